@@ -1,0 +1,54 @@
+# The README's two commands: `make run` and `make check`. Both install what is
+# missing (Debian packages, via scripts/install-deps.sh) and build first.
+PRESET ?= dev
+BUILD := build/$(PRESET)
+JOBS ?= $(shell nproc)
+CLI := $(BUILD)/app/cli/stampede-cli
+
+.PHONY: all deps configure build run check bench bench-soak fuzz asan format format-check clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+configure: deps
+	@test -f $(BUILD)/build.ninja || cmake --preset $(PRESET)
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# The main job: the demo scenario against the embedded mock server.
+run: build
+	@bash scripts/run-demo.sh $(CLI)
+
+check: build
+	@cd $(BUILD) && ctest --output-on-failure -j 2 --timeout 300
+
+# Benchmarks are programs, not tests: they print figures and ratios to wrk.
+bench: PRESET = release
+bench: build
+	@/usr/bin/python3 scripts/bench_http1.py --cli build/release/app/cli/stampede-cli
+
+bench-soak: PRESET = release
+bench-soak: build
+	@/usr/bin/python3 scripts/bench_http1.py --cli build/release/app/cli/stampede-cli --soak
+
+asan: deps
+	@cmake --preset asan >/dev/null && cmake --build build/asan -j $(JOBS) && cd build/asan && ctest --output-on-failure -j 2 --timeout 600
+
+# Each fuzz target runs for FUZZ_SECONDS (default 60).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@cmake --preset fuzz >/dev/null && cmake --build build/fuzz -j $(JOBS)
+	@bash scripts/run-fuzz.sh build/fuzz $(FUZZ_SECONDS)
+
+FORMAT_FILES = $(shell git ls-files '*.cpp' '*.h')
+format:
+	@clang-format -i $(FORMAT_FILES)
+
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_FILES)
+
+clean:
+	@rm -rf build

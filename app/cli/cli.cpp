@@ -1,0 +1,67 @@
+#include "cli.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace stampede::cli {
+
+namespace {
+
+const char* kUsage =
+    "stampede-cli " STAMPEDE_VERSION " - load and full-link stress testing from the command line\n"
+    "\n"
+    "Usage: stampede-cli COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  run     run a scenario file, or a quick load against one URL\n"
+    "  mock    serve HTTP/1.1 answers by rules (the embedded mock server)\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
+    "  -V, --version  show the version\n"
+    "\n"
+    "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
+
+} // namespace
+
+bool ArgReader::value(const std::string& flag, std::string& out, std::string& error)
+{
+    const std::string& a = args[pos];
+    if (a.size() > flag.size() && a.compare(0, flag.size(), flag) == 0 && a[flag.size()] == '=') {
+        out = a.substr(flag.size() + 1);
+        return true;
+    }
+    if (pos + 1 >= args.size()) {
+        error = flag + " needs a value";
+        return false;
+    }
+    out = args[++pos];
+    return true;
+}
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        std::fputs(kUsage, stderr);
+        return BadInput;
+    }
+    const std::string cmd = args.front();
+    if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+        std::fputs(kUsage, stdout);
+        return Passed;
+    }
+    if (cmd == "-V" || cmd == "--version") {
+        std::printf("stampede-cli %s\n", STAMPEDE_VERSION);
+        return Passed;
+    }
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (cmd == "run")
+        return runCommand(rest);
+    if (cmd == "mock")
+        return mockCommand(rest);
+    std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
+    return BadInput;
+}
+
+} // namespace stampede::cli

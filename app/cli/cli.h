@@ -1,0 +1,30 @@
+#pragma once
+// stampede-cli: the headless command line. Exit codes are part of its
+// contract with CI pipelines.
+#include <string>
+#include <vector>
+
+namespace stampede::cli {
+
+enum ExitCode {
+    Passed = 0,        // the run passed its thresholds
+    ThresholdFailed = 1,
+    BadInput = 2,      // with a message naming what is wrong
+    RunFailed = 3,     // the run could not be carried out
+};
+
+int main(int argc, char** argv);
+int runCommand(const std::vector<std::string>& args);
+int mockCommand(const std::vector<std::string>& args);
+
+// Small helpers shared by the subcommands.
+struct ArgReader
+{
+    const std::vector<std::string>& args;
+    std::size_t pos = 0;
+    bool done() const { return pos >= args.size(); }
+    // For "--name VALUE" and "--name=VALUE"; on a missing value sets `error`.
+    bool value(const std::string& flag, std::string& out, std::string& error);
+};
+
+} // namespace stampede::cli

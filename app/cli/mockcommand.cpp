@@ -1,0 +1,111 @@
+#include "cli.h"
+
+#include "mock/mockserver.h"
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace stampede::cli {
+
+namespace {
+
+const char* kMockUsage =
+    "Usage: stampede-cli mock [--listen ADDR] [--rules FILE] [--threads N]\n"
+    "\n"
+    "Serves HTTP/1.1 (keep-alive) answers by rules until interrupted.\n"
+    "  --listen ADDR   address to listen on (default 127.0.0.1:8080; port 0 picks a free port)\n"
+    "  --rules FILE    rules as JSON: {\"rules\": [{\"name\": \"login\", \"method\": \"POST\",\n"
+    "                  \"path\": \"/api/login\", \"status\": 200, \"body\": \"{...}\",\n"
+    "                  \"delay\": {\"fixedMs\": 20}, \"errorPercent\": 1}]}\n"
+    "                  Paths: exact \"/a\", prefix \"/a/*\", or segments \"/users/{id}\".\n"
+    "                  Delays: fixedMs, uniform {minMs, maxMs}, normal {meanMs, stddevMs},\n"
+    "                  longTail {medianMs, p99Ms}. Without rules every request gets 200 \"ok\".\n"
+    "  --threads N     serving threads (default 1)\n"
+    "\n"
+    "Prints \"listening on http://HOST:PORT\" once ready. Requests served per rule are\n"
+    "readable at GET /__stampede/stats.\n";
+
+volatile std::sig_atomic_t g_stop = 0;
+void onSignal(int)
+{
+    g_stop = 1;
+}
+
+} // namespace
+
+int mockCommand(const std::vector<std::string>& args)
+{
+    std::string listen = "127.0.0.1:8080";
+    std::string rulesFile;
+    unsigned threads = 1;
+    ArgReader r{args};
+    std::string error;
+    for (; !r.done(); ++r.pos) {
+        const std::string& a = args[r.pos];
+        std::string v;
+        if (a == "-h" || a == "--help") {
+            std::fputs(kMockUsage, stdout);
+            return Passed;
+        } else if (a.rfind("--listen", 0) == 0) {
+            if (!r.value("--listen", listen, error))
+                break;
+        } else if (a.rfind("--rules", 0) == 0) {
+            if (!r.value("--rules", rulesFile, error))
+                break;
+        } else if (a.rfind("--threads", 0) == 0) {
+            if (!r.value("--threads", v, error))
+                break;
+            char* end = nullptr;
+            const long n = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || n < 1 || n > 256) {
+                error = "--threads: \"" + v + "\" is not a number from 1 to 256";
+                break;
+            }
+            threads = unsigned(n);
+        } else {
+            error = "unknown option \"" + a + "\"";
+            break;
+        }
+    }
+    if (!error.empty()) {
+        std::fprintf(stderr, "stampede-cli mock: %s\n", error.c_str());
+        return BadInput;
+    }
+    std::shared_ptr<MockRuleSet> rules;
+    if (rulesFile.empty()) {
+        rules = MockRuleSet::defaults();
+    } else {
+        std::ifstream in(rulesFile);
+        if (!in) {
+            std::fprintf(stderr, "stampede-cli mock: cannot read rules file \"%s\"\n", rulesFile.c_str());
+            return BadInput;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        rules = MockRuleSet::fromJson(ss.str(), error);
+        if (!rules) {
+            std::fprintf(stderr, "stampede-cli mock: %s: %s\n", rulesFile.c_str(), error.c_str());
+            return BadInput;
+        }
+    }
+    MockServer server(rules, threads);
+    if (!server.start(listen, error)) {
+        std::fprintf(stderr, "stampede-cli mock: %s\n", error.c_str());
+        return RunFailed;
+    }
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    std::printf("listening on %s\n", server.baseUrl().c_str());
+    std::fflush(stdout);
+    while (!g_stop)
+        ::usleep(50 * 1000);
+    server.stop();
+    std::fprintf(stderr, "stampede-cli mock: served %llu requests\n",
+                 static_cast<unsigned long long>(server.rules().total()));
+    return Passed;
+}
+
+} // namespace stampede::cli

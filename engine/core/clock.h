@@ -1,0 +1,49 @@
+#pragma once
+// The engine's notion of time: nanoseconds on a monotonic clock. Injectable so
+// that timing logic can be tested against a fake clock without sleeping.
+#include <cstdint>
+#include <memory>
+#include <time.h>
+
+namespace stampede {
+
+using Nanos = std::int64_t;
+constexpr Nanos kNanosPerMicro = 1000;
+constexpr Nanos kNanosPerMilli = 1000 * 1000;
+constexpr Nanos kNanosPerSecond = 1000 * 1000 * 1000;
+
+class Clock
+{
+public:
+    virtual ~Clock() = default;
+    // Monotonic time in nanoseconds; any origin. Thread-safe.
+    virtual Nanos now() const = 0;
+};
+using ClockPtr = std::shared_ptr<Clock>;
+
+class SteadyClock final : public Clock
+{
+public:
+    Nanos now() const override { return monotonicNow(); }
+    static Nanos monotonicNow()
+    {
+        timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return Nanos(ts.tv_sec) * kNanosPerSecond + ts.tv_nsec;
+    }
+};
+
+// A clock that moves only when told to. For tests.
+class FakeClock final : public Clock
+{
+public:
+    explicit FakeClock(Nanos start = 0) : m_now(start) {}
+    Nanos now() const override { return m_now; }
+    void advance(Nanos by) { m_now += by; }
+    void set(Nanos to) { m_now = to; }
+
+private:
+    Nanos m_now;
+};
+
+} // namespace stampede

@@ -1,0 +1,131 @@
+#include "csvtable.h"
+
+namespace stampede {
+
+namespace {
+
+// Reads one record starting at `pos`; fills `fields`; advances `pos` and `line`.
+bool readRecord(std::string_view text, std::size_t& pos, char delim, std::vector<std::string>& fields,
+                std::size_t& line, std::string& error)
+{
+    fields.clear();
+    std::string field;
+    bool quoted = false;
+    bool fieldStarted = false;
+    const std::size_t startLine = line;
+    while (pos < text.size()) {
+        const char c = text[pos];
+        if (quoted) {
+            if (c == '"') {
+                if (pos + 1 < text.size() && text[pos + 1] == '"') {
+                    field.push_back('"');
+                    pos += 2;
+                    continue;
+                }
+                quoted = false;
+                ++pos;
+                // after a closing quote only a delimiter or the end of the record may follow
+                if (pos < text.size() && text[pos] != delim && text[pos] != '\n' && text[pos] != '\r') {
+                    error = "line " + std::to_string(line) + ": text after a closing quote";
+                    return false;
+                }
+                continue;
+            }
+            if (c == '\n')
+                ++line;
+            field.push_back(c);
+            ++pos;
+            continue;
+        }
+        if (c == '"' && !fieldStarted && field.empty()) {
+            quoted = true;
+            fieldStarted = true;
+            ++pos;
+            continue;
+        }
+        if (c == delim) {
+            fields.push_back(std::move(field));
+            field.clear();
+            fieldStarted = false;
+            ++pos;
+            continue;
+        }
+        if (c == '\r' || c == '\n') {
+            if (c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n')
+                ++pos;
+            ++pos;
+            ++line;
+            fields.push_back(std::move(field));
+            return true;
+        }
+        field.push_back(c);
+        fieldStarted = true;
+        ++pos;
+    }
+    if (quoted) {
+        error = "line " + std::to_string(startLine) + ": a quoted field is not closed";
+        return false;
+    }
+    fields.push_back(std::move(field));
+    return true;
+}
+
+} // namespace
+
+bool CsvTable::parse(std::string_view text, char delimiter, std::string& error)
+{
+    m_columns.clear();
+    m_cells.clear();
+    m_rowCount = 0;
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3); // UTF-8 byte order mark
+    std::size_t pos = 0;
+    std::size_t line = 1;
+    std::vector<std::string> fields;
+    if (text.empty()) {
+        error = "the file is empty: a header row naming the columns is needed";
+        return false;
+    }
+    if (!readRecord(text, pos, delimiter, fields, line, error))
+        return false;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (fields[i].empty()) {
+            error = "line 1: column " + std::to_string(i + 1) + " has no name in the header row";
+            return false;
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (fields[j] == fields[i]) {
+                error = "line 1: column name \"" + fields[i] + "\" appears twice";
+                return false;
+            }
+        }
+    }
+    m_columns = fields;
+    while (pos < text.size()) {
+        const std::size_t recordLine = line;
+        if (!readRecord(text, pos, delimiter, fields, line, error))
+            return false;
+        if (fields.size() == 1 && fields[0].empty())
+            continue; // blank line
+        if (fields.size() != m_columns.size()) {
+            error = "line " + std::to_string(recordLine) + ": " + std::to_string(fields.size()) +
+                    (fields.size() == 1 ? " field" : " fields") + ", the header has " +
+                    std::to_string(m_columns.size());
+            return false;
+        }
+        for (auto& f : fields)
+            m_cells.push_back(std::move(f));
+        ++m_rowCount;
+    }
+    return true;
+}
+
+int CsvTable::columnIndex(std::string_view name) const
+{
+    for (std::size_t i = 0; i < m_columns.size(); ++i)
+        if (m_columns[i] == name)
+            return int(i);
+    return -1;
+}
+
+} // namespace stampede

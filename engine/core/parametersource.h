@@ -1,0 +1,68 @@
+#pragma once
+// Parameter sources: where `${name}` values come from. A source is an immutable
+// definition shared by all workers; each worker draws through its own cursor,
+// created for its part `part` of `parts` (engine i of n times thread j of T,
+// flattened), so that CSV rows and increment values are disjoint across parts
+// and their union covers all values.
+#include "csvtable.h"
+#include "random.h"
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace stampede {
+
+class SourceCursor
+{
+public:
+    virtual ~SourceCursor() = default;
+    // Draws the values for a new iteration of virtual user `user` (a local index
+    // within the worker). Returns false when the source is exhausted (CSV stop mode).
+    virtual bool next(std::uint32_t user) = 0;
+    // The drawn value; `column` is a CSV column index, -1 for scalar sources.
+    virtual std::string_view value(int column) const = 0;
+};
+using SourceCursorPtr = std::unique_ptr<SourceCursor>;
+
+// Thrown by cursor() when a part would be empty (more parts than values).
+class PartitionError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class ParameterSource
+{
+public:
+    virtual ~ParameterSource() = default;
+    virtual SourceCursorPtr cursor(std::uint32_t part, std::uint32_t parts, std::uint64_t seed) const = 0;
+    // CSV sources have columns; scalar sources return -1 for every name.
+    virtual int columnIndex(std::string_view name) const { return -1; }
+    virtual bool hasColumns() const { return false; }
+    // A constant's value is folded into templates at compile time.
+    virtual const std::string* constantValue() const { return nullptr; }
+};
+using ParameterSourcePtr = std::shared_ptr<const ParameterSource>;
+
+enum class CsvMode { Wrap, Stop, PerUser };
+
+ParameterSourcePtr makeCsvSource(std::shared_ptr<const CsvTable> table, CsvMode mode);
+// Values min, min+step, ... up to max inclusive; step > 0. Wraps to its first value.
+ParameterSourcePtr makeIncrementSource(std::int64_t min, std::int64_t max, std::int64_t step);
+ParameterSourcePtr makeRandomIntSource(std::int64_t min, std::int64_t max);
+ParameterSourcePtr makeRandomStringSource(std::uint32_t length, std::string alphabet);
+ParameterSourcePtr makeUuidSource();
+ParameterSourcePtr makeConstantSource(std::string value);
+
+// The contiguous slice [begin, end) of `count` items that part `part` of `parts` owns.
+struct Slice
+{
+    std::uint64_t begin;
+    std::uint64_t end;
+};
+Slice partitionSlice(std::uint64_t count, std::uint32_t part, std::uint32_t parts);
+
+} // namespace stampede

@@ -1,0 +1,97 @@
+#include "threshold.h"
+
+#include "durationtext.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace stampede {
+
+namespace {
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && s.front() == ' ')
+        s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ')
+        s.remove_suffix(1);
+    return s;
+}
+} // namespace
+
+std::optional<Threshold> Threshold::parse(std::string_view text, std::string& error)
+{
+    Threshold t;
+    t.expr = std::string(trim(text));
+    const std::size_t opPos = text.find_first_of("<>");
+    if (opPos == std::string_view::npos) {
+        error = "\"" + t.expr + "\": expected METRIC < VALUE, e.g. \"p99 < 200ms\"";
+        return std::nullopt;
+    }
+    const bool orEqual = opPos + 1 < text.size() && text[opPos + 1] == '=';
+    t.op = text[opPos] == '<' ? (orEqual ? Op::LessEqual : Op::Less) : (orEqual ? Op::GreaterEqual : Op::Greater);
+    const std::string_view metric = trim(text.substr(0, opPos));
+    const std::string_view value = trim(text.substr(opPos + (orEqual ? 2 : 1)));
+    struct Name
+    {
+        std::string_view name;
+        Metric metric;
+    };
+    static const Name names[] = {{"p50", Metric::P50}, {"p90", Metric::P90},   {"p95", Metric::P95},
+                                 {"p99", Metric::P99}, {"p999", Metric::P999}, {"p99.9", Metric::P999},
+                                 {"max", Metric::Max}, {"error_rate", Metric::ErrorRate}, {"rate", Metric::Rate}};
+    bool found = false;
+    for (const auto& n : names) {
+        if (n.name == metric) {
+            t.metric = n.metric;
+            found = true;
+        }
+    }
+    if (!found) {
+        error = "\"" + t.expr + "\": unknown metric \"" + std::string(metric) +
+                "\" (p50, p90, p95, p99, p999, max, error_rate, rate)";
+        return std::nullopt;
+    }
+    if (t.metric == Metric::ErrorRate) {
+        double v = 0;
+        const bool percent = !value.empty() && value.back() == '%';
+        const std::string_view num = percent ? trim(value.substr(0, value.size() - 1)) : value;
+        const auto r = std::from_chars(num.data(), num.data() + num.size(), v);
+        if (r.ec != std::errc() || r.ptr != num.data() + num.size() || v < 0) {
+            error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a rate such as 0.1%";
+            return std::nullopt;
+        }
+        t.limit = percent ? v / 100.0 : v;
+    } else if (t.metric == Metric::Rate) {
+        double v = 0;
+        std::string_view num = value;
+        if (num.size() > 2 && num.substr(num.size() - 2) == "/s")
+            num = trim(num.substr(0, num.size() - 2));
+        const auto r = std::from_chars(num.data(), num.data() + num.size(), v);
+        if (r.ec != std::errc() || r.ptr != num.data() + num.size() || v < 0) {
+            error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a rate such as 1000/s";
+            return std::nullopt;
+        }
+        t.limit = v;
+    } else {
+        const auto d = parseDuration(value);
+        if (!d || *d < 0 || value.find_first_not_of("0123456789.") == std::string_view::npos) {
+            error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a duration such as 200ms";
+            return std::nullopt;
+        }
+        t.limit = double(*d) / 1e6;
+    }
+    return t;
+}
+
+bool Threshold::holds(double value) const
+{
+    switch (op) {
+    case Op::Less: return value < limit;
+    case Op::LessEqual: return value <= limit;
+    case Op::Greater: return value > limit;
+    case Op::GreaterEqual: return value >= limit;
+    }
+    return false;
+}
+
+} // namespace stampede

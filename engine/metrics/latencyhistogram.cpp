@@ -1,0 +1,143 @@
+#include "latencyhistogram.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace stampede {
+
+void LatencyHistogram::clear()
+{
+    m_counts.fill(0);
+    m_total = 0;
+    m_sum = 0;
+    m_min = UINT64_MAX;
+    m_max = 0;
+}
+
+void LatencyHistogram::merge(const LatencyHistogram& other)
+{
+    if (!other.m_total)
+        return;
+    for (std::size_t i = 0; i < kCountsLength; ++i)
+        m_counts[i] += other.m_counts[i];
+    m_total += other.m_total;
+    m_sum += other.m_sum;
+    m_min = std::min(m_min, other.m_min);
+    m_max = std::max(m_max, other.m_max);
+}
+
+std::uint64_t LatencyHistogram::lowestAt(std::size_t index, std::uint64_t* width)
+{
+    int bucket = int(index >> kSubBucketHalfMagnitude) - 1;
+    std::uint64_t sub = (index & (kSubBucketHalf - 1)) + kSubBucketHalf;
+    if (bucket < 0) {
+        bucket = 0;
+        sub = index;
+    }
+    if (width)
+        *width = 1ull << bucket;
+    return sub << bucket;
+}
+
+double LatencyHistogram::percentile(double p) const
+{
+    if (!m_total)
+        return 0;
+    if (p >= 100)
+        return double(m_max);
+    const double exactRank = std::ceil(std::max(p, 0.0) / 100.0 * double(m_total));
+    const std::uint64_t rank = std::max<std::uint64_t>(1, std::uint64_t(exactRank));
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < kCountsLength; ++i) {
+        seen += m_counts[i];
+        if (seen >= rank) {
+            std::uint64_t width = 0;
+            const std::uint64_t low = lowestAt(i, &width);
+            const double mid = double(low) + double(width - 1) / 2.0;
+            return std::clamp(mid, double(min()), double(m_max));
+        }
+    }
+    return double(m_max);
+}
+
+bool LatencyHistogram::operator==(const LatencyHistogram& o) const
+{
+    return m_total == o.m_total && m_sum == o.m_sum && min() == o.min() && m_max == o.m_max &&
+           m_counts == o.m_counts;
+}
+
+namespace {
+void putVarint(std::string& out, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        out.push_back(char(v | 0x80));
+        v >>= 7;
+    }
+    out.push_back(char(v));
+}
+bool getVarint(const std::string& in, std::size_t& pos, std::uint64_t& v)
+{
+    v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        if (pos >= in.size())
+            return false;
+        const auto byte = std::uint8_t(in[pos++]);
+        v |= std::uint64_t(byte & 0x7F) << shift;
+        if (!(byte & 0x80))
+            return true;
+    }
+    return false;
+}
+} // namespace
+
+std::string LatencyHistogram::serialize() const
+{
+    std::string out;
+    putVarint(out, m_total);
+    putVarint(out, m_sum);
+    putVarint(out, min());
+    putVarint(out, m_max);
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < kCountsLength; ++i) {
+        if (m_counts[i]) {
+            putVarint(out, i - last);
+            putVarint(out, m_counts[i]);
+            last = i;
+        }
+    }
+    return out;
+}
+
+bool LatencyHistogram::deserialize(const std::string& data)
+{
+    clear();
+    std::size_t pos = 0;
+    std::uint64_t total, sum, mn, mx;
+    if (!getVarint(data, pos, total) || !getVarint(data, pos, sum) || !getVarint(data, pos, mn) ||
+        !getVarint(data, pos, mx))
+        return false;
+    std::size_t index = 0;
+    std::uint64_t counted = 0;
+    while (pos < data.size()) {
+        std::uint64_t delta, c;
+        if (!getVarint(data, pos, delta) || !getVarint(data, pos, c))
+            return false;
+        index += delta;
+        if (index >= kCountsLength)
+            return false;
+        m_counts[index] += c;
+        counted += c;
+    }
+    if (counted != total) {
+        clear();
+        return false;
+    }
+    m_total = total;
+    m_sum = sum;
+    m_min = total ? mn : UINT64_MAX;
+    m_max = mx;
+    return true;
+}
+
+} // namespace stampede

@@ -1,0 +1,265 @@
+#include "mockrules.h"
+
+#include "stampede/v1/mock.pb.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <cmath>
+
+namespace stampede {
+
+namespace {
+
+const char* reason(unsigned status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 429: return "Too Many Requests";
+    case 500: return "Internal Server Error";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return "Status";
+    }
+}
+
+std::vector<std::string> split(std::string_view path)
+{
+    std::vector<std::string> out;
+    std::size_t pos = 0;
+    while (pos <= path.size()) {
+        std::size_t slash = path.find('/', pos);
+        if (slash == std::string_view::npos)
+            slash = path.size();
+        out.emplace_back(path.substr(pos, slash - pos));
+        pos = slash + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string renderHttpResponse(unsigned status, const std::vector<std::pair<std::string, std::string>>& headers,
+                               const std::string& body)
+{
+    std::string r = "HTTP/1.1 " + std::to_string(status) + " " + reason(status) + "\r\n";
+    bool hasType = false;
+    for (const auto& [n, v] : headers) {
+        r += n + ": " + v + "\r\n";
+        if (n.size() == 12 && (n[0] | 0x20) == 'c' && (n[8] | 0x20) == 't')
+            hasType = true;
+    }
+    if (!hasType && !body.empty())
+        r += "Content-Type: text/plain\r\n";
+    r += "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    return r;
+}
+
+bool MockRule::matches(std::string_view m, std::string_view p) const
+{
+    if (!method.empty() && method != m)
+        return false;
+    switch (pathKind) {
+    case PathKind::Exact:
+        return p == path;
+    case PathKind::Prefix:
+        // "/a/*" (stored as "/a/") matches "/a" and everything below "/a/"
+        return p.substr(0, path.size()) == path || p == std::string_view(path).substr(0, path.size() - 1);
+    case PathKind::Pattern: {
+        std::size_t pos = 0;
+        for (std::size_t i = 0; i < segments.size(); ++i) {
+            if (pos > p.size())
+                return false;
+            std::size_t slash = p.find('/', pos);
+            const bool last = i + 1 == segments.size();
+            if (slash == std::string_view::npos)
+                slash = p.size();
+            else if (last)
+                return false;
+            const std::string_view seg = p.substr(pos, slash - pos);
+            const std::string& want = segments[i];
+            const bool param = want.size() >= 2 && want.front() == '{' && want.back() == '}';
+            if (param ? seg.empty() : seg != want)
+                return false;
+            pos = slash + 1;
+            if (!last && slash == p.size())
+                return false;
+        }
+        return true;
+    }
+    }
+    return false;
+}
+
+std::int64_t MockRule::drawDelay(FastRandom& rng) const
+{
+    double ms = 0;
+    switch (delay) {
+    case Delay::None: return 0;
+    case Delay::Fixed: ms = a; break;
+    case Delay::Uniform: ms = a + (b - a) * rng.unit(); break;
+    case Delay::Normal:
+    case Delay::LongTail: {
+        // Box-Muller; for the long tail, a log-normal with mu = a, sigma = b
+        const double u1 = std::max(rng.unit(), 1e-12);
+        const double z = std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * rng.unit());
+        ms = delay == Delay::Normal ? a + b * z : std::exp(a + b * z);
+        break;
+    }
+    }
+    return std::int64_t(std::max(0.0, ms) * 1e6);
+}
+
+std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, std::string& error)
+{
+    auto set = std::make_shared<MockRuleSet>();
+    set->m_notFound = renderHttpResponse(404, {}, "no mock rule matches this request\n");
+    for (int i = 0; i < rules.rules_size(); ++i) {
+        const auto& r = rules.rules(i);
+        const std::string field = "rules[" + std::to_string(i) + "]";
+        auto rule = std::make_unique<MockRule>();
+        rule->name = r.name().empty() ? "rule " + std::to_string(i + 1) : r.name();
+        rule->method = r.method();
+        for (auto& c : rule->method)
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        std::string path = r.path().empty() ? "/*" : r.path();
+        if (path.front() != '/') {
+            error = field + ".path: must start with / (got \"" + path + "\")";
+            return nullptr;
+        }
+        if (path.size() >= 2 && path.substr(path.size() - 2) == "/*") {
+            rule->pathKind = MockRule::PathKind::Prefix;
+            path.pop_back(); // keep the trailing slash
+        } else if (path.find('{') != std::string::npos) {
+            rule->pathKind = MockRule::PathKind::Pattern;
+            rule->segments = split(path);
+        }
+        rule->path = path;
+        const unsigned status = r.status() ? r.status() : 200;
+        if (status < 100 || status > 599) {
+            error = field + ".status: " + std::to_string(status) + " is not an HTTP status";
+            return nullptr;
+        }
+        std::vector<std::pair<std::string, std::string>> headers;
+        for (const auto& h : r.headers()) {
+            if (h.name().empty() || h.name().find_first_of(": \r\n") != std::string::npos ||
+                h.value().find_first_of("\r\n") != std::string::npos) {
+                error = field + ".headers: \"" + h.name() + "\" is not a valid header";
+                return nullptr;
+            }
+            headers.emplace_back(h.name(), h.value());
+        }
+        rule->response = renderHttpResponse(status, headers, r.body());
+        const unsigned errStatus = r.error_status() ? r.error_status() : 500;
+        rule->errorResponse = renderHttpResponse(errStatus, {}, "injected error\n");
+        if (r.error_percent() < 0 || r.error_percent() > 100) {
+            error = field + ".errorPercent: must be between 0 and 100";
+            return nullptr;
+        }
+        rule->errorPercent = r.error_percent();
+        const auto& d = r.delay();
+        switch (d.kind_case()) {
+        case v1::MockDelay::kFixedMs:
+            rule->delay = MockRule::Delay::Fixed;
+            rule->a = d.fixed_ms();
+            break;
+        case v1::MockDelay::kUniform:
+            rule->delay = MockRule::Delay::Uniform;
+            rule->a = d.uniform().min_ms();
+            rule->b = d.uniform().max_ms();
+            if (rule->b < rule->a) {
+                error = field + ".delay.uniform.maxMs: must not be below minMs";
+                return nullptr;
+            }
+            break;
+        case v1::MockDelay::kNormal:
+            rule->delay = MockRule::Delay::Normal;
+            rule->a = d.normal().mean_ms();
+            rule->b = d.normal().stddev_ms();
+            break;
+        case v1::MockDelay::kLongTail:
+            if (d.long_tail().median_ms() <= 0 || d.long_tail().p99_ms() < d.long_tail().median_ms()) {
+                error = field + ".delay.longTail: needs 0 < medianMs <= p99Ms";
+                return nullptr;
+            }
+            rule->delay = MockRule::Delay::LongTail;
+            rule->a = std::log(d.long_tail().median_ms());
+            rule->b = (std::log(d.long_tail().p99_ms()) - rule->a) / 2.3263478740408408; // z of p99
+            break;
+        case v1::MockDelay::KIND_NOT_SET:
+            break;
+        }
+        if (rule->a < 0 || rule->b < 0) {
+            if (rule->delay != MockRule::Delay::LongTail) {
+                error = field + ".delay: must not be negative";
+                return nullptr;
+            }
+        }
+        set->m_rules.push_back(std::move(rule));
+    }
+    return set;
+}
+
+std::shared_ptr<MockRuleSet> MockRuleSet::fromJson(const std::string& json, std::string& error)
+{
+    v1::MockRules rules;
+    const auto status = google::protobuf::util::JsonStringToMessage(json, &rules);
+    if (!status.ok()) {
+        error = std::string(status.message());
+        return nullptr;
+    }
+    return fromProto(rules, error);
+}
+
+std::shared_ptr<MockRuleSet> MockRuleSet::defaults()
+{
+    v1::MockRules rules;
+    auto* r = rules.add_rules();
+    r->set_name("default");
+    r->set_path("/*");
+    r->set_body("ok");
+    std::string error;
+    return fromProto(rules, error);
+}
+
+const MockRule* MockRuleSet::match(std::string_view method, std::string_view path) const
+{
+    for (const auto& r : m_rules)
+        if (r->matches(method, path))
+            return r.get();
+    return nullptr;
+}
+
+std::uint64_t MockRuleSet::total() const
+{
+    std::uint64_t t = m_unmatched.load(std::memory_order_relaxed);
+    for (const auto& r : m_rules)
+        t += r->served.load(std::memory_order_relaxed);
+    return t;
+}
+
+std::string MockRuleSet::statsJson() const
+{
+    std::string s = "{\"total\": " + std::to_string(total()) +
+                    ", \"unmatched\": " + std::to_string(m_unmatched.load(std::memory_order_relaxed)) +
+                    ", \"rules\": [";
+    for (std::size_t i = 0; i < m_rules.size(); ++i) {
+        std::string name;
+        for (char c : m_rules[i]->name)
+            name += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+        s += (i ? ", " : "") + std::string("{\"name\": \"") + name +
+             "\", \"served\": " + std::to_string(m_rules[i]->served.load(std::memory_order_relaxed)) + "}";
+    }
+    return s + "]}\n";
+}
+
+} // namespace stampede

@@ -1,0 +1,64 @@
+#pragma once
+// The mock server's rules: which requests a rule answers (method, and a path
+// that is exact, a prefix "/a/*", or has "{param}" segments), and how (status,
+// headers, body, a delay drawn from a distribution, an error percentage).
+#include "core/random.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stampede::v1 {
+class MockRules;
+}
+
+namespace stampede {
+
+struct MockRule
+{
+    enum class Delay { None, Fixed, Uniform, Normal, LongTail };
+    std::string name;
+    std::string method; // empty: any
+    std::string path;
+    std::vector<std::string> segments; // path split at '/', for {param} matching
+    enum class PathKind { Exact, Prefix, Pattern } pathKind = PathKind::Exact;
+    std::string response;      // the whole HTTP/1.1 response, rendered once
+    std::string errorResponse; // the same for injected errors
+    Delay delay = Delay::None;
+    double a = 0, b = 0; // distribution parameters in milliseconds (see mockrules.cpp)
+    double errorPercent = 0;
+    mutable std::atomic<std::uint64_t> served{0};
+
+    bool matches(std::string_view method, std::string_view path) const;
+    // A delay in nanoseconds drawn from this rule's distribution.
+    std::int64_t drawDelay(FastRandom& rng) const;
+};
+
+class MockRuleSet
+{
+public:
+    // Builds the rules; on failure returns nullptr and sets `error` naming the field.
+    static std::shared_ptr<MockRuleSet> fromProto(const v1::MockRules& rules, std::string& error);
+    static std::shared_ptr<MockRuleSet> fromJson(const std::string& json, std::string& error);
+    // With no rules file: every request gets 200 "ok".
+    static std::shared_ptr<MockRuleSet> defaults();
+
+    const MockRule* match(std::string_view method, std::string_view path) const;
+    // {"total": N, "unmatched": N, "rules": [{"name": "...", "served": N}, ...]}
+    std::string statsJson() const;
+    std::uint64_t total() const;
+    void countUnmatched() const { m_unmatched.fetch_add(1, std::memory_order_relaxed); }
+    const std::string& notFoundResponse() const { return m_notFound; }
+
+private:
+    std::vector<std::unique_ptr<MockRule>> m_rules;
+    mutable std::atomic<std::uint64_t> m_unmatched{0};
+    std::string m_notFound;
+};
+
+std::string renderHttpResponse(unsigned status, const std::vector<std::pair<std::string, std::string>>& headers,
+                               const std::string& body);
+
+} // namespace stampede

@@ -1,0 +1,415 @@
+#include "mockserver.h"
+
+#include "core/clock.h"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstring>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <queue>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace stampede {
+
+namespace {
+
+constexpr std::size_t kMaxRequestHead = 64 * 1024;
+constexpr std::uint64_t kMaxRequestBody = 64ull * 1024 * 1024;
+
+struct Conn
+{
+    int fd = -1;
+    std::string in;
+    std::string out;
+    std::size_t outPos = 0;
+    bool waiting = false; // a delayed answer is pending: read nothing more
+    bool closeAfter = false;
+    std::uint64_t bodyLeft = 0; // request body bytes still to skip
+};
+
+bool equalsNoCase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if ((a[i] | 0x20) != (b[i] | 0x20))
+            return false;
+    return true;
+}
+
+class Loop
+{
+public:
+    Loop(const MockRuleSet& rules, int listenFd, int wakeFd, const std::atomic<bool>& stop, unsigned seed)
+        : m_rules(rules), m_listen(listenFd), m_stop(stop), m_rng(seed)
+    {
+        m_ep = epoll_create1(EPOLL_CLOEXEC);
+        epoll_event ev{};
+        ev.events = EPOLLIN | EPOLLEXCLUSIVE;
+        ev.data.ptr = nullptr;
+        epoll_ctl(m_ep, EPOLL_CTL_ADD, listenFd, &ev);
+        ev.events = EPOLLIN;
+        ev.data.ptr = &m_wakeTag;
+        epoll_ctl(m_ep, EPOLL_CTL_ADD, wakeFd, &ev);
+    }
+    ~Loop()
+    {
+        for (auto& [fd, c] : m_conns)
+            ::close(fd);
+        ::close(m_ep);
+    }
+
+    void run()
+    {
+        epoll_event events[128];
+        while (!m_stop.load(std::memory_order_relaxed)) {
+            int n;
+            if (m_timers.empty()) {
+                n = epoll_wait(m_ep, events, 128, -1);
+            } else {
+                // delays are kept to the microsecond, not rounded up to epoll_wait's millisecond
+                const Nanos wait = std::max<Nanos>(0, m_timers.top().at - SteadyClock::monotonicNow());
+                timespec ts{time_t(wait / kNanosPerSecond), long(wait % kNanosPerSecond)};
+                n = epoll_pwait2(m_ep, events, 128, &ts, nullptr);
+            }
+            for (int i = 0; i < n; ++i) {
+                void* tag = events[i].data.ptr;
+                if (tag == &m_wakeTag)
+                    continue;
+                if (!tag) {
+                    acceptAll();
+                    continue;
+                }
+                Conn* c = static_cast<Conn*>(tag);
+                if (events[i].events & EPOLLOUT)
+                    flush(*c);
+                if (m_conns.count(c->fd) && (events[i].events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)))
+                    readFrom(*c);
+            }
+            fireTimers();
+        }
+    }
+
+private:
+    struct Timer
+    {
+        Nanos at;
+        int fd;
+        const std::string* response;
+        bool operator>(const Timer& o) const { return at > o.at; }
+    };
+
+    void acceptAll()
+    {
+        for (;;) {
+            const int fd = ::accept4(m_listen, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            if (fd < 0)
+                return;
+            const int one = 1;
+            ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            auto conn = std::make_unique<Conn>();
+            conn->fd = fd;
+            epoll_event ev{};
+            ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+            ev.data.ptr = conn.get();
+            epoll_ctl(m_ep, EPOLL_CTL_ADD, fd, &ev);
+            m_conns.emplace(fd, std::move(conn));
+        }
+    }
+
+    void closeConn(Conn& c)
+    {
+        const int fd = c.fd;
+        ::close(fd);
+        m_conns.erase(fd); // destroys c
+    }
+
+    void readFrom(Conn& c)
+    {
+        char buf[16384];
+        for (;;) {
+            const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+            if (n > 0) {
+                c.in.append(buf, std::size_t(n));
+                if (c.in.size() > kMaxRequestHead + kMaxRequestBody) {
+                    closeConn(c);
+                    return;
+                }
+                if (std::size_t(n) < sizeof buf)
+                    break;
+                continue;
+            }
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+                break;
+            closeConn(c); // EOF or error
+            return;
+        }
+        process(c);
+    }
+
+    // Answers every complete request in c.in, one at a time, in order.
+    void process(Conn& c)
+    {
+        while (!c.waiting) {
+            if (c.bodyLeft) {
+                const std::size_t skip = std::size_t(std::min<std::uint64_t>(c.bodyLeft, c.in.size()));
+                c.in.erase(0, skip);
+                c.bodyLeft -= skip;
+                if (c.bodyLeft)
+                    return;
+            }
+            const std::size_t end = c.in.find("\r\n\r\n");
+            if (end == std::string::npos) {
+                if (c.in.size() > kMaxRequestHead)
+                    closeConn(c);
+                return;
+            }
+            const std::string_view head(c.in.data(), end);
+            const std::size_t lineEnd = head.find("\r\n");
+            const std::string_view line = head.substr(0, lineEnd);
+            const std::size_t sp1 = line.find(' ');
+            const std::size_t sp2 = line.rfind(' ');
+            if (sp1 == std::string_view::npos || sp2 == sp1 || line.substr(sp2 + 1, 7) != "HTTP/1.") {
+                sendRaw(c, renderHttpResponse(400, {{"Connection", "close"}}, "bad request line\n"), true);
+                return;
+            }
+            const std::string_view method = line.substr(0, sp1);
+            std::string_view target = line.substr(sp1 + 1, sp2 - sp1 - 1);
+            bool keepAlive = line.substr(sp2 + 1) == "HTTP/1.1";
+            std::uint64_t contentLength = 0;
+            bool chunked = false;
+            std::size_t pos = lineEnd == std::string_view::npos ? head.size() : lineEnd + 2;
+            while (pos < head.size()) {
+                std::size_t e = head.find("\r\n", pos);
+                if (e == std::string_view::npos)
+                    e = head.size();
+                const std::string_view h = head.substr(pos, e - pos);
+                const std::size_t colon = h.find(':');
+                if (colon != std::string_view::npos) {
+                    const std::string_view name = h.substr(0, colon);
+                    std::string_view value = h.substr(colon + 1);
+                    while (!value.empty() && value.front() == ' ')
+                        value.remove_prefix(1);
+                    if (equalsNoCase(name, "content-length"))
+                        contentLength = std::strtoull(std::string(value).c_str(), nullptr, 10);
+                    else if (equalsNoCase(name, "transfer-encoding"))
+                        chunked = true;
+                    else if (equalsNoCase(name, "connection"))
+                        keepAlive = !equalsNoCase(value, "close");
+                }
+                pos = e + 2;
+            }
+            if (chunked) {
+                sendRaw(c, renderHttpResponse(411, {{"Connection", "close"}}, "chunked request bodies are not supported\n"),
+                        true);
+                return;
+            }
+            if (contentLength > kMaxRequestBody) {
+                sendRaw(c, renderHttpResponse(413, {{"Connection", "close"}}, "request body too large\n"), true);
+                return;
+            }
+            const std::size_t query = target.find('?');
+            const std::string_view path = target.substr(0, query);
+            // the request is consumed from here on
+            const std::string methodCopy(method);
+            const std::string pathCopy(path);
+            c.in.erase(0, end + 4);
+            c.bodyLeft = contentLength;
+            c.closeAfter = !keepAlive;
+            if (pathCopy == "/__stampede/stats") {
+                sendRaw(c, renderHttpResponse(200, {{"Content-Type", "application/json"}}, m_rules.statsJson()),
+                        !keepAlive);
+                continue;
+            }
+            const MockRule* rule = m_rules.match(methodCopy, pathCopy);
+            const std::string* response;
+            Nanos delay = 0;
+            if (!rule) {
+                m_rules.countUnmatched();
+                response = &m_rules.notFoundResponse();
+            } else {
+                rule->served.fetch_add(1, std::memory_order_relaxed);
+                const bool fault = rule->errorPercent > 0 && m_rng.unit() * 100.0 < rule->errorPercent;
+                response = fault ? &rule->errorResponse : &rule->response;
+                delay = rule->drawDelay(m_rng);
+            }
+            if (delay > 0) {
+                c.waiting = true;
+                m_timers.push({SteadyClock::monotonicNow() + delay, c.fd, response});
+                return;
+            }
+            sendRaw(c, *response, !keepAlive);
+            if (!m_conns.count(c.fd))
+                return;
+        }
+    }
+
+    void sendRaw(Conn& c, const std::string& response, bool close)
+    {
+        c.out.append(response);
+        c.closeAfter = close;
+        flush(c);
+    }
+
+    void flush(Conn& c)
+    {
+        while (c.outPos < c.out.size()) {
+            const ssize_t n = ::send(c.fd, c.out.data() + c.outPos, c.out.size() - c.outPos, MSG_NOSIGNAL);
+            if (n > 0) {
+                c.outPos += std::size_t(n);
+                continue;
+            }
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+                return;
+            closeConn(c);
+            return;
+        }
+        c.out.clear();
+        c.outPos = 0;
+        if (c.closeAfter)
+            closeConn(c);
+    }
+
+    void fireTimers()
+    {
+        const Nanos now = SteadyClock::monotonicNow();
+        while (!m_timers.empty() && m_timers.top().at <= now) {
+            const Timer t = m_timers.top();
+            m_timers.pop();
+            auto it = m_conns.find(t.fd);
+            if (it == m_conns.end())
+                continue;
+            Conn& c = *it->second;
+            c.waiting = false;
+            sendRaw(c, *t.response, c.closeAfter);
+            if (m_conns.count(t.fd))
+                process(c); // pipelined requests behind it
+        }
+    }
+
+    const MockRuleSet& m_rules;
+    int m_listen;
+    int m_ep;
+    const std::atomic<bool>& m_stop;
+    FastRandom m_rng;
+    int m_wakeTag = 0;
+    std::unordered_map<int, std::unique_ptr<Conn>> m_conns;
+    std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> m_timers;
+};
+
+} // namespace
+
+MockServer::MockServer(std::shared_ptr<MockRuleSet> rules, unsigned threads)
+    : m_rules(std::move(rules)), m_threadCount(threads ? threads : 1)
+{
+}
+
+MockServer::~MockServer()
+{
+    stop();
+}
+
+bool MockServer::start(const std::string& address, std::string& error)
+{
+    std::string host = "127.0.0.1";
+    std::string portText = address;
+    if (!address.empty() && address.front() == '[') {
+        const std::size_t close = address.find(']');
+        if (close == std::string::npos || close + 1 >= address.size() || address[close + 1] != ':') {
+            error = "bad listen address \"" + address + "\" (expected [::1]:PORT)";
+            return false;
+        }
+        host = address.substr(1, close - 1);
+        portText = address.substr(close + 2);
+    } else if (const std::size_t colon = address.rfind(':'); colon != std::string::npos) {
+        host = address.substr(0, colon);
+        portText = address.substr(colon + 1);
+    }
+    char* end = nullptr;
+    const unsigned long port = std::strtoul(portText.c_str(), &end, 10);
+    if (portText.empty() || *end || port > 65535) {
+        error = "bad port in listen address \"" + address + "\"";
+        return false;
+    }
+    sockaddr_storage ss{};
+    socklen_t len = 0;
+    if (host.find(':') != std::string::npos) {
+        auto* a = reinterpret_cast<sockaddr_in6*>(&ss);
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons(std::uint16_t(port));
+        if (inet_pton(AF_INET6, host.c_str(), &a->sin6_addr) != 1) {
+            error = "bad IPv6 address \"" + host + "\"";
+            return false;
+        }
+        len = sizeof *a;
+    } else {
+        auto* a = reinterpret_cast<sockaddr_in*>(&ss);
+        a->sin_family = AF_INET;
+        a->sin_port = htons(std::uint16_t(port));
+        if (host == "localhost")
+            host = "127.0.0.1";
+        if (inet_pton(AF_INET, host.c_str(), &a->sin_addr) != 1) {
+            error = "bad IPv4 address \"" + host + "\" (use a numeric address)";
+            return false;
+        }
+        len = sizeof *a;
+    }
+    m_listenFd = ::socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    const int one = 1;
+    ::setsockopt(m_listenFd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (::bind(m_listenFd, reinterpret_cast<sockaddr*>(&ss), len) != 0 || ::listen(m_listenFd, 4096) != 0) {
+        error = "cannot listen on " + address + ": " + std::strerror(errno);
+        ::close(m_listenFd);
+        m_listenFd = -1;
+        return false;
+    }
+    getsockname(m_listenFd, reinterpret_cast<sockaddr*>(&ss), &len);
+    m_port = ntohs(ss.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6*>(&ss)->sin6_port
+                                            : reinterpret_cast<sockaddr_in*>(&ss)->sin_port);
+    m_host = host;
+    m_wakeFd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    m_stop = false;
+    for (unsigned i = 0; i < m_threadCount; ++i)
+        m_threads.emplace_back([this, i] { serve(i); });
+    return true;
+}
+
+void MockServer::serve(unsigned index)
+{
+    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    Loop loop(*m_rules, m_listenFd, m_wakeFd, m_stop, 0x5EED + index);
+    loop.run();
+}
+
+void MockServer::stop()
+{
+    if (m_threads.empty())
+        return;
+    m_stop = true;
+    const std::uint64_t one = 1;
+    [[maybe_unused]] auto r = ::write(m_wakeFd, &one, sizeof one);
+    for (auto& t : m_threads)
+        t.join();
+    m_threads.clear();
+    ::close(m_listenFd);
+    ::close(m_wakeFd);
+    m_listenFd = m_wakeFd = -1;
+}
+
+std::string MockServer::baseUrl() const
+{
+    const bool v6 = m_host.find(':') != std::string::npos;
+    return "http://" + (v6 ? "[" + m_host + "]" : m_host) + ":" + std::to_string(m_port);
+}
+
+} // namespace stampede

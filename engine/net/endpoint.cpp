@@ -1,0 +1,33 @@
+#include "endpoint.h"
+
+#include <cstring>
+#include <netdb.h>
+
+namespace stampede {
+
+std::optional<Endpoint> Endpoint::resolve(const std::string& host, unsigned port, std::string& error)
+{
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* res = nullptr;
+    const std::string service = std::to_string(port);
+    const int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &res);
+    if (rc != 0 || !res) {
+        error = "cannot resolve host \"" + host + "\": " + gai_strerror(rc);
+        return std::nullopt;
+    }
+    Endpoint ep;
+    std::memcpy(&ep.address, res->ai_addr, res->ai_addrlen);
+    ep.length = res->ai_addrlen;
+    ep.label = host + ":" + service;
+    freeaddrinfo(res);
+    return ep;
+}
+
+bool Endpoint::sameAs(const Endpoint& o) const
+{
+    return length == o.length && std::memcmp(&address, &o.address, length) == 0;
+}
+
+} // namespace stampede

@@ -1,0 +1,22 @@
+#pragma once
+// A resolved TCP address to connect to, looked up once before a run starts.
+#include <netinet/in.h>
+#include <optional>
+#include <string>
+#include <sys/socket.h>
+
+namespace stampede {
+
+struct Endpoint
+{
+    sockaddr_storage address{};
+    socklen_t length = 0;
+    std::string label; // host:port, for messages
+
+    // Resolves host and port (numeric or by name). Returns nullopt and sets
+    // `error` when the name does not resolve.
+    static std::optional<Endpoint> resolve(const std::string& host, unsigned port, std::string& error);
+    bool sameAs(const Endpoint& o) const;
+};
+
+} // namespace stampede

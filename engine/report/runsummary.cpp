@@ -1,0 +1,194 @@
+#include "runsummary.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace stampede {
+
+LatencySummary LatencySummary::of(const LatencyHistogram& h)
+{
+    LatencySummary l;
+    l.p50 = h.percentile(50) / 1000.0;
+    l.p90 = h.percentile(90) / 1000.0;
+    l.p95 = h.percentile(95) / 1000.0;
+    l.p99 = h.percentile(99) / 1000.0;
+    l.p999 = h.percentile(99.9) / 1000.0;
+    l.max = double(h.max()) / 1000.0;
+    return l;
+}
+
+namespace {
+
+MetricsSummary summarize(const std::string& name, const StepMetrics& m, double seconds)
+{
+    MetricsSummary s;
+    s.name = name;
+    s.requests = m.counters.requests;
+    s.errors = m.counters.errors;
+    s.errorsByClass = m.counters.errorsByClass;
+    s.rate = seconds > 0 ? double(m.counters.requests) / seconds : 0;
+    s.late = m.counters.late;
+    s.dropped = m.counters.dropped;
+    s.bytesIn = m.counters.bytesIn;
+    s.bytesOut = m.counters.bytesOut;
+    s.latency = LatencySummary::of(m.latency);
+    s.serviceTime = LatencySummary::of(m.serviceTime);
+    return s;
+}
+
+double metricValue(const Threshold& t, const MetricsSummary& s)
+{
+    switch (t.metric) {
+    case Threshold::Metric::P50: return s.latency.p50;
+    case Threshold::Metric::P90: return s.latency.p90;
+    case Threshold::Metric::P95: return s.latency.p95;
+    case Threshold::Metric::P99: return s.latency.p99;
+    case Threshold::Metric::P999: return s.latency.p999;
+    case Threshold::Metric::Max: return s.latency.max;
+    case Threshold::Metric::ErrorRate: return s.errorRate();
+    case Threshold::Metric::Rate: return s.rate;
+    }
+    return 0;
+}
+
+std::string num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+std::string quoted(const std::string& s)
+{
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += char(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string latencyJson(const LatencySummary& l)
+{
+    return "{\"p50\": " + num(l.p50) + ", \"p90\": " + num(l.p90) + ", \"p95\": " + num(l.p95) +
+           ", \"p99\": " + num(l.p99) + ", \"p999\": " + num(l.p999) + ", \"max\": " + num(l.max) + "}";
+}
+
+std::string metricsJson(const MetricsSummary& m)
+{
+    std::string s = "\"requests\": " + std::to_string(m.requests) + ", \"errors\": " + std::to_string(m.errors) +
+                    ", \"errors_by_class\": {";
+    for (std::size_t i = 0; i < kErrorClassCount; ++i) {
+        if (i)
+            s += ", ";
+        s += "\"" + std::string(errorClassName(ErrorClass(i))) + "\": " + std::to_string(m.errorsByClass[i]);
+    }
+    s += "}, \"rate\": " + num(m.rate) + ", \"late\": " + std::to_string(m.late) +
+         ", \"dropped\": " + std::to_string(m.dropped) + ", \"bytes_in\": " + std::to_string(m.bytesIn) +
+         ", \"bytes_out\": " + std::to_string(m.bytesOut) + ",\n    \"latency_ms\": " + latencyJson(m.latency) +
+         ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime);
+    return s;
+}
+
+} // namespace
+
+RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
+{
+    RunSummary s;
+    s.runId = plan.runId;
+    s.scenario = plan.name;
+    s.durationS = double(std::min(plan.duration, result.elapsed)) / 1e9;
+    s.total = summarize("total", result.total.total(), s.durationS);
+    for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i)
+        s.steps.push_back(summarize(plan.steps[i].name, result.total.steps[i], s.durationS));
+    s.timeline = result.timeline;
+    for (const auto& t : plan.thresholds) {
+        ThresholdResult r;
+        r.expr = t.expr;
+        r.value = metricValue(t, s.total);
+        r.passed = t.holds(r.value);
+        s.passed &= r.passed;
+        s.thresholds.push_back(r);
+    }
+    return s;
+}
+
+std::string summaryToJson(const RunSummary& s)
+{
+    std::string out = "{\"run_id\": " + quoted(s.runId) + ", \"scenario\": " + quoted(s.scenario) +
+                      ", \"passed\": " + (s.passed ? "true" : "false") + ", \"duration_s\": " + num(s.durationS) +
+                      ",\n  \"total\": {" + metricsJson(s.total) + "},\n  \"steps\": [";
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+        out += (i ? ",\n    {" : "\n    {");
+        out += "\"name\": " + quoted(s.steps[i].name) + ", " + metricsJson(s.steps[i]) + "}";
+    }
+    out += "],\n  \"timeline\": [";
+    for (std::size_t i = 0; i < s.timeline.size(); ++i) {
+        const auto& t = s.timeline[i];
+        out += (i ? ",\n    " : "\n    ");
+        out += "{\"t\": " + std::to_string(t.second) + ", \"sent\": " + std::to_string(t.sent) +
+               ", \"requests\": " + std::to_string(t.requests) + ", \"errors\": " + std::to_string(t.errors) +
+               ", \"late\": " + std::to_string(t.late) + ", \"dropped\": " + std::to_string(t.dropped) +
+               ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) + "}";
+    }
+    out += "],\n  \"thresholds\": [";
+    for (std::size_t i = 0; i < s.thresholds.size(); ++i) {
+        const auto& t = s.thresholds[i];
+        out += (i ? ", " : "");
+        out += "{\"expr\": " + quoted(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
+               ", \"value\": " + num(t.value) + "}";
+    }
+    out += "]}\n";
+    return out;
+}
+
+std::string summaryToTable(const RunSummary& s)
+{
+    std::ostringstream os;
+    char line[512];
+    os << "Run " << s.runId << "  scenario \"" << s.scenario << "\"  " << num(s.durationS) << " s\n";
+    std::snprintf(line, sizeof line, "%-28s %10s %9s %8s %8s %8s %8s %8s %9s %9s\n", "step", "requests", "rate/s",
+                  "errors", "p50 ms", "p90 ms", "p99 ms", "p99.9", "max ms", "late/drop");
+    os << line;
+    auto row = [&](const MetricsSummary& m) {
+        std::string name = m.name.size() > 28 ? m.name.substr(0, 25) + "..." : m.name;
+        const std::string ld = std::to_string(m.late) + "/" + std::to_string(m.dropped);
+        std::snprintf(line, sizeof line, "%-28s %10llu %9.1f %8llu %8.2f %8.2f %8.2f %8.2f %9.2f %9s\n", name.c_str(),
+                      static_cast<unsigned long long>(m.requests), m.rate,
+                      static_cast<unsigned long long>(m.errors), m.latency.p50, m.latency.p90, m.latency.p99,
+                      m.latency.p999, m.latency.max, ld.c_str());
+        os << line;
+    };
+    for (const auto& st : s.steps)
+        row(st);
+    if (s.steps.size() > 1)
+        row(s.total);
+    if (s.total.errors) {
+        os << "errors:";
+        for (std::size_t i = 0; i < kErrorClassCount; ++i)
+            if (s.total.errorsByClass[i])
+                os << " " << errorClassName(ErrorClass(i)) << "=" << s.total.errorsByClass[i];
+        os << "\n";
+    }
+    os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
+       << num(s.total.serviceTime.p99) << " ms\n";
+    for (const auto& t : s.thresholds)
+        os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (value " << num(t.value) << ")\n";
+    return os.str();
+}
+
+} // namespace stampede

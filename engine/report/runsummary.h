@@ -1,0 +1,61 @@
+#pragma once
+// The summary of a run as users and CI pipelines read it: the table printed at
+// the end, and the stable JSON written by --summary-json (documented in the
+// README; new keys may be added, existing ones keep their meaning).
+#include "metrics/runmetrics.h"
+#include "run/runengine.h"
+#include "run/scenarioplan.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+struct LatencySummary
+{
+    double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // milliseconds
+    static LatencySummary of(const LatencyHistogram& h);
+};
+
+struct MetricsSummary
+{
+    std::string name;
+    std::uint64_t requests = 0;
+    std::uint64_t errors = 0;
+    std::array<std::uint64_t, kErrorClassCount> errorsByClass{};
+    double rate = 0; // completed requests per second
+    std::uint64_t late = 0;
+    std::uint64_t dropped = 0;
+    std::uint64_t bytesIn = 0;
+    std::uint64_t bytesOut = 0;
+    LatencySummary latency;     // from the intended start
+    LatencySummary serviceTime; // from the actual send
+    double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
+};
+
+struct ThresholdResult
+{
+    std::string expr;
+    bool passed = false;
+    double value = 0;
+};
+
+struct RunSummary
+{
+    std::string runId;
+    std::string scenario;
+    bool passed = true;
+    double durationS = 0;
+    MetricsSummary total;
+    std::vector<MetricsSummary> steps;
+    std::vector<SecondSummary> timeline;
+    std::vector<ThresholdResult> thresholds;
+};
+
+RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
+std::string summaryToJson(const RunSummary& s);
+// A fixed-width table: one row per step and a total row, then thresholds.
+std::string summaryToTable(const RunSummary& s);
+
+} // namespace stampede

@@ -1,0 +1,177 @@
+#include "runengine.h"
+
+#include "worker.h"
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace stampede {
+
+namespace {
+
+// Collects the workers' seconds; a second is complete when every worker has
+// delivered it or has finished.
+class Collector final : public SecondSink
+{
+public:
+    explicit Collector(std::uint32_t workers) : m_marks(workers, 0), m_done(workers, false) {}
+
+    void deliver(std::uint32_t worker, IntervalMetricsPtr second, bool last) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_queue.push_back({worker, std::move(second), last});
+        m_cv.notify_one();
+    }
+
+    // Drains the queue, merging into pending seconds; returns the seconds that
+    // became complete, in order. Blocks up to `wait`.
+    std::vector<IntervalMetricsPtr> take(std::chrono::milliseconds wait)
+    {
+        std::deque<Item> items;
+        {
+            std::unique_lock lock(m_mutex);
+            m_cv.wait_for(lock, wait, [&] { return !m_queue.empty(); });
+            items.swap(m_queue);
+        }
+        for (auto& it : items) {
+            const std::uint32_t s = it.metrics->second;
+            auto& slot = m_pending[s];
+            if (!slot)
+                slot = std::move(it.metrics);
+            else
+                slot->merge(*it.metrics);
+            m_marks[it.worker] = s;
+            if (it.last)
+                m_done[it.worker] = true;
+        }
+        std::vector<IntervalMetricsPtr> ready;
+        while (!m_pending.empty()) {
+            const std::uint32_t s = m_pending.begin()->first;
+            bool complete = true;
+            for (std::size_t w = 0; w < m_marks.size(); ++w)
+                complete &= m_done[w] || m_marks[w] >= s;
+            if (!complete)
+                break;
+            ready.push_back(std::move(m_pending.begin()->second));
+            m_pending.erase(m_pending.begin());
+        }
+        return ready;
+    }
+
+    bool allDone() const
+    {
+        for (bool d : m_done)
+            if (!d)
+                return false;
+        return true;
+    }
+
+private:
+    struct Item
+    {
+        std::uint32_t worker;
+        IntervalMetricsPtr metrics;
+        bool last;
+    };
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<Item> m_queue;
+    std::map<std::uint32_t, IntervalMetricsPtr> m_pending;
+    std::vector<std::uint32_t> m_marks;
+    std::vector<bool> m_done;
+};
+
+} // namespace
+
+SecondSummary summarizeSecond(const IntervalMetrics& m)
+{
+    SecondSummary s;
+    s.second = m.second;
+    LatencyHistogram all;
+    for (const auto& st : m.steps) {
+        s.sent += st.counters.sent;
+        s.requests += st.counters.requests;
+        s.errors += st.counters.errors;
+        s.late += st.counters.late;
+        s.dropped += st.counters.dropped;
+        all.merge(st.latency);
+    }
+    s.p50Ms = all.percentile(50) / 1000.0;
+    s.p99Ms = all.percentile(99) / 1000.0;
+    s.maxMs = double(all.max()) / 1000.0;
+    return s;
+}
+
+RunEngine::RunEngine(const ScenarioPlan& plan, EngineSlice slice) : m_plan(plan), m_slice(slice) {}
+
+RunResult RunEngine::run(const SecondCallback& onSecond)
+{
+    RunResult result;
+    result.total.steps.resize(m_plan.steps.size());
+    const std::uint32_t threads = std::max(1u, m_plan.threads);
+    Collector collector(threads);
+    SteadyClock clock;
+    std::random_device rd;
+    const std::uint64_t seed = (std::uint64_t(rd()) << 32) ^ rd();
+
+    std::vector<std::unique_ptr<Worker>> workers;
+    const Nanos start = clock.now();
+    try {
+        for (std::uint32_t t = 0; t < threads; ++t) {
+            WorkerSetup ws;
+            ws.plan = &m_plan;
+            ws.index = t;
+            ws.part = m_slice.index * threads + t;
+            ws.parts = m_slice.count * threads;
+            const std::uint32_t total = std::max(1u, m_plan.connections);
+            // connections (or users) spread so that sizes differ by at most one
+            ws.slots = total / threads + (t < total % threads ? 1 : 0);
+            if (m_plan.model == LoadModel::Closed) {
+                // worker t owns the users with global index = t (mod parts)
+                ws.slots = (total + threads - 1 - t) / threads;
+            }
+            ws.slots = std::max(1u, ws.slots);
+            ws.start = start;
+            ws.seed = seed + t * 0x9E3779B9ull;
+            ws.clock = &clock;
+            ws.sink = &collector;
+            ws.stop = &m_stop;
+            workers.push_back(std::make_unique<Worker>(ws));
+        }
+    } catch (const std::exception& e) {
+        result.error = e.what();
+        return result;
+    }
+    std::vector<std::thread> threadsRunning;
+    for (auto& w : workers)
+        threadsRunning.emplace_back([&w] { w->run(); });
+
+    auto consume = [&](std::vector<IntervalMetricsPtr> ready) {
+        for (auto& sec : ready) {
+            const SecondSummary s = summarizeSecond(*sec);
+            result.timeline.push_back(s);
+            if (onSecond)
+                onSecond(*sec, s);
+            result.total.merge(*sec);
+        }
+    };
+    while (!collector.allDone())
+        consume(collector.take(std::chrono::milliseconds(100)));
+    consume(collector.take(std::chrono::milliseconds(0)));
+    for (auto& t : threadsRunning)
+        t.join();
+    // The workers' last, partial second may be empty: it is not part of the run.
+    const auto planned = std::uint32_t((m_plan.duration + kNanosPerSecond - 1) / kNanosPerSecond);
+    while (!result.timeline.empty() && result.timeline.back().second > planned && !result.timeline.back().requests &&
+           !result.timeline.back().sent)
+        result.timeline.pop_back();
+    result.elapsed = clock.now() - start;
+    result.ok = true;
+    return result;
+}
+
+} // namespace stampede

@@ -1,0 +1,64 @@
+#pragma once
+// One engine process's run: starts the workers, merges their per-second
+// metrics exactly (histograms merged, never percentiles averaged) as each
+// second completes on every worker, and keeps the whole-run totals.
+#include "metrics/runmetrics.h"
+#include "scenarioplan.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+// What one second of the run looked like, kept for the whole run (small).
+struct SecondSummary
+{
+    std::uint32_t second = 0;
+    std::uint64_t sent = 0;
+    std::uint64_t requests = 0;
+    std::uint64_t errors = 0;
+    std::uint64_t late = 0;
+    std::uint64_t dropped = 0;
+    double p50Ms = 0;
+    double p99Ms = 0;
+    double maxMs = 0;
+};
+
+struct RunResult
+{
+    bool ok = false;            // false: the run could not be carried out
+    std::string error;
+    Nanos elapsed = 0;          // from the start to the last worker's end
+    IntervalMetrics total;      // per step, over the whole run
+    std::vector<SecondSummary> timeline;
+};
+
+struct EngineSlice
+{
+    std::uint32_t index = 0; // this engine among `count` engines of the run
+    std::uint32_t count = 1;
+};
+
+class RunEngine
+{
+public:
+    using SecondCallback = std::function<void(const IntervalMetrics& second, const SecondSummary& summary)>;
+
+    explicit RunEngine(const ScenarioPlan& plan, EngineSlice slice = {});
+    // Runs to the end of the plan or until stop(); calls `onSecond` on this
+    // thread as each second completes on every worker.
+    RunResult run(const SecondCallback& onSecond = {});
+    // Thread-safe; asks the workers to stop issuing requests and wind down.
+    void stop() { m_stop.store(true); }
+
+private:
+    const ScenarioPlan& m_plan;
+    EngineSlice m_slice;
+    std::atomic<bool> m_stop{false};
+};
+
+SecondSummary summarizeSecond(const IntervalMetrics& m);
+
+} // namespace stampede

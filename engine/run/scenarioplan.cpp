@@ -1,0 +1,522 @@
+#include "scenarioplan.h"
+
+#include "core/url.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <thread>
+
+namespace stampede {
+
+namespace {
+
+Nanos toNanos(const google::protobuf::Duration& d)
+{
+    return Nanos(d.seconds()) * kNanosPerSecond + d.nanos();
+}
+
+bool isToken(std::string_view s)
+{
+    if (s.empty())
+        return false;
+    for (char c : s) {
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("!#$%&'*+-.^_`|~").find(c) !=
+                                                                  std::string_view::npos))
+            return false;
+    }
+    return true;
+}
+
+bool isVariableName(std::string_view s)
+{
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+        return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'))
+            return false;
+    return true;
+}
+
+std::string fmt(double v)
+{
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+class Compiler
+{
+public:
+    Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e) : m_s(s), m_o(o), m_errors(e) {}
+
+    std::optional<ScenarioPlan> run()
+    {
+        m_plan.name = m_s.name().empty() ? "scenario" : m_s.name();
+        m_plan.runId = m_o.runId.empty() ? newRunId() : m_o.runId;
+        variables();
+        load();
+        steps();
+        thresholds();
+        if (!m_errors.empty())
+            return std::nullopt;
+        return std::move(m_plan);
+    }
+
+private:
+    void error(std::string field, std::string message) { m_errors.push_back({std::move(field), std::move(message)}); }
+
+    void variables()
+    {
+        for (int i = 0; i < m_s.variables_size(); ++i) {
+            const auto& v = m_s.variables(i);
+            const std::string field = "variables[" + std::to_string(i) + "]";
+            if (!isVariableName(v.name())) {
+                error(field + ".name", v.name().empty() ? "a variable needs a name"
+                                                        : "\"" + v.name() +
+                                                              "\" is not a variable name (letters, digits, _ and -)");
+                continue;
+            }
+            for (const auto& existing : m_plan.variables) {
+                if (existing.name == v.name())
+                    error(field + ".name", "variable \"" + v.name() + "\" is defined twice");
+            }
+            PlannedVariable pv;
+            pv.name = v.name();
+            for (const auto& [name, value] : m_o.overrides) {
+                if (name == v.name())
+                    pv.source = makeConstantSource(value);
+            }
+            if (!pv.source)
+                pv.source = source(v, field);
+            if (pv.source)
+                m_plan.variables.push_back(std::move(pv));
+        }
+        for (const auto& [name, value] : m_o.overrides) {
+            const bool known = std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
+                                           [&](const PlannedVariable& v) { return v.name == name; });
+            if (!known)
+                m_plan.variables.push_back({name, makeConstantSource(value), false});
+        }
+    }
+
+    ParameterSourcePtr source(const v1::Variable& v, const std::string& field)
+    {
+        switch (v.source_case()) {
+        case v1::Variable::kCsv: {
+            const auto& c = v.csv();
+            std::string text = c.data();
+            std::string origin = "inline data";
+            if (text.empty()) {
+                if (c.file().empty()) {
+                    error(field + ".csv.file", "a CSV source needs a file (or inline data)");
+                    return nullptr;
+                }
+                std::string path = c.file();
+                if (!path.empty() && path[0] != '/' && !m_o.baseDir.empty())
+                    path = m_o.baseDir + "/" + path;
+                std::ifstream in(path, std::ios::binary);
+                if (!in) {
+                    error(field + ".csv.file", "cannot read \"" + c.file() + "\": " + std::strerror(errno));
+                    return nullptr;
+                }
+                std::ostringstream ss;
+                ss << in.rdbuf();
+                text = ss.str();
+                origin = c.file();
+            }
+            if (c.delimiter().size() > 1) {
+                error(field + ".csv.delimiter", "must be one character");
+                return nullptr;
+            }
+            auto table = std::make_shared<CsvTable>();
+            std::string err;
+            if (!table->parse(text, c.delimiter().empty() ? ',' : c.delimiter()[0], err)) {
+                error(field + ".csv" + (c.data().empty() ? ".file" : ".data"), origin + " " + err);
+                return nullptr;
+            }
+            if (table->rowCount() == 0) {
+                error(field + ".csv", origin + " has a header row but no data rows");
+                return nullptr;
+            }
+            const CsvMode mode = c.mode() == v1::CSV_MODE_STOP       ? CsvMode::Stop
+                                 : c.mode() == v1::CSV_MODE_PER_USER ? CsvMode::PerUser
+                                                                     : CsvMode::Wrap;
+            return makeCsvSource(std::move(table), mode);
+        }
+        case v1::Variable::kIncrement: {
+            const auto& inc = v.increment();
+            const std::int64_t step = inc.step() ? inc.step() : 1;
+            if (step <= 0) {
+                error(field + ".increment.step", "must be positive (got " + std::to_string(step) + ")");
+                return nullptr;
+            }
+            if (inc.max() < inc.min()) {
+                error(field + ".increment.max", "must not be below min (" + std::to_string(inc.min()) + ")");
+                return nullptr;
+            }
+            return makeIncrementSource(inc.min(), inc.max(), step);
+        }
+        case v1::Variable::kRandomInt:
+            if (v.random_int().max() < v.random_int().min()) {
+                error(field + ".randomInt.max", "must not be below min (" + std::to_string(v.random_int().min()) + ")");
+                return nullptr;
+            }
+            return makeRandomIntSource(v.random_int().min(), v.random_int().max());
+        case v1::Variable::kRandomString:
+            if (v.random_string().length() == 0 || v.random_string().length() > 65536) {
+                error(field + ".randomString.length", "must be between 1 and 65536");
+                return nullptr;
+            }
+            return makeRandomStringSource(v.random_string().length(), v.random_string().alphabet());
+        case v1::Variable::kUuid:
+            return makeUuidSource();
+        case v1::Variable::kConstant:
+            return makeConstantSource(v.constant().value());
+        case v1::Variable::SOURCE_NOT_SET:
+            break;
+        }
+        error(field, "variable \"" + v.name() + "\" has no source (csv, increment, randomInt, randomString, uuid or constant)");
+        return nullptr;
+    }
+
+    Resolution resolve(std::string_view name)
+    {
+        Resolution r;
+        const std::size_t dot = name.find('.');
+        const std::string_view base = name.substr(0, dot);
+        for (std::size_t i = 0; i < m_plan.variables.size(); ++i) {
+            auto& v = m_plan.variables[i];
+            if (v.name != base)
+                continue;
+            if (v.source->hasColumns()) {
+                if (dot == std::string_view::npos) {
+                    r.error = "variable ${" + std::string(name) + "} is a CSV data set: name a column, e.g. ${" +
+                              std::string(name) + ".id}";
+                    return r;
+                }
+                const int col = v.source->columnIndex(name.substr(dot + 1));
+                if (col < 0) {
+                    r.error = "unknown column ${" + std::string(name) + "}";
+                    return r;
+                }
+                r.kind = Resolution::Reference;
+                r.ref = {std::uint16_t(i), std::int16_t(col)};
+                v.used = true;
+                return r;
+            }
+            if (dot != std::string_view::npos) {
+                r.error = "variable ${" + std::string(base) + "} has no columns: write ${" + std::string(base) + "}";
+                return r;
+            }
+            if (const std::string* c = v.source->constantValue()) {
+                r.kind = Resolution::Constant;
+                r.constant = *c;
+                return r;
+            }
+            r.kind = Resolution::Reference;
+            r.ref = {std::uint16_t(i), -1};
+            v.used = true;
+            return r;
+        }
+        r.error = "unknown variable ${" + std::string(name) + "}";
+        return r;
+    }
+
+    bool compileText(const std::string& text, const std::string& field, Template& out)
+    {
+        std::string err;
+        if (!out.compile(text, [this](std::string_view n) { return resolve(n); }, err)) {
+            error(field, err);
+            return false;
+        }
+        return true;
+    }
+
+    void steps()
+    {
+        if (m_s.steps_size() == 0)
+            error("steps", "at least one step is needed");
+        for (int i = 0; i < m_s.steps_size(); ++i) {
+            const auto& st = m_s.steps(i);
+            const std::string field = "steps[" + std::to_string(i) + "]";
+            const auto& rq = st.request();
+            PlannedStep ps;
+            ps.method = rq.method().empty() ? "GET" : rq.method();
+            std::transform(ps.method.begin(), ps.method.end(), ps.method.begin(),
+                           [](unsigned char c) { return char(std::toupper(c)); });
+            if (!isToken(ps.method)) {
+                error(field + ".request.method", "\"" + rq.method() + "\" is not an HTTP method");
+                continue;
+            }
+            ps.noResponseBody = ps.method == "HEAD";
+            ps.url = rq.url();
+            if (rq.url().empty()) {
+                error(field + ".request.url", "a request needs a URL");
+                continue;
+            }
+            Template url;
+            if (!compileText(rq.url(), field + ".request.url", url))
+                continue;
+            // The scheme and host must be known before the run: they may use
+            // constants, but no per-iteration value.
+            const std::string& lead = url.leadingLiteral();
+            const std::size_t split = Url::targetOffset(lead);
+            if (!url.isConstant() && split == lead.size()) {
+                error(field + ".request.url",
+                      "the scheme and host must be written out or come from constants, and a / must follow them: \"" +
+                          rq.url() + "\"");
+                continue;
+            }
+            std::string err;
+            const auto parsed = Url::parse(lead.substr(0, split), err);
+            if (!parsed) {
+                error(field + ".request.url", err);
+                continue;
+            }
+            if (parsed->scheme == "https") {
+                error(field + ".request.url", "https is not supported yet by this engine (HTTP/1.1 over plain TCP)");
+                continue;
+            }
+            auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
+            if (!ep) {
+                error(field + ".request.url", err);
+                continue;
+            }
+            ps.endpoint = *ep;
+            url.removePrefix(split);
+            if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
+                url = prefixSlash(url);
+            ps.name = st.name().empty() ? ps.method + " " + pathOf(rq.url()) : st.name();
+
+            ps.head.appendLiteral(ps.method + " ");
+            ps.head.append(url);
+            ps.head.appendLiteral(" HTTP/1.1\r\n");
+            bool userHost = false, userAgent = false;
+            for (int h = 0; h < rq.headers_size(); ++h) {
+                const auto& hd = rq.headers(h);
+                const std::string hf = field + ".request.headers[" + std::to_string(h) + "]";
+                if (!isToken(hd.name())) {
+                    error(hf + ".name", "\"" + hd.name() + "\" is not a header name");
+                    continue;
+                }
+                if (hd.value().find_first_of("\r\n") != std::string::npos) {
+                    error(hf + ".value", "a header value cannot hold a line break");
+                    continue;
+                }
+                std::string lower = hd.name();
+                std::transform(lower.begin(), lower.end(), lower.begin(),
+                               [](unsigned char c) { return char(std::tolower(c)); });
+                if (lower == "content-length" || lower == "transfer-encoding")
+                    continue; // framing is the engine's job
+                userHost |= lower == "host";
+                userAgent |= lower == "user-agent";
+                Template value;
+                if (!compileText(hd.value(), hf + ".value", value))
+                    continue;
+                ps.head.appendLiteral(hd.name() + ": ");
+                ps.head.append(value);
+                ps.head.appendLiteral("\r\n");
+            }
+            if (!userHost)
+                ps.head.appendLiteral("Host: " + parsed->hostHeader() + "\r\n");
+            if (!userAgent)
+                ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
+            if (!m_stressHeader().empty())
+                ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.runId + "\r\n");
+            ps.hasBody = !rq.body().empty();
+            if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
+                continue;
+            if (rq.has_timeout()) {
+                ps.timeout = toNanos(rq.timeout());
+                if (ps.timeout <= 0) {
+                    error(field + ".request.timeout", "must be positive");
+                    continue;
+                }
+            }
+            ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant());
+            if (ps.fixed) {
+                ps.fixedBytes = ps.head.constantText();
+                if (ps.hasBody || ps.method == "POST" || ps.method == "PUT" || ps.method == "PATCH")
+                    ps.fixedBytes += "Content-Length: " + std::to_string(ps.hasBody ? ps.body.constantText().size() : 0) +
+                                     "\r\n";
+                ps.fixedBytes += "\r\n";
+                if (ps.hasBody)
+                    ps.fixedBytes += ps.body.constantText();
+            }
+            m_plan.steps.push_back(std::move(ps));
+        }
+    }
+
+    static Template prefixSlash(const Template& t)
+    {
+        Template out;
+        out.appendLiteral("/");
+        out.append(t);
+        return out;
+    }
+
+    static std::string pathOf(const std::string& url)
+    {
+        const std::size_t off = Url::targetOffset(url);
+        const std::string p = url.substr(off);
+        return p.empty() ? "/" : p;
+    }
+
+    const std::string& m_stressHeader()
+    {
+        return m_plan.stressHeader;
+    }
+
+    void load()
+    {
+        const auto& l = m_s.load();
+        // the stress tag is decided first: steps need it
+        if (!m_s.stress_tag().disabled()) {
+            m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();
+            if (!isToken(m_plan.stressHeader))
+                error("stressTag.header", "\"" + m_plan.stressHeader + "\" is not a header name");
+        }
+        double initial = 0;
+        std::string levelField;
+        switch (l.model_case()) {
+        case v1::LoadProfile::kOpen:
+            m_plan.model = LoadModel::Open;
+            initial = l.open().rate();
+            levelField = "load.open.rate";
+            if (initial < 0 || !std::isfinite(initial))
+                error(levelField, "must not be negative (got " + fmt(initial) + ")");
+            if (l.open().backlog_limit())
+                m_plan.backlogLimit = l.open().backlog_limit();
+            break;
+        case v1::LoadProfile::kClosed:
+            m_plan.model = LoadModel::Closed;
+            initial = l.closed().users();
+            levelField = "load.closed.users";
+            if (l.closed().has_think_time()) {
+                m_plan.thinkTime = toNanos(l.closed().think_time());
+                if (m_plan.thinkTime < 0)
+                    error("load.closed.thinkTime", "must not be negative");
+            }
+            break;
+        case v1::LoadProfile::MODEL_NOT_SET:
+            error("load", "choose an open model (load.open.rate) or a closed model (load.closed.users)");
+            return;
+        }
+        std::vector<StageSpec> stages;
+        for (int i = 0; i < l.stages_size(); ++i) {
+            const auto& st = l.stages(i);
+            const std::string field = "load.stages[" + std::to_string(i) + "]";
+            StageSpec spec;
+            spec.kind = st.kind() == v1::STAGE_RAMP    ? StageSpec::Kind::Ramp
+                        : st.kind() == v1::STAGE_STEP  ? StageSpec::Kind::Step
+                        : st.kind() == v1::STAGE_SPIKE ? StageSpec::Kind::Spike
+                                                       : StageSpec::Kind::Hold;
+            spec.duration = toNanos(st.duration());
+            if (spec.duration <= 0)
+                error(field + ".duration", "must be positive");
+            if (st.has_target()) {
+                if (st.target() < 0 || !std::isfinite(st.target()))
+                    error(field + ".target", "must not be negative (got " + fmt(st.target()) + ")");
+                spec.target = st.target();
+            } else if (spec.kind != StageSpec::Kind::Hold) {
+                error(field + ".target", "a ramp, step or spike stage needs a target");
+            }
+            if (st.steps())
+                spec.steps = st.steps();
+            stages.push_back(spec);
+        }
+        if (m_s.has_duration()) {
+            m_plan.duration = toNanos(m_s.duration());
+            if (m_plan.duration <= 0)
+                error("duration", "must be positive (got " + fmtDuration(m_s.duration()) + ")");
+        } else if (!stages.empty()) {
+            m_plan.duration = StageProfile::stagesLength(stages);
+        }
+        if (m_plan.duration <= 0)
+            return;
+        m_plan.profile = StageProfile::build(initial, stages, m_plan.duration);
+        if (m_plan.profile.peak() <= 0)
+            error(levelField, m_plan.model == LoadModel::Open ? "the rate must be positive at some point of the run"
+                                                              : "at least one virtual user is needed");
+        const std::uint32_t hw = std::max(1u, std::thread::hardware_concurrency());
+        m_plan.threads = m_s.threads() ? m_s.threads() : hw;
+        if (m_s.threads() > 1024)
+            error("threads", "at most 1024");
+        if (m_s.connections() > 1000000)
+            error("connections", "at most 1,000,000");
+        if (m_plan.model == LoadModel::Open) {
+            m_plan.connections = m_s.connections() ? m_s.connections() : 50;
+            m_plan.threads = std::min(m_plan.threads, m_plan.connections);
+        } else {
+            const auto peakUsers = std::uint32_t(std::ceil(m_plan.profile.peak() - 1e-9));
+            m_plan.connections = peakUsers;
+            m_plan.threads = std::max(1u, std::min(m_plan.threads, peakUsers));
+        }
+        if (m_s.has_connect_timeout()) {
+            m_plan.connectTimeout = toNanos(m_s.connect_timeout());
+            if (m_plan.connectTimeout <= 0)
+                error("connectTimeout", "must be positive");
+        }
+    }
+
+    static std::string fmtDuration(const google::protobuf::Duration& d)
+    {
+        return fmt(double(toNanos(d)) / 1e9) + "s";
+    }
+
+    void thresholds()
+    {
+        for (int i = 0; i < m_s.thresholds_size(); ++i) {
+            std::string err;
+            auto t = Threshold::parse(m_s.thresholds(i).expr(), err);
+            if (!t)
+                error("thresholds[" + std::to_string(i) + "].expr", err);
+            else
+                m_plan.thresholds.push_back(*t);
+        }
+    }
+
+    const v1::Scenario& m_s;
+    const PlanOptions& m_o;
+    std::vector<PlanError>& m_errors;
+    ScenarioPlan m_plan;
+};
+
+} // namespace
+
+bool parseScenarioJson(const std::string& json, v1::Scenario& out, std::string& error)
+{
+    google::protobuf::util::JsonParseOptions opts;
+    opts.ignore_unknown_fields = false;
+    const auto status = google::protobuf::util::JsonStringToMessage(json, &out, opts);
+    if (!status.ok()) {
+        error = std::string(status.message());
+        return false;
+    }
+    return true;
+}
+
+std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const PlanOptions& options,
+                                            std::vector<PlanError>& errors)
+{
+    return Compiler(scenario, options, errors).run();
+}
+
+std::string newRunId()
+{
+    std::random_device rd;
+    const std::uint64_t v = (std::uint64_t(rd()) << 32) ^ rd();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "st-%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+} // namespace stampede

@@ -1,0 +1,89 @@
+#pragma once
+// A scenario turned into what the workers execute: requests compiled into
+// templates (constants folded, the stress tag added, fully constant requests
+// rendered once), parameter sources built, the load profile laid out, target
+// hosts resolved. Every fault is reported with the field it concerns:
+// "steps[1].request.url: unknown variable ${userId}".
+#include "core/clock.h"
+#include "core/parametersource.h"
+#include "core/template.h"
+#include "core/threshold.h"
+#include "load/stageprofile.h"
+#include "net/endpoint.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stampede::v1 {
+class Scenario;
+}
+
+namespace stampede {
+
+struct PlanError
+{
+    std::string field;   // e.g. "steps[1].request.url"; empty for the file as a whole
+    std::string message; // e.g. "unknown variable ${userId}"
+    std::string text() const { return field.empty() ? message : field + ": " + message; }
+};
+
+struct PlannedStep
+{
+    std::string name;
+    std::string method;
+    std::string url;        // as written, for reports
+    Endpoint endpoint;
+    Template head;          // request line and headers, without Content-Length and the final CRLF
+    Template body;
+    bool hasBody = false;
+    bool noResponseBody = false; // HEAD
+    bool fixed = false;          // no per-iteration values: `fixedBytes` is the whole request
+    std::string fixedBytes;
+    Nanos timeout = 10 * kNanosPerSecond;
+};
+
+struct PlannedVariable
+{
+    std::string name;
+    ParameterSourcePtr source;
+    bool used = false; // referenced by some step; unused ones are not drawn
+};
+
+enum class LoadModel { Open, Closed };
+
+struct ScenarioPlan
+{
+    std::string name;
+    std::string runId;
+    std::vector<PlannedStep> steps;
+    std::vector<PlannedVariable> variables;
+    LoadModel model = LoadModel::Closed;
+    StageProfile profile;        // rate (open) or users (closed) over time
+    Nanos duration = 10 * kNanosPerSecond;
+    std::uint32_t connections = 50;   // open model: the pool size
+    std::uint32_t backlogLimit = 10000;
+    Nanos thinkTime = 0;
+    std::uint32_t threads = 1;
+    Nanos connectTimeout = 5 * kNanosPerSecond;
+    std::vector<Threshold> thresholds;
+    std::string stressHeader;    // empty when the stress tag is off
+};
+
+struct PlanOptions
+{
+    std::string baseDir;          // CSV files are read relative to this
+    std::string runId;            // the stress tag value; generated when empty
+    std::vector<std::pair<std::string, std::string>> overrides; // --var name=value: constants that win
+};
+
+// Parses the proto3 JSON of a scenario. On failure returns false with a message.
+bool parseScenarioJson(const std::string& json, v1::Scenario& out, std::string& error);
+// Validates and compiles. Returns nullopt when `errors` is not empty.
+std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const PlanOptions& options,
+                                            std::vector<PlanError>& errors);
+// A fresh run id: "st-" and 16 hex digits from the system's random source.
+std::string newRunId();
+
+} // namespace stampede

@@ -1,0 +1,336 @@
+#include "worker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sys/prctl.h>
+
+namespace stampede {
+
+namespace {
+constexpr Nanos kTick = 10 * kNanosPerMilli; // deadline scans and user-level changes
+constexpr std::size_t kReadBufferSize = 64 * 1024;
+} // namespace
+
+Worker::Worker(const WorkerSetup& setup)
+    : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock), m_readBuffer(kReadBufferSize)
+{
+    m_cursors.resize(m_plan.variables.size());
+    for (std::size_t i = 0; i < m_plan.variables.size(); ++i) {
+        const auto& v = m_plan.variables[i];
+        if (!v.used)
+            continue;
+        try {
+            m_cursors[i] = v.source->cursor(setup.part, setup.parts, setup.seed + i * 7919);
+        } catch (const PartitionError& e) {
+            throw PartitionError("variable \"" + v.name + "\": " + e.what());
+        }
+        m_usedVariables.push_back(std::uint16_t(i));
+    }
+    const bool anyTemplated = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
+                                          [](const PlannedStep& s) { return !s.fixed; });
+    m_slots.resize(setup.slots);
+    for (std::uint32_t i = 0; i < setup.slots; ++i) {
+        Slot& s = m_slots[i];
+        s.session = std::make_unique<Http1Session>(m_loop, *this, m_readBuffer.data(), m_readBuffer.size());
+        s.session->tag = i;
+        s.user = i;
+        if (anyTemplated)
+            s.bytes.resize(m_plan.steps.size());
+    }
+    if (m_plan.model == LoadModel::Open) {
+        m_schedule = std::make_unique<ArrivalSchedule>(m_plan.profile, setup.part, setup.parts);
+        m_idle.reserve(setup.slots);
+        for (std::uint32_t i = setup.slots; i > 0; --i)
+            m_idle.push_back(i - 1);
+        const std::size_t backlog = std::max<std::size_t>(1, m_plan.backlogLimit / std::max(1u, setup.parts));
+        m_backlog.resize(backlog);
+    } else {
+        std::vector<Wake> storage;
+        storage.reserve(setup.slots);
+        m_thinkers = decltype(m_thinkers)(std::greater<Wake>(), std::move(storage));
+    }
+}
+
+Worker::~Worker() = default;
+
+IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
+{
+    auto m = std::make_unique<IntervalMetrics>();
+    m->second = second;
+    m->steps.resize(m_plan.steps.size());
+    return m;
+}
+
+void Worker::rollSeconds(Nanos now)
+{
+    while (now >= m_secondEnd) {
+        const std::uint32_t next = m_current->second + 1;
+        m_setup.sink->deliver(m_setup.index, std::move(m_current), false);
+        m_current = freshSecond(next);
+        m_secondEnd += kNanosPerSecond;
+    }
+}
+
+std::string_view Worker::value(VarRef ref) const
+{
+    return m_cursors[ref.variable]->value(ref.column);
+}
+
+bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
+{
+    if (!m_usedVariables.empty()) {
+        for (const std::uint16_t v : m_usedVariables) {
+            if (!m_cursors[v]->next(slot.user)) {
+                m_exhausted = true;
+                beginStop();
+                return false;
+            }
+        }
+        // Render every templated step now, while the cursors hold this
+        // iteration's values; the strings keep their capacity between uses.
+        for (std::size_t i = 0; i < m_plan.steps.size(); ++i) {
+            const PlannedStep& st = m_plan.steps[i];
+            if (st.fixed)
+                continue;
+            std::string& out = slot.bytes[i];
+            out.clear();
+            st.head.appendTo(out, *this);
+            if (st.hasBody || st.method == "POST" || st.method == "PUT" || st.method == "PATCH") {
+                const std::size_t headEnd = out.size();
+                out += "Content-Length: 0000000000\r\n\r\n";
+                const std::size_t bodyStart = out.size();
+                if (st.hasBody)
+                    st.body.appendTo(out, *this);
+                // patch the length in place: the body is rendered after the header
+                char digits[16];
+                const int n = std::snprintf(digits, sizeof digits, "%zu", out.size() - bodyStart);
+                const std::size_t field = headEnd + 16; // after "Content-Length: "
+                out.replace(field, 10, digits, std::size_t(n));
+            } else {
+                out += "\r\n";
+            }
+        }
+    }
+    sendStep(slot, 0, intended, now);
+    return true;
+}
+
+void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)
+{
+    const PlannedStep& st = m_plan.steps[std::size_t(step)];
+    slot.step = step;
+    slot.intended = intended;
+    slot.sent = now;
+    ++m_inFlight;
+    const std::string& bytes = st.fixed ? st.fixedBytes : slot.bytes[std::size_t(step)];
+    StepCounters& c = metricsAt(std::size_t(step), now).counters;
+    ++c.sent;
+    c.bytesOut += bytes.size();
+    slot.session->submit(st.endpoint, bytes.data(), bytes.size(), st.noResponseBody, now, st.timeout,
+                         m_plan.connectTimeout);
+}
+
+void Worker::onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nanos now)
+{
+    Slot& slot = m_slots[s.tag];
+    StepMetrics& m = metricsAt(std::size_t(slot.step), now);
+    ++m.counters.requests;
+    m.counters.bytesIn += bytesIn;
+    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - slot.intended) / kNanosPerMicro));
+    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - slot.sent) / kNanosPerMicro));
+    if (status >= 400) {
+        m.counters.addError(status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx);
+        finishIteration(slot, now); // later steps would act on a failed one
+        return;
+    }
+    stepDone(slot, now);
+}
+
+void Worker::onFailure(Http1Session& s, ErrorClass error, const std::string&, Nanos now)
+{
+    Slot& slot = m_slots[s.tag];
+    StepMetrics& m = metricsAt(std::size_t(slot.step), now);
+    ++m.counters.requests;
+    m.counters.addError(error);
+    finishIteration(slot, now, true);
+}
+
+void Worker::stepDone(Slot& slot, Nanos now)
+{
+    const int next = slot.step + 1;
+    if (next < int(m_plan.steps.size())) {
+        --m_inFlight;
+        sendStep(slot, next, now, now);
+        return;
+    }
+    finishIteration(slot, now);
+}
+
+void Worker::finishIteration(Slot& slot, Nanos now, bool failed)
+{
+    --m_inFlight;
+    slot.step = -1;
+    // After a transport failure the next start waits for the loop's next turn:
+    // a refused connect fails inside submit(), and starting again from here
+    // would recurse without bound.
+    if (m_plan.model == LoadModel::Open) {
+        if (m_backlogSize && !failed) {
+            const Nanos intended = m_backlog[m_backlogHead];
+            m_backlogHead = (m_backlogHead + 1) % m_backlog.size();
+            --m_backlogSize;
+            if (startIteration(slot, intended, now))
+                return;
+        }
+        m_idle.push_back(slot.user);
+        return;
+    }
+    if (m_stopping || !slot.active)
+        return;
+    if (m_plan.thinkTime > 0 || failed) {
+        slot.waiting = true;
+        m_thinkers.emplace(now + m_plan.thinkTime, slot.user);
+        return;
+    }
+    startIteration(slot, now, now);
+}
+
+void Worker::dispatchArrivals(Nanos now)
+{
+    while (m_backlogSize && !m_idle.empty()) {
+        const std::uint32_t i = m_idle.back();
+        m_idle.pop_back();
+        const Nanos intended = m_backlog[m_backlogHead];
+        m_backlogHead = (m_backlogHead + 1) % m_backlog.size();
+        --m_backlogSize;
+        if (!startIteration(m_slots[i], intended, now)) {
+            m_idle.push_back(i);
+            return;
+        }
+    }
+    while (m_nextArrival && m_setup.start + *m_nextArrival <= now) {
+        const Nanos intended = m_setup.start + *m_nextArrival;
+        if (!m_idle.empty() && !m_backlogSize) {
+            const std::uint32_t i = m_idle.back();
+            m_idle.pop_back();
+            if (!startIteration(m_slots[i], intended, now)) {
+                m_idle.push_back(i);
+                return;
+            }
+        } else if (m_backlogSize < m_backlog.size()) {
+            // every connection is busy: the arrival waits, and is measured from its intended start
+            m_backlog[(m_backlogHead + m_backlogSize) % m_backlog.size()] = intended;
+            ++m_backlogSize;
+            ++metricsAt(0, now).counters.late;
+        } else {
+            ++metricsAt(0, now).counters.dropped;
+        }
+        m_nextArrival = m_schedule->next();
+        if (m_nextArrival && *m_nextArrival >= m_plan.duration)
+            m_nextArrival.reset();
+    }
+}
+
+void Worker::adjustUsers(Nanos now)
+{
+    // Local user u is global user u * parts + part; it is active while the
+    // planned level exceeds its global index.
+    const double level = m_plan.profile.levelAt(now - m_setup.start);
+    const auto global = std::int64_t(std::floor(level + 1e-9));
+    const std::int64_t local = global > std::int64_t(m_setup.part)
+                                   ? (global - std::int64_t(m_setup.part) + m_setup.parts - 1) / m_setup.parts
+                                   : 0;
+    const auto target = std::uint32_t(std::min<std::int64_t>(local, std::int64_t(m_slots.size())));
+    for (std::uint32_t u = m_activeUsers; u < target; ++u) {
+        Slot& s = m_slots[u];
+        s.active = true;
+        if (s.step < 0 && !s.waiting)
+            startIteration(s, now, now);
+        if (m_stopping)
+            return;
+    }
+    for (std::uint32_t u = target; u < m_activeUsers; ++u)
+        m_slots[u].active = false; // it finishes its iteration, then rests
+    m_activeUsers = target;
+}
+
+void Worker::wakeThinkers(Nanos now)
+{
+    while (!m_thinkers.empty() && m_thinkers.top().first <= now) {
+        Slot& s = m_slots[m_thinkers.top().second];
+        m_thinkers.pop();
+        s.waiting = false;
+        if (s.active && !m_stopping && s.step < 0)
+            startIteration(s, now, now);
+    }
+}
+
+void Worker::checkDeadlines(Nanos now)
+{
+    for (auto& s : m_slots)
+        s.session->checkDeadline(now);
+}
+
+void Worker::beginStop()
+{
+    m_stopping = true;
+    m_nextArrival.reset();
+}
+
+void Worker::run()
+{
+    // The default 50 us timer slack would delay every paced arrival by as much.
+    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+    m_current = freshSecond(1);
+    m_secondEnd = m_setup.start + kNanosPerSecond;
+    Nanos now = m_clock.now();
+    if (m_plan.model == LoadModel::Open) {
+        m_nextArrival = m_schedule->next();
+        if (m_nextArrival && *m_nextArrival >= m_plan.duration)
+            m_nextArrival.reset();
+    }
+    m_nextTick = now;
+    for (;;) {
+        now = m_clock.now();
+        if (!m_stopping && (now - m_setup.start >= m_plan.duration || m_setup.stop->load(std::memory_order_relaxed)))
+            beginStop();
+        if (m_setup.stop->load(std::memory_order_relaxed) && m_stopping) {
+            // an explicit stop does not wait for the backlog: those arrivals are dropped
+            if (m_backlogSize)
+                metricsAt(0, now).counters.dropped += m_backlogSize;
+            m_backlogSize = 0;
+        }
+        if (m_plan.model == LoadModel::Open)
+            dispatchArrivals(now);
+        else
+            wakeThinkers(now);
+        if (now >= m_nextTick) {
+            if (m_plan.model == LoadModel::Closed && !m_stopping)
+                adjustUsers(now);
+            checkDeadlines(now);
+            m_nextTick = now + kTick;
+        }
+        if (now >= m_secondEnd)
+            rollSeconds(now);
+        if (m_stopping && m_inFlight == 0 && m_backlogSize == 0)
+            break;
+
+        Nanos wakeAt = std::min(m_nextTick, m_secondEnd);
+        if (m_nextArrival)
+            wakeAt = std::min(wakeAt, m_setup.start + *m_nextArrival);
+        if (!m_thinkers.empty())
+            wakeAt = std::min(wakeAt, m_thinkers.top().first);
+        if (!m_stopping)
+            wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
+        const int n = m_loop.wait(std::max<Nanos>(0, wakeAt - now));
+        const epoll_event* ev = m_loop.events();
+        for (int i = 0; i < n; ++i) {
+            auto* session = static_cast<Http1Session*>(ev[i].data.ptr);
+            session->onEvents(ev[i].events, m_clock.now());
+        }
+    }
+    for (auto& s : m_slots)
+        s.session->close();
+    m_setup.sink->deliver(m_setup.index, std::move(m_current), true);
+}
+
+} // namespace stampede

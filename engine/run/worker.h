@@ -1,0 +1,117 @@
+#pragma once
+// One worker thread of an engine: it owns an event loop, its connections, its
+// parameter cursors and its metrics, and shares nothing with other workers on
+// the hot path. Once a second it hands the finished second's metrics to the
+// sink; that is its only synchronisation.
+#include "core/clock.h"
+#include "core/parametersource.h"
+#include "load/arrivalschedule.h"
+#include "metrics/runmetrics.h"
+#include "net/eventloop.h"
+#include "net/http1session.h"
+#include "scenarioplan.h"
+
+#include <atomic>
+#include <memory>
+#include <queue>
+#include <vector>
+
+namespace stampede {
+
+class SecondSink
+{
+public:
+    virtual ~SecondSink() = default;
+    // Called by worker `worker` with its metrics of one second, in order of
+    // seconds; `last` marks the worker's final (possibly partial) second.
+    virtual void deliver(std::uint32_t worker, IntervalMetricsPtr second, bool last) = 0;
+};
+
+struct WorkerSetup
+{
+    const ScenarioPlan* plan = nullptr;
+    std::uint32_t index = 0;      // this worker within the engine
+    std::uint32_t part = 0;       // this worker within the whole run (engine i of n x thread j of T)
+    std::uint32_t parts = 1;
+    std::uint32_t slots = 1;      // connections (open model) or virtual users (closed model)
+    Nanos start = 0;              // the run's start on `clock`
+    std::uint64_t seed = 1;
+    const Clock* clock = nullptr;
+    SecondSink* sink = nullptr;
+    const std::atomic<bool>* stop = nullptr;
+};
+
+class Worker final : public SessionListener, private ValueLookup
+{
+public:
+    // Creates the cursors; throws PartitionError when this part has no values.
+    explicit Worker(const WorkerSetup& setup);
+    ~Worker() override;
+    void run();
+
+private:
+    struct Slot
+    {
+        std::unique_ptr<Http1Session> session;
+        std::uint32_t user = 0;       // local user (closed) or connection index (open)
+        int step = -1;                // the step in flight, -1 when idle
+        Nanos intended = 0;           // when this step was meant to start
+        Nanos sent = 0;               // when it was handed to the connection
+        bool active = false;          // closed model: this user is part of the current level
+        bool waiting = false;         // closed model: thinking, or waiting to be activated
+        std::vector<std::string> bytes; // per step, when not fixed
+    };
+
+    void onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nanos now) override;
+    void onFailure(Http1Session& s, ErrorClass error, const std::string& why, Nanos now) override;
+    std::string_view value(VarRef ref) const override;
+
+    bool startIteration(Slot& slot, Nanos intended, Nanos now);
+    void sendStep(Slot& slot, int step, Nanos intended, Nanos now);
+    void finishIteration(Slot& slot, Nanos now, bool failed = false);
+    void stepDone(Slot& slot, Nanos now);
+    void dispatchArrivals(Nanos now);
+    void adjustUsers(Nanos now);
+    void wakeThinkers(Nanos now);
+    void checkDeadlines(Nanos now);
+    void beginStop();
+    StepMetrics& metricsAt(std::size_t step, Nanos now)
+    {
+        if (now >= m_secondEnd)
+            rollSeconds(now);
+        return m_current->steps[step];
+    }
+    void rollSeconds(Nanos now);
+    IntervalMetricsPtr freshSecond(std::uint32_t second) const;
+
+    WorkerSetup m_setup;
+    const ScenarioPlan& m_plan;
+    const Clock& m_clock;
+    EventLoop m_loop;
+    std::vector<char> m_readBuffer;
+    std::vector<Slot> m_slots;
+    std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
+    std::vector<std::uint16_t> m_usedVariables;
+
+    // open model
+    std::unique_ptr<ArrivalSchedule> m_schedule;
+    std::optional<Nanos> m_nextArrival;   // relative to start
+    std::vector<std::uint32_t> m_idle;    // idle slot indices
+    std::vector<Nanos> m_backlog;         // ring of intended times (absolute)
+    std::size_t m_backlogHead = 0;
+    std::size_t m_backlogSize = 0;
+
+    // closed model
+    using Wake = std::pair<Nanos, std::uint32_t>;
+    std::priority_queue<Wake, std::vector<Wake>, std::greater<Wake>> m_thinkers;
+    std::uint32_t m_activeUsers = 0;
+
+    std::uint32_t m_inFlight = 0;
+    bool m_stopping = false;
+    bool m_exhausted = false;
+    Nanos m_nextTick = 0;
+    IntervalMetricsPtr m_current;
+    Nanos m_secondEnd = 0;
+};
+
+} // namespace stampede

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs, with apt, only the Debian packages that Stampede needs and that are
+# missing. Safe to run again: when everything is present it does nothing.
+set -euo pipefail
+
+PACKAGES=(
+    # build
+    cmake ninja-build ccache pkg-config g++ clang libclang-rt-14-dev
+    # Qt 6.4 (GUI floors and QtTest, the one test framework)
+    qt6-base-dev libqt6opengl6-dev qt6-charts-dev libqt6sql6-sqlite
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+    # engine
+    libnghttp2-dev libssl-dev libprotobuf-dev protobuf-compiler libprotoc-dev
+    libgrpc++-dev protobuf-compiler-grpc libsqlite3-dev
+    # GUI tests and screenshots
+    xvfb xauth fonts-noto-cjk
+    # independent peers for integration tests and benchmarks
+    nginx-light wrk nghttp2-client curl
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The nginx package starts a system-wide server on port 80; the project's tests
+# start their own instances, so the system one is not needed.
+if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v systemctl >/dev/null 2>&1; then
+    $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true
+fi

@@ -1,0 +1,135 @@
+#include "net/http1responseparser.h"
+
+#include <QTest>
+
+using stampede::Http1ResponseParser;
+using R = Http1ResponseParser::Result;
+
+class TestHttp1ResponseParser : public QObject
+{
+    Q_OBJECT
+private:
+    // Feeds `text` in pieces of `chunk` bytes; returns the last result.
+    static R feedAll(Http1ResponseParser& p, const std::string& text, std::size_t chunk, std::size_t& used)
+    {
+        R r = R::NeedMore;
+        used = 0;
+        for (std::size_t pos = 0; pos < text.size() && r == R::NeedMore; pos += chunk) {
+            std::size_t consumed = 0;
+            r = p.feed(text.data() + pos, std::min(chunk, text.size() - pos), consumed);
+            used += consumed;
+        }
+        return r;
+    }
+
+private slots:
+    void parses_data()
+    {
+        QTest::addColumn<QByteArray>("response");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("body");
+        QTest::addColumn<bool>("keepAlive");
+        QTest::addRow("content-length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello") << 200 << 5
+                                        << true;
+        QTest::addRow("chunked") << QByteArray("HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                               "4\r\nWiki\r\n5;ext=1\r\npedia\r\n0\r\nX-T: 1\r\n\r\n")
+                                 << 201 << 9 << true;
+        QTest::addRow("connection close") << QByteArray("HTTP/1.1 503 Busy\r\nconnection: Close\r\ncontent-length: 0\r\n\r\n")
+                                          << 503 << 0 << false;
+        QTest::addRow("http/1.0") << QByteArray("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok") << 200 << 2 << false;
+        QTest::addRow("1.0 keep-alive") << QByteArray("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok")
+                                        << 200 << 2 << true;
+        QTest::addRow("204 no body") << QByteArray("HTTP/1.1 204 No Content\r\n\r\n") << 204 << 0 << true;
+        QTest::addRow("100 continue first") << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx")
+                                            << 200 << 1 << true;
+        QTest::addRow("bare LF") << QByteArray("HTTP/1.1 404 Not Found\nContent-Length: 3\n\nnop") << 404 << 3 << true;
+    }
+    void parses()
+    {
+        QFETCH(QByteArray, response);
+        QFETCH(int, status);
+        QFETCH(int, body);
+        QFETCH(bool, keepAlive);
+        const std::string text = response.toStdString();
+        for (std::size_t chunk : {text.size(), std::size_t(1), std::size_t(3), std::size_t(17)}) {
+            Http1ResponseParser p;
+            p.reset();
+            std::size_t used = 0;
+            QCOMPARE(feedAll(p, text, chunk, used), R::Complete);
+            QCOMPARE(used, text.size());
+            QCOMPARE(p.status(), status);
+            QCOMPARE(p.bodyBytes(), std::uint64_t(body));
+            QCOMPARE(p.keepAlive(), keepAlive);
+        }
+    }
+
+    void bodyUntilClose()
+    {
+        Http1ResponseParser p;
+        p.reset();
+        const std::string text = "HTTP/1.1 200 OK\r\n\r\nstreaming body";
+        std::size_t used = 0;
+        QCOMPARE(feedAll(p, text, 4, used), R::NeedMore);
+        QCOMPARE(p.finish(), R::Complete);
+        QCOMPARE(p.bodyBytes(), std::uint64_t(14));
+        QVERIFY(!p.keepAlive());
+    }
+
+    void largeBodyIsCountedNotBuffered()
+    {
+        Http1ResponseParser p;
+        p.reset();
+        std::size_t consumed = 0;
+        const std::string head = "HTTP/1.1 200 OK\r\nContent-Length: 1000000000\r\n\r\n";
+        QCOMPARE(p.feed(head.data(), head.size(), consumed), R::NeedMore);
+        const std::string block(65536, 'x');
+        for (int i = 0; i < 15258; ++i)
+            QCOMPARE(p.feed(block.data(), block.size(), consumed), R::NeedMore);
+        QCOMPARE(p.feed(block.data(), 1000000000 - 15258ull * 65536, consumed), R::Complete);
+        QCOMPARE(p.bodyBytes(), std::uint64_t(1000000000));
+    }
+
+    void headResponseHasNoBody()
+    {
+        Http1ResponseParser p;
+        p.reset(true);
+        std::size_t used = 0;
+        QCOMPARE(feedAll(p, "HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n", 100, used), R::Complete);
+        QCOMPARE(p.bodyBytes(), std::uint64_t(0));
+    }
+
+    void rejects_data()
+    {
+        QTest::addColumn<QByteArray>("response");
+        QTest::addRow("garbage") << QByteArray("garbage garbage garbage\r\n\r\n");
+        QTest::addRow("bad status") << QByteArray("HTTP/1.1 2x0 OK\r\n\r\n");
+        QTest::addRow("http/2 preface") << QByteArray("HTTP/2 200\r\n\r\n");
+        QTest::addRow("bad content-length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 12a\r\n\r\n");
+        QTest::addRow("conflicting lengths") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n");
+        QTest::addRow("bad chunk size") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n");
+        QTest::addRow("header without colon") << QByteArray("HTTP/1.1 200 OK\r\nNoColonHere\r\n\r\n");
+        QTest::addRow("endless header") << QByteArray("HTTP/1.1 200 OK\r\nX: ") + QByteArray(20000, 'a');
+    }
+    void rejects()
+    {
+        QFETCH(QByteArray, response);
+        Http1ResponseParser p;
+        p.reset();
+        std::size_t used = 0;
+        QCOMPARE(feedAll(p, response.toStdString(), 7, used), R::Error);
+        QVERIFY(!p.error().empty());
+    }
+
+    void closedMidResponseIsAnError()
+    {
+        Http1ResponseParser p;
+        p.reset();
+        std::size_t used = 0;
+        QCOMPARE(feedAll(p, "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", 100, used), R::NeedMore);
+        QCOMPARE(p.finish(), R::Error);
+        QCOMPARE(QString::fromStdString(p.error()), QStringLiteral("the connection closed in the middle of a response"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHttp1ResponseParser)
+#include "tst_http1responseparser.moc"

@@ -1,0 +1,90 @@
+#include "mock/mockrules.h"
+
+#include <QTest>
+#include <algorithm>
+#include <vector>
+
+using namespace stampede;
+
+class TestMockRules : public QObject
+{
+    Q_OBJECT
+private slots:
+    void matches_data()
+    {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("rule");
+        QTest::addRow("exact") << "GET" << "/health" << "health";
+        QTest::addRow("method filters") << "POST" << "/health" << "any";
+        QTest::addRow("param") << "GET" << "/users/42/orders" << "orders";
+        QTest::addRow("param needs a value") << "GET" << "/users//orders" << "any";
+        QTest::addRow("param no extra segment") << "GET" << "/users/42/orders/1" << "any";
+        QTest::addRow("prefix root") << "GET" << "/static" << "static";
+        QTest::addRow("prefix below") << "GET" << "/static/a/b.css" << "static";
+        QTest::addRow("prefix is not a substring") << "GET" << "/staticfiles" << "any";
+    }
+    void matches()
+    {
+        QFETCH(QString, method);
+        QFETCH(QString, path);
+        QFETCH(QString, rule);
+        std::string err;
+        const std::string json = "{\"rules\": [\n"
+"            {\"name\": \"health\", \"method\": \"GET\", \"path\": \"/health\"},\n"
+"            {\"name\": \"orders\", \"path\": \"/users/{id}/orders\"},\n"
+"            {\"name\": \"static\", \"path\": \"/static/*\"},\n"
+"            {\"name\": \"any\", \"path\": \"/*\"}]}";
+        auto set = MockRuleSet::fromJson(json, err);
+        QVERIFY2(set, err.c_str());
+        const MockRule* r = set->match(method.toStdString(), path.toStdString());
+        QVERIFY(r);
+        QCOMPARE(QString::fromStdString(r->name), rule);
+    }
+
+    void delaysFollowTheirDistribution()
+    {
+        std::string err;
+        const std::string json = "{\"rules\": [\n"
+"            {\"name\": \"fixed\", \"path\": \"/f\", \"delay\": {\"fixedMs\": 20}},\n"
+"            {\"name\": \"uniform\", \"path\": \"/u\", \"delay\": {\"uniform\": {\"minMs\": 10, \"maxMs\": 30}}},\n"
+"            {\"name\": \"tail\", \"path\": \"/t\", \"delay\": {\"longTail\": {\"medianMs\": 5, \"p99Ms\": 100}}}]}";
+        auto set = MockRuleSet::fromJson(json, err);
+        QVERIFY2(set, err.c_str());
+        FastRandom rng(3);
+        QCOMPARE(set->match("GET", "/f")->drawDelay(rng), std::int64_t(20000000));
+        std::vector<double> u, t;
+        for (int i = 0; i < 20000; ++i) {
+            u.push_back(double(set->match("GET", "/u")->drawDelay(rng)) / 1e6);
+            t.push_back(double(set->match("GET", "/t")->drawDelay(rng)) / 1e6);
+        }
+        std::sort(u.begin(), u.end());
+        std::sort(t.begin(), t.end());
+        QVERIFY(u.front() >= 10 && u.back() <= 30);
+        QVERIFY(std::abs(u[10000] - 20) < 0.5);
+        QVERIFY(std::abs(t[10000] - 5) < 0.3);
+        QVERIFY2(std::abs(t[19800] - 100) < 12, qPrintable(QString::number(t[19800])));
+    }
+
+    void rejectsBadRules_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("path") << "{\"rules\": [{\"path\": \"nope\"}]}" << "rules[0].path: must start with / (got \"nope\")";
+        QTest::addRow("status") << "{\"rules\": [{\"status\": 42}]}" << "rules[0].status: 42 is not an HTTP status";
+        QTest::addRow("percent") << "{\"rules\": [{\"errorPercent\": 120}]}"
+                                 << "rules[0].errorPercent: must be between 0 and 100";
+    }
+    void rejectsBadRules()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        std::string err;
+        QVERIFY(!MockRuleSet::fromJson(json.toStdString(), err));
+        QCOMPARE(QString::fromStdString(err), message);
+        QVERIFY(!MockRuleSet::fromJson("{not json", err));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMockRules)
+#include "tst_mockrules.moc"

@@ -1,0 +1,202 @@
+#include "core/csvtable.h"
+#include "core/parametersource.h"
+
+#include <QTest>
+#include <regex>
+#include <set>
+
+using namespace stampede;
+
+namespace {
+std::shared_ptr<CsvTable> table(int rows)
+{
+    std::string text = "id,name\n";
+    for (int i = 0; i < rows; ++i)
+        text += std::to_string(i) + ",user" + std::to_string(i) + "\n";
+    auto t = std::make_shared<CsvTable>();
+    std::string err;
+    if (!t->parse(text, ',', err))
+        qFatal("%s", err.c_str());
+    return t;
+}
+} // namespace
+
+class TestParameterSource : public QObject
+{
+    Q_OBJECT
+private slots:
+    void csvParses()
+    {
+        CsvTable t;
+        std::string err;
+        QVERIFY2(t.parse("\xEF\xBB\xBFid,note\r\n1,\"a, b\"\r\n2,\"say \"\"hi\"\"\"\n3,\"two\nlines\"\n\n4,\n", ',', err),
+                 err.c_str());
+        QCOMPARE(t.columns().size(), std::size_t(2));
+        QCOMPARE(t.rowCount(), std::size_t(4));
+        QCOMPARE(t.cell(0, 1), std::string_view("a, b"));
+        QCOMPARE(t.cell(1, 1), std::string_view("say \"hi\""));
+        QCOMPARE(t.cell(2, 1), std::string_view("two\nlines"));
+        QCOMPARE(t.cell(3, 1), std::string_view(""));
+        QCOMPARE(t.columnIndex("note"), 1);
+        QCOMPARE(t.columnIndex("nope"), -1);
+    }
+
+    void csvRejects_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("ragged row") << "a,b,c\n1,2,3\n4,5\n" << "line 3: 2 fields, the header has 3";
+        QTest::addRow("too many") << "a\n1\n2,3\n" << "line 3: 2 fields, the header has 1";
+        QTest::addRow("unclosed quote") << "a,b\n1,\"x\n" << "line 2: a quoted field is not closed";
+        QTest::addRow("empty") << "" << "the file is empty: a header row naming the columns is needed";
+        QTest::addRow("duplicate column") << "a,a\n1,2\n" << "line 1: column name \"a\" appears twice";
+        QTest::addRow("text after quote") << "a\n\"x\"y\n" << "line 2: text after a closing quote";
+    }
+    void csvRejects()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        CsvTable t;
+        std::string err;
+        QVERIFY(!t.parse(text.toStdString(), ',', err));
+        QCOMPARE(QString::fromStdString(err), message);
+    }
+
+    void csvPartitionIsDisjointAndCovers_data()
+    {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("parts");
+        QTest::addRow("10 rows, 3 parts") << 10 << 3;
+        QTest::addRow("1000 rows, 7 parts") << 1000 << 7;
+        QTest::addRow("5 rows, 5 parts") << 5 << 5;
+    }
+    void csvPartitionIsDisjointAndCovers()
+    {
+        QFETCH(int, rows);
+        QFETCH(int, parts);
+        auto src = makeCsvSource(table(rows), CsvMode::Stop);
+        std::set<std::string> seen;
+        std::size_t total = 0;
+        for (int p = 0; p < parts; ++p) {
+            auto c = src->cursor(p, parts, 1);
+            while (c->next(0)) {
+                seen.insert(std::string(c->value(0)));
+                ++total;
+            }
+        }
+        QCOMPARE(total, std::size_t(rows)); // no row twice
+        QCOMPARE(seen.size(), std::size_t(rows)); // every row once
+    }
+
+    void csvModes()
+    {
+        auto t = table(3);
+        auto wrap = makeCsvSource(t, CsvMode::Wrap)->cursor(0, 1, 1);
+        std::string got;
+        for (int i = 0; i < 7; ++i) {
+            QVERIFY(wrap->next(0));
+            got += std::string(wrap->value(0));
+        }
+        QCOMPARE(got, std::string("0120120"));
+        auto perUser = makeCsvSource(t, CsvMode::PerUser)->cursor(0, 1, 1);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(perUser->next(1));
+            QCOMPARE(perUser->value(1), std::string_view("user1"));
+        }
+        QVERIFY(perUser->next(4));
+        QCOMPARE(perUser->value(0), std::string_view("1")); // users beyond the rows wrap
+        QVERIFY_THROWS_EXCEPTION(PartitionError, makeCsvSource(t, CsvMode::Wrap)->cursor(3, 4, 1));
+    }
+
+    void incrementStrides_data()
+    {
+        QTest::addColumn<int>("min");
+        QTest::addColumn<int>("max");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<int>("parts");
+        QTest::addRow("1..100 by 1, 4 parts") << 1 << 100 << 1 << 4;
+        QTest::addRow("0..99 by 3, 5 parts") << 0 << 99 << 3 << 5;
+        QTest::addRow("-50..50 by 7, 3 parts") << -50 << 50 << 7 << 3;
+    }
+    void incrementStrides()
+    {
+        QFETCH(int, min);
+        QFETCH(int, max);
+        QFETCH(int, step);
+        QFETCH(int, parts);
+        auto src = makeIncrementSource(min, max, step);
+        std::set<long> expected;
+        for (long v = min; v <= max; v += step)
+            expected.insert(v);
+        std::multiset<long> seen;
+        for (int p = 0; p < parts; ++p) {
+            // each part yields its own values once before wrapping
+            auto c = src->cursor(p, parts, 1);
+            std::set<long> mine;
+            for (;;) {
+                c->next(0);
+                const long v = std::stol(std::string(c->value(-1)));
+                if (mine.count(v))
+                    break;
+                mine.insert(v);
+                seen.insert(v);
+            }
+        }
+        QCOMPARE(seen.size(), expected.size());
+        QCOMPARE(std::set<long>(seen.begin(), seen.end()), expected);
+    }
+
+    void incrementWraps()
+    {
+        auto c = makeIncrementSource(1, 3, 1)->cursor(0, 1, 1);
+        std::string got;
+        for (int i = 0; i < 5; ++i) {
+            c->next(0);
+            got += std::string(c->value(-1));
+        }
+        QCOMPARE(got, std::string("12312"));
+    }
+
+    void randomStaysInRange()
+    {
+        auto c = makeRandomIntSource(-5, 5)->cursor(0, 1, 99);
+        std::set<long> seen;
+        for (int i = 0; i < 2000; ++i) {
+            c->next(0);
+            const long v = std::stol(std::string(c->value(-1)));
+            QVERIFY(v >= -5 && v <= 5);
+            seen.insert(v);
+        }
+        QCOMPARE(seen.size(), std::size_t(11));
+        auto s = makeRandomStringSource(12, "ab")->cursor(0, 1, 1);
+        s->next(0);
+        QCOMPARE(s->value(-1).size(), std::size_t(12));
+        QVERIFY(s->value(-1).find_first_not_of("ab") == std::string_view::npos);
+    }
+
+    void uuidIsVersion4()
+    {
+        auto c = makeUuidSource()->cursor(0, 1, 5);
+        const std::regex re("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$");
+        std::set<std::string> seen;
+        for (int i = 0; i < 100; ++i) {
+            c->next(0);
+            const std::string u(c->value(-1));
+            QVERIFY2(std::regex_match(u, re), u.c_str());
+            seen.insert(u);
+        }
+        QCOMPARE(seen.size(), std::size_t(100));
+    }
+
+    void constant()
+    {
+        auto src = makeConstantSource("v");
+        QVERIFY(src->constantValue());
+        auto c = src->cursor(0, 1, 1);
+        c->next(0);
+        QCOMPARE(c->value(-1), std::string_view("v"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestParameterSource)
+#include "tst_parametersource.moc"

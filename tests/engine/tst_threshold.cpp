@@ -1,0 +1,54 @@
+#include "core/threshold.h"
+
+#include <QTest>
+
+using stampede::Threshold;
+
+class TestThreshold : public QObject
+{
+    Q_OBJECT
+private slots:
+    void parses_data()
+    {
+        QTest::addColumn<QString>("expr");
+        QTest::addColumn<double>("limit");
+        QTest::addColumn<double>("passing");
+        QTest::addColumn<double>("failing");
+        QTest::addRow("p99 ms") << "p99 < 200ms" << 200.0 << 199.9 << 200.0;
+        QTest::addRow("p50 seconds") << "p50<=1.5s" << 1500.0 << 1500.0 << 1500.1;
+        QTest::addRow("error rate percent") << "error_rate < 0.1%" << 0.001 << 0.0009 << 0.001;
+        QTest::addRow("rate") << "rate >= 1000/s" << 1000.0 << 1000.0 << 999.0;
+        QTest::addRow("p99.9") << "p99.9 < 250us" << 0.25 << 0.2 << 0.3;
+    }
+    void parses()
+    {
+        QFETCH(QString, expr);
+        QFETCH(double, limit);
+        QFETCH(double, passing);
+        QFETCH(double, failing);
+        std::string err;
+        auto t = Threshold::parse(expr.toStdString(), err);
+        QVERIFY2(t, err.c_str());
+        QVERIFY(qFuzzyCompare(t->limit, limit));
+        QVERIFY(t->holds(passing));
+        QVERIFY(!t->holds(failing));
+    }
+    void rejects_data()
+    {
+        QTest::addColumn<QString>("expr");
+        QTest::addRow("no operator") << "p99 200ms";
+        QTest::addRow("unknown metric") << "p42 < 1ms";
+        QTest::addRow("bare number") << "p99 < 200";
+        QTest::addRow("bad rate") << "error_rate < lots";
+    }
+    void rejects()
+    {
+        QFETCH(QString, expr);
+        std::string err;
+        QVERIFY(!Threshold::parse(expr.toStdString(), err));
+        QVERIFY(!err.empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestThreshold)
+#include "tst_threshold.moc"
