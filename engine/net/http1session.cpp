@@ -127,10 +127,10 @@ void Http1Session::onEvents(std::uint32_t events, Nanos now)
             return;
     }
     if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
-        readResponse(now);
+        readResponse(now, events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR));
 }
 
-void Http1Session::readResponse(Nanos now)
+void Http1Session::readResponse(Nanos now, bool peerClosed)
 {
     for (;;) {
         const ssize_t n = ::recv(m_fd, m_readBuffer, m_readBufferSize, 0);
@@ -185,8 +185,11 @@ void Http1Session::readResponse(Nanos now)
             m_listener.onResponse(*this, status, m_bytesIn, now);
             return;
         }
-        if (std::size_t(n) < m_readBufferSize)
-            return; // drained: TCP gives all it has up to the buffer size
+        // A short read drained the socket: TCP gives all it has up to the
+        // buffer size. But a close or reset that came with this edge is not
+        // reported by that read, and no later edge will report it.
+        if (std::size_t(n) < m_readBufferSize && !peerClosed)
+            return;
     }
 }
 

@@ -55,7 +55,7 @@ public:
 private:
     void startConnect(Nanos now);
     void flushWrite(Nanos now);
-    void readResponse(Nanos now);
+    void readResponse(Nanos now, bool peerClosed);
     void fail(ErrorClass error, const std::string& why, Nanos now);
 
     EventLoop& m_loop;

@@ -1,0 +1,191 @@
+#include "testsupport.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryFile>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace testsupport {
+
+QString cliPath()
+{
+    return qEnvironmentVariable("STAMPEDE_CLI");
+}
+
+QString sourceDir()
+{
+    return qEnvironmentVariable("STAMPEDE_SOURCE_DIR");
+}
+
+CliResult runCli(const QStringList& args, int timeoutMs)
+{
+    QProcess p;
+    p.start(cliPath(), args);
+    CliResult r;
+    if (!p.waitForStarted(10000)) {
+        r.err = QStringLiteral("could not start ") + cliPath();
+        return r;
+    }
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QJsonParseError e;
+    const auto doc = QJsonDocument::fromJson(f.readAll(), &e);
+    if (e.error != QJsonParseError::NoError)
+        qWarning("summary JSON does not parse: %s", qPrintable(e.errorString()));
+    return doc.object();
+}
+
+MockProcess::MockProcess(const QString& rulesJson)
+{
+    QStringList args{QStringLiteral("mock"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};
+    if (!rulesJson.isEmpty()) {
+        QTemporaryFile f;
+        f.setAutoRemove(false);
+        if (f.open()) {
+            f.write(rulesJson.toUtf8());
+            m_rulesFile = f.fileName();
+            f.close();
+            args << QStringLiteral("--rules") << m_rulesFile;
+        }
+    }
+    m_process.start(cliPath(), args);
+    if (!m_process.waitForStarted(5000))
+        return;
+    QByteArray out;
+    for (int i = 0; i < 100 && !out.contains('\n'); ++i) {
+        m_process.waitForReadyRead(100);
+        out += m_process.readAllStandardOutput();
+    }
+    const int colon = out.lastIndexOf(':');
+    if (out.startsWith("listening on ") && colon > 0)
+        m_port = out.mid(colon + 1).trimmed().toInt();
+}
+
+MockProcess::~MockProcess()
+{
+    m_process.terminate();
+    if (!m_process.waitForFinished(3000)) {
+        m_process.kill();
+        m_process.waitForFinished();
+    }
+    if (!m_rulesFile.isEmpty())
+        QFile::remove(m_rulesFile);
+}
+
+QString MockProcess::url(const QString& path) const
+{
+    return QStringLiteral("http://127.0.0.1:%1%2").arg(m_port).arg(path);
+}
+
+QJsonObject MockProcess::stats() const
+{
+    const std::string body = httpGet(m_port, "/__stampede/stats");
+    return QJsonDocument::fromJson(QByteArray::fromStdString(body)).object();
+}
+
+RawServer::RawServer(std::function<void(int)> handler) : m_handler(std::move(handler))
+{
+    m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int one = 1;
+    ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    ::listen(m_fd, 128);
+    socklen_t len = sizeof a;
+    ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&a), &len);
+    m_port = ntohs(a.sin_port);
+    m_thread = std::thread([this] {
+        std::vector<std::thread> handlers;
+        while (!m_stop) {
+            pollfd p{m_fd, POLLIN, 0};
+            if (::poll(&p, 1, 50) <= 0)
+                continue;
+            const int c = ::accept(m_fd, nullptr, nullptr);
+            if (c >= 0)
+                handlers.emplace_back([this, c] { m_handler(c); });
+        }
+        for (auto& h : handlers)
+            h.join();
+    });
+}
+
+RawServer::~RawServer()
+{
+    m_stop = true;
+    m_thread.join();
+    ::close(m_fd);
+}
+
+std::string readRequestHead(int fd)
+{
+    std::string in;
+    char buf[4096];
+    while (in.find("\r\n\r\n") == std::string::npos) {
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            return {};
+        in.append(buf, std::size_t(n));
+    }
+    return in;
+}
+
+int freePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+std::string httpGet(int port, const std::string& path)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return {};
+    }
+    const std::string req = "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    (void)!::write(fd, req.data(), req.size());
+    std::string resp;
+    char buf[4096];
+    ssize_t n;
+    while ((n = ::read(fd, buf, sizeof buf)) > 0)
+        resp.append(buf, std::size_t(n));
+    ::close(fd);
+    const std::size_t body = resp.find("\r\n\r\n");
+    return body == std::string::npos ? std::string() : resp.substr(body + 4);
+}
+
+} // namespace testsupport

@@ -1,0 +1,73 @@
+#pragma once
+// Helpers for integration tests: run stampede-cli, start its mock server as a
+// process, tiny raw TCP servers that misbehave on purpose.
+#include <QJsonObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <thread>
+
+namespace testsupport {
+
+QString cliPath();
+QString sourceDir();
+
+struct CliResult
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+// Runs stampede-cli with `args`; waits up to `timeoutMs`.
+CliResult runCli(const QStringList& args, int timeoutMs = 60000);
+// Reads a --summary-json file.
+QJsonObject readJson(const QString& path);
+
+// `stampede-cli mock` as a child process on a free loopback port.
+class MockProcess
+{
+public:
+    explicit MockProcess(const QString& rulesJson = QString());
+    ~MockProcess();
+    bool started() const { return m_port != 0; }
+    int port() const { return m_port; }
+    qint64 pid() const { return m_process.processId(); }
+    QString url(const QString& path = QStringLiteral("/")) const;
+    // GET /__stampede/stats, parsed.
+    QJsonObject stats() const;
+
+private:
+    QProcess m_process;
+    QString m_rulesFile;
+    int m_port = 0;
+};
+
+// A TCP server on 127.0.0.1 that calls `handler(fd)` for each accepted
+// connection on its own thread; the handler owns the socket.
+class RawServer
+{
+public:
+    explicit RawServer(std::function<void(int fd)> handler);
+    ~RawServer();
+    int port() const { return m_port; }
+
+private:
+    int m_fd = -1;
+    int m_port = 0;
+    std::atomic<bool> m_stop{false};
+    std::thread m_thread;
+    std::function<void(int)> m_handler;
+};
+
+// Reads one HTTP request head (up to the blank line); empty on EOF.
+std::string readRequestHead(int fd);
+// A free loopback port (bound and released).
+int freePort();
+// A simple blocking HTTP GET against 127.0.0.1:port; returns the body.
+std::string httpGet(int port, const std::string& path);
+
+} // namespace testsupport

@@ -1,0 +1,146 @@
+// The command line's contract: help, version, exit codes and messages that
+// name the fault.
+#include "testsupport.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace testsupport;
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString write(const char* name, const QByteArray& content)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        f.open(QIODevice::WriteOnly);
+        f.write(content);
+        return path;
+    }
+
+private slots:
+    void helpAndVersion_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("--help") << QStringList{QStringLiteral("--help")} << QStringLiteral("Commands:");
+        QTest::addRow("--version") << QStringList{QStringLiteral("--version")} << QStringLiteral("stampede-cli 0.");
+        QTest::addRow("run --help") << QStringList{QStringLiteral("run"), QStringLiteral("--help")}
+                                    << QStringLiteral("--summary-json");
+        QTest::addRow("mock --help") << QStringList{QStringLiteral("mock"), QStringLiteral("--help")}
+                                     << QStringLiteral("/__stampede/stats");
+    }
+    void helpAndVersion()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const auto r = runCli(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(expected), qPrintable(r.out));
+    }
+
+    void badInputExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString ok = QStringLiteral("\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
+                                          "\"load\": {\"closed\": {\"users\": 1}}");
+        QTest::addRow("malformed json") << QStringList{write("bad.json", "{\"steps\": [")} << QStringLiteral("not a valid scenario");
+        QTest::addRow("unknown variable")
+            << QStringList{write("unknown.json", "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${userId}\"}}], "
+                                                 "\"load\": {\"closed\": {\"users\": 1}}}")}
+            << QStringLiteral("steps[0].request.url: unknown variable ${userId}");
+        write("ragged.csv", "id,name\n1,a\n2\n");
+        QTest::addRow("ragged csv")
+            << QStringList{write("ragged.json", "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"ragged.csv\"}}], "
+                                                "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${u.id}\"}}], "
+                                                "\"load\": {\"closed\": {\"users\": 1}}}")}
+            << QStringLiteral("variables[0].csv.file: ragged.csv line 3: 1 field, the header has 2");
+        QTest::addRow("missing csv")
+            << QStringList{write("missing.json", "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"gone.csv\"}}], " +
+                                                     ok.toUtf8() + "}")}
+            << QStringLiteral("variables[0].csv.file: cannot read \"gone.csv\"");
+        QTest::addRow("negative rate") << QStringList{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
+                                                      QStringLiteral("--rate"), QStringLiteral("-5")}
+                                       << QStringLiteral("--rate: must be positive (got -5)");
+        QTest::addRow("negative rate in a file")
+            << QStringList{write("rate.json", "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
+                                              "\"load\": {\"open\": {\"rate\": -5}}}")}
+            << QStringLiteral("load.open.rate: must not be negative (got -5)");
+        QTest::addRow("zero duration") << QStringList{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
+                                                      QStringLiteral("--duration"), QStringLiteral("0s")}
+                                       << QStringLiteral("--duration: must be positive (got 0s)");
+        QTest::addRow("zero duration in a file")
+            << QStringList{write("zero.json", "{\"duration\": \"0s\", " + ok.toUtf8() + "}")}
+            << QStringLiteral("duration: must be positive");
+        QTest::addRow("bad duration") << QStringList{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
+                                                     QStringLiteral("-d"), QStringLiteral("soon")}
+                                      << QStringLiteral("is not a duration");
+        QTest::addRow("missing file") << QStringList{QStringLiteral("/nonexistent/s.json")}
+                                      << QStringLiteral("cannot read scenario file");
+        QTest::addRow("unknown option") << QStringList{QStringLiteral("--frobnicate")}
+                                        << QStringLiteral("unknown option \"--frobnicate\"");
+        QTest::addRow("bad threshold") << QStringList{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
+                                                      QStringLiteral("--threshold"), QStringLiteral("p99 << soon")}
+                                       << QStringLiteral("thresholds[0].expr");
+        QTest::addRow("bad url") << QStringList{QStringLiteral("--url"), QStringLiteral("127.0.0.1:9")}
+                                 << QStringLiteral("not an absolute URL");
+    }
+    void badInputExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto r = runCli(QStringList{QStringLiteral("run")} + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!r.err.contains(QStringLiteral("terminate")));
+    }
+
+    void thresholdFailureExitsOne()
+    {
+        MockProcess mock;
+        QVERIFY(mock.started());
+        auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                         QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("300ms"), QStringLiteral("--threshold"),
+                         QStringLiteral("p50 < 1us")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.contains(QStringLiteral("FAIL p50 < 1us")));
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"), QStringLiteral("2"),
+                    QStringLiteral("-d"), QStringLiteral("300ms"), QStringLiteral("--threshold"),
+                    QStringLiteral("p99 < 5s")});
+        QCOMPARE(r.exitCode, 0);
+    }
+
+    void unknownCommand()
+    {
+        QCOMPARE(runCli({QStringLiteral("explode")}).exitCode, 2);
+        QCOMPARE(runCli({}).exitCode, 2);
+    }
+
+    void mockRejectsBadRules()
+    {
+        const auto r = runCli({QStringLiteral("mock"), QStringLiteral("--rules"),
+                               write("rules.json", "{\"rules\": [{\"path\": \"x\"}]}")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("rules[0].path")));
+    }
+
+    void statusLineEverySecond()
+    {
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                               QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("2s")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.contains(QStringLiteral("[   1s] rate")));
+        QVERIFY(r.err.contains(QStringLiteral("[   2s] rate")));
+        QVERIFY(r.out.contains(QStringLiteral("GET /")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
