@@ -99,11 +99,11 @@ private:
             if (pv.source)
                 m_plan.variables.push_back(std::move(pv));
         }
-        for (const auto& [name, value] : m_o.overrides) {
+        for (const auto& override : m_o.overrides) {
             const bool known = std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
-                                           [&](const PlannedVariable& v) { return v.name == name; });
+                                           [&](const PlannedVariable& v) { return v.name == override.first; });
             if (!known)
-                m_plan.variables.push_back({name, makeConstantSource(value), false});
+                m_plan.variables.push_back({override.first, makeConstantSource(override.second), false});
         }
     }
 
@@ -285,12 +285,14 @@ private:
                 error(field + ".request.url", "https is not supported yet by this engine (HTTP/1.1 over plain TCP)");
                 continue;
             }
-            auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-            if (!ep) {
-                error(field + ".request.url", err);
-                continue;
+            if (m_o.resolveHosts) {
+                auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
+                if (!ep) {
+                    error(field + ".request.url", err);
+                    continue;
+                }
+                ps.endpoint = *ep;
             }
-            ps.endpoint = *ep;
             url.removePrefix(split);
             if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
                 url = prefixSlash(url);

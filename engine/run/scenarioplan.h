@@ -76,6 +76,7 @@ struct PlanOptions
     std::string baseDir;          // CSV files are read relative to this
     std::string runId;            // the stress tag value; generated when empty
     std::vector<std::pair<std::string, std::string>> overrides; // --var name=value: constants that win
+    bool resolveHosts = true;     // false: validate only, look no host up (fuzzing, editors)
 };
 
 // Parses the proto3 JSON of a scenario. On failure returns false with a message.

@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""HTTP/1.1 benchmark: stampede-cli against wrk, same target, same connections.
+
+Starts nginx from Debian on loopback with its own config (one worker pinned to
+CPU 1), pins each generator to CPU 0, alternates wrk and stampede-cli runs, and
+prints requests/s, requests per generator CPU-second and the median of the
+per-pair ratios. With --soak it instead checks that stampede-cli's resident
+memory at 60 s of full-rate load is within 5 % of that at 10 s.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def start_nginx(tmp):
+    port = free_port()
+    conf = os.path.join(tmp, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write(f"""daemon off; worker_processes 1; worker_cpu_affinity 10;
+pid {tmp}/nginx.pid; error_log {tmp}/error.log;
+events {{ worker_connections 4096; }}
+http {{ access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
+  client_body_temp_path {tmp}; proxy_temp_path {tmp}; fastcgi_temp_path {tmp};
+  uwsgi_temp_path {tmp}; scgi_temp_path {tmp};
+  server {{ listen 127.0.0.1:{port} backlog=4096; location / {{ return 200 "ok"; }} }} }}
+""")
+    proc = subprocess.Popen(["/usr/sbin/nginx", "-c", conf, "-e", f"{tmp}/error.log"])
+    for _ in range(50):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc, port
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    sys.exit("nginx did not start")
+
+
+def timed(cmd):
+    """Runs cmd pinned to CPU 0; returns (stdout, user+system CPU seconds, wall seconds)."""
+    start = time.monotonic()
+    p = subprocess.Popen(["taskset", "-c", "0"] + cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out = p.stdout.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.monotonic() - start
+    if p.returncode not in (0, 1):
+        sys.exit(f"{cmd[0]} failed with exit code {p.returncode}")
+    return out.decode(), usage.ru_utime + usage.ru_stime, wall
+
+
+def run_wrk(url, conns, seconds):
+    out, cpu, _ = timed(["wrk", "-t1", f"-c{conns}", f"-d{seconds}s", url])
+    m = re.search(r"(\d+) requests in ([\d.]+)s", out)
+    requests, elapsed = int(m.group(1)), float(m.group(2))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)|Socket errors", out)
+    return requests / elapsed, requests / cpu, bool(errors)
+
+
+def run_stampede(cli, url, conns, seconds, tmp):
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, _ = timed([cli, "run", "--url", url, "-c", str(conns), "-d", f"{seconds}s", "-t", "1", "-q",
+                       "--summary-json", summary])
+    with open(summary) as f:
+        s = json.load(f)
+    requests = s["total"]["requests"]
+    return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def soak(cli, url):
+    p = subprocess.Popen(["taskset", "-c", "0", cli, "run", "--url", url, "-c", "50", "-d", "62s", "-t", "1", "-q"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(10)
+    at10 = rss_kib(p.pid)
+    time.sleep(50)
+    at60 = rss_kib(p.pid)
+    p.wait()
+    growth = (at60 - at10) / at10 * 100
+    print(f"resident memory at 10 s: {at10} KiB, at 60 s: {at60} KiB, growth {growth:+.2f} % (limit 5 %)")
+    return abs(growth) < 5
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--cli", default="build/release/app/cli/stampede-cli")
+    ap.add_argument("--duration", type=int, default=10, help="seconds per run (default 10)")
+    ap.add_argument("--pairs", type=int, default=3, help="alternating wrk/stampede pairs per case (default 3)")
+    ap.add_argument("--connections", default="10,50,200")
+    ap.add_argument("--soak", action="store_true", help="the 60 s memory check instead")
+    a = ap.parse_args()
+    for tool in ("wrk", "taskset", "/usr/sbin/nginx"):
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is missing: run scripts/install-deps.sh")
+    tmp = tempfile.mkdtemp(prefix="stampede-bench-")
+    nginx, port = start_nginx(tmp)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        if a.soak:
+            return 0 if soak(a.cli, url) else 1
+        print(f"target: nginx (1 worker, CPU 1) at {url}; generators on CPU 0, 1 thread; "
+              f"{a.pairs} alternating pairs of {a.duration} s")
+        print(f"{'conns':>5} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
+        for conns in [int(c) for c in a.connections.split(",")]:
+            w, s, ratios = [], [], []
+            for _ in range(a.pairs):
+                w.append(run_wrk(url, conns, a.duration))
+                s.append(run_stampede(a.cli, url, conns, a.duration, tmp))
+                ratios.append(s[-1][1] / w[-1][1])
+            for name, runs in (("wrk", w), ("stampede", s)):
+                print(f"{conns:>5} {name:>9} {statistics.median(r[0] for r in runs):>10.0f} "
+                      f"{statistics.median(r[1] for r in runs):>10.0f}" + ("  (errors!)" if any(r[2] for r in runs) else ""))
+            print(f"{conns:>5} {'ratio':>9} {'':>10} {'':>10}   {statistics.median(ratios):.3f}x  "
+                  f"(pairs: {', '.join(f'{r:.3f}' for r in ratios)})")
+    finally:
+        nginx.send_signal(signal.SIGQUIT)
+        nginx.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
