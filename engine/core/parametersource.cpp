@@ -184,7 +184,7 @@ public:
     std::string_view value(int) const override { return m_buf; }
 
 private:
-    const std::string& m_alphabet;
+    const std::string m_alphabet; // a copy: a cursor may outlive its source
     std::string m_buf;
     FastRandom m_rng;
 };
@@ -252,7 +252,7 @@ public:
     std::string_view value(int) const override { return m_value; }
 
 private:
-    const std::string& m_value;
+    const std::string m_value;
 };
 
 class ConstantSource final : public ParameterSource
