@@ -22,7 +22,7 @@ build: configure
 run: build
 	@bash scripts/run-demo.sh $(CLI)
 
-check: build
+check: build format-check
 	@cd $(BUILD) && ctest --output-on-failure -j 2 --timeout 300
 
 # Benchmarks are programs, not tests: they print figures and ratios to wrk.

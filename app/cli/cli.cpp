@@ -7,20 +7,19 @@ namespace stampede::cli {
 
 namespace {
 
-const char* kUsage =
-    "stampede-cli " STAMPEDE_VERSION " - load and full-link stress testing from the command line\n"
-    "\n"
-    "Usage: stampede-cli COMMAND [OPTIONS]\n"
-    "\n"
-    "Commands:\n"
-    "  run     run a scenario file, or a quick load against one URL\n"
-    "  mock    serve HTTP/1.1 answers by rules (the embedded mock server)\n"
-    "\n"
-    "Options:\n"
-    "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
-    "  -V, --version  show the version\n"
-    "\n"
-    "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
+const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link stress testing from the command line\n"
+                     "\n"
+                     "Usage: stampede-cli COMMAND [OPTIONS]\n"
+                     "\n"
+                     "Commands:\n"
+                     "  run     run a scenario file, or a quick load against one URL\n"
+                     "  mock    serve HTTP/1.1 answers by rules (the embedded mock server)\n"
+                     "\n"
+                     "Options:\n"
+                     "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
+                     "  -V, --version  show the version\n"
+                     "\n"
+                     "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
 
 } // namespace
 

@@ -6,11 +6,12 @@
 
 namespace stampede::cli {
 
-enum ExitCode {
-    Passed = 0,        // the run passed its thresholds
+enum ExitCode
+{
+    Passed = 0, // the run passed its thresholds
     ThresholdFailed = 1,
-    BadInput = 2,      // with a message naming what is wrong
-    RunFailed = 3,     // the run could not be carried out
+    BadInput = 2,  // with a message naming what is wrong
+    RunFailed = 3, // the run could not be carried out
 };
 
 int main(int argc, char** argv);

@@ -12,21 +12,20 @@ namespace stampede::cli {
 
 namespace {
 
-const char* kMockUsage =
-    "Usage: stampede-cli mock [--listen ADDR] [--rules FILE] [--threads N]\n"
-    "\n"
-    "Serves HTTP/1.1 (keep-alive) answers by rules until interrupted.\n"
-    "  --listen ADDR   address to listen on (default 127.0.0.1:8080; port 0 picks a free port)\n"
-    "  --rules FILE    rules as JSON: {\"rules\": [{\"name\": \"login\", \"method\": \"POST\",\n"
-    "                  \"path\": \"/api/login\", \"status\": 200, \"body\": \"{...}\",\n"
-    "                  \"delay\": {\"fixedMs\": 20}, \"errorPercent\": 1}]}\n"
-    "                  Paths: exact \"/a\", prefix \"/a/*\", or segments \"/users/{id}\".\n"
-    "                  Delays: fixedMs, uniform {minMs, maxMs}, normal {meanMs, stddevMs},\n"
-    "                  longTail {medianMs, p99Ms}. Without rules every request gets 200 \"ok\".\n"
-    "  --threads N     serving threads (default 1)\n"
-    "\n"
-    "Prints \"listening on http://HOST:PORT\" once ready. Requests served per rule are\n"
-    "readable at GET /__stampede/stats.\n";
+const char* kMockUsage = "Usage: stampede-cli mock [--listen ADDR] [--rules FILE] [--threads N]\n"
+                         "\n"
+                         "Serves HTTP/1.1 (keep-alive) answers by rules until interrupted.\n"
+                         "  --listen ADDR   address to listen on (default 127.0.0.1:8080; port 0 picks a free port)\n"
+                         "  --rules FILE    rules as JSON: {\"rules\": [{\"name\": \"login\", \"method\": \"POST\",\n"
+                         "                  \"path\": \"/api/login\", \"status\": 200, \"body\": \"{...}\",\n"
+                         "                  \"delay\": {\"fixedMs\": 20}, \"errorPercent\": 1}]}\n"
+                         "                  Paths: exact \"/a\", prefix \"/a/*\", or segments \"/users/{id}\".\n"
+                         "                  Delays: fixedMs, uniform {minMs, maxMs}, normal {meanMs, stddevMs},\n"
+                         "                  longTail {medianMs, p99Ms}. Without rules every request gets 200 \"ok\".\n"
+                         "  --threads N     serving threads (default 1)\n"
+                         "\n"
+                         "Prints \"listening on http://HOST:PORT\" once ready. Requests served per rule are\n"
+                         "readable at GET /__stampede/stats.\n";
 
 volatile std::sig_atomic_t g_stop = 0;
 void onSignal(int)

@@ -154,9 +154,8 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             o.mock = true;
             if (a.size() > 7)
                 o.mockRules = a.substr(7);
-            else if (r.pos + 1 < args.size() && args[r.pos + 1].rfind("-", 0) != 0 &&
-                     args[r.pos + 1].size() > 5 && args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" &&
-                     !o.scenarioFile.empty())
+            else if (r.pos + 1 < args.size() && args[r.pos + 1].rfind("-", 0) != 0 && args[r.pos + 1].size() > 5 &&
+                     args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" && !o.scenarioFile.empty())
                 o.mockRules = args[++r.pos];
         } else if (is("--summary-json", "--summary-json")) {
             if (!val("--summary-json", o.summaryJson))

@@ -216,7 +216,7 @@ public:
         static const char hex[] = "0123456789abcdef";
         std::uint64_t hi = m_rng.next();
         std::uint64_t lo = m_rng.next();
-        hi = (hi & ~0xF000ull) | 0x4000ull;                          // version 4
+        hi = (hi & ~0xF000ull) | 0x4000ull;                        // version 4
         lo = (lo & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull; // variant 10
         int pos = 0;
         for (int i = 0; i < 32; ++i) {

@@ -47,7 +47,12 @@ public:
 };
 using ParameterSourcePtr = std::shared_ptr<const ParameterSource>;
 
-enum class CsvMode { Wrap, Stop, PerUser };
+enum class CsvMode
+{
+    Wrap,
+    Stop,
+    PerUser
+};
 
 ParameterSourcePtr makeCsvSource(std::shared_ptr<const CsvTable> table, CsvMode mode);
 // Values min, min+step, ... up to max inclusive; step > 0. Wraps to its first value.

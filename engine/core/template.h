@@ -29,7 +29,12 @@ public:
 // fold into the literal text, or a reference resolved per iteration.
 struct Resolution
 {
-    enum Kind { Unknown, Constant, Reference } kind = Unknown;
+    enum Kind
+    {
+        Unknown,
+        Constant,
+        Reference
+    } kind = Unknown;
     std::string constant;
     VarRef ref;
     std::string error; // for Unknown: the message, e.g. "unknown variable ${userId}"

@@ -36,9 +36,10 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
         std::string_view name;
         Metric metric;
     };
-    static const Name names[] = {{"p50", Metric::P50}, {"p90", Metric::P90},   {"p95", Metric::P95},
-                                 {"p99", Metric::P99}, {"p999", Metric::P999}, {"p99.9", Metric::P999},
-                                 {"max", Metric::Max}, {"error_rate", Metric::ErrorRate}, {"rate", Metric::Rate}};
+    static const Name names[] = {
+        {"p50", Metric::P50},   {"p90", Metric::P90},    {"p95", Metric::P95}, {"p99", Metric::P99},
+        {"p999", Metric::P999}, {"p99.9", Metric::P999}, {"max", Metric::Max}, {"error_rate", Metric::ErrorRate},
+        {"rate", Metric::Rate}};
     bool found = false;
     for (const auto& n : names) {
         if (n.name == metric) {
@@ -86,10 +87,14 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
 bool Threshold::holds(double value) const
 {
     switch (op) {
-    case Op::Less: return value < limit;
-    case Op::LessEqual: return value <= limit;
-    case Op::Greater: return value > limit;
-    case Op::GreaterEqual: return value >= limit;
+    case Op::Less:
+        return value < limit;
+    case Op::LessEqual:
+        return value <= limit;
+    case Op::Greater:
+        return value > limit;
+    case Op::GreaterEqual:
+        return value >= limit;
     }
     return false;
 }

@@ -10,8 +10,24 @@ namespace stampede {
 
 struct Threshold
 {
-    enum class Metric { P50, P90, P95, P99, P999, Max, ErrorRate, Rate };
-    enum class Op { Less, LessEqual, Greater, GreaterEqual };
+    enum class Metric
+    {
+        P50,
+        P90,
+        P95,
+        P99,
+        P999,
+        Max,
+        ErrorRate,
+        Rate
+    };
+    enum class Op
+    {
+        Less,
+        LessEqual,
+        Greater,
+        GreaterEqual
+    };
     std::string expr;
     Metric metric = Metric::P99;
     Op op = Op::Less;

@@ -9,10 +9,10 @@ namespace stampede {
 
 struct Url
 {
-    std::string scheme;   // "http" or "https"
-    std::string host;     // without brackets for IPv6
+    std::string scheme; // "http" or "https"
+    std::string host;   // without brackets for IPv6
     std::uint16_t port = 0;
-    std::string target;   // path and query, at least "/"
+    std::string target;             // path and query, at least "/"
     std::string hostHeader() const; // host[:port] as the Host header wants it
 
     // Returns nullopt and sets `error` for anything that is not an absolute http(s) URL.

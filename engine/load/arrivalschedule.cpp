@@ -17,7 +17,7 @@ std::optional<Nanos> ArrivalSchedule::next()
         const auto& s = segs[m_segment];
         const double len = double(s.end - s.start) / 1e9;
         const double count = (s.from + s.to) / 2 * len; // arrivals in this segment
-        const double c = target - m_segmentBase;         // arrivals into this segment
+        const double c = target - m_segmentBase;        // arrivals into this segment
         if (c < count || (c == 0 && count > 0)) {
             // Solve from*tau + k*tau^2 = c with k = (to-from)/(2 len), in the
             // cancellation-free form tau = 2c / (from + sqrt(from^2 + 4kc)).

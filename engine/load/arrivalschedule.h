@@ -25,9 +25,9 @@ private:
     const StageProfile& m_profile;
     std::uint32_t m_part;
     std::uint32_t m_parts;
-    std::uint64_t m_k = 0;        // arrivals this part has issued
-    std::size_t m_segment = 0;    // cursor: the segment that holds the next arrival
-    double m_segmentBase = 0;     // cumulative count at the start of m_segment
+    std::uint64_t m_k = 0;     // arrivals this part has issued
+    std::size_t m_segment = 0; // cursor: the segment that holds the next arrival
+    double m_segmentBase = 0;  // cumulative count at the start of m_segment
 };
 
 } // namespace stampede

@@ -11,7 +11,13 @@ namespace stampede {
 
 struct StageSpec
 {
-    enum class Kind { Hold, Ramp, Step, Spike } kind = Kind::Hold;
+    enum class Kind
+    {
+        Hold,
+        Ramp,
+        Step,
+        Spike
+    } kind = Kind::Hold;
     Nanos duration = 0;
     std::optional<double> target; // unset: keep the previous level
     unsigned steps = 5;           // for Step

@@ -63,8 +63,7 @@ double LatencyHistogram::percentile(double p) const
 
 bool LatencyHistogram::operator==(const LatencyHistogram& o) const
 {
-    return m_total == o.m_total && m_sum == o.m_sum && min() == o.min() && m_max == o.m_max &&
-           m_counts == o.m_counts;
+    return m_total == o.m_total && m_sum == o.m_sum && min() == o.min() && m_max == o.m_max && m_counts == o.m_counts;
 }
 
 namespace {

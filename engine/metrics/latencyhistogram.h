@@ -23,7 +23,7 @@ public:
     static constexpr int kSubBucketHalfMagnitude = 10;
     static constexpr std::uint64_t kSubBucketHalf = 1u << kSubBucketHalfMagnitude; // 1024
     static constexpr std::uint64_t kSubBucketMask = 2 * kSubBucketHalf - 1;        // 2047
-    static constexpr int kBucketCount = 22; // enough for kMaxMicros < 2^32
+    static constexpr int kBucketCount = 22;                                        // enough for kMaxMicros < 2^32
     static constexpr std::size_t kCountsLength = (kBucketCount + 1) * kSubBucketHalf;
 
     LatencyHistogram() { clear(); }

@@ -5,13 +5,20 @@ namespace stampede {
 std::string_view errorClassName(ErrorClass c)
 {
     switch (c) {
-    case ErrorClass::Connect: return "connect";
-    case ErrorClass::Reset: return "reset";
-    case ErrorClass::Timeout: return "timeout";
-    case ErrorClass::Http4xx: return "http_4xx";
-    case ErrorClass::Http5xx: return "http_5xx";
-    case ErrorClass::Protocol: return "protocol";
-    case ErrorClass::Count: break;
+    case ErrorClass::Connect:
+        return "connect";
+    case ErrorClass::Reset:
+        return "reset";
+    case ErrorClass::Timeout:
+        return "timeout";
+    case ErrorClass::Http4xx:
+        return "http_4xx";
+    case ErrorClass::Http5xx:
+        return "http_5xx";
+    case ErrorClass::Protocol:
+        return "protocol";
+    case ErrorClass::Count:
+        break;
     }
     return "unknown";
 }

@@ -12,19 +12,28 @@
 
 namespace stampede {
 
-enum class ErrorClass : std::uint8_t { Connect, Reset, Timeout, Http4xx, Http5xx, Protocol, Count };
+enum class ErrorClass : std::uint8_t
+{
+    Connect,
+    Reset,
+    Timeout,
+    Http4xx,
+    Http5xx,
+    Protocol,
+    Count
+};
 constexpr std::size_t kErrorClassCount = std::size_t(ErrorClass::Count);
 // Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol.
 std::string_view errorClassName(ErrorClass c);
 
 struct StepCounters
 {
-    std::uint64_t sent = 0;      // requests written to a connection
-    std::uint64_t requests = 0;  // requests that completed (answered, or failed)
-    std::uint64_t errors = 0;    // of which failed, by class below
+    std::uint64_t sent = 0;     // requests written to a connection
+    std::uint64_t requests = 0; // requests that completed (answered, or failed)
+    std::uint64_t errors = 0;   // of which failed, by class below
     std::array<std::uint64_t, kErrorClassCount> errorsByClass{};
-    std::uint64_t late = 0;      // arrivals that waited for a free connection
-    std::uint64_t dropped = 0;   // arrivals refused because the backlog was full
+    std::uint64_t late = 0;    // arrivals that waited for a free connection
+    std::uint64_t dropped = 0; // arrivals refused because the backlog was full
     std::uint64_t bytesIn = 0;
     std::uint64_t bytesOut = 0;
 

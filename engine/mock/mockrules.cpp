@@ -13,22 +13,38 @@ namespace {
 const char* reason(unsigned status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 201: return "Created";
-    case 204: return "No Content";
-    case 301: return "Moved Permanently";
-    case 302: return "Found";
-    case 304: return "Not Modified";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    case 504: return "Gateway Timeout";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 204:
+        return "No Content";
+    case 301:
+        return "Moved Permanently";
+    case 302:
+        return "Found";
+    case 304:
+        return "Not Modified";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
+    case 503:
+        return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
+    default:
+        return "Status";
     }
 }
 
@@ -104,9 +120,14 @@ std::int64_t MockRule::drawDelay(FastRandom& rng) const
 {
     double ms = 0;
     switch (delay) {
-    case Delay::None: return 0;
-    case Delay::Fixed: ms = a; break;
-    case Delay::Uniform: ms = a + (b - a) * rng.unit(); break;
+    case Delay::None:
+        return 0;
+    case Delay::Fixed:
+        ms = a;
+        break;
+    case Delay::Uniform:
+        ms = a + (b - a) * rng.unit();
+        break;
     case Delay::Normal:
     case Delay::LongTail: {
         // Box-Muller; for the long tail, a log-normal with mu = a, sigma = b

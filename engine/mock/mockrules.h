@@ -18,12 +18,24 @@ namespace stampede {
 
 struct MockRule
 {
-    enum class Delay { None, Fixed, Uniform, Normal, LongTail };
+    enum class Delay
+    {
+        None,
+        Fixed,
+        Uniform,
+        Normal,
+        LongTail
+    };
     std::string name;
     std::string method; // empty: any
     std::string path;
     std::vector<std::string> segments; // path split at '/', for {param} matching
-    enum class PathKind { Exact, Prefix, Pattern } pathKind = PathKind::Exact;
+    enum class PathKind
+    {
+        Exact,
+        Prefix,
+        Pattern
+    } pathKind = PathKind::Exact;
     std::string response;      // the whole HTTP/1.1 response, rendered once
     std::string errorResponse; // the same for injected errors
     Delay delay = Delay::None;

@@ -208,8 +208,9 @@ private:
                 pos = e + 2;
             }
             if (chunked) {
-                sendRaw(c, renderHttpResponse(411, {{"Connection", "close"}}, "chunked request bodies are not supported\n"),
-                        true);
+                sendRaw(
+                    c, renderHttpResponse(411, {{"Connection", "close"}}, "chunked request bodies are not supported\n"),
+                    true);
                 return;
             }
             if (contentLength > kMaxRequestBody) {

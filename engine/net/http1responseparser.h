@@ -13,7 +13,12 @@ namespace stampede {
 class Http1ResponseParser
 {
 public:
-    enum class Result { NeedMore, Complete, Error };
+    enum class Result
+    {
+        NeedMore,
+        Complete,
+        Error
+    };
 
     // Prepares for the next response; `noBody` for HEAD requests.
     void reset(bool noBody = false);
@@ -33,7 +38,18 @@ public:
     static constexpr std::size_t kLineLimit = 16 * 1024;
 
 private:
-    enum class State { StatusLine, Header, Body, BodyUntilClose, ChunkSize, ChunkData, ChunkDataEnd, Trailer, Done };
+    enum class State
+    {
+        StatusLine,
+        Header,
+        Body,
+        BodyUntilClose,
+        ChunkSize,
+        ChunkData,
+        ChunkDataEnd,
+        Trailer,
+        Done
+    };
     bool parseLine(std::string_view line);
     bool parseStatusLine(std::string_view line);
     bool parseHeader(std::string_view line);

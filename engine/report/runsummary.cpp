@@ -40,14 +40,22 @@ MetricsSummary summarize(const std::string& name, const StepMetrics& m, double s
 double metricValue(const Threshold& t, const MetricsSummary& s)
 {
     switch (t.metric) {
-    case Threshold::Metric::P50: return s.latency.p50;
-    case Threshold::Metric::P90: return s.latency.p90;
-    case Threshold::Metric::P95: return s.latency.p95;
-    case Threshold::Metric::P99: return s.latency.p99;
-    case Threshold::Metric::P999: return s.latency.p999;
-    case Threshold::Metric::Max: return s.latency.max;
-    case Threshold::Metric::ErrorRate: return s.errorRate();
-    case Threshold::Metric::Rate: return s.rate;
+    case Threshold::Metric::P50:
+        return s.latency.p50;
+    case Threshold::Metric::P90:
+        return s.latency.p90;
+    case Threshold::Metric::P95:
+        return s.latency.p95;
+    case Threshold::Metric::P99:
+        return s.latency.p99;
+    case Threshold::Metric::P999:
+        return s.latency.p999;
+    case Threshold::Metric::Max:
+        return s.latency.max;
+    case Threshold::Metric::ErrorRate:
+        return s.errorRate();
+    case Threshold::Metric::Rate:
+        return s.rate;
     }
     return 0;
 }
@@ -64,11 +72,21 @@ std::string quoted(const std::string& s)
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -168,9 +186,8 @@ std::string summaryToTable(const RunSummary& s)
         std::string name = m.name.size() > 28 ? m.name.substr(0, 25) + "..." : m.name;
         const std::string ld = std::to_string(m.late) + "/" + std::to_string(m.dropped);
         std::snprintf(line, sizeof line, "%-28s %10llu %9.1f %8llu %8.2f %8.2f %8.2f %8.2f %9.2f %9s\n", name.c_str(),
-                      static_cast<unsigned long long>(m.requests), m.rate,
-                      static_cast<unsigned long long>(m.errors), m.latency.p50, m.latency.p90, m.latency.p99,
-                      m.latency.p999, m.latency.max, ld.c_str());
+                      static_cast<unsigned long long>(m.requests), m.rate, static_cast<unsigned long long>(m.errors),
+                      m.latency.p50, m.latency.p90, m.latency.p99, m.latency.p999, m.latency.max, ld.c_str());
         os << line;
     };
     for (const auto& st : s.steps)

@@ -28,10 +28,10 @@ struct SecondSummary
 
 struct RunResult
 {
-    bool ok = false;            // false: the run could not be carried out
+    bool ok = false; // false: the run could not be carried out
     std::string error;
-    Nanos elapsed = 0;          // from the start to the last worker's end
-    IntervalMetrics total;      // per step, over the whole run
+    Nanos elapsed = 0;     // from the start to the last worker's end
+    IntervalMetrics total; // per step, over the whole run
     std::vector<SecondSummary> timeline;
 };
 

@@ -28,8 +28,8 @@ bool isToken(std::string_view s)
     if (s.empty())
         return false;
     for (char c : s) {
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string_view("!#$%&'*+-.^_`|~").find(c) !=
-                                                                  std::string_view::npos))
+        if (!(std::isalnum(static_cast<unsigned char>(c)) ||
+              std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos))
             return false;
     }
     return true;
@@ -79,9 +79,9 @@ private:
             const auto& v = m_s.variables(i);
             const std::string field = "variables[" + std::to_string(i) + "]";
             if (!isVariableName(v.name())) {
-                error(field + ".name", v.name().empty() ? "a variable needs a name"
-                                                        : "\"" + v.name() +
-                                                              "\" is not a variable name (letters, digits, _ and -)");
+                error(field + ".name", v.name().empty()
+                                           ? "a variable needs a name"
+                                           : "\"" + v.name() + "\" is not a variable name (letters, digits, _ and -)");
                 continue;
             }
             for (const auto& existing : m_plan.variables) {
@@ -183,7 +183,8 @@ private:
         case v1::Variable::SOURCE_NOT_SET:
             break;
         }
-        error(field, "variable \"" + v.name() + "\" has no source (csv, increment, randomInt, randomString, uuid or constant)");
+        error(field, "variable \"" + v.name() +
+                         "\" has no source (csv, increment, randomInt, randomString, uuid or constant)");
         return nullptr;
     }
 
@@ -233,7 +234,8 @@ private:
     bool compileText(const std::string& text, const std::string& field, Template& out)
     {
         std::string err;
-        if (!out.compile(text, [this](std::string_view n) { return resolve(n); }, err)) {
+        if (!out.compile(
+                text, [this](std::string_view n) { return resolve(n); }, err)) {
             error(field, err);
             return false;
         }
@@ -347,8 +349,8 @@ private:
             if (ps.fixed) {
                 ps.fixedBytes = ps.head.constantText();
                 if (ps.hasBody || ps.method == "POST" || ps.method == "PUT" || ps.method == "PATCH")
-                    ps.fixedBytes += "Content-Length: " + std::to_string(ps.hasBody ? ps.body.constantText().size() : 0) +
-                                     "\r\n";
+                    ps.fixedBytes +=
+                        "Content-Length: " + std::to_string(ps.hasBody ? ps.body.constantText().size() : 0) + "\r\n";
                 ps.fixedBytes += "\r\n";
                 if (ps.hasBody)
                     ps.fixedBytes += ps.body.constantText();
@@ -372,10 +374,7 @@ private:
         return p.empty() ? "/" : p;
     }
 
-    const std::string& m_stressHeader()
-    {
-        return m_plan.stressHeader;
-    }
+    const std::string& m_stressHeader() { return m_plan.stressHeader; }
 
     void load()
     {
@@ -469,10 +468,7 @@ private:
         }
     }
 
-    static std::string fmtDuration(const google::protobuf::Duration& d)
-    {
-        return fmt(double(toNanos(d)) / 1e9) + "s";
-    }
+    static std::string fmtDuration(const google::protobuf::Duration& d) { return fmt(double(toNanos(d)) / 1e9) + "s"; }
 
     void thresholds()
     {

@@ -33,9 +33,9 @@ struct PlannedStep
 {
     std::string name;
     std::string method;
-    std::string url;        // as written, for reports
+    std::string url; // as written, for reports
     Endpoint endpoint;
-    Template head;          // request line and headers, without Content-Length and the final CRLF
+    Template head; // request line and headers, without Content-Length and the final CRLF
     Template body;
     bool hasBody = false;
     bool noResponseBody = false; // HEAD
@@ -51,7 +51,11 @@ struct PlannedVariable
     bool used = false; // referenced by some step; unused ones are not drawn
 };
 
-enum class LoadModel { Open, Closed };
+enum class LoadModel
+{
+    Open,
+    Closed
+};
 
 struct ScenarioPlan
 {
@@ -60,23 +64,23 @@ struct ScenarioPlan
     std::vector<PlannedStep> steps;
     std::vector<PlannedVariable> variables;
     LoadModel model = LoadModel::Closed;
-    StageProfile profile;        // rate (open) or users (closed) over time
+    StageProfile profile; // rate (open) or users (closed) over time
     Nanos duration = 10 * kNanosPerSecond;
-    std::uint32_t connections = 50;   // open model: the pool size
+    std::uint32_t connections = 50; // open model: the pool size
     std::uint32_t backlogLimit = 10000;
     Nanos thinkTime = 0;
     std::uint32_t threads = 1;
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
-    std::string stressHeader;    // empty when the stress tag is off
+    std::string stressHeader; // empty when the stress tag is off
 };
 
 struct PlanOptions
 {
-    std::string baseDir;          // CSV files are read relative to this
-    std::string runId;            // the stress tag value; generated when empty
+    std::string baseDir;                                        // CSV files are read relative to this
+    std::string runId;                                          // the stress tag value; generated when empty
     std::vector<std::pair<std::string, std::string>> overrides; // --var name=value: constants that win
-    bool resolveHosts = true;     // false: validate only, look no host up (fuzzing, editors)
+    bool resolveHosts = true; // false: validate only, look no host up (fuzzing, editors)
 };
 
 // Parses the proto3 JSON of a scenario. On failure returns false with a message.

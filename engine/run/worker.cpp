@@ -26,8 +26,8 @@ Worker::Worker(const WorkerSetup& setup)
         }
         m_usedVariables.push_back(std::uint16_t(i));
     }
-    const bool anyTemplated = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
-                                          [](const PlannedStep& s) { return !s.fixed; });
+    const bool anyTemplated =
+        std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& s) { return !s.fixed; });
     m_slots.resize(setup.slots);
     for (std::uint32_t i = 0; i < setup.slots; ++i) {
         Slot& s = m_slots[i];

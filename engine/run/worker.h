@@ -30,11 +30,11 @@ public:
 struct WorkerSetup
 {
     const ScenarioPlan* plan = nullptr;
-    std::uint32_t index = 0;      // this worker within the engine
-    std::uint32_t part = 0;       // this worker within the whole run (engine i of n x thread j of T)
+    std::uint32_t index = 0; // this worker within the engine
+    std::uint32_t part = 0;  // this worker within the whole run (engine i of n x thread j of T)
     std::uint32_t parts = 1;
-    std::uint32_t slots = 1;      // connections (open model) or virtual users (closed model)
-    Nanos start = 0;              // the run's start on `clock`
+    std::uint32_t slots = 1; // connections (open model) or virtual users (closed model)
+    Nanos start = 0;         // the run's start on `clock`
     std::uint64_t seed = 1;
     const Clock* clock = nullptr;
     SecondSink* sink = nullptr;
@@ -53,12 +53,12 @@ private:
     struct Slot
     {
         std::unique_ptr<Http1Session> session;
-        std::uint32_t user = 0;       // local user (closed) or connection index (open)
-        int step = -1;                // the step in flight, -1 when idle
-        Nanos intended = 0;           // when this step was meant to start
-        Nanos sent = 0;               // when it was handed to the connection
-        bool active = false;          // closed model: this user is part of the current level
-        bool waiting = false;         // closed model: thinking, or waiting to be activated
+        std::uint32_t user = 0;         // local user (closed) or connection index (open)
+        int step = -1;                  // the step in flight, -1 when idle
+        Nanos intended = 0;             // when this step was meant to start
+        Nanos sent = 0;                 // when it was handed to the connection
+        bool active = false;            // closed model: this user is part of the current level
+        bool waiting = false;           // closed model: thinking, or waiting to be activated
         std::vector<std::string> bytes; // per step, when not fixed
     };
 
@@ -95,9 +95,9 @@ private:
 
     // open model
     std::unique_ptr<ArrivalSchedule> m_schedule;
-    std::optional<Nanos> m_nextArrival;   // relative to start
-    std::vector<std::uint32_t> m_idle;    // idle slot indices
-    std::vector<Nanos> m_backlog;         // ring of intended times (absolute)
+    std::optional<Nanos> m_nextArrival; // relative to start
+    std::vector<std::uint32_t> m_idle;  // idle slot indices
+    std::vector<Nanos> m_backlog;       // ring of intended times (absolute)
     std::size_t m_backlogHead = 0;
     std::size_t m_backlogSize = 0;
 

@@ -34,14 +34,16 @@ private slots:
         QTest::addRow("chunked") << QByteArray("HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n"
                                                "4\r\nWiki\r\n5;ext=1\r\npedia\r\n0\r\nX-T: 1\r\n\r\n")
                                  << 201 << 9 << true;
-        QTest::addRow("connection close") << QByteArray("HTTP/1.1 503 Busy\r\nconnection: Close\r\ncontent-length: 0\r\n\r\n")
-                                          << 503 << 0 << false;
+        QTest::addRow("connection close")
+            << QByteArray("HTTP/1.1 503 Busy\r\nconnection: Close\r\ncontent-length: 0\r\n\r\n") << 503 << 0 << false;
         QTest::addRow("http/1.0") << QByteArray("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok") << 200 << 2 << false;
-        QTest::addRow("1.0 keep-alive") << QByteArray("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok")
-                                        << 200 << 2 << true;
+        QTest::addRow("1.0 keep-alive")
+            << QByteArray("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok") << 200 << 2
+            << true;
         QTest::addRow("204 no body") << QByteArray("HTTP/1.1 204 No Content\r\n\r\n") << 204 << 0 << true;
-        QTest::addRow("100 continue first") << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx")
-                                            << 200 << 1 << true;
+        QTest::addRow("100 continue first")
+            << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx") << 200 << 1
+            << true;
         QTest::addRow("bare LF") << QByteArray("HTTP/1.1 404 Not Found\nContent-Length: 3\n\nnop") << 404 << 3 << true;
     }
     void parses()
@@ -105,7 +107,8 @@ private slots:
         QTest::addRow("bad status") << QByteArray("HTTP/1.1 2x0 OK\r\n\r\n");
         QTest::addRow("http/2 preface") << QByteArray("HTTP/2 200\r\n\r\n");
         QTest::addRow("bad content-length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 12a\r\n\r\n");
-        QTest::addRow("conflicting lengths") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n");
+        QTest::addRow("conflicting lengths")
+            << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n");
         QTest::addRow("bad chunk size") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n");
         QTest::addRow("header without colon") << QByteArray("HTTP/1.1 200 OK\r\nNoColonHere\r\n\r\n");
         QTest::addRow("endless header") << QByteArray("HTTP/1.1 200 OK\r\nX: ") + QByteArray(20000, 'a');
@@ -127,7 +130,8 @@ private slots:
         std::size_t used = 0;
         QCOMPARE(feedAll(p, "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", 100, used), R::NeedMore);
         QCOMPARE(p.finish(), R::Error);
-        QCOMPARE(QString::fromStdString(p.error()), QStringLiteral("the connection closed in the middle of a response"));
+        QCOMPARE(QString::fromStdString(p.error()),
+                 QStringLiteral("the connection closed in the middle of a response"));
     }
 };
 

@@ -28,10 +28,18 @@ private slots:
         for (int i = 0; i < 200000; ++i) {
             double v = 0;
             switch (distribution) {
-            case 0: v = std::uniform_real_distribution<double>(1, 1e7)(rng); break;
-            case 1: v = std::lognormal_distribution<double>(std::log(20000.0), 0.8)(rng); break;
-            case 2: v = std::exponential_distribution<double>(1.0 / 300)(rng); break;
-            case 3: v = (i % 10 == 0) ? 1e6 + i : 1000 + i % 997; break;
+            case 0:
+                v = std::uniform_real_distribution<double>(1, 1e7)(rng);
+                break;
+            case 1:
+                v = std::lognormal_distribution<double>(std::log(20000.0), 0.8)(rng);
+                break;
+            case 2:
+                v = std::exponential_distribution<double>(1.0 / 300)(rng);
+                break;
+            case 3:
+                v = (i % 10 == 0) ? 1e6 + i : 1000 + i % 997;
+                break;
             }
             const auto u = std::uint64_t(std::max(1.0, v));
             values.push_back(u);

@@ -15,14 +15,30 @@ private slots:
         QTest::addColumn<QString>("method");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("rule");
-        QTest::addRow("exact") << "GET" << "/health" << "health";
-        QTest::addRow("method filters") << "POST" << "/health" << "any";
-        QTest::addRow("param") << "GET" << "/users/42/orders" << "orders";
-        QTest::addRow("param needs a value") << "GET" << "/users//orders" << "any";
-        QTest::addRow("param no extra segment") << "GET" << "/users/42/orders/1" << "any";
-        QTest::addRow("prefix root") << "GET" << "/static" << "static";
-        QTest::addRow("prefix below") << "GET" << "/static/a/b.css" << "static";
-        QTest::addRow("prefix is not a substring") << "GET" << "/staticfiles" << "any";
+        QTest::addRow("exact") << "GET"
+                               << "/health"
+                               << "health";
+        QTest::addRow("method filters") << "POST"
+                                        << "/health"
+                                        << "any";
+        QTest::addRow("param") << "GET"
+                               << "/users/42/orders"
+                               << "orders";
+        QTest::addRow("param needs a value") << "GET"
+                                             << "/users//orders"
+                                             << "any";
+        QTest::addRow("param no extra segment") << "GET"
+                                                << "/users/42/orders/1"
+                                                << "any";
+        QTest::addRow("prefix root") << "GET"
+                                     << "/static"
+                                     << "static";
+        QTest::addRow("prefix below") << "GET"
+                                      << "/static/a/b.css"
+                                      << "static";
+        QTest::addRow("prefix is not a substring") << "GET"
+                                                   << "/staticfiles"
+                                                   << "any";
     }
     void matches()
     {
@@ -31,10 +47,10 @@ private slots:
         QFETCH(QString, rule);
         std::string err;
         const std::string json = "{\"rules\": [\n"
-"            {\"name\": \"health\", \"method\": \"GET\", \"path\": \"/health\"},\n"
-"            {\"name\": \"orders\", \"path\": \"/users/{id}/orders\"},\n"
-"            {\"name\": \"static\", \"path\": \"/static/*\"},\n"
-"            {\"name\": \"any\", \"path\": \"/*\"}]}";
+                                 "            {\"name\": \"health\", \"method\": \"GET\", \"path\": \"/health\"},\n"
+                                 "            {\"name\": \"orders\", \"path\": \"/users/{id}/orders\"},\n"
+                                 "            {\"name\": \"static\", \"path\": \"/static/*\"},\n"
+                                 "            {\"name\": \"any\", \"path\": \"/*\"}]}";
         auto set = MockRuleSet::fromJson(json, err);
         QVERIFY2(set, err.c_str());
         const MockRule* r = set->match(method.toStdString(), path.toStdString());
@@ -46,9 +62,11 @@ private slots:
     {
         std::string err;
         const std::string json = "{\"rules\": [\n"
-"            {\"name\": \"fixed\", \"path\": \"/f\", \"delay\": {\"fixedMs\": 20}},\n"
-"            {\"name\": \"uniform\", \"path\": \"/u\", \"delay\": {\"uniform\": {\"minMs\": 10, \"maxMs\": 30}}},\n"
-"            {\"name\": \"tail\", \"path\": \"/t\", \"delay\": {\"longTail\": {\"medianMs\": 5, \"p99Ms\": 100}}}]}";
+                                 "            {\"name\": \"fixed\", \"path\": \"/f\", \"delay\": {\"fixedMs\": 20}},\n"
+                                 "            {\"name\": \"uniform\", \"path\": \"/u\", \"delay\": {\"uniform\": "
+                                 "{\"minMs\": 10, \"maxMs\": 30}}},\n"
+                                 "            {\"name\": \"tail\", \"path\": \"/t\", \"delay\": {\"longTail\": "
+                                 "{\"medianMs\": 5, \"p99Ms\": 100}}}]}";
         auto set = MockRuleSet::fromJson(json, err);
         QVERIFY2(set, err.c_str());
         FastRandom rng(3);
@@ -70,8 +88,10 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::addRow("path") << "{\"rules\": [{\"path\": \"nope\"}]}" << "rules[0].path: must start with / (got \"nope\")";
-        QTest::addRow("status") << "{\"rules\": [{\"status\": 42}]}" << "rules[0].status: 42 is not an HTTP status";
+        QTest::addRow("path") << "{\"rules\": [{\"path\": \"nope\"}]}"
+                              << "rules[0].path: must start with / (got \"nope\")";
+        QTest::addRow("status") << "{\"rules\": [{\"status\": 42}]}"
+                                << "rules[0].status: 42 is not an HTTP status";
         QTest::addRow("percent") << "{\"rules\": [{\"errorPercent\": 120}]}"
                                  << "rules[0].errorPercent: must be between 0 and 100";
     }

@@ -29,8 +29,9 @@ private slots:
     {
         CsvTable t;
         std::string err;
-        QVERIFY2(t.parse("\xEF\xBB\xBFid,note\r\n1,\"a, b\"\r\n2,\"say \"\"hi\"\"\"\n3,\"two\nlines\"\n\n4,\n", ',', err),
-                 err.c_str());
+        QVERIFY2(
+            t.parse("\xEF\xBB\xBFid,note\r\n1,\"a, b\"\r\n2,\"say \"\"hi\"\"\"\n3,\"two\nlines\"\n\n4,\n", ',', err),
+            err.c_str());
         QCOMPARE(t.columns().size(), std::size_t(2));
         QCOMPARE(t.rowCount(), std::size_t(4));
         QCOMPARE(t.cell(0, 1), std::string_view("a, b"));
@@ -45,12 +46,18 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::addRow("ragged row") << "a,b,c\n1,2,3\n4,5\n" << "line 3: 2 fields, the header has 3";
-        QTest::addRow("too many") << "a\n1\n2,3\n" << "line 3: 2 fields, the header has 1";
-        QTest::addRow("unclosed quote") << "a,b\n1,\"x\n" << "line 2: a quoted field is not closed";
-        QTest::addRow("empty") << "" << "the file is empty: a header row naming the columns is needed";
-        QTest::addRow("duplicate column") << "a,a\n1,2\n" << "line 1: column name \"a\" appears twice";
-        QTest::addRow("text after quote") << "a\n\"x\"y\n" << "line 2: text after a closing quote";
+        QTest::addRow("ragged row") << "a,b,c\n1,2,3\n4,5\n"
+                                    << "line 3: 2 fields, the header has 3";
+        QTest::addRow("too many") << "a\n1\n2,3\n"
+                                  << "line 3: 2 fields, the header has 1";
+        QTest::addRow("unclosed quote") << "a,b\n1,\"x\n"
+                                        << "line 2: a quoted field is not closed";
+        QTest::addRow("empty") << ""
+                               << "the file is empty: a header row naming the columns is needed";
+        QTest::addRow("duplicate column") << "a,a\n1,2\n"
+                                          << "line 1: column name \"a\" appears twice";
+        QTest::addRow("text after quote") << "a\n\"x\"y\n"
+                                          << "line 2: text after a closing quote";
     }
     void csvRejects()
     {
@@ -84,7 +91,7 @@ private slots:
                 ++total;
             }
         }
-        QCOMPARE(total, std::size_t(rows)); // no row twice
+        QCOMPARE(total, std::size_t(rows));       // no row twice
         QCOMPARE(seen.size(), std::size_t(rows)); // every row once
     }
 

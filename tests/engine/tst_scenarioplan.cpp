@@ -34,53 +34,72 @@ private slots:
         QTest::addColumn<QString>("message");
         const std::string load = "\"load\": {\"closed\": {\"users\": 1}}";
         QTest::addRow("unknown variable")
-            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}, {\"request\": {\"url\": \"http://127.0.0.1/u/${userId}\"}}], " +
-                   load + "}")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}, {\"request\": "
+                                      "{\"url\": \"http://127.0.0.1/u/${userId}\"}}], " +
+                                      load + "}")
             << "steps[1].request.url: unknown variable ${userId}";
         QTest::addRow("unknown variable in a header")
-            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": [{\"name\": \"A\", \"value\": \"${x}\"}]}}], " + load + "}")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": "
+                                      "[{\"name\": \"A\", \"value\": \"${x}\"}]}}], " +
+                                      load + "}")
             << "steps[0].request.headers[0].value: unknown variable ${x}";
         QTest::addRow("csv without column")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"id\\n1\\n\"}}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u}\"}}], " +
-                   load + "}")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"id\\n1\\n\"}}], "
+                                      "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u}\"}}], " +
+                                      load + "}")
             << "steps[0].request.url: variable ${u} is a CSV data set: name a column, e.g. ${u.id}";
         QTest::addRow("unknown column")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"id\\n1\\n\"}}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u.name}\"}}], " +
-                   load + "}")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"id\\n1\\n\"}}], "
+                                      "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u.name}\"}}], " +
+                                      load + "}")
             << "steps[0].request.url: unknown column ${u.name}";
         QTest::addRow("negative rate")
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": -5}}}"
             << "load.open.rate: must not be negative (got -5)";
         QTest::addRow("zero duration")
-            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"duration\": \"0s\", " + load + "}")
+            << QString::fromStdString(
+                   "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"duration\": \"0s\", " + load + "}")
             << "duration: must be positive (got 0s)";
-        QTest::addRow("no model") << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}]}"
-                                  << "load: choose an open model (load.open.rate) or a closed model (load.closed.users)";
+        QTest::addRow("no model")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}]}"
+            << "load: choose an open model (load.open.rate) or a closed model (load.closed.users)";
         QTest::addRow("no steps") << QString::fromStdString("{" + load + "}") << "steps: at least one step is needed";
-        QTest::addRow("bad url") << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"ftp://x/\"}}], " + load + "}")
+        QTest::addRow("bad url") << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"ftp://x/\"}}], " +
+                                                           load + "}")
                                  << "steps[0].request.url: unsupported scheme \"ftp\" (http and https are supported)";
         QTest::addRow("host from a per-iteration value")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"h\", \"uuid\": {}}], \"steps\": [{\"request\": {\"url\": \"http://${h}/\"}}], " + load + "}")
-            << "steps[0].request.url: the scheme and host must be written out or come from constants, and a / must follow them: \"http://${h}/\"";
+            << QString::fromStdString("{\"variables\": [{\"name\": \"h\", \"uuid\": {}}], \"steps\": [{\"request\": "
+                                      "{\"url\": \"http://${h}/\"}}], " +
+                                      load + "}")
+            << "steps[0].request.url: the scheme and host must be written out or come from constants, and a / must "
+               "follow them: \"http://${h}/\"";
         QTest::addRow("ragged csv")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"a,b\\n1,2\\n3\\n\"}}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u.a}\"}}], " +
-                   load + "}")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"a,b\\n1,2\\n3\\n\"}}], "
+                                      "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u.a}\"}}], " +
+                                      load + "}")
             << "variables[0].csv.data: inline data line 3: 1 field, the header has 2";
         QTest::addRow("missing csv file")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"no-such.csv\"}}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " +
-                   load + "}")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"no-such.csv\"}}], "
+                                      "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " +
+                                      load + "}")
             << "variables[0].csv.file: cannot read \"no-such.csv\": No such file or directory";
         QTest::addRow("increment step")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"n\", \"increment\": {\"min\": 1, \"max\": 5, \"step\": -1}}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " +
+            << QString::fromStdString(
+                   "{\"variables\": [{\"name\": \"n\", \"increment\": {\"min\": 1, \"max\": 5, \"step\": -1}}], "
+                   "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " +
                    load + "}")
             << "variables[0].increment.step: must be positive (got -1)";
-        QTest::addRow("threshold")
-            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"thresholds\": [{\"expr\": \"p99 < fast\"}], " + load + "}")
-            << "thresholds[0].expr: \"p99 < fast\": \"fast\" is not a duration such as 200ms";
+        QTest::addRow("threshold") << QString::fromStdString(
+                                          "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], "
+                                          "\"thresholds\": [{\"expr\": \"p99 < fast\"}], " +
+                                          load + "}")
+                                   << "thresholds[0].expr: \"p99 < fast\": \"fast\" is not a duration such as 200ms";
         QTest::addRow("ramp without target")
-            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 5}, \"stages\": [{\"kind\": \"STAGE_RAMP\", \"duration\": \"1s\"}]}}"
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 5}, "
+               "\"stages\": [{\"kind\": \"STAGE_RAMP\", \"duration\": \"1s\"}]}}"
             << "load.stages[0].target: a ramp, step or spike stage needs a target";
-        QTest::addRow("malformed json") << "{\"steps\": [" << "json: ";
+        QTest::addRow("malformed json") << "{\"steps\": ["
+                                        << "json: ";
     }
     void validationNamesTheField()
     {
@@ -96,10 +115,13 @@ private slots:
     {
         v1::Scenario s;
         std::string err;
-        const std::string json = "{\"name\": \"x\", \"variables\": [{\"name\": \"base\", \"constant\": {\"value\": \"http://127.0.0.1:9\"}}],\n"
-"            \"steps\": [{\"request\": {\"method\": \"post\", \"url\": \"${base}?q=1\", \"body\": \"abc\",\n"
-"                                   \"headers\": [{\"name\": \"Content-Length\", \"value\": \"99\"}]}}],\n"
-"            \"load\": {\"open\": {\"rate\": 10}}, \"stressTag\": {\"header\": \"X-Test-Run\"}}";
+        const std::string json =
+            "{\"name\": \"x\", \"variables\": [{\"name\": \"base\", \"constant\": {\"value\": "
+            "\"http://127.0.0.1:9\"}}],\n"
+            "            \"steps\": [{\"request\": {\"method\": \"post\", \"url\": \"${base}?q=1\", \"body\": "
+            "\"abc\",\n"
+            "                                   \"headers\": [{\"name\": \"Content-Length\", \"value\": \"99\"}]}}],\n"
+            "            \"load\": {\"open\": {\"rate\": 10}}, \"stressTag\": {\"header\": \"X-Test-Run\"}}";
         QVERIFY(parseScenarioJson(json, s, err));
         std::vector<PlanError> errors;
         PlanOptions o;
@@ -121,7 +143,8 @@ private slots:
         QTemporaryDir dir;
         std::ofstream(dir.filePath(QStringLiteral("u.csv")).toStdString()) << "id\n1\n2\n";
         const std::string json =
-            "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"u.csv\"}}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u.id}\"}}], \"load\": {\"closed\": {\"users\": 1}}}";
+            "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"u.csv\"}}], \"steps\": [{\"request\": {\"url\": "
+            "\"http://127.0.0.1/${u.id}\"}}], \"load\": {\"closed\": {\"users\": 1}}}";
         const auto errors = errorsOf(json, dir.path().toStdString());
         QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().c_str());
     }

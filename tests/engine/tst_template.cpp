@@ -38,13 +38,20 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<bool>("constant");
-        QTest::addRow("plain") << "GET /" << "GET /" << true;
-        QTest::addRow("folded constant") << "http://${host}/x" << "http://example.test/x" << true;
-        QTest::addRow("reference") << "/users/${id}" << "/users/42" << false;
-        QTest::addRow("csv column") << "{\"n\":\"${users.name}\"}" << "{\"n\":\"Li Wei\"}" << false;
-        QTest::addRow("adjacent") << "${id}${id}-${host}" << "4242-example.test" << false;
-        QTest::addRow("dollar without brace") << "cost $5 {x}" << "cost $5 {x}" << true;
-        QTest::addRow("empty") << "" << "" << true;
+        QTest::addRow("plain") << "GET /"
+                               << "GET /" << true;
+        QTest::addRow("folded constant") << "http://${host}/x"
+                                         << "http://example.test/x" << true;
+        QTest::addRow("reference") << "/users/${id}"
+                                   << "/users/42" << false;
+        QTest::addRow("csv column") << "{\"n\":\"${users.name}\"}"
+                                    << "{\"n\":\"Li Wei\"}" << false;
+        QTest::addRow("adjacent") << "${id}${id}-${host}"
+                                  << "4242-example.test" << false;
+        QTest::addRow("dollar without brace") << "cost $5 {x}"
+                                              << "cost $5 {x}" << true;
+        QTest::addRow("empty") << ""
+                               << "" << true;
     }
     void expands()
     {
@@ -85,9 +92,12 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::addRow("unknown") << "/u/${userId}" << "unknown variable ${userId}";
-        QTest::addRow("unclosed") << "/u/${id" << "unclosed ${ at offset 3";
-        QTest::addRow("empty name") << "${}" << "empty variable name ${} at offset 0";
+        QTest::addRow("unknown") << "/u/${userId}"
+                                 << "unknown variable ${userId}";
+        QTest::addRow("unclosed") << "/u/${id"
+                                  << "unclosed ${ at offset 3";
+        QTest::addRow("empty name") << "${}"
+                                    << "empty variable name ${} at offset 0";
     }
     void errors()
     {

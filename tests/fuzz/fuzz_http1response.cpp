@@ -1,8 +1,8 @@
 // libFuzzer target: the HTTP/1.1 response parser, fed in random-sized pieces.
 #include "net/http1responseparser.h"
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

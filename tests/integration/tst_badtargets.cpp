@@ -50,11 +50,11 @@ private:
     {
         const QString summary = m_dir.filePath(QStringLiteral("s.json"));
         QFile::remove(summary);
-        const auto r = runCli(QStringList{QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("-c"),
-                                          QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s"),
-                                          QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("-q"),
-                                          QStringLiteral("--summary-json"), summary} +
-                              extra);
+        const auto r =
+            runCli(QStringList{QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("-c"),
+                               QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("-t"),
+                               QStringLiteral("1"), QStringLiteral("-q"), QStringLiteral("--summary-json"), summary} +
+                   extra);
         if (r.exitCode != 0)
             qWarning("exit %d: %s", r.exitCode, qPrintable(r.err));
         return readJson(summary)[QStringLiteral("total")].toObject();
@@ -129,7 +129,8 @@ private slots:
         const QString summary = m_dir.filePath(QStringLiteral("tag.json"));
         runCli({QStringLiteral("run"), QStringLiteral("--url"), url, QStringLiteral("-r"), QStringLiteral("50"),
                 QStringLiteral("-c"), QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("500ms"),
-                QStringLiteral("--stress-header"), QStringLiteral("X-Shadow"), QStringLiteral("--summary-json"), summary});
+                QStringLiteral("--stress-header"), QStringLiteral("X-Shadow"), QStringLiteral("--summary-json"),
+                summary});
         const std::string runId = readJson(summary)[QStringLiteral("run_id")].toString().toStdString();
         QVERIFY(runId.rfind("st-", 0) == 0);
         {

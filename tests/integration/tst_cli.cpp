@@ -49,21 +49,25 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString ok = QStringLiteral("\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
                                           "\"load\": {\"closed\": {\"users\": 1}}");
-        QTest::addRow("malformed json") << QStringList{write("bad.json", "{\"steps\": [")} << QStringLiteral("not a valid scenario");
+        QTest::addRow("malformed json") << QStringList{write("bad.json", "{\"steps\": [")}
+                                        << QStringLiteral("not a valid scenario");
         QTest::addRow("unknown variable")
-            << QStringList{write("unknown.json", "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${userId}\"}}], "
-                                                 "\"load\": {\"closed\": {\"users\": 1}}}")}
+            << QStringList{write("unknown.json",
+                                 "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${userId}\"}}], "
+                                 "\"load\": {\"closed\": {\"users\": 1}}}")}
             << QStringLiteral("steps[0].request.url: unknown variable ${userId}");
         write("ragged.csv", "id,name\n1,a\n2\n");
         QTest::addRow("ragged csv")
-            << QStringList{write("ragged.json", "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"ragged.csv\"}}], "
-                                                "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${u.id}\"}}], "
-                                                "\"load\": {\"closed\": {\"users\": 1}}}")}
+            << QStringList{write("ragged.json",
+                                 "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"ragged.csv\"}}], "
+                                 "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${u.id}\"}}], "
+                                 "\"load\": {\"closed\": {\"users\": 1}}}")}
             << QStringLiteral("variables[0].csv.file: ragged.csv line 3: 1 field, the header has 2");
-        QTest::addRow("missing csv")
-            << QStringList{write("missing.json", "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"gone.csv\"}}], " +
-                                                     ok.toUtf8() + "}")}
-            << QStringLiteral("variables[0].csv.file: cannot read \"gone.csv\"");
+        QTest::addRow("missing csv") << QStringList{write(
+                                            "missing.json",
+                                            "{\"variables\": [{\"name\": \"u\", \"csv\": {\"file\": \"gone.csv\"}}], " +
+                                                ok.toUtf8() + "}")}
+                                     << QStringLiteral("variables[0].csv.file: cannot read \"gone.csv\"");
         QTest::addRow("negative rate") << QStringList{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
                                                       QStringLiteral("--rate"), QStringLiteral("-5")}
                                        << QStringLiteral("--rate: must be positive (got -5)");
@@ -105,12 +109,12 @@ private slots:
         MockProcess mock;
         QVERIFY(mock.started());
         auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
-                         QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("300ms"), QStringLiteral("--threshold"),
-                         QStringLiteral("p50 < 1us")});
+                         QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("300ms"),
+                         QStringLiteral("--threshold"), QStringLiteral("p50 < 1us")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains(QStringLiteral("FAIL p50 < 1us")));
-        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"), QStringLiteral("2"),
-                    QStringLiteral("-d"), QStringLiteral("300ms"), QStringLiteral("--threshold"),
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                    QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("300ms"), QStringLiteral("--threshold"),
                     QStringLiteral("p99 < 5s")});
         QCOMPARE(r.exitCode, 0);
     }

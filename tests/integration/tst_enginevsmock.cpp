@@ -23,10 +23,10 @@ private slots:
     void requestCountsEqualTheServersCount_data()
     {
         QTest::addColumn<QStringList>("load");
-        QTest::addRow("closed, 20 users, 2 threads") << QStringList{QStringLiteral("-c"), QStringLiteral("20"),
-                                                                     QStringLiteral("-t"), QStringLiteral("2")};
+        QTest::addRow("closed, 20 users, 2 threads")
+            << QStringList{QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-t"), QStringLiteral("2")};
         QTest::addRow("open, 3000/s") << QStringList{QStringLiteral("-r"), QStringLiteral("3000"), QStringLiteral("-c"),
-                                                      QStringLiteral("20"), QStringLiteral("-t"), QStringLiteral("2")};
+                                                     QStringLiteral("20"), QStringLiteral("-t"),   QStringLiteral("2")};
     }
     void requestCountsEqualTheServersCount()
     {
@@ -34,10 +34,10 @@ private slots:
         MockProcess mock;
         QVERIFY(mock.started());
         const QString summary = summaryPath("counts.json");
-        const auto r = runCli(QStringList{QStringLiteral("run"), QStringLiteral("--url"), mock.url(QStringLiteral("/a")),
-                                          QStringLiteral("-d"), QStringLiteral("2s"), QStringLiteral("--summary-json"),
-                                          summary} +
-                              load);
+        const auto r =
+            runCli(QStringList{QStringLiteral("run"), QStringLiteral("--url"), mock.url(QStringLiteral("/a")),
+                               QStringLiteral("-d"), QStringLiteral("2s"), QStringLiteral("--summary-json"), summary} +
+                   load);
         QCOMPARE(r.exitCode, 0);
         const auto total = readJson(summary)[QStringLiteral("total")].toObject();
         const auto requests = total[QStringLiteral("requests")].toInteger();
@@ -60,12 +60,21 @@ private slots:
     void fixedDelayShowsInTheMedian()
     {
         QFETCH(bool, open);
-        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"body\": \"ok\", \"delay\": {\"fixedMs\": 20}}]}"));
+        MockProcess mock(
+            QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"body\": \"ok\", \"delay\": {\"fixedMs\": 20}}]}"));
         QVERIFY(mock.started());
         const QString summary = summaryPath("delay.json");
-        QStringList args{QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-d"),
-                         QStringLiteral("2s"), QStringLiteral("-c"), QStringLiteral("10"), QStringLiteral("-t"),
-                         QStringLiteral("1"), QStringLiteral("--summary-json"), summary};
+        QStringList args{QStringLiteral("run"),
+                         QStringLiteral("--url"),
+                         mock.url(),
+                         QStringLiteral("-d"),
+                         QStringLiteral("2s"),
+                         QStringLiteral("-c"),
+                         QStringLiteral("10"),
+                         QStringLiteral("-t"),
+                         QStringLiteral("1"),
+                         QStringLiteral("--summary-json"),
+                         summary};
         if (open)
             args << QStringLiteral("-r") << QStringLiteral("200");
         QCOMPARE(runCli(args).exitCode, 0);

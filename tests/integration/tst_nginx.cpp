@@ -26,21 +26,22 @@ private slots:
             QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
         m_port = freePort();
         m_log = m_dir.filePath(QStringLiteral("access.log"));
-        const QString conf = QStringLiteral(
-                                 "daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
-                                 "events { worker_connections 1024; }\n"
-                                 "http { access_log %2; keepalive_requests 1000000;\n"
-                                 "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
-                                 "  uwsgi_temp_path %1; scgi_temp_path %1;\n"
-                                 "  server { listen 127.0.0.1:%3; location / { return 200 \"ok\"; }\n"
-                                 "           location /teapot { return 418; } } }\n")
-                                 .arg(m_dir.path(), m_log)
-                                 .arg(m_port);
+        const QString conf =
+            QStringLiteral("daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
+                           "events { worker_connections 1024; }\n"
+                           "http { access_log %2; keepalive_requests 1000000;\n"
+                           "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
+                           "  uwsgi_temp_path %1; scgi_temp_path %1;\n"
+                           "  server { listen 127.0.0.1:%3; location / { return 200 \"ok\"; }\n"
+                           "           location /teapot { return 418; } } }\n")
+                .arg(m_dir.path(), m_log)
+                .arg(m_port);
         QFile f(m_dir.filePath(QStringLiteral("nginx.conf")));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(conf.toUtf8());
         f.close();
-        m_nginx.start(nginx, {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), m_dir.filePath(QStringLiteral("error.log"))});
+        m_nginx.start(nginx, {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"),
+                              m_dir.filePath(QStringLiteral("error.log"))});
         QVERIFY(m_nginx.waitForStarted());
         for (int i = 0; i < 50 && httpGet(m_port, "/").empty(); ++i)
             QThread::msleep(100);
@@ -59,10 +60,10 @@ private slots:
     void servedCountEqualsTheAccessLog()
     {
         const QString summary = m_dir.filePath(QStringLiteral("s.json"));
-        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"),
-                               QStringLiteral("http://127.0.0.1:%1/").arg(m_port), QStringLiteral("-c"),
-                               QStringLiteral("10"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("-t"),
-                               QStringLiteral("1"), QStringLiteral("--summary-json"), summary});
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/").arg(m_port),
+                    QStringLiteral("-c"), QStringLiteral("10"), QStringLiteral("-d"), QStringLiteral("1s"),
+                    QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("--summary-json"), summary});
         QCOMPARE(r.exitCode, 0);
         const auto total = readJson(summary)[QStringLiteral("total")].toObject();
         QCOMPARE(total[QStringLiteral("errors")].toInteger(), 0);
