@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
     # build
-    cmake ninja-build ccache pkg-config g++ clang libclang-rt-14-dev
+    cmake ninja-build ccache pkg-config g++ clang libclang-rt-14-dev clang-format
     # Qt 6.4 (GUI floors and QtTest, the one test framework)
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev libqt6sql6-sqlite
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
