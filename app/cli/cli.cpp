@@ -14,6 +14,8 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "Commands:\n"
                      "  run     run a scenario file, or a quick load against one URL\n"
                      "  mock    serve HTTP/1.1 answers by rules (the embedded mock server)\n"
+                     "  agent   serve the control protocol: an engine that controllers drive\n"
+                     "  bundle  pack a scenario and its data into one .stbundle file\n"
                      "\n"
                      "Options:\n"
                      "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -59,6 +61,10 @@ int main(int argc, char** argv)
         return runCommand(rest);
     if (cmd == "mock")
         return mockCommand(rest);
+    if (cmd == "agent")
+        return agentCommand(rest);
+    if (cmd == "bundle")
+        return bundleCommand(rest);
     std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
     return BadInput;
 }

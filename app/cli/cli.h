@@ -17,6 +17,8 @@ enum ExitCode
 int main(int argc, char** argv);
 int runCommand(const std::vector<std::string>& args);
 int mockCommand(const std::vector<std::string>& args);
+int agentCommand(const std::vector<std::string>& args);
+int bundleCommand(const std::vector<std::string>& args);
 
 // Small helpers shared by the subcommands.
 struct ArgReader

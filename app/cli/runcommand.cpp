@@ -1,10 +1,14 @@
 #include "cli.h"
 
+#include "bundle/bundlefile.h"
+#include "control/controller.h"
+#include "control/localpool.h"
 #include "core/durationtext.h"
 #include "mock/mockserver.h"
 #include "report/runsummary.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
+#include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <atomic>
@@ -20,7 +24,7 @@ namespace stampede::cli {
 namespace {
 
 const char* kRunUsage =
-    "Usage: stampede-cli run SCENARIO.json [OPTIONS]\n"
+    "Usage: stampede-cli run SCENARIO.json|BUNDLE.stbundle [OPTIONS]\n"
     "       stampede-cli run --url URL [--connections C] [--rate R] [--duration 10s] [OPTIONS]\n"
     "\n"
     "Runs a scenario file (proto3 JSON of stampede.v1.Scenario), or a quick load\n"
@@ -50,14 +54,22 @@ const char* kRunUsage =
     "  --summary-json FILE   write the summary as JSON (format in the README)\n"
     "  -q, --quiet           no per-second status line\n"
     "\n"
+    "Engines (the load never runs in this process: it runs on agents):\n"
+    "  --engines N           start N local agents on loopback (default: one per core)\n"
+    "  --agents A,B,...      use running agents at host:port instead (see stampede-cli agent)\n"
+    "  --token-file F        the agents' token (remote agents)\n"
+    "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
+    "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
+    "  --dead-man S          agents stop by themselves when this controller is silent S s (default 15)\n"
+    "\n"
     "A status line per second goes to stderr; the summary table to stdout.\n"
     "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
 
-std::atomic<RunEngine*> g_engine{nullptr};
+std::atomic<Controller*> g_controller{nullptr};
 void onSignal(int)
 {
-    if (RunEngine* e = g_engine.load())
-        e->stop();
+    if (Controller* c = g_controller.load())
+        c->stop();
 }
 
 bool readFile(const std::string& path, std::string& out)
@@ -92,6 +104,7 @@ struct Options
     std::string mockRules;
     std::string summaryJson;
     bool quiet = false;
+    std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
 };
 
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help)
@@ -160,6 +173,24 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         } else if (is("--summary-json", "--summary-json")) {
             if (!val("--summary-json", o.summaryJson))
                 return false;
+        } else if (is("--engines", "--engines")) {
+            if (!val("--engines", o.engines))
+                return false;
+        } else if (is("--agents", "--agents")) {
+            if (!val("--agents", o.agents))
+                return false;
+        } else if (is("--token-file", "--token-file")) {
+            if (!val("--token-file", o.tokenFile))
+                return false;
+        } else if (is("--ca", "--ca")) {
+            if (!val("--ca", o.caFile))
+                return false;
+        } else if (is("--on-agent-loss", "--on-agent-loss")) {
+            if (!val("--on-agent-loss", o.onAgentLoss))
+                return false;
+        } else if (is("--dead-man", "--dead-man")) {
+            if (!val("--dead-man", o.deadMan))
+                return false;
         } else if (a == "-q" || a == "--quiet") {
             o.quiet = true;
         } else if (!a.empty() && a[0] == '-') {
@@ -225,7 +256,14 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             error = "cannot read scenario file \"" + o.scenarioFile + "\"";
             return false;
         }
-        if (!parseScenarioJson(json, s, error)) {
+        if (looksLikeBundle(json)) {
+            v1::Bundle bundle;
+            if (!decodeBundle(json, bundle, error)) {
+                error = o.scenarioFile + ": " + error;
+                return false;
+            }
+            s = bundle.scenario();
+        } else if (!parseScenarioJson(json, s, error)) {
             error = o.scenarioFile + ": not a valid scenario: " + error;
             return false;
         }
@@ -354,7 +392,35 @@ int runCommand(const std::vector<std::string>& args)
         std::fprintf(stderr, "mock server listening on %s\n", mock->baseUrl().c_str());
     }
 
+    // Overrides become constants in the scenario itself, so that every engine sees them.
+    for (const auto& [name, value] : planOptions.overrides) {
+        v1::Variable* target = nullptr;
+        for (auto& v : *scenario.mutable_variables())
+            if (v.name() == name)
+                target = &v;
+        if (!target) {
+            target = scenario.add_variables();
+            target->set_name(name);
+        }
+        target->mutable_constant()->set_value(value);
+    }
+    planOptions.overrides.clear();
+    const bool remote = !o.agents.empty();
+    if (remote && !o.engines.empty()) {
+        std::fprintf(stderr,
+                     "stampede-cli run: give --engines (local agents) or --agents (running agents), not both\n");
+        return BadInput;
+    }
+    if (!o.onAgentLoss.empty() && o.onAgentLoss != "abort" && o.onAgentLoss != "continue") {
+        std::fprintf(stderr, "stampede-cli run: --on-agent-loss: \"%s\" is not abort or continue\n",
+                     o.onAgentLoss.c_str());
+        return BadInput;
+    }
+    if (!scenario.threads())
+        scenario.set_threads(1); // one thread per engine: the pool brings the parallelism
+
     std::vector<PlanError> errors;
+    planOptions.resolveHosts = !remote; // remote agents resolve the targets themselves
     auto plan = compileScenario(scenario, planOptions, errors);
     if (!plan) {
         for (const auto& e : errors)
@@ -362,31 +428,88 @@ int runCommand(const std::vector<std::string>& args)
         return BadInput;
     }
 
-    RunEngine engine(*plan);
-    g_engine = &engine;
+    ControllerOptions co;
+    co.abortOnAgentLoss = o.onAgentLoss != "continue";
+    if (!o.deadMan.empty()) {
+        double s;
+        if (!positiveNumber(o.deadMan, "--dead-man", s, error, true)) {
+            std::fprintf(stderr, "stampede-cli run: %s\n", error.c_str());
+            return BadInput;
+        }
+        co.deadManSeconds = unsigned(s);
+    }
+    co.caFile = o.caFile;
+    std::vector<std::string> addresses;
+    LocalPool pool;
+    if (remote) {
+        std::stringstream ss(o.agents);
+        for (std::string a; std::getline(ss, a, ',');)
+            if (!a.empty())
+                addresses.push_back(a);
+        if (!o.tokenFile.empty()) {
+            if (!readFile(o.tokenFile, co.token)) {
+                std::fprintf(stderr, "stampede-cli run: --token-file: cannot read \"%s\"\n", o.tokenFile.c_str());
+                return BadInput;
+            }
+            while (!co.token.empty() && (co.token.back() == '\n' || co.token.back() == ' '))
+                co.token.pop_back();
+        }
+    } else {
+        double n = std::max(1u, std::thread::hardware_concurrency());
+        if (!o.engines.empty() && !positiveNumber(o.engines, "--engines", n, error, true)) {
+            std::fprintf(stderr, "stampede-cli run: %s\n", error.c_str());
+            return BadInput;
+        }
+        // every engine needs at least one connection (open) or user (closed) per thread
+        const unsigned cap = std::max(1u, plan->connections / std::max(1u, plan->threads));
+        const unsigned engines = std::min(unsigned(n), cap);
+        if (!pool.start("/proc/self/exe", engines, error)) {
+            std::fprintf(stderr, "stampede-cli run: local pool: %s\n", error.c_str());
+            return RunFailed;
+        }
+        addresses = pool.addresses();
+        co.token = pool.token();
+    }
+    v1::Bundle bundle;
+    const std::string source = o.scenarioFile.empty() ? "quick" : o.scenarioFile;
+    if (!makeBundle(scenario, planOptions.baseDir, source, bundle, error)) {
+        std::fprintf(stderr, "stampede-cli run: %s\n", error.c_str());
+        return BadInput;
+    }
+    Controller controller(addresses, co);
+    if (!controller.connect(error)) {
+        std::fprintf(stderr, "stampede-cli run: %s\n", error.c_str());
+        return RunFailed;
+    }
+    g_controller = &controller;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    std::fprintf(stderr, "run %s: %s model, %s, %u thread%s, %u %s, stress tag %s\n", plan->runId.c_str(),
-                 plan->model == LoadModel::Open ? "open" : "closed", formatDuration(plan->duration).c_str(),
+    std::fprintf(stderr, "run %s: %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
+                 plan->runId.c_str(), plan->model == LoadModel::Open ? "open" : "closed",
+                 formatDuration(plan->duration).c_str(), addresses.size(), addresses.size() == 1 ? "" : "s",
                  plan->threads, plan->threads == 1 ? "" : "s", plan->connections,
                  plan->model == LoadModel::Open ? "connections" : "users",
                  plan->stressHeader.empty() ? "off" : (plan->stressHeader + ": " + plan->runId).c_str());
-    const RunResult result = engine.run([&](const IntervalMetrics&, const SecondSummary& s) {
-        if (o.quiet)
-            return;
-        std::fprintf(stderr, "[%4us] rate %8llu/s  p50 %8.2f ms  p99 %8.2f ms  errors %llu  late %llu  dropped %llu\n",
-                     s.second, static_cast<unsigned long long>(s.requests), s.p50Ms, s.p99Ms,
-                     static_cast<unsigned long long>(s.errors), static_cast<unsigned long long>(s.late),
-                     static_cast<unsigned long long>(s.dropped));
-    });
-    g_engine = nullptr;
+    const RunResult result =
+        controller.run(bundle, plan->runId, plan->steps.size(), [&](const IntervalMetrics&, const SecondSummary& s) {
+            if (o.quiet)
+                return;
+            std::fprintf(stderr,
+                         "[%4us] rate %8llu/s  p50 %8.2f ms  p99 %8.2f ms  errors %llu  late %llu  dropped %llu\n",
+                         s.second, static_cast<unsigned long long>(s.requests), s.p50Ms, s.p99Ms,
+                         static_cast<unsigned long long>(s.errors), static_cast<unsigned long long>(s.late),
+                         static_cast<unsigned long long>(s.dropped));
+        });
+    g_controller = nullptr;
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    pool.stop();
     if (!result.ok) {
         std::fprintf(stderr, "stampede-cli run: the run could not start: %s\n", result.error.c_str());
-        return BadInput;
+        return RunFailed;
     }
-    const RunSummary summary = summarizeRun(*plan, result);
+    RunSummary summary = summarizeRun(*plan, result);
+    summary.engines = controller.agentNames();
     std::fputs(summaryToTable(summary).c_str(), stdout);
     std::fflush(stdout);
     if (!o.summaryJson.empty()) {
@@ -399,6 +522,8 @@ int runCommand(const std::vector<std::string>& args)
     }
     if (mock)
         mock->stop();
+    if (result.aborted)
+        return RunFailed;
     return summary.passed ? Passed : ThresholdFailed;
 }
 

@@ -134,6 +134,9 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i)
         s.steps.push_back(summarize(plan.steps[i].name, result.total.steps[i], s.durationS));
     s.timeline = result.timeline;
+    s.events = result.events;
+    s.aborted = result.aborted;
+    s.passed = !result.aborted;
     for (const auto& t : plan.thresholds) {
         ThresholdResult r;
         r.expr = t.expr;
@@ -170,6 +173,17 @@ std::string summaryToJson(const RunSummary& s)
         out += "{\"expr\": " + quoted(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
                ", \"value\": " + num(t.value) + "}";
     }
+    out += "],\n  \"aborted\": " + std::string(s.aborted ? "true" : "false") + ", \"engines\": [";
+    for (std::size_t i = 0; i < s.engines.size(); ++i)
+        out += (i ? ", " : "") + quoted(s.engines[i]);
+    out += "],\n  \"events\": [";
+    for (std::size_t i = 0; i < s.events.size(); ++i) {
+        const auto& e = s.events[i];
+        out += (i ? ",\n    " : "\n    ");
+        out += "{\"at_s\": " + num(e.atS) + ", \"kind\": " + quoted(e.kind) + ", \"agent\": " + quoted(e.agent) +
+               ", \"detail\": " + quoted(e.detail) + ", \"from_second\": " + std::to_string(e.fromSecond) +
+               ", \"to_second\": " + std::to_string(e.toSecond) + "}";
+    }
     out += "]}\n";
     return out;
 }
@@ -205,6 +219,14 @@ std::string summaryToTable(const RunSummary& s)
        << num(s.total.serviceTime.p99) << " ms\n";
     for (const auto& t : s.thresholds)
         os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (value " << num(t.value) << ")\n";
+    for (const auto& e : s.events) {
+        os << "event at " << num(e.atS) << " s: " << e.kind << " " << e.agent;
+        if (e.kind == "agent_lost")
+            os << " (its data covers seconds " << e.fromSecond << "-" << e.toSecond << ")";
+        os << ": " << e.detail << "\n";
+    }
+    if (s.aborted)
+        os << "the run was ABORTED\n";
     return os.str();
 }
 

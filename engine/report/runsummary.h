@@ -51,6 +51,9 @@ struct RunSummary
     std::vector<MetricsSummary> steps;
     std::vector<SecondSummary> timeline;
     std::vector<ThresholdResult> thresholds;
+    std::vector<RunEvent> events;
+    bool aborted = false;
+    std::vector<std::string> engines; // the agents that ran it
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);

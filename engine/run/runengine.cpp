@@ -127,14 +127,14 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             ws.index = t;
             ws.part = m_slice.index * threads + t;
             ws.parts = m_slice.count * threads;
+            // Connections (open model) or users (closed model) of the whole run
+            // are shared by all parts: part p owns the users with global index
+            // p mod parts, and an even share of the connections.
             const std::uint32_t total = std::max(1u, m_plan.connections);
-            // connections (or users) spread so that sizes differ by at most one
-            ws.slots = total / threads + (t < total % threads ? 1 : 0);
-            if (m_plan.model == LoadModel::Closed) {
-                // worker t owns the users with global index = t (mod parts)
-                ws.slots = (total + threads - 1 - t) / threads;
-            }
-            ws.slots = std::max(1u, ws.slots);
+            if (m_plan.model == LoadModel::Closed)
+                ws.slots = total > ws.part ? (total - ws.part + ws.parts - 1) / ws.parts : 0;
+            else
+                ws.slots = std::max(1u, total / ws.parts + (ws.part < total % ws.parts ? 1 : 0));
             ws.start = start;
             ws.seed = seed + t * 0x9E3779B9ull;
             ws.clock = &clock;

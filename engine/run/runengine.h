@@ -26,13 +26,26 @@ struct SecondSummary
     double maxMs = 0;
 };
 
+// Something that happened during a run, for the time axis and the report.
+struct RunEvent
+{
+    double atS = 0;   // seconds after the start
+    std::string kind; // "agent_lost", "run_aborted", "agent_error"
+    std::string agent;
+    std::string detail;
+    std::uint32_t fromSecond = 0; // for agent_lost: the seconds its data covers
+    std::uint32_t toSecond = 0;
+};
+
 struct RunResult
 {
-    bool ok = false; // false: the run could not be carried out
+    bool ok = false;      // false: the run could not be carried out
+    bool aborted = false; // stopped early by policy (an engine was lost)
     std::string error;
     Nanos elapsed = 0;     // from the start to the last worker's end
     IntervalMetrics total; // per step, over the whole run
     std::vector<SecondSummary> timeline;
+    std::vector<RunEvent> events;
 };
 
 struct EngineSlice

@@ -291,18 +291,22 @@ void Worker::run()
     m_nextTick = now;
     for (;;) {
         now = m_clock.now();
-        if (!m_stopping && (now - m_setup.start >= m_plan.duration || m_setup.stop->load(std::memory_order_relaxed)))
-            beginStop();
-        if (m_setup.stop->load(std::memory_order_relaxed) && m_stopping) {
-            // an explicit stop does not wait for the backlog: those arrivals are dropped
+        if (m_setup.stop->load(std::memory_order_relaxed)) {
+            // An explicit stop brings the engine to idle now: the backlog is
+            // dropped and requests in flight are abandoned (not counted).
             if (m_backlogSize)
                 metricsAt(0, now).counters.dropped += m_backlogSize;
             m_backlogSize = 0;
+            break;
         }
+        // Arrivals due before the end are started (or counted late) even when
+        // the loop wakes after the end: none is skipped silently.
         if (m_plan.model == LoadModel::Open)
             dispatchArrivals(now);
         else
             wakeThinkers(now);
+        if (!m_stopping && now - m_setup.start >= m_plan.duration)
+            beginStop();
         if (now >= m_nextTick) {
             if (m_plan.model == LoadModel::Closed && !m_stopping)
                 adjustUsers(now);

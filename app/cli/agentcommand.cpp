@@ -1,0 +1,137 @@
+#include "cli.h"
+
+#include "agent/agent.h"
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace stampede::cli {
+
+namespace {
+
+const char* kAgentUsage =
+    "Usage: stampede-cli agent [--listen ADDR] [--token-file F] [--tls-cert C --tls-key K]\n"
+    "                          [--name N] [--dead-man SECONDS] [--insecure] [--quiet]\n"
+    "\n"
+    "Serves the control protocol (gRPC): a controller (stampede-cli run --agents, or the\n"
+    "GUI) starts runs on this engine and reads its per-second snapshots.\n"
+    "  --listen ADDR       default 127.0.0.1:7070; port 0 picks a free port\n"
+    "  --token-file F      callers must present this token (Bearer); required off loopback\n"
+    "  --tls-cert C        PEM certificate (with --tls-key): speak TLS only; required off loopback\n"
+    "  --tls-key K         PEM private key\n"
+    "  --name N            the name controllers see (default: the host name)\n"
+    "  --dead-man S        stop the load when the controller is silent S seconds (default 15)\n"
+    "  --insecure          allow a non-loopback address without TLS or token (prints a warning)\n"
+    "\n"
+    "Prints \"listening on HOST:PORT\" once it serves. One run at a time.\n";
+
+volatile std::sig_atomic_t g_stop = 0;
+void onSignal(int)
+{
+    g_stop = 1;
+}
+
+bool isLoopback(const std::string& address)
+{
+    const std::string host = address.substr(0, address.rfind(':'));
+    return host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]";
+}
+
+} // namespace
+
+int agentCommand(const std::vector<std::string>& args)
+{
+    AgentOptions options;
+    std::string listen = "127.0.0.1:7070";
+    std::string tokenFile, deadMan;
+    bool insecure = false, quiet = false;
+    char host[256] = "agent";
+    gethostname(host, sizeof host - 1);
+    options.name = host;
+    options.version = STAMPEDE_VERSION;
+    ArgReader r{args};
+    std::string error;
+    for (; !r.done() && error.empty(); ++r.pos) {
+        const std::string& a = args[r.pos];
+        auto is = [&](const char* f) { return a == f || a.rfind(std::string(f) + "=", 0) == 0; };
+        if (a == "-h" || a == "--help") {
+            std::fputs(kAgentUsage, stdout);
+            return Passed;
+        } else if (is("--listen")) {
+            r.value("--listen", listen, error);
+        } else if (is("--token-file")) {
+            r.value("--token-file", tokenFile, error);
+        } else if (is("--tls-cert")) {
+            r.value("--tls-cert", options.tlsCertFile, error);
+        } else if (is("--tls-key")) {
+            r.value("--tls-key", options.tlsKeyFile, error);
+        } else if (is("--name")) {
+            r.value("--name", options.name, error);
+        } else if (is("--dead-man")) {
+            r.value("--dead-man", deadMan, error);
+        } else if (a == "--insecure") {
+            insecure = true;
+        } else if (a == "-q" || a == "--quiet") {
+            quiet = true;
+        } else {
+            error = "unknown option \"" + a + "\" (see stampede-cli agent --help)";
+        }
+    }
+    if (error.empty() && !deadMan.empty()) {
+        char* end = nullptr;
+        const long s = std::strtol(deadMan.c_str(), &end, 10);
+        if (*end || s < 1 || s > 3600)
+            error = "--dead-man: \"" + deadMan + "\" is not a number of seconds from 1 to 3600";
+        else
+            options.defaultDeadManSeconds = unsigned(s);
+    }
+    if (error.empty() && options.tlsCertFile.empty() != options.tlsKeyFile.empty())
+        error = "--tls-cert and --tls-key go together";
+    if (error.empty() && !tokenFile.empty()) {
+        std::ifstream in(tokenFile);
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        options.token = ss.str();
+        while (!options.token.empty() && (options.token.back() == '\n' || options.token.back() == '\r' ||
+                                          options.token.back() == ' '))
+            options.token.pop_back();
+        if (!in || options.token.empty())
+            error = "--token-file: cannot read a token from \"" + tokenFile + "\"";
+    }
+    if (error.empty() && !isLoopback(listen) && (options.token.empty() || options.tlsCertFile.empty())) {
+        if (!insecure)
+            error = "listening on " + listen +
+                    " (not loopback) needs --token-file and --tls-cert/--tls-key, or --insecure";
+        else
+            std::fprintf(stderr, "stampede-cli agent: WARNING: listening on %s without %s: anyone who can reach it "
+                                 "can make this machine generate load\n",
+                         listen.c_str(), options.token.empty() ? "a token" : "TLS");
+    }
+    if (!error.empty()) {
+        std::fprintf(stderr, "stampede-cli agent: %s\n", error.c_str());
+        return BadInput;
+    }
+    options.log = !quiet;
+    Agent agent(options);
+    if (!agent.start(listen, error)) {
+        std::fprintf(stderr, "stampede-cli agent: %s\n", error.c_str());
+        return RunFailed;
+    }
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    const std::string host2 = listen.substr(0, listen.rfind(':'));
+    std::printf("listening on %s:%d\n", host2.c_str(), agent.port());
+    std::fflush(stdout);
+    if (!quiet)
+        std::fprintf(stderr, "stampede-cli agent %s: serving (token %s, TLS %s)\n", options.name.c_str(),
+                     options.token.empty() ? "off" : "on", options.tlsCertFile.empty() ? "off" : "on");
+    while (!g_stop)
+        ::usleep(50 * 1000);
+    agent.shutdown();
+    return Passed;
+}
+
+} // namespace stampede::cli

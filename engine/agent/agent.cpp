@@ -1,0 +1,310 @@
+#include "agent.h"
+
+#include "control/snapshotcodec.h"
+#include "run/runengine.h"
+#include "run/scenarioplan.h"
+#include "stampede/v1/control.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace stampede {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// One run on this agent, from StartRun to its final snapshot.
+struct AgentRun
+{
+    std::string id;
+    std::string controller;
+    ScenarioPlan plan;
+    std::unique_ptr<RunEngine> engine;
+    std::thread thread;
+    std::vector<v1::Snapshot> snapshots; // all of them, for replay after a broken stream
+    bool finished = false;
+    Clock::time_point lastHeard;
+    unsigned deadManSeconds = 15;
+};
+
+class Service final : public v1::EngineControl::Service
+{
+public:
+    explicit Service(const AgentOptions& o) : m_options(o)
+    {
+        m_watchdog = std::thread([this] { watchdog(); });
+    }
+    ~Service() override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_closing = true;
+            if (m_run && m_run->engine)
+                m_run->engine->stop();
+        }
+        m_cv.notify_all();
+        m_watchdog.join();
+        if (m_run && m_run->thread.joinable())
+            m_run->thread.join();
+    }
+
+    grpc::Status Hello(grpc::ServerContext* ctx, const v1::HelloRequest* rq, v1::HelloReply* reply) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        reply->set_protocol_version(kControlProtocolVersion);
+        reply->set_agent(m_options.name);
+        reply->set_cores(std::thread::hardware_concurrency());
+        reply->set_version(m_options.version);
+        std::lock_guard lock(m_mutex);
+        if (m_run && !m_run->finished)
+            reply->set_busy_with("run " + m_run->id + " for " + m_run->controller);
+        return grpc::Status::OK;
+    }
+
+    grpc::Status StartRun(grpc::ServerContext* ctx, const v1::StartRunRequest* rq, v1::StartRunReply* reply) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        if (rq->protocol_version() != kControlProtocolVersion) {
+            reply->set_error("agent " + m_options.name + " speaks control protocol version " +
+                             std::to_string(kControlProtocolVersion) + ", the controller speaks version " +
+                             std::to_string(rq->protocol_version()) + ": use the same stampede version on both");
+            return grpc::Status::OK;
+        }
+        if (rq->engine_count() == 0 || rq->engine_index() >= rq->engine_count()) {
+            reply->set_error("engine index " + std::to_string(rq->engine_index()) + " of " +
+                             std::to_string(rq->engine_count()) + " is not a share");
+            return grpc::Status::OK;
+        }
+        std::unique_lock lock(m_mutex);
+        if (m_run && !m_run->finished) {
+            reply->set_error("agent " + m_options.name + " is busy with run " + m_run->id + " for " +
+                             m_run->controller);
+            return grpc::Status::OK;
+        }
+        if (m_run && m_run->thread.joinable())
+            m_run->thread.join();
+        std::vector<PlanError> errors;
+        PlanOptions po;
+        po.runId = rq->run_id();
+        auto plan = compileScenario(rq->bundle().scenario(), po, errors);
+        if (!plan) {
+            std::string text;
+            for (const auto& e : errors)
+                text += (text.empty() ? "" : "; ") + e.text();
+            reply->set_error(text);
+            return grpc::Status::OK;
+        }
+        auto run = std::make_unique<AgentRun>();
+        run->id = rq->run_id();
+        run->controller = rq->controller().empty() ? "an unnamed controller" : rq->controller();
+        run->plan = std::move(*plan);
+        run->engine = std::make_unique<RunEngine>(run->plan, EngineSlice{rq->engine_index(), rq->engine_count()});
+        run->lastHeard = Clock::now();
+        run->deadManSeconds = rq->dead_man_seconds() ? rq->dead_man_seconds() : m_options.defaultDeadManSeconds;
+        AgentRun* r = run.get();
+        m_run = std::move(run);
+        r->thread = std::thread([this, r] { execute(*r); });
+        reply->set_accepted(true);
+        if (m_options.log)
+            std::fprintf(stderr, "agent %s: run %s for %s (engine %u of %u)\n", m_options.name.c_str(), r->id.c_str(),
+                     r->controller.c_str(), rq->engine_index() + 1, rq->engine_count());
+        return grpc::Status::OK;
+    }
+
+    grpc::Status Watch(grpc::ServerContext* ctx, const v1::WatchRequest* rq,
+                       grpc::ServerWriter<v1::Snapshot>* writer) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        std::uint64_t next = rq->after_sequence(); // index of the next snapshot to send
+        std::unique_lock lock(m_mutex);
+        if (!m_run || m_run->id != rq->run_id())
+            return {grpc::StatusCode::NOT_FOUND, "agent " + m_options.name + " has no run " + rq->run_id()};
+        AgentRun* run = m_run.get();
+        for (;;) {
+            while (next < run->snapshots.size()) {
+                const v1::Snapshot s = run->snapshots[next++];
+                lock.unlock();
+                if (!writer->Write(s))
+                    return {grpc::StatusCode::CANCELLED, "the controller went away"};
+                lock.lock();
+                if (m_run.get() != run)
+                    return {grpc::StatusCode::ABORTED, "the run was replaced"};
+                if (s.final())
+                    return grpc::Status::OK;
+            }
+            if (ctx->IsCancelled() || m_closing)
+                return {grpc::StatusCode::CANCELLED, "cancelled"};
+            m_cv.wait_for(lock, std::chrono::milliseconds(200));
+            if (m_run.get() != run)
+                return {grpc::StatusCode::ABORTED, "the run was replaced"};
+        }
+    }
+
+    grpc::Status Heartbeat(grpc::ServerContext* ctx, const v1::HeartbeatRequest* rq, v1::HeartbeatReply* reply) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        std::lock_guard lock(m_mutex);
+        if (m_run && m_run->id == rq->run_id()) {
+            m_run->lastHeard = Clock::now();
+            reply->set_running(!m_run->finished);
+        }
+        return grpc::Status::OK;
+    }
+
+    grpc::Status Stop(grpc::ServerContext* ctx, const v1::StopRequest* rq, v1::StopReply*) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        std::lock_guard lock(m_mutex);
+        if (m_run && (rq->run_id().empty() || m_run->id == rq->run_id()) && m_run->engine)
+            m_run->engine->stop();
+        return grpc::Status::OK;
+    }
+
+private:
+    grpc::Status checkToken(grpc::ServerContext* ctx) const
+    {
+        if (m_options.token.empty())
+            return grpc::Status::OK;
+        const auto& md = ctx->client_metadata();
+        const auto it = md.find("authorization");
+        if (it == md.end() || std::string(it->second.data(), it->second.size()) != "Bearer " + m_options.token)
+            return {grpc::StatusCode::UNAUTHENTICATED, "a valid token is required"};
+        return grpc::Status::OK;
+    }
+
+    void execute(AgentRun& run)
+    {
+        std::uint64_t sequence = 0;
+        auto publish = [&](v1::Snapshot s) {
+            std::lock_guard lock(m_mutex);
+            s.set_run_id(run.id);
+            s.set_sequence(++sequence);
+            run.snapshots.push_back(std::move(s));
+            m_cv.notify_all();
+        };
+        const RunResult result = run.engine->run([&](const IntervalMetrics& second, const SecondSummary&) {
+            v1::Snapshot s;
+            encodeSnapshot(second, s);
+            publish(std::move(s));
+        });
+        v1::Snapshot last;
+        last.set_final(true);
+        if (!result.ok)
+            last.set_error(result.error);
+        publish(std::move(last));
+        std::lock_guard lock(m_mutex);
+        run.finished = true;
+        if (m_options.log)
+            std::fprintf(stderr, "agent %s: run %s ended\n", m_options.name.c_str(), run.id.c_str());
+    }
+
+    void watchdog()
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_closing) {
+            m_cv.wait_for(lock, std::chrono::milliseconds(250));
+            if (m_run && !m_run->finished && m_run->engine &&
+                Clock::now() - m_run->lastHeard > std::chrono::seconds(m_run->deadManSeconds)) {
+                std::fprintf(stderr, "agent %s: controller silent for %u s, stopping run %s\n", m_options.name.c_str(),
+                             m_run->deadManSeconds, m_run->id.c_str());
+                m_run->engine->stop();
+                m_run->lastHeard = Clock::now() + std::chrono::hours(24); // once
+            }
+        }
+    }
+
+    const AgentOptions& m_options;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::unique_ptr<AgentRun> m_run;
+    bool m_closing = false;
+    std::thread m_watchdog;
+};
+
+} // namespace
+
+class Agent::Impl
+{
+public:
+    explicit Impl(AgentOptions o) : options(std::move(o)), service(options) {}
+    AgentOptions options;
+    Service service;
+    std::unique_ptr<grpc::Server> server;
+    int port = 0;
+};
+
+Agent::Agent(AgentOptions options) : m_impl(std::make_unique<Impl>(std::move(options))) {}
+
+Agent::~Agent()
+{
+    shutdown();
+}
+
+bool Agent::start(const std::string& address, std::string& error)
+{
+    std::shared_ptr<grpc::ServerCredentials> creds;
+    if (!m_impl->options.tlsCertFile.empty()) {
+        grpc::SslServerCredentialsOptions ssl;
+        const std::string cert = readFile(m_impl->options.tlsCertFile);
+        const std::string key = readFile(m_impl->options.tlsKeyFile);
+        if (cert.empty() || key.empty()) {
+            error = "cannot read the TLS certificate or key";
+            return false;
+        }
+        ssl.pem_key_cert_pairs.push_back({key, cert});
+        creds = grpc::SslServerCredentials(ssl);
+    } else {
+        creds = grpc::InsecureServerCredentials();
+    }
+    grpc::ServerBuilder builder;
+    builder.AddListeningPort(address, creds, &m_impl->port);
+    builder.RegisterService(&m_impl->service);
+    builder.SetMaxReceiveMessageSize(256 * 1024 * 1024);
+    m_impl->server = builder.BuildAndStart();
+    if (!m_impl->server || m_impl->port == 0) {
+        error = "cannot listen on " + address;
+        return false;
+    }
+    return true;
+}
+
+int Agent::port() const
+{
+    return m_impl->port;
+}
+
+void Agent::wait()
+{
+    if (m_impl->server)
+        m_impl->server->Wait();
+}
+
+void Agent::shutdown()
+{
+    if (m_impl->server)
+        m_impl->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
+}
+
+} // namespace stampede

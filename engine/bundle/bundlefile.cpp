@@ -1,0 +1,131 @@
+#include "bundlefile.h"
+
+#include "stampede/v1/bundle.pb.h"
+
+#include <openssl/sha.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace stampede {
+
+namespace {
+
+constexpr char kMagic[8] = {'S', 'T', 'B', 'U', 'N', 'D', 'L', 'E'};
+constexpr std::size_t kHeaderSize = 8 + 4 + 8 + 32;
+
+void putBigEndian(std::string& out, std::uint64_t v, int bytes)
+{
+    for (int i = bytes - 1; i >= 0; --i)
+        out.push_back(char((v >> (8 * i)) & 0xFF));
+}
+
+std::uint64_t getBigEndian(const std::string& in, std::size_t pos, int bytes)
+{
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i)
+        v = (v << 8) | std::uint8_t(in[pos + std::size_t(i)]);
+    return v;
+}
+
+std::string sha256(const std::string& data)
+{
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest);
+    return std::string(reinterpret_cast<const char*>(digest), sizeof digest);
+}
+
+} // namespace
+
+bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const std::string& sourceName,
+                v1::Bundle& out, std::string& error)
+{
+    out.Clear();
+    out.set_format_version(kBundleFormatVersion);
+    out.set_source_name(sourceName);
+    out.set_created_by("stampede " STAMPEDE_VERSION);
+    *out.mutable_scenario() = scenario;
+    auto* vars = out.mutable_scenario()->mutable_variables();
+    for (int i = 0; i < vars->size(); ++i) {
+        auto* v = vars->Mutable(i);
+        if (!v->has_csv() || !v->csv().data().empty())
+            continue;
+        std::string path = v->csv().file();
+        if (!path.empty() && path[0] != '/' && !baseDir.empty())
+            path = baseDir + "/" + path;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error = "variables[" + std::to_string(i) + "].csv.file: cannot read \"" + v->csv().file() +
+                    "\": " + std::strerror(errno);
+            return false;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        v->mutable_csv()->set_data(ss.str());
+        v->mutable_csv()->clear_file();
+    }
+    return true;
+}
+
+std::string encodeBundle(const v1::Bundle& bundle)
+{
+    const std::string payload = bundle.SerializeAsString();
+    std::string out(kMagic, sizeof kMagic);
+    putBigEndian(out, kBundleFormatVersion, 4);
+    putBigEndian(out, payload.size(), 8);
+    out += sha256(payload);
+    out += payload;
+    return out;
+}
+
+bool looksLikeBundle(const std::string& bytes)
+{
+    return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
+}
+
+bool decodeBundle(const std::string& bytes, v1::Bundle& out, std::string& error)
+{
+    if (!looksLikeBundle(bytes)) {
+        error = "not a Stampede bundle (the file does not start with STBUNDLE)";
+        return false;
+    }
+    if (bytes.size() < kHeaderSize) {
+        error = "truncated bundle: the header is incomplete (" + std::to_string(bytes.size()) + " bytes)";
+        return false;
+    }
+    const auto version = std::uint32_t(getBigEndian(bytes, 8, 4));
+    if (version > kBundleFormatVersion) {
+        error = "the bundle has format version " + std::to_string(version) + ", newer than this stampede reads (" +
+                std::to_string(kBundleFormatVersion) + "): upgrade stampede";
+        return false;
+    }
+    if (version == 0) {
+        error = "the bundle has format version 0, which no stampede writes";
+        return false;
+    }
+    const std::uint64_t length = getBigEndian(bytes, 12, 8);
+    if (bytes.size() - kHeaderSize < length) {
+        error = "truncated bundle: " + std::to_string(bytes.size() - kHeaderSize) + " of " + std::to_string(length) +
+                " payload bytes";
+        return false;
+    }
+    if (bytes.size() - kHeaderSize > length) {
+        error = "altered bundle: " + std::to_string(bytes.size() - kHeaderSize - length) +
+                " bytes follow the payload";
+        return false;
+    }
+    const std::string payload = bytes.substr(kHeaderSize);
+    if (sha256(payload) != bytes.substr(20, 32)) {
+        error = "altered bundle: the SHA-256 digest does not match the content";
+        return false;
+    }
+    if (!out.ParseFromString(payload)) {
+        error = "damaged bundle: the payload does not parse";
+        return false;
+    }
+    return true;
+}
+
+} // namespace stampede

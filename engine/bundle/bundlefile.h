@@ -1,0 +1,29 @@
+#pragma once
+// Scenario bundles: a scenario with its CSV data in one binary file with a
+// format version and a SHA-256 digest, runnable anywhere. See bundle.proto
+// for the layout on disk.
+#include <cstdint>
+#include <string>
+
+namespace stampede::v1 {
+class Bundle;
+class Scenario;
+} // namespace stampede::v1
+
+namespace stampede {
+
+constexpr std::uint32_t kBundleFormatVersion = 1;
+
+// Copies `scenario` into `out` with every CSV file read (relative to
+// `baseDir`) and inlined. Returns false with a message naming the variable.
+bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const std::string& sourceName,
+                v1::Bundle& out, std::string& error);
+
+std::string encodeBundle(const v1::Bundle& bundle);
+// Refuses, with a message that says which: not a bundle, a newer format
+// version, a truncated file, an altered payload (digest mismatch).
+bool decodeBundle(const std::string& bytes, v1::Bundle& out, std::string& error);
+// True when `bytes` start with the bundle magic.
+bool looksLikeBundle(const std::string& bytes);
+
+} // namespace stampede

@@ -1,0 +1,37 @@
+#pragma once
+// The local pool: agents started on this machine as child processes, on
+// loopback with a fresh random token, driven through the same controller as
+// remote agents. They die with the controller (PR_SET_PDEATHSIG) and are
+// ended when the pool is destroyed.
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace stampede {
+
+class LocalPool
+{
+public:
+    LocalPool() = default;
+    ~LocalPool();
+    LocalPool(const LocalPool&) = delete;
+    LocalPool& operator=(const LocalPool&) = delete;
+
+    // Starts `count` agents by running `executable agent --listen 127.0.0.1:0
+    // --token-file F --name local-i`. Returns false with a message.
+    bool start(const std::string& executable, unsigned count, std::string& error);
+    const std::vector<std::string>& addresses() const { return m_addresses; }
+    const std::string& token() const { return m_token; }
+    const std::vector<pid_t>& pids() const { return m_pids; }
+    void stop();
+
+private:
+    std::vector<pid_t> m_pids;
+    std::vector<std::string> m_addresses;
+    std::string m_token;
+    std::string m_tokenFile;
+};
+
+std::string randomToken();
+
+} // namespace stampede

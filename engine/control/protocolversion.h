@@ -1,0 +1,6 @@
+#pragma once
+// The control protocol's version: bumped on incompatible changes; agents and
+// controllers of different versions refuse each other with a clear message.
+namespace stampede {
+constexpr unsigned kControlProtocolVersion = 1;
+}

@@ -1,0 +1,53 @@
+#include "snapshotcodec.h"
+
+#include "stampede/v1/control.pb.h"
+
+namespace stampede {
+
+void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
+{
+    out.set_second(metrics.second);
+    out.clear_steps();
+    for (const auto& st : metrics.steps) {
+        auto* s = out.add_steps();
+        const auto& c = st.counters;
+        s->set_sent(c.sent);
+        s->set_requests(c.requests);
+        s->set_errors(c.errors);
+        for (auto e : c.errorsByClass)
+            s->add_errors_by_class(e);
+        s->set_late(c.late);
+        s->set_dropped(c.dropped);
+        s->set_bytes_in(c.bytesIn);
+        s->set_bytes_out(c.bytesOut);
+        s->set_latency(st.latency.serialize());
+        s->set_service_time(st.serviceTime.serialize());
+    }
+}
+
+bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& error)
+{
+    out.second = in.second();
+    out.steps.clear();
+    out.steps.resize(std::size_t(in.steps_size()));
+    for (int i = 0; i < in.steps_size(); ++i) {
+        const auto& s = in.steps(i);
+        auto& m = out.steps[std::size_t(i)];
+        m.counters.sent = s.sent();
+        m.counters.requests = s.requests();
+        m.counters.errors = s.errors();
+        for (int e = 0; e < s.errors_by_class_size() && e < int(kErrorClassCount); ++e)
+            m.counters.errorsByClass[std::size_t(e)] = s.errors_by_class(e);
+        m.counters.late = s.late();
+        m.counters.dropped = s.dropped();
+        m.counters.bytesIn = s.bytes_in();
+        m.counters.bytesOut = s.bytes_out();
+        if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {
+            error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace stampede
