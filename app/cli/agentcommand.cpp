@@ -95,19 +95,20 @@ int agentCommand(const std::vector<std::string>& args)
         std::ostringstream ss;
         ss << in.rdbuf();
         options.token = ss.str();
-        while (!options.token.empty() && (options.token.back() == '\n' || options.token.back() == '\r' ||
-                                          options.token.back() == ' '))
+        while (!options.token.empty() &&
+               (options.token.back() == '\n' || options.token.back() == '\r' || options.token.back() == ' '))
             options.token.pop_back();
         if (!in || options.token.empty())
             error = "--token-file: cannot read a token from \"" + tokenFile + "\"";
     }
     if (error.empty() && !isLoopback(listen) && (options.token.empty() || options.tlsCertFile.empty())) {
         if (!insecure)
-            error = "listening on " + listen +
-                    " (not loopback) needs --token-file and --tls-cert/--tls-key, or --insecure";
+            error =
+                "listening on " + listen + " (not loopback) needs --token-file and --tls-cert/--tls-key, or --insecure";
         else
-            std::fprintf(stderr, "stampede-cli agent: WARNING: listening on %s without %s: anyone who can reach it "
-                                 "can make this machine generate load\n",
+            std::fprintf(stderr,
+                         "stampede-cli agent: WARNING: listening on %s without %s: anyone who can reach it "
+                         "can make this machine generate load\n",
                          listen.c_str(), options.token.empty() ? "a token" : "TLS");
     }
     if (!error.empty()) {

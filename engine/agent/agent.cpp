@@ -119,14 +119,16 @@ public:
         run->plan = std::move(*plan);
         run->engine = std::make_unique<RunEngine>(run->plan, EngineSlice{rq->engine_index(), rq->engine_count()});
         run->lastHeard = Clock::now();
-        run->deadManSeconds = rq->dead_man_seconds() ? rq->dead_man_seconds() : m_options.defaultDeadManSeconds;
+        // the controller may ask for a shorter dead-man time, never a longer one than the agent allows
+        run->deadManSeconds = rq->dead_man_seconds() ? std::min(rq->dead_man_seconds(), m_options.defaultDeadManSeconds)
+                                                     : m_options.defaultDeadManSeconds;
         AgentRun* r = run.get();
         m_run = std::move(run);
         r->thread = std::thread([this, r] { execute(*r); });
         reply->set_accepted(true);
         if (m_options.log)
             std::fprintf(stderr, "agent %s: run %s for %s (engine %u of %u)\n", m_options.name.c_str(), r->id.c_str(),
-                     r->controller.c_str(), rq->engine_index() + 1, rq->engine_count());
+                         r->controller.c_str(), rq->engine_index() + 1, rq->engine_count());
         return grpc::Status::OK;
     }
 

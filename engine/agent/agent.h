@@ -12,12 +12,12 @@ namespace stampede {
 struct AgentOptions
 {
     std::string name = "agent";
-    std::string token;          // required in the `authorization: Bearer TOKEN` metadata when set
-    std::string tlsCertFile;    // PEM; with tlsKeyFile, the agent speaks TLS only
+    std::string token;       // required in the `authorization: Bearer TOKEN` metadata when set
+    std::string tlsCertFile; // PEM; with tlsKeyFile, the agent speaks TLS only
     std::string tlsKeyFile;
-    unsigned defaultDeadManSeconds = 15;
+    unsigned defaultDeadManSeconds = 15; // also the longest a controller may ask for
     std::string version = "0";
-    bool log = true;            // one line on stderr per run started and ended
+    bool log = true; // one line on stderr per run started and ended
 };
 
 class Agent

@@ -112,8 +112,7 @@ bool decodeBundle(const std::string& bytes, v1::Bundle& out, std::string& error)
         return false;
     }
     if (bytes.size() - kHeaderSize > length) {
-        error = "altered bundle: " + std::to_string(bytes.size() - kHeaderSize - length) +
-                " bytes follow the payload";
+        error = "altered bundle: " + std::to_string(bytes.size() - kHeaderSize - length) + " bytes follow the payload";
         return false;
     }
     const std::string payload = bytes.substr(kHeaderSize);

@@ -292,9 +292,12 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
                 a.lost = true;
                 if (a.watchContext)
                     a.watchContext->TryCancel();
-                RunEvent e{secondsSinceStart(), "agent_lost", a.name,
+                RunEvent e{secondsSinceStart(),
+                           "agent_lost",
+                           a.name,
                            "no word for " + std::to_string(d.options.lossTimeout / kNanosPerMilli) + " ms",
-                           a.firstSecond, a.lastSecond};
+                           a.firstSecond,
+                           a.lastSecond};
                 events.push_back(e);
                 if (d.options.abortOnAgentLoss && !aborted) {
                     aborted = true;

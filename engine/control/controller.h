@@ -24,7 +24,7 @@ struct ControllerOptions
 {
     std::string name = "stampede-cli";
     std::string token;
-    std::string caFile;          // set: connect with TLS, verifying the agents against this CA
+    std::string caFile; // set: connect with TLS, verifying the agents against this CA
     bool abortOnAgentLoss = true;
     Nanos lossTimeout = 3 * kNanosPerSecond;
     unsigned deadManSeconds = 15;

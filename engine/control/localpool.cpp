@@ -79,8 +79,8 @@ bool LocalPool::start(const std::string& executable, unsigned count, std::string
     for (std::size_t i = 0; i < pipes.size(); ++i) {
         std::string line;
         while (line.find('\n') == std::string::npos) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                    std::chrono::steady_clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             pollfd pfd{pipes[i], POLLIN, 0};
             if (left.count() <= 0 || ::poll(&pfd, 1, int(left.count())) <= 0) {
                 error = "local agent " + std::to_string(i + 1) + " did not start within 15 s";
