@@ -5,7 +5,7 @@ BUILD := build/$(PRESET)
 JOBS ?= $(shell nproc)
 CLI := $(BUILD)/app/cli/stampede-cli
 
-.PHONY: all deps configure build run check bench bench-soak fuzz asan format format-check clean
+.PHONY: all deps configure build run check bench bench-soak bench-pool fuzz asan format format-check clean
 
 all: build
 
@@ -33,6 +33,10 @@ bench: build
 bench-soak: PRESET = release
 bench-soak: build
 	@/usr/bin/python3 scripts/bench_http1.py --cli build/release/app/cli/stampede-cli --soak
+
+bench-pool: PRESET = release
+bench-pool: build
+	@/usr/bin/python3 scripts/bench_pool.py --cli build/release/app/cli/stampede-cli
 
 asan: deps
 	@cmake --preset asan >/dev/null && cmake --build build/asan -j $(JOBS) && cd build/asan && ctest --output-on-failure -j 2 --timeout 600

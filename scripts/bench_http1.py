@@ -75,7 +75,7 @@ def run_wrk(url, conns, seconds):
 
 def run_stampede(cli, url, conns, seconds, tmp):
     summary = os.path.join(tmp, "summary.json")
-    _, cpu, _ = timed([cli, "run", "--url", url, "-c", str(conns), "-d", f"{seconds}s", "-t", "1", "-q",
+    _, cpu, _ = timed([cli, "run", "--url", url, "-c", str(conns), "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q",
                        "--summary-json", summary])
     with open(summary) as f:
         s = json.load(f)
@@ -84,15 +84,22 @@ def run_stampede(cli, url, conns, seconds, tmp):
 
 
 def rss_kib(pid):
+    """Resident memory of a process and its children (the controller and its agents)."""
+    total = 0
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+                total += int(line.split()[1])
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            for child in f.read().split():
+                total += rss_kib(int(child))
+    return total
 
 
 def soak(cli, url):
-    p = subprocess.Popen(["taskset", "-c", "0", cli, "run", "--url", url, "-c", "50", "-d", "62s", "-t", "1", "-q"],
+    p = subprocess.Popen(["taskset", "-c", "0", cli, "run", "--url", url, "-c", "50", "-d", "62s", "--engines", "1",
+                          "-t", "1", "-q"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(10)
     at10 = rss_kib(p.pid)

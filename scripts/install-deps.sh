@@ -15,7 +15,7 @@ PACKAGES=(
     # GUI tests and screenshots
     xvfb xauth fonts-noto-cjk
     # independent peers for integration tests and benchmarks
-    nginx-light wrk nghttp2-client curl
+    nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml
 )
 
 missing=()

@@ -24,6 +24,7 @@ const char* kAgentUsage =
     "  --tls-key K         PEM private key\n"
     "  --name N            the name controllers see (default: the host name)\n"
     "  --dead-man S        stop the load when the controller is silent S seconds (default 15)\n"
+    "  --metrics ADDR      serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9464)\n"
     "  --insecure          allow a non-loopback address without TLS or token (prints a warning)\n"
     "\n"
     "Prints \"listening on HOST:PORT\" once it serves. One run at a time.\n";
@@ -72,6 +73,8 @@ int agentCommand(const std::vector<std::string>& args)
             r.value("--name", options.name, error);
         } else if (is("--dead-man")) {
             r.value("--dead-man", deadMan, error);
+        } else if (is("--metrics")) {
+            r.value("--metrics", options.metricsAddress, error);
         } else if (a == "--insecure") {
             insecure = true;
         } else if (a == "-q" || a == "--quiet") {
@@ -125,6 +128,8 @@ int agentCommand(const std::vector<std::string>& args)
     std::signal(SIGTERM, onSignal);
     const std::string host2 = listen.substr(0, listen.rfind(':'));
     std::printf("listening on %s:%d\n", host2.c_str(), agent.port());
+    if (agent.metricsPort() && !quiet)
+        std::fprintf(stderr, "stampede-cli agent: Prometheus metrics on port %d at /metrics\n", agent.metricsPort());
     std::fflush(stdout);
     if (!quiet)
         std::fprintf(stderr, "stampede-cli agent %s: serving (token %s, TLS %s)\n", options.name.c_str(),

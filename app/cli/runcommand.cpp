@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <sys/resource.h>
 #include <thread>
 
 namespace stampede::cli {
@@ -61,6 +62,7 @@ const char* kRunUsage =
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
     "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
     "  --dead-man S          agents stop by themselves when this controller is silent S s (default 15)\n"
+    "  --pin-engines         bind local agent i to CPU i (for benchmarks)\n"
     "\n"
     "A status line per second goes to stderr; the summary table to stdout.\n"
     "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
@@ -105,6 +107,7 @@ struct Options
     std::string summaryJson;
     bool quiet = false;
     std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
+    bool pinEngines = false;
 };
 
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help)
@@ -191,6 +194,8 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         } else if (is("--dead-man", "--dead-man")) {
             if (!val("--dead-man", o.deadMan))
                 return false;
+        } else if (a == "--pin-engines") {
+            o.pinEngines = true;
         } else if (a == "-q" || a == "--quiet") {
             o.quiet = true;
         } else if (!a.empty() && a[0] == '-') {
@@ -463,7 +468,7 @@ int runCommand(const std::vector<std::string>& args)
         // every engine needs at least one connection (open) or user (closed) per thread
         const unsigned cap = std::max(1u, plan->connections / std::max(1u, plan->threads));
         const unsigned engines = std::min(unsigned(n), cap);
-        if (!pool.start("/proc/self/exe", engines, error)) {
+        if (!pool.start("/proc/self/exe", engines, error, o.pinEngines)) {
             std::fprintf(stderr, "stampede-cli run: local pool: %s\n", error.c_str());
             return RunFailed;
         }
@@ -510,6 +515,10 @@ int runCommand(const std::vector<std::string>& args)
     }
     RunSummary summary = summarizeRun(*plan, result);
     summary.engines = controller.agentNames();
+    rusage self{};
+    getrusage(RUSAGE_SELF, &self);
+    summary.controllerCpuS = double(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
+                             double(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6;
     std::fputs(summaryToTable(summary).c_str(), stdout);
     std::fflush(stdout);
     if (!o.summaryJson.empty()) {

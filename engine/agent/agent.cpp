@@ -1,6 +1,7 @@
 #include "agent.h"
 
 #include "control/snapshotcodec.h"
+#include "metricsendpoint.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/control.grpc.pb.h"
@@ -206,9 +207,20 @@ private:
             run.snapshots.push_back(std::move(s));
             m_cv.notify_all();
         };
-        const RunResult result = run.engine->run([&](const IntervalMetrics& second, const SecondSummary&) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stats = Stats();
+        }
+        const RunResult result = run.engine->run([&](const IntervalMetrics& second, const SecondSummary& summary) {
             v1::Snapshot s;
             encodeSnapshot(second, s);
+            {
+                std::lock_guard lock(m_mutex);
+                m_stats.requests += summary.requests;
+                m_stats.errors += summary.errors;
+                m_stats.lastRate = summary.requests;
+                m_stats.lastP99Ms = summary.p99Ms;
+            }
             publish(std::move(s));
         });
         v1::Snapshot last;
@@ -237,6 +249,37 @@ private:
         }
     }
 
+public:
+    // Prometheus text: what this agent has done in its current (or last) run.
+    std::string metricsText()
+    {
+        std::lock_guard lock(m_mutex);
+        const bool active = m_run && !m_run->finished;
+        std::string t;
+        auto metric = [&](const char* name, const char* type, const char* help, const std::string& value) {
+            t += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name +
+                 "{agent=\"" + m_options.name + "\"} " + value + "\n";
+        };
+        metric("stampede_run_active", "gauge", "1 while a run is going on this agent.", active ? "1" : "0");
+        metric("stampede_requests_total", "counter", "Requests completed in the current run.",
+               std::to_string(m_stats.requests));
+        metric("stampede_errors_total", "counter", "Requests failed in the current run.",
+               std::to_string(m_stats.errors));
+        metric("stampede_rate", "gauge", "Requests completed in the last full second.",
+               std::to_string(m_stats.lastRate));
+        char p99[32];
+        std::snprintf(p99, sizeof p99, "%.6f", m_stats.lastP99Ms / 1000.0);
+        metric("stampede_latency_p99_seconds", "gauge", "p99 latency of the last full second.", p99);
+        return t;
+    }
+
+private:
+    struct Stats
+    {
+        std::uint64_t requests = 0, errors = 0, lastRate = 0;
+        double lastP99Ms = 0;
+    };
+    Stats m_stats;
     const AgentOptions& m_options;
     std::mutex m_mutex;
     std::condition_variable m_cv;
@@ -254,6 +297,7 @@ public:
     AgentOptions options;
     Service service;
     std::unique_ptr<grpc::Server> server;
+    std::unique_ptr<MetricsEndpoint> metrics;
     int port = 0;
 };
 
@@ -289,7 +333,17 @@ bool Agent::start(const std::string& address, std::string& error)
         error = "cannot listen on " + address;
         return false;
     }
+    if (!m_impl->options.metricsAddress.empty()) {
+        m_impl->metrics = std::make_unique<MetricsEndpoint>([this] { return m_impl->service.metricsText(); });
+        if (!m_impl->metrics->start(m_impl->options.metricsAddress, error))
+            return false;
+    }
     return true;
+}
+
+int Agent::metricsPort() const
+{
+    return m_impl->metrics ? m_impl->metrics->port() : 0;
 }
 
 int Agent::port() const
@@ -305,6 +359,8 @@ void Agent::wait()
 
 void Agent::shutdown()
 {
+    if (m_impl->metrics)
+        m_impl->metrics->stop();
     if (m_impl->server)
         m_impl->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
 }

@@ -17,7 +17,8 @@ struct AgentOptions
     std::string tlsKeyFile;
     unsigned defaultDeadManSeconds = 15; // also the longest a controller may ask for
     std::string version = "0";
-    bool log = true; // one line on stderr per run started and ended
+    std::string metricsAddress; // host:port for GET /metrics (Prometheus); empty: off
+    bool log = true;            // one line on stderr per run started and ended
 };
 
 class Agent
@@ -28,6 +29,7 @@ public:
     // Listens on `address` (host:port, port 0 picks one). Returns false with a message.
     bool start(const std::string& address, std::string& error);
     int port() const;
+    int metricsPort() const;
     // Blocks until shutdown() (from another thread or a signal handler's helper).
     void wait();
     void shutdown();

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <random>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
@@ -31,7 +32,7 @@ LocalPool::~LocalPool()
     stop();
 }
 
-bool LocalPool::start(const std::string& executable, unsigned count, std::string& error)
+bool LocalPool::start(const std::string& executable, unsigned count, std::string& error, bool pin)
 {
     m_token = randomToken();
     char path[] = "/tmp/stampede-token-XXXXXX";
@@ -65,6 +66,22 @@ bool LocalPool::start(const std::string& executable, unsigned count, std::string
             prctl(PR_SET_PDEATHSIG, SIGKILL);
             if (getppid() != parent)
                 _exit(1);
+            if (pin) {
+                cpu_set_t all;
+                CPU_ZERO(&all);
+                sched_getaffinity(0, sizeof all, &all);
+                const int cpus = CPU_COUNT(&all);
+                int seen = 0;
+                for (int c = 0; c < CPU_SETSIZE && cpus > 0; ++c) {
+                    if (CPU_ISSET(c, &all) && seen++ == int(i % unsigned(cpus))) {
+                        cpu_set_t one;
+                        CPU_ZERO(&one);
+                        CPU_SET(c, &one);
+                        sched_setaffinity(0, sizeof one, &one);
+                        break;
+                    }
+                }
+            }
             dup2(p[1], STDOUT_FILENO);
             execl(executable.c_str(), executable.c_str(), "agent", "--listen", "127.0.0.1:0", "--token-file",
                   m_tokenFile.c_str(), "--name", name.c_str(), "--quiet", static_cast<char*>(nullptr));

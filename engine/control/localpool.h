@@ -19,7 +19,8 @@ public:
 
     // Starts `count` agents by running `executable agent --listen 127.0.0.1:0
     // --token-file F --name local-i`. Returns false with a message.
-    bool start(const std::string& executable, unsigned count, std::string& error);
+    // With `pin`, agent i is bound to CPU i modulo the CPUs available.
+    bool start(const std::string& executable, unsigned count, std::string& error, bool pin = false);
     const std::vector<std::string>& addresses() const { return m_addresses; }
     const std::string& token() const { return m_token; }
     const std::vector<pid_t>& pids() const { return m_pids; }

@@ -173,7 +173,8 @@ std::string summaryToJson(const RunSummary& s)
         out += "{\"expr\": " + quoted(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
                ", \"value\": " + num(t.value) + "}";
     }
-    out += "],\n  \"aborted\": " + std::string(s.aborted ? "true" : "false") + ", \"engines\": [";
+    out += "],\n  \"aborted\": " + std::string(s.aborted ? "true" : "false") +
+           ", \"controller_cpu_s\": " + num(s.controllerCpuS) + ", \"engines\": [";
     for (std::size_t i = 0; i < s.engines.size(); ++i)
         out += (i ? ", " : "") + quoted(s.engines[i]);
     out += "],\n  \"events\": [";

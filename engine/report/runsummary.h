@@ -54,6 +54,7 @@ struct RunSummary
     std::vector<RunEvent> events;
     bool aborted = false;
     std::vector<std::string> engines; // the agents that ran it
+    double controllerCpuS = 0;        // CPU time of the controller process (not the agents)
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);

@@ -69,12 +69,24 @@ private slots:
         QFETCH(QString, message);
         std::string b = sample();
         switch (damage) {
-        case 0: b.resize(b.size() - 5); break;
-        case 1: b[b.size() - 3] ^= 0x20; break;
-        case 2: b[11] = 99; break;
-        case 3: b = "{\"steps\": []}"; break;
-        case 4: b.resize(20); break;
-        case 5: b += "xyz"; break;
+        case 0:
+            b.resize(b.size() - 5);
+            break;
+        case 1:
+            b[b.size() - 3] ^= 0x20;
+            break;
+        case 2:
+            b[11] = 99;
+            break;
+        case 3:
+            b = "{\"steps\": []}";
+            break;
+        case 4:
+            b.resize(20);
+            break;
+        case 5:
+            b += "xyz";
+            break;
         }
         v1::Bundle back;
         std::string error;

@@ -26,10 +26,10 @@ class AgentProcess
 public:
     AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra = {})
     {
-        m_process.start(cliPath(), QStringList{QStringLiteral("agent"), QStringLiteral("--listen"),
-                                               QStringLiteral("127.0.0.1:0"), QStringLiteral("--token-file"),
-                                               tokenFile, QStringLiteral("--name"), name} +
-                                       extra);
+        m_process.start(cliPath(),
+                        QStringList{QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                    QStringLiteral("--token-file"), tokenFile, QStringLiteral("--name"), name} +
+                            extra);
         m_process.waitForStarted();
         QByteArray out;
         for (int i = 0; i < 100 && !out.contains('\n'); ++i) {
@@ -120,10 +120,11 @@ private slots:
             csv += QByteArray::number(1000 + i) + '\n';
         write("rows.csv", csv);
         const QString scenario = write(
-            "csv.json", "{\"variables\": [{\"name\": \"rows\", \"csv\": {\"file\": \"rows.csv\", \"mode\": \"CSV_MODE_STOP\"}}],"
-                        "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:" +
-                            QByteArray::number(server.port()) +
-                            "/item/${rows.id}\"}}], \"load\": {\"closed\": {\"users\": 6}}, \"duration\": \"20s\"}");
+            "csv.json",
+            "{\"variables\": [{\"name\": \"rows\", \"csv\": {\"file\": \"rows.csv\", \"mode\": \"CSV_MODE_STOP\"}}],"
+            "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:" +
+                QByteArray::number(server.port()) +
+                "/item/${rows.id}\"}}], \"load\": {\"closed\": {\"users\": 6}}, \"duration\": \"20s\"}");
         auto pool = agents(3);
         const QString summary = m_dir.filePath(QStringLiteral("csv-summary.json"));
         const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--agents"), joined(pool),
@@ -139,15 +140,16 @@ private slots:
 
     void countsAndMergedP99()
     {
-        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"uniform\": {\"minMs\": 1, \"maxMs\": 20}}}]}"));
+        MockProcess mock(QStringLiteral(
+            "{\"rules\": [{\"path\": \"/*\", \"delay\": {\"uniform\": {\"minMs\": 1, \"maxMs\": 20}}}]}"));
         QVERIFY(mock.started());
         auto pool = agents(3);
         const QString summary = m_dir.filePath(QStringLiteral("p99.json"));
-        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-r"),
-                               QStringLiteral("600"), QStringLiteral("-c"), QStringLiteral("30"), QStringLiteral("-d"),
-                               QStringLiteral("3s"), QStringLiteral("--agents"), joined(pool),
-                               QStringLiteral("--token-file"), m_token, QStringLiteral("-q"),
-                               QStringLiteral("--summary-json"), summary});
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-r"),
+                    QStringLiteral("600"), QStringLiteral("-c"), QStringLiteral("30"), QStringLiteral("-d"),
+                    QStringLiteral("3s"), QStringLiteral("--agents"), joined(pool), QStringLiteral("--token-file"),
+                    m_token, QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto s = readJson(summary);
         const auto total = s[QStringLiteral("total")].toObject();
@@ -181,7 +183,8 @@ private slots:
         QCOMPARE(all.count(), std::uint64_t(1800));
         const double unionP99 = all.percentile(99) / 1000.0;
         const double merged = total[QStringLiteral("latency_ms")].toObject()[QStringLiteral("p99")].toDouble();
-        QVERIFY2(std::abs(unionP99 - merged) < 0.0006, qPrintable(QStringLiteral("%1 vs %2").arg(unionP99).arg(merged)));
+        QVERIFY2(std::abs(unionP99 - merged) < 0.0006,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(unionP99).arg(merged)));
     }
 
     void agentKilledMidRun_data()
@@ -249,11 +252,12 @@ private slots:
         auto pool = agents(3);
         const QString summary = m_dir.filePath(QStringLiteral("stop.json"));
         QProcess run;
-        run.start(cliPath(), {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-r"),
-                              QStringLiteral("300"), QStringLiteral("-c"), QStringLiteral("6"), QStringLiteral("-d"),
-                              QStringLiteral("9s"), QStringLiteral("--agents"), joined(pool),
-                              QStringLiteral("--token-file"), m_token, QStringLiteral("--on-agent-loss"),
-                              QStringLiteral("continue"), QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        run.start(cliPath(),
+                  {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-r"),
+                   QStringLiteral("300"), QStringLiteral("-c"), QStringLiteral("6"), QStringLiteral("-d"),
+                   QStringLiteral("9s"), QStringLiteral("--agents"), joined(pool), QStringLiteral("--token-file"),
+                   m_token, QStringLiteral("--on-agent-loss"), QStringLiteral("continue"), QStringLiteral("-q"),
+                   QStringLiteral("--summary-json"), summary});
         QVERIFY(run.waitForStarted());
         QThread::msleep(2000);
         ::kill(pool[0]->pid(), SIGSTOP);
@@ -281,9 +285,10 @@ private slots:
         QVERIFY(mock.started());
         auto pool = agents(1, {QStringLiteral("--dead-man"), QStringLiteral("2")});
         QProcess run;
-        run.start(cliPath(), {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
-                              QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("60s"), QStringLiteral("--agents"),
-                              pool[0]->address(), QStringLiteral("--token-file"), m_token, QStringLiteral("-q")});
+        run.start(cliPath(),
+                  {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                   QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("60s"), QStringLiteral("--agents"),
+                   pool[0]->address(), QStringLiteral("--token-file"), m_token, QStringLiteral("-q")});
         QVERIFY(run.waitForStarted());
         QThread::msleep(1500);
         run.kill(); // SIGKILL: no goodbye
@@ -301,9 +306,10 @@ private slots:
         MockProcess mock;
         QVERIFY(mock.started());
         auto pool = agents(1);
-        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
-                               QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
-                               pool[0]->address(), QStringLiteral("--token-file"), m_wrongToken});
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                    QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
+                    pool[0]->address(), QStringLiteral("--token-file"), m_wrongToken});
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains(QStringLiteral("a valid token is required")), qPrintable(r.err));
         QCOMPARE(mock.stats()[QStringLiteral("total")].toInteger(), 0);
@@ -315,14 +321,16 @@ private slots:
         QVERIFY(mock.started());
         auto pool = agents(1);
         QProcess first;
-        first.start(cliPath(), {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
-                                QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("3s"), QStringLiteral("--agents"),
-                                pool[0]->address(), QStringLiteral("--token-file"), m_token, QStringLiteral("-q")});
+        first.start(cliPath(),
+                    {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                     QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("3s"), QStringLiteral("--agents"),
+                     pool[0]->address(), QStringLiteral("--token-file"), m_token, QStringLiteral("-q")});
         QVERIFY(first.waitForStarted());
         QThread::msleep(1000);
-        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
-                               QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
-                               pool[0]->address(), QStringLiteral("--token-file"), m_token});
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                    QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
+                    pool[0]->address(), QStringLiteral("--token-file"), m_token});
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains(QStringLiteral("is busy with run st-")), qPrintable(r.err));
         QVERIFY(r.err.contains(QStringLiteral("for stampede-cli")));
@@ -347,11 +355,48 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("needs --token-file and --tls-cert")));
     }
 
+    void tlsAgentAndPrometheusMetrics()
+    {
+        const QString cert = m_dir.filePath(QStringLiteral("agent.crt"));
+        const QString key = m_dir.filePath(QStringLiteral("agent.key"));
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"),
+                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                       QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                       QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
+                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+        QVERIFY(openssl.waitForFinished(30000));
+        QCOMPARE(openssl.exitCode(), 0);
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const int metricsPort = freePort();
+        AgentProcess agent(m_token, QStringLiteral("tls-agent"),
+                           {QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
+                            QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:%1").arg(metricsPort)});
+        QVERIFY(!agent.address().isEmpty());
+        auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                         QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
+                         agent.address(), QStringLiteral("--token-file"), m_token, QStringLiteral("--ca"), cert,
+                         QStringLiteral("-q")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const std::string metrics = httpGet(metricsPort, "/metrics");
+        QVERIFY2(metrics.find("stampede_requests_total{agent=\"tls-agent\"} ") != std::string::npos, metrics.c_str());
+        QVERIFY(metrics.find("# TYPE stampede_latency_p99_seconds gauge") != std::string::npos);
+        QVERIFY(metrics.find("stampede_requests_total{agent=\"tls-agent\"} 0\n") == std::string::npos);
+        // without TLS the agent is not reachable: a plaintext controller gets no answer
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                    QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
+                    agent.address(), QStringLiteral("--token-file"), m_token});
+        QCOMPARE(r.exitCode, 3);
+    }
+
     void bundlesRunAnywhere()
     {
         const QString demo = sourceDir() + QStringLiteral("/resources/demo/");
         const QString bundle = m_dir.filePath(QStringLiteral("demo.stbundle"));
-        auto r = runCli({QStringLiteral("bundle"), demo + QStringLiteral("scenario.json"), QStringLiteral("-o"), bundle});
+        auto r =
+            runCli({QStringLiteral("bundle"), demo + QStringLiteral("scenario.json"), QStringLiteral("-o"), bundle});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         // run from another directory: the CSV travels inside the bundle
         r = runCli({QStringLiteral("run"), bundle, QStringLiteral("--mock"), demo + QStringLiteral("mock-rules.json"),

@@ -1,0 +1,51 @@
+#!/usr/bin/python3
+"""Engine pool benchmark: the rate that 1 and 2 local agents (each pinned to its
+own core) sustain against nginx, closed model at 50 connections, and the
+controller's CPU cost per agent-second. nginx runs one worker on CPU 1 as in
+bench_http1.py; agent i is pinned to CPU i, so on a 2-core machine the second
+agent shares its core with nginx: the figure shows what this machine allows,
+and the controller's cost per agent-second is the number to compare."""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+import bench_http1 as b  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--cli", default="build/release/app/cli/stampede-cli")
+    ap.add_argument("--duration", type=int, default=5)
+    ap.add_argument("--repeats", type=int, default=3)
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="stampede-pool-")
+    conf_nginx, port = b.start_nginx(tmp)
+    url = f"http://127.0.0.1:{port}/"
+    summary = os.path.join(tmp, "s.json")
+    try:
+        print(f"{'engines':>7} {'req/s':>10} {'controller CPU-s':>17} {'controller CPU per agent-second':>32}")
+        for engines in (1, 2):
+            rates, costs = [], []
+            for _ in range(a.repeats):
+                subprocess.run([a.cli, "run", "--url", url, "-c", "50", "-d", f"{a.duration}s", "--engines",
+                                str(engines), "--pin-engines", "-t", "1", "-q", "--summary-json", summary],
+                               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                s = json.load(open(summary))
+                rates.append(s["total"]["rate"])
+                costs.append(s["controller_cpu_s"])
+            cpu = statistics.median(costs)
+            print(f"{engines:>7} {statistics.median(rates):>10.0f} {cpu:>17.3f} "
+                  f"{cpu / (engines * a.duration) * 1000:>29.2f} ms")
+    finally:
+        conf_nginx.terminate()
+        conf_nginx.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
