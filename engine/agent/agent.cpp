@@ -175,6 +175,24 @@ public:
         return grpc::Status::OK;
     }
 
+    grpc::Status Adjust(grpc::ServerContext* ctx, const v1::AdjustRequest* rq, v1::AdjustReply* reply) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        if (!(rq->level_factor() >= 0) || rq->level_factor() > 1000) {
+            reply->set_error("level factor must be between 0 and 1000");
+            return grpc::Status::OK;
+        }
+        std::lock_guard lock(m_mutex);
+        if (!m_run || m_run->id != rq->run_id() || m_run->finished || !m_run->engine) {
+            reply->set_error("agent " + m_options.name + " is not running run " + rq->run_id());
+            return grpc::Status::OK;
+        }
+        m_run->engine->adjust(rq->level_factor());
+        reply->set_applied(true);
+        return grpc::Status::OK;
+    }
+
     grpc::Status Stop(grpc::ServerContext* ctx, const v1::StopRequest* rq, v1::StopReply*) override
     {
         if (auto s = checkToken(ctx); !s.ok())
@@ -288,6 +306,25 @@ private:
     std::thread m_watchdog;
 };
 
+// With TLS, the token is checked by gRPC's auth hook, before the call's
+// payload is read; without TLS (loopback only) each handler checks it first.
+class TokenProcessor final : public grpc::AuthMetadataProcessor
+{
+public:
+    explicit TokenProcessor(const std::string& token) : m_expected("Bearer " + token) {}
+    bool IsBlocking() const override { return false; }
+    grpc::Status Process(const InputMetadata& metadata, grpc::AuthContext*, OutputMetadata*, OutputMetadata*) override
+    {
+        const auto it = metadata.find("authorization");
+        if (it == metadata.end() || std::string(it->second.data(), it->second.size()) != m_expected)
+            return {grpc::StatusCode::UNAUTHENTICATED, "a valid token is required"};
+        return grpc::Status::OK;
+    }
+
+private:
+    std::string m_expected;
+};
+
 } // namespace
 
 class Agent::Impl
@@ -321,6 +358,8 @@ bool Agent::start(const std::string& address, std::string& error)
         }
         ssl.pem_key_cert_pairs.push_back({key, cert});
         creds = grpc::SslServerCredentials(ssl);
+        if (!m_impl->options.token.empty())
+            creds->SetAuthMetadataProcessor(std::make_shared<TokenProcessor>(m_impl->options.token));
     } else {
         creds = grpc::InsecureServerCredentials();
     }

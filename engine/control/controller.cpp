@@ -45,6 +45,7 @@ public:
     std::mutex mutex;
     std::condition_variable cv;
     std::deque<std::pair<std::size_t, v1::Snapshot>> inbox;
+    std::string runId;
 
     void authorize(grpc::ClientContext& ctx, Nanos deadline) const
     {
@@ -121,12 +122,46 @@ bool Controller::connect(std::string& error)
     return true;
 }
 
+bool Controller::adjust(double factor, std::string& error)
+{
+    Impl& d = *m_impl;
+    std::string runId;
+    {
+        std::lock_guard lock(d.mutex);
+        runId = d.runId;
+    }
+    bool ok = true;
+    for (auto& a : d.agents) {
+        {
+            std::lock_guard lock(d.mutex);
+            if (a.lost || a.done)
+                continue;
+        }
+        grpc::ClientContext ctx;
+        d.authorize(ctx, kNanosPerSecond);
+        v1::AdjustRequest rq;
+        rq.set_run_id(runId);
+        rq.set_level_factor(factor);
+        v1::AdjustReply reply;
+        const grpc::Status s = a.stub->Adjust(&ctx, rq, &reply);
+        if (!s.ok() || !reply.applied()) {
+            error = "agent " + a.name + ": " + (s.ok() ? reply.error() : s.error_message());
+            ok = false;
+        }
+    }
+    return ok;
+}
+
 RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
                           const RunEngine::SecondCallback& onSecond)
 {
     Impl& d = *m_impl;
     RunResult result;
     std::vector<RunEvent>& events = result.events;
+    {
+        std::lock_guard lock(d.mutex);
+        d.runId = runId;
+    }
     result.total.steps.resize(stepCount);
     const auto n = std::uint32_t(d.agents.size());
     const auto start = SteadyTime::now();

@@ -47,6 +47,9 @@ public:
     // Events (agents lost, errors, abort) are in the result.
     RunResult run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
                   const RunEngine::SecondCallback& onSecond);
+    // Thread-safe, during run(): scales the planned level (rate or users) on
+    // every engine from now on. Returns false with a message naming the agent.
+    bool adjust(double factor, std::string& error);
     // Thread-safe: stops every agent; run() returns soon after.
     void stop() { m_stopRequested.store(true); }
 

@@ -11,7 +11,11 @@ ArrivalSchedule::ArrivalSchedule(const StageProfile& profile, std::uint32_t part
 
 std::optional<Nanos> ArrivalSchedule::next()
 {
-    const double target = double(m_k * m_parts + m_part); // the global arrival index
+    const double index = double(m_k * m_parts + m_part); // the global arrival index
+    if (m_factor <= 0)
+        return std::nullopt;
+    // the profile's cumulative count at which this arrival falls
+    const double target = m_profileBase + (index - m_scaledBase) / m_factor;
     const auto& segs = m_profile.segments();
     while (m_segment < segs.size()) {
         const auto& s = segs[m_segment];
@@ -33,6 +37,16 @@ std::optional<Nanos> ArrivalSchedule::next()
         ++m_segment;
     }
     return std::nullopt;
+}
+
+void ArrivalSchedule::rescale(double factor, Nanos at)
+{
+    const double profileNow = m_profile.cumulative(at);
+    m_scaledBase += m_factor * (profileNow - m_profileBase);
+    m_profileBase = profileNow;
+    m_factor = factor < 0 ? 0 : factor;
+    m_segment = 0; // the next target may lie in an earlier segment than the cursor
+    m_segmentBase = 0;
 }
 
 } // namespace stampede

@@ -20,6 +20,15 @@ public:
     // arrival, or nullopt when it would fall at or after the profile's end.
     std::optional<Nanos> next();
     std::uint64_t issued() const { return m_k; }
+    // Takes back the last arrival that next() gave (it was not started).
+    void unissue()
+    {
+        if (m_k)
+            --m_k;
+    }
+    // From time `at` on, the rate is the profile's times `factor` (0 pauses:
+    // next() then gives nothing until the factor is raised again).
+    void rescale(double factor, Nanos at);
 
 private:
     const StageProfile& m_profile;
@@ -28,6 +37,11 @@ private:
     std::uint64_t m_k = 0;     // arrivals this part has issued
     std::size_t m_segment = 0; // cursor: the segment that holds the next arrival
     double m_segmentBase = 0;  // cumulative count at the start of m_segment
+    // Scaling: from the last rescale on, the scaled count at t is
+    // m_scaledBase + m_factor * (cumulative(t) - m_profileBase).
+    double m_profileBase = 0;
+    double m_scaledBase = 0;
+    double m_factor = 1;
 };
 
 } // namespace stampede

@@ -25,6 +25,7 @@ constexpr std::uint64_t kMaxRequestBody = 64ull * 1024 * 1024;
 struct Conn
 {
     int fd = -1;
+    std::uint64_t id = 0; // unique per connection: file descriptors are reused
     std::string in;
     std::string out;
     std::size_t outPos = 0;
@@ -87,9 +88,10 @@ public:
                     continue;
                 }
                 Conn* c = static_cast<Conn*>(tag);
+                const int fd = c->fd; // flush() may close and destroy c
                 if (events[i].events & EPOLLOUT)
                     flush(*c);
-                if (m_conns.count(c->fd) && (events[i].events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)))
+                if (m_conns.count(fd) && (events[i].events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)))
                     readFrom(*c);
             }
             fireTimers();
@@ -101,6 +103,7 @@ private:
     {
         Nanos at;
         int fd;
+        std::uint64_t id;
         const std::string* response;
         bool operator>(const Timer& o) const { return at > o.at; }
     };
@@ -115,6 +118,7 @@ private:
             ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
             auto conn = std::make_unique<Conn>();
             conn->fd = fd;
+            conn->id = ++m_nextId;
             epoll_event ev{};
             ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
             ev.data.ptr = conn.get();
@@ -158,6 +162,7 @@ private:
     // Answers every complete request in c.in, one at a time, in order.
     void process(Conn& c)
     {
+        const int fd = c.fd; // `c` is destroyed when a response closes the connection
         while (!c.waiting) {
             if (c.bodyLeft) {
                 const std::size_t skip = std::size_t(std::min<std::uint64_t>(c.bodyLeft, c.in.size()));
@@ -228,6 +233,8 @@ private:
             if (pathCopy == "/__stampede/stats") {
                 sendRaw(c, renderHttpResponse(200, {{"Content-Type", "application/json"}}, m_rules.statsJson()),
                         !keepAlive);
+                if (!m_conns.count(fd))
+                    return;
                 continue;
             }
             const MockRule* rule = m_rules.match(methodCopy, pathCopy);
@@ -244,11 +251,11 @@ private:
             }
             if (delay > 0) {
                 c.waiting = true;
-                m_timers.push({SteadyClock::monotonicNow() + delay, c.fd, response});
+                m_timers.push({SteadyClock::monotonicNow() + delay, c.fd, c.id, response});
                 return;
             }
             sendRaw(c, *response, !keepAlive);
-            if (!m_conns.count(c.fd))
+            if (!m_conns.count(fd))
                 return;
         }
     }
@@ -288,8 +295,8 @@ private:
             const Timer t = m_timers.top();
             m_timers.pop();
             auto it = m_conns.find(t.fd);
-            if (it == m_conns.end())
-                continue;
+            if (it == m_conns.end() || it->second->id != t.id)
+                continue; // that connection is gone
             Conn& c = *it->second;
             c.waiting = false;
             sendRaw(c, *t.response, c.closeAfter);
@@ -305,6 +312,7 @@ private:
     FastRandom m_rng;
     int m_wakeTag = 0;
     std::unordered_map<int, std::unique_ptr<Conn>> m_conns;
+    std::uint64_t m_nextId = 0;
     std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> m_timers;
 };
 

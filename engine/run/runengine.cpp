@@ -140,6 +140,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             ws.clock = &clock;
             ws.sink = &collector;
             ws.stop = &m_stop;
+            ws.levelFactor = &m_levelFactor;
             workers.push_back(std::make_unique<Worker>(ws));
         }
     } catch (const std::exception& e) {

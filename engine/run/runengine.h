@@ -65,11 +65,14 @@ public:
     RunResult run(const SecondCallback& onSecond = {});
     // Thread-safe; asks the workers to stop issuing requests and wind down.
     void stop() { m_stop.store(true); }
+    // Thread-safe; scales the planned level (rate or users) from now on.
+    void adjust(double factor) { m_levelFactor.store(factor < 0 ? 0 : factor); }
 
 private:
     const ScenarioPlan& m_plan;
     EngineSlice m_slice;
     std::atomic<bool> m_stop{false};
+    std::atomic<double> m_levelFactor{1.0};
 };
 
 SecondSummary summarizeSecond(const IntervalMetrics& m);

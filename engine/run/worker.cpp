@@ -234,7 +234,7 @@ void Worker::adjustUsers(Nanos now)
 {
     // Local user u is global user u * parts + part; it is active while the
     // planned level exceeds its global index.
-    const double level = m_plan.profile.levelAt(now - m_setup.start);
+    const double level = m_plan.profile.levelAt(now - m_setup.start) * m_factor;
     const auto global = std::int64_t(std::floor(level + 1e-9));
     const std::int64_t local = global > std::int64_t(m_setup.part)
                                    ? (global - std::int64_t(m_setup.part) + m_setup.parts - 1) / m_setup.parts
@@ -270,6 +270,21 @@ void Worker::checkDeadlines(Nanos now)
         s.session->checkDeadline(now);
 }
 
+void Worker::applyLevelFactor(double factor, Nanos now)
+{
+    m_factor = factor;
+    if (m_plan.model == LoadModel::Open && !m_stopping) {
+        if (m_nextArrival)
+            m_schedule->unissue(); // it was planned at the old rate
+        m_schedule->rescale(factor, now - m_setup.start);
+        m_nextArrival = m_schedule->next();
+        if (m_nextArrival && *m_nextArrival >= m_plan.duration)
+            m_nextArrival.reset();
+    } else if (m_plan.model == LoadModel::Closed) {
+        m_nextTick = now; // take the new number of users at once
+    }
+}
+
 void Worker::beginStop()
 {
     m_stopping = true;
@@ -298,6 +313,11 @@ void Worker::run()
                 metricsAt(0, now).counters.dropped += m_backlogSize;
             m_backlogSize = 0;
             break;
+        }
+        if (m_setup.levelFactor) {
+            const double f = m_setup.levelFactor->load(std::memory_order_relaxed);
+            if (f != m_factor)
+                applyLevelFactor(f, now);
         }
         // Arrivals due before the end are started (or counted late) even when
         // the loop wakes after the end: none is skipped silently.

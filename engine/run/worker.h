@@ -39,6 +39,7 @@ struct WorkerSetup
     const Clock* clock = nullptr;
     SecondSink* sink = nullptr;
     const std::atomic<bool>* stop = nullptr;
+    const std::atomic<double>* levelFactor = nullptr; // scales the planned level while running
 };
 
 class Worker final : public SessionListener, private ValueLookup
@@ -75,6 +76,7 @@ private:
     void wakeThinkers(Nanos now);
     void checkDeadlines(Nanos now);
     void beginStop();
+    void applyLevelFactor(double factor, Nanos now);
     StepMetrics& metricsAt(std::size_t step, Nanos now)
     {
         if (now >= m_secondEnd)
@@ -106,6 +108,7 @@ private:
     std::priority_queue<Wake, std::vector<Wake>, std::greater<Wake>> m_thinkers;
     std::uint32_t m_activeUsers = 0;
 
+    double m_factor = 1;
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
     bool m_exhausted = false;

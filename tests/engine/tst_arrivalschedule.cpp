@@ -96,6 +96,35 @@ private slots:
         QCOMPARE(p.cumulative(10 * kNanosPerSecond), 100.0);
     }
 
+    void rescaleChangesTheRateFromThatMoment()
+    {
+        const auto p = StageProfile::build(1000, {}, 3 * kNanosPerSecond);
+        ArrivalSchedule s(p, 0, 1);
+        std::vector<Nanos> times;
+        std::optional<Nanos> t;
+        while ((t = s.next()) && *t < kNanosPerSecond)
+            times.push_back(*t);
+        // the arrival just taken is handed back, the rate doubles at 1 s
+        s.unissue();
+        s.rescale(2.0, kNanosPerSecond);
+        while ((t = s.next()) && *t < 2 * kNanosPerSecond)
+            times.push_back(*t);
+        s.unissue();
+        s.rescale(0, 2 * kNanosPerSecond); // paused
+        QVERIFY(!s.next());
+        s.rescale(1.0, 2500 * kNanosPerMilli); // resumed at half past two
+        while ((t = s.next()))
+            times.push_back(*t);
+        auto countIn = [&](Nanos a, Nanos b) {
+            return std::count_if(times.begin(), times.end(), [&](Nanos x) { return x >= a && x < b; });
+        };
+        QCOMPARE(countIn(0, kNanosPerSecond), 1000);
+        QVERIFY(std::abs(countIn(kNanosPerSecond, 2 * kNanosPerSecond) - 2000) <= 1);
+        QCOMPARE(countIn(2 * kNanosPerSecond, 2500 * kNanosPerMilli), 0);
+        QVERIFY(std::abs(countIn(2500 * kNanosPerMilli, 3 * kNanosPerSecond) - 500) <= 1);
+        QVERIFY(std::is_sorted(times.begin(), times.end()));
+    }
+
     void scheduleAgainstAFakeClock()
     {
         // a consumer that starts every arrival whose time has come, as the worker does

@@ -69,6 +69,7 @@ MockProcess::MockProcess(const QString& rulesJson)
             args << QStringLiteral("--rules") << m_rulesFile;
         }
     }
+    m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel); // its complaints show in the test log
     m_process.start(cliPath(), args);
     if (!m_process.waitForStarted(5000))
         return;

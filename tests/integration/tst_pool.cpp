@@ -1,6 +1,8 @@
 // The engine pool, with real processes on loopback: agents started by the
 // test, driven by stampede-cli as controller.
+#include "control/controller.h"
 #include "control/snapshotcodec.h"
+#include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.grpc.pb.h"
 #include "testsupport.h"
 
@@ -384,11 +386,51 @@ private slots:
         QVERIFY2(metrics.find("stampede_requests_total{agent=\"tls-agent\"} ") != std::string::npos, metrics.c_str());
         QVERIFY(metrics.find("# TYPE stampede_latency_p99_seconds gauge") != std::string::npos);
         QVERIFY(metrics.find("stampede_requests_total{agent=\"tls-agent\"} 0\n") == std::string::npos);
+        // a wrong token is refused by the TLS agent's auth hook, before any payload
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
+                    QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
+                    agent.address(), QStringLiteral("--token-file"), m_wrongToken, QStringLiteral("--ca"), cert});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("a valid token is required")), qPrintable(r.err));
         // without TLS the agent is not reachable: a plaintext controller gets no answer
         r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
                     QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
                     agent.address(), QStringLiteral("--token-file"), m_token});
         QCOMPARE(r.exitCode, 3);
+    }
+
+    void adjustTheRateWhileRunning()
+    {
+        MockProcess mock;
+        QVERIFY(mock.started());
+        auto pool = agents(2);
+        stampede::v1::Bundle bundle;
+        auto* sc = bundle.mutable_scenario();
+        sc->add_steps()->mutable_request()->set_url(mock.url().toStdString());
+        sc->mutable_load()->mutable_open()->set_rate(200);
+        sc->set_connections(10);
+        sc->set_threads(1);
+        sc->mutable_duration()->set_seconds(4);
+        stampede::ControllerOptions options;
+        options.token = "s3cret-token";
+        stampede::Controller controller({pool[0]->address().toStdString(), pool[1]->address().toStdString()}, options);
+        std::string error;
+        QVERIFY2(controller.connect(error), error.c_str());
+        std::atomic<bool> adjusted{false};
+        std::thread adjuster([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+            std::string e;
+            adjusted = controller.adjust(2.0, e);
+        });
+        const auto result = controller.run(bundle, "st-adjust", 1, {});
+        adjuster.join();
+        QVERIFY(adjusted);
+        QVERIFY(result.ok);
+        QVERIFY(result.timeline.size() >= 4);
+        const auto first = result.timeline[0].requests;
+        const auto last = result.timeline[3].requests;
+        QVERIFY2(first >= 195 && first <= 205, qPrintable(QString::number(first)));
+        QVERIFY2(last >= 390 && last <= 410, qPrintable(QString::number(last)));
     }
 
     void bundlesRunAnywhere()
