@@ -1,0 +1,473 @@
+#include "projectstore.h"
+
+#include <sqlite3.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace stampede {
+
+namespace {
+
+struct KindName
+{
+    ItemKind kind;
+    const char* name;
+};
+constexpr KindName kKinds[] = {{ItemKind::Collection, "collection"}, {ItemKind::Folder, "folder"},
+                               {ItemKind::Request, "request"},       {ItemKind::Scenario, "scenario"},
+                               {ItemKind::DataSet, "dataset"},       {ItemKind::Environment, "environment"}};
+
+// Version 1: the first layout. Kept to build fixtures and to document the migration.
+const char* kSchemaV2 = R"sql(
+CREATE TABLE items(
+    id INTEGER PRIMARY KEY,
+    parent_id INTEGER NOT NULL DEFAULT 0,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    payload TEXT NOT NULL DEFAULT '{}',
+    position INTEGER NOT NULL DEFAULT 0,
+    modified TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')));
+CREATE INDEX items_by_parent ON items(parent_id, position);
+CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE runs(
+    id INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    scenario_id INTEGER,
+    started TEXT NOT NULL,
+    status TEXT NOT NULL,
+    summary TEXT NOT NULL DEFAULT '{}');
+)sql";
+
+// 1 -> 2: sibling order, modification time, settings, runs.
+const char* kMigrate1to2 = R"sql(
+ALTER TABLE items ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE items ADD COLUMN modified TEXT NOT NULL DEFAULT '1970-01-01T00:00:00.000Z';
+UPDATE items SET position = id;
+CREATE INDEX items_by_parent ON items(parent_id, position);
+CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE runs(
+    id INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    scenario_id INTEGER,
+    started TEXT NOT NULL,
+    status TEXT NOT NULL,
+    summary TEXT NOT NULL DEFAULT '{}');
+)sql";
+
+class Statement
+{
+public:
+    Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
+    ~Statement() { sqlite3_finalize(m_stmt); }
+    Statement& bind(int i, std::int64_t v)
+    {
+        sqlite3_bind_int64(m_stmt, i, v);
+        return *this;
+    }
+    Statement& bind(int i, const std::string& v)
+    {
+        sqlite3_bind_text(m_stmt, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    bool step() { return sqlite3_step(m_stmt) == SQLITE_ROW; }
+    bool run()
+    {
+        const int rc = sqlite3_step(m_stmt);
+        return rc == SQLITE_DONE || rc == SQLITE_ROW;
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(m_stmt, col); }
+    std::string text(int col) const
+    {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+        return p ? std::string(p, std::size_t(sqlite3_column_bytes(m_stmt, col))) : std::string();
+    }
+    bool ok() const { return m_stmt != nullptr; }
+
+private:
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+ProjectItem readItem(const Statement& s)
+{
+    ProjectItem it;
+    it.id = s.integer(0);
+    it.parentId = s.integer(1);
+    it.kind = itemKindFromName(s.text(2)).value_or(ItemKind::Request);
+    it.name = s.text(3);
+    it.payload = s.text(4);
+    it.position = s.integer(5);
+    return it;
+}
+
+constexpr const char* kItemColumns = "id, parent_id, kind, name, payload, position";
+
+bool copyFile(const std::string& from, const std::string& to)
+{
+    std::ifstream in(from, std::ios::binary);
+    std::ofstream out(to, std::ios::binary | std::ios::trunc);
+    out << in.rdbuf();
+    return bool(in) && bool(out);
+}
+
+} // namespace
+
+const char* itemKindName(ItemKind k)
+{
+    for (const auto& kn : kKinds)
+        if (kn.kind == k)
+            return kn.name;
+    return "request";
+}
+
+std::optional<ItemKind> itemKindFromName(const std::string& name)
+{
+    for (const auto& kn : kKinds)
+        if (name == kn.name)
+            return kn.kind;
+    return std::nullopt;
+}
+
+bool mayContain(std::optional<ItemKind> parent, ItemKind child)
+{
+    if (!parent)
+        return child != ItemKind::Folder && child != ItemKind::Request;
+    if (*parent == ItemKind::Collection || *parent == ItemKind::Folder)
+        return child == ItemKind::Folder || child == ItemKind::Request;
+    return false;
+}
+
+ProjectStore::~ProjectStore()
+{
+    if (m_db)
+        sqlite3_close(m_db);
+    if (m_lockFd >= 0)
+        ::close(m_lockFd); // releases the lock
+}
+
+bool ProjectStore::exec(const char* sql)
+{
+    char* msg = nullptr;
+    if (sqlite3_exec(m_db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+        m_error = msg ? msg : "SQLite error";
+        sqlite3_free(msg);
+        return false;
+    }
+    return true;
+}
+
+bool ProjectStore::fail(const std::string& what)
+{
+    m_error = what;
+    return false;
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std::string& error)
+{
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0) {
+        error = "\"" + path + "\" already exists";
+        return nullptr;
+    }
+    std::unique_ptr<ProjectStore> p(new ProjectStore());
+    p->m_path = path;
+    if (sqlite3_open_v2(path.c_str(), &p->m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+        error = "cannot create \"" + path + "\": " + sqlite3_errmsg(p->m_db);
+        return nullptr;
+    }
+    p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
+    const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
+                             "; BEGIN; " + kSchemaV2 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) +
+                             "; COMMIT;";
+    if (!p->exec(init.c_str())) {
+        error = "cannot create \"" + path + "\": " + p->m_error;
+        return nullptr;
+    }
+    p->exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+    return p;
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::string& error, OpenError* why)
+{
+    auto refuse = [&](OpenError e, std::string msg) -> std::unique_ptr<ProjectStore> {
+        error = std::move(msg);
+        if (why)
+            *why = e;
+        return nullptr;
+    };
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe)
+        return refuse(OpenError::NotFound, "cannot open \"" + path + "\": " + std::strerror(errno));
+    char header[16] = {};
+    probe.read(header, sizeof header);
+    if (probe.gcount() < 16 || std::memcmp(header, "SQLite format 3", 16) != 0)
+        return refuse(OpenError::NotAProject, "\"" + path + "\" is not a Stampede project (not an SQLite file)");
+    probe.close();
+
+    std::unique_ptr<ProjectStore> p(new ProjectStore());
+    p->m_path = path;
+    // The lock first: a second window (or process) must not even read half a migration.
+    p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (p->m_lockFd < 0 || ::flock(p->m_lockFd, LOCK_EX | LOCK_NB) != 0)
+        return refuse(OpenError::Locked, "\"" + path + "\" is already open in another Stampede window");
+
+    // Checks on a read-only connection: nothing is written until they pass.
+    {
+        sqlite3* ro = nullptr;
+        if (sqlite3_open_v2(path.c_str(), &ro, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+            sqlite3_close(ro);
+            return refuse(OpenError::Io, "cannot open \"" + path + "\"");
+        }
+        auto scalar = [&](const char* sql, std::string& out) {
+            Statement s(ro, sql);
+            if (!s.ok() || !s.step())
+                return false;
+            out = s.text(0);
+            return true;
+        };
+        std::string appId, version, integrity;
+        const bool read = scalar("PRAGMA application_id", appId) && scalar("PRAGMA user_version", version);
+        if (!read) {
+            sqlite3_close(ro);
+            return refuse(OpenError::Corrupt, "\"" + path + "\" is damaged: it cannot be read as a database");
+        }
+        if (std::stoll(appId) != kApplicationId) {
+            sqlite3_close(ro);
+            return refuse(OpenError::NotAProject, "\"" + path + "\" is an SQLite database, but not a Stampede project");
+        }
+        if (std::stoi(version) > kSchemaVersion) {
+            sqlite3_close(ro);
+            return refuse(OpenError::NewerVersion, "\"" + path + "\" was written by a newer Stampede (project version " +
+                                                       version + ", this one reads up to " +
+                                                       std::to_string(kSchemaVersion) + "): upgrade Stampede");
+        }
+        if (!scalar("PRAGMA integrity_check", integrity) || integrity != "ok") {
+            sqlite3_close(ro);
+            return refuse(OpenError::Corrupt, "\"" + path + "\" is damaged (" +
+                                                  (integrity.empty() ? std::string("unreadable") : integrity) + ")");
+        }
+        sqlite3_close(ro);
+    }
+
+    if (sqlite3_open_v2(path.c_str(), &p->m_db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+        return refuse(OpenError::Io, "cannot open \"" + path + "\" for writing: " + sqlite3_errmsg(p->m_db));
+    const int version = p->schemaVersion();
+    if (version < kSchemaVersion) {
+        const std::string backup = path + ".v" + std::to_string(version) + ".bak";
+        p->exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        if (!copyFile(path, backup))
+            return refuse(OpenError::Io, "cannot write the backup \"" + backup + "\" before upgrading the project");
+        std::string sql = "BEGIN;";
+        if (version < 2)
+            sql += kMigrate1to2;
+        sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
+        if (!p->exec(sql.c_str())) {
+            const std::string why2 = p->m_error;
+            p->exec("ROLLBACK");
+            return refuse(OpenError::Corrupt, "cannot upgrade \"" + path + "\": " + why2);
+        }
+    }
+    p->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
+    return p;
+}
+
+int ProjectStore::schemaVersion() const
+{
+    Statement s(m_db, "PRAGMA user_version");
+    return s.step() ? int(s.integer(0)) : 0;
+}
+
+std::vector<ProjectItem> ProjectStore::children(std::int64_t parentId) const
+{
+    std::vector<ProjectItem> out;
+    Statement s(m_db, (std::string("SELECT ") + kItemColumns +
+                       " FROM items WHERE parent_id = ? ORDER BY position, id").c_str());
+    s.bind(1, parentId);
+    while (s.step())
+        out.push_back(readItem(s));
+    return out;
+}
+
+std::optional<ProjectItem> ProjectStore::item(std::int64_t id) const
+{
+    Statement s(m_db, (std::string("SELECT ") + kItemColumns + " FROM items WHERE id = ?").c_str());
+    s.bind(1, id);
+    if (!s.step())
+        return std::nullopt;
+    return readItem(s);
+}
+
+std::vector<ProjectItem> ProjectStore::search(const std::string& text) const
+{
+    std::vector<ProjectItem> out;
+    Statement s(m_db, (std::string("SELECT ") + kItemColumns +
+                       " FROM items WHERE instr(lower(name), lower(?)) > 0 ORDER BY parent_id, position").c_str());
+    s.bind(1, text);
+    while (s.step())
+        out.push_back(readItem(s));
+    return out;
+}
+
+std::int64_t ProjectStore::count() const
+{
+    Statement s(m_db, "SELECT count(*) FROM items");
+    return s.step() ? s.integer(0) : 0;
+}
+
+void ProjectStore::shiftSiblings(std::int64_t parentId, std::int64_t from, std::int64_t by)
+{
+    Statement s(m_db, "UPDATE items SET position = position + ? WHERE parent_id = ? AND position >= ?");
+    s.bind(1, by).bind(2, parentId).bind(3, from).run();
+}
+
+std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const std::string& name,
+                                   const std::string& payload, std::int64_t position)
+{
+    std::optional<ItemKind> parentKind;
+    if (parentId) {
+        const auto parent = item(parentId);
+        if (!parent)
+            return fail("no item " + std::to_string(parentId)), 0;
+        parentKind = parent->kind;
+    }
+    if (!mayContain(parentKind, kind))
+        return fail(std::string("a ") + itemKindName(kind) + " cannot be placed in " +
+                    (parentKind ? std::string("a ") + itemKindName(*parentKind) : std::string("the project root"))),
+               0;
+    if (name.empty())
+        return fail("a name is needed"), 0;
+    exec("BEGIN IMMEDIATE");
+    const auto siblings = std::int64_t(children(parentId).size());
+    if (position < 0 || position > siblings)
+        position = siblings;
+    shiftSiblings(parentId, position, 1);
+    Statement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, parentId).bind(2, std::string(itemKindName(kind))).bind(3, name).bind(4, payload).bind(5, position);
+    if (!s.run()) {
+        m_error = sqlite3_errmsg(m_db);
+        exec("ROLLBACK");
+        return 0;
+    }
+    const std::int64_t id = sqlite3_last_insert_rowid(m_db);
+    exec("COMMIT");
+    return id;
+}
+
+bool ProjectStore::rename(std::int64_t id, const std::string& name)
+{
+    if (name.empty())
+        return fail("a name is needed");
+    Statement s(m_db, "UPDATE items SET name = ?, modified = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    s.bind(1, name).bind(2, id);
+    return s.run() && sqlite3_changes(m_db) == 1 ? true : fail("no item " + std::to_string(id));
+}
+
+bool ProjectStore::setPayload(std::int64_t id, const std::string& payload)
+{
+    Statement s(m_db, "UPDATE items SET payload = ?, modified = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    s.bind(1, payload).bind(2, id);
+    return s.run() && sqlite3_changes(m_db) == 1 ? true : fail("no item " + std::to_string(id));
+}
+
+bool ProjectStore::move(std::int64_t id, std::int64_t newParentId, std::int64_t position)
+{
+    const auto it = item(id);
+    if (!it)
+        return fail("no item " + std::to_string(id));
+    std::optional<ItemKind> parentKind;
+    // an item cannot move below itself
+    for (std::int64_t p = newParentId; p; ) {
+        if (p == id)
+            return fail("an item cannot be moved into itself");
+        const auto parent = item(p);
+        if (!parent)
+            return fail("no item " + std::to_string(p));
+        if (p == newParentId)
+            parentKind = parent->kind;
+        p = parent->parentId;
+    }
+    if (!mayContain(parentKind, it->kind))
+        return fail(std::string("a ") + itemKindName(it->kind) + " cannot be placed there");
+    exec("BEGIN IMMEDIATE");
+    // close the gap it leaves, then open one where it goes
+    Statement out(m_db, "UPDATE items SET position = position - 1 WHERE parent_id = ? AND position > ?");
+    out.bind(1, it->parentId).bind(2, it->position).run();
+    Statement park(m_db, "UPDATE items SET parent_id = -1 WHERE id = ?");
+    park.bind(1, id).run();
+    const auto siblings = std::int64_t(children(newParentId).size());
+    if (position < 0 || position > siblings)
+        position = siblings;
+    shiftSiblings(newParentId, position, 1);
+    Statement in(m_db, "UPDATE items SET parent_id = ?, position = ? WHERE id = ?");
+    in.bind(1, newParentId).bind(2, position).bind(3, id);
+    const bool ok = in.run();
+    exec(ok ? "COMMIT" : "ROLLBACK");
+    return ok;
+}
+
+bool ProjectStore::remove(std::int64_t id)
+{
+    const auto it = item(id);
+    if (!it)
+        return fail("no item " + std::to_string(id));
+    exec("BEGIN IMMEDIATE");
+    Statement s(m_db, "WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT items.id FROM items JOIN sub "
+                      "ON items.parent_id = sub.id) DELETE FROM items WHERE id IN sub");
+    s.bind(1, id).run();
+    Statement gap(m_db, "UPDATE items SET position = position - 1 WHERE parent_id = ? AND position > ?");
+    gap.bind(1, it->parentId).bind(2, it->position).run();
+    return exec("COMMIT");
+}
+
+std::int64_t ProjectStore::copyTree(std::int64_t id, std::int64_t parentId, std::int64_t position)
+{
+    const auto it = item(id);
+    if (!it)
+        return 0;
+    Statement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, parentId).bind(2, std::string(itemKindName(it->kind))).bind(3, it->name).bind(4, it->payload).bind(5, position);
+    if (!s.run())
+        return 0;
+    const std::int64_t copy = sqlite3_last_insert_rowid(m_db);
+    for (const auto& child : children(id))
+        copyTree(child.id, copy, child.position);
+    return copy;
+}
+
+std::int64_t ProjectStore::duplicate(std::int64_t id)
+{
+    const auto it = item(id);
+    if (!it)
+        return fail("no item " + std::to_string(id)), 0;
+    exec("BEGIN IMMEDIATE");
+    shiftSiblings(it->parentId, it->position + 1, 1);
+    const std::int64_t copy = copyTree(id, it->parentId, it->position + 1);
+    if (copy) {
+        Statement s(m_db, "UPDATE items SET name = ? WHERE id = ?");
+        s.bind(1, it->name + " copy").bind(2, copy).run();
+    }
+    exec(copy ? "COMMIT" : "ROLLBACK");
+    return copy;
+}
+
+std::string ProjectStore::setting(const std::string& key) const
+{
+    Statement s(m_db, "SELECT value FROM settings WHERE key = ?");
+    s.bind(1, key);
+    return s.step() ? s.text(0) : std::string();
+}
+
+bool ProjectStore::setSetting(const std::string& key, const std::string& value)
+{
+    Statement s(m_db, "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    s.bind(1, key).bind(2, value);
+    return s.run();
+}
+
+} // namespace stampede

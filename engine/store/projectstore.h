@@ -1,0 +1,90 @@
+#pragma once
+// A project is one SQLite file (*.stampede): a tree of items (collections,
+// folders, requests, scenarios, data sets, environments), each with a JSON
+// payload, and later the runs. Every edit is its own transaction, in WAL mode,
+// so a crash loses nothing that was committed. The schema is versioned with
+// PRAGMA user_version; migrations run in one transaction after a backup copy.
+// A file that is not a project, is corrupt or is newer is refused and never
+// modified. One process holds a project at a time (an advisory lock).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace stampede {
+
+enum class ItemKind { Collection, Folder, Request, Scenario, DataSet, Environment };
+const char* itemKindName(ItemKind k); // "collection", "folder", ...
+std::optional<ItemKind> itemKindFromName(const std::string& name);
+// Whether an item of `child` kind may live under `parent` (nullopt: the root).
+bool mayContain(std::optional<ItemKind> parent, ItemKind child);
+
+struct ProjectItem
+{
+    std::int64_t id = 0;
+    std::int64_t parentId = 0; // 0: the root
+    ItemKind kind = ItemKind::Request;
+    std::string name;
+    std::int64_t position = 0; // order among siblings
+    std::string payload;       // JSON, by kind
+};
+
+class ProjectStore
+{
+public:
+    static constexpr int kSchemaVersion = 2;
+    static constexpr std::int32_t kApplicationId = 0x53544D50; // "STMP"
+
+    enum class OpenError { None, NotFound, NotAProject, Corrupt, NewerVersion, Locked, Io };
+
+    // Creates a new, empty project; refuses to overwrite an existing file.
+    static std::unique_ptr<ProjectStore> create(const std::string& path, std::string& error);
+    // Opens an existing project, migrating an older schema (after a backup
+    // copy at PATH.v<N>.bak). On failure returns nullptr, sets `error` to a
+    // message for the user and `why` to the reason; the file is not modified.
+    static std::unique_ptr<ProjectStore> open(const std::string& path, std::string& error,
+                                              OpenError* why = nullptr);
+    ~ProjectStore();
+
+    const std::string& path() const { return m_path; }
+    int schemaVersion() const;
+
+    std::vector<ProjectItem> children(std::int64_t parentId) const;
+    std::optional<ProjectItem> item(std::int64_t id) const;
+    // Items whose name contains `text` (case-insensitive), any depth.
+    std::vector<ProjectItem> search(const std::string& text) const;
+    std::int64_t count() const;
+
+    // Edits: each is one committed transaction. They return false (or 0) with
+    // lastError() set when refused (a kind that cannot live there, no such item).
+    std::int64_t addItem(std::int64_t parentId, ItemKind kind, const std::string& name, const std::string& payload,
+                         std::int64_t position = -1);
+    bool rename(std::int64_t id, const std::string& name);
+    bool setPayload(std::int64_t id, const std::string& payload);
+    bool move(std::int64_t id, std::int64_t newParentId, std::int64_t position);
+    bool remove(std::int64_t id); // with everything below it
+    // A copy of the item and everything below it, next to it; returns the copy's id.
+    std::int64_t duplicate(std::int64_t id);
+    // Key/value settings of the project (the current environment, say).
+    std::string setting(const std::string& key) const;
+    bool setSetting(const std::string& key, const std::string& value);
+
+    const std::string& lastError() const { return m_error; }
+
+private:
+    ProjectStore() = default;
+    bool exec(const char* sql);
+    bool fail(const std::string& what);
+    std::int64_t copyTree(std::int64_t id, std::int64_t parentId, std::int64_t position);
+    void shiftSiblings(std::int64_t parentId, std::int64_t from, std::int64_t by);
+
+    sqlite3* m_db = nullptr;
+    int m_lockFd = -1;
+    std::string m_path;
+    mutable std::string m_error;
+};
+
+} // namespace stampede

@@ -1,0 +1,238 @@
+#include "store/projectstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <sqlite3.h>
+
+using namespace stampede;
+
+namespace {
+QByteArray digest(const QString& path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+void sql(const QString& path, const char* statements)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open(path.toUtf8().constData(), &db);
+    sqlite3_exec(db, statements, nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+}
+} // namespace
+
+class TestProjectStore : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+
+private slots:
+    void roundTripOfEveryEntity()
+    {
+        std::string error;
+        const std::string file = path("round.stampede").toStdString();
+        {
+            auto p = ProjectStore::create(file, error);
+            QVERIFY2(p, error.c_str());
+            const auto coll = p->addItem(0, ItemKind::Collection, "Shop API", "{}");
+            const auto folder = p->addItem(coll, ItemKind::Folder, "Orders", "{}");
+            const auto req = p->addItem(folder, ItemKind::Request, "Create order",
+                                        "{\"method\": \"POST\", \"url\": \"${base}/orders\"}");
+            QVERIFY(p->addItem(coll, ItemKind::Request, "Home", "{\"url\": \"${base}/\"}"));
+            QVERIFY(p->addItem(0, ItemKind::Scenario, "Checkout", "{\"name\": \"checkout\"}"));
+            QVERIFY(p->addItem(0, ItemKind::DataSet, "users", "{\"csv\": \"id\\n1\\n\"}"));
+            QVERIFY(p->addItem(0, ItemKind::Environment, "staging", "{\"base\": \"http://127.0.0.1\"}"));
+            QVERIFY(p->rename(req, "Create an order"));
+            QVERIFY(p->setPayload(req, "{\"method\": \"PUT\"}"));
+            QVERIFY(p->setSetting("environment", "staging"));
+            const auto copy = p->duplicate(folder);
+            QVERIFY(copy);
+            QCOMPARE(p->children(copy).size(), std::size_t(1));
+            QCOMPARE(p->count(), 9);
+        }
+        auto p = ProjectStore::open(file, error);
+        QVERIFY2(p, error.c_str());
+        const auto root = p->children(0);
+        QCOMPARE(root.size(), std::size_t(4));
+        QCOMPARE(root[0].name, std::string("Shop API"));
+        QCOMPARE(root[1].kind, ItemKind::Scenario);
+        QCOMPARE(root[2].payload, std::string("{\"csv\": \"id\\n1\\n\"}"));
+        QCOMPARE(root[3].kind, ItemKind::Environment);
+        const auto inColl = p->children(root[0].id);
+        QCOMPARE(inColl.size(), std::size_t(3));
+        QCOMPARE(inColl[0].name, std::string("Orders"));
+        QCOMPARE(inColl[1].name, std::string("Orders copy")); // next to the original
+        QCOMPARE(inColl[2].name, std::string("Home"));
+        const auto reqs = p->children(inColl[0].id);
+        QCOMPARE(reqs[0].name, std::string("Create an order"));
+        QCOMPARE(reqs[0].payload, std::string("{\"method\": \"PUT\"}"));
+        QCOMPARE(p->setting("environment"), std::string("staging"));
+        QCOMPARE(p->search("ORDER").size(), std::size_t(4)); // 2 folders, 2 requests
+        // move the request out of the copy to the end of the collection, then delete the copy
+        QVERIFY(p->move(p->children(inColl[1].id)[0].id, root[0].id, -1));
+        QCOMPARE(p->children(root[0].id).back().name, std::string("Create an order"));
+        QVERIFY(p->remove(inColl[1].id));
+        QCOMPARE(p->children(root[0].id).size(), std::size_t(3));
+        QCOMPARE(p->count(), 8);
+    }
+
+    void refusesWhatCannotBe()
+    {
+        std::string error;
+        auto p = ProjectStore::create(path("rules.stampede").toStdString(), error);
+        QVERIFY(p);
+        QCOMPARE(p->addItem(0, ItemKind::Request, "loose", "{}"), 0);
+        QCOMPARE(QString::fromStdString(p->lastError()), QStringLiteral("a request cannot be placed in the project root"));
+        const auto sc = p->addItem(0, ItemKind::Scenario, "s", "{}");
+        QCOMPARE(p->addItem(sc, ItemKind::Request, "r", "{}"), 0);
+        const auto coll = p->addItem(0, ItemKind::Collection, "c", "{}");
+        const auto folder = p->addItem(coll, ItemKind::Folder, "f", "{}");
+        QVERIFY(!p->move(coll, folder, 0)); // not into itself
+        QVERIFY(!p->move(folder, folder, 0));
+        QVERIFY(!p->rename(coll, ""));
+        QVERIFY(!p->setPayload(9999, "{}"));
+        QVERIFY(!ProjectStore::create(path("rules.stampede").toStdString(), error)); // never overwrites
+    }
+
+    void migratesVersion1AfterABackup()
+    {
+        const QString file = path("v1.stampede");
+        sql(file, "PRAGMA application_id = 1398033744;"
+                  "CREATE TABLE items(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL DEFAULT 0, kind TEXT NOT NULL,"
+                  " name TEXT NOT NULL, payload TEXT NOT NULL DEFAULT '{}');"
+                  "INSERT INTO items(id, parent_id, kind, name, payload) VALUES (1, 0, 'collection', 'Old API', '{}'),"
+                  " (2, 1, 'request', 'second', '{\"url\": \"http://a/2\"}'), (3, 1, 'request', 'third', '{}');"
+                  "PRAGMA user_version = 1;");
+        const QByteArray before = digest(file);
+        std::string error;
+        auto p = ProjectStore::open(file.toStdString(), error);
+        QVERIFY2(p, error.c_str());
+        QCOMPARE(p->schemaVersion(), ProjectStore::kSchemaVersion);
+        QVERIFY(QFile::exists(file + QStringLiteral(".v1.bak")));
+        QCOMPARE(digest(file + QStringLiteral(".v1.bak")), before);
+        const auto reqs = p->children(1);
+        QCOMPARE(reqs.size(), std::size_t(2));
+        QCOMPARE(reqs[0].payload, std::string("{\"url\": \"http://a/2\"}"));
+        QVERIFY(p->setSetting("k", "v")); // the new table exists
+        QVERIFY(p->addItem(1, ItemKind::Request, "new", "{}"));
+    }
+
+    void refusedFilesAreLeftUnchanged_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("why");
+        QTest::addRow("text file") << 0 << "is not a Stampede project (not an SQLite file)"
+                                   << int(ProjectStore::OpenError::NotAProject);
+        QTest::addRow("foreign database") << 1 << "is an SQLite database, but not a Stampede project"
+                                          << int(ProjectStore::OpenError::NotAProject);
+        QTest::addRow("newer version") << 2 << "was written by a newer Stampede (project version 99"
+                                       << int(ProjectStore::OpenError::NewerVersion);
+        QTest::addRow("corrupt") << 3 << "is damaged" << int(ProjectStore::OpenError::Corrupt);
+    }
+    void refusedFilesAreLeftUnchanged()
+    {
+        QFETCH(int, kind);
+        QFETCH(QString, message);
+        QFETCH(int, why);
+        const QString file = path("refused.stampede");
+        QFile::remove(file);
+        switch (kind) {
+        case 0: {
+            QFile f(file);
+            f.open(QIODevice::WriteOnly);
+            f.write("this is a shopping list, not a project\n");
+            break;
+        }
+        case 1:
+            sql(file, "CREATE TABLE t(x); INSERT INTO t VALUES (1);");
+            break;
+        case 2:
+            sql(file, "PRAGMA application_id = 1398033744; CREATE TABLE items(x); PRAGMA user_version = 99;");
+            break;
+        case 3: {
+            std::string error;
+            {
+                auto p = ProjectStore::create(file.toStdString(), error);
+                for (int i = 0; i < 200; ++i)
+                    p->addItem(0, ItemKind::Environment, "env " + std::to_string(i), std::string(500, 'x'));
+            }
+            sql(file, "PRAGMA wal_checkpoint(TRUNCATE);");
+            QFile f(file);
+            f.open(QIODevice::ReadWrite);
+            f.seek(4096); // garble the header of the first b-tree page after the schema
+            f.write(QByteArray(200, '\x5a'));
+            break;
+        }
+        }
+        const QByteArray before = digest(file);
+        std::string error;
+        ProjectStore::OpenError reason = ProjectStore::OpenError::None;
+        QVERIFY(!ProjectStore::open(file.toStdString(), error, &reason));
+        QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
+        QCOMPARE(int(reason), why);
+        QCOMPARE(digest(file), before);
+        QVERIFY(!QFile::exists(file + QStringLiteral("-wal")) || kind == 3);
+    }
+
+    void openingTwiceIsRefused()
+    {
+        std::string error;
+        const std::string file = path("twice.stampede").toStdString();
+        auto first = ProjectStore::create(file, error);
+        QVERIFY(first);
+        ProjectStore::OpenError reason;
+        QVERIFY(!ProjectStore::open(file, error, &reason));
+        QCOMPARE(reason, ProjectStore::OpenError::Locked);
+        QVERIFY(QString::fromStdString(error).contains(QStringLiteral("already open")));
+        first.reset();
+        QVERIFY(ProjectStore::open(file, error));
+    }
+
+    void crashSafety()
+    {
+        // A writer is killed at random points while it commits edits; after
+        // every kill the project is intact and holds the last edit it reported.
+        const QString file = path("crash.stampede");
+        std::string error;
+        ProjectStore::create(file.toStdString(), error).reset();
+        const QString writer = QCoreApplication::applicationDirPath() + QStringLiteral("/store_crashwriter");
+        long next = 0;
+        int kills = 0;
+        for (int round = 0; round < 12; ++round) {
+            QProcess p;
+            p.start(writer, {file, QString::number(next)});
+            QVERIFY(p.waitForStarted());
+            QThread::msleep(QRandomGenerator::global()->bounded(5, 60));
+            p.kill();
+            p.waitForFinished();
+            kills += p.exitStatus() == QProcess::CrashExit;
+            const QList<QByteArray> lines = p.readAllStandardOutput().split('\n');
+            long last = -1;
+            for (const auto& l : lines)
+                if (!l.isEmpty())
+                    last = l.toLong();
+            auto store = ProjectStore::open(file.toStdString(), error); // runs integrity_check
+            QVERIFY2(store, error.c_str());
+            if (last >= 0) {
+                QVERIFY2(!store->search("edit " + std::to_string(last)).empty(), qPrintable(QString::number(last)));
+                next = last + 1;
+            }
+            next = std::max<long>(next, long(store->count()));
+        }
+        QVERIFY(kills >= 8);
+        QVERIFY(next > 50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectStore)
+#include "tst_projectstore.moc"
