@@ -1,0 +1,328 @@
+#include "projecttreemodel.h"
+
+#include "store/projectstore.h"
+
+#include <QIcon>
+#include <QMimeData>
+
+using stampede::ItemKind;
+using stampede::ProjectItem;
+
+struct ProjectTreeModel::Node
+{
+    ProjectItem item;
+    Node* parent = nullptr;
+    mutable bool loaded = false;
+    mutable std::vector<std::unique_ptr<Node>> children;
+};
+
+namespace {
+const QString kMime = QStringLiteral("application/x-stampede-item-ids");
+
+QString iconName(ItemKind k)
+{
+    switch (k) {
+    case ItemKind::Collection: return QStringLiteral("folder-documents");
+    case ItemKind::Folder: return QStringLiteral("folder");
+    case ItemKind::Request: return QStringLiteral("network-transmit");
+    case ItemKind::Scenario: return QStringLiteral("media-playback-start");
+    case ItemKind::DataSet: return QStringLiteral("x-office-spreadsheet");
+    case ItemKind::Environment: return QStringLiteral("preferences-system");
+    }
+    return {};
+}
+} // namespace
+
+ProjectTreeModel::ProjectTreeModel(QObject* parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>()) {}
+
+ProjectTreeModel::~ProjectTreeModel() = default;
+
+void ProjectTreeModel::setStore(stampede::ProjectStore* store)
+{
+    beginResetModel();
+    m_store = store;
+    m_root = std::make_unique<Node>();
+    endResetModel();
+}
+
+void ProjectTreeModel::reload()
+{
+    beginResetModel();
+    m_root = std::make_unique<Node>();
+    endResetModel();
+}
+
+void ProjectTreeModel::loadChildren(Node* node) const
+{
+    if (node->loaded)
+        return;
+    node->loaded = true;
+    if (!m_store)
+        return;
+    for (auto& item : m_store->children(node->item.id)) {
+        auto child = std::make_unique<Node>();
+        child->item = std::move(item);
+        child->parent = node;
+        node->children.push_back(std::move(child));
+    }
+}
+
+ProjectTreeModel::Node* ProjectTreeModel::nodeOf(const QModelIndex& index) const
+{
+    return index.isValid() ? static_cast<Node*>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex ProjectTreeModel::indexOf(Node* node) const
+{
+    if (!node || node == m_root.get())
+        return {};
+    const auto& siblings = node->parent->children;
+    for (std::size_t i = 0; i < siblings.size(); ++i)
+        if (siblings[i].get() == node)
+            return createIndex(int(i), 0, node);
+    return {};
+}
+
+QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (column != 0 || row < 0)
+        return {};
+    Node* p = nodeOf(parent);
+    loadChildren(p);
+    if (row >= int(p->children.size()))
+        return {};
+    return createIndex(row, 0, p->children[std::size_t(row)].get());
+}
+
+QModelIndex ProjectTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid())
+        return {};
+    return indexOf(nodeOf(child)->parent);
+}
+
+int ProjectTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.column() > 0)
+        return 0;
+    Node* p = nodeOf(parent);
+    if (parent.isValid() && p->item.kind != ItemKind::Collection && p->item.kind != ItemKind::Folder)
+        return 0;
+    loadChildren(p);
+    return int(p->children.size());
+}
+
+int ProjectTreeModel::columnCount(const QModelIndex&) const
+{
+    return 1;
+}
+
+QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const Node* n = nodeOf(index);
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        return QString::fromStdString(n->item.name);
+    case Qt::DecorationRole:
+        return QIcon::fromTheme(iconName(n->item.kind));
+    case IdRole:
+        return qint64(n->item.id);
+    case KindRole:
+        return int(n->item.kind);
+    case PayloadRole:
+        return QByteArray::fromStdString(n->item.payload);
+    case Qt::ToolTipRole:
+        return QString::fromLatin1(stampede::itemKindName(n->item.kind));
+    default:
+        return {};
+    }
+}
+
+bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || role != Qt::EditRole || !m_store)
+        return false;
+    Node* n = nodeOf(index);
+    const std::string name = value.toString().trimmed().toStdString();
+    if (name == n->item.name)
+        return true;
+    if (!m_store->rename(n->item.id, name))
+        return fail(QString::fromStdString(m_store->lastError()));
+    n->item.name = name;
+    Q_EMIT dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
+    return true;
+}
+
+Qt::ItemFlags ProjectTreeModel::flags(const QModelIndex& index) const
+{
+    if (!index.isValid())
+        return Qt::ItemIsDropEnabled;
+    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsDragEnabled;
+    const ItemKind k = nodeOf(index)->item.kind;
+    if (k == ItemKind::Collection || k == ItemKind::Folder)
+        f |= Qt::ItemIsDropEnabled;
+    return f;
+}
+
+QVariant ProjectTreeModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (section == 0 && o == Qt::Horizontal && role == Qt::DisplayRole)
+        return tr("Project");
+    return {};
+}
+
+Qt::DropActions ProjectTreeModel::supportedDropActions() const
+{
+    return Qt::MoveAction;
+}
+
+QStringList ProjectTreeModel::mimeTypes() const
+{
+    return {kMime};
+}
+
+QMimeData* ProjectTreeModel::mimeData(const QModelIndexList& indexes) const
+{
+    QByteArray ids;
+    for (const auto& i : indexes)
+        if (i.isValid())
+            ids += QByteArray::number(qint64(nodeOf(i)->item.id)) + ' ';
+    auto* m = new QMimeData;
+    m->setData(kMime, ids.trimmed());
+    return m;
+}
+
+bool ProjectTreeModel::canDropMimeData(const QMimeData* data, Qt::DropAction action, int, int,
+                                       const QModelIndex& parent) const
+{
+    if (!data || !data->hasFormat(kMime) || action != Qt::MoveAction)
+        return false;
+    const auto parentKind = parent.isValid() ? std::optional<ItemKind>(nodeOf(parent)->item.kind) : std::nullopt;
+    for (const auto& id : data->data(kMime).split(' ')) {
+        const auto item = m_store ? m_store->item(id.toLongLong()) : std::nullopt;
+        if (!item || !stampede::mayContain(parentKind, item->kind))
+            return false;
+    }
+    return true;
+}
+
+bool ProjectTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                                    const QModelIndex& parent)
+{
+    if (!canDropMimeData(data, action, row, column, parent))
+        return false;
+    const qint64 parentId = parent.isValid() ? nodeOf(parent)->item.id : 0;
+    int at = row;
+    for (const auto& id : data->data(kMime).split(' ')) {
+        if (!m_store->move(id.toLongLong(), parentId, at))
+            return fail(QString::fromStdString(m_store->lastError()));
+        if (at >= 0)
+            ++at;
+    }
+    // The view removes the dragged rows itself only for copy-and-delete
+    // moves; a store move is simplest to show by reloading the tree.
+    reload();
+    return false; // tell the view not to remove the source rows: the reload did
+}
+
+ProjectTreeModel::Node* ProjectTreeModel::find(Node* from, qint64 id) const
+{
+    if (from->item.id == id && from != m_root.get())
+        return from;
+    if (!from->loaded)
+        loadChildren(from);
+    for (auto& c : from->children)
+        if (Node* n = find(c.get(), id))
+            return n;
+    return nullptr;
+}
+
+QModelIndex ProjectTreeModel::indexForId(qint64 id) const
+{
+    return indexOf(find(m_root.get(), id));
+}
+
+bool ProjectTreeModel::fail(const QString& message)
+{
+    m_error = message;
+    Q_EMIT editFailed(message);
+    return false;
+}
+
+QModelIndex ProjectTreeModel::addItem(const QModelIndex& parent, ItemKind kind, const QString& name,
+                                      const QByteArray& payload)
+{
+    if (!m_store)
+        return fail(tr("No project is open.")), QModelIndex();
+    Node* p = nodeOf(parent);
+    loadChildren(p);
+    const qint64 id = m_store->addItem(p->item.id, kind, name.toStdString(), payload.toStdString());
+    if (!id)
+        return fail(QString::fromStdString(m_store->lastError())), QModelIndex();
+    const int row = int(p->children.size());
+    beginInsertRows(parent, row, row);
+    auto node = std::make_unique<Node>();
+    node->item = *m_store->item(id);
+    node->parent = p;
+    node->loaded = true;
+    p->children.push_back(std::move(node));
+    endInsertRows();
+    return index(row, 0, parent);
+}
+
+QModelIndex ProjectTreeModel::duplicateItem(const QModelIndex& index)
+{
+    if (!index.isValid() || !m_store)
+        return {};
+    Node* n = nodeOf(index);
+    const qint64 id = m_store->duplicate(n->item.id);
+    if (!id)
+        return fail(QString::fromStdString(m_store->lastError())), QModelIndex();
+    const QModelIndex parent = index.parent();
+    const int row = index.row() + 1;
+    beginInsertRows(parent, row, row);
+    auto node = std::make_unique<Node>();
+    node->item = *m_store->item(id);
+    node->parent = n->parent;
+    n->parent->children.insert(n->parent->children.begin() + row, std::move(node));
+    endInsertRows();
+    return this->index(row, 0, parent);
+}
+
+bool ProjectTreeModel::removeItem(const QModelIndex& index)
+{
+    if (!index.isValid() || !m_store)
+        return false;
+    Node* n = nodeOf(index);
+    if (!m_store->remove(n->item.id))
+        return fail(QString::fromStdString(m_store->lastError()));
+    beginRemoveRows(index.parent(), index.row(), index.row());
+    n->parent->children.erase(n->parent->children.begin() + index.row());
+    endRemoveRows();
+    return true;
+}
+
+bool ProjectTreeModel::moveItem(const QModelIndex& index, const QModelIndex& newParent, int row)
+{
+    if (!index.isValid() || !m_store)
+        return false;
+    if (!m_store->move(nodeOf(index)->item.id, nodeOf(newParent)->item.id, row))
+        return fail(QString::fromStdString(m_store->lastError()));
+    reload();
+    return true;
+}
+
+bool ProjectTreeModel::setPayload(const QModelIndex& index, const QByteArray& payload)
+{
+    if (!index.isValid() || !m_store)
+        return false;
+    Node* n = nodeOf(index);
+    if (!m_store->setPayload(n->item.id, payload.toStdString()))
+        return fail(QString::fromStdString(m_store->lastError()));
+    n->item.payload = payload.toStdString();
+    Q_EMIT dataChanged(index, index, {PayloadRole});
+    return true;
+}

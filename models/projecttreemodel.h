@@ -1,0 +1,71 @@
+#pragma once
+// The project tree: collections, folders, requests, scenarios, data sets and
+// environments of one project, straight from its store. Every edit made
+// through the model (rename, add, remove, duplicate, move by drag and drop) is
+// written to the store at once; there is no separate save.
+#include <QAbstractItemModel>
+
+#include <memory>
+#include <vector>
+
+namespace stampede {
+class ProjectStore;
+enum class ItemKind;
+} // namespace stampede
+
+class ProjectTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Role { IdRole = Qt::UserRole + 1, KindRole, PayloadRole };
+
+    explicit ProjectTreeModel(QObject* parent = nullptr);
+    ~ProjectTreeModel() override;
+
+    // The model does not own the store; nullptr shows an empty tree.
+    void setStore(stampede::ProjectStore* store);
+    stampede::ProjectStore* store() const { return m_store; }
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+    Qt::DropActions supportedDropActions() const override;
+    QStringList mimeTypes() const override;
+    QMimeData* mimeData(const QModelIndexList& indexes) const override;
+    bool canDropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                         const QModelIndex& parent) const override;
+    bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                      const QModelIndex& parent) override;
+
+    // Edits; each returns the new item's index (or an invalid one, with lastError()).
+    QModelIndex addItem(const QModelIndex& parent, stampede::ItemKind kind, const QString& name,
+                        const QByteArray& payload = QByteArrayLiteral("{}"));
+    QModelIndex duplicateItem(const QModelIndex& index);
+    bool removeItem(const QModelIndex& index);
+    bool moveItem(const QModelIndex& index, const QModelIndex& newParent, int row);
+    bool setPayload(const QModelIndex& index, const QByteArray& payload);
+    QModelIndex indexForId(qint64 id) const;
+    QString lastError() const { return m_error; }
+
+Q_SIGNALS:
+    void editFailed(const QString& message);
+
+private:
+    struct Node;
+    Node* nodeOf(const QModelIndex& index) const;
+    void loadChildren(Node* node) const;
+    void reload();
+    QModelIndex indexOf(Node* node) const;
+    Node* find(Node* from, qint64 id) const;
+    bool fail(const QString& message);
+
+    stampede::ProjectStore* m_store = nullptr;
+    std::unique_ptr<Node> m_root;
+    QString m_error;
+};

@@ -1,0 +1,102 @@
+#include "projecttreemodel.h"
+#include "store/projectstore.h"
+
+#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using stampede::ItemKind;
+using stampede::ProjectStore;
+
+class TestProjectTreeModel : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<ProjectStore> m_store;
+
+private slots:
+    void init()
+    {
+        QFile::remove(m_dir.filePath(QStringLiteral("t.stampede")));
+        std::string error;
+        m_store = ProjectStore::create(m_dir.filePath(QStringLiteral("t.stampede")).toStdString(), error);
+        QVERIFY(m_store);
+        const auto coll = m_store->addItem(0, ItemKind::Collection, "API", "{}");
+        m_store->addItem(coll, ItemKind::Request, "one", "{}");
+        m_store->addItem(coll, ItemKind::Request, "two", "{}");
+        m_store->addItem(0, ItemKind::Environment, "dev", "{}");
+    }
+    void cleanup() { m_store.reset(); }
+
+    void editsGoToTheStore()
+    {
+        ProjectTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setStore(m_store.get());
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex api = model.index(0, 0);
+        QCOMPARE(model.data(api).toString(), QStringLiteral("API"));
+        QCOMPARE(model.rowCount(api), 2);
+        QCOMPARE(model.rowCount(model.index(1, 0)), 0); // an environment has no children
+
+        QVERIFY(model.setData(model.index(0, 0, api), QStringLiteral("first")));
+        QCOMPARE(m_store->children(api.data(ProjectTreeModel::IdRole).toLongLong())[0].name, std::string("first"));
+
+        const QModelIndex folder = model.addItem(api, ItemKind::Folder, QStringLiteral("Orders"));
+        QVERIFY(folder.isValid());
+        const QModelIndex req = model.addItem(folder, ItemKind::Request, QStringLiteral("create"),
+                                              QByteArrayLiteral("{\"method\": \"POST\"}"));
+        QVERIFY(req.isValid());
+        QCOMPARE(model.rowCount(folder), 1);
+        QCOMPARE(req.data(ProjectTreeModel::PayloadRole).toByteArray(), QByteArrayLiteral("{\"method\": \"POST\"}"));
+
+        QSignalSpy failed(&model, &ProjectTreeModel::editFailed);
+        QVERIFY(!model.addItem(model.index(1, 0), ItemKind::Request, QStringLiteral("x")).isValid());
+        QCOMPARE(failed.count(), 1);
+
+        const QModelIndex copy = model.duplicateItem(folder);
+        QVERIFY(copy.isValid());
+        QCOMPARE(copy.data().toString(), QStringLiteral("Orders copy"));
+        QCOMPARE(model.rowCount(copy), 1);
+
+        QVERIFY(model.setPayload(req, QByteArrayLiteral("{}")));
+        QVERIFY(model.removeItem(copy));
+        QCOMPARE(model.rowCount(api), 3);
+        QCOMPARE(m_store->count(), 6);
+    }
+
+    void dragAndDropMoves()
+    {
+        ProjectTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setStore(m_store.get());
+        const QModelIndex api = model.index(0, 0);
+        const QModelIndex folder = model.addItem(api, ItemKind::Folder, QStringLiteral("F"));
+        std::unique_ptr<QMimeData> mime(model.mimeData({model.index(1, 0, api)})); // "two"
+        QVERIFY(model.canDropMimeData(mime.get(), Qt::MoveAction, 0, 0, folder));
+        // a request cannot go to the root
+        QVERIFY(!model.canDropMimeData(mime.get(), Qt::MoveAction, 0, 0, QModelIndex()));
+        model.dropMimeData(mime.get(), Qt::MoveAction, 0, 0, folder);
+        const QModelIndex api2 = model.index(0, 0);
+        QCOMPARE(model.rowCount(api2), 2); // one, F
+        const QModelIndex f2 = model.index(1, 0, api2);
+        QCOMPARE(f2.data().toString(), QStringLiteral("F"));
+        QCOMPARE(model.rowCount(f2), 1);
+        QCOMPARE(model.index(0, 0, f2).data().toString(), QStringLiteral("two"));
+        QVERIFY(model.indexForId(model.index(0, 0, f2).data(ProjectTreeModel::IdRole).toLongLong()).isValid());
+    }
+
+    void emptyWithoutAStore()
+    {
+        ProjectTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.addItem({}, ItemKind::Collection, QStringLiteral("x")).isValid());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectTreeModel)
+#include "tst_projecttreemodel.moc"
