@@ -22,12 +22,18 @@ const QString kMime = QStringLiteral("application/x-stampede-item-ids");
 QString iconName(ItemKind k)
 {
     switch (k) {
-    case ItemKind::Collection: return QStringLiteral("folder-documents");
-    case ItemKind::Folder: return QStringLiteral("folder");
-    case ItemKind::Request: return QStringLiteral("network-transmit");
-    case ItemKind::Scenario: return QStringLiteral("media-playback-start");
-    case ItemKind::DataSet: return QStringLiteral("x-office-spreadsheet");
-    case ItemKind::Environment: return QStringLiteral("preferences-system");
+    case ItemKind::Collection:
+        return QStringLiteral("folder-documents");
+    case ItemKind::Folder:
+        return QStringLiteral("folder");
+    case ItemKind::Request:
+        return QStringLiteral("network-transmit");
+    case ItemKind::Scenario:
+        return QStringLiteral("media-playback-start");
+    case ItemKind::DataSet:
+        return QStringLiteral("x-office-spreadsheet");
+    case ItemKind::Environment:
+        return QStringLiteral("preferences-system");
     }
     return {};
 }

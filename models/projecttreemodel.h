@@ -17,7 +17,12 @@ class ProjectTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Role { IdRole = Qt::UserRole + 1, KindRole, PayloadRole };
+    enum Role
+    {
+        IdRole = Qt::UserRole + 1,
+        KindRole,
+        PayloadRole
+    };
 
     explicit ProjectTreeModel(QObject* parent = nullptr);
     ~ProjectTreeModel() override;

@@ -243,9 +243,9 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
         }
         if (std::stoi(version) > kSchemaVersion) {
             sqlite3_close(ro);
-            return refuse(OpenError::NewerVersion, "\"" + path + "\" was written by a newer Stampede (project version " +
-                                                       version + ", this one reads up to " +
-                                                       std::to_string(kSchemaVersion) + "): upgrade Stampede");
+            return refuse(OpenError::NewerVersion,
+                          "\"" + path + "\" was written by a newer Stampede (project version " + version +
+                              ", this one reads up to " + std::to_string(kSchemaVersion) + "): upgrade Stampede");
         }
         if (!scalar("PRAGMA integrity_check", integrity) || integrity != "ok") {
             sqlite3_close(ro);
@@ -286,8 +286,9 @@ int ProjectStore::schemaVersion() const
 std::vector<ProjectItem> ProjectStore::children(std::int64_t parentId) const
 {
     std::vector<ProjectItem> out;
-    Statement s(m_db, (std::string("SELECT ") + kItemColumns +
-                       " FROM items WHERE parent_id = ? ORDER BY position, id").c_str());
+    Statement s(
+        m_db,
+        (std::string("SELECT ") + kItemColumns + " FROM items WHERE parent_id = ? ORDER BY position, id").c_str());
     s.bind(1, parentId);
     while (s.step())
         out.push_back(readItem(s));
@@ -307,7 +308,8 @@ std::vector<ProjectItem> ProjectStore::search(const std::string& text) const
 {
     std::vector<ProjectItem> out;
     Statement s(m_db, (std::string("SELECT ") + kItemColumns +
-                       " FROM items WHERE instr(lower(name), lower(?)) > 0 ORDER BY parent_id, position").c_str());
+                       " FROM items WHERE instr(lower(name), lower(?)) > 0 ORDER BY parent_id, position")
+                          .c_str());
     s.bind(1, text);
     while (s.step())
         out.push_back(readItem(s));
@@ -382,7 +384,7 @@ bool ProjectStore::move(std::int64_t id, std::int64_t newParentId, std::int64_t 
         return fail("no item " + std::to_string(id));
     std::optional<ItemKind> parentKind;
     // an item cannot move below itself
-    for (std::int64_t p = newParentId; p; ) {
+    for (std::int64_t p = newParentId; p;) {
         if (p == id)
             return fail("an item cannot be moved into itself");
         const auto parent = item(p);
@@ -431,7 +433,11 @@ std::int64_t ProjectStore::copyTree(std::int64_t id, std::int64_t parentId, std:
     if (!it)
         return 0;
     Statement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
-    s.bind(1, parentId).bind(2, std::string(itemKindName(it->kind))).bind(3, it->name).bind(4, it->payload).bind(5, position);
+    s.bind(1, parentId)
+        .bind(2, std::string(itemKindName(it->kind)))
+        .bind(3, it->name)
+        .bind(4, it->payload)
+        .bind(5, position);
     if (!s.run())
         return 0;
     const std::int64_t copy = sqlite3_last_insert_rowid(m_db);
@@ -465,7 +471,8 @@ std::string ProjectStore::setting(const std::string& key) const
 
 bool ProjectStore::setSetting(const std::string& key, const std::string& value)
 {
-    Statement s(m_db, "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    Statement s(m_db,
+                "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     s.bind(1, key).bind(2, value);
     return s.run();
 }

@@ -16,7 +16,15 @@ struct sqlite3;
 
 namespace stampede {
 
-enum class ItemKind { Collection, Folder, Request, Scenario, DataSet, Environment };
+enum class ItemKind
+{
+    Collection,
+    Folder,
+    Request,
+    Scenario,
+    DataSet,
+    Environment
+};
 const char* itemKindName(ItemKind k); // "collection", "folder", ...
 std::optional<ItemKind> itemKindFromName(const std::string& name);
 // Whether an item of `child` kind may live under `parent` (nullopt: the root).
@@ -38,15 +46,23 @@ public:
     static constexpr int kSchemaVersion = 2;
     static constexpr std::int32_t kApplicationId = 0x53544D50; // "STMP"
 
-    enum class OpenError { None, NotFound, NotAProject, Corrupt, NewerVersion, Locked, Io };
+    enum class OpenError
+    {
+        None,
+        NotFound,
+        NotAProject,
+        Corrupt,
+        NewerVersion,
+        Locked,
+        Io
+    };
 
     // Creates a new, empty project; refuses to overwrite an existing file.
     static std::unique_ptr<ProjectStore> create(const std::string& path, std::string& error);
     // Opens an existing project, migrating an older schema (after a backup
     // copy at PATH.v<N>.bak). On failure returns nullptr, sets `error` to a
     // message for the user and `why` to the reason; the file is not modified.
-    static std::unique_ptr<ProjectStore> open(const std::string& path, std::string& error,
-                                              OpenError* why = nullptr);
+    static std::unique_ptr<ProjectStore> open(const std::string& path, std::string& error, OpenError* why = nullptr);
     ~ProjectStore();
 
     const std::string& path() const { return m_path; }

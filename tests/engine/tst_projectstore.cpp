@@ -91,7 +91,8 @@ private slots:
         auto p = ProjectStore::create(path("rules.stampede").toStdString(), error);
         QVERIFY(p);
         QCOMPARE(p->addItem(0, ItemKind::Request, "loose", "{}"), 0);
-        QCOMPARE(QString::fromStdString(p->lastError()), QStringLiteral("a request cannot be placed in the project root"));
+        QCOMPARE(QString::fromStdString(p->lastError()),
+                 QStringLiteral("a request cannot be placed in the project root"));
         const auto sc = p->addItem(0, ItemKind::Scenario, "s", "{}");
         QCOMPARE(p->addItem(sc, ItemKind::Request, "r", "{}"), 0);
         const auto coll = p->addItem(0, ItemKind::Collection, "c", "{}");
@@ -133,8 +134,8 @@ private slots:
         QTest::addColumn<int>("why");
         QTest::addRow("text file") << 0 << "is not a Stampede project (not an SQLite file)"
                                    << int(ProjectStore::OpenError::NotAProject);
-        QTest::addRow("foreign database") << 1 << "is an SQLite database, but not a Stampede project"
-                                          << int(ProjectStore::OpenError::NotAProject);
+        QTest::addRow("foreign database")
+            << 1 << "is an SQLite database, but not a Stampede project" << int(ProjectStore::OpenError::NotAProject);
         QTest::addRow("newer version") << 2 << "was written by a newer Stampede (project version 99"
                                        << int(ProjectStore::OpenError::NewerVersion);
         QTest::addRow("corrupt") << 3 << "is damaged" << int(ProjectStore::OpenError::Corrupt);
