@@ -20,7 +20,7 @@ build: configure
 
 # The main job: the demo scenario against the embedded mock server.
 run: build
-	@bash scripts/run-demo.sh $(CLI)
+	@bash scripts/run-demo.sh $(CLI) $(BUILD)/app/gui/stampede
 
 check: build format-check
 	@cd $(BUILD) && ctest --output-on-failure -j 2 --timeout 300

@@ -2,8 +2,11 @@
 
 #include "store/projectstore.h"
 
+#include <QHash>
 #include <QIcon>
 #include <QMimeData>
+#include <QPainter>
+#include <QPixmap>
 
 using stampede::ItemKind;
 using stampede::ProjectItem;
@@ -19,23 +22,39 @@ struct ProjectTreeModel::Node
 namespace {
 const QString kMime = QStringLiteral("application/x-stampede-item-ids");
 
-QString iconName(ItemKind k)
+// A small badge per kind: a coloured rounded square with the kind's letter.
+// Drawn, not loaded, so that it looks the same with or without an icon theme.
+QIcon kindIcon(ItemKind k)
 {
-    switch (k) {
-    case ItemKind::Collection:
-        return QStringLiteral("folder-documents");
-    case ItemKind::Folder:
-        return QStringLiteral("folder");
-    case ItemKind::Request:
-        return QStringLiteral("network-transmit");
-    case ItemKind::Scenario:
-        return QStringLiteral("media-playback-start");
-    case ItemKind::DataSet:
-        return QStringLiteral("x-office-spreadsheet");
-    case ItemKind::Environment:
-        return QStringLiteral("preferences-system");
-    }
-    return {};
+    static QHash<int, QIcon> cache;
+    if (const auto it = cache.constFind(int(k)); it != cache.constEnd())
+        return *it;
+    struct Look
+    {
+        QColor color;
+        QChar letter;
+    };
+    const Look look = k == ItemKind::Collection ? Look{QColor(0x2e, 0x86, 0xc1), QLatin1Char('C')}
+                      : k == ItemKind::Folder   ? Look{QColor(0xd4, 0xac, 0x0d), QLatin1Char('F')}
+                      : k == ItemKind::Request  ? Look{QColor(0x22, 0x99, 0x54), QLatin1Char('R')}
+                      : k == ItemKind::Scenario ? Look{QColor(0x88, 0x4e, 0xa0), QLatin1Char('S')}
+                      : k == ItemKind::DataSet  ? Look{QColor(0xca, 0x6f, 0x1e), QLatin1Char('D')}
+                                                : Look{QColor(0x71, 0x7d, 0x7e), QLatin1Char('E')};
+    QPixmap pm(32, 32);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setBrush(look.color);
+    p.setPen(Qt::NoPen);
+    p.drawRoundedRect(QRectF(2, 2, 28, 28), 6, 6);
+    QFont f = p.font();
+    f.setBold(true);
+    f.setPixelSize(18);
+    p.setFont(f);
+    p.setPen(Qt::white);
+    p.drawText(QRectF(0, 0, 32, 32), Qt::AlignCenter, QString(look.letter));
+    p.end();
+    return cache[int(k)] = QIcon(pm);
 }
 } // namespace
 
@@ -133,7 +152,7 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
     case Qt::EditRole:
         return QString::fromStdString(n->item.name);
     case Qt::DecorationRole:
-        return QIcon::fromTheme(iconName(n->item.kind));
+        return kindIcon(n->item.kind);
     case IdRole:
         return qint64(n->item.id);
     case KindRole:

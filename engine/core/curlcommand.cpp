@@ -47,7 +47,8 @@ bool tokenize(const std::string& text, std::vector<std::string>& out, std::strin
         } else if (c == '"') {
             std::size_t j = i + 1;
             for (; j < text.size() && text[j] != '"'; ++j) {
-                if (text[j] == '\\' && j + 1 < text.size() && std::string("\"\\$`").find(text[j + 1]) != std::string::npos)
+                if (text[j] == '\\' && j + 1 < text.size() &&
+                    std::string("\"\\$`").find(text[j + 1]) != std::string::npos)
                     ++j;
                 cur += text[j];
             }
@@ -118,8 +119,8 @@ std::optional<CurlRequest> parseCurl(const std::string& text, std::string& error
             while (!value.empty() && value.front() == ' ')
                 value.erase(0, 1);
             r.headers.emplace_back(v.substr(0, colon), value);
-        } else if (a == "-d" || a == "--data" || a == "--data-raw" || a == "--data-binary" ||
-                   a == "--data-ascii" || a == "--json") {
+        } else if (a == "-d" || a == "--data" || a == "--data-raw" || a == "--data-binary" || a == "--data-ascii" ||
+                   a == "--json") {
             if (!next(v))
                 return std::nullopt;
             r.body += (r.body.empty() ? "" : "&") + v;

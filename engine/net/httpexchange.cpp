@@ -148,8 +148,9 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
     std::size_t headEnd;
     while ((headEnd = in.find("\r\n\r\n")) == std::string::npos) {
         if (in.size() > 64 * 1024 || !readMore()) {
-            r.error = eof ? "the server closed the connection without a complete response"
-                          : in.size() > 64 * 1024 ? "the response head is larger than 64 KiB" : "no response: " + error;
+            r.error = eof                     ? "the server closed the connection without a complete response"
+                      : in.size() > 64 * 1024 ? "the response head is larger than 64 KiB"
+                                              : "no response: " + error;
             return r;
         }
     }
@@ -191,7 +192,8 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
         r.body.append(data.substr(0, room));
         r.truncated |= data.size() > room;
     };
-    const bool noBody = rq.method == "HEAD" || r.status == 204 || r.status == 304 || (r.status >= 100 && r.status < 200);
+    const bool noBody =
+        rq.method == "HEAD" || r.status == 204 || r.status == 304 || (r.status >= 100 && r.status < 200);
     if (noBody) {
         // nothing to read
     } else if (chunked) {
@@ -230,7 +232,8 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
         keep(std::string_view(raw).substr(0, std::size_t(length)));
         while (r.bodyBytes < std::uint64_t(length)) {
             if (!readMore()) {
-                r.error = "the body ended after " + std::to_string(r.bodyBytes) + " of " + std::to_string(length) + " bytes";
+                r.error =
+                    "the body ended after " + std::to_string(r.bodyBytes) + " of " + std::to_string(length) + " bytes";
                 return r;
             }
             keep(std::string_view(in).substr(0, std::size_t(length) - r.bodyBytes));

@@ -22,15 +22,15 @@ struct HttpExchangeRequest
 struct HttpExchangeResult
 {
     bool ok = false;
-    std::string error;        // when !ok: what went wrong, for the user
+    std::string error; // when !ok: what went wrong, for the user
     int status = 0;
     std::string reason;
     std::vector<std::pair<std::string, std::string>> headers;
-    std::string body;         // decoded (chunked removed), first `kBodyCap` bytes
+    std::string body; // decoded (chunked removed), first `kBodyCap` bytes
     std::uint64_t bodyBytes = 0;
     bool truncated = false;
     Nanos connectTime = 0;
-    Nanos firstByteTime = 0;  // from the start
+    Nanos firstByteTime = 0; // from the start
     Nanos totalTime = 0;
     static constexpr std::size_t kBodyCap = 4 * 1024 * 1024;
 };

@@ -52,11 +52,16 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::addRow("not curl") << "wget http://x" << "not a curl command (it must start with \"curl\")";
-        QTest::addRow("no url") << "curl -H 'a: b'" << "the curl command has no URL";
-        QTest::addRow("open quote") << "curl 'http://x" << "unclosed ' quote";
-        QTest::addRow("bad header") << "curl -H nocolon http://x" << "header \"nocolon\" has no colon";
-        QTest::addRow("missing value") << "curl http://x -X" << "-X needs a value";
+        QTest::addRow("not curl") << "wget http://x"
+                                  << "not a curl command (it must start with \"curl\")";
+        QTest::addRow("no url") << "curl -H 'a: b'"
+                                << "the curl command has no URL";
+        QTest::addRow("open quote") << "curl 'http://x"
+                                    << "unclosed ' quote";
+        QTest::addRow("bad header") << "curl -H nocolon http://x"
+                                    << "header \"nocolon\" has no colon";
+        QTest::addRow("missing value") << "curl http://x -X"
+                                       << "-X needs a value";
     }
     void rejects()
     {

@@ -1,0 +1,67 @@
+#include "demoproject.h"
+
+#include "store/projectstore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+
+using stampede::ItemKind;
+
+namespace {
+QByteArray resource(const char* name)
+{
+    QFile f(QStringLiteral(":/demo/") + QString::fromLatin1(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+} // namespace
+
+QString ensureDemoProject(const QString& mockUrl, QString& error)
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    const QString path = dir + QStringLiteral("/demo.stampede");
+    const QByteArray env = QJsonDocument(QJsonObject{{QStringLiteral("mock_url"), mockUrl}}).toJson(QJsonDocument::Compact);
+    std::string err;
+    if (QFile::exists(path)) {
+        // keep the user's edits; point the demo environment at today's mock server
+        auto store = stampede::ProjectStore::open(path.toStdString(), err);
+        if (!store) {
+            error = QString::fromStdString(err);
+            return {};
+        }
+        for (const auto& item : store->children(0))
+            if (item.kind == ItemKind::Environment && item.name == "local mock")
+                store->setPayload(item.id, env.toStdString());
+        return path;
+    }
+    auto store = stampede::ProjectStore::create(path.toStdString(), err);
+    if (!store) {
+        error = QString::fromStdString(err);
+        return {};
+    }
+    const QByteArray scenario = resource("scenario.json");
+    const QJsonObject s = QJsonDocument::fromJson(scenario).object();
+    const auto coll = store->addItem(0, ItemKind::Collection, "Demo shop", "{}");
+    for (const auto& stepValue : s.value(QStringLiteral("steps")).toArray()) {
+        const QJsonObject step = stepValue.toObject();
+        QJsonObject rq = step.value(QStringLiteral("request")).toObject();
+        rq.remove(QStringLiteral("timeout"));
+        if (!rq.contains(QStringLiteral("headers")))
+            rq[QStringLiteral("headers")] = QJsonArray();
+        store->addItem(coll, ItemKind::Request, step.value(QStringLiteral("name")).toString().toStdString(),
+                       QJsonDocument(rq).toJson(QJsonDocument::Compact).toStdString());
+    }
+    const QJsonObject data{{QStringLiteral("csv"), QString::fromUtf8(resource("users.csv"))},
+                           {QStringLiteral("delimiter"), QStringLiteral(",")}};
+    store->addItem(0, ItemKind::DataSet, "users", QJsonDocument(data).toJson(QJsonDocument::Compact).toStdString());
+    store->addItem(0, ItemKind::Scenario, s.value(QStringLiteral("name")).toString().toStdString(),
+                   scenario.toStdString());
+    store->addItem(0, ItemKind::Environment, "local mock", env.toStdString());
+    store->setSetting("environment", "local mock");
+    return path;
+}

@@ -1,0 +1,92 @@
+#include "demoproject.h"
+#include "mainwindow.h"
+#include "projecttreemodel.h"
+#include "requesteditor.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QElapsedTimer startup;
+    startup.start();
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("stampede"));
+    QApplication::setOrganizationName(QStringLiteral("stampede"));
+    QApplication::setApplicationVersion(QStringLiteral(STAMPEDE_VERSION));
+
+    QCommandLineParser cli;
+    cli.setApplicationDescription(QStringLiteral("Stampede: load and full-link stress testing workbench"));
+    cli.addHelpOption();
+    cli.addVersionOption();
+    cli.addPositionalArgument(QStringLiteral("project"), QStringLiteral("a *.stampede project to open"));
+    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("open the demo project"));
+    const QCommandLineOption mockUrl(QStringLiteral("mock-url"), QStringLiteral("the demo mock server's base URL"),
+                                     QStringLiteral("url"), QStringLiteral("http://127.0.0.1:18080"));
+    const QCommandLineOption language(QStringLiteral("language"), QStringLiteral("en or zh_CN (default: settings, then the system)"),
+                                      QStringLiteral("code"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("save a picture of the window to FILE and quit"),
+                                        QStringLiteral("file"));
+    const QCommandLineOption timing(QStringLiteral("startup-timing"),
+                                    QStringLiteral("print the time from start to the first window shown, and quit"));
+    const QCommandLineOption openRequest(QStringLiteral("open"), QStringLiteral("open the request with this name"),
+                                         QStringLiteral("name"));
+    const QCommandLineOption sendIt(QStringLiteral("send"), QStringLiteral("send the request opened with --open"));
+    cli.addOptions({demo, mockUrl, language, screenshot, timing, openRequest, sendIt});
+    cli.process(app);
+
+    QString code = cli.value(language);
+    if (code.isEmpty())
+        code = QSettings().value(QStringLiteral("language")).toString();
+    if (code.isEmpty())
+        code = QLocale::system().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    QTranslator ours, qt;
+    if (code == QLatin1String("zh_CN")) {
+        if (ours.load(QStringLiteral(":/i18n/stampede_zh_CN.qm")))
+            QApplication::installTranslator(&ours);
+        if (qt.load(QStringLiteral("qtbase_zh_CN"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QApplication::installTranslator(&qt);
+    }
+
+    MainWindow window;
+    if (cli.isSet(demo)) {
+        QString error;
+        const QString path = ensureDemoProject(cli.value(mockUrl), error);
+        if (path.isEmpty() || !window.openProject(path))
+            std::fprintf(stderr, "stampede: demo project: %s\n", qPrintable(error));
+    } else if (!cli.positionalArguments().isEmpty()) {
+        window.openProject(cli.positionalArguments().constFirst());
+    }
+    window.show();
+    if (cli.isSet(openRequest)) {
+        const QModelIndexList found = window.treeModel()->match(
+            window.treeModel()->index(0, 0), Qt::DisplayRole, cli.value(openRequest), 1,
+            Qt::MatchExactly | Qt::MatchRecursive);
+        if (!found.isEmpty()) {
+            window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
+            if (cli.isSet(sendIt) && window.currentRequestEditor())
+                window.currentRequestEditor()->send();
+        }
+    }
+    if (cli.isSet(timing) || cli.isSet(screenshot)) {
+        QTimer::singleShot(0, &window, [&] {
+            if (cli.isSet(timing))
+                std::printf("first window shown after %lld ms\n", static_cast<long long>(startup.elapsed()));
+        });
+        QTimer::singleShot(cli.isSet(screenshot) ? 1200 : 0, &window, [&] {
+            if (cli.isSet(screenshot))
+                window.grab().save(cli.value(screenshot));
+            QApplication::quit();
+        });
+    }
+    return QApplication::exec();
+}

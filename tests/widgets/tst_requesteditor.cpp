@@ -1,0 +1,108 @@
+// The request builder, driven as a person would (offscreen): type, paste,
+// send to the project's own mock server, read the response.
+#include "mock/mockserver.h"
+#include "requesteditor.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+class TestRequestEditor : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<stampede::MockServer> m_mock;
+
+private slots:
+    void initTestCase()
+    {
+        std::string error;
+        auto rules = stampede::MockRuleSet::fromJson(
+            "{\"rules\": [{\"method\": \"GET\", \"path\": \"/users/{id}\", \"body\": \"{\\\"id\\\":42,\\\"name\\\":\\\"Li\\\"}\","
+            " \"headers\": [{\"name\": \"Content-Type\", \"value\": \"application/json\"}]}]}",
+            error);
+        QVERIFY2(rules, error.c_str());
+        m_mock = std::make_unique<stampede::MockServer>(rules);
+        QVERIFY(m_mock->start("127.0.0.1:0", error));
+    }
+
+    void typeSendAndSeeTheResponse()
+    {
+        RequestEditor editor;
+        editor.show();
+        QSignalSpy changed(&editor, &RequestEditor::requestChanged);
+        auto* url = editor.findChild<QLineEdit*>();
+        QVERIFY(url);
+        QTest::keyClicks(url, QStringLiteral("${base}/users/${id}"));
+        QVERIFY(changed.count() > 0);
+        // unknown variables are named
+        const auto labels = editor.findChildren<QLabel*>();
+        const auto hint = std::find_if(labels.begin(), labels.end(),
+                                       [](QLabel* l) { return l->text().startsWith(QLatin1String("Unknown variables")); });
+        QVERIFY(hint != labels.end());
+        QVERIFY((*hint)->text().contains(QLatin1String("${base}")));
+        editor.setVariables({{QStringLiteral("base"), QString::fromStdString(m_mock->baseUrl())},
+                             {QStringLiteral("id"), QStringLiteral("42")}});
+        QVERIFY((*hint)->isHidden());
+
+        // add a header in the table
+        auto* headers = editor.findChild<QTableWidget*>(QStringLiteral("requestHeaders"));
+        QVERIFY(headers);
+        // as the cell editor commits what was typed
+        headers->model()->setData(headers->model()->index(0, 0), QStringLiteral("Accept"));
+        headers->model()->setData(headers->model()->index(0, 1), QStringLiteral("application/json"));
+        QCOMPARE(headers->rowCount(), 2); // a fresh empty row for the next one
+        const QJsonObject saved = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();
+        QCOMPARE(saved.value(QStringLiteral("url")).toString(), QStringLiteral("${base}/users/${id}"));
+        QCOMPARE(saved.value(QStringLiteral("headers")).toArray().size(), 1);
+
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        QTest::keyClick(url, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        QCOMPARE(shown.at(0).at(0).toInt(), 200);
+        QVERIFY2(editor.statusText().startsWith(QLatin1String("200 OK")), qPrintable(editor.statusText()));
+        QVERIFY(editor.responseBody().contains(QLatin1String("\"name\": \"Li\""))); // pretty-printed JSON
+    }
+
+    void failureIsShown()
+    {
+        RequestEditor editor;
+        editor.setRequestJson(QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/\"}"));
+        editor.send();
+        QTRY_VERIFY_WITH_TIMEOUT(editor.statusText().startsWith(QLatin1String("Failed: cannot connect")), 5000);
+    }
+
+    void pasteACurlCommand()
+    {
+        RequestEditor editor;
+        editor.show();
+        auto* url = editor.findChild<QLineEdit*>();
+        QGuiApplication::clipboard()->setText(
+            QStringLiteral("curl -X PUT 'http://127.0.0.1:8080/items/7' -H 'Content-Type: application/json' "
+                           "-H 'X-Trace: abc' --data-raw '{\"qty\": 2}'"));
+        url->setFocus();
+        QTest::keySequence(url, QKeySequence::Paste);
+        const QJsonObject o = QJsonDocument::fromJson(editor.requestJson()).object();
+        QCOMPARE(o.value(QStringLiteral("method")).toString(), QStringLiteral("PUT"));
+        QCOMPARE(o.value(QStringLiteral("url")).toString(), QStringLiteral("http://127.0.0.1:8080/items/7"));
+        QCOMPARE(o.value(QStringLiteral("headers")).toArray().size(), 2);
+        QCOMPARE(o.value(QStringLiteral("headers")).toArray().at(1).toObject().value(QStringLiteral("value")).toString(),
+                 QStringLiteral("abc"));
+        QCOMPARE(o.value(QStringLiteral("body")).toString(), QStringLiteral("{\"qty\": 2}"));
+        // and back out as curl
+        QVERIFY(editor.curlCommand().startsWith(QLatin1String("curl -X PUT 'http://127.0.0.1:8080/items/7'")));
+    }
+};
+
+QTEST_MAIN(TestRequestEditor)
+#include "tst_requesteditor.moc"

@@ -1,0 +1,385 @@
+#include "mainwindow.h"
+
+#include "projecttreemodel.h"
+#include "requesteditor.h"
+
+#include "store/projectstore.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using stampede::ItemKind;
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    m_model = new ProjectTreeModel(this);
+    m_filter = new QSortFilterProxyModel(this);
+    m_filter->setSourceModel(m_model);
+    m_filter->setRecursiveFilteringEnabled(true);
+    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+
+    m_filterEdit = new QLineEdit;
+    m_filterEdit->setPlaceholderText(tr("Filter requests, scenarios, data sets…"));
+    m_filterEdit->setClearButtonEnabled(true);
+    m_tree = new QTreeView;
+    m_tree->setModel(m_filter);
+    m_tree->setHeaderHidden(true);
+    m_tree->setDragDropMode(QAbstractItemView::InternalMove);
+    m_tree->setDefaultDropAction(Qt::MoveAction);
+    m_tree->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    m_tree->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    auto* left = new QWidget;
+    auto* ll = new QVBoxLayout(left);
+    ll->setContentsMargins(0, 0, 0, 0);
+    ll->addWidget(m_filterEdit);
+    ll->addWidget(m_tree, 1);
+
+    m_tabs = new QTabWidget;
+    m_tabs->setTabsClosable(true);
+    m_tabs->setDocumentMode(true);
+    auto* welcome = new QLabel(tr("<h2>Stampede</h2><p>Open a request from the project tree, or create one with "
+                                  "<b>Ctrl+N</b>.</p><p>Everything you edit is saved in the project at once.</p>"));
+    welcome->setAlignment(Qt::AlignCenter);
+    m_tabs->addTab(welcome, tr("Welcome"));
+
+    auto* split = new QSplitter;
+    split->addWidget(left);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(1, 1);
+    split->setSizes({280, 900});
+    setCentralWidget(split);
+
+    m_environments = new QComboBox;
+    m_environments->setToolTip(tr("The environment whose values fill ${variables} when you send"));
+    m_environments->setMinimumContentsLength(14);
+
+    connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex& i) {
+        openItem(m_filter->mapToSource(i).data(ProjectTreeModel::IdRole).toLongLong());
+    });
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int i) {
+        QWidget* w = m_tabs->widget(i);
+        m_tabs->removeTab(i);
+        w->deleteLater();
+    });
+    connect(m_model, &ProjectTreeModel::editFailed, this, &MainWindow::showError);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::refreshEnvironments);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::refreshEnvironments);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::refreshEnvironments);
+    connect(m_environments, &QComboBox::currentIndexChanged, this, &MainWindow::applyEnvironment);
+
+    buildMenus();
+    statusBar()->showMessage(tr("Ready"));
+    resize(1280, 800);
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    m_model->setStore(nullptr);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newProject = file->addAction(tr("&New Project…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("New Project"), QString(),
+                                                          tr("Stampede projects (*.stampede)"));
+        if (!path.isEmpty())
+            this->newProject(path.endsWith(QLatin1String(".stampede")) ? path : path + QStringLiteral(".stampede"));
+    });
+    newProject->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+    file->addAction(tr("&Open Project…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), QString(),
+                                                          tr("Stampede projects (*.stampede)"));
+        if (!path.isEmpty())
+            openProject(path);
+    });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, [this] {
+        m_recentMenu->clear();
+        const QStringList recent = QSettings().value(QStringLiteral("recentProjects")).toStringList();
+        for (const QString& p : recent)
+            m_recentMenu->addAction(p, this, [this, p] { openProject(p); });
+        if (recent.isEmpty())
+            m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+    });
+    file->addAction(tr("&Save"), QKeySequence::Save, this,
+                    [this] { statusBar()->showMessage(tr("Everything is saved as you edit it."), 4000); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+    QMenu* request = menuBar()->addMenu(tr("&Request"));
+    QAction* add = request->addAction(tr("&New Request"), this, [this] { addItemOfKind(int(ItemKind::Request)); });
+    add->setShortcut(QKeySequence::New);
+    QAction* send = request->addAction(tr("&Send"), this, [this] {
+        if (RequestEditor* e = currentRequestEditor())
+            e->send();
+    });
+    send->setShortcuts({QKeySequence(QStringLiteral("Ctrl+Return")), QKeySequence(QStringLiteral("Ctrl+Enter"))});
+    request->addAction(tr("Copy as &curl"), this, [this] {
+        if (RequestEditor* e = currentRequestEditor()) {
+            QGuiApplication::clipboard()->setText(e->curlCommand());
+            statusBar()->showMessage(tr("The request is on the clipboard as a curl command."), 4000);
+        }
+    });
+    QAction* close = request->addAction(tr("&Close Tab"), this, [this] {
+        if (m_tabs->currentIndex() >= 0)
+            Q_EMIT m_tabs->tabCloseRequested(m_tabs->currentIndex());
+    });
+    close->setShortcut(QKeySequence::Close);
+
+    // The tree's context menu and the Project menu share these actions.
+    QMenu* project = menuBar()->addMenu(tr("&Project"));
+    const struct
+    {
+        const char* label;
+        ItemKind kind;
+    } kinds[] = {{QT_TR_NOOP("New &Collection"), ItemKind::Collection},
+                 {QT_TR_NOOP("New &Folder"), ItemKind::Folder},
+                 {QT_TR_NOOP("New &Environment"), ItemKind::Environment},
+                 {QT_TR_NOOP("New &Data Set"), ItemKind::DataSet},
+                 {QT_TR_NOOP("New &Scenario"), ItemKind::Scenario}};
+    for (const auto& k : kinds) {
+        QAction* a = project->addAction(tr(k.label), this, [this, kind = k.kind] { addItemOfKind(int(kind)); });
+        m_tree->addAction(a);
+    }
+    project->addSeparator();
+    QAction* rename = project->addAction(tr("&Rename"), this, [this] {
+        if (m_tree->currentIndex().isValid())
+            m_tree->edit(m_tree->currentIndex());
+    });
+    rename->setShortcut(QKeySequence(Qt::Key_F2));
+    QAction* duplicate = project->addAction(tr("D&uplicate"), this, [this] {
+        m_model->duplicateItem(m_filter->mapToSource(m_tree->currentIndex()));
+    });
+    duplicate->setShortcut(QKeySequence(QStringLiteral("Ctrl+D")));
+    QAction* remove = project->addAction(tr("&Delete"), this, [this] {
+        const QModelIndex i = m_filter->mapToSource(m_tree->currentIndex());
+        if (!i.isValid())
+            return;
+        if (QMessageBox::question(this, tr("Delete"), tr("Delete \"%1\" and everything in it?").arg(i.data().toString())) ==
+            QMessageBox::Yes)
+            m_model->removeItem(i);
+    });
+    remove->setShortcut(QKeySequence::Delete);
+    for (QAction* a : {rename, duplicate, remove}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_tree->addAction(a);
+    }
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    QMenu* language = settings->addMenu(tr("&Language"));
+    auto* group = new QActionGroup(this);
+    const QString current = QSettings().value(QStringLiteral("language")).toString();
+    const struct
+    {
+        QString code;
+        QString name;
+    } languages[] = {{QString(), tr("System default")},
+                     {QStringLiteral("en"), QStringLiteral("English")},
+                     {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto& l : languages) {
+        QAction* a = language->addAction(l.name);
+        a->setCheckable(true);
+        a->setChecked(l.code == current);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = l.code] {
+            QSettings().setValue(QStringLiteral("language"), code);
+            statusBar()->showMessage(tr("The language changes when Stampede starts again."), 6000);
+        });
+    }
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(add);
+    bar->addAction(send);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr("Environment: ")));
+    bar->addWidget(m_environments);
+}
+
+bool MainWindow::openProject(const QString& path)
+{
+    std::string error;
+    auto store = stampede::ProjectStore::open(path.toStdString(), error);
+    if (!store) {
+        showError(QString::fromStdString(error));
+        return false;
+    }
+    while (m_tabs->count() > 1)
+        Q_EMIT m_tabs->tabCloseRequested(1);
+    m_model->setStore(store.get());
+    m_store = std::move(store);
+    rememberRecent(path);
+    updateTitle();
+    m_tree->expandToDepth(0);
+    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+bool MainWindow::newProject(const QString& path)
+{
+    std::string error;
+    auto store = stampede::ProjectStore::create(path.toStdString(), error);
+    if (!store) {
+        showError(QString::fromStdString(error));
+        return false;
+    }
+    store->addItem(0, ItemKind::Collection, tr("My requests").toStdString(), "{}");
+    store->addItem(0, ItemKind::Environment, tr("local").toStdString(), "{}");
+    m_model->setStore(store.get());
+    m_store = std::move(store);
+    rememberRecent(path);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::rememberRecent(const QString& path)
+{
+    QSettings s;
+    QStringList recent = s.value(QStringLiteral("recentProjects")).toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(abs);
+    recent.prepend(abs);
+    s.setValue(QStringLiteral("recentProjects"), recent.mid(0, 10));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_store ? tr("%1 — Stampede").arg(QFileInfo(QString::fromStdString(m_store->path())).fileName())
+                           : tr("Stampede"));
+}
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message, 8000);
+    if (isVisible())
+        QMessageBox::warning(this, tr("Stampede"), message);
+}
+
+void MainWindow::addItemOfKind(int kindValue)
+{
+    const auto kind = ItemKind(kindValue);
+    QModelIndex parent = m_filter->mapToSource(m_tree->currentIndex());
+    // requests and folders go into the selected collection or folder (or the first collection)
+    if (kind == ItemKind::Request || kind == ItemKind::Folder) {
+        while (parent.isValid() && parent.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::Collection) &&
+               parent.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::Folder))
+            parent = parent.parent();
+        if (!parent.isValid()) {
+            for (int r = 0; r < m_model->rowCount(); ++r)
+                if (m_model->index(r, 0).data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Collection))
+                    parent = m_model->index(r, 0);
+        }
+        if (!parent.isValid())
+            parent = m_model->addItem({}, ItemKind::Collection, tr("My requests"));
+    } else {
+        parent = {};
+    }
+    const QString name = kind == ItemKind::Request      ? tr("New request")
+                         : kind == ItemKind::Folder      ? tr("New folder")
+                         : kind == ItemKind::Collection  ? tr("New collection")
+                         : kind == ItemKind::Environment ? tr("New environment")
+                         : kind == ItemKind::DataSet     ? tr("New data set")
+                                                         : tr("New scenario");
+    const QByteArray payload = kind == ItemKind::Request
+                                   ? QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"\", \"headers\": [], \"body\": \"\"}")
+                                   : QByteArrayLiteral("{}");
+    const QModelIndex created = m_model->addItem(parent, kind, name, payload);
+    if (!created.isValid())
+        return;
+    const QModelIndex shown = m_filter->mapFromSource(created);
+    m_tree->setCurrentIndex(shown);
+    if (kind == ItemKind::Request)
+        openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
+    else
+        m_tree->edit(shown);
+}
+
+void MainWindow::openItem(qint64 id)
+{
+    const QModelIndex index = m_model->indexForId(id);
+    if (!index.isValid() || index.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::Request))
+        return;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (m_tabs->widget(i)->property("itemId").toLongLong() == id) {
+            m_tabs->setCurrentIndex(i);
+            return;
+        }
+    }
+    auto* editor = new RequestEditor;
+    editor->setProperty("itemId", id);
+    editor->setRequestJson(index.data(ProjectTreeModel::PayloadRole).toByteArray());
+    connect(editor, &RequestEditor::requestChanged, this, [this, id](const QByteArray& payload) {
+        m_model->setPayload(m_model->indexForId(id), payload); // saved as it is typed
+    });
+    const int tab = m_tabs->addTab(editor, index.data().toString());
+    m_tabs->setTabToolTip(tab, index.data().toString());
+    m_tabs->setCurrentIndex(tab);
+    applyEnvironment();
+}
+
+RequestEditor* MainWindow::currentRequestEditor() const
+{
+    return qobject_cast<RequestEditor*>(m_tabs->currentWidget());
+}
+
+void MainWindow::refreshEnvironments()
+{
+    const QString current = m_environments->currentText();
+    m_environments->blockSignals(true);
+    m_environments->clear();
+    m_environments->addItem(tr("(no environment)"), qint64(0));
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex i = m_model->index(r, 0);
+        if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment))
+            m_environments->addItem(i.data().toString(), i.data(ProjectTreeModel::IdRole));
+    }
+    QString wanted = current;
+    if (m_store && wanted.isEmpty())
+        wanted = QString::fromStdString(m_store->setting("environment"));
+    const int found = m_environments->findText(wanted);
+    m_environments->setCurrentIndex(found >= 0 ? found : (m_environments->count() > 1 ? 1 : 0));
+    m_environments->blockSignals(false);
+    applyEnvironment();
+}
+
+void MainWindow::applyEnvironment()
+{
+    QHash<QString, QString> vars;
+    const qint64 id = m_environments->currentData().toLongLong();
+    if (id) {
+        const QModelIndex i = m_model->indexForId(id);
+        const QJsonObject o = QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray()).object();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            vars.insert(it.key(), it.value().toString());
+        if (m_store)
+            m_store->setSetting("environment", m_environments->currentText().toStdString());
+    }
+    for (int t = 0; t < m_tabs->count(); ++t)
+        if (auto* e = qobject_cast<RequestEditor*>(m_tabs->widget(t)))
+            e->setVariables(vars);
+}

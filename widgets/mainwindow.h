@@ -1,0 +1,55 @@
+#pragma once
+// The workbench window: the project tree on the left (filter box above it),
+// editors in tabs in the middle, an environment switcher in the toolbar.
+// Every edit is written to the project as it is made; Ctrl+S only says so.
+#include <QMainWindow>
+
+#include <memory>
+
+class QComboBox;
+class QLineEdit;
+class QMenu;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTreeView;
+class ProjectTreeModel;
+class RequestEditor;
+
+namespace stampede {
+class ProjectStore;
+}
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a project file; shows the reason and returns false when it cannot.
+    bool openProject(const QString& path);
+    bool newProject(const QString& path);
+    ProjectTreeModel* treeModel() const { return m_model; }
+    QTreeView* treeView() const { return m_tree; }
+    RequestEditor* currentRequestEditor() const;
+    // Opens the editor for the item with this id (a request), as a double click does.
+    void openItem(qint64 id);
+
+private:
+    void buildMenus();
+    void addItemOfKind(int kind);
+    void refreshEnvironments();
+    void applyEnvironment();
+    void updateTitle();
+    void rememberRecent(const QString& path);
+    void showError(const QString& message);
+
+    std::unique_ptr<stampede::ProjectStore> m_store;
+    ProjectTreeModel* m_model;
+    QSortFilterProxyModel* m_filter;
+    QTreeView* m_tree;
+    QLineEdit* m_filterEdit;
+    QTabWidget* m_tabs;
+    QComboBox* m_environments;
+    QMenu* m_recentMenu = nullptr;
+};

@@ -1,0 +1,64 @@
+#pragma once
+// The request builder: method, URL (a curl command pasted into it is
+// imported), headers, body; Send runs the request once off the GUI thread
+// through the engine's HTTP client and shows status, time, size, headers and
+// the body (JSON pretty-printed). Edits are reported as the request's JSON
+// payload, which the main window writes to the project at once.
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class KeyValueTable;
+
+class RequestEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RequestEditor(QWidget* parent = nullptr);
+
+    void setRequestJson(const QByteArray& payload);
+    QByteArray requestJson() const;
+    // Values for ${name} when sending (the current environment).
+    void setVariables(const QHash<QString, QString>& variables);
+
+    bool importCurl(const QString& text, QString* error = nullptr);
+    QString curlCommand() const;
+
+    // What the response pane shows, for tests and accessibility.
+    QString statusText() const;
+    QString responseBody() const;
+
+public Q_SLOTS:
+    void send();
+
+Q_SIGNALS:
+    void requestChanged(const QByteArray& payload);
+    void responseShown(int status);
+
+private:
+    void showResult(quint64 job, int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
+                    const QString& body, const QString& error);
+    void updateVariableHints();
+    QString expand(const QString& text) const;
+    void emitChanged();
+
+    QComboBox* m_method;
+    QLineEdit* m_url;
+    QPushButton* m_send;
+    QLabel* m_hint;
+    QTabWidget* m_requestTabs;
+    KeyValueTable* m_headers;
+    QPlainTextEdit* m_body;
+    QLabel* m_status;
+    QTabWidget* m_responseTabs;
+    QPlainTextEdit* m_responseBody;
+    KeyValueTable* m_responseHeaders;
+    QHash<QString, QString> m_variables;
+    quint64 m_job = 0;
+    bool m_loading = false;
+};
