@@ -2,262 +2,377 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CsvPreviewModel</name>
+    <message>
+        <location filename="../models/csvpreviewmodel.cpp" line="32" />
+        <source>The encoding %1 is not available.</source>
+        <translation>编码 %1 不可用。</translation>
+    </message>
+    <message>
+        <location filename="../models/csvpreviewmodel.cpp" line="38" />
+        <source>The file is not valid %1 text: choose another encoding.</source>
+        <translation>该文件不是有效的 %1 文本：请选择其他编码。</translation>
+    </message>
+</context>
+<context>
+    <name>DataSetEditor</name>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="25" />
+        <source>The text encoding of the file: UTF-8, or GB18030 for files saved by Chinese Excel</source>
+        <translation>文件的文本编码：UTF-8；中文版 Excel 保存的文件请选 GB18030</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="27" />
+        <source>detect</source>
+        <translation>自动检测</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="28" />
+        <source>comma ,</source>
+        <translation>逗号 ,</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="29" />
+        <source>semicolon ;</source>
+        <translation>分号 ;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="30" />
+        <location filename="../widgets/dataseteditor.cpp" line="92" />
+        <source>tab</source>
+        <translation>制表符</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="31" />
+        <source>bar |</source>
+        <translation>竖线 |</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="32" />
+        <source>Import CSV…</source>
+        <translation>导入 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="38" />
+        <source>Encoding:</source>
+        <translation>编码：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="40" />
+        <source>Delimiter:</source>
+        <translation>分隔符：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="47" />
+        <source>The first row names the columns. In requests, write ${set.column} (for example ${users.id}); each iteration takes the next row.</source>
+        <translation>第一行为列名。在请求中写 ${数据集.列名}（例如 ${users.id}）；每次迭代取下一行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="53" />
+        <source>Import CSV</source>
+        <translation>导入 CSV</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="54" />
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>CSV 文件 (*.csv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="59" />
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="87" />
+        <source>Not a usable CSV: %1</source>
+        <translation>无法使用的 CSV：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/dataseteditor.cpp" line="94" />
+        <source>%n row(s), columns: %1 — delimiter "%2"%3</source>
+        <translation><numerusform>%n 行，列：%1 — 分隔符“%2”%3</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="96" />
+        <source> (detected)</source>
+        <translation>（自动检测）</translation>
+    </message>
+</context>
+<context>
+    <name>EnvironmentEditor</name>
+    <message>
+        <location filename="../widgets/environmenteditor.cpp" line="12" />
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/environmenteditor.cpp" line="12" />
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/environmenteditor.cpp" line="14" />
+        <source>Values for ${name} in URLs, headers and bodies when this environment is selected.</source>
+        <translation>选中此环境时，URL、请求头和请求体中 ${名称} 的取值。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="43" />
+        <location filename="../widgets/mainwindow.cpp" line="48" />
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="62" />
+        <location filename="../widgets/mainwindow.cpp" line="67" />
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="65" />
+        <location filename="../widgets/mainwindow.cpp" line="70" />
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="75" />
+        <location filename="../widgets/mainwindow.cpp" line="80" />
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="94" />
+        <location filename="../widgets/mainwindow.cpp" line="99" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="106" />
+        <location filename="../widgets/mainwindow.cpp" line="111" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="107" />
+        <location filename="../widgets/mainwindow.cpp" line="112" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="108" />
+        <location filename="../widgets/mainwindow.cpp" line="113" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="109" />
-        <location filename="../widgets/mainwindow.cpp" line="116" />
+        <location filename="../widgets/mainwindow.cpp" line="114" />
+        <location filename="../widgets/mainwindow.cpp" line="121" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114" />
+        <location filename="../widgets/mainwindow.cpp" line="119" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="115" />
+        <location filename="../widgets/mainwindow.cpp" line="120" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120" />
+        <location filename="../widgets/mainwindow.cpp" line="125" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="127" />
+        <location filename="../widgets/mainwindow.cpp" line="132" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="129" />
+        <location filename="../widgets/mainwindow.cpp" line="134" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="130" />
+        <location filename="../widgets/mainwindow.cpp" line="135" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="132" />
+        <location filename="../widgets/mainwindow.cpp" line="137" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="134" />
+        <location filename="../widgets/mainwindow.cpp" line="139" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135" />
+        <location filename="../widgets/mainwindow.cpp" line="140" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137" />
+        <location filename="../widgets/mainwindow.cpp" line="142" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142" />
+        <location filename="../widgets/mainwindow.cpp" line="147" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="145" />
+        <location filename="../widgets/mainwindow.cpp" line="150" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148" />
+        <location filename="../widgets/mainwindow.cpp" line="153" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155" />
+        <location filename="../widgets/mainwindow.cpp" line="160" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160" />
+        <location filename="../widgets/mainwindow.cpp" line="165" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="161" />
+        <location filename="../widgets/mainwindow.cpp" line="166" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="162" />
+        <location filename="../widgets/mainwindow.cpp" line="167" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163" />
+        <location filename="../widgets/mainwindow.cpp" line="168" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164" />
+        <location filename="../widgets/mainwindow.cpp" line="169" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170" />
+        <location filename="../widgets/mainwindow.cpp" line="175" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175" />
+        <location filename="../widgets/mainwindow.cpp" line="180" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179" />
+        <location filename="../widgets/mainwindow.cpp" line="184" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183" />
+        <location filename="../widgets/mainwindow.cpp" line="188" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183" />
+        <location filename="../widgets/mainwindow.cpp" line="188" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="193" />
+        <location filename="../widgets/mainwindow.cpp" line="198" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194" />
+        <location filename="../widgets/mainwindow.cpp" line="199" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201" />
+        <location filename="../widgets/mainwindow.cpp" line="206" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="211" />
+        <location filename="../widgets/mainwindow.cpp" line="216" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215" />
+        <location filename="../widgets/mainwindow.cpp" line="220" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220" />
+        <location filename="../widgets/mainwindow.cpp" line="225" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239" />
+        <location filename="../widgets/mainwindow.cpp" line="244" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="251" />
-        <location filename="../widgets/mainwindow.cpp" line="298" />
+        <location filename="../widgets/mainwindow.cpp" line="256" />
+        <location filename="../widgets/mainwindow.cpp" line="303" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252" />
+        <location filename="../widgets/mainwindow.cpp" line="257" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="272" />
+        <location filename="../widgets/mainwindow.cpp" line="277" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273" />
-        <location filename="../widgets/mainwindow.cpp" line="280" />
+        <location filename="../widgets/mainwindow.cpp" line="278" />
+        <location filename="../widgets/mainwindow.cpp" line="285" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="302" />
+        <location filename="../widgets/mainwindow.cpp" line="307" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303" />
+        <location filename="../widgets/mainwindow.cpp" line="308" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="304" />
+        <location filename="../widgets/mainwindow.cpp" line="309" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305" />
+        <location filename="../widgets/mainwindow.cpp" line="310" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306" />
+        <location filename="../widgets/mainwindow.cpp" line="311" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307" />
+        <location filename="../widgets/mainwindow.cpp" line="312" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="355" />
+        <location filename="../widgets/mainwindow.cpp" line="411" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -265,12 +380,12 @@
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="179" />
+        <location filename="../models/projecttreemodel.cpp" line="198" />
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="265" />
+        <location filename="../models/projecttreemodel.cpp" line="284" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -306,75 +421,365 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="59" />
-        <location filename="../widgets/requesteditor.cpp" line="71" />
+        <location filename="../widgets/requesteditor.cpp" line="72" />
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="59" />
-        <location filename="../widgets/requesteditor.cpp" line="71" />
+        <location filename="../widgets/requesteditor.cpp" line="72" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="62" />
+        <location filename="../widgets/requesteditor.cpp" line="63" />
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="64" />
+        <location filename="../widgets/requesteditor.cpp" line="65" />
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="65" />
+        <location filename="../widgets/requesteditor.cpp" line="66" />
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="67" />
+        <location filename="../widgets/requesteditor.cpp" line="68" />
         <source>No response yet. Press Send (Ctrl+Enter).</source>
         <translation>尚无响应。请点击“发送” (Ctrl+Enter)。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="74" />
+        <location filename="../widgets/requesteditor.cpp" line="76" />
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75" />
+        <location filename="../widgets/requesteditor.cpp" line="77" />
         <source>Response headers</source>
         <translation>响应头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="98" />
+        <location filename="../widgets/requesteditor.cpp" line="100" />
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="164" />
+        <location filename="../widgets/requesteditor.cpp" line="166" />
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="170" />
+        <location filename="../widgets/requesteditor.cpp" line="172" />
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="227" />
+        <location filename="../widgets/requesteditor.cpp" line="229" />
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="255" />
+        <location filename="../widgets/requesteditor.cpp" line="257" />
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="270" />
+        <location filename="../widgets/requesteditor.cpp" line="272" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioEditor</name>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="86" />
+        <source>Each iteration runs these requests in order, on one connection</source>
+        <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="87" />
+        <source>Add request…</source>
+        <translation>添加请求…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="88" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="91" />
+        <source>Open model: a target rate (requests/s)</source>
+        <translation>开放模型：目标速率（请求/秒）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="92" />
+        <source>Closed model: virtual users</source>
+        <translation>封闭模型：虚拟用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="93" />
+        <source>Open: iterations start on a schedule whatever the latency (stable QPS).
+Closed: each user sends, waits for the answer, thinks, and repeats.</source>
+        <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
+封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="101" />
+        <source>default (50)</source>
+        <translation>默认 (50)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="102" />
+        <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
+        <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="106" />
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="107" />
+        <source>Closed model: the pause after each iteration</source>
+        <translation>封闭模型：每次迭代后的停顿时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="110" />
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="111" />
+        <source>the stages' total</source>
+        <translation>各阶段时长之和</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="119" />
+        <source>Add stage</source>
+        <translation>添加阶段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="120" />
+        <source>Remove stage</source>
+        <translation>移除阶段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="127" />
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="135" />
+        <source>Planned load</source>
+        <translation>计划负载</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="141" />
+        <source>One per line, e.g.
+p99 &lt; 200ms
+error_rate &lt; 0.1%</source>
+        <translation>每行一条，例如
+p99 &lt; 200ms
+error_rate &lt; 0.1%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="143" />
+        <source>Send the stress tag</source>
+        <translation>发送压测标记</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="144" />
+        <source>Every request carries the run's unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
+        <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="151" />
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="152" />
+        <source>Export bundle…</source>
+        <translation>导出场景包…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="155" />
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="163" />
+        <source>Steps:</source>
+        <translation>步骤：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="164" />
+        <source>Load model:</source>
+        <translation>负载模型：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="166" />
+        <source>Connections:</source>
+        <translation>连接数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="167" />
+        <source>Think time:</source>
+        <translation>思考时间：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="168" />
+        <source>Duration:</source>
+        <translation>持续时间：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="177" />
+        <source>Stages:</source>
+        <translation>阶段：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="178" />
+        <source>Thresholds:</source>
+        <translation>阈值：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="182" />
+        <source>Stress tag:</source>
+        <translation>压测标记：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="220" />
+        <location filename="../widgets/scenarioeditor.cpp" line="227" />
+        <source>Add request</source>
+        <translation>添加请求</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="220" />
+        <source>The project has no requests yet.</source>
+        <translation>项目中还没有请求。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="227" />
+        <source>Request:</source>
+        <translation>请求：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="350" />
+        <source>Users at the start:</source>
+        <translation>初始用户数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="350" />
+        <source>Rate at the start (/s):</source>
+        <translation>初始速率（/秒）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="367" />
+        <source>users</source>
+        <translation>用户数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="367" />
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="398" />
+        <source>To fix before this scenario can run:</source>
+        <translation>运行此场景前需修正：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="405" />
+        <location filename="../widgets/scenarioeditor.cpp" line="412" />
+        <source>Export scenario</source>
+        <translation>导出场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="406" />
+        <source>Scenario JSON (*.json)</source>
+        <translation>场景 JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="417" />
+        <location filename="../widgets/scenarioeditor.cpp" line="423" />
+        <source>Export bundle</source>
+        <translation>导出场景包</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="418" />
+        <source>Scenario bundles (*.stbundle)</source>
+        <translation>场景包 (*.stbundle)</translation>
+    </message>
+</context>
+<context>
+    <name>StagesModel</name>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="31" />
+        <source>hold</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="32" />
+        <source>ramp</source>
+        <translation>线性爬坡</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="33" />
+        <source>step</source>
+        <translation>阶梯</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="34" />
+        <source>spike</source>
+        <translation>尖峰</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="48" />
+        <source>(keep)</source>
+        <translation>（保持原值）</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="54" />
+        <source>Keep the target level (or the previous one) for the duration.</source>
+        <translation>在持续时间内保持目标水平（或上一水平）。</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="55" />
+        <source>Change linearly from the previous level to the target over the duration.</source>
+        <translation>在持续时间内从上一水平线性变化到目标。</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="56" />
+        <source>Climb from the previous level to the target in equal steps at equal intervals.</source>
+        <translation>以等间隔、等幅度的阶梯从上一水平升到目标。</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="57" />
+        <source>Jump to the target for the duration, then return to the previous level.</source>
+        <translation>在持续时间内跳到目标，之后回到上一水平。</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="123" />
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="124" />
+        <source>Duration (s)</source>
+        <translation>时长（秒）</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="125" />
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../models/stagesmodel.cpp" line="126" />
+        <source>Steps</source>
+        <translation>阶梯数</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,10 @@
 #include "mainwindow.h"
 
+#include "dataseteditor.h"
+#include "environmenteditor.h"
 #include "projecttreemodel.h"
 #include "requesteditor.h"
+#include "scenarioeditor.h"
 
 #include "store/projectstore.h"
 
@@ -13,6 +16,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QIcon>
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,6 +32,7 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <functional>
 
 using stampede::ItemKind;
 
@@ -105,15 +110,15 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* newProject = file->addAction(tr("&New Project…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("New Project"), QString(),
-                                                          tr("Stampede projects (*.stampede)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("New Project"), QString(), tr("Stampede projects (*.stampede)"));
         if (!path.isEmpty())
             this->newProject(path.endsWith(QLatin1String(".stampede")) ? path : path + QStringLiteral(".stampede"));
     });
     newProject->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
     file->addAction(tr("&Open Project…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), QString(),
-                                                          tr("Stampede projects (*.stampede)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open Project"), QString(), tr("Stampede projects (*.stampede)"));
         if (!path.isEmpty())
             openProject(path);
     });
@@ -172,15 +177,15 @@ void MainWindow::buildMenus()
             m_tree->edit(m_tree->currentIndex());
     });
     rename->setShortcut(QKeySequence(Qt::Key_F2));
-    QAction* duplicate = project->addAction(tr("D&uplicate"), this, [this] {
-        m_model->duplicateItem(m_filter->mapToSource(m_tree->currentIndex()));
-    });
+    QAction* duplicate = project->addAction(
+        tr("D&uplicate"), this, [this] { m_model->duplicateItem(m_filter->mapToSource(m_tree->currentIndex())); });
     duplicate->setShortcut(QKeySequence(QStringLiteral("Ctrl+D")));
     QAction* remove = project->addAction(tr("&Delete"), this, [this] {
         const QModelIndex i = m_filter->mapToSource(m_tree->currentIndex());
         if (!i.isValid())
             return;
-        if (QMessageBox::question(this, tr("Delete"), tr("Delete \"%1\" and everything in it?").arg(i.data().toString())) ==
+        if (QMessageBox::question(this, tr("Delete"),
+                                  tr("Delete \"%1\" and everything in it?").arg(i.data().toString())) ==
             QMessageBox::Yes)
             m_model->removeItem(i);
     });
@@ -299,15 +304,16 @@ void MainWindow::addItemOfKind(int kindValue)
     } else {
         parent = {};
     }
-    const QString name = kind == ItemKind::Request      ? tr("New request")
+    const QString name = kind == ItemKind::Request       ? tr("New request")
                          : kind == ItemKind::Folder      ? tr("New folder")
                          : kind == ItemKind::Collection  ? tr("New collection")
                          : kind == ItemKind::Environment ? tr("New environment")
                          : kind == ItemKind::DataSet     ? tr("New data set")
                                                          : tr("New scenario");
-    const QByteArray payload = kind == ItemKind::Request
-                                   ? QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"\", \"headers\": [], \"body\": \"\"}")
-                                   : QByteArrayLiteral("{}");
+    const QByteArray payload =
+        kind == ItemKind::Request
+            ? QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"\", \"headers\": [], \"body\": \"\"}")
+            : QByteArrayLiteral("{}");
     const QModelIndex created = m_model->addItem(parent, kind, name, payload);
     if (!created.isValid())
         return;
@@ -322,7 +328,10 @@ void MainWindow::addItemOfKind(int kindValue)
 void MainWindow::openItem(qint64 id)
 {
     const QModelIndex index = m_model->indexForId(id);
-    if (!index.isValid() || index.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::Request))
+    if (!index.isValid())
+        return;
+    const auto kind = ItemKind(index.data(ProjectTreeModel::KindRole).toInt());
+    if (kind == ItemKind::Collection || kind == ItemKind::Folder)
         return;
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (m_tabs->widget(i)->property("itemId").toLongLong() == id) {
@@ -330,13 +339,61 @@ void MainWindow::openItem(qint64 id)
             return;
         }
     }
-    auto* editor = new RequestEditor;
+    const QByteArray payload = index.data(ProjectTreeModel::PayloadRole).toByteArray();
+    // every editor saves as it is edited: its change goes straight to the store
+    auto save = [this, id](const QByteArray& p) { m_model->setPayload(m_model->indexForId(id), p); };
+    QWidget* editor = nullptr;
+    switch (kind) {
+    case ItemKind::Request: {
+        auto* e = new RequestEditor;
+        e->setRequestJson(payload);
+        connect(e, &RequestEditor::requestChanged, this, save);
+        editor = e;
+        break;
+    }
+    case ItemKind::Environment: {
+        auto* e = new EnvironmentEditor;
+        e->setJson(payload);
+        connect(e, &EnvironmentEditor::changed, this, [this, save](const QByteArray& p) {
+            save(p);
+            applyEnvironment();
+        });
+        editor = e;
+        break;
+    }
+    case ItemKind::DataSet: {
+        auto* e = new DataSetEditor;
+        e->setJson(payload);
+        connect(e, &DataSetEditor::changed, this, save);
+        editor = e;
+        break;
+    }
+    case ItemKind::Scenario: {
+        auto* e = new ScenarioEditor;
+        e->setBaseDir(QFileInfo(QString::fromStdString(m_store->path())).absolutePath());
+        e->setRequestSource([this] {
+            QList<QPair<QString, QByteArray>> out;
+            std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
+                for (int r = 0; r < m_model->rowCount(parent); ++r) {
+                    const QModelIndex i = m_model->index(r, 0, parent);
+                    if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Request))
+                        out.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
+                    walk(i);
+                }
+            };
+            walk({});
+            return out;
+        });
+        e->setJson(payload);
+        connect(e, &ScenarioEditor::changed, this, save);
+        editor = e;
+        break;
+    }
+    default:
+        return;
+    }
     editor->setProperty("itemId", id);
-    editor->setRequestJson(index.data(ProjectTreeModel::PayloadRole).toByteArray());
-    connect(editor, &RequestEditor::requestChanged, this, [this, id](const QByteArray& payload) {
-        m_model->setPayload(m_model->indexForId(id), payload); // saved as it is typed
-    });
-    const int tab = m_tabs->addTab(editor, index.data().toString());
+    const int tab = m_tabs->addTab(editor, index.data(Qt::DecorationRole).value<QIcon>(), index.data().toString());
     m_tabs->setTabToolTip(tab, index.data().toString());
     m_tabs->setCurrentIndex(tab);
     applyEnvironment();

@@ -32,7 +32,7 @@ public:
     ProjectTreeModel* treeModel() const { return m_model; }
     QTreeView* treeView() const { return m_tree; }
     RequestEditor* currentRequestEditor() const;
-    // Opens the editor for the item with this id (a request), as a double click does.
+    // Opens the editor for the item with this id, as a double click does.
     void openItem(qint64 id);
 
 private:

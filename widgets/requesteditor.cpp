@@ -169,7 +169,8 @@ void RequestEditor::updateVariableHints()
     QStringList shown;
     for (const auto& u : unknown)
         shown << QStringLiteral("${%1}").arg(u);
-    m_hint->setText(tr("Unknown variables: %1 (define them in the current environment)").arg(shown.join(QStringLiteral(", "))));
+    m_hint->setText(
+        tr("Unknown variables: %1 (define them in the current environment)").arg(shown.join(QStringLiteral(", "))));
     m_hint->show();
     m_url->setStyleSheet(QStringLiteral("QLineEdit { color: #c0392b; }"));
     m_url->setToolTip(m_hint->text());
@@ -254,8 +255,9 @@ void RequestEditor::send()
             [self, job, r, summary, headers, body, error, ms, bytes] {
                 if (!self)
                     return;
-                const QString line = r.ok ? RequestEditor::tr("%1 · %2 ms · %3 bytes").arg(summary).arg(ms, 0, 'f', 1).arg(bytes)
-                                          : QString();
+                const QString line =
+                    r.ok ? RequestEditor::tr("%1 · %2 ms · %3 bytes").arg(summary).arg(ms, 0, 'f', 1).arg(bytes)
+                         : QString();
                 self->showResult(job, r.ok ? r.status : 0, line, headers, body, error);
             },
             Qt::QueuedConnection);

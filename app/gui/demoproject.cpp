@@ -25,7 +25,8 @@ QString ensureDemoProject(const QString& mockUrl, QString& error)
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(dir);
     const QString path = dir + QStringLiteral("/demo.stampede");
-    const QByteArray env = QJsonDocument(QJsonObject{{QStringLiteral("mock_url"), mockUrl}}).toJson(QJsonDocument::Compact);
+    const QByteArray env =
+        QJsonDocument(QJsonObject{{QStringLiteral("mock_url"), mockUrl}}).toJson(QJsonDocument::Compact);
     std::string err;
     if (QFile::exists(path)) {
         // keep the user's edits; point the demo environment at today's mock server
@@ -59,8 +60,22 @@ QString ensureDemoProject(const QString& mockUrl, QString& error)
     const QJsonObject data{{QStringLiteral("csv"), QString::fromUtf8(resource("users.csv"))},
                            {QStringLiteral("delimiter"), QStringLiteral(",")}};
     store->addItem(0, ItemKind::DataSet, "users", QJsonDocument(data).toJson(QJsonDocument::Compact).toStdString());
+    // the scenario carries its CSV inline: a project has no files beside it
+    QJsonObject inlined = s;
+    QJsonArray vars = inlined.value(QStringLiteral("variables")).toArray();
+    for (qsizetype i = 0; i < vars.size(); ++i) {
+        QJsonObject v = vars[i].toObject();
+        if (v.contains(QStringLiteral("csv"))) {
+            QJsonObject csv = v.value(QStringLiteral("csv")).toObject();
+            csv.remove(QStringLiteral("file"));
+            csv[QStringLiteral("data")] = QString::fromUtf8(resource("users.csv"));
+            v[QStringLiteral("csv")] = csv;
+            vars[i] = v;
+        }
+    }
+    inlined[QStringLiteral("variables")] = vars;
     store->addItem(0, ItemKind::Scenario, s.value(QStringLiteral("name")).toString().toStdString(),
-                   scenario.toStdString());
+                   QJsonDocument(inlined).toJson(QJsonDocument::Compact).toStdString());
     store->addItem(0, ItemKind::Environment, "local mock", env.toStdString());
     store->setSetting("environment", "local mock");
     return path;

@@ -31,7 +31,8 @@ int main(int argc, char** argv)
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("open the demo project"));
     const QCommandLineOption mockUrl(QStringLiteral("mock-url"), QStringLiteral("the demo mock server's base URL"),
                                      QStringLiteral("url"), QStringLiteral("http://127.0.0.1:18080"));
-    const QCommandLineOption language(QStringLiteral("language"), QStringLiteral("en or zh_CN (default: settings, then the system)"),
+    const QCommandLineOption language(QStringLiteral("language"),
+                                      QStringLiteral("en or zh_CN (default: settings, then the system)"),
                                       QStringLiteral("code"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("save a picture of the window to FILE and quit"),
@@ -48,7 +49,8 @@ int main(int argc, char** argv)
     if (code.isEmpty())
         code = QSettings().value(QStringLiteral("language")).toString();
     if (code.isEmpty())
-        code = QLocale::system().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+        code =
+            QLocale::system().name().startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
     QTranslator ours, qt;
     if (code == QLatin1String("zh_CN")) {
         if (ours.load(QStringLiteral(":/i18n/stampede_zh_CN.qm")))
@@ -68,9 +70,9 @@ int main(int argc, char** argv)
     }
     window.show();
     if (cli.isSet(openRequest)) {
-        const QModelIndexList found = window.treeModel()->match(
-            window.treeModel()->index(0, 0), Qt::DisplayRole, cli.value(openRequest), 1,
-            Qt::MatchExactly | Qt::MatchRecursive);
+        const QModelIndexList found =
+            window.treeModel()->match(window.treeModel()->index(0, 0), Qt::DisplayRole, cli.value(openRequest), 1,
+                                      Qt::MatchExactly | Qt::MatchRecursive);
         if (!found.isEmpty()) {
             window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
             if (cli.isSet(sendIt) && window.currentRequestEditor())

@@ -28,7 +28,8 @@ private slots:
     {
         std::string error;
         auto rules = stampede::MockRuleSet::fromJson(
-            "{\"rules\": [{\"method\": \"GET\", \"path\": \"/users/{id}\", \"body\": \"{\\\"id\\\":42,\\\"name\\\":\\\"Li\\\"}\","
+            "{\"rules\": [{\"method\": \"GET\", \"path\": \"/users/{id}\", \"body\": "
+            "\"{\\\"id\\\":42,\\\"name\\\":\\\"Li\\\"}\","
             " \"headers\": [{\"name\": \"Content-Type\", \"value\": \"application/json\"}]}]}",
             error);
         QVERIFY2(rules, error.c_str());
@@ -47,8 +48,9 @@ private slots:
         QVERIFY(changed.count() > 0);
         // unknown variables are named
         const auto labels = editor.findChildren<QLabel*>();
-        const auto hint = std::find_if(labels.begin(), labels.end(),
-                                       [](QLabel* l) { return l->text().startsWith(QLatin1String("Unknown variables")); });
+        const auto hint = std::find_if(labels.begin(), labels.end(), [](QLabel* l) {
+            return l->text().startsWith(QLatin1String("Unknown variables"));
+        });
         QVERIFY(hint != labels.end());
         QVERIFY((*hint)->text().contains(QLatin1String("${base}")));
         editor.setVariables({{QStringLiteral("base"), QString::fromStdString(m_mock->baseUrl())},
@@ -96,8 +98,9 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("method")).toString(), QStringLiteral("PUT"));
         QCOMPARE(o.value(QStringLiteral("url")).toString(), QStringLiteral("http://127.0.0.1:8080/items/7"));
         QCOMPARE(o.value(QStringLiteral("headers")).toArray().size(), 2);
-        QCOMPARE(o.value(QStringLiteral("headers")).toArray().at(1).toObject().value(QStringLiteral("value")).toString(),
-                 QStringLiteral("abc"));
+        QCOMPARE(
+            o.value(QStringLiteral("headers")).toArray().at(1).toObject().value(QStringLiteral("value")).toString(),
+            QStringLiteral("abc"));
         QCOMPARE(o.value(QStringLiteral("body")).toString(), QStringLiteral("{\"qty\": 2}"));
         // and back out as curl
         QVERIFY(editor.curlCommand().startsWith(QLatin1String("curl -X PUT 'http://127.0.0.1:8080/items/7'")));

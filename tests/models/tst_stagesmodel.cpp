@@ -1,0 +1,63 @@
+#include "csvpreviewmodel.h"
+#include "stagesmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonObject>
+#include <QTest>
+
+class TestStagesModel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void threeStagePreview()
+    {
+        StagesModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(m.insertRows(0, 3));
+        // ramp 0 -> 100 over 10 s, hold 20 s, step to 200 in 4 steps over 20 s
+        QVERIFY(m.setData(m.index(0, StagesModel::KindColumn), int(StagesModel::Ramp)));
+        QVERIFY(m.setData(m.index(0, StagesModel::DurationColumn), 10));
+        QVERIFY(m.setData(m.index(0, StagesModel::TargetColumn), 100));
+        QVERIFY(m.setData(m.index(1, StagesModel::DurationColumn), 20));
+        QVERIFY(m.setData(m.index(1, StagesModel::TargetColumn), 100));
+        QVERIFY(m.setData(m.index(2, StagesModel::KindColumn), int(StagesModel::Step)));
+        QVERIFY(m.setData(m.index(2, StagesModel::DurationColumn), 20));
+        QVERIFY(m.setData(m.index(2, StagesModel::TargetColumn), 200));
+        QVERIFY(m.setData(m.index(2, StagesModel::StepsColumn), 4));
+        QVERIFY(!m.setData(m.index(2, StagesModel::DurationColumn), -1)); // refused
+        QCOMPARE(m.totalSeconds(), 50.0);
+        const QList<QPointF> p = m.preview(0, m.totalSeconds());
+        const QList<QPointF> expected = {{0, 0},     {10, 100},  {30, 100}, {30, 125}, {35, 125}, {35, 150},
+                                         {40, 150}, {40, 175},  {45, 175}, {45, 200}, {50, 200}};
+        QCOMPARE(p, expected);
+        // round trip through the scenario's JSON
+        StagesModel back;
+        back.fromJson(m.toJson());
+        QCOMPARE(back.preview(0, 50), expected);
+        QCOMPARE(m.toJson().at(2).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("STAGE_STEP"));
+        QVERIFY(m.removeRows(1, 1));
+        QCOMPARE(m.rowCount(), 2);
+    }
+
+    void csvPreviewDetectsAndShows()
+    {
+        CsvPreviewModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(m.load(QByteArrayLiteral("id;name;city\n1;Li Wei;北京\n2;Wang Fang;上海\n")));
+        QCOMPARE(m.delimiter(), QLatin1Char(';'));
+        QCOMPARE(m.columns(), (QStringList{QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("city")}));
+        QCOMPARE(m.rowCount(), 2);
+        QCOMPARE(m.index(1, 2).data().toString(), QStringLiteral("上海"));
+        QVERIFY(!m.load(QByteArrayLiteral("a,b\n1\n")));
+        QCOMPARE(m.errorString(), QStringLiteral("line 2: 1 field, the header has 2"));
+        QCOMPARE(m.rowCount(), 0);
+        // GB18030 text read as such
+        const QByteArray gb = QByteArrayLiteral("id,city\n1,\xb1\xb1\xbe\xa9\n"); // 北京 in GB18030
+        QVERIFY(!m.load(gb, QLatin1Char(','), QStringLiteral("UTF-8")));
+        QVERIFY(m.load(gb, QLatin1Char(','), QStringLiteral("GB18030")));
+        QCOMPARE(m.index(0, 1).data().toString(), QStringLiteral("北京"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStagesModel)
+#include "tst_stagesmodel.moc"

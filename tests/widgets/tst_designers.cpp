@@ -1,0 +1,104 @@
+// The data-set editor and the scenario designer, offscreen.
+#include "csvpreviewmodel.h"
+#include "dataseteditor.h"
+#include "environmenteditor.h"
+#include "scenarioeditor.h"
+#include "stagesmodel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+class TestDesigners : public QObject
+{
+    Q_OBJECT
+private slots:
+    void importACsvAndSeeItsColumns()
+    {
+        DataSetEditor editor;
+        QSignalSpy changed(&editor, &DataSetEditor::changed);
+        QVERIFY(editor.importBytes(QByteArrayLiteral("user_id\tname\tcity\n1001\tLi Wei\t北京\n1002\tWang Fang\t上海\n")));
+        QCOMPARE(editor.preview()->columns(),
+                 (QStringList{QStringLiteral("user_id"), QStringLiteral("name"), QStringLiteral("city")}));
+        QCOMPARE(editor.preview()->rowCount(), 2);
+        // what was detected is shown, not guessed silently
+        QVERIFY2(editor.statusText().contains(QLatin1String("delimiter \"tab\" (detected)")), qPrintable(editor.statusText()));
+        QVERIFY(changed.count() >= 1);
+        const QJsonObject saved = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();
+        QCOMPARE(saved.value(QStringLiteral("delimiter")).toString(), QStringLiteral("\t"));
+        // a ragged file is refused with the line that is wrong
+        QVERIFY(!editor.importBytes(QByteArrayLiteral("a,b\n1,2\n3\n")));
+        QVERIFY(editor.statusText().contains(QLatin1String("line 3: 1 field, the header has 2")));
+        // the choice of delimiter is the user's
+        auto* delimiter = editor.findChildren<QComboBox*>().at(1);
+        QVERIFY(editor.importBytes(QByteArrayLiteral("a;b,c\n1;2,3\n")));
+        QCOMPARE(editor.preview()->columns().size(), 2); // detected ';'
+        delimiter->setCurrentIndex(delimiter->findData(QStringLiteral(",")));
+        QCOMPARE(editor.preview()->columns(), (QStringList{QStringLiteral("a;b"), QStringLiteral("c")}));
+    }
+
+    void threeStageProfilePreview()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"name\": \"s\", \"load\": {\"open\": {\"rate\": 50}}}"));
+        StagesModel* stages = editor.stages();
+        QSignalSpy changed(&editor, &ScenarioEditor::changed);
+        stages->insertRows(0, 3);
+        stages->setData(stages->index(0, StagesModel::KindColumn), int(StagesModel::Ramp));
+        stages->setData(stages->index(0, StagesModel::DurationColumn), 5);
+        stages->setData(stages->index(0, StagesModel::TargetColumn), 200);
+        stages->setData(stages->index(1, StagesModel::DurationColumn), 10);
+        stages->setData(stages->index(1, StagesModel::TargetColumn), 200);
+        stages->setData(stages->index(2, StagesModel::KindColumn), int(StagesModel::Spike));
+        stages->setData(stages->index(2, StagesModel::DurationColumn), 2);
+        stages->setData(stages->index(2, StagesModel::TargetColumn), 1000);
+        const QList<QPointF> expected = {{0, 50}, {5, 200}, {15, 200}, {15, 1000}, {17, 1000}};
+        QCOMPARE(editor.previewPoints(), expected);
+        QVERIFY(changed.count() > 0);
+        const QJsonObject saved = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();
+        QCOMPARE(saved.value(QStringLiteral("load")).toObject().value(QStringLiteral("stages")).toArray().size(), 3);
+        // no steps yet: the engine's validation says so, beside the steps list
+        QVERIFY(editor.problems().contains(QStringLiteral("steps: at least one step is needed")));
+        editor.addStep(QStringLiteral("home"), QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/${who}\"}"));
+        QVERIFY(editor.problems().contains(QStringLiteral("steps[0].request.url: unknown variable ${who}")));
+        editor.addStep(QStringLiteral("ok"), QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/\"}"));
+        QCOMPARE(editor.problems().size(), 1);
+    }
+
+    void negativeLevelIsShownBesideTheField()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}],"
+                                         " \"load\": {\"open\": {\"rate\": 0}}}"));
+        QVERIFY(editor.problems().contains(QStringLiteral("load.open.rate: the rate must be positive at some point of the run")));
+        const auto spins = editor.findChildren<QDoubleSpinBox*>();
+        const auto level = std::find_if(spins.begin(), spins.end(), [](QDoubleSpinBox* s) {
+            return s->toolTip().contains(QLatin1String("the rate must be positive"));
+        });
+        QVERIFY(level != spins.end());
+        (*level)->setValue(100);
+        QVERIFY(editor.problems().isEmpty());
+        QVERIFY((*level)->toolTip().isEmpty());
+    }
+
+    void environmentValues()
+    {
+        EnvironmentEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"base\": \"http://a\"}"));
+        QSignalSpy changed(&editor, &EnvironmentEditor::changed);
+        auto* table = editor.findChild<QTableWidget*>();
+        table->model()->setData(table->model()->index(1, 0), QStringLiteral("token"));
+        table->model()->setData(table->model()->index(1, 1), QStringLiteral("abc"));
+        const QJsonObject o = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();
+        QCOMPARE(o.value(QStringLiteral("base")).toString(), QStringLiteral("http://a"));
+        QCOMPARE(o.value(QStringLiteral("token")).toString(), QStringLiteral("abc"));
+    }
+};
+
+QTEST_MAIN(TestDesigners)
+#include "tst_designers.moc"

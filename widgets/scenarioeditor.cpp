@@ -1,0 +1,424 @@
+#include "scenarioeditor.h"
+
+#include "scenariocheck.h"
+#include "stagesmodel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+namespace {
+// The stage kind column edits with a list of the four kinds.
+class KindDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& o, const QModelIndex& i) const override
+    {
+        if (i.column() != StagesModel::KindColumn)
+            return QStyledItemDelegate::createEditor(parent, o, i);
+        auto* c = new QComboBox(parent);
+        for (int k = StagesModel::Hold; k <= StagesModel::Spike; ++k)
+            c->addItem(StagesModel::kindName(StagesModel::Kind(k)), k);
+        return c;
+    }
+    void setEditorData(QWidget* e, const QModelIndex& i) const override
+    {
+        if (auto* c = qobject_cast<QComboBox*>(e))
+            c->setCurrentIndex(i.data(Qt::EditRole).toInt());
+        else
+            QStyledItemDelegate::setEditorData(e, i);
+    }
+    void setModelData(QWidget* e, QAbstractItemModel* m, const QModelIndex& i) const override
+    {
+        if (auto* c = qobject_cast<QComboBox*>(e))
+            m->setData(i, c->currentData());
+        else
+            QStyledItemDelegate::setModelData(e, m, i);
+    }
+};
+
+double seconds(const QJsonValue& v, double fallback)
+{
+    QString s = v.toString();
+    if (!s.endsWith(QLatin1Char('s')))
+        return fallback;
+    s.chop(1);
+    return s.toDouble();
+}
+
+QString stepLine(const QJsonObject& step)
+{
+    const QJsonObject rq = step.value(QStringLiteral("request")).toObject();
+    return QStringLiteral("%1   %2 %3")
+        .arg(step.value(QStringLiteral("name")).toString(), rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
+             rq.value(QStringLiteral("url")).toString());
+}
+} // namespace
+
+ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
+{
+    m_name = new QLineEdit;
+    m_steps = new QListWidget;
+    m_steps->setToolTip(tr("Each iteration runs these requests in order, on one connection"));
+    auto* addStep = new QPushButton(tr("Add request…"));
+    auto* removeStep = new QPushButton(tr("Remove"));
+
+    m_model = new QComboBox;
+    m_model->addItem(tr("Open model: a target rate (requests/s)"));
+    m_model->addItem(tr("Closed model: virtual users"));
+    m_model->setToolTip(tr("Open: iterations start on a schedule whatever the latency (stable QPS).\n"
+                           "Closed: each user sends, waits for the answer, thinks, and repeats."));
+    m_level = new QDoubleSpinBox;
+    m_level->setRange(0, 10000000);
+    m_level->setDecimals(1);
+    m_levelLabel = new QLabel;
+    m_connections = new QSpinBox;
+    m_connections->setRange(0, 1000000);
+    m_connections->setSpecialValueText(tr("default (50)"));
+    m_connections->setToolTip(tr("Open model: the connection pool. An arrival that finds every connection busy "
+                                 "waits and is counted as late."));
+    m_thinkMs = new QSpinBox;
+    m_thinkMs->setRange(0, 3600000);
+    m_thinkMs->setSuffix(tr(" ms"));
+    m_thinkMs->setToolTip(tr("Closed model: the pause after each iteration"));
+    m_duration = new QDoubleSpinBox;
+    m_duration->setRange(0, 7 * 24 * 3600);
+    m_duration->setSuffix(tr(" s"));
+    m_duration->setSpecialValueText(tr("the stages' total"));
+
+    m_stages = new StagesModel(this);
+    m_stagesView = new QTableView;
+    m_stagesView->setModel(m_stages);
+    m_stagesView->setItemDelegate(new KindDelegate(m_stagesView));
+    m_stagesView->horizontalHeader()->setStretchLastSection(true);
+    m_stagesView->setMinimumHeight(120);
+    auto* addStage = new QPushButton(tr("Add stage"));
+    auto* removeStage = new QPushButton(tr("Remove stage"));
+
+    m_series = new QLineSeries;
+    auto* chart = new QChart;
+    chart->addSeries(m_series);
+    chart->legend()->hide();
+    auto* x = new QValueAxis;
+    x->setTitleText(tr("seconds"));
+    x->setLabelFormat(QStringLiteral("%g"));
+    auto* y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%g"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    m_series->attachAxis(x);
+    m_series->attachAxis(y);
+    chart->setTitle(tr("Planned load"));
+    m_chart = new QChartView(chart);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(220);
+
+    m_thresholds = new QPlainTextEdit;
+    m_thresholds->setPlaceholderText(tr("One per line, e.g.\np99 < 200ms\nerror_rate < 0.1%"));
+    m_thresholds->setMaximumHeight(80);
+    m_tagOn = new QCheckBox(tr("Send the stress tag"));
+    m_tagOn->setToolTip(tr("Every request carries the run's unique id, so services can route test traffic "
+                           "to shadow tables and tell test traffic apart"));
+    m_tagHeader = new QLineEdit;
+    m_tagHeader->setPlaceholderText(QStringLiteral("X-Stress-Tag"));
+    m_problemsLabel = new QLabel;
+    m_problemsLabel->setWordWrap(true);
+    m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+    auto* exportJson = new QPushButton(tr("Export JSON…"));
+    auto* exportBundle = new QPushButton(tr("Export bundle…"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Name:"), m_name);
+    auto* stepButtons = new QHBoxLayout;
+    stepButtons->addWidget(addStep);
+    stepButtons->addWidget(removeStep);
+    stepButtons->addStretch(1);
+    auto* stepsBox = new QVBoxLayout;
+    stepsBox->addWidget(m_steps);
+    stepsBox->addLayout(stepButtons);
+    form->addRow(tr("Steps:"), stepsBox);
+    form->addRow(tr("Load model:"), m_model);
+    form->addRow(m_levelLabel, m_level);
+    form->addRow(tr("Connections:"), m_connections);
+    form->addRow(tr("Think time:"), m_thinkMs);
+    form->addRow(tr("Duration:"), m_duration);
+    auto* stageButtons = new QHBoxLayout;
+    stageButtons->addWidget(addStage);
+    stageButtons->addWidget(removeStage);
+    stageButtons->addStretch(1);
+    auto* stagesBox = new QVBoxLayout;
+    stagesBox->addWidget(m_stagesView);
+    stagesBox->addLayout(stageButtons);
+    stagesBox->addWidget(m_chart);
+    form->addRow(tr("Stages:"), stagesBox);
+    form->addRow(tr("Thresholds:"), m_thresholds);
+    auto* tag = new QHBoxLayout;
+    tag->addWidget(m_tagOn);
+    tag->addWidget(m_tagHeader, 1);
+    form->addRow(tr("Stress tag:"), tag);
+    auto* exports = new QHBoxLayout;
+    exports->addWidget(exportJson);
+    exports->addWidget(exportBundle);
+    exports->addStretch(1);
+    form->addRow(QString(), exports);
+
+    auto* inner = new QWidget;
+    auto* innerLayout = new QVBoxLayout(inner);
+    innerLayout->addWidget(m_problemsLabel);
+    innerLayout->addLayout(form);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(inner);
+    scroll->setWidgetResizable(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+
+    connect(m_name, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
+    connect(m_model, &QComboBox::currentIndexChanged, this, &ScenarioEditor::edited);
+    connect(m_level, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_connections, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_thinkMs, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_duration, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_thresholds, &QPlainTextEdit::textChanged, this, &ScenarioEditor::edited);
+    connect(m_tagOn, &QCheckBox::toggled, this, &ScenarioEditor::edited);
+    connect(m_tagHeader, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
+    connect(m_stages, &QAbstractItemModel::dataChanged, this, &ScenarioEditor::edited);
+    connect(m_stages, &QAbstractItemModel::rowsInserted, this, &ScenarioEditor::edited);
+    connect(m_stages, &QAbstractItemModel::rowsRemoved, this, &ScenarioEditor::edited);
+    connect(addStage, &QPushButton::clicked, this, [this] { m_stages->insertRows(m_stages->rowCount(), 1); });
+    connect(removeStage, &QPushButton::clicked, this, [this] {
+        if (m_stagesView->currentIndex().isValid())
+            m_stages->removeRows(m_stagesView->currentIndex().row(), 1);
+    });
+    connect(addStep, &QPushButton::clicked, this, [this] {
+        const auto requests = m_requests ? m_requests() : QList<QPair<QString, QByteArray>>();
+        if (requests.isEmpty()) {
+            QMessageBox::information(this, tr("Add request"), tr("The project has no requests yet."));
+            return;
+        }
+        QStringList names;
+        for (const auto& r : requests)
+            names << r.first;
+        bool ok = false;
+        const QString chosen = QInputDialog::getItem(this, tr("Add request"), tr("Request:"), names, 0, false, &ok);
+        if (ok)
+            this->addStep(chosen, requests[names.indexOf(chosen)].second);
+    });
+    connect(removeStep, &QPushButton::clicked, this, [this] {
+        const int row = m_steps->currentRow();
+        if (row >= 0) {
+            m_stepObjects.removeAt(row);
+            delete m_steps->takeItem(row);
+            edited();
+        }
+    });
+    connect(exportJson, &QPushButton::clicked, this, &ScenarioEditor::exportJson);
+    connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
+}
+
+void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
+{
+    QJsonObject rq = QJsonDocument::fromJson(requestJson).object();
+    if (rq.value(QStringLiteral("body")).toString().isEmpty())
+        rq.remove(QStringLiteral("body"));
+    if (rq.value(QStringLiteral("headers")).toArray().isEmpty())
+        rq.remove(QStringLiteral("headers"));
+    const QJsonObject step{{QStringLiteral("name"), name}, {QStringLiteral("request"), rq}};
+    m_stepObjects.append(step);
+    m_steps->addItem(stepLine(step));
+    edited();
+}
+
+void ScenarioEditor::setJson(const QByteArray& payload)
+{
+    m_loading = true;
+    m_rest = QJsonDocument::fromJson(payload).object();
+    m_name->setText(m_rest.value(QStringLiteral("name")).toString());
+    m_stepObjects.clear();
+    m_steps->clear();
+    for (const auto& s : m_rest.value(QStringLiteral("steps")).toArray()) {
+        m_stepObjects.append(s.toObject());
+        m_steps->addItem(stepLine(s.toObject()));
+    }
+    const QJsonObject load = m_rest.value(QStringLiteral("load")).toObject();
+    const bool closed = load.contains(QStringLiteral("closed"));
+    m_model->setCurrentIndex(closed ? 1 : 0);
+    m_level->setValue(closed ? load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("users")).toDouble()
+                             : load.value(QStringLiteral("open")).toObject().value(QStringLiteral("rate")).toDouble());
+    m_thinkMs->setValue(int(seconds(load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("thinkTime")), 0) * 1000));
+    m_stages->fromJson(load.value(QStringLiteral("stages")).toArray());
+    m_connections->setValue(m_rest.value(QStringLiteral("connections")).toInt());
+    m_duration->setValue(seconds(m_rest.value(QStringLiteral("duration")), 0));
+    QStringList thresholds;
+    for (const auto& t : m_rest.value(QStringLiteral("thresholds")).toArray())
+        thresholds << t.toObject().value(QStringLiteral("expr")).toString();
+    m_thresholds->setPlainText(thresholds.join(QLatin1Char('\n')));
+    const QJsonObject tag = m_rest.value(QStringLiteral("stressTag")).toObject();
+    m_tagOn->setChecked(!tag.value(QStringLiteral("disabled")).toBool());
+    m_tagHeader->setText(tag.value(QStringLiteral("header")).toString());
+    m_loading = false;
+    refreshPreview();
+    validate();
+}
+
+QByteArray ScenarioEditor::json() const
+{
+    QJsonObject o = m_rest;
+    o[QStringLiteral("name")] = m_name->text();
+    QJsonArray steps;
+    for (const auto& s : m_stepObjects)
+        steps.append(s);
+    o[QStringLiteral("steps")] = steps;
+    QJsonObject load;
+    if (m_model->currentIndex() == 1) {
+        QJsonObject closed{{QStringLiteral("users"), int(m_level->value())}};
+        if (m_thinkMs->value())
+            closed[QStringLiteral("thinkTime")] = QString(QString::number(m_thinkMs->value() / 1000.0, 'g', 9) + QLatin1Char('s'));
+        load[QStringLiteral("closed")] = closed;
+    } else {
+        load[QStringLiteral("open")] = QJsonObject{{QStringLiteral("rate"), m_level->value()}};
+    }
+    if (m_stages->rowCount())
+        load[QStringLiteral("stages")] = m_stages->toJson();
+    o[QStringLiteral("load")] = load;
+    if (m_connections->value())
+        o[QStringLiteral("connections")] = m_connections->value();
+    else
+        o.remove(QStringLiteral("connections"));
+    if (m_duration->value() > 0)
+        o[QStringLiteral("duration")] = QString(QString::number(m_duration->value(), 'g', 9) + QLatin1Char('s'));
+    else
+        o.remove(QStringLiteral("duration"));
+    QJsonArray thresholds;
+    for (const QString& line : m_thresholds->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        if (!line.trimmed().isEmpty())
+            thresholds.append(QJsonObject{{QStringLiteral("expr"), line.trimmed()}});
+    o[QStringLiteral("thresholds")] = thresholds;
+    QJsonObject tag;
+    if (!m_tagOn->isChecked())
+        tag[QStringLiteral("disabled")] = true;
+    if (!m_tagHeader->text().trimmed().isEmpty())
+        tag[QStringLiteral("header")] = m_tagHeader->text().trimmed();
+    o[QStringLiteral("stressTag")] = tag;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+void ScenarioEditor::edited()
+{
+    if (m_loading)
+        return;
+    refreshPreview();
+    validate();
+    Q_EMIT changed(json());
+}
+
+QList<QPointF> ScenarioEditor::previewPoints() const
+{
+    const double duration = m_duration->value() > 0 ? m_duration->value()
+                            : m_stages->rowCount() ? m_stages->totalSeconds()
+                                                   : 10.0;
+    return m_stages->preview(m_level->value(), duration);
+}
+
+void ScenarioEditor::refreshPreview()
+{
+    const bool closed = m_model->currentIndex() == 1;
+    m_levelLabel->setText(closed ? tr("Users at the start:") : tr("Rate at the start (/s):"));
+    const QList<QPointF> points = previewPoints();
+    m_series->replace(points);
+    double maxX = 1, maxY = 1;
+    for (const auto& p : points) {
+        maxX = std::max(maxX, p.x());
+        maxY = std::max(maxY, p.y());
+    }
+    auto axes = m_chart->chart()->axes();
+    for (auto* a : axes) {
+        auto* v = qobject_cast<QValueAxis*>(a);
+        if (!v)
+            continue;
+        if (a->orientation() == Qt::Horizontal) {
+            v->setRange(0, maxX);
+        } else {
+            v->setRange(0, maxY * 1.1);
+            v->setTitleText(closed ? tr("users") : tr("requests/s"));
+        }
+    }
+}
+
+void ScenarioEditor::validate()
+{
+    const auto problems = ScenarioCheck::validate(json(), m_baseDir);
+    m_problems.clear();
+    // each field shows its own faults beside it (a red frame and a tooltip)
+    QHash<QWidget*, QStringList> byWidget;
+    for (const auto& [field, message] : problems) {
+        m_problems << (field.isEmpty() ? message : field + QStringLiteral(": ") + message);
+        QWidget* w = field.startsWith(QLatin1String("steps"))        ? static_cast<QWidget*>(m_steps)
+                     : field.startsWith(QLatin1String("load.stages")) ? static_cast<QWidget*>(m_stagesView)
+                     : field.startsWith(QLatin1String("load"))        ? static_cast<QWidget*>(m_level)
+                     : field.startsWith(QLatin1String("duration"))    ? static_cast<QWidget*>(m_duration)
+                     : field.startsWith(QLatin1String("connections")) ? static_cast<QWidget*>(m_connections)
+                     : field.startsWith(QLatin1String("thresholds"))  ? static_cast<QWidget*>(m_thresholds)
+                     : field.startsWith(QLatin1String("stressTag"))   ? static_cast<QWidget*>(m_tagHeader)
+                                                                      : nullptr;
+        if (w)
+            byWidget[w] << message;
+    }
+    for (QWidget* w : {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level),
+                       static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections),
+                       static_cast<QWidget*>(m_thresholds), static_cast<QWidget*>(m_tagHeader)}) {
+        const QStringList msgs = byWidget.value(w);
+        w->setStyleSheet(msgs.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+        w->setToolTip(msgs.join(QLatin1Char('\n')));
+    }
+    m_problemsLabel->setText(m_problems.isEmpty() ? QString() : tr("To fix before this scenario can run:") +
+                                                                    QStringLiteral("\n• ") + m_problems.join(QStringLiteral("\n• ")));
+    m_problemsLabel->setVisible(!m_problems.isEmpty());
+}
+
+void ScenarioEditor::exportJson()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export scenario"), m_name->text() + QStringLiteral(".json"),
+                                                      tr("Scenario JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        f.write(QJsonDocument::fromJson(json()).toJson(QJsonDocument::Indented)) < 0)
+        QMessageBox::warning(this, tr("Export scenario"), f.errorString());
+}
+
+void ScenarioEditor::exportBundle()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export bundle"), m_name->text() + QStringLiteral(".stbundle"),
+                                                      tr("Scenario bundles (*.stbundle)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!ScenarioCheck::exportBundle(json(), m_baseDir, path, &error))
+        QMessageBox::warning(this, tr("Export bundle"), error);
+}

@@ -1,0 +1,75 @@
+#pragma once
+// The scenario designer: steps (copied from the collection's requests), the
+// load model and level, the stages with a live preview of the planned rate or
+// users, duration, connections, think time, thresholds and the stress tag.
+// Faults found by the engine's validation are shown beside the fields they
+// name. Saved as the proto3 JSON of stampede.v1.Scenario.
+#include <QJsonObject>
+#include <QWidget>
+
+#include <functional>
+
+class QChartView;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QListWidget;
+class QCheckBox;
+class QPlainTextEdit;
+class QSpinBox;
+class QTableView;
+class StagesModel;
+
+class ScenarioEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    // Offers the project's requests as (name, request JSON) for "Add step".
+    using RequestSource = std::function<QList<QPair<QString, QByteArray>>()>;
+
+    explicit ScenarioEditor(QWidget* parent = nullptr);
+    void setRequestSource(RequestSource source) { m_requests = std::move(source); }
+    void setBaseDir(const QString& dir) { m_baseDir = dir; }
+    void setJson(const QByteArray& payload);
+    QByteArray json() const;
+    StagesModel* stages() const { return m_stages; }
+    // The preview's points: (seconds, planned level).
+    QList<QPointF> previewPoints() const;
+    QStringList problems() const { return m_problems; }
+    void addStep(const QString& name, const QByteArray& requestJson);
+
+Q_SIGNALS:
+    void changed(const QByteArray& payload);
+
+private:
+    void edited();
+    void refreshPreview();
+    void validate();
+    void exportJson();
+    void exportBundle();
+
+    QLineEdit* m_name;
+    QListWidget* m_steps;
+    QComboBox* m_model;
+    QDoubleSpinBox* m_level;
+    QLabel* m_levelLabel;
+    QSpinBox* m_connections;
+    QSpinBox* m_thinkMs;
+    QDoubleSpinBox* m_duration;
+    StagesModel* m_stages;
+    QTableView* m_stagesView;
+    QChartView* m_chart;
+    QLineSeries* m_series;
+    QPlainTextEdit* m_thresholds;
+    QCheckBox* m_tagOn;
+    QLineEdit* m_tagHeader;
+    QLabel* m_problemsLabel;
+    QJsonObject m_rest; // fields this editor does not show (variables, ...), kept as they were
+    QList<QJsonObject> m_stepObjects;
+    QStringList m_problems;
+    RequestSource m_requests;
+    QString m_baseDir;
+    bool m_loading = false;
+};
