@@ -7,6 +7,8 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPixmap>
+#include <QUndoCommand>
+#include <QUndoStack>
 
 using stampede::ItemKind;
 using stampede::ProjectItem;
@@ -58,12 +60,17 @@ QIcon kindIcon(ItemKind k)
 }
 } // namespace
 
-ProjectTreeModel::ProjectTreeModel(QObject* parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>()) {}
+ProjectTreeModel::ProjectTreeModel(QObject* parent)
+    : QAbstractItemModel(parent), m_root(std::make_unique<Node>()), m_undo(new QUndoStack(this))
+{
+}
 
 ProjectTreeModel::~ProjectTreeModel() = default;
 
 void ProjectTreeModel::setStore(stampede::ProjectStore* store)
 {
+    m_undo->clear();
+    m_aliases.clear();
     beginResetModel();
     m_store = store;
     m_root = std::make_unique<Node>();
@@ -166,21 +173,6 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
     }
 }
 
-bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, int role)
-{
-    if (!index.isValid() || role != Qt::EditRole || !m_store)
-        return false;
-    Node* n = nodeOf(index);
-    const std::string name = value.toString().trimmed().toStdString();
-    if (name == n->item.name)
-        return true;
-    if (!m_store->rename(n->item.id, name))
-        return fail(QString::fromStdString(m_store->lastError()));
-    n->item.name = name;
-    Q_EMIT dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
-    return true;
-}
-
 Qt::ItemFlags ProjectTreeModel::flags(const QModelIndex& index) const
 {
     if (!index.isValid())
@@ -234,25 +226,6 @@ bool ProjectTreeModel::canDropMimeData(const QMimeData* data, Qt::DropAction act
     return true;
 }
 
-bool ProjectTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
-                                    const QModelIndex& parent)
-{
-    if (!canDropMimeData(data, action, row, column, parent))
-        return false;
-    const qint64 parentId = parent.isValid() ? nodeOf(parent)->item.id : 0;
-    int at = row;
-    for (const auto& id : data->data(kMime).split(' ')) {
-        if (!m_store->move(id.toLongLong(), parentId, at))
-            return fail(QString::fromStdString(m_store->lastError()));
-        if (at >= 0)
-            ++at;
-    }
-    // The view removes the dragged rows itself only for copy-and-delete
-    // moves; a store move is simplest to show by reloading the tree.
-    reload();
-    return false; // tell the view not to remove the source rows: the reload did
-}
-
 ProjectTreeModel::Node* ProjectTreeModel::find(Node* from, qint64 id) const
 {
     if (from->item.id == id && from != m_root.get())
@@ -277,25 +250,294 @@ bool ProjectTreeModel::fail(const QString& message)
     return false;
 }
 
+qint64 ProjectTreeModel::resolve(qint64 id) const
+{
+    for (int guard = 0; guard < 1000 && m_aliases.contains(id); ++guard)
+        id = m_aliases.value(id);
+    return id;
+}
+
+qint64 ProjectTreeModel::applyAdd(qint64 parentId, ItemKind kind, const QString& name, const QByteArray& payload,
+                                  int position)
+{
+    if (!m_store)
+        return fail(tr("No project is open.")), 0;
+    Node* p = parentId ? find(m_root.get(), parentId) : m_root.get();
+    if (!p)
+        return fail(tr("The item is gone.")), 0;
+    loadChildren(p);
+    if (position < 0 || position > int(p->children.size()))
+        position = int(p->children.size());
+    const qint64 id = m_store->addItem(parentId, kind, name.toStdString(), payload.toStdString(), position);
+    if (!id)
+        return fail(QString::fromStdString(m_store->lastError())), 0;
+    beginInsertRows(indexOf(p), position, position);
+    auto node = std::make_unique<Node>();
+    node->item = *m_store->item(id);
+    node->parent = p;
+    p->children.insert(p->children.begin() + position, std::move(node));
+    endInsertRows();
+    return id;
+}
+
+bool ProjectTreeModel::applyRemove(qint64 id)
+{
+    Node* n = find(m_root.get(), id);
+    if (!n || !m_store)
+        return false;
+    if (!m_store->remove(id))
+        return fail(QString::fromStdString(m_store->lastError()));
+    const QModelIndex index = indexOf(n);
+    beginRemoveRows(index.parent(), index.row(), index.row());
+    n->parent->children.erase(n->parent->children.begin() + index.row());
+    endRemoveRows();
+    return true;
+}
+
+bool ProjectTreeModel::applyRename(qint64 id, const QString& name)
+{
+    Node* n = find(m_root.get(), id);
+    if (!n || !m_store)
+        return false;
+    if (!m_store->rename(id, name.toStdString()))
+        return fail(QString::fromStdString(m_store->lastError()));
+    n->item.name = name.toStdString();
+    const QModelIndex index = indexOf(n);
+    Q_EMIT dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
+    return true;
+}
+
+bool ProjectTreeModel::applyMove(qint64 id, qint64 parentId, int position)
+{
+    if (!m_store || !m_store->move(id, parentId, position))
+        return fail(m_store ? QString::fromStdString(m_store->lastError()) : tr("No project is open."));
+    reload();
+    return true;
+}
+
+// The undo commands: each remembers ids, never pointers or indexes, and finds
+// the items again through resolve() when it runs.
+class TreeCommand : public QUndoCommand
+{
+public:
+    TreeCommand(ProjectTreeModel* m, const QString& text) : QUndoCommand(text), model(m) {}
+
+protected:
+    ProjectTreeModel* model;
+    stampede::ProjectStore* store() const { return model->m_store; }
+    qint64 resolve(qint64 id) const { return model->resolve(id); }
+    qint64 add(qint64 parent, ItemKind k, const QString& n, const QByteArray& p, int pos)
+    {
+        return model->applyAdd(parent, k, n, p, pos);
+    }
+    bool remove(qint64 id) { return model->applyRemove(id); }
+    bool rename(qint64 id, const QString& n) { return model->applyRename(id, n); }
+    bool move(qint64 id, qint64 parent, int pos) { return model->applyMove(id, parent, pos); }
+    void alias(qint64 from, qint64 to) { model->alias(from, to); }
+    void reload() { model->reload(); }
+};
+
+namespace {
+
+// What a delete takes away, to put it back.
+struct Snapshot
+{
+    stampede::ProjectItem item;
+    std::vector<Snapshot> children;
+    static Snapshot of(stampede::ProjectStore& s, const stampede::ProjectItem& it)
+    {
+        Snapshot snap{it, {}};
+        for (const auto& c : s.children(it.id))
+            snap.children.push_back(of(s, c));
+        return snap;
+    }
+    // Recreates the children below `parent` in the store (the model loads them when shown).
+    void restoreChildren(stampede::ProjectStore& s, qint64 parent, QHash<qint64, qint64>& ids) const
+    {
+        for (const auto& c : children) {
+            const qint64 id = s.addItem(parent, c.item.kind, c.item.name, c.item.payload, c.item.position);
+            ids[c.item.id] = id;
+            c.restoreChildren(s, id, ids);
+        }
+    }
+};
+
+class AddCommand : public TreeCommand
+{
+public:
+    AddCommand(ProjectTreeModel* m, qint64 parent, ItemKind k, const QString& name, const QByteArray& payload,
+               qint64* result)
+        : TreeCommand(m, ProjectTreeModel::tr("Add \"%1\"").arg(name)), m_parent(parent), m_kind(k), m_name(name),
+          m_payload(payload), m_result(result)
+    {
+    }
+    void redo() override
+    {
+        const qint64 id = add(resolve(m_parent), m_kind, m_name, m_payload, -1);
+        if (!id) {
+            setObsolete(true); // a refused add is not kept for undo
+            return;
+        }
+        if (m_id)
+            alias(m_id, id);
+        else
+            m_id = id;
+        if (m_result) {
+            *m_result = id;
+            m_result = nullptr;
+        }
+    }
+    void undo() override { remove(resolve(m_id)); }
+
+private:
+    qint64 m_parent;
+    ItemKind m_kind;
+    QString m_name;
+    QByteArray m_payload;
+    qint64* m_result;
+    qint64 m_id = 0;
+};
+
+// A duplicate has already been made when this is pushed; undo deletes it, redo copies again.
+class DuplicatedCommand : public TreeCommand
+{
+public:
+    DuplicatedCommand(ProjectTreeModel* m, qint64 copy, const QString& name)
+        : TreeCommand(m, ProjectTreeModel::tr("Duplicate \"%1\"").arg(name)), m_copy(copy)
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        const auto& it = m_snapshot.item;
+        const qint64 id = add(resolve(it.parentId), it.kind, QString::fromStdString(it.name),
+                              QByteArray::fromStdString(it.payload), int(it.position));
+        if (!id)
+            return;
+        alias(resolve(m_copy), id);
+        QHash<qint64, qint64> ids;
+        m_snapshot.restoreChildren(*store(), id, ids);
+        for (auto i = ids.cbegin(); i != ids.cend(); ++i)
+            alias(i.key(), i.value());
+        if (!m_snapshot.children.empty())
+            reload();
+    }
+    void undo() override
+    {
+        const auto it = store()->item(resolve(m_copy));
+        if (!it)
+            return;
+        m_snapshot = Snapshot::of(*store(), *it);
+        remove(it->id);
+    }
+
+private:
+    qint64 m_copy;
+    bool m_first = true;
+    Snapshot m_snapshot;
+};
+
+class RemoveCommand : public TreeCommand
+{
+public:
+    RemoveCommand(ProjectTreeModel* m, qint64 id, const QString& name)
+        : TreeCommand(m, ProjectTreeModel::tr("Delete \"%1\"").arg(name)), m_id(id)
+    {
+    }
+    void redo() override
+    {
+        const auto it = store()->item(resolve(m_id));
+        if (!it) {
+            setObsolete(true);
+            return;
+        }
+        m_snapshot = Snapshot::of(*store(), *it);
+        if (!remove(it->id))
+            setObsolete(true);
+    }
+    void undo() override
+    {
+        const auto& it = m_snapshot.item;
+        const qint64 id = add(resolve(it.parentId), it.kind, QString::fromStdString(it.name),
+                              QByteArray::fromStdString(it.payload), int(it.position));
+        if (!id)
+            return;
+        alias(resolve(m_id), id);
+        QHash<qint64, qint64> ids;
+        m_snapshot.restoreChildren(*store(), id, ids);
+        for (auto i = ids.cbegin(); i != ids.cend(); ++i)
+            alias(i.key(), i.value());
+        if (!m_snapshot.children.empty())
+            reload(); // the restored children show when their parent is loaded again
+    }
+
+private:
+    qint64 m_id;
+    Snapshot m_snapshot;
+};
+
+class RenameCommand : public TreeCommand
+{
+public:
+    RenameCommand(ProjectTreeModel* m, qint64 id, const QString& from, const QString& to)
+        : TreeCommand(m, ProjectTreeModel::tr("Rename \"%1\" to \"%2\"").arg(from, to)), m_id(id), m_from(from),
+          m_to(to)
+    {
+    }
+    void redo() override
+    {
+        if (!rename(resolve(m_id), m_to))
+            setObsolete(true);
+    }
+    void undo() override { rename(resolve(m_id), m_from); }
+
+private:
+    qint64 m_id;
+    QString m_from, m_to;
+};
+
+class MoveCommand : public TreeCommand
+{
+public:
+    MoveCommand(ProjectTreeModel* m, qint64 id, qint64 parent, int position, const QString& name)
+        : TreeCommand(m, ProjectTreeModel::tr("Move \"%1\"").arg(name)), m_id(id), m_parent(parent),
+          m_position(position)
+    {
+    }
+    void redo() override
+    {
+        const auto it = store()->item(resolve(m_id));
+        if (!it) {
+            setObsolete(true);
+            return;
+        }
+        m_oldParent = it->parentId;
+        m_oldPosition = int(it->position);
+        if (!move(it->id, resolve(m_parent), m_position))
+            setObsolete(true);
+    }
+    void undo() override { move(resolve(m_id), resolve(m_oldParent), m_oldPosition); }
+
+private:
+    qint64 m_id, m_parent;
+    int m_position;
+    qint64 m_oldParent = 0;
+    int m_oldPosition = 0;
+};
+
+} // namespace
+
 QModelIndex ProjectTreeModel::addItem(const QModelIndex& parent, ItemKind kind, const QString& name,
                                       const QByteArray& payload)
 {
     if (!m_store)
         return fail(tr("No project is open.")), QModelIndex();
-    Node* p = nodeOf(parent);
-    loadChildren(p);
-    const qint64 id = m_store->addItem(p->item.id, kind, name.toStdString(), payload.toStdString());
-    if (!id)
-        return fail(QString::fromStdString(m_store->lastError())), QModelIndex();
-    const int row = int(p->children.size());
-    beginInsertRows(parent, row, row);
-    auto node = std::make_unique<Node>();
-    node->item = *m_store->item(id);
-    node->parent = p;
-    node->loaded = true;
-    p->children.push_back(std::move(node));
-    endInsertRows();
-    return index(row, 0, parent);
+    qint64 id = 0;
+    m_undo->push(new AddCommand(this, nodeOf(parent)->item.id, kind, name, payload, &id));
+    return id ? indexForId(id) : QModelIndex();
 }
 
 QModelIndex ProjectTreeModel::duplicateItem(const QModelIndex& index)
@@ -303,41 +545,39 @@ QModelIndex ProjectTreeModel::duplicateItem(const QModelIndex& index)
     if (!index.isValid() || !m_store)
         return {};
     Node* n = nodeOf(index);
-    const qint64 id = m_store->duplicate(n->item.id);
-    if (!id)
+    // a copy is an add of the same item (with its children) next to it
+    const qint64 copy = m_store->duplicate(n->item.id);
+    if (!copy)
         return fail(QString::fromStdString(m_store->lastError())), QModelIndex();
     const QModelIndex parent = index.parent();
     const int row = index.row() + 1;
     beginInsertRows(parent, row, row);
     auto node = std::make_unique<Node>();
-    node->item = *m_store->item(id);
+    node->item = *m_store->item(copy);
     node->parent = n->parent;
     n->parent->children.insert(n->parent->children.begin() + row, std::move(node));
     endInsertRows();
-    return this->index(row, 0, parent);
+    m_undo->push(new DuplicatedCommand(this, copy, QString::fromStdString(n->item.name)));
+    return indexForId(copy);
 }
 
 bool ProjectTreeModel::removeItem(const QModelIndex& index)
 {
     if (!index.isValid() || !m_store)
         return false;
-    Node* n = nodeOf(index);
-    if (!m_store->remove(n->item.id))
-        return fail(QString::fromStdString(m_store->lastError()));
-    beginRemoveRows(index.parent(), index.row(), index.row());
-    n->parent->children.erase(n->parent->children.begin() + index.row());
-    endRemoveRows();
-    return true;
+    const int before = m_undo->count();
+    m_undo->push(new RemoveCommand(this, nodeOf(index)->item.id, index.data().toString()));
+    return m_undo->count() > before;
 }
 
 bool ProjectTreeModel::moveItem(const QModelIndex& index, const QModelIndex& newParent, int row)
 {
     if (!index.isValid() || !m_store)
         return false;
-    if (!m_store->move(nodeOf(index)->item.id, nodeOf(newParent)->item.id, row))
-        return fail(QString::fromStdString(m_store->lastError()));
-    reload();
-    return true;
+    const int before = m_undo->count();
+    m_undo->push(
+        new MoveCommand(this, nodeOf(index)->item.id, nodeOf(newParent)->item.id, row, index.data().toString()));
+    return m_undo->count() > before;
 }
 
 bool ProjectTreeModel::setPayload(const QModelIndex& index, const QByteArray& payload)
@@ -350,4 +590,43 @@ bool ProjectTreeModel::setPayload(const QModelIndex& index, const QByteArray& pa
     n->item.payload = payload.toStdString();
     Q_EMIT dataChanged(index, index, {PayloadRole});
     return true;
+}
+
+bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || role != Qt::EditRole || !m_store)
+        return false;
+    Node* n = nodeOf(index);
+    const QString name = value.toString().trimmed();
+    const QString old = QString::fromStdString(n->item.name);
+    if (name == old)
+        return true;
+    const int before = m_undo->count();
+    m_undo->push(new RenameCommand(this, n->item.id, old, name));
+    return m_undo->count() > before;
+}
+
+bool ProjectTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                                    const QModelIndex& parent)
+{
+    if (!canDropMimeData(data, action, row, column, parent))
+        return false;
+    const qint64 parentId = parent.isValid() ? nodeOf(parent)->item.id : 0;
+    int at = row;
+    const QList<QByteArray> ids = data->data(kMime).split(' ');
+    if (ids.size() > 1)
+        m_undo->beginMacro(tr("Move %n item(s)", nullptr, int(ids.size())));
+    for (const auto& id : ids) {
+        const auto item = m_store->item(id.toLongLong());
+        const int before = m_undo->count();
+        m_undo->push(new MoveCommand(this, id.toLongLong(), parentId, at, QString::fromStdString(item->name)));
+        if (m_undo->count() == before && ids.size() == 1)
+            break;
+        if (at >= 0)
+            ++at;
+    }
+    if (ids.size() > 1)
+        m_undo->endMacro();
+    // The move has reloaded the tree; the view must not remove the source rows itself.
+    return false;
 }

@@ -4,6 +4,7 @@
 // through the model (rename, add, remove, duplicate, move by drag and drop) is
 // written to the store at once; there is no separate save.
 #include <QAbstractItemModel>
+#include <QHash>
 
 #include <memory>
 #include <vector>
@@ -12,6 +13,8 @@ namespace stampede {
 class ProjectStore;
 enum class ItemKind;
 } // namespace stampede
+
+class QUndoStack;
 
 class ProjectTreeModel : public QAbstractItemModel
 {
@@ -57,12 +60,25 @@ public:
     bool setPayload(const QModelIndex& index, const QByteArray& payload);
     QModelIndex indexForId(qint64 id) const;
     QString lastError() const { return m_error; }
+    // Structure edits (add, rename, duplicate, delete, move) of this session,
+    // undoable; cleared when another project is opened.
+    QUndoStack* undoStack() const { return m_undo; }
 
 Q_SIGNALS:
     void editFailed(const QString& message);
 
 private:
+    friend class TreeCommand;
     struct Node;
+    // The edits themselves, by item id; the undo commands call these.
+    qint64 applyAdd(qint64 parentId, stampede::ItemKind kind, const QString& name, const QByteArray& payload,
+                    int position);
+    bool applyRemove(qint64 id);
+    bool applyRename(qint64 id, const QString& name);
+    bool applyMove(qint64 id, qint64 parentId, int position);
+    // An undone delete gives items new ids: later commands find them through this.
+    qint64 resolve(qint64 id) const;
+    void alias(qint64 from, qint64 to) { m_aliases[from] = to; }
     Node* nodeOf(const QModelIndex& index) const;
     void loadChildren(Node* node) const;
     void reload();
@@ -73,4 +89,6 @@ private:
     stampede::ProjectStore* m_store = nullptr;
     std::unique_ptr<Node> m_root;
     QString m_error;
+    QUndoStack* m_undo;
+    QHash<qint64, qint64> m_aliases;
 };

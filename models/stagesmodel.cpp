@@ -28,10 +28,14 @@ int StagesModel::columnCount(const QModelIndex& parent) const
 QString StagesModel::kindName(Kind k)
 {
     switch (k) {
-    case Hold: return tr("hold");
-    case Ramp: return tr("ramp");
-    case Step: return tr("step");
-    case Spike: return tr("spike");
+    case Hold:
+        return tr("hold");
+    case Ramp:
+        return tr("ramp");
+    case Step:
+        return tr("step");
+    case Spike:
+        return tr("spike");
     }
     return {};
 }
@@ -43,18 +47,26 @@ QVariant StagesModel::data(const QModelIndex& index, int role) const
     const Stage& s = m_stages[index.row()];
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
-        case KindColumn: return role == Qt::EditRole ? QVariant(int(s.kind)) : QVariant(kindName(s.kind));
-        case DurationColumn: return s.durationS;
-        case TargetColumn: return s.hasTarget ? QVariant(s.target) : (role == Qt::EditRole ? QVariant(0.0) : QVariant(tr("(keep)")));
-        case StepsColumn: return s.kind == Step ? QVariant(s.steps) : QVariant();
+        case KindColumn:
+            return role == Qt::EditRole ? QVariant(int(s.kind)) : QVariant(kindName(s.kind));
+        case DurationColumn:
+            return s.durationS;
+        case TargetColumn:
+            return s.hasTarget ? QVariant(s.target) : (role == Qt::EditRole ? QVariant(0.0) : QVariant(tr("(keep)")));
+        case StepsColumn:
+            return s.kind == Step ? QVariant(s.steps) : QVariant();
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (s.kind) {
-        case Hold: return tr("Keep the target level (or the previous one) for the duration.");
-        case Ramp: return tr("Change linearly from the previous level to the target over the duration.");
-        case Step: return tr("Climb from the previous level to the target in equal steps at equal intervals.");
-        case Spike: return tr("Jump to the target for the duration, then return to the previous level.");
+        case Hold:
+            return tr("Keep the target level (or the previous one) for the duration.");
+        case Ramp:
+            return tr("Change linearly from the previous level to the target over the duration.");
+        case Step:
+            return tr("Climb from the previous level to the target in equal steps at equal intervals.");
+        case Spike:
+            return tr("Jump to the target for the duration, then return to the previous level.");
         }
     }
     return {};
@@ -120,10 +132,14 @@ QVariant StagesModel::headerData(int section, Qt::Orientation o, int role) const
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
     switch (section) {
-    case KindColumn: return tr("Stage");
-    case DurationColumn: return tr("Duration (s)");
-    case TargetColumn: return tr("Target");
-    case StepsColumn: return tr("Steps");
+    case KindColumn:
+        return tr("Stage");
+    case DurationColumn:
+        return tr("Duration (s)");
+    case TargetColumn:
+        return tr("Target");
+    case StepsColumn:
+        return tr("Steps");
     }
     return {};
 }

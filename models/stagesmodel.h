@@ -10,8 +10,21 @@ class StagesModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { KindColumn, DurationColumn, TargetColumn, StepsColumn, ColumnCount };
-    enum Kind { Hold, Ramp, Step, Spike };
+    enum Column
+    {
+        KindColumn,
+        DurationColumn,
+        TargetColumn,
+        StepsColumn,
+        ColumnCount
+    };
+    enum Kind
+    {
+        Hold,
+        Ramp,
+        Step,
+        Spike
+    };
     struct Stage
     {
         Kind kind = Hold;

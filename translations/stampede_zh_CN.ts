@@ -90,7 +90,9 @@
     <message numerus="yes">
         <location filename="../widgets/dataseteditor.cpp" line="94" />
         <source>%n row(s), columns: %1 — delimiter "%2"%3</source>
-        <translation><numerusform>%n 行，列：%1 — 分隔符“%2”%3</numerusform></translation>
+        <translation>
+            <numerusform>%n 行，列：%1 — 分隔符“%2”%3</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../widgets/dataseteditor.cpp" line="96" />
@@ -119,260 +121,275 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="48" />
+        <location filename="../widgets/mainwindow.cpp" line="49" />
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="67" />
+        <location filename="../widgets/mainwindow.cpp" line="68" />
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="70" />
+        <location filename="../widgets/mainwindow.cpp" line="71" />
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="80" />
+        <location filename="../widgets/mainwindow.cpp" line="81" />
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="99" />
+        <location filename="../widgets/mainwindow.cpp" line="100" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="111" />
+        <location filename="../widgets/mainwindow.cpp" line="112" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="112" />
+        <location filename="../widgets/mainwindow.cpp" line="113" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="113" />
+        <location filename="../widgets/mainwindow.cpp" line="115" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114" />
-        <location filename="../widgets/mainwindow.cpp" line="121" />
+        <location filename="../widgets/mainwindow.cpp" line="115" />
+        <location filename="../widgets/mainwindow.cpp" line="122" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="119" />
+        <location filename="../widgets/mainwindow.cpp" line="120" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120" />
+        <location filename="../widgets/mainwindow.cpp" line="122" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="125" />
+        <location filename="../widgets/mainwindow.cpp" line="126" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="132" />
+        <location filename="../widgets/mainwindow.cpp" line="133" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="134" />
+        <location filename="../widgets/mainwindow.cpp" line="135" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135" />
+        <location filename="../widgets/mainwindow.cpp" line="136" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137" />
+        <location filename="../widgets/mainwindow.cpp" line="138" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="139" />
+        <location filename="../widgets/mainwindow.cpp" line="140" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="141" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="143" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="152" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140" />
+        <location filename="../widgets/mainwindow.cpp" line="153" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142" />
+        <location filename="../widgets/mainwindow.cpp" line="155" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="147" />
+        <location filename="../widgets/mainwindow.cpp" line="160" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="150" />
+        <location filename="../widgets/mainwindow.cpp" line="163" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153" />
+        <location filename="../widgets/mainwindow.cpp" line="166" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160" />
+        <location filename="../widgets/mainwindow.cpp" line="173" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165" />
+        <location filename="../widgets/mainwindow.cpp" line="178" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166" />
+        <location filename="../widgets/mainwindow.cpp" line="179" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167" />
+        <location filename="../widgets/mainwindow.cpp" line="180" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168" />
+        <location filename="../widgets/mainwindow.cpp" line="181" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="169" />
+        <location filename="../widgets/mainwindow.cpp" line="182" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175" />
+        <location filename="../widgets/mainwindow.cpp" line="188" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180" />
+        <location filename="../widgets/mainwindow.cpp" line="194" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184" />
+        <location filename="../widgets/mainwindow.cpp" line="196" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188" />
+        <location filename="../widgets/mainwindow.cpp" line="200" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188" />
+        <location filename="../widgets/mainwindow.cpp" line="201" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198" />
+        <location filename="../widgets/mainwindow.cpp" line="211" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199" />
+        <location filename="../widgets/mainwindow.cpp" line="212" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206" />
+        <location filename="../widgets/mainwindow.cpp" line="219" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216" />
+        <location filename="../widgets/mainwindow.cpp" line="229" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220" />
+        <location filename="../widgets/mainwindow.cpp" line="233" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225" />
+        <location filename="../widgets/mainwindow.cpp" line="238" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244" />
+        <location filename="../widgets/mainwindow.cpp" line="257" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="256" />
-        <location filename="../widgets/mainwindow.cpp" line="303" />
+        <location filename="../widgets/mainwindow.cpp" line="269" />
+        <location filename="../widgets/mainwindow.cpp" line="316" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257" />
+        <location filename="../widgets/mainwindow.cpp" line="270" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277" />
+        <location filename="../widgets/mainwindow.cpp" line="290" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278" />
-        <location filename="../widgets/mainwindow.cpp" line="285" />
+        <location filename="../widgets/mainwindow.cpp" line="291" />
+        <location filename="../widgets/mainwindow.cpp" line="298" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="307" />
+        <location filename="../widgets/mainwindow.cpp" line="320" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="308" />
+        <location filename="../widgets/mainwindow.cpp" line="321" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309" />
+        <location filename="../widgets/mainwindow.cpp" line="322" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310" />
+        <location filename="../widgets/mainwindow.cpp" line="323" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311" />
+        <location filename="../widgets/mainwindow.cpp" line="324" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="312" />
+        <location filename="../widgets/mainwindow.cpp" line="325" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="411" />
+        <location filename="../widgets/mainwindow.cpp" line="425" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -380,114 +397,273 @@
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="198" />
+        <location filename="../models/projecttreemodel.cpp" line="190" />
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="284" />
+        <location filename="../models/projecttreemodel.cpp" line="264" />
+        <location filename="../models/projecttreemodel.cpp" line="313" />
+        <location filename="../models/projecttreemodel.cpp" line="535" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="267" />
+        <source>The item is gone.</source>
+        <translation>该项目已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="370" />
+        <source>Add "%1"</source>
+        <translation>添加“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="406" />
+        <source>Duplicate "%1"</source>
+        <translation>复制“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="447" />
+        <source>Delete "%1"</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="486" />
+        <source>Rename "%1" to "%2"</source>
+        <translation>将“%1”重命名为“%2”</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="505" />
+        <source>Move "%1"</source>
+        <translation>移动“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/projecttreemodel.cpp" line="616" />
+        <source>Move %n item(s)</source>
+        <translation><numerusform>移动 %n 项</numerusform></translation>
     </message>
 </context>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="42" />
+        <location filename="../widgets/requesteditor.cpp" line="47" />
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="44" />
+        <location filename="../widgets/requesteditor.cpp" line="49" />
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="45" />
+        <location filename="../widgets/requesteditor.cpp" line="50" />
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="47" />
+        <location filename="../widgets/requesteditor.cpp" line="52" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="48" />
+        <location filename="../widgets/requesteditor.cpp" line="53" />
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="59" />
-        <location filename="../widgets/requesteditor.cpp" line="72" />
+        <location filename="../widgets/requesteditor.cpp" line="64" />
+        <location filename="../widgets/requesteditor.cpp" line="154" />
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="59" />
-        <location filename="../widgets/requesteditor.cpp" line="72" />
+        <location filename="../widgets/requesteditor.cpp" line="64" />
+        <location filename="../widgets/requesteditor.cpp" line="67" />
+        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="154" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="63" />
+        <location filename="../widgets/requesteditor.cpp" line="67" />
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="69" />
+        <source>The URL's query parameters, kept in step with the URL</source>
+        <translation>URL 的查询参数，与 URL 保持同步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="71" />
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="65" />
+        <location filename="../widgets/requesteditor.cpp" line="73" />
+        <source>Raw</source>
+        <translation>原始文本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="73" />
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="73" />
+        <source>Form (urlencoded)</source>
+        <translation>表单 (urlencoded)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="73" />
+        <source>Form (multipart)</source>
+        <translation>表单 (multipart)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="74" />
+        <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
+        <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="75" />
+        <source>Pretty-print</source>
+        <translation>格式化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="92" />
+        <source>No auth</source>
+        <translation>无认证</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="92" />
+        <source>Basic</source>
+        <translation>Basic 认证</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="92" />
+        <source>Bearer token</source>
+        <translation>Bearer 令牌</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="98" />
+        <source>token, or ${variable}</source>
+        <translation>令牌，或 ${变量}</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="101" />
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="102" />
+        <source>User:</source>
+        <translation>用户名：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="103" />
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="104" />
+        <source>Token:</source>
+        <translation>令牌：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="108" />
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="109" />
+        <source>Give up when the whole response has not arrived in this time</source>
+        <translation>在此时间内未收到完整响应则放弃</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="110" />
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="120" />
+        <source>Params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="121" />
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="66" />
+        <location filename="../widgets/requesteditor.cpp" line="122" />
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="68" />
+        <location filename="../widgets/requesteditor.cpp" line="123" />
+        <source>Auth &amp;&amp; options</source>
+        <translation>认证与选项</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="150" />
         <source>No response yet. Press Send (Ctrl+Enter).</source>
         <translation>尚无响应。请点击“发送” (Ctrl+Enter)。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76" />
+        <location filename="../widgets/requesteditor.cpp" line="158" />
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="159" />
         <source>Response headers</source>
         <translation>响应头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="100" />
+        <location filename="../widgets/requesteditor.cpp" line="182" />
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="166" />
+        <location filename="../widgets/requesteditor.cpp" line="216" />
+        <source>valid JSON</source>
+        <translation>JSON 有效</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="219" />
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>JSON 无效，位置 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="379" />
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="172" />
+        <location filename="../widgets/requesteditor.cpp" line="386" />
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="229" />
+        <location filename="../widgets/requesteditor.cpp" line="462" />
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="257" />
+        <location filename="../widgets/requesteditor.cpp" line="491" />
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="272" />
+        <location filename="../widgets/requesteditor.cpp" line="506" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>

@@ -31,6 +31,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QTreeView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <functional>
 
@@ -135,6 +136,18 @@ void MainWindow::buildMenus()
                     [this] { statusBar()->showMessage(tr("Everything is saved as you edit it."), 4000); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_model->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_model->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    // in a text field Ctrl+Z undoes the typing; in the tree it undoes the last structure edit
+    for (QAction* a : {undo, redo}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_tree->addAction(a);
+        edit->addAction(a);
+    }
 
     QMenu* request = menuBar()->addMenu(tr("&Request"));
     QAction* add = request->addAction(tr("&New Request"), this, [this] { addItemOfKind(int(ItemKind::Request)); });

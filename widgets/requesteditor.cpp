@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDateTime>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,8 +19,11 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <thread>
@@ -59,11 +64,89 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_headers = new KeyValueTable(tr("Header"), tr("Value"));
     m_headers->setObjectName(QStringLiteral("requestHeaders"));
     m_headers->setNameCompletions(kCommonHeaders);
+    m_params = new KeyValueTable(tr("Parameter"), tr("Value"));
+    m_params->setObjectName(QStringLiteral("queryParams"));
+    m_params->setToolTip(tr("The URL's query parameters, kept in step with the URL"));
     m_body = new QPlainTextEdit;
     m_body->setPlaceholderText(tr("Request body (raw text or JSON; ${variables} allowed)"));
+    m_bodyMode = new QComboBox;
+    m_bodyMode->addItems({tr("Raw"), tr("JSON"), tr("Form (urlencoded)"), tr("Form (multipart)")});
+    m_bodyMode->setToolTip(
+        tr("JSON is checked as you type; the form modes encode the table below and set Content-Type"));
+    auto* pretty = new QPushButton(tr("Pretty-print"));
+    m_jsonStatus = new QLabel;
+    m_form = new KeyValueTable(tr("Field"), tr("Value"));
+    m_form->setObjectName(QStringLiteral("formFields"));
+    m_bodyStack = new QStackedWidget;
+    m_bodyStack->addWidget(m_body);
+    m_bodyStack->addWidget(m_form);
+    auto* bodyPage = new QWidget;
+    auto* bl = new QVBoxLayout(bodyPage);
+    auto* bodyBar = new QHBoxLayout;
+    bodyBar->addWidget(m_bodyMode);
+    bodyBar->addWidget(pretty);
+    bodyBar->addWidget(m_jsonStatus, 1);
+    bl->addLayout(bodyBar);
+    bl->addWidget(m_bodyStack, 1);
+
+    m_authType = new QComboBox;
+    m_authType->addItems({tr("No auth"), tr("Basic"), tr("Bearer token")});
+    m_authUser = new QLineEdit;
+    m_authPassword = new QLineEdit;
+    m_authPassword->setEchoMode(QLineEdit::Password);
+    m_authToken = new QLineEdit;
+    m_authToken->setEchoMode(QLineEdit::Password);
+    m_authToken->setPlaceholderText(tr("token, or ${variable}"));
+    auto* authPage = new QWidget;
+    auto* af = new QFormLayout(authPage);
+    af->addRow(tr("Type:"), m_authType);
+    af->addRow(tr("User:"), m_authUser);
+    af->addRow(tr("Password:"), m_authPassword);
+    af->addRow(tr("Token:"), m_authToken);
+    m_timeout = new QSpinBox;
+    m_timeout->setRange(1, 3600);
+    m_timeout->setValue(30);
+    m_timeout->setSuffix(tr(" s"));
+    m_timeout->setToolTip(tr("Give up when the whole response has not arrived in this time"));
+    af->addRow(tr("Timeout:"), m_timeout);
+    auto updateAuth = [this] {
+        const int t = m_authType->currentIndex();
+        m_authUser->setEnabled(t == 1);
+        m_authPassword->setEnabled(t == 1);
+        m_authToken->setEnabled(t == 2);
+    };
+    updateAuth();
+
     m_requestTabs = new QTabWidget;
+    m_requestTabs->addTab(m_params, tr("Params"));
     m_requestTabs->addTab(m_headers, tr("Headers"));
-    m_requestTabs->addTab(m_body, tr("Body"));
+    m_requestTabs->addTab(bodyPage, tr("Body"));
+    m_requestTabs->addTab(authPage, tr("Auth && options"));
+    m_requestTabs->setCurrentIndex(1);
+
+    connect(pretty, &QPushButton::clicked, this, [this] {
+        QJsonParseError e;
+        const QJsonDocument d = QJsonDocument::fromJson(m_body->toPlainText().toUtf8(), &e);
+        if (e.error == QJsonParseError::NoError)
+            m_body->setPlainText(QString::fromUtf8(d.toJson(QJsonDocument::Indented)));
+    });
+    connect(m_bodyMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
+        m_bodyStack->setCurrentIndex(mode >= UrlEncoded ? 1 : 0);
+        checkJson();
+        emitChanged();
+    });
+    connect(m_form, &KeyValueTable::pairsChanged, this, &RequestEditor::emitChanged);
+    connect(m_params, &KeyValueTable::pairsChanged, this, [this] {
+        paramsToUrl();
+        emitChanged();
+    });
+    connect(m_authType, &QComboBox::currentIndexChanged, this, [this, updateAuth] {
+        updateAuth();
+        emitChanged();
+    });
+    for (QLineEdit* e : {m_authUser, m_authPassword, m_authToken})
+        connect(e, &QLineEdit::textEdited, this, &RequestEditor::emitChanged);
+    connect(m_timeout, &QSpinBox::valueChanged, this, &RequestEditor::emitChanged);
 
     m_status = new QLabel(tr("No response yet. Press Send (Ctrl+Enter)."));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -103,11 +186,107 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
             return;
         }
         updateVariableHints();
+        urlToParams();
         emitChanged();
     });
     connect(m_method, &QComboBox::currentTextChanged, this, &RequestEditor::emitChanged);
     connect(m_headers, &KeyValueTable::pairsChanged, this, &RequestEditor::emitChanged);
-    connect(m_body, &QPlainTextEdit::textChanged, this, &RequestEditor::emitChanged);
+    connect(m_body, &QPlainTextEdit::textChanged, this, [this] {
+        checkJson();
+        emitChanged();
+    });
+}
+
+void RequestEditor::setBodyMode(BodyMode mode)
+{
+    m_bodyMode->setCurrentIndex(int(mode));
+}
+
+void RequestEditor::checkJson()
+{
+    if (m_bodyMode->currentIndex() != Json || m_body->toPlainText().trimmed().isEmpty()) {
+        m_jsonStatus->clear();
+        return;
+    }
+    // ${variables} may stand where JSON values go: check with them replaced by a number
+    QString text = m_body->toPlainText();
+    text.replace(kVariable, QStringLiteral("0"));
+    QJsonParseError e;
+    QJsonDocument::fromJson(text.toUtf8(), &e);
+    if (e.error == QJsonParseError::NoError) {
+        m_jsonStatus->setText(tr("valid JSON"));
+        m_jsonStatus->setStyleSheet(QStringLiteral("color: #1e8449"));
+    } else {
+        m_jsonStatus->setText(tr("not valid JSON at offset %1: %2").arg(e.offset).arg(e.errorString()));
+        m_jsonStatus->setStyleSheet(QStringLiteral("color: #c0392b"));
+    }
+}
+
+void RequestEditor::urlToParams()
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    QList<QPair<QString, QString>> pairs;
+    const QString url = m_url->text();
+    const qsizetype q = url.indexOf(QLatin1Char('?'));
+    if (q >= 0) {
+        const QString query = url.mid(q + 1).section(QLatin1Char('#'), 0, 0);
+        for (const QString& part : query.split(QLatin1Char('&'), Qt::SkipEmptyParts)) {
+            const qsizetype eq = part.indexOf(QLatin1Char('='));
+            pairs.append({QUrl::fromPercentEncoding(part.left(eq).toUtf8()),
+                          eq < 0 ? QString() : QUrl::fromPercentEncoding(part.mid(eq + 1).toUtf8())});
+        }
+    }
+    m_params->setPairs(pairs);
+    m_syncing = false;
+}
+
+void RequestEditor::paramsToUrl()
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    QString url = m_url->text();
+    const qsizetype q = url.indexOf(QLatin1Char('?'));
+    if (q >= 0)
+        url.truncate(q);
+    QStringList parts;
+    // ${...} stays readable in the URL; everything else is percent-encoded
+    auto enc = [](const QString& s) { return QString::fromUtf8(QUrl::toPercentEncoding(s, "${}.")); };
+    for (const auto& [n, v] : m_params->pairs())
+        parts << (v.isEmpty() ? enc(n) : enc(n) + QLatin1Char('=') + enc(v));
+    if (!parts.isEmpty())
+        url += QLatin1Char('?') + parts.join(QLatin1Char('&'));
+    m_url->setText(url);
+    updateVariableHints();
+    m_syncing = false;
+}
+
+QByteArray RequestEditor::bodyToSend(QList<QPair<QString, QString>>& extra) const
+{
+    const int mode = m_bodyMode->currentIndex();
+    if (mode == Json && !m_body->toPlainText().isEmpty())
+        extra.append({QStringLiteral("Content-Type"), QStringLiteral("application/json")});
+    if (mode == UrlEncoded) {
+        extra.append({QStringLiteral("Content-Type"), QStringLiteral("application/x-www-form-urlencoded")});
+        QStringList parts;
+        for (const auto& [n, v] : m_form->pairs())
+            parts << QString::fromUtf8(QUrl::toPercentEncoding(expand(n))) + QLatin1Char('=') +
+                         QString::fromUtf8(QUrl::toPercentEncoding(expand(v)));
+        return parts.join(QLatin1Char('&')).toUtf8();
+    }
+    if (mode == Multipart) {
+        const QByteArray boundary = "stampede-" + QByteArray::number(quint64(QDateTime::currentMSecsSinceEpoch()), 16);
+        extra.append({QStringLiteral("Content-Type"),
+                      QStringLiteral("multipart/form-data; boundary=") + QString::fromLatin1(boundary)});
+        QByteArray out;
+        for (const auto& [n, v] : m_form->pairs())
+            out += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + expand(n).toUtf8() + "\"\r\n\r\n" +
+                   expand(v).toUtf8() + "\r\n";
+        return out + "--" + boundary + "--\r\n";
+    }
+    return expand(m_body->toPlainText()).toUtf8();
 }
 
 void RequestEditor::emitChanged()
@@ -128,8 +307,27 @@ void RequestEditor::setRequestJson(const QByteArray& payload)
                         h.toObject().value(QStringLiteral("value")).toString()});
     m_headers->setPairs(headers);
     m_body->setPlainText(o.value(QStringLiteral("body")).toString());
+    const QString mode = o.value(QStringLiteral("bodyMode")).toString();
+    m_bodyMode->setCurrentIndex(mode == QLatin1String("json")         ? Json
+                                : mode == QLatin1String("urlencoded") ? UrlEncoded
+                                : mode == QLatin1String("multipart")  ? Multipart
+                                                                      : Raw);
+    QList<QPair<QString, QString>> form;
+    for (const auto& f : o.value(QStringLiteral("form")).toArray())
+        form.append({f.toObject().value(QStringLiteral("name")).toString(),
+                     f.toObject().value(QStringLiteral("value")).toString()});
+    m_form->setPairs(form);
+    const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
+    const QString type = auth.value(QStringLiteral("type")).toString();
+    m_authType->setCurrentIndex(type == QLatin1String("basic") ? 1 : type == QLatin1String("bearer") ? 2 : 0);
+    m_authUser->setText(auth.value(QStringLiteral("user")).toString());
+    m_authPassword->setText(auth.value(QStringLiteral("password")).toString());
+    m_authToken->setText(auth.value(QStringLiteral("token")).toString());
+    m_timeout->setValue(o.value(QStringLiteral("timeoutMs")).toInt(30000) / 1000);
+    urlToParams();
     m_loading = false;
     updateVariableHints();
+    checkJson();
 }
 
 QByteArray RequestEditor::requestJson() const
@@ -142,6 +340,22 @@ QByteArray RequestEditor::requestJson() const
         headers.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
     o[QStringLiteral("headers")] = headers;
     o[QStringLiteral("body")] = m_body->toPlainText();
+    static const char* const modes[] = {"raw", "json", "urlencoded", "multipart"};
+    o[QStringLiteral("bodyMode")] = QString::fromLatin1(modes[m_bodyMode->currentIndex()]);
+    QJsonArray form;
+    for (const auto& [n, v] : m_form->pairs())
+        form.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
+    if (!form.isEmpty())
+        o[QStringLiteral("form")] = form;
+    if (m_authType->currentIndex() == 1)
+        o[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("type"), QStringLiteral("basic")},
+                                                {QStringLiteral("user"), m_authUser->text()},
+                                                {QStringLiteral("password"), m_authPassword->text()}};
+    else if (m_authType->currentIndex() == 2)
+        o[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("type"), QStringLiteral("bearer")},
+                                                {QStringLiteral("token"), m_authToken->text()}};
+    if (m_timeout->value() != 30)
+        o[QStringLiteral("timeoutMs")] = m_timeout->value() * 1000;
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -201,6 +415,7 @@ bool RequestEditor::importCurl(const QString& text, QString* error)
         headers.append({QString::fromStdString(n), QString::fromStdString(v)});
     m_headers->setPairs(headers);
     m_body->setPlainText(QString::fromStdString(r->body));
+    urlToParams();
     m_loading = false;
     updateVariableHints();
     emitChanged();
@@ -225,7 +440,25 @@ void RequestEditor::send()
     rq.url = expand(m_url->text().trimmed()).toStdString();
     for (const auto& [n, v] : m_headers->pairs())
         rq.headers.emplace_back(n.toStdString(), expand(v).toStdString());
-    rq.body = expand(m_body->toPlainText()).toStdString();
+    QList<QPair<QString, QString>> extra;
+    const QByteArray body = bodyToSend(extra);
+    rq.body = body.toStdString();
+    if (m_authType->currentIndex() == 1)
+        extra.append({QStringLiteral("Authorization"),
+                      QStringLiteral("Basic ") + QString::fromLatin1((expand(m_authUser->text()) + QLatin1Char(':') +
+                                                                      expand(m_authPassword->text()))
+                                                                         .toUtf8()
+                                                                         .toBase64())});
+    else if (m_authType->currentIndex() == 2)
+        extra.append({QStringLiteral("Authorization"), QStringLiteral("Bearer ") + expand(m_authToken->text())});
+    for (const auto& [n, v] : extra) {
+        const bool userSet = std::any_of(rq.headers.begin(), rq.headers.end(), [&](const auto& h) {
+            return QString::fromStdString(h.first).compare(n, Qt::CaseInsensitive) == 0;
+        });
+        if (!userSet)
+            rq.headers.emplace_back(n.toStdString(), v.toStdString());
+    }
+    rq.timeout = stampede::Nanos(m_timeout->value()) * stampede::kNanosPerSecond;
     const quint64 job = ++m_job; // a newer Send makes older results stale
     m_status->setText(tr("Sending…"));
     m_send->setEnabled(false);

@@ -12,6 +12,8 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QSpinBox;
+class QStackedWidget;
 class QTabWidget;
 class KeyValueTable;
 
@@ -46,14 +48,40 @@ private:
     void updateVariableHints();
     QString expand(const QString& text) const;
     void emitChanged();
+    void urlToParams();
+    void paramsToUrl();
+    void checkJson();
+    // The body as sent, and the headers the body mode and the auth add.
+    QByteArray bodyToSend(QList<QPair<QString, QString>>& extraHeaders) const;
+
+public:
+    enum BodyMode
+    {
+        Raw,
+        Json,
+        UrlEncoded,
+        Multipart
+    };
+    void setBodyMode(BodyMode mode);
 
     QComboBox* m_method;
     QLineEdit* m_url;
     QPushButton* m_send;
     QLabel* m_hint;
     QTabWidget* m_requestTabs;
+    KeyValueTable* m_params;
     KeyValueTable* m_headers;
+    QComboBox* m_bodyMode;
+    QStackedWidget* m_bodyStack;
     QPlainTextEdit* m_body;
+    KeyValueTable* m_form;
+    QLabel* m_jsonStatus;
+    QComboBox* m_authType;
+    QLineEdit* m_authUser;
+    QLineEdit* m_authPassword;
+    QLineEdit* m_authToken;
+    QSpinBox* m_timeout;
+    bool m_syncing = false;
     QLabel* m_status;
     QTabWidget* m_responseTabs;
     QPlainTextEdit* m_responseBody;

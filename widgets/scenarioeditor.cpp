@@ -27,8 +27,8 @@
 #include <QSpinBox>
 #include <QStyledItemDelegate>
 #include <QTableView>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace {
 // The stage kind column edits with a list of the four kinds.
@@ -74,7 +74,8 @@ QString stepLine(const QJsonObject& step)
 {
     const QJsonObject rq = step.value(QStringLiteral("request")).toObject();
     return QStringLiteral("%1   %2 %3")
-        .arg(step.value(QStringLiteral("name")).toString(), rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
+        .arg(step.value(QStringLiteral("name")).toString(),
+             rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
              rq.value(QStringLiteral("url")).toString());
 }
 } // namespace
@@ -269,7 +270,8 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_model->setCurrentIndex(closed ? 1 : 0);
     m_level->setValue(closed ? load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("users")).toDouble()
                              : load.value(QStringLiteral("open")).toObject().value(QStringLiteral("rate")).toDouble());
-    m_thinkMs->setValue(int(seconds(load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("thinkTime")), 0) * 1000));
+    m_thinkMs->setValue(
+        int(seconds(load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("thinkTime")), 0) * 1000));
     m_stages->fromJson(load.value(QStringLiteral("stages")).toArray());
     m_connections->setValue(m_rest.value(QStringLiteral("connections")).toInt());
     m_duration->setValue(seconds(m_rest.value(QStringLiteral("duration")), 0));
@@ -297,7 +299,8 @@ QByteArray ScenarioEditor::json() const
     if (m_model->currentIndex() == 1) {
         QJsonObject closed{{QStringLiteral("users"), int(m_level->value())}};
         if (m_thinkMs->value())
-            closed[QStringLiteral("thinkTime")] = QString(QString::number(m_thinkMs->value() / 1000.0, 'g', 9) + QLatin1Char('s'));
+            closed[QStringLiteral("thinkTime")] =
+                QString(QString::number(m_thinkMs->value() / 1000.0, 'g', 9) + QLatin1Char('s'));
         load[QStringLiteral("closed")] = closed;
     } else {
         load[QStringLiteral("open")] = QJsonObject{{QStringLiteral("rate"), m_level->value()}};
@@ -339,8 +342,8 @@ void ScenarioEditor::edited()
 QList<QPointF> ScenarioEditor::previewPoints() const
 {
     const double duration = m_duration->value() > 0 ? m_duration->value()
-                            : m_stages->rowCount() ? m_stages->totalSeconds()
-                                                   : 10.0;
+                            : m_stages->rowCount()  ? m_stages->totalSeconds()
+                                                    : 10.0;
     return m_stages->preview(m_level->value(), duration);
 }
 
@@ -377,7 +380,7 @@ void ScenarioEditor::validate()
     QHash<QWidget*, QStringList> byWidget;
     for (const auto& [field, message] : problems) {
         m_problems << (field.isEmpty() ? message : field + QStringLiteral(": ") + message);
-        QWidget* w = field.startsWith(QLatin1String("steps"))        ? static_cast<QWidget*>(m_steps)
+        QWidget* w = field.startsWith(QLatin1String("steps"))         ? static_cast<QWidget*>(m_steps)
                      : field.startsWith(QLatin1String("load.stages")) ? static_cast<QWidget*>(m_stagesView)
                      : field.startsWith(QLatin1String("load"))        ? static_cast<QWidget*>(m_level)
                      : field.startsWith(QLatin1String("duration"))    ? static_cast<QWidget*>(m_duration)
@@ -388,22 +391,25 @@ void ScenarioEditor::validate()
         if (w)
             byWidget[w] << message;
     }
-    for (QWidget* w : {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level),
-                       static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections),
-                       static_cast<QWidget*>(m_thresholds), static_cast<QWidget*>(m_tagHeader)}) {
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level),
+          static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_thresholds),
+          static_cast<QWidget*>(m_tagHeader)}) {
         const QStringList msgs = byWidget.value(w);
         w->setStyleSheet(msgs.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
         w->setToolTip(msgs.join(QLatin1Char('\n')));
     }
-    m_problemsLabel->setText(m_problems.isEmpty() ? QString() : tr("To fix before this scenario can run:") +
-                                                                    QStringLiteral("\n• ") + m_problems.join(QStringLiteral("\n• ")));
+    m_problemsLabel->setText(m_problems.isEmpty()
+                                 ? QString()
+                                 : tr("To fix before this scenario can run:") + QStringLiteral("\n• ") +
+                                       m_problems.join(QStringLiteral("\n• ")));
     m_problemsLabel->setVisible(!m_problems.isEmpty());
 }
 
 void ScenarioEditor::exportJson()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export scenario"), m_name->text() + QStringLiteral(".json"),
-                                                      tr("Scenario JSON (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export scenario"), m_name->text() + QStringLiteral(".json"), tr("Scenario JSON (*.json)"));
     if (path.isEmpty())
         return;
     QFile f(path);
@@ -414,8 +420,8 @@ void ScenarioEditor::exportJson()
 
 void ScenarioEditor::exportBundle()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export bundle"), m_name->text() + QStringLiteral(".stbundle"),
-                                                      tr("Scenario bundles (*.stbundle)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export bundle"), m_name->text() + QStringLiteral(".stbundle"), tr("Scenario bundles (*.stbundle)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -6,6 +6,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using stampede::ItemKind;
 using stampede::ProjectStore;
@@ -87,6 +88,54 @@ private slots:
         QCOMPARE(model.rowCount(f2), 1);
         QCOMPARE(model.index(0, 0, f2).data().toString(), QStringLiteral("two"));
         QVERIFY(model.indexForId(model.index(0, 0, f2).data(ProjectTreeModel::IdRole).toLongLong()).isValid());
+    }
+
+    void undoAndRedoEveryStructureEdit()
+    {
+        ProjectTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setStore(m_store.get());
+        QUndoStack* undo = model.undoStack();
+        const QModelIndex api = model.index(0, 0);
+        const QModelIndex folder = model.addItem(api, ItemKind::Folder, QStringLiteral("Orders"));
+        model.addItem(folder, ItemKind::Request, QStringLiteral("create"), QByteArrayLiteral("{\"m\": 1}"));
+        QVERIFY(model.setData(model.index(0, 0, model.index(0, 0)), QStringLiteral("first")));
+        QVERIFY(model.removeItem(model.indexForId(m_store->search("Orders")[0].id)));
+        QCOMPARE(undo->count(), 4);
+        QCOMPARE(m_store->count(), 4);
+        QVERIFY(m_store->search("create").empty());
+
+        undo->undo(); // the delete: the folder comes back with its request and payload
+        QCOMPARE(m_store->count(), 6);
+        const auto back = m_store->search("create");
+        QCOMPARE(back.size(), std::size_t(1));
+        QCOMPARE(back[0].payload, std::string("{\"m\": 1}"));
+        undo->undo(); // the rename
+        QCOMPARE(m_store->children(m_store->children(0)[0].id)[0].name, std::string("one"));
+        undo->undo(); // the request's add (it was given a new id by the restore: found by alias)
+        QVERIFY(m_store->search("create").empty());
+        undo->undo(); // the folder's add
+        QCOMPARE(m_store->count(), 4);
+        QCOMPARE(model.rowCount(model.index(0, 0)), 2);
+
+        undo->redo();
+        undo->redo();
+        undo->redo();
+        undo->redo();
+        QCOMPARE(m_store->count(), 4); // added, added, renamed, deleted again
+        QCOMPARE(m_store->search("first").size(), std::size_t(1));
+        QVERIFY(m_store->search("Orders").empty());
+
+        // a refused edit is not kept for undo
+        const int before = undo->count();
+        QVERIFY(!model.addItem(model.index(1, 0), ItemKind::Request, QStringLiteral("nope")).isValid());
+        QCOMPARE(undo->count(), before);
+        // moves undo too
+        const QModelIndex two = model.index(1, 0, model.index(0, 0));
+        QVERIFY(model.moveItem(two, model.index(0, 0), 0));
+        QCOMPARE(m_store->children(m_store->children(0)[0].id)[0].name, std::string("two"));
+        undo->undo();
+        QCOMPARE(m_store->children(m_store->children(0)[0].id)[0].name, std::string("first"));
     }
 
     void emptyWithoutAStore()

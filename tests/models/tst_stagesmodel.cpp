@@ -27,8 +27,8 @@ private slots:
         QVERIFY(!m.setData(m.index(2, StagesModel::DurationColumn), -1)); // refused
         QCOMPARE(m.totalSeconds(), 50.0);
         const QList<QPointF> p = m.preview(0, m.totalSeconds());
-        const QList<QPointF> expected = {{0, 0},     {10, 100},  {30, 100}, {30, 125}, {35, 125}, {35, 150},
-                                         {40, 150}, {40, 175},  {45, 175}, {45, 200}, {50, 200}};
+        const QList<QPointF> expected = {{0, 0},    {10, 100}, {30, 100}, {30, 125}, {35, 125}, {35, 150},
+                                         {40, 150}, {40, 175}, {45, 175}, {45, 200}, {50, 200}};
         QCOMPARE(p, expected);
         // round trip through the scenario's JSON
         StagesModel back;

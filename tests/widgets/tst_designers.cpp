@@ -22,12 +22,14 @@ private slots:
     {
         DataSetEditor editor;
         QSignalSpy changed(&editor, &DataSetEditor::changed);
-        QVERIFY(editor.importBytes(QByteArrayLiteral("user_id\tname\tcity\n1001\tLi Wei\t北京\n1002\tWang Fang\t上海\n")));
+        QVERIFY(
+            editor.importBytes(QByteArrayLiteral("user_id\tname\tcity\n1001\tLi Wei\t北京\n1002\tWang Fang\t上海\n")));
         QCOMPARE(editor.preview()->columns(),
                  (QStringList{QStringLiteral("user_id"), QStringLiteral("name"), QStringLiteral("city")}));
         QCOMPARE(editor.preview()->rowCount(), 2);
         // what was detected is shown, not guessed silently
-        QVERIFY2(editor.statusText().contains(QLatin1String("delimiter \"tab\" (detected)")), qPrintable(editor.statusText()));
+        QVERIFY2(editor.statusText().contains(QLatin1String("delimiter \"tab\" (detected)")),
+                 qPrintable(editor.statusText()));
         QVERIFY(changed.count() >= 1);
         const QJsonObject saved = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();
         QCOMPARE(saved.value(QStringLiteral("delimiter")).toString(), QStringLiteral("\t"));
@@ -64,9 +66,11 @@ private slots:
         QCOMPARE(saved.value(QStringLiteral("load")).toObject().value(QStringLiteral("stages")).toArray().size(), 3);
         // no steps yet: the engine's validation says so, beside the steps list
         QVERIFY(editor.problems().contains(QStringLiteral("steps: at least one step is needed")));
-        editor.addStep(QStringLiteral("home"), QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/${who}\"}"));
+        editor.addStep(QStringLiteral("home"),
+                       QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/${who}\"}"));
         QVERIFY(editor.problems().contains(QStringLiteral("steps[0].request.url: unknown variable ${who}")));
-        editor.addStep(QStringLiteral("ok"), QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/\"}"));
+        editor.addStep(QStringLiteral("ok"),
+                       QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/\"}"));
         QCOMPARE(editor.problems().size(), 1);
     }
 
@@ -75,7 +79,8 @@ private slots:
         ScenarioEditor editor;
         editor.setJson(QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}],"
                                          " \"load\": {\"open\": {\"rate\": 0}}}"));
-        QVERIFY(editor.problems().contains(QStringLiteral("load.open.rate: the rate must be positive at some point of the run")));
+        QVERIFY(editor.problems().contains(
+            QStringLiteral("load.open.rate: the rate must be positive at some point of the run")));
         const auto spins = editor.findChildren<QDoubleSpinBox*>();
         const auto level = std::find_if(spins.begin(), spins.end(), [](QDoubleSpinBox* s) {
             return s->toolTip().contains(QLatin1String("the rate must be positive"));

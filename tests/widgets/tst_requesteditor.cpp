@@ -17,6 +17,12 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
 class TestRequestEditor : public QObject
 {
     Q_OBJECT
@@ -74,6 +80,77 @@ private slots:
         QCOMPARE(shown.at(0).at(0).toInt(), 200);
         QVERIFY2(editor.statusText().startsWith(QLatin1String("200 OK")), qPrintable(editor.statusText()));
         QVERIFY(editor.responseBody().contains(QLatin1String("\"name\": \"Li\""))); // pretty-printed JSON
+    }
+
+    void queryParamsFollowTheUrl()
+    {
+        RequestEditor editor;
+        editor.show();
+        auto* url = editor.findChild<QLineEdit*>();
+        QTest::keyClicks(url, QStringLiteral("http://h/search?q=tea&page=2"));
+        auto* params = editor.findChild<QTableWidget*>(QStringLiteral("queryParams"));
+        QCOMPARE(params->item(0, 0)->text(), QStringLiteral("q"));
+        QCOMPARE(params->item(1, 1)->text(), QStringLiteral("2"));
+        // and the other way: editing the table rewrites the URL
+        params->model()->setData(params->model()->index(1, 1), QStringLiteral("3"));
+        params->model()->setData(params->model()->index(2, 0), QStringLiteral("sort"));
+        params->model()->setData(params->model()->index(2, 1), QStringLiteral("price desc"));
+        QCOMPARE(url->text(), QStringLiteral("http://h/search?q=tea&page=3&sort=price%20desc"));
+    }
+
+    void jsonIsCheckedAndFormAndAuthAreSent()
+    {
+        // a tiny server that keeps the request it gets
+        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        ::listen(listener, 1);
+        socklen_t len = sizeof a;
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+        std::string received;
+        std::thread server([&] {
+            const int c = ::accept(listener, nullptr, nullptr);
+            char buf[4096];
+            ssize_t n;
+            while ((n = ::recv(c, buf, sizeof buf, 0)) > 0) {
+                received.append(buf, std::size_t(n));
+                if (received.find("b=x%26y") != std::string::npos)
+                    break;
+            }
+            const char ok[] = "HTTP/1.1 204 No Content\r\n\r\n";
+            (void)!::send(c, ok, sizeof ok - 1, 0);
+            ::close(c);
+        });
+        RequestEditor editor;
+        editor.setRequestJson(QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://127.0.0.1:") +
+                              QByteArray::number(ntohs(a.sin_port)) +
+                              "/form\", \"bodyMode\": \"json\", \"body\": \"{\\\"a\\\": }\", "
+                              "\"auth\": {\"type\": \"bearer\", \"token\": \"${tok}\"}}");
+        const auto labels = editor.findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(),
+                            [](QLabel* l) { return l->text().startsWith(QLatin1String("not valid JSON at offset")); }));
+        editor.setBodyMode(RequestEditor::UrlEncoded);
+        auto* form = editor.findChild<QTableWidget*>(QStringLiteral("formFields"));
+        form->model()->setData(form->model()->index(0, 0), QStringLiteral("a"));
+        form->model()->setData(form->model()->index(0, 1), QStringLiteral("1"));
+        form->model()->setData(form->model()->index(1, 0), QStringLiteral("b"));
+        form->model()->setData(form->model()->index(1, 1), QStringLiteral("x&y"));
+        editor.setVariables({{QStringLiteral("tok"), QStringLiteral("s3cret")}});
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        server.join();
+        ::close(listener);
+        QVERIFY2(received.find("Authorization: Bearer s3cret\r\n") != std::string::npos, received.c_str());
+        QVERIFY(received.find("Content-Type: application/x-www-form-urlencoded\r\n") != std::string::npos);
+        QVERIFY(received.find("\r\n\r\na=1&b=x%26y") != std::string::npos);
+        // saved with the request
+        const QJsonObject o = QJsonDocument::fromJson(editor.requestJson()).object();
+        QCOMPARE(o.value(QStringLiteral("bodyMode")).toString(), QStringLiteral("urlencoded"));
+        QCOMPARE(o.value(QStringLiteral("auth")).toObject().value(QStringLiteral("token")).toString(),
+                 QStringLiteral("${tok}"));
     }
 
     void failureIsShown()
