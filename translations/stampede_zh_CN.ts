@@ -38,7 +38,7 @@
     </message>
     <message>
         <location filename="../widgets/dataseteditor.cpp" line="30" />
-        <location filename="../widgets/dataseteditor.cpp" line="92" />
+        <location filename="../widgets/dataseteditor.cpp" line="95" />
         <source>tab</source>
         <translation>制表符</translation>
     </message>
@@ -63,41 +63,51 @@
         <translation>分隔符：</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="47" />
+        <location filename="../widgets/dataseteditor.cpp" line="50" />
         <source>The first row names the columns. In requests, write ${set.column} (for example ${users.id}); each iteration takes the next row.</source>
         <translation>第一行为列名。在请求中写 ${数据集.列名}（例如 ${users.id}）；每次迭代取下一行。</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="53" />
+        <location filename="../widgets/dataseteditor.cpp" line="56" />
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="54" />
+        <location filename="../widgets/dataseteditor.cpp" line="57" />
         <source>CSV files (*.csv *.txt);;All files (*)</source>
         <translation>CSV 文件 (*.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="59" />
+        <location filename="../widgets/dataseteditor.cpp" line="62" />
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="87" />
+        <location filename="../widgets/dataseteditor.cpp" line="90" />
         <source>Not a usable CSV: %1</source>
         <translation>无法使用的 CSV：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/dataseteditor.cpp" line="94" />
+        <location filename="../widgets/dataseteditor.cpp" line="97" />
         <source>%n row(s), columns: %1 — delimiter "%2"%3</source>
         <translation>
             <numerusform>%n 行，列：%1 — 分隔符“%2”%3</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="96" />
+        <location filename="../widgets/dataseteditor.cpp" line="99" />
         <source> (detected)</source>
         <translation>（自动检测）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="104" />
+        <source>Not used by any request or scenario yet.</source>
+        <translation>尚未被任何请求或场景使用。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/dataseteditor.cpp" line="105" />
+        <source>Used by: %1</source>
+        <translation>使用者：%1</translation>
     </message>
 </context>
 <context>
@@ -121,275 +131,275 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="49" />
+        <location filename="../widgets/mainwindow.cpp" line="50" />
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="68" />
+        <location filename="../widgets/mainwindow.cpp" line="69" />
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="71" />
+        <location filename="../widgets/mainwindow.cpp" line="72" />
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="81" />
+        <location filename="../widgets/mainwindow.cpp" line="82" />
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="100" />
+        <location filename="../widgets/mainwindow.cpp" line="101" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="112" />
+        <location filename="../widgets/mainwindow.cpp" line="113" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="113" />
+        <location filename="../widgets/mainwindow.cpp" line="114" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="115" />
+        <location filename="../widgets/mainwindow.cpp" line="116" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="115" />
-        <location filename="../widgets/mainwindow.cpp" line="122" />
+        <location filename="../widgets/mainwindow.cpp" line="116" />
+        <location filename="../widgets/mainwindow.cpp" line="123" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120" />
+        <location filename="../widgets/mainwindow.cpp" line="121" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="122" />
+        <location filename="../widgets/mainwindow.cpp" line="123" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="126" />
+        <location filename="../widgets/mainwindow.cpp" line="127" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="133" />
+        <location filename="../widgets/mainwindow.cpp" line="134" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135" />
+        <location filename="../widgets/mainwindow.cpp" line="136" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <location filename="../widgets/mainwindow.cpp" line="137" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="138" />
+        <location filename="../widgets/mainwindow.cpp" line="139" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140" />
+        <location filename="../widgets/mainwindow.cpp" line="141" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141" />
+        <location filename="../widgets/mainwindow.cpp" line="142" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="143" />
+        <location filename="../widgets/mainwindow.cpp" line="144" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="152" />
+        <location filename="../widgets/mainwindow.cpp" line="153" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153" />
+        <location filename="../widgets/mainwindow.cpp" line="154" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155" />
+        <location filename="../widgets/mainwindow.cpp" line="156" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160" />
+        <location filename="../widgets/mainwindow.cpp" line="161" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163" />
+        <location filename="../widgets/mainwindow.cpp" line="164" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166" />
+        <location filename="../widgets/mainwindow.cpp" line="167" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173" />
+        <location filename="../widgets/mainwindow.cpp" line="174" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178" />
+        <location filename="../widgets/mainwindow.cpp" line="179" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179" />
+        <location filename="../widgets/mainwindow.cpp" line="180" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180" />
+        <location filename="../widgets/mainwindow.cpp" line="181" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181" />
+        <location filename="../widgets/mainwindow.cpp" line="182" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="182" />
+        <location filename="../widgets/mainwindow.cpp" line="183" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188" />
+        <location filename="../widgets/mainwindow.cpp" line="189" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194" />
+        <location filename="../widgets/mainwindow.cpp" line="195" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="196" />
+        <location filename="../widgets/mainwindow.cpp" line="197" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200" />
+        <location filename="../widgets/mainwindow.cpp" line="201" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201" />
+        <location filename="../widgets/mainwindow.cpp" line="202" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="211" />
+        <location filename="../widgets/mainwindow.cpp" line="212" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212" />
+        <location filename="../widgets/mainwindow.cpp" line="213" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219" />
+        <location filename="../widgets/mainwindow.cpp" line="220" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229" />
+        <location filename="../widgets/mainwindow.cpp" line="230" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233" />
+        <location filename="../widgets/mainwindow.cpp" line="234" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238" />
+        <location filename="../widgets/mainwindow.cpp" line="239" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257" />
+        <location filename="../widgets/mainwindow.cpp" line="258" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="269" />
-        <location filename="../widgets/mainwindow.cpp" line="316" />
+        <location filename="../widgets/mainwindow.cpp" line="270" />
+        <location filename="../widgets/mainwindow.cpp" line="317" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270" />
+        <location filename="../widgets/mainwindow.cpp" line="271" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290" />
+        <location filename="../widgets/mainwindow.cpp" line="291" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="291" />
-        <location filename="../widgets/mainwindow.cpp" line="298" />
+        <location filename="../widgets/mainwindow.cpp" line="292" />
+        <location filename="../widgets/mainwindow.cpp" line="299" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320" />
+        <location filename="../widgets/mainwindow.cpp" line="321" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321" />
+        <location filename="../widgets/mainwindow.cpp" line="322" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="322" />
+        <location filename="../widgets/mainwindow.cpp" line="323" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323" />
+        <location filename="../widgets/mainwindow.cpp" line="324" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="324" />
+        <location filename="../widgets/mainwindow.cpp" line="325" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325" />
+        <location filename="../widgets/mainwindow.cpp" line="326" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425" />
+        <location filename="../widgets/mainwindow.cpp" line="450" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -404,7 +414,7 @@
     <message>
         <location filename="../models/projecttreemodel.cpp" line="264" />
         <location filename="../models/projecttreemodel.cpp" line="313" />
-        <location filename="../models/projecttreemodel.cpp" line="535" />
+        <location filename="../models/projecttreemodel.cpp" line="537" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -434,14 +444,16 @@
         <translation>将“%1”重命名为“%2”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="505" />
+        <location filename="../models/projecttreemodel.cpp" line="506" />
         <source>Move "%1"</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="616" />
+        <location filename="../models/projecttreemodel.cpp" line="618" />
         <source>Move %n item(s)</source>
-        <translation><numerusform>移动 %n 项</numerusform></translation>
+        <translation>
+            <numerusform>移动 %n 项</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -475,15 +487,15 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="64" />
-        <location filename="../widgets/requesteditor.cpp" line="154" />
+        <location filename="../widgets/requesteditor.cpp" line="155" />
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="64" />
         <location filename="../widgets/requesteditor.cpp" line="67" />
-        <location filename="../widgets/requesteditor.cpp" line="77" />
-        <location filename="../widgets/requesteditor.cpp" line="154" />
+        <location filename="../widgets/requesteditor.cpp" line="78" />
+        <location filename="../widgets/requesteditor.cpp" line="155" />
         <source>Value</source>
         <translation>值</translation>
     </message>
@@ -523,147 +535,147 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="74" />
+        <location filename="../widgets/requesteditor.cpp" line="75" />
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75" />
+        <location filename="../widgets/requesteditor.cpp" line="76" />
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="78" />
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="92" />
+        <location filename="../widgets/requesteditor.cpp" line="93" />
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="92" />
+        <location filename="../widgets/requesteditor.cpp" line="93" />
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="92" />
+        <location filename="../widgets/requesteditor.cpp" line="93" />
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="98" />
+        <location filename="../widgets/requesteditor.cpp" line="99" />
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="101" />
+        <location filename="../widgets/requesteditor.cpp" line="102" />
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="102" />
+        <location filename="../widgets/requesteditor.cpp" line="103" />
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="103" />
+        <location filename="../widgets/requesteditor.cpp" line="104" />
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104" />
+        <location filename="../widgets/requesteditor.cpp" line="105" />
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="108" />
+        <location filename="../widgets/requesteditor.cpp" line="109" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109" />
+        <location filename="../widgets/requesteditor.cpp" line="110" />
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110" />
+        <location filename="../widgets/requesteditor.cpp" line="111" />
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="120" />
+        <location filename="../widgets/requesteditor.cpp" line="121" />
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="121" />
+        <location filename="../widgets/requesteditor.cpp" line="122" />
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122" />
+        <location filename="../widgets/requesteditor.cpp" line="123" />
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="123" />
+        <location filename="../widgets/requesteditor.cpp" line="124" />
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="150" />
+        <location filename="../widgets/requesteditor.cpp" line="151" />
         <source>No response yet. Press Send (Ctrl+Enter).</source>
         <translation>尚无响应。请点击“发送” (Ctrl+Enter)。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="158" />
+        <location filename="../widgets/requesteditor.cpp" line="159" />
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="159" />
+        <location filename="../widgets/requesteditor.cpp" line="160" />
         <source>Response headers</source>
         <translation>响应头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="182" />
+        <location filename="../widgets/requesteditor.cpp" line="183" />
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="216" />
+        <location filename="../widgets/requesteditor.cpp" line="217" />
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="219" />
+        <location filename="../widgets/requesteditor.cpp" line="220" />
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="379" />
+        <location filename="../widgets/requesteditor.cpp" line="380" />
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="386" />
+        <location filename="../widgets/requesteditor.cpp" line="387" />
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="462" />
+        <location filename="../widgets/requesteditor.cpp" line="463" />
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="491" />
+        <location filename="../widgets/requesteditor.cpp" line="492" />
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="506" />
+        <location filename="../widgets/requesteditor.cpp" line="507" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -671,89 +683,89 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="86" />
+        <location filename="../widgets/scenarioeditor.cpp" line="87" />
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="87" />
+        <location filename="../widgets/scenarioeditor.cpp" line="88" />
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="88" />
+        <location filename="../widgets/scenarioeditor.cpp" line="89" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="91" />
+        <location filename="../widgets/scenarioeditor.cpp" line="92" />
         <source>Open model: a target rate (requests/s)</source>
         <translation>开放模型：目标速率（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="92" />
+        <location filename="../widgets/scenarioeditor.cpp" line="93" />
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="93" />
+        <location filename="../widgets/scenarioeditor.cpp" line="94" />
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="101" />
+        <location filename="../widgets/scenarioeditor.cpp" line="102" />
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="102" />
+        <location filename="../widgets/scenarioeditor.cpp" line="103" />
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="106" />
+        <location filename="../widgets/scenarioeditor.cpp" line="107" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="107" />
+        <location filename="../widgets/scenarioeditor.cpp" line="108" />
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="110" />
+        <location filename="../widgets/scenarioeditor.cpp" line="111" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="111" />
+        <location filename="../widgets/scenarioeditor.cpp" line="112" />
         <source>the stages' total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="119" />
+        <location filename="../widgets/scenarioeditor.cpp" line="120" />
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="120" />
+        <location filename="../widgets/scenarioeditor.cpp" line="121" />
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="127" />
+        <location filename="../widgets/scenarioeditor.cpp" line="128" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="135" />
+        <location filename="../widgets/scenarioeditor.cpp" line="136" />
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="141" />
+        <location filename="../widgets/scenarioeditor.cpp" line="142" />
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -762,130 +774,130 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="143" />
+        <location filename="../widgets/scenarioeditor.cpp" line="144" />
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="144" />
+        <location filename="../widgets/scenarioeditor.cpp" line="145" />
         <source>Every request carries the run's unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="151" />
+        <location filename="../widgets/scenarioeditor.cpp" line="152" />
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="152" />
+        <location filename="../widgets/scenarioeditor.cpp" line="153" />
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="155" />
+        <location filename="../widgets/scenarioeditor.cpp" line="156" />
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="163" />
+        <location filename="../widgets/scenarioeditor.cpp" line="164" />
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="164" />
+        <location filename="../widgets/scenarioeditor.cpp" line="165" />
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="166" />
+        <location filename="../widgets/scenarioeditor.cpp" line="167" />
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="167" />
+        <location filename="../widgets/scenarioeditor.cpp" line="168" />
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="168" />
+        <location filename="../widgets/scenarioeditor.cpp" line="169" />
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="177" />
+        <location filename="../widgets/scenarioeditor.cpp" line="178" />
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178" />
+        <location filename="../widgets/scenarioeditor.cpp" line="179" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="182" />
+        <location filename="../widgets/scenarioeditor.cpp" line="183" />
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="220" />
-        <location filename="../widgets/scenarioeditor.cpp" line="227" />
+        <location filename="../widgets/scenarioeditor.cpp" line="221" />
+        <location filename="../widgets/scenarioeditor.cpp" line="228" />
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="220" />
+        <location filename="../widgets/scenarioeditor.cpp" line="221" />
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="227" />
+        <location filename="../widgets/scenarioeditor.cpp" line="228" />
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="350" />
+        <location filename="../widgets/scenarioeditor.cpp" line="353" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="350" />
+        <location filename="../widgets/scenarioeditor.cpp" line="353" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="367" />
+        <location filename="../widgets/scenarioeditor.cpp" line="370" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="367" />
+        <location filename="../widgets/scenarioeditor.cpp" line="370" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="398" />
+        <location filename="../widgets/scenarioeditor.cpp" line="404" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="405" />
         <location filename="../widgets/scenarioeditor.cpp" line="412" />
+        <location filename="../widgets/scenarioeditor.cpp" line="418" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="406" />
+        <location filename="../widgets/scenarioeditor.cpp" line="412" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="417" />
-        <location filename="../widgets/scenarioeditor.cpp" line="423" />
+        <location filename="../widgets/scenarioeditor.cpp" line="424" />
+        <location filename="../widgets/scenarioeditor.cpp" line="429" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="418" />
+        <location filename="../widgets/scenarioeditor.cpp" line="424" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -893,67 +905,67 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>StagesModel</name>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="31" />
+        <location filename="../models/stagesmodel.cpp" line="32" />
         <source>hold</source>
         <translation>保持</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="32" />
+        <location filename="../models/stagesmodel.cpp" line="34" />
         <source>ramp</source>
         <translation>线性爬坡</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="33" />
+        <location filename="../models/stagesmodel.cpp" line="36" />
         <source>step</source>
         <translation>阶梯</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="34" />
+        <location filename="../models/stagesmodel.cpp" line="38" />
         <source>spike</source>
         <translation>尖峰</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="48" />
+        <location filename="../models/stagesmodel.cpp" line="55" />
         <source>(keep)</source>
         <translation>（保持原值）</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="54" />
+        <location filename="../models/stagesmodel.cpp" line="63" />
         <source>Keep the target level (or the previous one) for the duration.</source>
         <translation>在持续时间内保持目标水平（或上一水平）。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="55" />
+        <location filename="../models/stagesmodel.cpp" line="65" />
         <source>Change linearly from the previous level to the target over the duration.</source>
         <translation>在持续时间内从上一水平线性变化到目标。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="56" />
+        <location filename="../models/stagesmodel.cpp" line="67" />
         <source>Climb from the previous level to the target in equal steps at equal intervals.</source>
         <translation>以等间隔、等幅度的阶梯从上一水平升到目标。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="57" />
+        <location filename="../models/stagesmodel.cpp" line="69" />
         <source>Jump to the target for the duration, then return to the previous level.</source>
         <translation>在持续时间内跳到目标，之后回到上一水平。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="123" />
+        <location filename="../models/stagesmodel.cpp" line="136" />
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="124" />
+        <location filename="../models/stagesmodel.cpp" line="138" />
         <source>Duration (s)</source>
         <translation>时长（秒）</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="125" />
+        <location filename="../models/stagesmodel.cpp" line="140" />
         <source>Target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="126" />
+        <location filename="../models/stagesmodel.cpp" line="142" />
         <source>Steps</source>
         <translation>阶梯数</translation>
     </message>

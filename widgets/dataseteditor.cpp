@@ -44,6 +44,9 @@ DataSetEditor::DataSetEditor(QWidget* parent) : QWidget(parent)
     layout->addLayout(top);
     layout->addWidget(m_status);
     layout->addWidget(m_view, 1);
+    m_usage = new QLabel;
+    m_usage->setWordWrap(true);
+    layout->addWidget(m_usage);
     auto* help = new QLabel(tr("The first row names the columns. In requests, write ${set.column} "
                                "(for example ${users.id}); each iteration takes the next row."));
     help->setWordWrap(true);
@@ -94,6 +97,12 @@ void DataSetEditor::reparse()
     m_status->setText(tr("%n row(s), columns: %1 — delimiter \"%2\"%3", nullptr, m_model->rowCount())
                           .arg(m_model->columns().join(QStringLiteral(", ")), shown,
                                m_delimiter->currentData().toString().isEmpty() ? tr(" (detected)") : QString()));
+}
+
+void DataSetEditor::setUsage(const QStringList& users)
+{
+    m_usage->setText(users.isEmpty() ? tr("Not used by any request or scenario yet.")
+                                     : tr("Used by: %1").arg(users.join(QStringLiteral(", "))));
 }
 
 QString DataSetEditor::statusText() const

@@ -20,6 +20,8 @@ public:
     bool importBytes(const QByteArray& data);
     CsvPreviewModel* preview() const { return m_model; }
     QString statusText() const;
+    // The requests and scenarios that use this data set's columns.
+    void setUsage(const QStringList& users);
 
 Q_SIGNALS:
     void changed(const QByteArray& payload);
@@ -31,5 +33,6 @@ private:
     QComboBox* m_encoding;
     QComboBox* m_delimiter;
     QLabel* m_status;
+    QLabel* m_usage;
     QByteArray m_raw;
 };

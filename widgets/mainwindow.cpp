@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "csvpreviewmodel.h"
 #include "dataseteditor.h"
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
@@ -361,6 +362,17 @@ void MainWindow::openItem(qint64 id)
         auto* e = new RequestEditor;
         e->setRequestJson(payload);
         connect(e, &RequestEditor::requestChanged, this, save);
+        connect(e, &RequestEditor::responseShown, this, [this] {
+            for (auto it = m_rowDrawn.begin(); it != m_rowDrawn.end(); ++it)
+                ++it.value();
+            for (int r = 0; r < m_model->rowCount(); ++r) {
+                const QModelIndex i = m_model->index(r, 0);
+                const qint64 setId = i.data(ProjectTreeModel::IdRole).toLongLong();
+                if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::DataSet) && !m_rowDrawn.contains(setId))
+                    m_rowDrawn.insert(setId, 1);
+            }
+            applyEnvironment(); // the next Send takes the next rows
+        });
         editor = e;
         break;
     }
@@ -377,6 +389,19 @@ void MainWindow::openItem(qint64 id)
     case ItemKind::DataSet: {
         auto* e = new DataSetEditor;
         e->setJson(payload);
+        // where its columns are used: requests that mention ${name.
+        QStringList users;
+        const QString needle = QStringLiteral("${") + index.data().toString() + QLatin1Char('.');
+        std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
+            for (int r = 0; r < m_model->rowCount(parent); ++r) {
+                const QModelIndex i = m_model->index(r, 0, parent);
+                if (QString::fromUtf8(i.data(ProjectTreeModel::PayloadRole).toByteArray()).contains(needle))
+                    users << i.data().toString();
+                walk(i);
+            }
+        };
+        walk({});
+        e->setUsage(users);
         connect(e, &DataSetEditor::changed, this, save);
         editor = e;
         break;
@@ -440,6 +465,23 @@ void MainWindow::refreshEnvironments()
 void MainWindow::applyEnvironment()
 {
     QHash<QString, QString> vars;
+    // Each data set gives one row for ${set.column}: the next row at every Send.
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex i = m_model->index(r, 0);
+        if (i.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::DataSet))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray()).object();
+        CsvPreviewModel csv;
+        const QString d = o.value(QStringLiteral("delimiter")).toString();
+        if (!csv.load(o.value(QStringLiteral("csv")).toString().toUtf8(), d.isEmpty() ? QChar() : d.at(0)) ||
+            csv.rowCount() == 0)
+            continue;
+        const qint64 setId = i.data(ProjectTreeModel::IdRole).toLongLong();
+        const int row = m_rowDrawn.value(setId) % csv.rowCount();
+        const QStringList columns = csv.columns();
+        for (int c = 0; c < columns.size(); ++c)
+            vars.insert(i.data().toString() + QLatin1Char('.') + columns[c], csv.index(row, c).data().toString());
+    }
     const qint64 id = m_environments->currentData().toLongLong();
     if (id) {
         const QModelIndex i = m_model->indexForId(id);

@@ -2,6 +2,7 @@
 // The workbench window: the project tree on the left (filter box above it),
 // editors in tabs in the middle, an environment switcher in the toolbar.
 // Every edit is written to the project as it is made; Ctrl+S only says so.
+#include <QHash>
 #include <QMainWindow>
 
 #include <memory>
@@ -52,4 +53,5 @@ private:
     QTabWidget* m_tabs;
     QComboBox* m_environments;
     QMenu* m_recentMenu = nullptr;
+    QHash<qint64, int> m_rowDrawn; // data set id -> the row the next Send uses
 };

@@ -7,10 +7,16 @@
 
 #include <QApplication>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "testsupport.h"
+
 #include <QTreeView>
+#include <mutex>
+#include <unistd.h>
 
 using stampede::ItemKind;
 
@@ -59,6 +65,48 @@ private slots:
         MainWindow w;
         QVERIFY(!w.openProject(path));
         QCOMPARE(w.treeModel()->rowCount(), 0);
+    }
+
+    void sendDrawsTheNextRowOfEachDataSet()
+    {
+        std::mutex m;
+        std::vector<std::string> paths;
+        testsupport::RawServer server([&](int fd) {
+            const std::string h = testsupport::readRequestHead(fd);
+            {
+                std::lock_guard lock(m);
+                paths.push_back(h.substr(0, h.find(" HTTP/1.1")));
+            }
+            const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok";
+            (void)!::write(fd, ok, sizeof ok - 1);
+            ::close(fd);
+        });
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("d.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            const auto req = store->addItem(coll, ItemKind::Request, "get user",
+                                            "{\"method\": \"GET\", \"url\": \"${base}/u/${users.id}\"}");
+            store->addItem(0, ItemKind::DataSet, "users", "{\"csv\": \"id\\n7\\n8\\n\", \"delimiter\": \",\"}");
+            store->addItem(0, ItemKind::Environment, "local",
+                           "{\"base\": \"http://127.0.0.1:" + std::to_string(server.port()) + "\"}");
+            Q_UNUSED(req);
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        const QModelIndex request = w.treeModel()->index(0, 0, w.treeModel()->index(0, 0));
+        w.openItem(request.data(ProjectTreeModel::IdRole).toLongLong());
+        RequestEditor* editor = w.currentRequestEditor();
+        QVERIFY(editor);
+        QSignalSpy shown(editor, &RequestEditor::responseShown);
+        for (int i = 1; i <= 3; ++i) {
+            editor->send();
+            QTRY_COMPARE_WITH_TIMEOUT(shown.count(), i, 5000);
+        }
+        std::lock_guard lock(m);
+        QCOMPARE(paths, (std::vector<std::string>{"GET /u/7", "GET /u/8", "GET /u/7"}));
     }
 
     void filterKeepsMatchingItemsAndTheirParents()
