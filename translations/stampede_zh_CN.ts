@@ -399,7 +399,7 @@
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450" />
+        <location filename="../widgets/mainwindow.cpp" line="461" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -683,89 +683,104 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="87" />
+        <location filename="../widgets/scenarioeditor.cpp" line="104" />
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="88" />
+        <location filename="../widgets/scenarioeditor.cpp" line="105" />
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="89" />
+        <location filename="../widgets/scenarioeditor.cpp" line="106" />
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="92" />
+        <location filename="../widgets/scenarioeditor.cpp" line="114" />
+        <source>A data-set variable takes its rows from the project's data set of the same name</source>
+        <translation>数据集变量从项目中同名的数据集取行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="115" />
+        <source>Add variable</source>
+        <translation>添加变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="116" />
+        <source>Remove variable</source>
+        <translation>移除变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="119" />
         <source>Open model: a target rate (requests/s)</source>
         <translation>开放模型：目标速率（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="93" />
+        <location filename="../widgets/scenarioeditor.cpp" line="120" />
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="94" />
+        <location filename="../widgets/scenarioeditor.cpp" line="121" />
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="102" />
+        <location filename="../widgets/scenarioeditor.cpp" line="129" />
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="103" />
+        <location filename="../widgets/scenarioeditor.cpp" line="130" />
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="107" />
+        <location filename="../widgets/scenarioeditor.cpp" line="134" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="108" />
+        <location filename="../widgets/scenarioeditor.cpp" line="135" />
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="111" />
+        <location filename="../widgets/scenarioeditor.cpp" line="138" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="112" />
+        <location filename="../widgets/scenarioeditor.cpp" line="139" />
         <source>the stages' total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="120" />
+        <location filename="../widgets/scenarioeditor.cpp" line="147" />
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="121" />
+        <location filename="../widgets/scenarioeditor.cpp" line="148" />
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="128" />
+        <location filename="../widgets/scenarioeditor.cpp" line="155" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="136" />
+        <location filename="../widgets/scenarioeditor.cpp" line="163" />
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="142" />
+        <location filename="../widgets/scenarioeditor.cpp" line="169" />
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -774,130 +789,135 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="144" />
+        <location filename="../widgets/scenarioeditor.cpp" line="171" />
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="145" />
+        <location filename="../widgets/scenarioeditor.cpp" line="172" />
         <source>Every request carries the run's unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="152" />
+        <location filename="../widgets/scenarioeditor.cpp" line="179" />
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="153" />
+        <location filename="../widgets/scenarioeditor.cpp" line="180" />
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="156" />
+        <location filename="../widgets/scenarioeditor.cpp" line="183" />
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="164" />
+        <location filename="../widgets/scenarioeditor.cpp" line="191" />
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="165" />
+        <location filename="../widgets/scenarioeditor.cpp" line="199" />
+        <source>Variables:</source>
+        <translation>变量：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="200" />
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="167" />
+        <location filename="../widgets/scenarioeditor.cpp" line="202" />
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="168" />
+        <location filename="../widgets/scenarioeditor.cpp" line="203" />
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="169" />
+        <location filename="../widgets/scenarioeditor.cpp" line="204" />
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178" />
+        <location filename="../widgets/scenarioeditor.cpp" line="213" />
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179" />
+        <location filename="../widgets/scenarioeditor.cpp" line="214" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="183" />
+        <location filename="../widgets/scenarioeditor.cpp" line="218" />
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221" />
-        <location filename="../widgets/scenarioeditor.cpp" line="228" />
+        <location filename="../widgets/scenarioeditor.cpp" line="267" />
+        <location filename="../widgets/scenarioeditor.cpp" line="274" />
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221" />
+        <location filename="../widgets/scenarioeditor.cpp" line="267" />
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="228" />
+        <location filename="../widgets/scenarioeditor.cpp" line="274" />
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353" />
+        <location filename="../widgets/scenarioeditor.cpp" line="421" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353" />
+        <location filename="../widgets/scenarioeditor.cpp" line="421" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="370" />
+        <location filename="../widgets/scenarioeditor.cpp" line="438" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="370" />
+        <location filename="../widgets/scenarioeditor.cpp" line="438" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="404" />
+        <location filename="../widgets/scenarioeditor.cpp" line="473" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="412" />
-        <location filename="../widgets/scenarioeditor.cpp" line="418" />
+        <location filename="../widgets/scenarioeditor.cpp" line="481" />
+        <location filename="../widgets/scenarioeditor.cpp" line="487" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="412" />
+        <location filename="../widgets/scenarioeditor.cpp" line="481" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="424" />
-        <location filename="../widgets/scenarioeditor.cpp" line="429" />
+        <location filename="../widgets/scenarioeditor.cpp" line="493" />
+        <location filename="../widgets/scenarioeditor.cpp" line="498" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="424" />
+        <location filename="../widgets/scenarioeditor.cpp" line="493" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -968,6 +988,94 @@ error_rate &lt; 0.1%</translation>
         <location filename="../models/stagesmodel.cpp" line="142" />
         <source>Steps</source>
         <translation>阶梯数</translation>
+    </message>
+</context>
+<context>
+    <name>VariablesModel</name>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="16" />
+        <source>constant</source>
+        <translation>常量</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="17" />
+        <source>increment</source>
+        <translation>自增</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="18" />
+        <source>random integer</source>
+        <translation>随机整数</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="19" />
+        <source>random string</source>
+        <translation>随机字符串</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="20" />
+        <source>UUID</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="21" />
+        <source>data set</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="36" />
+        <source>write MIN..MAX, optionally with step N, e.g. 1..1000 step 1</source>
+        <translation>请写 最小..最大，可加 step N，例如 1..1000 step 1</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="37" />
+        <source>write MIN..MAX, e.g. 1..100</source>
+        <translation>请写 最小..最大，例如 1..100</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="39" />
+        <source>MAX must not be below MIN</source>
+        <translation>最大值不能小于最小值</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="41" />
+        <source>the step must be at least 1</source>
+        <translation>步长至少为 1</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="47" />
+        <source>write the length, from 1 to 65536</source>
+        <translation>请写长度，1 到 65536</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="54" />
+        <source>write wrap, stop or per-user</source>
+        <translation>请写 wrap、stop 或 per-user</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="144" />
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="145" />
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="146" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="147" />
+        <source>Used by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <location filename="../models/variablesmodel.cpp" line="151" />
+        <source>constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · random string: its length · data set: wrap, stop or per-user</source>
+        <translation>常量：取值 · 自增：1..1000 step 1 · 随机整数：1..100 · 随机字符串：长度 · 数据集：wrap、stop 或 per-user</translation>
     </message>
 </context>
 </TS>

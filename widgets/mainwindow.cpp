@@ -422,6 +422,17 @@ void MainWindow::openItem(qint64 id)
             walk({});
             return out;
         });
+        e->setDataSetSource([this](const QString& name) {
+            for (int r = 0; r < m_model->rowCount(); ++r) {
+                const QModelIndex i = m_model->index(r, 0);
+                if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::DataSet) && i.data().toString() == name)
+                    return QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray())
+                        .object()
+                        .value(QStringLiteral("csv"))
+                        .toString();
+            }
+            return QString();
+        });
         e->setJson(payload);
         connect(e, &ScenarioEditor::changed, this, save);
         editor = e;

@@ -2,6 +2,7 @@
 
 #include "scenariocheck.h"
 #include "stagesmodel.h"
+#include "variablesmodel.h"
 
 #include <QChart>
 #include <QChartView>
@@ -61,6 +62,22 @@ public:
     }
 };
 
+// The variable source column edits with a list of the sources.
+class SourceDelegate : public KindDelegate
+{
+public:
+    using KindDelegate::KindDelegate;
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& o, const QModelIndex& i) const override
+    {
+        if (i.column() != VariablesModel::SourceColumn)
+            return QStyledItemDelegate::createEditor(parent, o, i);
+        auto* c = new QComboBox(parent);
+        for (int k = VariablesModel::Constant; k <= VariablesModel::DataSet; ++k)
+            c->addItem(VariablesModel::sourceName(VariablesModel::Source(k)), k);
+        return c;
+    }
+};
+
 double seconds(const QJsonValue& v, double fallback)
 {
     QString s = v.toString();
@@ -87,6 +104,16 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_steps->setToolTip(tr("Each iteration runs these requests in order, on one connection"));
     auto* addStep = new QPushButton(tr("Add request…"));
     auto* removeStep = new QPushButton(tr("Remove"));
+
+    m_variables = new VariablesModel(this);
+    m_variablesView = new QTableView;
+    m_variablesView->setModel(m_variables);
+    m_variablesView->setItemDelegate(new SourceDelegate(m_variablesView));
+    m_variablesView->horizontalHeader()->setStretchLastSection(true);
+    m_variablesView->setMinimumHeight(110);
+    m_variablesView->setToolTip(tr("A data-set variable takes its rows from the project's data set of the same name"));
+    auto* addVariable = new QPushButton(tr("Add variable"));
+    auto* removeVariable = new QPushButton(tr("Remove variable"));
 
     m_model = new QComboBox;
     m_model->addItem(tr("Open model: a target rate (requests/s)"));
@@ -162,6 +189,14 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     stepsBox->addWidget(m_steps);
     stepsBox->addLayout(stepButtons);
     form->addRow(tr("Steps:"), stepsBox);
+    auto* variableButtons = new QHBoxLayout;
+    variableButtons->addWidget(addVariable);
+    variableButtons->addWidget(removeVariable);
+    variableButtons->addStretch(1);
+    auto* variablesBox = new QVBoxLayout;
+    variablesBox->addWidget(m_variablesView);
+    variablesBox->addLayout(variableButtons);
+    form->addRow(tr("Variables:"), variablesBox);
     form->addRow(tr("Load model:"), m_model);
     form->addRow(m_levelLabel, m_level);
     form->addRow(tr("Connections:"), m_connections);
@@ -210,6 +245,17 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     connect(m_stages, &QAbstractItemModel::dataChanged, this, &ScenarioEditor::edited);
     connect(m_stages, &QAbstractItemModel::rowsInserted, this, &ScenarioEditor::edited);
     connect(m_stages, &QAbstractItemModel::rowsRemoved, this, &ScenarioEditor::edited);
+    connect(m_variables, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& a, const QModelIndex& b) {
+        if (a.column() <= VariablesModel::SettingsColumn)
+            edited();
+    });
+    connect(m_variables, &QAbstractItemModel::rowsInserted, this, &ScenarioEditor::edited);
+    connect(m_variables, &QAbstractItemModel::rowsRemoved, this, &ScenarioEditor::edited);
+    connect(addVariable, &QPushButton::clicked, this, [this] { m_variables->insertRows(m_variables->rowCount(), 1); });
+    connect(removeVariable, &QPushButton::clicked, this, [this] {
+        if (m_variablesView->currentIndex().isValid())
+            m_variables->removeRows(m_variablesView->currentIndex().row(), 1);
+    });
     connect(addStage, &QPushButton::clicked, this, [this] { m_stages->insertRows(m_stages->rowCount(), 1); });
     connect(removeStage, &QPushButton::clicked, this, [this] {
         if (m_stagesView->currentIndex().isValid())
@@ -259,6 +305,14 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_loading = true;
     m_rest = QJsonDocument::fromJson(payload).object();
     m_name->setText(m_rest.value(QStringLiteral("name")).toString());
+    m_inlineCsv.clear();
+    for (const auto& v : m_rest.value(QStringLiteral("variables")).toArray()) {
+        const QJsonObject csv = v.toObject().value(QStringLiteral("csv")).toObject();
+        if (!csv.value(QStringLiteral("data")).toString().isEmpty())
+            m_inlineCsv.insert(v.toObject().value(QStringLiteral("name")).toString(),
+                               csv.value(QStringLiteral("data")).toString());
+    }
+    m_variables->fromJson(m_rest.value(QStringLiteral("variables")).toArray());
     m_stepObjects.clear();
     m_steps->clear();
     for (const auto& s : m_rest.value(QStringLiteral("steps")).toArray()) {
@@ -283,6 +337,11 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_tagOn->setChecked(!tag.value(QStringLiteral("disabled")).toBool());
     m_tagHeader->setText(tag.value(QStringLiteral("header")).toString());
     m_loading = false;
+    QList<QPair<QString, QString>> usage;
+    for (const auto& st : m_stepObjects)
+        usage.append({st.value(QStringLiteral("name")).toString(),
+                      QString::fromUtf8(QJsonDocument(st).toJson(QJsonDocument::Compact))});
+    m_variables->setUsageText(usage);
     refreshPreview();
     validate();
 }
@@ -291,6 +350,11 @@ QByteArray ScenarioEditor::json() const
 {
     QJsonObject o = m_rest;
     o[QStringLiteral("name")] = m_name->text();
+    // data-set variables carry the project's data set (or the data the scenario came with)
+    o[QStringLiteral("variables")] = m_variables->toJson([this](const QString& name) {
+        const QString fromProject = m_dataSets ? m_dataSets(name) : QString();
+        return fromProject.isEmpty() ? m_inlineCsv.value(name) : fromProject;
+    });
     QJsonArray steps;
     for (const auto& s : m_stepObjects)
         steps.append(s);
@@ -334,6 +398,11 @@ void ScenarioEditor::edited()
 {
     if (m_loading)
         return;
+    QList<QPair<QString, QString>> usage;
+    for (const auto& st : m_stepObjects)
+        usage.append({st.value(QStringLiteral("name")).toString(),
+                      QString::fromUtf8(QJsonDocument(st).toJson(QJsonDocument::Compact))});
+    m_variables->setUsageText(usage);
     refreshPreview();
     validate();
     Q_EMIT changed(json());
@@ -381,6 +450,7 @@ void ScenarioEditor::validate()
     for (const auto& [field, message] : problems) {
         m_problems << (field.isEmpty() ? message : field + QStringLiteral(": ") + message);
         QWidget* w = field.startsWith(QLatin1String("steps"))         ? static_cast<QWidget*>(m_steps)
+                     : field.startsWith(QLatin1String("variables"))   ? static_cast<QWidget*>(m_variablesView)
                      : field.startsWith(QLatin1String("load.stages")) ? static_cast<QWidget*>(m_stagesView)
                      : field.startsWith(QLatin1String("load"))        ? static_cast<QWidget*>(m_level)
                      : field.startsWith(QLatin1String("duration"))    ? static_cast<QWidget*>(m_duration)

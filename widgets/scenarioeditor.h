@@ -4,6 +4,7 @@
 // users, duration, connections, think time, thresholds and the stress tag.
 // Faults found by the engine's validation are shown beside the fields they
 // name. Saved as the proto3 JSON of stampede.v1.Scenario.
+#include <QHash>
 #include <QJsonObject>
 #include <QWidget>
 
@@ -21,6 +22,7 @@ class QPlainTextEdit;
 class QSpinBox;
 class QTableView;
 class StagesModel;
+class VariablesModel;
 
 class ScenarioEditor : public QWidget
 {
@@ -31,6 +33,9 @@ public:
 
     explicit ScenarioEditor(QWidget* parent = nullptr);
     void setRequestSource(RequestSource source) { m_requests = std::move(source); }
+    // The CSV text of the project's data set of that name (for data-set variables).
+    void setDataSetSource(std::function<QString(const QString&)> source) { m_dataSets = std::move(source); }
+    VariablesModel* variables() const { return m_variables; }
     void setBaseDir(const QString& dir) { m_baseDir = dir; }
     void setJson(const QByteArray& payload);
     QByteArray json() const;
@@ -59,6 +64,10 @@ private:
     QSpinBox* m_thinkMs;
     QDoubleSpinBox* m_duration;
     StagesModel* m_stages;
+    VariablesModel* m_variables;
+    QTableView* m_variablesView;
+    QHash<QString, QString> m_inlineCsv; // data carried by the scenario itself, by variable name
+    std::function<QString(const QString&)> m_dataSets;
     QTableView* m_stagesView;
     QChartView* m_chart;
     QLineSeries* m_series;

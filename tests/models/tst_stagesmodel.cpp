@@ -1,7 +1,12 @@
 #include "csvpreviewmodel.h"
 #include "stagesmodel.h"
+#include "variablesmodel.h"
+
+#include <QFile>
+#include <QJsonDocument>
 
 #include <QAbstractItemModelTester>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
 
@@ -37,6 +42,40 @@ private slots:
         QCOMPARE(m.toJson().at(2).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("STAGE_STEP"));
         QVERIFY(m.removeRows(1, 1));
         QCOMPARE(m.rowCount(), 2);
+    }
+
+    void variablesFromAndToTheScenario()
+    {
+        VariablesModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QFile f(qEnvironmentVariable("STAMPEDE_SOURCE_DIR") + QStringLiteral("/resources/demo/scenario.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject scenario = QJsonDocument::fromJson(f.readAll()).object();
+        m.fromJson(scenario.value(QStringLiteral("variables")).toArray());
+        QCOMPARE(m.rowCount(), 4);
+        QCOMPARE(m.index(1, VariablesModel::SourceColumn).data().toString(), QStringLiteral("data set"));
+        QCOMPARE(m.index(2, VariablesModel::SettingsColumn).data().toString(), QStringLiteral("1..1000000 step 1"));
+        m.setUsageText({{QStringLiteral("login"), QStringLiteral("{\"body\": \"${users.user_id}\"}")},
+                        {QStringLiteral("order"), QStringLiteral("/orders/${order_no}")}});
+        QCOMPARE(m.index(1, VariablesModel::UsedColumn).data().toString(), QStringLiteral("login"));
+        QCOMPARE(m.index(2, VariablesModel::UsedColumn).data().toString(), QStringLiteral("order"));
+        const QJsonArray out = m.toJson(
+            [](const QString& name) { return name == QLatin1String("users") ? QStringLiteral("id\n1\n") : QString(); });
+        QCOMPARE(out.at(1).toObject().value(QStringLiteral("csv")).toObject().value(QStringLiteral("data")).toString(),
+                 QStringLiteral("id\n1\n"));
+        QCOMPARE(
+            out.at(2).toObject().value(QStringLiteral("increment")).toObject().value(QStringLiteral("max")).toString(),
+            QStringLiteral("1000000"));
+        // bad settings are shown, names are checked
+        QVERIFY(m.setData(m.index(2, VariablesModel::SettingsColumn), QStringLiteral("9..1")));
+        QCOMPARE(m.index(2, VariablesModel::SettingsColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("MAX must not be below MIN"));
+        QVERIFY(!m.setData(m.index(0, VariablesModel::NameColumn), QStringLiteral("no spaces")));
+        QVERIFY(m.setData(m.index(0, VariablesModel::SourceColumn), int(VariablesModel::RandomString)));
+        QCOMPARE(m.index(0, VariablesModel::SettingsColumn).data().toString(), QStringLiteral("16"));
+        QVERIFY(m.insertRows(4, 1));
+        QVERIFY(m.removeRows(0, 2));
+        QCOMPARE(m.rowCount(), 3);
     }
 
     void csvPreviewDetectsAndShows()

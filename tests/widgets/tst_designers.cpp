@@ -4,6 +4,7 @@
 #include "environmenteditor.h"
 #include "scenarioeditor.h"
 #include "stagesmodel.h"
+#include "variablesmodel.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -72,6 +73,35 @@ private slots:
         editor.addStep(QStringLiteral("ok"),
                        QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/\"}"));
         QCOMPARE(editor.problems().size(), 1);
+    }
+
+    void dataSetVariablesTakeTheProjectsDataSet()
+    {
+        ScenarioEditor editor;
+        QString users;
+        editor.setDataSetSource(
+            [&users](const QString& name) { return name == QLatin1String("users") ? users : QString(); });
+        editor.setJson(QByteArrayLiteral("{\"load\": {\"open\": {\"rate\": 10}}, \"variables\": "
+                                         "[{\"name\": \"users\", \"csv\": {\"mode\": \"CSV_MODE_WRAP\"}}]}"));
+        editor.addStep(QStringLiteral("get"), QByteArrayLiteral("{\"url\": \"http://127.0.0.1:9/u/${users.id}\"}"));
+        // no such data set in the project yet: the engine says so, beside the variables
+        QVERIFY2(editor.problems().contains(
+                     QStringLiteral("variables[0].csv.file: a CSV source needs a file (or inline data)")),
+                 qPrintable(editor.problems().join(QLatin1Char('|'))));
+        users = QStringLiteral("id\n1\n2\n");
+        editor.addStep(QStringLiteral("again"), QByteArrayLiteral("{\"url\": \"http://127.0.0.1:9/\"}"));
+        QVERIFY2(editor.problems().isEmpty(), qPrintable(editor.problems().join(QLatin1Char('|'))));
+        const QJsonObject saved = QJsonDocument::fromJson(editor.json()).object();
+        QCOMPARE(saved.value(QStringLiteral("variables"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("csv"))
+                     .toObject()
+                     .value(QStringLiteral("data"))
+                     .toString(),
+                 users);
+        QCOMPARE(editor.variables()->index(0, 3).data().toString(), QStringLiteral("get"));
     }
 
     void negativeLevelIsShownBesideTheField()
