@@ -13,12 +13,18 @@ VariablesModel::VariablesModel(QObject* parent) : QAbstractTableModel(parent) {}
 QString VariablesModel::sourceName(Source s)
 {
     switch (s) {
-    case Constant: return tr("constant");
-    case Increment: return tr("increment");
-    case RandomInt: return tr("random integer");
-    case RandomString: return tr("random string");
-    case Uuid: return tr("UUID");
-    case DataSet: return tr("data set");
+    case Constant:
+        return tr("constant");
+    case Increment:
+        return tr("increment");
+    case RandomInt:
+        return tr("random integer");
+    case RandomString:
+        return tr("random string");
+    case Uuid:
+        return tr("UUID");
+    case DataSet:
+        return tr("data set");
     }
     return {};
 }
@@ -74,17 +80,22 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const
     const Variable& v = m_vars[index.row()];
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
-        case NameColumn: return v.name;
-        case SourceColumn: return role == Qt::EditRole ? QVariant(int(v.source)) : QVariant(sourceName(v.source));
-        case SettingsColumn: return v.settings;
-        case UsedColumn: return usedBy(v.name).join(QStringLiteral(", "));
+        case NameColumn:
+            return v.name;
+        case SourceColumn:
+            return role == Qt::EditRole ? QVariant(int(v.source)) : QVariant(sourceName(v.source));
+        case SettingsColumn:
+            return v.settings;
+        case UsedColumn:
+            return usedBy(v.name).join(QStringLiteral(", "));
         }
     }
     if (role == Qt::ToolTipRole && index.column() == SettingsColumn) {
         const QString problem = checkSettings(v.source, v.settings);
         return problem.isEmpty() ? QVariant() : QVariant(problem);
     }
-    if (role == Qt::ForegroundRole && index.column() == SettingsColumn && !checkSettings(v.source, v.settings).isEmpty())
+    if (role == Qt::ForegroundRole && index.column() == SettingsColumn &&
+        !checkSettings(v.source, v.settings).isEmpty())
         return QColor(0xc0, 0x39, 0x2b);
     return {};
 }
@@ -108,11 +119,11 @@ bool VariablesModel::setData(const QModelIndex& index, const QVariant& value, in
         if (s < Constant || s > DataSet)
             return false;
         v.source = Source(s);
-        v.settings = v.source == Increment ? QStringLiteral("1..1000000 step 1")
-                     : v.source == RandomInt ? QStringLiteral("1..100")
+        v.settings = v.source == Increment      ? QStringLiteral("1..1000000 step 1")
+                     : v.source == RandomInt    ? QStringLiteral("1..100")
                      : v.source == RandomString ? QStringLiteral("16")
-                     : v.source == DataSet ? QStringLiteral("wrap")
-                                           : QString();
+                     : v.source == DataSet      ? QStringLiteral("wrap")
+                                                : QString();
         break;
     }
     case SettingsColumn:
@@ -141,10 +152,14 @@ QVariant VariablesModel::headerData(int section, Qt::Orientation o, int role) co
         return QAbstractTableModel::headerData(section, o, role);
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case NameColumn: return tr("Variable");
-        case SourceColumn: return tr("Source");
-        case SettingsColumn: return tr("Settings");
-        case UsedColumn: return tr("Used by");
+        case NameColumn:
+            return tr("Variable");
+        case SourceColumn:
+            return tr("Source");
+        case SettingsColumn:
+            return tr("Settings");
+        case UsedColumn:
+            return tr("Used by");
         }
     }
     if (role == Qt::ToolTipRole && section == SettingsColumn)
@@ -200,7 +215,8 @@ void VariablesModel::fromJson(const QJsonArray& variables)
                              .arg(r.value(QStringLiteral("max")).toVariant().toLongLong());
         } else if (o.contains(QStringLiteral("randomString"))) {
             v.source = RandomString;
-            v.settings = QString::number(o.value(QStringLiteral("randomString")).toObject().value(QStringLiteral("length")).toInt());
+            v.settings = QString::number(
+                o.value(QStringLiteral("randomString")).toObject().value(QStringLiteral("length")).toInt());
         } else if (o.contains(QStringLiteral("uuid"))) {
             v.source = Uuid;
         } else if (o.contains(QStringLiteral("csv"))) {
@@ -228,10 +244,10 @@ QJsonArray VariablesModel::toJson(const std::function<QString(const QString&)>& 
             o[QStringLiteral("constant")] = QJsonObject{{QStringLiteral("value"), v.settings}};
             break;
         case Increment:
-            o[QStringLiteral("increment")] =
-                QJsonObject{{QStringLiteral("min"), range.captured(1)},
-                            {QStringLiteral("max"), range.captured(2)},
-                            {QStringLiteral("step"), range.captured(3).isEmpty() ? QStringLiteral("1") : range.captured(3)}};
+            o[QStringLiteral("increment")] = QJsonObject{
+                {QStringLiteral("min"), range.captured(1)},
+                {QStringLiteral("max"), range.captured(2)},
+                {QStringLiteral("step"), range.captured(3).isEmpty() ? QStringLiteral("1") : range.captured(3)}};
             break;
         case RandomInt:
             o[QStringLiteral("randomInt")] =

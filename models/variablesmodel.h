@@ -16,8 +16,23 @@ class VariablesModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, SourceColumn, SettingsColumn, UsedColumn, ColumnCount };
-    enum Source { Constant, Increment, RandomInt, RandomString, Uuid, DataSet };
+    enum Column
+    {
+        NameColumn,
+        SourceColumn,
+        SettingsColumn,
+        UsedColumn,
+        ColumnCount
+    };
+    enum Source
+    {
+        Constant,
+        Increment,
+        RandomInt,
+        RandomString,
+        Uuid,
+        DataSet
+    };
     struct Variable
     {
         QString name;

@@ -1,6 +1,12 @@
 #include "csvpreviewmodel.h"
+#include "scenariocheck.h"
 #include "stagesmodel.h"
 #include "variablesmodel.h"
+
+#include "bundle/bundlefile.h"
+#include "stampede/v1/bundle.pb.h"
+
+#include <QTemporaryDir>
 
 #include <QFile>
 #include <QJsonDocument>
@@ -76,6 +82,28 @@ private slots:
         QVERIFY(m.insertRows(4, 1));
         QVERIFY(m.removeRows(0, 2));
         QCOMPARE(m.rowCount(), 3);
+    }
+
+    void exportsABundleTheEngineReads()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.stbundle"));
+        const QByteArray json = QByteArrayLiteral(
+            "{\"name\": \"exported\", \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/${u.id}\"}}],"
+            " \"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"id\\n1\\n\"}}], \"load\": {\"closed\": "
+            "{\"users\": 2}}}");
+        QVERIFY(ScenarioCheck::validate(json).isEmpty());
+        QString error;
+        QVERIFY2(ScenarioCheck::exportBundle(json, dir.path(), path, &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        stampede::v1::Bundle bundle;
+        std::string err;
+        QVERIFY2(stampede::decodeBundle(f.readAll().toStdString(), bundle, err), err.c_str());
+        QCOMPARE(bundle.scenario().name(), std::string("exported"));
+        QCOMPARE(bundle.scenario().variables(0).csv().data(), std::string("id\n1\n"));
+        QVERIFY(!ScenarioCheck::exportBundle(QByteArrayLiteral("{not json"), dir.path(), path, &error));
+        QVERIFY(!error.isEmpty());
     }
 
     void csvPreviewDetectsAndShows()
