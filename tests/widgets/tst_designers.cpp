@@ -6,6 +6,7 @@
 #include "stagesmodel.h"
 #include "variablesmodel.h"
 
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QJsonArray>
@@ -22,6 +23,7 @@ private slots:
     void importACsvAndSeeItsColumns()
     {
         DataSetEditor editor;
+        QAbstractItemModelTester tester(editor.preview(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy changed(&editor, &DataSetEditor::changed);
         QVERIFY(
             editor.importBytes(QByteArrayLiteral("user_id\tname\tcity\n1001\tLi Wei\t北京\n1002\tWang Fang\t上海\n")));
@@ -127,6 +129,7 @@ private slots:
         editor.setJson(QByteArrayLiteral("{\"base\": \"http://a\"}"));
         QSignalSpy changed(&editor, &EnvironmentEditor::changed);
         auto* table = editor.findChild<QTableWidget*>();
+        QAbstractItemModelTester tester(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         table->model()->setData(table->model()->index(1, 0), QStringLiteral("token"));
         table->model()->setData(table->model()->index(1, 1), QStringLiteral("abc"));
         const QJsonObject o = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();

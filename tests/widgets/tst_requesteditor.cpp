@@ -3,6 +3,7 @@
 #include "mock/mockserver.h"
 #include "requesteditor.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -66,6 +67,8 @@ private slots:
         // add a header in the table
         auto* headers = editor.findChild<QTableWidget*>(QStringLiteral("requestHeaders"));
         QVERIFY(headers);
+        QAbstractItemModelTester headersTester(headers->model(),
+                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
         // as the cell editor commits what was typed
         headers->model()->setData(headers->model()->index(0, 0), QStringLiteral("Accept"));
         headers->model()->setData(headers->model()->index(0, 1), QStringLiteral("application/json"));
@@ -89,6 +92,7 @@ private slots:
         auto* url = editor.findChild<QLineEdit*>();
         QTest::keyClicks(url, QStringLiteral("http://h/search?q=tea&page=2"));
         auto* params = editor.findChild<QTableWidget*>(QStringLiteral("queryParams"));
+        QAbstractItemModelTester paramsTester(params->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(params->item(0, 0)->text(), QStringLiteral("q"));
         QCOMPARE(params->item(1, 1)->text(), QStringLiteral("2"));
         // and the other way: editing the table rewrites the URL
