@@ -16,6 +16,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "  mock    serve HTTP/1.1 answers by rules (the embedded mock server)\n"
                      "  agent   serve the control protocol: an engine that controllers drive\n"
                      "  bundle  pack a scenario and its data into one .stbundle file\n"
+                     "  report  list, export (html, json, csv, junit) and compare saved runs\n"
                      "\n"
                      "Options:\n"
                      "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -65,6 +66,8 @@ int main(int argc, char** argv)
         return agentCommand(rest);
     if (cmd == "bundle")
         return bundleCommand(rest);
+    if (cmd == "report")
+        return reportCommand(rest);
     std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
     return BadInput;
 }

@@ -19,6 +19,7 @@ int runCommand(const std::vector<std::string>& args);
 int mockCommand(const std::vector<std::string>& args);
 int agentCommand(const std::vector<std::string>& args);
 int bundleCommand(const std::vector<std::string>& args);
+int reportCommand(const std::vector<std::string>& args);
 
 // Small helpers shared by the subcommands.
 struct ArgReader

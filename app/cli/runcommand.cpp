@@ -8,8 +8,12 @@
 #include "report/runsummary.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
+#include "store/projectstore.h"
+#include "store/runlog.h"
+
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
+#include <google/protobuf/util/json_util.h>
 
 #include <atomic>
 #include <cmath>
@@ -54,6 +58,8 @@ const char* kRunUsage =
     "                        this run and bind ${mock_url} to its base URL\n"
     "  --summary-json FILE   write the summary as JSON (format in the README)\n"
     "  -q, --quiet           no per-second status line\n"
+    "  --project FILE        save the run, second by second, in this project (*.stampede)\n"
+    "  --report FILE         save the run in a new standalone report file (*.streport)\n"
     "\n"
     "Engines (the load never runs in this process: it runs on agents):\n"
     "  --engines N           start N local agents on loopback (default: one per core)\n"
@@ -108,6 +114,7 @@ struct Options
     bool quiet = false;
     std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
     bool pinEngines = false;
+    std::string projectFile, reportFile;
 };
 
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help)
@@ -193,6 +200,12 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (is("--dead-man", "--dead-man")) {
             if (!val("--dead-man", o.deadMan))
+                return false;
+        } else if (is("--project", "--project")) {
+            if (!val("--project", o.projectFile))
+                return false;
+        } else if (is("--report", "--report")) {
+            if (!val("--report", o.reportFile))
                 return false;
         } else if (a == "--pin-engines") {
             o.pinEngines = true;
@@ -433,6 +446,27 @@ int runCommand(const std::vector<std::string>& args)
         return BadInput;
     }
 
+    // The run is saved as it happens: in a project, or in a new report file.
+    std::unique_ptr<ProjectStore> store;
+    if (!o.projectFile.empty() && !o.reportFile.empty()) {
+        std::fprintf(stderr, "stampede-cli run: give --project or --report, not both\n");
+        return BadInput;
+    }
+    if (!o.reportFile.empty()) {
+        store = ProjectStore::create(o.reportFile, error);
+        if (!store) {
+            std::fprintf(stderr, "stampede-cli run: --report: %s\n", error.c_str());
+            return BadInput;
+        }
+    } else if (!o.projectFile.empty()) {
+        std::ifstream exists(o.projectFile);
+        store = exists ? ProjectStore::open(o.projectFile, error) : ProjectStore::create(o.projectFile, error);
+        if (!store) {
+            std::fprintf(stderr, "stampede-cli run: --project: %s\n", error.c_str());
+            return BadInput;
+        }
+    }
+
     ControllerOptions co;
     co.abortOnAgentLoss = o.onAgentLoss != "continue";
     if (!o.deadMan.empty()) {
@@ -495,8 +529,26 @@ int runCommand(const std::vector<std::string>& args)
                  plan->threads, plan->threads == 1 ? "" : "s", plan->connections,
                  plan->model == LoadModel::Open ? "connections" : "users",
                  plan->stressHeader.empty() ? "off" : (plan->stressHeader + ": " + plan->runId).c_str());
-    const RunResult result =
-        controller.run(bundle, plan->runId, plan->steps.size(), [&](const IntervalMetrics&, const SecondSummary& s) {
+    std::unique_ptr<RunLog> log;
+    std::int64_t runRow = 0;
+    if (store) {
+        log = std::make_unique<RunLog>(*store);
+        std::string scenarioJson;
+        google::protobuf::util::JsonPrintOptions jo;
+        (void)google::protobuf::util::MessageToJsonString(scenario, &scenarioJson, jo);
+        std::vector<std::string> stepNames;
+        for (const auto& st : plan->steps)
+            stepNames.push_back(st.name);
+        runRow = log->begin(plan->runId, plan->name, scenarioJson, "{}", controller.agentNames(), stepNames);
+        if (!runRow) {
+            std::fprintf(stderr, "stampede-cli run: cannot record the run: %s\n", log->error().c_str());
+            return RunFailed;
+        }
+    }
+    const RunResult result = controller.run(
+        bundle, plan->runId, plan->steps.size(), [&](const IntervalMetrics& second, const SecondSummary& s) {
+            if (log && !log->appendSecond(runRow, second))
+                std::fprintf(stderr, "stampede-cli run: cannot record second %u: %s\n", s.second, log->error().c_str());
             if (o.quiet)
                 return;
             std::fprintf(stderr,
@@ -515,6 +567,12 @@ int runCommand(const std::vector<std::string>& args)
     }
     RunSummary summary = summarizeRun(*plan, result);
     summary.engines = controller.agentNames();
+    if (log) {
+        for (const auto& e : result.events)
+            log->addEvent(runRow, e);
+        log->finish(runRow, result.aborted ? "aborted" : "completed", summaryToJson(summary));
+        std::fprintf(stderr, "run saved in %s (run %s)\n", store->path().c_str(), plan->runId.c_str());
+    }
     rusage self{};
     getrusage(RUSAGE_SELF, &self);
     summary.controllerCpuS = double(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +

@@ -90,6 +90,32 @@ bool getVarint(const std::string& in, std::size_t& pos, std::uint64_t& v)
 }
 } // namespace
 
+bool LatencyHistogram::mergeSerialized(const std::string& data)
+{
+    std::size_t pos = 0;
+    std::uint64_t total, sum, mn, mx;
+    if (!getVarint(data, pos, total) || !getVarint(data, pos, sum) || !getVarint(data, pos, mn) ||
+        !getVarint(data, pos, mx))
+        return false;
+    std::size_t index = 0;
+    while (pos < data.size()) {
+        std::uint64_t delta, c;
+        if (!getVarint(data, pos, delta) || !getVarint(data, pos, c))
+            return false;
+        index += delta;
+        if (index >= kCountsLength)
+            return false;
+        m_counts[index] += c;
+    }
+    if (total) {
+        m_total += total;
+        m_sum += sum;
+        m_min = std::min(m_min, mn);
+        m_max = std::max(m_max, mx);
+    }
+    return true;
+}
+
 std::string LatencyHistogram::serialize() const
 {
     std::string out;

@@ -58,6 +58,9 @@ public:
     // Layout: total, sum, min, max, then (index delta, count) pairs as varints.
     std::string serialize() const;
     bool deserialize(const std::string& data);
+    // Adds a serialized histogram's counts without building it first: cheap
+    // for the sparse per-second histograms of a saved run.
+    bool mergeSerialized(const std::string& data);
 
     static std::size_t indexOf(std::uint64_t v)
     {

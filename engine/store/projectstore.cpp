@@ -44,6 +44,26 @@ CREATE TABLE runs(
     summary TEXT NOT NULL DEFAULT '{}');
 )sql";
 
+// 2 -> 3: runs as they happen: per-second rows per step (and agent), steps, events.
+const char* kMigrate2to3 = R"sql(
+ALTER TABLE runs ADD COLUMN name TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN scenario TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE runs ADD COLUMN environment TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE runs ADD COLUMN agents TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE runs ADD COLUMN ended TEXT;
+ALTER TABLE runs ADD COLUMN last_second INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE run_steps(run INTEGER NOT NULL, step INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY(run, step));
+CREATE TABLE run_seconds(
+    run INTEGER NOT NULL, second INTEGER NOT NULL, step INTEGER NOT NULL, agent TEXT NOT NULL DEFAULT '',
+    sent INTEGER NOT NULL, requests INTEGER NOT NULL, errors INTEGER NOT NULL, errors_by_class TEXT NOT NULL,
+    late INTEGER NOT NULL, dropped INTEGER NOT NULL, bytes_in INTEGER NOT NULL, bytes_out INTEGER NOT NULL,
+    p50_ms REAL NOT NULL, p90_ms REAL NOT NULL, p95_ms REAL NOT NULL, p99_ms REAL NOT NULL, p999_ms REAL NOT NULL,
+    max_ms REAL NOT NULL, latency BLOB NOT NULL, service BLOB NOT NULL,
+    PRIMARY KEY(run, second, step, agent));
+CREATE TABLE run_events(run INTEGER NOT NULL, at_s REAL NOT NULL, kind TEXT NOT NULL, agent TEXT NOT NULL,
+    detail TEXT NOT NULL, from_second INTEGER NOT NULL, to_second INTEGER NOT NULL);
+)sql";
+
 // 1 -> 2: sibling order, modification time, settings, runs.
 const char* kMigrate1to2 = R"sql(
 ALTER TABLE items ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
@@ -183,8 +203,8 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
-                             "; BEGIN; " + kSchemaV2 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) +
-                             "; COMMIT;";
+                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 +
+                             " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -266,6 +286,8 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
         std::string sql = "BEGIN;";
         if (version < 2)
             sql += kMigrate1to2;
+        if (version < 3)
+            sql += kMigrate2to3;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;
@@ -274,6 +296,8 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
         }
     }
     p->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
+    // We hold the lock: a run still marked running was cut short by a crash.
+    p->exec("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");
     return p;
 }
 

@@ -43,7 +43,7 @@ struct ProjectItem
 class ProjectStore
 {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     static constexpr std::int32_t kApplicationId = 0x53544D50; // "STMP"
 
     enum class OpenError
@@ -89,6 +89,9 @@ public:
     bool setSetting(const std::string& key, const std::string& value);
 
     const std::string& lastError() const { return m_error; }
+
+    // For the run log, which shares this connection (and its lock).
+    sqlite3* handle() const { return m_db; }
 
 private:
     ProjectStore() = default;

@@ -1,0 +1,171 @@
+#include "cli.h"
+
+#include "core/threshold.h"
+#include "report/savedreport.h"
+#include "store/projectstore.h"
+#include "store/runlog.h"
+
+#include <cstdio>
+#include <fstream>
+
+namespace stampede::cli {
+
+namespace {
+
+const char* kReportUsage =
+    "Usage: stampede-cli report list FILE\n"
+    "       stampede-cli report export REPORT [--run ID] --format html|json|csv|junit -o OUT\n"
+    "       stampede-cli report compare BASELINE CANDIDATE [--tolerance 10%]\n"
+    "\n"
+    "REPORT is a standalone report file (*.streport) or a project (*.stampede); --run picks a run\n"
+    "by its id (the stress tag, st-...) or number, otherwise the newest run is used. In compare,\n"
+    "BASELINE and CANDIDATE are FILE or FILE@RUN. compare prints the changes and exits 1 when the\n"
+    "candidate is worse than the baseline beyond the tolerance (rate, error rate, p50..max).\n"
+    "\n"
+    "Formats: html (one file, charts inline, opens offline), json (the summary), csv (per-second\n"
+    "series per step), junit (one test case per threshold).\n";
+
+struct Loaded
+{
+    std::unique_ptr<ProjectStore> store;
+    SavedRun run;
+};
+
+bool load(const std::string& spec, const std::string& runArg, Loaded& out, std::string& error)
+{
+    std::string file = spec, run = runArg;
+    const std::size_t at = spec.rfind('@');
+    if (run.empty() && at != std::string::npos && at > 0) {
+        file = spec.substr(0, at);
+        run = spec.substr(at + 1);
+    }
+    out.store = ProjectStore::open(file, error);
+    if (!out.store)
+        return false;
+    RunLog log(*out.store);
+    const auto id = log.find(run);
+    if (!id) {
+        error = run.empty() ? "\"" + file + "\" holds no run" : "\"" + file + "\" has no run " + run;
+        return false;
+    }
+    auto saved = log.load(*id);
+    if (!saved) {
+        error = log.error();
+        return false;
+    }
+    out.run = std::move(*saved);
+    return true;
+}
+
+} // namespace
+
+int reportCommand(const std::vector<std::string>& args)
+{
+    if (args.empty() || args[0] == "-h" || args[0] == "--help") {
+        std::fputs(kReportUsage, args.empty() ? stderr : stdout);
+        return args.empty() ? BadInput : Passed;
+    }
+    const std::string verb = args[0];
+    std::vector<std::string> positional;
+    std::string run, format, output, tolerance = "10%", error;
+    ArgReader r{args};
+    for (r.pos = 1; !r.done() && error.empty(); ++r.pos) {
+        const std::string& a = args[r.pos];
+        if (a == "--run" || a.rfind("--run=", 0) == 0)
+            r.value("--run", run, error);
+        else if (a == "--format" || a.rfind("--format=", 0) == 0)
+            r.value("--format", format, error);
+        else if (a == "-o" || a == "--output")
+            r.value(a, output, error);
+        else if (a == "--tolerance" || a.rfind("--tolerance=", 0) == 0)
+            r.value("--tolerance", tolerance, error);
+        else if (a == "-h" || a == "--help") {
+            std::fputs(kReportUsage, stdout);
+            return Passed;
+        } else if (!a.empty() && a[0] == '-')
+            error = "unknown option \"" + a + "\"";
+        else
+            positional.push_back(a);
+    }
+    if (!error.empty()) {
+        std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
+        return BadInput;
+    }
+    if (verb == "list") {
+        if (positional.size() != 1) {
+            std::fprintf(stderr, "stampede-cli report list: give one file\n");
+            return BadInput;
+        }
+        auto store = ProjectStore::open(positional[0], error);
+        if (!store) {
+            std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
+            return BadInput;
+        }
+        for (const auto& info : RunLog(*store).runs())
+            std::printf("%lld  %s  %-12s %6u s  %s  %s\n", static_cast<long long>(info.id), info.runId.c_str(),
+                        info.status.c_str(), info.lastSecond, info.started.c_str(), info.name.c_str());
+        return Passed;
+    }
+    if (verb == "export") {
+        if (positional.size() != 1 || output.empty() || format.empty()) {
+            std::fprintf(stderr, "stampede-cli report export: give REPORT, --format and -o (see --help)\n");
+            return BadInput;
+        }
+        if (format != "html" && format != "json" && format != "csv" && format != "junit") {
+            std::fprintf(stderr, "stampede-cli report export: --format: \"%s\" is not html, json, csv or junit\n",
+                         format.c_str());
+            return BadInput;
+        }
+        Loaded l;
+        if (!load(positional[0], run, l, error)) {
+            std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
+            return BadInput;
+        }
+        const RunSummary s = summarizeSaved(l.run);
+        const std::string text = format == "html"   ? exportHtml(l.run, s)
+                                 : format == "json" ? summaryToJson(s)
+                                 : format == "csv"  ? exportCsv(l.run)
+                                                    : exportJUnit(s);
+        std::ofstream out(output, std::ios::binary | std::ios::trunc);
+        out << text;
+        if (!out) {
+            std::fprintf(stderr, "stampede-cli report: cannot write \"%s\"\n", output.c_str());
+            return RunFailed;
+        }
+        std::printf("%s: %s report of run %s (%s)\n", output.c_str(), format.c_str(), l.run.info.runId.c_str(),
+                    l.run.info.status.c_str());
+        return Passed;
+    }
+    if (verb == "compare") {
+        if (positional.size() != 2) {
+            std::fprintf(stderr, "stampede-cli report compare: give BASELINE and CANDIDATE\n");
+            return BadInput;
+        }
+        std::string t = tolerance;
+        const bool percent = !t.empty() && t.back() == '%';
+        if (percent)
+            t.pop_back();
+        char* end = nullptr;
+        double tol = std::strtod(t.c_str(), &end);
+        if (t.empty() || *end || tol < 0) {
+            std::fprintf(stderr, "stampede-cli report compare: --tolerance: \"%s\" is not a percentage such as 10%%\n",
+                         tolerance.c_str());
+            return BadInput;
+        }
+        if (percent || tol > 1)
+            tol /= 100;
+        Loaded a, b;
+        if (!load(positional[0], {}, a, error) || (a.store.reset(), !load(positional[1], {}, b, error))) {
+            std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
+            return BadInput;
+        }
+        const RunSummary sa = summarizeSaved(a.run), sb = summarizeSaved(b.run);
+        const CompareResult c = compareRuns(sa, sb, tol);
+        std::fputs(compareToText(c, sa, sb).c_str(), stdout);
+        return c.regressed ? ThresholdFailed : Passed;
+    }
+    std::fprintf(stderr, "stampede-cli report: unknown action \"%s\"\n\n%s", verb.c_str(), kReportUsage);
+    return BadInput;
+}
+
+} // namespace stampede::cli

@@ -1,0 +1,325 @@
+#include "savedreport.h"
+
+#include "run/scenarioplan.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace stampede {
+
+namespace {
+
+std::string num(double v, int decimals = 3)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string escapeXml(const std::string& s)
+{
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&apos;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+MetricsSummary summarizeStep(const std::string& name, const StepMetrics& m, double seconds)
+{
+    MetricsSummary s;
+    s.name = name;
+    s.requests = m.counters.requests;
+    s.errors = m.counters.errors;
+    s.errorsByClass = m.counters.errorsByClass;
+    s.rate = seconds > 0 ? double(m.counters.requests) / seconds : 0;
+    s.late = m.counters.late;
+    s.dropped = m.counters.dropped;
+    s.bytesIn = m.counters.bytesIn;
+    s.bytesOut = m.counters.bytesOut;
+    s.latency = LatencySummary::of(m.latency);
+    s.serviceTime = LatencySummary::of(m.serviceTime);
+    return s;
+}
+
+// A line chart as inline SVG: no script, no external reference.
+std::string svgChart(const std::string& title, const std::string& unit,
+                     const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series)
+{
+    const double w = 760, h = 220, left = 60, bottom = 30, top = 24;
+    double maxX = 1, maxY = 0;
+    for (const auto& [name, pts] : series)
+        for (const auto& [x, y] : pts) {
+            maxX = std::max(maxX, x);
+            maxY = std::max(maxY, y);
+        }
+    if (maxY <= 0)
+        maxY = 1;
+    maxY *= 1.1;
+    static const char* colors[] = {"#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#17a589"};
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
+                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
+    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
+           "</text>";
+    const double plotW = w - left - 10, plotH = h - bottom - top;
+    for (int i = 0; i <= 4; ++i) {
+        const double y = top + plotH - plotH * i / 4;
+        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
+               num(y, 1) + "\" stroke=\"#ddd\"/>";
+        svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) + "\" font-size=\"10\" text-anchor=\"end\">" +
+               num(maxY * i / 4, maxY < 10 ? 2 : 0) + "</text>";
+    }
+    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 4, 0) +
+           "\" font-size=\"10\" text-anchor=\"end\">" + num(maxX, 0) + " s</text>";
+    svg += "<text x=\"4\" y=\"" + num(top + 10, 0) + "\" font-size=\"10\">" + escapeXml(unit) + "</text>";
+    std::size_t ci = 0;
+    double legendX = left + 160;
+    for (const auto& [name, pts] : series) {
+        const char* color = colors[ci++ % 6];
+        std::string path;
+        for (const auto& [x, y] : pts) {
+            path += (path.empty() ? "M" : " L") + num(left + plotW * x / maxX, 1) + "," +
+                    num(top + plotH - plotH * y / maxY, 1);
+        }
+        svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
+        svg += "<text x=\"" + num(legendX, 0) + "\" y=\"16\" font-size=\"11\" fill=\"" + color + "\">" +
+               escapeXml(name) + "</text>";
+        legendX += 12 + 7 * double(name.size());
+    }
+    return svg + "</svg>";
+}
+
+} // namespace
+
+RunSummary summarizeSaved(const SavedRun& run)
+{
+    RunSummary s;
+    s.runId = run.info.runId;
+    s.engines = run.agents;
+    // duration: as planned when the run completed, else as far as it got
+    double planned = 0;
+    std::vector<Threshold> thresholds;
+    v1::Scenario scenario;
+    std::string error;
+    if (parseScenarioJson(run.scenarioJson, scenario, error)) {
+        s.scenario = scenario.name();
+        std::vector<PlanError> errors;
+        PlanOptions o;
+        o.resolveHosts = false;
+        if (auto plan = compileScenario(scenario, o, errors)) {
+            planned = double(plan->duration) / 1e9;
+            thresholds = plan->thresholds;
+        }
+    }
+    if (s.scenario.empty())
+        s.scenario = run.info.name;
+    s.durationS = run.info.status == "completed" && planned > 0 ? planned : double(run.info.lastSecond);
+    s.aborted = run.info.status == "aborted";
+    StepMetrics total;
+    for (std::size_t i = 0; i < run.total.steps.size(); ++i) {
+        total.merge(run.total.steps[i]);
+        s.steps.push_back(summarizeStep(i < run.stepNames.size() ? run.stepNames[i] : "step " + std::to_string(i + 1),
+                                        run.total.steps[i], s.durationS));
+    }
+    s.total = summarizeStep("total", total, s.durationS);
+    for (const auto& row : run.rows) {
+        if (row.step != -1)
+            continue;
+        SecondSummary t;
+        t.second = row.second;
+        t.sent = row.counters.sent;
+        t.requests = row.counters.requests;
+        t.errors = row.counters.errors;
+        t.late = row.counters.late;
+        t.dropped = row.counters.dropped;
+        t.p50Ms = row.p50Ms;
+        t.p99Ms = row.p99Ms;
+        t.maxMs = row.maxMs;
+        s.timeline.push_back(t);
+    }
+    s.events = run.events;
+    s.passed = !s.aborted && run.info.status != "interrupted";
+    for (const auto& t : thresholds) {
+        ThresholdResult r;
+        r.expr = t.expr;
+        switch (t.metric) {
+        case Threshold::Metric::P50: r.value = s.total.latency.p50; break;
+        case Threshold::Metric::P90: r.value = s.total.latency.p90; break;
+        case Threshold::Metric::P95: r.value = s.total.latency.p95; break;
+        case Threshold::Metric::P99: r.value = s.total.latency.p99; break;
+        case Threshold::Metric::P999: r.value = s.total.latency.p999; break;
+        case Threshold::Metric::Max: r.value = s.total.latency.max; break;
+        case Threshold::Metric::ErrorRate: r.value = s.total.errorRate(); break;
+        case Threshold::Metric::Rate: r.value = s.total.rate; break;
+        }
+        r.passed = t.holds(r.value);
+        s.passed &= r.passed;
+        s.thresholds.push_back(r);
+    }
+    return s;
+}
+
+std::string exportCsv(const SavedRun& run)
+{
+    std::string out = "second,step,sent,requests,errors,late,dropped,bytes_in,bytes_out,p50_ms,p90_ms,p95_ms,p99_ms,"
+                      "p999_ms,max_ms\n";
+    for (const auto& r : run.rows) {
+        const std::string step = r.step < 0 ? "total"
+                                 : std::size_t(r.step) < run.stepNames.size() ? run.stepNames[std::size_t(r.step)]
+                                                                              : std::to_string(r.step);
+        const auto& c = r.counters;
+        out += std::to_string(r.second) + "," + csvField(step) + "," + std::to_string(c.sent) + "," +
+               std::to_string(c.requests) + "," + std::to_string(c.errors) + "," + std::to_string(c.late) + "," +
+               std::to_string(c.dropped) + "," + std::to_string(c.bytesIn) + "," + std::to_string(c.bytesOut) + "," +
+               num(r.p50Ms) + "," + num(r.p90Ms) + "," + num(r.p95Ms) + "," + num(r.p99Ms) + "," + num(r.p999Ms) +
+               "," + num(r.maxMs) + "\n";
+    }
+    return out;
+}
+
+std::string exportJUnit(const RunSummary& s)
+{
+    std::size_t failures = 0;
+    for (const auto& t : s.thresholds)
+        failures += !t.passed;
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stampede\" tests=\"" +
+                      std::to_string(s.thresholds.size()) + "\" failures=\"" + std::to_string(failures) + "\">\n";
+    out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + std::to_string(s.thresholds.size()) +
+           "\" failures=\"" + std::to_string(failures) + "\" time=\"" + num(s.durationS) + "\">\n";
+    out += "    <properties><property name=\"run_id\" value=\"" + escapeXml(s.runId) + "\"/>" +
+           "<property name=\"requests\" value=\"" + std::to_string(s.total.requests) + "\"/></properties>\n";
+    for (const auto& t : s.thresholds) {
+        out += "    <testcase classname=\"thresholds\" name=\"" + escapeXml(t.expr) + "\"";
+        if (t.passed)
+            out += "/>\n";
+        else
+            out += ">\n      <failure message=\"" + escapeXml(t.expr + ": measured " + num(t.value)) +
+                   "\" type=\"threshold\"/>\n    </testcase>\n";
+    }
+    out += "  </testsuite>\n</testsuites>\n";
+    return out;
+}
+
+std::string exportHtml(const SavedRun& run, const RunSummary& s)
+{
+    std::vector<std::pair<double, double>> rate, p50, p99, errors;
+    for (const auto& t : s.timeline) {
+        rate.emplace_back(t.second, double(t.requests));
+        errors.emplace_back(t.second, double(t.errors));
+        p50.emplace_back(t.second, t.p50Ms);
+        p99.emplace_back(t.second, t.p99Ms);
+    }
+    std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Stampede report " +
+                       escapeXml(s.runId) + "</title><style>"
+                       "body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:12px 0}"
+                       "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f6f7}"
+                       "td:first-child,th:first-child{text-align:left}.pass{color:#1e8449}.fail{color:#c0392b}"
+                       "</style></head><body>\n";
+    html += "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>Run <code>" + escapeXml(s.runId) + "</code> · started " +
+            escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s · status <b>" + escapeXml(run.info.status) +
+            "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span></p>\n";
+    html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}) + "\n";
+    html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}) + "\n";
+    html += "<h2>Summary per step</h2>\n<table><tr><th>step</th><th>requests</th><th>rate/s</th><th>errors</th>"
+            "<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>late</th><th>dropped</th></tr>\n";
+    auto row = [&](const MetricsSummary& m) {
+        html += "<tr><td>" + escapeXml(m.name) + "</td><td>" + std::to_string(m.requests) + "</td><td>" + num(m.rate, 1) +
+                "</td><td>" + std::to_string(m.errors) + "</td><td>" + num(m.latency.p50) + "</td><td>" +
+                num(m.latency.p90) + "</td><td>" + num(m.latency.p99) + "</td><td>" + num(m.latency.p999) + "</td><td>" +
+                num(m.latency.max) + "</td><td>" + std::to_string(m.late) + "</td><td>" + std::to_string(m.dropped) +
+                "</td></tr>\n";
+    };
+    for (const auto& st : s.steps)
+        row(st);
+    row(s.total);
+    html += "</table>\n<h2>Thresholds</h2>\n<table><tr><th>threshold</th><th>value</th><th>result</th></tr>\n";
+    for (const auto& t : s.thresholds)
+        html += "<tr><td>" + escapeXml(t.expr) + "</td><td>" + num(t.value) + "</td><td class=\"" +
+                (t.passed ? "pass\">pass" : "fail\">fail") + "</td></tr>\n";
+    html += "</table>\n<h2>Events</h2>\n<table><tr><th>at s</th><th>event</th><th>agent</th><th>detail</th></tr>\n";
+    for (const auto& e : s.events)
+        html += "<tr><td>" + num(e.atS, 1) + "</td><td>" + escapeXml(e.kind) + "</td><td>" + escapeXml(e.agent) +
+                "</td><td>" + escapeXml(e.detail) + "</td></tr>\n";
+    html += "</table>\n<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(run.scenarioJson) + "</pre>\n";
+    // the data behind the charts, for tools that read the page
+    html += "<script type=\"application/json\" id=\"stampede-summary\">" + escapeXml(summaryToJson(s)) + "</script>\n";
+    html += "</body></html>\n";
+    return html;
+}
+
+CompareResult compareRuns(const RunSummary& base, const RunSummary& cand, double tolerance)
+{
+    CompareResult out;
+    auto add = [&](const std::string& scope, const MetricsSummary& b, const MetricsSummary& c) {
+        struct M
+        {
+            const char* name;
+            double b, c;
+            bool higherIsWorse;
+            double noise;
+        };
+        const M metrics[] = {
+            {"rate", b.rate, c.rate, false, 0},
+            {"error_rate", b.errorRate() * 100, c.errorRate() * 100, true, 0.1},
+            {"p50", b.latency.p50, c.latency.p50, true, 1},
+            {"p90", b.latency.p90, c.latency.p90, true, 1},
+            {"p95", b.latency.p95, c.latency.p95, true, 1},
+            {"p99", b.latency.p99, c.latency.p99, true, 1},
+            {"p999", b.latency.p999, c.latency.p999, true, 1},
+            {"max", b.latency.max, c.latency.max, true, 1},
+        };
+        for (const auto& m : metrics) {
+            CompareRow r{scope, m.name, m.b, m.c, 0, false};
+            r.change = m.b != 0 ? (m.c - m.b) / m.b : (m.c != 0 ? 1.0 : 0.0);
+            const double worse = m.higherIsWorse ? r.change : -r.change;
+            r.regression = worse > tolerance && std::abs(m.c - m.b) > m.noise;
+            out.regressed |= r.regression;
+            out.rows.push_back(r);
+        }
+    };
+    add("total", base.total, cand.total);
+    for (const auto& bs : base.steps)
+        for (const auto& cs : cand.steps)
+            if (bs.name == cs.name)
+                add(bs.name, bs, cs);
+    return out;
+}
+
+std::string compareToText(const CompareResult& r, const RunSummary& base, const RunSummary& cand)
+{
+    std::string out = "baseline  " + base.runId + "  (" + base.scenario + ")\ncandidate " + cand.runId + "  (" +
+                      cand.scenario + ")\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "%-24s %-11s %12s %12s %9s\n", "scope", "metric", "baseline", "candidate", "change");
+    out += line;
+    for (const auto& row : r.rows) {
+        std::snprintf(line, sizeof line, "%-24s %-11s %12.3f %12.3f %+8.1f%%%s\n", row.scope.substr(0, 24).c_str(),
+                      row.metric.c_str(), row.baseline, row.candidate, row.change * 100,
+                      row.regression ? "  REGRESSION" : "");
+        out += line;
+    }
+    out += r.regressed ? "result: REGRESSION\n" : "result: no regression\n";
+    return out;
+}
+
+} // namespace stampede

@@ -1,0 +1,42 @@
+#pragma once
+// Reports from saved runs: the summary (thresholds evaluated again from the
+// scenario as it ran), the exports (single-file HTML with inline SVG charts,
+// JSON, CSV per-second series, JUnit XML with one test case per threshold),
+// and the comparison of a baseline with a candidate.
+#include "runsummary.h"
+#include "store/runlog.h"
+
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+RunSummary summarizeSaved(const SavedRun& run);
+
+std::string exportCsv(const SavedRun& run);
+std::string exportJUnit(const RunSummary& summary);
+std::string exportHtml(const SavedRun& run, const RunSummary& summary);
+
+struct CompareRow
+{
+    std::string scope;  // "total" or a step name
+    std::string metric; // rate, error_rate, p50, p90, p95, p99, p999, max
+    double baseline = 0;
+    double candidate = 0;
+    double change = 0;  // relative: +0.25 is 25 % more
+    bool regression = false;
+};
+
+struct CompareResult
+{
+    std::vector<CompareRow> rows;
+    bool regressed = false;
+};
+
+// A regression is a change for the worse (slower, more errors, less rate)
+// beyond `tolerance` (0.10 for 10 %). Latency changes below 1 ms and error-rate
+// changes below 0.1 percentage points are noise, never regressions.
+CompareResult compareRuns(const RunSummary& baseline, const RunSummary& candidate, double tolerance);
+std::string compareToText(const CompareResult& result, const RunSummary& baseline, const RunSummary& candidate);
+
+} // namespace stampede

@@ -1,0 +1,276 @@
+#include "runlog.h"
+
+#include "projectstore.h"
+
+#include <sqlite3.h>
+
+#include <map>
+
+namespace stampede {
+
+namespace {
+
+class Stmt
+{
+public:
+    Stmt(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr); }
+    ~Stmt() { sqlite3_finalize(m_s); }
+    Stmt& bind(int i, std::int64_t v)
+    {
+        sqlite3_bind_int64(m_s, i, v);
+        return *this;
+    }
+    Stmt& bind(int i, double v)
+    {
+        sqlite3_bind_double(m_s, i, v);
+        return *this;
+    }
+    Stmt& bind(int i, const std::string& v)
+    {
+        sqlite3_bind_text(m_s, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Stmt& blob(int i, const std::string& v)
+    {
+        sqlite3_bind_blob(m_s, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    bool row() { return sqlite3_step(m_s) == SQLITE_ROW; }
+    bool run()
+    {
+        const int rc = sqlite3_step(m_s);
+        return rc == SQLITE_DONE || rc == SQLITE_ROW;
+    }
+    void reset()
+    {
+        sqlite3_reset(m_s);
+        sqlite3_clear_bindings(m_s);
+    }
+    std::int64_t i(int c) const { return sqlite3_column_int64(m_s, c); }
+    double d(int c) const { return sqlite3_column_double(m_s, c); }
+    std::string t(int c) const
+    {
+        const auto* p = static_cast<const char*>(sqlite3_column_blob(m_s, c));
+        return p ? std::string(p, std::size_t(sqlite3_column_bytes(m_s, c))) : std::string();
+    }
+
+private:
+    sqlite3_stmt* m_s = nullptr;
+};
+
+std::string jsonStrings(const std::vector<std::string>& v)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        out += i ? ", \"" : "\"";
+        for (char c : v[i])
+            out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+        out += "\"";
+    }
+    return out + "]";
+}
+
+std::vector<std::string> parseStrings(const std::string& json)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    bool in = false;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (!in) {
+            if (c == '"')
+                in = true, cur.clear();
+            continue;
+        }
+        if (c == '\\' && i + 1 < json.size())
+            cur += json[++i];
+        else if (c == '"')
+            in = false, out.push_back(cur);
+        else
+            cur += c;
+    }
+    return out;
+}
+
+} // namespace
+
+std::int64_t RunLog::begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
+                           const std::string& environmentJson, const std::vector<std::string>& agents,
+                           const std::vector<std::string>& stepNames)
+{
+    sqlite3* db = m_store.handle();
+    sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+    Stmt s(db, "INSERT INTO runs(run_id, name, scenario, environment, agents, started, status) "
+               "VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running')");
+    s.bind(1, runId).bind(2, name).bind(3, scenarioJson).bind(4, environmentJson).bind(5, jsonStrings(agents));
+    if (!s.run()) {
+        m_error = sqlite3_errmsg(db);
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        return 0;
+    }
+    const std::int64_t id = sqlite3_last_insert_rowid(db);
+    Stmt st(db, "INSERT INTO run_steps(run, step, name) VALUES (?, ?, ?)");
+    for (std::size_t i = 0; i < stepNames.size(); ++i) {
+        st.bind(1, id).bind(2, std::int64_t(i)).bind(3, stepNames[i]).run();
+        st.reset();
+    }
+    sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+    return id;
+}
+
+bool RunLog::appendSecond(std::int64_t run, const IntervalMetrics& m, const std::string& agent)
+{
+    sqlite3* db = m_store.handle();
+    sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+    Stmt s(db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
+               "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    bool ok = true;
+    auto write = [&](int step, const StepMetrics& sm) {
+        const auto& c = sm.counters;
+        std::string byClass = "[";
+        for (std::size_t k = 0; k < kErrorClassCount; ++k)
+            byClass += (k ? "," : "") + std::to_string(c.errorsByClass[k]);
+        byClass += "]";
+        const auto& h = sm.latency;
+        s.bind(1, run).bind(2, std::int64_t(m.second)).bind(3, std::int64_t(step)).bind(4, agent);
+        s.bind(5, std::int64_t(c.sent)).bind(6, std::int64_t(c.requests)).bind(7, std::int64_t(c.errors));
+        s.bind(8, byClass).bind(9, std::int64_t(c.late)).bind(10, std::int64_t(c.dropped));
+        s.bind(11, std::int64_t(c.bytesIn)).bind(12, std::int64_t(c.bytesOut));
+        s.bind(13, h.percentile(50) / 1000).bind(14, h.percentile(90) / 1000).bind(15, h.percentile(95) / 1000);
+        s.bind(16, h.percentile(99) / 1000).bind(17, h.percentile(99.9) / 1000).bind(18, double(h.max()) / 1000);
+        s.blob(19, h.serialize()).blob(20, sm.serviceTime.serialize());
+        ok &= s.run();
+        s.reset();
+    };
+    for (std::size_t i = 0; i < m.steps.size(); ++i)
+        write(int(i), m.steps[i]);
+    write(-1, m.total());
+    Stmt last(db, "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?");
+    last.bind(1, std::int64_t(m.second)).bind(2, run).run();
+    if (!ok) {
+        m_error = sqlite3_errmsg(db);
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        return false;
+    }
+    return sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
+{
+    Stmt s(m_store.handle(), "INSERT INTO run_events(run, at_s, kind, agent, detail, from_second, to_second) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, run).bind(2, e.atS).bind(3, e.kind).bind(4, e.agent).bind(5, e.detail);
+    s.bind(6, std::int64_t(e.fromSecond)).bind(7, std::int64_t(e.toSecond));
+    return s.run();
+}
+
+bool RunLog::finish(std::int64_t run, const std::string& status, const std::string& summaryJson)
+{
+    Stmt s(m_store.handle(), "UPDATE runs SET status = ?, summary = ?, ended = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
+                             "WHERE id = ?");
+    s.bind(1, status).bind(2, summaryJson).bind(3, run);
+    return s.run();
+}
+
+std::vector<RunInfo> RunLog::runs() const
+{
+    std::vector<RunInfo> out;
+    Stmt s(m_store.handle(), "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second FROM runs "
+                             "ORDER BY id");
+    while (s.row())
+        out.push_back({s.i(0), s.t(1), s.t(2), s.t(3), s.t(4), s.t(5), std::uint32_t(s.i(6))});
+    return out;
+}
+
+std::optional<std::int64_t> RunLog::find(const std::string& runId) const
+{
+    Stmt s(m_store.handle(), runId.empty() ? "SELECT id FROM runs ORDER BY id DESC LIMIT 1"
+                                           : "SELECT id FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?");
+    if (!runId.empty())
+        s.bind(1, runId).bind(2, runId);
+    if (!s.row())
+        return std::nullopt;
+    return s.i(0);
+}
+
+std::optional<SavedRun> RunLog::load(std::int64_t run) const
+{
+    sqlite3* db = m_store.handle();
+    SavedRun r;
+    {
+        Stmt s(db, "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second, scenario, environment, "
+                   "agents, summary FROM runs WHERE id = ?");
+        s.bind(1, run);
+        if (!s.row()) {
+            m_error = "no run " + std::to_string(run);
+            return std::nullopt;
+        }
+        r.info = {s.i(0), s.t(1), s.t(2), s.t(3), s.t(4), s.t(5), std::uint32_t(s.i(6))};
+        r.scenarioJson = s.t(7);
+        r.environmentJson = s.t(8);
+        r.agents = parseStrings(s.t(9));
+        r.summaryJson = s.t(10);
+    }
+    {
+        Stmt s(db, "SELECT name FROM run_steps WHERE run = ? ORDER BY step");
+        s.bind(1, run);
+        while (s.row())
+            r.stepNames.push_back(s.t(0));
+    }
+    {
+        // Rows of the same second and step from several agents add up; the
+        // whole-run histograms are merged from the sparse per-second ones.
+        Stmt s(db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
+                   "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service FROM run_seconds WHERE run = ? "
+                   "ORDER BY second, step");
+        s.bind(1, run);
+        r.total.steps.resize(r.stepNames.size());
+        while (s.row()) {
+            SecondRow row;
+            row.second = std::uint32_t(s.i(0));
+            row.step = int(s.i(1));
+            auto& c = row.counters;
+            c.sent = std::uint64_t(s.i(2));
+            c.requests = std::uint64_t(s.i(3));
+            c.errors = std::uint64_t(s.i(4));
+            const std::string byClass = s.t(5);
+            std::size_t k = 0, pos = 1;
+            while (pos < byClass.size() && k < kErrorClassCount) {
+                c.errorsByClass[k++] = std::strtoull(byClass.c_str() + pos, nullptr, 10);
+                pos = byClass.find(',', pos);
+                if (pos == std::string::npos)
+                    break;
+                ++pos;
+            }
+            c.late = std::uint64_t(s.i(6));
+            c.dropped = std::uint64_t(s.i(7));
+            c.bytesIn = std::uint64_t(s.i(8));
+            c.bytesOut = std::uint64_t(s.i(9));
+            row.p50Ms = s.d(10);
+            row.p90Ms = s.d(11);
+            row.p95Ms = s.d(12);
+            row.p99Ms = s.d(13);
+            row.p999Ms = s.d(14);
+            row.maxMs = s.d(15);
+            if (row.step >= 0) {
+                if (r.total.steps.size() <= std::size_t(row.step))
+                    r.total.steps.resize(std::size_t(row.step) + 1);
+                StepMetrics& t = r.total.steps[std::size_t(row.step)];
+                t.counters.merge(c);
+                t.latency.mergeSerialized(s.t(16));
+                t.serviceTime.mergeSerialized(s.t(17));
+            }
+            r.rows.push_back(row);
+        }
+    }
+    {
+        Stmt s(db, "SELECT at_s, kind, agent, detail, from_second, to_second FROM run_events WHERE run = ? ORDER BY at_s");
+        s.bind(1, run);
+        while (s.row())
+            r.events.push_back({s.d(0), s.t(1), s.t(2), s.t(3), std::uint32_t(s.i(4)), std::uint32_t(s.i(5))});
+    }
+    return r;
+}
+
+} // namespace stampede

@@ -1,0 +1,78 @@
+#pragma once
+// Runs in a project (or a standalone report file, which is a project holding
+// runs): written as they happen, one transaction a second, so that a crash of
+// the controller loses at most the last second; the run is then found marked
+// "interrupted" when the file is opened again.
+#include "metrics/runmetrics.h"
+#include "run/runengine.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+class ProjectStore;
+
+struct RunInfo
+{
+    std::int64_t id = 0;
+    std::string runId;       // the stress tag value
+    std::string name;
+    std::string started;     // ISO 8601, UTC
+    std::string ended;
+    std::string status;      // running, completed, aborted, interrupted
+    std::uint32_t lastSecond = 0;
+};
+
+// One second of one step (step -1: all steps together), without its histograms.
+struct SecondRow
+{
+    std::uint32_t second = 0;
+    int step = -1;
+    StepCounters counters;
+    double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0, p999Ms = 0, maxMs = 0;
+};
+
+struct SavedRun
+{
+    RunInfo info;
+    std::string scenarioJson;      // the scenario as it ran
+    std::string environmentJson;
+    std::vector<std::string> agents;
+    std::vector<std::string> stepNames;
+    std::vector<SecondRow> rows;   // by second, then step; step -1 rows are the totals of a second
+    IntervalMetrics total;         // per step, over the whole run (histograms merged exactly)
+    std::vector<RunEvent> events;
+    std::string summaryJson;       // the final summary, when the run finished
+};
+
+class RunLog
+{
+public:
+    explicit RunLog(ProjectStore& store) : m_store(store) {}
+
+    // Starts a run record; returns its id (0 on failure, with error()).
+    std::int64_t begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
+                       const std::string& environmentJson, const std::vector<std::string>& agents,
+                       const std::vector<std::string>& stepNames);
+    // One second of the run (every step, and their total as step -1), in one
+    // transaction. `agent` empty: merged over the agents.
+    bool appendSecond(std::int64_t run, const IntervalMetrics& second, const std::string& agent = {});
+    bool addEvent(std::int64_t run, const RunEvent& event);
+    // status: completed or aborted.
+    bool finish(std::int64_t run, const std::string& status, const std::string& summaryJson);
+
+    std::vector<RunInfo> runs() const;
+    std::optional<SavedRun> load(std::int64_t run) const;
+    // The run with this run id (the stress tag), or the newest when empty.
+    std::optional<std::int64_t> find(const std::string& runId) const;
+    const std::string& error() const { return m_error; }
+
+private:
+    ProjectStore& m_store;
+    mutable std::string m_error;
+};
+
+} // namespace stampede

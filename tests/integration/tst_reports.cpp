@@ -1,0 +1,176 @@
+// Runs saved as they happen, reopened, exported and compared.
+#include "store/projectstore.h"
+#include "store/runlog.h"
+#include "testsupport.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QXmlStreamReader>
+#include <csignal>
+
+using namespace testsupport;
+
+class TestReports : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    static QByteArray read(const QString& p)
+    {
+        QFile f(p);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }
+
+private slots:
+    void savedRowsMatchTheLiveSummary()
+    {
+        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"uniform\": {\"minMs\": 1, \"maxMs\": 5}}}]}"));
+        QVERIFY(mock.started());
+        const QString report = path("a.streport");
+        const QString live = path("a.json");
+        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-r"),
+                               QStringLiteral("400"), QStringLiteral("-c"), QStringLiteral("10"), QStringLiteral("-d"),
+                               QStringLiteral("3s"), QStringLiteral("-q"), QStringLiteral("--threshold"),
+                               QStringLiteral("p99 < 2s"), QStringLiteral("--report"), report,
+                               QStringLiteral("--summary-json"), live});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject liveSummary = readJson(live);
+
+        std::string error;
+        auto store = stampede::ProjectStore::open(report.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        stampede::RunLog log(*store);
+        const auto runs = log.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(runs[0].status), QStringLiteral("completed"));
+        const auto saved = log.load(runs[0].id);
+        QVERIFY(saved);
+        std::uint64_t sum = 0;
+        for (const auto& row : saved->rows)
+            if (row.step == 0)
+                sum += row.counters.requests;
+        QCOMPARE(qint64(sum), liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger());
+        store.reset();
+
+        // the report re-opened from the file says what was shown live
+        const QString reopened = path("a-reopened.json");
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                         QStringLiteral("json"), QStringLiteral("-o"), reopened})
+                     .exitCode,
+                 0);
+        const QJsonObject back = readJson(reopened);
+        QCOMPARE(back[QStringLiteral("total")].toObject()[QStringLiteral("requests")],
+                 liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("requests")]);
+        QCOMPARE(back[QStringLiteral("total")].toObject()[QStringLiteral("latency_ms")],
+                 liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("latency_ms")]);
+        QCOMPARE(back[QStringLiteral("timeline")].toArray().size(), liveSummary[QStringLiteral("timeline")].toArray().size());
+        for (int i = 0; i < back[QStringLiteral("timeline")].toArray().size(); ++i)
+            QCOMPARE(back[QStringLiteral("timeline")].toArray()[i].toObject()[QStringLiteral("requests")],
+                     liveSummary[QStringLiteral("timeline")].toArray()[i].toObject()[QStringLiteral("requests")]);
+        QCOMPARE(back[QStringLiteral("thresholds")], liveSummary[QStringLiteral("thresholds")]);
+
+        // every export is produced and parsed back
+        const QString html = path("a.html"), junit = path("a.xml"), csv = path("a.csv");
+        for (const auto& [format, out] : {std::pair{QStringLiteral("html"), html}, std::pair{QStringLiteral("junit"), junit},
+                                          std::pair{QStringLiteral("csv"), csv}})
+            QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                             format, QStringLiteral("-o"), out})
+                         .exitCode,
+                     0);
+        const QByteArray page = read(html);
+        QVERIFY(page.contains(liveSummary[QStringLiteral("run_id")].toString().toUtf8()));
+        QVERIFY(page.contains("<svg"));
+        QVERIFY(page.contains("id=\"stampede-summary\""));
+        for (const char* external : {"src=", "href=", "@import", "url("})
+            QVERIFY2(!page.contains(external), external);
+        QXmlStreamReader xml(read(junit));
+        int cases = 0, failures = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == QLatin1String("testcase"))
+                ++cases;
+            if (xml.isStartElement() && xml.name() == QLatin1String("failure"))
+                ++failures;
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(cases, 1);
+        QCOMPARE(failures, 0);
+        const QList<QByteArray> lines = read(csv).trimmed().split('\n');
+        QVERIFY(lines[0].startsWith("second,step,sent,requests"));
+        QCOMPARE(lines.size() - 1, int(saved->rows.size()));
+    }
+
+    void killedControllerLeavesAnInterruptedRun()
+    {
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const QString report = path("killed.streport");
+        QProcess run;
+        run.start(cliPath(), {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-r"),
+                              QStringLiteral("300"), QStringLiteral("-c"), QStringLiteral("5"), QStringLiteral("-d"),
+                              QStringLiteral("20s"), QStringLiteral("-q"), QStringLiteral("--report"), report});
+        QVERIFY(run.waitForStarted());
+        QThread::msleep(3500);
+        run.kill();
+        run.waitForFinished();
+        std::string error;
+        auto store = stampede::ProjectStore::open(report.toStdString(), error); // runs integrity_check
+        QVERIFY2(store, error.c_str());
+        const auto runs = stampede::RunLog(*store).runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(runs[0].status), QStringLiteral("interrupted"));
+        // at most the last second before the kill is lost
+        QVERIFY2(runs[0].lastSecond >= 2, qPrintable(QString::number(runs[0].lastSecond)));
+        QVERIFY(runs[0].lastSecond <= 4);
+        store.reset();
+        const auto r = runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                               QStringLiteral("json"), QStringLiteral("-o"), path("killed.json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(!readJson(path("killed.json"))[QStringLiteral("passed")].toBool());
+    }
+
+    void compareFlagsARegression()
+    {
+        MockProcess fast;
+        MockProcess slow(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 30}}]}"));
+        QVERIFY(fast.started() && slow.started());
+        const QString project = path("cmp.stampede");
+        for (const auto* m : {&fast, &slow}) {
+            const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), m->url(), QStringLiteral("-r"),
+                                   QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-d"),
+                                   QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--project"), project});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        }
+        auto same = runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@1"),
+                            project + QStringLiteral("@1")});
+        QCOMPARE(same.exitCode, 0);
+        QVERIFY(same.out.contains(QStringLiteral("result: no regression")));
+        auto worse = runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@1"),
+                             project + QStringLiteral("@2"), QStringLiteral("--tolerance"), QStringLiteral("10%")});
+        QCOMPARE(worse.exitCode, 1);
+        QVERIFY(worse.out.contains(QStringLiteral("p50")));
+        QVERIFY(worse.out.contains(QStringLiteral("REGRESSION")));
+        // the other way round it is an improvement
+        auto better = runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@2"),
+                              project + QStringLiteral("@1")});
+        QCOMPARE(better.exitCode, 0);
+        // bad input
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@9"),
+                         project + QStringLiteral("@1")})
+                     .exitCode,
+                 2);
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
+                         QStringLiteral("pdf"), QStringLiteral("-o"), path("x")})
+                     .exitCode,
+                 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReports)
+#include "tst_reports.moc"
