@@ -24,12 +24,23 @@ std::string escapeXml(const std::string& s)
     std::string out;
     for (char c : s) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default: out += c;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
@@ -86,8 +97,8 @@ std::string svgChart(const std::string& title, const std::string& unit,
         const double y = top + plotH - plotH * i / 4;
         svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
                num(y, 1) + "\" stroke=\"#ddd\"/>";
-        svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) + "\" font-size=\"10\" text-anchor=\"end\">" +
-               num(maxY * i / 4, maxY < 10 ? 2 : 0) + "</text>";
+        svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
+               "\" font-size=\"10\" text-anchor=\"end\">" + num(maxY * i / 4, maxY < 10 ? 2 : 0) + "</text>";
     }
     svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 4, 0) +
            "\" font-size=\"10\" text-anchor=\"end\">" + num(maxX, 0) + " s</text>";
@@ -163,14 +174,30 @@ RunSummary summarizeSaved(const SavedRun& run)
         ThresholdResult r;
         r.expr = t.expr;
         switch (t.metric) {
-        case Threshold::Metric::P50: r.value = s.total.latency.p50; break;
-        case Threshold::Metric::P90: r.value = s.total.latency.p90; break;
-        case Threshold::Metric::P95: r.value = s.total.latency.p95; break;
-        case Threshold::Metric::P99: r.value = s.total.latency.p99; break;
-        case Threshold::Metric::P999: r.value = s.total.latency.p999; break;
-        case Threshold::Metric::Max: r.value = s.total.latency.max; break;
-        case Threshold::Metric::ErrorRate: r.value = s.total.errorRate(); break;
-        case Threshold::Metric::Rate: r.value = s.total.rate; break;
+        case Threshold::Metric::P50:
+            r.value = s.total.latency.p50;
+            break;
+        case Threshold::Metric::P90:
+            r.value = s.total.latency.p90;
+            break;
+        case Threshold::Metric::P95:
+            r.value = s.total.latency.p95;
+            break;
+        case Threshold::Metric::P99:
+            r.value = s.total.latency.p99;
+            break;
+        case Threshold::Metric::P999:
+            r.value = s.total.latency.p999;
+            break;
+        case Threshold::Metric::Max:
+            r.value = s.total.latency.max;
+            break;
+        case Threshold::Metric::ErrorRate:
+            r.value = s.total.errorRate();
+            break;
+        case Threshold::Metric::Rate:
+            r.value = s.total.rate;
+            break;
         }
         r.passed = t.holds(r.value);
         s.passed &= r.passed;
@@ -184,15 +211,15 @@ std::string exportCsv(const SavedRun& run)
     std::string out = "second,step,sent,requests,errors,late,dropped,bytes_in,bytes_out,p50_ms,p90_ms,p95_ms,p99_ms,"
                       "p999_ms,max_ms\n";
     for (const auto& r : run.rows) {
-        const std::string step = r.step < 0 ? "total"
+        const std::string step = r.step < 0                                   ? "total"
                                  : std::size_t(r.step) < run.stepNames.size() ? run.stepNames[std::size_t(r.step)]
                                                                               : std::to_string(r.step);
         const auto& c = r.counters;
         out += std::to_string(r.second) + "," + csvField(step) + "," + std::to_string(c.sent) + "," +
                std::to_string(c.requests) + "," + std::to_string(c.errors) + "," + std::to_string(c.late) + "," +
                std::to_string(c.dropped) + "," + std::to_string(c.bytesIn) + "," + std::to_string(c.bytesOut) + "," +
-               num(r.p50Ms) + "," + num(r.p90Ms) + "," + num(r.p95Ms) + "," + num(r.p99Ms) + "," + num(r.p999Ms) +
-               "," + num(r.maxMs) + "\n";
+               num(r.p50Ms) + "," + num(r.p90Ms) + "," + num(r.p95Ms) + "," + num(r.p99Ms) + "," + num(r.p999Ms) + "," +
+               num(r.maxMs) + "\n";
     }
     return out;
 }
@@ -229,25 +256,27 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
         p50.emplace_back(t.second, t.p50Ms);
         p99.emplace_back(t.second, t.p99Ms);
     }
-    std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Stampede report " +
-                       escapeXml(s.runId) + "</title><style>"
-                       "body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:12px 0}"
-                       "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f6f7}"
-                       "td:first-child,th:first-child{text-align:left}.pass{color:#1e8449}.fail{color:#c0392b}"
-                       "</style></head><body>\n";
+    std::string html =
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Stampede report " + escapeXml(s.runId) +
+        "</title><style>"
+        "body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:12px 0}"
+        "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f6f7}"
+        "td:first-child,th:first-child{text-align:left}.pass{color:#1e8449}.fail{color:#c0392b}"
+        "</style></head><body>\n";
     html += "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>Run <code>" + escapeXml(s.runId) + "</code> · started " +
             escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s · status <b>" + escapeXml(run.info.status) +
             "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span></p>\n";
     html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}) + "\n";
     html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}) + "\n";
     html += "<h2>Summary per step</h2>\n<table><tr><th>step</th><th>requests</th><th>rate/s</th><th>errors</th>"
-            "<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>late</th><th>dropped</th></tr>\n";
+            "<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max "
+            "ms</th><th>late</th><th>dropped</th></tr>\n";
     auto row = [&](const MetricsSummary& m) {
-        html += "<tr><td>" + escapeXml(m.name) + "</td><td>" + std::to_string(m.requests) + "</td><td>" + num(m.rate, 1) +
-                "</td><td>" + std::to_string(m.errors) + "</td><td>" + num(m.latency.p50) + "</td><td>" +
-                num(m.latency.p90) + "</td><td>" + num(m.latency.p99) + "</td><td>" + num(m.latency.p999) + "</td><td>" +
-                num(m.latency.max) + "</td><td>" + std::to_string(m.late) + "</td><td>" + std::to_string(m.dropped) +
-                "</td></tr>\n";
+        html += "<tr><td>" + escapeXml(m.name) + "</td><td>" + std::to_string(m.requests) + "</td><td>" +
+                num(m.rate, 1) + "</td><td>" + std::to_string(m.errors) + "</td><td>" + num(m.latency.p50) +
+                "</td><td>" + num(m.latency.p90) + "</td><td>" + num(m.latency.p99) + "</td><td>" +
+                num(m.latency.p999) + "</td><td>" + num(m.latency.max) + "</td><td>" + std::to_string(m.late) +
+                "</td><td>" + std::to_string(m.dropped) + "</td></tr>\n";
     };
     for (const auto& st : s.steps)
         row(st);
@@ -310,7 +339,8 @@ std::string compareToText(const CompareResult& r, const RunSummary& base, const 
     std::string out = "baseline  " + base.runId + "  (" + base.scenario + ")\ncandidate " + cand.runId + "  (" +
                       cand.scenario + ")\n";
     char line[256];
-    std::snprintf(line, sizeof line, "%-24s %-11s %12s %12s %9s\n", "scope", "metric", "baseline", "candidate", "change");
+    std::snprintf(line, sizeof line, "%-24s %-11s %12s %12s %9s\n", "scope", "metric", "baseline", "candidate",
+                  "change");
     out += line;
     for (const auto& row : r.rows) {
         std::snprintf(line, sizeof line, "%-24s %-11s %12.3f %12.3f %+8.1f%%%s\n", row.scope.substr(0, 24).c_str(),

@@ -23,7 +23,7 @@ struct CompareRow
     std::string metric; // rate, error_rate, p50, p90, p95, p99, p999, max
     double baseline = 0;
     double candidate = 0;
-    double change = 0;  // relative: +0.25 is 25 % more
+    double change = 0; // relative: +0.25 is 25 % more
     bool regression = false;
 };
 

@@ -265,7 +265,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         }
     }
     {
-        Stmt s(db, "SELECT at_s, kind, agent, detail, from_second, to_second FROM run_events WHERE run = ? ORDER BY at_s");
+        Stmt s(db,
+               "SELECT at_s, kind, agent, detail, from_second, to_second FROM run_events WHERE run = ? ORDER BY at_s");
         s.bind(1, run);
         while (s.row())
             r.events.push_back({s.d(0), s.t(1), s.t(2), s.t(3), std::uint32_t(s.i(4)), std::uint32_t(s.i(5))});

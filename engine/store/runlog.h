@@ -18,11 +18,11 @@ class ProjectStore;
 struct RunInfo
 {
     std::int64_t id = 0;
-    std::string runId;       // the stress tag value
+    std::string runId; // the stress tag value
     std::string name;
-    std::string started;     // ISO 8601, UTC
+    std::string started; // ISO 8601, UTC
     std::string ended;
-    std::string status;      // running, completed, aborted, interrupted
+    std::string status; // running, completed, aborted, interrupted
     std::uint32_t lastSecond = 0;
 };
 
@@ -38,14 +38,14 @@ struct SecondRow
 struct SavedRun
 {
     RunInfo info;
-    std::string scenarioJson;      // the scenario as it ran
+    std::string scenarioJson; // the scenario as it ran
     std::string environmentJson;
     std::vector<std::string> agents;
     std::vector<std::string> stepNames;
-    std::vector<SecondRow> rows;   // by second, then step; step -1 rows are the totals of a second
-    IntervalMetrics total;         // per step, over the whole run (histograms merged exactly)
+    std::vector<SecondRow> rows; // by second, then step; step -1 rows are the totals of a second
+    IntervalMetrics total;       // per step, over the whole run (histograms merged exactly)
     std::vector<RunEvent> events;
-    std::string summaryJson;       // the final summary, when the run finished
+    std::string summaryJson; // the final summary, when the run finished
 };
 
 class RunLog

@@ -30,7 +30,8 @@ private:
 private slots:
     void savedRowsMatchTheLiveSummary()
     {
-        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"uniform\": {\"minMs\": 1, \"maxMs\": 5}}}]}"));
+        MockProcess mock(QStringLiteral(
+            "{\"rules\": [{\"path\": \"/*\", \"delay\": {\"uniform\": {\"minMs\": 1, \"maxMs\": 5}}}]}"));
         QVERIFY(mock.started());
         const QString report = path("a.streport");
         const QString live = path("a.json");
@@ -69,7 +70,8 @@ private slots:
                  liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("requests")]);
         QCOMPARE(back[QStringLiteral("total")].toObject()[QStringLiteral("latency_ms")],
                  liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("latency_ms")]);
-        QCOMPARE(back[QStringLiteral("timeline")].toArray().size(), liveSummary[QStringLiteral("timeline")].toArray().size());
+        QCOMPARE(back[QStringLiteral("timeline")].toArray().size(),
+                 liveSummary[QStringLiteral("timeline")].toArray().size());
         for (int i = 0; i < back[QStringLiteral("timeline")].toArray().size(); ++i)
             QCOMPARE(back[QStringLiteral("timeline")].toArray()[i].toObject()[QStringLiteral("requests")],
                      liveSummary[QStringLiteral("timeline")].toArray()[i].toObject()[QStringLiteral("requests")]);
@@ -77,8 +79,9 @@ private slots:
 
         // every export is produced and parsed back
         const QString html = path("a.html"), junit = path("a.xml"), csv = path("a.csv");
-        for (const auto& [format, out] : {std::pair{QStringLiteral("html"), html}, std::pair{QStringLiteral("junit"), junit},
-                                          std::pair{QStringLiteral("csv"), csv}})
+        for (const auto& [format, out] :
+             {std::pair{QStringLiteral("html"), html}, std::pair{QStringLiteral("junit"), junit},
+              std::pair{QStringLiteral("csv"), csv}})
             QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
                              format, QStringLiteral("-o"), out})
                          .exitCode,
@@ -142,9 +145,10 @@ private slots:
         QVERIFY(fast.started() && slow.started());
         const QString project = path("cmp.stampede");
         for (const auto* m : {&fast, &slow}) {
-            const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), m->url(), QStringLiteral("-r"),
-                                   QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-d"),
-                                   QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--project"), project});
+            const auto r =
+                runCli({QStringLiteral("run"), QStringLiteral("--url"), m->url(), QStringLiteral("-r"),
+                        QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-d"),
+                        QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--project"), project});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         }
         auto same = runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@1"),

@@ -1,0 +1,226 @@
+#include "runsession.h"
+
+#include "bundle/bundlefile.h"
+#include "control/controller.h"
+#include "control/localpool.h"
+#include "report/runsummary.h"
+#include "run/scenarioplan.h"
+#include "stampede/v1/bundle.pb.h"
+#include "stampede/v1/scenario.pb.h"
+#include "store/projectstore.h"
+#include "store/runlog.h"
+
+#include <QPointF>
+#include <QPointer>
+
+#include <thread>
+
+using namespace stampede;
+
+namespace {
+RunSecond::Step toStep(const StepMetrics& m)
+{
+    RunSecond::Step s;
+    s.sent = m.counters.sent;
+    s.requests = m.counters.requests;
+    s.errors = m.counters.errors;
+    s.late = m.counters.late;
+    s.dropped = m.counters.dropped;
+    for (auto e : m.counters.errorsByClass)
+        s.errorsByClass.append(e);
+    s.p50 = m.latency.percentile(50) / 1000;
+    s.p90 = m.latency.percentile(90) / 1000;
+    s.p95 = m.latency.percentile(95) / 1000;
+    s.p99 = m.latency.percentile(99) / 1000;
+    s.p999 = m.latency.percentile(99.9) / 1000;
+    s.max = double(m.latency.max()) / 1000;
+    return s;
+}
+} // namespace
+
+struct RunSession::Worker
+{
+    ScenarioPlan plan;
+    v1::Bundle bundle;
+    std::thread thread;
+    std::atomic<Controller*> controller{nullptr};
+    std::atomic<bool> stopRequested{false};
+};
+
+RunSession::RunSession(QObject* parent) : QObject(parent)
+{
+    qRegisterMetaType<RunSecond>();
+}
+
+RunSession::~RunSession()
+{
+    stop();
+    if (m_worker && m_worker->thread.joinable())
+        m_worker->thread.join();
+}
+
+bool RunSession::start(const QByteArray& scenarioJson, const Options& options, ProjectStore* store)
+{
+    if (m_running) {
+        m_error = tr("A run is already going on.");
+        return false;
+    }
+    v1::Scenario scenario;
+    std::string error;
+    if (!parseScenarioJson(scenarioJson.toStdString(), scenario, error)) {
+        m_error = QString::fromStdString(error);
+        return false;
+    }
+    if (!scenario.threads())
+        scenario.set_threads(1);
+    std::vector<PlanError> errors;
+    PlanOptions po;
+    po.resolveHosts = options.agents.isEmpty();
+    auto plan = compileScenario(scenario, po, errors);
+    if (!plan) {
+        m_error = QString::fromStdString(errors.front().text());
+        return false;
+    }
+    if (m_worker && m_worker->thread.joinable())
+        m_worker->thread.join();
+    m_worker = std::make_unique<Worker>();
+    m_worker->plan = std::move(*plan);
+    if (!makeBundle(scenario, {}, "gui", m_worker->bundle, error)) {
+        m_error = QString::fromStdString(error);
+        return false;
+    }
+    m_runId = QString::fromStdString(m_worker->plan.runId);
+    m_stepNames.clear();
+    std::vector<std::string> names;
+    for (const auto& st : m_worker->plan.steps) {
+        m_stepNames << QString::fromStdString(st.name);
+        names.push_back(st.name);
+    }
+    m_planned.clear();
+    for (const auto& seg : m_worker->plan.profile.segments()) {
+        m_planned << QPointF(double(seg.start) / 1e9, seg.from) << QPointF(double(seg.end) / 1e9, seg.to);
+    }
+    // The run is recorded from the GUI thread, which owns the store.
+    std::shared_ptr<RunLog> log;
+    std::int64_t row = 0;
+    if (store) {
+        log = std::make_shared<RunLog>(*store);
+        row = log->begin(m_worker->plan.runId, m_worker->plan.name, scenarioJson.toStdString(), "{}", {}, names);
+    }
+    m_running = true;
+    Worker* w = m_worker.get();
+    QPointer<RunSession> self(this);
+    const Options opts = options;
+    w->thread = std::thread([this, self, w, opts, log, row] {
+        auto post = [self](auto fn) {
+            QMetaObject::invokeMethod(
+                self.data() ? static_cast<QObject*>(self.data()) : nullptr,
+                [self, fn] {
+                    if (self)
+                        fn(self.data());
+                },
+                Qt::QueuedConnection);
+        };
+        LocalPool pool;
+        ControllerOptions co;
+        std::vector<std::string> addresses;
+        std::string error;
+        if (opts.agents.isEmpty()) {
+            const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+            const unsigned cap = std::max(1u, w->plan.connections / std::max(1u, w->plan.threads));
+            const unsigned n = std::min(opts.engines > 0 ? unsigned(opts.engines) : cores, cap);
+            if (!pool.start(opts.cliPath.toStdString(), n, error)) {
+                post([error, log, row](RunSession* s) {
+                    if (log)
+                        log->finish(row, "aborted", "{}");
+                    s->m_running = false;
+                    s->m_error = QString::fromStdString(error);
+                    Q_EMIT s->finished(QStringLiteral("failed"), QByteArray());
+                });
+                return;
+            }
+            addresses = pool.addresses();
+            co.token = pool.token();
+        } else {
+            for (const auto& a : opts.agents)
+                addresses.push_back(a.toStdString());
+            co.token = opts.token.toStdString();
+        }
+        Controller controller(addresses, co);
+        if (!controller.connect(error)) {
+            post([error, log, row](RunSession* s) {
+                if (log)
+                    log->finish(row, "aborted", "{}");
+                s->m_running = false;
+                s->m_error = QString::fromStdString(error);
+                Q_EMIT s->finished(QStringLiteral("failed"), QByteArray());
+            });
+            return;
+        }
+        QStringList agents;
+        for (const auto& a : controller.agentNames())
+            agents << QString::fromStdString(a);
+        const QString runId = QString::fromStdString(w->plan.runId);
+        post([runId, agents](RunSession* s) { Q_EMIT s->started(runId, agents); });
+        w->controller = &controller;
+        if (w->stopRequested)
+            controller.stop();
+        const RunResult result = controller.run(w->bundle, w->plan.runId, w->plan.steps.size(),
+                                                [&](const IntervalMetrics& m, const SecondSummary&) {
+            RunSecond sec;
+            sec.second = m.second;
+            sec.total = toStep(m.total());
+            for (const auto& st : m.steps)
+                sec.steps.append(toStep(st));
+            auto copy = std::make_shared<IntervalMetrics>(m);
+            post([sec, copy, log, row](RunSession* s) {
+                if (log)
+                    log->appendSecond(row, *copy); // one transaction a second
+                Q_EMIT s->secondAvailable(sec);
+            });
+        });
+        w->controller = nullptr;
+        pool.stop();
+        RunSummary summary = summarizeRun(w->plan, result);
+        summary.engines = controller.agentNames();
+        const QByteArray json = QByteArray::fromStdString(summaryToJson(summary));
+        const QString status = !result.ok ? QStringLiteral("failed")
+                               : result.aborted ? QStringLiteral("aborted")
+                                                : QStringLiteral("completed");
+        const std::vector<RunEvent> events = result.events;
+        const QString err = QString::fromStdString(result.error);
+        post([status, json, events, log, row, err](RunSession* s) {
+            for (const auto& e : events) {
+                if (log)
+                    log->addEvent(row, e);
+                Q_EMIT s->eventOccurred(e.atS, QString::fromStdString(e.kind), QString::fromStdString(e.agent),
+                                        QString::fromStdString(e.detail));
+            }
+            if (log)
+                log->finish(row, status == QLatin1String("completed") ? "completed" : "aborted", json.toStdString());
+            s->m_running = false;
+            s->m_error = err;
+            Q_EMIT s->finished(status, json);
+        });
+    });
+    return true;
+}
+
+void RunSession::stop()
+{
+    if (!m_worker)
+        return;
+    m_worker->stopRequested = true;
+    if (Controller* c = m_worker->controller.load())
+        c->stop();
+}
+
+void RunSession::adjust(double factor)
+{
+    if (!m_worker)
+        return;
+    if (Controller* c = m_worker->controller.load()) {
+        std::string error;
+        c->adjust(factor, error);
+    }
+}

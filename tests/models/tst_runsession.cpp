@@ -1,0 +1,77 @@
+// The GUI's RunSession, offscreen: a run on the local pool against the mock
+// server; its per-second signals and the rows it saves match the summary.
+#include "runsession.h"
+
+#include "mock/mockserver.h"
+#include "store/projectstore.h"
+#include "store/runlog.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestRunSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void runOnTheLocalPoolAndSaveIt()
+    {
+        std::string error;
+        stampede::MockServer mock(stampede::MockRuleSet::defaults());
+        QVERIFY(mock.start("127.0.0.1:0", error));
+        QTemporaryDir dir;
+        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
+        QVERIFY(store);
+
+        RunSession session;
+        QSignalSpy seconds(&session, &RunSession::secondAvailable);
+        QSignalSpy finished(&session, &RunSession::finished);
+        const QByteArray scenario = QByteArrayLiteral("{\"name\": \"gui run\", \"steps\": [{\"name\": \"home\", \"request\": {\"url\": \"") +
+                                    QByteArray::fromStdString(mock.baseUrl()) +
+                                    QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 300}}, \"connections\": 10, "
+                                                      "\"duration\": \"3s\"}");
+        RunSession::Options options;
+        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
+        options.engines = 2;
+        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        QVERIFY(session.isRunning());
+        QCOMPARE(session.stepNames(), QStringList{QStringLiteral("home")});
+        QCOMPARE(session.plannedProfile().last(), QPointF(3, 300));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("completed"));
+        QVERIFY(!session.isRunning());
+        const QJsonObject summary = QJsonDocument::fromJson(finished.at(0).at(1).toByteArray()).object();
+        const qint64 total = summary[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger();
+        QCOMPARE(total, 900);
+        quint64 fromSignals = 0;
+        for (const auto& args : seconds)
+            fromSignals += args.at(0).value<RunSecond>().total.requests;
+        QCOMPARE(qint64(fromSignals), total);
+        QVERIFY(seconds.count() >= 3);
+        // and the project holds the same seconds
+        stampede::RunLog log(*store);
+        const auto runs = log.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(runs[0].status), QStringLiteral("completed"));
+        QCOMPARE(QString::fromStdString(runs[0].runId), session.runId());
+        const auto saved = log.load(runs[0].id);
+        quint64 fromRows = 0;
+        for (const auto& row : saved->rows)
+            if (row.step == -1)
+                fromRows += row.counters.requests;
+        QCOMPARE(qint64(fromRows), total);
+    }
+
+    void refusesAnInvalidScenario()
+    {
+        RunSession session;
+        QVERIFY(!session.start(QByteArrayLiteral("{\"steps\": []}"), {}));
+        QVERIFY(session.lastError().contains(QLatin1String("load")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunSession)
+#include "tst_runsession.moc"
