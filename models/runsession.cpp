@@ -96,9 +96,12 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         m_stepNames << QString::fromStdString(st.name);
         names.push_back(st.name);
     }
+    // open model: iterations/s times the steps of an iteration is the planned requests/s
     m_planned.clear();
+    const double perIteration = m_worker->plan.model == LoadModel::Open ? double(m_worker->plan.steps.size()) : 1.0;
     for (const auto& seg : m_worker->plan.profile.segments()) {
-        m_planned << QPointF(double(seg.start) / 1e9, seg.from) << QPointF(double(seg.end) / 1e9, seg.to);
+        m_planned << QPointF(double(seg.start) / 1e9, seg.from * perIteration)
+                  << QPointF(double(seg.end) / 1e9, seg.to * perIteration);
     }
     // The run is recorded from the GUI thread, which owns the store.
     std::shared_ptr<RunLog> log;
@@ -167,24 +170,24 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
             controller.stop();
         const RunResult result = controller.run(w->bundle, w->plan.runId, w->plan.steps.size(),
                                                 [&](const IntervalMetrics& m, const SecondSummary&) {
-            RunSecond sec;
-            sec.second = m.second;
-            sec.total = toStep(m.total());
-            for (const auto& st : m.steps)
-                sec.steps.append(toStep(st));
-            auto copy = std::make_shared<IntervalMetrics>(m);
-            post([sec, copy, log, row](RunSession* s) {
-                if (log)
-                    log->appendSecond(row, *copy); // one transaction a second
-                Q_EMIT s->secondAvailable(sec);
-            });
-        });
+                                                    RunSecond sec;
+                                                    sec.second = m.second;
+                                                    sec.total = toStep(m.total());
+                                                    for (const auto& st : m.steps)
+                                                        sec.steps.append(toStep(st));
+                                                    auto copy = std::make_shared<IntervalMetrics>(m);
+                                                    post([sec, copy, log, row](RunSession* s) {
+                                                        if (log)
+                                                            log->appendSecond(row, *copy); // one transaction a second
+                                                        Q_EMIT s->secondAvailable(sec);
+                                                    });
+                                                });
         w->controller = nullptr;
         pool.stop();
         RunSummary summary = summarizeRun(w->plan, result);
         summary.engines = controller.agentNames();
         const QByteArray json = QByteArray::fromStdString(summaryToJson(summary));
-        const QString status = !result.ok ? QStringLiteral("failed")
+        const QString status = !result.ok       ? QStringLiteral("failed")
                                : result.aborted ? QStringLiteral("aborted")
                                                 : QStringLiteral("completed");
         const std::vector<RunEvent> events = result.events;

@@ -39,10 +39,10 @@ class RunSession : public QObject
 public:
     struct Options
     {
-        QString cliPath;        // the stampede-cli executable the local agents run
-        int engines = 0;        // local agents; 0: one per core
-        QStringList agents;     // remote agents host:port; empty: the local pool
-        QString token;          // the remote agents' token
+        QString cliPath;    // the stampede-cli executable the local agents run
+        int engines = 0;    // local agents; 0: one per core
+        QStringList agents; // remote agents host:port; empty: the local pool
+        QString token;      // the remote agents' token
     };
 
     explicit RunSession(QObject* parent = nullptr);
@@ -56,7 +56,8 @@ public:
     QString runId() const { return m_runId; }
     QStringList stepNames() const { return m_stepNames; }
     QString lastError() const { return m_error; }
-    // The planned level over time (seconds, rate or users), for the dashboard.
+    // The planned load over time: (seconds, requests/s) for the open model,
+    // (seconds, users) for the closed model; for the dashboard.
     QList<QPointF> plannedProfile() const { return m_planned; }
 
 public Q_SLOTS:

@@ -131,275 +131,295 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="50" />
+        <location filename="../widgets/mainwindow.cpp" line="54" />
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="69" />
+        <location filename="../widgets/mainwindow.cpp" line="73" />
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="72" />
+        <location filename="../widgets/mainwindow.cpp" line="76" />
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="82" />
+        <location filename="../widgets/mainwindow.cpp" line="86" />
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="101" />
+        <location filename="../widgets/mainwindow.cpp" line="105" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="113" />
+        <location filename="../widgets/mainwindow.cpp" line="117" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114" />
+        <location filename="../widgets/mainwindow.cpp" line="118" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116" />
+        <location filename="../widgets/mainwindow.cpp" line="120" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116" />
-        <location filename="../widgets/mainwindow.cpp" line="123" />
+        <location filename="../widgets/mainwindow.cpp" line="120" />
+        <location filename="../widgets/mainwindow.cpp" line="127" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="121" />
+        <location filename="../widgets/mainwindow.cpp" line="125" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="123" />
+        <location filename="../widgets/mainwindow.cpp" line="127" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="127" />
+        <location filename="../widgets/mainwindow.cpp" line="131" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="134" />
+        <location filename="../widgets/mainwindow.cpp" line="138" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <location filename="../widgets/mainwindow.cpp" line="140" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137" />
+        <location filename="../widgets/mainwindow.cpp" line="141" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="139" />
+        <location filename="../widgets/mainwindow.cpp" line="143" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141" />
+        <location filename="../widgets/mainwindow.cpp" line="145" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142" />
+        <location filename="../widgets/mainwindow.cpp" line="146" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="144" />
+        <location filename="../widgets/mainwindow.cpp" line="148" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153" />
+        <location filename="../widgets/mainwindow.cpp" line="157" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154" />
+        <location filename="../widgets/mainwindow.cpp" line="158" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156" />
+        <location filename="../widgets/mainwindow.cpp" line="160" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="161" />
+        <location filename="../widgets/mainwindow.cpp" line="165" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164" />
+        <location filename="../widgets/mainwindow.cpp" line="168" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167" />
+        <location filename="../widgets/mainwindow.cpp" line="171" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174" />
+        <location filename="../widgets/mainwindow.cpp" line="178" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179" />
+        <location filename="../widgets/mainwindow.cpp" line="183" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180" />
+        <location filename="../widgets/mainwindow.cpp" line="184" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181" />
+        <location filename="../widgets/mainwindow.cpp" line="185" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="182" />
+        <location filename="../widgets/mainwindow.cpp" line="186" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183" />
+        <location filename="../widgets/mainwindow.cpp" line="187" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189" />
+        <location filename="../widgets/mainwindow.cpp" line="193" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195" />
+        <location filename="../widgets/mainwindow.cpp" line="199" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197" />
+        <location filename="../widgets/mainwindow.cpp" line="201" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201" />
+        <location filename="../widgets/mainwindow.cpp" line="205" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202" />
+        <location filename="../widgets/mainwindow.cpp" line="206" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212" />
+        <location filename="../widgets/mainwindow.cpp" line="216" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213" />
+        <location filename="../widgets/mainwindow.cpp" line="217" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220" />
+        <location filename="../widgets/mainwindow.cpp" line="224" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230" />
+        <location filename="../widgets/mainwindow.cpp" line="234" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234" />
+        <location filename="../widgets/mainwindow.cpp" line="238" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239" />
+        <location filename="../widgets/mainwindow.cpp" line="243" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="258" />
+        <location filename="../widgets/mainwindow.cpp" line="262" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270" />
-        <location filename="../widgets/mainwindow.cpp" line="317" />
+        <location filename="../widgets/mainwindow.cpp" line="274" />
+        <location filename="../widgets/mainwindow.cpp" line="321" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271" />
+        <location filename="../widgets/mainwindow.cpp" line="275" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="291" />
+        <location filename="../widgets/mainwindow.cpp" line="295" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="292" />
-        <location filename="../widgets/mainwindow.cpp" line="299" />
+        <location filename="../widgets/mainwindow.cpp" line="296" />
+        <location filename="../widgets/mainwindow.cpp" line="303" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321" />
+        <location filename="../widgets/mainwindow.cpp" line="325" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="322" />
+        <location filename="../widgets/mainwindow.cpp" line="326" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323" />
+        <location filename="../widgets/mainwindow.cpp" line="327" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="324" />
+        <location filename="../widgets/mainwindow.cpp" line="328" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325" />
+        <location filename="../widgets/mainwindow.cpp" line="329" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326" />
+        <location filename="../widgets/mainwindow.cpp" line="330" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="461" />
+        <location filename="../widgets/mainwindow.cpp" line="465" />
+        <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
+        <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="494" />
+        <source>The run cannot start: %1</source>
+        <translation>无法开始运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="501" />
+        <source>Run: %1</source>
+        <translation>运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="503" />
+        <source>Run %1 started</source>
+        <translation>运行 %1 已开始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="516" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -681,6 +701,210 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
 </context>
 <context>
+    <name>RunDashboard</name>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="21" />
+        <source>Starting the engines…</source>
+        <translation>正在启动引擎…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="26" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="27" />
+        <source>Stop the run now: every engine goes idle</source>
+        <translation>立即停止运行：所有引擎进入空闲</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="28" />
+        <location filename="../widgets/rundashboard.cpp" line="101" />
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="29" />
+        <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
+        <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="35" />
+        <source>Scale the planned rate or users from now on (1 is as planned)</source>
+        <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="36" />
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="40" />
+        <source>Load:</source>
+        <translation>负载：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="47" />
+        <source>planned</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="52" />
+        <source>sent/s</source>
+        <translation>发出/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="54" />
+        <source>completed/s</source>
+        <translation>完成/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="62" />
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="64" />
+        <location filename="../widgets/rundashboard.cpp" line="78" />
+        <source>errors/s</source>
+        <translation>错误/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <source>Rate/s</source>
+        <translation>速率/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <source>p50 ms</source>
+        <translation>p50 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <source>p99 ms</source>
+        <translation>p99 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <location filename="../widgets/rundashboard.cpp" line="78" />
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <source>Late/dropped</source>
+        <translation>延迟/丢弃</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="76" />
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="76" />
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="77" />
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="77" />
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="81" />
+        <source>Events:</source>
+        <translation>事件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="94" />
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="101" />
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="102" />
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="102" />
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="106" />
+        <source>load × %1</source>
+        <translation>负载 × %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <source>Run %1 on %n engine(s)</source>
+        <translation><numerusform>运行 %1，%n 个引擎</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="126" />
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="229" />
+        <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors</source>
+        <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="242" />
+        <source>The run could not be carried out: %1</source>
+        <translation>运行无法进行：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="246" />
+        <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
+        <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="248" />
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="248" />
+        <source>aborted</source>
+        <translation>已中止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="252" />
+        <source>thresholds passed</source>
+        <translation>阈值通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="252" />
+        <source>thresholds FAILED</source>
+        <translation>阈值未通过</translation>
+    </message>
+</context>
+<context>
+    <name>RunSession</name>
+    <message>
+        <location filename="../models/runsession.cpp" line="65" />
+        <source>A run is already going on.</source>
+        <translation>已有一个运行正在进行。</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioEditor</name>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="104" />
@@ -800,124 +1024,144 @@ error_rate &lt; 0.1%</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="179" />
+        <source>Run on the local pool</source>
+        <translation>在本地引擎池运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="180" />
+        <source>Start this scenario on local engines (one per core) and watch it live</source>
+        <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="182" />
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="180" />
+        <location filename="../widgets/scenarioeditor.cpp" line="183" />
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="183" />
+        <location filename="../widgets/scenarioeditor.cpp" line="186" />
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="191" />
+        <location filename="../widgets/scenarioeditor.cpp" line="194" />
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="199" />
+        <location filename="../widgets/scenarioeditor.cpp" line="202" />
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="200" />
+        <location filename="../widgets/scenarioeditor.cpp" line="203" />
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202" />
+        <location filename="../widgets/scenarioeditor.cpp" line="205" />
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203" />
+        <location filename="../widgets/scenarioeditor.cpp" line="206" />
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="204" />
+        <location filename="../widgets/scenarioeditor.cpp" line="207" />
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213" />
+        <location filename="../widgets/scenarioeditor.cpp" line="216" />
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="214" />
+        <location filename="../widgets/scenarioeditor.cpp" line="217" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="218" />
+        <location filename="../widgets/scenarioeditor.cpp" line="221" />
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="267" />
-        <location filename="../widgets/scenarioeditor.cpp" line="274" />
+        <location filename="../widgets/scenarioeditor.cpp" line="271" />
+        <location filename="../widgets/scenarioeditor.cpp" line="278" />
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="267" />
+        <location filename="../widgets/scenarioeditor.cpp" line="271" />
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="274" />
+        <location filename="../widgets/scenarioeditor.cpp" line="278" />
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="421" />
+        <location filename="../widgets/scenarioeditor.cpp" line="293" />
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="293" />
+        <source>Fix the scenario first:</source>
+        <translation>请先修正场景：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="434" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="421" />
+        <location filename="../widgets/scenarioeditor.cpp" line="434" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="438" />
+        <location filename="../widgets/scenarioeditor.cpp" line="451" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="438" />
+        <location filename="../widgets/scenarioeditor.cpp" line="451" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="473" />
+        <location filename="../widgets/scenarioeditor.cpp" line="486" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="481" />
-        <location filename="../widgets/scenarioeditor.cpp" line="487" />
+        <location filename="../widgets/scenarioeditor.cpp" line="494" />
+        <location filename="../widgets/scenarioeditor.cpp" line="500" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="481" />
+        <location filename="../widgets/scenarioeditor.cpp" line="494" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="493" />
-        <location filename="../widgets/scenarioeditor.cpp" line="498" />
+        <location filename="../widgets/scenarioeditor.cpp" line="506" />
+        <location filename="../widgets/scenarioeditor.cpp" line="511" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="493" />
+        <location filename="../widgets/scenarioeditor.cpp" line="506" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -993,87 +1237,87 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>VariablesModel</name>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="16" />
+        <location filename="../models/variablesmodel.cpp" line="17" />
         <source>constant</source>
         <translation>常量</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="17" />
+        <location filename="../models/variablesmodel.cpp" line="19" />
         <source>increment</source>
         <translation>自增</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="18" />
+        <location filename="../models/variablesmodel.cpp" line="21" />
         <source>random integer</source>
         <translation>随机整数</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="19" />
+        <location filename="../models/variablesmodel.cpp" line="23" />
         <source>random string</source>
         <translation>随机字符串</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="20" />
+        <location filename="../models/variablesmodel.cpp" line="25" />
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="21" />
+        <location filename="../models/variablesmodel.cpp" line="27" />
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="36" />
+        <location filename="../models/variablesmodel.cpp" line="42" />
         <source>write MIN..MAX, optionally with step N, e.g. 1..1000 step 1</source>
         <translation>请写 最小..最大，可加 step N，例如 1..1000 step 1</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="37" />
+        <location filename="../models/variablesmodel.cpp" line="43" />
         <source>write MIN..MAX, e.g. 1..100</source>
         <translation>请写 最小..最大，例如 1..100</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="39" />
+        <location filename="../models/variablesmodel.cpp" line="45" />
         <source>MAX must not be below MIN</source>
         <translation>最大值不能小于最小值</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="41" />
+        <location filename="../models/variablesmodel.cpp" line="47" />
         <source>the step must be at least 1</source>
         <translation>步长至少为 1</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="47" />
+        <location filename="../models/variablesmodel.cpp" line="53" />
         <source>write the length, from 1 to 65536</source>
         <translation>请写长度，1 到 65536</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="54" />
+        <location filename="../models/variablesmodel.cpp" line="60" />
         <source>write wrap, stop or per-user</source>
         <translation>请写 wrap、stop 或 per-user</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="144" />
+        <location filename="../models/variablesmodel.cpp" line="156" />
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="145" />
+        <location filename="../models/variablesmodel.cpp" line="158" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="146" />
+        <location filename="../models/variablesmodel.cpp" line="160" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="147" />
+        <location filename="../models/variablesmodel.cpp" line="162" />
         <source>Used by</source>
         <translation>使用者</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="151" />
+        <location filename="../models/variablesmodel.cpp" line="166" />
         <source>constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · random string: its length · data set: wrap, stop or per-user</source>
         <translation>常量：取值 · 自增：1..1000 step 1 · 随机整数：1..100 · 随机字符串：长度 · 数据集：wrap、stop 或 per-user</translation>
     </message>

@@ -5,6 +5,8 @@
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
 #include "requesteditor.h"
+#include "rundashboard.h"
+#include "runsession.h"
 #include "scenarioeditor.h"
 
 #include "store/projectstore.h"
@@ -19,6 +21,7 @@
 #include <QHeaderView>
 #include <QIcon>
 #include <QInputDialog>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -28,6 +31,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -435,6 +439,8 @@ void MainWindow::openItem(qint64 id)
         });
         e->setJson(payload);
         connect(e, &ScenarioEditor::changed, this, save);
+        connect(e, &ScenarioEditor::runRequested, this,
+                [this, name = index.data().toString()](const QByteArray& json) { startRun(json, name); });
         editor = e;
         break;
     }
@@ -446,6 +452,58 @@ void MainWindow::openItem(qint64 id)
     m_tabs->setTabToolTip(tab, index.data().toString());
     m_tabs->setCurrentIndex(tab);
     applyEnvironment();
+}
+
+void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
+{
+    // the engines are stampede-cli agents: next to this program, in the build tree, or on PATH
+    const QString dir = QCoreApplication::applicationDirPath();
+    QString cli =
+        QStandardPaths::findExecutable(QStringLiteral("stampede-cli"), {dir, dir + QStringLiteral("/../cli")});
+    if (cli.isEmpty())
+        cli = QStandardPaths::findExecutable(QStringLiteral("stampede-cli"));
+    if (cli.isEmpty()) {
+        showError(tr("stampede-cli, which runs the engines, was not found next to Stampede or on PATH."));
+        return;
+    }
+    // the current environment's values win over the scenario's constants, as --var does
+    QJsonObject scenario = QJsonDocument::fromJson(scenarioJson).object();
+    const qint64 envId = m_environments->currentData().toLongLong();
+    if (envId) {
+        const QJsonObject env =
+            QJsonDocument::fromJson(m_model->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object();
+        QJsonArray vars = scenario.value(QStringLiteral("variables")).toArray();
+        for (auto it = env.begin(); it != env.end(); ++it) {
+            const QJsonObject constant{
+                {QStringLiteral("name"), it.key()},
+                {QStringLiteral("constant"), QJsonObject{{QStringLiteral("value"), it.value()}}}};
+            bool replaced = false;
+            for (qsizetype i = 0; i < vars.size(); ++i) {
+                if (vars[i].toObject().value(QStringLiteral("name")).toString() == it.key()) {
+                    vars[i] = constant;
+                    replaced = true;
+                }
+            }
+            if (!replaced)
+                vars.append(constant);
+        }
+        scenario[QStringLiteral("variables")] = vars;
+    }
+    auto* session = new RunSession(this);
+    RunSession::Options options;
+    options.cliPath = cli;
+    if (!session->start(QJsonDocument(scenario).toJson(QJsonDocument::Compact), options, m_store.get())) {
+        showError(tr("The run cannot start: %1").arg(session->lastError()));
+        delete session;
+        return;
+    }
+    auto* dashboard = new RunDashboard(session);
+    session->setParent(dashboard);
+    dashboard->setProperty("runId", session->runId());
+    const int tab = m_tabs->addTab(dashboard, tr("Run: %1").arg(title));
+    m_tabs->setCurrentIndex(tab);
+    statusBar()->showMessage(tr("Run %1 started").arg(session->runId()), 4000);
 }
 
 RequestEditor* MainWindow::currentRequestEditor() const

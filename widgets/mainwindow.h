@@ -35,6 +35,8 @@ public:
     RequestEditor* currentRequestEditor() const;
     // Opens the editor for the item with this id, as a double click does.
     void openItem(qint64 id);
+    // Starts a run of the scenario (its JSON) and shows its live dashboard.
+    void startRun(const QByteArray& scenarioJson, const QString& title);
 
 private:
     void buildMenus();

@@ -176,6 +176,9 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_problemsLabel = new QLabel;
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+    auto* run = new QPushButton(tr("Run on the local pool"));
+    run->setToolTip(tr("Start this scenario on local engines (one per core) and watch it live"));
+    run->setObjectName(QStringLiteral("runButton"));
     auto* exportJson = new QPushButton(tr("Export JSON…"));
     auto* exportBundle = new QPushButton(tr("Export bundle…"));
 
@@ -217,6 +220,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     tag->addWidget(m_tagHeader, 1);
     form->addRow(tr("Stress tag:"), tag);
     auto* exports = new QHBoxLayout;
+    exports->addWidget(run);
     exports->addWidget(exportJson);
     exports->addWidget(exportBundle);
     exports->addStretch(1);
@@ -284,6 +288,15 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
         }
     });
     connect(exportJson, &QPushButton::clicked, this, &ScenarioEditor::exportJson);
+    connect(run, &QPushButton::clicked, this, [this] {
+        if (!m_problems.isEmpty()) {
+            QMessageBox::warning(this, tr("Run"),
+                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
+                                     m_problems.join(QStringLiteral("\n• ")));
+            return;
+        }
+        Q_EMIT runRequested(json());
+    });
     connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
 }
 

@@ -47,6 +47,8 @@ public:
 
 Q_SIGNALS:
     void changed(const QByteArray& payload);
+    // The user asked to run this scenario now.
+    void runRequested(const QByteArray& payload);
 
 private:
     void edited();

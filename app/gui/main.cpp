@@ -42,7 +42,11 @@ int main(int argc, char** argv)
     const QCommandLineOption openRequest(QStringLiteral("open"), QStringLiteral("open the request with this name"),
                                          QStringLiteral("name"));
     const QCommandLineOption sendIt(QStringLiteral("send"), QStringLiteral("send the request opened with --open"));
-    cli.addOptions({demo, mockUrl, language, screenshot, timing, openRequest, sendIt});
+    const QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the scenario opened with --open"));
+    const QCommandLineOption delay(QStringLiteral("screenshot-delay"),
+                                   QStringLiteral("wait this long before --screenshot"), QStringLiteral("ms"),
+                                   QStringLiteral("1200"));
+    cli.addOptions({demo, mockUrl, language, screenshot, timing, openRequest, sendIt, runIt, delay});
     cli.process(app);
 
     QString code = cli.value(language);
@@ -77,6 +81,9 @@ int main(int argc, char** argv)
             window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
             if (cli.isSet(sendIt) && window.currentRequestEditor())
                 window.currentRequestEditor()->send();
+            if (cli.isSet(runIt))
+                window.startRun(found.first().data(ProjectTreeModel::PayloadRole).toByteArray(),
+                                cli.value(openRequest));
         }
     }
     if (cli.isSet(timing) || cli.isSet(screenshot)) {
@@ -84,7 +91,7 @@ int main(int argc, char** argv)
             if (cli.isSet(timing))
                 std::printf("first window shown after %lld ms\n", static_cast<long long>(startup.elapsed()));
         });
-        QTimer::singleShot(cli.isSet(screenshot) ? 1200 : 0, &window, [&] {
+        QTimer::singleShot(cli.isSet(screenshot) ? cli.value(delay).toInt() : 0, &window, [&] {
             if (cli.isSet(screenshot))
                 window.grab().save(cli.value(screenshot));
             QApplication::quit();

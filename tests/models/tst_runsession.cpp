@@ -29,17 +29,18 @@ private slots:
         RunSession session;
         QSignalSpy seconds(&session, &RunSession::secondAvailable);
         QSignalSpy finished(&session, &RunSession::finished);
-        const QByteArray scenario = QByteArrayLiteral("{\"name\": \"gui run\", \"steps\": [{\"name\": \"home\", \"request\": {\"url\": \"") +
-                                    QByteArray::fromStdString(mock.baseUrl()) +
-                                    QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 300}}, \"connections\": 10, "
-                                                      "\"duration\": \"3s\"}");
+        const QByteArray scenario =
+            QByteArrayLiteral("{\"name\": \"gui run\", \"steps\": [{\"name\": \"home\", \"request\": {\"url\": \"") +
+            QByteArray::fromStdString(mock.baseUrl()) +
+            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 300}}, \"connections\": 10, "
+                              "\"duration\": \"3s\"}");
         RunSession::Options options;
         options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
         options.engines = 2;
         QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
         QVERIFY(session.isRunning());
         QCOMPARE(session.stepNames(), QStringList{QStringLiteral("home")});
-        QCOMPARE(session.plannedProfile().last(), QPointF(3, 300));
+        QCOMPARE(session.plannedProfile().last(), QPointF(3, 300)); // one step: requests/s = iterations/s
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
         QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("completed"));
         QVERIFY(!session.isRunning());

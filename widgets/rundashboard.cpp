@@ -1,0 +1,253 @@
+#include "rundashboard.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(parent), m_session(session)
+{
+    m_title = new QLabel(tr("Starting the engines…"));
+    QFont f = m_title->font();
+    f.setBold(true);
+    m_title->setFont(f);
+    m_status = new QLabel;
+    m_stop = new QPushButton(tr("Stop"));
+    m_stop->setToolTip(tr("Stop the run now: every engine goes idle"));
+    m_pause = new QPushButton(tr("Pause"));
+    m_pause->setToolTip(tr("Hold the arrivals (open model) or rest the users (closed model); Resume continues"));
+    m_factor = new QDoubleSpinBox;
+    m_factor->setRange(0.1, 10);
+    m_factor->setSingleStep(0.1);
+    m_factor->setValue(1);
+    m_factor->setPrefix(QStringLiteral("× "));
+    m_factor->setToolTip(tr("Scale the planned rate or users from now on (1 is as planned)"));
+    auto* apply = new QPushButton(tr("Apply"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(new QLabel(tr("Load:")));
+    top->addWidget(m_factor);
+    top->addWidget(apply);
+    top->addWidget(m_pause);
+    top->addWidget(m_stop);
+
+    m_planned = new QLineSeries;
+    m_planned->setName(tr("planned"));
+    QPen dashed(QColor(0x99, 0x99, 0x99));
+    dashed.setStyle(Qt::DashLine);
+    m_planned->setPen(dashed);
+    m_sent = new QLineSeries;
+    m_sent->setName(tr("sent/s"));
+    m_completed = new QLineSeries;
+    m_completed->setName(tr("completed/s"));
+    m_p50 = new QLineSeries;
+    m_p50->setName(QStringLiteral("p50"));
+    m_p90 = new QLineSeries;
+    m_p90->setName(QStringLiteral("p90"));
+    m_p99 = new QLineSeries;
+    m_p99->setName(QStringLiteral("p99"));
+    m_max = new QLineSeries;
+    m_max->setName(tr("max"));
+    m_errors = new QLineSeries;
+    m_errors->setName(tr("errors/s"));
+    m_errors->setColor(QColor(0xc0, 0x39, 0x2b));
+
+    m_steps = new QTableWidget(0, 6);
+    m_steps->setHorizontalHeaderLabels({tr("Step"), tr("Rate/s"), tr("p50 ms"), tr("p99 ms"), tr("Errors"), tr("Late/dropped")});
+    m_steps->horizontalHeader()->setStretchLastSection(true);
+    m_steps->verticalHeader()->hide();
+    m_steps->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_events = new QListWidget;
+    m_events->setMaximumHeight(90);
+
+    auto* grid = new QGridLayout;
+    grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
+    grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p99, m_max}), 0, 1);
+    grid->addWidget(makeChart(tr("Errors"), tr("errors/s"), {m_errors}), 1, 0);
+    auto* right = new QVBoxLayout;
+    right->addWidget(m_steps, 1);
+    right->addWidget(new QLabel(tr("Events:")));
+    right->addWidget(m_events);
+    grid->addLayout(right, 1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_status);
+    layout->addLayout(grid, 1);
+
+    const QStringList steps = session->stepNames();
+    m_steps->setRowCount(int(steps.size()) + 1);
+    for (int i = 0; i < steps.size(); ++i)
+        m_steps->setItem(i, 0, new QTableWidgetItem(steps[i]));
+    m_steps->setItem(int(steps.size()), 0, new QTableWidgetItem(tr("total")));
+    m_planned->replace(session->plannedProfile());
+
+    connect(m_stop, &QPushButton::clicked, session, &RunSession::stop);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        m_paused = !m_paused;
+        m_session->adjust(m_paused ? 0.0 : m_factor->value());
+        m_pause->setText(m_paused ? tr("Resume") : tr("Pause"));
+        m_events->addItem(m_paused ? tr("paused") : tr("resumed"));
+    });
+    connect(apply, &QPushButton::clicked, this, [this] {
+        m_session->adjust(m_factor->value());
+        m_events->addItem(tr("load × %1").arg(m_factor->value()));
+    });
+    connect(session, &RunSession::started, this, [this](const QString& runId, const QStringList& agents) {
+        m_title->setText(tr("Run %1 on %n engine(s)", nullptr, int(agents.size())).arg(runId));
+        m_title->setToolTip(agents.join(QLatin1Char('\n')));
+    });
+    connect(session, &RunSession::secondAvailable, this, &RunDashboard::onSecond);
+    connect(session, &RunSession::eventOccurred, this,
+            [this](double at, const QString& kind, const QString& agent, const QString& detail) {
+                m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(kind, agent, detail));
+            });
+    connect(session, &RunSession::finished, this, &RunDashboard::onFinished);
+}
+
+QChartView* RunDashboard::makeChart(const QString& title, const QString& unit, const QList<QLineSeries*>& series)
+{
+    auto* chart = new QChart;
+    chart->setTitle(title);
+    auto* x = new QValueAxis;
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setTitleText(tr("seconds"));
+    auto* y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%.4g"));
+    y->setTickCount(5);
+    y->setTitleText(unit);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QLineSeries* s : series) {
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(200);
+    m_charts << view;
+    return view;
+}
+
+void RunDashboard::compact(QList<QPointF>& points, bool keepMax)
+{
+    if (points.size() <= kMaxPoints)
+        return;
+    // merge the older half pairwise: a 12-hour run keeps its shape in 600 points
+    const qsizetype half = points.size() / 2;
+    QList<QPointF> merged;
+    merged.reserve(points.size());
+    for (qsizetype i = 0; i + 1 < half; i += 2) {
+        const QPointF a = points[i], b = points[i + 1];
+        merged << QPointF((a.x() + b.x()) / 2, keepMax ? std::max(a.y(), b.y()) : (a.y() + b.y()) / 2);
+    }
+    for (qsizetype i = half - (half % 2 ? 1 : 0); i < points.size(); ++i)
+        merged << points[i];
+    points = merged;
+}
+
+int RunDashboard::pointCount() const
+{
+    return int(m_completedPts.size());
+}
+
+void RunDashboard::onSecond(const RunSecond& s)
+{
+    const double t = s.second;
+    auto push = [t](QList<QPointF>& pts, double v, bool keepMax) {
+        pts << QPointF(t, v);
+        compact(pts, keepMax);
+    };
+    push(m_sentPts, double(s.total.sent), false);
+    push(m_completedPts, double(s.total.requests), false);
+    push(m_p50Pts, s.total.p50, true);
+    push(m_p90Pts, s.total.p90, true);
+    push(m_p99Pts, s.total.p99, true);
+    push(m_maxPts, s.total.max, true);
+    push(m_errorPts, double(s.total.errors), true);
+    // one replace() per series per second, never an append() per sample
+    m_sent->replace(m_sentPts);
+    m_completed->replace(m_completedPts);
+    m_p50->replace(m_p50Pts);
+    m_p90->replace(m_p90Pts);
+    m_p99->replace(m_p99Pts);
+    m_max->replace(m_maxPts);
+    m_errors->replace(m_errorPts);
+    double maxRate = 1, maxLat = 1, maxErr = 1;
+    for (const auto& p : m_sentPts)
+        maxRate = std::max(maxRate, p.y());
+    for (const auto& p : m_completedPts)
+        maxRate = std::max(maxRate, p.y());
+    for (const auto& p : m_planned->points())
+        maxRate = std::max(maxRate, p.y());
+    for (const auto& p : m_maxPts)
+        maxLat = std::max(maxLat, p.y());
+    for (const auto& p : m_errorPts)
+        maxErr = std::max(maxErr, p.y());
+    const double maxT = std::max(t, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : t);
+    const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1};
+    for (int c = 0; c < m_charts.size(); ++c) {
+        for (auto* axis : m_charts[c]->chart()->axes()) {
+            auto* v = qobject_cast<QValueAxis*>(axis);
+            if (!v)
+                continue;
+            if (axis->orientation() == Qt::Horizontal)
+                v->setRange(0, std::max(1.0, maxT));
+            else
+                v->setRange(0, tops[c]);
+        }
+    }
+    auto fill = [this](int row, const RunSecond::Step& st) {
+        const QStringList cells = {QString::number(st.requests), QString::number(st.p50, 'f', 2),
+                                   QString::number(st.p99, 'f', 2), QString::number(st.errors),
+                                   QStringLiteral("%1/%2").arg(st.late).arg(st.dropped)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = m_steps->item(row, c + 1);
+            if (!item)
+                m_steps->setItem(row, c + 1, item = new QTableWidgetItem);
+            item->setText(cells[c]);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        }
+    };
+    for (int i = 0; i < s.steps.size() && i < m_steps->rowCount() - 1; ++i)
+        fill(i, s.steps[i]);
+    fill(m_steps->rowCount() - 1, s.total);
+    m_status->setText(tr("second %1 · %2 requests/s · p99 %3 ms · %4 errors")
+                          .arg(s.second)
+                          .arg(s.total.requests)
+                          .arg(s.total.p99, 0, 'f', 2)
+                          .arg(s.total.errors));
+}
+
+void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
+{
+    m_stop->setEnabled(false);
+    m_pause->setEnabled(false);
+    const QJsonObject o = QJsonDocument::fromJson(summary).object();
+    if (status == QLatin1String("failed")) {
+        m_title->setText(tr("The run could not be carried out: %1").arg(m_session->lastError()));
+        return;
+    }
+    const QJsonObject total = o.value(QStringLiteral("total")).toObject();
+    m_title->setText(tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
+                         .arg(o.value(QStringLiteral("run_id")).toString(),
+                              status == QLatin1String("completed") ? tr("completed") : tr("aborted"))
+                         .arg(total.value(QStringLiteral("requests")).toInteger())
+                         .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0,
+                              'f', 2)
+                         .arg(o.value(QStringLiteral("passed")).toBool() ? tr("thresholds passed") : tr("thresholds FAILED")));
+}

@@ -1,0 +1,55 @@
+#pragma once
+// The live run: throughput (sent, completed, and the planned load under them),
+// latency percentiles, errors, a per-step table updated every second, the
+// events, and the controls (stop, pause, change the rate or users). Charts
+// take their points once a second with replace(); old points are merged so
+// a long run draws as smoothly as a short one.
+#include <QPointF>
+#include <QWidget>
+
+#include "runsession.h"
+
+class QChart;
+class QChartView;
+class QDoubleSpinBox;
+class QLabel;
+class QLineSeries;
+class QListWidget;
+class QPushButton;
+class QTableWidget;
+
+class RunDashboard : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunDashboard(RunSession* session, QWidget* parent = nullptr);
+    // At most this many points per series: older ones are merged pairwise.
+    static constexpr int kMaxPoints = 600;
+    static void compact(QList<QPointF>& points, bool keepMax);
+    int pointCount() const;
+
+private:
+    void onSecond(const RunSecond& s);
+    void onFinished(const QString& status, const QByteArray& summary);
+    QChartView* makeChart(const QString& title, const QString& unit, const QList<QLineSeries*>& series);
+
+    RunSession* m_session;
+    QLabel* m_title;
+    QLabel* m_status;
+    QPushButton* m_stop;
+    QPushButton* m_pause;
+    QDoubleSpinBox* m_factor;
+    QLineSeries* m_planned;
+    QLineSeries* m_sent;
+    QLineSeries* m_completed;
+    QLineSeries* m_p50;
+    QLineSeries* m_p90;
+    QLineSeries* m_p99;
+    QLineSeries* m_max;
+    QLineSeries* m_errors;
+    QList<QPointF> m_sentPts, m_completedPts, m_p50Pts, m_p90Pts, m_p99Pts, m_maxPts, m_errorPts;
+    QTableWidget* m_steps;
+    QListWidget* m_events;
+    QList<QChartView*> m_charts;
+    bool m_paused = false;
+};
