@@ -2,6 +2,106 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CompareModel</name>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="214" />
+        <source>Worse than the baseline beyond the tolerance</source>
+        <translation>比基线差且超出容差</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="220" />
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="233" />
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="233" />
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="233" />
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="233" />
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="234" />
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="141" />
+        <source>A change for the worse beyond this is a regression</source>
+        <translation>变差超过此值即视为回归</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/reportview.cpp" line="149" />
+        <source>%n regression(s)</source>
+        <translation><numerusform>%n 处回归</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="150" />
+        <source>no regression</source>
+        <translation>无回归</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="157" />
+        <source>Baseline: %1
+Candidate: %2</source>
+        <translation>基线：%1
+候选：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="158" />
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="162" />
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="162" />
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="163" />
+        <location filename="../widgets/reportview.cpp" line="166" />
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="164" />
+        <location filename="../widgets/reportview.cpp" line="167" />
+        <source>candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="165" />
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="165" />
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+</context>
+<context>
     <name>CsvPreviewModel</name>
     <message>
         <location filename="../models/csvpreviewmodel.cpp" line="32" />
@@ -131,295 +231,371 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="54" />
+        <location filename="../widgets/mainwindow.cpp" line="59" />
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="73" />
+        <location filename="../widgets/mainwindow.cpp" line="78" />
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="76" />
+        <location filename="../widgets/mainwindow.cpp" line="81" />
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="86" />
+        <location filename="../widgets/mainwindow.cpp" line="91" />
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="105" />
+        <location filename="../widgets/mainwindow.cpp" line="110" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="117" />
+        <location filename="../widgets/mainwindow.cpp" line="122" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="118" />
+        <location filename="../widgets/mainwindow.cpp" line="123" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120" />
+        <location filename="../widgets/mainwindow.cpp" line="125" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120" />
-        <location filename="../widgets/mainwindow.cpp" line="127" />
+        <location filename="../widgets/mainwindow.cpp" line="125" />
+        <location filename="../widgets/mainwindow.cpp" line="132" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="125" />
+        <location filename="../widgets/mainwindow.cpp" line="130" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="127" />
+        <location filename="../widgets/mainwindow.cpp" line="132" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="131" />
+        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <source>Open Re&amp;port…</source>
+        <translation>打开报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="137" />
+        <source>Open Report</source>
+        <translation>打开报告</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="138" />
+        <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
+        <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="142" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="138" />
+        <location filename="../widgets/mainwindow.cpp" line="149" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140" />
+        <location filename="../widgets/mainwindow.cpp" line="151" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141" />
+        <location filename="../widgets/mainwindow.cpp" line="152" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="143" />
+        <location filename="../widgets/mainwindow.cpp" line="154" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="145" />
+        <location filename="../widgets/mainwindow.cpp" line="156" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="146" />
+        <location filename="../widgets/mainwindow.cpp" line="157" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148" />
+        <location filename="../widgets/mainwindow.cpp" line="159" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157" />
+        <location filename="../widgets/mainwindow.cpp" line="168" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158" />
+        <location filename="../widgets/mainwindow.cpp" line="169" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160" />
+        <location filename="../widgets/mainwindow.cpp" line="171" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165" />
+        <location filename="../widgets/mainwindow.cpp" line="176" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168" />
+        <location filename="../widgets/mainwindow.cpp" line="179" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171" />
+        <location filename="../widgets/mainwindow.cpp" line="182" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178" />
+        <location filename="../widgets/mainwindow.cpp" line="189" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183" />
+        <location filename="../widgets/mainwindow.cpp" line="194" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184" />
+        <location filename="../widgets/mainwindow.cpp" line="195" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185" />
+        <location filename="../widgets/mainwindow.cpp" line="196" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186" />
+        <location filename="../widgets/mainwindow.cpp" line="197" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187" />
+        <location filename="../widgets/mainwindow.cpp" line="198" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="193" />
+        <location filename="../widgets/mainwindow.cpp" line="204" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199" />
+        <location filename="../widgets/mainwindow.cpp" line="210" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201" />
+        <location filename="../widgets/mainwindow.cpp" line="212" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205" />
+        <location filename="../widgets/mainwindow.cpp" line="216" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206" />
+        <location filename="../widgets/mainwindow.cpp" line="217" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216" />
+        <location filename="../widgets/mainwindow.cpp" line="227" />
+        <source>R&amp;uns</source>
+        <translation>运行(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="228" />
+        <source>Run &amp;History…</source>
+        <translation>运行历史(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="230" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217" />
+        <location filename="../widgets/mainwindow.cpp" line="231" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224" />
+        <location filename="../widgets/mainwindow.cpp" line="238" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234" />
+        <location filename="../widgets/mainwindow.cpp" line="248" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238" />
+        <location filename="../widgets/mainwindow.cpp" line="252" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="243" />
+        <location filename="../widgets/mainwindow.cpp" line="257" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262" />
+        <location filename="../widgets/mainwindow.cpp" line="276" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274" />
-        <location filename="../widgets/mainwindow.cpp" line="321" />
+        <location filename="../widgets/mainwindow.cpp" line="288" />
+        <location filename="../widgets/mainwindow.cpp" line="335" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="275" />
+        <location filename="../widgets/mainwindow.cpp" line="289" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295" />
+        <location filename="../widgets/mainwindow.cpp" line="309" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296" />
-        <location filename="../widgets/mainwindow.cpp" line="303" />
+        <location filename="../widgets/mainwindow.cpp" line="310" />
+        <location filename="../widgets/mainwindow.cpp" line="317" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325" />
+        <location filename="../widgets/mainwindow.cpp" line="339" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326" />
+        <location filename="../widgets/mainwindow.cpp" line="340" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="327" />
+        <location filename="../widgets/mainwindow.cpp" line="341" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328" />
+        <location filename="../widgets/mainwindow.cpp" line="342" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329" />
+        <location filename="../widgets/mainwindow.cpp" line="343" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330" />
+        <location filename="../widgets/mainwindow.cpp" line="344" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="465" />
+        <location filename="../widgets/mainwindow.cpp" line="480" />
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="494" />
+        <location filename="../widgets/mainwindow.cpp" line="511" />
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="501" />
+        <location filename="../widgets/mainwindow.cpp" line="518" />
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="503" />
+        <location filename="../widgets/mainwindow.cpp" line="520" />
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="516" />
+        <location filename="../widgets/mainwindow.cpp" line="534" />
+        <location filename="../widgets/mainwindow.cpp" line="570" />
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="551" />
+        <source>Compare: %1 / %2</source>
+        <translation>对比：%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="577" />
+        <source>No project is open.</source>
+        <translation type="unfinished">尚未打开任何项目。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="581" />
+        <source>Run History</source>
+        <translation>运行历史</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="585" />
+        <source>%1  %2  %3  %4 s  %5  %6</source>
+        <translation>%1  %2  %3  %4 秒  %5  %6</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="593" />
+        <source>Open report</source>
+        <translation>打开报告</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="594" />
+        <source>Compare two (baseline first)</source>
+        <translation>对比两次（基线在前）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="595" />
+        <source>Select two runs: the upper one is the baseline</source>
+        <translation>选择两次运行：上面的一次为基线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="611" />
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="611" />
+        <source>Select exactly two runs.</source>
+        <translation>请恰好选择两次运行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="632" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -474,6 +650,168 @@
         <translation>
             <numerusform>移动 %n 项</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ReportModel</name>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="33" />
+        <source>The file holds no run.</source>
+        <translation>该文件中没有运行记录。</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="55" />
+        <source>%1 · run %2 · %3 · started %4 · %5 s</source>
+        <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="87" />
+        <source>%1 %2 (measured %3)</source>
+        <translation>%1 %2（实测 %3）</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="87" />
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="87" />
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="151" />
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="169" />
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="169" />
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="169" />
+        <source>Rate/s</source>
+        <translation>速率/秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="169" />
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="170" />
+        <source>p50 ms</source>
+        <translation>p50 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="170" />
+        <source>p90 ms</source>
+        <translation>p90 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="170" />
+        <source>p99 ms</source>
+        <translation>p99 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="170" />
+        <source>p99.9 ms</source>
+        <translation>p99.9 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="171" />
+        <source>max ms</source>
+        <translation>最大 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="171" />
+        <source>Late/dropped</source>
+        <translation>延迟/丢弃</translation>
+    </message>
+</context>
+<context>
+    <name>ReportView</name>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="32" />
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="68" />
+        <source>PASSED</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="68" />
+        <source>FAILED</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="75" />
+        <source>Export %1…</source>
+        <translation>导出 %1…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="79" />
+        <location filename="../widgets/reportview.cpp" line="85" />
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="100" />
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="100" />
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="101" />
+        <source>completed/s</source>
+        <translation>完成/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="102" />
+        <source>errors/s</source>
+        <translation>错误/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="104" />
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="104" />
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="108" />
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="113" />
+        <source>Thresholds:</source>
+        <translation>阈值：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="116" />
+        <source>Events:</source>
+        <translation>事件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="119" />
+        <source>Scenario as it ran:</source>
+        <translation>运行时的场景：</translation>
     </message>
 </context>
 <context>
@@ -853,7 +1191,9 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     <message numerus="yes">
         <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>Run %1 on %n engine(s)</source>
-        <translation><numerusform>运行 %1，%n 个引擎</numerusform></translation>
+        <translation>
+            <numerusform>运行 %1，%n 个引擎</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="126" />
@@ -1114,54 +1454,54 @@ error_rate &lt; 0.1%</translation>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293" />
+        <location filename="../widgets/scenarioeditor.cpp" line="294" />
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="434" />
+        <location filename="../widgets/scenarioeditor.cpp" line="435" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="434" />
+        <location filename="../widgets/scenarioeditor.cpp" line="435" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="451" />
+        <location filename="../widgets/scenarioeditor.cpp" line="452" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="451" />
+        <location filename="../widgets/scenarioeditor.cpp" line="452" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="486" />
+        <location filename="../widgets/scenarioeditor.cpp" line="487" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="494" />
-        <location filename="../widgets/scenarioeditor.cpp" line="500" />
+        <location filename="../widgets/scenarioeditor.cpp" line="495" />
+        <location filename="../widgets/scenarioeditor.cpp" line="501" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="494" />
+        <location filename="../widgets/scenarioeditor.cpp" line="495" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506" />
-        <location filename="../widgets/scenarioeditor.cpp" line="511" />
+        <location filename="../widgets/scenarioeditor.cpp" line="507" />
+        <location filename="../widgets/scenarioeditor.cpp" line="512" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506" />
+        <location filename="../widgets/scenarioeditor.cpp" line="507" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

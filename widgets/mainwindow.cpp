@@ -4,6 +4,8 @@
 #include "dataseteditor.h"
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
+#include "reportmodel.h"
+#include "reportview.h"
 #include "requesteditor.h"
 #include "rundashboard.h"
 #include "runsession.h"
@@ -16,6 +18,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -26,8 +29,10 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -128,6 +133,12 @@ void MainWindow::buildMenus()
         if (!path.isEmpty())
             openProject(path);
     });
+    file->addAction(tr("Open Re&port…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Report"), QString(),
+                                                          tr("Stampede reports (*.streport);;Projects (*.stampede)"));
+        if (!path.isEmpty())
+            openReportFile(path);
+    });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, [this] {
         m_recentMenu->clear();
@@ -212,6 +223,9 @@ void MainWindow::buildMenus()
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         m_tree->addAction(a);
     }
+
+    QMenu* runs = menuBar()->addMenu(tr("R&uns"));
+    runs->addAction(tr("Run &History…"), this, &MainWindow::showRunHistory);
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     QMenu* language = settings->addMenu(tr("&Language"));
@@ -504,6 +518,102 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
     const int tab = m_tabs->addTab(dashboard, tr("Run: %1").arg(title));
     m_tabs->setCurrentIndex(tab);
     statusBar()->showMessage(tr("Run %1 started").arg(session->runId()), 4000);
+}
+
+bool MainWindow::openRunReport(qint64 id)
+{
+    if (!m_store)
+        return false;
+    auto* model = new ReportModel;
+    if (!model->load(*m_store, id)) {
+        showError(model->errorString());
+        delete model;
+        return false;
+    }
+    auto* view = new ReportView(model);
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Report: %1").arg(model->runId())));
+    return true;
+}
+
+bool MainWindow::compareRuns(qint64 baseline, qint64 candidate)
+{
+    if (!m_store)
+        return false;
+    auto* a = new ReportModel;
+    auto* b = new ReportModel;
+    if (!a->load(*m_store, baseline) || !b->load(*m_store, candidate)) {
+        showError(a->errorString().isEmpty() ? b->errorString() : a->errorString());
+        delete a;
+        delete b;
+        return false;
+    }
+    auto* view = new CompareView(a, b);
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Compare: %1 / %2").arg(a->runId(), b->runId())));
+    return true;
+}
+
+bool MainWindow::openReportFile(const QString& path)
+{
+    std::string error;
+    auto store = stampede::ProjectStore::open(path.toStdString(), error);
+    if (!store) {
+        showError(QString::fromStdString(error));
+        return false;
+    }
+    auto* model = new ReportModel;
+    if (!model->load(*store)) {
+        showError(model->errorString());
+        delete model;
+        return false;
+    }
+    auto* view = new ReportView(model, std::move(store));
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Report: %1").arg(QFileInfo(path).fileName())));
+    return true;
+}
+
+void MainWindow::showRunHistory()
+{
+    if (!m_store) {
+        showError(tr("No project is open."));
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Run History"));
+    auto* list = new QListWidget;
+    list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    for (const auto& r : ReportModel::runs(*m_store)) {
+        auto* item = new QListWidgetItem(
+            tr("%1  %2  %3  %4 s  %5  %6").arg(r.id).arg(r.runId, r.status).arg(r.seconds).arg(r.started, r.name));
+        item->setData(Qt::UserRole, r.id);
+        list->addItem(item);
+    }
+    auto* open = new QPushButton(tr("Open report"));
+    auto* compare = new QPushButton(tr("Compare two (baseline first)"));
+    compare->setToolTip(tr("Select two runs: the upper one is the baseline"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(open);
+    buttons->addWidget(compare);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(list);
+    layout->addLayout(buttons);
+    connect(open, &QPushButton::clicked, &dialog, [&] {
+        for (auto* item : list->selectedItems())
+            openRunReport(item->data(Qt::UserRole).toLongLong());
+        dialog.accept();
+    });
+    connect(compare, &QPushButton::clicked, &dialog, [&] {
+        QList<QListWidgetItem*> chosen = list->selectedItems();
+        if (chosen.size() != 2) {
+            QMessageBox::information(&dialog, tr("Compare"), tr("Select exactly two runs."));
+            return;
+        }
+        std::sort(chosen.begin(), chosen.end(), [&](auto* a, auto* b) { return list->row(a) < list->row(b); });
+        compareRuns(chosen[0]->data(Qt::UserRole).toLongLong(), chosen[1]->data(Qt::UserRole).toLongLong());
+        dialog.accept();
+    });
+    dialog.resize(700, 400);
+    dialog.exec();
 }
 
 RequestEditor* MainWindow::currentRequestEditor() const

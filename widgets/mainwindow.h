@@ -37,6 +37,11 @@ public:
     void openItem(qint64 id);
     // Starts a run of the scenario (its JSON) and shows its live dashboard.
     void startRun(const QByteArray& scenarioJson, const QString& title);
+    // Reports: a run of the open project (0: the newest), two runs compared, a standalone file.
+    bool openRunReport(qint64 id);
+    bool compareRuns(qint64 baseline, qint64 candidate);
+    bool openReportFile(const QString& path);
+    void showRunHistory();
 
 private:
     void buildMenus();

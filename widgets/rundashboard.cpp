@@ -13,8 +13,8 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(parent), m_session(session)
 {
@@ -65,7 +65,8 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_errors->setColor(QColor(0xc0, 0x39, 0x2b));
 
     m_steps = new QTableWidget(0, 6);
-    m_steps->setHorizontalHeaderLabels({tr("Step"), tr("Rate/s"), tr("p50 ms"), tr("p99 ms"), tr("Errors"), tr("Late/dropped")});
+    m_steps->setHorizontalHeaderLabels(
+        {tr("Step"), tr("Rate/s"), tr("p50 ms"), tr("p99 ms"), tr("Errors"), tr("Late/dropped")});
     m_steps->horizontalHeader()->setStretchLastSection(true);
     m_steps->verticalHeader()->hide();
     m_steps->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -243,11 +244,12 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
         return;
     }
     const QJsonObject total = o.value(QStringLiteral("total")).toObject();
-    m_title->setText(tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
-                         .arg(o.value(QStringLiteral("run_id")).toString(),
-                              status == QLatin1String("completed") ? tr("completed") : tr("aborted"))
-                         .arg(total.value(QStringLiteral("requests")).toInteger())
-                         .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0,
-                              'f', 2)
-                         .arg(o.value(QStringLiteral("passed")).toBool() ? tr("thresholds passed") : tr("thresholds FAILED")));
+    m_title->setText(
+        tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
+            .arg(o.value(QStringLiteral("run_id")).toString(),
+                 status == QLatin1String("completed") ? tr("completed") : tr("aborted"))
+            .arg(total.value(QStringLiteral("requests")).toInteger())
+            .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0, 'f',
+                 2)
+            .arg(o.value(QStringLiteral("passed")).toBool() ? tr("thresholds passed") : tr("thresholds FAILED")));
 }

@@ -1,6 +1,7 @@
 #include "demoproject.h"
 #include "mainwindow.h"
 #include "projecttreemodel.h"
+#include "reportmodel.h"
 #include "requesteditor.h"
 
 #include <QApplication>
@@ -46,7 +47,12 @@ int main(int argc, char** argv)
     const QCommandLineOption delay(QStringLiteral("screenshot-delay"),
                                    QStringLiteral("wait this long before --screenshot"), QStringLiteral("ms"),
                                    QStringLiteral("1200"));
-    cli.addOptions({demo, mockUrl, language, screenshot, timing, openRequest, sendIt, runIt, delay});
+    const QCommandLineOption compareLast(QStringLiteral("compare-last-two"),
+                                         QStringLiteral("compare the project's two newest runs"));
+    const QCommandLineOption reportFile(QStringLiteral("report"), QStringLiteral("open a standalone report file"),
+                                        QStringLiteral("file"));
+    cli.addOptions(
+        {demo, mockUrl, language, screenshot, timing, openRequest, sendIt, runIt, delay, compareLast, reportFile});
     cli.process(app);
 
     QString code = cli.value(language);
@@ -73,6 +79,13 @@ int main(int argc, char** argv)
         window.openProject(cli.positionalArguments().constFirst());
     }
     window.show();
+    if (cli.isSet(reportFile))
+        window.openReportFile(cli.value(reportFile));
+    if (cli.isSet(compareLast) && window.treeModel()->store()) {
+        const auto runs = ReportModel::runs(*window.treeModel()->store());
+        if (runs.size() >= 2)
+            window.compareRuns(runs[runs.size() - 2].id, runs.last().id);
+    }
     if (cli.isSet(openRequest)) {
         const QModelIndexList found =
             window.treeModel()->match(window.treeModel()->index(0, 0), Qt::DisplayRole, cli.value(openRequest), 1,

@@ -1,0 +1,236 @@
+#include "reportmodel.h"
+
+#include "report/savedreport.h"
+#include "store/projectstore.h"
+#include "store/runlog.h"
+
+#include <QColor>
+#include <QFont>
+
+using namespace stampede;
+
+ReportModel::ReportModel(QObject* parent)
+    : QAbstractTableModel(parent), m_run(std::make_unique<SavedRun>()), m_summary(std::make_unique<RunSummary>())
+{
+}
+
+ReportModel::~ReportModel() = default;
+
+QList<RunListEntry> ReportModel::runs(ProjectStore& store)
+{
+    QList<RunListEntry> out;
+    for (const auto& r : RunLog(store).runs())
+        out.append({r.id, QString::fromStdString(r.runId), QString::fromStdString(r.name),
+                    QString::fromStdString(r.started), QString::fromStdString(r.status), r.lastSecond});
+    return out;
+}
+
+bool ReportModel::load(ProjectStore& store, qint64 id)
+{
+    RunLog log(store);
+    const auto found = id ? std::optional<std::int64_t>(id) : log.find({});
+    if (!found) {
+        m_error = tr("The file holds no run.");
+        return false;
+    }
+    auto run = log.load(*found);
+    if (!run) {
+        m_error = QString::fromStdString(log.error());
+        return false;
+    }
+    beginResetModel();
+    *m_run = std::move(*run);
+    *m_summary = summarizeSaved(*m_run);
+    endResetModel();
+    return true;
+}
+
+QString ReportModel::runId() const
+{
+    return QString::fromStdString(m_run->info.runId);
+}
+
+QString ReportModel::title() const
+{
+    return tr("%1 · run %2 · %3 · started %4 · %5 s")
+        .arg(QString::fromStdString(m_summary->scenario), runId(), QString::fromStdString(m_run->info.status),
+             QString::fromStdString(m_run->info.started))
+        .arg(m_summary->durationS, 0, 'f', 0);
+}
+
+bool ReportModel::passed() const
+{
+    return m_summary->passed;
+}
+
+QList<QPointF> ReportModel::series(const QString& metric) const
+{
+    QList<QPointF> out;
+    for (const auto& r : m_run->rows) {
+        if (r.step != -1)
+            continue;
+        const double v = metric == QLatin1String("requests") ? double(r.counters.requests)
+                         : metric == QLatin1String("errors") ? double(r.counters.errors)
+                         : metric == QLatin1String("p50")    ? r.p50Ms
+                         : metric == QLatin1String("p90")    ? r.p90Ms
+                         : metric == QLatin1String("p99")    ? r.p99Ms
+                                                             : r.maxMs;
+        out.append(QPointF(r.second, v));
+    }
+    return out;
+}
+
+QStringList ReportModel::thresholdLines() const
+{
+    QStringList out;
+    for (const auto& t : m_summary->thresholds)
+        out << tr("%1 %2 (measured %3)").arg(t.passed ? tr("PASS") : tr("FAIL"), QString::fromStdString(t.expr)).arg(t.value);
+    return out;
+}
+
+QStringList ReportModel::eventLines() const
+{
+    QStringList out;
+    for (const auto& e : m_summary->events)
+        out << QStringLiteral("%1 s  %2  %3  %4")
+                   .arg(e.atS, 0, 'f', 1)
+                   .arg(QString::fromStdString(e.kind), QString::fromStdString(e.agent), QString::fromStdString(e.detail));
+    return out;
+}
+
+QString ReportModel::scenarioJson() const
+{
+    return QString::fromStdString(m_run->scenarioJson);
+}
+
+QByteArray ReportModel::exportAs(const QString& format) const
+{
+    std::string text;
+    if (format == QLatin1String("html"))
+        text = exportHtml(*m_run, *m_summary);
+    else if (format == QLatin1String("json"))
+        text = summaryToJson(*m_summary);
+    else if (format == QLatin1String("csv"))
+        text = exportCsv(*m_run);
+    else if (format == QLatin1String("junit"))
+        text = exportJUnit(*m_summary);
+    return QByteArray::fromStdString(text);
+}
+
+const RunSummary& ReportModel::summary() const
+{
+    return *m_summary;
+}
+
+int ReportModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_summary->steps.size()) + (m_summary->steps.empty() ? 0 : 1);
+}
+
+int ReportModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReportModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const bool isTotal = std::size_t(index.row()) == m_summary->steps.size();
+    const MetricsSummary& m = isTotal ? m_summary->total : m_summary->steps[std::size_t(index.row())];
+    if (role == Qt::FontRole && isTotal) {
+        QFont f;
+        f.setBold(true);
+        return f;
+    }
+    if (role == Qt::TextAlignmentRole && index.column() != StepColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case StepColumn: return isTotal ? tr("total") : QString::fromStdString(m.name);
+    case RequestsColumn: return qulonglong(m.requests);
+    case RateColumn: return QString::number(m.rate, 'f', 1);
+    case ErrorsColumn: return qulonglong(m.errors);
+    case P50Column: return QString::number(m.latency.p50, 'f', 2);
+    case P90Column: return QString::number(m.latency.p90, 'f', 2);
+    case P99Column: return QString::number(m.latency.p99, 'f', 2);
+    case P999Column: return QString::number(m.latency.p999, 'f', 2);
+    case MaxColumn: return QString::number(m.latency.max, 'f', 2);
+    case LateColumn: return QStringLiteral("%1/%2").arg(m.late).arg(m.dropped);
+    }
+    return {};
+}
+
+QVariant ReportModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    const char* names[] = {QT_TR_NOOP("Step"), QT_TR_NOOP("Requests"), QT_TR_NOOP("Rate/s"), QT_TR_NOOP("Errors"),
+                           QT_TR_NOOP("p50 ms"), QT_TR_NOOP("p90 ms"), QT_TR_NOOP("p99 ms"), QT_TR_NOOP("p99.9 ms"),
+                           QT_TR_NOOP("max ms"), QT_TR_NOOP("Late/dropped")};
+    return section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent), m_result(std::make_unique<CompareResult>()) {}
+
+CompareModel::~CompareModel() = default;
+
+void CompareModel::compare(const ReportModel& baseline, const ReportModel& candidate, double tolerance)
+{
+    beginResetModel();
+    *m_result = compareRuns(baseline.summary(), candidate.summary(), tolerance);
+    endResetModel();
+}
+
+bool CompareModel::regressed() const
+{
+    return m_result->regressed;
+}
+
+int CompareModel::regressionCount() const
+{
+    return int(std::count_if(m_result->rows.begin(), m_result->rows.end(), [](const CompareRow& r) { return r.regression; }));
+}
+
+int CompareModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_result->rows.size());
+}
+
+int CompareModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CompareModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const CompareRow& r = m_result->rows[std::size_t(index.row())];
+    if (role == Qt::BackgroundRole && r.regression)
+        return QColor(0xfa, 0xdb, 0xd8);
+    if (role == Qt::ToolTipRole && r.regression)
+        return tr("Worse than the baseline beyond the tolerance");
+    if (role == Qt::TextAlignmentRole && index.column() >= BaselineColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case ScopeColumn: return r.scope == "total" ? tr("total") : QString::fromStdString(r.scope);
+    case MetricColumn: return QString::fromStdString(r.metric);
+    case BaselineColumn: return QString::number(r.baseline, 'f', 3);
+    case CandidateColumn: return QString::number(r.candidate, 'f', 3);
+    case ChangeColumn: return QStringLiteral("%1%2 %").arg(r.change >= 0 ? QStringLiteral("+") : QString()).arg(r.change * 100, 0, 'f', 1);
+    }
+    return {};
+}
+
+QVariant CompareModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    const char* names[] = {QT_TR_NOOP("Scope"), QT_TR_NOOP("Metric"), QT_TR_NOOP("Baseline"), QT_TR_NOOP("Candidate"),
+                           QT_TR_NOOP("Change")};
+    return section < ColumnCount ? tr(names[section]) : QVariant();
+}

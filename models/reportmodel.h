@@ -1,0 +1,82 @@
+#pragma once
+// A saved run as the report view shows it: the summary per step as a table,
+// the per-second series for the charts, thresholds, events, the scenario as
+// it ran, and the exports. And the comparison of two saved runs as a table
+// with the regressions marked.
+#include <QAbstractTableModel>
+#include <QPointF>
+#include <QStringList>
+
+#include <memory>
+
+namespace stampede {
+class ProjectStore;
+struct SavedRun;
+struct RunSummary;
+struct CompareResult;
+} // namespace stampede
+
+struct RunListEntry
+{
+    qint64 id = 0;
+    QString runId, name, started, status;
+    quint32 seconds = 0;
+};
+
+class ReportModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { StepColumn, RequestsColumn, RateColumn, ErrorsColumn, P50Column, P90Column, P99Column, P999Column,
+                  MaxColumn, LateColumn, ColumnCount };
+
+    explicit ReportModel(QObject* parent = nullptr);
+    ~ReportModel() override;
+
+    static QList<RunListEntry> runs(stampede::ProjectStore& store);
+    // Loads run `id` (0: the newest). Returns false with errorString().
+    bool load(stampede::ProjectStore& store, qint64 id = 0);
+    QString errorString() const { return m_error; }
+
+    QString runId() const;
+    QString title() const;   // scenario, status, start, duration
+    bool passed() const;
+    QList<QPointF> series(const QString& metric) const; // requests, errors, p50, p90, p99, max (total, per second)
+    QStringList thresholdLines() const;
+    QStringList eventLines() const;
+    QString scenarioJson() const;
+    // html, json, csv or junit
+    QByteArray exportAs(const QString& format) const;
+    const stampede::RunSummary& summary() const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+private:
+    std::unique_ptr<stampede::SavedRun> m_run;
+    std::unique_ptr<stampede::RunSummary> m_summary;
+    QString m_error;
+};
+
+class CompareModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { ScopeColumn, MetricColumn, BaselineColumn, CandidateColumn, ChangeColumn, ColumnCount };
+    explicit CompareModel(QObject* parent = nullptr);
+    ~CompareModel() override;
+    // tolerance: 0.1 for 10 %
+    void compare(const ReportModel& baseline, const ReportModel& candidate, double tolerance);
+    bool regressed() const;
+    int regressionCount() const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+private:
+    std::unique_ptr<stampede::CompareResult> m_result;
+};

@@ -1,0 +1,172 @@
+#include "reportview.h"
+
+#include "reportmodel.h"
+
+#include "store/projectstore.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+QChartView* ReportView::lineChart(const QString& title, const QString& unit,
+                                  const QList<QPair<QString, QList<QPointF>>>& series)
+{
+    auto* chart = new QChart;
+    chart->setTitle(title);
+    auto* x = new QValueAxis;
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setTitleText(tr("seconds"));
+    auto* y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%.4g"));
+    y->setTitleText(unit);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    double maxX = 1, maxY = 1;
+    for (const auto& [name, points] : series) {
+        auto* s = new QLineSeries;
+        s->setName(name);
+        s->replace(points);
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+        for (const auto& p : points) {
+            maxX = std::max(maxX, p.x());
+            maxY = std::max(maxY, p.y());
+        }
+    }
+    x->setRange(0, maxX);
+    y->setRange(0, maxY * 1.1);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto* view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(200);
+    return view;
+}
+
+ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStore> ownStore, QWidget* parent)
+    : QWidget(parent), m_model(model), m_store(std::move(ownStore))
+{
+    model->setParent(this);
+    auto* title = new QLabel(model->title());
+    QFont f = title->font();
+    f.setBold(true);
+    title->setFont(f);
+    auto* verdict = new QLabel(model->passed() ? tr("PASSED") : tr("FAILED"));
+    verdict->setStyleSheet(model->passed() ? QStringLiteral("color: #1e8449; font-weight: bold")
+                                           : QStringLiteral("color: #c0392b; font-weight: bold"));
+    auto* top = new QHBoxLayout;
+    top->addWidget(title, 1);
+    top->addWidget(verdict);
+    for (const QString& format : {QStringLiteral("html"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("junit")}) {
+        auto* b = new QPushButton(tr("Export %1…").arg(format.toUpper()));
+        top->addWidget(b);
+        connect(b, &QPushButton::clicked, this, [this, format] {
+            const QString ext = format == QLatin1String("junit") ? QStringLiteral("xml") : format;
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
+                                                              m_model->runId() + QLatin1Char('.') + ext);
+            if (path.isEmpty())
+                return;
+            QFile out(path);
+            if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(m_model->exportAs(format)) < 0)
+                QMessageBox::warning(this, tr("Export report"), out.errorString());
+        });
+    }
+    auto* table = new QTableView;
+    table->setModel(model);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->hide();
+    auto* thresholds = new QListWidget;
+    thresholds->addItems(model->thresholdLines());
+    auto* events = new QListWidget;
+    events->addItems(model->eventLines());
+    auto* scenario = new QPlainTextEdit(model->scenarioJson());
+    scenario->setReadOnly(true);
+
+    auto* grid = new QGridLayout;
+    grid->addWidget(lineChart(tr("Throughput"), tr("requests/s"),
+                              {{tr("completed/s"), model->series(QStringLiteral("requests"))},
+                               {tr("errors/s"), model->series(QStringLiteral("errors"))}}),
+                    0, 0);
+    grid->addWidget(lineChart(tr("Latency"), tr("ms"),
+                              {{QStringLiteral("p50"), model->series(QStringLiteral("p50"))},
+                               {QStringLiteral("p90"), model->series(QStringLiteral("p90"))},
+                               {QStringLiteral("p99"), model->series(QStringLiteral("p99"))},
+                               {tr("max"), model->series(QStringLiteral("max"))}}),
+                    0, 1);
+    grid->addWidget(table, 1, 0, 1, 2);
+    auto* lists = new QHBoxLayout;
+    auto* tl = new QVBoxLayout;
+    tl->addWidget(new QLabel(tr("Thresholds:")));
+    tl->addWidget(thresholds);
+    auto* el = new QVBoxLayout;
+    el->addWidget(new QLabel(tr("Events:")));
+    el->addWidget(events);
+    auto* sl = new QVBoxLayout;
+    sl->addWidget(new QLabel(tr("Scenario as it ran:")));
+    sl->addWidget(scenario);
+    lists->addLayout(tl);
+    lists->addLayout(el);
+    lists->addLayout(sl, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(grid, 3);
+    layout->addLayout(lists, 1);
+}
+
+ReportView::~ReportView() = default;
+
+CompareView::CompareView(ReportModel* baseline, ReportModel* candidate, QWidget* parent) : QWidget(parent)
+{
+    baseline->setParent(this);
+    candidate->setParent(this);
+    m_compare = new CompareModel(this);
+    auto* tolerance = new QDoubleSpinBox;
+    tolerance->setRange(0, 1000);
+    tolerance->setValue(10);
+    tolerance->setSuffix(QStringLiteral(" %"));
+    tolerance->setToolTip(tr("A change for the worse beyond this is a regression"));
+    auto* verdict = new QLabel;
+    auto* table = new QTableView;
+    table->setModel(m_compare);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->hide();
+    auto update = [this, baseline, candidate, verdict, tolerance] {
+        m_compare->compare(*baseline, *candidate, tolerance->value() / 100);
+        verdict->setText(m_compare->regressed() ? tr("%n regression(s)", nullptr, m_compare->regressionCount())
+                                                : tr("no regression"));
+        verdict->setStyleSheet(m_compare->regressed() ? QStringLiteral("color: #c0392b; font-weight: bold")
+                                                      : QStringLiteral("color: #1e8449; font-weight: bold"));
+    };
+    update();
+    connect(tolerance, &QDoubleSpinBox::valueChanged, this, update);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Baseline: %1\nCandidate: %2").arg(baseline->title(), candidate->title())), 1);
+    top->addWidget(new QLabel(tr("Tolerance:")));
+    top->addWidget(tolerance);
+    top->addWidget(verdict);
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(ReportView::lineChart(tr("Throughput"), tr("requests/s"),
+                                            {{tr("baseline"), baseline->series(QStringLiteral("requests"))},
+                                             {tr("candidate"), candidate->series(QStringLiteral("requests"))}}));
+    charts->addWidget(ReportView::lineChart(tr("p99 latency"), tr("ms"),
+                                            {{tr("baseline"), baseline->series(QStringLiteral("p99"))},
+                                             {tr("candidate"), candidate->series(QStringLiteral("p99"))}}));
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(charts, 1);
+    layout->addWidget(table, 1);
+}

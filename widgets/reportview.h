@@ -1,0 +1,43 @@
+#pragma once
+// A saved run, static: its charts, the summary per step, thresholds, events,
+// the scenario as it ran, and the exports (HTML, JSON, CSV, JUnit).
+#include <QWidget>
+
+#include <memory>
+
+class ReportModel;
+class CompareModel;
+class QChartView;
+
+namespace stampede {
+class ProjectStore;
+}
+
+class ReportView : public QWidget
+{
+    Q_OBJECT
+public:
+    // `model` is owned by the view; `ownStore` keeps a standalone report file open.
+    ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStore> ownStore = {}, QWidget* parent = nullptr);
+    ~ReportView() override;
+    ReportModel* model() const { return m_model; }
+    static QChartView* lineChart(const QString& title, const QString& unit,
+                                 const QList<QPair<QString, QList<QPointF>>>& series);
+
+private:
+    ReportModel* m_model;
+    std::unique_ptr<stampede::ProjectStore> m_store;
+};
+
+// Two saved runs side by side: the changes, with regressions over the
+// tolerance marked, and their charts overlaid.
+class CompareView : public QWidget
+{
+    Q_OBJECT
+public:
+    CompareView(ReportModel* baseline, ReportModel* candidate, QWidget* parent = nullptr);
+    CompareModel* model() const { return m_compare; }
+
+private:
+    CompareModel* m_compare;
+};
