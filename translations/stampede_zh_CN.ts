@@ -557,7 +557,7 @@ Candidate: %2</source>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="577" />
         <source>No project is open.</source>
-        <translation type="unfinished">尚未打开任何项目。</translation>
+        <translation>尚未打开任何项目。</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="581" />
