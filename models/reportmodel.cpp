@@ -84,7 +84,9 @@ QStringList ReportModel::thresholdLines() const
 {
     QStringList out;
     for (const auto& t : m_summary->thresholds)
-        out << tr("%1 %2 (measured %3)").arg(t.passed ? tr("PASS") : tr("FAIL"), QString::fromStdString(t.expr)).arg(t.value);
+        out << tr("%1 %2 (measured %3)")
+                   .arg(t.passed ? tr("PASS") : tr("FAIL"), QString::fromStdString(t.expr))
+                   .arg(t.value);
     return out;
 }
 
@@ -94,7 +96,8 @@ QStringList ReportModel::eventLines() const
     for (const auto& e : m_summary->events)
         out << QStringLiteral("%1 s  %2  %3  %4")
                    .arg(e.atS, 0, 'f', 1)
-                   .arg(QString::fromStdString(e.kind), QString::fromStdString(e.agent), QString::fromStdString(e.detail));
+                   .arg(QString::fromStdString(e.kind), QString::fromStdString(e.agent),
+                        QString::fromStdString(e.detail));
     return out;
 }
 
@@ -148,16 +151,26 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case StepColumn: return isTotal ? tr("total") : QString::fromStdString(m.name);
-    case RequestsColumn: return qulonglong(m.requests);
-    case RateColumn: return QString::number(m.rate, 'f', 1);
-    case ErrorsColumn: return qulonglong(m.errors);
-    case P50Column: return QString::number(m.latency.p50, 'f', 2);
-    case P90Column: return QString::number(m.latency.p90, 'f', 2);
-    case P99Column: return QString::number(m.latency.p99, 'f', 2);
-    case P999Column: return QString::number(m.latency.p999, 'f', 2);
-    case MaxColumn: return QString::number(m.latency.max, 'f', 2);
-    case LateColumn: return QStringLiteral("%1/%2").arg(m.late).arg(m.dropped);
+    case StepColumn:
+        return isTotal ? tr("total") : QString::fromStdString(m.name);
+    case RequestsColumn:
+        return qulonglong(m.requests);
+    case RateColumn:
+        return QString::number(m.rate, 'f', 1);
+    case ErrorsColumn:
+        return qulonglong(m.errors);
+    case P50Column:
+        return QString::number(m.latency.p50, 'f', 2);
+    case P90Column:
+        return QString::number(m.latency.p90, 'f', 2);
+    case P99Column:
+        return QString::number(m.latency.p99, 'f', 2);
+    case P999Column:
+        return QString::number(m.latency.p999, 'f', 2);
+    case MaxColumn:
+        return QString::number(m.latency.max, 'f', 2);
+    case LateColumn:
+        return QStringLiteral("%1/%2").arg(m.late).arg(m.dropped);
     }
     return {};
 }
@@ -166,13 +179,16 @@ QVariant ReportModel::headerData(int section, Qt::Orientation o, int role) const
 {
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
-    const char* names[] = {QT_TR_NOOP("Step"), QT_TR_NOOP("Requests"), QT_TR_NOOP("Rate/s"), QT_TR_NOOP("Errors"),
-                           QT_TR_NOOP("p50 ms"), QT_TR_NOOP("p90 ms"), QT_TR_NOOP("p99 ms"), QT_TR_NOOP("p99.9 ms"),
-                           QT_TR_NOOP("max ms"), QT_TR_NOOP("Late/dropped")};
+    const char* names[] = {QT_TR_NOOP("Step"),        QT_TR_NOOP("Requests"), QT_TR_NOOP("Rate/s"),
+                           QT_TR_NOOP("Errors"),      QT_TR_NOOP("p50 ms"),   QT_TR_NOOP("p90 ms"),
+                           QT_TR_NOOP("p99 ms"),      QT_TR_NOOP("p99.9 ms"), QT_TR_NOOP("max ms"),
+                           QT_TR_NOOP("Late/dropped")};
     return section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
-CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent), m_result(std::make_unique<CompareResult>()) {}
+CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent), m_result(std::make_unique<CompareResult>())
+{
+}
 
 CompareModel::~CompareModel() = default;
 
@@ -190,7 +206,8 @@ bool CompareModel::regressed() const
 
 int CompareModel::regressionCount() const
 {
-    return int(std::count_if(m_result->rows.begin(), m_result->rows.end(), [](const CompareRow& r) { return r.regression; }));
+    return int(
+        std::count_if(m_result->rows.begin(), m_result->rows.end(), [](const CompareRow& r) { return r.regression; }));
 }
 
 int CompareModel::rowCount(const QModelIndex& parent) const
@@ -217,11 +234,18 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case ScopeColumn: return r.scope == "total" ? tr("total") : QString::fromStdString(r.scope);
-    case MetricColumn: return QString::fromStdString(r.metric);
-    case BaselineColumn: return QString::number(r.baseline, 'f', 3);
-    case CandidateColumn: return QString::number(r.candidate, 'f', 3);
-    case ChangeColumn: return QStringLiteral("%1%2 %").arg(r.change >= 0 ? QStringLiteral("+") : QString()).arg(r.change * 100, 0, 'f', 1);
+    case ScopeColumn:
+        return r.scope == "total" ? tr("total") : QString::fromStdString(r.scope);
+    case MetricColumn:
+        return QString::fromStdString(r.metric);
+    case BaselineColumn:
+        return QString::number(r.baseline, 'f', 3);
+    case CandidateColumn:
+        return QString::number(r.candidate, 'f', 3);
+    case ChangeColumn:
+        return QStringLiteral("%1%2 %")
+            .arg(r.change >= 0 ? QStringLiteral("+") : QString())
+            .arg(r.change * 100, 0, 'f', 1);
     }
     return {};
 }

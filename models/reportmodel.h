@@ -27,8 +27,20 @@ class ReportModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { StepColumn, RequestsColumn, RateColumn, ErrorsColumn, P50Column, P90Column, P99Column, P999Column,
-                  MaxColumn, LateColumn, ColumnCount };
+    enum Column
+    {
+        StepColumn,
+        RequestsColumn,
+        RateColumn,
+        ErrorsColumn,
+        P50Column,
+        P90Column,
+        P99Column,
+        P999Column,
+        MaxColumn,
+        LateColumn,
+        ColumnCount
+    };
 
     explicit ReportModel(QObject* parent = nullptr);
     ~ReportModel() override;
@@ -39,7 +51,7 @@ public:
     QString errorString() const { return m_error; }
 
     QString runId() const;
-    QString title() const;   // scenario, status, start, duration
+    QString title() const; // scenario, status, start, duration
     bool passed() const;
     QList<QPointF> series(const QString& metric) const; // requests, errors, p50, p90, p99, max (total, per second)
     QStringList thresholdLines() const;
@@ -64,7 +76,15 @@ class CompareModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { ScopeColumn, MetricColumn, BaselineColumn, CandidateColumn, ChangeColumn, ColumnCount };
+    enum Column
+    {
+        ScopeColumn,
+        MetricColumn,
+        BaselineColumn,
+        CandidateColumn,
+        ChangeColumn,
+        ColumnCount
+    };
     explicit CompareModel(QObject* parent = nullptr);
     ~CompareModel() override;
     // tolerance: 0.1 for 10 %

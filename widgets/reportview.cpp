@@ -19,8 +19,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableView>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
                                   const QList<QPair<QString, QList<QPointF>>>& series)
@@ -71,13 +71,14 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     auto* top = new QHBoxLayout;
     top->addWidget(title, 1);
     top->addWidget(verdict);
-    for (const QString& format : {QStringLiteral("html"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("junit")}) {
+    for (const QString& format :
+         {QStringLiteral("html"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("junit")}) {
         auto* b = new QPushButton(tr("Export %1…").arg(format.toUpper()));
         top->addWidget(b);
         connect(b, &QPushButton::clicked, this, [this, format] {
             const QString ext = format == QLatin1String("junit") ? QStringLiteral("xml") : format;
-            const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
-                                                              m_model->runId() + QLatin1Char('.') + ext);
+            const QString path =
+                QFileDialog::getSaveFileName(this, tr("Export report"), m_model->runId() + QLatin1Char('.') + ext);
             if (path.isEmpty())
                 return;
             QFile out(path);

@@ -20,15 +20,16 @@ private:
     void runAgainst(const std::string& rulesJson)
     {
         std::string error;
-        auto rules = rulesJson.empty() ? stampede::MockRuleSet::defaults() : stampede::MockRuleSet::fromJson(rulesJson, error);
+        auto rules =
+            rulesJson.empty() ? stampede::MockRuleSet::defaults() : stampede::MockRuleSet::fromJson(rulesJson, error);
         stampede::MockServer mock(rules);
         QVERIFY(mock.start("127.0.0.1:0", error));
         QProcess p;
         p.start(qEnvironmentVariable("STAMPEDE_CLI"),
-                {QStringLiteral("run"), QStringLiteral("--url"), QString::fromStdString(mock.baseUrl()), QStringLiteral("-r"),
-                 QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-d"),
-                 QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--threshold"), QStringLiteral("p99 < 25ms"),
-                 QStringLiteral("--project"), m_project});
+                {QStringLiteral("run"), QStringLiteral("--url"), QString::fromStdString(mock.baseUrl()),
+                 QStringLiteral("-r"), QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"),
+                 QStringLiteral("-d"), QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--threshold"),
+                 QStringLiteral("p99 < 25ms"), QStringLiteral("--project"), m_project});
         QVERIFY(p.waitForFinished(30000));
     }
 
