@@ -137,31 +137,18 @@ std::string LatencyHistogram::serialize() const
 bool LatencyHistogram::deserialize(const std::string& data)
 {
     clear();
-    std::size_t pos = 0;
-    std::uint64_t total, sum, mn, mx;
-    if (!getVarint(data, pos, total) || !getVarint(data, pos, sum) || !getVarint(data, pos, mn) ||
-        !getVarint(data, pos, mx))
-        return false;
-    std::size_t index = 0;
-    std::uint64_t counted = 0;
-    while (pos < data.size()) {
-        std::uint64_t delta, c;
-        if (!getVarint(data, pos, delta) || !getVarint(data, pos, c))
-            return false;
-        index += delta;
-        if (index >= kCountsLength)
-            return false;
-        m_counts[index] += c;
-        counted += c;
-    }
-    if (counted != total) {
+    if (!mergeSerialized(data)) {
         clear();
         return false;
     }
-    m_total = total;
-    m_sum = sum;
-    m_min = total ? mn : UINT64_MAX;
-    m_max = mx;
+    // the counters must add up to the total the header announced
+    std::uint64_t counted = 0;
+    for (auto c : m_counts)
+        counted += c;
+    if (counted != m_total) {
+        clear();
+        return false;
+    }
     return true;
 }
 

@@ -20,7 +20,9 @@ LatencySummary LatencySummary::of(const LatencyHistogram& h)
 
 namespace {
 
-MetricsSummary summarize(const std::string& name, const StepMetrics& m, double seconds)
+} // namespace
+
+MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds)
 {
     MetricsSummary s;
     s.name = name;
@@ -37,7 +39,7 @@ MetricsSummary summarize(const std::string& name, const StepMetrics& m, double s
     return s;
 }
 
-double metricValue(const Threshold& t, const MetricsSummary& s)
+double thresholdValue(const Threshold& t, const MetricsSummary& s)
 {
     switch (t.metric) {
     case Threshold::Metric::P50:
@@ -59,6 +61,8 @@ double metricValue(const Threshold& t, const MetricsSummary& s)
     }
     return 0;
 }
+
+namespace {
 
 std::string num(double v)
 {
@@ -130,9 +134,9 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     s.runId = plan.runId;
     s.scenario = plan.name;
     s.durationS = double(std::min(plan.duration, result.elapsed)) / 1e9;
-    s.total = summarize("total", result.total.total(), s.durationS);
+    s.total = summarizeMetrics("total", result.total.total(), s.durationS);
     for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i)
-        s.steps.push_back(summarize(plan.steps[i].name, result.total.steps[i], s.durationS));
+        s.steps.push_back(summarizeMetrics(plan.steps[i].name, result.total.steps[i], s.durationS));
     s.timeline = result.timeline;
     s.events = result.events;
     s.aborted = result.aborted;
@@ -140,7 +144,7 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     for (const auto& t : plan.thresholds) {
         ThresholdResult r;
         r.expr = t.expr;
-        r.value = metricValue(t, s.total);
+        r.value = thresholdValue(t, s.total);
         r.passed = t.holds(r.value);
         s.passed &= r.passed;
         s.thresholds.push_back(r);

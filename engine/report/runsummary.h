@@ -58,6 +58,10 @@ struct RunSummary
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
+// One step's (or the total's) figures over `seconds` of run.
+MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
+// The summary's value of the metric a threshold is about.
+double thresholdValue(const Threshold& t, const MetricsSummary& total);
 std::string summaryToJson(const RunSummary& s);
 // A fixed-width table: one row per step and a total row, then thresholds.
 std::string summaryToTable(const RunSummary& s);

@@ -56,23 +56,6 @@ std::string csvField(const std::string& s)
     return out + "\"";
 }
 
-MetricsSummary summarizeStep(const std::string& name, const StepMetrics& m, double seconds)
-{
-    MetricsSummary s;
-    s.name = name;
-    s.requests = m.counters.requests;
-    s.errors = m.counters.errors;
-    s.errorsByClass = m.counters.errorsByClass;
-    s.rate = seconds > 0 ? double(m.counters.requests) / seconds : 0;
-    s.late = m.counters.late;
-    s.dropped = m.counters.dropped;
-    s.bytesIn = m.counters.bytesIn;
-    s.bytesOut = m.counters.bytesOut;
-    s.latency = LatencySummary::of(m.latency);
-    s.serviceTime = LatencySummary::of(m.serviceTime);
-    return s;
-}
-
 // A line chart as inline SVG: no script, no external reference.
 std::string svgChart(const std::string& title, const std::string& unit,
                      const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series)
@@ -149,10 +132,11 @@ RunSummary summarizeSaved(const SavedRun& run)
     StepMetrics total;
     for (std::size_t i = 0; i < run.total.steps.size(); ++i) {
         total.merge(run.total.steps[i]);
-        s.steps.push_back(summarizeStep(i < run.stepNames.size() ? run.stepNames[i] : "step " + std::to_string(i + 1),
-                                        run.total.steps[i], s.durationS));
+        s.steps.push_back(
+            summarizeMetrics(i < run.stepNames.size() ? run.stepNames[i] : "step " + std::to_string(i + 1),
+                             run.total.steps[i], s.durationS));
     }
-    s.total = summarizeStep("total", total, s.durationS);
+    s.total = summarizeMetrics("total", total, s.durationS);
     for (const auto& row : run.rows) {
         if (row.step != -1)
             continue;
@@ -173,32 +157,7 @@ RunSummary summarizeSaved(const SavedRun& run)
     for (const auto& t : thresholds) {
         ThresholdResult r;
         r.expr = t.expr;
-        switch (t.metric) {
-        case Threshold::Metric::P50:
-            r.value = s.total.latency.p50;
-            break;
-        case Threshold::Metric::P90:
-            r.value = s.total.latency.p90;
-            break;
-        case Threshold::Metric::P95:
-            r.value = s.total.latency.p95;
-            break;
-        case Threshold::Metric::P99:
-            r.value = s.total.latency.p99;
-            break;
-        case Threshold::Metric::P999:
-            r.value = s.total.latency.p999;
-            break;
-        case Threshold::Metric::Max:
-            r.value = s.total.latency.max;
-            break;
-        case Threshold::Metric::ErrorRate:
-            r.value = s.total.errorRate();
-            break;
-        case Threshold::Metric::Rate:
-            r.value = s.total.rate;
-            break;
-        }
+        r.value = thresholdValue(t, s.total);
         r.passed = t.holds(r.value);
         s.passed &= r.passed;
         s.thresholds.push_back(r);

@@ -36,7 +36,8 @@ long rssKiB()
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
-    const QString cli = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("build/release/app/cli/stampede-cli");
+    const QString cli =
+        argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("build/release/app/cli/stampede-cli");
     const int runSeconds = argc > 2 ? std::atoi(argv[2]) : 30;
     QTemporaryDir dir;
 
@@ -49,7 +50,10 @@ int main(int argc, char** argv)
         std::vector<std::string> steps;
         for (int i = 0; i < 10; ++i)
             steps.push_back("step " + std::to_string(i + 1));
-        const auto run = log.begin("st-bench-hour", "one hour", "{\"name\": \"one hour\", \"steps\": [], \"load\": {\"open\": {\"rate\": 1000}}, \"duration\": \"3600s\"}", "{}", {}, steps);
+        const auto run = log.begin(
+            "st-bench-hour", "one hour",
+            "{\"name\": \"one hour\", \"steps\": [], \"load\": {\"open\": {\"rate\": 1000}}, \"duration\": \"3600s\"}",
+            "{}", {}, steps);
         std::mt19937_64 rng(1);
         std::lognormal_distribution<double> latency(std::log(2000.0), 0.5);
         for (std::uint32_t s = 1; s <= 3600; ++s) {

@@ -1,0 +1,176 @@
+// The main window's runs and reports: starting a run with its live
+// dashboard, the run history, saved reports and comparisons.
+#include "mainwindow.h"
+
+#include "projecttreemodel.h"
+#include "reportmodel.h"
+#include "reportview.h"
+#include "rundashboard.h"
+#include "runsession.h"
+
+#include "store/projectstore.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
+{
+    // the engines are stampede-cli agents: next to this program, in the build tree, or on PATH
+    const QString dir = QCoreApplication::applicationDirPath();
+    QString cli =
+        QStandardPaths::findExecutable(QStringLiteral("stampede-cli"), {dir, dir + QStringLiteral("/../cli")});
+    if (cli.isEmpty())
+        cli = QStandardPaths::findExecutable(QStringLiteral("stampede-cli"));
+    if (cli.isEmpty()) {
+        showError(tr("stampede-cli, which runs the engines, was not found next to Stampede or on PATH."));
+        return;
+    }
+    // the current environment's values win over the scenario's constants, as --var does
+    QJsonObject scenario = QJsonDocument::fromJson(scenarioJson).object();
+    const qint64 envId = m_environments->currentData().toLongLong();
+    if (envId) {
+        const QJsonObject env =
+            QJsonDocument::fromJson(m_model->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object();
+        QJsonArray vars = scenario.value(QStringLiteral("variables")).toArray();
+        for (auto it = env.begin(); it != env.end(); ++it) {
+            const QJsonObject constant{
+                {QStringLiteral("name"), it.key()},
+                {QStringLiteral("constant"), QJsonObject{{QStringLiteral("value"), it.value()}}}};
+            bool replaced = false;
+            for (qsizetype i = 0; i < vars.size(); ++i) {
+                if (vars[i].toObject().value(QStringLiteral("name")).toString() == it.key()) {
+                    vars[i] = constant;
+                    replaced = true;
+                }
+            }
+            if (!replaced)
+                vars.append(constant);
+        }
+        scenario[QStringLiteral("variables")] = vars;
+    }
+    auto* session = new RunSession(this);
+    RunSession::Options options;
+    options.cliPath = cli;
+    if (!session->start(QJsonDocument(scenario).toJson(QJsonDocument::Compact), options, m_store.get())) {
+        showError(tr("The run cannot start: %1").arg(session->lastError()));
+        delete session;
+        return;
+    }
+    auto* dashboard = new RunDashboard(session);
+    session->setParent(dashboard);
+    dashboard->setProperty("runId", session->runId());
+    const int tab = m_tabs->addTab(dashboard, tr("Run: %1").arg(title));
+    m_tabs->setCurrentIndex(tab);
+    statusBar()->showMessage(tr("Run %1 started").arg(session->runId()), 4000);
+}
+
+bool MainWindow::openRunReport(qint64 id)
+{
+    if (!m_store)
+        return false;
+    auto* model = new ReportModel;
+    if (!model->load(*m_store, id)) {
+        showError(model->errorString());
+        delete model;
+        return false;
+    }
+    auto* view = new ReportView(model);
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Report: %1").arg(model->runId())));
+    return true;
+}
+
+bool MainWindow::compareRuns(qint64 baseline, qint64 candidate)
+{
+    if (!m_store)
+        return false;
+    auto* a = new ReportModel;
+    auto* b = new ReportModel;
+    if (!a->load(*m_store, baseline) || !b->load(*m_store, candidate)) {
+        showError(a->errorString().isEmpty() ? b->errorString() : a->errorString());
+        delete a;
+        delete b;
+        return false;
+    }
+    auto* view = new CompareView(a, b);
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Compare: %1 / %2").arg(a->runId(), b->runId())));
+    return true;
+}
+
+bool MainWindow::openReportFile(const QString& path)
+{
+    std::string error;
+    auto store = stampede::ProjectStore::open(path.toStdString(), error);
+    if (!store) {
+        showError(QString::fromStdString(error));
+        return false;
+    }
+    auto* model = new ReportModel;
+    if (!model->load(*store)) {
+        showError(model->errorString());
+        delete model;
+        return false;
+    }
+    auto* view = new ReportView(model, std::move(store));
+    m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Report: %1").arg(QFileInfo(path).fileName())));
+    return true;
+}
+
+void MainWindow::showRunHistory()
+{
+    if (!m_store) {
+        showError(tr("No project is open."));
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Run History"));
+    auto* list = new QListWidget;
+    list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    for (const auto& r : ReportModel::runs(*m_store)) {
+        auto* item = new QListWidgetItem(
+            tr("%1  %2  %3  %4 s  %5  %6").arg(r.id).arg(r.runId, r.status).arg(r.seconds).arg(r.started, r.name));
+        item->setData(Qt::UserRole, r.id);
+        list->addItem(item);
+    }
+    auto* open = new QPushButton(tr("Open report"));
+    auto* compare = new QPushButton(tr("Compare two (baseline first)"));
+    compare->setToolTip(tr("Select two runs: the upper one is the baseline"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(open);
+    buttons->addWidget(compare);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(list);
+    layout->addLayout(buttons);
+    connect(open, &QPushButton::clicked, &dialog, [&] {
+        for (auto* item : list->selectedItems())
+            openRunReport(item->data(Qt::UserRole).toLongLong());
+        dialog.accept();
+    });
+    connect(compare, &QPushButton::clicked, &dialog, [&] {
+        QList<QListWidgetItem*> chosen = list->selectedItems();
+        if (chosen.size() != 2) {
+            QMessageBox::information(&dialog, tr("Compare"), tr("Select exactly two runs."));
+            return;
+        }
+        std::sort(chosen.begin(), chosen.end(), [&](auto* a, auto* b) { return list->row(a) < list->row(b); });
+        compareRuns(chosen[0]->data(Qt::UserRole).toLongLong(), chosen[1]->data(Qt::UserRole).toLongLong());
+        dialog.accept();
+    });
+    dialog.resize(700, 400);
+    dialog.exec();
+}
+
