@@ -50,7 +50,7 @@ fuzz: deps
 	@cmake --preset fuzz >/dev/null && cmake --build build/fuzz -j $(JOBS)
 	@bash scripts/run-fuzz.sh build/fuzz $(FUZZ_SECONDS)
 
-FORMAT_FILES = $(shell git ls-files '*.cpp' '*.h')
+FORMAT_FILES = $(shell git ls-files --cached --others --exclude-standard '*.cpp' '*.h')
 format:
 	@clang-format -i $(FORMAT_FILES)
 

@@ -173,4 +173,3 @@ void MainWindow::showRunHistory()
     dialog.resize(700, 400);
     dialog.exec();
 }
-
