@@ -4,37 +4,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214" />
+        <location filename="../models/reportmodel.cpp" line="231" />
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="220" />
+        <location filename="../models/reportmodel.cpp" line="238" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="233" />
+        <location filename="../models/reportmodel.cpp" line="257" />
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="233" />
+        <location filename="../models/reportmodel.cpp" line="257" />
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="233" />
+        <location filename="../models/reportmodel.cpp" line="257" />
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="233" />
+        <location filename="../models/reportmodel.cpp" line="257" />
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="234" />
+        <location filename="../models/reportmodel.cpp" line="258" />
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -42,61 +42,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="141" />
+        <location filename="../widgets/reportview.cpp" line="142" />
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="149" />
+        <location filename="../widgets/reportview.cpp" line="150" />
         <source>%n regression(s)</source>
-        <translation><numerusform>%n 处回归</numerusform></translation>
+        <translation>
+            <numerusform>%n 处回归</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="150" />
+        <location filename="../widgets/reportview.cpp" line="151" />
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="157" />
+        <location filename="../widgets/reportview.cpp" line="158" />
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="158" />
+        <location filename="../widgets/reportview.cpp" line="159" />
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="162" />
+        <location filename="../widgets/reportview.cpp" line="163" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="162" />
+        <location filename="../widgets/reportview.cpp" line="163" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163" />
-        <location filename="../widgets/reportview.cpp" line="166" />
+        <location filename="../widgets/reportview.cpp" line="164" />
+        <location filename="../widgets/reportview.cpp" line="167" />
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="164" />
-        <location filename="../widgets/reportview.cpp" line="167" />
+        <location filename="../widgets/reportview.cpp" line="165" />
+        <location filename="../widgets/reportview.cpp" line="168" />
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="165" />
+        <location filename="../widgets/reportview.cpp" line="166" />
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="165" />
+        <location filename="../widgets/reportview.cpp" line="166" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -524,78 +526,78 @@ Candidate: %2</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="480" />
+        <location filename="../widgets/mainwindowruns.cpp" line="38" />
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="511" />
+        <location filename="../widgets/mainwindowruns.cpp" line="69" />
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="518" />
+        <location filename="../widgets/mainwindowruns.cpp" line="76" />
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="520" />
+        <location filename="../widgets/mainwindowruns.cpp" line="78" />
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="534" />
-        <location filename="../widgets/mainwindow.cpp" line="570" />
+        <location filename="../widgets/mainwindowruns.cpp" line="92" />
+        <location filename="../widgets/mainwindowruns.cpp" line="128" />
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="551" />
+        <location filename="../widgets/mainwindowruns.cpp" line="109" />
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="577" />
+        <location filename="../widgets/mainwindowruns.cpp" line="135" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="581" />
+        <location filename="../widgets/mainwindowruns.cpp" line="139" />
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="585" />
+        <location filename="../widgets/mainwindowruns.cpp" line="144" />
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="593" />
+        <location filename="../widgets/mainwindowruns.cpp" line="148" />
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="594" />
+        <location filename="../widgets/mainwindowruns.cpp" line="149" />
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="595" />
+        <location filename="../widgets/mainwindowruns.cpp" line="150" />
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="611" />
+        <location filename="../widgets/mainwindowruns.cpp" line="166" />
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="611" />
+        <location filename="../widgets/mainwindowruns.cpp" line="166" />
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="632" />
+        <location filename="../widgets/mainwindow.cpp" line="481" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -670,67 +672,67 @@ Candidate: %2</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="87" />
+        <location filename="../models/reportmodel.cpp" line="88" />
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="87" />
+        <location filename="../models/reportmodel.cpp" line="88" />
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="151" />
+        <location filename="../models/reportmodel.cpp" line="155" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="169" />
+        <location filename="../models/reportmodel.cpp" line="182" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="169" />
+        <location filename="../models/reportmodel.cpp" line="182" />
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="169" />
+        <location filename="../models/reportmodel.cpp" line="182" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="169" />
+        <location filename="../models/reportmodel.cpp" line="183" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="170" />
+        <location filename="../models/reportmodel.cpp" line="183" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="170" />
+        <location filename="../models/reportmodel.cpp" line="183" />
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="170" />
+        <location filename="../models/reportmodel.cpp" line="184" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="170" />
+        <location filename="../models/reportmodel.cpp" line="184" />
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="171" />
+        <location filename="../models/reportmodel.cpp" line="184" />
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="171" />
+        <location filename="../models/reportmodel.cpp" line="185" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -753,63 +755,63 @@ Candidate: %2</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="75" />
+        <location filename="../widgets/reportview.cpp" line="76" />
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="79" />
-        <location filename="../widgets/reportview.cpp" line="85" />
+        <location filename="../widgets/reportview.cpp" line="81" />
+        <location filename="../widgets/reportview.cpp" line="86" />
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="100" />
+        <location filename="../widgets/reportview.cpp" line="101" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="100" />
+        <location filename="../widgets/reportview.cpp" line="101" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="101" />
+        <location filename="../widgets/reportview.cpp" line="102" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="102" />
+        <location filename="../widgets/reportview.cpp" line="103" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104" />
+        <location filename="../widgets/reportview.cpp" line="105" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104" />
+        <location filename="../widgets/reportview.cpp" line="105" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="108" />
+        <location filename="../widgets/reportview.cpp" line="109" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="113" />
+        <location filename="../widgets/reportview.cpp" line="114" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116" />
+        <location filename="../widgets/reportview.cpp" line="117" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="119" />
+        <location filename="../widgets/reportview.cpp" line="120" />
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
@@ -1041,197 +1043,248 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="21" />
+        <location filename="../widgets/rundashboard.cpp" line="22" />
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="26" />
+        <location filename="../widgets/rundashboard.cpp" line="34" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="27" />
+        <location filename="../widgets/rundashboard.cpp" line="35" />
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="28" />
-        <location filename="../widgets/rundashboard.cpp" line="101" />
+        <location filename="../widgets/rundashboard.cpp" line="36" />
+        <location filename="../widgets/rundashboard.cpp" line="116" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="29" />
+        <location filename="../widgets/rundashboard.cpp" line="37" />
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="35" />
+        <location filename="../widgets/rundashboard.cpp" line="43" />
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="36" />
+        <location filename="../widgets/rundashboard.cpp" line="44" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="40" />
+        <location filename="../widgets/rundashboard.cpp" line="50" />
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="47" />
+        <location filename="../widgets/rundashboard.cpp" line="57" />
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="52" />
+        <location filename="../widgets/rundashboard.cpp" line="62" />
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="54" />
+        <location filename="../widgets/rundashboard.cpp" line="64" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="62" />
+        <location filename="../widgets/rundashboard.cpp" line="72" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64" />
-        <location filename="../widgets/rundashboard.cpp" line="78" />
+        <location filename="../widgets/rundashboard.cpp" line="93" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <location filename="../widgets/rundashboard.cpp" line="27" />
+        <source>Show the whole run or one step in the charts</source>
+        <translation>图表显示整个运行或其中一个步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="28" />
+        <source>all steps</source>
+        <translation>全部步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="48" />
+        <source>Charts:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <source>connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <source>reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="74" />
+        <source>http 4xx</source>
+        <translation>HTTP 4xx</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="74" />
+        <source>http 5xx</source>
+        <translation>HTTP 5xx</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="74" />
+        <source>protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68" />
-        <location filename="../widgets/rundashboard.cpp" line="78" />
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68" />
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="76" />
+        <location filename="../widgets/rundashboard.cpp" line="91" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="76" />
+        <location filename="../widgets/rundashboard.cpp" line="91" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="77" />
+        <location filename="../widgets/rundashboard.cpp" line="92" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="77" />
+        <location filename="../widgets/rundashboard.cpp" line="92" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="81" />
+        <location filename="../widgets/rundashboard.cpp" line="93" />
+        <source>Errors by class</source>
+        <translation>按类别的错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="96" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="101" />
+        <location filename="../widgets/rundashboard.cpp" line="116" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="102" />
+        <location filename="../widgets/rundashboard.cpp" line="117" />
+        <location filename="../widgets/rundashboard.cpp" line="118" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="102" />
+        <location filename="../widgets/rundashboard.cpp" line="117" />
+        <location filename="../widgets/rundashboard.cpp" line="118" />
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="106" />
+        <location filename="../widgets/rundashboard.cpp" line="122" />
+        <location filename="../widgets/rundashboard.cpp" line="123" />
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="126" />
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126" />
+        <location filename="../widgets/rundashboard.cpp" line="144" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="229" />
+        <location filename="../widgets/rundashboard.cpp" line="243" />
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="242" />
+        <location filename="../widgets/rundashboard.cpp" line="299" />
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="246" />
+        <location filename="../widgets/rundashboard.cpp" line="304" />
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="248" />
+        <location filename="../widgets/rundashboard.cpp" line="306" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="248" />
+        <location filename="../widgets/rundashboard.cpp" line="306" />
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="252" />
+        <location filename="../widgets/rundashboard.cpp" line="310" />
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="252" />
+        <location filename="../widgets/rundashboard.cpp" line="310" />
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -22,6 +23,13 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     QFont f = m_title->font();
     f.setBold(true);
     m_title->setFont(f);
+    m_scope = new QComboBox;
+    m_scope->setToolTip(tr("Show the whole run or one step in the charts"));
+    m_scope->addItem(tr("all steps"));
+    for (const QString& step : session->stepNames())
+        m_scope->addItem(step);
+    m_points.resize(session->stepNames().size() + 1);
+    connect(m_scope, &QComboBox::currentIndexChanged, this, &RunDashboard::redraw);
     m_status = new QLabel;
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("Stop the run now: every engine goes idle"));
@@ -37,6 +45,8 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_title, 1);
+    top->addWidget(new QLabel(tr("Charts:")));
+    top->addWidget(m_scope);
     top->addWidget(new QLabel(tr("Load:")));
     top->addWidget(m_factor);
     top->addWidget(apply);
@@ -60,9 +70,13 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_p99->setName(QStringLiteral("p99"));
     m_max = new QLineSeries;
     m_max->setName(tr("max"));
-    m_errors = new QLineSeries;
-    m_errors->setName(tr("errors/s"));
-    m_errors->setColor(QColor(0xc0, 0x39, 0x2b));
+    const char* classes[] = {QT_TR_NOOP("connect"),  QT_TR_NOOP("reset"),    QT_TR_NOOP("timeout"),
+                             QT_TR_NOOP("http 4xx"), QT_TR_NOOP("http 5xx"), QT_TR_NOOP("protocol")};
+    for (const char* c : classes) {
+        auto* series = new QLineSeries;
+        series->setName(tr(c));
+        m_errorsByClass << series;
+    }
 
     m_steps = new QTableWidget(0, 6);
     m_steps->setHorizontalHeaderLabels(
@@ -76,7 +90,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     auto* grid = new QGridLayout;
     grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
     grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p99, m_max}), 0, 1);
-    grid->addWidget(makeChart(tr("Errors"), tr("errors/s"), {m_errors}), 1, 0);
+    grid->addWidget(makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass), 1, 0);
     auto* right = new QVBoxLayout;
     right->addWidget(m_steps, 1);
     right->addWidget(new QLabel(tr("Events:")));
@@ -101,10 +115,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
         m_session->adjust(m_paused ? 0.0 : m_factor->value());
         m_pause->setText(m_paused ? tr("Resume") : tr("Pause"));
         m_events->addItem(m_paused ? tr("paused") : tr("resumed"));
+        markEvent(m_lastSecond, m_paused ? tr("paused") : tr("resumed"));
     });
     connect(apply, &QPushButton::clicked, this, [this] {
         m_session->adjust(m_factor->value());
         m_events->addItem(tr("load × %1").arg(m_factor->value()));
+        markEvent(m_lastSecond, tr("load × %1").arg(m_factor->value()));
     });
     connect(session, &RunSession::started, this, [this](const QString& runId, const QStringList& agents) {
         m_title->setText(tr("Run %1 on %n engine(s)", nullptr, int(agents.size())).arg(runId));
@@ -114,6 +130,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     connect(session, &RunSession::eventOccurred, this,
             [this](double at, const QString& kind, const QString& agent, const QString& detail) {
                 m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(kind, agent, detail));
+                markEvent(at, kind);
             });
     connect(session, &RunSession::finished, this, &RunDashboard::onFinished);
 }
@@ -163,55 +180,51 @@ void RunDashboard::compact(QList<QPointF>& points, bool keepMax)
 
 int RunDashboard::pointCount() const
 {
-    return int(m_completedPts.size());
+    return int(m_points.isEmpty() ? 0 : m_points[0].completed.size());
+}
+
+void RunDashboard::markEvent(double atS, const QString& label)
+{
+    // an event is a vertical mark on the throughput chart's time axis
+    QChart* chart = m_charts.value(0) ? m_charts[0]->chart() : nullptr;
+    if (!chart)
+        return;
+    auto* mark = new QLineSeries;
+    mark->setName(label);
+    QPen pen(QColor(0x88, 0x4e, 0xa0));
+    pen.setStyle(Qt::DotLine);
+    mark->setPen(pen);
+    double top = 1;
+    for (const auto& p : m_points.value(0).completed)
+        top = std::max(top, p.y());
+    mark->append(atS, 0);
+    mark->append(atS, top * 1.1);
+    chart->addSeries(mark);
+    for (auto* axis : chart->axes())
+        mark->attachAxis(axis);
 }
 
 void RunDashboard::onSecond(const RunSecond& s)
 {
     const double t = s.second;
+    m_lastSecond = t;
     auto push = [t](QList<QPointF>& pts, double v, bool keepMax) {
         pts << QPointF(t, v);
         compact(pts, keepMax);
     };
-    push(m_sentPts, double(s.total.sent), false);
-    push(m_completedPts, double(s.total.requests), false);
-    push(m_p50Pts, s.total.p50, true);
-    push(m_p90Pts, s.total.p90, true);
-    push(m_p99Pts, s.total.p99, true);
-    push(m_maxPts, s.total.max, true);
-    push(m_errorPts, double(s.total.errors), true);
-    // one replace() per series per second, never an append() per sample
-    m_sent->replace(m_sentPts);
-    m_completed->replace(m_completedPts);
-    m_p50->replace(m_p50Pts);
-    m_p90->replace(m_p90Pts);
-    m_p99->replace(m_p99Pts);
-    m_max->replace(m_maxPts);
-    m_errors->replace(m_errorPts);
-    double maxRate = 1, maxLat = 1, maxErr = 1;
-    for (const auto& p : m_sentPts)
-        maxRate = std::max(maxRate, p.y());
-    for (const auto& p : m_completedPts)
-        maxRate = std::max(maxRate, p.y());
-    for (const auto& p : m_planned->points())
-        maxRate = std::max(maxRate, p.y());
-    for (const auto& p : m_maxPts)
-        maxLat = std::max(maxLat, p.y());
-    for (const auto& p : m_errorPts)
-        maxErr = std::max(maxErr, p.y());
-    const double maxT = std::max(t, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : t);
-    const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1};
-    for (int c = 0; c < m_charts.size(); ++c) {
-        for (auto* axis : m_charts[c]->chart()->axes()) {
-            auto* v = qobject_cast<QValueAxis*>(axis);
-            if (!v)
-                continue;
-            if (axis->orientation() == Qt::Horizontal)
-                v->setRange(0, std::max(1.0, maxT));
-            else
-                v->setRange(0, tops[c]);
-        }
+    for (int scope = 0; scope < m_points.size(); ++scope) {
+        const RunSecond::Step& st = scope == 0 ? s.total : s.steps.value(scope - 1);
+        Points& p = m_points[scope];
+        push(p.sent, double(st.sent), false);
+        push(p.completed, double(st.requests), false);
+        push(p.p50, st.p50, true);
+        push(p.p90, st.p90, true);
+        push(p.p99, st.p99, true);
+        push(p.max, st.max, true);
+        for (int c = 0; c < 6; ++c)
+            push(p.errors[c], double(st.errorsByClass.value(c)), true);
     }
+    redraw();
     auto fill = [this](int row, const RunSecond::Step& st) {
         const QStringList cells = {QString::number(st.requests), QString::number(st.p50, 'f', 2),
                                    QString::number(st.p99, 'f', 2), QString::number(st.errors),
@@ -232,6 +245,50 @@ void RunDashboard::onSecond(const RunSecond& s)
                           .arg(s.total.requests)
                           .arg(s.total.p99, 0, 'f', 2)
                           .arg(s.total.errors));
+}
+
+void RunDashboard::redraw()
+{
+    if (m_points.isEmpty())
+        return;
+    const Points& p = m_points[std::clamp(m_scope->currentIndex(), 0, int(m_points.size()) - 1)];
+    // one replace() per series, never an append() per sample
+    m_sent->replace(p.sent);
+    m_completed->replace(p.completed);
+    m_p50->replace(p.p50);
+    m_p90->replace(p.p90);
+    m_p99->replace(p.p99);
+    m_max->replace(p.max);
+    double maxRate = 1, maxLat = 1, maxErr = 1;
+    for (const auto& q : p.sent)
+        maxRate = std::max(maxRate, q.y());
+    for (const auto& q : p.completed)
+        maxRate = std::max(maxRate, q.y());
+    if (m_scope->currentIndex() == 0)
+        for (const auto& q : m_planned->points())
+            maxRate = std::max(maxRate, q.y());
+    m_planned->setVisible(m_scope->currentIndex() == 0);
+    for (const auto& q : p.max)
+        maxLat = std::max(maxLat, q.y());
+    for (int c = 0; c < 6; ++c) {
+        m_errorsByClass[c]->replace(p.errors[c]);
+        for (const auto& q : p.errors[c])
+            maxErr = std::max(maxErr, q.y());
+    }
+    const double maxT =
+        std::max(m_lastSecond, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : m_lastSecond);
+    const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1};
+    for (int c = 0; c < m_charts.size(); ++c) {
+        for (auto* axis : m_charts[c]->chart()->axes()) {
+            auto* v = qobject_cast<QValueAxis*>(axis);
+            if (!v)
+                continue;
+            if (axis->orientation() == Qt::Horizontal)
+                v->setRange(0, std::max(1.0, maxT));
+            else
+                v->setRange(0, tops[c]);
+        }
+    }
 }
 
 void RunDashboard::onFinished(const QString& status, const QByteArray& summary)

@@ -10,6 +10,7 @@
 #include "runsession.h"
 
 class QChart;
+class QComboBox;
 class QChartView;
 class QDoubleSpinBox;
 class QLabel;
@@ -30,6 +31,8 @@ public:
 
 private:
     void onSecond(const RunSecond& s);
+    void redraw();
+    void markEvent(double atS, const QString& label);
     void onFinished(const QString& status, const QByteArray& summary);
     QChartView* makeChart(const QString& title, const QString& unit, const QList<QLineSeries*>& series);
 
@@ -46,8 +49,16 @@ private:
     QLineSeries* m_p90;
     QLineSeries* m_p99;
     QLineSeries* m_max;
-    QLineSeries* m_errors;
-    QList<QPointF> m_sentPts, m_completedPts, m_p50Pts, m_p90Pts, m_p99Pts, m_maxPts, m_errorPts;
+    QList<QLineSeries*> m_errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol
+    // the points of each scope: 0 is the total, i + 1 is step i
+    struct Points
+    {
+        QList<QPointF> sent, completed, p50, p90, p99, max;
+        QList<QPointF> errors[6];
+    };
+    QList<Points> m_points;
+    QComboBox* m_scope;
+    double m_lastSecond = 0;
     QTableWidget* m_steps;
     QListWidget* m_events;
     QList<QChartView*> m_charts;
