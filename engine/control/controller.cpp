@@ -47,6 +47,13 @@ public:
     std::deque<std::pair<std::size_t, v1::Snapshot>> inbox;
     std::string runId;
 
+    // Whether the run still hears from this agent (neither finished nor lost).
+    bool live(const AgentLink& a)
+    {
+        std::lock_guard lock(mutex);
+        return !a.lost && !a.done;
+    }
+
     void authorize(grpc::ClientContext& ctx, Nanos deadline) const
     {
         if (!options.token.empty())
@@ -132,11 +139,8 @@ bool Controller::adjust(double factor, std::string& error)
     }
     bool ok = true;
     for (auto& a : d.agents) {
-        {
-            std::lock_guard lock(d.mutex);
-            if (a.lost || a.done)
-                continue;
-        }
+        if (!d.live(a))
+            continue;
         grpc::ClientContext ctx;
         d.authorize(ctx, kNanosPerSecond);
         v1::AdjustRequest rq;
@@ -246,11 +250,8 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     std::thread heart([&] {
         while (!finished.load()) {
             for (auto& a : d.agents) {
-                {
-                    std::lock_guard lock(d.mutex);
-                    if (a.lost || a.done)
-                        continue;
-                }
+                if (!d.live(a))
+                    continue;
                 grpc::ClientContext ctx;
                 d.authorize(ctx, kNanosPerSecond);
                 v1::HeartbeatRequest rq;

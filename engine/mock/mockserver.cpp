@@ -1,6 +1,7 @@
 #include "mockserver.h"
 
 #include "core/clock.h"
+#include "core/text.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
@@ -33,16 +34,6 @@ struct Conn
     bool closeAfter = false;
     std::uint64_t bodyLeft = 0; // request body bytes still to skip
 };
-
-bool equalsNoCase(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if ((a[i] | 0x20) != (b[i] | 0x20))
-            return false;
-    return true;
-}
 
 class Loop
 {

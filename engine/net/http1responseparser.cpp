@@ -1,21 +1,13 @@
 #include "http1responseparser.h"
 
+#include "core/text.h"
+
 #include <charconv>
 #include <cstring>
 
 namespace stampede {
 
 namespace {
-bool equalsNoCase(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if ((a[i] | 0x20) != (b[i] | 0x20))
-            return false;
-    }
-    return true;
-}
 bool containsTokenNoCase(std::string_view value, std::string_view token)
 {
     std::size_t pos = 0;

@@ -34,7 +34,7 @@ public:
     // Whether any byte of this response has been seen.
     bool started() const { return m_started; }
     const std::string& error() const { return m_error; }
-    // The first bytes of the body, up to the sample cap (for error samples).
+    // The longest header or chunk-size line accepted.
     static constexpr std::size_t kLineLimit = 16 * 1024;
 
 private:

@@ -1,5 +1,6 @@
 #include "httpexchange.h"
 
+#include "core/text.h"
 #include "core/url.h"
 #include "endpoint.h"
 
@@ -38,16 +39,6 @@ bool waitFor(int fd, short events, Nanos deadline, std::string& error)
         error = "timed out";
         return false;
     }
-    return true;
-}
-
-bool iequals(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if ((a[i] | 0x20) != (b[i] | 0x20))
-            return false;
     return true;
 }
 
@@ -97,8 +88,8 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
     std::string out = rq.method + " " + url->target + " HTTP/1.1\r\n";
     bool hasHost = false, hasLength = false;
     for (const auto& [n, v] : rq.headers) {
-        hasHost |= iequals(n, "host");
-        hasLength |= iequals(n, "content-length");
+        hasHost |= equalsNoCase(n, "host");
+        hasLength |= equalsNoCase(n, "content-length");
         out += n + ": " + v + "\r\n";
     }
     if (!hasHost)
@@ -176,9 +167,9 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
             std::string_view value = line.substr(colon + 1);
             while (!value.empty() && value.front() == ' ')
                 value.remove_prefix(1);
-            if (iequals(name, "content-length"))
+            if (equalsNoCase(name, "content-length"))
                 std::from_chars(value.data(), value.data() + value.size(), length);
-            if (iequals(name, "transfer-encoding") && value.find("chunked") != std::string_view::npos)
+            if (equalsNoCase(name, "transfer-encoding") && value.find("chunked") != std::string_view::npos)
                 chunked = true;
             r.headers.emplace_back(std::move(name), std::string(value));
         }

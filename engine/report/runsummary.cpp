@@ -141,7 +141,13 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     s.events = result.events;
     s.aborted = result.aborted;
     s.passed = !result.aborted;
-    for (const auto& t : plan.thresholds) {
+    evaluateThresholds(s, plan.thresholds);
+    return s;
+}
+
+void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
+{
+    for (const auto& t : thresholds) {
         ThresholdResult r;
         r.expr = t.expr;
         r.value = thresholdValue(t, s.total);
@@ -149,7 +155,6 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         s.passed &= r.passed;
         s.thresholds.push_back(r);
     }
-    return s;
 }
 
 std::string summaryToJson(const RunSummary& s)

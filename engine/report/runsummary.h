@@ -62,6 +62,8 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
 // The summary's value of the metric a threshold is about.
 double thresholdValue(const Threshold& t, const MetricsSummary& total);
+// Evaluates `thresholds` against s.total into s.thresholds; a failed one fails the run.
+void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds);
 std::string summaryToJson(const RunSummary& s);
 // A fixed-width table: one row per step and a total row, then thresholds.
 std::string summaryToTable(const RunSummary& s);

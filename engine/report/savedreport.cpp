@@ -154,14 +154,7 @@ RunSummary summarizeSaved(const SavedRun& run)
     }
     s.events = run.events;
     s.passed = !s.aborted && run.info.status != "interrupted";
-    for (const auto& t : thresholds) {
-        ThresholdResult r;
-        r.expr = t.expr;
-        r.value = thresholdValue(t, s.total);
-        r.passed = t.holds(r.value);
-        s.passed &= r.passed;
-        s.thresholds.push_back(r);
-    }
+    evaluateThresholds(s, thresholds);
     return s;
 }
 

@@ -81,7 +81,6 @@ bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
     if (!m_usedVariables.empty()) {
         for (const std::uint16_t v : m_usedVariables) {
             if (!m_cursors[v]->next(slot.user)) {
-                m_exhausted = true;
                 beginStop();
                 return false;
             }

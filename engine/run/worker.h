@@ -111,7 +111,6 @@ private:
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
-    bool m_exhausted = false;
     Nanos m_nextTick = 0;
     IntervalMetricsPtr m_current;
     Nanos m_secondEnd = 0;

@@ -1,5 +1,7 @@
 #include "projectstore.h"
 
+#include "sqlstatement.h"
+
 #include <sqlite3.h>
 
 #include <cerrno>
@@ -80,40 +82,7 @@ CREATE TABLE runs(
     summary TEXT NOT NULL DEFAULT '{}');
 )sql";
 
-class Statement
-{
-public:
-    Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
-    ~Statement() { sqlite3_finalize(m_stmt); }
-    Statement& bind(int i, std::int64_t v)
-    {
-        sqlite3_bind_int64(m_stmt, i, v);
-        return *this;
-    }
-    Statement& bind(int i, const std::string& v)
-    {
-        sqlite3_bind_text(m_stmt, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    bool step() { return sqlite3_step(m_stmt) == SQLITE_ROW; }
-    bool run()
-    {
-        const int rc = sqlite3_step(m_stmt);
-        return rc == SQLITE_DONE || rc == SQLITE_ROW;
-    }
-    std::int64_t integer(int col) const { return sqlite3_column_int64(m_stmt, col); }
-    std::string text(int col) const
-    {
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
-        return p ? std::string(p, std::size_t(sqlite3_column_bytes(m_stmt, col))) : std::string();
-    }
-    bool ok() const { return m_stmt != nullptr; }
-
-private:
-    sqlite3_stmt* m_stmt = nullptr;
-};
-
-ProjectItem readItem(const Statement& s)
+ProjectItem readItem(const SqlStatement& s)
 {
     ProjectItem it;
     it.id = s.integer(0);
@@ -245,7 +214,7 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             return refuse(OpenError::Io, "cannot open \"" + path + "\"");
         }
         auto scalar = [&](const char* sql, std::string& out) {
-            Statement s(ro, sql);
+            SqlStatement s(ro, sql);
             if (!s.ok() || !s.step())
                 return false;
             out = s.text(0);
@@ -303,14 +272,14 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
 
 int ProjectStore::schemaVersion() const
 {
-    Statement s(m_db, "PRAGMA user_version");
+    SqlStatement s(m_db, "PRAGMA user_version");
     return s.step() ? int(s.integer(0)) : 0;
 }
 
 std::vector<ProjectItem> ProjectStore::children(std::int64_t parentId) const
 {
     std::vector<ProjectItem> out;
-    Statement s(
+    SqlStatement s(
         m_db,
         (std::string("SELECT ") + kItemColumns + " FROM items WHERE parent_id = ? ORDER BY position, id").c_str());
     s.bind(1, parentId);
@@ -321,7 +290,7 @@ std::vector<ProjectItem> ProjectStore::children(std::int64_t parentId) const
 
 std::optional<ProjectItem> ProjectStore::item(std::int64_t id) const
 {
-    Statement s(m_db, (std::string("SELECT ") + kItemColumns + " FROM items WHERE id = ?").c_str());
+    SqlStatement s(m_db, (std::string("SELECT ") + kItemColumns + " FROM items WHERE id = ?").c_str());
     s.bind(1, id);
     if (!s.step())
         return std::nullopt;
@@ -331,9 +300,9 @@ std::optional<ProjectItem> ProjectStore::item(std::int64_t id) const
 std::vector<ProjectItem> ProjectStore::search(const std::string& text) const
 {
     std::vector<ProjectItem> out;
-    Statement s(m_db, (std::string("SELECT ") + kItemColumns +
-                       " FROM items WHERE instr(lower(name), lower(?)) > 0 ORDER BY parent_id, position")
-                          .c_str());
+    SqlStatement s(m_db, (std::string("SELECT ") + kItemColumns +
+                          " FROM items WHERE instr(lower(name), lower(?)) > 0 ORDER BY parent_id, position")
+                             .c_str());
     s.bind(1, text);
     while (s.step())
         out.push_back(readItem(s));
@@ -342,13 +311,13 @@ std::vector<ProjectItem> ProjectStore::search(const std::string& text) const
 
 std::int64_t ProjectStore::count() const
 {
-    Statement s(m_db, "SELECT count(*) FROM items");
+    SqlStatement s(m_db, "SELECT count(*) FROM items");
     return s.step() ? s.integer(0) : 0;
 }
 
 void ProjectStore::shiftSiblings(std::int64_t parentId, std::int64_t from, std::int64_t by)
 {
-    Statement s(m_db, "UPDATE items SET position = position + ? WHERE parent_id = ? AND position >= ?");
+    SqlStatement s(m_db, "UPDATE items SET position = position + ? WHERE parent_id = ? AND position >= ?");
     s.bind(1, by).bind(2, parentId).bind(3, from).run();
 }
 
@@ -373,7 +342,7 @@ std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const s
     if (position < 0 || position > siblings)
         position = siblings;
     shiftSiblings(parentId, position, 1);
-    Statement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
+    SqlStatement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, parentId).bind(2, std::string(itemKindName(kind))).bind(3, name).bind(4, payload).bind(5, position);
     if (!s.run()) {
         m_error = sqlite3_errmsg(m_db);
@@ -389,14 +358,14 @@ bool ProjectStore::rename(std::int64_t id, const std::string& name)
 {
     if (name.empty())
         return fail("a name is needed");
-    Statement s(m_db, "UPDATE items SET name = ?, modified = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    SqlStatement s(m_db, "UPDATE items SET name = ?, modified = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
     s.bind(1, name).bind(2, id);
     return s.run() && sqlite3_changes(m_db) == 1 ? true : fail("no item " + std::to_string(id));
 }
 
 bool ProjectStore::setPayload(std::int64_t id, const std::string& payload)
 {
-    Statement s(m_db, "UPDATE items SET payload = ?, modified = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+    SqlStatement s(m_db, "UPDATE items SET payload = ?, modified = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
     s.bind(1, payload).bind(2, id);
     return s.run() && sqlite3_changes(m_db) == 1 ? true : fail("no item " + std::to_string(id));
 }
@@ -422,15 +391,15 @@ bool ProjectStore::move(std::int64_t id, std::int64_t newParentId, std::int64_t 
         return fail(std::string("a ") + itemKindName(it->kind) + " cannot be placed there");
     exec("BEGIN IMMEDIATE");
     // close the gap it leaves, then open one where it goes
-    Statement out(m_db, "UPDATE items SET position = position - 1 WHERE parent_id = ? AND position > ?");
+    SqlStatement out(m_db, "UPDATE items SET position = position - 1 WHERE parent_id = ? AND position > ?");
     out.bind(1, it->parentId).bind(2, it->position).run();
-    Statement park(m_db, "UPDATE items SET parent_id = -1 WHERE id = ?");
+    SqlStatement park(m_db, "UPDATE items SET parent_id = -1 WHERE id = ?");
     park.bind(1, id).run();
     const auto siblings = std::int64_t(children(newParentId).size());
     if (position < 0 || position > siblings)
         position = siblings;
     shiftSiblings(newParentId, position, 1);
-    Statement in(m_db, "UPDATE items SET parent_id = ?, position = ? WHERE id = ?");
+    SqlStatement in(m_db, "UPDATE items SET parent_id = ?, position = ? WHERE id = ?");
     in.bind(1, newParentId).bind(2, position).bind(3, id);
     const bool ok = in.run();
     exec(ok ? "COMMIT" : "ROLLBACK");
@@ -443,10 +412,10 @@ bool ProjectStore::remove(std::int64_t id)
     if (!it)
         return fail("no item " + std::to_string(id));
     exec("BEGIN IMMEDIATE");
-    Statement s(m_db, "WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT items.id FROM items JOIN sub "
-                      "ON items.parent_id = sub.id) DELETE FROM items WHERE id IN sub");
+    SqlStatement s(m_db, "WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT items.id FROM items JOIN sub "
+                         "ON items.parent_id = sub.id) DELETE FROM items WHERE id IN sub");
     s.bind(1, id).run();
-    Statement gap(m_db, "UPDATE items SET position = position - 1 WHERE parent_id = ? AND position > ?");
+    SqlStatement gap(m_db, "UPDATE items SET position = position - 1 WHERE parent_id = ? AND position > ?");
     gap.bind(1, it->parentId).bind(2, it->position).run();
     return exec("COMMIT");
 }
@@ -456,7 +425,7 @@ std::int64_t ProjectStore::copyTree(std::int64_t id, std::int64_t parentId, std:
     const auto it = item(id);
     if (!it)
         return 0;
-    Statement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
+    SqlStatement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, parentId)
         .bind(2, std::string(itemKindName(it->kind)))
         .bind(3, it->name)
@@ -479,7 +448,7 @@ std::int64_t ProjectStore::duplicate(std::int64_t id)
     shiftSiblings(it->parentId, it->position + 1, 1);
     const std::int64_t copy = copyTree(id, it->parentId, it->position + 1);
     if (copy) {
-        Statement s(m_db, "UPDATE items SET name = ? WHERE id = ?");
+        SqlStatement s(m_db, "UPDATE items SET name = ? WHERE id = ?");
         s.bind(1, it->name + " copy").bind(2, copy).run();
     }
     exec(copy ? "COMMIT" : "ROLLBACK");
@@ -488,15 +457,15 @@ std::int64_t ProjectStore::duplicate(std::int64_t id)
 
 std::string ProjectStore::setting(const std::string& key) const
 {
-    Statement s(m_db, "SELECT value FROM settings WHERE key = ?");
+    SqlStatement s(m_db, "SELECT value FROM settings WHERE key = ?");
     s.bind(1, key);
     return s.step() ? s.text(0) : std::string();
 }
 
 bool ProjectStore::setSetting(const std::string& key, const std::string& value)
 {
-    Statement s(m_db,
-                "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    SqlStatement s(
+        m_db, "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     s.bind(1, key).bind(2, value);
     return s.run();
 }

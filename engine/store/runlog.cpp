@@ -1,6 +1,7 @@
 #include "runlog.h"
 
 #include "projectstore.h"
+#include "sqlstatement.h"
 
 #include <sqlite3.h>
 
@@ -9,54 +10,6 @@
 namespace stampede {
 
 namespace {
-
-class Stmt
-{
-public:
-    Stmt(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &m_s, nullptr); }
-    ~Stmt() { sqlite3_finalize(m_s); }
-    Stmt& bind(int i, std::int64_t v)
-    {
-        sqlite3_bind_int64(m_s, i, v);
-        return *this;
-    }
-    Stmt& bind(int i, double v)
-    {
-        sqlite3_bind_double(m_s, i, v);
-        return *this;
-    }
-    Stmt& bind(int i, const std::string& v)
-    {
-        sqlite3_bind_text(m_s, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    Stmt& blob(int i, const std::string& v)
-    {
-        sqlite3_bind_blob(m_s, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    bool row() { return sqlite3_step(m_s) == SQLITE_ROW; }
-    bool run()
-    {
-        const int rc = sqlite3_step(m_s);
-        return rc == SQLITE_DONE || rc == SQLITE_ROW;
-    }
-    void reset()
-    {
-        sqlite3_reset(m_s);
-        sqlite3_clear_bindings(m_s);
-    }
-    std::int64_t i(int c) const { return sqlite3_column_int64(m_s, c); }
-    double d(int c) const { return sqlite3_column_double(m_s, c); }
-    std::string t(int c) const
-    {
-        const auto* p = static_cast<const char*>(sqlite3_column_blob(m_s, c));
-        return p ? std::string(p, std::size_t(sqlite3_column_bytes(m_s, c))) : std::string();
-    }
-
-private:
-    sqlite3_stmt* m_s = nullptr;
-};
 
 std::string jsonStrings(const std::vector<std::string>& v)
 {
@@ -100,8 +53,8 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
 {
     sqlite3* db = m_store.handle();
     sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
-    Stmt s(db, "INSERT INTO runs(run_id, name, scenario, environment, agents, started, status) "
-               "VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running')");
+    SqlStatement s(db, "INSERT INTO runs(run_id, name, scenario, environment, agents, started, status) "
+                       "VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running')");
     s.bind(1, runId).bind(2, name).bind(3, scenarioJson).bind(4, environmentJson).bind(5, jsonStrings(agents));
     if (!s.run()) {
         m_error = sqlite3_errmsg(db);
@@ -109,7 +62,7 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
         return 0;
     }
     const std::int64_t id = sqlite3_last_insert_rowid(db);
-    Stmt st(db, "INSERT INTO run_steps(run, step, name) VALUES (?, ?, ?)");
+    SqlStatement st(db, "INSERT INTO run_steps(run, step, name) VALUES (?, ?, ?)");
     for (std::size_t i = 0; i < stepNames.size(); ++i) {
         st.bind(1, id).bind(2, std::int64_t(i)).bind(3, stepNames[i]).run();
         st.reset();
@@ -122,9 +75,10 @@ bool RunLog::appendSecond(std::int64_t run, const IntervalMetrics& m, const std:
 {
     sqlite3* db = m_store.handle();
     sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
-    Stmt s(db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
-               "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service) "
-               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    SqlStatement s(
+        db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
+            "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     bool ok = true;
     auto write = [&](int step, const StepMetrics& sm) {
         const auto& c = sm.counters;
@@ -146,7 +100,7 @@ bool RunLog::appendSecond(std::int64_t run, const IntervalMetrics& m, const std:
     for (std::size_t i = 0; i < m.steps.size(); ++i)
         write(int(i), m.steps[i]);
     write(-1, m.total());
-    Stmt last(db, "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?");
+    SqlStatement last(db, "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?");
     last.bind(1, std::int64_t(m.second)).bind(2, run).run();
     if (!ok) {
         m_error = sqlite3_errmsg(db);
@@ -158,8 +112,8 @@ bool RunLog::appendSecond(std::int64_t run, const IntervalMetrics& m, const std:
 
 bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
 {
-    Stmt s(m_store.handle(), "INSERT INTO run_events(run, at_s, kind, agent, detail, from_second, to_second) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    SqlStatement s(m_store.handle(), "INSERT INTO run_events(run, at_s, kind, agent, detail, from_second, to_second) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, run).bind(2, e.atS).bind(3, e.kind).bind(4, e.agent).bind(5, e.detail);
     s.bind(6, std::int64_t(e.fromSecond)).bind(7, std::int64_t(e.toSecond));
     return s.run();
@@ -167,8 +121,9 @@ bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
 
 bool RunLog::finish(std::int64_t run, const std::string& status, const std::string& summaryJson)
 {
-    Stmt s(m_store.handle(), "UPDATE runs SET status = ?, summary = ?, ended = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
-                             "WHERE id = ?");
+    SqlStatement s(m_store.handle(),
+                   "UPDATE runs SET status = ?, summary = ?, ended = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
+                   "WHERE id = ?");
     s.bind(1, status).bind(2, summaryJson).bind(3, run);
     return s.run();
 }
@@ -176,22 +131,24 @@ bool RunLog::finish(std::int64_t run, const std::string& status, const std::stri
 std::vector<RunInfo> RunLog::runs() const
 {
     std::vector<RunInfo> out;
-    Stmt s(m_store.handle(), "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second FROM runs "
-                             "ORDER BY id");
-    while (s.row())
-        out.push_back({s.i(0), s.t(1), s.t(2), s.t(3), s.t(4), s.t(5), std::uint32_t(s.i(6))});
+    SqlStatement s(m_store.handle(),
+                   "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second FROM runs "
+                   "ORDER BY id");
+    while (s.step())
+        out.push_back(
+            {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6))});
     return out;
 }
 
 std::optional<std::int64_t> RunLog::find(const std::string& runId) const
 {
-    Stmt s(m_store.handle(), runId.empty() ? "SELECT id FROM runs ORDER BY id DESC LIMIT 1"
-                                           : "SELECT id FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?");
+    SqlStatement s(m_store.handle(), runId.empty() ? "SELECT id FROM runs ORDER BY id DESC LIMIT 1"
+                                                   : "SELECT id FROM runs WHERE run_id = ? OR CAST(id AS TEXT) = ?");
     if (!runId.empty())
         s.bind(1, runId).bind(2, runId);
-    if (!s.row())
+    if (!s.step())
         return std::nullopt;
-    return s.i(0);
+    return s.integer(0);
 }
 
 std::optional<SavedRun> RunLog::load(std::int64_t run) const
@@ -199,42 +156,44 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
     sqlite3* db = m_store.handle();
     SavedRun r;
     {
-        Stmt s(db, "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second, scenario, environment, "
-                   "agents, summary FROM runs WHERE id = ?");
+        SqlStatement s(
+            db, "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second, scenario, environment, "
+                "agents, summary FROM runs WHERE id = ?");
         s.bind(1, run);
-        if (!s.row()) {
+        if (!s.step()) {
             m_error = "no run " + std::to_string(run);
             return std::nullopt;
         }
-        r.info = {s.i(0), s.t(1), s.t(2), s.t(3), s.t(4), s.t(5), std::uint32_t(s.i(6))};
-        r.scenarioJson = s.t(7);
-        r.environmentJson = s.t(8);
-        r.agents = parseStrings(s.t(9));
-        r.summaryJson = s.t(10);
+        r.info = {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6))};
+        r.scenarioJson = s.text(7);
+        r.environmentJson = s.text(8);
+        r.agents = parseStrings(s.text(9));
+        r.summaryJson = s.text(10);
     }
     {
-        Stmt s(db, "SELECT name FROM run_steps WHERE run = ? ORDER BY step");
+        SqlStatement s(db, "SELECT name FROM run_steps WHERE run = ? ORDER BY step");
         s.bind(1, run);
-        while (s.row())
-            r.stepNames.push_back(s.t(0));
+        while (s.step())
+            r.stepNames.push_back(s.text(0));
     }
     {
         // Rows of the same second and step from several agents add up; the
         // whole-run histograms are merged from the sparse per-second ones.
-        Stmt s(db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
-                   "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service FROM run_seconds WHERE run = ? "
-                   "ORDER BY second, step");
+        SqlStatement s(
+            db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
+                "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service FROM run_seconds WHERE run = ? "
+                "ORDER BY second, step");
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
-        while (s.row()) {
+        while (s.step()) {
             SecondRow row;
-            row.second = std::uint32_t(s.i(0));
-            row.step = int(s.i(1));
+            row.second = std::uint32_t(s.integer(0));
+            row.step = int(s.integer(1));
             auto& c = row.counters;
-            c.sent = std::uint64_t(s.i(2));
-            c.requests = std::uint64_t(s.i(3));
-            c.errors = std::uint64_t(s.i(4));
-            const std::string byClass = s.t(5);
+            c.sent = std::uint64_t(s.integer(2));
+            c.requests = std::uint64_t(s.integer(3));
+            c.errors = std::uint64_t(s.integer(4));
+            const std::string byClass = s.text(5);
             std::size_t k = 0, pos = 1;
             while (pos < byClass.size() && k < kErrorClassCount) {
                 c.errorsByClass[k++] = std::strtoull(byClass.c_str() + pos, nullptr, 10);
@@ -243,33 +202,34 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
                     break;
                 ++pos;
             }
-            c.late = std::uint64_t(s.i(6));
-            c.dropped = std::uint64_t(s.i(7));
-            c.bytesIn = std::uint64_t(s.i(8));
-            c.bytesOut = std::uint64_t(s.i(9));
-            row.p50Ms = s.d(10);
-            row.p90Ms = s.d(11);
-            row.p95Ms = s.d(12);
-            row.p99Ms = s.d(13);
-            row.p999Ms = s.d(14);
-            row.maxMs = s.d(15);
+            c.late = std::uint64_t(s.integer(6));
+            c.dropped = std::uint64_t(s.integer(7));
+            c.bytesIn = std::uint64_t(s.integer(8));
+            c.bytesOut = std::uint64_t(s.integer(9));
+            row.p50Ms = s.real(10);
+            row.p90Ms = s.real(11);
+            row.p95Ms = s.real(12);
+            row.p99Ms = s.real(13);
+            row.p999Ms = s.real(14);
+            row.maxMs = s.real(15);
             if (row.step >= 0) {
                 if (r.total.steps.size() <= std::size_t(row.step))
                     r.total.steps.resize(std::size_t(row.step) + 1);
                 StepMetrics& t = r.total.steps[std::size_t(row.step)];
                 t.counters.merge(c);
-                t.latency.mergeSerialized(s.t(16));
-                t.serviceTime.mergeSerialized(s.t(17));
+                t.latency.mergeSerialized(s.text(16));
+                t.serviceTime.mergeSerialized(s.text(17));
             }
             r.rows.push_back(row);
         }
     }
     {
-        Stmt s(db,
-               "SELECT at_s, kind, agent, detail, from_second, to_second FROM run_events WHERE run = ? ORDER BY at_s");
+        SqlStatement s(
+            db, "SELECT at_s, kind, agent, detail, from_second, to_second FROM run_events WHERE run = ? ORDER BY at_s");
         s.bind(1, run);
-        while (s.row())
-            r.events.push_back({s.d(0), s.t(1), s.t(2), s.t(3), std::uint32_t(s.i(4)), std::uint32_t(s.i(5))});
+        while (s.step())
+            r.events.push_back(
+                {s.real(0), s.text(1), s.text(2), s.text(3), std::uint32_t(s.integer(4)), std::uint32_t(s.integer(5))});
     }
     return r;
 }

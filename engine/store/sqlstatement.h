@@ -1,0 +1,66 @@
+#pragma once
+// A prepared SQLite statement that finalizes itself: bind, step, read columns.
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <string>
+
+namespace stampede {
+
+class SqlStatement
+{
+public:
+    SqlStatement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
+    ~SqlStatement() { sqlite3_finalize(m_stmt); }
+    SqlStatement(const SqlStatement&) = delete;
+    SqlStatement& operator=(const SqlStatement&) = delete;
+
+    SqlStatement& bind(int i, std::int64_t v)
+    {
+        sqlite3_bind_int64(m_stmt, i, v);
+        return *this;
+    }
+    SqlStatement& bind(int i, double v)
+    {
+        sqlite3_bind_double(m_stmt, i, v);
+        return *this;
+    }
+    SqlStatement& bind(int i, const std::string& v)
+    {
+        sqlite3_bind_text(m_stmt, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    SqlStatement& blob(int i, const std::string& v)
+    {
+        sqlite3_bind_blob(m_stmt, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    // True while there is a row to read.
+    bool step() { return sqlite3_step(m_stmt) == SQLITE_ROW; }
+    // Runs a statement that returns nothing; true on success.
+    bool run()
+    {
+        const int rc = sqlite3_step(m_stmt);
+        return rc == SQLITE_DONE || rc == SQLITE_ROW;
+    }
+    // Ready to run again with new bindings.
+    void reset()
+    {
+        sqlite3_reset(m_stmt);
+        sqlite3_clear_bindings(m_stmt);
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(m_stmt, col); }
+    double real(int col) const { return sqlite3_column_double(m_stmt, col); }
+    // Text or blob columns, with embedded NULs kept.
+    std::string text(int col) const
+    {
+        const auto* p = static_cast<const char*>(sqlite3_column_blob(m_stmt, col));
+        return p ? std::string(p, std::size_t(sqlite3_column_bytes(m_stmt, col))) : std::string();
+    }
+    bool ok() const { return m_stmt != nullptr; }
+
+private:
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+} // namespace stampede
