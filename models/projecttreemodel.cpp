@@ -1,5 +1,7 @@
 #include "projecttreemodel.h"
 
+#include "store/runlog.h"
+
 #include "store/projectstore.h"
 
 #include <QHash>
@@ -12,10 +14,20 @@
 
 using stampede::ItemKind;
 using stampede::ProjectItem;
+using stampede::RunInfo;
+using stampede::RunLog;
 
 struct ProjectTreeModel::Node
 {
+    enum class Synthetic : quint8
+    {
+        None,
+        Runs, // the branch listing the project's runs
+        Run
+    };
     ProjectItem item;
+    Synthetic synthetic = Synthetic::None;
+    RunInfo run;
     Node* parent = nullptr;
     mutable bool loaded = false;
     mutable std::vector<std::unique_ptr<Node>> children;
@@ -58,6 +70,24 @@ QIcon kindIcon(ItemKind k)
     p.end();
     return cache[int(k)] = QIcon(pm);
 }
+QIcon runIcon(const QString& status)
+{
+    static QHash<QString, QIcon> cache;
+    if (const auto it = cache.constFind(status); it != cache.constEnd())
+        return *it;
+    const QColor color = status == QLatin1String("completed") ? QColor(0x1e, 0x84, 0x49)
+                         : status == QLatin1String("running") ? QColor(0x2e, 0x86, 0xc1)
+                                                              : QColor(0xc0, 0x39, 0x2b);
+    QPixmap pm(32, 32);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setBrush(color);
+    p.setPen(Qt::NoPen);
+    p.drawEllipse(QRectF(4, 4, 24, 24));
+    p.end();
+    return cache[status] = QIcon(pm);
+}
 } // namespace
 
 ProjectTreeModel::ProjectTreeModel(QObject* parent)
@@ -74,6 +104,13 @@ void ProjectTreeModel::setStore(stampede::ProjectStore* store)
     beginResetModel();
     m_store = store;
     m_root = std::make_unique<Node>();
+    m_runs.reset();
+    if (m_store) {
+        m_runs = std::make_unique<Node>();
+        m_runs->synthetic = Node::Synthetic::Runs;
+        m_runs->item.kind = ItemKind::Folder;
+        m_runs->parent = m_root.get();
+    }
     endResetModel();
 }
 
@@ -81,7 +118,43 @@ void ProjectTreeModel::reload()
 {
     beginResetModel();
     m_root = std::make_unique<Node>();
+    if (m_runs) {
+        m_runs->parent = m_root.get();
+        m_runs->children.clear();
+        m_runs->loaded = false;
+    }
     endResetModel();
+}
+
+QModelIndex ProjectTreeModel::runsIndex() const
+{
+    return indexOf(m_runs.get());
+}
+
+void ProjectTreeModel::refreshRuns()
+{
+    if (!m_runs)
+        return;
+    const QModelIndex branch = runsIndex();
+    if (m_runs->loaded && !m_runs->children.empty()) {
+        beginRemoveRows(branch, 0, int(m_runs->children.size()) - 1);
+        m_runs->children.clear();
+        endRemoveRows();
+    }
+    m_runs->loaded = false;
+    Node probe;
+    probe.synthetic = Node::Synthetic::Runs;
+    loadChildren(&probe);
+    m_runs->loaded = true;
+    if (!probe.children.empty()) {
+        beginInsertRows(branch, 0, int(probe.children.size()) - 1);
+        for (auto& c : probe.children) {
+            c->parent = m_runs.get();
+            m_runs->children.push_back(std::move(c));
+        }
+        endInsertRows();
+    }
+    Q_EMIT dataChanged(branch, branch);
 }
 
 void ProjectTreeModel::loadChildren(Node* node) const
@@ -91,6 +164,19 @@ void ProjectTreeModel::loadChildren(Node* node) const
     node->loaded = true;
     if (!m_store)
         return;
+    if (node->synthetic == Node::Synthetic::Runs) {
+        auto runs = RunLog(*m_store).runs();
+        for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+            auto child = std::make_unique<Node>();
+            child->synthetic = Node::Synthetic::Run;
+            child->item.kind = ItemKind::Request; // a leaf
+            child->item.name = it->name;
+            child->run = *it;
+            child->parent = node;
+            node->children.push_back(std::move(child));
+        }
+        return;
+    }
     for (auto& item : m_store->children(node->item.id)) {
         auto child = std::make_unique<Node>();
         child->item = std::move(item);
@@ -108,6 +194,10 @@ QModelIndex ProjectTreeModel::indexOf(Node* node) const
 {
     if (!node || node == m_root.get())
         return {};
+    if (node == m_runs.get()) {
+        loadChildren(m_root.get());
+        return createIndex(int(m_root->children.size()), 0, node);
+    }
     const auto& siblings = node->parent->children;
     for (std::size_t i = 0; i < siblings.size(); ++i)
         if (siblings[i].get() == node)
@@ -121,6 +211,8 @@ QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex& pare
         return {};
     Node* p = nodeOf(parent);
     loadChildren(p);
+    if (p == m_root.get() && m_runs && row == int(p->children.size()))
+        return createIndex(row, 0, m_runs.get());
     if (row >= int(p->children.size()))
         return {};
     return createIndex(row, 0, p->children[std::size_t(row)].get());
@@ -141,7 +233,7 @@ int ProjectTreeModel::rowCount(const QModelIndex& parent) const
     if (parent.isValid() && p->item.kind != ItemKind::Collection && p->item.kind != ItemKind::Folder)
         return 0;
     loadChildren(p);
-    return int(p->children.size());
+    return int(p->children.size()) + (p == m_root.get() && m_runs ? 1 : 0);
 }
 
 int ProjectTreeModel::columnCount(const QModelIndex&) const
@@ -154,6 +246,8 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
     if (!index.isValid())
         return {};
     const Node* n = nodeOf(index);
+    if (n->synthetic != Node::Synthetic::None)
+        return syntheticData(n, role);
     switch (role) {
     case Qt::DisplayRole:
     case Qt::EditRole:
@@ -173,10 +267,49 @@ QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QVariant ProjectTreeModel::syntheticData(const Node* n, int role) const
+{
+    const bool branch = n->synthetic == Node::Synthetic::Runs;
+    const RunInfo& r = n->run;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (branch) {
+            loadChildren(const_cast<Node*>(n));
+            return tr("Runs (%1)").arg(n->children.size());
+        }
+        // "14:02 checkout · 60 s · completed"
+        return tr("%1 %2 · %3 s · %4")
+            .arg(QString::fromStdString(r.started).mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')),
+                 QString::fromStdString(r.name))
+            .arg(r.lastSecond)
+            .arg(r.status == "completed"     ? tr("completed")
+                 : r.status == "running"     ? tr("running")
+                 : r.status == "aborted"     ? tr("aborted")
+                 : r.status == "interrupted" ? tr("interrupted")
+                                             : QString::fromStdString(r.status));
+    case Qt::ToolTipRole:
+        return branch ? tr("The runs saved in this project; double-click one to open its report")
+                      : tr("Run %1, started %2 (UTC)")
+                            .arg(QString::fromStdString(r.runId), QString::fromStdString(r.started));
+    case Qt::DecorationRole:
+        return branch ? kindIcon(ItemKind::Folder) : runIcon(QString::fromStdString(r.status));
+    case KindRole:
+        return -1;
+    case RunRole:
+        return qint64(branch ? 0 : r.id);
+    case IdRole:
+        return qint64(0);
+    default:
+        return {};
+    }
+}
+
 Qt::ItemFlags ProjectTreeModel::flags(const QModelIndex& index) const
 {
     if (!index.isValid())
         return Qt::ItemIsDropEnabled;
+    if (nodeOf(index)->synthetic != Node::Synthetic::None)
+        return Qt::ItemIsSelectable | Qt::ItemIsEnabled;
     Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsDragEnabled;
     const ItemKind k = nodeOf(index)->item.kind;
     if (k == ItemKind::Collection || k == ItemKind::Folder)
@@ -216,6 +349,8 @@ bool ProjectTreeModel::canDropMimeData(const QMimeData* data, Qt::DropAction act
                                        const QModelIndex& parent) const
 {
     if (!data || !data->hasFormat(kMime) || action != Qt::MoveAction)
+        return false;
+    if (parent.isValid() && nodeOf(parent)->synthetic != Node::Synthetic::None)
         return false;
     const auto parentKind = parent.isValid() ? std::optional<ItemKind>(nodeOf(parent)->item.kind) : std::nullopt;
     for (const auto& id : data->data(kMime).split(' ')) {
@@ -329,7 +464,7 @@ QModelIndex ProjectTreeModel::addItem(const QModelIndex& parent, ItemKind kind, 
 
 QModelIndex ProjectTreeModel::duplicateItem(const QModelIndex& index)
 {
-    if (!index.isValid() || !m_store)
+    if (!index.isValid() || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)
         return {};
     Node* n = nodeOf(index);
     // a copy is an add of the same item (with its children) next to it
@@ -350,7 +485,7 @@ QModelIndex ProjectTreeModel::duplicateItem(const QModelIndex& index)
 
 bool ProjectTreeModel::removeItem(const QModelIndex& index)
 {
-    if (!index.isValid() || !m_store)
+    if (!index.isValid() || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)
         return false;
     const int before = m_undo->count();
     m_undo->push(new RemoveCommand(this, nodeOf(index)->item.id, index.data().toString()));
@@ -359,7 +494,7 @@ bool ProjectTreeModel::removeItem(const QModelIndex& index)
 
 bool ProjectTreeModel::moveItem(const QModelIndex& index, const QModelIndex& newParent, int row)
 {
-    if (!index.isValid() || !m_store)
+    if (!index.isValid() || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)
         return false;
     const int before = m_undo->count();
     m_undo->push(
@@ -369,7 +504,7 @@ bool ProjectTreeModel::moveItem(const QModelIndex& index, const QModelIndex& new
 
 bool ProjectTreeModel::setPayload(const QModelIndex& index, const QByteArray& payload)
 {
-    if (!index.isValid() || !m_store)
+    if (!index.isValid() || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)
         return false;
     Node* n = nodeOf(index);
     if (!m_store->setPayload(n->item.id, payload.toStdString()))
@@ -381,7 +516,7 @@ bool ProjectTreeModel::setPayload(const QModelIndex& index, const QByteArray& pa
 
 bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (!index.isValid() || role != Qt::EditRole || !m_store)
+    if (!index.isValid() || role != Qt::EditRole || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)
         return false;
     Node* n = nodeOf(index);
     const QString name = value.toString().trimmed();
@@ -400,6 +535,8 @@ bool ProjectTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action
         return false;
     const qint64 parentId = parent.isValid() ? nodeOf(parent)->item.id : 0;
     int at = row;
+    if (!parent.isValid() && at > int(m_root->children.size()))
+        at = int(m_root->children.size()); // below the Runs branch: the end of the items
     const QList<QByteArray> ids = data->data(kMime).split(' ');
     if (ids.size() > 1)
         m_undo->beginMacro(tr("Move %n item(s)", nullptr, int(ids.size())));

@@ -23,8 +23,9 @@ public:
     enum Role
     {
         IdRole = Qt::UserRole + 1,
-        KindRole,
-        PayloadRole
+        KindRole, // the item's ItemKind; -1 for the Runs branch and its runs
+        PayloadRole,
+        RunRole // a run's row id in the project (the branch "Runs" lists them); 0 for items
     };
 
     explicit ProjectTreeModel(QObject* parent = nullptr);
@@ -60,6 +61,10 @@ public:
     bool setPayload(const QModelIndex& index, const QByteArray& payload);
     QModelIndex indexForId(qint64 id) const;
     QString lastError() const { return m_error; }
+    // Reads the project's runs again (after a run ended) into the Runs branch,
+    // the tree's last row: newest first, not editable, opened as reports.
+    void refreshRuns();
+    QModelIndex runsIndex() const;
     // Structure edits (add, rename, duplicate, delete, move) of this session,
     // undoable; cleared when another project is opened.
     QUndoStack* undoStack() const { return m_undo; }
@@ -81,6 +86,7 @@ private:
     void alias(qint64 from, qint64 to) { m_aliases[from] = to; }
     Node* nodeOf(const QModelIndex& index) const;
     void loadChildren(Node* node) const;
+    QVariant syntheticData(const Node* n, int role) const;
     void reload();
     QModelIndex indexOf(Node* node) const;
     Node* find(Node* from, qint64 id) const;
@@ -88,6 +94,7 @@ private:
 
     stampede::ProjectStore* m_store = nullptr;
     std::unique_ptr<Node> m_root;
+    std::unique_ptr<Node> m_runs; // the Runs branch, shown after the root's items
     QString m_error;
     QUndoStack* m_undo;
     QHash<qint64, qint64> m_aliases;

@@ -63,19 +63,51 @@ bool ReportModel::passed() const
     return m_summary->passed;
 }
 
-QList<QPointF> ReportModel::series(const QString& metric) const
+QList<QPointF> ReportModel::series(const QString& metric, int agent) const
 {
     QList<QPointF> out;
-    for (const auto& r : m_run->rows) {
-        if (r.step != -1)
+    const std::string agentName = agent >= 0 && std::size_t(agent) < m_run->agents.size() ? m_run->agents[agent] : "";
+    const auto& rows = agentName.empty() ? m_run->rows : m_run->agentRows;
+    for (const auto& r : rows) {
+        if (r.step != -1 || r.agent != agentName)
             continue;
-        const double v = metric == QLatin1String("requests") ? double(r.counters.requests)
-                         : metric == QLatin1String("errors") ? double(r.counters.errors)
-                         : metric == QLatin1String("p50")    ? r.p50Ms
-                         : metric == QLatin1String("p90")    ? r.p90Ms
-                         : metric == QLatin1String("p99")    ? r.p99Ms
-                                                             : r.maxMs;
+        const double v = metric == QLatin1String("requests")      ? double(r.counters.requests)
+                         : metric == QLatin1String("errors")      ? double(r.counters.errors)
+                         : metric == QLatin1String("p50")         ? r.p50Ms
+                         : metric == QLatin1String("p90")         ? r.p90Ms
+                         : metric == QLatin1String("p95")         ? r.p95Ms
+                         : metric == QLatin1String("p99")         ? r.p99Ms
+                         : metric == QLatin1String("p999")        ? r.p999Ms
+                         : metric == QLatin1String("connections") ? double(r.openConnections)
+                         : metric == QLatin1String("users")       ? double(r.activeUsers)
+                                                                  : r.maxMs;
         out.append(QPointF(r.second, v));
+    }
+    return out;
+}
+
+QStringList ReportModel::agents() const
+{
+    QStringList out;
+    if (m_run->agentRows.empty())
+        return out;
+    for (const auto& a : m_run->agents)
+        out << QString::fromStdString(a);
+    return out;
+}
+
+QList<ReportModel::Sample> ReportModel::errorSamples() const
+{
+    QList<Sample> out;
+    for (const auto& e : m_run->samples) {
+        Sample s;
+        s.step = e.step < m_run->stepNames.size() ? QString::fromStdString(m_run->stepNames[e.step])
+                                                  : QString::number(e.step);
+        s.errorClass = QString::fromLatin1(errorClassName(e.errorClass));
+        s.title = e.status ? tr("%1 · %2 · status %3 · second %4").arg(s.step, s.errorClass).arg(e.status).arg(e.second)
+                           : tr("%1 · %2 · second %3").arg(s.step, s.errorClass).arg(e.second);
+        s.text = QString::fromStdString(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body : e.detail));
+        out << s;
     }
     return out;
 }

@@ -53,7 +53,15 @@ public:
     QString runId() const;
     QString title() const; // scenario, status, start, duration
     bool passed() const;
-    QList<QPointF> series(const QString& metric) const; // requests, errors, p50, p90, p99, max (total, per second)
+    // Per second, all steps: requests, errors, p50, p90, p95, p99, p999, max,
+    // connections, users; for all agents merged (agent -1) or agent `agent`.
+    QList<QPointF> series(const QString& metric, int agent = -1) const;
+    QStringList agents() const; // the engines, when several ran and each one's seconds were kept
+    struct Sample
+    {
+        QString step, errorClass, title, text;
+    };
+    QList<Sample> errorSamples() const;
     QStringList thresholdLines() const;
     QStringList eventLines() const;
     QString scenarioJson() const;

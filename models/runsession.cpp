@@ -18,23 +18,29 @@
 using namespace stampede;
 
 namespace {
-RunSecond::Step toStep(const StepMetrics& m)
+// The dashboard's view of a second, from the same figures the store keeps.
+RunSecond::Part toPart(const PreparedSecond& p)
 {
-    RunSecond::Step s;
-    s.sent = m.counters.sent;
-    s.requests = m.counters.requests;
-    s.errors = m.counters.errors;
-    s.late = m.counters.late;
-    s.dropped = m.counters.dropped;
-    for (auto e : m.counters.errorsByClass)
-        s.errorsByClass.append(e);
-    s.p50 = m.latency.percentile(50) / 1000;
-    s.p90 = m.latency.percentile(90) / 1000;
-    s.p95 = m.latency.percentile(95) / 1000;
-    s.p99 = m.latency.percentile(99) / 1000;
-    s.p999 = m.latency.percentile(99.9) / 1000;
-    s.max = double(m.latency.max()) / 1000;
-    return s;
+    RunSecond::Part part;
+    part.openConnections = p.openConnections;
+    part.activeUsers = p.activeUsers;
+    for (const auto& r : p.rows) {
+        RunSecond::Step s;
+        s.sent = r.counters.sent;
+        s.requests = r.counters.requests;
+        s.errors = r.counters.errors;
+        s.late = r.counters.late;
+        s.dropped = r.counters.dropped;
+        for (auto e : r.counters.errorsByClass)
+            s.errorsByClass.append(e);
+        const auto& q = r.percentilesMs;
+        s.p50 = q[0], s.p90 = q[1], s.p95 = q[2], s.p99 = q[3], s.p999 = q[4], s.max = q[5];
+        if (r.step < 0)
+            part.total = s;
+        else
+            part.steps.append(s);
+    }
+    return part;
 }
 } // namespace
 
@@ -148,6 +154,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
             for (const auto& a : opts.agents)
                 addresses.push_back(a.toStdString());
             co.token = opts.token.toStdString();
+            co.caFile = opts.caFile.toStdString();
         }
         Controller controller(addresses, co);
         if (!controller.connect(error)) {
@@ -168,20 +175,34 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         w->controller = &controller;
         if (w->stopRequested)
             controller.stop();
-        const RunResult result = controller.run(w->bundle, w->plan.runId, w->plan.steps.size(),
-                                                [&](const IntervalMetrics& m, const SecondSummary&) {
-                                                    RunSecond sec;
-                                                    sec.second = m.second;
-                                                    sec.total = toStep(m.total());
-                                                    for (const auto& st : m.steps)
-                                                        sec.steps.append(toStep(st));
-                                                    auto copy = std::make_shared<IntervalMetrics>(m);
-                                                    post([sec, copy, log, row](RunSession* s) {
-                                                        if (log)
-                                                            log->appendSecond(row, *copy); // one transaction a second
-                                                        Q_EMIT s->secondAvailable(sec);
-                                                    });
-                                                });
+        if (log)
+            log->setAgents(row, controller.agentNames());
+        // Percentiles and serialization happen here; the GUI thread only draws and writes SQL.
+        std::vector<PreparedSecond> parts;
+        if (addresses.size() > 1)
+            controller.setAgentSecondCallback([&](std::size_t agent, const IntervalMetrics& part) {
+                parts.push_back(RunLog::prepare(part, controller.agentNames()[agent]));
+            });
+        const RunResult result = controller.run(
+            w->bundle, w->plan.runId, w->plan.steps.size(), [&](const IntervalMetrics& m, const SecondSummary&) {
+                auto prepared = std::make_shared<std::vector<PreparedSecond>>(std::move(parts));
+                parts.clear();
+                prepared->push_back(RunLog::prepare(m));
+                RunSecond sec;
+                const RunSecond::Part merged = toPart(prepared->back());
+                sec.total = merged.total;
+                sec.steps = merged.steps;
+                sec.openConnections = merged.openConnections;
+                sec.activeUsers = merged.activeUsers;
+                sec.second = m.second;
+                for (std::size_t i = 0; i + 1 < prepared->size(); ++i)
+                    sec.agents.append(toPart((*prepared)[i]));
+                post([sec, prepared, log, row](RunSession* s) {
+                    if (log)
+                        log->write(row, *prepared); // one transaction a second
+                    Q_EMIT s->secondAvailable(sec);
+                });
+            });
         w->controller = nullptr;
         pool.stop();
         RunSummary summary = summarizeRun(w->plan, result);

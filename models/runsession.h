@@ -18,7 +18,8 @@ class ProjectStore;
 class Controller;
 } // namespace stampede
 
-// One second of a run, as the dashboard draws it: per step and in total.
+// One second of a run, as the dashboard draws it: per step and in total,
+// merged over the agents and (with several) for each agent.
 struct RunSecond
 {
     struct Step
@@ -27,9 +28,19 @@ struct RunSecond
         QVector<quint64> errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol
         double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // ms
     };
+    struct Part
+    {
+        Step total;
+        QVector<Step> steps;
+        quint32 openConnections = 0;
+        quint32 activeUsers = 0; // closed model: users taking part; open model: iterations in flight
+    };
     quint32 second = 0;
     Step total;
     QVector<Step> steps;
+    quint32 openConnections = 0;
+    quint32 activeUsers = 0;
+    QVector<Part> agents; // in the order of started()'s agents; empty with one agent
 };
 Q_DECLARE_METATYPE(RunSecond)
 
@@ -43,6 +54,7 @@ public:
         int engines = 0;    // local agents; 0: one per core
         QStringList agents; // remote agents host:port; empty: the local pool
         QString token;      // the remote agents' token
+        QString caFile;     // set: TLS to the remote agents, verified against this CA
     };
 
     explicit RunSession(QObject* parent = nullptr);

@@ -1,40 +1,63 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AgentListModel</name>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="133" />
+        <source>checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="186" />
+        <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
+        <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="216" />
+        <source>Agent (host:port)</source>
+        <translation>代理（host:port）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="216" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="231" />
+        <location filename="../models/reportmodel.cpp" line="264" />
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="238" />
+        <location filename="../models/reportmodel.cpp" line="271" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="257" />
+        <location filename="../models/reportmodel.cpp" line="290" />
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="257" />
+        <location filename="../models/reportmodel.cpp" line="290" />
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="257" />
+        <location filename="../models/reportmodel.cpp" line="290" />
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="257" />
+        <location filename="../models/reportmodel.cpp" line="290" />
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="258" />
+        <location filename="../models/reportmodel.cpp" line="291" />
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -42,63 +65,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="142" />
+        <location filename="../widgets/reportview.cpp" line="184" />
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="150" />
+        <location filename="../widgets/reportview.cpp" line="192" />
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="151" />
+        <location filename="../widgets/reportview.cpp" line="193" />
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="158" />
+        <location filename="../widgets/reportview.cpp" line="200" />
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="159" />
+        <location filename="../widgets/reportview.cpp" line="201" />
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163" />
+        <location filename="../widgets/reportview.cpp" line="205" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163" />
+        <location filename="../widgets/reportview.cpp" line="205" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="164" />
-        <location filename="../widgets/reportview.cpp" line="167" />
+        <location filename="../widgets/reportview.cpp" line="206" />
+        <location filename="../widgets/reportview.cpp" line="209" />
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="165" />
-        <location filename="../widgets/reportview.cpp" line="168" />
+        <location filename="../widgets/reportview.cpp" line="207" />
+        <location filename="../widgets/reportview.cpp" line="210" />
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="166" />
+        <location filename="../widgets/reportview.cpp" line="208" />
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="166" />
+        <location filename="../widgets/reportview.cpp" line="208" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -213,6 +236,115 @@ Candidate: %2</source>
     </message>
 </context>
 <context>
+    <name>EnginesDialog</name>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="36" />
+        <source>Engines</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="37" />
+        <source>Local pool: engines started on this machine for each run</source>
+        <translation>本地引擎池：每次运行时在本机启动引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="38" />
+        <source>Remote agents:</source>
+        <translation>远程代理：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="42" />
+        <source>one per core</source>
+        <translation>每核一个</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="44" />
+        <source>How many engine processes to start; each takes a share of the load</source>
+        <translation>要启动的引擎进程数；每个进程承担一部分负载</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="53" />
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="54" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="55" />
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="56" />
+        <source>Say hello to every agent: reachable, same protocol version, not busy</source>
+        <translation>逐一联系每个代理：是否可达、协议版本是否一致、是否空闲</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="58" />
+        <source>file holding the agents' token</source>
+        <translation>保存代理令牌的文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="59" />
+        <source>The agents were started with --token-file; give the same token here. The project keeps only this path, never the token.</source>
+        <translation>代理以 --token-file 启动；请在此提供同一令牌。项目只保存此路径，从不保存令牌本身。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="62" />
+        <source>none: plain connections (loopback only)</source>
+        <translation>无：明文连接（仅限回环地址）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="63" />
+        <source>The CA that signed the agents' TLS certificates; set it to connect with TLS</source>
+        <translation>签发代理 TLS 证书的 CA；设置后使用 TLS 连接</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="76" />
+        <source>Token file:</source>
+        <translation>令牌文件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="76" />
+        <source>Token file</source>
+        <translation>令牌文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="77" />
+        <source>TLS CA file:</source>
+        <translation>TLS CA 文件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="77" />
+        <source>CA certificate</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="80" />
+        <source>Engines:</source>
+        <translation>引擎数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="105" />
+        <source>%1 of %2 agents ready.</source>
+        <translation>%2 个代理中 %1 个就绪。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/enginesdialog.cpp" line="141" />
+        <source>Checking %n agent(s)…</source>
+        <translation>
+            <numerusform>正在检查 %n 个代理…</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="151" />
+        <source>List at least one agent, or run on the local pool.</source>
+        <translation>请至少列出一个代理，或使用本地引擎池运行。</translation>
+    </message>
+</context>
+<context>
     <name>EnvironmentEditor</name>
     <message>
         <location filename="../widgets/environmenteditor.cpp" line="12" />
@@ -253,351 +385,363 @@ Candidate: %2</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="110" />
+        <location filename="../widgets/mainwindow.cpp" line="114" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="122" />
+        <location filename="../widgets/mainwindow.cpp" line="126" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="123" />
+        <location filename="../widgets/mainwindow.cpp" line="127" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="125" />
+        <location filename="../widgets/mainwindow.cpp" line="129" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="125" />
-        <location filename="../widgets/mainwindow.cpp" line="132" />
+        <location filename="../widgets/mainwindow.cpp" line="129" />
+        <location filename="../widgets/mainwindow.cpp" line="136" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="130" />
+        <location filename="../widgets/mainwindow.cpp" line="134" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="132" />
+        <location filename="../widgets/mainwindow.cpp" line="136" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <location filename="../widgets/mainwindow.cpp" line="140" />
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137" />
+        <location filename="../widgets/mainwindow.cpp" line="141" />
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="138" />
+        <location filename="../widgets/mainwindow.cpp" line="142" />
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142" />
+        <location filename="../widgets/mainwindow.cpp" line="146" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="149" />
+        <location filename="../widgets/mainwindow.cpp" line="153" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="151" />
+        <location filename="../widgets/mainwindow.cpp" line="155" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="152" />
+        <location filename="../widgets/mainwindow.cpp" line="156" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154" />
+        <location filename="../widgets/mainwindow.cpp" line="158" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156" />
+        <location filename="../widgets/mainwindow.cpp" line="160" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157" />
+        <location filename="../widgets/mainwindow.cpp" line="161" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159" />
+        <location filename="../widgets/mainwindow.cpp" line="163" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168" />
+        <location filename="../widgets/mainwindow.cpp" line="172" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="169" />
+        <location filename="../widgets/mainwindow.cpp" line="173" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171" />
+        <location filename="../widgets/mainwindow.cpp" line="175" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176" />
+        <location filename="../widgets/mainwindow.cpp" line="180" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179" />
+        <location filename="../widgets/mainwindow.cpp" line="183" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="182" />
+        <location filename="../widgets/mainwindow.cpp" line="186" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189" />
+        <location filename="../widgets/mainwindow.cpp" line="193" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="194" />
+        <location filename="../widgets/mainwindow.cpp" line="198" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195" />
+        <location filename="../widgets/mainwindow.cpp" line="199" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="196" />
+        <location filename="../widgets/mainwindow.cpp" line="200" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197" />
+        <location filename="../widgets/mainwindow.cpp" line="201" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198" />
+        <location filename="../widgets/mainwindow.cpp" line="202" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204" />
+        <location filename="../widgets/mainwindow.cpp" line="208" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210" />
+        <location filename="../widgets/mainwindow.cpp" line="214" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212" />
+        <location filename="../widgets/mainwindow.cpp" line="216" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216" />
+        <location filename="../widgets/mainwindow.cpp" line="220" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217" />
+        <location filename="../widgets/mainwindow.cpp" line="221" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227" />
+        <location filename="../widgets/mainwindow.cpp" line="231" />
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="228" />
+        <location filename="../widgets/mainwindow.cpp" line="232" />
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230" />
+        <location filename="../widgets/mainwindow.cpp" line="233" />
+        <source>&amp;Engines…</source>
+        <translation>引擎(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="235" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231" />
+        <location filename="../widgets/mainwindow.cpp" line="236" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238" />
+        <location filename="../widgets/mainwindow.cpp" line="243" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248" />
+        <location filename="../widgets/mainwindow.cpp" line="253" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252" />
+        <location filename="../widgets/mainwindow.cpp" line="257" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257" />
+        <location filename="../widgets/mainwindow.cpp" line="262" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276" />
+        <location filename="../widgets/mainwindow.cpp" line="281" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288" />
-        <location filename="../widgets/mainwindow.cpp" line="335" />
+        <location filename="../widgets/mainwindow.cpp" line="293" />
+        <location filename="../widgets/mainwindow.cpp" line="340" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289" />
+        <location filename="../widgets/mainwindow.cpp" line="294" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309" />
+        <location filename="../widgets/mainwindow.cpp" line="314" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310" />
-        <location filename="../widgets/mainwindow.cpp" line="317" />
+        <location filename="../widgets/mainwindow.cpp" line="315" />
+        <location filename="../widgets/mainwindow.cpp" line="322" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="339" />
+        <location filename="../widgets/mainwindow.cpp" line="344" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="340" />
+        <location filename="../widgets/mainwindow.cpp" line="345" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="341" />
+        <location filename="../widgets/mainwindow.cpp" line="346" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="342" />
+        <location filename="../widgets/mainwindow.cpp" line="347" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343" />
+        <location filename="../widgets/mainwindow.cpp" line="348" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344" />
+        <location filename="../widgets/mainwindow.cpp" line="349" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="38" />
+        <location filename="../widgets/mainwindowruns.cpp" line="39" />
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="69" />
+        <location filename="../widgets/mainwindowruns.cpp" line="75" />
+        <location filename="../widgets/mainwindowruns.cpp" line="84" />
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="76" />
+        <location filename="../widgets/mainwindowruns.cpp" line="94" />
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="78" />
+        <location filename="../widgets/mainwindowruns.cpp" line="96" />
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="92" />
-        <location filename="../widgets/mainwindowruns.cpp" line="128" />
+        <location filename="../widgets/mainwindowruns.cpp" line="110" />
+        <location filename="../widgets/mainwindowruns.cpp" line="146" />
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="109" />
+        <location filename="../widgets/mainwindowruns.cpp" line="127" />
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="135" />
+        <location filename="../widgets/mainwindowruns.cpp" line="153" />
+        <location filename="../widgets/mainwindowruns.cpp" line="166" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="139" />
+        <location filename="../widgets/mainwindowruns.cpp" line="160" />
+        <source>The engine settings cannot be saved: %1</source>
+        <translation>无法保存引擎设置：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="170" />
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="144" />
+        <location filename="../widgets/mainwindowruns.cpp" line="175" />
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="148" />
+        <location filename="../widgets/mainwindowruns.cpp" line="179" />
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="149" />
+        <location filename="../widgets/mainwindowruns.cpp" line="180" />
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="150" />
+        <location filename="../widgets/mainwindowruns.cpp" line="181" />
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="166" />
+        <location filename="../widgets/mainwindowruns.cpp" line="197" />
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="166" />
+        <location filename="../widgets/mainwindowruns.cpp" line="197" />
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="481" />
+        <location filename="../widgets/mainwindow.cpp" line="486" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -605,53 +749,121 @@ Candidate: %2</source>
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="190" />
+        <location filename="../models/projecttreemodel.cpp" line="278" />
+        <source>Runs (%1)</source>
+        <translation>运行记录（%1）</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="281" />
+        <source>%1 %2 · %3 s · %4</source>
+        <translation>%1 %2 · %3 秒 · %4</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="285" />
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="286" />
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="287" />
+        <source>aborted</source>
+        <translation>已中止</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="288" />
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="291" />
+        <source>The runs saved in this project; double-click one to open its report</source>
+        <translation>此项目中保存的运行；双击打开其报告</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="292" />
+        <source>Run %1, started %2 (UTC)</source>
+        <translation>运行 %1，开始于 %2（UTC）</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="322" />
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="264" />
-        <location filename="../models/projecttreemodel.cpp" line="313" />
-        <location filename="../models/projecttreemodel.cpp" line="537" />
+        <location filename="../models/projecttreemodel.cpp" line="398" />
+        <location filename="../models/projecttreemodel.cpp" line="447" />
+        <location filename="../models/projecttreemodel.cpp" line="458" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="267" />
+        <location filename="../models/projecttreemodel.cpp" line="401" />
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="370" />
+        <location filename="../models/projecttreecommands.h" line="63" />
         <source>Add "%1"</source>
         <translation>添加“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="406" />
+        <location filename="../models/projecttreecommands.h" line="99" />
         <source>Duplicate "%1"</source>
         <translation>复制“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="447" />
+        <location filename="../models/projecttreecommands.h" line="140" />
         <source>Delete "%1"</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="486" />
+        <location filename="../models/projecttreecommands.h" line="179" />
         <source>Rename "%1" to "%2"</source>
         <translation>将“%1”重命名为“%2”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="506" />
+        <location filename="../models/projecttreecommands.h" line="199" />
         <source>Move "%1"</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="618" />
+        <location filename="../models/projecttreemodel.cpp" line="541" />
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="22" />
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="51" />
+        <source>cannot read the token file %1: %2</source>
+        <translation>无法读取令牌文件 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="56" />
+        <source>the token file %1 is empty</source>
+        <translation>令牌文件 %1 为空</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="69" />
+        <source>"%1" is not host:port (a port from 1 to 65535)</source>
+        <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="146" />
+        <source>ready: %1</source>
+        <translation>就绪：%1</translation>
     </message>
 </context>
 <context>
@@ -667,72 +879,82 @@ Candidate: %2</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="87" />
+        <location filename="../models/reportmodel.cpp" line="107" />
+        <source>%1 · %2 · status %3 · second %4</source>
+        <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="108" />
+        <source>%1 · %2 · second %3</source>
+        <translation>%1 · %2 · 第 %3 秒</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="120" />
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="88" />
+        <location filename="../models/reportmodel.cpp" line="121" />
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="88" />
+        <location filename="../models/reportmodel.cpp" line="121" />
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="155" />
+        <location filename="../models/reportmodel.cpp" line="188" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="182" />
+        <location filename="../models/reportmodel.cpp" line="215" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="182" />
+        <location filename="../models/reportmodel.cpp" line="215" />
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="182" />
+        <location filename="../models/reportmodel.cpp" line="215" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="183" />
+        <location filename="../models/reportmodel.cpp" line="216" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="183" />
+        <location filename="../models/reportmodel.cpp" line="216" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="183" />
+        <location filename="../models/reportmodel.cpp" line="216" />
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="184" />
+        <location filename="../models/reportmodel.cpp" line="217" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="184" />
+        <location filename="../models/reportmodel.cpp" line="217" />
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="184" />
+        <location filename="../models/reportmodel.cpp" line="217" />
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="185" />
+        <location filename="../models/reportmodel.cpp" line="218" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -740,80 +962,120 @@ Candidate: %2</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="32" />
+        <location filename="../widgets/reportview.cpp" line="33" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="68" />
+        <location filename="../widgets/reportview.cpp" line="69" />
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="68" />
+        <location filename="../widgets/reportview.cpp" line="69" />
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="76" />
+        <location filename="../widgets/reportview.cpp" line="77" />
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="81" />
-        <location filename="../widgets/reportview.cpp" line="86" />
+        <location filename="../widgets/reportview.cpp" line="82" />
+        <location filename="../widgets/reportview.cpp" line="87" />
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="101" />
+        <location filename="../widgets/reportview.cpp" line="111" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="101" />
+        <location filename="../widgets/reportview.cpp" line="111" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="102" />
+        <location filename="../widgets/reportview.cpp" line="112" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="103" />
+        <location filename="../widgets/reportview.cpp" line="112" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105" />
+        <location filename="../widgets/reportview.cpp" line="113" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105" />
+        <location filename="../widgets/reportview.cpp" line="113" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="109" />
+        <location filename="../widgets/reportview.cpp" line="119" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114" />
+        <location filename="../widgets/reportview.cpp" line="120" />
+        <source>Connections and users</source>
+        <translation>连接与用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="120" />
+        <source>count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="121" />
+        <source>open connections</source>
+        <translation>打开的连接</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="122" />
+        <source>active users</source>
+        <translation>活跃用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="128" />
+        <source>Show all engines together or one engine in the charts</source>
+        <translation>在图表中显示全部引擎的合计或单个引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="129" />
+        <source>all engines</source>
+        <translation>全部引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="138" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="117" />
+        <location filename="../widgets/reportview.cpp" line="141" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="120" />
+        <location filename="../widgets/reportview.cpp" line="144" />
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="150" />
+        <source>No failed request was sampled.</source>
+        <translation>没有采样到失败的请求。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="160" />
+        <source>Error samples:</source>
+        <translation>错误样本：</translation>
     </message>
 </context>
 <context>
@@ -1048,68 +1310,68 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="34" />
+        <location filename="../widgets/rundashboard.cpp" line="40" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="35" />
+        <location filename="../widgets/rundashboard.cpp" line="41" />
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="36" />
-        <location filename="../widgets/rundashboard.cpp" line="116" />
+        <location filename="../widgets/rundashboard.cpp" line="42" />
+        <location filename="../widgets/rundashboard.cpp" line="138" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="37" />
+        <location filename="../widgets/rundashboard.cpp" line="43" />
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43" />
+        <location filename="../widgets/rundashboard.cpp" line="49" />
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="44" />
+        <location filename="../widgets/rundashboard.cpp" line="50" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="50" />
+        <location filename="../widgets/rundashboard.cpp" line="57" />
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="57" />
+        <location filename="../widgets/rundashboard.cpp" line="64" />
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="62" />
+        <location filename="../widgets/rundashboard.cpp" line="69" />
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64" />
+        <location filename="../widgets/rundashboard.cpp" line="71" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="72" />
+        <location filename="../widgets/rundashboard.cpp" line="83" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93" />
+        <location filename="../widgets/rundashboard.cpp" line="108" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="98" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -1124,167 +1386,202 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="48" />
+        <location filename="../widgets/rundashboard.cpp" line="35" />
+        <source>Show all engines together or one engine in the charts</source>
+        <translation>在图表中显示全部引擎的合计或单个引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="36" />
+        <source>all engines</source>
+        <translation>全部引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="54" />
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <location filename="../widgets/rundashboard.cpp" line="85" />
+        <source>open connections</source>
+        <translation>打开的连接</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="87" />
+        <source>active users</source>
+        <translation>活跃用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="88" />
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <location filename="../widgets/rundashboard.cpp" line="88" />
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <location filename="../widgets/rundashboard.cpp" line="88" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="74" />
+        <location filename="../widgets/rundashboard.cpp" line="89" />
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="74" />
+        <location filename="../widgets/rundashboard.cpp" line="89" />
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="74" />
+        <location filename="../widgets/rundashboard.cpp" line="89" />
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="98" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="98" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="98" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="98" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="98" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91" />
+        <location filename="../widgets/rundashboard.cpp" line="106" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91" />
+        <location filename="../widgets/rundashboard.cpp" line="106" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92" />
+        <location filename="../widgets/rundashboard.cpp" line="107" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92" />
+        <location filename="../widgets/rundashboard.cpp" line="107" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93" />
+        <location filename="../widgets/rundashboard.cpp" line="108" />
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <source>Connections and users</source>
+        <translation>连接与用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <source>count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
+        <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="115" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="131" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116" />
+        <location filename="../widgets/rundashboard.cpp" line="138" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="117" />
-        <location filename="../widgets/rundashboard.cpp" line="118" />
+        <location filename="../widgets/rundashboard.cpp" line="139" />
+        <location filename="../widgets/rundashboard.cpp" line="140" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="117" />
-        <location filename="../widgets/rundashboard.cpp" line="118" />
+        <location filename="../widgets/rundashboard.cpp" line="139" />
+        <location filename="../widgets/rundashboard.cpp" line="140" />
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122" />
-        <location filename="../widgets/rundashboard.cpp" line="123" />
+        <location filename="../widgets/rundashboard.cpp" line="144" />
+        <location filename="../widgets/rundashboard.cpp" line="145" />
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="126" />
+        <location filename="../widgets/rundashboard.cpp" line="148" />
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="144" />
+        <location filename="../widgets/rundashboard.cpp" line="174" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="243" />
-        <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors</source>
-        <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误</translation>
+        <location filename="../widgets/rundashboard.cpp" line="290" />
+        <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
+        <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="299" />
+        <location filename="../widgets/rundashboard.cpp" line="360" />
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="304" />
+        <location filename="../widgets/rundashboard.cpp" line="365" />
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="306" />
+        <location filename="../widgets/rundashboard.cpp" line="367" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="306" />
+        <location filename="../widgets/rundashboard.cpp" line="367" />
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="310" />
+        <location filename="../widgets/rundashboard.cpp" line="371" />
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="310" />
+        <location filename="../widgets/rundashboard.cpp" line="371" />
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -1292,7 +1589,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="65" />
+        <location filename="../models/runsession.cpp" line="71" />
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>

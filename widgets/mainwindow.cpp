@@ -93,7 +93,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex& i) {
-        openItem(m_filter->mapToSource(i).data(ProjectTreeModel::IdRole).toLongLong());
+        const QModelIndex source = m_filter->mapToSource(i);
+        if (const qint64 run = source.data(ProjectTreeModel::RunRole).toLongLong())
+            openRunReport(run);
+        else
+            openItem(source.data(ProjectTreeModel::IdRole).toLongLong());
     });
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int i) {
         QWidget* w = m_tabs->widget(i);
@@ -226,6 +230,7 @@ void MainWindow::buildMenus()
 
     QMenu* runs = menuBar()->addMenu(tr("R&uns"));
     runs->addAction(tr("Run &History…"), this, &MainWindow::showRunHistory);
+    runs->addAction(tr("&Engines…"), this, &MainWindow::editEngines);
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     QMenu* language = settings->addMenu(tr("&Language"));

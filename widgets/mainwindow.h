@@ -42,6 +42,8 @@ public:
     bool compareRuns(qint64 baseline, qint64 candidate);
     bool openReportFile(const QString& path);
     void showRunHistory();
+    // Run → Engines: the local pool or remote agents, kept in the project.
+    void editEngines();
 
 private:
     void buildMenus();

@@ -2,6 +2,7 @@
 // dashboard, the run history, saved reports and comparisons.
 #include "mainwindow.h"
 
+#include "enginesdialog.h"
 #include "projecttreemodel.h"
 #include "reportmodel.h"
 #include "reportview.h"
@@ -65,6 +66,20 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
     auto* session = new RunSession(this);
     RunSession::Options options;
     options.cliPath = cli;
+    if (m_store) {
+        const EngineSettings engines = EngineSettings::load(*m_store);
+        options.engines = engines.localEngines;
+        if (engines.remote) {
+            QString error;
+            if (!engines.readToken(options.token, error)) {
+                showError(tr("The run cannot start: %1").arg(error));
+                delete session;
+                return;
+            }
+            options.agents = engines.agents;
+            options.caFile = engines.caFile;
+        }
+    }
     if (!session->start(QJsonDocument(scenario).toJson(QJsonDocument::Compact), options, m_store.get())) {
         showError(tr("The run cannot start: %1").arg(session->lastError()));
         delete session;
@@ -72,6 +87,9 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
     }
     auto* dashboard = new RunDashboard(session);
     session->setParent(dashboard);
+    // the project tree's Runs branch shows the run as running, then as it ended
+    m_model->refreshRuns();
+    connect(session, &RunSession::finished, m_model, &ProjectTreeModel::refreshRuns);
     dashboard->setProperty("runId", session->runId());
     const int tab = m_tabs->addTab(dashboard, tr("Run: %1").arg(title));
     m_tabs->setCurrentIndex(tab);
@@ -127,6 +145,19 @@ bool MainWindow::openReportFile(const QString& path)
     auto* view = new ReportView(model, std::move(store));
     m_tabs->setCurrentIndex(m_tabs->addTab(view, tr("Report: %1").arg(QFileInfo(path).fileName())));
     return true;
+}
+
+void MainWindow::editEngines()
+{
+    if (!m_store) {
+        showError(tr("No project is open."));
+        return;
+    }
+    EnginesDialog dialog(EngineSettings::load(*m_store), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (!dialog.settings().save(*m_store))
+        showError(tr("The engine settings cannot be saved: %1").arg(QString::fromStdString(m_store->lastError())));
 }
 
 void MainWindow::showRunHistory()

@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
@@ -98,16 +99,39 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     scenario->setReadOnly(true);
 
     auto* grid = new QGridLayout;
-    grid->addWidget(lineChart(tr("Throughput"), tr("requests/s"),
-                              {{tr("completed/s"), model->series(QStringLiteral("requests"))},
-                               {tr("errors/s"), model->series(QStringLiteral("errors"))}}),
-                    0, 0);
-    grid->addWidget(lineChart(tr("Latency"), tr("ms"),
-                              {{QStringLiteral("p50"), model->series(QStringLiteral("p50"))},
-                               {QStringLiteral("p90"), model->series(QStringLiteral("p90"))},
-                               {QStringLiteral("p99"), model->series(QStringLiteral("p99"))},
-                               {tr("max"), model->series(QStringLiteral("max"))}}),
-                    0, 1);
+    auto* charts = new QHBoxLayout;
+    auto showCharts = [this, charts](int agent) {
+        while (QLayoutItem* item = charts->takeAt(0)) {
+            delete item->widget();
+            delete item;
+        }
+        const auto series = [this, agent](const char* metric) {
+            return m_model->series(QString::fromLatin1(metric), agent);
+        };
+        charts->addWidget(lineChart(tr("Throughput"), tr("requests/s"),
+                                    {{tr("completed/s"), series("requests")}, {tr("errors/s"), series("errors")}}));
+        charts->addWidget(lineChart(tr("Latency"), tr("ms"),
+                                    {{QStringLiteral("p50"), series("p50")},
+                                     {QStringLiteral("p90"), series("p90")},
+                                     {QStringLiteral("p95"), series("p95")},
+                                     {QStringLiteral("p99"), series("p99")},
+                                     {QStringLiteral("p99.9"), series("p999")},
+                                     {tr("max"), series("max")}}));
+        charts->addWidget(
+            lineChart(tr("Connections and users"), tr("count"),
+                      {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}));
+    };
+    showCharts(-1);
+    const QStringList agents = model->agents();
+    if (!agents.isEmpty()) {
+        auto* agent = new QComboBox;
+        agent->setToolTip(tr("Show all engines together or one engine in the charts"));
+        agent->addItem(tr("all engines"));
+        agent->addItems(agents);
+        connect(agent, &QComboBox::currentIndexChanged, this, [showCharts](int i) { showCharts(i - 1); });
+        top->insertWidget(1, agent);
+    }
+    grid->addLayout(charts, 0, 0, 1, 2);
     grid->addWidget(table, 1, 0, 1, 2);
     auto* lists = new QHBoxLayout;
     auto* tl = new QVBoxLayout;
@@ -119,8 +143,26 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     auto* sl = new QVBoxLayout;
     sl->addWidget(new QLabel(tr("Scenario as it ran:")));
     sl->addWidget(scenario);
+    // error samples: what the server answered (or why the transport failed)
+    auto* samples = new QListWidget;
+    auto* sampleText = new QPlainTextEdit;
+    sampleText->setReadOnly(true);
+    sampleText->setPlaceholderText(tr("No failed request was sampled."));
+    const auto sampleList = model->errorSamples();
+    for (const auto& smp : sampleList)
+        samples->addItem(smp.title);
+    connect(samples, &QListWidget::currentRowChanged, this, [sampleText, sampleList](int row) {
+        sampleText->setPlainText(row >= 0 && row < sampleList.size() ? sampleList[row].text : QString());
+    });
+    if (!sampleList.isEmpty())
+        samples->setCurrentRow(0);
+    auto* xl = new QVBoxLayout;
+    xl->addWidget(new QLabel(tr("Error samples:")));
+    xl->addWidget(samples);
+    xl->addWidget(sampleText);
     lists->addLayout(tl);
     lists->addLayout(el);
+    lists->addLayout(xl, 2);
     lists->addLayout(sl, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);

@@ -28,8 +28,14 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_scope->addItem(tr("all steps"));
     for (const QString& step : session->stepNames())
         m_scope->addItem(step);
-    m_points.resize(session->stepNames().size() + 1);
+    m_points.resize(1);
+    m_points[0].resize(session->stepNames().size() + 1);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &RunDashboard::redraw);
+    m_agent = new QComboBox;
+    m_agent->setToolTip(tr("Show all engines together or one engine in the charts"));
+    m_agent->addItem(tr("all engines"));
+    m_agent->setVisible(false);
+    connect(m_agent, &QComboBox::currentIndexChanged, this, &RunDashboard::redraw);
     m_status = new QLabel;
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("Stop the run now: every engine goes idle"));
@@ -47,6 +53,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     top->addWidget(m_title, 1);
     top->addWidget(new QLabel(tr("Charts:")));
     top->addWidget(m_scope);
+    top->addWidget(m_agent);
     top->addWidget(new QLabel(tr("Load:")));
     top->addWidget(m_factor);
     top->addWidget(apply);
@@ -66,10 +73,18 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_p50->setName(QStringLiteral("p50"));
     m_p90 = new QLineSeries;
     m_p90->setName(QStringLiteral("p90"));
+    m_p95 = new QLineSeries;
+    m_p95->setName(QStringLiteral("p95"));
     m_p99 = new QLineSeries;
     m_p99->setName(QStringLiteral("p99"));
+    m_p999 = new QLineSeries;
+    m_p999->setName(QStringLiteral("p99.9"));
     m_max = new QLineSeries;
     m_max->setName(tr("max"));
+    m_connections = new QLineSeries;
+    m_connections->setName(tr("open connections"));
+    m_users = new QLineSeries;
+    m_users->setName(tr("active users"));
     const char* classes[] = {QT_TR_NOOP("connect"),  QT_TR_NOOP("reset"),    QT_TR_NOOP("timeout"),
                              QT_TR_NOOP("http 4xx"), QT_TR_NOOP("http 5xx"), QT_TR_NOOP("protocol")};
     for (const char* c : classes) {
@@ -89,13 +104,20 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
 
     auto* grid = new QGridLayout;
     grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
-    grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p99, m_max}), 0, 1);
+    grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p95, m_p99, m_p999, m_max}), 0, 1);
     grid->addWidget(makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass), 1, 0);
+    auto* gauges = makeChart(tr("Connections and users"), tr("count"), {m_connections, m_users});
+    gauges->setToolTip(tr("Open connections, and users taking part (closed model) or iterations in flight "
+                          "(open model), at the end of each second"));
+    grid->addWidget(gauges, 1, 1);
     auto* right = new QVBoxLayout;
     right->addWidget(m_steps, 1);
     right->addWidget(new QLabel(tr("Events:")));
     right->addWidget(m_events);
-    grid->addLayout(right, 1, 1);
+    grid->addLayout(right, 0, 2, 2, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 3);
+    grid->setColumnStretch(2, 2);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -125,6 +147,14 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     connect(session, &RunSession::started, this, [this](const QString& runId, const QStringList& agents) {
         m_title->setText(tr("Run %1 on %n engine(s)", nullptr, int(agents.size())).arg(runId));
         m_title->setToolTip(agents.join(QLatin1Char('\n')));
+        if (agents.size() > 1) {
+            for (const QString& a : agents)
+                m_agent->addItem(a);
+            m_agent->setVisible(true);
+            m_points.resize(agents.size() + 1);
+            for (auto& perAgent : m_points)
+                perAgent.resize(m_session->stepNames().size() + 1);
+        }
     });
     connect(session, &RunSession::secondAvailable, this, &RunDashboard::onSecond);
     connect(session, &RunSession::eventOccurred, this,
@@ -180,7 +210,7 @@ void RunDashboard::compact(QList<QPointF>& points, bool keepMax)
 
 int RunDashboard::pointCount() const
 {
-    return int(m_points.isEmpty() ? 0 : m_points[0].completed.size());
+    return int(m_points.isEmpty() || m_points[0].isEmpty() ? 0 : m_points[0][0].completed.size());
 }
 
 void RunDashboard::markEvent(double atS, const QString& label)
@@ -195,7 +225,7 @@ void RunDashboard::markEvent(double atS, const QString& label)
     pen.setStyle(Qt::DotLine);
     mark->setPen(pen);
     double top = 1;
-    for (const auto& p : m_points.value(0).completed)
+    for (const auto& p : m_points.value(0).value(0).completed)
         top = std::max(top, p.y());
     mark->append(atS, 0);
     mark->append(atS, top * 1.1);
@@ -204,25 +234,42 @@ void RunDashboard::markEvent(double atS, const QString& label)
         mark->attachAxis(axis);
 }
 
-void RunDashboard::onSecond(const RunSecond& s)
+void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, const QVector<RunSecond::Step>& steps,
+                           quint32 connections, quint32 users)
 {
-    const double t = s.second;
-    m_lastSecond = t;
+    if (agent >= m_points.size())
+        return;
     auto push = [t](QList<QPointF>& pts, double v, bool keepMax) {
         pts << QPointF(t, v);
         compact(pts, keepMax);
     };
-    for (int scope = 0; scope < m_points.size(); ++scope) {
-        const RunSecond::Step& st = scope == 0 ? s.total : s.steps.value(scope - 1);
-        Points& p = m_points[scope];
+    QList<Points>& scopes = m_points[agent];
+    for (int scope = 0; scope < scopes.size(); ++scope) {
+        const RunSecond::Step& st = scope == 0 ? total : steps.value(scope - 1);
+        Points& p = scopes[scope];
         push(p.sent, double(st.sent), false);
         push(p.completed, double(st.requests), false);
         push(p.p50, st.p50, true);
         push(p.p90, st.p90, true);
+        push(p.p95, st.p95, true);
         push(p.p99, st.p99, true);
+        push(p.p999, st.p999, true);
         push(p.max, st.max, true);
         for (int c = 0; c < 6; ++c)
             push(p.errors[c], double(st.errorsByClass.value(c)), true);
+    }
+    push(scopes[0].connections, connections, true);
+    push(scopes[0].users, users, true);
+}
+
+void RunDashboard::onSecond(const RunSecond& s)
+{
+    const double t = s.second;
+    m_lastSecond = t;
+    addPart(0, t, s.total, s.steps, s.openConnections, s.activeUsers);
+    for (int a = 0; a < s.agents.size(); ++a) {
+        const auto& part = s.agents[a];
+        addPart(a + 1, t, part.total, part.steps, part.openConnections, part.activeUsers);
     }
     redraw();
     auto fill = [this](int row, const RunSecond::Step& st) {
@@ -240,34 +287,47 @@ void RunDashboard::onSecond(const RunSecond& s)
     for (int i = 0; i < s.steps.size() && i < m_steps->rowCount() - 1; ++i)
         fill(i, s.steps[i]);
     fill(m_steps->rowCount() - 1, s.total);
-    m_status->setText(tr("second %1 · %2 requests/s · p99 %3 ms · %4 errors")
+    m_status->setText(tr("second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users")
                           .arg(s.second)
                           .arg(s.total.requests)
                           .arg(s.total.p99, 0, 'f', 2)
-                          .arg(s.total.errors));
+                          .arg(s.total.errors)
+                          .arg(s.openConnections)
+                          .arg(s.activeUsers));
 }
 
 void RunDashboard::redraw()
 {
     if (m_points.isEmpty())
         return;
-    const Points& p = m_points[std::clamp(m_scope->currentIndex(), 0, int(m_points.size()) - 1)];
+    const QList<Points>& scopes = m_points[std::clamp(m_agent->currentIndex(), 0, int(m_points.size()) - 1)];
+    const Points& p = scopes[std::clamp(m_scope->currentIndex(), 0, int(scopes.size()) - 1)];
     // one replace() per series, never an append() per sample
     m_sent->replace(p.sent);
     m_completed->replace(p.completed);
     m_p50->replace(p.p50);
     m_p90->replace(p.p90);
+    m_p95->replace(p.p95);
     m_p99->replace(p.p99);
+    m_p999->replace(p.p999);
     m_max->replace(p.max);
-    double maxRate = 1, maxLat = 1, maxErr = 1;
+    m_connections->replace(scopes[0].connections);
+    m_users->replace(scopes[0].users);
+    double maxRate = 1, maxLat = 1, maxErr = 1, maxGauge = 1;
+    for (const auto& q : scopes[0].connections)
+        maxGauge = std::max(maxGauge, q.y());
+    for (const auto& q : scopes[0].users)
+        maxGauge = std::max(maxGauge, q.y());
     for (const auto& q : p.sent)
         maxRate = std::max(maxRate, q.y());
     for (const auto& q : p.completed)
         maxRate = std::max(maxRate, q.y());
-    if (m_scope->currentIndex() == 0)
+    // the plan is for all engines and all steps together
+    const bool planned = m_scope->currentIndex() == 0 && m_agent->currentIndex() <= 0;
+    if (planned)
         for (const auto& q : m_planned->points())
             maxRate = std::max(maxRate, q.y());
-    m_planned->setVisible(m_scope->currentIndex() == 0);
+    m_planned->setVisible(planned);
     for (const auto& q : p.max)
         maxLat = std::max(maxLat, q.y());
     for (int c = 0; c < 6; ++c) {
@@ -277,7 +337,7 @@ void RunDashboard::redraw()
     }
     const double maxT =
         std::max(m_lastSecond, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : m_lastSecond);
-    const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1};
+    const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1, maxGauge * 1.1};
     for (int c = 0; c < m_charts.size(); ++c) {
         for (auto* axis : m_charts[c]->chart()->axes()) {
             auto* v = qobject_cast<QValueAxis*>(axis);

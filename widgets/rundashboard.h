@@ -47,17 +47,25 @@ private:
     QLineSeries* m_completed;
     QLineSeries* m_p50;
     QLineSeries* m_p90;
+    QLineSeries* m_p95;
     QLineSeries* m_p99;
+    QLineSeries* m_p999;
     QLineSeries* m_max;
+    QLineSeries* m_connections;
+    QLineSeries* m_users;
     QList<QLineSeries*> m_errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol
-    // the points of each scope: 0 is the total, i + 1 is step i
     struct Points
     {
-        QList<QPointF> sent, completed, p50, p90, p99, max;
+        QList<QPointF> sent, completed, p50, p90, p95, p99, p999, max, connections, users;
         QList<QPointF> errors[6];
     };
-    QList<Points> m_points;
+    // m_points[a][scope]: a is 0 for all agents merged, a + 1 for agent a;
+    // scope 0 is all steps, i + 1 is step i (gauges are kept in scope 0 only).
+    QList<QList<Points>> m_points;
+    void addPart(int agent, double t, const RunSecond::Step& total, const QVector<RunSecond::Step>& steps,
+                 quint32 connections, quint32 users);
     QComboBox* m_scope;
+    QComboBox* m_agent;
     double m_lastSecond = 0;
     QTableWidget* m_steps;
     QListWidget* m_events;

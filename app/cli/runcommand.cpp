@@ -545,10 +545,22 @@ int runCommand(const std::vector<std::string>& args)
             return RunFailed;
         }
     }
+    // With several engines, each one's part of a second is saved beside the merged second.
+    std::vector<PreparedSecond> parts;
+    const auto& agentNames = controller.agentNames();
+    if (log && agentNames.size() > 1)
+        controller.setAgentSecondCallback([&](std::size_t agent, const IntervalMetrics& part) {
+            parts.push_back(RunLog::prepare(part, agentNames[agent]));
+        });
     const RunResult result = controller.run(
         bundle, plan->runId, plan->steps.size(), [&](const IntervalMetrics& second, const SecondSummary& s) {
-            if (log && !log->appendSecond(runRow, second))
-                std::fprintf(stderr, "stampede-cli run: cannot record second %u: %s\n", s.second, log->error().c_str());
+            if (log) {
+                parts.push_back(RunLog::prepare(second));
+                if (!log->write(runRow, parts))
+                    std::fprintf(stderr, "stampede-cli run: cannot record second %u: %s\n", s.second,
+                                 log->error().c_str());
+                parts.clear();
+            }
             if (o.quiet)
                 return;
             std::fprintf(stderr,

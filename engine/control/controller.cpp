@@ -267,7 +267,8 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
         }
     });
 
-    std::map<std::uint32_t, IntervalMetricsPtr> pending;
+    // Per second, each agent's part as it arrived; merged once complete.
+    std::map<std::uint32_t, std::vector<std::pair<std::size_t, IntervalMetricsPtr>>> pending;
     bool aborted = false;
     bool stopSent = false;
     auto emitReady = [&](bool flushAll) {
@@ -278,13 +279,21 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
                 complete &= a.done || a.lost || a.lastSecond >= s;
             if (!complete && !flushAll)
                 break;
-            IntervalMetricsPtr m = std::move(pending.begin()->second);
+            auto parts = std::move(pending.begin()->second);
             pending.erase(pending.begin());
+            auto m = std::make_unique<IntervalMetrics>();
+            m->second = s;
+            m->steps.resize(stepCount);
+            for (auto& [agent, part] : parts) {
+                m->merge(*part);
+                if (m_onAgentSecond)
+                    m_onAgentSecond(agent, *part);
+            }
             const SecondSummary summary = summarizeSecond(*m);
             result.timeline.push_back(summary);
             if (onSecond)
                 onSecond(*m, summary);
-            result.total.merge(*m);
+            result.total.accumulate(*m);
         }
     };
 
@@ -314,11 +323,8 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
                 if (!a.firstSecond)
                     a.firstSecond = m->second;
                 a.lastSecond = std::max(a.lastSecond, m->second);
-                auto& slot = pending[m->second];
-                if (!slot)
-                    slot = std::move(m);
-                else
-                    slot->merge(*m);
+                auto& parts = pending[m->second];
+                parts.emplace_back(i, std::move(m));
             }
             // Health: an agent silent past the loss timeout is lost.
             const auto now = SteadyTime::now();

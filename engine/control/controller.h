@@ -10,6 +10,7 @@
 #include "run/runengine.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +51,10 @@ public:
     // Thread-safe, during run(): scales the planned level (rate or users) on
     // every engine from now on. Returns false with a message naming the agent.
     bool adjust(double factor, std::string& error);
+    // Called on run()'s thread with each agent's own part of a second, just
+    // before the merged second goes to run()'s callback. Set before run().
+    using AgentSecondCallback = std::function<void(std::size_t agent, const IntervalMetrics& part)>;
+    void setAgentSecondCallback(AgentSecondCallback cb) { m_onAgentSecond = std::move(cb); }
     // Thread-safe: stops every agent; run() returns soon after.
     void stop() { m_stopRequested.store(true); }
 
@@ -57,6 +62,7 @@ private:
     class Impl;
     std::unique_ptr<Impl> m_impl;
     std::atomic<bool> m_stopRequested{false};
+    AgentSecondCallback m_onAgentSecond;
 };
 
 } // namespace stampede

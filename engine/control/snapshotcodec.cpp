@@ -23,6 +23,18 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         s->set_latency(st.latency.serialize());
         s->set_service_time(st.serviceTime.serialize());
     }
+    out.set_open_connections(metrics.openConnections);
+    out.set_active_users(metrics.activeUsers);
+    out.clear_samples();
+    for (const auto& e : metrics.samples) {
+        auto* m = out.add_samples();
+        m->set_step(e.step);
+        m->set_error_class(std::uint32_t(e.errorClass));
+        m->set_status(e.status);
+        m->set_head(e.head);
+        m->set_body(e.body);
+        m->set_detail(e.detail);
+    }
 }
 
 bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& error)
@@ -46,6 +58,17 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
             error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
             return false;
         }
+    }
+    out.openConnections = in.open_connections();
+    out.activeUsers = in.active_users();
+    out.samples.clear();
+    for (const auto& m : in.samples()) {
+        if (m.error_class() >= kErrorClassCount || m.step() >= out.steps.size()) {
+            error = "an error sample in snapshot " + std::to_string(in.sequence()) + " names no known step or class";
+            return false;
+        }
+        out.samples.push_back({m.step(), out.second, ErrorClass(m.error_class()), m.status(), m.head(),
+                               m.body().substr(0, kSampleBodyLimit), m.detail()});
     }
     return true;
 }

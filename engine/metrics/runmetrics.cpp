@@ -1,5 +1,7 @@
 #include "runmetrics.h"
 
+#include <algorithm>
+
 namespace stampede {
 
 std::string_view errorClassName(ErrorClass c)
@@ -36,12 +38,39 @@ void StepCounters::merge(const StepCounters& o)
     bytesOut += o.bytesOut;
 }
 
+bool sampleBudgetSpent(const std::vector<ErrorSample>& samples, std::uint32_t step, ErrorClass c)
+{
+    std::size_t n = 0;
+    for (const auto& s : samples)
+        n += s.step == step && s.errorClass == c;
+    return n >= kSamplesPerClass;
+}
+
+namespace {
+void mergeSteps(IntervalMetrics& into, const IntervalMetrics& o)
+{
+    if (into.steps.size() < o.steps.size())
+        into.steps.resize(o.steps.size());
+    for (std::size_t i = 0; i < o.steps.size(); ++i)
+        into.steps[i].merge(o.steps[i]);
+    for (const auto& s : o.samples)
+        if (!sampleBudgetSpent(into.samples, s.step, s.errorClass))
+            into.samples.push_back(s);
+}
+} // namespace
+
 void IntervalMetrics::merge(const IntervalMetrics& o)
 {
-    if (steps.size() < o.steps.size())
-        steps.resize(o.steps.size());
-    for (std::size_t i = 0; i < o.steps.size(); ++i)
-        steps[i].merge(o.steps[i]);
+    mergeSteps(*this, o);
+    openConnections += o.openConnections;
+    activeUsers += o.activeUsers;
+}
+
+void IntervalMetrics::accumulate(const IntervalMetrics& o)
+{
+    mergeSteps(*this, o);
+    openConnections = std::max(openConnections, o.openConnections);
+    activeUsers = std::max(activeUsers, o.activeUsers);
 }
 
 StepMetrics IntervalMetrics::total() const

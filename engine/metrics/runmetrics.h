@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -58,14 +59,42 @@ struct StepMetrics
     }
 };
 
+// One failed request kept as an example: what the server answered (status,
+// head and the first KiB of the body) or why the transport failed.
+struct ErrorSample
+{
+    std::uint32_t step = 0;
+    std::uint32_t second = 0;
+    ErrorClass errorClass = ErrorClass::Protocol;
+    int status = 0;     // 0 for transport failures
+    std::string head;   // status line and headers, as received
+    std::string body;   // the first KiB of the body, as received
+    std::string detail; // transport failures: what went wrong
+};
+constexpr std::size_t kSampleBodyLimit = 1024;
+// At most this many samples per step and error class are kept for a second,
+// and for a whole run.
+constexpr std::size_t kSamplesPerClass = 3;
+
 // One second of a run (or a whole run): one StepMetrics per step.
 struct IntervalMetrics
 {
     std::uint32_t second = 0; // 1-based: second k covers [k-1, k) seconds after the start
     std::vector<StepMetrics> steps;
+    // Gauges at the end of the second, summed over workers and engines; in a
+    // whole-run total, their peaks.
+    std::uint32_t openConnections = 0;
+    std::uint32_t activeUsers = 0; // closed model: users taking part; open model: iterations in flight
+    std::vector<ErrorSample> samples;
+
+    // Adds the same second of another worker or engine.
     void merge(const IntervalMetrics& o);
+    // Adds a later second into a whole-run total (gauges keep their peak).
+    void accumulate(const IntervalMetrics& o);
     StepMetrics total() const;
 };
+// Whether `samples` already holds kSamplesPerClass of this step and class.
+bool sampleBudgetSpent(const std::vector<ErrorSample>& samples, std::uint32_t step, ErrorClass c);
 using IntervalMetricsPtr = std::unique_ptr<IntervalMetrics>;
 
 } // namespace stampede

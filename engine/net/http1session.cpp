@@ -10,6 +10,10 @@
 
 namespace stampede {
 
+namespace {
+constexpr std::size_t kErrorSampleLimit = 8 * 1024;
+}
+
 Http1Session::Http1Session(EventLoop& loop, SessionListener& listener, char* readBuffer, std::size_t readBufferSize)
     : m_loop(loop), m_listener(listener), m_readBuffer(readBuffer), m_readBufferSize(readBufferSize)
 {
@@ -165,9 +169,12 @@ void Http1Session::readResponse(Nanos now, bool peerClosed)
             fail(ErrorClass::Protocol, "data from the server while no request was waiting", now);
             return;
         }
+        const bool first = m_bytesIn == 0;
         m_bytesIn += std::uint64_t(n);
         std::size_t consumed = 0;
         const auto r = m_parser.feed(m_readBuffer, std::size_t(n), consumed);
+        if (first && m_parser.status() >= 400) // one compare per response; a copy only for errors
+            m_errorSample.assign(m_readBuffer, std::min<std::size_t>(std::size_t(n), kErrorSampleLimit));
         if (r == Http1ResponseParser::Result::Error) {
             fail(ErrorClass::Protocol, m_parser.error(), now);
             return;

@@ -49,6 +49,10 @@ public:
     bool connected() const { return m_fd >= 0 && !m_connecting; }
     void close();
 
+    // The start of the last response with status 400 or above (status line,
+    // headers and some body, as received in its first read), for error samples.
+    const std::string& errorSample() const { return m_errorSample; }
+
     // Free for the owner's use (the worker keeps its connection index here).
     std::uint32_t tag = 0;
 
@@ -74,6 +78,7 @@ private:
     Nanos m_timeout = 0;
     Nanos m_connectDeadline = 0;
     Http1ResponseParser m_parser;
+    std::string m_errorSample;
 };
 
 } // namespace stampede

@@ -10,6 +10,33 @@
 
 namespace stampede {
 
+std::string printableSample(const std::string& raw)
+{
+    std::string out;
+    out.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size();) {
+        const auto c = static_cast<unsigned char>(raw[i]);
+        if (c < 0x80) {
+            if (c != '\r') // line ends show as LF
+                out += (c >= 0x20 && c != 0x7f) || c == '\n' || c == '\t' ? char(c) : '.';
+            ++i;
+            continue;
+        }
+        const std::size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+        bool ok = len && i + len <= raw.size() && c < 0xf5;
+        for (std::size_t k = 1; ok && k < len; ++k)
+            ok = (static_cast<unsigned char>(raw[i + k]) & 0xc0) == 0x80;
+        if (ok) {
+            out.append(raw, i, len);
+            i += len;
+        } else {
+            out += '?';
+            ++i;
+        }
+    }
+    return out;
+}
+
 namespace {
 
 std::string num(double v, int decimals = 3)
@@ -241,7 +268,17 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
     for (const auto& e : s.events)
         html += "<tr><td>" + num(e.atS, 1) + "</td><td>" + escapeXml(e.kind) + "</td><td>" + escapeXml(e.agent) +
                 "</td><td>" + escapeXml(e.detail) + "</td></tr>\n";
-    html += "</table>\n<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(run.scenarioJson) + "</pre>\n";
+    html += "</table>\n<h2>Error samples</h2>\n";
+    if (run.samples.empty())
+        html += "<p>No failed request was sampled.</p>\n";
+    for (const auto& e : run.samples) {
+        const std::string step = e.step < run.stepNames.size() ? run.stepNames[e.step] : std::to_string(e.step);
+        html += "<h3>" + escapeXml(step) + " · " + std::string(errorClassName(e.errorClass)) +
+                (e.status ? " · " + std::to_string(e.status) : std::string()) + " · second " +
+                std::to_string(e.second) + "</h3>\n<pre>" +
+                escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body : e.detail)) + "</pre>\n";
+    }
+    html += "<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(run.scenarioJson) + "</pre>\n";
     // the data behind the charts, for tools that read the page
     html += "<script type=\"application/json\" id=\"stampede-summary\">" + escapeXml(summaryToJson(s)) + "</script>\n";
     html += "</body></html>\n";

@@ -11,6 +11,10 @@
 
 namespace stampede {
 
+// A sampled response as text: control bytes other than tab and line breaks
+// shown as '.', invalid UTF-8 as '?'.
+std::string printableSample(const std::string& raw);
+
 RunSummary summarizeSaved(const SavedRun& run);
 
 std::string exportCsv(const SavedRun& run);

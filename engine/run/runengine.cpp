@@ -157,7 +157,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             result.timeline.push_back(s);
             if (onSecond)
                 onSecond(*sec, s);
-            result.total.merge(*sec);
+            result.total.accumulate(*sec);
         }
     };
     while (!collector.allDone())

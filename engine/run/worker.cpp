@@ -53,6 +53,34 @@ Worker::Worker(const WorkerSetup& setup)
 
 Worker::~Worker() = default;
 
+void Worker::setGauges()
+{
+    std::uint32_t open = 0;
+    for (const auto& s : m_slots)
+        open += s.session->connected();
+    m_current->openConnections = open;
+    m_current->activeUsers =
+        m_plan.model == LoadModel::Closed ? m_activeUsers : std::uint32_t(m_slots.size() - m_idle.size());
+}
+
+void Worker::keepSample(const Slot& slot, ErrorClass c, int status, const std::string& raw, const std::string& why)
+{
+    auto& samples = m_current->samples;
+    if (sampleBudgetSpent(samples, std::uint32_t(slot.step), c))
+        return;
+    ErrorSample e;
+    e.step = std::uint32_t(slot.step);
+    e.second = m_current->second;
+    e.errorClass = c;
+    e.status = status;
+    e.detail = why;
+    const auto headEnd = raw.find("\r\n\r\n");
+    e.head = raw.substr(0, headEnd);
+    if (headEnd != std::string::npos)
+        e.body = raw.substr(headEnd + 4, kSampleBodyLimit);
+    samples.push_back(std::move(e));
+}
+
 IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
 {
     auto m = std::make_unique<IntervalMetrics>();
@@ -65,6 +93,7 @@ void Worker::rollSeconds(Nanos now)
 {
     while (now >= m_secondEnd) {
         const std::uint32_t next = m_current->second + 1;
+        setGauges();
         m_setup.sink->deliver(m_setup.index, std::move(m_current), false);
         m_current = freshSecond(next);
         m_secondEnd += kNanosPerSecond;
@@ -138,19 +167,22 @@ void Worker::onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nano
     m.latency.record(std::uint64_t(std::max<Nanos>(0, now - slot.intended) / kNanosPerMicro));
     m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - slot.sent) / kNanosPerMicro));
     if (status >= 400) {
-        m.counters.addError(status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx);
+        const ErrorClass c = status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx;
+        m.counters.addError(c);
+        keepSample(slot, c, status, s.errorSample(), {});
         finishIteration(slot, now); // later steps would act on a failed one
         return;
     }
     stepDone(slot, now);
 }
 
-void Worker::onFailure(Http1Session& s, ErrorClass error, const std::string&, Nanos now)
+void Worker::onFailure(Http1Session& s, ErrorClass error, const std::string& why, Nanos now)
 {
     Slot& slot = m_slots[s.tag];
     StepMetrics& m = metricsAt(std::size_t(slot.step), now);
     ++m.counters.requests;
     m.counters.addError(error);
+    keepSample(slot, error, 0, {}, why);
     finishIteration(slot, now, true);
 }
 
@@ -351,6 +383,7 @@ void Worker::run()
             session->onEvents(ev[i].events, m_clock.now());
         }
     }
+    setGauges();
     for (auto& s : m_slots)
         s.session->close();
     m_setup.sink->deliver(m_setup.index, std::move(m_current), true);

@@ -84,6 +84,8 @@ private:
         return m_current->steps[step];
     }
     void rollSeconds(Nanos now);
+    void setGauges();
+    void keepSample(const Slot& slot, ErrorClass c, int status, const std::string& raw, const std::string& why);
     IntervalMetricsPtr freshSecond(std::uint32_t second) const;
 
     WorkerSetup m_setup;

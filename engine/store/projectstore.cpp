@@ -66,6 +66,15 @@ CREATE TABLE run_events(run INTEGER NOT NULL, at_s REAL NOT NULL, kind TEXT NOT 
     detail TEXT NOT NULL, from_second INTEGER NOT NULL, to_second INTEGER NOT NULL);
 )sql";
 
+// 3 -> 4: open connections and active users per second; error samples.
+const char* kMigrate3to4 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN open_connections INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN active_users INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE run_samples(run INTEGER NOT NULL, second INTEGER NOT NULL, step INTEGER NOT NULL,
+    agent TEXT NOT NULL, error_class INTEGER NOT NULL, status INTEGER NOT NULL, head BLOB NOT NULL,
+    body BLOB NOT NULL, detail TEXT NOT NULL);
+)sql";
+
 // 1 -> 2: sibling order, modification time, settings, runs.
 const char* kMigrate1to2 = R"sql(
 ALTER TABLE items ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
@@ -172,7 +181,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
-                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 +
+                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 +
                              " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
@@ -257,6 +266,8 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             sql += kMigrate1to2;
         if (version < 3)
             sql += kMigrate2to3;
+        if (version < 4)
+            sql += kMigrate3to4;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

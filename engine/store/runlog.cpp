@@ -71,43 +71,98 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
     return id;
 }
 
+PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agent)
+{
+    PreparedSecond p;
+    p.second = m.second;
+    p.agent = agent;
+    p.openConnections = m.openConnections;
+    p.activeUsers = m.activeUsers;
+    p.samples = m.samples;
+    auto add = [&](int step, const StepMetrics& sm) {
+        PreparedSecond::Row r;
+        r.step = step;
+        r.counters = sm.counters;
+        const auto& h = sm.latency;
+        r.percentilesMs = {h.percentile(50) / 1000, h.percentile(90) / 1000,   h.percentile(95) / 1000,
+                           h.percentile(99) / 1000, h.percentile(99.9) / 1000, double(h.max()) / 1000};
+        r.latency = h.serialize();
+        r.service = sm.serviceTime.serialize();
+        p.rows.push_back(std::move(r));
+    };
+    for (std::size_t i = 0; i < m.steps.size(); ++i)
+        add(int(i), m.steps[i]);
+    add(-1, m.total());
+    return p;
+}
+
 bool RunLog::appendSecond(std::int64_t run, const IntervalMetrics& m, const std::string& agent)
+{
+    return write(run, {prepare(m, agent)});
+}
+
+bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
 {
     sqlite3* db = m_store.handle();
     sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
     SqlStatement s(
         db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
-            "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    bool ok = true;
-    auto write = [&](int step, const StepMetrics& sm) {
-        const auto& c = sm.counters;
-        std::string byClass = "[";
-        for (std::size_t k = 0; k < kErrorClassCount; ++k)
-            byClass += (k ? "," : "") + std::to_string(c.errorsByClass[k]);
-        byClass += "]";
-        const auto& h = sm.latency;
-        s.bind(1, run).bind(2, std::int64_t(m.second)).bind(3, std::int64_t(step)).bind(4, agent);
-        s.bind(5, std::int64_t(c.sent)).bind(6, std::int64_t(c.requests)).bind(7, std::int64_t(c.errors));
-        s.bind(8, byClass).bind(9, std::int64_t(c.late)).bind(10, std::int64_t(c.dropped));
-        s.bind(11, std::int64_t(c.bytesIn)).bind(12, std::int64_t(c.bytesOut));
-        s.bind(13, h.percentile(50) / 1000).bind(14, h.percentile(90) / 1000).bind(15, h.percentile(95) / 1000);
-        s.bind(16, h.percentile(99) / 1000).bind(17, h.percentile(99.9) / 1000).bind(18, double(h.max()) / 1000);
-        s.blob(19, h.serialize()).blob(20, sm.serviceTime.serialize());
-        ok &= s.run();
-        s.reset();
-    };
-    for (std::size_t i = 0; i < m.steps.size(); ++i)
-        write(int(i), m.steps[i]);
-    write(-1, m.total());
+            "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, "
+            "open_connections, active_users) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    SqlStatement count(db, "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? "
+                           "AND agent = ?");
+    SqlStatement add(db, "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, "
+                         "detail) VALUES (?,?,?,?,?,?,?,?,?)");
     SqlStatement last(db, "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?");
-    last.bind(1, std::int64_t(m.second)).bind(2, run).run();
+    bool ok = true;
+    for (const auto& p : parts) {
+        for (const auto& r : p.rows) {
+            const auto& c = r.counters;
+            std::string byClass = "[";
+            for (std::size_t k = 0; k < kErrorClassCount; ++k)
+                byClass += (k ? "," : "") + std::to_string(c.errorsByClass[k]);
+            byClass += "]";
+            s.bind(1, run).bind(2, std::int64_t(p.second)).bind(3, std::int64_t(r.step)).bind(4, p.agent);
+            s.bind(5, std::int64_t(c.sent)).bind(6, std::int64_t(c.requests)).bind(7, std::int64_t(c.errors));
+            s.bind(8, byClass).bind(9, std::int64_t(c.late)).bind(10, std::int64_t(c.dropped));
+            s.bind(11, std::int64_t(c.bytesIn)).bind(12, std::int64_t(c.bytesOut));
+            for (int k = 0; k < 6; ++k)
+                s.bind(13 + k, r.percentilesMs[std::size_t(k)]);
+            s.blob(19, r.latency).blob(20, r.service);
+            s.bind(21, std::int64_t(r.step < 0 ? p.openConnections : 0));
+            s.bind(22, std::int64_t(r.step < 0 ? p.activeUsers : 0));
+            ok &= s.run();
+            s.reset();
+        }
+        for (const auto& e : p.samples) {
+            count.bind(1, run).bind(2, std::int64_t(e.step)).bind(3, std::int64_t(e.errorClass)).bind(4, p.agent);
+            const bool room = count.step() && count.integer(0) < kRunSamplesPerClass;
+            count.reset();
+            if (!room)
+                continue;
+            add.bind(1, run).bind(2, std::int64_t(p.second)).bind(3, std::int64_t(e.step)).bind(4, p.agent);
+            add.bind(5, std::int64_t(e.errorClass)).bind(6, std::int64_t(e.status)).blob(7, e.head).blob(8, e.body);
+            add.bind(9, e.detail);
+            ok &= add.run();
+            add.reset();
+        }
+        last.bind(1, std::int64_t(p.second)).bind(2, run);
+        ok &= last.run();
+        last.reset();
+    }
     if (!ok) {
         m_error = sqlite3_errmsg(db);
         sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
         return false;
     }
     return sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+bool RunLog::setAgents(std::int64_t run, const std::vector<std::string>& agents)
+{
+    SqlStatement s(m_store.handle(), "UPDATE runs SET agents = ? WHERE id = ?");
+    s.bind(1, jsonStrings(agents)).bind(2, run);
+    return s.run();
 }
 
 bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
@@ -181,8 +236,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         // whole-run histograms are merged from the sparse per-second ones.
         SqlStatement s(
             db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
-                "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service FROM run_seconds WHERE run = ? "
-                "ORDER BY second, step");
+                "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, agent, open_connections, "
+                "active_users FROM run_seconds WHERE run = ? ORDER BY agent, second, step");
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
         while (s.step()) {
@@ -212,6 +267,13 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             row.p99Ms = s.real(13);
             row.p999Ms = s.real(14);
             row.maxMs = s.real(15);
+            row.agent = s.text(18);
+            row.openConnections = std::uint32_t(s.integer(19));
+            row.activeUsers = std::uint32_t(s.integer(20));
+            if (!row.agent.empty()) {
+                r.agentRows.push_back(std::move(row));
+                continue;
+            }
             if (row.step >= 0) {
                 if (r.total.steps.size() <= std::size_t(row.step))
                     r.total.steps.resize(std::size_t(row.step) + 1);
@@ -221,6 +283,18 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
                 t.serviceTime.mergeSerialized(s.text(17));
             }
             r.rows.push_back(row);
+        }
+    }
+    {
+        SqlStatement s(db, "SELECT step, second, error_class, status, head, body, detail FROM run_samples "
+                           "WHERE run = ? AND agent = '' ORDER BY step, error_class, second");
+        s.bind(1, run);
+        while (s.step()) {
+            const auto c = std::size_t(s.integer(2));
+            if (c >= kErrorClassCount)
+                continue;
+            r.samples.push_back({std::uint32_t(s.integer(0)), std::uint32_t(s.integer(1)), ErrorClass(c),
+                                 int(s.integer(3)), s.text(4), s.text(5), s.text(6)});
         }
     }
     {

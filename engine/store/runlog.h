@@ -6,6 +6,7 @@
 #include "metrics/runmetrics.h"
 #include "run/runengine.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +32,9 @@ struct SecondRow
 {
     std::uint32_t second = 0;
     int step = -1;
+    std::string agent;                 // empty: merged over the agents
+    std::uint32_t openConnections = 0; // step -1 rows only
+    std::uint32_t activeUsers = 0;
     StepCounters counters;
     double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0, p999Ms = 0, maxMs = 0;
 };
@@ -43,9 +47,33 @@ struct SavedRun
     std::vector<std::string> agents;
     std::vector<std::string> stepNames;
     std::vector<SecondRow> rows; // by second, then step; step -1 rows are the totals of a second
-    IntervalMetrics total;       // per step, over the whole run (histograms merged exactly)
+    // The same, per agent (agent order, then second, then step); empty when one engine ran.
+    std::vector<SecondRow> agentRows;
+    std::vector<ErrorSample> samples; // by step, class, then second
+    IntervalMetrics total;            // per step, over the whole run (histograms merged exactly)
     std::vector<RunEvent> events;
     std::string summaryJson; // the final summary, when the run finished
+};
+
+constexpr int kRunSamplesPerClass = 5;
+
+// One second made ready for the store: percentiles computed and histograms
+// serialized, which any thread may do, so that writing is only SQL.
+struct PreparedSecond
+{
+    struct Row
+    {
+        int step = -1;
+        StepCounters counters;
+        std::array<double, 6> percentilesMs{}; // p50, p90, p95, p99, p99.9, max
+        std::string latency, service;          // serialized histograms
+    };
+    std::uint32_t second = 0;
+    std::string agent;
+    std::vector<Row> rows;
+    std::uint32_t openConnections = 0;
+    std::uint32_t activeUsers = 0;
+    std::vector<ErrorSample> samples;
 };
 
 class RunLog
@@ -58,8 +86,14 @@ public:
                        const std::string& environmentJson, const std::vector<std::string>& agents,
                        const std::vector<std::string>& stepNames);
     // One second of the run (every step, and their total as step -1), in one
-    // transaction. `agent` empty: merged over the agents.
+    // transaction, with its error samples (the first kRunSamplesPerClass of
+    // each step and class are kept). `agent` empty: merged over the agents.
     bool appendSecond(std::int64_t run, const IntervalMetrics& second, const std::string& agent = {});
+    static PreparedSecond prepare(const IntervalMetrics& second, const std::string& agent = {});
+    // Prepared seconds (the merged one and each agent's part), in one transaction.
+    bool write(std::int64_t run, const std::vector<PreparedSecond>& parts);
+    // The agents' names, once they are known.
+    bool setAgents(std::int64_t run, const std::vector<std::string>& agents);
     bool addEvent(std::int64_t run, const RunEvent& event);
     // status: completed or aborted.
     bool finish(std::int64_t run, const std::string& status, const std::string& summaryJson);

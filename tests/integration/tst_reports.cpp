@@ -11,6 +11,8 @@
 #include <QThread>
 #include <QXmlStreamReader>
 #include <csignal>
+#include <map>
+#include <set>
 
 using namespace testsupport;
 
@@ -107,6 +109,59 @@ private slots:
         const QList<QByteArray> lines = read(csv).trimmed().split('\n');
         QVERIFY(lines[0].startsWith("second,step,sent,requests"));
         QCOMPARE(lines.size() - 1, int(saved->rows.size()));
+    }
+
+    void perEngineRowsGaugesAndErrorSamples()
+    {
+        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/fail\", \"status\": 503, \"body\": "
+                                        "\"backend down: try later\"}, {\"path\": \"/*\"}]}"));
+        QVERIFY(mock.started());
+        const QString report = path("engines.streport");
+        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(QStringLiteral("/fail")),
+                               QStringLiteral("-r"), QStringLiteral("300"), QStringLiteral("-c"), QStringLiteral("8"),
+                               QStringLiteral("-d"), QStringLiteral("3s"), QStringLiteral("-q"),
+                               QStringLiteral("--engines"), QStringLiteral("2"), QStringLiteral("--report"), report});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        std::string error;
+        auto store = stampede::ProjectStore::open(report.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        stampede::RunLog log(*store);
+        const auto saved = log.load(log.runs().at(0).id);
+        QVERIFY(saved);
+        QCOMPARE(saved->agents.size(), std::size_t(2));
+        // each engine's seconds are kept, and they add up to the merged ones
+        std::map<std::pair<std::uint32_t, int>, std::uint64_t> merged, perAgent;
+        std::set<std::string> agentsSeen;
+        for (const auto& row : saved->rows)
+            merged[{row.second, row.step}] += row.counters.requests;
+        for (const auto& row : saved->agentRows) {
+            perAgent[{row.second, row.step}] += row.counters.requests;
+            agentsSeen.insert(row.agent);
+        }
+        QCOMPARE(agentsSeen.size(), std::size_t(2));
+        QVERIFY(merged == perAgent);
+        // the gauges: connections stay open through the run (8 in all)
+        std::uint32_t peak = 0;
+        for (const auto& row : saved->rows)
+            if (row.step == -1)
+                peak = std::max(peak, row.openConnections);
+        QVERIFY2(peak >= 1 && peak <= 8, qPrintable(QString::number(peak)));
+        // error samples: the status, the headers and the body as answered, a few per class only
+        QVERIFY(!saved->samples.empty());
+        QVERIFY(saved->samples.size() <= std::size_t(stampede::kRunSamplesPerClass));
+        const auto& e = saved->samples.front();
+        QCOMPARE(e.status, 503);
+        QCOMPARE(e.errorClass, stampede::ErrorClass::Http5xx);
+        QVERIFY2(QString::fromStdString(e.head).startsWith(QStringLiteral("HTTP/1.1 503")), e.head.c_str());
+        QCOMPARE(QString::fromStdString(e.body), QStringLiteral("backend down: try later"));
+        store.reset();
+        // and the HTML report shows them
+        const QString html = path("engines.html");
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                         QStringLiteral("html"), QStringLiteral("-o"), html})
+                     .exitCode,
+                 0);
+        QVERIFY(read(html).contains("backend down: try later"));
     }
 
     void killedControllerLeavesAnInterruptedRun()

@@ -1,5 +1,6 @@
 #include "projecttreemodel.h"
 #include "store/projectstore.h"
+#include "store/runlog.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>
@@ -37,7 +38,7 @@ private slots:
         ProjectTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setStore(m_store.get());
-        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.rowCount(), 3); // API, an environment, and the Runs branch
         const QModelIndex api = model.index(0, 0);
         QCOMPARE(model.data(api).toString(), QStringLiteral("API"));
         QCOMPARE(model.rowCount(api), 2);
@@ -136,6 +137,43 @@ private slots:
         QCOMPARE(m_store->children(m_store->children(0)[0].id)[0].name, std::string("two"));
         undo->undo();
         QCOMPARE(m_store->children(m_store->children(0)[0].id)[0].name, std::string("first"));
+    }
+
+    void runsAreListedLast()
+    {
+        ProjectTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setStore(m_store.get());
+        const QModelIndex runs = model.runsIndex();
+        QCOMPARE(runs.row(), model.rowCount() - 1);
+        QCOMPARE(model.rowCount(runs), 0);
+        QCOMPARE(runs.data(ProjectTreeModel::KindRole).toInt(), -1);
+        QVERIFY(!(model.flags(runs) & Qt::ItemIsEditable));
+        QVERIFY(!(model.flags(runs) & Qt::ItemIsDropEnabled));
+
+        stampede::RunLog log(*m_store);
+        const auto first = log.begin("st-1", "checkout", "{}", "{}", {}, {"home"});
+        const auto second = log.begin("st-2", "search", "{}", "{}", {}, {"home"});
+        log.finish(first, "completed", "{}");
+        model.refreshRuns();
+        QCOMPARE(model.rowCount(runs), 2);
+        const QModelIndex newest = model.index(0, 0, runs);
+        QCOMPARE(newest.data(ProjectTreeModel::RunRole).toLongLong(), qint64(second));
+        QVERIFY(newest.data().toString().contains(QLatin1String("search")));
+        QVERIFY(newest.data().toString().contains(QLatin1String("running")));
+        QVERIFY(model.index(1, 0, runs).data().toString().contains(QLatin1String("completed")));
+        QCOMPARE(newest.parent(), runs);
+        // runs are not items: no rename, no delete, no drag, no drop into them
+        QVERIFY(!model.setData(newest, QStringLiteral("x")));
+        QVERIFY(!model.removeItem(newest));
+        QVERIFY(!(model.flags(newest) & Qt::ItemIsDragEnabled));
+        std::unique_ptr<QMimeData> mime(model.mimeData({model.index(0, 0)}));
+        QVERIFY(!model.canDropMimeData(mime.get(), Qt::MoveAction, 0, 0, runs));
+        // a new collection goes above the branch, which stays last
+        const QModelIndex added = model.addItem({}, ItemKind::Collection, QStringLiteral("More"));
+        QVERIFY(added.isValid());
+        QCOMPARE(model.runsIndex().row(), model.rowCount() - 1);
+        QCOMPARE(model.rowCount(model.runsIndex()), 2);
     }
 
     void emptyWithoutAStore()

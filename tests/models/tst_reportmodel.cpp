@@ -17,7 +17,7 @@ private:
     QTemporaryDir m_dir;
     QString m_project;
 
-    void runAgainst(const std::string& rulesJson)
+    void runAgainst(const std::string& rulesJson, const QStringList& extra = {})
     {
         std::string error;
         auto rules =
@@ -26,10 +26,12 @@ private:
         QVERIFY(mock.start("127.0.0.1:0", error));
         QProcess p;
         p.start(qEnvironmentVariable("STAMPEDE_CLI"),
-                {QStringLiteral("run"), QStringLiteral("--url"), QString::fromStdString(mock.baseUrl()),
-                 QStringLiteral("-r"), QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"),
-                 QStringLiteral("-d"), QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--threshold"),
-                 QStringLiteral("p99 < 25ms"), QStringLiteral("--project"), m_project});
+                QStringList{QStringLiteral("run"), QStringLiteral("--url"), QString::fromStdString(mock.baseUrl()),
+                            QStringLiteral("-r"), QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"),
+                            QStringLiteral("-d"), QStringLiteral("2s"), QStringLiteral("-q"),
+                            QStringLiteral("--threshold"), QStringLiteral("p99 < 25ms"), QStringLiteral("--project"),
+                            m_project} +
+                    extra);
         QVERIFY(p.waitForFinished(30000));
     }
 
@@ -39,6 +41,42 @@ private slots:
         m_project = m_dir.filePath(QStringLiteral("r.stampede"));
         runAgainst({});
         runAgainst("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 30}}]}");
+    }
+
+    void engineChartsGaugesAndSamples()
+    {
+        const QString keep = m_project;
+        m_project = m_dir.filePath(QStringLiteral("engines.stampede"));
+        runAgainst("{\"rules\": [{\"path\": \"/*\", \"status\": 404, \"body\": \"no such thing\"}]}",
+                   {QStringLiteral("--engines"), QStringLiteral("2")});
+        std::string error;
+        auto store = stampede::ProjectStore::open(m_project.toStdString(), error);
+        m_project = keep;
+        QVERIFY2(store, error.c_str());
+        ReportModel m;
+        QVERIFY(m.load(*store));
+        QCOMPARE(m.agents().size(), 2);
+        // the engines' series add up to the merged one
+        const auto all = m.series(QStringLiteral("requests"));
+        const auto a = m.series(QStringLiteral("requests"), 0), b = m.series(QStringLiteral("requests"), 1);
+        QCOMPARE(all.size(), a.size());
+        double sumAll = 0, sumParts = 0;
+        for (int i = 0; i < all.size(); ++i) {
+            sumAll += all[i].y();
+            sumParts += a[i].y() + b.value(i).y();
+        }
+        QCOMPARE(sumParts, sumAll);
+        QVERIFY(sumAll > 0);
+        double peak = 0;
+        for (const auto& p : m.series(QStringLiteral("connections")))
+            peak = std::max(peak, p.y());
+        QVERIFY(peak >= 1 && peak <= 20);
+        const auto samples = m.errorSamples();
+        QVERIFY(!samples.isEmpty());
+        QCOMPARE(samples.first().errorClass, QStringLiteral("http_4xx"));
+        QVERIFY(samples.first().title.contains(QLatin1String("404")));
+        QVERIFY(samples.first().text.startsWith(QLatin1String("HTTP/1.1 404")));
+        QVERIFY(samples.first().text.endsWith(QLatin1String("no such thing")));
     }
 
     void reportOfASavedRun()

@@ -4,11 +4,14 @@
 #include "requesteditor.h"
 
 #include "store/projectstore.h"
+#include "store/runlog.h"
 
 #include <QApplication>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,7 +43,7 @@ private slots:
             w.show();
             QApplication::setActiveWindow(&w);
             QVERIFY(QTest::qWaitForWindowActive(&w));
-            QCOMPARE(w.treeModel()->rowCount(), 2); // a collection and an environment
+            QCOMPARE(w.treeModel()->rowCount(), 3); // a collection, an environment and the Runs branch
             QTest::keySequence(&w, QKeySequence::New);
             RequestEditor* editor = w.currentRequestEditor();
             QVERIFY(editor);
@@ -124,6 +127,34 @@ private slots:
         QCOMPARE(shown->rowCount(), 1); // the collection, kept for its matching child
         QCOMPARE(shown->rowCount(shown->index(0, 0)), 1);
         QCOMPARE(shown->index(0, 0, shown->index(0, 0)).data().toString(), QStringLiteral("search"));
+    }
+
+    void runsInTheTreeOpenAsReports()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(w.newProject(dir.filePath(QStringLiteral("r.stampede"))));
+        stampede::RunLog log(*w.treeModel()->store());
+        const auto run = log.begin("st-00000000000000aa", "checkout", "{}", "{}", {}, {"home"});
+        stampede::IntervalMetrics second;
+        second.second = 1;
+        second.steps.resize(1);
+        second.steps[0].counters.requests = 10;
+        second.steps[0].latency.record(1500);
+        QVERIFY(log.appendSecond(run, second));
+        QVERIFY(log.finish(run, "completed", "{}"));
+        w.treeModel()->refreshRuns();
+        const QModelIndex runs = w.treeModel()->runsIndex();
+        QCOMPARE(w.treeModel()->rowCount(runs), 1);
+        const QModelIndex entry = w.treeModel()->index(0, 0, runs);
+        QVERIFY(entry.data().toString().contains(QLatin1String("checkout")));
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(w.treeView()->model());
+        QVERIFY(proxy);
+        auto* tabs = w.findChild<QTabWidget*>();
+        const int before = tabs->count();
+        Q_EMIT w.treeView()->doubleClicked(proxy->mapFromSource(entry));
+        QCOMPARE(tabs->count(), before + 1);
+        QVERIFY(tabs->tabText(tabs->currentIndex()).contains(QLatin1String("st-00000000000000aa")));
     }
 };
 

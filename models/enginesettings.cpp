@@ -1,0 +1,217 @@
+#include "enginesettings.h"
+
+#include "control/controller.h"
+#include "store/projectstore.h"
+
+#include <QColor>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+
+#include <thread>
+
+using namespace stampede;
+
+namespace {
+const char* kKey = "engines";
+}
+
+EngineSettings EngineSettings::load(ProjectStore& store)
+{
+    EngineSettings s;
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(store.setting(kKey))).object();
+    s.remote = o.value(QStringLiteral("remote")).toBool();
+    s.localEngines = o.value(QStringLiteral("localEngines")).toInt();
+    for (const auto& a : o.value(QStringLiteral("agents")).toArray())
+        s.agents << a.toString();
+    s.tokenFile = o.value(QStringLiteral("tokenFile")).toString();
+    s.caFile = o.value(QStringLiteral("caFile")).toString();
+    return s;
+}
+
+bool EngineSettings::save(ProjectStore& store) const
+{
+    const QJsonObject o{{QStringLiteral("remote"), remote},
+                        {QStringLiteral("localEngines"), localEngines},
+                        {QStringLiteral("agents"), QJsonArray::fromStringList(agents)},
+                        {QStringLiteral("tokenFile"), tokenFile},
+                        {QStringLiteral("caFile"), caFile}};
+    return store.setSetting(kKey, QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
+}
+
+bool EngineSettings::readToken(QString& token, QString& error) const
+{
+    token.clear();
+    if (tokenFile.isEmpty())
+        return true; // agents on loopback may run without one
+    QFile f(tokenFile);
+    if (!f.open(QIODevice::ReadOnly)) {
+        error = QObject::tr("cannot read the token file %1: %2").arg(tokenFile, f.errorString());
+        return false;
+    }
+    token = QString::fromUtf8(f.readAll()).trimmed();
+    if (token.isEmpty()) {
+        error = QObject::tr("the token file %1 is empty").arg(tokenFile);
+        return false;
+    }
+    return true;
+}
+
+bool validAgentAddress(const QString& address, QString& error)
+{
+    const QString a = address.trimmed();
+    const int colon = a.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const int port = colon > 0 ? a.mid(colon + 1).toInt(&ok) : 0;
+    if (colon <= 0 || !ok || port < 1 || port > 65535) {
+        error = QObject::tr("\"%1\" is not host:port (a port from 1 to 65535)").arg(a);
+        return false;
+    }
+    return true;
+}
+
+AgentListModel::AgentListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+AgentListModel::~AgentListModel() = default;
+
+void AgentListModel::setAgents(const QStringList& agents)
+{
+    beginResetModel();
+    m_rows.clear();
+    for (const auto& a : agents)
+        m_rows.append({a.trimmed(), {}, false, 0});
+    ++m_generation; // answers to an earlier check no longer apply
+    m_pending = 0;
+    endResetModel();
+}
+
+QStringList AgentListModel::agents() const
+{
+    QStringList out;
+    for (const auto& r : m_rows)
+        if (!r.address.trimmed().isEmpty())
+            out << r.address.trimmed();
+    return out;
+}
+
+void AgentListModel::addAgent(const QString& address)
+{
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size()));
+    m_rows.append({address, {}, false, 0});
+    endInsertRows();
+}
+
+void AgentListModel::removeAgent(int row)
+{
+    if (row < 0 || row >= m_rows.size())
+        return;
+    beginRemoveRows({}, row, row);
+    m_rows.removeAt(row);
+    endRemoveRows();
+}
+
+bool AgentListModel::ready(int row) const
+{
+    return row >= 0 && row < m_rows.size() && m_rows[row].ready;
+}
+
+void AgentListModel::check(const QString& token, const QString& caFile)
+{
+    const quint64 generation = ++m_generation;
+    m_pending = 0;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        Row& r = m_rows[i];
+        r.ready = false;
+        r.generation = generation;
+        QString why;
+        if (!validAgentAddress(r.address, why)) {
+            r.status = why;
+            continue;
+        }
+        r.status = tr("checking…");
+        ++m_pending;
+        QPointer<AgentListModel> self(this);
+        const std::string address = r.address.trimmed().toStdString();
+        ControllerOptions options;
+        options.name = "stampede (check)";
+        options.token = token.toStdString();
+        options.caFile = caFile.toStdString();
+        options.startTimeout = 3 * kNanosPerSecond;
+        std::thread([self, i, generation, address, options] {
+            Controller c({address}, options);
+            std::string error;
+            const bool ok = c.connect(error);
+            const QString status = ok ? QObject::tr("ready: %1").arg(QString::fromStdString(c.agentNames().front()))
+                                      : QString::fromStdString(error);
+            QMetaObject::invokeMethod(
+                self.data() ? static_cast<QObject*>(self.data()) : nullptr,
+                [self, i, generation, ok, status] {
+                    if (!self || i >= self->m_rows.size() || self->m_rows[i].generation != generation)
+                        return;
+                    self->m_rows[i].status = status;
+                    self->m_rows[i].ready = ok;
+                    Q_EMIT self->dataChanged(self->index(i, StatusColumn), self->index(i, StatusColumn));
+                    if (--self->m_pending == 0)
+                        Q_EMIT self->checked();
+                },
+                Qt::QueuedConnection);
+        }).detach();
+    }
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, StatusColumn), index(int(m_rows.size()) - 1, StatusColumn));
+    if (m_pending == 0)
+        Q_EMIT checked();
+}
+
+int AgentListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int AgentListModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant AgentListModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const Row& r = m_rows[index.row()];
+    if (role == Qt::DisplayRole || role == Qt::EditRole)
+        return index.column() == AddressColumn ? r.address : r.status;
+    if (role == Qt::ToolTipRole && index.column() == AddressColumn)
+        return tr("host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)");
+    if (role == Qt::ForegroundRole && index.column() == StatusColumn && !r.status.isEmpty() && m_pending == 0)
+        return r.ready ? QColor(0x1e, 0x84, 0x49) : QColor(0xc0, 0x39, 0x2b);
+    return {};
+}
+
+bool AgentListModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || role != Qt::EditRole || index.column() != AddressColumn)
+        return false;
+    Row& r = m_rows[index.row()];
+    r.address = value.toString().trimmed();
+    r.status.clear();
+    r.ready = false;
+    Q_EMIT dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
+    return true;
+}
+
+Qt::ItemFlags AgentListModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.column() == AddressColumn)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant AgentListModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    return section == AddressColumn ? tr("Agent (host:port)") : tr("Status");
+}

@@ -1,0 +1,114 @@
+// The engine settings kept in a project, and the agent list's check against
+// real agents (stampede-cli agent) on loopback: ready, wrong token, nothing
+// listening, not an address.
+#include "enginesettings.h"
+#include "store/projectstore.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+class TestEngineSettings : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    static int freePort()
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        socklen_t len = sizeof a;
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+        ::close(fd);
+        return ntohs(a.sin_port);
+    }
+
+private slots:
+    void keptInTheProject()
+    {
+        std::string error;
+        auto store = stampede::ProjectStore::create(m_dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        EngineSettings s = EngineSettings::load(*store);
+        QVERIFY(!s.remote);
+        QCOMPARE(s.localEngines, 0);
+        s.remote = true;
+        s.agents = {QStringLiteral("10.0.0.5:7700"), QStringLiteral("[::1]:7701")};
+        s.tokenFile = QStringLiteral("/etc/stampede/token");
+        s.caFile = QStringLiteral("/etc/stampede/ca.pem");
+        QVERIFY(s.save(*store));
+        const EngineSettings back = EngineSettings::load(*store);
+        QVERIFY(back.remote);
+        QCOMPARE(back.agents, s.agents);
+        QCOMPARE(back.tokenFile, s.tokenFile);
+        QCOMPARE(back.caFile, s.caFile);
+        // the token itself is never stored
+        QVERIFY(!QByteArray::fromStdString(store->setting("engines")).contains("secret"));
+
+        QString token, why;
+        EngineSettings missing;
+        missing.tokenFile = m_dir.filePath(QStringLiteral("nope"));
+        QVERIFY(!missing.readToken(token, why));
+        QVERIFY(why.contains(QLatin1String("nope")));
+
+        QVERIFY(validAgentAddress(QStringLiteral("host:7700"), why));
+        QVERIFY(validAgentAddress(QStringLiteral("[::1]:7700"), why));
+        QVERIFY(!validAgentAddress(QStringLiteral("host"), why));
+        QVERIFY(!validAgentAddress(QStringLiteral("host:99999"), why));
+        QVERIFY(why.contains(QLatin1String("99999")));
+    }
+
+    void checkSaysWhichAgentsAreReady()
+    {
+        const QString tokenFile = m_dir.filePath(QStringLiteral("token"));
+        {
+            QFile f(tokenFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("s3cret-token\n");
+        }
+        const int port = freePort();
+        QProcess agent;
+        agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        agent.start(qEnvironmentVariable("STAMPEDE_CLI"),
+                    {QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                     QStringLiteral("--token-file"), tokenFile, QStringLiteral("--name"), QStringLiteral("box-1")});
+        QVERIFY(agent.waitForStarted());
+        const QString nobody = QStringLiteral("127.0.0.1:%1").arg(freePort());
+
+        AgentListModel model;
+        model.setAgents({QStringLiteral("127.0.0.1:%1").arg(port), nobody, QStringLiteral("not an address")});
+        QSignalSpy done(&model, &AgentListModel::checked);
+        model.check(QStringLiteral("s3cret-token"), {});
+        QVERIFY(model.checking());
+        QVERIFY(done.wait(15000));
+        QVERIFY2(model.ready(0), qPrintable(model.index(0, 1).data().toString()));
+        QVERIFY(model.index(0, 1).data().toString().contains(QLatin1String("box-1")));
+        QVERIFY(!model.ready(1));
+        QVERIFY(model.index(1, 1).data().toString().contains(nobody));
+        QVERIFY(!model.ready(2));
+        QVERIFY(model.index(2, 1).data().toString().contains(QLatin1String("host:port")));
+
+        // the wrong token is refused, and said so
+        model.setAgents({QStringLiteral("127.0.0.1:%1").arg(port)});
+        model.check(QStringLiteral("wrong"), {});
+        QVERIFY(done.wait(15000));
+        QVERIFY(!model.ready(0));
+        QVERIFY2(model.index(0, 1).data().toString().contains(QLatin1String("token"), Qt::CaseInsensitive),
+                 qPrintable(model.index(0, 1).data().toString()));
+        agent.terminate();
+        agent.waitForFinished(5000);
+    }
+};
+
+QTEST_MAIN(TestEngineSettings)
+#include "tst_enginesettings.moc"

@@ -1,0 +1,38 @@
+#pragma once
+// Run → Engines: run on the local pool (engines started on this machine for
+// each run) or on remote agents, listed with their token file and CA, and
+// checked for reachability and version before they are used.
+#include "enginesettings.h"
+
+#include <QDialog>
+
+class AgentListModel;
+class QLabel;
+class QLineEdit;
+class QRadioButton;
+class QSpinBox;
+class QTableView;
+
+class EnginesDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit EnginesDialog(const EngineSettings& settings, QWidget* parent = nullptr);
+    EngineSettings settings() const;
+    AgentListModel* agentModel() const { return m_agents; }
+    // Checks the listed agents with the token and CA given (as the Check button does).
+    void checkAgents();
+
+    void accept() override;
+
+private:
+    void updateEnabled();
+    QRadioButton* m_local;
+    QRadioButton* m_remote;
+    QSpinBox* m_localEngines;
+    AgentListModel* m_agents;
+    QTableView* m_table;
+    QLineEdit* m_tokenFile;
+    QLineEdit* m_caFile;
+    QLabel* m_message;
+};
