@@ -85,6 +85,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(1, 1);
     split->setSizes({280, 900});
+    split->setCollapsible(0, false);
+    left->setMinimumWidth(220); // the tree stays readable beside a wide dashboard
     setCentralWidget(split);
 
     m_environments = new QComboBox;

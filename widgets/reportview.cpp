@@ -37,9 +37,14 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     double maxX = 1, maxY = 1;
+    // fixed colours: the theme's palette repeats after five series
+    static const QColor palette[] = {QColor(0x27, 0xae, 0x60), QColor(0x29, 0x80, 0xb9), QColor(0x8e, 0x44, 0xad),
+                                     QColor(0xe6, 0x7e, 0x22), QColor(0xc0, 0x39, 0x2b), QColor(0x7f, 0x8c, 0x8d)};
+    std::size_t colour = 0;
     for (const auto& [name, points] : series) {
         auto* s = new QLineSeries;
         s->setName(name);
+        s->setPen(QPen(palette[colour++ % std::size(palette)], 2));
         s->replace(points);
         chart->addSeries(s);
         s->attachAxis(x);
@@ -133,6 +138,9 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     }
     grid->addLayout(charts, 0, 0, 1, 2);
     grid->addWidget(table, 1, 0, 1, 2);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 1);
+    table->setMinimumHeight(90);
     auto* lists = new QHBoxLayout;
     auto* tl = new QVBoxLayout;
     tl->addWidget(new QLabel(tr("Thresholds:")));

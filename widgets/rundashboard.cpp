@@ -87,16 +87,25 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_users->setName(tr("active users"));
     const char* classes[] = {QT_TR_NOOP("connect"),  QT_TR_NOOP("reset"),    QT_TR_NOOP("timeout"),
                              QT_TR_NOOP("http 4xx"), QT_TR_NOOP("http 5xx"), QT_TR_NOOP("protocol")};
-    for (const char* c : classes) {
+    // fixed colours: the theme's palette repeats after five series
+    const QColor classColors[] = {QColor(0x34, 0x49, 0x5e), QColor(0xe6, 0x7e, 0x22), QColor(0x8e, 0x44, 0xad),
+                                  QColor(0xf1, 0xc4, 0x0f), QColor(0xc0, 0x39, 0x2b), QColor(0x16, 0xa0, 0x85)};
+    for (std::size_t i = 0; i < std::size(classes); ++i) {
         auto* series = new QLineSeries;
-        series->setName(tr(c));
+        series->setName(tr(classes[i]));
+        series->setPen(QPen(classColors[i], 2));
         m_errorsByClass << series;
     }
+    const std::pair<QLineSeries*, QColor> latencyColors[] = {
+        {m_p50, QColor(0x27, 0xae, 0x60)}, {m_p90, QColor(0x29, 0x80, 0xb9)}, {m_p95, QColor(0x8e, 0x44, 0xad)},
+        {m_p99, QColor(0xe6, 0x7e, 0x22)}, {m_p999, QColor(0xc0, 0x39, 0x2b)}, {m_max, QColor(0x7f, 0x8c, 0x8d)}};
+    for (const auto& [series, color] : latencyColors)
+        series->setPen(QPen(color, 2));
 
     m_steps = new QTableWidget(0, 6);
     m_steps->setHorizontalHeaderLabels(
         {tr("Step"), tr("Rate/s"), tr("p50 ms"), tr("p99 ms"), tr("Errors"), tr("Late/dropped")});
-    m_steps->horizontalHeader()->setStretchLastSection(true);
+    m_steps->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_steps->verticalHeader()->hide();
     m_steps->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_events = new QListWidget;
