@@ -112,7 +112,12 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     // The run is recorded from the GUI thread, which owns the store.
     std::shared_ptr<RunLog> log;
     std::int64_t row = 0;
+    std::string storePath;
     if (store) {
+        // The GUI thread writes a second at a time; the write-ahead log is copied
+        // back (checkpointed, with its fsync) from the run's thread instead.
+        store->setAutoCheckpoint(false);
+        storePath = store->path();
         log = std::make_shared<RunLog>(*store);
         row = log->begin(m_worker->plan.runId, m_worker->plan.name, scenarioJson.toStdString(), "{}", {}, names);
     }
@@ -120,7 +125,10 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     Worker* w = m_worker.get();
     QPointer<RunSession> self(this);
     const Options opts = options;
-    w->thread = std::thread([this, self, w, opts, log, row] {
+    if (store)
+        connect(
+            this, &RunSession::finished, this, [store] { store->setAutoCheckpoint(true); }, Qt::SingleShotConnection);
+    w->thread = std::thread([this, self, w, opts, log, row, storePath] {
         auto post = [self](auto fn) {
             QMetaObject::invokeMethod(
                 self.data() ? static_cast<QObject*>(self.data()) : nullptr,
@@ -188,6 +196,10 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
                 auto prepared = std::make_shared<std::vector<PreparedSecond>>(std::move(parts));
                 parts.clear();
                 prepared->push_back(RunLog::prepare(m));
+                if (!storePath.empty() && m.second % 5 == 0) {
+                    std::string ignored; // a checkpoint that cannot happen now happens later
+                    ProjectStore::checkpoint(storePath, ignored);
+                }
                 RunSecond sec;
                 const RunSecond::Part merged = toPart(prepared->back());
                 sec.total = merged.total;

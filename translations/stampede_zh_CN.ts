@@ -27,37 +27,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="264" />
+        <location filename="../models/reportmodel.cpp" line="263" />
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="271" />
+        <location filename="../models/reportmodel.cpp" line="270" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="290" />
+        <location filename="../models/reportmodel.cpp" line="289" />
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="290" />
+        <location filename="../models/reportmodel.cpp" line="289" />
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="290" />
+        <location filename="../models/reportmodel.cpp" line="289" />
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="290" />
+        <location filename="../models/reportmodel.cpp" line="289" />
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="291" />
+        <location filename="../models/reportmodel.cpp" line="290" />
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -65,63 +65,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="184" />
+        <location filename="../widgets/reportview.cpp" line="192" />
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="192" />
+        <location filename="../widgets/reportview.cpp" line="200" />
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="193" />
+        <location filename="../widgets/reportview.cpp" line="201" />
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="200" />
+        <location filename="../widgets/reportview.cpp" line="208" />
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="201" />
+        <location filename="../widgets/reportview.cpp" line="209" />
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="205" />
+        <location filename="../widgets/reportview.cpp" line="213" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="205" />
+        <location filename="../widgets/reportview.cpp" line="213" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="206" />
-        <location filename="../widgets/reportview.cpp" line="209" />
+        <location filename="../widgets/reportview.cpp" line="214" />
+        <location filename="../widgets/reportview.cpp" line="217" />
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="207" />
-        <location filename="../widgets/reportview.cpp" line="210" />
+        <location filename="../widgets/reportview.cpp" line="215" />
+        <location filename="../widgets/reportview.cpp" line="218" />
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="208" />
+        <location filename="../widgets/reportview.cpp" line="216" />
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="208" />
+        <location filename="../widgets/reportview.cpp" line="216" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -336,7 +336,8 @@ Candidate: %2</source>
         <location filename="../widgets/enginesdialog.cpp" line="141" />
         <source>Checking %n agent(s)…</source>
         <translation>
-            <numerusform>正在检查 %n 个代理…</numerusform></translation>
+            <numerusform>正在检查 %n 个代理…</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="151" />
@@ -380,285 +381,285 @@ Candidate: %2</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="91" />
+        <location filename="../widgets/mainwindow.cpp" line="93" />
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114" />
+        <location filename="../widgets/mainwindow.cpp" line="116" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="126" />
+        <location filename="../widgets/mainwindow.cpp" line="128" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="127" />
+        <location filename="../widgets/mainwindow.cpp" line="129" />
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="129" />
+        <location filename="../widgets/mainwindow.cpp" line="131" />
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="129" />
-        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <location filename="../widgets/mainwindow.cpp" line="131" />
+        <location filename="../widgets/mainwindow.cpp" line="138" />
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="134" />
+        <location filename="../widgets/mainwindow.cpp" line="136" />
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <location filename="../widgets/mainwindow.cpp" line="138" />
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140" />
+        <location filename="../widgets/mainwindow.cpp" line="142" />
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141" />
+        <location filename="../widgets/mainwindow.cpp" line="143" />
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142" />
+        <location filename="../widgets/mainwindow.cpp" line="144" />
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="146" />
+        <location filename="../widgets/mainwindow.cpp" line="148" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153" />
+        <location filename="../widgets/mainwindow.cpp" line="155" />
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155" />
+        <location filename="../widgets/mainwindow.cpp" line="157" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156" />
+        <location filename="../widgets/mainwindow.cpp" line="158" />
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158" />
+        <location filename="../widgets/mainwindow.cpp" line="160" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160" />
+        <location filename="../widgets/mainwindow.cpp" line="162" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="161" />
+        <location filename="../widgets/mainwindow.cpp" line="163" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163" />
+        <location filename="../widgets/mainwindow.cpp" line="165" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172" />
+        <location filename="../widgets/mainwindow.cpp" line="174" />
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173" />
+        <location filename="../widgets/mainwindow.cpp" line="175" />
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175" />
+        <location filename="../widgets/mainwindow.cpp" line="177" />
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180" />
+        <location filename="../widgets/mainwindow.cpp" line="182" />
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183" />
+        <location filename="../widgets/mainwindow.cpp" line="185" />
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186" />
+        <location filename="../widgets/mainwindow.cpp" line="188" />
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="193" />
+        <location filename="../widgets/mainwindow.cpp" line="195" />
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198" />
+        <location filename="../widgets/mainwindow.cpp" line="200" />
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199" />
+        <location filename="../widgets/mainwindow.cpp" line="201" />
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200" />
+        <location filename="../widgets/mainwindow.cpp" line="202" />
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201" />
+        <location filename="../widgets/mainwindow.cpp" line="203" />
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202" />
+        <location filename="../widgets/mainwindow.cpp" line="204" />
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208" />
+        <location filename="../widgets/mainwindow.cpp" line="210" />
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214" />
+        <location filename="../widgets/mainwindow.cpp" line="216" />
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216" />
+        <location filename="../widgets/mainwindow.cpp" line="218" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220" />
+        <location filename="../widgets/mainwindow.cpp" line="222" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221" />
+        <location filename="../widgets/mainwindow.cpp" line="223" />
         <source>Delete "%1" and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231" />
+        <location filename="../widgets/mainwindow.cpp" line="233" />
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232" />
+        <location filename="../widgets/mainwindow.cpp" line="234" />
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233" />
+        <location filename="../widgets/mainwindow.cpp" line="235" />
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235" />
+        <location filename="../widgets/mainwindow.cpp" line="237" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236" />
+        <location filename="../widgets/mainwindow.cpp" line="238" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="243" />
+        <location filename="../widgets/mainwindow.cpp" line="245" />
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253" />
+        <location filename="../widgets/mainwindow.cpp" line="255" />
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257" />
+        <location filename="../widgets/mainwindow.cpp" line="259" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262" />
+        <location filename="../widgets/mainwindow.cpp" line="264" />
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281" />
+        <location filename="../widgets/mainwindow.cpp" line="283" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="293" />
-        <location filename="../widgets/mainwindow.cpp" line="340" />
+        <location filename="../widgets/mainwindow.cpp" line="295" />
+        <location filename="../widgets/mainwindow.cpp" line="342" />
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="294" />
+        <location filename="../widgets/mainwindow.cpp" line="296" />
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314" />
+        <location filename="../widgets/mainwindow.cpp" line="316" />
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="315" />
-        <location filename="../widgets/mainwindow.cpp" line="322" />
+        <location filename="../widgets/mainwindow.cpp" line="317" />
+        <location filename="../widgets/mainwindow.cpp" line="324" />
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="344" />
+        <location filename="../widgets/mainwindow.cpp" line="346" />
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="345" />
+        <location filename="../widgets/mainwindow.cpp" line="347" />
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346" />
+        <location filename="../widgets/mainwindow.cpp" line="348" />
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347" />
+        <location filename="../widgets/mainwindow.cpp" line="349" />
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="348" />
+        <location filename="../widgets/mainwindow.cpp" line="350" />
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349" />
+        <location filename="../widgets/mainwindow.cpp" line="351" />
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
@@ -741,7 +742,7 @@ Candidate: %2</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486" />
+        <location filename="../widgets/mainwindow.cpp" line="488" />
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -789,19 +790,19 @@ Candidate: %2</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="322" />
+        <location filename="../models/projecttreemodel.cpp" line="323" />
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="398" />
-        <location filename="../models/projecttreemodel.cpp" line="447" />
-        <location filename="../models/projecttreemodel.cpp" line="458" />
+        <location filename="../models/projecttreemodel.cpp" line="399" />
+        <location filename="../models/projecttreemodel.cpp" line="448" />
+        <location filename="../models/projecttreemodel.cpp" line="459" />
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="401" />
+        <location filename="../models/projecttreemodel.cpp" line="402" />
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
@@ -831,7 +832,7 @@ Candidate: %2</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="541" />
+        <location filename="../models/projecttreemodel.cpp" line="542" />
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -889,72 +890,72 @@ Candidate: %2</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="120" />
+        <location filename="../models/reportmodel.cpp" line="119" />
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="121" />
+        <location filename="../models/reportmodel.cpp" line="120" />
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="121" />
+        <location filename="../models/reportmodel.cpp" line="120" />
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="188" />
+        <location filename="../models/reportmodel.cpp" line="187" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215" />
+        <location filename="../models/reportmodel.cpp" line="214" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215" />
+        <location filename="../models/reportmodel.cpp" line="214" />
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215" />
+        <location filename="../models/reportmodel.cpp" line="214" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="216" />
+        <location filename="../models/reportmodel.cpp" line="215" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="216" />
+        <location filename="../models/reportmodel.cpp" line="215" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="216" />
+        <location filename="../models/reportmodel.cpp" line="215" />
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="217" />
+        <location filename="../models/reportmodel.cpp" line="216" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="217" />
+        <location filename="../models/reportmodel.cpp" line="216" />
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="217" />
+        <location filename="../models/reportmodel.cpp" line="216" />
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="218" />
+        <location filename="../models/reportmodel.cpp" line="217" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -967,113 +968,113 @@ Candidate: %2</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="69" />
+        <location filename="../widgets/reportview.cpp" line="74" />
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="69" />
+        <location filename="../widgets/reportview.cpp" line="74" />
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="77" />
+        <location filename="../widgets/reportview.cpp" line="82" />
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="82" />
         <location filename="../widgets/reportview.cpp" line="87" />
+        <location filename="../widgets/reportview.cpp" line="92" />
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="111" />
+        <location filename="../widgets/reportview.cpp" line="116" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="111" />
+        <location filename="../widgets/reportview.cpp" line="116" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="112" />
+        <location filename="../widgets/reportview.cpp" line="117" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="112" />
+        <location filename="../widgets/reportview.cpp" line="117" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="113" />
+        <location filename="../widgets/reportview.cpp" line="118" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="113" />
+        <location filename="../widgets/reportview.cpp" line="118" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="119" />
+        <location filename="../widgets/reportview.cpp" line="124" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="120" />
+        <location filename="../widgets/reportview.cpp" line="126" />
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="120" />
+        <location filename="../widgets/reportview.cpp" line="126" />
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="121" />
+        <location filename="../widgets/reportview.cpp" line="127" />
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122" />
+        <location filename="../widgets/reportview.cpp" line="127" />
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="128" />
+        <location filename="../widgets/reportview.cpp" line="133" />
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="129" />
+        <location filename="../widgets/reportview.cpp" line="134" />
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="138" />
+        <location filename="../widgets/reportview.cpp" line="146" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="141" />
+        <location filename="../widgets/reportview.cpp" line="149" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="144" />
+        <location filename="../widgets/reportview.cpp" line="152" />
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="150" />
+        <location filename="../widgets/reportview.cpp" line="158" />
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="160" />
+        <location filename="../widgets/reportview.cpp" line="168" />
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
@@ -1321,7 +1322,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="42" />
-        <location filename="../widgets/rundashboard.cpp" line="138" />
+        <location filename="../widgets/rundashboard.cpp" line="149" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1366,12 +1367,12 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="108" />
+        <location filename="../widgets/rundashboard.cpp" line="119" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -1441,147 +1442,152 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98" />
+        <location filename="../widgets/rundashboard.cpp" line="90" />
+        <source>tls</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98" />
+        <location filename="../widgets/rundashboard.cpp" line="109" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="106" />
+        <location filename="../widgets/rundashboard.cpp" line="117" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="106" />
+        <location filename="../widgets/rundashboard.cpp" line="117" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="107" />
+        <location filename="../widgets/rundashboard.cpp" line="118" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="107" />
+        <location filename="../widgets/rundashboard.cpp" line="118" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="108" />
+        <location filename="../widgets/rundashboard.cpp" line="119" />
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="120" />
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="120" />
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="121" />
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115" />
+        <location filename="../widgets/rundashboard.cpp" line="126" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131" />
+        <location filename="../widgets/rundashboard.cpp" line="142" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138" />
+        <location filename="../widgets/rundashboard.cpp" line="149" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="139" />
-        <location filename="../widgets/rundashboard.cpp" line="140" />
+        <location filename="../widgets/rundashboard.cpp" line="150" />
+        <location filename="../widgets/rundashboard.cpp" line="151" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="139" />
-        <location filename="../widgets/rundashboard.cpp" line="140" />
+        <location filename="../widgets/rundashboard.cpp" line="150" />
+        <location filename="../widgets/rundashboard.cpp" line="151" />
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="144" />
-        <location filename="../widgets/rundashboard.cpp" line="145" />
+        <location filename="../widgets/rundashboard.cpp" line="155" />
+        <location filename="../widgets/rundashboard.cpp" line="156" />
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="148" />
+        <location filename="../widgets/rundashboard.cpp" line="159" />
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="174" />
+        <location filename="../widgets/rundashboard.cpp" line="185" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="290" />
+        <location filename="../widgets/rundashboard.cpp" line="301" />
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="360" />
+        <location filename="../widgets/rundashboard.cpp" line="371" />
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="365" />
+        <location filename="../widgets/rundashboard.cpp" line="376" />
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367" />
+        <location filename="../widgets/rundashboard.cpp" line="378" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367" />
+        <location filename="../widgets/rundashboard.cpp" line="378" />
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="371" />
+        <location filename="../widgets/rundashboard.cpp" line="382" />
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="371" />
+        <location filename="../widgets/rundashboard.cpp" line="382" />
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

@@ -86,10 +86,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_users = new QLineSeries;
     m_users->setName(tr("active users"));
     const char* classes[] = {QT_TR_NOOP("connect"),  QT_TR_NOOP("reset"),    QT_TR_NOOP("timeout"),
-                             QT_TR_NOOP("http 4xx"), QT_TR_NOOP("http 5xx"), QT_TR_NOOP("protocol")};
+                             QT_TR_NOOP("http 4xx"), QT_TR_NOOP("http 5xx"), QT_TR_NOOP("protocol"),
+                             QT_TR_NOOP("tls")};
     // fixed colours: the theme's palette repeats after five series
     const QColor classColors[] = {QColor(0x34, 0x49, 0x5e), QColor(0xe6, 0x7e, 0x22), QColor(0x8e, 0x44, 0xad),
-                                  QColor(0xf1, 0xc4, 0x0f), QColor(0xc0, 0x39, 0x2b), QColor(0x16, 0xa0, 0x85)};
+                                  QColor(0xf1, 0xc4, 0x0f), QColor(0xc0, 0x39, 0x2b), QColor(0x16, 0xa0, 0x85),
+                                  QColor(0x7f, 0x8c, 0x8d)};
     for (std::size_t i = 0; i < std::size(classes); ++i) {
         auto* series = new QLineSeries;
         series->setName(tr(classes[i]));
@@ -97,7 +99,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
         m_errorsByClass << series;
     }
     const std::pair<QLineSeries*, QColor> latencyColors[] = {
-        {m_p50, QColor(0x27, 0xae, 0x60)}, {m_p90, QColor(0x29, 0x80, 0xb9)}, {m_p95, QColor(0x8e, 0x44, 0xad)},
+        {m_p50, QColor(0x27, 0xae, 0x60)}, {m_p90, QColor(0x29, 0x80, 0xb9)},  {m_p95, QColor(0x8e, 0x44, 0xad)},
         {m_p99, QColor(0xe6, 0x7e, 0x22)}, {m_p999, QColor(0xc0, 0x39, 0x2b)}, {m_max, QColor(0x7f, 0x8c, 0x8d)}};
     for (const auto& [series, color] : latencyColors)
         series->setPen(QPen(color, 2));
@@ -264,7 +266,7 @@ void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, co
         push(p.p99, st.p99, true);
         push(p.p999, st.p999, true);
         push(p.max, st.max, true);
-        for (int c = 0; c < 6; ++c)
+        for (int c = 0; c < kClasses; ++c)
             push(p.errors[c], double(st.errorsByClass.value(c)), true);
     }
     push(scopes[0].connections, connections, true);
@@ -339,7 +341,7 @@ void RunDashboard::redraw()
     m_planned->setVisible(planned);
     for (const auto& q : p.max)
         maxLat = std::max(maxLat, q.y());
-    for (int c = 0; c < 6; ++c) {
+    for (int c = 0; c < kClasses; ++c) {
         m_errorsByClass[c]->replace(p.errors[c]);
         for (const auto& q : p.errors[c])
             maxErr = std::max(maxErr, q.y());

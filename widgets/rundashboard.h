@@ -53,11 +53,12 @@ private:
     QLineSeries* m_max;
     QLineSeries* m_connections;
     QLineSeries* m_users;
-    QList<QLineSeries*> m_errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol
+    QList<QLineSeries*> m_errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol, tls
+    static constexpr int kClasses = 7;   // connect, reset, timeout, http_4xx, http_5xx, protocol, tls
     struct Points
     {
         QList<QPointF> sent, completed, p50, p90, p95, p99, p999, max, connections, users;
-        QList<QPointF> errors[6];
+        QList<QPointF> errors[kClasses];
     };
     // m_points[a][scope]: a is 0 for all agents merged, a + 1 for agent a;
     // scope 0 is all steps, i + 1 is step i (gauges are kept in scope 0 only).

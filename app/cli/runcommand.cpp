@@ -48,6 +48,12 @@ const char* kRunUsage =
     "  -b, --body TEXT       request body\n"
     "  --timeout D           per-request timeout; default 10s\n"
     "\n"
+    "TLS (https URLs; both modes, over the scenario's own settings):\n"
+    "  -k, --insecure        do not verify the server's certificate (verified by default)\n"
+    "  --cacert F            verify servers against the CA certificate(s) in F (PEM)\n"
+    "  --cert F --key K      present this client certificate (PEM) and key\n"
+    "  --server-name NAME    SNI and the name verified, instead of the URL's host\n"
+    "\n"
     "Both modes:\n"
     "  -t, --threads T       worker threads; default one per core\n"
     "  --threshold EXPR      pass/fail condition, e.g. 'p99 < 200ms', 'error_rate < 0.1%' (repeatable)\n"
@@ -115,6 +121,8 @@ struct Options
     std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
     bool pinEngines = false;
     std::string projectFile, reportFile;
+    bool insecure = false;
+    std::string caCert, clientCert, clientKey, serverName;
 };
 
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help)
@@ -159,6 +167,20 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             o.bodySet = true;
         } else if (is("--timeout", "--timeout")) {
             if (!val("--timeout", o.timeout))
+                return false;
+        } else if (a == "-k" || a == "--insecure") {
+            o.insecure = true;
+        } else if (is("--cacert", "--cacert")) {
+            if (!val("--cacert", o.caCert))
+                return false;
+        } else if (is("--cert", "--cert")) {
+            if (!val("--cert", o.clientCert))
+                return false;
+        } else if (is("--key", "--key")) {
+            if (!val("--key", o.clientKey))
+                return false;
+        } else if (is("--server-name", "--server-name")) {
+            if (!val("--server-name", o.serverName))
                 return false;
         } else if (is("--threshold", "--threshold")) {
             if (!val("--threshold", v))
@@ -341,6 +363,36 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             return false;
         *s.mutable_duration() = toProto(d);
     }
+    // TLS files named on the command line are read here (relative to the working
+    // directory) and travel inline, as a bundle carries them.
+    if (o.insecure)
+        s.mutable_tls()->set_insecure(true);
+    if (!o.serverName.empty())
+        s.mutable_tls()->set_server_name(o.serverName);
+    const struct
+    {
+        const char* flag;
+        const std::string& file;
+        std::string* pem;
+        std::string* fileField;
+    } tlsFiles[] = {{"--cacert", o.caCert, s.mutable_tls()->mutable_ca_pem(), s.mutable_tls()->mutable_ca_file()},
+                    {"--cert", o.clientCert, s.mutable_tls()->mutable_cert_pem(), s.mutable_tls()->mutable_cert_file()},
+                    {"--key", o.clientKey, s.mutable_tls()->mutable_key_pem(), s.mutable_tls()->mutable_key_file()}};
+    for (const auto& f : tlsFiles) {
+        if (f.file.empty())
+            continue;
+        std::ifstream in(f.file, std::ios::binary);
+        if (!in) {
+            error = std::string(f.flag) + ": cannot read \"" + f.file + "\"";
+            return false;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        *f.pem = ss.str();
+        f.fileField->clear();
+    }
+    if (s.tls().ByteSizeLong() == 0)
+        s.clear_tls();
     if (!o.threads.empty()) {
         double t;
         if (!positiveNumber(o.threads, "--threads", t, error, true))

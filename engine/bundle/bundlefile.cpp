@@ -66,6 +66,36 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
         v->mutable_csv()->set_data(ss.str());
         v->mutable_csv()->clear_file();
     }
+    // TLS files travel inline too: the agents have no access to the controller's disk
+    auto* tls = out.mutable_scenario()->mutable_tls();
+    const struct
+    {
+        const char* field;
+        std::string file;
+        std::string* pem;
+    } files[] = {{"tls.ca_file", tls->ca_file(), tls->mutable_ca_pem()},
+                 {"tls.cert_file", tls->cert_file(), tls->mutable_cert_pem()},
+                 {"tls.key_file", tls->key_file(), tls->mutable_key_pem()}};
+    for (const auto& f : files) {
+        if (f.file.empty() || !f.pem->empty())
+            continue;
+        std::string path = f.file;
+        if (path[0] != '/' && !baseDir.empty())
+            path = baseDir + "/" + path;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error = std::string(f.field) + ": cannot read \"" + f.file + "\": " + std::strerror(errno);
+            return false;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        *f.pem = ss.str();
+    }
+    tls->clear_ca_file();
+    tls->clear_cert_file();
+    tls->clear_key_file();
+    if (tls->ByteSizeLong() == 0)
+        out.mutable_scenario()->clear_tls();
     return true;
 }
 

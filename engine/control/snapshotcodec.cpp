@@ -20,6 +20,12 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         s->set_dropped(c.dropped);
         s->set_bytes_in(c.bytesIn);
         s->set_bytes_out(c.bytesOut);
+        s->set_connects(c.connects);
+        s->set_connect_nanos(c.connectNanos);
+        s->set_handshakes(c.handshakes);
+        s->set_handshakes_resumed(c.handshakesResumed);
+        s->set_handshake_nanos(c.handshakeNanos);
+        s->set_handshake_max_nanos(c.handshakeMaxNanos);
         s->set_latency(st.latency.serialize());
         s->set_service_time(st.serviceTime.serialize());
     }
@@ -54,6 +60,12 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
         m.counters.dropped = s.dropped();
         m.counters.bytesIn = s.bytes_in();
         m.counters.bytesOut = s.bytes_out();
+        m.counters.connects = s.connects();
+        m.counters.connectNanos = s.connect_nanos();
+        m.counters.handshakes = s.handshakes();
+        m.counters.handshakesResumed = s.handshakes_resumed();
+        m.counters.handshakeNanos = s.handshake_nanos();
+        m.counters.handshakeMaxNanos = s.handshake_max_nanos();
         if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {
             error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
             return false;

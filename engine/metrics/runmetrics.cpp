@@ -19,6 +19,8 @@ std::string_view errorClassName(ErrorClass c)
         return "http_5xx";
     case ErrorClass::Protocol:
         return "protocol";
+    case ErrorClass::Tls:
+        return "tls";
     case ErrorClass::Count:
         break;
     }
@@ -36,6 +38,12 @@ void StepCounters::merge(const StepCounters& o)
     dropped += o.dropped;
     bytesIn += o.bytesIn;
     bytesOut += o.bytesOut;
+    connects += o.connects;
+    connectNanos += o.connectNanos;
+    handshakes += o.handshakes;
+    handshakesResumed += o.handshakesResumed;
+    handshakeNanos += o.handshakeNanos;
+    handshakeMaxNanos = std::max(handshakeMaxNanos, o.handshakeMaxNanos);
 }
 
 bool sampleBudgetSpent(const std::vector<ErrorSample>& samples, std::uint32_t step, ErrorClass c)

@@ -21,10 +21,11 @@ enum class ErrorClass : std::uint8_t
     Http4xx,
     Http5xx,
     Protocol,
+    Tls, // the TLS handshake failed (certificate not accepted, no common protocol...)
     Count
 };
 constexpr std::size_t kErrorClassCount = std::size_t(ErrorClass::Count);
-// Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol.
+// Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls.
 std::string_view errorClassName(ErrorClass c);
 
 struct StepCounters
@@ -37,6 +38,13 @@ struct StepCounters
     std::uint64_t dropped = 0; // arrivals refused because the backlog was full
     std::uint64_t bytesIn = 0;
     std::uint64_t bytesOut = 0;
+    // connections set up: TCP connect time, and TLS handshakes (resumed ones counted apart)
+    std::uint64_t connects = 0;
+    std::uint64_t connectNanos = 0;
+    std::uint64_t handshakes = 0;
+    std::uint64_t handshakesResumed = 0;
+    std::uint64_t handshakeNanos = 0;
+    std::uint64_t handshakeMaxNanos = 0;
 
     void merge(const StepCounters& o);
     void addError(ErrorClass c)

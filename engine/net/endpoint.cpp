@@ -27,7 +27,8 @@ std::optional<Endpoint> Endpoint::resolve(const std::string& host, unsigned port
 
 bool Endpoint::sameAs(const Endpoint& o) const
 {
-    return length == o.length && std::memcmp(&address, &o.address, length) == 0;
+    return length == o.length && std::memcmp(&address, &o.address, length) == 0 && tls == o.tls &&
+           serverName == o.serverName;
 }
 
 } // namespace stampede

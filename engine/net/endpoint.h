@@ -1,5 +1,6 @@
 #pragma once
 // A resolved TCP address to connect to, looked up once before a run starts.
+#include <memory>
 #include <netinet/in.h>
 #include <optional>
 #include <string>
@@ -7,11 +8,16 @@
 
 namespace stampede {
 
+class TlsContext;
+
 struct Endpoint
 {
     sockaddr_storage address{};
     socklen_t length = 0;
     std::string label; // host:port, for messages
+    // Set: TLS over the connection, with this context (shared by the run).
+    std::shared_ptr<TlsContext> tls;
+    std::string serverName; // sent as SNI (unless an IP address) and verified against
 
     // Resolves host and port (numeric or by name). Returns nullopt and sets
     // `error` when the name does not resolve.

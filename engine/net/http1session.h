@@ -1,5 +1,6 @@
 #pragma once
-// One HTTP/1.1 client connection: connects (non-blocking), writes one request
+// One HTTP/1.1 client connection (over TCP, or TLS when the endpoint says so):
+// connects (non-blocking), writes one request
 // at a time, parses the response as it streams in, and reports the outcome to
 // its listener. Keep-alive by default; reconnects when the server closes or
 // answers `Connection: close`. Two system calls per request in steady state:
@@ -8,9 +9,12 @@
 #include "endpoint.h"
 #include "http1responseparser.h"
 #include "metrics/runmetrics.h"
+#include "tlscontext.h"
 
 #include <cstdint>
 #include <string>
+
+struct ssl_st;
 
 namespace stampede {
 
@@ -25,6 +29,13 @@ public:
     virtual void onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nanos now) = 0;
     // The request failed; the connection has been closed.
     virtual void onFailure(Http1Session& s, ErrorClass error, const std::string& why, Nanos now) = 0;
+    // A connection was set up for the request in flight: the TCP connect took
+    // `connect`; with TLS, the handshake took `handshake` (resumed: an earlier
+    // session was taken up again).
+    virtual void onConnected(Http1Session& s, Nanos connect, Nanos handshake, bool tls, bool resumed)
+    {
+        (void)s, (void)connect, (void)handshake, (void)tls, (void)resumed;
+    }
 };
 
 class Http1Session
@@ -58,6 +69,8 @@ public:
 
 private:
     void startConnect(Nanos now);
+    void connected(Nanos now);
+    void continueHandshake(Nanos now);
     void flushWrite(Nanos now);
     void readResponse(Nanos now, bool peerClosed);
     void fail(ErrorClass error, const std::string& why, Nanos now);
@@ -79,6 +92,13 @@ private:
     Nanos m_connectDeadline = 0;
     Http1ResponseParser m_parser;
     std::string m_errorSample;
+    // TLS
+    ::ssl_st* m_ssl = nullptr;
+    bool m_handshaking = false;
+    TlsSessionPtr m_tlsSession; // the last session, offered again on reconnect
+    Nanos m_connectStart = 0;
+    Nanos m_connectTime = 0;
+    Nanos m_handshakeStart = 0;
 };
 
 } // namespace stampede

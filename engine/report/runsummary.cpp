@@ -36,6 +36,13 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.bytesOut = m.counters.bytesOut;
     s.latency = LatencySummary::of(m.latency);
     s.serviceTime = LatencySummary::of(m.serviceTime);
+    const auto& c = m.counters;
+    s.connects = c.connects;
+    s.connectMeanMs = c.connects ? double(c.connectNanos) / double(c.connects) / 1e6 : 0;
+    s.handshakes = c.handshakes;
+    s.handshakesResumed = c.handshakesResumed;
+    s.handshakeMeanMs = c.handshakes ? double(c.handshakeNanos) / double(c.handshakes) / 1e6 : 0;
+    s.handshakeMaxMs = double(c.handshakeMaxNanos) / 1e6;
     return s;
 }
 
@@ -122,7 +129,12 @@ std::string metricsJson(const MetricsSummary& m)
     s += "}, \"rate\": " + num(m.rate) + ", \"late\": " + std::to_string(m.late) +
          ", \"dropped\": " + std::to_string(m.dropped) + ", \"bytes_in\": " + std::to_string(m.bytesIn) +
          ", \"bytes_out\": " + std::to_string(m.bytesOut) + ",\n    \"latency_ms\": " + latencyJson(m.latency) +
-         ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime);
+         ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
+         ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
+         ", \"connect_mean_ms\": " + num(m.connectMeanMs) + ", \"tls_handshakes\": " + std::to_string(m.handshakes) +
+         ", \"tls_resumed\": " + std::to_string(m.handshakesResumed) +
+         ", \"tls_handshake_mean_ms\": " + num(m.handshakeMeanMs) +
+         ", \"tls_handshake_max_ms\": " + num(m.handshakeMaxMs) + "}";
     return s;
 }
 
@@ -227,6 +239,11 @@ std::string summaryToTable(const RunSummary& s)
     }
     os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
        << num(s.total.serviceTime.p99) << " ms\n";
+    os << "connections opened: " << s.total.connects << ", connect mean " << num(s.total.connectMeanMs) << " ms";
+    if (s.total.handshakes)
+        os << "; TLS handshakes: " << s.total.handshakes << " (" << s.total.handshakesResumed << " resumed), mean "
+           << num(s.total.handshakeMeanMs) << " ms, max " << num(s.total.handshakeMaxMs) << " ms";
+    os << "\n";
     for (const auto& t : s.thresholds)
         os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (value " << num(t.value) << ")\n";
     for (const auto& e : s.events) {

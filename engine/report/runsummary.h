@@ -29,8 +29,14 @@ struct MetricsSummary
     std::uint64_t dropped = 0;
     std::uint64_t bytesIn = 0;
     std::uint64_t bytesOut = 0;
-    LatencySummary latency;     // from the intended start
-    LatencySummary serviceTime; // from the actual send
+    LatencySummary latency;       // from the intended start
+    LatencySummary serviceTime;   // from the actual send
+    std::uint64_t connects = 0;   // connections set up
+    double connectMeanMs = 0;     // TCP connect time
+    std::uint64_t handshakes = 0; // TLS handshakes, of which resumed
+    std::uint64_t handshakesResumed = 0;
+    double handshakeMeanMs = 0;
+    double handshakeMaxMs = 0;
     double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
 };
 

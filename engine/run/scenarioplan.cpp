@@ -1,5 +1,7 @@
 #include "scenarioplan.h"
 
+#include "net/tlscontext.h"
+
 #include "core/url.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -105,6 +107,51 @@ private:
             if (!known)
                 m_plan.variables.push_back({override.first, makeConstantSource(override.second), false});
         }
+    }
+
+    // The file's content, or the inline text when given; false when neither reads.
+    bool fileOrInline(const std::string& file, const std::string& inlined, const std::string& field, std::string& out)
+    {
+        out = inlined;
+        if (!out.empty() || file.empty())
+            return true;
+        std::string path = file;
+        if (path[0] != '/' && !m_o.baseDir.empty())
+            path = m_o.baseDir + "/" + path;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error(field, "cannot read \"" + file + "\": " + std::strerror(errno));
+            return false;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        out = ss.str();
+        return true;
+    }
+
+    // One TLS context per verification choice, made when a step first needs it.
+    std::shared_ptr<TlsContext> tlsContext(bool verify)
+    {
+        auto& slot = verify ? m_tlsVerify : m_tlsNoVerify;
+        if (slot || m_tlsFailed)
+            return slot;
+        const auto& t = m_s.tls();
+        TlsOptions o;
+        o.verify = verify;
+        o.alpn = {"http/1.1"};
+        if (!fileOrInline(t.ca_file(), t.ca_pem(), "tls.ca_file", o.caPem) ||
+            !fileOrInline(t.cert_file(), t.cert_pem(), "tls.cert_file", o.certPem) ||
+            !fileOrInline(t.key_file(), t.key_pem(), "tls.key_file", o.keyPem)) {
+            m_tlsFailed = true;
+            return nullptr;
+        }
+        std::string err;
+        slot = TlsContext::create(o, err);
+        if (!slot) {
+            error(t.ca_file().empty() && t.ca_pem().empty() ? "tls.cert_file" : "tls", err);
+            m_tlsFailed = true;
+        }
+        return slot;
     }
 
     ParameterSourcePtr source(const v1::Variable& v, const std::string& field)
@@ -283,10 +330,6 @@ private:
                 error(field + ".request.url", err);
                 continue;
             }
-            if (parsed->scheme == "https") {
-                error(field + ".request.url", "https is not supported yet by this engine (HTTP/1.1 over plain TCP)");
-                continue;
-            }
             if (m_o.resolveHosts) {
                 auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
                 if (!ep) {
@@ -294,6 +337,12 @@ private:
                     continue;
                 }
                 ps.endpoint = *ep;
+            }
+            if (parsed->scheme == "https") {
+                ps.endpoint.tls = tlsContext(!(m_s.tls().insecure() || rq.insecure()));
+                if (!ps.endpoint.tls)
+                    continue; // the fault is reported once, on the tls field
+                ps.endpoint.serverName = m_s.tls().server_name().empty() ? parsed->host : m_s.tls().server_name();
             }
             url.removePrefix(split);
             if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
@@ -484,6 +533,8 @@ private:
 
     const v1::Scenario& m_s;
     const PlanOptions& m_o;
+    std::shared_ptr<TlsContext> m_tlsVerify, m_tlsNoVerify;
+    bool m_tlsFailed = false;
     std::vector<PlanError>& m_errors;
     ScenarioPlan m_plan;
 };

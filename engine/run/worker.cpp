@@ -186,6 +186,22 @@ void Worker::onFailure(Http1Session& s, ErrorClass error, const std::string& why
     finishIteration(slot, now, true);
 }
 
+void Worker::onConnected(Http1Session& s, Nanos connect, Nanos handshake, bool tls, bool resumed)
+{
+    const Slot& slot = m_slots[s.tag];
+    if (slot.step < 0)
+        return;
+    StepCounters& c = m_current->steps[std::size_t(slot.step)].counters;
+    ++c.connects;
+    c.connectNanos += std::uint64_t(std::max<Nanos>(0, connect));
+    if (!tls)
+        return;
+    ++c.handshakes;
+    c.handshakesResumed += resumed;
+    c.handshakeNanos += std::uint64_t(std::max<Nanos>(0, handshake));
+    c.handshakeMaxNanos = std::max(c.handshakeMaxNanos, std::uint64_t(std::max<Nanos>(0, handshake)));
+}
+
 void Worker::stepDone(Slot& slot, Nanos now)
 {
     const int next = slot.step + 1;

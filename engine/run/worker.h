@@ -65,6 +65,7 @@ private:
 
     void onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nanos now) override;
     void onFailure(Http1Session& s, ErrorClass error, const std::string& why, Nanos now) override;
+    void onConnected(Http1Session& s, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
     std::string_view value(VarRef ref) const override;
 
     bool startIteration(Slot& slot, Nanos intended, Nanos now);

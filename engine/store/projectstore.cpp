@@ -66,10 +66,13 @@ CREATE TABLE run_events(run INTEGER NOT NULL, at_s REAL NOT NULL, kind TEXT NOT 
     detail TEXT NOT NULL, from_second INTEGER NOT NULL, to_second INTEGER NOT NULL);
 )sql";
 
-// 3 -> 4: open connections and active users per second; error samples.
+// 3 -> 4: open connections and active users per second; connections set up
+// and TLS handshakes ([connects, connect ns, handshakes, resumed, handshake ns,
+// handshake max ns]); error samples.
 const char* kMigrate3to4 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN open_connections INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN active_users INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN connections TEXT NOT NULL DEFAULT '[0,0,0,0,0,0]';
 CREATE TABLE run_samples(run INTEGER NOT NULL, second INTEGER NOT NULL, step INTEGER NOT NULL,
     agent TEXT NOT NULL, error_class INTEGER NOT NULL, status INTEGER NOT NULL, head BLOB NOT NULL,
     body BLOB NOT NULL, detail TEXT NOT NULL);
@@ -479,6 +482,27 @@ bool ProjectStore::setSetting(const std::string& key, const std::string& value)
         m_db, "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     s.bind(1, key).bind(2, value);
     return s.run();
+}
+
+void ProjectStore::setAutoCheckpoint(bool on)
+{
+    sqlite3_wal_autocheckpoint(m_db, on ? 1000 : 0);
+}
+
+bool ProjectStore::checkpoint(const std::string& path, std::string& error)
+{
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+        error = sqlite3_errmsg(db);
+        sqlite3_close(db);
+        return false;
+    }
+    sqlite3_busy_timeout(db, 100);
+    const int rc = sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+        error = sqlite3_errmsg(db);
+    sqlite3_close(db);
+    return rc == SQLITE_OK || rc == SQLITE_BUSY;
 }
 
 } // namespace stampede

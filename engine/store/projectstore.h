@@ -90,6 +90,14 @@ public:
 
     const std::string& lastError() const { return m_error; }
 
+    // Off: commits never copy the write-ahead log back into the file (a
+    // checkpoint, with its fsync), so that a thread that must stay responsive
+    // can write; checkpoint() from another thread does it meanwhile.
+    void setAutoCheckpoint(bool on);
+    // A passive checkpoint of the project at `path` on a connection of its own
+    // (any thread): it waits for no writer, and no writer waits for it.
+    static bool checkpoint(const std::string& path, std::string& error);
+
     // For the run log, which shares this connection (and its lock).
     sqlite3* handle() const { return m_db; }
 

@@ -45,6 +45,18 @@ std::vector<std::string> parseStrings(const std::string& json)
     return out;
 }
 
+// "[1,2,3]" -> {1, 2, 3}
+std::vector<std::uint64_t> parseNumbers(const std::string& text)
+{
+    std::vector<std::uint64_t> out;
+    std::size_t pos = text.find('[');
+    while (pos != std::string::npos && pos + 1 < text.size()) {
+        out.push_back(std::strtoull(text.c_str() + pos + 1, nullptr, 10));
+        pos = text.find(',', pos + 1);
+    }
+    return out;
+}
+
 } // namespace
 
 std::int64_t RunLog::begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
@@ -108,7 +120,7 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
     SqlStatement s(
         db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
             "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, "
-            "open_connections, active_users) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            "open_connections, active_users, connections) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     SqlStatement count(db, "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? "
                            "AND agent = ?");
     SqlStatement add(db, "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, "
@@ -131,6 +143,9 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
             s.blob(19, r.latency).blob(20, r.service);
             s.bind(21, std::int64_t(r.step < 0 ? p.openConnections : 0));
             s.bind(22, std::int64_t(r.step < 0 ? p.activeUsers : 0));
+            s.bind(23, "[" + std::to_string(c.connects) + "," + std::to_string(c.connectNanos) + "," +
+                           std::to_string(c.handshakes) + "," + std::to_string(c.handshakesResumed) + "," +
+                           std::to_string(c.handshakeNanos) + "," + std::to_string(c.handshakeMaxNanos) + "]");
             ok &= s.run();
             s.reset();
         }
@@ -237,7 +252,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         SqlStatement s(
             db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
                 "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, agent, open_connections, "
-                "active_users FROM run_seconds WHERE run = ? ORDER BY agent, second, step");
+                "active_users, connections FROM run_seconds WHERE run = ? ORDER BY second, step");
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
         while (s.step()) {
@@ -248,14 +263,13 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             c.sent = std::uint64_t(s.integer(2));
             c.requests = std::uint64_t(s.integer(3));
             c.errors = std::uint64_t(s.integer(4));
-            const std::string byClass = s.text(5);
-            std::size_t k = 0, pos = 1;
-            while (pos < byClass.size() && k < kErrorClassCount) {
-                c.errorsByClass[k++] = std::strtoull(byClass.c_str() + pos, nullptr, 10);
-                pos = byClass.find(',', pos);
-                if (pos == std::string::npos)
-                    break;
-                ++pos;
+            const auto byClass = parseNumbers(s.text(5));
+            for (std::size_t k = 0; k < byClass.size() && k < kErrorClassCount; ++k)
+                c.errorsByClass[k] = byClass[k];
+            const auto conn = parseNumbers(s.text(21));
+            if (conn.size() >= 6) {
+                c.connects = conn[0], c.connectNanos = conn[1], c.handshakes = conn[2];
+                c.handshakesResumed = conn[3], c.handshakeNanos = conn[4], c.handshakeMaxNanos = conn[5];
             }
             c.late = std::uint64_t(s.integer(6));
             c.dropped = std::uint64_t(s.integer(7));

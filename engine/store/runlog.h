@@ -47,7 +47,7 @@ struct SavedRun
     std::vector<std::string> agents;
     std::vector<std::string> stepNames;
     std::vector<SecondRow> rows; // by second, then step; step -1 rows are the totals of a second
-    // The same, per agent (agent order, then second, then step); empty when one engine ran.
+    // The same, per agent (by second, then step; `agent` names it); empty when one engine ran.
     std::vector<SecondRow> agentRows;
     std::vector<ErrorSample> samples; // by step, class, then second
     IntervalMetrics total;            // per step, over the whole run (histograms merged exactly)

@@ -1,0 +1,118 @@
+#include "tlscontext.h"
+
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+namespace stampede {
+
+namespace {
+struct BioFree
+{
+    void operator()(BIO* b) const { BIO_free(b); }
+};
+using BioPtr = std::unique_ptr<BIO, BioFree>;
+
+BioPtr memoryBio(const std::string& pem)
+{
+    return BioPtr(BIO_new_mem_buf(pem.data(), int(pem.size())));
+}
+} // namespace
+
+std::string tlsErrorText(const std::string& fallback)
+{
+    std::string out;
+    while (const unsigned long e = ERR_get_error()) {
+        char buf[256];
+        ERR_error_string_n(e, buf, sizeof buf);
+        if (!out.empty())
+            out += "; ";
+        out += buf;
+    }
+    return out.empty() ? fallback : out;
+}
+
+void TlsSessionFree::operator()(ssl_session_st* s) const
+{
+    SSL_SESSION_free(s);
+}
+
+std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string& error)
+{
+    std::shared_ptr<TlsContext> c(new TlsContext());
+    c->m_verify = o.verify;
+    c->m_ctx = SSL_CTX_new(TLS_client_method());
+    if (!c->m_ctx) {
+        error = tlsErrorText("cannot create a TLS context");
+        return nullptr;
+    }
+    SSL_CTX_set_min_proto_version(c->m_ctx, TLS1_2_VERSION);
+    // a client of many connections: keep sessions for resumption, ourselves
+    SSL_CTX_set_session_cache_mode(c->m_ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+    SSL_CTX_set_mode(c->m_ctx,
+                     SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS);
+    if (o.verify) {
+        SSL_CTX_set_verify(c->m_ctx, SSL_VERIFY_PEER, nullptr);
+        if (o.caPem.empty()) {
+            SSL_CTX_set_default_verify_paths(c->m_ctx);
+        } else {
+            X509_STORE* store = SSL_CTX_get_cert_store(c->m_ctx);
+            BioPtr bio = memoryBio(o.caPem);
+            int added = 0;
+            while (X509* cert = PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr)) {
+                added += X509_STORE_add_cert(store, cert) == 1;
+                X509_free(cert);
+            }
+            ERR_clear_error(); // the end of the PEM data reads as an error
+            if (!added) {
+                error = "the CA file holds no PEM certificate";
+                return nullptr;
+            }
+        }
+    } else {
+        SSL_CTX_set_verify(c->m_ctx, SSL_VERIFY_NONE, nullptr);
+    }
+    if (!o.certPem.empty() || !o.keyPem.empty()) {
+        if (o.certPem.empty() || o.keyPem.empty()) {
+            error = "a client certificate needs both the certificate and its key";
+            return nullptr;
+        }
+        BioPtr certBio = memoryBio(o.certPem);
+        X509* cert = PEM_read_bio_X509(certBio.get(), nullptr, nullptr, nullptr);
+        if (!cert || SSL_CTX_use_certificate(c->m_ctx, cert) != 1) {
+            X509_free(cert);
+            error = tlsErrorText("the client certificate is not a PEM certificate");
+            return nullptr;
+        }
+        X509_free(cert);
+        while (X509* extra = PEM_read_bio_X509(certBio.get(), nullptr, nullptr, nullptr))
+            if (SSL_CTX_add0_chain_cert(c->m_ctx, extra) != 1)
+                X509_free(extra);
+        ERR_clear_error();
+        BioPtr keyBio = memoryBio(o.keyPem);
+        EVP_PKEY* key = PEM_read_bio_PrivateKey(keyBio.get(), nullptr, nullptr, nullptr);
+        if (!key || SSL_CTX_use_PrivateKey(c->m_ctx, key) != 1 || SSL_CTX_check_private_key(c->m_ctx) != 1) {
+            EVP_PKEY_free(key);
+            error = tlsErrorText("the client key is not a PEM private key matching the certificate");
+            return nullptr;
+        }
+        EVP_PKEY_free(key);
+    }
+    if (!o.alpn.empty()) {
+        std::string wire;
+        for (const auto& p : o.alpn) {
+            wire += char(p.size());
+            wire += p;
+        }
+        SSL_CTX_set_alpn_protos(c->m_ctx, reinterpret_cast<const unsigned char*>(wire.data()), unsigned(wire.size()));
+    }
+    return c;
+}
+
+TlsContext::~TlsContext()
+{
+    SSL_CTX_free(m_ctx);
+}
+
+} // namespace stampede

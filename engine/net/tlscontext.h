@@ -1,0 +1,54 @@
+#pragma once
+// The client side of TLS for the engine's sessions (OpenSSL): one context per
+// set of options, shared by every connection of a run. Verification is on by
+// default (the system's CAs, or a CA file), against the server name also sent
+// as SNI; ALPN offers the protocols asked for; a client certificate may be
+// presented. Sessions are kept per connection and offered again when it
+// reconnects, so that a reconnect resumes instead of a full handshake.
+#include <memory>
+#include <string>
+#include <vector>
+
+struct ssl_ctx_st;
+struct ssl_session_st;
+
+namespace stampede {
+
+struct TlsOptions
+{
+    bool verify = true;
+    std::string caPem;             // empty: the system's CAs
+    std::string certPem;           // client certificate (chain), PEM
+    std::string keyPem;            // its private key, PEM
+    std::vector<std::string> alpn; // e.g. {"h2", "http/1.1"}; empty: no ALPN
+};
+
+class TlsContext
+{
+public:
+    // Returns nullptr with `error` when the CA, certificate or key do not load.
+    static std::shared_ptr<TlsContext> create(const TlsOptions& options, std::string& error);
+    ~TlsContext();
+    TlsContext(const TlsContext&) = delete;
+    TlsContext& operator=(const TlsContext&) = delete;
+
+    ssl_ctx_st* handle() const { return m_ctx; }
+    bool verifies() const { return m_verify; }
+
+private:
+    TlsContext() = default;
+    ssl_ctx_st* m_ctx = nullptr;
+    bool m_verify = true;
+};
+
+// Frees an SSL_SESSION held for resumption.
+struct TlsSessionFree
+{
+    void operator()(ssl_session_st* s) const;
+};
+using TlsSessionPtr = std::unique_ptr<ssl_session_st, TlsSessionFree>;
+
+// The text of OpenSSL's error queue (emptied), or `fallback`.
+std::string tlsErrorText(const std::string& fallback);
+
+} // namespace stampede

@@ -1,0 +1,251 @@
+// HTTPS against an independent peer: nginx from Debian with certificates the
+// test makes (a CA, a server certificate for localhost and 127.0.0.1, a
+// self-signed one, an expired one, and a client certificate). Verification is
+// on by default; each refusal is counted in the tls class with its reason.
+#include "store/projectstore.h"
+#include "store/runlog.h"
+#include "testsupport.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace testsupport;
+
+class TestTls : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QProcess m_nginx;
+    int m_good = 0, m_selfSigned = 0, m_expired = 0, m_clientAuth = 0;
+    QString m_log;
+
+    QString file(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    QString url(int port, const char* path = "/") const
+    {
+        return QStringLiteral("https://127.0.0.1:%1%2").arg(port).arg(QString::fromLatin1(path));
+    }
+    static qint64 count(const QJsonObject& total, const char* key)
+    {
+        return total[QString::fromLatin1(key)].toInteger();
+    }
+    static QJsonObject tlsOf(const QJsonObject& total) { return total[QStringLiteral("connections")].toObject(); }
+    QJsonObject run(const QStringList& extra, int expectExit = -1)
+    {
+        const QString summary = file("s.json");
+        QFile::remove(summary);
+        const auto r = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
+                                          QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
+                                          QStringLiteral("--summary-json"), summary} +
+                              extra);
+        if (expectExit >= 0 && r.exitCode != expectExit)
+            qWarning("exit %d: %s", r.exitCode, qPrintable(r.err));
+        return readJson(summary)[QStringLiteral("total")].toObject();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const QString nginx = QStringLiteral("/usr/sbin/nginx");
+        if (!QFile::exists(nginx))
+            QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
+        // the certificates: made here, with the openssl command line
+        const QString script =
+            QStringLiteral(
+                "set -e; cd '%1'\n"
+                "q() { \"$@\" >/dev/null 2>&1; }\n"
+                "printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > san.ext\n"
+                "q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj '/CN=Stampede "
+                "Test CA'\n"
+                "q openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost'\n"
+                "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 "
+                "-extfile san.ext\n"
+                "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out expired.pem -days 0 "
+                "-extfile san.ext\n"
+                "q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "
+                "'/CN=localhost' "
+                "-addext 'subjectAltName=DNS:localhost,IP:127.0.0.1'\n"
+                "q openssl req -newkey rsa:2048 -nodes -keyout client.key -out client.csr -subj '/CN=load-tester'\n"
+                "q openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out client.pem -days 2\n")
+                .arg(m_dir.path());
+        QProcess sh;
+        sh.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
+        QVERIFY(sh.waitForFinished(60000));
+        QVERIFY2(sh.exitCode() == 0, sh.readAllStandardError().constData());
+        QThread::msleep(1100); // the expired certificate's last second passes
+
+        m_good = freePort();
+        m_selfSigned = freePort();
+        m_expired = freePort();
+        m_clientAuth = freePort();
+        m_log = file("access.log");
+        const QString conf =
+            QStringLiteral(
+                "daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
+                "events { worker_connections 1024; }\n"
+                "http { access_log %2; keepalive_requests 1000000;\n"
+                "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
+                "  uwsgi_temp_path %1; scgi_temp_path %1;\n"
+                "  ssl_session_cache shared:tls:1m; ssl_session_tickets on;\n"
+                "  server { listen 127.0.0.1:%3 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
+                "%1/server.key;\n"
+                "           location / { return 200 \"ok\"; } }\n"
+                "  server { listen 127.0.0.1:%4 ssl; ssl_certificate %1/self.pem; ssl_certificate_key %1/self.key;\n"
+                "           location / { return 200 \"ok\"; } }\n"
+                "  server { listen 127.0.0.1:%5 ssl; ssl_certificate %1/expired.pem; ssl_certificate_key "
+                "%1/server.key;\n"
+                "           location / { return 200 \"ok\"; } }\n"
+                "  server { listen 127.0.0.1:%6 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
+                "%1/server.key;\n"
+                "           ssl_client_certificate %1/ca.pem; ssl_verify_client on;\n"
+                "           location / { return 200 \"client $ssl_client_s_dn\"; } } }\n")
+                .arg(m_dir.path(), m_log)
+                .arg(m_good)
+                .arg(m_selfSigned)
+                .arg(m_expired)
+                .arg(m_clientAuth);
+        QFile f(file("nginx.conf"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(conf.toUtf8());
+        f.close();
+        m_nginx.start(nginx, {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), file("error.log")});
+        QVERIFY(m_nginx.waitForStarted());
+        for (int i = 0; i < 50 && !QFile::exists(file("nginx.pid")); ++i)
+            QThread::msleep(100);
+        QThread::msleep(200);
+        QVERIFY2(m_nginx.state() == QProcess::Running, m_nginx.readAllStandardError().constData());
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_nginx.state() != QProcess::NotRunning) {
+            m_nginx.terminate();
+            m_nginx.waitForFinished(5000);
+        }
+    }
+
+    void verifiedAgainstTheCaAndCountedByTheServer()
+    {
+        QFile::resize(m_log, 0);
+        const auto total = run({QStringLiteral("--url"), url(m_good), QStringLiteral("--cacert"), file("ca.pem"),
+                                QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("1s")},
+                               0);
+        QCOMPARE(count(total, "errors"), 0);
+        QVERIFY(count(total, "requests") > 100);
+        QThread::msleep(200);
+        QFile log(m_log);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QCOMPARE(qint64(log.readAll().count('\n')), count(total, "requests"));
+        // four users, four connections, four full handshakes; the time is its own figure
+        const QJsonObject tls = tlsOf(total);
+        QCOMPARE(tls[QStringLiteral("tls_handshakes")].toInteger(), 4);
+        QVERIFY(tls[QStringLiteral("tls_handshake_mean_ms")].toDouble() > 0);
+        QVERIFY(tls[QStringLiteral("tls_handshake_max_ms")].toDouble() >=
+                tls[QStringLiteral("tls_handshake_mean_ms")].toDouble());
+    }
+
+    void reconnectsResumeTheSession()
+    {
+        // Connection: close makes every request a new connection; all but the first of each resume
+        const auto total =
+            run({QStringLiteral("--url"), url(m_good), QStringLiteral("--cacert"), file("ca.pem"), QStringLiteral("-c"),
+                 QStringLiteral("2"), QStringLiteral("-r"), QStringLiteral("100"), QStringLiteral("-d"),
+                 QStringLiteral("1s"), QStringLiteral("-H"), QStringLiteral("Connection: close")},
+                0);
+        QCOMPARE(count(total, "errors"), 0);
+        const QJsonObject tls = tlsOf(total);
+        const qint64 handshakes = tls[QStringLiteral("tls_handshakes")].toInteger();
+        QVERIFY2(handshakes >= 90, qPrintable(QString::number(handshakes)));
+        QVERIFY2(tls[QStringLiteral("tls_resumed")].toInteger() >= handshakes - 4,
+                 qPrintable(QString::number(tls[QStringLiteral("tls_resumed")].toInteger())));
+    }
+
+    void unverifiableCertificatesAreTlsErrors_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("unknown CA (system CAs only)") << 0 << QStringList{} << QStringLiteral("local issuer");
+        QTest::newRow("self-signed") << 1 << QStringList{QStringLiteral("--cacert"), file("ca.pem")}
+                                     << QStringLiteral("self-signed");
+        QTest::newRow("expired") << 2 << QStringList{QStringLiteral("--cacert"), file("ca.pem")}
+                                 << QStringLiteral("expired");
+        QTest::newRow("wrong name") << 0
+                                    << QStringList{QStringLiteral("--cacert"), file("ca.pem"),
+                                                   QStringLiteral("--server-name"), QStringLiteral("shop.example")}
+                                    << QStringLiteral("mismatch");
+    }
+
+    void unverifiableCertificatesAreTlsErrors()
+    {
+        QFETCH(int, which);
+        QFETCH(QStringList, extra);
+        QFETCH(QString, reason);
+        const int port = which == 0 ? m_good : which == 1 ? m_selfSigned : m_expired;
+        const QString report = file("refused.streport");
+        QFile::remove(report);
+        const auto total =
+            run(QStringList{QStringLiteral("--url"), url(port), QStringLiteral("-c"), QStringLiteral("2"),
+                            QStringLiteral("-r"), QStringLiteral("20"), QStringLiteral("-d"), QStringLiteral("1s"),
+                            QStringLiteral("--report"), report} +
+                extra);
+        QVERIFY(count(total, "requests") > 0);
+        QCOMPARE(count(total, "errors"), count(total, "requests"));
+        QCOMPARE(total[QStringLiteral("errors_by_class")].toObject()[QStringLiteral("tls")].toInteger(),
+                 count(total, "requests"));
+        // the reason is kept with the error samples
+        std::string error;
+        auto store = stampede::ProjectStore::open(report.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        stampede::RunLog log(*store);
+        const auto saved = log.load(log.runs().at(0).id);
+        QVERIFY(saved && !saved->samples.empty());
+        QVERIFY2(QString::fromStdString(saved->samples[0].detail).contains(reason, Qt::CaseInsensitive),
+                 saved->samples[0].detail.c_str());
+
+        // and with verification turned off, the same server answers
+        const auto insecure =
+            run(QStringList{QStringLiteral("--url"), url(port), QStringLiteral("-k"), QStringLiteral("-c"),
+                            QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s")},
+                0);
+        QVERIFY(count(insecure, "requests") > 0);
+        QCOMPARE(count(insecure, "errors"), 0);
+    }
+
+    void clientCertificates()
+    {
+        const QStringList base{QStringLiteral("--url"), url(m_clientAuth),    QStringLiteral("--cacert"),
+                               file("ca.pem"),          QStringLiteral("-c"), QStringLiteral("2"),
+                               QStringLiteral("-d"),    QStringLiteral("1s")};
+        // nginx answers 400 to a client that shows no certificate
+        const auto without = run(base);
+        QCOMPARE(count(without, "errors"), count(without, "requests"));
+        QVERIFY(without[QStringLiteral("errors_by_class")].toObject()[QStringLiteral("http_4xx")].toInteger() > 0);
+        const auto with = run(base + QStringList{QStringLiteral("--cert"), file("client.pem"), QStringLiteral("--key"),
+                                                 file("client.key")},
+                              0);
+        QVERIFY(count(with, "requests") > 0);
+        QCOMPARE(count(with, "errors"), 0);
+    }
+
+    void badTlsInputExits2()
+    {
+        auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), url(m_good), QStringLiteral("--cacert"),
+                         file("missing.pem"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("missing.pem")), qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), url(m_good), QStringLiteral("--cert"),
+                    file("client.pem"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("key")), qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), url(m_good), QStringLiteral("--cacert"),
+                    file("san.ext"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("PEM")), qPrintable(r.err));
+    }
+};
+
+QTEST_MAIN(TestTls)
+#include "tst_tls.moc"
