@@ -44,6 +44,10 @@ RunSecond::Part toPart(const PreparedSecond& p)
 }
 } // namespace
 
+namespace {
+constexpr int kLocalEngineNiceness = 5;
+}
+
 struct RunSession::Worker
 {
     ScenarioPlan plan;
@@ -146,7 +150,8 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
             const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
             const unsigned cap = std::max(1u, w->plan.connections / std::max(1u, w->plan.threads));
             const unsigned n = std::min(opts.engines > 0 ? unsigned(opts.engines) : cores, cap);
-            if (!pool.start(opts.cliPath.toStdString(), n, error)) {
+            // the engines yield to this process: the dashboard stays fluid on a machine the load fills
+            if (!pool.start(opts.cliPath.toStdString(), n, error, false, kLocalEngineNiceness)) {
                 post([error, log, row](RunSession* s) {
                     if (log)
                         log->finish(row, "aborted", "{}");

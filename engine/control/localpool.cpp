@@ -11,6 +11,7 @@
 #include <random>
 #include <sched.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -32,7 +33,7 @@ LocalPool::~LocalPool()
     stop();
 }
 
-bool LocalPool::start(const std::string& executable, unsigned count, std::string& error, bool pin)
+bool LocalPool::start(const std::string& executable, unsigned count, std::string& error, bool pin, int niceness)
 {
     m_token = randomToken();
     char path[] = "/tmp/stampede-token-XXXXXX";
@@ -66,6 +67,8 @@ bool LocalPool::start(const std::string& executable, unsigned count, std::string
             prctl(PR_SET_PDEATHSIG, SIGKILL);
             if (getppid() != parent)
                 _exit(1);
+            if (niceness > 0)
+                setpriority(PRIO_PROCESS, 0, niceness);
             if (pin) {
                 cpu_set_t all;
                 CPU_ZERO(&all);

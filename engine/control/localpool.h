@@ -19,8 +19,10 @@ public:
 
     // Starts `count` agents by running `executable agent --listen 127.0.0.1:0
     // --token-file F --name local-i`. Returns false with a message.
-    // With `pin`, agent i is bound to CPU i modulo the CPUs available.
-    bool start(const std::string& executable, unsigned count, std::string& error, bool pin = false);
+    // With `pin`, agent i is bound to CPU i modulo the CPUs available. With
+    // `niceness` above 0 the agents yield the CPU to the caller first (a GUI
+    // that must stay responsive on a machine the load fills).
+    bool start(const std::string& executable, unsigned count, std::string& error, bool pin = false, int niceness = 0);
     const std::vector<std::string>& addresses() const { return m_addresses; }
     const std::string& token() const { return m_token; }
     const std::vector<pid_t>& pids() const { return m_pids; }

@@ -158,9 +158,9 @@ void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)
                          m_plan.connectTimeout);
 }
 
-void Worker::onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nanos now)
+void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
 {
-    Slot& slot = m_slots[s.tag];
+    Slot& slot = m_slots[tag];
     StepMetrics& m = metricsAt(std::size_t(slot.step), now);
     ++m.counters.requests;
     m.counters.bytesIn += bytesIn;
@@ -169,16 +169,16 @@ void Worker::onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nano
     if (status >= 400) {
         const ErrorClass c = status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx;
         m.counters.addError(c);
-        keepSample(slot, c, status, s.errorSample(), {});
+        keepSample(slot, c, status, errorSample, {});
         finishIteration(slot, now); // later steps would act on a failed one
         return;
     }
     stepDone(slot, now);
 }
 
-void Worker::onFailure(Http1Session& s, ErrorClass error, const std::string& why, Nanos now)
+void Worker::onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now)
 {
-    Slot& slot = m_slots[s.tag];
+    Slot& slot = m_slots[tag];
     StepMetrics& m = metricsAt(std::size_t(slot.step), now);
     ++m.counters.requests;
     m.counters.addError(error);
@@ -186,9 +186,9 @@ void Worker::onFailure(Http1Session& s, ErrorClass error, const std::string& why
     finishIteration(slot, now, true);
 }
 
-void Worker::onConnected(Http1Session& s, Nanos connect, Nanos handshake, bool tls, bool resumed)
+void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed)
 {
-    const Slot& slot = m_slots[s.tag];
+    const Slot& slot = m_slots[tag];
     if (slot.step < 0)
         return;
     StepCounters& c = m_current->steps[std::size_t(slot.step)].counters;
@@ -395,8 +395,7 @@ void Worker::run()
         const int n = m_loop.wait(std::max<Nanos>(0, wakeAt - now));
         const epoll_event* ev = m_loop.events();
         for (int i = 0; i < n; ++i) {
-            auto* session = static_cast<Http1Session*>(ev[i].data.ptr);
-            session->onEvents(ev[i].events, m_clock.now());
+            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, m_clock.now());
         }
     }
     setGauges();

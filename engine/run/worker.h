@@ -63,9 +63,10 @@ private:
         std::vector<std::string> bytes; // per step, when not fixed
     };
 
-    void onResponse(Http1Session& s, int status, std::uint64_t bytesIn, Nanos now) override;
-    void onFailure(Http1Session& s, ErrorClass error, const std::string& why, Nanos now) override;
-    void onConnected(Http1Session& s, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
+    void onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample,
+                    Nanos now) override;
+    void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) override;
+    void onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
     std::string_view value(VarRef ref) const override;
 
     bool startIteration(Slot& slot, Nanos intended, Nanos now);

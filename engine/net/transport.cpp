@@ -1,0 +1,275 @@
+#include "transport.h"
+
+#include "eventloop.h"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstring>
+#include <netinet/tcp.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace stampede {
+
+Transport::~Transport()
+{
+    closeTransport();
+}
+
+std::string Transport::alpn() const
+{
+    if (!m_ssl)
+        return {};
+    const unsigned char* p = nullptr;
+    unsigned len = 0;
+    SSL_get0_alpn_selected(m_ssl, &p, &len);
+    return p ? std::string(reinterpret_cast<const char*>(p), len) : std::string();
+}
+
+void Transport::closeTransport()
+{
+    if (m_ssl) {
+        if (!m_handshaking && SSL_is_init_finished(m_ssl)) {
+            // keep the session for the next connect; with TLS 1.3 its ticket came after the handshake
+            if (SSL_SESSION* session = SSL_get1_session(m_ssl))
+                m_tlsSession.reset(session);
+            // Freed without a shutdown, OpenSSL would mark the session as not
+            // to be resumed; this close is deliberate (no close_notify is sent).
+            SSL_set_shutdown(m_ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+        }
+        SSL_free(m_ssl);
+        m_ssl = nullptr;
+    }
+    if (m_fd >= 0) {
+        ::close(m_fd);
+        m_fd = -1;
+    }
+    m_connecting = false;
+    m_handshaking = false;
+}
+
+void Transport::failConnect(ErrorClass error, const std::string& why, Nanos now)
+{
+    closeTransport();
+    onTransportFailure(error, why, now);
+}
+
+void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
+{
+    if (m_fd >= 0 && m_endpoint && !m_endpoint->sameAs(endpoint))
+        closeTransport();
+    m_endpoint = &endpoint;
+    if (m_fd >= 0)
+        return;
+    m_connectStart = now;
+    m_connectDeadline = now + connectTimeout;
+    m_fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (m_fd < 0) {
+        failConnect(ErrorClass::Connect, std::string("socket: ") + std::strerror(errno), now);
+        return;
+    }
+    const int one = 1;
+    ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (!m_loop.add(m_fd, static_cast<PollTarget*>(this))) {
+        failConnect(ErrorClass::Connect, std::string("epoll_ctl: ") + std::strerror(errno), now);
+        return;
+    }
+    const int rc = ::connect(m_fd, reinterpret_cast<const sockaddr*>(&endpoint.address), endpoint.length);
+    if (rc == 0) {
+        connected(now);
+    } else if (errno == EINPROGRESS) {
+        m_connecting = true;
+    } else {
+        failConnect(ErrorClass::Connect, "connect to " + endpoint.label + ": " + std::strerror(errno), now);
+    }
+}
+
+void Transport::connected(Nanos now)
+{
+    m_connecting = false;
+    m_connectTime = now - m_connectStart;
+    if (!m_endpoint->tls) {
+        m_connectDeadline = 0;
+        onReady(now, m_connectTime, 0, false, false);
+        return;
+    }
+    m_ssl = SSL_new(m_endpoint->tls->handle());
+    if (!m_ssl || SSL_set_fd(m_ssl, m_fd) != 1) {
+        failConnect(ErrorClass::Tls, tlsErrorText("cannot start TLS"), now);
+        return;
+    }
+    const std::string& name = m_endpoint->serverName;
+    in6_addr probe{};
+    const bool ipLiteral =
+        inet_pton(AF_INET, name.c_str(), &probe) == 1 || inet_pton(AF_INET6, name.c_str(), &probe) == 1;
+    if (!name.empty() && !ipLiteral)
+        SSL_set_tlsext_host_name(m_ssl, name.c_str());
+    if (m_endpoint->tls->verifies() && !name.empty()) {
+        if (ipLiteral)
+            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(m_ssl), name.c_str());
+        else
+            SSL_set1_host(m_ssl, name.c_str());
+    }
+    if (m_tlsSession)
+        SSL_set_session(m_ssl, m_tlsSession.get());
+    m_handshaking = true;
+    m_handshakeStart = now;
+    continueHandshake(now);
+}
+
+void Transport::continueHandshake(Nanos now)
+{
+    ERR_clear_error();
+    const int rc = SSL_connect(m_ssl);
+    if (rc == 1) {
+        m_handshaking = false;
+        m_connectDeadline = 0;
+        onReady(now, m_connectTime, now - m_handshakeStart, true, SSL_session_reused(m_ssl) == 1);
+        return;
+    }
+    const int err = SSL_get_error(m_ssl, rc);
+    if (err == SSL_ERROR_WANT_READ || err == SSL_ERROR_WANT_WRITE)
+        return; // the next edge goes on
+    std::string why;
+    const long verify = SSL_get_verify_result(m_ssl);
+    if (verify != X509_V_OK)
+        why = "certificate of " + (m_endpoint->serverName.empty() ? m_endpoint->label : m_endpoint->serverName) +
+              " not accepted: " + X509_verify_cert_error_string(verify);
+    else if (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
+        why = "the server closed the connection during the TLS handshake";
+    else
+        why = tlsErrorText("TLS handshake failed");
+    m_tlsSession.reset(); // the session may have been the trouble: start afresh next time
+    failConnect(ErrorClass::Tls, "TLS with " + m_endpoint->label + ": " + why, now);
+}
+
+bool Transport::checkConnectDeadline(Nanos now)
+{
+    if (!m_connectDeadline || now < m_connectDeadline || m_fd < 0)
+        return false;
+    if (m_connecting) {
+        failConnect(ErrorClass::Connect, "connect to " + m_endpoint->label + " timed out", now);
+        return true;
+    }
+    if (m_handshaking) {
+        failConnect(ErrorClass::Tls, "TLS with " + m_endpoint->label + ": no handshake within the connect timeout",
+                    now);
+        return true;
+    }
+    return false;
+}
+
+void Transport::onEvents(std::uint32_t events, Nanos now)
+{
+    if (m_fd < 0)
+        return;
+    if (m_connecting) {
+        if (!(events & (EPOLLOUT | EPOLLERR | EPOLLHUP)))
+            return;
+        int err = 0;
+        socklen_t len = sizeof err;
+        ::getsockopt(m_fd, SOL_SOCKET, SO_ERROR, &err, &len);
+        if (err) {
+            failConnect(ErrorClass::Connect, "connect to " + m_endpoint->label + ": " + std::strerror(err), now);
+            return;
+        }
+        connected(now);
+        return;
+    }
+    if (m_handshaking) {
+        continueHandshake(now);
+        return;
+    }
+    if (events & EPOLLOUT) {
+        onWritable(now);
+        if (m_fd < 0)
+            return;
+    }
+    if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
+        onReadable(now, events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR));
+}
+
+std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::string& why)
+{
+    if (m_ssl) {
+        ERR_clear_error();
+        errno = 0;
+        const int n = SSL_read(m_ssl, buffer, int(size));
+        if (n > 0) {
+            io = Io::Done;
+            return std::size_t(n);
+        }
+        const int err = SSL_get_error(m_ssl, n);
+        if (err == SSL_ERROR_WANT_READ || err == SSL_ERROR_WANT_WRITE) {
+            io = Io::Again;
+        } else if (err == SSL_ERROR_ZERO_RETURN || (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0 && errno == 0)) {
+            io = Io::Closed;
+        } else {
+            io = Io::Error;
+            why = tlsErrorText(std::string("TLS read: ") + std::strerror(errno));
+        }
+        return 0;
+    }
+    for (;;) {
+        const ssize_t n = ::recv(m_fd, buffer, size, 0);
+        if (n > 0) {
+            io = Io::Done;
+            return std::size_t(n);
+        }
+        if (n == 0) {
+            io = Io::Closed;
+            return 0;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            io = Io::Again;
+        } else {
+            io = Io::Error;
+            why = std::string("recv: ") + std::strerror(errno);
+        }
+        return 0;
+    }
+}
+
+std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std::string& why)
+{
+    if (m_ssl) {
+        ERR_clear_error();
+        errno = 0;
+        const int n = SSL_write(m_ssl, data, int(std::min<std::size_t>(size, 1 << 30)));
+        if (n > 0) {
+            io = Io::Done;
+            return std::size_t(n);
+        }
+        const int err = SSL_get_error(m_ssl, n);
+        if (err == SSL_ERROR_WANT_WRITE || err == SSL_ERROR_WANT_READ) {
+            io = Io::Again;
+        } else {
+            io = Io::Error;
+            why = tlsErrorText(std::string("TLS write: ") + std::strerror(errno));
+        }
+        return 0;
+    }
+    for (;;) {
+        const ssize_t n = ::send(m_fd, data, size, MSG_NOSIGNAL);
+        if (n > 0) {
+            io = Io::Done;
+            return std::size_t(n);
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            io = Io::Again;
+        } else {
+            io = Io::Error;
+            why = std::string("send: ") + std::strerror(errno);
+        }
+        return 0;
+    }
+}
+
+} // namespace stampede

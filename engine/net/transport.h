@@ -1,0 +1,91 @@
+#pragma once
+// A client connection's transport, under HTTP/1.1 and HTTP/2 alike: a
+// non-blocking TCP connect, then (when the endpoint says so) a TLS handshake
+// with SNI, verification, ALPN and session resumption, then reads and writes
+// that say "would block" instead of blocking. Registered once with the
+// worker's edge-triggered event loop; the protocol above reacts to onReady,
+// onReadable, onWritable and onTransportFailure.
+#include "core/clock.h"
+#include "endpoint.h"
+#include "metrics/runmetrics.h"
+#include "tlscontext.h"
+
+#include <cstdint>
+#include <string>
+
+struct ssl_st;
+
+namespace stampede {
+
+class EventLoop;
+
+// What the event loop's events point to.
+class PollTarget
+{
+public:
+    virtual ~PollTarget() = default;
+    virtual void onEvents(std::uint32_t events, Nanos now) = 0;
+};
+
+class Transport : public PollTarget
+{
+public:
+    explicit Transport(EventLoop& loop) : m_loop(loop) {}
+    ~Transport() override;
+    Transport(const Transport&) = delete;
+    Transport& operator=(const Transport&) = delete;
+
+    void onEvents(std::uint32_t events, Nanos now) final;
+    bool isOpen() const { return m_fd >= 0; }
+    // Open and past the connect and the handshake.
+    bool ready() const { return m_fd >= 0 && !m_connecting && !m_handshaking; }
+    // The protocol ALPN settled on ("h2", "http/1.1"), empty without.
+    std::string alpn() const;
+
+protected:
+    // Connects to `endpoint` (which must outlive the connection).
+    void open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout);
+    // Closes at once; a TLS session is kept to resume on the next open().
+    void closeTransport();
+    // Fails the connect (as a timeout) when its deadline has passed; true then.
+    bool checkConnectDeadline(Nanos now);
+    const Endpoint* endpoint() const { return m_endpoint; }
+
+    enum class Io
+    {
+        Done,   // the return value counts the bytes
+        Again,  // nothing now: the next edge tells
+        Closed, // the peer closed the connection
+        Error   // `why` says what happened
+    };
+    std::size_t readSome(char* buffer, std::size_t size, Io& io, std::string& why);
+    std::size_t writeSome(const char* data, std::size_t size, Io& io, std::string& why);
+    // Whether a short read means the socket is drained (plain TCP: yes; TLS
+    // hands out one record at a time).
+    bool shortReadDrains() const { return m_ssl == nullptr; }
+
+    virtual void onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed) = 0;
+    // The connect or the handshake failed; the transport is closed.
+    virtual void onTransportFailure(ErrorClass error, const std::string& why, Nanos now) = 0;
+    virtual void onReadable(Nanos now, bool peerClosed) = 0;
+    virtual void onWritable(Nanos now) = 0;
+
+private:
+    void connected(Nanos now);
+    void continueHandshake(Nanos now);
+    void failConnect(ErrorClass error, const std::string& why, Nanos now);
+
+    EventLoop& m_loop;
+    const Endpoint* m_endpoint = nullptr;
+    int m_fd = -1;
+    bool m_connecting = false;
+    bool m_handshaking = false;
+    ::ssl_st* m_ssl = nullptr;
+    TlsSessionPtr m_tlsSession; // the last session, offered again on the next open()
+    Nanos m_connectStart = 0;
+    Nanos m_connectTime = 0;
+    Nanos m_handshakeStart = 0;
+    Nanos m_connectDeadline = 0;
+};
+
+} // namespace stampede
