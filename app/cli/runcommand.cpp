@@ -48,6 +48,11 @@ const char* kRunUsage =
     "  -b, --body TEXT       request body\n"
     "  --timeout D           per-request timeout; default 10s\n"
     "\n"
+    "HTTP version (both modes):\n"
+    "  --http 1.1|2          with http://, 2 is h2c with prior knowledge; with https://,\n"
+    "                        ALPN decides unless forced (default: 1.1 for http://, ALPN for https://)\n"
+    "  --streams M           HTTP/2: requests in flight per connection (default 1)\n"
+    "\n"
     "TLS (https URLs; both modes, over the scenario's own settings):\n"
     "  -k, --insecure        do not verify the server's certificate (verified by default)\n"
     "  --cacert F            verify servers against the CA certificate(s) in F (PEM)\n"
@@ -122,6 +127,7 @@ struct Options
     bool pinEngines = false;
     std::string projectFile, reportFile;
     bool insecure = false;
+    std::string http, streams;
     std::string caCert, clientCert, clientKey, serverName;
 };
 
@@ -167,6 +173,12 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             o.bodySet = true;
         } else if (is("--timeout", "--timeout")) {
             if (!val("--timeout", o.timeout))
+                return false;
+        } else if (is("--http", "--http")) {
+            if (!val("--http", o.http))
+                return false;
+        } else if (is("--streams", "--streams")) {
+            if (!val("--streams", o.streams))
                 return false;
         } else if (a == "-k" || a == "--insecure") {
             o.insecure = true;
@@ -362,6 +374,22 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
         if (!o.duration.empty() && !durationArg(o.duration, "--duration", d, error))
             return false;
         *s.mutable_duration() = toProto(d);
+    }
+    if (!o.http.empty()) {
+        if (o.http == "1.1" || o.http == "1")
+            s.set_http(v1::HTTP_1_1);
+        else if (o.http == "2")
+            s.set_http(v1::HTTP_2);
+        else {
+            error = "--http: \"" + o.http + "\" is not 1.1 or 2";
+            return false;
+        }
+    }
+    if (!o.streams.empty()) {
+        double m;
+        if (!positiveNumber(o.streams, "--streams", m, error, true))
+            return false;
+        s.set_streams(std::uint32_t(m));
     }
     // TLS files named on the command line are read here (relative to the working
     // directory) and travel inline, as a bundle carries them.
@@ -575,11 +603,15 @@ int runCommand(const std::vector<std::string>& args)
     g_controller = &controller;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    std::fprintf(stderr, "run %s: %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
-                 plan->runId.c_str(), plan->model == LoadModel::Open ? "open" : "closed",
-                 formatDuration(plan->duration).c_str(), addresses.size(), addresses.size() == 1 ? "" : "s",
-                 plan->threads, plan->threads == 1 ? "" : "s", plan->connections,
-                 plan->model == LoadModel::Open ? "connections" : "users",
+    std::fprintf(stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
+                 plan->runId.c_str(),
+                 plan->http == HttpVersion::Http2 ? ("HTTP/2 (" + std::to_string(plan->streams) + " stream" +
+                                                     (plan->streams == 1 ? "" : "s") + " per connection)")
+                                                        .c_str()
+                                                  : "HTTP/1.1",
+                 plan->model == LoadModel::Open ? "open" : "closed", formatDuration(plan->duration).c_str(),
+                 addresses.size(), addresses.size() == 1 ? "" : "s", plan->threads, plan->threads == 1 ? "" : "s",
+                 plan->connections, plan->model == LoadModel::Open ? "connections" : "users",
                  plan->stressHeader.empty() ? "off" : (plan->stressHeader + ": " + plan->runId).c_str());
     std::unique_ptr<RunLog> log;
     std::int64_t runRow = 0;

@@ -26,6 +26,7 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         s->set_handshakes_resumed(c.handshakesResumed);
         s->set_handshake_nanos(c.handshakeNanos);
         s->set_handshake_max_nanos(c.handshakeMaxNanos);
+        s->set_goaways(c.goaways);
         s->set_latency(st.latency.serialize());
         s->set_service_time(st.serviceTime.serialize());
     }
@@ -66,6 +67,7 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
         m.counters.handshakesResumed = s.handshakes_resumed();
         m.counters.handshakeNanos = s.handshake_nanos();
         m.counters.handshakeMaxNanos = s.handshake_max_nanos();
+        m.counters.goaways = s.goaways();
         if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {
             error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
             return false;

@@ -44,6 +44,7 @@ void StepCounters::merge(const StepCounters& o)
     handshakesResumed += o.handshakesResumed;
     handshakeNanos += o.handshakeNanos;
     handshakeMaxNanos = std::max(handshakeMaxNanos, o.handshakeMaxNanos);
+    goaways += o.goaways;
 }
 
 bool sampleBudgetSpent(const std::vector<ErrorSample>& samples, std::uint32_t step, ErrorClass c)

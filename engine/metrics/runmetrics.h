@@ -45,6 +45,7 @@ struct StepCounters
     std::uint64_t handshakesResumed = 0;
     std::uint64_t handshakeNanos = 0;
     std::uint64_t handshakeMaxNanos = 0;
+    std::uint64_t goaways = 0; // HTTP/2 GOAWAY frames received (counted on the first step)
 
     void merge(const StepCounters& o);
     void addError(ErrorClass c)

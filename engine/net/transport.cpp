@@ -140,6 +140,9 @@ void Transport::continueHandshake(Nanos now)
               " not accepted: " + X509_verify_cert_error_string(verify);
     else if (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
         why = "the server closed the connection during the TLS handshake";
+    else if (ERR_GET_REASON(ERR_peek_error()) == SSL_R_TLSV1_ALERT_NO_APPLICATION_PROTOCOL)
+        why =
+            (ERR_clear_error(), "no protocol in common by ALPN: the server does not offer the HTTP version asked for");
     else
         why = tlsErrorText("TLS handshake failed");
     m_tlsSession.reset(); // the session may have been the trouble: start afresh next time
@@ -270,6 +273,51 @@ std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std
         }
         return 0;
     }
+}
+
+std::string probeAlpn(const Endpoint& endpoint, Nanos timeout, std::string& error)
+{
+    if (!endpoint.tls)
+        return {};
+    const int fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        error = std::string("socket: ") + std::strerror(errno);
+        return {};
+    }
+    timeval tv{};
+    tv.tv_sec = time_t(timeout / kNanosPerSecond);
+    tv.tv_usec = suseconds_t((timeout % kNanosPerSecond) / 1000);
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    std::string out;
+    if (::connect(fd, reinterpret_cast<const sockaddr*>(&endpoint.address), endpoint.length) != 0) {
+        error = "connect to " + endpoint.label + ": " + std::strerror(errno);
+        ::close(fd);
+        return {};
+    }
+    SSL* ssl = SSL_new(endpoint.tls->handle());
+    SSL_set_fd(ssl, fd);
+    in6_addr probe{};
+    const std::string& name = endpoint.serverName;
+    if (!name.empty() && inet_pton(AF_INET, name.c_str(), &probe) != 1 &&
+        inet_pton(AF_INET6, name.c_str(), &probe) != 1)
+        SSL_set_tlsext_host_name(ssl, name.c_str());
+    ERR_clear_error();
+    // verification is left to the run, which reports it per request; this only asks
+    SSL_set_verify(ssl, SSL_VERIFY_NONE, nullptr);
+    if (SSL_connect(ssl) == 1) {
+        const unsigned char* p = nullptr;
+        unsigned len = 0;
+        SSL_get0_alpn_selected(ssl, &p, &len);
+        if (p)
+            out.assign(reinterpret_cast<const char*>(p), len);
+        SSL_shutdown(ssl);
+    } else {
+        error = "TLS with " + endpoint.label + ": " + tlsErrorText("handshake failed");
+    }
+    SSL_free(ssl);
+    ::close(fd);
+    return out;
 }
 
 } // namespace stampede

@@ -88,4 +88,9 @@ private:
     Nanos m_connectDeadline = 0;
 };
 
+// Connects to a TLS endpoint once, blocking up to `timeout`, and returns the
+// protocol ALPN settled on ("h2", "http/1.1", or empty); `error` is set when
+// the connect or the handshake fails.
+std::string probeAlpn(const Endpoint& endpoint, Nanos timeout, std::string& error);
+
 } // namespace stampede

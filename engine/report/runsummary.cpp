@@ -43,6 +43,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.handshakesResumed = c.handshakesResumed;
     s.handshakeMeanMs = c.handshakes ? double(c.handshakeNanos) / double(c.handshakes) / 1e6 : 0;
     s.handshakeMaxMs = double(c.handshakeMaxNanos) / 1e6;
+    s.goaways = c.goaways;
     return s;
 }
 
@@ -134,7 +135,8 @@ std::string metricsJson(const MetricsSummary& m)
          ", \"connect_mean_ms\": " + num(m.connectMeanMs) + ", \"tls_handshakes\": " + std::to_string(m.handshakes) +
          ", \"tls_resumed\": " + std::to_string(m.handshakesResumed) +
          ", \"tls_handshake_mean_ms\": " + num(m.handshakeMeanMs) +
-         ", \"tls_handshake_max_ms\": " + num(m.handshakeMaxMs) + "}";
+         ", \"tls_handshake_max_ms\": " + num(m.handshakeMaxMs) + ", \"http2_goaways\": " + std::to_string(m.goaways) +
+         "}";
     return s;
 }
 
@@ -243,6 +245,8 @@ std::string summaryToTable(const RunSummary& s)
     if (s.total.handshakes)
         os << "; TLS handshakes: " << s.total.handshakes << " (" << s.total.handshakesResumed << " resumed), mean "
            << num(s.total.handshakeMeanMs) << " ms, max " << num(s.total.handshakeMaxMs) << " ms";
+    if (s.total.goaways)
+        os << "; HTTP/2 GOAWAY received " << s.total.goaways << " time" << (s.total.goaways == 1 ? "" : "s");
     os << "\n";
     for (const auto& t : s.thresholds)
         os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (value " << num(t.value) << ")\n";

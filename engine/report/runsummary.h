@@ -37,6 +37,7 @@ struct MetricsSummary
     std::uint64_t handshakesResumed = 0;
     double handshakeMeanMs = 0;
     double handshakeMaxMs = 0;
+    std::uint64_t goaways = 0; // HTTP/2
     double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
 };
 

@@ -1,6 +1,7 @@
 #include "scenarioplan.h"
 
 #include "net/tlscontext.h"
+#include "net/transport.h"
 
 #include "core/url.h"
 #include "stampede/v1/scenario.pb.h"
@@ -66,6 +67,7 @@ public:
         variables();
         load();
         steps();
+        httpVersion();
         thresholds();
         if (!m_errors.empty())
             return std::nullopt;
@@ -138,7 +140,9 @@ private:
         const auto& t = m_s.tls();
         TlsOptions o;
         o.verify = verify;
-        o.alpn = {"http/1.1"};
+        o.alpn = m_s.http() == v1::HTTP_1_1 ? std::vector<std::string>{"http/1.1"}
+                 : m_s.http() == v1::HTTP_2 ? std::vector<std::string>{"h2"}
+                                            : std::vector<std::string>{"h2", "http/1.1"};
         if (!fileOrInline(t.ca_file(), t.ca_pem(), "tls.ca_file", o.caPem) ||
             !fileOrInline(t.cert_file(), t.cert_pem(), "tls.cert_file", o.certPem) ||
             !fileOrInline(t.key_file(), t.key_pem(), "tls.key_file", o.keyPem)) {
@@ -352,6 +356,15 @@ private:
             ps.head.appendLiteral(ps.method + " ");
             ps.head.append(url);
             ps.head.appendLiteral(" HTTP/1.1\r\n");
+            auto literal = [](const std::string& text) {
+                Template t;
+                t.appendLiteral(text);
+                return t;
+            };
+            ps.h2Headers.emplace_back(":method", literal(ps.method));
+            ps.h2Headers.emplace_back(":scheme", literal(parsed->scheme));
+            ps.h2Headers.emplace_back(":authority", literal(parsed->hostHeader()));
+            ps.h2Headers.emplace_back(":path", url);
             bool userHost = false, userAgent = false;
             for (int h = 0; h < rq.headers_size(); ++h) {
                 const auto& hd = rq.headers(h);
@@ -377,13 +390,25 @@ private:
                 ps.head.appendLiteral(hd.name() + ": ");
                 ps.head.append(value);
                 ps.head.appendLiteral("\r\n");
+                if (lower == "host")
+                    ps.h2Headers[2].second = value; // :authority
+                else if (lower != "connection" && lower != "keep-alive" && lower != "upgrade" &&
+                         lower != "proxy-connection")
+                    ps.h2Headers.emplace_back(lower, value); // connection headers are not HTTP/2's
             }
             if (!userHost)
                 ps.head.appendLiteral("Host: " + parsed->hostHeader() + "\r\n");
-            if (!userAgent)
+            if (!userAgent) {
                 ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
-            if (!m_stressHeader().empty())
+                ps.h2Headers.emplace_back("user-agent", literal("stampede/" STAMPEDE_VERSION));
+            }
+            if (!m_stressHeader().empty()) {
                 ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.runId + "\r\n");
+                std::string name = m_stressHeader();
+                std::transform(name.begin(), name.end(), name.begin(),
+                               [](unsigned char c) { return char(std::tolower(c)); });
+                ps.h2Headers.emplace_back(name, literal(m_plan.runId));
+            }
             ps.hasBody = !rq.body().empty();
             if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
                 continue;
@@ -395,6 +420,7 @@ private:
                 }
             }
             ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant());
+            ps.h2Fixed = ps.fixed;
             if (ps.fixed) {
                 ps.fixedBytes = ps.head.constantText();
                 if (ps.hasBody || ps.method == "POST" || ps.method == "PUT" || ps.method == "PATCH")
@@ -406,6 +432,36 @@ private:
             }
             m_plan.steps.push_back(std::move(ps));
         }
+    }
+
+    void httpVersion()
+    {
+        if (m_s.streams() > 1000)
+            error("streams", "at most 1000 streams per connection (got " + std::to_string(m_s.streams()) + ")");
+        m_plan.streams = std::max(1u, m_s.streams());
+        const bool allTls =
+            !m_plan.steps.empty() && std::all_of(m_plan.steps.begin(), m_plan.steps.end(),
+                                                 [](const PlannedStep& p) { return bool(p.endpoint.tls); });
+        switch (m_s.http()) {
+        case v1::HTTP_1_1:
+            m_plan.http = HttpVersion::Http1;
+            break;
+        case v1::HTTP_2:
+            m_plan.http = HttpVersion::Http2;
+            break;
+        default:
+            // auto: https everywhere and a server that settles on h2 by ALPN
+            m_plan.http = HttpVersion::Http1;
+            if (allTls && m_o.resolveHosts && m_errors.empty()) {
+                std::string err;
+                // a server that cannot be reached now is reported by the run, request by request
+                if (probeAlpn(m_plan.steps.front().endpoint, m_plan.connectTimeout, err) == "h2")
+                    m_plan.http = HttpVersion::Http2;
+            }
+            break;
+        }
+        if (m_plan.http == HttpVersion::Http1 && m_plan.streams > 1)
+            error("streams", "streams are HTTP/2's: set http to HTTP_2 (--http 2), or leave streams at 1");
     }
 
     static Template prefixSlash(const Template& t)

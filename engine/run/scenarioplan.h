@@ -42,6 +42,16 @@ struct PlannedStep
     bool fixed = false;          // no per-iteration values: `fixedBytes` is the whole request
     std::string fixedBytes;
     Nanos timeout = 10 * kNanosPerSecond;
+    // The HTTP/2 form of the same request: the pseudo-headers (:method,
+    // :scheme, :authority, :path) first, then headers with lower-case names.
+    std::vector<std::pair<std::string, Template>> h2Headers;
+    bool h2Fixed = false; // no header value or body varies per iteration
+};
+
+enum class HttpVersion
+{
+    Http1, // HTTP/1.1
+    Http2  // h2c with prior knowledge (http://) or h2 by ALPN (https://)
 };
 
 struct PlannedVariable
@@ -70,6 +80,8 @@ struct ScenarioPlan
     std::uint32_t backlogLimit = 10000;
     Nanos thinkTime = 0;
     std::uint32_t threads = 1;
+    HttpVersion http = HttpVersion::Http1; // one for every step of the scenario
+    std::uint32_t streams = 1;             // HTTP/2: concurrent streams per connection
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
     std::string stressHeader; // empty when the stress tag is off

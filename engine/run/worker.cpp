@@ -28,36 +28,87 @@ Worker::Worker(const WorkerSetup& setup)
     }
     const bool anyTemplated =
         std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& s) { return !s.fixed; });
-    m_slots.resize(setup.slots);
-    for (std::uint32_t i = 0; i < setup.slots; ++i) {
+    m_http2 = m_plan.http == HttpVersion::Http2;
+    // HTTP/2: the open model keeps `slots` connections with `streams` requests
+    // each in flight; the closed model packs its users `streams` to a connection.
+    const std::uint32_t streams = m_http2 ? m_plan.streams : 1;
+    const std::uint32_t slots = m_http2 && m_plan.model == LoadModel::Open ? setup.slots * streams : setup.slots;
+    if (m_http2) {
+        const std::uint32_t connections = (slots + streams - 1) / streams;
+        for (std::uint32_t c = 0; c < connections; ++c)
+            m_h2.push_back(
+                std::make_unique<Http2Session>(m_loop, *this, m_readBuffer.data(), m_readBuffer.size(), streams));
+        m_h2Fixed.resize(m_plan.steps.size());
+        for (std::size_t i = 0; i < m_plan.steps.size(); ++i) {
+            const PlannedStep& st = m_plan.steps[i];
+            if (!st.fixed)
+                continue;
+            H2Request& r = m_h2Fixed[i];
+            for (const auto& h : st.h2Headers)
+                r.values.push_back(h.second.constantText());
+            if (st.hasBody)
+                r.body = st.body.constantText();
+            r.point(st);
+        }
+    }
+    m_slots.resize(slots);
+    for (std::uint32_t i = 0; i < slots; ++i) {
         Slot& s = m_slots[i];
-        s.session = std::make_unique<Http1Session>(m_loop, *this, m_readBuffer.data(), m_readBuffer.size());
-        s.session->tag = i;
+        if (m_http2) {
+            s.connection = i / streams;
+            if (anyTemplated)
+                s.h2.resize(m_plan.steps.size());
+        } else {
+            s.session = std::make_unique<Http1Session>(m_loop, *this, m_readBuffer.data(), m_readBuffer.size());
+            s.session->tag = i;
+            if (anyTemplated)
+                s.bytes.resize(m_plan.steps.size());
+        }
         s.user = i;
-        if (anyTemplated)
-            s.bytes.resize(m_plan.steps.size());
     }
     if (m_plan.model == LoadModel::Open) {
         m_schedule = std::make_unique<ArrivalSchedule>(m_plan.profile, setup.part, setup.parts);
-        m_idle.reserve(setup.slots);
-        for (std::uint32_t i = setup.slots; i > 0; --i)
+        m_idle.reserve(slots);
+        for (std::uint32_t i = slots; i > 0; --i)
             m_idle.push_back(i - 1);
         const std::size_t backlog = std::max<std::size_t>(1, m_plan.backlogLimit / std::max(1u, setup.parts));
         m_backlog.resize(backlog);
     } else {
         std::vector<Wake> storage;
-        storage.reserve(setup.slots);
+        storage.reserve(slots);
         m_thinkers = decltype(m_thinkers)(std::greater<Wake>(), std::move(storage));
     }
 }
 
 Worker::~Worker() = default;
 
+void Worker::H2Request::point(const PlannedStep& step)
+{
+    nv.clear();
+    bytes = body.size();
+    for (std::size_t i = 0; i < step.h2Headers.size(); ++i) {
+        const std::string& name = step.h2Headers[i].first;
+        const std::string& value = values[i];
+        nv.push_back({reinterpret_cast<std::uint8_t*>(const_cast<char*>(name.data())),
+                      reinterpret_cast<std::uint8_t*>(const_cast<char*>(value.data())), name.size(), value.size(),
+                      NGHTTP2_NV_FLAG_NO_COPY_NAME});
+        bytes += name.size() + value.size();
+    }
+}
+
 void Worker::setGauges()
 {
+    std::uint64_t goaways = 0;
+    for (const auto& c : m_h2)
+        goaways += c->goaways();
+    if (!m_current->steps.empty())
+        m_current->steps[0].counters.goaways += goaways - m_goawaysSeen;
+    m_goawaysSeen = goaways;
     std::uint32_t open = 0;
+    for (const auto& c : m_h2)
+        open += c->connected();
     for (const auto& s : m_slots)
-        open += s.session->connected();
+        open += s.session && s.session->connected();
     m_current->openConnections = open;
     m_current->activeUsers =
         m_plan.model == LoadModel::Closed ? m_activeUsers : std::uint32_t(m_slots.size() - m_idle.size());
@@ -120,6 +171,19 @@ bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
             const PlannedStep& st = m_plan.steps[i];
             if (st.fixed)
                 continue;
+            if (m_http2) {
+                H2Request& r = slot.h2[i];
+                r.values.resize(st.h2Headers.size());
+                for (std::size_t h = 0; h < st.h2Headers.size(); ++h) {
+                    r.values[h].clear();
+                    st.h2Headers[h].second.appendTo(r.values[h], *this);
+                }
+                r.body.clear();
+                if (st.hasBody)
+                    st.body.appendTo(r.body, *this);
+                r.point(st);
+                continue;
+            }
             std::string& out = slot.bytes[i];
             out.clear();
             st.head.appendTo(out, *this);
@@ -150,6 +214,16 @@ void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)
     slot.intended = intended;
     slot.sent = now;
     ++m_inFlight;
+    if (m_http2) {
+        const H2Request& r = st.fixed ? m_h2Fixed[std::size_t(step)] : slot.h2[std::size_t(step)];
+        StepCounters& c = metricsAt(std::size_t(step), now).counters;
+        ++c.sent;
+        c.bytesOut += r.bytes;
+        const auto tag = std::uint32_t(&slot - m_slots.data());
+        m_h2[slot.connection]->submit(tag, st.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now,
+                                      st.timeout, m_plan.connectTimeout);
+        return;
+    }
     const std::string& bytes = st.fixed ? st.fixedBytes : slot.bytes[std::size_t(step)];
     StepCounters& c = metricsAt(std::size_t(step), now).counters;
     ++c.sent;
@@ -313,8 +387,11 @@ void Worker::wakeThinkers(Nanos now)
 
 void Worker::checkDeadlines(Nanos now)
 {
+    for (auto& c : m_h2)
+        c->checkDeadlines(now);
     for (auto& s : m_slots)
-        s.session->checkDeadline(now);
+        if (s.session)
+            s.session->checkDeadline(now);
 }
 
 void Worker::applyLevelFactor(double factor, Nanos now)
@@ -399,8 +476,11 @@ void Worker::run()
         }
     }
     setGauges();
+    for (auto& c : m_h2)
+        c->close();
     for (auto& s : m_slots)
-        s.session->close();
+        if (s.session)
+            s.session->close();
     m_setup.sink->deliver(m_setup.index, std::move(m_current), true);
 }
 

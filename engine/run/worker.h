@@ -9,7 +9,10 @@
 #include "metrics/runmetrics.h"
 #include "net/eventloop.h"
 #include "net/http1session.h"
+#include "net/http2session.h"
+
 #include "scenarioplan.h"
+#include <nghttp2/nghttp2.h>
 
 #include <atomic>
 #include <memory>
@@ -51,16 +54,28 @@ public:
     void run();
 
 private:
+    // A request's HTTP/2 form, rendered: header values and body, and the
+    // header list nghttp2 reads (pointing into them).
+    struct H2Request
+    {
+        std::vector<std::string> values;
+        std::string body;
+        std::vector<nghttp2_nv> nv;
+        std::size_t bytes = 0; // header and body bytes, for bytes out
+        void point(const PlannedStep& step);
+    };
     struct Slot
     {
-        std::unique_ptr<Http1Session> session;
-        std::uint32_t user = 0;         // local user (closed) or connection index (open)
-        int step = -1;                  // the step in flight, -1 when idle
-        Nanos intended = 0;             // when this step was meant to start
-        Nanos sent = 0;                 // when it was handed to the connection
-        bool active = false;            // closed model: this user is part of the current level
-        bool waiting = false;           // closed model: thinking, or waiting to be activated
-        std::vector<std::string> bytes; // per step, when not fixed
+        std::unique_ptr<Http1Session> session; // HTTP/1.1
+        std::uint32_t connection = 0;          // HTTP/2: the session in m_h2 carrying it
+        std::vector<H2Request> h2;             // HTTP/2, per step, when not fixed
+        std::uint32_t user = 0;                // local user (closed) or connection index (open)
+        int step = -1;                         // the step in flight, -1 when idle
+        Nanos intended = 0;                    // when this step was meant to start
+        Nanos sent = 0;                        // when it was handed to the connection
+        bool active = false;                   // closed model: this user is part of the current level
+        bool waiting = false;                  // closed model: thinking, or waiting to be activated
+        std::vector<std::string> bytes;        // per step, when not fixed
     };
 
     void onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample,
@@ -94,6 +109,10 @@ private:
     const ScenarioPlan& m_plan;
     const Clock& m_clock;
     EventLoop m_loop;
+    bool m_http2 = false;
+    std::vector<std::unique_ptr<Http2Session>> m_h2; // HTTP/2 connections
+    std::vector<H2Request> m_h2Fixed;                // per step, for fixed steps
+    std::uint64_t m_goawaysSeen = 0;
     std::vector<char> m_readBuffer;
     std::vector<Slot> m_slots;
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables

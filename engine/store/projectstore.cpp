@@ -68,7 +68,7 @@ CREATE TABLE run_events(run INTEGER NOT NULL, at_s REAL NOT NULL, kind TEXT NOT 
 
 // 3 -> 4: open connections and active users per second; connections set up
 // and TLS handshakes ([connects, connect ns, handshakes, resumed, handshake ns,
-// handshake max ns]); error samples.
+// handshake max ns, HTTP/2 GOAWAYs]); error samples.
 const char* kMigrate3to4 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN open_connections INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN active_users INTEGER NOT NULL DEFAULT 0;

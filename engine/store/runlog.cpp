@@ -145,7 +145,8 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
             s.bind(22, std::int64_t(r.step < 0 ? p.activeUsers : 0));
             s.bind(23, "[" + std::to_string(c.connects) + "," + std::to_string(c.connectNanos) + "," +
                            std::to_string(c.handshakes) + "," + std::to_string(c.handshakesResumed) + "," +
-                           std::to_string(c.handshakeNanos) + "," + std::to_string(c.handshakeMaxNanos) + "]");
+                           std::to_string(c.handshakeNanos) + "," + std::to_string(c.handshakeMaxNanos) + "," +
+                           std::to_string(c.goaways) + "]");
             ok &= s.run();
             s.reset();
         }
@@ -271,6 +272,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
                 c.connects = conn[0], c.connectNanos = conn[1], c.handshakes = conn[2];
                 c.handshakesResumed = conn[3], c.handshakeNanos = conn[4], c.handshakeMaxNanos = conn[5];
             }
+            if (conn.size() >= 7)
+                c.goaways = conn[6];
             c.late = std::uint64_t(s.integer(6));
             c.dropped = std::uint64_t(s.integer(7));
             c.bytesIn = std::uint64_t(s.integer(8));

@@ -1,0 +1,400 @@
+#include "http2session.h"
+
+#include <nghttp2/nghttp2.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace stampede {
+
+namespace {
+constexpr std::size_t kSampleLimit = 8 * 1024;
+constexpr std::size_t kWriteBatch = 64 * 1024;
+constexpr std::int32_t kStreamWindow = 16 * 1024 * 1024;
+constexpr std::int32_t kConnectionWindow = 1 << 30;
+} // namespace
+
+// The nghttp2 callbacks, with access to the session's insides.
+struct Http2Callbacks
+{
+    static Http2Session::Stream* stream(nghttp2_session* s, std::int32_t id)
+    {
+        return static_cast<Http2Session::Stream*>(nghttp2_session_get_stream_user_data(s, id));
+    }
+
+    static int header(nghttp2_session* s, const nghttp2_frame* frame, const std::uint8_t* name, std::size_t namelen,
+                      const std::uint8_t* value, std::size_t valuelen, std::uint8_t, void* self)
+    {
+        (void)self;
+        if (frame->hd.type != NGHTTP2_HEADERS)
+            return 0;
+        Http2Session::Stream* st = stream(s, frame->hd.stream_id);
+        if (!st)
+            return 0;
+        st->bytesIn += namelen + valuelen + 2;
+        if (namelen == 7 && std::memcmp(name, ":status", 7) == 0) {
+            int status = 0;
+            for (std::size_t i = 0; i < valuelen && value[i] >= '0' && value[i] <= '9'; ++i)
+                status = status * 10 + (value[i] - '0');
+            st->status = status;
+            if (status >= 400)
+                st->sample = "HTTP/2 " + std::string(reinterpret_cast<const char*>(value), valuelen);
+            return 0;
+        }
+        if (st->status >= 400 && st->sample.size() < kSampleLimit) {
+            st->sample += "\r\n";
+            st->sample.append(reinterpret_cast<const char*>(name), namelen);
+            st->sample += ": ";
+            st->sample.append(reinterpret_cast<const char*>(value), valuelen);
+        }
+        return 0;
+    }
+
+    static int data(nghttp2_session* s, std::uint8_t, std::int32_t id, const std::uint8_t* data, std::size_t len, void*)
+    {
+        Http2Session::Stream* st = stream(s, id);
+        if (!st)
+            return 0;
+        st->bytesIn += len;
+        if (st->status >= 400 && st->sample.size() < kSampleLimit) {
+            if (st->sample.find("\r\n\r\n") == std::string::npos)
+                st->sample += "\r\n\r\n";
+            st->sample.append(reinterpret_cast<const char*>(data), std::min(len, kSampleLimit - st->sample.size()));
+        }
+        return 0;
+    }
+
+    static int closed(nghttp2_session* s, std::int32_t id, std::uint32_t code, void* self)
+    {
+        auto* h = static_cast<Http2Session*>(self);
+        Http2Session::Stream* st = stream(s, id);
+        if (!st)
+            return 0;
+        nghttp2_session_set_stream_user_data(s, id, nullptr);
+        Http2Session::Stream copy = std::move(*st);
+        h->release(st);
+        if (copy.reported)
+            return 0;
+        if (code == NGHTTP2_REFUSED_STREAM && copy.status == 0) {
+            // not processed by the server (a GOAWAY's late streams): sent again on the next connection
+            h->m_waiting.push_back(copy.request);
+            return 0;
+        }
+        if (code == NGHTTP2_NO_ERROR && copy.status > 0) {
+            if (copy.status >= 400 && copy.sample.find("\r\n\r\n") == std::string::npos)
+                copy.sample += "\r\n\r\n";
+            h->m_listener.onResponse(copy.request.tag, copy.status, copy.bytesIn, copy.sample, h->m_now);
+        } else {
+            h->m_listener.onFailure(copy.request.tag, ErrorClass::Reset,
+                                    std::string("stream reset by the server: ") + nghttp2_http2_strerror(code),
+                                    h->m_now);
+        }
+        return 0;
+    }
+
+    static int frame(nghttp2_session*, const nghttp2_frame* frame, void* self)
+    {
+        auto* h = static_cast<Http2Session*>(self);
+        if (frame->hd.type == NGHTTP2_GOAWAY) {
+            h->m_goaway = true;
+            ++h->m_goaways;
+        }
+        return 0;
+    }
+
+    static ssize_t readBody(nghttp2_session* s, std::int32_t id, std::uint8_t* buf, std::size_t length,
+                            std::uint32_t* flags, nghttp2_data_source*, void*)
+    {
+        Http2Session::Stream* st = stream(s, id);
+        if (!st) {
+            *flags |= NGHTTP2_DATA_FLAG_EOF;
+            return 0;
+        }
+        const std::size_t n = std::min(length, st->request.bodySize - st->bodySent);
+        std::memcpy(buf, st->request.body + st->bodySent, n);
+        st->bodySent += n;
+        if (st->bodySent == st->request.bodySize)
+            *flags |= NGHTTP2_DATA_FLAG_EOF;
+        return ssize_t(n);
+    }
+};
+
+Http2Session::Http2Session(EventLoop& loop, SessionListener& listener, char* readBuffer, std::size_t readBufferSize,
+                           std::uint32_t maxStreams)
+    : Transport(loop), m_listener(listener), m_readBuffer(readBuffer), m_readBufferSize(readBufferSize),
+      m_maxStreams(std::max(1u, maxStreams))
+{
+    m_streams.resize(m_maxStreams);
+    m_waiting.reserve(m_maxStreams);
+}
+
+Http2Session::~Http2Session()
+{
+    close();
+}
+
+void Http2Session::close()
+{
+    if (m_session) {
+        nghttp2_session_del(m_session);
+        m_session = nullptr;
+    }
+    for (auto& s : m_streams)
+        s.used = false;
+    m_active = 0;
+    m_goaway = false;
+    m_out.clear();
+    m_outSent = 0;
+    m_sawData = false;
+    closeTransport();
+}
+
+void Http2Session::release(Stream* s)
+{
+    s->used = false;
+    --m_active;
+}
+
+bool Http2Session::startSession(std::string& why)
+{
+    nghttp2_session_callbacks* cb = nullptr;
+    nghttp2_session_callbacks_new(&cb);
+    nghttp2_session_callbacks_set_on_header_callback(cb, &Http2Callbacks::header);
+    nghttp2_session_callbacks_set_on_data_chunk_recv_callback(cb, &Http2Callbacks::data);
+    nghttp2_session_callbacks_set_on_stream_close_callback(cb, &Http2Callbacks::closed);
+    nghttp2_session_callbacks_set_on_frame_recv_callback(cb, &Http2Callbacks::frame);
+    nghttp2_option* opt = nullptr;
+    nghttp2_option_new(&opt);
+    nghttp2_option_set_peer_max_concurrent_streams(opt, m_maxStreams);
+    const int rv = nghttp2_session_client_new2(&m_session, cb, this, opt);
+    nghttp2_option_del(opt);
+    nghttp2_session_callbacks_del(cb);
+    if (rv != 0) {
+        why = std::string("cannot start an HTTP/2 session: ") + nghttp2_strerror(rv);
+        return false;
+    }
+    const nghttp2_settings_entry settings[] = {{NGHTTP2_SETTINGS_ENABLE_PUSH, 0},
+                                               {NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, 100},
+                                               {NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, std::uint32_t(kStreamWindow)}};
+    nghttp2_submit_settings(m_session, NGHTTP2_FLAG_NONE, settings, std::size(settings));
+    nghttp2_session_set_local_window_size(m_session, NGHTTP2_FLAG_NONE, 0, kConnectionWindow);
+    return true;
+}
+
+void Http2Session::submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
+                          const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout)
+{
+    m_now = now;
+    m_target = &endpoint;
+    m_connectTimeout = connectTimeout;
+    const Waiting w{tag, headers, count, body, bodySize, now + timeout, timeout};
+    if (isOpen() && !endpoint.sameAs(*Transport::endpoint()) && m_active == 0)
+        close();
+    if (!isOpen()) {
+        m_waiting.push_back(w);
+        open(endpoint, now, connectTimeout);
+        return;
+    }
+    if (!ready() || m_goaway) {
+        m_waiting.push_back(w); // after the handshake, or on the next connection
+        return;
+    }
+    startStream(w, now);
+    flush(now);
+}
+
+void Http2Session::startStream(const Waiting& w, Nanos now)
+{
+    auto it = std::find_if(m_streams.begin(), m_streams.end(), [](const Stream& s) { return !s.used; });
+    if (it == m_streams.end()) {
+        m_streams.emplace_back(); // more requests than streams: nghttp2 queues them
+        it = m_streams.end() - 1;
+    }
+    Stream& st = *it;
+    st = Stream{};
+    st.used = true;
+    st.request = w;
+    ++m_active;
+    nghttp2_data_provider provider{};
+    provider.read_callback = &Http2Callbacks::readBody;
+    const std::int32_t id =
+        nghttp2_submit_request(m_session, nullptr, w.headers, w.count, w.bodySize ? &provider : nullptr, &st);
+    st.id = id;
+    if (id < 0) {
+        release(&st);
+        m_listener.onFailure(w.tag, ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(id), now);
+    }
+}
+
+void Http2Session::onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed)
+{
+    m_now = now;
+    if (tls && alpn() != "h2") {
+        const std::string got = alpn();
+        failAll(ErrorClass::Protocol,
+                "the server at " + endpoint()->label +
+                    " did not agree to HTTP/2 over TLS (ALPN: " + (got.empty() ? "none" : got) + ")",
+                now);
+        return;
+    }
+    std::string why;
+    if (!startSession(why)) {
+        failAll(ErrorClass::Protocol, why, now);
+        return;
+    }
+    if (!m_waiting.empty())
+        m_listener.onConnected(m_waiting.front().tag, connect, handshake, tls, resumed);
+    std::vector<Waiting> waiting;
+    waiting.swap(m_waiting);
+    for (const auto& w : waiting)
+        startStream(w, now);
+    flush(now);
+}
+
+void Http2Session::onTransportFailure(ErrorClass error, const std::string& why, Nanos now)
+{
+    failAll(error, why, now);
+}
+
+void Http2Session::failAll(ErrorClass error, const std::string& why, Nanos now)
+{
+    std::vector<std::uint32_t> tags;
+    for (auto& s : m_streams)
+        if (s.used && !s.reported)
+            tags.push_back(s.request.tag);
+    for (const auto& w : m_waiting)
+        tags.push_back(w.tag);
+    m_waiting.clear();
+    close();
+    for (const auto tag : tags)
+        m_listener.onFailure(tag, error, why, now);
+}
+
+void Http2Session::onWritable(Nanos now)
+{
+    flush(now);
+}
+
+void Http2Session::flush(Nanos now)
+{
+    if (!m_session)
+        return;
+    for (;;) {
+        // gather frames into one write
+        while (m_out.size() - m_outSent < kWriteBatch) {
+            const std::uint8_t* data = nullptr;
+            const ssize_t n = nghttp2_session_mem_send(m_session, &data);
+            if (n < 0) {
+                failAll(ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(int(n)), now);
+                return;
+            }
+            if (n == 0)
+                break;
+            if (m_outSent == m_out.size()) {
+                m_out.clear();
+                m_outSent = 0;
+            }
+            m_out.append(reinterpret_cast<const char*>(data), std::size_t(n));
+        }
+        if (m_outSent == m_out.size())
+            break;
+        Io io;
+        std::string why;
+        const std::size_t n = writeSome(m_out.data() + m_outSent, m_out.size() - m_outSent, io, why);
+        if (io == Io::Done) {
+            m_outSent += n;
+            continue;
+        }
+        if (io == Io::Again)
+            return; // the next EPOLLOUT edge goes on
+        failAll(ErrorClass::Reset, why, now);
+        return;
+    }
+    // A GOAWAY received and every stream done: the next requests go on a fresh connection.
+    if (m_goaway && m_active == 0) {
+        close(); // the waiting requests stay queued for the next connection
+        if (!m_waiting.empty() && m_target)
+            open(*m_target, now, m_connectTimeout);
+    }
+}
+
+void Http2Session::onReadable(Nanos now, bool peerClosed)
+{
+    m_now = now;
+    (void)peerClosed;
+    for (;;) {
+        Io io;
+        std::string why;
+        const std::size_t n = readSome(m_readBuffer, m_readBufferSize, io, why);
+        if (io == Io::Again)
+            break;
+        if (io == Io::Closed || io == Io::Error) {
+            // the streams sent fail; the requests not yet sent go on a new connection
+            std::vector<Waiting> waiting;
+            waiting.swap(m_waiting);
+            if (m_active)
+                failAll(ErrorClass::Reset,
+                        io == Io::Error ? why : "the server closed the HTTP/2 connection with streams open", now);
+            else
+                close();
+            if (!waiting.empty() && m_target) {
+                m_waiting = std::move(waiting);
+                open(*m_target, now, m_connectTimeout);
+            }
+            return;
+        }
+        if (!m_session)
+            return;
+        if (!m_sawData && n >= 5 && std::memcmp(m_readBuffer, "HTTP/", 5) == 0) {
+            const std::string line(m_readBuffer, std::find(m_readBuffer, m_readBuffer + n, '\r'));
+            failAll(ErrorClass::Protocol,
+                    "the server at " + endpoint()->label + " does not speak HTTP/2 (it answered \"" + line + "\")",
+                    now);
+            return;
+        }
+        m_sawData = true;
+        const ssize_t rv = nghttp2_session_mem_recv(m_session, reinterpret_cast<const std::uint8_t*>(m_readBuffer), n);
+        if (rv < 0) {
+            failAll(ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(int(rv)), now);
+            return;
+        }
+        if (!m_session)
+            return; // a callback closed the connection
+    }
+    flush(now);
+}
+
+void Http2Session::checkDeadlines(Nanos now)
+{
+    m_now = now;
+    if (!isOpen())
+        return;
+    if (!ready() && checkConnectDeadline(now))
+        return; // every waiting request failed with the connect
+    // collect first: the listener may start new streams on this session
+    std::vector<std::pair<std::uint32_t, Nanos>> late;
+    for (auto& s : m_streams) {
+        if (!s.used || s.reported || now < s.request.deadline)
+            continue;
+        s.reported = true; // the pool entry is freed when nghttp2 closes the stream
+        if (s.id > 0 && m_session)
+            nghttp2_submit_rst_stream(m_session, NGHTTP2_FLAG_NONE, s.id, NGHTTP2_CANCEL);
+        late.emplace_back(s.request.tag, s.request.timeout);
+    }
+    for (auto it = m_waiting.begin(); it != m_waiting.end();) {
+        if (now < it->deadline) {
+            ++it;
+            continue;
+        }
+        late.emplace_back(it->tag, it->timeout);
+        it = m_waiting.erase(it);
+    }
+    if (late.empty())
+        return;
+    flush(now); // the resets go out: the server stops working on those streams
+    for (const auto& [tag, timeout] : late)
+        m_listener.onFailure(tag, ErrorClass::Timeout,
+                             "no complete response within " + std::to_string(timeout / kNanosPerMilli) + " ms", now);
+}
+
+} // namespace stampede

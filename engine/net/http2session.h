@@ -1,0 +1,91 @@
+#pragma once
+// One HTTP/2 client connection (nghttp2), h2c with prior knowledge over TCP or
+// h2 over TLS by ALPN: many requests at once, one per stream, up to the
+// streams allowed. Flow-control windows are opened wide for throughput. A
+// stream reset by the server (RST_STREAM) fails that request as a reset; a
+// GOAWAY lets the streams the server accepted finish, then the connection is
+// opened afresh for the requests that follow. Timeouts cancel the stream.
+#include "sessionlistener.h"
+#include "transport.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include <nghttp2/nghttp2.h>
+
+namespace stampede {
+
+class Http2Session final : public Transport
+{
+public:
+    Http2Session(EventLoop& loop, SessionListener& listener, char* readBuffer, std::size_t readBufferSize,
+                 std::uint32_t maxStreams);
+    ~Http2Session() override;
+
+    // Sends a request on a new stream; `tag` comes back with its outcome. The
+    // header list and body must stay valid until then.
+    void submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
+                const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout);
+    // Cancels the streams past their deadline (as timeouts), and a connect past its own.
+    void checkDeadlines(Nanos now);
+    bool connected() const { return ready(); }
+    void close();
+    std::uint32_t inFlight() const { return m_active; }
+    // GOAWAY frames received, over the session's life.
+    std::uint64_t goaways() const { return m_goaways; }
+
+private:
+    struct Waiting
+    {
+        std::uint32_t tag;
+        const nghttp2_nv* headers;
+        std::size_t count;
+        const char* body;
+        std::size_t bodySize;
+        Nanos deadline, timeout;
+    };
+    struct Stream
+    {
+        Waiting request{};
+        std::int32_t id = 0;
+        bool used = false;
+        bool reported = false; // the outcome went to the listener already (a timeout)
+        int status = 0;
+        std::uint64_t bytesIn = 0;
+        std::size_t bodySent = 0;
+        std::string sample; // the answer's start, when its status is 400 or above
+    };
+
+    void onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
+    void onTransportFailure(ErrorClass error, const std::string& why, Nanos now) override;
+    void onReadable(Nanos now, bool peerClosed) override;
+    void onWritable(Nanos now) override;
+
+    bool startSession(std::string& why);
+    void startStream(const Waiting& w, Nanos now);
+    void flush(Nanos now);
+    void failAll(ErrorClass error, const std::string& why, Nanos now);
+    void release(Stream* s);
+
+    friend struct Http2Callbacks;
+    SessionListener& m_listener;
+    char* m_readBuffer;
+    std::size_t m_readBufferSize;
+    std::uint32_t m_maxStreams;
+    nghttp2_session* m_session = nullptr;
+    std::deque<Stream> m_streams;   // a pool that never moves: nghttp2 holds a pointer per open stream
+    std::vector<Waiting> m_waiting; // submitted while connecting, or after a GOAWAY
+    std::uint32_t m_active = 0;
+    bool m_goaway = false; // no new stream on this connection
+    std::uint64_t m_goaways = 0;
+    std::string m_out; // frames not yet written
+    std::size_t m_outSent = 0;
+    bool m_sawData = false; // any byte from the server on this connection
+    Nanos m_now = 0;        // for the callbacks
+    Nanos m_connectTimeout = 0;
+    const Endpoint* m_target = nullptr;
+};
+
+} // namespace stampede

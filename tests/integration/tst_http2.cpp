@@ -1,0 +1,254 @@
+// HTTP/2 against an independent peer: nginx from Debian, over h2c with prior
+// knowledge and over TLS with ALPN, its access log the count of what it served.
+#include "store/projectstore.h"
+#include "store/runlog.h"
+#include "testsupport.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace testsupport;
+
+class TestHttp2 : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QProcess m_nginx;
+    int m_h2c = 0, m_goaway = 0, m_h2tls = 0, m_h1tls = 0, m_h1 = 0;
+    QString m_log;
+
+    QString file(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    static QString at(const char* scheme, int port, const char* path = "/")
+    {
+        return QStringLiteral("%1://127.0.0.1:%2%3")
+            .arg(QString::fromLatin1(scheme))
+            .arg(port)
+            .arg(QString::fromLatin1(path));
+    }
+    struct Outcome
+    {
+        CliResult cli;
+        QJsonObject total;
+    };
+    Outcome run(const QStringList& extra)
+    {
+        const QString summary = file("s.json");
+        QFile::remove(summary);
+        Outcome o;
+        o.cli = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
+                                   QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
+                                   QStringLiteral("--summary-json"), summary} +
+                       extra);
+        o.total = readJson(summary)[QStringLiteral("total")].toObject();
+        return o;
+    }
+    static qint64 num(const QJsonObject& o, const char* key) { return o[QString::fromLatin1(key)].toInteger(); }
+    static qint64 byClass(const QJsonObject& total, const char* c)
+    {
+        return total[QStringLiteral("errors_by_class")].toObject()[QString::fromLatin1(c)].toInteger();
+    }
+    qint64 served()
+    {
+        QThread::msleep(200);
+        QFile log(m_log);
+        if (!log.open(QIODevice::ReadOnly))
+            return -1;
+        const qint64 n = log.readAll().count('\n');
+        log.close();
+        QFile::resize(m_log, 0);
+        return n;
+    }
+    std::string firstSampleDetail(const QString& report)
+    {
+        std::string error;
+        auto store = stampede::ProjectStore::open(report.toStdString(), error);
+        if (!store)
+            return error;
+        stampede::RunLog log(*store);
+        const auto saved = log.load(log.runs().at(0).id);
+        return saved && !saved->samples.empty() ? saved->samples[0].detail : std::string();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const QString nginx = QStringLiteral("/usr/sbin/nginx");
+        if (!QFile::exists(nginx))
+            QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
+        const QString script =
+            QStringLiteral(
+                "set -e; cd '%1'\n"
+                "q() { \"$@\" >/dev/null 2>&1; }\n"
+                "printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > san.ext\n"
+                "q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj '/CN=Test CA'\n"
+                "q openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost'\n"
+                "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 "
+                "-extfile san.ext\n")
+                .arg(m_dir.path());
+        QProcess sh;
+        sh.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
+        QVERIFY(sh.waitForFinished(60000));
+        QVERIFY2(sh.exitCode() == 0, sh.readAllStandardError().constData());
+        m_h2c = freePort();
+        m_goaway = freePort();
+        m_h2tls = freePort();
+        m_h1tls = freePort();
+        m_h1 = freePort();
+        m_log = file("access.log");
+        const QString conf =
+            QStringLiteral(
+                "daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
+                "events { worker_connections 1024; }\n"
+                "http { access_log %2; keepalive_requests 1000000;\n"
+                "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
+                "  uwsgi_temp_path %1; scgi_temp_path %1;\n"
+                "  ssl_certificate %1/server.pem; ssl_certificate_key %1/server.key;\n"
+                "  server { listen 127.0.0.1:%3 http2; location / { return 200 \"ok\"; }\n"
+                "           location /drop { return 444; } }\n"
+                "  server { listen 127.0.0.1:%4 http2; keepalive_requests 50; location / { return 200 \"ok\"; } }\n"
+                "  server { listen 127.0.0.1:%5 ssl http2; location / { return 200 \"ok\"; } }\n"
+                "  server { listen 127.0.0.1:%6 ssl; location / { return 200 \"ok\"; } }\n"
+                "  server { listen 127.0.0.1:%7; location / { return 200 \"ok\"; } } }\n")
+                .arg(m_dir.path(), m_log)
+                .arg(m_h2c)
+                .arg(m_goaway)
+                .arg(m_h2tls)
+                .arg(m_h1tls)
+                .arg(m_h1);
+        QFile f(file("nginx.conf"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(conf.toUtf8());
+        f.close();
+        m_nginx.start(nginx, {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), file("error.log")});
+        QVERIFY(m_nginx.waitForStarted());
+        for (int i = 0; i < 50 && httpGet(m_h1, "/").empty(); ++i)
+            QThread::msleep(100);
+        QCOMPARE(httpGet(m_h1, "/"), std::string("ok"));
+        QFile::resize(m_log, 0);
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_nginx.state() != QProcess::NotRunning) {
+            m_nginx.terminate();
+            m_nginx.waitForFinished(5000);
+        }
+    }
+
+    void h2cCountsEqualTheAccessLog()
+    {
+        // closed model: 8 users, 4 streams to a connection
+        auto o = run({QStringLiteral("--url"), at("http", m_h2c), QStringLiteral("--http"), QStringLiteral("2"),
+                      QStringLiteral("--streams"), QStringLiteral("4"), QStringLiteral("-c"), QStringLiteral("8"),
+                      QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QVERIFY2(o.cli.err.contains(QLatin1String("HTTP/2 (4 streams per connection)")), qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "errors"), 0);
+        QVERIFY(num(o.total, "requests") > 1000);
+        QCOMPARE(served(), num(o.total, "requests"));
+        QCOMPARE(o.total[QStringLiteral("connections")].toObject()[QStringLiteral("opened")].toInteger(), 2);
+        // open model: 2,000 arrivals a second over 2 connections x 4 streams
+        o = run({QStringLiteral("--url"), at("http", m_h2c), QStringLiteral("--http"), QStringLiteral("2"),
+                 QStringLiteral("--streams"), QStringLiteral("4"), QStringLiteral("-c"), QStringLiteral("2"),
+                 QStringLiteral("-r"), QStringLiteral("2000"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "requests"), 2000);
+        QCOMPARE(num(o.total, "errors"), 0);
+        QCOMPARE(served(), 2000);
+    }
+
+    void goawayStartsANewConnectionWithoutErrors()
+    {
+        // this server says GOAWAY after 50 requests on a connection
+        const auto o = run({QStringLiteral("--url"), at("http", m_goaway), QStringLiteral("--http"),
+                            QStringLiteral("2"), QStringLiteral("--streams"), QStringLiteral("8"), QStringLiteral("-c"),
+                            QStringLiteral("8"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "errors"), 0);
+        const qint64 requests = num(o.total, "requests");
+        QVERIFY(requests > 500);
+        QCOMPARE(served(), requests);
+        const auto conns = o.total[QStringLiteral("connections")].toObject();
+        QVERIFY(conns[QStringLiteral("http2_goaways")].toInteger() >= requests / 50 - 1);
+    }
+
+    void alpnSettlesOnHttp2OverTls()
+    {
+        auto o = run({QStringLiteral("--url"), at("https", m_h2tls), QStringLiteral("--cacert"), file("ca.pem"),
+                      QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QVERIFY2(o.cli.err.contains(QLatin1String("HTTP/2")), qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "errors"), 0);
+        QCOMPARE(served(), num(o.total, "requests"));
+        QCOMPARE(o.total[QStringLiteral("connections")].toObject()[QStringLiteral("tls_handshakes")].toInteger(), 4);
+        // forced to HTTP/1.1, the same server answers that way
+        o = run({QStringLiteral("--url"), at("https", m_h2tls), QStringLiteral("--cacert"), file("ca.pem"),
+                 QStringLiteral("--http"), QStringLiteral("1.1"), QStringLiteral("-c"), QStringLiteral("2"),
+                 QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.err.contains(QLatin1String("HTTP/1.1")), qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "errors"), 0);
+        served();
+        // a TLS server without HTTP/2: auto falls back to HTTP/1.1 ...
+        o = run({QStringLiteral("--url"), at("https", m_h1tls), QStringLiteral("--cacert"), file("ca.pem"),
+                 QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.err.contains(QLatin1String("HTTP/1.1")), qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "errors"), 0);
+        served();
+    }
+
+    void serversThatDoNotSpeakHttp2()
+    {
+        // ... while forcing HTTP/2 against it fails every request, and says why
+        const QString report = file("no-h2.streport");
+        auto o = run({QStringLiteral("--url"), at("https", m_h1tls), QStringLiteral("--cacert"), file("ca.pem"),
+                      QStringLiteral("--http"), QStringLiteral("2"), QStringLiteral("-c"), QStringLiteral("2"),
+                      QStringLiteral("-r"), QStringLiteral("20"), QStringLiteral("-d"), QStringLiteral("1s"),
+                      QStringLiteral("--report"), report});
+        QVERIFY(num(o.total, "requests") > 0);
+        QCOMPARE(byClass(o.total, "tls"), num(o.total, "requests"));
+        QVERIFY2(QString::fromStdString(firstSampleDetail(report)).contains(QLatin1String("ALPN")),
+                 firstSampleDetail(report).c_str());
+        // h2c with prior knowledge to an HTTP/1.1 server
+        const QString report2 = file("h1.streport");
+        o = run({QStringLiteral("--url"), at("http", m_h1), QStringLiteral("--http"), QStringLiteral("2"),
+                 QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-r"), QStringLiteral("20"),
+                 QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--report"), report2});
+        QVERIFY(num(o.total, "requests") > 0);
+        QCOMPARE(byClass(o.total, "protocol"), num(o.total, "requests"));
+        QVERIFY2(QString::fromStdString(firstSampleDetail(report2)).contains(QLatin1String("does not speak HTTP/2")),
+                 firstSampleDetail(report2).c_str());
+        served();
+    }
+
+    void resetStreamsAreCounted()
+    {
+        // nginx resets the stream for "return 444"
+        const auto o =
+            run({QStringLiteral("--url"), at("http", m_h2c, "/drop"), QStringLiteral("--http"), QStringLiteral("2"),
+                 QStringLiteral("--streams"), QStringLiteral("2"), QStringLiteral("-c"), QStringLiteral("2"),
+                 QStringLiteral("-r"), QStringLiteral("100"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(num(o.total, "requests"), 100);
+        QCOMPARE(byClass(o.total, "reset"), 100);
+        served();
+    }
+
+    void streamsNeedHttp2()
+    {
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), at("http", m_h1), QStringLiteral("--streams"),
+                    QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("streams")), qPrintable(r.err));
+        const auto bad =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), at("http", m_h1), QStringLiteral("--http"),
+                    QStringLiteral("3"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QLatin1String("--http")), qPrintable(bad.err));
+    }
+};
+
+QTEST_MAIN(TestHttp2)
+#include "tst_http2.moc"
