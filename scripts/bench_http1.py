@@ -1,10 +1,11 @@
 #!/usr/bin/python3
-"""HTTP/1.1 benchmark: stampede-cli against wrk, same target, same connections.
+"""HTTP benchmark: stampede-cli against wrk (HTTP/1.1) and h2load (h2c), same target.
 
 Starts nginx from Debian on loopback with its own config (one worker pinned to
 CPU 1), pins each generator to CPU 0, alternates wrk and stampede-cli runs, and
 prints requests/s, requests per generator CPU-second and the median of the
-per-pair ratios. With --soak it instead checks that stampede-cli's resident
+per-pair ratios. HTTP/2: h2c against the same nginx, h2load -c C -m M against
+stampede-cli --http 2 with C x M users, M streams to a connection. With --soak it instead checks that stampede-cli's resident
 memory at 60 s of full-rate load is within 5 % of that at 10 s.
 """
 import argparse
@@ -31,6 +32,7 @@ def free_port():
 
 def start_nginx(tmp):
     port = free_port()
+    h2port = free_port()
     conf = os.path.join(tmp, "nginx.conf")
     with open(conf, "w") as f:
         f.write(f"""daemon off; worker_processes 1; worker_cpu_affinity 10;
@@ -39,13 +41,14 @@ events {{ worker_connections 4096; }}
 http {{ access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
   client_body_temp_path {tmp}; proxy_temp_path {tmp}; fastcgi_temp_path {tmp};
   uwsgi_temp_path {tmp}; scgi_temp_path {tmp};
-  server {{ listen 127.0.0.1:{port} backlog=4096; location / {{ return 200 "ok"; }} }} }}
+  server {{ listen 127.0.0.1:{port} backlog=4096; location / {{ return 200 "ok"; }} }}
+  server {{ listen 127.0.0.1:{h2port} http2 backlog=4096; location / {{ return 200 "ok"; }} }} }}
 """)
     proc = subprocess.Popen(["/usr/sbin/nginx", "-c", conf, "-e", f"{tmp}/error.log"])
     for _ in range(50):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc, port
+            return proc, port, h2port
         except OSError:
             time.sleep(0.1)
     proc.kill()
@@ -83,6 +86,37 @@ def run_stampede(cli, url, conns, seconds, tmp):
     return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
 
 
+def run_h2load(url, conns, streams, seconds):
+    out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-m{streams}", "-D", str(seconds), url])
+    m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
+    done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
+    elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
+    return done / elapsed, done / cpu, failed + errored > 0
+
+
+def run_stampede_h2(cli, url, conns, streams, seconds, tmp):
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, _ = timed([cli, "run", "--url", url, "--http", "2", "--streams", str(streams), "-c", str(conns * streams),
+                       "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q", "--summary-json", summary])
+    with open(summary) as f:
+        s = json.load(f)
+    requests = s["total"]["requests"]
+    return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
+
+
+def compare(label, pairs, peer_name, peer, ours):
+    w, s, ratios = [], [], []
+    for _ in range(pairs):
+        w.append(peer())
+        s.append(ours())
+        ratios.append(s[-1][1] / w[-1][1])
+    for name, runs in ((peer_name, w), ("stampede", s)):
+        print(f"{label:>7} {name:>9} {statistics.median(r[0] for r in runs):>10.0f} "
+              f"{statistics.median(r[1] for r in runs):>10.0f}" + ("  (errors!)" if any(r[2] for r in runs) else ""))
+    print(f"{label:>7} {'ratio':>9} {'':>10} {'':>10}   {statistics.median(ratios):.3f}x  "
+          f"(pairs: {', '.join(f'{r:.3f}' for r in ratios)})")
+
+
 def rss_kib(pid):
     """Resident memory of a process and its children (the controller and its agents)."""
     total = 0
@@ -118,30 +152,30 @@ def main():
     ap.add_argument("--pairs", type=int, default=3, help="alternating wrk/stampede pairs per case (default 3)")
     ap.add_argument("--connections", default="10,50,200")
     ap.add_argument("--soak", action="store_true", help="the 60 s memory check instead")
+    ap.add_argument("--h2", default="10x10", help="HTTP/2 case: connections x streams (default 10x10); none to skip")
+    ap.add_argument("--only-h2", action="store_true", help="skip the HTTP/1.1 cases")
     a = ap.parse_args()
-    for tool in ("wrk", "taskset", "/usr/sbin/nginx"):
+    for tool in ("wrk", "h2load", "taskset", "/usr/sbin/nginx"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing: run scripts/install-deps.sh")
     tmp = tempfile.mkdtemp(prefix="stampede-bench-")
-    nginx, port = start_nginx(tmp)
+    nginx, port, h2port = start_nginx(tmp)
     url = f"http://127.0.0.1:{port}/"
+    h2url = f"http://127.0.0.1:{h2port}/"
     try:
         if a.soak:
             return 0 if soak(a.cli, url) else 1
-        print(f"target: nginx (1 worker, CPU 1) at {url}; generators on CPU 0, 1 thread; "
+        print(f"target: nginx (1 worker, CPU 1) at {url} (h2c: {h2url}); generators on CPU 0, 1 thread; "
               f"{a.pairs} alternating pairs of {a.duration} s")
-        print(f"{'conns':>5} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
-        for conns in [int(c) for c in a.connections.split(",")]:
-            w, s, ratios = [], [], []
-            for _ in range(a.pairs):
-                w.append(run_wrk(url, conns, a.duration))
-                s.append(run_stampede(a.cli, url, conns, a.duration, tmp))
-                ratios.append(s[-1][1] / w[-1][1])
-            for name, runs in (("wrk", w), ("stampede", s)):
-                print(f"{conns:>5} {name:>9} {statistics.median(r[0] for r in runs):>10.0f} "
-                      f"{statistics.median(r[1] for r in runs):>10.0f}" + ("  (errors!)" if any(r[2] for r in runs) else ""))
-            print(f"{conns:>5} {'ratio':>9} {'':>10} {'':>10}   {statistics.median(ratios):.3f}x  "
-                  f"(pairs: {', '.join(f'{r:.3f}' for r in ratios)})")
+        print(f"{'case':>7} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
+        if not a.only_h2:
+            for conns in [int(c) for c in a.connections.split(",")]:
+                compare(f"h1 {conns}", a.pairs, "wrk", lambda: run_wrk(url, conns, a.duration),
+                        lambda: run_stampede(a.cli, url, conns, a.duration, tmp))
+        if a.h2 != "none":
+            conns, streams = (int(x) for x in a.h2.split("x"))
+            compare(f"h2 {conns}x{streams}", a.pairs, "h2load", lambda: run_h2load(h2url, conns, streams, a.duration),
+                    lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp))
     finally:
         nginx.send_signal(signal.SIGQUIT)
         nginx.wait()

@@ -21,6 +21,14 @@ bool EventLoop::add(int fd, void* tag)
     return epoll_ctl(m_fd, EPOLL_CTL_ADD, fd, &ev) == 0;
 }
 
+bool EventLoop::watchWrites(int fd, void* tag, bool on)
+{
+    epoll_event ev{};
+    ev.events = EPOLLIN | EPOLLRDHUP | EPOLLET | (on ? EPOLLOUT : 0u);
+    ev.data.ptr = tag;
+    return epoll_ctl(m_fd, EPOLL_CTL_MOD, fd, &ev) == 0;
+}
+
 int EventLoop::wait(Nanos timeout)
 {
     int n;

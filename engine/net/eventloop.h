@@ -20,6 +20,10 @@ public:
     bool valid() const { return m_fd >= 0; }
     // Registers `fd` for EPOLLIN | EPOLLOUT | EPOLLRDHUP, edge-triggered.
     bool add(int fd, void* tag);
+    // Whether EPOLLOUT is asked for: a connection that rarely fills its send
+    // buffer (HTTP/2, many requests per write) asks only while it waits to
+    // write, and is not woken by every ACK.
+    bool watchWrites(int fd, void* tag, bool on);
     // Waits up to `timeout` nanoseconds (negative: forever). Returns the number
     // of events in events(), 0 on timeout or interruption.
     int wait(Nanos timeout);

@@ -92,12 +92,22 @@ struct Http2Callbacks
         return 0;
     }
 
-    static int frame(nghttp2_session*, const nghttp2_frame* frame, void* self)
+    static int frame(nghttp2_session* s, const nghttp2_frame* frame, void* self)
     {
         auto* h = static_cast<Http2Session*>(self);
         if (frame->hd.type == NGHTTP2_GOAWAY) {
             h->m_goaway = true;
             ++h->m_goaways;
+            // Streams past the server's last one were not processed, and those
+            // submitted but not yet sent never will be: they go on the next connection.
+            const std::int32_t last = frame->goaway.last_stream_id;
+            for (auto& st : h->m_streams) {
+                if (!st.used || st.reported || st.id <= last)
+                    continue;
+                nghttp2_session_set_stream_user_data(s, st.id, nullptr);
+                h->m_waiting.push_back(st.request);
+                h->release(&st);
+            }
         }
         return 0;
     }
@@ -200,7 +210,8 @@ void Http2Session::submit(std::uint32_t tag, const Endpoint& endpoint, const ngh
         return;
     }
     startStream(w, now);
-    flush(now);
+    if (!m_reading)
+        flush(now);
 }
 
 void Http2Session::startStream(const Waiting& w, Nanos now)
@@ -248,7 +259,8 @@ void Http2Session::onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, 
     waiting.swap(m_waiting);
     for (const auto& w : waiting)
         startStream(w, now);
-    flush(now);
+    if (!m_reading)
+        flush(now);
 }
 
 void Http2Session::onTransportFailure(ErrorClass error, const std::string& why, Nanos now)
@@ -305,11 +317,14 @@ void Http2Session::flush(Nanos now)
             m_outSent += n;
             continue;
         }
-        if (io == Io::Again)
-            return; // the next EPOLLOUT edge goes on
+        if (io == Io::Again) {
+            watchWrites(true); // the next EPOLLOUT edge goes on
+            return;
+        }
         failAll(ErrorClass::Reset, why, now);
         return;
     }
+    watchWrites(false); // all written: no wake-up for every ACK
     // A GOAWAY received and every stream done: the next requests go on a fresh connection.
     if (m_goaway && m_active == 0) {
         close(); // the waiting requests stay queued for the next connection
@@ -321,7 +336,6 @@ void Http2Session::flush(Nanos now)
 void Http2Session::onReadable(Nanos now, bool peerClosed)
 {
     m_now = now;
-    (void)peerClosed;
     for (;;) {
         Io io;
         std::string why;
@@ -353,13 +367,18 @@ void Http2Session::onReadable(Nanos now, bool peerClosed)
             return;
         }
         m_sawData = true;
+        m_reading = true;
         const ssize_t rv = nghttp2_session_mem_recv(m_session, reinterpret_cast<const std::uint8_t*>(m_readBuffer), n);
+        m_reading = false;
         if (rv < 0) {
             failAll(ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(int(rv)), now);
             return;
         }
         if (!m_session)
             return; // a callback closed the connection
+        // a short read drained the socket (plain TCP; TLS reads a record at a time)
+        if (shortReadDrains() && n < m_readBufferSize && !peerClosed)
+            break;
     }
     flush(now);
 }

@@ -83,6 +83,7 @@ private:
     std::string m_out; // frames not yet written
     std::size_t m_outSent = 0;
     bool m_sawData = false; // any byte from the server on this connection
+    bool m_reading = false; // in onReadable: requests started by callbacks go out in one write at its end
     Nanos m_now = 0;        // for the callbacks
     Nanos m_connectTimeout = 0;
     const Endpoint* m_target = nullptr;

@@ -29,6 +29,14 @@ std::string Transport::alpn() const
     return p ? std::string(reinterpret_cast<const char*>(p), len) : std::string();
 }
 
+void Transport::watchWrites(bool on)
+{
+    if (m_fd < 0 || on == m_watchingWrites)
+        return;
+    m_watchingWrites = on;
+    m_loop.watchWrites(m_fd, static_cast<PollTarget*>(this), on);
+}
+
 void Transport::closeTransport()
 {
     if (m_ssl) {
@@ -66,6 +74,7 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
         return;
     m_connectStart = now;
     m_connectDeadline = now + connectTimeout;
+    m_watchingWrites = true; // the connect completes as writable
     m_fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (m_fd < 0) {
         failConnect(ErrorClass::Connect, std::string("socket: ") + std::strerror(errno), now);

@@ -63,6 +63,8 @@ protected:
     // Whether a short read means the socket is drained (plain TCP: yes; TLS
     // hands out one record at a time).
     bool shortReadDrains() const { return m_ssl == nullptr; }
+    // Past the connect: wake on writable only while `on` (see EventLoop::watchWrites).
+    void watchWrites(bool on);
 
     virtual void onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed) = 0;
     // The connect or the handshake failed; the transport is closed.
@@ -86,6 +88,7 @@ private:
     Nanos m_connectTime = 0;
     Nanos m_handshakeStart = 0;
     Nanos m_connectDeadline = 0;
+    bool m_watchingWrites = true;
 };
 
 // Connects to a TLS endpoint once, blocking up to `timeout`, and returns the

@@ -91,7 +91,8 @@ void Worker::H2Request::point(const PlannedStep& step)
         const std::string& value = values[i];
         nv.push_back({reinterpret_cast<std::uint8_t*>(const_cast<char*>(name.data())),
                       reinterpret_cast<std::uint8_t*>(const_cast<char*>(value.data())), name.size(), value.size(),
-                      NGHTTP2_NV_FLAG_NO_COPY_NAME});
+                      // both outlive the stream: the plan's names, and values kept until the slot's next request
+                      NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
         bytes += name.size() + value.size();
     }
 }
