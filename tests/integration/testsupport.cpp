@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QTemporaryFile>
 #include <QTest>
+#include <QThread>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -187,6 +188,102 @@ std::string httpGet(int port, const std::string& path)
     ::close(fd);
     const std::size_t body = resp.find("\r\n\r\n");
     return body == std::string::npos ? std::string() : resp.substr(body + 4);
+}
+
+QString makeCertificates(const QString& dir)
+{
+    const QString script =
+        QStringLiteral(
+            "set -e; cd '%1'\n"
+            "q() { \"$@\" >/dev/null 2>&1; }\n"
+            "printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > san.ext\n"
+            "q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj '/CN=Stampede Test "
+            "CA'\n"
+            "q openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost'\n"
+            "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 "
+            "-extfile san.ext\n"
+            "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out expired.pem -days 0 "
+            "-extfile san.ext\n"
+            "q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj '/CN=localhost' "
+            "-addext 'subjectAltName=DNS:localhost,IP:127.0.0.1'\n"
+            "q openssl req -newkey rsa:2048 -nodes -keyout client.key -out client.csr -subj '/CN=load-tester'\n"
+            "q openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out client.pem -days 2\n")
+            .arg(dir);
+    QProcess sh;
+    sh.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
+    if (!sh.waitForFinished(60000) || sh.exitCode() != 0)
+        return QStringLiteral("openssl failed: ") + QString::fromUtf8(sh.readAllStandardError());
+    QThread::msleep(1100); // the expired certificate's last second passes
+    return {};
+}
+
+Nginx::~Nginx()
+{
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.terminate();
+        m_process.waitForFinished(5000);
+    }
+}
+
+bool Nginx::installed()
+{
+    return QFile::exists(QStringLiteral("/usr/sbin/nginx"));
+}
+
+bool Nginx::start(const QString& dir, const QString& servers, int probePort)
+{
+    m_dir = dir;
+    const QString conf = QStringLiteral("daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
+                                        "events { worker_connections 1024; }\n"
+                                        "http { access_log %1/access.log; keepalive_requests 1000000;\n"
+                                        "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
+                                        "  uwsgi_temp_path %1; scgi_temp_path %1;\n%2 }\n")
+                             .arg(dir, servers);
+    QFile f(dir + QStringLiteral("/nginx.conf"));
+    if (!f.open(QIODevice::WriteOnly) || f.write(conf.toUtf8()) < 0) {
+        m_error = f.errorString();
+        return false;
+    }
+    f.close();
+    m_process.start(QStringLiteral("/usr/sbin/nginx"),
+                    {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), dir + QStringLiteral("/error.log")});
+    if (!m_process.waitForStarted()) {
+        m_error = m_process.errorString();
+        return false;
+    }
+    for (int i = 0; i < 50; ++i) {
+        if (m_process.state() != QProcess::Running)
+            break;
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(std::uint16_t(probePort));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        const bool up = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        ::close(fd);
+        if (up) {
+            QFile::resize(accessLog(), 0);
+            return true;
+        }
+        QThread::msleep(100);
+    }
+    QFile err(dir + QStringLiteral("/error.log"));
+    err.open(QIODevice::ReadOnly);
+    m_error = QStringLiteral("nginx did not start: ") + QString::fromUtf8(err.readAll()) +
+              QString::fromUtf8(m_process.readAllStandardError());
+    return false;
+}
+
+qint64 Nginx::takeServedCount()
+{
+    QThread::msleep(200); // nginx writes its log line after the response
+    QFile log(accessLog());
+    if (!log.open(QIODevice::ReadOnly))
+        return -1;
+    const qint64 n = log.readAll().count('\n');
+    log.close();
+    QFile::resize(accessLog(), 0);
+    return n;
 }
 
 } // namespace testsupport

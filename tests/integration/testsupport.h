@@ -70,4 +70,30 @@ int freePort();
 // A simple blocking HTTP GET against 127.0.0.1:port; returns the body.
 std::string httpGet(int port, const std::string& path);
 
+// Certificates made with the openssl command line in `dir`: a CA (ca.pem,
+// ca.key); server.pem/server.key for localhost and 127.0.0.1, signed by it;
+// expired.pem (same key, already expired); self.pem/self.key, self-signed; and
+// client.pem/client.key, a client certificate signed by the CA. Returns an
+// empty string, or what went wrong.
+QString makeCertificates(const QString& dir);
+
+// nginx from Debian as a child process, with `servers` (the server blocks) in
+// an http block that logs to dir/access.log and keeps connections alive.
+class Nginx
+{
+public:
+    ~Nginx();
+    static bool installed();
+    // Starts it and waits until `probePort` accepts connections; false with error().
+    bool start(const QString& dir, const QString& servers, int probePort);
+    QString accessLog() const { return m_dir + QStringLiteral("/access.log"); }
+    // The access log's line count, and empties it.
+    qint64 takeServedCount();
+    QString error() const { return m_error; }
+
+private:
+    QProcess m_process;
+    QString m_dir, m_error;
+};
+
 } // namespace testsupport

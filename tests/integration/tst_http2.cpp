@@ -16,9 +16,8 @@ class TestHttp2 : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
-    QProcess m_nginx;
+    Nginx m_nginx;
     int m_h2c = 0, m_goaway = 0, m_h2tls = 0, m_h1tls = 0, m_h1 = 0;
-    QString m_log;
 
     QString file(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
     static QString at(const char* scheme, int port, const char* path = "/")
@@ -50,17 +49,7 @@ private:
     {
         return total[QStringLiteral("errors_by_class")].toObject()[QString::fromLatin1(c)].toInteger();
     }
-    qint64 served()
-    {
-        QThread::msleep(200);
-        QFile log(m_log);
-        if (!log.open(QIODevice::ReadOnly))
-            return -1;
-        const qint64 n = log.readAll().count('\n');
-        log.close();
-        QFile::resize(m_log, 0);
-        return n;
-    }
+    qint64 served() { return m_nginx.takeServedCount(); }
     std::string firstSampleDetail(const QString& report)
     {
         std::string error;
@@ -75,67 +64,31 @@ private:
 private slots:
     void initTestCase()
     {
-        const QString nginx = QStringLiteral("/usr/sbin/nginx");
-        if (!QFile::exists(nginx))
+        if (!Nginx::installed())
             QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
-        const QString script =
-            QStringLiteral(
-                "set -e; cd '%1'\n"
-                "q() { \"$@\" >/dev/null 2>&1; }\n"
-                "printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > san.ext\n"
-                "q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj '/CN=Test CA'\n"
-                "q openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost'\n"
-                "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 "
-                "-extfile san.ext\n")
-                .arg(m_dir.path());
-        QProcess sh;
-        sh.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
-        QVERIFY(sh.waitForFinished(60000));
-        QVERIFY2(sh.exitCode() == 0, sh.readAllStandardError().constData());
+        const QString made = makeCertificates(m_dir.path());
+        QVERIFY2(made.isEmpty(), qPrintable(made));
         m_h2c = freePort();
         m_goaway = freePort();
         m_h2tls = freePort();
         m_h1tls = freePort();
         m_h1 = freePort();
-        m_log = file("access.log");
-        const QString conf =
-            QStringLiteral(
-                "daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
-                "events { worker_connections 1024; }\n"
-                "http { access_log %2; keepalive_requests 1000000;\n"
-                "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
-                "  uwsgi_temp_path %1; scgi_temp_path %1;\n"
-                "  ssl_certificate %1/server.pem; ssl_certificate_key %1/server.key;\n"
-                "  server { listen 127.0.0.1:%3 http2; location / { return 200 \"ok\"; }\n"
-                "           location /drop { return 444; } }\n"
-                "  server { listen 127.0.0.1:%4 http2; keepalive_requests 50; location / { return 200 \"ok\"; } }\n"
-                "  server { listen 127.0.0.1:%5 ssl http2; location / { return 200 \"ok\"; } }\n"
-                "  server { listen 127.0.0.1:%6 ssl; location / { return 200 \"ok\"; } }\n"
-                "  server { listen 127.0.0.1:%7; location / { return 200 \"ok\"; } } }\n")
-                .arg(m_dir.path(), m_log)
+        const QString servers =
+            QStringLiteral("  ssl_certificate %1/server.pem; ssl_certificate_key %1/server.key;\n"
+                           "  server { listen 127.0.0.1:%2 http2; location / { return 200 \"ok\"; }\n"
+                           "           location /drop { return 444; } }\n"
+                           "  server { listen 127.0.0.1:%3 http2; keepalive_requests 50; location / { return 200 "
+                           "\"ok\"; } }\n"
+                           "  server { listen 127.0.0.1:%4 ssl http2; location / { return 200 \"ok\"; } }\n"
+                           "  server { listen 127.0.0.1:%5 ssl; location / { return 200 \"ok\"; } }\n"
+                           "  server { listen 127.0.0.1:%6; location / { return 200 \"ok\"; } }\n")
+                .arg(m_dir.path())
                 .arg(m_h2c)
                 .arg(m_goaway)
                 .arg(m_h2tls)
                 .arg(m_h1tls)
                 .arg(m_h1);
-        QFile f(file("nginx.conf"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(conf.toUtf8());
-        f.close();
-        m_nginx.start(nginx, {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), file("error.log")});
-        QVERIFY(m_nginx.waitForStarted());
-        for (int i = 0; i < 50 && httpGet(m_h1, "/").empty(); ++i)
-            QThread::msleep(100);
-        QCOMPARE(httpGet(m_h1, "/"), std::string("ok"));
-        QFile::resize(m_log, 0);
-    }
-
-    void cleanupTestCase()
-    {
-        if (m_nginx.state() != QProcess::NotRunning) {
-            m_nginx.terminate();
-            m_nginx.waitForFinished(5000);
-        }
+        QVERIFY2(m_nginx.start(m_dir.path(), servers, m_h1), qPrintable(m_nginx.error()));
     }
 
     void h2cCountsEqualTheAccessLog()

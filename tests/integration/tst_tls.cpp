@@ -18,9 +18,8 @@ class TestTls : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
-    QProcess m_nginx;
+    Nginx m_nginx;
     int m_good = 0, m_selfSigned = 0, m_expired = 0, m_clientAuth = 0;
-    QString m_log;
 
     QString file(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
     QString url(int port, const char* path = "/") const
@@ -48,96 +47,46 @@ private:
 private slots:
     void initTestCase()
     {
-        const QString nginx = QStringLiteral("/usr/sbin/nginx");
-        if (!QFile::exists(nginx))
+        if (!Nginx::installed())
             QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
-        // the certificates: made here, with the openssl command line
-        const QString script =
-            QStringLiteral(
-                "set -e; cd '%1'\n"
-                "q() { \"$@\" >/dev/null 2>&1; }\n"
-                "printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > san.ext\n"
-                "q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj '/CN=Stampede "
-                "Test CA'\n"
-                "q openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost'\n"
-                "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 "
-                "-extfile san.ext\n"
-                "q openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out expired.pem -days 0 "
-                "-extfile san.ext\n"
-                "q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "
-                "'/CN=localhost' "
-                "-addext 'subjectAltName=DNS:localhost,IP:127.0.0.1'\n"
-                "q openssl req -newkey rsa:2048 -nodes -keyout client.key -out client.csr -subj '/CN=load-tester'\n"
-                "q openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out client.pem -days 2\n")
-                .arg(m_dir.path());
-        QProcess sh;
-        sh.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
-        QVERIFY(sh.waitForFinished(60000));
-        QVERIFY2(sh.exitCode() == 0, sh.readAllStandardError().constData());
-        QThread::msleep(1100); // the expired certificate's last second passes
-
+        const QString made = makeCertificates(m_dir.path());
+        QVERIFY2(made.isEmpty(), qPrintable(made));
         m_good = freePort();
         m_selfSigned = freePort();
         m_expired = freePort();
         m_clientAuth = freePort();
-        m_log = file("access.log");
-        const QString conf =
+        const QString servers =
             QStringLiteral(
-                "daemon off; worker_processes 1; pid %1/nginx.pid; error_log %1/error.log;\n"
-                "events { worker_connections 1024; }\n"
-                "http { access_log %2; keepalive_requests 1000000;\n"
-                "  client_body_temp_path %1; proxy_temp_path %1; fastcgi_temp_path %1;\n"
-                "  uwsgi_temp_path %1; scgi_temp_path %1;\n"
                 "  ssl_session_cache shared:tls:1m; ssl_session_tickets on;\n"
-                "  server { listen 127.0.0.1:%3 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
+                "  server { listen 127.0.0.1:%2 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
                 "%1/server.key;\n"
                 "           location / { return 200 \"ok\"; } }\n"
-                "  server { listen 127.0.0.1:%4 ssl; ssl_certificate %1/self.pem; ssl_certificate_key %1/self.key;\n"
+                "  server { listen 127.0.0.1:%3 ssl; ssl_certificate %1/self.pem; ssl_certificate_key %1/self.key;\n"
                 "           location / { return 200 \"ok\"; } }\n"
-                "  server { listen 127.0.0.1:%5 ssl; ssl_certificate %1/expired.pem; ssl_certificate_key "
+                "  server { listen 127.0.0.1:%4 ssl; ssl_certificate %1/expired.pem; ssl_certificate_key "
                 "%1/server.key;\n"
                 "           location / { return 200 \"ok\"; } }\n"
-                "  server { listen 127.0.0.1:%6 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
+                "  server { listen 127.0.0.1:%5 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
                 "%1/server.key;\n"
                 "           ssl_client_certificate %1/ca.pem; ssl_verify_client on;\n"
-                "           location / { return 200 \"client $ssl_client_s_dn\"; } } }\n")
-                .arg(m_dir.path(), m_log)
+                "           location / { return 200 \"client $ssl_client_s_dn\"; } }\n")
+                .arg(m_dir.path())
                 .arg(m_good)
                 .arg(m_selfSigned)
                 .arg(m_expired)
                 .arg(m_clientAuth);
-        QFile f(file("nginx.conf"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(conf.toUtf8());
-        f.close();
-        m_nginx.start(nginx, {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), file("error.log")});
-        QVERIFY(m_nginx.waitForStarted());
-        for (int i = 0; i < 50 && !QFile::exists(file("nginx.pid")); ++i)
-            QThread::msleep(100);
-        QThread::msleep(200);
-        QVERIFY2(m_nginx.state() == QProcess::Running, m_nginx.readAllStandardError().constData());
-    }
-
-    void cleanupTestCase()
-    {
-        if (m_nginx.state() != QProcess::NotRunning) {
-            m_nginx.terminate();
-            m_nginx.waitForFinished(5000);
-        }
+        QVERIFY2(m_nginx.start(m_dir.path(), servers, m_good), qPrintable(m_nginx.error()));
     }
 
     void verifiedAgainstTheCaAndCountedByTheServer()
     {
-        QFile::resize(m_log, 0);
+        m_nginx.takeServedCount();
         const auto total = run({QStringLiteral("--url"), url(m_good), QStringLiteral("--cacert"), file("ca.pem"),
                                 QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("1s")},
                                0);
         QCOMPARE(count(total, "errors"), 0);
         QVERIFY(count(total, "requests") > 100);
-        QThread::msleep(200);
-        QFile log(m_log);
-        QVERIFY(log.open(QIODevice::ReadOnly));
-        QCOMPARE(qint64(log.readAll().count('\n')), count(total, "requests"));
+        QCOMPARE(m_nginx.takeServedCount(), count(total, "requests"));
         // four users, four connections, four full handshakes; the time is its own figure
         const QJsonObject tls = tlsOf(total);
         QCOMPARE(tls[QStringLiteral("tls_handshakes")].toInteger(), 4);
