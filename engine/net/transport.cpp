@@ -72,7 +72,9 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
     m_endpoint = &endpoint;
     if (m_fd >= 0)
         return;
-    m_connectStart = now;
+    // Durations are read from the clock itself: a handshake on loopback may
+    // finish within one call, where the event's time would say it took nothing.
+    m_connectStart = SteadyClock::monotonicNow();
     m_connectDeadline = now + connectTimeout;
     m_watchingWrites = true; // the connect completes as writable
     m_fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -99,7 +101,7 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
 void Transport::connected(Nanos now)
 {
     m_connecting = false;
-    m_connectTime = now - m_connectStart;
+    m_connectTime = SteadyClock::monotonicNow() - m_connectStart;
     if (!m_endpoint->tls) {
         m_connectDeadline = 0;
         onReady(now, m_connectTime, 0, false, false);
@@ -125,7 +127,7 @@ void Transport::connected(Nanos now)
     if (m_tlsSession)
         SSL_set_session(m_ssl, m_tlsSession.get());
     m_handshaking = true;
-    m_handshakeStart = now;
+    m_handshakeStart = SteadyClock::monotonicNow();
     continueHandshake(now);
 }
 
@@ -136,7 +138,8 @@ void Transport::continueHandshake(Nanos now)
     if (rc == 1) {
         m_handshaking = false;
         m_connectDeadline = 0;
-        onReady(now, m_connectTime, now - m_handshakeStart, true, SSL_session_reused(m_ssl) == 1);
+        onReady(now, m_connectTime, SteadyClock::monotonicNow() - m_handshakeStart, true,
+                SSL_session_reused(m_ssl) == 1);
         return;
     }
     const int err = SSL_get_error(m_ssl, rc);
