@@ -1595,7 +1595,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="71" />
+        <location filename="../models/runsession.cpp" line="75" />
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
@@ -1670,37 +1670,64 @@ Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="138" />
+        <location filename="../widgets/scenarioeditor.cpp" line="137" />
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="140" />
+        <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
+HTTP/2 with http:// is h2c with prior knowledge.</source>
+        <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
+http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="144" />
+        <source>HTTP/2: requests in flight on each connection</source>
+        <translation>HTTP/2：每个连接上同时进行的请求数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="145" />
+        <source>Verify servers' certificates (https)</source>
+        <translation>校验服务器证书（https）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="147" />
+        <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
+        <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="151" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="139" />
+        <location filename="../widgets/scenarioeditor.cpp" line="152" />
         <source>the stages' total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="147" />
+        <location filename="../widgets/scenarioeditor.cpp" line="160" />
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="148" />
+        <location filename="../widgets/scenarioeditor.cpp" line="161" />
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="155" />
+        <location filename="../widgets/scenarioeditor.cpp" line="168" />
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="163" />
+        <location filename="../widgets/scenarioeditor.cpp" line="176" />
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="169" />
+        <location filename="../widgets/scenarioeditor.cpp" line="182" />
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -1709,155 +1736,165 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="171" />
+        <location filename="../widgets/scenarioeditor.cpp" line="184" />
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="172" />
+        <location filename="../widgets/scenarioeditor.cpp" line="185" />
         <source>Every request carries the run's unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179" />
+        <location filename="../widgets/scenarioeditor.cpp" line="192" />
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="180" />
+        <location filename="../widgets/scenarioeditor.cpp" line="193" />
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="182" />
+        <location filename="../widgets/scenarioeditor.cpp" line="195" />
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="183" />
+        <location filename="../widgets/scenarioeditor.cpp" line="196" />
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="186" />
+        <location filename="../widgets/scenarioeditor.cpp" line="199" />
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194" />
+        <location filename="../widgets/scenarioeditor.cpp" line="207" />
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202" />
+        <location filename="../widgets/scenarioeditor.cpp" line="215" />
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203" />
+        <location filename="../widgets/scenarioeditor.cpp" line="216" />
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="205" />
+        <location filename="../widgets/scenarioeditor.cpp" line="218" />
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="206" />
+        <location filename="../widgets/scenarioeditor.cpp" line="219" />
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="207" />
+        <location filename="../widgets/scenarioeditor.cpp" line="222" />
+        <source>Streams per connection:</source>
+        <translation>每连接流数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="226" />
+        <source>HTTP version:</source>
+        <translation>HTTP 版本：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="227" />
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="216" />
+        <location filename="../widgets/scenarioeditor.cpp" line="236" />
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="217" />
+        <location filename="../widgets/scenarioeditor.cpp" line="237" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221" />
+        <location filename="../widgets/scenarioeditor.cpp" line="241" />
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="271" />
-        <location filename="../widgets/scenarioeditor.cpp" line="278" />
+        <location filename="../widgets/scenarioeditor.cpp" line="297" />
+        <location filename="../widgets/scenarioeditor.cpp" line="304" />
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="271" />
+        <location filename="../widgets/scenarioeditor.cpp" line="297" />
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="278" />
+        <location filename="../widgets/scenarioeditor.cpp" line="304" />
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293" />
+        <location filename="../widgets/scenarioeditor.cpp" line="319" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="294" />
+        <location filename="../widgets/scenarioeditor.cpp" line="320" />
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="435" />
+        <location filename="../widgets/scenarioeditor.cpp" line="484" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="435" />
+        <location filename="../widgets/scenarioeditor.cpp" line="484" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="452" />
+        <location filename="../widgets/scenarioeditor.cpp" line="501" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="452" />
+        <location filename="../widgets/scenarioeditor.cpp" line="501" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="487" />
+        <location filename="../widgets/scenarioeditor.cpp" line="549" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495" />
-        <location filename="../widgets/scenarioeditor.cpp" line="501" />
+        <location filename="../widgets/scenarioeditor.cpp" line="557" />
+        <location filename="../widgets/scenarioeditor.cpp" line="563" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495" />
+        <location filename="../widgets/scenarioeditor.cpp" line="557" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="507" />
-        <location filename="../widgets/scenarioeditor.cpp" line="512" />
+        <location filename="../widgets/scenarioeditor.cpp" line="569" />
+        <location filename="../widgets/scenarioeditor.cpp" line="574" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="507" />
+        <location filename="../widgets/scenarioeditor.cpp" line="569" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

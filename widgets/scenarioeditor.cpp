@@ -133,6 +133,19 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_thinkMs->setRange(0, 3600000);
     m_thinkMs->setSuffix(tr(" ms"));
     m_thinkMs->setToolTip(tr("Closed model: the pause after each iteration"));
+    m_http = new QComboBox;
+    m_http->addItem(tr("auto"));
+    m_http->addItem(QStringLiteral("HTTP/1.1"));
+    m_http->addItem(QStringLiteral("HTTP/2"));
+    m_http->setToolTip(tr("auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.\n"
+                          "HTTP/2 with http:// is h2c with prior knowledge."));
+    m_streams = new QSpinBox;
+    m_streams->setRange(1, 1000);
+    m_streams->setToolTip(tr("HTTP/2: requests in flight on each connection"));
+    m_verifyTls = new QCheckBox(tr("Verify servers' certificates (https)"));
+    m_verifyTls->setChecked(true);
+    m_verifyTls->setToolTip(tr("Off only for test servers with self-made certificates: a refused certificate "
+                               "counts as a tls error"));
     m_duration = new QDoubleSpinBox;
     m_duration->setRange(0, 7 * 24 * 3600);
     m_duration->setSuffix(tr(" s"));
@@ -204,6 +217,13 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     form->addRow(m_levelLabel, m_level);
     form->addRow(tr("Connections:"), m_connections);
     form->addRow(tr("Think time:"), m_thinkMs);
+    auto* protocol = new QHBoxLayout;
+    protocol->addWidget(m_http);
+    protocol->addWidget(new QLabel(tr("Streams per connection:")));
+    protocol->addWidget(m_streams);
+    protocol->addWidget(m_verifyTls);
+    protocol->addStretch(1);
+    form->addRow(tr("HTTP version:"), protocol);
     form->addRow(tr("Duration:"), m_duration);
     auto* stageButtons = new QHBoxLayout;
     stageButtons->addWidget(addStage);
@@ -242,6 +262,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     connect(m_level, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_connections, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_thinkMs, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_http, &QComboBox::currentIndexChanged, this, [this] {
+        m_streams->setEnabled(m_http->currentIndex() == 2);
+        edited();
+    });
+    connect(m_streams, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_verifyTls, &QCheckBox::toggled, this, &ScenarioEditor::edited);
     connect(m_duration, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_thresholds, &QPlainTextEdit::textChanged, this, &ScenarioEditor::edited);
     connect(m_tagOn, &QCheckBox::toggled, this, &ScenarioEditor::edited);
@@ -341,6 +367,11 @@ void ScenarioEditor::setJson(const QByteArray& payload)
         int(seconds(load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("thinkTime")), 0) * 1000));
     m_stages->fromJson(load.value(QStringLiteral("stages")).toArray());
     m_connections->setValue(m_rest.value(QStringLiteral("connections")).toInt());
+    const QString http = m_rest.value(QStringLiteral("http")).toString();
+    m_http->setCurrentIndex(http == QLatin1String("HTTP_2") ? 2 : http == QLatin1String("HTTP_1_1") ? 1 : 0);
+    m_streams->setValue(std::max(1, m_rest.value(QStringLiteral("streams")).toInt()));
+    m_streams->setEnabled(m_http->currentIndex() == 2);
+    m_verifyTls->setChecked(!m_rest.value(QStringLiteral("tls")).toObject().value(QStringLiteral("insecure")).toBool());
     m_duration->setValue(seconds(m_rest.value(QStringLiteral("duration")), 0));
     QStringList thresholds;
     for (const auto& t : m_rest.value(QStringLiteral("thresholds")).toArray())
@@ -389,6 +420,23 @@ QByteArray ScenarioEditor::json() const
         o[QStringLiteral("connections")] = m_connections->value();
     else
         o.remove(QStringLiteral("connections"));
+    if (m_http->currentIndex() == 0)
+        o.remove(QStringLiteral("http"));
+    else
+        o[QStringLiteral("http")] = m_http->currentIndex() == 2 ? QStringLiteral("HTTP_2") : QStringLiteral("HTTP_1_1");
+    if (m_http->currentIndex() == 2 && m_streams->value() > 1)
+        o[QStringLiteral("streams")] = m_streams->value();
+    else
+        o.remove(QStringLiteral("streams"));
+    QJsonObject tls = o.value(QStringLiteral("tls")).toObject(); // CA and client files are kept as they were
+    if (m_verifyTls->isChecked())
+        tls.remove(QStringLiteral("insecure"));
+    else
+        tls[QStringLiteral("insecure")] = true;
+    if (tls.isEmpty())
+        o.remove(QStringLiteral("tls"));
+    else
+        o[QStringLiteral("tls")] = tls;
     if (m_duration->value() > 0)
         o[QStringLiteral("duration")] = QString(QString::number(m_duration->value(), 'g', 9) + QLatin1Char('s'));
     else
@@ -468,6 +516,8 @@ void ScenarioEditor::validate()
                      : field.startsWith(QLatin1String("load"))        ? static_cast<QWidget*>(m_level)
                      : field.startsWith(QLatin1String("duration"))    ? static_cast<QWidget*>(m_duration)
                      : field.startsWith(QLatin1String("connections")) ? static_cast<QWidget*>(m_connections)
+                     : field.startsWith(QLatin1String("streams"))     ? static_cast<QWidget*>(m_streams)
+                     : field.startsWith(QLatin1String("tls"))         ? static_cast<QWidget*>(m_verifyTls)
                      : field.startsWith(QLatin1String("thresholds"))  ? static_cast<QWidget*>(m_thresholds)
                      : field.startsWith(QLatin1String("stressTag"))   ? static_cast<QWidget*>(m_tagHeader)
                                                                       : nullptr;
@@ -476,11 +526,21 @@ void ScenarioEditor::validate()
     }
     for (QWidget* w :
          {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level),
-          static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_thresholds),
+          static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_streams),
+          static_cast<QWidget*>(m_verifyTls), static_cast<QWidget*>(m_thresholds),
           static_cast<QWidget*>(m_tagHeader)}) {
         const QStringList msgs = byWidget.value(w);
         w->setStyleSheet(msgs.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
-        w->setToolTip(msgs.join(QLatin1Char('\n')));
+        // the field's own help stays, under its faults
+        QVariant help = w->property("helpTip");
+        if (!help.isValid()) {
+            help = w->toolTip();
+            w->setProperty("helpTip", help);
+        }
+        const QString own = help.toString();
+        w->setToolTip(msgs.isEmpty()
+                          ? own
+                          : msgs.join(QLatin1Char('\n')) + (own.isEmpty() ? QString() : QStringLiteral("\n\n") + own));
     }
     m_problemsLabel->setText(m_problems.isEmpty()
                                  ? QString()

@@ -64,6 +64,9 @@ private:
     QLabel* m_levelLabel;
     QSpinBox* m_connections;
     QSpinBox* m_thinkMs;
+    QComboBox* m_http;
+    QSpinBox* m_streams;
+    QCheckBox* m_verifyTls;
     QDoubleSpinBox* m_duration;
     StagesModel* m_stages;
     VariablesModel* m_variables;

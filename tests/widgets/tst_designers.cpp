@@ -7,12 +7,14 @@
 #include "variablesmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
 
@@ -121,6 +123,45 @@ private slots:
         (*level)->setValue(100);
         QVERIFY(editor.problems().isEmpty());
         QVERIFY((*level)->toolTip().isEmpty());
+    }
+
+    void httpVersionStreamsAndVerification()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"https://127.0.0.1:9/\"}}],"
+                                         " \"load\": {\"open\": {\"rate\": 10}},"
+                                         " \"tls\": {\"caFile\": \"ca.pem\"}}"));
+        QComboBox* http = nullptr;
+        for (auto* box : editor.findChildren<QComboBox*>())
+            if (box->itemText(1) == QLatin1String("HTTP/1.1"))
+                http = box;
+        QVERIFY(http);
+        QCOMPARE(http->currentIndex(), 0); // auto
+        QSpinBox* streams = nullptr;
+        for (auto* spin : editor.findChildren<QSpinBox*>())
+            if (spin->toolTip().contains(QLatin1String("in flight on each connection")))
+                streams = spin;
+        QVERIFY(streams && !streams->isEnabled()); // streams are HTTP/2's
+        auto* verify = editor.findChild<QCheckBox*>();
+        QVERIFY(verify && verify->isChecked()); // on by default
+        QSignalSpy changed(&editor, &ScenarioEditor::changed);
+        http->setCurrentIndex(2);
+        QVERIFY(streams->isEnabled());
+        streams->setValue(8);
+        verify->setChecked(false);
+        const QJsonObject saved = QJsonDocument::fromJson(changed.last().at(0).toByteArray()).object();
+        QCOMPARE(saved.value(QStringLiteral("http")).toString(), QStringLiteral("HTTP_2"));
+        QCOMPARE(saved.value(QStringLiteral("streams")).toInt(), 8);
+        const QJsonObject tls = saved.value(QStringLiteral("tls")).toObject();
+        QVERIFY(tls.value(QStringLiteral("insecure")).toBool());
+        QCOMPARE(tls.value(QStringLiteral("caFile")).toString(), QStringLiteral("ca.pem")); // kept
+        // the engine's validation reads the CA file: a missing one is named
+        QCOMPARE(editor.problems(),
+                 QStringList{QStringLiteral("tls.ca_file: cannot read \"ca.pem\": No such file or directory")});
+        // and back from the saved JSON
+        ScenarioEditor again;
+        again.setJson(changed.last().at(0).toByteArray());
+        QCOMPARE(again.json(), changed.last().at(0).toByteArray());
     }
 
     void environmentValues()
