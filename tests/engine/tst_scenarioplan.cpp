@@ -98,6 +98,21 @@ private slots:
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 5}, "
                "\"stages\": [{\"kind\": \"STAGE_RAMP\", \"duration\": \"1s\"}]}}"
             << "load.stages[0].target: a ramp, step or spike stage needs a target";
+        QTest::addRow("streams without HTTP/2")
+            << QString::fromStdString(
+                   "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"streams\": 4, " + load + "}")
+            << "streams: streams are HTTP/2's";
+        QTest::addRow("HTTP/2 to two servers")
+            << QString::fromStdString(
+                   "{\"http\": \"HTTP_2\", \"steps\": [{\"request\": {\"url\": "
+                   "\"http://127.0.0.1:81/\"}}, {\"request\": {\"url\": \"http://127.0.0.1:82/\"}}], " +
+                   load + "}")
+            << "steps[1].request.url: with HTTP/2 every step goes to one server for now";
+        QTest::addRow("client certificate without key")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"https://127.0.0.1/\"}}], "
+                                      "\"tls\": {\"certPem\": \"x\"}, " +
+                                      load + "}")
+            << "tls.cert_file: a client certificate needs both the certificate and its key";
         QTest::addRow("malformed json") << "{\"steps\": ["
                                         << "json: ";
     }
