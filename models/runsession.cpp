@@ -142,6 +142,16 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
                 },
                 Qt::QueuedConnection);
         };
+        // the run could not start: said on the GUI thread, and recorded as aborted
+        auto failed = [&post, log, row](const std::string& error) {
+            post([error, log, row](RunSession* s) {
+                if (log)
+                    log->finish(row, "aborted", "{}");
+                s->m_running = false;
+                s->m_error = QString::fromStdString(error);
+                Q_EMIT s->finished(QStringLiteral("failed"), QByteArray());
+            });
+        };
         LocalPool pool;
         ControllerOptions co;
         std::vector<std::string> addresses;
@@ -152,13 +162,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
             const unsigned n = std::min(opts.engines > 0 ? unsigned(opts.engines) : cores, cap);
             // the engines yield to this process: the dashboard stays fluid on a machine the load fills
             if (!pool.start(opts.cliPath.toStdString(), n, error, false, kLocalEngineNiceness)) {
-                post([error, log, row](RunSession* s) {
-                    if (log)
-                        log->finish(row, "aborted", "{}");
-                    s->m_running = false;
-                    s->m_error = QString::fromStdString(error);
-                    Q_EMIT s->finished(QStringLiteral("failed"), QByteArray());
-                });
+                failed(error);
                 return;
             }
             addresses = pool.addresses();
@@ -171,13 +175,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         }
         Controller controller(addresses, co);
         if (!controller.connect(error)) {
-            post([error, log, row](RunSession* s) {
-                if (log)
-                    log->finish(row, "aborted", "{}");
-                s->m_running = false;
-                s->m_error = QString::fromStdString(error);
-                Q_EMIT s->finished(QStringLiteral("failed"), QByteArray());
-            });
+            failed(error);
             return;
         }
         QStringList agents;

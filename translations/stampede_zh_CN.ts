@@ -65,63 +65,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="192" />
+        <location filename="../widgets/reportview.cpp" line="180" />
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="200" />
+        <location filename="../widgets/reportview.cpp" line="188" />
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="201" />
+        <location filename="../widgets/reportview.cpp" line="189" />
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="208" />
+        <location filename="../widgets/reportview.cpp" line="196" />
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="209" />
+        <location filename="../widgets/reportview.cpp" line="197" />
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="213" />
+        <location filename="../widgets/reportview.cpp" line="201" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="213" />
+        <location filename="../widgets/reportview.cpp" line="201" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="214" />
-        <location filename="../widgets/reportview.cpp" line="217" />
+        <location filename="../widgets/reportview.cpp" line="202" />
+        <location filename="../widgets/reportview.cpp" line="205" />
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="215" />
-        <location filename="../widgets/reportview.cpp" line="218" />
+        <location filename="../widgets/reportview.cpp" line="203" />
+        <location filename="../widgets/reportview.cpp" line="206" />
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="216" />
+        <location filename="../widgets/reportview.cpp" line="204" />
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="216" />
+        <location filename="../widgets/reportview.cpp" line="204" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -963,118 +963,113 @@ Candidate: %2</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="33" />
-        <source>seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <location filename="../widgets/reportview.cpp" line="74" />
+        <location filename="../widgets/reportview.cpp" line="62" />
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="74" />
+        <location filename="../widgets/reportview.cpp" line="62" />
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="82" />
+        <location filename="../widgets/reportview.cpp" line="70" />
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="87" />
-        <location filename="../widgets/reportview.cpp" line="92" />
+        <location filename="../widgets/reportview.cpp" line="75" />
+        <location filename="../widgets/reportview.cpp" line="80" />
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116" />
+        <location filename="../widgets/reportview.cpp" line="104" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116" />
+        <location filename="../widgets/reportview.cpp" line="104" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="117" />
+        <location filename="../widgets/reportview.cpp" line="105" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="117" />
+        <location filename="../widgets/reportview.cpp" line="105" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="118" />
+        <location filename="../widgets/reportview.cpp" line="106" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="118" />
+        <location filename="../widgets/reportview.cpp" line="106" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="124" />
+        <location filename="../widgets/reportview.cpp" line="112" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="126" />
+        <location filename="../widgets/reportview.cpp" line="114" />
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="126" />
+        <location filename="../widgets/reportview.cpp" line="114" />
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="127" />
+        <location filename="../widgets/reportview.cpp" line="115" />
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="127" />
+        <location filename="../widgets/reportview.cpp" line="115" />
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="133" />
+        <location filename="../widgets/reportview.cpp" line="121" />
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134" />
+        <location filename="../widgets/reportview.cpp" line="122" />
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146" />
+        <location filename="../widgets/reportview.cpp" line="134" />
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="149" />
+        <location filename="../widgets/reportview.cpp" line="137" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="152" />
+        <location filename="../widgets/reportview.cpp" line="140" />
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="158" />
+        <location filename="../widgets/reportview.cpp" line="146" />
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="168" />
+        <location filename="../widgets/reportview.cpp" line="156" />
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
@@ -1306,63 +1301,63 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="22" />
+        <location filename="../widgets/rundashboard.cpp" line="24" />
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="40" />
+        <location filename="../widgets/rundashboard.cpp" line="42" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="41" />
+        <location filename="../widgets/rundashboard.cpp" line="43" />
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="42" />
+        <location filename="../widgets/rundashboard.cpp" line="44" />
         <location filename="../widgets/rundashboard.cpp" line="149" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43" />
+        <location filename="../widgets/rundashboard.cpp" line="45" />
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="49" />
+        <location filename="../widgets/rundashboard.cpp" line="51" />
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="50" />
+        <location filename="../widgets/rundashboard.cpp" line="52" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="57" />
+        <location filename="../widgets/rundashboard.cpp" line="59" />
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64" />
+        <location filename="../widgets/rundashboard.cpp" line="66" />
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="69" />
+        <location filename="../widgets/rundashboard.cpp" line="71" />
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="71" />
+        <location filename="../widgets/rundashboard.cpp" line="73" />
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83" />
+        <location filename="../widgets/rundashboard.cpp" line="85" />
         <source>max</source>
         <translation>最大值</translation>
     </message>
@@ -1377,72 +1372,72 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="27" />
+        <location filename="../widgets/rundashboard.cpp" line="29" />
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="28" />
+        <location filename="../widgets/rundashboard.cpp" line="30" />
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="35" />
+        <location filename="../widgets/rundashboard.cpp" line="37" />
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="36" />
+        <location filename="../widgets/rundashboard.cpp" line="38" />
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="54" />
+        <location filename="../widgets/rundashboard.cpp" line="56" />
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="85" />
+        <location filename="../widgets/rundashboard.cpp" line="87" />
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="87" />
+        <location filename="../widgets/rundashboard.cpp" line="89" />
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88" />
+        <location filename="../widgets/rundashboard.cpp" line="90" />
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88" />
+        <location filename="../widgets/rundashboard.cpp" line="90" />
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88" />
+        <location filename="../widgets/rundashboard.cpp" line="90" />
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="89" />
+        <location filename="../widgets/rundashboard.cpp" line="91" />
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="89" />
+        <location filename="../widgets/rundashboard.cpp" line="91" />
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="89" />
+        <location filename="../widgets/rundashboard.cpp" line="91" />
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90" />
+        <location filename="../widgets/rundashboard.cpp" line="92" />
         <source>tls</source>
         <translation>TLS</translation>
     </message>
@@ -1552,42 +1547,37 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="185" />
-        <source>seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="301" />
+        <location filename="../widgets/rundashboard.cpp" line="287" />
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="371" />
+        <location filename="../widgets/rundashboard.cpp" line="357" />
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="376" />
+        <location filename="../widgets/rundashboard.cpp" line="362" />
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="378" />
+        <location filename="../widgets/rundashboard.cpp" line="364" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="378" />
+        <location filename="../widgets/rundashboard.cpp" line="364" />
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="382" />
+        <location filename="../widgets/rundashboard.cpp" line="368" />
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="382" />
+        <location filename="../widgets/rundashboard.cpp" line="368" />
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -1852,49 +1842,49 @@ error_rate &lt; 0.1%</translation>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="484" />
+        <location filename="../widgets/scenarioeditor.cpp" line="483" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="484" />
+        <location filename="../widgets/scenarioeditor.cpp" line="483" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="501" />
+        <location filename="../widgets/scenarioeditor.cpp" line="500" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="501" />
+        <location filename="../widgets/scenarioeditor.cpp" line="500" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="549" />
+        <location filename="../widgets/scenarioeditor.cpp" line="547" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="557" />
-        <location filename="../widgets/scenarioeditor.cpp" line="563" />
+        <location filename="../widgets/scenarioeditor.cpp" line="555" />
+        <location filename="../widgets/scenarioeditor.cpp" line="561" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="557" />
+        <location filename="../widgets/scenarioeditor.cpp" line="555" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="569" />
-        <location filename="../widgets/scenarioeditor.cpp" line="574" />
+        <location filename="../widgets/scenarioeditor.cpp" line="567" />
+        <location filename="../widgets/scenarioeditor.cpp" line="572" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="569" />
+        <location filename="../widgets/scenarioeditor.cpp" line="567" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -1965,6 +1955,14 @@ error_rate &lt; 0.1%</translation>
         <location filename="../models/stagesmodel.cpp" line="142" />
         <source>Steps</source>
         <translation>阶梯数</translation>
+    </message>
+</context>
+<context>
+    <name>TimeChart</name>
+    <message>
+        <location filename="../widgets/timechart.cpp" line="16" />
+        <source>seconds</source>
+        <translation>秒</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "reportview.h"
 
 #include "reportmodel.h"
+#include "timechart.h"
 
 #include "store/projectstore.h"
 
@@ -26,25 +27,16 @@
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
                                   const QList<QPair<QString, QList<QPointF>>>& series)
 {
-    auto* chart = new QChart;
-    chart->setTitle(title);
-    auto* x = new QValueAxis;
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setTitleText(tr("seconds"));
-    auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.4g"));
-    y->setTitleText(unit);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    QChartView* view = timechart::makeView(title, unit);
+    QChart* chart = view->chart();
+    auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+    auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
     double maxX = 1, maxY = 1;
-    // fixed colours: the theme's palette repeats after five series
-    static const QColor palette[] = {QColor(0x27, 0xae, 0x60), QColor(0x29, 0x80, 0xb9), QColor(0x8e, 0x44, 0xad),
-                                     QColor(0xe6, 0x7e, 0x22), QColor(0xc0, 0x39, 0x2b), QColor(0x7f, 0x8c, 0x8d)};
-    std::size_t colour = 0;
+    int colour = 0;
     for (const auto& [name, points] : series) {
         auto* s = new QLineSeries;
         s->setName(name);
-        s->setPen(QPen(palette[colour++ % std::size(palette)], 2));
+        s->setPen(QPen(timechart::seriesColour(colour++), 2));
         s->replace(points);
         chart->addSeries(s);
         s->attachAxis(x);
@@ -56,10 +48,6 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     }
     x->setRange(0, maxX);
     y->setRange(0, maxY * 1.1);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    auto* view = new QChartView(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(200);
     return view;
 }
 

@@ -1,5 +1,7 @@
 #include "rundashboard.h"
 
+#include "timechart.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -98,11 +100,9 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
         series->setPen(QPen(classColors[i], 2));
         m_errorsByClass << series;
     }
-    const std::pair<QLineSeries*, QColor> latencyColors[] = {
-        {m_p50, QColor(0x27, 0xae, 0x60)}, {m_p90, QColor(0x29, 0x80, 0xb9)},  {m_p95, QColor(0x8e, 0x44, 0xad)},
-        {m_p99, QColor(0xe6, 0x7e, 0x22)}, {m_p999, QColor(0xc0, 0x39, 0x2b)}, {m_max, QColor(0x7f, 0x8c, 0x8d)}};
-    for (const auto& [series, color] : latencyColors)
-        series->setPen(QPen(color, 2));
+    int colour = 0;
+    for (QLineSeries* series : {m_p50, m_p90, m_p95, m_p99, m_p999, m_max})
+        series->setPen(QPen(timechart::seriesColour(colour++), 2));
 
     m_steps = new QTableWidget(0, 6);
     m_steps->setHorizontalHeaderLabels(
@@ -178,26 +178,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
 
 QChartView* RunDashboard::makeChart(const QString& title, const QString& unit, const QList<QLineSeries*>& series)
 {
-    auto* chart = new QChart;
-    chart->setTitle(title);
-    auto* x = new QValueAxis;
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setTitleText(tr("seconds"));
-    auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.4g"));
-    y->setTickCount(5);
-    y->setTitleText(unit);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    QChartView* view = timechart::makeView(title, unit);
     for (QLineSeries* s : series) {
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
+        view->chart()->addSeries(s);
+        for (auto* axis : view->chart()->axes())
+            s->attachAxis(axis);
     }
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    auto* view = new QChartView(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(200);
     m_charts << view;
     return view;
 }

@@ -1,13 +1,12 @@
 #include "bundlefile.h"
 
+#include "core/textfile.h"
+
 #include "stampede/v1/bundle.pb.h"
 
 #include <openssl/sha.h>
 
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace stampede {
 
@@ -52,18 +51,12 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
         auto* v = vars->Mutable(i);
         if (!v->has_csv() || !v->csv().data().empty())
             continue;
-        std::string path = v->csv().file();
-        if (!path.empty() && path[0] != '/' && !baseDir.empty())
-            path = baseDir + "/" + path;
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error = "variables[" + std::to_string(i) + "].csv.file: cannot read \"" + v->csv().file() +
-                    "\": " + std::strerror(errno);
+        std::string data, why;
+        if (!readWholeFile(pathUnder(baseDir, v->csv().file()), data, why)) {
+            error = "variables[" + std::to_string(i) + "].csv.file: cannot read \"" + v->csv().file() + "\": " + why;
             return false;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        v->mutable_csv()->set_data(ss.str());
+        v->mutable_csv()->set_data(data);
         v->mutable_csv()->clear_file();
     }
     // TLS files travel inline too: the agents have no access to the controller's disk
@@ -79,17 +72,11 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
     for (const auto& f : files) {
         if (f.file.empty() || !f.pem->empty())
             continue;
-        std::string path = f.file;
-        if (path[0] != '/' && !baseDir.empty())
-            path = baseDir + "/" + path;
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error = std::string(f.field) + ": cannot read \"" + f.file + "\": " + std::strerror(errno);
+        std::string why;
+        if (!readWholeFile(pathUnder(baseDir, f.file), *f.pem, why)) {
+            error = std::string(f.field) + ": cannot read \"" + f.file + "\": " + why;
             return false;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        *f.pem = ss.str();
     }
     tls->clear_ca_file();
     tls->clear_cert_file();

@@ -3,6 +3,7 @@
 #include "net/tlscontext.h"
 #include "net/transport.h"
 
+#include "core/textfile.h"
 #include "core/url.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -12,7 +13,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -117,17 +117,11 @@ private:
         out = inlined;
         if (!out.empty() || file.empty())
             return true;
-        std::string path = file;
-        if (path[0] != '/' && !m_o.baseDir.empty())
-            path = m_o.baseDir + "/" + path;
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error(field, "cannot read \"" + file + "\": " + std::strerror(errno));
+        std::string why;
+        if (!readWholeFile(pathUnder(m_o.baseDir, file), out, why)) {
+            error(field, "cannot read \"" + file + "\": " + why);
             return false;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        out = ss.str();
         return true;
     }
 
@@ -170,17 +164,8 @@ private:
                     error(field + ".csv.file", "a CSV source needs a file (or inline data)");
                     return nullptr;
                 }
-                std::string path = c.file();
-                if (!path.empty() && path[0] != '/' && !m_o.baseDir.empty())
-                    path = m_o.baseDir + "/" + path;
-                std::ifstream in(path, std::ios::binary);
-                if (!in) {
-                    error(field + ".csv.file", "cannot read \"" + c.file() + "\": " + std::strerror(errno));
+                if (!fileOrInline(c.file(), {}, field + ".csv.file", text))
                     return nullptr;
-                }
-                std::ostringstream ss;
-                ss << in.rdbuf();
-                text = ss.str();
                 origin = c.file();
             }
             if (c.delimiter().size() > 1) {

@@ -1,0 +1,393 @@
+#include "runoptions.h"
+
+#include "bundle/bundlefile.h"
+#include "cli.h"
+#include "core/durationtext.h"
+#include "core/textfile.h"
+#include "run/scenarioplan.h"
+
+#include "stampede/v1/bundle.pb.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace stampede::cli {
+
+const char* kRunUsage =
+    "Usage: stampede-cli run SCENARIO.json|BUNDLE.stbundle [OPTIONS]\n"
+    "       stampede-cli run --url URL [--connections C] [--rate R] [--duration 10s] [OPTIONS]\n"
+    "\n"
+    "Runs a scenario file (proto3 JSON of stampede.v1.Scenario), or a quick load\n"
+    "against one URL: without --rate a closed model of C virtual users, one\n"
+    "connection each, no think time (like wrk); with --rate an open model at R\n"
+    "requests per second over a pool of C connections, latency measured from each\n"
+    "request's intended start (coordinated omission corrected).\n"
+    "\n"
+    "Quick mode:\n"
+    "  --url URL             target (http://host:port/path)\n"
+    "  -c, --connections C   virtual users (closed) or pool size (open); default 50\n"
+    "  -r, --rate R          open model: requests per second\n"
+    "  -d, --duration D      run time, e.g. 10s, 500ms, 2m; default 10s\n"
+    "  -m, --method M        HTTP method; default GET (POST when --body is given)\n"
+    "  -H, --header 'K: V'   a request header (repeatable)\n"
+    "  -b, --body TEXT       request body\n"
+    "  --timeout D           per-request timeout; default 10s\n"
+    "\n"
+    "HTTP version (both modes):\n"
+    "  --http 1.1|2          with http://, 2 is h2c with prior knowledge; with https://,\n"
+    "                        ALPN decides unless forced (default: 1.1 for http://, ALPN for https://)\n"
+    "  --streams M           HTTP/2: requests in flight per connection (default 1)\n"
+    "\n"
+    "TLS (https URLs; both modes, over the scenario's own settings):\n"
+    "  -k, --insecure        do not verify the server's certificate (verified by default)\n"
+    "  --cacert F            verify servers against the CA certificate(s) in F (PEM)\n"
+    "  --cert F --key K      present this client certificate (PEM) and key\n"
+    "  --server-name NAME    SNI and the name verified, instead of the URL's host\n"
+    "\n"
+    "Both modes:\n"
+    "  -t, --threads T       worker threads; default one per core\n"
+    "  --threshold EXPR      pass/fail condition, e.g. 'p99 < 200ms', 'error_rate < 0.1%' (repeatable)\n"
+    "  --var NAME=VALUE      bind ${NAME} to a constant, overriding the scenario (repeatable)\n"
+    "  --stress-header NAME  header that carries the run's stress tag; default X-Stress-Tag\n"
+    "  --no-stress-tag       do not send the stress tag header\n"
+    "  --mock [RULES.json]   start the embedded mock server on a free loopback port for\n"
+    "                        this run and bind ${mock_url} to its base URL\n"
+    "  --summary-json FILE   write the summary as JSON (format in the README)\n"
+    "  -q, --quiet           no per-second status line\n"
+    "  --project FILE        save the run, second by second, in this project (*.stampede)\n"
+    "  --report FILE         save the run in a new standalone report file (*.streport)\n"
+    "\n"
+    "Engines (the load never runs in this process: it runs on agents):\n"
+    "  --engines N           start N local agents on loopback (default: one per core)\n"
+    "  --agents A,B,...      use running agents at host:port instead (see stampede-cli agent)\n"
+    "  --token-file F        the agents' token (remote agents)\n"
+    "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
+    "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
+    "  --dead-man S          agents stop by themselves when this controller is silent S s (default 15)\n"
+    "  --pin-engines         bind local agent i to CPU i (for benchmarks)\n"
+    "\n"
+    "A status line per second goes to stderr; the summary table to stdout.\n"
+    "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
+
+bool readFile(const std::string& path, std::string& out)
+{
+    std::string why;
+    return readWholeFile(path, out, why);
+}
+
+namespace {
+
+google::protobuf::Duration toProto(Nanos ns)
+{
+    google::protobuf::Duration d;
+    d.set_seconds(ns / kNanosPerSecond);
+    d.set_nanos(int(ns % kNanosPerSecond));
+    return d;
+}
+
+bool durationArg(const std::string& text, const char* flag, Nanos& out, std::string& error)
+{
+    const auto d = parseDuration(text);
+    if (!d) {
+        error = std::string(flag) + ": \"" + text + "\" is not a duration (e.g. 10s, 500ms, 2m)";
+        return false;
+    }
+    if (*d <= 0) {
+        error = std::string(flag) + ": must be positive (got " + text + ")";
+        return false;
+    }
+    out = *d;
+    return true;
+}
+
+} // namespace
+
+bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help)
+{
+    ArgReader r{args};
+    for (; !r.done(); ++r.pos) {
+        const std::string& a = args[r.pos];
+        auto is = [&](const char* s, const char* l) {
+            return a == s || (l && (a == l || a.rfind(std::string(l) + "=", 0) == 0));
+        };
+        auto val = [&](const char* name, std::string& out) { return r.value(name, out, error); };
+        if (a == "-h" || a == "--help") {
+            help = true;
+            return true;
+        }
+        std::string v;
+        if (is("--url", "--url")) {
+            if (!val("--url", o.url))
+                return false;
+        } else if (is("-c", "--connections")) {
+            if (!val(a == "-c" ? "-c" : "--connections", o.connections))
+                return false;
+        } else if (is("-r", "--rate")) {
+            if (!val(a == "-r" ? "-r" : "--rate", o.rate))
+                return false;
+        } else if (is("-d", "--duration")) {
+            if (!val(a == "-d" ? "-d" : "--duration", o.duration))
+                return false;
+        } else if (is("-t", "--threads")) {
+            if (!val(a == "-t" ? "-t" : "--threads", o.threads))
+                return false;
+        } else if (is("-m", "--method")) {
+            if (!val(a == "-m" ? "-m" : "--method", o.method))
+                return false;
+        } else if (is("-H", "--header")) {
+            if (!val(a == "-H" ? "-H" : "--header", v))
+                return false;
+            o.headers.push_back(v);
+        } else if (is("-b", "--body")) {
+            if (!val(a == "-b" ? "-b" : "--body", o.body))
+                return false;
+            o.bodySet = true;
+        } else if (is("--timeout", "--timeout")) {
+            if (!val("--timeout", o.timeout))
+                return false;
+        } else if (is("--http", "--http")) {
+            if (!val("--http", o.http))
+                return false;
+        } else if (is("--streams", "--streams")) {
+            if (!val("--streams", o.streams))
+                return false;
+        } else if (a == "-k" || a == "--insecure") {
+            o.insecure = true;
+        } else if (is("--cacert", "--cacert")) {
+            if (!val("--cacert", o.caCert))
+                return false;
+        } else if (is("--cert", "--cert")) {
+            if (!val("--cert", o.clientCert))
+                return false;
+        } else if (is("--key", "--key")) {
+            if (!val("--key", o.clientKey))
+                return false;
+        } else if (is("--server-name", "--server-name")) {
+            if (!val("--server-name", o.serverName))
+                return false;
+        } else if (is("--threshold", "--threshold")) {
+            if (!val("--threshold", v))
+                return false;
+            o.thresholds.push_back(v);
+        } else if (is("--var", "--var")) {
+            if (!val("--var", v))
+                return false;
+            o.vars.push_back(v);
+        } else if (is("--stress-header", "--stress-header")) {
+            if (!val("--stress-header", o.stressHeader))
+                return false;
+        } else if (a == "--no-stress-tag") {
+            o.noStressTag = true;
+        } else if (a == "--mock" || a.rfind("--mock=", 0) == 0) {
+            o.mock = true;
+            if (a.size() > 7)
+                o.mockRules = a.substr(7);
+            else if (r.pos + 1 < args.size() && args[r.pos + 1].rfind("-", 0) != 0 && args[r.pos + 1].size() > 5 &&
+                     args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" && !o.scenarioFile.empty())
+                o.mockRules = args[++r.pos];
+        } else if (is("--summary-json", "--summary-json")) {
+            if (!val("--summary-json", o.summaryJson))
+                return false;
+        } else if (is("--engines", "--engines")) {
+            if (!val("--engines", o.engines))
+                return false;
+        } else if (is("--agents", "--agents")) {
+            if (!val("--agents", o.agents))
+                return false;
+        } else if (is("--token-file", "--token-file")) {
+            if (!val("--token-file", o.tokenFile))
+                return false;
+        } else if (is("--ca", "--ca")) {
+            if (!val("--ca", o.caFile))
+                return false;
+        } else if (is("--on-agent-loss", "--on-agent-loss")) {
+            if (!val("--on-agent-loss", o.onAgentLoss))
+                return false;
+        } else if (is("--dead-man", "--dead-man")) {
+            if (!val("--dead-man", o.deadMan))
+                return false;
+        } else if (is("--project", "--project")) {
+            if (!val("--project", o.projectFile))
+                return false;
+        } else if (is("--report", "--report")) {
+            if (!val("--report", o.reportFile))
+                return false;
+        } else if (a == "--pin-engines") {
+            o.pinEngines = true;
+        } else if (a == "-q" || a == "--quiet") {
+            o.quiet = true;
+        } else if (!a.empty() && a[0] == '-') {
+            error = "unknown option \"" + a + "\" (see stampede-cli run --help)";
+            return false;
+        } else if (o.scenarioFile.empty()) {
+            o.scenarioFile = a;
+        } else {
+            error = "unexpected argument \"" + a + "\"";
+            return false;
+        }
+    }
+    return true;
+}
+
+bool positiveNumber(const std::string& text, const char* flag, double& out, std::string& error, bool integer)
+{
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end || !std::isfinite(out)) {
+        error = std::string(flag) + ": \"" + text + "\" is not a number";
+        return false;
+    }
+    if (out <= 0) {
+        error = std::string(flag) + ": must be positive (got " + text + ")";
+        return false;
+    }
+    if (integer && out != std::floor(out)) {
+        error = std::string(flag) + ": must be a whole number (got " + text + ")";
+        return false;
+    }
+    return true;
+}
+
+// Builds the scenario: from the file, or from the quick-mode flags; then the
+// flags that apply to both.
+bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
+{
+    const bool quickFlags = !o.url.empty() || !o.rate.empty() || !o.connections.empty() || !o.method.empty() ||
+                            o.bodySet || !o.headers.empty() || !o.timeout.empty();
+    if (!o.scenarioFile.empty()) {
+        if (quickFlags) {
+            error = "give either a scenario file or --url with its quick-mode options, not both";
+            return false;
+        }
+        std::string json;
+        if (!readFile(o.scenarioFile, json)) {
+            error = "cannot read scenario file \"" + o.scenarioFile + "\"";
+            return false;
+        }
+        if (looksLikeBundle(json)) {
+            v1::Bundle bundle;
+            if (!decodeBundle(json, bundle, error)) {
+                error = o.scenarioFile + ": " + error;
+                return false;
+            }
+            s = bundle.scenario();
+        } else if (!parseScenarioJson(json, s, error)) {
+            error = o.scenarioFile + ": not a valid scenario: " + error;
+            return false;
+        }
+        const std::size_t slash = o.scenarioFile.rfind('/');
+        baseDir = slash == std::string::npos ? "." : o.scenarioFile.substr(0, slash);
+        if (!o.duration.empty()) {
+            Nanos d;
+            if (!durationArg(o.duration, "--duration", d, error))
+                return false;
+            *s.mutable_duration() = toProto(d);
+        }
+    } else {
+        if (o.url.empty()) {
+            error = "nothing to run: give a scenario file or --url (see stampede-cli run --help)";
+            return false;
+        }
+        s.set_name("quick");
+        auto* step = s.add_steps();
+        auto* rq = step->mutable_request();
+        rq->set_url(o.url);
+        rq->set_method(o.method.empty() ? (o.bodySet ? "POST" : "GET") : o.method);
+        if (o.bodySet)
+            rq->set_body(o.body);
+        for (const auto& h : o.headers) {
+            const std::size_t colon = h.find(':');
+            if (colon == std::string::npos || colon == 0) {
+                error = "--header: \"" + h + "\" is not of the form 'Name: value'";
+                return false;
+            }
+            auto* hd = rq->add_headers();
+            hd->set_name(h.substr(0, colon));
+            std::string value = h.substr(colon + 1);
+            while (!value.empty() && value.front() == ' ')
+                value.erase(0, 1);
+            hd->set_value(value);
+        }
+        if (!o.timeout.empty()) {
+            Nanos t;
+            if (!durationArg(o.timeout, "--timeout", t, error))
+                return false;
+            *rq->mutable_timeout() = toProto(t);
+        }
+        double c = 50;
+        if (!o.connections.empty() && !positiveNumber(o.connections, "--connections", c, error, true))
+            return false;
+        if (!o.rate.empty()) {
+            double rate;
+            if (!positiveNumber(o.rate, "--rate", rate, error, false))
+                return false;
+            s.mutable_load()->mutable_open()->set_rate(rate);
+            s.set_connections(std::uint32_t(c));
+        } else {
+            s.mutable_load()->mutable_closed()->set_users(std::uint32_t(c));
+        }
+        Nanos d = 10 * kNanosPerSecond;
+        if (!o.duration.empty() && !durationArg(o.duration, "--duration", d, error))
+            return false;
+        *s.mutable_duration() = toProto(d);
+    }
+    if (!o.http.empty()) {
+        if (o.http == "1.1" || o.http == "1")
+            s.set_http(v1::HTTP_1_1);
+        else if (o.http == "2")
+            s.set_http(v1::HTTP_2);
+        else {
+            error = "--http: \"" + o.http + "\" is not 1.1 or 2";
+            return false;
+        }
+    }
+    if (!o.streams.empty()) {
+        double m;
+        if (!positiveNumber(o.streams, "--streams", m, error, true))
+            return false;
+        s.set_streams(std::uint32_t(m));
+    }
+    // TLS files named on the command line are read here (relative to the working
+    // directory) and travel inline, as a bundle carries them.
+    if (o.insecure)
+        s.mutable_tls()->set_insecure(true);
+    if (!o.serverName.empty())
+        s.mutable_tls()->set_server_name(o.serverName);
+    const struct
+    {
+        const char* flag;
+        const std::string& file;
+        std::string* pem;
+        std::string* fileField;
+    } tlsFiles[] = {{"--cacert", o.caCert, s.mutable_tls()->mutable_ca_pem(), s.mutable_tls()->mutable_ca_file()},
+                    {"--cert", o.clientCert, s.mutable_tls()->mutable_cert_pem(), s.mutable_tls()->mutable_cert_file()},
+                    {"--key", o.clientKey, s.mutable_tls()->mutable_key_pem(), s.mutable_tls()->mutable_key_file()}};
+    for (const auto& f : tlsFiles) {
+        if (f.file.empty())
+            continue;
+        if (!readFile(f.file, *f.pem)) {
+            error = std::string(f.flag) + ": cannot read \"" + f.file + "\"";
+            return false;
+        }
+        f.fileField->clear();
+    }
+    if (s.tls().ByteSizeLong() == 0)
+        s.clear_tls();
+    if (!o.threads.empty()) {
+        double t;
+        if (!positiveNumber(o.threads, "--threads", t, error, true))
+            return false;
+        s.set_threads(std::uint32_t(t));
+    }
+    for (const auto& t : o.thresholds)
+        s.add_thresholds()->set_expr(t);
+    if (o.noStressTag)
+        s.mutable_stress_tag()->set_disabled(true);
+    if (!o.stressHeader.empty())
+        s.mutable_stress_tag()->set_header(o.stressHeader);
+    return true;
+}
+
+} // namespace stampede::cli

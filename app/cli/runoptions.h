@@ -1,0 +1,45 @@
+#pragma once
+// `stampede-cli run`'s command line: its options, and the scenario they make
+// (a scenario file or bundle read, or the quick mode's one-step scenario),
+// with the TLS and HTTP flags applied over it.
+#include <string>
+#include <vector>
+
+namespace stampede::v1 {
+class Scenario;
+}
+
+namespace stampede::cli {
+
+extern const char* kRunUsage;
+
+struct Options
+{
+    std::string scenarioFile;
+    std::string url;
+    std::string connections, rate, duration, threads, method, body, timeout;
+    bool bodySet = false;
+    std::vector<std::string> headers, thresholds, vars;
+    std::string stressHeader;
+    bool noStressTag = false;
+    bool mock = false;
+    std::string mockRules;
+    std::string summaryJson;
+    bool quiet = false;
+    std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
+    bool pinEngines = false;
+    std::string projectFile, reportFile;
+    bool insecure = false;
+    std::string http, streams;
+    std::string caCert, clientCert, clientKey, serverName;
+};
+
+// Reads the arguments after "run"; false with `error`. `help` when -h/--help.
+bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help);
+// The scenario to run; `baseDir` is where its relative files are read from.
+bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error);
+// A number from `text` for `flag`: positive, and whole when `integer`.
+bool positiveNumber(const std::string& text, const char* flag, double& out, std::string& error, bool integer);
+bool readFile(const std::string& path, std::string& out);
+
+} // namespace stampede::cli
