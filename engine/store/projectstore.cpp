@@ -278,6 +278,11 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             return refuse(OpenError::Corrupt, "cannot upgrade \"" + path + "\": " + why2);
         }
     }
+    // Version 4 as first written lacked run_seconds.connections: add it.
+    SqlStatement hasConnections(p->m_db,
+                                "SELECT count(*) FROM pragma_table_info('run_seconds') WHERE name = 'connections'");
+    if (hasConnections.step() && hasConnections.integer(0) == 0)
+        p->exec("ALTER TABLE run_seconds ADD COLUMN connections TEXT NOT NULL DEFAULT '[0,0,0,0,0,0]'");
     p->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
     // We hold the lock: a run still marked running was cut short by a crash.
     p->exec("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");

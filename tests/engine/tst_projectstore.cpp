@@ -1,4 +1,5 @@
 #include "store/projectstore.h"
+#include "store/runlog.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -125,6 +126,29 @@ private slots:
         QCOMPARE(reqs[0].payload, std::string("{\"url\": \"http://a/2\"}"));
         QVERIFY(p->setSetting("k", "v")); // the new table exists
         QVERIFY(p->addItem(1, ItemKind::Request, "new", "{}"));
+    }
+
+    void earlyVersion4FilesGetTheConnectionsColumn()
+    {
+        const QString file = path("v4early.stampede");
+        std::string error;
+        {
+            auto p = ProjectStore::create(file.toStdString(), error);
+            QVERIFY2(p, error.c_str());
+        }
+        sql(file, "ALTER TABLE run_seconds DROP COLUMN connections;");
+        auto p = ProjectStore::open(file.toStdString(), error);
+        QVERIFY2(p, error.c_str());
+        stampede::RunLog log(*p);
+        const auto run = log.begin("st-1", "r", "{}", "{}", {}, {"home"});
+        stampede::IntervalMetrics second;
+        second.second = 1;
+        second.steps.resize(1);
+        second.steps[0].counters.requests = 7;
+        QVERIFY2(log.appendSecond(run, second), log.error().c_str());
+        const auto saved = log.load(run);
+        QVERIFY(saved);
+        QCOMPARE(saved->rows.size(), std::size_t(2)); // the step and the total
     }
 
     void refusedFilesAreLeftUnchanged_data()
