@@ -16,6 +16,7 @@ PACKAGES=(
     xvfb xauth fonts-noto-cjk
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml
+    python3-grpcio python3-protobuf
 )
 
 missing=()

@@ -204,16 +204,18 @@ int runCommand(const std::vector<std::string>& args)
     g_controller = &controller;
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
-    std::fprintf(stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
-                 plan->runId.c_str(),
-                 plan->http == HttpVersion::Http2 ? ("HTTP/2 (" + std::to_string(plan->streams) + " stream" +
-                                                     (plan->streams == 1 ? "" : "s") + " per connection)")
-                                                        .c_str()
-                                                  : "HTTP/1.1",
-                 plan->model == LoadModel::Open ? "open" : "closed", formatDuration(plan->duration).c_str(),
-                 addresses.size(), addresses.size() == 1 ? "" : "s", plan->threads, plan->threads == 1 ? "" : "s",
-                 plan->connections, plan->model == LoadModel::Open ? "connections" : "users",
-                 plan->stressHeader.empty() ? "off" : (plan->stressHeader + ": " + plan->runId).c_str());
+    std::fprintf(
+        stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n", plan->runId.c_str(),
+        plan->http == HttpVersion::Http2
+            ? ((plan->steps.front().grpc ? "gRPC " + plan->steps.front().grpc->method + " over " : std::string()) +
+               "HTTP/2 (" + std::to_string(plan->streams) + " stream" + (plan->streams == 1 ? "" : "s") +
+               " per connection)")
+                  .c_str()
+            : "HTTP/1.1",
+        plan->model == LoadModel::Open ? "open" : "closed", formatDuration(plan->duration).c_str(), addresses.size(),
+        addresses.size() == 1 ? "" : "s", plan->threads, plan->threads == 1 ? "" : "s", plan->connections,
+        plan->model == LoadModel::Open ? "connections" : "users",
+        plan->stressHeader.empty() ? "off" : (plan->stressHeader + ": " + plan->runId).c_str());
     std::unique_ptr<RunLog> log;
     std::int64_t runRow = 0;
     if (store) {

@@ -18,6 +18,8 @@ namespace stampede::cli {
 const char* kRunUsage =
     "Usage: stampede-cli run SCENARIO.json|BUNDLE.stbundle [OPTIONS]\n"
     "       stampede-cli run --url URL [--connections C] [--rate R] [--duration 10s] [OPTIONS]\n"
+    "       stampede-cli run --grpc HOST:PORT --proto F.proto --call pkg.Service/Method --data JSON\n"
+    "                        [--rate R | --connections C] [OPTIONS]\n"
     "\n"
     "Runs a scenario file (proto3 JSON of stampede.v1.Scenario), or a quick load\n"
     "against one URL: without --rate a closed model of C virtual users, one\n"
@@ -34,6 +36,16 @@ const char* kRunUsage =
     "  -H, --header 'K: V'   a request header (repeatable)\n"
     "  -b, --body TEXT       request body\n"
     "  --timeout D           per-request timeout; default 10s\n"
+    "\n"
+    "gRPC quick mode (a unary call, over HTTP/2):\n"
+    "  --grpc TARGET         host:port or http://host:port (h2c), https://host:port (TLS)\n"
+    "  --proto F             a .proto file defining the method (repeatable); imports are\n"
+    "                        looked for beside it, in --import-path, then the well-known types\n"
+    "  --import-path D       another directory for imports (repeatable)\n"
+    "  --reflection          fetch the descriptors from the server (gRPC server reflection)\n"
+    "  --call M              the method: package.Service/Method\n"
+    "  --data JSON           the request message as JSON, may hold ${var}; default {}\n"
+    "  -H 'key: value'       metadata (repeatable); --timeout D is the deadline (default 10s)\n"
     "\n"
     "HTTP version (both modes):\n"
     "  --http 1.1|2          with http://, 2 is h2c with prior knowledge; with https://,\n"
@@ -121,6 +133,26 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         if (is("--url", "--url")) {
             if (!val("--url", o.url))
                 return false;
+        } else if (is("--grpc", "--grpc")) {
+            if (!val("--grpc", o.grpcTarget))
+                return false;
+        } else if (is("--proto", "--proto")) {
+            if (!val("--proto", v))
+                return false;
+            o.protos.push_back(v);
+        } else if (is("--import-path", "--import-path")) {
+            if (!val("--import-path", v))
+                return false;
+            o.importPaths.push_back(v);
+        } else if (a == "--reflection") {
+            o.reflection = true;
+        } else if (is("--call", "--call")) {
+            if (!val("--call", o.call))
+                return false;
+        } else if (is("--data", "--data")) {
+            if (!val("--data", o.data))
+                return false;
+            o.dataSet = true;
         } else if (is("-c", "--connections")) {
             if (!val(a == "-c" ? "-c" : "--connections", o.connections))
                 return false;
@@ -250,12 +282,18 @@ bool positiveNumber(const std::string& text, const char* flag, double& out, std:
     return true;
 }
 
+bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error);
+bool buildHttpStep(const Options& o, v1::HttpRequest& rq, std::string& error);
+bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error);
+
 // Builds the scenario: from the file, or from the quick-mode flags; then the
 // flags that apply to both.
 bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
 {
+    const bool grpcFlags = !o.grpcTarget.empty() || !o.protos.empty() || !o.importPaths.empty() || o.reflection ||
+                           !o.call.empty() || o.dataSet;
     const bool quickFlags = !o.url.empty() || !o.rate.empty() || !o.connections.empty() || !o.method.empty() ||
-                            o.bodySet || !o.headers.empty() || !o.timeout.empty();
+                            o.bodySet || !o.headers.empty() || !o.timeout.empty() || grpcFlags;
     if (!o.scenarioFile.empty()) {
         if (quickFlags) {
             error = "give either a scenario file or --url with its quick-mode options, not both";
@@ -286,35 +324,17 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             *s.mutable_duration() = toProto(d);
         }
     } else {
-        if (o.url.empty()) {
-            error = "nothing to run: give a scenario file or --url (see stampede-cli run --help)";
+        if (o.url.empty() && o.grpcTarget.empty()) {
+            error = "nothing to run: give a scenario file, --url or --grpc (see stampede-cli run --help)";
             return false;
         }
         s.set_name("quick");
         auto* step = s.add_steps();
-        auto* rq = step->mutable_request();
-        rq->set_url(o.url);
-        rq->set_method(o.method.empty() ? (o.bodySet ? "POST" : "GET") : o.method);
-        if (o.bodySet)
-            rq->set_body(o.body);
-        for (const auto& h : o.headers) {
-            const std::size_t colon = h.find(':');
-            if (colon == std::string::npos || colon == 0) {
-                error = "--header: \"" + h + "\" is not of the form 'Name: value'";
+        if (!o.grpcTarget.empty() || grpcFlags) {
+            if (!grpcStep(o, *step->mutable_grpc(), error))
                 return false;
-            }
-            auto* hd = rq->add_headers();
-            hd->set_name(h.substr(0, colon));
-            std::string value = h.substr(colon + 1);
-            while (!value.empty() && value.front() == ' ')
-                value.erase(0, 1);
-            hd->set_value(value);
-        }
-        if (!o.timeout.empty()) {
-            Nanos t;
-            if (!durationArg(o.timeout, "--timeout", t, error))
-                return false;
-            *rq->mutable_timeout() = toProto(t);
+        } else if (!buildHttpStep(o, *step->mutable_request(), error)) {
+            return false;
         }
         double c = 50;
         if (!o.connections.empty() && !positiveNumber(o.connections, "--connections", c, error, true))
@@ -333,6 +353,96 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             return false;
         *s.mutable_duration() = toProto(d);
     }
+    return applyCommonFlags(o, s, error);
+}
+
+namespace {
+
+bool splitHeader(const std::string& h, const char* flag, std::string& name, std::string& value, std::string& error)
+{
+    const std::size_t colon = h.find(':');
+    if (colon == std::string::npos || colon == 0) {
+        error = std::string(flag) + ": \"" + h + "\" is not of the form 'Name: value'";
+        return false;
+    }
+    name = h.substr(0, colon);
+    value = h.substr(colon + 1);
+    while (!value.empty() && value.front() == ' ')
+        value.erase(0, 1);
+    return true;
+}
+
+} // namespace
+
+bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error)
+{
+    if (!o.url.empty() || !o.method.empty() || o.bodySet) {
+        error = "--grpc makes a gRPC call: --url, --method and --body are for HTTP (use --data for the message)";
+        return false;
+    }
+    if (o.grpcTarget.empty()) {
+        error = "--proto, --call and --data need --grpc HOST:PORT";
+        return false;
+    }
+    if (o.call.empty()) {
+        error = "--grpc needs --call package.Service/Method";
+        return false;
+    }
+    if (o.protos.empty() && !o.reflection) {
+        error = "--grpc needs the method's .proto file (--proto F) or --reflection";
+        return false;
+    }
+    g.set_target(o.grpcTarget);
+    g.set_method(o.call);
+    g.set_data(o.dataSet ? o.data : "{}");
+    g.set_reflection(o.reflection && o.protos.empty());
+    for (const auto& p : o.protos)
+        g.add_protos(p);
+    for (const auto& d : o.importPaths)
+        g.add_import_paths(d);
+    for (const auto& h : o.headers) {
+        std::string name, value;
+        if (!splitHeader(h, "--header", name, value, error))
+            return false;
+        auto* md = g.add_metadata();
+        md->set_name(name);
+        md->set_value(value);
+    }
+    if (!o.timeout.empty()) {
+        Nanos t;
+        if (!durationArg(o.timeout, "--timeout", t, error))
+            return false;
+        *g.mutable_deadline() = toProto(t);
+    }
+    return true;
+}
+
+bool buildHttpStep(const Options& o, v1::HttpRequest& rqRef, std::string& error)
+{
+    v1::HttpRequest* rq = &rqRef;
+    rq->set_url(o.url);
+    rq->set_method(o.method.empty() ? (o.bodySet ? "POST" : "GET") : o.method);
+    if (o.bodySet)
+        rq->set_body(o.body);
+    for (const auto& h : o.headers) {
+        std::string name, value;
+        if (!splitHeader(h, "--header", name, value, error))
+            return false;
+        auto* hd = rq->add_headers();
+        hd->set_name(name);
+        hd->set_value(value);
+    }
+    if (!o.timeout.empty()) {
+        Nanos t;
+        if (!durationArg(o.timeout, "--timeout", t, error))
+            return false;
+        *rq->mutable_timeout() = toProto(t);
+    }
+    return true;
+}
+
+bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error)
+{
     if (!o.http.empty()) {
         if (o.http == "1.1" || o.http == "1")
             s.set_http(v1::HTTP_1_1);

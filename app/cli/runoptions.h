@@ -32,6 +32,10 @@ struct Options
     bool insecure = false;
     std::string http, streams;
     std::string caCert, clientCert, clientKey, serverName;
+    // gRPC quick mode
+    std::string grpcTarget, call, data;
+    bool dataSet = false, reflection = false;
+    std::vector<std::string> protos, importPaths;
 };
 
 // Reads the arguments after "run"; false with `error`. `help` when -h/--help.

@@ -1,6 +1,7 @@
 #include "bundlefile.h"
 
 #include "core/textfile.h"
+#include "grpc/protoschema.h"
 
 #include "stampede/v1/bundle.pb.h"
 
@@ -58,6 +59,29 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
         }
         v->mutable_csv()->set_data(data);
         v->mutable_csv()->clear_file();
+    }
+    // gRPC steps carry their schema as descriptors, imported here once
+    auto* steps = out.mutable_scenario()->mutable_steps();
+    for (int i = 0; i < steps->size(); ++i) {
+        if (!steps->Get(i).has_grpc())
+            continue;
+        auto* g = steps->Mutable(i)->mutable_grpc();
+        if (!g->descriptors().empty() || g->protos().empty())
+            continue;
+        std::vector<std::string> files, imports;
+        for (const auto& f : g->protos())
+            files.push_back(pathUnder(baseDir, f));
+        for (const auto& d : g->import_paths())
+            imports.push_back(pathUnder(baseDir, d));
+        std::string why;
+        const auto schema = ProtoSchema::import(files, imports, why);
+        if (!schema) {
+            error = "steps[" + std::to_string(i) + "].grpc.protos: " + why;
+            return false;
+        }
+        g->set_descriptors(schema->descriptorSet());
+        g->clear_protos();
+        g->clear_import_paths();
     }
     // TLS files travel inline too: the agents have no access to the controller's disk
     auto* tls = out.mutable_scenario()->mutable_tls();

@@ -27,6 +27,9 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         s->set_handshake_nanos(c.handshakeNanos);
         s->set_handshake_max_nanos(c.handshakeMaxNanos);
         s->set_goaways(c.goaways);
+        if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
+            for (auto g : c.grpcCodes)
+                s->add_grpc_codes(g);
         s->set_latency(st.latency.serialize());
         s->set_service_time(st.serviceTime.serialize());
     }
@@ -68,6 +71,8 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
         m.counters.handshakeNanos = s.handshake_nanos();
         m.counters.handshakeMaxNanos = s.handshake_max_nanos();
         m.counters.goaways = s.goaways();
+        for (int g = 0; g < s.grpc_codes_size() && g < int(kGrpcCodeCount); ++g)
+            m.counters.grpcCodes[std::size_t(g)] = s.grpc_codes(g);
         if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {
             error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
             return false;

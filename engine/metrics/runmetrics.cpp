@@ -21,6 +21,8 @@ std::string_view errorClassName(ErrorClass c)
         return "protocol";
     case ErrorClass::Tls:
         return "tls";
+    case ErrorClass::Grpc:
+        return "grpc";
     case ErrorClass::Count:
         break;
     }
@@ -42,6 +44,8 @@ void StepCounters::merge(const StepCounters& o)
     connectNanos += o.connectNanos;
     handshakes += o.handshakes;
     handshakesResumed += o.handshakesResumed;
+    for (std::size_t i = 0; i < kGrpcCodeCount; ++i)
+        grpcCodes[i] += o.grpcCodes[i];
     handshakeNanos += o.handshakeNanos;
     handshakeMaxNanos = std::max(handshakeMaxNanos, o.handshakeMaxNanos);
     goaways += o.goaways;
@@ -88,6 +92,18 @@ StepMetrics IntervalMetrics::total() const
     for (const auto& s : steps)
         t.merge(s);
     return t;
+}
+
+std::string grpcCodeName(int code)
+{
+    static const char* const names[kGrpcCodeCount] = {
+        "OK",        "CANCELLED",      "UNKNOWN",           "INVALID_ARGUMENT",   "DEADLINE_EXCEEDED",
+        "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+        "ABORTED",   "OUT_OF_RANGE",   "UNIMPLEMENTED",     "INTERNAL",           "UNAVAILABLE",
+        "DATA_LOSS", "UNAUTHENTICATED"};
+    if (code >= 0 && std::size_t(code) < kGrpcCodeCount)
+        return names[code];
+    return "CODE_" + std::to_string(code);
 }
 
 } // namespace stampede

@@ -21,12 +21,17 @@ enum class ErrorClass : std::uint8_t
     Http4xx,
     Http5xx,
     Protocol,
-    Tls, // the TLS handshake failed (certificate not accepted, no common protocol...)
+    Tls,  // the TLS handshake failed (certificate not accepted, no common protocol...)
+    Grpc, // a gRPC call ended with a status other than OK (counted by code too)
     Count
 };
 constexpr std::size_t kErrorClassCount = std::size_t(ErrorClass::Count);
-// Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls.
+// Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc.
 std::string_view errorClassName(ErrorClass c);
+// gRPC status codes 0 (OK) to 16 (UNAUTHENTICATED).
+constexpr std::size_t kGrpcCodeCount = 17;
+// OK, CANCELLED, ... UNAUTHENTICATED; "CODE_n" for others.
+std::string grpcCodeName(int code);
 
 struct StepCounters
 {
@@ -46,12 +51,20 @@ struct StepCounters
     std::uint64_t handshakeNanos = 0;
     std::uint64_t handshakeMaxNanos = 0;
     std::uint64_t goaways = 0; // HTTP/2 GOAWAY frames received (counted on the first step)
+    // gRPC calls that ended with a status other than OK, by code (codes past
+    // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
+    std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
 
     void merge(const StepCounters& o);
     void addError(ErrorClass c)
     {
         ++errors;
         ++errorsByClass[std::size_t(c)];
+    }
+    void addGrpcError(int code)
+    {
+        addError(ErrorClass::Grpc);
+        ++grpcCodes[code > 0 && std::size_t(code) < kGrpcCodeCount ? std::size_t(code) : 2];
     }
 };
 

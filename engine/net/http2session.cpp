@@ -12,6 +12,29 @@ constexpr std::size_t kSampleLimit = 8 * 1024;
 constexpr std::size_t kWriteBatch = 64 * 1024;
 constexpr std::int32_t kStreamWindow = 16 * 1024 * 1024;
 constexpr std::int32_t kConnectionWindow = 1 << 30;
+constexpr std::size_t kCaptureLimit = 16 * 1024 * 1024;
+
+// grpc-message is percent-encoded.
+std::string percentDecode(std::string_view v)
+{
+    std::string out;
+    out.reserve(v.size());
+    auto hex = [](char c) {
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
+    };
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v[i] == '%' && i + 2 < v.size() && hex(v[i + 1]) >= 0 && hex(v[i + 2]) >= 0) {
+            out += char(hex(v[i + 1]) * 16 + hex(v[i + 2]));
+            i += 2;
+        } else {
+            out += v[i];
+        }
+    }
+    return out;
+}
 } // namespace
 
 // The nghttp2 callbacks, with access to the session's insides.
@@ -32,6 +55,20 @@ struct Http2Callbacks
         if (!st)
             return 0;
         st->bytesIn += namelen + valuelen + 2;
+        if (st->request.capture && (namelen == 0 || name[0] != ':'))
+            (st->inTrailers ? st->trailers : st->headers)
+                .emplace_back(std::string(reinterpret_cast<const char*>(name), namelen),
+                              std::string(reinterpret_cast<const char*>(value), valuelen));
+        if (st->request.grpc && namelen >= 11 && std::memcmp(name, "grpc-", 5) == 0) {
+            if (namelen == 11 && std::memcmp(name, "grpc-status", 11) == 0) {
+                int code = 0;
+                for (std::size_t i = 0; i < valuelen && value[i] >= '0' && value[i] <= '9'; ++i)
+                    code = code * 10 + (value[i] - '0');
+                st->grpcStatus = code;
+            } else if (namelen == 12 && std::memcmp(name, "grpc-message", 12) == 0) {
+                st->grpcMessage = percentDecode(std::string_view(reinterpret_cast<const char*>(value), valuelen));
+            }
+        }
         if (namelen == 7 && std::memcmp(name, ":status", 7) == 0) {
             int status = 0;
             for (std::size_t i = 0; i < valuelen && value[i] >= '0' && value[i] <= '9'; ++i)
@@ -50,12 +87,24 @@ struct Http2Callbacks
         return 0;
     }
 
+    // A HEADERS frame after the first one on a stream carries trailers.
+    static int beginHeaders(nghttp2_session* s, const nghttp2_frame* frame, void*)
+    {
+        if (frame->hd.type != NGHTTP2_HEADERS)
+            return 0;
+        if (Http2Session::Stream* st = stream(s, frame->hd.stream_id))
+            st->inTrailers = st->status > 0;
+        return 0;
+    }
+
     static int data(nghttp2_session* s, std::uint8_t, std::int32_t id, const std::uint8_t* data, std::size_t len, void*)
     {
         Http2Session::Stream* st = stream(s, id);
         if (!st)
             return 0;
         st->bytesIn += len;
+        if (st->request.capture && st->body.size() < kCaptureLimit)
+            st->body.append(reinterpret_cast<const char*>(data), std::min(len, kCaptureLimit - st->body.size()));
         if (st->status >= 400 && st->sample.size() < kSampleLimit) {
             if (st->sample.find("\r\n\r\n") == std::string::npos)
                 st->sample += "\r\n\r\n";
@@ -83,7 +132,13 @@ struct Http2Callbacks
         if (code == NGHTTP2_NO_ERROR && copy.status > 0) {
             if (copy.status >= 400 && copy.sample.find("\r\n\r\n") == std::string::npos)
                 copy.sample += "\r\n\r\n";
-            h->m_listener.onResponse(copy.request.tag, copy.status, copy.bytesIn, copy.sample, h->m_now);
+            if (copy.request.capture)
+                h->m_listener.onCaptured(copy.request.tag, copy.headers, copy.trailers, copy.body);
+            if (copy.request.grpc)
+                h->m_listener.onGrpcResponse(copy.request.tag, copy.status, copy.grpcStatus, copy.grpcMessage,
+                                             copy.bytesIn, copy.sample, h->m_now);
+            else
+                h->m_listener.onResponse(copy.request.tag, copy.status, copy.bytesIn, copy.sample, h->m_now);
         } else {
             h->m_listener.onFailure(copy.request.tag, ErrorClass::Reset,
                                     std::string("stream reset by the server: ") + nghttp2_http2_strerror(code),
@@ -170,6 +225,7 @@ bool Http2Session::startSession(std::string& why)
     nghttp2_session_callbacks* cb = nullptr;
     nghttp2_session_callbacks_new(&cb);
     nghttp2_session_callbacks_set_on_header_callback(cb, &Http2Callbacks::header);
+    nghttp2_session_callbacks_set_on_begin_headers_callback(cb, &Http2Callbacks::beginHeaders);
     nghttp2_session_callbacks_set_on_data_chunk_recv_callback(cb, &Http2Callbacks::data);
     nghttp2_session_callbacks_set_on_stream_close_callback(cb, &Http2Callbacks::closed);
     nghttp2_session_callbacks_set_on_frame_recv_callback(cb, &Http2Callbacks::frame);
@@ -192,12 +248,13 @@ bool Http2Session::startSession(std::string& why)
 }
 
 void Http2Session::submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
-                          const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout)
+                          const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
+                          bool grpc, bool capture)
 {
     m_now = now;
     m_target = &endpoint;
     m_connectTimeout = connectTimeout;
-    const Waiting w{tag, headers, count, body, bodySize, now + timeout, timeout};
+    const Waiting w{tag, headers, count, body, bodySize, now + timeout, timeout, grpc, capture};
     if (isOpen() && !endpoint.sameAs(*Transport::endpoint()) && m_active == 0)
         close();
     if (!isOpen()) {

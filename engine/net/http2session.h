@@ -26,8 +26,11 @@ public:
 
     // Sends a request on a new stream; `tag` comes back with its outcome. The
     // header list and body must stay valid until then.
+    // `grpc`: the outcome goes to onGrpcResponse with grpc-status and
+    // grpc-message; `capture`: headers, trailers and body go to onCaptured.
     void submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
-                const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout);
+                const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
+                bool grpc = false, bool capture = false);
     // Cancels the streams past their deadline (as timeouts), and a connect past its own.
     void checkDeadlines(Nanos now);
     bool connected() const { return ready(); }
@@ -45,6 +48,8 @@ private:
         const char* body;
         std::size_t bodySize;
         Nanos deadline, timeout;
+        bool grpc = false;
+        bool capture = false;
     };
     struct Stream
     {
@@ -55,7 +60,12 @@ private:
         int status = 0;
         std::uint64_t bytesIn = 0;
         std::size_t bodySent = 0;
-        std::string sample; // the answer's start, when its status is 400 or above
+        std::string sample;      // the answer's start, when its status is 400 or above
+        bool inTrailers = false; // a second HEADERS frame: trailers
+        int grpcStatus = -1;
+        std::string grpcMessage;
+        SessionListener::HeaderList headers, trailers; // capture only
+        std::string body;                              // capture only
     };
 
     void onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed) override;

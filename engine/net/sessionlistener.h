@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace stampede {
 
@@ -18,6 +20,23 @@ public:
     // line or pseudo-header, headers, some body) as received.
     virtual void onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample,
                             Nanos now) = 0;
+    // A whole gRPC response (a request submitted with `grpc`): `grpcStatus` is
+    // grpc-status from the trailers (or a trailers-only answer), -1 when the
+    // server sent none. By default it is reported as a plain response.
+    virtual void onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
+                                std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
+    {
+        (void)grpcStatus, (void)grpcMessage;
+        onResponse(tag, status, bytesIn, errorSample, now);
+    }
+    // For a request submitted with `capture`: everything the server sent,
+    // just before onResponse/onGrpcResponse.
+    using HeaderList = std::vector<std::pair<std::string, std::string>>;
+    virtual void onCaptured(std::uint32_t tag, const HeaderList& headers, const HeaderList& trailers,
+                            const std::string& body)
+    {
+        (void)tag, (void)headers, (void)trailers, (void)body;
+    }
     // The request failed (for HTTP/1.1, the connection has been closed).
     virtual void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) = 0;
     // A connection was set up for the request `tag`: the TCP connect took

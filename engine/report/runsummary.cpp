@@ -41,6 +41,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.connectMeanMs = c.connects ? double(c.connectNanos) / double(c.connects) / 1e6 : 0;
     s.handshakes = c.handshakes;
     s.handshakesResumed = c.handshakesResumed;
+    s.grpcCodes = c.grpcCodes;
     s.handshakeMeanMs = c.handshakes ? double(c.handshakeNanos) / double(c.handshakes) / 1e6 : 0;
     s.handshakeMaxMs = double(c.handshakeMaxNanos) / 1e6;
     s.goaways = c.goaways;
@@ -137,6 +138,16 @@ std::string metricsJson(const MetricsSummary& m)
          ", \"tls_handshake_mean_ms\": " + num(m.handshakeMeanMs) +
          ", \"tls_handshake_max_ms\": " + num(m.handshakeMaxMs) + ", \"http2_goaways\": " + std::to_string(m.goaways) +
          "}";
+    // gRPC statuses other than OK, by name; only the codes seen
+    s += ",\n    \"grpc_status\": {";
+    bool first = true;
+    for (std::size_t k = 1; k < kGrpcCodeCount; ++k) {
+        if (!m.grpcCodes[k])
+            continue;
+        s += std::string(first ? "" : ", ") + "\"" + grpcCodeName(int(k)) + "\": " + std::to_string(m.grpcCodes[k]);
+        first = false;
+    }
+    s += "}";
     return s;
 }
 
@@ -238,6 +249,13 @@ std::string summaryToTable(const RunSummary& s)
             if (s.total.errorsByClass[i])
                 os << " " << errorClassName(ErrorClass(i)) << "=" << s.total.errorsByClass[i];
         os << "\n";
+        if (s.total.errorsByClass[std::size_t(ErrorClass::Grpc)]) {
+            os << "gRPC status:";
+            for (std::size_t k = 1; k < kGrpcCodeCount; ++k)
+                if (s.total.grpcCodes[k])
+                    os << " " << grpcCodeName(int(k)) << "=" << s.total.grpcCodes[k];
+            os << "\n";
+        }
     }
     os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
        << num(s.total.serviceTime.p99) << " ms\n";

@@ -37,7 +37,8 @@ struct MetricsSummary
     std::uint64_t handshakesResumed = 0;
     double handshakeMeanMs = 0;
     double handshakeMaxMs = 0;
-    std::uint64_t goaways = 0; // HTTP/2
+    std::uint64_t goaways = 0;                             // HTTP/2
+    std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{}; // gRPC calls not OK, by status code
     double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
 };
 

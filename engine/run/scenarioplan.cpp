@@ -5,9 +5,13 @@
 
 #include "core/textfile.h"
 #include "core/url.h"
+#include "grpc/reflection.h"
 #include "stampede/v1/scenario.pb.h"
 
+#include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
+
+#include <map>
 
 #include <algorithm>
 #include <cctype>
@@ -285,6 +289,12 @@ private:
         for (int i = 0; i < m_s.steps_size(); ++i) {
             const auto& st = m_s.steps(i);
             const std::string field = "steps[" + std::to_string(i) + "]";
+            if (st.has_grpc()) {
+                PlannedStep ps;
+                if (grpcStep(st, field, ps))
+                    m_plan.steps.push_back(std::move(ps));
+                continue;
+            }
             const auto& rq = st.request();
             PlannedStep ps;
             ps.method = rq.method().empty() ? "GET" : rq.method();
@@ -419,6 +429,209 @@ private:
         }
     }
 
+    // The schema a gRPC step names: its descriptors, its .proto files, or the
+    // server's reflection. Steps naming the same ones share it.
+    ProtoSchemaPtr grpcSchema(const v1::GrpcRequest& g, const std::string& field, const std::string& target,
+                              bool verify)
+    {
+        std::string key;
+        std::string err;
+        std::shared_ptr<ProtoSchema> made;
+        if (!g.descriptors().empty()) {
+            key = "d:" + g.descriptors();
+            if (auto it = m_schemas.find(key); it != m_schemas.end())
+                return it->second;
+            made = ProtoSchema::fromDescriptorSet(g.descriptors(), err);
+            if (!made)
+                error(field + ".descriptors", err);
+        } else if (g.protos_size()) {
+            std::vector<std::string> files, imports;
+            for (const auto& f : g.protos())
+                files.push_back(pathUnder(m_o.baseDir, f));
+            for (const auto& d : g.import_paths())
+                imports.push_back(pathUnder(m_o.baseDir, d));
+            key = "p:";
+            for (const auto& f : files)
+                key += f + "\n";
+            key += "i:";
+            for (const auto& d : imports)
+                key += d + "\n";
+            if (auto it = m_schemas.find(key); it != m_schemas.end())
+                return it->second;
+            made = ProtoSchema::import(files, imports, err);
+            if (!made)
+                error(field + ".protos", err);
+        } else if (g.reflection()) {
+            if (!m_o.resolveHosts)
+                return nullptr; // validation only: the server is not asked
+            key = "r:" + target;
+            if (auto it = m_schemas.find(key); it != m_schemas.end())
+                return it->second;
+            ReflectionOptions ro;
+            ro.target = target;
+            ro.verify = verify;
+            fileOrInline(m_s.tls().ca_file(), m_s.tls().ca_pem(), "tls.ca_file", ro.caPem);
+            made = fetchByReflection(ro, err);
+            if (!made)
+                error(field + ".reflection", err);
+        } else {
+            error(field + ".protos", "name the .proto files (protos), give descriptors, or ask for reflection");
+            return nullptr;
+        }
+        if (made)
+            m_schemas[key] = made;
+        return made;
+    }
+
+    bool grpcStep(const v1::Step& st, const std::string& field, PlannedStep& ps)
+    {
+        const auto& g = st.grpc();
+        const std::string gf = field + ".grpc";
+        if (st.has_request() && !st.request().url().empty()) {
+            error(field, "a step is an HTTP request or a gRPC call, not both");
+            return false;
+        }
+        std::string target = g.target();
+        if (target.empty()) {
+            error(gf + ".target", "a gRPC call needs a target: http://host:port (h2c) or https://host:port");
+            return false;
+        }
+        if (target.find("://") == std::string::npos)
+            target = "http://" + target;
+        while (target.size() > 1 && target.back() == '/')
+            target.pop_back();
+        std::string err;
+        const auto parsed = Url::parse(target + "/", err);
+        if (!parsed) {
+            error(gf + ".target", err);
+            return false;
+        }
+        if (parsed->target != "/") {
+            error(gf + ".target", "write the server only, scheme://host:port, without a path: \"" + g.target() + "\"");
+            return false;
+        }
+        if (m_o.resolveHosts) {
+            auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
+            if (!ep) {
+                error(gf + ".target", err);
+                return false;
+            }
+            ps.endpoint = *ep;
+        }
+        const bool verify = !(m_s.tls().insecure() || g.insecure());
+        if (parsed->scheme == "https") {
+            ps.endpoint.tls = tlsContext(verify);
+            if (!ps.endpoint.tls)
+                return false;
+            ps.endpoint.serverName = m_s.tls().server_name().empty() ? parsed->host : m_s.tls().server_name();
+        }
+        if (g.method().empty()) {
+            error(gf + ".method", "name the method: package.Service/Method");
+            return false;
+        }
+        auto plan = std::make_shared<GrpcMethodPlan>();
+        plan->schema = grpcSchema(g, gf, target, verify);
+        std::string path = g.method();
+        if (!path.empty() && path.front() == '/')
+            path.erase(0, 1);
+        if (plan->schema) {
+            const auto* md = plan->schema->method(path, err);
+            if (!md) {
+                error(gf + ".method", err);
+                return false;
+            }
+            if (md->client_streaming() || md->server_streaming()) {
+                error(gf + ".method", md->full_name() + " streams; only unary calls are supported");
+                return false;
+            }
+            plan->input = md->input_type();
+            plan->output = md->output_type();
+            path = md->service()->full_name() + "/" + md->name();
+        } else if (m_o.resolveHosts) {
+            return false; // the schema's fault is reported
+        }
+        plan->method = path;
+        ps.method = "POST";
+        ps.url = target + "/" + path;
+        ps.name = st.name().empty() ? path : st.name();
+        if (g.has_deadline()) {
+            ps.timeout = toNanos(g.deadline());
+            if (ps.timeout <= 0) {
+                error(gf + ".deadline", "must be positive");
+                return false;
+            }
+        }
+        auto literal = [](const std::string& text) {
+            Template t;
+            t.appendLiteral(text);
+            return t;
+        };
+        ps.h2Headers.emplace_back(":method", literal("POST"));
+        ps.h2Headers.emplace_back(":scheme", literal(parsed->scheme));
+        ps.h2Headers.emplace_back(":authority", literal(parsed->hostHeader()));
+        ps.h2Headers.emplace_back(":path", literal("/" + path));
+        ps.h2Headers.emplace_back("content-type", literal("application/grpc"));
+        ps.h2Headers.emplace_back("te", literal("trailers"));
+        // grpc-timeout: at most 8 digits, in the coarsest unit that keeps the value whole enough
+        const Nanos ms = std::max<Nanos>(1, ps.timeout / kNanosPerMilli);
+        ps.h2Headers.emplace_back("grpc-timeout",
+                                  literal(ms < 100000000 ? std::to_string(ms) + "m" : std::to_string(ms / 1000) + "S"));
+        ps.h2Headers.emplace_back("user-agent", literal("stampede/" STAMPEDE_VERSION));
+        for (int h = 0; h < g.metadata_size(); ++h) {
+            const auto& md = g.metadata(h);
+            const std::string hf = gf + ".metadata[" + std::to_string(h) + "]";
+            std::string lower = md.name();
+            std::transform(lower.begin(), lower.end(), lower.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+            if (!isToken(lower)) {
+                error(hf + ".name", "\"" + md.name() + "\" is not a metadata key");
+                continue;
+            }
+            if (lower == "content-type" || lower == "te" || lower == "grpc-timeout" || lower == "connection" ||
+                lower.rfind("grpc-", 0) == 0) {
+                error(hf + ".name", "\"" + md.name() + "\" is set by the engine (or reserved by gRPC)");
+                continue;
+            }
+            if (md.value().find_first_of("\r\n") != std::string::npos) {
+                error(hf + ".value", "a metadata value cannot hold a line break");
+                continue;
+            }
+            Template value;
+            if (!compileText(md.value(), hf + ".value", value))
+                continue;
+            ps.h2Headers.emplace_back(lower, value);
+        }
+        if (!m_stressHeader().empty()) {
+            std::string name = m_stressHeader();
+            std::transform(name.begin(), name.end(), name.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+            ps.h2Headers.emplace_back(name, literal(m_plan.runId));
+        }
+        const std::string json = g.data().empty() ? "{}" : g.data();
+        Template body;
+        if (!compileText(json, gf + ".data", body))
+            return false;
+        ps.hasBody = true;
+        ps.h2Fixed = std::all_of(ps.h2Headers.begin(), ps.h2Headers.end(),
+                                 [](const auto& h) { return h.second.isConstant(); }) &&
+                     body.isConstant();
+        if (body.isConstant() && plan->input) {
+            // converted once, here: a JSON that does not fit is reported before the run
+            std::string binary;
+            if (!jsonToBinary(*plan->schema, plan->input, body.constantText(), binary, err)) {
+                error(gf + ".data", err);
+                return false;
+            }
+            if (ps.h2Fixed) {
+                body = literal(grpcFrame(binary));
+            }
+        }
+        ps.body = std::move(body);
+        ps.fixed = false; // no HTTP/1.1 form
+        ps.grpc = std::move(plan);
+        return true;
+    }
+
     void httpVersion()
     {
         if (m_s.streams() > 1000)
@@ -427,7 +640,11 @@ private:
         const bool allTls =
             !m_plan.steps.empty() && std::all_of(m_plan.steps.begin(), m_plan.steps.end(),
                                                  [](const PlannedStep& p) { return bool(p.endpoint.tls); });
-        switch (m_s.http()) {
+        const bool anyGrpc =
+            std::any_of(m_s.steps().begin(), m_s.steps().end(), [](const v1::Step& st) { return st.has_grpc(); });
+        if (anyGrpc && m_s.http() == v1::HTTP_1_1)
+            error("http", "gRPC calls need HTTP/2: leave http at auto or set HTTP_2");
+        switch (anyGrpc ? v1::HTTP_2 : m_s.http()) {
         case v1::HTTP_1_1:
             m_plan.http = HttpVersion::Http1;
             break;
@@ -586,6 +803,7 @@ private:
     const v1::Scenario& m_s;
     const PlanOptions& m_o;
     std::shared_ptr<TlsContext> m_tlsVerify, m_tlsNoVerify;
+    std::map<std::string, ProtoSchemaPtr> m_schemas;
     bool m_tlsFailed = false;
     std::vector<PlanError>& m_errors;
     ScenarioPlan m_plan;

@@ -8,6 +8,7 @@
 #include "core/parametersource.h"
 #include "core/template.h"
 #include "core/threshold.h"
+#include "grpc/protoschema.h"
 #include "load/stageprofile.h"
 #include "net/endpoint.h"
 
@@ -29,6 +30,16 @@ struct PlanError
     std::string text() const { return field.empty() ? message : field + ": " + message; }
 };
 
+// A gRPC step's method: the schema it comes from and the messages it takes
+// and gives back.
+struct GrpcMethodPlan
+{
+    ProtoSchemaPtr schema;
+    std::string method; // package.Service/Method
+    const google::protobuf::Descriptor* input = nullptr;
+    const google::protobuf::Descriptor* output = nullptr;
+};
+
 struct PlannedStep
 {
     std::string name;
@@ -46,6 +57,10 @@ struct PlannedStep
     // :scheme, :authority, :path) first, then headers with lower-case names.
     std::vector<std::pair<std::string, Template>> h2Headers;
     bool h2Fixed = false; // no header value or body varies per iteration
+    // Set for a gRPC call: `body` is then the request's JSON (rendered per
+    // iteration and converted to the message), or, when fixed, the framed
+    // message itself. Always HTTP/2.
+    std::shared_ptr<const GrpcMethodPlan> grpc;
 };
 
 enum class HttpVersion

@@ -26,9 +26,9 @@ Worker::Worker(const WorkerSetup& setup)
         }
         m_usedVariables.push_back(std::uint16_t(i));
     }
-    const bool anyTemplated =
-        std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& s) { return !s.fixed; });
     m_http2 = m_plan.http == HttpVersion::Http2;
+    const bool anyTemplated = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
+                                          [this](const PlannedStep& s) { return !(m_http2 ? s.h2Fixed : s.fixed); });
     // HTTP/2: the open model keeps `slots` connections with `streams` requests
     // each in flight; the closed model packs its users `streams` to a connection.
     const std::uint32_t streams = m_http2 ? m_plan.streams : 1;
@@ -41,7 +41,12 @@ Worker::Worker(const WorkerSetup& setup)
         m_h2Fixed.resize(m_plan.steps.size());
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i) {
             const PlannedStep& st = m_plan.steps[i];
-            if (!st.fixed)
+            if (st.grpc && st.grpc->input && !st.h2Fixed) {
+                if (m_grpcScratch.size() <= i)
+                    m_grpcScratch.resize(m_plan.steps.size());
+                m_grpcScratch[i] = st.grpc->schema->newMessage(st.grpc->input);
+            }
+            if (!st.h2Fixed)
                 continue;
             H2Request& r = m_h2Fixed[i];
             for (const auto& h : st.h2Headers)
@@ -170,7 +175,7 @@ bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
         // iteration's values; the strings keep their capacity between uses.
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i) {
             const PlannedStep& st = m_plan.steps[i];
-            if (st.fixed)
+            if (m_http2 ? st.h2Fixed : st.fixed)
                 continue;
             if (m_http2) {
                 H2Request& r = slot.h2[i];
@@ -182,6 +187,8 @@ bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
                 r.body.clear();
                 if (st.hasBody)
                     st.body.appendTo(r.body, *this);
+                if (st.grpc)
+                    toGrpcMessage(i, r);
                 r.point(st);
                 continue;
             }
@@ -208,6 +215,30 @@ bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
     return true;
 }
 
+void Worker::toGrpcMessage(std::size_t step, H2Request& r)
+{
+    r.failure.clear();
+    std::string key;
+    key.reserve(r.body.size() + 4);
+    key.append(reinterpret_cast<const char*>(&step), sizeof(std::uint32_t));
+    key += r.body;
+    if (auto it = m_grpcCache.find(key); it != m_grpcCache.end()) {
+        r.body = it->second;
+        return;
+    }
+    std::string binary, why;
+    if (step >= m_grpcScratch.size() || !m_grpcScratch[step] ||
+        !jsonToBinary(*m_grpcScratch[step], r.body, binary, why)) {
+        r.failure = why.empty() ? "no schema for this gRPC step" : why;
+        r.body.clear();
+        return;
+    }
+    r.body = grpcFrame(binary);
+    if (m_grpcCache.size() >= 10000)
+        m_grpcCache.clear(); // many distinct values: a bounded cache, started afresh
+    m_grpcCache.emplace(std::move(key), r.body);
+}
+
 void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)
 {
     const PlannedStep& st = m_plan.steps[std::size_t(step)];
@@ -216,13 +247,18 @@ void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)
     slot.sent = now;
     ++m_inFlight;
     if (m_http2) {
-        const H2Request& r = st.fixed ? m_h2Fixed[std::size_t(step)] : slot.h2[std::size_t(step)];
+        const H2Request& r = st.h2Fixed ? m_h2Fixed[std::size_t(step)] : slot.h2[std::size_t(step)];
         StepCounters& c = metricsAt(std::size_t(step), now).counters;
+        const auto tag = std::uint32_t(&slot - m_slots.data());
+        if (!r.failure.empty()) {
+            // the request JSON did not become the message: nothing is sent
+            onFailure(tag, ErrorClass::Protocol, r.failure, now);
+            return;
+        }
         ++c.sent;
         c.bytesOut += r.bytes;
-        const auto tag = std::uint32_t(&slot - m_slots.data());
         m_h2[slot.connection]->submit(tag, st.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now,
-                                      st.timeout, m_plan.connectTimeout);
+                                      st.timeout, m_plan.connectTimeout, st.grpc != nullptr);
         return;
     }
     const std::string& bytes = st.fixed ? st.fixedBytes : slot.bytes[std::size_t(step)];
@@ -251,11 +287,49 @@ void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, co
     stepDone(slot, now);
 }
 
+void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
+                            std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
+{
+    if (status >= 400) { // not gRPC's answer: an HTTP error as any other
+        onResponse(tag, status, bytesIn, errorSample, now);
+        return;
+    }
+    Slot& slot = m_slots[tag];
+    if (status != 200 || grpcStatus < 0) {
+        onFailure(tag, ErrorClass::Protocol,
+                  status != 200 ? "HTTP status " + std::to_string(status) + " to a gRPC call"
+                                : std::string("the answer carries no grpc-status"),
+                  now);
+        return;
+    }
+    StepMetrics& m = metricsAt(std::size_t(slot.step), now);
+    ++m.counters.requests;
+    m.counters.bytesIn += bytesIn;
+    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - slot.intended) / kNanosPerMicro));
+    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - slot.sent) / kNanosPerMicro));
+    if (grpcStatus != 0) {
+        m.counters.addGrpcError(grpcStatus);
+        keepSample(slot, ErrorClass::Grpc, 0, {},
+                   "grpc-status " + std::to_string(grpcStatus) + " " + grpcCodeName(grpcStatus) +
+                       (grpcMessage.empty() ? "" : ": " + grpcMessage));
+        finishIteration(slot, now);
+        return;
+    }
+    stepDone(slot, now);
+}
+
 void Worker::onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now)
 {
     Slot& slot = m_slots[tag];
     StepMetrics& m = metricsAt(std::size_t(slot.step), now);
     ++m.counters.requests;
+    if (error == ErrorClass::Timeout && m_plan.steps[std::size_t(slot.step)].grpc) {
+        // a gRPC client's own deadline: DEADLINE_EXCEEDED, as any gRPC client reports it
+        m.counters.addGrpcError(4);
+        keepSample(slot, ErrorClass::Grpc, 0, {}, "grpc-status 4 DEADLINE_EXCEEDED: the deadline passed (" + why + ")");
+        finishIteration(slot, now, true);
+        return;
+    }
     m.counters.addError(error);
     keepSample(slot, error, 0, {}, why);
     finishIteration(slot, now, true);

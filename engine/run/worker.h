@@ -12,11 +12,13 @@
 #include "net/http2session.h"
 
 #include "scenarioplan.h"
+#include <google/protobuf/message.h>
 #include <nghttp2/nghttp2.h>
 
 #include <atomic>
 #include <memory>
 #include <queue>
+#include <unordered_map>
 #include <vector>
 
 namespace stampede {
@@ -62,6 +64,7 @@ private:
         std::string body;
         std::vector<nghttp2_nv> nv;
         std::size_t bytes = 0; // header and body bytes, for bytes out
+        std::string failure;   // gRPC: why the JSON did not become the message
         void point(const PlannedStep& step);
     };
     struct Slot
@@ -80,11 +83,15 @@ private:
 
     void onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample,
                     Nanos now) override;
+    void onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
+                        std::uint64_t bytesIn, const std::string& errorSample, Nanos now) override;
     void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) override;
     void onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
     std::string_view value(VarRef ref) const override;
 
     bool startIteration(Slot& slot, Nanos intended, Nanos now);
+    // A gRPC step's rendered JSON to its framed message, cached per distinct text.
+    void toGrpcMessage(std::size_t step, H2Request& r);
     void sendStep(Slot& slot, int step, Nanos intended, Nanos now);
     void finishIteration(Slot& slot, Nanos now, bool failed = false);
     void stepDone(Slot& slot, Nanos now);
@@ -113,6 +120,8 @@ private:
     std::vector<std::unique_ptr<Http2Session>> m_h2; // HTTP/2 connections
     std::vector<H2Request> m_h2Fixed;                // per step, for fixed steps
     std::uint64_t m_goawaysSeen = 0;
+    std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch; // per gRPC step
+    std::unordered_map<std::string, std::string> m_grpcCache;              // step + JSON -> framed message
     std::vector<char> m_readBuffer;
     std::vector<Slot> m_slots;
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables

@@ -68,11 +68,13 @@ CREATE TABLE run_events(run INTEGER NOT NULL, at_s REAL NOT NULL, kind TEXT NOT 
 
 // 3 -> 4: open connections and active users per second; connections set up
 // and TLS handshakes ([connects, connect ns, handshakes, resumed, handshake ns,
-// handshake max ns, HTTP/2 GOAWAYs]); error samples.
+// handshake max ns, HTTP/2 GOAWAYs]); gRPC calls not OK by status code;
+// error samples.
 const char* kMigrate3to4 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN open_connections INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN active_users INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN connections TEXT NOT NULL DEFAULT '[0,0,0,0,0,0]';
+ALTER TABLE run_seconds ADD COLUMN grpc_codes TEXT NOT NULL DEFAULT '[]';
 CREATE TABLE run_samples(run INTEGER NOT NULL, second INTEGER NOT NULL, step INTEGER NOT NULL,
     agent TEXT NOT NULL, error_class INTEGER NOT NULL, status INTEGER NOT NULL, head BLOB NOT NULL,
     body BLOB NOT NULL, detail TEXT NOT NULL);
@@ -278,11 +280,18 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             return refuse(OpenError::Corrupt, "cannot upgrade \"" + path + "\": " + why2);
         }
     }
-    // Version 4 as first written lacked run_seconds.connections: add it.
-    SqlStatement hasConnections(p->m_db,
-                                "SELECT count(*) FROM pragma_table_info('run_seconds') WHERE name = 'connections'");
-    if (hasConnections.step() && hasConnections.integer(0) == 0)
+    // Columns added to version 4 after it was first written (their readers
+    // take an empty value as zeros): connections set up, then gRPC's status
+    // codes ([calls ended with code 0, ... code 16], empty when none failed).
+    auto missing = [&](const char* column) {
+        SqlStatement q(p->m_db, "SELECT count(*) FROM pragma_table_info('run_seconds') WHERE name = ?");
+        q.bind(1, std::string(column));
+        return q.step() && q.integer(0) == 0; // the statement ends here, before any ALTER
+    };
+    if (missing("connections"))
         p->exec("ALTER TABLE run_seconds ADD COLUMN connections TEXT NOT NULL DEFAULT '[0,0,0,0,0,0]'");
+    if (missing("grpc_codes"))
+        p->exec("ALTER TABLE run_seconds ADD COLUMN grpc_codes TEXT NOT NULL DEFAULT '[]'");
     p->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
     // We hold the lock: a run still marked running was cut short by a crash.
     p->exec("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");

@@ -120,7 +120,9 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
     SqlStatement s(
         db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
             "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, "
-            "open_connections, active_users, connections) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            "open_connections, active_users, connections, grpc_codes) VALUES "
+            "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+            "?)");
     SqlStatement count(db, "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? "
                            "AND agent = ?");
     SqlStatement add(db, "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, "
@@ -147,6 +149,11 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
                            std::to_string(c.handshakes) + "," + std::to_string(c.handshakesResumed) + "," +
                            std::to_string(c.handshakeNanos) + "," + std::to_string(c.handshakeMaxNanos) + "," +
                            std::to_string(c.goaways) + "]");
+            std::string grpc = "[";
+            if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
+                for (std::size_t k = 0; k < kGrpcCodeCount; ++k)
+                    grpc += (k ? "," : "") + std::to_string(c.grpcCodes[k]);
+            s.bind(24, grpc + "]");
             ok &= s.run();
             s.reset();
         }
@@ -253,7 +260,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         SqlStatement s(
             db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
                 "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, agent, open_connections, "
-                "active_users, connections FROM run_seconds WHERE run = ? ORDER BY second, step");
+                "active_users, connections, grpc_codes FROM run_seconds WHERE run = ? ORDER BY second, step");
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
         while (s.step()) {
@@ -274,6 +281,9 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             }
             if (conn.size() >= 7)
                 c.goaways = conn[6];
+            const auto grpc = parseNumbers(s.text(22));
+            for (std::size_t k = 0; k < grpc.size() && k < kGrpcCodeCount; ++k)
+                c.grpcCodes[k] = grpc[k];
             c.late = std::uint64_t(s.integer(6));
             c.dropped = std::uint64_t(s.integer(7));
             c.bytesIn = std::uint64_t(s.integer(8));

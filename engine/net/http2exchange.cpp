@@ -1,0 +1,136 @@
+#include "http2exchange.h"
+
+#include "core/url.h"
+#include "endpoint.h"
+#include "eventloop.h"
+#include "http2session.h"
+#include "tlscontext.h"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+namespace stampede {
+
+namespace {
+
+class OneShot final : public SessionListener
+{
+public:
+    explicit OneShot(Http2ExchangeResult& r) : m_r(r) {}
+    bool done = false;
+
+    void onResponse(std::uint32_t, int status, std::uint64_t, const std::string&, Nanos) override
+    {
+        m_r.ok = true;
+        m_r.status = status;
+        done = true;
+    }
+    void onGrpcResponse(std::uint32_t, int status, int grpcStatus, const std::string& message, std::uint64_t,
+                        const std::string&, Nanos) override
+    {
+        m_r.ok = true;
+        m_r.status = status;
+        m_r.grpcStatus = grpcStatus;
+        m_r.grpcMessage = message;
+        done = true;
+    }
+    void onFailure(std::uint32_t, ErrorClass, const std::string& why, Nanos) override
+    {
+        m_r.ok = false;
+        m_r.error = why;
+        done = true;
+    }
+    void onConnected(std::uint32_t, Nanos connect, Nanos handshake, bool tls, bool) override
+    {
+        m_r.connectTime = connect;
+        m_r.handshakeTime = handshake;
+        m_r.tls = tls;
+    }
+    void onCaptured(std::uint32_t, const HeaderList& headers, const HeaderList& trailers,
+                    const std::string& body) override
+    {
+        m_r.headers = headers;
+        m_r.trailers = trailers;
+        m_r.body = body;
+    }
+
+private:
+    Http2ExchangeResult& m_r;
+};
+
+} // namespace
+
+Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
+{
+    Http2ExchangeResult r;
+    std::string err;
+    const auto url = Url::parse(request.url, err);
+    if (!url) {
+        r.error = err;
+        return r;
+    }
+    auto ep = Endpoint::resolve(url->host, url->port, err);
+    if (!ep) {
+        r.error = err;
+        return r;
+    }
+    if (url->scheme == "https") {
+        TlsOptions o;
+        o.verify = request.verify;
+        o.caPem = request.caPem;
+        o.alpn = {"h2"};
+        ep->tls = TlsContext::create(o, err);
+        if (!ep->tls) {
+            r.error = err;
+            return r;
+        }
+        ep->serverName = request.serverName.empty() ? url->host : request.serverName;
+    }
+    std::string method = request.method;
+    std::transform(method.begin(), method.end(), method.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    std::vector<std::pair<std::string, std::string>> fields = {
+        {":method", method}, {":scheme", url->scheme}, {":authority", url->hostHeader()}, {":path", url->target}};
+    for (const auto& [name, value] : request.headers) {
+        std::string lower = name;
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        if (lower == "host") {
+            fields[2].second = value;
+            continue;
+        }
+        if (lower == "connection" || lower == "keep-alive" || lower == "upgrade" || lower == "transfer-encoding" ||
+            lower == "proxy-connection" || lower == "content-length")
+            continue;
+        fields.emplace_back(lower, value);
+    }
+    std::vector<nghttp2_nv> nv;
+    for (auto& [name, value] : fields)
+        nv.push_back({reinterpret_cast<std::uint8_t*>(name.data()), reinterpret_cast<std::uint8_t*>(value.data()),
+                      name.size(), value.size(), NGHTTP2_NV_FLAG_NONE});
+
+    EventLoop loop;
+    if (!loop.valid()) {
+        r.error = "cannot create an event loop";
+        return r;
+    }
+    OneShot listener(r);
+    std::vector<char> buffer(64 * 1024);
+    Http2Session session(loop, listener, buffer.data(), buffer.size(), 1);
+    const Nanos start = SteadyClock::monotonicNow();
+    session.submit(0, *ep, nv.data(), nv.size(), request.body.data(), request.body.size(), start, request.timeout,
+                   std::min<Nanos>(request.timeout, 10 * kNanosPerSecond), request.grpc, true);
+    while (!listener.done) {
+        const int n = loop.wait(50 * kNanosPerMilli);
+        const epoll_event* ev = loop.events();
+        for (int i = 0; i < n; ++i)
+            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, SteadyClock::monotonicNow());
+        if (!listener.done)
+            session.checkDeadlines(SteadyClock::monotonicNow());
+    }
+    session.close();
+    r.totalTime = SteadyClock::monotonicNow() - start;
+    return r;
+}
+
+} // namespace stampede

@@ -1,0 +1,67 @@
+#!/usr/bin/python3
+"""An independent gRPC peer for the tests: Python grpcio (Debian's
+python3-grpcio) serving stampede.test.Echo from a FileDescriptorSet that protoc
+made of echo.proto. It prints its port, serves until stdin closes, then prints
+one JSON line: calls, distinct ids, UNAVAILABLE answers, users seen."""
+import argparse
+import json
+import sys
+import threading
+import time
+from concurrent import futures
+
+import grpc
+from google.protobuf import descriptor_pb2, message_factory
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--descriptors", required=True)
+    ap.add_argument("--unavailable-every", type=int, default=0,
+                    help="answer UNAVAILABLE to every Nth call (10: 10 %%)")
+    args = ap.parse_args()
+
+    fds = descriptor_pb2.FileDescriptorSet.FromString(open(args.descriptors, "rb").read())
+    classes = message_factory.GetMessages(fds.file)
+    Request = classes["stampede.test.EchoRequest"]
+    Reply = classes["stampede.test.EchoReply"]
+
+    lock = threading.Lock()
+    state = {"calls": 0, "ids": set(), "unavailable": 0, "users": set(), "texts": set()}
+
+    def say(request, context):
+        with lock:
+            state["calls"] += 1
+            n = state["calls"]
+            state["ids"].add(request.id)
+            state["texts"].add(request.text)
+        user = dict(context.invocation_metadata()).get("x-user", "")
+        with lock:
+            state["users"].add(user)
+        if args.unavailable_every and n % args.unavailable_every == 0:
+            with lock:
+                state["unavailable"] += 1
+            context.abort(grpc.StatusCode.UNAVAILABLE, "busy: try again later")
+        if request.delay_ms:
+            time.sleep(request.delay_ms / 1000.0)
+        return Reply(text=request.text, id=request.id, user=user)
+
+    handler = grpc.method_handlers_generic_handler("stampede.test.Echo", {
+        "Say": grpc.unary_unary_rpc_method_handler(
+            say, request_deserializer=Request.FromString, response_serializer=Reply.SerializeToString),
+    })
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
+    server.add_generic_rpc_handlers((handler,))
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    print(port, flush=True)
+    sys.stdin.read()  # until the test closes it
+    server.stop(0)
+    with lock:
+        print(json.dumps({"calls": state["calls"], "distinct_ids": len(state["ids"]),
+                          "unavailable": state["unavailable"], "users": sorted(state["users"]),
+                          "distinct_texts": len(state["texts"])}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

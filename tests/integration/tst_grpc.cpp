@@ -1,0 +1,284 @@
+// gRPC unary calls against independent peers: a Python grpcio server
+// (Debian's python3-grpcio) with the tests' own echo.proto, and a C++ server
+// with gRPC's reflection library. Templates and metadata reach the server,
+// UNAVAILABLE answers are counted by code, deadlines are enforced, descriptors
+// come by reflection, and bad input is refused with a clear message.
+#include "testsupport.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace testsupport;
+
+namespace {
+
+// A gRPC server as a child process: it prints its port first, serves until
+// its stdin closes, and may print a last line of JSON (the Python one does).
+class GrpcPeer
+{
+public:
+    GrpcPeer(const QString& program, const QStringList& args)
+    {
+        m_process.start(program, args);
+        if (!m_process.waitForStarted(10000))
+            return;
+        for (int i = 0; i < 100 && !m_process.canReadLine(); ++i)
+            m_process.waitForReadyRead(100);
+        m_port = m_process.readLine().trimmed().toInt();
+    }
+    ~GrpcPeer() { finish(); }
+    int port() const { return m_port; }
+    QString target() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
+    // Stops the server; its last JSON line, if any.
+    QJsonObject finish()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return m_last;
+        m_process.closeWriteChannel();
+        if (!m_process.waitForFinished(10000))
+            m_process.kill();
+        m_process.waitForFinished(2000);
+        const auto lines = m_process.readAllStandardOutput().split('\n');
+        for (const auto& l : lines)
+            if (l.startsWith('{'))
+                m_last = QJsonDocument::fromJson(l).object();
+        return m_last;
+    }
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+    QJsonObject m_last;
+};
+
+GrpcPeer* pythonPeer(int unavailableEvery = 0)
+{
+    return new GrpcPeer(QStringLiteral("/usr/bin/python3"),
+                        {sourceDir() + QStringLiteral("/tests/integration/grpc/echo_server.py"),
+                         QStringLiteral("--descriptors"), QStringLiteral(ECHO_DESCRIPTORS),
+                         QStringLiteral("--unavailable-every"), QString::number(unavailableEvery)});
+}
+
+qint64 num(const QJsonObject& o, const char* key)
+{
+    return o[QString::fromLatin1(key)].toInteger();
+}
+
+} // namespace
+
+class TestGrpc : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString file(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    struct Outcome
+    {
+        CliResult cli;
+        QJsonObject total;
+    };
+    Outcome run(const QStringList& extra)
+    {
+        const QString summary = file("s.json");
+        QFile::remove(summary);
+        Outcome o;
+        o.cli = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
+                                   QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
+                                   QStringLiteral("--summary-json"), summary} +
+                       extra);
+        o.total = readJson(summary)[QStringLiteral("total")].toObject();
+        return o;
+    }
+    static qint64 grpcCode(const QJsonObject& total, const char* code)
+    {
+        return total[QStringLiteral("grpc_status")].toObject()[QString::fromLatin1(code)].toInteger();
+    }
+    static qint64 byClass(const QJsonObject& total, const char* c)
+    {
+        return total[QStringLiteral("errors_by_class")].toObject()[QString::fromLatin1(c)].toInteger();
+    }
+    void write(const char* name, const QByteArray& text)
+    {
+        QFile f(file(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // A scenario file: an increment id and a constant in the JSON template,
+    // metadata, every call reaching the Python server with its own id.
+    void templatesAndMetadataReachTheServer()
+    {
+        std::unique_ptr<GrpcPeer> peer(pythonPeer());
+        QVERIFY(peer->port() > 0);
+        const QString scenario =
+            QStringLiteral("{\n"
+                           "  \"name\": \"grpc templates\",\n"
+                           "  \"variables\": [{\"name\": \"id\", \"increment\": {\"min\": 1, \"max\": 1000000}},\n"
+                           "                {\"name\": \"who\", \"constant\": {\"value\": \"tester\"}}],\n"
+                           "  \"steps\": [{\"grpc\": {\"target\": \"%1\", \"method\": \"stampede.test.Echo/Say\",\n"
+                           "             \"protos\": [\"%2\"],\n"
+                           "             \"data\": \"{\\\"text\\\": \\\"call ${id}\\\", \\\"id\\\": ${id}, "
+                           "\\\"mood\\\": \\\"MOOD_HURRIED\\\", \\\"tags\\\": [\\\"a\\\"]}\",\n"
+                           "             \"metadata\": [{\"name\": \"x-user\", \"value\": \"${who}\"}]}}],\n"
+                           "  \"load\": {\"open\": {\"rate\": 200}}, \"connections\": 4, \"duration\": \"2s\"\n"
+                           "}")
+                .arg(peer->target(), QStringLiteral(ECHO_PROTO));
+        write("templates.json", scenario.toUtf8());
+        const auto o = run({file("templates.json")});
+        QCOMPARE(o.cli.exitCode, 0);
+        QVERIFY2(o.cli.err.contains(QStringLiteral("gRPC stampede.test.Echo/Say over HTTP/2")), qPrintable(o.cli.err));
+        const QJsonObject seen = peer->finish();
+        QVERIFY(num(o.total, "requests") >= 350);
+        QCOMPARE(num(o.total, "errors"), 0);
+        QCOMPARE(num(seen, "calls"), num(o.total, "requests"));
+        QCOMPARE(num(seen, "distinct_ids"), num(seen, "calls"));
+        QCOMPARE(num(seen, "distinct_texts"), num(seen, "calls"));
+        QCOMPARE(seen[QStringLiteral("users")].toArray(), QJsonArray{QStringLiteral("tester")});
+    }
+
+    // Every tenth call answered UNAVAILABLE: counted as gRPC errors, by code,
+    // exactly as many as the server sent.
+    void unavailableIsCountedByCode()
+    {
+        std::unique_ptr<GrpcPeer> peer(pythonPeer(10));
+        QVERIFY(peer->port() > 0);
+        const auto o =
+            run({QStringLiteral("--grpc"), peer->target(), QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO),
+                 QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
+                 QStringLiteral("{\"text\": \"hi\"}"), QStringLiteral("--rate"), QStringLiteral("300"),
+                 QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("2s")});
+        QCOMPARE(o.cli.exitCode, 0);
+        const QJsonObject seen = peer->finish();
+        const qint64 calls = num(seen, "calls");
+        QVERIFY(calls >= 500);
+        QCOMPARE(num(o.total, "requests"), calls);
+        QCOMPARE(num(seen, "unavailable"), calls / 10);
+        QCOMPARE(grpcCode(o.total, "UNAVAILABLE"), calls / 10);
+        QCOMPARE(byClass(o.total, "grpc"), calls / 10);
+        QCOMPARE(num(o.total, "errors"), calls / 10);
+        QVERIFY2(o.cli.out.contains(QStringLiteral("UNAVAILABLE=")), qPrintable(o.cli.out));
+    }
+
+    // A server slower than the deadline: every call fails as DEADLINE_EXCEEDED.
+    void deadlineExceeded()
+    {
+        std::unique_ptr<GrpcPeer> peer(pythonPeer());
+        QVERIFY(peer->port() > 0);
+        const auto o =
+            run({QStringLiteral("--grpc"), peer->target(), QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO),
+                 QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
+                 QStringLiteral("{\"delay_ms\": 400}"), QStringLiteral("--timeout"), QStringLiteral("100ms"),
+                 QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QCOMPARE(o.cli.exitCode, 0);
+        QVERIFY(num(o.total, "requests") >= 4);
+        QCOMPARE(grpcCode(o.total, "DEADLINE_EXCEEDED"), num(o.total, "requests"));
+        QCOMPARE(num(o.total, "errors"), num(o.total, "requests"));
+    }
+
+    // Descriptors fetched from gRPC's own reflection service (C++ server).
+    void reflectionFromAGrpcCppServer()
+    {
+        GrpcPeer peer(QStringLiteral(ECHO_REFLECTION_SERVER), {});
+        QVERIFY(peer.port() > 0);
+        const auto o =
+            run({QStringLiteral("--grpc"), peer.target(), QStringLiteral("--reflection"), QStringLiteral("--call"),
+                 QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
+                 QStringLiteral("{\"text\": \"by reflection\", \"at\": \"2026-11-30T12:00:00Z\"}"),
+                 QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QVERIFY(num(o.total, "requests") > 50);
+        QCOMPARE(num(o.total, "errors"), 0);
+        // a method the server does not have is named with those it has
+        const auto bad =
+            runCli({QStringLiteral("run"), QStringLiteral("--grpc"), peer.target(), QStringLiteral("--reflection"),
+                    QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Shout")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("no method \"Shout\"")) && bad.err.contains(QStringLiteral("Say")),
+                 qPrintable(bad.err));
+    }
+
+    void badInputIsRefused()
+    {
+        // an invalid .proto: the file, line and column
+        write("broken.proto", "syntax = \"proto3\";\npackage x;\nmessage M { int32 a = 1 }\n");
+        auto r = runCli({QStringLiteral("run"), QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:9"),
+                         QStringLiteral("--proto"), file("broken.proto"), QStringLiteral("--call"),
+                         QStringLiteral("x.S/M")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("broken.proto:3:")), qPrintable(r.err));
+        // JSON that does not fit the message names the field
+        r = runCli({QStringLiteral("run"), QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:9"),
+                    QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO), QStringLiteral("--call"),
+                    QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
+                    QStringLiteral("{\"text\": \"x\", \"colour\": \"red\"}")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("colour")) && r.err.contains(QStringLiteral("grpc.data")),
+                 qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:9"),
+                    QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO), QStringLiteral("--call"),
+                    QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
+                    QStringLiteral("{\"id\": \"not a number\"}")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("id")), qPrintable(r.err));
+        // streaming methods are not unary
+        r = runCli({QStringLiteral("run"), QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:9"),
+                    QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO), QStringLiteral("--call"),
+                    QStringLiteral("stampede.test.Echo/Listen")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("only unary")), qPrintable(r.err));
+        // no schema at all
+        r = runCli({QStringLiteral("run"), QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:9"),
+                    QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--proto")), qPrintable(r.err));
+        // gRPC cannot be HTTP/1.1
+        r = runCli({QStringLiteral("run"), QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:9"),
+                    QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO), QStringLiteral("--call"),
+                    QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--http"), QStringLiteral("1.1")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("need HTTP/2")), qPrintable(r.err));
+    }
+
+    // Reflection asked of a server that does not offer it (the Python one).
+    void reflectionUnavailableIsExplained()
+    {
+        std::unique_ptr<GrpcPeer> peer(pythonPeer());
+        QVERIFY(peer->port() > 0);
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--grpc"), peer->target(), QStringLiteral("--reflection"),
+                    QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("UNIMPLEMENTED")) &&
+                     r.err.contains(QStringLiteral("does not offer reflection")),
+                 qPrintable(r.err));
+    }
+
+    // A server that is not HTTP/2 (the mock server over HTTP/1.1 only when it
+    // is not asked in HTTP/2): protocol errors saying so.
+    void serverThatIsNotHttp2()
+    {
+        RawServer http1([](int fd) {
+            readRequestHead(fd);
+            const char reply[] = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+            [[maybe_unused]] auto n = ::write(fd, reply, sizeof reply - 1);
+        });
+        const auto o =
+            run({QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:%1").arg(http1.port()), QStringLiteral("--proto"),
+                 QStringLiteral(ECHO_PROTO), QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"),
+                 QStringLiteral("-c"), QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("500ms")});
+        QCOMPARE(o.cli.exitCode, 0);
+        QVERIFY(num(o.total, "requests") > 0);
+        QCOMPARE(byClass(o.total, "protocol"), num(o.total, "requests"));
+    }
+};
+
+QTEST_MAIN(TestGrpc)
+#include "tst_grpc.moc"
