@@ -14,7 +14,8 @@ namespace {
 
 const char* kMockUsage = "Usage: stampede-cli mock [--listen ADDR] [--rules FILE] [--threads N]\n"
                          "\n"
-                         "Serves HTTP/1.1 (keep-alive) answers by rules until interrupted.\n"
+                         "Serves HTTP/1.1 (keep-alive) and HTTP/2 (h2c, prior knowledge) answers by rules\n"
+                         "until interrupted; gRPC rules answer unary methods, with server reflection.\n"
                          "  --listen ADDR   address to listen on (default 127.0.0.1:8080; port 0 picks a free port)\n"
                          "  --rules FILE    rules as JSON: {\"rules\": [{\"name\": \"login\", \"method\": \"POST\",\n"
                          "                  \"path\": \"/api/login\", \"status\": 200, \"body\": \"{...}\",\n"
@@ -22,6 +23,9 @@ const char* kMockUsage = "Usage: stampede-cli mock [--listen ADDR] [--rules FILE
                          "                  Paths: exact \"/a\", prefix \"/a/*\", or segments \"/users/{id}\".\n"
                          "                  Delays: fixedMs, uniform {minMs, maxMs}, normal {meanMs, stddevMs},\n"
                          "                  longTail {medianMs, p99Ms}. Without rules every request gets 200 \"ok\".\n"
+                         "                  gRPC: {\"protos\": [\"svc.proto\"], \"rules\": [{\"grpc\": {\"method\":\n"
+                         "                  \"pkg.Svc/Method\", \"response\": \"{JSON}\"}}]}; or \"status\": 14 and\n"
+                         "                  \"message\" to answer a gRPC status; errorPercent injects UNAVAILABLE.\n"
                          "  --threads N     serving threads (default 1)\n"
                          "\n"
                          "Prints \"listening on http://HOST:PORT\" once ready. Requests served per rule are\n"
@@ -84,7 +88,8 @@ int mockCommand(const std::vector<std::string>& args)
         }
         std::ostringstream ss;
         ss << in.rdbuf();
-        rules = MockRuleSet::fromJson(ss.str(), error);
+        const std::size_t slash = rulesFile.rfind('/');
+        rules = MockRuleSet::fromJson(ss.str(), error, slash == std::string::npos ? "." : rulesFile.substr(0, slash));
         if (!rules) {
             std::fprintf(stderr, "stampede-cli mock: %s: %s\n", rulesFile.c_str(), error.c_str());
             return BadInput;

@@ -76,7 +76,8 @@ int runCommand(const std::vector<std::string>& args)
                 std::fprintf(stderr, "stampede-cli run: cannot read mock rules \"%s\"\n", o.mockRules.c_str());
                 return BadInput;
             }
-            rules = MockRuleSet::fromJson(json, error);
+            const std::size_t slash = o.mockRules.rfind('/');
+            rules = MockRuleSet::fromJson(json, error, slash == std::string::npos ? "." : o.mockRules.substr(0, slash));
             if (!rules) {
                 std::fprintf(stderr, "stampede-cli run: %s: %s\n", o.mockRules.c_str(), error.c_str());
                 return BadInput;

@@ -2,6 +2,9 @@
 
 #include "stampede/v1/mock.pb.h"
 
+#include "core/textfile.h"
+
+#include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
 
 #include <cmath>
@@ -140,10 +143,29 @@ std::int64_t MockRule::drawDelay(FastRandom& rng) const
     return std::int64_t(std::max(0.0, ms) * 1e6);
 }
 
-std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, std::string& error)
+std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, std::string& error,
+                                                    const std::string& baseDir)
 {
     auto set = std::make_shared<MockRuleSet>();
     set->m_notFound = renderHttpResponse(404, {}, "no mock rule matches this request\n");
+    if (!rules.descriptors().empty()) {
+        set->m_schema = ProtoSchema::fromDescriptorSet(rules.descriptors(), error);
+        if (!set->m_schema) {
+            error = "descriptors: " + error;
+            return nullptr;
+        }
+    } else if (rules.protos_size()) {
+        std::vector<std::string> files, imports;
+        for (const auto& f : rules.protos())
+            files.push_back(pathUnder(baseDir, f));
+        for (const auto& d : rules.import_paths())
+            imports.push_back(pathUnder(baseDir, d));
+        set->m_schema = ProtoSchema::import(files, imports, error);
+        if (!set->m_schema) {
+            error = "protos: " + error;
+            return nullptr;
+        }
+    }
     for (int i = 0; i < rules.rules_size(); ++i) {
         const auto& r = rules.rules(i);
         const std::string field = "rules[" + std::to_string(i) + "]";
@@ -153,6 +175,38 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
         for (auto& c : rule->method)
             c = char(std::toupper(static_cast<unsigned char>(c)));
         std::string path = r.path().empty() ? "/*" : r.path();
+        if (r.has_grpc()) {
+            const auto& g = r.grpc();
+            if (!set->m_schema) {
+                error = field + ".grpc: gRPC rules need the .proto files (protos) or descriptors of the rules file";
+                return nullptr;
+            }
+            const auto* md = set->m_schema->method(g.method(), error);
+            if (!md) {
+                error = field + ".grpc.method: " + error;
+                return nullptr;
+            }
+            if (g.status() > 16 || r.error_status() > 16) {
+                error = field + (g.status() > 16 ? ".grpc.status" : ".errorStatus") + ": not a gRPC status (0 to 16)";
+                return nullptr;
+            }
+            std::string binary;
+            if (!jsonToBinary(*set->m_schema, md->output_type(), g.response().empty() ? "{}" : g.response(), binary,
+                              error)) {
+                error = field + ".grpc.response: " + error;
+                return nullptr;
+            }
+            rule->grpc = true;
+            rule->method = "POST";
+            path = "/" + md->service()->full_name() + "/" + md->name();
+            rule->body = grpcFrame(binary);
+            rule->grpcStatus = g.status();
+            rule->grpcMessage = g.message();
+            rule->grpcErrorStatus = r.error_status() ? r.error_status() : 14;
+            rule->headers = {{"content-type", "application/grpc"}};
+            rule->response = renderHttpResponse(200, {{"Content-Type", "application/grpc"}}, rule->body);
+            rule->errorResponse = rule->response;
+        }
         if (path.front() != '/') {
             error = field + ".path: must start with / (got \"" + path + "\")";
             return nullptr;
@@ -165,23 +219,36 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
             rule->segments = split(path);
         }
         rule->path = path;
-        const unsigned status = r.status() ? r.status() : 200;
-        if (status < 100 || status > 599) {
-            error = field + ".status: " + std::to_string(status) + " is not an HTTP status";
-            return nullptr;
-        }
-        std::vector<std::pair<std::string, std::string>> headers;
-        for (const auto& h : r.headers()) {
-            if (h.name().empty() || h.name().find_first_of(": \r\n") != std::string::npos ||
-                h.value().find_first_of("\r\n") != std::string::npos) {
-                error = field + ".headers: \"" + h.name() + "\" is not a valid header";
+        if (!rule->grpc) { // a gRPC rule's answer is made above
+            const unsigned status = r.status() ? r.status() : 200;
+            if (status < 100 || status > 599) {
+                error = field + ".status: " + std::to_string(status) + " is not an HTTP status";
                 return nullptr;
             }
-            headers.emplace_back(h.name(), h.value());
+            std::vector<std::pair<std::string, std::string>> headers;
+            for (const auto& h : r.headers()) {
+                if (h.name().empty() || h.name().find_first_of(": \r\n") != std::string::npos ||
+                    h.value().find_first_of("\r\n") != std::string::npos) {
+                    error = field + ".headers: \"" + h.name() + "\" is not a valid header";
+                    return nullptr;
+                }
+                headers.emplace_back(h.name(), h.value());
+            }
+            rule->response = renderHttpResponse(status, headers, r.body());
+            const unsigned errStatus = r.error_status() ? r.error_status() : 500;
+            rule->errorResponse = renderHttpResponse(errStatus, {}, "injected error\n");
+            rule->status = status;
+            rule->errorStatus = errStatus;
+            for (auto& [n, v] : headers) {
+                std::string lower = n;
+                for (auto& c : lower)
+                    c = char(std::tolower(static_cast<unsigned char>(c)));
+                if (lower != "connection" && lower != "keep-alive" && lower != "transfer-encoding" &&
+                    lower != "content-length")
+                    rule->headers.emplace_back(lower, v);
+            }
+            rule->body = r.body();
         }
-        rule->response = renderHttpResponse(status, headers, r.body());
-        const unsigned errStatus = r.error_status() ? r.error_status() : 500;
-        rule->errorResponse = renderHttpResponse(errStatus, {}, "injected error\n");
         if (r.error_percent() < 0 || r.error_percent() > 100) {
             error = field + ".errorPercent: must be between 0 and 100";
             return nullptr;
@@ -230,7 +297,8 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
     return set;
 }
 
-std::shared_ptr<MockRuleSet> MockRuleSet::fromJson(const std::string& json, std::string& error)
+std::shared_ptr<MockRuleSet> MockRuleSet::fromJson(const std::string& json, std::string& error,
+                                                   const std::string& baseDir)
 {
     v1::MockRules rules;
     const auto status = google::protobuf::util::JsonStringToMessage(json, &rules);
@@ -238,7 +306,7 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromJson(const std::string& json, std:
         error = std::string(status.message());
         return nullptr;
     }
-    return fromProto(rules, error);
+    return fromProto(rules, error, baseDir);
 }
 
 std::shared_ptr<MockRuleSet> MockRuleSet::defaults()

@@ -3,6 +3,7 @@
 // that is exact, a prefix "/a/*", or has "{param}" segments), and how (status,
 // headers, body, a delay drawn from a distribution, an error percentage).
 #include "core/random.h"
+#include "grpc/protoschema.h"
 
 #include <atomic>
 #include <memory>
@@ -38,6 +39,17 @@ struct MockRule
     } pathKind = PathKind::Exact;
     std::string response;      // the whole HTTP/1.1 response, rendered once
     std::string errorResponse; // the same for injected errors
+    // The same parts for HTTP/2: status, headers (lower-case names), body.
+    unsigned status = 200;
+    unsigned errorStatus = 500;
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string body;
+    // gRPC rules: `body` is the framed answer; grpcStatus (0 when the message
+    // is sent) and grpcErrorStatus for injected errors.
+    bool grpc = false;
+    unsigned grpcStatus = 0;
+    std::string grpcMessage;
+    unsigned grpcErrorStatus = 14;
     Delay delay = Delay::None;
     double a = 0, b = 0; // distribution parameters in milliseconds (see mockrules.cpp)
     double errorPercent = 0;
@@ -52,8 +64,11 @@ class MockRuleSet
 {
 public:
     // Builds the rules; on failure returns nullptr and sets `error` naming the field.
-    static std::shared_ptr<MockRuleSet> fromProto(const v1::MockRules& rules, std::string& error);
-    static std::shared_ptr<MockRuleSet> fromJson(const std::string& json, std::string& error);
+    // `baseDir`: where the rules' .proto files are read from.
+    static std::shared_ptr<MockRuleSet> fromProto(const v1::MockRules& rules, std::string& error,
+                                                  const std::string& baseDir = ".");
+    static std::shared_ptr<MockRuleSet> fromJson(const std::string& json, std::string& error,
+                                                 const std::string& baseDir = ".");
     // With no rules file: every request gets 200 "ok".
     static std::shared_ptr<MockRuleSet> defaults();
 
@@ -63,11 +78,14 @@ public:
     std::uint64_t total() const;
     void countUnmatched() const { m_unmatched.fetch_add(1, std::memory_order_relaxed); }
     const std::string& notFoundResponse() const { return m_notFound; }
+    // The gRPC schema of the rules (for server reflection); null without gRPC rules.
+    const ProtoSchemaPtr& schema() const { return m_schema; }
 
 private:
     std::vector<std::unique_ptr<MockRule>> m_rules;
     mutable std::atomic<std::uint64_t> m_unmatched{0};
     std::string m_notFound;
+    ProtoSchemaPtr m_schema;
 };
 
 std::string renderHttpResponse(unsigned status, const std::vector<std::pair<std::string, std::string>>& headers,

@@ -2,10 +2,12 @@
 
 #include "core/clock.h"
 #include "core/text.h"
+#include "mockh2.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <queue>
@@ -33,6 +35,17 @@ struct Conn
     bool waiting = false; // a delayed answer is pending: read nothing more
     bool closeAfter = false;
     std::uint64_t bodyLeft = 0; // request body bytes still to skip
+    bool http1 = false;         // the first bytes were not HTTP/2's preface
+    // HTTP/2 (h2c with prior knowledge): the session, and where it schedules delayed answers
+    struct Timers final : MockH2::Scheduler
+    {
+        std::function<void(std::int64_t, std::int32_t, const MockRule*, bool)> fn;
+        void schedule(std::int64_t delay, std::int32_t stream, const MockRule* rule, bool fault) override
+        {
+            fn(delay, stream, rule, fault);
+        }
+    } timers;
+    std::unique_ptr<MockH2> h2;
 };
 
 class Loop
@@ -96,6 +109,9 @@ private:
         int fd;
         std::uint64_t id;
         const std::string* response;
+        std::int32_t stream = 0; // HTTP/2: the stream to answer, by `rule`
+        const MockRule* rule = nullptr;
+        bool fault = false;
         bool operator>(const Timer& o) const { return at > o.at; }
     };
 
@@ -150,10 +166,40 @@ private:
         process(c);
     }
 
+    // HTTP/2: everything read goes to the session, what it answers goes out.
+    void processH2(Conn& c)
+    {
+        const bool keep = c.h2->receive(c.in.data(), c.in.size(), c.out);
+        c.in.clear();
+        if (!keep)
+            c.closeAfter = true;
+        flush(c);
+    }
+
     // Answers every complete request in c.in, one at a time, in order.
     void process(Conn& c)
     {
         const int fd = c.fd; // `c` is destroyed when a response closes the connection
+        if (!c.http1 && !c.h2) {
+            // h2c with prior knowledge starts with the connection preface
+            constexpr std::size_t n = sizeof MockH2::kPreface - 1;
+            const std::size_t have = std::min(n, c.in.size());
+            if (c.in.compare(0, have, MockH2::kPreface, have) == 0) {
+                if (have < n)
+                    return; // more of the preface to come
+                c.h2 = std::make_unique<MockH2>(m_rules, m_rng, c.timers);
+                c.timers.fn = [this, fd, id = c.id](std::int64_t delay, std::int32_t stream, const MockRule* rule,
+                                                    bool fault) {
+                    m_timers.push({SteadyClock::monotonicNow() + delay, fd, id, nullptr, stream, rule, fault});
+                };
+            } else {
+                c.http1 = true;
+            }
+        }
+        if (c.h2) {
+            processH2(c);
+            return;
+        }
         while (!c.waiting) {
             if (c.bodyLeft) {
                 const std::size_t skip = std::size_t(std::min<std::uint64_t>(c.bodyLeft, c.in.size()));
@@ -289,6 +335,11 @@ private:
             if (it == m_conns.end() || it->second->id != t.id)
                 continue; // that connection is gone
             Conn& c = *it->second;
+            if (c.h2) {
+                c.h2->answer(t.stream, t.rule, t.fault, c.out);
+                flush(c);
+                continue;
+            }
             c.waiting = false;
             sendRaw(c, *t.response, c.closeAfter);
             if (m_conns.count(t.fd))

@@ -1,8 +1,9 @@
 #pragma once
-// The embedded mock server: HTTP/1.1 with keep-alive, answering by rules (see
-// mockrules.h), counting what each rule served, readable at
-// GET /__stampede/stats. Each thread runs its own epoll loop over a shared
-// listening socket.
+// The embedded mock server: HTTP/1.1 with keep-alive, and HTTP/2 (h2c with
+// prior knowledge, told apart by the connection preface) with gRPC rules and
+// server reflection (mockh2.h), answering by rules (see mockrules.h), counting
+// what each rule served, readable at GET /__stampede/stats. Each thread runs
+// its own epoll loop over a shared listening socket.
 #include "mockrules.h"
 
 #include <atomic>

@@ -278,6 +278,83 @@ private slots:
         QVERIFY(num(o.total, "requests") > 0);
         QCOMPARE(byClass(o.total, "protocol"), num(o.total, "requests"));
     }
+
+    // The mock server over h2c: nghttp (an independent HTTP/2 client) gets a
+    // plain rule's answer; stampede's gRPC calls get the rule's message, its
+    // injected UNAVAILABLE, and descriptors by the mock's own reflection.
+    void mockServerSpeaksH2cAndGrpc()
+    {
+        const QString rules = QStringLiteral("{\"protos\": [\"%1\"], \"rules\": ["
+                                             "{\"name\": \"say\", \"grpc\": {\"method\": \"stampede.test.Echo/Say\", "
+                                             "\"response\": \"{\\\"text\\\": \\\"from the mock\\\", \\\"id\\\": 7}\"}, "
+                                             "\"errorPercent\": 20},"
+                                             "{\"name\": \"hello\", \"path\": \"/hello\", \"body\": \"hello over h2\", "
+                                             "\"headers\": [{\"name\": \"X-Mock\", \"value\": \"yes\"}]}]}")
+                                  .arg(QStringLiteral(ECHO_PROTO));
+        MockProcess mock(rules);
+        QVERIFY(mock.started());
+        QProcess nghttp;
+        nghttp.start(QStringLiteral("nghttp"), {QStringLiteral("-v"), mock.url(QStringLiteral("/hello"))});
+        QVERIFY(nghttp.waitForFinished(10000));
+        const QString out = QString::fromUtf8(nghttp.readAllStandardOutput());
+        QCOMPARE(nghttp.exitCode(), 0);
+        QVERIFY2(out.contains(QStringLiteral(":status: 200")) && out.contains(QStringLiteral("x-mock: yes")) &&
+                     out.contains(QStringLiteral("hello over h2")),
+                 qPrintable(out));
+        // a path with no rule: 404 over HTTP/2 too
+        nghttp.start(QStringLiteral("nghttp"), {QStringLiteral("-v"), mock.url(QStringLiteral("/nothing"))});
+        QVERIFY(nghttp.waitForFinished(10000));
+        QVERIFY(QString::fromUtf8(nghttp.readAllStandardOutput()).contains(QStringLiteral(":status: 404")));
+
+        const auto o = run({QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:%1").arg(mock.port()),
+                            QStringLiteral("--reflection"), QStringLiteral("--call"),
+                            QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--rate"), QStringLiteral("500"),
+                            QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("2s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        const qint64 requests = num(o.total, "requests");
+        QVERIFY(requests >= 900);
+        const qint64 unavailable = grpcCode(o.total, "UNAVAILABLE");
+        QCOMPARE(num(o.total, "errors"), unavailable);
+        // 20 % injected, within a wide binomial margin
+        QVERIFY2(unavailable > requests / 10 && unavailable < requests * 3 / 10,
+                 qPrintable(QString::number(unavailable)));
+        const auto stats = mock.stats();
+        QCOMPARE(stats[QStringLiteral("rules")].toArray()[0].toObject()[QStringLiteral("served")].toInteger(),
+                 requests);
+    }
+
+    // A rule answering a chosen gRPC status, and a method without a rule.
+    void mockServerAnswersAChosenStatus()
+    {
+        const QString rules = QStringLiteral("{\"protos\": [\"%1\"], \"rules\": [{\"grpc\": {\"method\": "
+                                             "\"stampede.test.Echo/Say\", \"status\": 7, \"message\": \"go away\"}}]}")
+                                  .arg(QStringLiteral(ECHO_PROTO));
+        MockProcess mock(rules);
+        QVERIFY(mock.started());
+        const auto o =
+            run({QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:%1").arg(mock.port()), QStringLiteral("--proto"),
+                 QStringLiteral(ECHO_PROTO), QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"),
+                 QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("500ms")});
+        QCOMPARE(o.cli.exitCode, 0);
+        QVERIFY(num(o.total, "requests") > 0);
+        QCOMPARE(grpcCode(o.total, "PERMISSION_DENIED"), num(o.total, "requests"));
+        // bad rules are refused with the field named
+        const auto bad = runCli({QStringLiteral("mock"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                 QStringLiteral("--rules"), file("badrules.json")},
+                                10000);
+        QVERIFY(bad.exitCode != 0);
+        write("badrules.json", QStringLiteral("{\"protos\": [\"%1\"], \"rules\": [{\"grpc\": {\"method\": "
+                                              "\"stampede.test.Echo/Say\", \"response\": \"{\\\"nope\\\": 1}\"}}]}")
+                                   .arg(QStringLiteral(ECHO_PROTO))
+                                   .toUtf8());
+        const auto bad2 = runCli({QStringLiteral("mock"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                  QStringLiteral("--rules"), file("badrules.json")},
+                                 10000);
+        QCOMPARE(bad2.exitCode, 2);
+        QVERIFY2(bad2.err.contains(QStringLiteral("rules[0].grpc.response")) &&
+                     bad2.err.contains(QStringLiteral("nope")),
+                 qPrintable(bad2.err));
+    }
 };
 
 QTEST_MAIN(TestGrpc)
