@@ -1,8 +1,10 @@
 #include "requesteditor.h"
 
+#include "grpcrequestpane.h"
 #include "keyvaluetable.h"
 
 #include "core/curlcommand.h"
+#include "net/http2exchange.h"
 #include "net/httpexchange.h"
 
 #include <QApplication>
@@ -46,6 +48,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_method->setEditable(true);
     m_method->setToolTip(tr("HTTP method"));
     m_url = new QLineEdit;
+    m_url->setObjectName(QStringLiteral("url"));
     m_url->setPlaceholderText(tr("https://host/path?query — ${variables} allowed; paste a curl command to import it"));
     m_url->setToolTip(tr("The request URL. ${name} takes its value from the current environment when sent.\n"
                          "Pasting a curl command here imports its method, URL, headers and body."));
@@ -109,6 +112,13 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_timeout->setSuffix(tr(" s"));
     m_timeout->setToolTip(tr("Give up when the whole response has not arrived in this time"));
     af->addRow(tr("Timeout:"), m_timeout);
+    m_httpVersion = new QComboBox;
+    m_httpVersion->setObjectName(QStringLiteral("httpVersion"));
+    m_httpVersion->addItems({tr("Auto"), QStringLiteral("HTTP/1.1"), QStringLiteral("HTTP/2")});
+    m_httpVersion->setToolTip(tr("Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.\n"
+                                 "HTTP/2 with http:// is h2c with prior knowledge."));
+    af->addRow(tr("HTTP version:"), m_httpVersion);
+    connect(m_httpVersion, &QComboBox::currentIndexChanged, this, &RequestEditor::emitChanged);
     auto updateAuth = [this] {
         const int t = m_authType->currentIndex();
         m_authUser->setEnabled(t == 1);
@@ -169,10 +179,34 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     split->addWidget(response);
     split->setStretchFactor(1, 1);
 
+    auto* httpPage = new QWidget;
+    auto* hl = new QVBoxLayout(httpPage);
+    hl->setContentsMargins(0, 0, 0, 0);
+    hl->addLayout(line);
+    hl->addWidget(m_hint);
+    hl->addWidget(split, 1);
+    m_grpc = new GrpcRequestPane;
+    m_kindStack = new QStackedWidget;
+    m_kindStack->addWidget(httpPage);
+    m_kindStack->addWidget(m_grpc);
+    m_kind = new QComboBox;
+    m_kind->setObjectName(QStringLiteral("requestKind"));
+    m_kind->addItems({QStringLiteral("HTTP"), QStringLiteral("gRPC")});
+    m_kind->setToolTip(tr("An HTTP request, or a gRPC unary call described by .proto files"));
+    auto* kindLine = new QHBoxLayout;
+    kindLine->addWidget(new QLabel(tr("Protocol:")));
+    kindLine->addWidget(m_kind);
+    kindLine->addStretch(1);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int kind) {
+        m_kindStack->setCurrentIndex(kind);
+        emitChanged();
+    });
+    connect(m_grpc, &GrpcRequestPane::changed, this, &RequestEditor::emitChanged);
+    connect(m_grpc, &GrpcRequestPane::responseShown, this, &RequestEditor::responseShown);
+
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(line);
-    layout->addWidget(m_hint);
-    layout->addWidget(split, 1);
+    layout->addLayout(kindLine);
+    layout->addWidget(m_kindStack, 1);
 
     connect(m_send, &QPushButton::clicked, this, &RequestEditor::send);
     connect(m_url, &QLineEdit::returnPressed, this, &RequestEditor::send);
@@ -299,6 +333,16 @@ void RequestEditor::setRequestJson(const QByteArray& payload)
 {
     m_loading = true;
     const QJsonObject o = QJsonDocument::fromJson(payload).object();
+    const bool grpc = o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc");
+    m_kind->setCurrentIndex(grpc ? 1 : 0);
+    m_kindStack->setCurrentIndex(grpc ? 1 : 0);
+    if (grpc) {
+        m_grpc->setPayload(o);
+        m_loading = false;
+        return;
+    }
+    const QString version = o.value(QStringLiteral("http")).toString();
+    m_httpVersion->setCurrentIndex(version == QLatin1String("1.1") ? 1 : version == QLatin1String("2") ? 2 : 0);
     m_method->setCurrentText(o.value(QStringLiteral("method")).toString(QStringLiteral("GET")));
     m_url->setText(o.value(QStringLiteral("url")).toString());
     QList<QPair<QString, QString>> headers;
@@ -332,6 +376,8 @@ void RequestEditor::setRequestJson(const QByteArray& payload)
 
 QByteArray RequestEditor::requestJson() const
 {
+    if (m_kind->currentIndex() == 1)
+        return QJsonDocument(m_grpc->payload()).toJson(QJsonDocument::Compact);
     QJsonObject o;
     o[QStringLiteral("method")] = m_method->currentText().trimmed().toUpper();
     o[QStringLiteral("url")] = m_url->text().trimmed();
@@ -356,12 +402,15 @@ QByteArray RequestEditor::requestJson() const
                                                 {QStringLiteral("token"), m_authToken->text()}};
     if (m_timeout->value() != 30)
         o[QStringLiteral("timeoutMs")] = m_timeout->value() * 1000;
+    if (m_httpVersion->currentIndex() > 0)
+        o[QStringLiteral("http")] = m_httpVersion->currentIndex() == 1 ? QStringLiteral("1.1") : QStringLiteral("2");
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
 void RequestEditor::setVariables(const QHash<QString, QString>& variables)
 {
     m_variables = variables;
+    m_grpc->setVariables(variables);
     updateVariableHints();
 }
 
@@ -435,6 +484,10 @@ QString RequestEditor::curlCommand() const
 
 void RequestEditor::send()
 {
+    if (m_kind->currentIndex() == 1) {
+        m_grpc->send();
+        return;
+    }
     stampede::HttpExchangeRequest rq;
     rq.method = m_method->currentText().trimmed().toUpper().toStdString();
     rq.url = expand(m_url->text().trimmed()).toStdString();
@@ -463,8 +516,31 @@ void RequestEditor::send()
     m_status->setText(tr("Sending…"));
     m_send->setEnabled(false);
     QPointer<RequestEditor> self(this);
-    std::thread([self, job, rq] {
-        const stampede::HttpExchangeResult r = stampede::exchange(rq);
+    // HTTP/2 when asked, or for https:// by default (over TLS, by ALPN)
+    const bool http2 =
+        m_httpVersion->currentIndex() == 2 || (m_httpVersion->currentIndex() == 0 && rq.url.rfind("https://", 0) == 0);
+    std::thread([self, job, rq, http2] {
+        stampede::HttpExchangeResult r;
+        if (http2) {
+            stampede::Http2ExchangeRequest h2;
+            h2.url = rq.url;
+            h2.method = rq.method;
+            h2.headers = rq.headers;
+            h2.body = rq.body;
+            h2.timeout = rq.timeout;
+            const auto a = stampede::http2Exchange(h2);
+            r.ok = a.ok;
+            r.error = a.error;
+            r.status = a.status;
+            r.reason = "(HTTP/2)";
+            r.headers = a.headers;
+            r.body = a.body;
+            r.bodyBytes = a.body.size();
+            r.connectTime = a.connectTime;
+            r.totalTime = a.totalTime;
+        } else {
+            r = stampede::exchange(rq);
+        }
         QList<QPair<QString, QString>> headers;
         bool json = false;
         for (const auto& [n, v] : r.headers) {

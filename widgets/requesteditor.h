@@ -1,8 +1,9 @@
 #pragma once
 // The request builder: method, URL (a curl command pasted into it is
-// imported), headers, body; Send runs the request once off the GUI thread
-// through the engine's HTTP client and shows status, time, size, headers and
-// the body (JSON pretty-printed). Edits are reported as the request's JSON
+// imported), headers, body, HTTP version; Send runs the request once off the
+// GUI thread through the engine's HTTP/1.1 or HTTP/2 client and shows status,
+// time, size, headers and the body (JSON pretty-printed). A request may be a
+// gRPC call instead (GrpcRequestPane). Edits are reported as the request's JSON
 // payload, which the main window writes to the project at once.
 #include <QHash>
 #include <QWidget>
@@ -16,6 +17,7 @@ class QSpinBox;
 class QStackedWidget;
 class QTabWidget;
 class KeyValueTable;
+class GrpcRequestPane;
 
 class RequestEditor : public QWidget
 {
@@ -64,6 +66,10 @@ public:
     };
     void setBodyMode(BodyMode mode);
 
+    QComboBox* m_kind; // HTTP or gRPC
+    QStackedWidget* m_kindStack;
+    GrpcRequestPane* m_grpc;
+    QComboBox* m_httpVersion;
     QComboBox* m_method;
     QLineEdit* m_url;
     QPushButton* m_send;

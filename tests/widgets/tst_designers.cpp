@@ -2,6 +2,7 @@
 #include "csvpreviewmodel.h"
 #include "dataseteditor.h"
 #include "environmenteditor.h"
+#include "grpc/protoschema.h"
 #include "scenarioeditor.h"
 #include "stagesmodel.h"
 #include "variablesmodel.h"
@@ -162,6 +163,55 @@ private slots:
         ScenarioEditor again;
         again.setJson(changed.last().at(0).toByteArray());
         QCOMPARE(again.json(), changed.last().at(0).toByteArray());
+    }
+
+    // Builder requests become steps: a gRPC call with its descriptors, an HTTP
+    // request whose builder-only fields (auth, timeout) become the scenario's.
+    void builderRequestsBecomeValidSteps()
+    {
+        std::string err;
+        const auto schema = stampede::ProtoSchema::import(
+            {qEnvironmentVariable("STAMPEDE_SOURCE_DIR").toStdString() + "/tests/integration/grpc/echo.proto"}, {},
+            err);
+        QVERIFY2(schema, err.c_str());
+        const QJsonObject grpc{{QStringLiteral("kind"), QStringLiteral("grpc")},
+                               {QStringLiteral("target"), QStringLiteral("127.0.0.1:9")},
+                               {QStringLiteral("method"), QStringLiteral("stampede.test.Echo/Say")},
+                               {QStringLiteral("data"), QStringLiteral("{\"text\": \"hi\"}")},
+                               {QStringLiteral("deadlineMs"), 250},
+                               {QStringLiteral("descriptors"),
+                                QString::fromLatin1(QByteArray::fromStdString(schema->descriptorSet()).toBase64())}};
+        const QJsonObject http{{QStringLiteral("method"), QStringLiteral("GET")},
+                               {QStringLiteral("url"), QStringLiteral("http://127.0.0.1:9/")},
+                               {QStringLiteral("bodyMode"), QStringLiteral("raw")},
+                               {QStringLiteral("timeoutMs"), 5000},
+                               {QStringLiteral("auth"), QJsonObject{{QStringLiteral("type"), QStringLiteral("bearer")},
+                                                                    {QStringLiteral("token"), QStringLiteral("t0k")}}}};
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"load\": {\"open\": {\"rate\": 10}}}"));
+        editor.addStep(QStringLiteral("say"), QJsonDocument(grpc).toJson());
+        editor.addStep(QStringLiteral("home"), QJsonDocument(http).toJson());
+        QCOMPARE(editor.problems(), QStringList());
+        const QJsonArray steps =
+            QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("steps")).toArray();
+        const QJsonObject g = steps[0].toObject().value(QStringLiteral("grpc")).toObject();
+        QCOMPARE(g.value(QStringLiteral("deadline")).toString(), QStringLiteral("0.25s"));
+        QCOMPARE(g.value(QStringLiteral("method")).toString(), QStringLiteral("stampede.test.Echo/Say"));
+        const QJsonObject rq = steps[1].toObject().value(QStringLiteral("request")).toObject();
+        QCOMPARE(rq.value(QStringLiteral("timeout")).toString(), QStringLiteral("5s"));
+        QVERIFY(!rq.contains(QStringLiteral("bodyMode")) && !rq.contains(QStringLiteral("auth")));
+        QCOMPARE(rq.value(QStringLiteral("headers")).toArray()[0].toObject().value(QStringLiteral("value")).toString(),
+                 QStringLiteral("Bearer t0k"));
+        // a gRPC step whose JSON does not fit is a fault of its data field
+        QJsonObject bad = grpc;
+        bad[QStringLiteral("data")] = QStringLiteral("{\"colour\": 1}");
+        ScenarioEditor other;
+        other.setJson(QByteArrayLiteral("{\"load\": {\"open\": {\"rate\": 10}}}"));
+        other.addStep(QStringLiteral("say"), QJsonDocument(bad).toJson());
+        QCOMPARE(other.problems().size(), 1);
+        QVERIFY2(other.problems()[0].startsWith(QStringLiteral("steps[0].grpc.data:")) &&
+                     other.problems()[0].contains(QStringLiteral("colour")),
+                 qPrintable(other.problems()[0]));
     }
 
     void environmentValues()

@@ -47,7 +47,7 @@ private slots:
             QTest::keySequence(&w, QKeySequence::New);
             RequestEditor* editor = w.currentRequestEditor();
             QVERIFY(editor);
-            auto* url = editor->findChild<QLineEdit*>();
+            auto* url = editor->findChild<QLineEdit*>(QStringLiteral("url"));
             QTest::keyClicks(url, QStringLiteral("http://127.0.0.1:1/x"));
         }
         // the window is gone; the project holds the request as it was typed

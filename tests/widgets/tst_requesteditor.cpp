@@ -1,5 +1,6 @@
 // The request builder, driven as a person would (offscreen): type, paste,
 // send to the project's own mock server, read the response.
+#include "grpcrequestpane.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
 
@@ -7,6 +8,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +18,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -29,6 +32,11 @@ class TestRequestEditor : public QObject
     Q_OBJECT
 private:
     std::unique_ptr<stampede::MockServer> m_mock;
+    std::unique_ptr<stampede::MockServer> m_grpcMock;
+    static QString echoProto()
+    {
+        return qEnvironmentVariable("STAMPEDE_SOURCE_DIR") + QStringLiteral("/tests/integration/grpc/echo.proto");
+    }
 
 private slots:
     void initTestCase()
@@ -42,6 +50,99 @@ private slots:
         QVERIFY2(rules, error.c_str());
         m_mock = std::make_unique<stampede::MockServer>(rules);
         QVERIFY(m_mock->start("127.0.0.1:0", error));
+        auto grpcRules = stampede::MockRuleSet::fromJson(
+            "{\"protos\": [\"" + echoProto().toStdString() +
+                "\"], \"rules\": [{\"grpc\": {\"method\": \"stampede.test.Echo/Say\", "
+                "\"response\": \"{\\\"text\\\": \\\"from the mock\\\", \\\"id\\\": 7}\"}}]}",
+            error);
+        QVERIFY2(grpcRules, error.c_str());
+        m_grpcMock = std::make_unique<stampede::MockServer>(grpcRules);
+        QVERIFY(m_grpcMock->start("127.0.0.1:0", error));
+    }
+
+    // A gRPC call built as a person would: import the .proto, pick the method,
+    // start from the message's fields, send to the mock server over h2c.
+    void grpcCallFromImportedProto()
+    {
+        RequestEditor editor;
+        editor.show();
+        QSignalSpy changed(&editor, &RequestEditor::requestChanged);
+        auto* kind = editor.findChild<QComboBox*>(QStringLiteral("requestKind"));
+        QVERIFY(kind);
+        kind->setCurrentIndex(1);
+        auto* pane = editor.findChild<GrpcRequestPane*>();
+        QVERIFY(pane && pane->isVisible());
+        // a broken file is named with its line and column
+        QTemporaryDir dir;
+        QFile broken(dir.filePath(QStringLiteral("broken.proto")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("syntax = \"proto3\";\nmessage M { int32 a = 1 }\n");
+        broken.close();
+        QString error;
+        QVERIFY(!pane->importProtos({broken.fileName()}, &error));
+        QVERIFY2(error.contains(QStringLiteral("broken.proto:2:")), qPrintable(error));
+        QVERIFY(pane->schemaText().startsWith(QStringLiteral("Not imported")));
+
+        QVERIFY(pane->importProtos({echoProto()}, &error));
+        QCOMPARE(pane->methods(),
+                 (QStringList{QStringLiteral("stampede.test.Echo/Listen"), QStringLiteral("stampede.test.Echo/Say")}));
+        pane->setMethod(QStringLiteral("stampede.test.Echo/Say"));
+        pane->fillSkeleton();
+        auto* data = editor.findChild<QPlainTextEdit*>(QStringLiteral("grpcData"));
+        QVERIFY(data->toPlainText().contains(QStringLiteral("\"delay_ms\": 0")));
+        QVERIFY(data->toPlainText().contains(QStringLiteral("\"mood\": \"MOOD_CALM\"")));
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("grpcTarget")),
+                         QStringLiteral("127.0.0.1:%1").arg(m_grpcMock->port()));
+        data->setPlainText(QStringLiteral("{\"text\": \"hi ${who}\", \"id\": 3}"));
+        editor.setVariables({{QStringLiteral("who"), QStringLiteral("Li")}});
+
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.last().at(0).toInt(), 0);
+        QVERIFY2(pane->statusText().startsWith(QStringLiteral("OK (0)")), qPrintable(pane->statusText()));
+        QVERIFY2(pane->responseBody().contains(QStringLiteral("\"text\": \"from the mock\"")),
+                 qPrintable(pane->responseBody()));
+        QVERIFY(pane->trailers().contains({QStringLiteral("grpc-status"), QStringLiteral("0")}));
+
+        // JSON that does not fit the message is refused before sending, naming the field
+        data->setPlainText(QStringLiteral("{\"colour\": 1}"));
+        editor.send();
+        QVERIFY2(pane->statusText().contains(QStringLiteral("colour")), qPrintable(pane->statusText()));
+
+        // the project keeps it as a gRPC request with its descriptors
+        const QJsonObject saved = QJsonDocument::fromJson(editor.requestJson()).object();
+        QCOMPARE(saved.value(QStringLiteral("kind")).toString(), QStringLiteral("grpc"));
+        QVERIFY(!saved.value(QStringLiteral("descriptors")).toString().isEmpty());
+        QVERIFY(changed.count() > 0);
+        RequestEditor reopened;
+        reopened.setRequestJson(editor.requestJson());
+        auto* pane2 = reopened.findChild<GrpcRequestPane*>();
+        QCOMPARE(pane2->methods().size(), 2);
+        QCOMPARE(QJsonDocument::fromJson(reopened.requestJson()).object(), saved);
+    }
+
+    // The schema fetched from the mock server's reflection service.
+    void grpcSchemaByReflection()
+    {
+        GrpcRequestPane pane;
+        QTest::keyClicks(pane.findChild<QLineEdit*>(QStringLiteral("grpcTarget")),
+                         QStringLiteral("127.0.0.1:%1").arg(m_grpcMock->port()));
+        QSignalSpy loaded(&pane, &GrpcRequestPane::schemaLoaded);
+        pane.fetchByReflection();
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(loaded.last().at(0).toBool(), true);
+        QVERIFY(pane.methods().contains(QStringLiteral("stampede.test.Echo/Say")));
+        QVERIFY(pane.schemaText().contains(QStringLiteral("stampede.test.Echo")));
+        // a server without reflection (the HTTP mock answers 404 over HTTP/1.1)
+        GrpcRequestPane other;
+        QTest::keyClicks(other.findChild<QLineEdit*>(QStringLiteral("grpcTarget")),
+                         QStringLiteral("127.0.0.1:%1").arg(m_mock->port()));
+        QSignalSpy failed(&other, &GrpcRequestPane::schemaLoaded);
+        other.fetchByReflection();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.last().at(0).toBool(), false);
+        QVERIFY2(other.schemaText().startsWith(QStringLiteral("Not fetched")), qPrintable(other.schemaText()));
     }
 
     void typeSendAndSeeTheResponse()
@@ -49,7 +150,7 @@ private slots:
         RequestEditor editor;
         editor.show();
         QSignalSpy changed(&editor, &RequestEditor::requestChanged);
-        auto* url = editor.findChild<QLineEdit*>();
+        auto* url = editor.findChild<QLineEdit*>(QStringLiteral("url"));
         QVERIFY(url);
         QTest::keyClicks(url, QStringLiteral("${base}/users/${id}"));
         QVERIFY(changed.count() > 0);
@@ -89,7 +190,7 @@ private slots:
     {
         RequestEditor editor;
         editor.show();
-        auto* url = editor.findChild<QLineEdit*>();
+        auto* url = editor.findChild<QLineEdit*>(QStringLiteral("url"));
         QTest::keyClicks(url, QStringLiteral("http://h/search?q=tea&page=2"));
         auto* params = editor.findChild<QTableWidget*>(QStringLiteral("queryParams"));
         QAbstractItemModelTester paramsTester(params->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -169,7 +270,7 @@ private slots:
     {
         RequestEditor editor;
         editor.show();
-        auto* url = editor.findChild<QLineEdit*>();
+        auto* url = editor.findChild<QLineEdit*>(QStringLiteral("url"));
         QGuiApplication::clipboard()->setText(
             QStringLiteral("curl -X PUT 'http://127.0.0.1:8080/items/7' -H 'Content-Type: application/json' "
                            "-H 'X-Trace: abc' --data-raw '{\"qty\": 2}'"));

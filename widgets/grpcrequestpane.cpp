@@ -1,0 +1,447 @@
+#include "grpcrequestpane.h"
+
+#include "keyvaluetable.h"
+
+#include "grpc/protoschema.h"
+#include "grpc/reflection.h"
+#include "net/http2exchange.h"
+
+#include <google/protobuf/descriptor.h>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <thread>
+
+GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
+{
+    m_target = new QLineEdit;
+    m_target->setObjectName(QStringLiteral("grpcTarget"));
+    m_target->setPlaceholderText(tr("host:port (h2c) or https://host:port — ${variables} allowed"));
+    m_target->setToolTip(tr("The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);\n"
+                            "https:// speaks HTTP/2 over TLS, with the server's certificate verified."));
+    m_method = new QComboBox;
+    m_method->setObjectName(QStringLiteral("grpcMethod"));
+    m_method->setEditable(true);
+    m_method->setMinimumContentsLength(28);
+    m_method->setToolTip(tr("package.Service/Method, from the schema (Schema tab)"));
+    m_send = new QPushButton(tr("Send"));
+    m_send->setToolTip(tr("Call the method once (Ctrl+Enter)"));
+    auto* line = new QHBoxLayout;
+    line->addWidget(m_target, 1);
+    line->addWidget(m_method, 1);
+    line->addWidget(m_send);
+
+    m_data = new QPlainTextEdit;
+    m_data->setObjectName(QStringLiteral("grpcData"));
+    m_data->setPlaceholderText(tr("The request message as JSON (proto3's mapping); ${variables} allowed"));
+    auto* fill = new QPushButton(tr("Fill with the message's fields"));
+    fill->setToolTip(tr("Replace the JSON with every field of the request message at a neutral value"));
+    auto* dataPage = new QWidget;
+    auto* dl = new QVBoxLayout(dataPage);
+    dl->addWidget(m_data, 1);
+    dl->addWidget(fill, 0, Qt::AlignLeft);
+
+    m_metadata = new KeyValueTable(tr("Key"), tr("Value"));
+    m_metadata->setObjectName(QStringLiteral("grpcMetadata"));
+    m_metadata->setToolTip(tr("Sent as HTTP/2 headers with the call; keys are lower-case"));
+
+    auto* importButton = new QPushButton(tr("Import .proto files…"));
+    importButton->setToolTip(tr("The files are read now and kept in the project as descriptors;\n"
+                                "their imports are looked for beside them, then among the well-known types"));
+    auto* reflectButton = new QPushButton(tr("Fetch by reflection"));
+    reflectButton->setObjectName(QStringLiteral("grpcReflect"));
+    reflectButton->setToolTip(tr("Ask the target's gRPC server reflection service for its descriptors"));
+    m_schemaLabel = new QLabel(tr("No schema yet: import the .proto files, or fetch them by reflection."));
+    m_schemaLabel->setWordWrap(true);
+    m_schemaLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_deadline = new QSpinBox;
+    m_deadline->setRange(1, 3600000);
+    m_deadline->setValue(10000);
+    m_deadline->setSuffix(tr(" ms"));
+    m_deadline->setToolTip(tr("Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it"));
+    auto* schemaPage = new QWidget;
+    auto* sl = new QVBoxLayout(schemaPage);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(importButton);
+    buttons->addWidget(reflectButton);
+    buttons->addStretch(1);
+    sl->addLayout(buttons);
+    sl->addWidget(m_schemaLabel);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Deadline:"), m_deadline);
+    sl->addLayout(form);
+    sl->addStretch(1);
+
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(dataPage, tr("Message"));
+    m_tabs->addTab(m_metadata, tr("Metadata"));
+    m_tabs->addTab(schemaPage, tr("Schema && options"));
+
+    m_status = new QLabel(tr("No response yet. Press Send (Ctrl+Enter)."));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+    m_responseBody = new QPlainTextEdit;
+    m_responseBody->setReadOnly(true);
+    m_responseHeaders = new KeyValueTable(tr("Header"), tr("Value"));
+    m_responseHeaders->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_responseTrailers = new KeyValueTable(tr("Trailer"), tr("Value"));
+    m_responseTrailers->setObjectName(QStringLiteral("grpcTrailers"));
+    m_responseTrailers->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_responseTabs = new QTabWidget;
+    m_responseTabs->addTab(m_responseBody, tr("Response message"));
+    m_responseTabs->addTab(m_responseHeaders, tr("Response headers"));
+    m_responseTabs->addTab(m_responseTrailers, tr("Trailers"));
+    auto* response = new QWidget;
+    auto* rl = new QVBoxLayout(response);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(m_status);
+    rl->addWidget(m_responseTabs, 1);
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_tabs);
+    split->addWidget(response);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(line);
+    layout->addWidget(split, 1);
+
+    connect(m_send, &QPushButton::clicked, this, &GrpcRequestPane::send);
+    connect(m_target, &QLineEdit::returnPressed, this, &GrpcRequestPane::send);
+    connect(m_target, &QLineEdit::textEdited, this, &GrpcRequestPane::emitChanged);
+    connect(m_method, &QComboBox::currentTextChanged, this, [this] {
+        // a fresh request starts from the chosen method's fields
+        if (!m_loading && m_data->toPlainText().trimmed().isEmpty())
+            fillSkeleton();
+        emitChanged();
+    });
+    connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::emitChanged);
+    connect(m_metadata, &KeyValueTable::pairsChanged, this, &GrpcRequestPane::emitChanged);
+    connect(m_deadline, &QSpinBox::valueChanged, this, &GrpcRequestPane::emitChanged);
+    connect(fill, &QPushButton::clicked, this, &GrpcRequestPane::fillSkeleton);
+    connect(importButton, &QPushButton::clicked, this, [this] {
+        const QStringList files =
+            QFileDialog::getOpenFileNames(this, tr("Import .proto files"), QString(), tr("Protocol buffers (*.proto)"));
+        if (!files.isEmpty())
+            importProtos(files);
+    });
+    connect(reflectButton, &QPushButton::clicked, this, &GrpcRequestPane::fetchByReflection);
+}
+
+GrpcRequestPane::~GrpcRequestPane() = default;
+
+void GrpcRequestPane::emitChanged()
+{
+    if (!m_loading)
+        Q_EMIT changed();
+}
+
+QString GrpcRequestPane::expand(const QString& text) const
+{
+    QString out = text;
+    for (auto it = m_variables.cbegin(); it != m_variables.cend(); ++it)
+        out.replace(QStringLiteral("${%1}").arg(it.key()), it.value());
+    return out;
+}
+
+QString GrpcRequestPane::target() const
+{
+    QString t = expand(m_target->text().trimmed());
+    if (!t.contains(QLatin1String("://")))
+        t.prepend(QLatin1String("http://"));
+    while (t.endsWith(QLatin1Char('/')))
+        t.chop(1);
+    return t;
+}
+
+void GrpcRequestPane::setVariables(const QHash<QString, QString>& variables)
+{
+    m_variables = variables;
+}
+
+void GrpcRequestPane::setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source)
+{
+    m_schema = std::move(schema);
+    m_schemaSource = source;
+    const QString current = m_method->currentText();
+    const bool loading = m_loading;
+    m_loading = true;
+    m_method->clear();
+    QStringList services;
+    if (m_schema) {
+        for (const auto& m : m_schema->methods())
+            m_method->addItem(QString::fromStdString(m));
+        for (const auto& s : m_schema->services())
+            services << QString::fromStdString(s);
+        m_descriptors = QByteArray::fromStdString(m_schema->descriptorSet());
+    }
+    m_method->setCurrentText(current.isEmpty() && m_method->count() ? m_method->itemText(0) : current);
+    m_loading = loading;
+    m_schemaLabel->setText(m_schema
+                               ? tr("Schema from %1 — services: %2").arg(source, services.join(QStringLiteral(", ")))
+                               : tr("No schema yet: import the .proto files, or fetch them by reflection."));
+    m_schemaLabel->setStyleSheet({});
+}
+
+bool GrpcRequestPane::importProtos(const QStringList& files, QString* error)
+{
+    std::vector<std::string> paths;
+    QStringList names;
+    for (const auto& f : files) {
+        paths.push_back(f.toStdString());
+        names << QFileInfo(f).fileName();
+    }
+    std::string err;
+    auto schema = stampede::ProtoSchema::import(paths, {}, err);
+    if (!schema) {
+        m_schemaLabel->setText(tr("Not imported: %1").arg(QString::fromStdString(err)));
+        m_schemaLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+        if (error)
+            *error = QString::fromStdString(err);
+        Q_EMIT schemaLoaded(false);
+        return false;
+    }
+    setSchema(std::move(schema), names.join(QStringLiteral(", ")));
+    if (m_data->toPlainText().trimmed().isEmpty())
+        fillSkeleton();
+    emitChanged();
+    Q_EMIT schemaLoaded(true);
+    return true;
+}
+
+void GrpcRequestPane::fetchByReflection()
+{
+    stampede::ReflectionOptions o;
+    o.target = target().toStdString();
+    m_schemaLabel->setText(tr("Asking %1 for its descriptors…").arg(target()));
+    m_schemaLabel->setStyleSheet({});
+    QPointer<GrpcRequestPane> self(this);
+    std::thread([self, o] {
+        std::string err;
+        std::shared_ptr<stampede::ProtoSchema> schema = stampede::fetchByReflection(o, err);
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, schema, err, target = QString::fromStdString(o.target)] {
+                if (!self)
+                    return;
+                if (!schema) {
+                    self->m_schemaLabel->setText(tr("Not fetched: %1").arg(QString::fromStdString(err)));
+                    self->m_schemaLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+                    Q_EMIT self->schemaLoaded(false);
+                    return;
+                }
+                self->setSchema(schema, tr("reflection at %1").arg(target));
+                if (self->m_data->toPlainText().trimmed().isEmpty())
+                    self->fillSkeleton();
+                self->emitChanged();
+                Q_EMIT self->schemaLoaded(true);
+            },
+            Qt::QueuedConnection);
+    }).detach();
+}
+
+QStringList GrpcRequestPane::methods() const
+{
+    QStringList out;
+    for (int i = 0; i < m_method->count(); ++i)
+        out << m_method->itemText(i);
+    return out;
+}
+
+void GrpcRequestPane::setMethod(const QString& method)
+{
+    m_method->setCurrentText(method);
+}
+
+void GrpcRequestPane::fillSkeleton()
+{
+    if (!m_schema)
+        return;
+    std::string err;
+    const auto* md = m_schema->method(m_method->currentText().toStdString(), err);
+    if (!md)
+        return;
+    m_data->setPlainText(QString::fromStdString(stampede::skeletonJson(md->input_type())));
+}
+
+void GrpcRequestPane::setPayload(const QJsonObject& o)
+{
+    m_loading = true;
+    m_target->setText(o.value(QStringLiteral("target")).toString());
+    m_descriptors = QByteArray::fromBase64(o.value(QStringLiteral("descriptors")).toString().toLatin1());
+    std::shared_ptr<stampede::ProtoSchema> schema;
+    if (!m_descriptors.isEmpty()) {
+        std::string err;
+        schema = stampede::ProtoSchema::fromDescriptorSet(m_descriptors.toStdString(), err);
+    }
+    m_method->setCurrentText(QString());
+    setSchema(schema, o.value(QStringLiteral("schemaSource")).toString());
+    m_method->setCurrentText(o.value(QStringLiteral("method")).toString());
+    m_data->setPlainText(o.value(QStringLiteral("data")).toString());
+    QList<QPair<QString, QString>> md;
+    for (const auto& h : o.value(QStringLiteral("metadata")).toArray())
+        md.append({h.toObject().value(QStringLiteral("name")).toString(),
+                   h.toObject().value(QStringLiteral("value")).toString()});
+    m_metadata->setPairs(md);
+    m_deadline->setValue(o.value(QStringLiteral("deadlineMs")).toInt(10000));
+    m_loading = false;
+}
+
+QJsonObject GrpcRequestPane::payload() const
+{
+    QJsonObject o;
+    o[QStringLiteral("kind")] = QStringLiteral("grpc");
+    o[QStringLiteral("target")] = m_target->text().trimmed();
+    o[QStringLiteral("method")] = m_method->currentText().trimmed();
+    o[QStringLiteral("data")] = m_data->toPlainText();
+    QJsonArray md;
+    for (const auto& [n, v] : m_metadata->pairs())
+        md.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
+    if (!md.isEmpty())
+        o[QStringLiteral("metadata")] = md;
+    if (m_deadline->value() != 10000)
+        o[QStringLiteral("deadlineMs")] = m_deadline->value();
+    if (!m_descriptors.isEmpty()) {
+        o[QStringLiteral("descriptors")] = QString::fromLatin1(m_descriptors.toBase64());
+        o[QStringLiteral("schemaSource")] = m_schemaSource;
+    }
+    return o;
+}
+
+void GrpcRequestPane::send()
+{
+    const quint64 job = ++m_job;
+    auto fail = [this](const QString& why) {
+        m_status->setText(tr("Not sent: %1").arg(why));
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
+    };
+    if (!m_schema) {
+        fail(tr("no schema: import the .proto files or fetch them by reflection (Schema tab)"));
+        return;
+    }
+    std::string err;
+    const auto* md = m_schema->method(m_method->currentText().trimmed().toStdString(), err);
+    if (!md) {
+        fail(QString::fromStdString(err));
+        return;
+    }
+    if (md->client_streaming() || md->server_streaming()) {
+        fail(tr("%1 streams; only unary calls are supported").arg(QString::fromStdString(md->full_name())));
+        return;
+    }
+    std::string binary;
+    const QString json = expand(m_data->toPlainText()).trimmed();
+    if (!stampede::jsonToBinary(*m_schema, md->input_type(), json.isEmpty() ? "{}" : json.toStdString(), binary, err)) {
+        fail(QString::fromStdString(err));
+        return;
+    }
+    stampede::Http2ExchangeRequest rq;
+    rq.url = target().toStdString() + "/" + md->service()->full_name() + "/" + md->name();
+    rq.method = "POST";
+    rq.grpc = true;
+    rq.body = stampede::grpcFrame(binary);
+    rq.timeout = stampede::Nanos(m_deadline->value()) * stampede::kNanosPerMilli;
+    rq.headers = {{"content-type", "application/grpc"},
+                  {"te", "trailers"},
+                  {"grpc-timeout", std::to_string(m_deadline->value()) + "m"}};
+    for (const auto& [n, v] : m_metadata->pairs())
+        rq.headers.emplace_back(n.toLower().toStdString(), expand(v).toStdString());
+    m_status->setText(tr("Calling…"));
+    m_status->setStyleSheet({});
+    m_send->setEnabled(false);
+    QPointer<GrpcRequestPane> self(this);
+    auto schema = m_schema;
+    const auto* output = md->output_type();
+    std::thread([self, job, rq, schema, output] {
+        const stampede::Http2ExchangeResult r = stampede::http2Exchange(rq);
+        QString body, error = QString::fromStdString(r.error);
+        if (r.ok && r.grpcStatus == 0) {
+            std::vector<std::string> messages;
+            std::string err;
+            if (!stampede::grpcUnframe(r.body, messages, err) || messages.empty()) {
+                error = err.empty() ? QStringLiteral("the answer holds no message") : QString::fromStdString(err);
+            } else {
+                std::string out;
+                if (!stampede::binaryToJson(*schema, output, messages.front(), out, err))
+                    error = QString::fromStdString(err);
+                body = QString::fromStdString(out);
+            }
+        }
+        auto list = [](const stampede::SessionListener::HeaderList& l) {
+            QList<QPair<QString, QString>> out;
+            for (const auto& [n, v] : l)
+                out.append({QString::fromStdString(n), QString::fromStdString(v)});
+            return out;
+        };
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, job, r, body, error, headers = list(r.headers), trailers = list(r.trailers)] {
+                if (!self || job != self->m_job)
+                    return;
+                self->m_send->setEnabled(true);
+                self->m_responseHeaders->setPairs(headers);
+                self->m_responseTrailers->setPairs(trailers);
+                self->m_responseBody->setPlainText(body);
+                const double ms = double(r.totalTime) / 1e6;
+                if (!r.ok) {
+                    self->m_status->setText(tr("Failed: %1").arg(error));
+                    self->m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
+                    return;
+                }
+                QString line;
+                if (r.grpcStatus < 0)
+                    line = tr("HTTP %1, no grpc-status · %2 ms").arg(r.status).arg(ms, 0, 'f', 1);
+                else
+                    line =
+                        tr("%1 (%2)%3 · %4 ms")
+                            .arg(QString::fromStdString(stampede::grpcCodeName(r.grpcStatus)))
+                            .arg(r.grpcStatus)
+                            .arg(r.grpcMessage.empty() ? QString()
+                                                       : QStringLiteral(": ") + QString::fromStdString(r.grpcMessage))
+                            .arg(ms, 0, 'f', 1);
+                if (!error.isEmpty())
+                    line += QStringLiteral(" — ") + error;
+                self->m_status->setText(line);
+                self->m_status->setStyleSheet(r.grpcStatus == 0 && error.isEmpty() ? QStringLiteral("color: #1e8449")
+                                                                                   : QStringLiteral("color: #c0392b"));
+                Q_EMIT self->responseShown(r.grpcStatus);
+            },
+            Qt::QueuedConnection);
+    }).detach();
+}
+
+QString GrpcRequestPane::statusText() const
+{
+    return m_status->text();
+}
+
+QString GrpcRequestPane::responseBody() const
+{
+    return m_responseBody->toPlainText();
+}
+
+QString GrpcRequestPane::schemaText() const
+{
+    return m_schemaLabel->text();
+}
+
+QList<QPair<QString, QString>> GrpcRequestPane::trailers() const
+{
+    return m_responseTrailers->pairs();
+}

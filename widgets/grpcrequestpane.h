@@ -1,0 +1,89 @@
+#pragma once
+// The request builder's gRPC side: a target, a method picked from the
+// request's schema (.proto files imported into the project, kept as
+// descriptors, or fetched by server reflection), the request message as JSON
+// (pre-filled with the message's fields), metadata and a deadline. Send calls
+// the method once off the GUI thread and shows the answer as JSON, the status
+// and the headers and trailers.
+#include <QHash>
+#include <QJsonObject>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class KeyValueTable;
+
+namespace stampede {
+class ProtoSchema;
+}
+
+class GrpcRequestPane : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GrpcRequestPane(QWidget* parent = nullptr);
+    ~GrpcRequestPane() override;
+
+    // The request item's payload: {"kind": "grpc", "target", "method", "data",
+    // "metadata": [{name, value}], "deadlineMs", "descriptors" (base64 of a
+    // FileDescriptorSet), "schemaSource"}.
+    void setPayload(const QJsonObject& o);
+    QJsonObject payload() const;
+    void setVariables(const QHash<QString, QString>& variables);
+
+    // Imports .proto files as the request's schema; false with the error
+    // (file:line:column) shown and returned.
+    bool importProtos(const QStringList& files, QString* error = nullptr);
+    // Fetches the schema from the target's reflection service, off the GUI thread.
+    void fetchByReflection();
+    QStringList methods() const;
+    void setMethod(const QString& method);
+    // Fills the message editor with the request type's fields.
+    void fillSkeleton();
+
+    QString statusText() const;
+    QString responseBody() const;
+    QString schemaText() const;
+    QList<QPair<QString, QString>> trailers() const;
+
+public Q_SLOTS:
+    void send();
+
+Q_SIGNALS:
+    void changed();
+    void responseShown(int grpcStatus);
+    void schemaLoaded(bool ok);
+
+private:
+    void setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source);
+    void emitChanged();
+    QString expand(const QString& text) const;
+    QString target() const;
+
+    QLineEdit* m_target;
+    QComboBox* m_method;
+    QPushButton* m_send;
+    QTabWidget* m_tabs;
+    QPlainTextEdit* m_data;
+    KeyValueTable* m_metadata;
+    QLabel* m_schemaLabel;
+    QSpinBox* m_deadline;
+    QLabel* m_status;
+    QTabWidget* m_responseTabs;
+    QPlainTextEdit* m_responseBody;
+    KeyValueTable* m_responseHeaders;
+    KeyValueTable* m_responseTrailers;
+    QHash<QString, QString> m_variables;
+    std::shared_ptr<stampede::ProtoSchema> m_schema;
+    QByteArray m_descriptors;
+    QString m_schemaSource; // "protos: a.proto, b.proto" or "reflection: host:port"
+    quint64 m_job = 0;
+    bool m_loading = false;
+};
