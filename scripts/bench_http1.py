@@ -1,12 +1,16 @@
 #!/usr/bin/python3
-"""HTTP benchmark: stampede-cli against wrk (HTTP/1.1) and h2load (h2c), same target.
+"""HTTP and gRPC benchmark: stampede-cli against wrk (HTTP/1.1) and h2load (h2c), same target.
 
 Starts nginx from Debian on loopback with its own config (one worker pinned to
 CPU 1), pins each generator to CPU 0, alternates wrk and stampede-cli runs, and
 prints requests/s, requests per generator CPU-second and the median of the
 per-pair ratios. HTTP/2: h2c against the same nginx, h2load -c C -m M against
-stampede-cli --http 2 with C x M users, M streams to a connection. With --soak it instead checks that stampede-cli's resident
-memory at 60 s of full-rate load is within 5 % of that at 10 s.
+stampede-cli --http 2 with C x M users, M streams to a connection. gRPC: unary
+calls to stampede-cli's own mock server (one thread, CPU 1) with the tests'
+echo.proto, against h2load POSTing the same framed message with gRPC's headers;
+then the rate accuracy of an open model at --grpc-rate calls/s. With --soak it
+instead checks that stampede-cli's resident memory at 60 s of full-rate load is
+within 5 % of that at 10 s.
 """
 import argparse
 import json
@@ -104,6 +108,81 @@ def run_stampede_h2(cli, url, conns, streams, seconds, tmp):
     return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
 
 
+ECHO_PROTO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "integration", "grpc",
+                          "echo.proto")
+GRPC_METHOD = "stampede.test.Echo/Say"
+GRPC_JSON = '{"text": "hello", "id": 1}'
+# the same message by hand: field 1 (text) "hello", field 2 (id) 1; then gRPC's 5-byte frame
+GRPC_MESSAGE = b"\x0a\x05hello\x10\x01"
+GRPC_FRAME = b"\x00" + len(GRPC_MESSAGE).to_bytes(4, "big") + GRPC_MESSAGE
+
+
+def start_grpc_mock(cli, tmp):
+    rules = os.path.join(tmp, "grpc-rules.json")
+    with open(rules, "w") as f:
+        json.dump({"protos": [os.path.abspath(ECHO_PROTO)],
+                   "rules": [{"grpc": {"method": GRPC_METHOD, "response": '{"text": "hello", "id": 1}'}}]}, f)
+    port = free_port()
+    proc = subprocess.Popen(["taskset", "-c", "1", cli, "mock", "--listen", f"127.0.0.1:{port}", "--rules", rules],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(50):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc, port
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    sys.exit("the gRPC mock server did not start")
+
+
+def run_h2load_grpc(port, conns, streams, seconds, tmp):
+    body = os.path.join(tmp, "grpc-body.bin")
+    with open(body, "wb") as f:
+        f.write(GRPC_FRAME)
+    out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-m{streams}", "-D", str(seconds), "-d", body,
+                         "-H", "content-type: application/grpc", "-H", "te: trailers",
+                         f"http://127.0.0.1:{port}/{GRPC_METHOD}"])
+    m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
+    done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
+    elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
+    return done / elapsed, done / cpu, failed + errored > 0
+
+
+def grpc_args(port):
+    return ["--grpc", f"127.0.0.1:{port}", "--proto", os.path.abspath(ECHO_PROTO), "--call", GRPC_METHOD,
+            "--data", GRPC_JSON]
+
+
+def run_stampede_grpc(cli, port, conns, streams, seconds, tmp):
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, _ = timed([cli, "run"] + grpc_args(port) + ["--streams", str(streams), "-c", str(conns * streams),
+                                                       "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q",
+                                                       "--summary-json", summary])
+    with open(summary) as f:
+        s = json.load(f)
+    requests = s["total"]["requests"]
+    return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
+
+
+def grpc_rate(cli, port, rate, seconds, tmp):
+    """An open model at `rate` calls/s: the achieved rate, per-second spread, and latency."""
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, _ = timed([cli, "run"] + grpc_args(port) + ["--rate", str(rate), "-c", "10", "--streams", "10",
+                                                       "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q",
+                                                       "--summary-json", summary])
+    with open(summary) as f:
+        s = json.load(f)
+    t = s["total"]
+    achieved = t["requests"] / s["duration_s"]
+    # whole seconds only: the last may be cut short by the run's end
+    per_second = [p["sent"] for p in s["timeline"]][:int(s["duration_s"])]
+    worst = max(abs(n - rate) / rate * 100 for n in per_second) if per_second else 0
+    print(f"gRPC open model at {rate}/s for {seconds} s: achieved {achieved:.1f}/s ({(achieved / rate - 1) * 100:+.2f} %), "
+          f"sent per second {min(per_second)}..{max(per_second)} (worst {worst:.2f} % off), "
+          f"p50 {t['latency_ms']['p50']:.3f} ms, p99 {t['latency_ms']['p99']:.3f} ms, errors {t['errors']}, "
+          f"late {t['late']}, generator CPU {cpu / seconds * 100:.1f} %")
+
+
 def compare(label, pairs, peer_name, peer, ours):
     w, s, ratios = [], [], []
     for _ in range(pairs):
@@ -111,9 +190,9 @@ def compare(label, pairs, peer_name, peer, ours):
         s.append(ours())
         ratios.append(s[-1][1] / w[-1][1])
     for name, runs in ((peer_name, w), ("stampede", s)):
-        print(f"{label:>7} {name:>9} {statistics.median(r[0] for r in runs):>10.0f} "
+        print(f"{label:>12} {name:>9} {statistics.median(r[0] for r in runs):>10.0f} "
               f"{statistics.median(r[1] for r in runs):>10.0f}" + ("  (errors!)" if any(r[2] for r in runs) else ""))
-    print(f"{label:>7} {'ratio':>9} {'':>10} {'':>10}   {statistics.median(ratios):.3f}x  "
+    print(f"{label:>12} {'ratio':>9} {'':>10} {'':>10}   {statistics.median(ratios):.3f}x  "
           f"(pairs: {', '.join(f'{r:.3f}' for r in ratios)})")
 
 
@@ -154,6 +233,9 @@ def main():
     ap.add_argument("--soak", action="store_true", help="the 60 s memory check instead")
     ap.add_argument("--h2", default="10x10", help="HTTP/2 case: connections x streams (default 10x10); none to skip")
     ap.add_argument("--only-h2", action="store_true", help="skip the HTTP/1.1 cases")
+    ap.add_argument("--grpc", default="10x10", help="gRPC case: connections x streams (default 10x10); none to skip")
+    ap.add_argument("--grpc-rate", type=int, default=5000, help="gRPC open-model rate to check (default 5000/s)")
+    ap.add_argument("--only-grpc", action="store_true", help="only the gRPC cases")
     a = ap.parse_args()
     for tool in ("wrk", "h2load", "taskset", "/usr/sbin/nginx"):
         if not shutil.which(tool):
@@ -167,15 +249,26 @@ def main():
             return 0 if soak(a.cli, url) else 1
         print(f"target: nginx (1 worker, CPU 1) at {url} (h2c: {h2url}); generators on CPU 0, 1 thread; "
               f"{a.pairs} alternating pairs of {a.duration} s")
-        print(f"{'case':>7} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
-        if not a.only_h2:
+        print(f"{'case':>12} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
+        if not a.only_h2 and not a.only_grpc:
             for conns in [int(c) for c in a.connections.split(",")]:
                 compare(f"h1 {conns}", a.pairs, "wrk", lambda: run_wrk(url, conns, a.duration),
                         lambda: run_stampede(a.cli, url, conns, a.duration, tmp))
-        if a.h2 != "none":
+        if a.h2 != "none" and not a.only_grpc:
             conns, streams = (int(x) for x in a.h2.split("x"))
             compare(f"h2 {conns}x{streams}", a.pairs, "h2load", lambda: run_h2load(h2url, conns, streams, a.duration),
                     lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp))
+        if a.grpc != "none":
+            mock, gport = start_grpc_mock(a.cli, tmp)
+            try:
+                conns, streams = (int(x) for x in a.grpc.split("x"))
+                compare(f"grpc {conns}x{streams}", a.pairs, "h2load",
+                        lambda: run_h2load_grpc(gport, conns, streams, a.duration, tmp),
+                        lambda: run_stampede_grpc(a.cli, gport, conns, streams, a.duration, tmp))
+                grpc_rate(a.cli, gport, a.grpc_rate, a.duration, tmp)
+            finally:
+                mock.send_signal(signal.SIGINT)
+                mock.wait()
     finally:
         nginx.send_signal(signal.SIGQUIT)
         nginx.wait()

@@ -1,5 +1,6 @@
 #include "demoproject.h"
 
+#include "grpc/protoschema.h"
 #include "store/projectstore.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 using stampede::ItemKind;
 
@@ -56,6 +58,25 @@ QString ensureDemoProject(const QString& mockUrl, QString& error)
             rq[QStringLiteral("headers")] = QJsonArray();
         store->addItem(coll, ItemKind::Request, step.value(QStringLiteral("name")).toString().toStdString(),
                        QJsonDocument(rq).toJson(QJsonDocument::Compact).toStdString());
+    }
+    // a gRPC request to the demo mock server, its .proto imported as descriptors
+    QTemporaryDir protoDir;
+    QFile proto(protoDir.filePath(QStringLiteral("shop.proto")));
+    if (protoDir.isValid() && proto.open(QIODevice::WriteOnly) && proto.write(resource("shop.proto")) > 0) {
+        proto.close();
+        std::string why;
+        if (const auto schema = stampede::ProtoSchema::import({proto.fileName().toStdString()}, {}, why)) {
+            const QJsonObject grpc{
+                {QStringLiteral("kind"), QStringLiteral("grpc")},
+                {QStringLiteral("target"), QStringLiteral("${mock_url}")},
+                {QStringLiteral("method"), QStringLiteral("demo.shop.Inventory/Stock")},
+                {QStringLiteral("data"), QStringLiteral("{\n  \"sku\": \"tea-1\",\n  \"warehouse\": 3\n}")},
+                {QStringLiteral("descriptors"),
+                 QString::fromLatin1(QByteArray::fromStdString(schema->descriptorSet()).toBase64())},
+                {QStringLiteral("schemaSource"), QStringLiteral("shop.proto")}};
+            store->addItem(coll, ItemKind::Request, "stock (gRPC)",
+                           QJsonDocument(grpc).toJson(QJsonDocument::Compact).toStdString());
+        }
     }
     const QJsonObject data{{QStringLiteral("csv"), QString::fromUtf8(resource("users.csv"))},
                            {QStringLiteral("delimiter"), QStringLiteral(",")}};

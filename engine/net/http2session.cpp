@@ -120,27 +120,43 @@ struct Http2Callbacks
         if (!st)
             return 0;
         nghttp2_session_set_stream_user_data(s, id, nullptr);
-        Http2Session::Stream copy = std::move(*st);
+        // What the listener needs leaves the pool entry first: it may start a
+        // new stream in that entry. The strings are taken only when used.
+        const Http2Session::Waiting request = st->request;
+        const int status = st->status;
+        const std::uint64_t bytesIn = st->bytesIn;
+        const int grpcStatus = st->grpcStatus;
+        const bool reported = st->reported;
+        std::string sample, grpcMessage, body;
+        SessionListener::HeaderList headers, trailers;
+        if (status >= 400)
+            sample.swap(st->sample);
+        if (request.grpc)
+            grpcMessage.swap(st->grpcMessage);
+        if (request.capture) {
+            headers.swap(st->headers);
+            trailers.swap(st->trailers);
+            body.swap(st->body);
+        }
         h->release(st);
-        if (copy.reported)
+        if (reported)
             return 0;
-        if (code == NGHTTP2_REFUSED_STREAM && copy.status == 0) {
+        if (code == NGHTTP2_REFUSED_STREAM && status == 0) {
             // not processed by the server (a GOAWAY's late streams): sent again on the next connection
-            h->m_waiting.push_back(copy.request);
+            h->m_waiting.push_back(request);
             return 0;
         }
-        if (code == NGHTTP2_NO_ERROR && copy.status > 0) {
-            if (copy.status >= 400 && copy.sample.find("\r\n\r\n") == std::string::npos)
-                copy.sample += "\r\n\r\n";
-            if (copy.request.capture)
-                h->m_listener.onCaptured(copy.request.tag, copy.headers, copy.trailers, copy.body);
-            if (copy.request.grpc)
-                h->m_listener.onGrpcResponse(copy.request.tag, copy.status, copy.grpcStatus, copy.grpcMessage,
-                                             copy.bytesIn, copy.sample, h->m_now);
+        if (code == NGHTTP2_NO_ERROR && status > 0) {
+            if (status >= 400 && sample.find("\r\n\r\n") == std::string::npos)
+                sample += "\r\n\r\n";
+            if (request.capture)
+                h->m_listener.onCaptured(request.tag, headers, trailers, body);
+            if (request.grpc)
+                h->m_listener.onGrpcResponse(request.tag, status, grpcStatus, grpcMessage, bytesIn, sample, h->m_now);
             else
-                h->m_listener.onResponse(copy.request.tag, copy.status, copy.bytesIn, copy.sample, h->m_now);
+                h->m_listener.onResponse(request.tag, status, bytesIn, sample, h->m_now);
         } else {
-            h->m_listener.onFailure(copy.request.tag, ErrorClass::Reset,
+            h->m_listener.onFailure(request.tag, ErrorClass::Reset,
                                     std::string("stream reset by the server: ") + nghttp2_http2_strerror(code),
                                     h->m_now);
         }
@@ -189,6 +205,7 @@ Http2Session::Http2Session(EventLoop& loop, SessionListener& listener, char* rea
     : Transport(loop), m_listener(listener), m_readBuffer(readBuffer), m_readBufferSize(readBufferSize),
       m_maxStreams(std::max(1u, maxStreams))
 {
+    m_minBatch = std::max(1u, m_maxStreams / 3);
     m_streams.resize(m_maxStreams);
     m_waiting.reserve(m_maxStreams);
 }
@@ -279,10 +296,23 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
         it = m_streams.end() - 1;
     }
     Stream& st = *it;
-    st = Stream{};
+    st.id = 0;
+    st.reported = false;
+    st.status = 0;
+    st.bytesIn = 0;
+    st.bodySent = 0;
+    st.sample.clear();
+    st.inTrailers = false;
+    st.grpcStatus = -1;
+    st.grpcMessage.clear();
+    st.headers.clear();
+    st.trailers.clear();
+    st.body.clear();
     st.used = true;
     st.request = w;
     ++m_active;
+    if (m_unsent++ == 0)
+        m_heldSince = now;
     nghttp2_data_provider provider{};
     provider.read_callback = &Http2Callbacks::readBody;
     const std::int32_t id =
@@ -344,8 +374,19 @@ void Http2Session::onWritable(Nanos now)
     flush(now);
 }
 
+bool Http2Session::flushQueued(Nanos now)
+{
+    // hold while a batch is forming, answers are due, and the oldest is young
+    if (m_session && m_unsent < m_minBatch && m_active > m_unsent && now < m_heldSince + kMaxHold)
+        return false;
+    m_queued = false;
+    flush(now);
+    return true;
+}
+
 void Http2Session::flush(Nanos now)
 {
+    m_unsent = 0;
     if (!m_session)
         return;
     for (;;) {
@@ -436,6 +477,13 @@ void Http2Session::onReadable(Nanos now, bool peerClosed)
         // a short read drained the socket (plain TCP; TLS reads a record at a time)
         if (shortReadDrains() && n < m_readBufferSize && !peerClosed)
             break;
+    }
+    if (m_flushQueue) {
+        if (!m_queued) {
+            m_queued = true;
+            m_flushQueue->push_back(this);
+        }
+        return;
     }
     flush(now);
 }

@@ -38,6 +38,17 @@ public:
     std::uint32_t inFlight() const { return m_active; }
     // GOAWAY frames received, over the session's life.
     std::uint64_t goaways() const { return m_goaways; }
+    // With a queue, the requests started while a read is processed are not
+    // written at its end: the session joins the queue, and its owner calls
+    // flushQueued() once it has handled every ready connection. A write then
+    // carries a batch (a third of the streams) when answers are still due
+    // that will bring more; fewer, larger writes cost the kernel less per
+    // request. Nothing is held longer than kMaxHold.
+    void setFlushQueue(std::vector<Http2Session*>* queue) { m_flushQueue = queue; }
+    // Writes what was held back, or keeps holding it (false): call again by holdUntil().
+    bool flushQueued(Nanos now);
+    Nanos holdUntil() const { return m_heldSince + kMaxHold; }
+    static constexpr Nanos kMaxHold = 100 * kNanosPerMicro;
 
 private:
     struct Waiting
@@ -97,6 +108,11 @@ private:
     Nanos m_now = 0;        // for the callbacks
     Nanos m_connectTimeout = 0;
     const Endpoint* m_target = nullptr;
+    std::vector<Http2Session*>* m_flushQueue = nullptr;
+    bool m_queued = false;
+    std::uint32_t m_unsent = 0;   // streams started since the last write
+    std::uint32_t m_minBatch = 1; // what a held write waits for
+    Nanos m_heldSince = 0;        // when the first of them was started
 };
 
 } // namespace stampede

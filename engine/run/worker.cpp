@@ -35,9 +35,11 @@ Worker::Worker(const WorkerSetup& setup)
     const std::uint32_t slots = m_http2 && m_plan.model == LoadModel::Open ? setup.slots * streams : setup.slots;
     if (m_http2) {
         const std::uint32_t connections = (slots + streams - 1) / streams;
-        for (std::uint32_t c = 0; c < connections; ++c)
+        for (std::uint32_t c = 0; c < connections; ++c) {
             m_h2.push_back(
                 std::make_unique<Http2Session>(m_loop, *this, m_readBuffer.data(), m_readBuffer.size(), streams));
+            m_h2.back()->setFlushQueue(&m_h2Flush);
+        }
         m_h2Fixed.resize(m_plan.steps.size());
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i) {
             const PlannedStep& st = m_plan.steps[i];
@@ -490,6 +492,29 @@ void Worker::beginStop()
     m_nextArrival.reset();
 }
 
+void Worker::handleEvents(int n)
+{
+    const epoll_event* ev = m_loop.events();
+    for (int i = 0; i < n; ++i)
+        static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, m_clock.now());
+}
+
+void Worker::flushHeld()
+{
+    // HTTP/2: the connections read in this batch write what they have, or hold
+    // it a little longer for a fuller write
+    if (m_h2Flush.empty())
+        return;
+    const Nanos now = m_clock.now();
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_h2Flush.size(); ++i) {
+        Http2Session* s = m_h2Flush[i];
+        if (!s->flushQueued(now))
+            m_h2Flush[kept++] = s;
+    }
+    m_h2Flush.resize(kept);
+}
+
 void Worker::run()
 {
     // The default 50 us timer slack would delay every paced arrival by as much.
@@ -544,11 +569,10 @@ void Worker::run()
             wakeAt = std::min(wakeAt, m_thinkers.top().first);
         if (!m_stopping)
             wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
-        const int n = m_loop.wait(std::max<Nanos>(0, wakeAt - now));
-        const epoll_event* ev = m_loop.events();
-        for (int i = 0; i < n; ++i) {
-            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, m_clock.now());
-        }
+        for (const Http2Session* held : m_h2Flush)
+            wakeAt = std::min(wakeAt, held->holdUntil());
+        handleEvents(m_loop.wait(std::max<Nanos>(0, wakeAt - now)));
+        flushHeld();
     }
     setGauges();
     for (auto& c : m_h2)

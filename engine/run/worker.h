@@ -99,6 +99,8 @@ private:
     void adjustUsers(Nanos now);
     void wakeThinkers(Nanos now);
     void checkDeadlines(Nanos now);
+    void handleEvents(int n);
+    void flushHeld();
     void beginStop();
     void applyLevelFactor(double factor, Nanos now);
     StepMetrics& metricsAt(std::size_t step, Nanos now)
@@ -118,6 +120,7 @@ private:
     EventLoop m_loop;
     bool m_http2 = false;
     std::vector<std::unique_ptr<Http2Session>> m_h2; // HTTP/2 connections
+    std::vector<Http2Session*> m_h2Flush;            // connections with requests to write after this batch
     std::vector<H2Request> m_h2Fixed;                // per step, for fixed steps
     std::uint64_t m_goawaysSeen = 0;
     std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch; // per gRPC step
