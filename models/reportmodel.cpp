@@ -167,6 +167,29 @@ int ReportModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString ReportModel::errorBreakdown(const stampede::MetricsSummary& m)
+{
+    QStringList lines;
+    for (std::size_t i = 0; i < stampede::kErrorClassCount; ++i) {
+        if (!m.errorsByClass[i])
+            continue;
+        QString line = QStringLiteral("%1: %2")
+                           .arg(QString::fromLatin1(stampede::errorClassName(stampede::ErrorClass(i))))
+                           .arg(m.errorsByClass[i]);
+        if (stampede::ErrorClass(i) == stampede::ErrorClass::Grpc) {
+            QStringList codes;
+            for (std::size_t k = 1; k < stampede::kGrpcCodeCount; ++k)
+                if (m.grpcCodes[k])
+                    codes << QStringLiteral("%1 %2")
+                                 .arg(QString::fromStdString(stampede::grpcCodeName(int(k))))
+                                 .arg(m.grpcCodes[k]);
+            line += QStringLiteral(" (") + codes.join(QStringLiteral(", ")) + QLatin1Char(')');
+        }
+        lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QVariant ReportModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid())
@@ -180,6 +203,8 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::TextAlignmentRole && index.column() != StepColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == ErrorsColumn && m.errors)
+        return errorBreakdown(m);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

@@ -13,6 +13,7 @@ namespace stampede {
 class ProjectStore;
 struct SavedRun;
 struct RunSummary;
+struct MetricsSummary;
 struct CompareResult;
 } // namespace stampede
 
@@ -62,6 +63,9 @@ public:
         QString step, errorClass, title, text;
     };
     QList<Sample> errorSamples() const;
+    // "grpc: 102 (UNAVAILABLE 102)", a line per error class: the errors
+    // column's tooltip.
+    static QString errorBreakdown(const stampede::MetricsSummary& m);
     QStringList thresholdLines() const;
     QStringList eventLines() const;
     QString scenarioJson() const;

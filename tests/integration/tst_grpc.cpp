@@ -3,6 +3,8 @@
 // with gRPC's reflection library. Templates and metadata reach the server,
 // UNAVAILABLE answers are counted by code, deadlines are enforced, descriptors
 // come by reflection, and bad input is refused with a clear message.
+#include "store/projectstore.h"
+#include "store/runlog.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -150,11 +152,14 @@ private slots:
     {
         std::unique_ptr<GrpcPeer> peer(pythonPeer(10));
         QVERIFY(peer->port() > 0);
+        const QString report = file("unavailable.streport");
+        QFile::remove(report);
         const auto o =
             run({QStringLiteral("--grpc"), peer->target(), QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO),
                  QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
                  QStringLiteral("{\"text\": \"hi\"}"), QStringLiteral("--rate"), QStringLiteral("300"),
-                 QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("2s")});
+                 QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("2s"),
+                 QStringLiteral("--report"), report});
         QCOMPARE(o.cli.exitCode, 0);
         const QJsonObject seen = peer->finish();
         const qint64 calls = num(seen, "calls");
@@ -165,6 +170,21 @@ private slots:
         QCOMPARE(byClass(o.total, "grpc"), calls / 10);
         QCOMPARE(num(o.total, "errors"), calls / 10);
         QVERIFY2(o.cli.out.contains(QStringLiteral("UNAVAILABLE=")), qPrintable(o.cli.out));
+        // the saved report keeps the codes, second by second, and samples saying which
+        std::string error;
+        auto store = stampede::ProjectStore::open(report.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        stampede::RunLog log(*store);
+        const auto saved = log.load(log.runs().at(0).id);
+        QVERIFY(saved);
+        QCOMPARE(qint64(saved->total.total().counters.grpcCodes[14]), calls / 10);
+        qint64 perSecond = 0;
+        for (const auto& row : saved->rows)
+            if (row.step < 0)
+                perSecond += qint64(row.counters.grpcCodes[14]);
+        QCOMPARE(perSecond, calls / 10);
+        QVERIFY(!saved->samples.empty());
+        QCOMPARE(saved->samples[0].detail, std::string("grpc-status 14 UNAVAILABLE: busy: try again later"));
     }
 
     // A server slower than the deadline: every call fails as DEADLINE_EXCEEDED.

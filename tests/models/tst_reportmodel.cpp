@@ -3,6 +3,7 @@
 #include "reportmodel.h"
 
 #include "mock/mockserver.h"
+#include "report/runsummary.h"
 #include "store/projectstore.h"
 
 #include <QAbstractItemModelTester>
@@ -36,6 +37,19 @@ private:
     }
 
 private slots:
+    // The errors column's tooltip: a line per class, gRPC's by code.
+    void errorBreakdownByClassAndCode()
+    {
+        stampede::MetricsSummary m;
+        m.errors = 4;
+        m.errorsByClass[std::size_t(stampede::ErrorClass::Http5xx)] = 1;
+        m.errorsByClass[std::size_t(stampede::ErrorClass::Grpc)] = 3;
+        m.grpcCodes[14] = 2;
+        m.grpcCodes[4] = 1;
+        QCOMPARE(ReportModel::errorBreakdown(m),
+                 QStringLiteral("http_5xx: 1\ngrpc: 3 (DEADLINE_EXCEEDED 1, UNAVAILABLE 2)"));
+    }
+
     void initTestCase()
     {
         m_project = m_dir.filePath(QStringLiteral("r.stampede"));
