@@ -662,17 +662,19 @@ private:
             }
             break;
         }
-        if (m_plan.http == HttpVersion::Http2 && m_o.resolveHosts) {
-            // a connection carries the streams of every step: one server for all of them
-            for (std::size_t i = 1; i < m_plan.steps.size(); ++i) {
-                if (!m_plan.steps[i].endpoint.sameAs(m_plan.steps[0].endpoint)) {
-                    error("steps[" + std::to_string(i) + "].request.url",
-                          "with HTTP/2 every step goes to one server for now: this step goes to " +
-                              m_plan.steps[i].endpoint.label + ", the first to " + m_plan.steps[0].endpoint.label);
-                    break;
-                }
-            }
+        // the distinct servers: an HTTP/2 connection carries the streams of the steps to one of them
+        std::vector<const Endpoint*> servers;
+        for (auto& st : m_plan.steps) {
+            const auto same = [&](const Endpoint* e) {
+                return e->sameAs(st.endpoint) && bool(e->tls) == bool(st.endpoint.tls) &&
+                       e->serverName == st.endpoint.serverName;
+            };
+            const auto it = std::find_if(servers.begin(), servers.end(), same);
+            st.endpointIndex = std::uint32_t(it - servers.begin());
+            if (it == servers.end())
+                servers.push_back(&st.endpoint);
         }
+        m_plan.endpointCount = std::max<std::uint32_t>(1, std::uint32_t(servers.size()));
         if (m_plan.http == HttpVersion::Http1 && m_plan.streams > 1)
             error("streams", "streams are HTTP/2's: set http to HTTP_2 (--http 2), or leave streams at 1");
     }

@@ -61,6 +61,8 @@ struct PlannedStep
     // iteration and converted to the message), or, when fixed, the framed
     // message itself. Always HTTP/2.
     std::shared_ptr<const GrpcMethodPlan> grpc;
+    // Steps to the same server share an index: HTTP/2 keeps its connections per server.
+    std::uint32_t endpointIndex = 0;
 };
 
 enum class HttpVersion
@@ -97,6 +99,7 @@ struct ScenarioPlan
     std::uint32_t threads = 1;
     HttpVersion http = HttpVersion::Http1; // one for every step of the scenario
     std::uint32_t streams = 1;             // HTTP/2: concurrent streams per connection
+    std::uint32_t endpointCount = 1;       // distinct servers the steps go to
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
     std::string stressHeader; // empty when the stress tag is off

@@ -34,8 +34,10 @@ Worker::Worker(const WorkerSetup& setup)
     const std::uint32_t streams = m_http2 ? m_plan.streams : 1;
     const std::uint32_t slots = m_http2 && m_plan.model == LoadModel::Open ? setup.slots * streams : setup.slots;
     if (m_http2) {
+        // per server the steps go to, `connections` sessions; a slot uses the same one of each
         const std::uint32_t connections = (slots + streams - 1) / streams;
-        for (std::uint32_t c = 0; c < connections; ++c) {
+        m_h2PerServer = connections;
+        for (std::uint32_t c = 0; c < connections * m_plan.endpointCount; ++c) {
             m_h2.push_back(
                 std::make_unique<Http2Session>(m_loop, *this, m_readBuffer.data(), m_readBuffer.size(), streams));
             m_h2.back()->setFlushQueue(&m_h2Flush);
@@ -259,8 +261,9 @@ void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)
         }
         ++c.sent;
         c.bytesOut += r.bytes;
-        m_h2[slot.connection]->submit(tag, st.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now,
-                                      st.timeout, m_plan.connectTimeout, st.grpc != nullptr);
+        m_h2[st.endpointIndex * m_h2PerServer + slot.connection]->submit(tag, st.endpoint, r.nv.data(), r.nv.size(),
+                                                                         r.body.data(), r.body.size(), now, st.timeout,
+                                                                         m_plan.connectTimeout, st.grpc != nullptr);
         return;
     }
     const std::string& bytes = st.fixed ? st.fixedBytes : slot.bytes[std::size_t(step)];

@@ -120,6 +120,7 @@ private:
     EventLoop m_loop;
     bool m_http2 = false;
     std::vector<std::unique_ptr<Http2Session>> m_h2; // HTTP/2 connections
+    std::uint32_t m_h2PerServer = 0;                 // sessions per server: m_h2[server * this + connection]
     std::vector<Http2Session*> m_h2Flush;            // connections with requests to write after this batch
     std::vector<H2Request> m_h2Fixed;                // per step, for fixed steps
     std::uint64_t m_goawaysSeen = 0;

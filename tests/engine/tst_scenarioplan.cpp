@@ -102,12 +102,6 @@ private slots:
             << QString::fromStdString(
                    "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"streams\": 4, " + load + "}")
             << "streams: streams are HTTP/2's";
-        QTest::addRow("HTTP/2 to two servers")
-            << QString::fromStdString(
-                   "{\"http\": \"HTTP_2\", \"steps\": [{\"request\": {\"url\": "
-                   "\"http://127.0.0.1:81/\"}}, {\"request\": {\"url\": \"http://127.0.0.1:82/\"}}], " +
-                   load + "}")
-            << "steps[1].request.url: with HTTP/2 every step goes to one server for now";
         QTest::addRow("client certificate without key")
             << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"https://127.0.0.1/\"}}], "
                                       "\"tls\": {\"certPem\": \"x\"}, " +

@@ -5,6 +5,7 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -111,6 +112,31 @@ private slots:
         QCOMPARE(num(o.total, "requests"), 2000);
         QCOMPARE(num(o.total, "errors"), 0);
         QCOMPARE(served(), 2000);
+    }
+
+    // Steps to two servers: each has its own connections, every stream goes
+    // to the server its step names.
+    void stepsToTwoServers()
+    {
+        const QString scenario = QStringLiteral("{\"http\": \"HTTP_2\", \"streams\": 4, \"steps\": ["
+                                                "{\"name\": \"a\", \"request\": {\"url\": \"%1\"}},"
+                                                "{\"name\": \"b\", \"request\": {\"url\": \"%2\"}}],"
+                                                " \"load\": {\"closed\": {\"users\": 8}}, \"duration\": \"1s\"}")
+                                     .arg(at("http", m_h2c, "/a"), at("http", m_goaway, "/b"));
+        QFile f(file("two.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(scenario.toUtf8());
+        f.close();
+        const auto o = run({file("two.json")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "errors"), 0);
+        const QJsonArray steps = readJson(file("s.json"))[QStringLiteral("steps")].toArray();
+        const qint64 a = num(steps[0].toObject(), "requests"), b = num(steps[1].toObject(), "requests");
+        QVERIFY(b > 300);
+        QVERIFY2(a - b >= 0 && a - b <= 8, qPrintable(QStringLiteral("%1 %2").arg(a).arg(b)));
+        QCOMPARE(served(), a + b);
+        // two connections (8 users, 4 streams each) to each server, and more after its GOAWAYs
+        QVERIFY(o.total[QStringLiteral("connections")].toObject()[QStringLiteral("opened")].toInteger() >= 4);
     }
 
     void goawayStartsANewConnectionWithoutErrors()
