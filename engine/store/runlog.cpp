@@ -233,13 +233,21 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
 {
     sqlite3* db = m_store.handle();
     SavedRun r;
+    // A statement that fails (a damaged or foreign file) is reported, not read as an empty run.
+    auto failed = [&](const SqlStatement& s, const char* what) {
+        if (!s.failed())
+            return false;
+        m_error = "cannot read the " + std::string(what) + " of run " + std::to_string(run) + ": " + s.error();
+        return true;
+    };
     {
         SqlStatement s(
             db, "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second, scenario, environment, "
                 "agents, summary FROM runs WHERE id = ?");
         s.bind(1, run);
         if (!s.step()) {
-            m_error = "no run " + std::to_string(run);
+            if (!failed(s, "record"))
+                m_error = "no run " + std::to_string(run);
             return std::nullopt;
         }
         r.info = {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6))};
@@ -253,6 +261,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         s.bind(1, run);
         while (s.step())
             r.stepNames.push_back(s.text(0));
+        if (failed(s, "steps"))
+            return std::nullopt;
     }
     {
         // Rows of the same second and step from several agents add up; the
@@ -311,6 +321,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             }
             r.rows.push_back(row);
         }
+        if (failed(s, "seconds"))
+            return std::nullopt;
     }
     {
         SqlStatement s(db, "SELECT step, second, error_class, status, head, body, detail FROM run_samples "
@@ -323,6 +335,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             r.samples.push_back({std::uint32_t(s.integer(0)), std::uint32_t(s.integer(1)), ErrorClass(c),
                                  int(s.integer(3)), s.text(4), s.text(5), s.text(6)});
         }
+        if (failed(s, "error samples"))
+            return std::nullopt;
     }
     {
         SqlStatement s(
@@ -331,6 +345,8 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         while (s.step())
             r.events.push_back(
                 {s.real(0), s.text(1), s.text(2), s.text(3), std::uint32_t(s.integer(4)), std::uint32_t(s.integer(5))});
+        if (failed(s, "events"))
+            return std::nullopt;
     }
     return r;
 }

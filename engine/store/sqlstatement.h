@@ -10,7 +10,7 @@ namespace stampede {
 class SqlStatement
 {
 public:
-    SqlStatement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
+    SqlStatement(sqlite3* db, const char* sql) : m_db(db) { sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr); }
     ~SqlStatement() { sqlite3_finalize(m_stmt); }
     SqlStatement(const SqlStatement&) = delete;
     SqlStatement& operator=(const SqlStatement&) = delete;
@@ -36,7 +36,15 @@ public:
         return *this;
     }
     // True while there is a row to read.
-    bool step() { return sqlite3_step(m_stmt) == SQLITE_ROW; }
+    bool step()
+    {
+        m_rc = sqlite3_step(m_stmt);
+        return m_rc == SQLITE_ROW;
+    }
+    // The statement did not prepare, or its last step ended in an error
+    // rather than a row or the end of the rows.
+    bool failed() const { return !m_stmt || (m_rc != SQLITE_OK && m_rc != SQLITE_ROW && m_rc != SQLITE_DONE); }
+    std::string error() const { return sqlite3_errmsg(m_db); }
     // Runs a statement that returns nothing; true on success.
     bool run()
     {
@@ -48,6 +56,7 @@ public:
     {
         sqlite3_reset(m_stmt);
         sqlite3_clear_bindings(m_stmt);
+        m_rc = SQLITE_OK;
     }
     std::int64_t integer(int col) const { return sqlite3_column_int64(m_stmt, col); }
     double real(int col) const { return sqlite3_column_double(m_stmt, col); }
@@ -60,7 +69,9 @@ public:
     bool ok() const { return m_stmt != nullptr; }
 
 private:
+    sqlite3* m_db;
     sqlite3_stmt* m_stmt = nullptr;
+    int m_rc = SQLITE_OK;
 };
 
 } // namespace stampede

@@ -128,6 +128,34 @@ private slots:
         QVERIFY(p->addItem(1, ItemKind::Request, "new", "{}"));
     }
 
+    // A run whose rows cannot be read is an error saying why, not an empty run.
+    void unreadableRunsSayWhy()
+    {
+        const QString file = path("damaged.stampede");
+        std::string error;
+        auto p = ProjectStore::create(file.toStdString(), error);
+        QVERIFY2(p, error.c_str());
+        stampede::RunLog log(*p);
+        const auto run = log.begin("st-2", "r", "{}", "{}", {}, {"home"});
+        stampede::IntervalMetrics second;
+        second.second = 1;
+        second.steps.resize(1);
+        second.steps[0].counters.requests = 3;
+        QVERIFY2(log.appendSecond(run, second), log.error().c_str());
+        QVERIFY(log.load(run));
+        p.reset();
+        sql(file, "DROP TABLE run_samples;");
+        p = ProjectStore::open(file.toStdString(), error);
+        QVERIFY2(p, error.c_str());
+        stampede::RunLog again(*p);
+        QVERIFY(!again.load(run));
+        QVERIFY2(again.error().find("cannot read the error samples of run") != std::string::npos &&
+                     again.error().find("no such table: run_samples") != std::string::npos,
+                 again.error().c_str());
+        QVERIFY(!again.load(run + 100));
+        QCOMPARE(again.error(), "no run " + std::to_string(run + 100));
+    }
+
     void earlyVersion4FilesGetTheConnectionsColumn()
     {
         const QString file = path("v4early.stampede");
@@ -136,7 +164,7 @@ private slots:
             auto p = ProjectStore::create(file.toStdString(), error);
             QVERIFY2(p, error.c_str());
         }
-        sql(file, "ALTER TABLE run_seconds DROP COLUMN connections;");
+        sql(file, "ALTER TABLE run_seconds DROP COLUMN connections; ALTER TABLE run_seconds DROP COLUMN grpc_codes;");
         auto p = ProjectStore::open(file.toStdString(), error);
         QVERIFY2(p, error.c_str());
         stampede::RunLog log(*p);
@@ -147,7 +175,7 @@ private slots:
         second.steps[0].counters.requests = 7;
         QVERIFY2(log.appendSecond(run, second), log.error().c_str());
         const auto saved = log.load(run);
-        QVERIFY(saved);
+        QVERIFY2(saved, log.error().c_str());
         QCOMPARE(saved->rows.size(), std::size_t(2)); // the step and the total
     }
 
