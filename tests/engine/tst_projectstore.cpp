@@ -265,7 +265,10 @@ private slots:
             QProcess p;
             p.start(writer, {file, QString::number(next)});
             QVERIFY(p.waitForStarted());
-            QThread::msleep(QRandomGenerator::global()->bounded(5, 60));
+            // killed at a random point after its first committed edit (a slow
+            // start, as under a sanitizer, must not leave a round without work)
+            p.waitForReadyRead(10000);
+            QThread::msleep(QRandomGenerator::global()->bounded(2, 50));
             p.kill();
             p.waitForFinished();
             kills += p.exitStatus() == QProcess::CrashExit;
