@@ -144,7 +144,7 @@ QByteArray ReportModel::exportAs(const QString& format) const
     if (format == QLatin1String("html"))
         text = exportHtml(*m_run, *m_summary);
     else if (format == QLatin1String("json"))
-        text = summaryToJson(*m_summary);
+        text = exportJson(*m_run, *m_summary);
     else if (format == QLatin1String("csv"))
         text = exportCsv(*m_run);
     else if (format == QLatin1String("junit"))

@@ -22,8 +22,8 @@ const char* kReportUsage =
     "BASELINE and CANDIDATE are FILE or FILE@RUN. compare prints the changes and exits 1 when the\n"
     "candidate is worse than the baseline beyond the tolerance (rate, error rate, p50..max).\n"
     "\n"
-    "Formats: html (one file, charts inline, opens offline), json (the summary), csv (per-second\n"
-    "series per step), junit (one test case per threshold).\n";
+    "Formats: html (one file, charts inline, opens offline), json (the summary and the error\n"
+    "samples), csv (per-second series per step, errors by class), junit (one test case per threshold).\n";
 
 struct Loaded
 {
@@ -123,7 +123,7 @@ int reportCommand(const std::vector<std::string>& args)
         }
         const RunSummary s = summarizeSaved(l.run);
         const std::string text = format == "html"   ? exportHtml(l.run, s)
-                                 : format == "json" ? summaryToJson(s)
+                                 : format == "json" ? exportJson(l.run, s)
                                  : format == "csv"  ? exportCsv(l.run)
                                                     : exportJUnit(s);
         std::ofstream out(output, std::ios::binary | std::ios::trunc);

@@ -71,16 +71,7 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
     return 0;
 }
 
-namespace {
-
-std::string num(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
-}
-
-std::string quoted(const std::string& s)
+std::string jsonString(const std::string& s)
 {
     std::string out = "\"";
     for (unsigned char c : s) {
@@ -111,6 +102,15 @@ std::string quoted(const std::string& s)
         }
     }
     return out + "\"";
+}
+
+namespace {
+
+std::string num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
 }
 
 std::string latencyJson(const LatencySummary& l)
@@ -184,12 +184,12 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
 
 std::string summaryToJson(const RunSummary& s)
 {
-    std::string out = "{\"run_id\": " + quoted(s.runId) + ", \"scenario\": " + quoted(s.scenario) +
+    std::string out = "{\"run_id\": " + jsonString(s.runId) + ", \"scenario\": " + jsonString(s.scenario) +
                       ", \"passed\": " + (s.passed ? "true" : "false") + ", \"duration_s\": " + num(s.durationS) +
                       ",\n  \"total\": {" + metricsJson(s.total) + "},\n  \"steps\": [";
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
         out += (i ? ",\n    {" : "\n    {");
-        out += "\"name\": " + quoted(s.steps[i].name) + ", " + metricsJson(s.steps[i]) + "}";
+        out += "\"name\": " + jsonString(s.steps[i].name) + ", " + metricsJson(s.steps[i]) + "}";
     }
     out += "],\n  \"timeline\": [";
     for (std::size_t i = 0; i < s.timeline.size(); ++i) {
@@ -204,20 +204,21 @@ std::string summaryToJson(const RunSummary& s)
     for (std::size_t i = 0; i < s.thresholds.size(); ++i) {
         const auto& t = s.thresholds[i];
         out += (i ? ", " : "");
-        out += "{\"expr\": " + quoted(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
+        out += "{\"expr\": " + jsonString(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
                ", \"value\": " + num(t.value) + "}";
     }
     out += "],\n  \"aborted\": " + std::string(s.aborted ? "true" : "false") +
            ", \"controller_cpu_s\": " + num(s.controllerCpuS) + ", \"engines\": [";
     for (std::size_t i = 0; i < s.engines.size(); ++i)
-        out += (i ? ", " : "") + quoted(s.engines[i]);
+        out += (i ? ", " : "") + jsonString(s.engines[i]);
     out += "],\n  \"events\": [";
     for (std::size_t i = 0; i < s.events.size(); ++i) {
         const auto& e = s.events[i];
         out += (i ? ",\n    " : "\n    ");
-        out += "{\"at_s\": " + num(e.atS) + ", \"kind\": " + quoted(e.kind) + ", \"agent\": " + quoted(e.agent) +
-               ", \"detail\": " + quoted(e.detail) + ", \"from_second\": " + std::to_string(e.fromSecond) +
-               ", \"to_second\": " + std::to_string(e.toSecond) + "}";
+        out += "{\"at_s\": " + num(e.atS) + ", \"kind\": " + jsonString(e.kind) +
+               ", \"agent\": " + jsonString(e.agent) + ", \"detail\": " + jsonString(e.detail) +
+               ", \"from_second\": " + std::to_string(e.fromSecond) + ", \"to_second\": " + std::to_string(e.toSecond) +
+               "}";
     }
     out += "]}\n";
     return out;

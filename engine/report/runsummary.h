@@ -73,6 +73,8 @@ double thresholdValue(const Threshold& t, const MetricsSummary& total);
 // Evaluates `thresholds` against s.total into s.thresholds; a failed one fails the run.
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds);
 std::string summaryToJson(const RunSummary& s);
+// `s` as a JSON string literal, quotes included.
+std::string jsonString(const std::string& s);
 // A fixed-width table: one row per step and a total row, then thresholds.
 std::string summaryToTable(const RunSummary& s);
 

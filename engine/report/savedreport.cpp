@@ -188,7 +188,10 @@ RunSummary summarizeSaved(const SavedRun& run)
 std::string exportCsv(const SavedRun& run)
 {
     std::string out = "second,step,sent,requests,errors,late,dropped,bytes_in,bytes_out,p50_ms,p90_ms,p95_ms,p99_ms,"
-                      "p999_ms,max_ms\n";
+                      "p999_ms,max_ms";
+    for (std::size_t k = 0; k < kErrorClassCount; ++k)
+        out += ",errors_" + std::string(errorClassName(ErrorClass(k)));
+    out += "\n";
     for (const auto& r : run.rows) {
         const std::string step = r.step < 0                                   ? "total"
                                  : std::size_t(r.step) < run.stepNames.size() ? run.stepNames[std::size_t(r.step)]
@@ -198,9 +201,36 @@ std::string exportCsv(const SavedRun& run)
                std::to_string(c.requests) + "," + std::to_string(c.errors) + "," + std::to_string(c.late) + "," +
                std::to_string(c.dropped) + "," + std::to_string(c.bytesIn) + "," + std::to_string(c.bytesOut) + "," +
                num(r.p50Ms) + "," + num(r.p90Ms) + "," + num(r.p95Ms) + "," + num(r.p99Ms) + "," + num(r.p999Ms) + "," +
-               num(r.maxMs) + "\n";
+               num(r.maxMs);
+        for (std::size_t k = 0; k < kErrorClassCount; ++k)
+            out += "," + std::to_string(c.errorsByClass[k]);
+        out += "\n";
     }
     return out;
+}
+
+std::string exportJson(const SavedRun& run, const RunSummary& summary)
+{
+    std::string out = summaryToJson(summary);
+    const std::size_t end = out.rfind('}');
+    if (end == std::string::npos)
+        return out;
+    std::string samples = ",\n  \"error_samples\": [";
+    for (std::size_t i = 0; i < run.samples.size(); ++i) {
+        const auto& e = run.samples[i];
+        const std::string step = e.step < run.stepNames.size() ? run.stepNames[e.step] : std::to_string(e.step);
+        samples += std::string(i ? ",\n    " : "\n    ") + "{\"step\": " + jsonString(step) +
+                   ", \"second\": " + std::to_string(e.second) + ", \"class\": \"" +
+                   std::string(errorClassName(e.errorClass)) + "\", \"status\": " + std::to_string(e.status) +
+                   ", \"head\": " + jsonString(printableSample(e.head)) +
+                   ", \"body\": " + jsonString(printableSample(e.body)) + ", \"detail\": " + jsonString(e.detail) + "}";
+    }
+    samples += "]\n";
+    // the summary ends with "\n}": the samples go before its closing brace
+    std::size_t cut = end;
+    while (cut > 0 && (out[cut - 1] == '\n' || out[cut - 1] == ' '))
+        --cut;
+    return out.substr(0, cut) + samples + out.substr(end);
 }
 
 std::string exportJUnit(const RunSummary& s)

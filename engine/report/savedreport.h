@@ -1,7 +1,7 @@
 #pragma once
 // Reports from saved runs: the summary (thresholds evaluated again from the
 // scenario as it ran), the exports (single-file HTML with inline SVG charts,
-// JSON, CSV per-second series, JUnit XML with one test case per threshold),
+// JSON with the error samples, CSV per-second series, JUnit XML with one test case per threshold),
 // and the comparison of a baseline with a candidate.
 #include "runsummary.h"
 #include "store/runlog.h"
@@ -17,7 +17,10 @@ std::string printableSample(const std::string& raw);
 
 RunSummary summarizeSaved(const SavedRun& run);
 
+// Per-second rows: counters, errors by class (one column each), percentiles.
 std::string exportCsv(const SavedRun& run);
+// The summary JSON with the run's error samples added ("error_samples").
+std::string exportJson(const SavedRun& run, const RunSummary& summary);
 std::string exportJUnit(const RunSummary& summary);
 std::string exportHtml(const SavedRun& run, const RunSummary& summary);
 

@@ -58,12 +58,13 @@ private:
     QJsonObject m_last;
 };
 
-GrpcPeer* pythonPeer(int unavailableEvery = 0)
+GrpcPeer* pythonPeer(int unavailableEvery = 0, const QStringList& extra = {})
 {
     return new GrpcPeer(QStringLiteral("/usr/bin/python3"),
-                        {sourceDir() + QStringLiteral("/tests/integration/grpc/echo_server.py"),
-                         QStringLiteral("--descriptors"), QStringLiteral(ECHO_DESCRIPTORS),
-                         QStringLiteral("--unavailable-every"), QString::number(unavailableEvery)});
+                        QStringList{sourceDir() + QStringLiteral("/tests/integration/grpc/echo_server.py"),
+                                    QStringLiteral("--descriptors"), QStringLiteral(ECHO_DESCRIPTORS),
+                                    QStringLiteral("--unavailable-every"), QString::number(unavailableEvery)} +
+                            extra);
 }
 
 qint64 num(const QJsonObject& o, const char* key)
@@ -265,6 +266,36 @@ private slots:
                     QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--http"), QStringLiteral("1.1")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("need HTTP/2")), qPrintable(r.err));
+    }
+
+    // gRPC over TLS (h2 by ALPN) to the Python server with a certificate the
+    // test makes: verified against its CA; refused as a TLS error without it.
+    void grpcOverTls()
+    {
+        const QString made = makeCertificates(m_dir.path());
+        QVERIFY2(made.isEmpty(), qPrintable(made));
+        std::unique_ptr<GrpcPeer> peer(
+            pythonPeer(0, {QStringLiteral("--cert"), file("server.pem"), QStringLiteral("--key"), file("server.key")}));
+        QVERIFY(peer->port() > 0);
+        const QString target = QStringLiteral("https://127.0.0.1:%1").arg(peer->port());
+        const QStringList call{QStringLiteral("--grpc"),  target,
+                               QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO),
+                               QStringLiteral("--call"),  QStringLiteral("stampede.test.Echo/Say"),
+                               QStringLiteral("--data"),  QStringLiteral("{\"text\": \"secret\"}"),
+                               QStringLiteral("-c"),      QStringLiteral("2"),
+                               QStringLiteral("-d"),      QStringLiteral("1s")};
+        auto o = run(call + QStringList{QStringLiteral("--cacert"), file("ca.pem")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QVERIFY(num(o.total, "requests") > 20);
+        QCOMPARE(num(o.total, "errors"), 0);
+        QCOMPARE(o.total[QStringLiteral("connections")].toObject()[QStringLiteral("tls_handshakes")].toInteger(), 2);
+        // the system's CAs do not know the test's CA: every call is a TLS error
+        o = run(call);
+        QCOMPARE(o.cli.exitCode, 0);
+        QVERIFY(num(o.total, "requests") > 0);
+        QCOMPARE(byClass(o.total, "tls"), num(o.total, "requests"));
+        const QJsonObject seen = peer->finish();
+        QVERIFY(num(seen, "calls") > 20);
     }
 
     // Reflection asked of a server that does not offer it (the Python one).

@@ -162,6 +162,34 @@ private slots:
                      .exitCode,
                  0);
         QVERIFY(read(html).contains("backend down: try later"));
+        // the JSON export carries the samples too, and the CSV the errors by class
+        const QString json = path("engines.json"), csv = path("engines.csv");
+        for (const auto& [format, out] :
+             {std::pair{QStringLiteral("json"), json}, std::pair{QStringLiteral("csv"), csv}})
+            QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                             format, QStringLiteral("-o"), out})
+                         .exitCode,
+                     0);
+        const QJsonArray samples = readJson(json)[QStringLiteral("error_samples")].toArray();
+        QVERIFY(!samples.isEmpty());
+        const QJsonObject first = samples[0].toObject();
+        QCOMPARE(first[QStringLiteral("class")].toString(), QStringLiteral("http_5xx"));
+        QCOMPARE(first[QStringLiteral("status")].toInt(), 503);
+        QCOMPARE(first[QStringLiteral("body")].toString(), QStringLiteral("backend down: try later"));
+        const QList<QByteArray> lines = read(csv).trimmed().split('\n');
+        const QList<QByteArray> header = lines[0].split(',');
+        const qsizetype col = header.indexOf("errors_http_5xx");
+        QVERIFY(col > 0 && header.contains("errors_grpc"));
+        qint64 fiveHundreds = 0, errors = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QList<QByteArray> f = lines[i].split(',');
+            if (f[1] == "total") {
+                fiveHundreds += f[col].toLongLong();
+                errors += f[4].toLongLong();
+            }
+        }
+        QVERIFY(errors > 0);
+        QCOMPARE(fiveHundreds, errors);
     }
 
     void killedControllerLeavesAnInterruptedRun()

@@ -19,6 +19,8 @@ def main():
     ap.add_argument("--descriptors", required=True)
     ap.add_argument("--unavailable-every", type=int, default=0,
                     help="answer UNAVAILABLE to every Nth call (10: 10 %%)")
+    ap.add_argument("--cert", help="serve over TLS with this certificate (PEM)...")
+    ap.add_argument("--key", help="...and its key")
     args = ap.parse_args()
 
     fds = descriptor_pb2.FileDescriptorSet.FromString(open(args.descriptors, "rb").read())
@@ -52,7 +54,11 @@ def main():
     })
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
     server.add_generic_rpc_handlers((handler,))
-    port = server.add_insecure_port("127.0.0.1:0")
+    if args.cert:
+        creds = grpc.ssl_server_credentials([(open(args.key, "rb").read(), open(args.cert, "rb").read())])
+        port = server.add_secure_port("127.0.0.1:0", creds)
+    else:
+        port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     print(port, flush=True)
     sys.stdin.read()  # until the test closes it
