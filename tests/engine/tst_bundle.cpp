@@ -1,6 +1,8 @@
 #include "bundle/bundlefile.h"
 #include "stampede/v1/bundle.pb.h"
 
+#include <google/protobuf/descriptor.pb.h>
+
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
@@ -50,6 +52,45 @@ private slots:
         v->mutable_csv()->set_file("missing.csv");
         QVERIFY(!makeBundle(s, dir.path().toStdString(), "s.json", b, error));
         QVERIFY(QString::fromStdString(error).startsWith(QStringLiteral("variables[0].csv.file: cannot read")));
+    }
+
+    // gRPC steps travel with descriptors: the .proto files (and what they
+    // import) are read once where the bundle is made; a broken one is named.
+    void carriesGrpcDescriptors()
+    {
+        QTemporaryDir dir;
+        std::ofstream(dir.filePath(QStringLiteral("common.proto")).toStdString())
+            << "syntax = \"proto3\";\npackage t;\nmessage Ping { string text = 1; }\n";
+        std::ofstream(dir.filePath(QStringLiteral("svc.proto")).toStdString())
+            << "syntax = \"proto3\";\npackage t;\nimport \"common.proto\";\n"
+               "import \"google/protobuf/empty.proto\";\n"
+               "service S { rpc Call(Ping) returns (google.protobuf.Empty); }\n";
+        v1::Scenario s;
+        auto* g = s.add_steps()->mutable_grpc();
+        g->set_target("127.0.0.1:9");
+        g->set_method("t.S/Call");
+        g->add_protos("svc.proto");
+        v1::Bundle b;
+        std::string error;
+        QVERIFY2(makeBundle(s, dir.path().toStdString(), "s.json", b, error), error.c_str());
+        const auto& bg = b.scenario().steps(0).grpc();
+        QVERIFY(bg.protos().empty());
+        google::protobuf::FileDescriptorSet set;
+        QVERIFY(set.ParseFromString(bg.descriptors()));
+        QStringList files;
+        for (const auto& f : set.file())
+            files << QString::fromStdString(f.name());
+        QCOMPARE(files, (QStringList{QStringLiteral("common.proto"), QStringLiteral("google/protobuf/empty.proto"),
+                                     QStringLiteral("svc.proto")}));
+        // an HTTP step gets no gRPC part
+        s.add_steps()->mutable_request()->set_url("http://127.0.0.1:9/");
+        QVERIFY2(makeBundle(s, dir.path().toStdString(), "s.json", b, error), error.c_str());
+        QVERIFY(!b.scenario().steps(1).has_grpc());
+        std::ofstream(dir.filePath(QStringLiteral("svc.proto")).toStdString()) << "syntax = \"proto3\";\nmessage {\n";
+        QVERIFY(!makeBundle(s, dir.path().toStdString(), "s.json", b, error));
+        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral("steps[0].grpc.protos: svc.proto:2:")) ||
+                     QString::fromStdString(error).contains(QStringLiteral("svc.proto:2:")),
+                 error.c_str());
     }
 
     void refusesBadBundles_data()

@@ -122,6 +122,30 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(reopened.requestJson()).object(), saved);
     }
 
+    // The HTTP version choice: HTTP/2 with http:// is h2c, to the mock server.
+    void http2ChosenForARequest()
+    {
+        RequestEditor editor;
+        auto* version = editor.findChild<QComboBox*>(QStringLiteral("httpVersion"));
+        QVERIFY(version);
+        QCOMPARE(version->currentIndex(), 0); // auto
+        version->setCurrentIndex(2);
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("url")),
+                         QString::fromStdString(m_mock->baseUrl()) + QStringLiteral("/users/7"));
+        QCOMPARE(QJsonDocument::fromJson(editor.requestJson()).object().value(QStringLiteral("http")).toString(),
+                 QStringLiteral("2"));
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.last().at(0).toInt(), 200);
+        QVERIFY2(editor.statusText().contains(QStringLiteral("(HTTP/2)")), qPrintable(editor.statusText()));
+        QVERIFY(editor.responseBody().contains(QStringLiteral("\"name\": \"Li\"")));
+        // and back from the saved JSON
+        RequestEditor again;
+        again.setRequestJson(editor.requestJson());
+        QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("httpVersion"))->currentIndex(), 2);
+    }
+
     // The schema fetched from the mock server's reflection service.
     void grpcSchemaByReflection()
     {
