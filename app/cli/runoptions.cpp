@@ -1,5 +1,7 @@
 #include "runoptions.h"
 
+#include <algorithm>
+
 #include "bundle/bundlefile.h"
 #include "cli.h"
 #include "core/durationtext.h"
@@ -118,6 +120,10 @@ bool durationArg(const std::string& text, const char* flag, Nanos& out, std::str
 
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help)
 {
+    // In quick mode a .json after --mock is its rules (there is no scenario file to take it for).
+    const bool quickMode = std::any_of(args.begin(), args.end(), [](const std::string& a) {
+        return a == "--url" || a == "--grpc" || a.rfind("--url=", 0) == 0 || a.rfind("--grpc=", 0) == 0;
+    });
     ArgReader r{args};
     for (; !r.done(); ++r.pos) {
         const std::string& a = args[r.pos];
@@ -217,7 +223,8 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             if (a.size() > 7)
                 o.mockRules = a.substr(7);
             else if (r.pos + 1 < args.size() && args[r.pos + 1].rfind("-", 0) != 0 && args[r.pos + 1].size() > 5 &&
-                     args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" && !o.scenarioFile.empty())
+                     args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" &&
+                     (!o.scenarioFile.empty() || quickMode))
                 o.mockRules = args[++r.pos];
         } else if (is("--summary-json", "--summary-json")) {
             if (!val("--summary-json", o.summaryJson))

@@ -491,11 +491,19 @@ private:
             error(field, "a step is an HTTP request or a gRPC call, not both");
             return false;
         }
-        std::string target = g.target();
-        if (target.empty()) {
+        if (g.target().empty()) {
             error(gf + ".target", "a gRPC call needs a target: http://host:port (h2c) or https://host:port");
             return false;
         }
+        // constants may stand for the target (${mock_url}); per-iteration values may not
+        Template targetTemplate;
+        if (!compileText(g.target(), gf + ".target", targetTemplate))
+            return false;
+        if (!targetTemplate.isConstant()) {
+            error(gf + ".target", "the target must be written out or come from constants: \"" + g.target() + "\"");
+            return false;
+        }
+        std::string target = targetTemplate.constantText();
         if (target.find("://") == std::string::npos)
             target = "http://" + target;
         while (target.size() > 1 && target.back() == '/')

@@ -374,6 +374,33 @@ private slots:
                  requests);
     }
 
+    // --mock with gRPC rules: ${mock_url} stands for the target.
+    void quickModeAgainstTheEmbeddedMock()
+    {
+        write("mockrules.json", QStringLiteral("{\"protos\": [\"%1\"], \"rules\": [{\"grpc\": {\"method\": "
+                                               "\"stampede.test.Echo/Say\", \"response\": \"{}\"}}]}")
+                                    .arg(QStringLiteral(ECHO_PROTO))
+                                    .toUtf8());
+        const auto o = run({QStringLiteral("--mock"), file("mockrules.json"), QStringLiteral("--grpc"),
+                            QStringLiteral("${mock_url}"), QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO),
+                            QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("-r"),
+                            QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"),
+                            QStringLiteral("1s")});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QCOMPARE(num(o.total, "requests"), 200);
+        QCOMPARE(num(o.total, "errors"), 0);
+        // a per-iteration value cannot choose the server
+        write("pertarget.json",
+              QStringLiteral("{\"variables\": [{\"name\": \"n\", \"increment\": {\"min\": 1, \"max\": 9}}],"
+                             " \"steps\": [{\"grpc\": {\"target\": \"127.0.0.${n}:1\", \"method\": \"a.B/C\","
+                             " \"reflection\": true}}], \"load\": {\"closed\": {\"users\": 1}}}")
+                  .toUtf8());
+        const auto bad = runCli({QStringLiteral("run"), file("pertarget.json")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("steps[0].grpc.target: the target must be written out")),
+                 qPrintable(bad.err));
+    }
+
     // A rule answering a chosen gRPC status, and a method without a rule.
     void mockServerAnswersAChosenStatus()
     {
