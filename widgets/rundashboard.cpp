@@ -93,7 +93,8 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     // fixed colours: the theme's palette repeats after five series
     const QColor classColors[] = {QColor(0x34, 0x49, 0x5e), QColor(0xe6, 0x7e, 0x22), QColor(0x8e, 0x44, 0xad),
                                   QColor(0xf1, 0xc4, 0x0f), QColor(0xc0, 0x39, 0x2b), QColor(0x16, 0xa0, 0x85),
-                                  QColor(0x7f, 0x8c, 0x8d), QColor(0x27, 0xae, 0x60)};
+                                  QColor(0x7f, 0x8c, 0x8d), QColor(0x29, 0x80, 0xb9)};
+    static_assert(std::size(classes) == kClasses && std::size(classColors) == kClasses, "one series per class");
     for (std::size_t i = 0; i < std::size(classes); ++i) {
         auto* series = new QLineSeries;
         series->setName(tr(classes[i]));
@@ -116,7 +117,9 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     auto* grid = new QGridLayout;
     grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
     grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p95, m_p99, m_p999, m_max}), 0, 1);
-    grid->addWidget(makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass), 1, 0);
+    auto* errors = makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass);
+    errors->chart()->legend()->setAlignment(Qt::AlignRight); // eight names do not fit in a row below
+    grid->addWidget(errors, 1, 0);
     auto* gauges = makeChart(tr("Connections and users"), tr("count"), {m_connections, m_users});
     gauges->setToolTip(tr("Open connections, and users taking part (closed model) or iterations in flight "
                           "(open model), at the end of each second"));

@@ -4,6 +4,8 @@
 // events, and the controls (stop, pause, change the rate or users). Charts
 // take their points once a second with replace(); old points are merged so
 // a long run draws as smoothly as a short one.
+#include "metrics/runmetrics.h"
+
 #include <QPointF>
 #include <QWidget>
 
@@ -54,7 +56,8 @@ private:
     QLineSeries* m_connections;
     QLineSeries* m_users;
     QList<QLineSeries*> m_errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol, tls
-    static constexpr int kClasses = 7;   // connect, reset, timeout, http_4xx, http_5xx, protocol, tls
+    // connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc: the engine's classes
+    static constexpr int kClasses = int(stampede::kErrorClassCount);
     struct Points
     {
         QList<QPointF> sent, completed, p50, p90, p95, p99, p999, max, connections, users;

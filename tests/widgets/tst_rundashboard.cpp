@@ -76,6 +76,7 @@ private slots:
             RunSecond sec;
             sec.second = s;
             sec.total.requests = 300;
+            sec.total.errorsByClass = {0, 0, 0, 0, 2, 0, 0, 9}; // http_5xx, grpc
             sec.openConnections = 20;
             sec.activeUsers = 7;
             RunSecond::Part a, b;
@@ -96,6 +97,9 @@ private slots:
             return -1.0;
         };
         QCOMPARE(lastOf(QStringLiteral("completed/s")), 300.0);
+        // every error class has its line, gRPC's included
+        QCOMPARE(lastOf(QStringLiteral("http 5xx")), 2.0);
+        QCOMPARE(lastOf(QStringLiteral("grpc")), 9.0);
         QCOMPARE(lastOf(QStringLiteral("open connections")), 20.0);
         QCOMPARE(lastOf(QStringLiteral("active users")), 7.0);
         agentBox->setCurrentIndex(2);
