@@ -27,37 +27,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="263" />
+        <location filename="../models/reportmodel.cpp" line="288" />
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="270" />
+        <location filename="../models/reportmodel.cpp" line="295" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="289" />
+        <location filename="../models/reportmodel.cpp" line="314" />
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="289" />
+        <location filename="../models/reportmodel.cpp" line="314" />
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="289" />
+        <location filename="../models/reportmodel.cpp" line="314" />
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="289" />
+        <location filename="../models/reportmodel.cpp" line="314" />
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="290" />
+        <location filename="../models/reportmodel.cpp" line="315" />
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -366,219 +366,231 @@ Candidate: %2</source>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="35" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="36" />
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="36" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="37" />
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
 https:// speaks HTTP/2 over TLS, with the server's certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="42" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="43" />
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="43" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="44" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="44" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="45" />
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="52" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="53" />
         <source>The request message as JSON (proto3's mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="53" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="54" />
         <source>Fill with the message's fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="54" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="55" />
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="60" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="61" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="60" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="101" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="103" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="61" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="108" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="110" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="62" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="63" />
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="64" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="65" />
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="66" />
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="67" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="68" />
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="69" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="70" />
         <source>Ask the target's gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="70" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="197" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="71" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="206" />
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="76" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="77" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="77" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="78" />
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
         <location filename="../widgets/grpcrequestpane.cpp" line="87" />
+        <source>Verify the server's certificate (https)</source>
+        <translation>校验服务器证书（https）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcrequestpane.cpp" line="90" />
+        <source>Against the system's CAs, for the target's host. Turn off for a server
+with a self-signed or internal certificate.</source>
+        <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
+或内部证书时请关闭。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcrequestpane.cpp" line="93" />
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="92" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="99" />
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="93" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="100" />
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="94" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="101" />
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="96" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="103" />
         <source>No response yet. Press Send (Ctrl+Enter).</source>
         <translation>尚无响应。请按“发送”（Ctrl+Enter）。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="101" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="108" />
         <source>Header</source>
         <translation>头</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="103" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="110" />
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="107" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="114" />
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="108" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="115" />
         <source>Response headers</source>
         <translation>响应头</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="109" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="116" />
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="140" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="148" />
         <source>Import .proto files</source>
         <translation>导入 .proto 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="140" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="148" />
         <source>Protocol buffers (*.proto)</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="196" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="205" />
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="212" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="221" />
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="231" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="241" />
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="243" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="253" />
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="248" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="258" />
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="330" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="343" />
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="334" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="347" />
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="344" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="357" />
         <source>%1 streams; only unary calls are supported</source>
         <translation>%1 是流式方法；仅支持一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="365" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="378" />
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="403" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="416" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="409" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="422" />
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="411" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="425" />
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
@@ -1125,57 +1137,57 @@ their imports are looked for beside them, then among the well-known types</sourc
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="187" />
+        <location filename="../models/reportmodel.cpp" line="212" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214" />
+        <location filename="../models/reportmodel.cpp" line="239" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214" />
+        <location filename="../models/reportmodel.cpp" line="239" />
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214" />
+        <location filename="../models/reportmodel.cpp" line="239" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215" />
+        <location filename="../models/reportmodel.cpp" line="240" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215" />
+        <location filename="../models/reportmodel.cpp" line="240" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215" />
+        <location filename="../models/reportmodel.cpp" line="240" />
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="216" />
+        <location filename="../models/reportmodel.cpp" line="241" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="216" />
+        <location filename="../models/reportmodel.cpp" line="241" />
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="216" />
+        <location filename="../models/reportmodel.cpp" line="241" />
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="217" />
+        <location filename="../models/reportmodel.cpp" line="242" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1297,250 +1309,262 @@ their imports are looked for beside them, then among the well-known types</sourc
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="49" />
+        <location filename="../widgets/requesteditor.cpp" line="50" />
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="52" />
+        <location filename="../widgets/requesteditor.cpp" line="53" />
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="53" />
+        <location filename="../widgets/requesteditor.cpp" line="54" />
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="55" />
+        <location filename="../widgets/requesteditor.cpp" line="56" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="56" />
+        <location filename="../widgets/requesteditor.cpp" line="57" />
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="67" />
-        <location filename="../widgets/requesteditor.cpp" line="165" />
+        <location filename="../widgets/requesteditor.cpp" line="68" />
+        <location filename="../widgets/requesteditor.cpp" line="173" />
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="67" />
-        <location filename="../widgets/requesteditor.cpp" line="70" />
-        <location filename="../widgets/requesteditor.cpp" line="81" />
-        <location filename="../widgets/requesteditor.cpp" line="165" />
+        <location filename="../widgets/requesteditor.cpp" line="68" />
+        <location filename="../widgets/requesteditor.cpp" line="71" />
+        <location filename="../widgets/requesteditor.cpp" line="82" />
+        <location filename="../widgets/requesteditor.cpp" line="173" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="70" />
+        <location filename="../widgets/requesteditor.cpp" line="71" />
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="72" />
+        <location filename="../widgets/requesteditor.cpp" line="73" />
         <source>The URL's query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="74" />
+        <location filename="../widgets/requesteditor.cpp" line="75" />
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76" />
+        <location filename="../widgets/requesteditor.cpp" line="77" />
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76" />
+        <location filename="../widgets/requesteditor.cpp" line="77" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76" />
+        <location filename="../widgets/requesteditor.cpp" line="77" />
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76" />
+        <location filename="../widgets/requesteditor.cpp" line="77" />
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78" />
+        <location filename="../widgets/requesteditor.cpp" line="79" />
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="79" />
+        <location filename="../widgets/requesteditor.cpp" line="80" />
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="81" />
+        <location filename="../widgets/requesteditor.cpp" line="82" />
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="96" />
+        <location filename="../widgets/requesteditor.cpp" line="97" />
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="96" />
+        <location filename="../widgets/requesteditor.cpp" line="97" />
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="96" />
+        <location filename="../widgets/requesteditor.cpp" line="97" />
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="102" />
+        <location filename="../widgets/requesteditor.cpp" line="103" />
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105" />
+        <location filename="../widgets/requesteditor.cpp" line="106" />
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="106" />
+        <location filename="../widgets/requesteditor.cpp" line="107" />
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="107" />
+        <location filename="../widgets/requesteditor.cpp" line="108" />
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="108" />
+        <location filename="../widgets/requesteditor.cpp" line="109" />
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112" />
+        <location filename="../widgets/requesteditor.cpp" line="113" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="113" />
+        <location filename="../widgets/requesteditor.cpp" line="114" />
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="114" />
+        <location filename="../widgets/requesteditor.cpp" line="115" />
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="117" />
+        <location filename="../widgets/requesteditor.cpp" line="118" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="118" />
+        <location filename="../widgets/requesteditor.cpp" line="119" />
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="120" />
+        <location filename="../widgets/requesteditor.cpp" line="121" />
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="131" />
+        <location filename="../widgets/requesteditor.cpp" line="123" />
+        <source>Verify the server's certificate (https)</source>
+        <translation>校验服务器证书（https）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="126" />
+        <source>Against the system's CAs, for the URL's host. Turn off for a server
+with a self-signed or internal certificate.</source>
+        <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
+或内部证书时请关闭。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="139" />
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132" />
+        <location filename="../widgets/requesteditor.cpp" line="140" />
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="133" />
+        <location filename="../widgets/requesteditor.cpp" line="141" />
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="134" />
+        <location filename="../widgets/requesteditor.cpp" line="142" />
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="161" />
+        <location filename="../widgets/requesteditor.cpp" line="169" />
         <source>No response yet. Press Send (Ctrl+Enter).</source>
         <translation>尚无响应。请点击“发送” (Ctrl+Enter)。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="169" />
+        <location filename="../widgets/requesteditor.cpp" line="177" />
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="170" />
+        <location filename="../widgets/requesteditor.cpp" line="178" />
         <source>Response headers</source>
         <translation>响应头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="195" />
+        <location filename="../widgets/requesteditor.cpp" line="203" />
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="197" />
+        <location filename="../widgets/requesteditor.cpp" line="205" />
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="217" />
+        <location filename="../widgets/requesteditor.cpp" line="225" />
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="251" />
+        <location filename="../widgets/requesteditor.cpp" line="259" />
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="254" />
+        <location filename="../widgets/requesteditor.cpp" line="262" />
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="429" />
+        <location filename="../widgets/requesteditor.cpp" line="440" />
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="436" />
+        <location filename="../widgets/requesteditor.cpp" line="447" />
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="516" />
+        <location filename="../widgets/requesteditor.cpp" line="527" />
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="568" />
+        <location filename="../widgets/requesteditor.cpp" line="581" />
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="583" />
+        <location filename="../widgets/requesteditor.cpp" line="596" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1564,7 +1588,7 @@ http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="44" />
-        <location filename="../widgets/rundashboard.cpp" line="149" />
+        <location filename="../widgets/rundashboard.cpp" line="152" />
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1609,12 +1633,12 @@ http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119" />
+        <location filename="../widgets/rundashboard.cpp" line="120" />
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="110" />
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -1694,142 +1718,142 @@ http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="110" />
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="110" />
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="110" />
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="110" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109" />
+        <location filename="../widgets/rundashboard.cpp" line="110" />
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="117" />
+        <location filename="../widgets/rundashboard.cpp" line="118" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="117" />
+        <location filename="../widgets/rundashboard.cpp" line="118" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118" />
+        <location filename="../widgets/rundashboard.cpp" line="119" />
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118" />
+        <location filename="../widgets/rundashboard.cpp" line="119" />
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119" />
+        <location filename="../widgets/rundashboard.cpp" line="120" />
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120" />
+        <location filename="../widgets/rundashboard.cpp" line="123" />
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120" />
+        <location filename="../widgets/rundashboard.cpp" line="123" />
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121" />
+        <location filename="../widgets/rundashboard.cpp" line="124" />
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126" />
+        <location filename="../widgets/rundashboard.cpp" line="129" />
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="142" />
+        <location filename="../widgets/rundashboard.cpp" line="145" />
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="149" />
+        <location filename="../widgets/rundashboard.cpp" line="152" />
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="150" />
-        <location filename="../widgets/rundashboard.cpp" line="151" />
+        <location filename="../widgets/rundashboard.cpp" line="153" />
+        <location filename="../widgets/rundashboard.cpp" line="154" />
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="150" />
-        <location filename="../widgets/rundashboard.cpp" line="151" />
+        <location filename="../widgets/rundashboard.cpp" line="153" />
+        <location filename="../widgets/rundashboard.cpp" line="154" />
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="155" />
-        <location filename="../widgets/rundashboard.cpp" line="156" />
+        <location filename="../widgets/rundashboard.cpp" line="158" />
+        <location filename="../widgets/rundashboard.cpp" line="159" />
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="159" />
+        <location filename="../widgets/rundashboard.cpp" line="162" />
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="287" />
+        <location filename="../widgets/rundashboard.cpp" line="290" />
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="357" />
+        <location filename="../widgets/rundashboard.cpp" line="360" />
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="362" />
+        <location filename="../widgets/rundashboard.cpp" line="365" />
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="364" />
+        <location filename="../widgets/rundashboard.cpp" line="367" />
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="364" />
+        <location filename="../widgets/rundashboard.cpp" line="367" />
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="368" />
+        <location filename="../widgets/rundashboard.cpp" line="371" />
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="368" />
+        <location filename="../widgets/rundashboard.cpp" line="371" />
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -2094,49 +2118,49 @@ error_rate &lt; 0.1%</translation>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="529" />
+        <location filename="../widgets/scenarioeditor.cpp" line="528" />
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="529" />
+        <location filename="../widgets/scenarioeditor.cpp" line="528" />
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="546" />
+        <location filename="../widgets/scenarioeditor.cpp" line="545" />
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="546" />
+        <location filename="../widgets/scenarioeditor.cpp" line="545" />
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="593" />
+        <location filename="../widgets/scenarioeditor.cpp" line="592" />
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="601" />
-        <location filename="../widgets/scenarioeditor.cpp" line="607" />
+        <location filename="../widgets/scenarioeditor.cpp" line="600" />
+        <location filename="../widgets/scenarioeditor.cpp" line="606" />
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="601" />
+        <location filename="../widgets/scenarioeditor.cpp" line="600" />
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="613" />
-        <location filename="../widgets/scenarioeditor.cpp" line="618" />
+        <location filename="../widgets/scenarioeditor.cpp" line="612" />
+        <location filename="../widgets/scenarioeditor.cpp" line="617" />
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="613" />
+        <location filename="../widgets/scenarioeditor.cpp" line="612" />
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

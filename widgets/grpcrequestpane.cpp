@@ -9,6 +9,7 @@
 #include <google/protobuf/descriptor.h>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -83,8 +84,14 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     buttons->addStretch(1);
     sl->addLayout(buttons);
     sl->addWidget(m_schemaLabel);
+    m_verify = new QCheckBox(tr("Verify the server's certificate (https)"));
+    m_verify->setObjectName(QStringLiteral("grpcVerify"));
+    m_verify->setChecked(true);
+    m_verify->setToolTip(tr("Against the system's CAs, for the target's host. Turn off for a server\n"
+                            "with a self-signed or internal certificate."));
     auto* form = new QFormLayout;
     form->addRow(tr("Deadline:"), m_deadline);
+    form->addRow(QString(), m_verify);
     sl->addLayout(form);
     sl->addStretch(1);
 
@@ -134,6 +141,7 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_metadata, &KeyValueTable::pairsChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_deadline, &QSpinBox::valueChanged, this, &GrpcRequestPane::emitChanged);
+    connect(m_verify, &QCheckBox::toggled, this, &GrpcRequestPane::emitChanged);
     connect(fill, &QPushButton::clicked, this, &GrpcRequestPane::fillSkeleton);
     connect(importButton, &QPushButton::clicked, this, [this] {
         const QStringList files =
@@ -229,6 +237,7 @@ void GrpcRequestPane::fetchByReflection()
 {
     stampede::ReflectionOptions o;
     o.target = target().toStdString();
+    o.verify = m_verify->isChecked();
     m_schemaLabel->setText(tr("Asking %1 for its descriptors…").arg(target()));
     m_schemaLabel->setStyleSheet({});
     QPointer<GrpcRequestPane> self(this);
@@ -300,6 +309,7 @@ void GrpcRequestPane::setPayload(const QJsonObject& o)
                    h.toObject().value(QStringLiteral("value")).toString()});
     m_metadata->setPairs(md);
     m_deadline->setValue(o.value(QStringLiteral("deadlineMs")).toInt(10000));
+    m_verify->setChecked(!o.value(QStringLiteral("insecure")).toBool());
     m_loading = false;
 }
 
@@ -317,6 +327,8 @@ QJsonObject GrpcRequestPane::payload() const
         o[QStringLiteral("metadata")] = md;
     if (m_deadline->value() != 10000)
         o[QStringLiteral("deadlineMs")] = m_deadline->value();
+    if (!m_verify->isChecked())
+        o[QStringLiteral("insecure")] = true;
     if (!m_descriptors.isEmpty()) {
         o[QStringLiteral("descriptors")] = QString::fromLatin1(m_descriptors.toBase64());
         o[QStringLiteral("schemaSource")] = m_schemaSource;
@@ -355,6 +367,7 @@ void GrpcRequestPane::send()
     rq.url = target().toStdString() + "/" + md->service()->full_name() + "/" + md->name();
     rq.method = "POST";
     rq.grpc = true;
+    rq.verify = m_verify->isChecked();
     rq.body = stampede::grpcFrame(binary);
     rq.timeout = stampede::Nanos(m_deadline->value()) * stampede::kNanosPerMilli;
     rq.headers = {{"content-type", "application/grpc"},

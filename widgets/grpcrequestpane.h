@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -32,8 +33,8 @@ public:
     ~GrpcRequestPane() override;
 
     // The request item's payload: {"kind": "grpc", "target", "method", "data",
-    // "metadata": [{name, value}], "deadlineMs", "descriptors" (base64 of a
-    // FileDescriptorSet), "schemaSource"}.
+    // "metadata": [{name, value}], "deadlineMs", "insecure", "descriptors"
+    // (base64 of a FileDescriptorSet), "schemaSource"}.
     void setPayload(const QJsonObject& o);
     QJsonObject payload() const;
     void setVariables(const QHash<QString, QString>& variables);
@@ -75,6 +76,7 @@ private:
     KeyValueTable* m_metadata;
     QLabel* m_schemaLabel;
     QSpinBox* m_deadline;
+    QCheckBox* m_verify;
     QLabel* m_status;
     QTabWidget* m_responseTabs;
     QPlainTextEdit* m_responseBody;

@@ -8,6 +8,7 @@
 #include "net/httpexchange.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
 #include <QFormLayout>
@@ -119,6 +120,13 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
                                  "HTTP/2 with http:// is h2c with prior knowledge."));
     af->addRow(tr("HTTP version:"), m_httpVersion);
     connect(m_httpVersion, &QComboBox::currentIndexChanged, this, &RequestEditor::emitChanged);
+    m_verify = new QCheckBox(tr("Verify the server's certificate (https)"));
+    m_verify->setObjectName(QStringLiteral("verifyTls"));
+    m_verify->setChecked(true);
+    m_verify->setToolTip(tr("Against the system's CAs, for the URL's host. Turn off for a server\n"
+                            "with a self-signed or internal certificate."));
+    af->addRow(QString(), m_verify);
+    connect(m_verify, &QCheckBox::toggled, this, &RequestEditor::emitChanged);
     auto updateAuth = [this] {
         const int t = m_authType->currentIndex();
         m_authUser->setEnabled(t == 1);
@@ -341,6 +349,7 @@ void RequestEditor::setRequestJson(const QByteArray& payload)
         m_loading = false;
         return;
     }
+    m_verify->setChecked(!o.value(QStringLiteral("insecure")).toBool());
     const QString version = o.value(QStringLiteral("http")).toString();
     m_httpVersion->setCurrentIndex(version == QLatin1String("1.1") ? 1 : version == QLatin1String("2") ? 2 : 0);
     m_method->setCurrentText(o.value(QStringLiteral("method")).toString(QStringLiteral("GET")));
@@ -402,6 +411,8 @@ QByteArray RequestEditor::requestJson() const
                                                 {QStringLiteral("token"), m_authToken->text()}};
     if (m_timeout->value() != 30)
         o[QStringLiteral("timeoutMs")] = m_timeout->value() * 1000;
+    if (!m_verify->isChecked())
+        o[QStringLiteral("insecure")] = true;
     if (m_httpVersion->currentIndex() > 0)
         o[QStringLiteral("http")] = m_httpVersion->currentIndex() == 1 ? QStringLiteral("1.1") : QStringLiteral("2");
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
@@ -519,7 +530,8 @@ void RequestEditor::send()
     // HTTP/2 when asked, or for https:// by default (over TLS, by ALPN)
     const bool http2 =
         m_httpVersion->currentIndex() == 2 || (m_httpVersion->currentIndex() == 0 && rq.url.rfind("https://", 0) == 0);
-    std::thread([self, job, rq, http2] {
+    const bool verify = m_verify->isChecked();
+    std::thread([self, job, rq, http2, verify] {
         stampede::HttpExchangeResult r;
         if (http2) {
             stampede::Http2ExchangeRequest h2;
@@ -528,6 +540,7 @@ void RequestEditor::send()
             h2.headers = rq.headers;
             h2.body = rq.body;
             h2.timeout = rq.timeout;
+            h2.verify = verify;
             const auto a = stampede::http2Exchange(h2);
             r.ok = a.ok;
             r.error = a.error;

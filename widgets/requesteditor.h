@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -70,6 +71,7 @@ public:
     QStackedWidget* m_kindStack;
     GrpcRequestPane* m_grpc;
     QComboBox* m_httpVersion;
+    QCheckBox* m_verify;
     QComboBox* m_method;
     QLineEdit* m_url;
     QPushButton* m_send;

@@ -338,7 +338,7 @@ void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
     if (rq.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
         // the builder's gRPC call becomes a gRPC step, its schema carried as descriptors
         QJsonObject g;
-        for (const char* key : {"target", "method", "data", "metadata", "descriptors"}) {
+        for (const char* key : {"target", "method", "data", "metadata", "descriptors", "insecure"}) {
             const QString k = QString::fromLatin1(key);
             if (rq.contains(k))
                 g[k] = rq.value(k);

@@ -3,9 +3,11 @@
 #include "grpcrequestpane.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
+#include "testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QFile>
@@ -144,6 +146,43 @@ private slots:
         RequestEditor again;
         again.setRequestJson(editor.requestJson());
         QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("httpVersion"))->currentIndex(), 2);
+    }
+
+    // https to a server whose certificate the system does not trust (nginx
+    // with the test's own CA): refused while verifying, answered without.
+    void httpsVerificationChoice()
+    {
+        if (!testsupport::Nginx::installed())
+            QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
+        QTemporaryDir dir;
+        const QString made = testsupport::makeCertificates(dir.path());
+        QVERIFY2(made.isEmpty(), qPrintable(made));
+        const int port = testsupport::freePort();
+        testsupport::Nginx nginx;
+        QVERIFY2(
+            nginx.start(dir.path(),
+                        QStringLiteral("  server { listen 127.0.0.1:%1 ssl http2; ssl_certificate %2/server.pem;"
+                                       " ssl_certificate_key %2/server.key; location / { return 200 \"tls ok\"; } }\n")
+                            .arg(port)
+                            .arg(dir.path()),
+                        port),
+            qPrintable(nginx.error()));
+        RequestEditor editor;
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("url")),
+                         QStringLiteral("https://127.0.0.1:%1/").arg(port));
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QTRY_VERIFY_WITH_TIMEOUT(editor.statusText().startsWith(QStringLiteral("Failed")), 10000);
+        QVERIFY2(editor.statusText().contains(QStringLiteral("not accepted")), qPrintable(editor.statusText()));
+        auto* verify = editor.findChild<QCheckBox*>(QStringLiteral("verifyTls"));
+        QVERIFY(verify && verify->isChecked());
+        verify->setChecked(false);
+        QCOMPARE(QJsonDocument::fromJson(editor.requestJson()).object().value(QStringLiteral("insecure")).toBool(),
+                 true);
+        editor.send();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.last().at(0).toInt(), 200);
+        QCOMPARE(editor.responseBody(), QStringLiteral("tls ok"));
     }
 
     // The schema fetched from the mock server's reflection service.
