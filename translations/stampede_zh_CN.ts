@@ -366,231 +366,214 @@ Candidate: %2</source>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="36" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="37" />
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="37" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="38" />
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
 https:// speaks HTTP/2 over TLS, with the server's certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="43" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="44" />
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="44" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="45" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="45" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="46" />
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="53" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="54" />
         <source>The request message as JSON (proto3's mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="54" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="55" />
         <source>Fill with the message's fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="55" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="56" />
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="61" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="62" />
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="61" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="108" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="110" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="62" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="63" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="64" />
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="66" />
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="66" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="67" />
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="68" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="69" />
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="70" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="71" />
         <source>Ask the target's gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="71" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="206" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="72" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="195" />
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="77" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="78" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="78" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="79" />
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="87" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="88" />
         <source>Verify the server's certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="90" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="91" />
         <source>Against the system's CAs, for the target's host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="93" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="94" />
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="99" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="100" />
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="100" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="101" />
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="101" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="102" />
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="103" />
-        <source>No response yet. Press Send (Ctrl+Enter).</source>
-        <translation>尚无响应。请按“发送”（Ctrl+Enter）。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="108" />
-        <source>Header</source>
-        <translation>头</translation>
-    </message>
-    <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="110" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="109" />
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="114" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="104" />
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="115" />
-        <source>Response headers</source>
-        <translation>响应头</translation>
-    </message>
-    <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="116" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="109" />
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="148" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="137" />
         <source>Import .proto files</source>
         <translation>导入 .proto 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="148" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="137" />
         <source>Protocol buffers (*.proto)</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="205" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="194" />
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="221" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="210" />
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="241" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="230" />
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="253" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="242" />
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="258" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="247" />
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="343" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="332" />
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="347" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="336" />
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="357" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="346" />
         <source>%1 streams; only unary calls are supported</source>
         <translation>%1 是流式方法；仅支持一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="378" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="367" />
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="416" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="405" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="422" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="411" />
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="425" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="414" />
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
@@ -1309,264 +1292,275 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="50" />
+        <location filename="../widgets/requesteditor.cpp" line="51" />
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="53" />
+        <location filename="../widgets/requesteditor.cpp" line="54" />
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="54" />
+        <location filename="../widgets/requesteditor.cpp" line="55" />
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="56" />
+        <location filename="../widgets/requesteditor.cpp" line="57" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="57" />
+        <location filename="../widgets/requesteditor.cpp" line="58" />
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="68" />
-        <location filename="../widgets/requesteditor.cpp" line="173" />
+        <location filename="../widgets/requesteditor.cpp" line="69" />
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="68" />
-        <location filename="../widgets/requesteditor.cpp" line="71" />
-        <location filename="../widgets/requesteditor.cpp" line="82" />
-        <location filename="../widgets/requesteditor.cpp" line="173" />
+        <location filename="../widgets/requesteditor.cpp" line="69" />
+        <location filename="../widgets/requesteditor.cpp" line="72" />
+        <location filename="../widgets/requesteditor.cpp" line="83" />
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="71" />
+        <location filename="../widgets/requesteditor.cpp" line="72" />
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="73" />
+        <location filename="../widgets/requesteditor.cpp" line="74" />
         <source>The URL's query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75" />
+        <location filename="../widgets/requesteditor.cpp" line="76" />
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="78" />
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="78" />
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="78" />
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77" />
+        <location filename="../widgets/requesteditor.cpp" line="78" />
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="79" />
+        <location filename="../widgets/requesteditor.cpp" line="80" />
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80" />
+        <location filename="../widgets/requesteditor.cpp" line="81" />
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82" />
+        <location filename="../widgets/requesteditor.cpp" line="83" />
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="97" />
+        <location filename="../widgets/requesteditor.cpp" line="98" />
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="97" />
+        <location filename="../widgets/requesteditor.cpp" line="98" />
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="97" />
+        <location filename="../widgets/requesteditor.cpp" line="98" />
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="103" />
+        <location filename="../widgets/requesteditor.cpp" line="104" />
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="106" />
+        <location filename="../widgets/requesteditor.cpp" line="107" />
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="107" />
+        <location filename="../widgets/requesteditor.cpp" line="108" />
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="108" />
+        <location filename="../widgets/requesteditor.cpp" line="109" />
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109" />
+        <location filename="../widgets/requesteditor.cpp" line="110" />
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="113" />
+        <location filename="../widgets/requesteditor.cpp" line="114" />
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="114" />
+        <location filename="../widgets/requesteditor.cpp" line="115" />
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="115" />
+        <location filename="../widgets/requesteditor.cpp" line="116" />
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="118" />
+        <location filename="../widgets/requesteditor.cpp" line="119" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="119" />
+        <location filename="../widgets/requesteditor.cpp" line="120" />
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="121" />
+        <location filename="../widgets/requesteditor.cpp" line="122" />
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="123" />
+        <location filename="../widgets/requesteditor.cpp" line="124" />
         <source>Verify the server's certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="126" />
+        <location filename="../widgets/requesteditor.cpp" line="127" />
         <source>Against the system's CAs, for the URL's host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="139" />
+        <location filename="../widgets/requesteditor.cpp" line="140" />
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="140" />
+        <location filename="../widgets/requesteditor.cpp" line="141" />
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="141" />
+        <location filename="../widgets/requesteditor.cpp" line="142" />
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142" />
+        <location filename="../widgets/requesteditor.cpp" line="143" />
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="169" />
-        <source>No response yet. Press Send (Ctrl+Enter).</source>
-        <translation>尚无响应。请点击“发送” (Ctrl+Enter)。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/requesteditor.cpp" line="177" />
+        <location filename="../widgets/requesteditor.cpp" line="170" />
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="178" />
-        <source>Response headers</source>
-        <translation>响应头</translation>
-    </message>
-    <message>
-        <location filename="../widgets/requesteditor.cpp" line="203" />
+        <location filename="../widgets/requesteditor.cpp" line="194" />
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="205" />
+        <location filename="../widgets/requesteditor.cpp" line="196" />
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="225" />
+        <location filename="../widgets/requesteditor.cpp" line="216" />
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="259" />
+        <location filename="../widgets/requesteditor.cpp" line="250" />
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="262" />
+        <location filename="../widgets/requesteditor.cpp" line="253" />
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="440" />
+        <location filename="../widgets/requesteditor.cpp" line="431" />
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="447" />
+        <location filename="../widgets/requesteditor.cpp" line="438" />
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="527" />
+        <location filename="../widgets/requesteditor.cpp" line="518" />
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="581" />
+        <location filename="../widgets/requesteditor.cpp" line="572" />
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="596" />
+        <location filename="../widgets/requesteditor.cpp" line="587" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ResponseView</name>
+    <message>
+        <location filename="../widgets/responseview.cpp" line="13" />
+        <source>No response yet. Press Send (Ctrl+Enter).</source>
+        <translation>尚无响应。请按“发送”（Ctrl+Enter）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/responseview.cpp" line="20" />
+        <source>Response headers</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/responseview.cpp" line="20" />
+        <source>Header</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/responseview.cpp" line="32" />
+        <source>Value</source>
+        <translation>值</translation>
     </message>
 </context>
 <context>

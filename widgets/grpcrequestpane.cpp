@@ -1,6 +1,7 @@
 #include "grpcrequestpane.h"
 
 #include "keyvaluetable.h"
+#include "responseview.h"
 
 #include "grpc/protoschema.h"
 #include "grpc/reflection.h"
@@ -100,29 +101,17 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     m_tabs->addTab(m_metadata, tr("Metadata"));
     m_tabs->addTab(schemaPage, tr("Schema && options"));
 
-    m_status = new QLabel(tr("No response yet. Press Send (Ctrl+Enter)."));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setWordWrap(true);
-    m_responseBody = new QPlainTextEdit;
-    m_responseBody->setReadOnly(true);
-    m_responseHeaders = new KeyValueTable(tr("Header"), tr("Value"));
-    m_responseHeaders->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_responseTrailers = new KeyValueTable(tr("Trailer"), tr("Value"));
+    ResponseView response = ResponseView::make(tr("Response message"));
+    m_status = response.status;
+    m_responseBody = response.body;
+    m_responseHeaders = response.headers;
+    m_responseTabs = response.tabs;
+    m_responseTrailers = response.addTable(tr("Trailers"), tr("Trailer"));
     m_responseTrailers->setObjectName(QStringLiteral("grpcTrailers"));
-    m_responseTrailers->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_responseTabs = new QTabWidget;
-    m_responseTabs->addTab(m_responseBody, tr("Response message"));
-    m_responseTabs->addTab(m_responseHeaders, tr("Response headers"));
-    m_responseTabs->addTab(m_responseTrailers, tr("Trailers"));
-    auto* response = new QWidget;
-    auto* rl = new QVBoxLayout(response);
-    rl->setContentsMargins(0, 0, 0, 0);
-    rl->addWidget(m_status);
-    rl->addWidget(m_responseTabs, 1);
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_tabs);
-    split->addWidget(response);
+    split->addWidget(response.widget);
     split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -2,6 +2,7 @@
 
 #include "grpcrequestpane.h"
 #include "keyvaluetable.h"
+#include "responseview.h"
 
 #include "core/curlcommand.h"
 #include "net/http2exchange.h"
@@ -166,25 +167,15 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
         connect(e, &QLineEdit::textEdited, this, &RequestEditor::emitChanged);
     connect(m_timeout, &QSpinBox::valueChanged, this, &RequestEditor::emitChanged);
 
-    m_status = new QLabel(tr("No response yet. Press Send (Ctrl+Enter)."));
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_responseBody = new QPlainTextEdit;
-    m_responseBody->setReadOnly(true);
-    m_responseHeaders = new KeyValueTable(tr("Header"), tr("Value"));
-    m_responseHeaders->setObjectName(QStringLiteral("responseHeaders"));
-    m_responseHeaders->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_responseTabs = new QTabWidget;
-    m_responseTabs->addTab(m_responseBody, tr("Response body"));
-    m_responseTabs->addTab(m_responseHeaders, tr("Response headers"));
-    auto* response = new QWidget;
-    auto* rl = new QVBoxLayout(response);
-    rl->setContentsMargins(0, 0, 0, 0);
-    rl->addWidget(m_status);
-    rl->addWidget(m_responseTabs, 1);
+    const ResponseView response = ResponseView::make(tr("Response body"));
+    m_status = response.status;
+    m_responseBody = response.body;
+    m_responseHeaders = response.headers;
+    m_responseTabs = response.tabs;
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_requestTabs);
-    split->addWidget(response);
+    split->addWidget(response.widget);
     split->setStretchFactor(1, 1);
 
     auto* httpPage = new QWidget;

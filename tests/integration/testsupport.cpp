@@ -57,6 +57,18 @@ QJsonObject readJson(const QString& path)
     return doc.object();
 }
 
+RunOutcome runOneEngine(const QString& summaryPath, const QStringList& args)
+{
+    QFile::remove(summaryPath);
+    RunOutcome o;
+    o.cli = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
+                               QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
+                               QStringLiteral("--summary-json"), summaryPath} +
+                   args);
+    o.total = readJson(summaryPath)[QStringLiteral("total")].toObject();
+    return o;
+}
+
 MockProcess::MockProcess(const QString& rulesJson)
 {
     QStringList args{QStringLiteral("mock"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};

@@ -27,6 +27,15 @@ CliResult runCli(const QStringList& args, int timeoutMs = 60000);
 // Reads a --summary-json file.
 QJsonObject readJson(const QString& path);
 
+// `stampede-cli run -q --engines 1 -t 1 --summary-json SUMMARY ARGS...`: the
+// outcome and the summary's "total" (empty when the run wrote none).
+struct RunOutcome
+{
+    CliResult cli;
+    QJsonObject total;
+};
+RunOutcome runOneEngine(const QString& summaryPath, const QStringList& args);
+
 // `stampede-cli mock` as a child process on a free loopback port.
 class MockProcess
 {

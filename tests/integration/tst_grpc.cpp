@@ -80,23 +80,7 @@ class TestGrpc : public QObject
 private:
     QTemporaryDir m_dir;
     QString file(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
-    struct Outcome
-    {
-        CliResult cli;
-        QJsonObject total;
-    };
-    Outcome run(const QStringList& extra)
-    {
-        const QString summary = file("s.json");
-        QFile::remove(summary);
-        Outcome o;
-        o.cli = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
-                                   QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
-                                   QStringLiteral("--summary-json"), summary} +
-                       extra);
-        o.total = readJson(summary)[QStringLiteral("total")].toObject();
-        return o;
-    }
+    RunOutcome run(const QStringList& args) { return runOneEngine(file("s.json"), args); }
     static qint64 grpcCode(const QJsonObject& total, const char* code)
     {
         return total[QStringLiteral("grpc_status")].toObject()[QString::fromLatin1(code)].toInteger();

@@ -28,23 +28,7 @@ private:
             .arg(port)
             .arg(QString::fromLatin1(path));
     }
-    struct Outcome
-    {
-        CliResult cli;
-        QJsonObject total;
-    };
-    Outcome run(const QStringList& extra)
-    {
-        const QString summary = file("s.json");
-        QFile::remove(summary);
-        Outcome o;
-        o.cli = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
-                                   QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
-                                   QStringLiteral("--summary-json"), summary} +
-                       extra);
-        o.total = readJson(summary)[QStringLiteral("total")].toObject();
-        return o;
-    }
+    RunOutcome run(const QStringList& args) { return runOneEngine(file("s.json"), args); }
     static qint64 num(const QJsonObject& o, const char* key) { return o[QString::fromLatin1(key)].toInteger(); }
     static qint64 byClass(const QJsonObject& total, const char* c)
     {

@@ -33,15 +33,10 @@ private:
     static QJsonObject tlsOf(const QJsonObject& total) { return total[QStringLiteral("connections")].toObject(); }
     QJsonObject run(const QStringList& extra, int expectExit = -1)
     {
-        const QString summary = file("s.json");
-        QFile::remove(summary);
-        const auto r = runCli(QStringList{QStringLiteral("run"), QStringLiteral("-q"), QStringLiteral("--engines"),
-                                          QStringLiteral("1"), QStringLiteral("-t"), QStringLiteral("1"),
-                                          QStringLiteral("--summary-json"), summary} +
-                              extra);
-        if (expectExit >= 0 && r.exitCode != expectExit)
-            qWarning("exit %d: %s", r.exitCode, qPrintable(r.err));
-        return readJson(summary)[QStringLiteral("total")].toObject();
+        const auto o = runOneEngine(file("s.json"), extra);
+        if (expectExit >= 0 && o.cli.exitCode != expectExit)
+            qWarning("exit %d: %s", o.cli.exitCode, qPrintable(o.cli.err));
+        return o.total;
     }
 
 private slots:
