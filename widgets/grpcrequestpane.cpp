@@ -1,5 +1,7 @@
 #include "grpcrequestpane.h"
 
+#include "builderrequest.h"
+
 #include "keyvaluetable.h"
 #include "responseview.h"
 
@@ -151,10 +153,7 @@ void GrpcRequestPane::emitChanged()
 
 QString GrpcRequestPane::expand(const QString& text) const
 {
-    QString out = text;
-    for (auto it = m_variables.cbegin(); it != m_variables.cend(); ++it)
-        out.replace(QStringLiteral("${%1}").arg(it.key()), it.value());
-    return out;
+    return BuilderRequest::expand(text, m_variables);
 }
 
 QString GrpcRequestPane::target() const

@@ -1,12 +1,12 @@
 #include "requesteditor.h"
 
+#include "builderrequest.h"
 #include "grpcrequestpane.h"
 #include "keyvaluetable.h"
 #include "responseview.h"
 
 #include "core/curlcommand.h"
 #include "net/http2exchange.h"
-#include "net/httpexchange.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -443,10 +443,7 @@ void RequestEditor::updateVariableHints()
 
 QString RequestEditor::expand(const QString& text) const
 {
-    QString out = text;
-    for (auto it = m_variables.cbegin(); it != m_variables.cend(); ++it)
-        out.replace(QStringLiteral("${%1}").arg(it.key()), it.value());
-    return out;
+    return BuilderRequest::expand(text, m_variables);
 }
 
 bool RequestEditor::importCurl(const QString& text, QString* error)
@@ -498,14 +495,12 @@ void RequestEditor::send()
     QList<QPair<QString, QString>> extra;
     const QByteArray body = bodyToSend(extra);
     rq.body = body.toStdString();
-    if (m_authType->currentIndex() == 1)
-        extra.append({QStringLiteral("Authorization"),
-                      QStringLiteral("Basic ") + QString::fromLatin1((expand(m_authUser->text()) + QLatin1Char(':') +
-                                                                      expand(m_authPassword->text()))
-                                                                         .toUtf8()
-                                                                         .toBase64())});
-    else if (m_authType->currentIndex() == 2)
-        extra.append({QStringLiteral("Authorization"), QStringLiteral("Bearer ") + expand(m_authToken->text())});
+    static const char* const authTypes[] = {"none", "basic", "bearer"};
+    const QString authorization = BuilderRequest::authorization(
+        QString::fromLatin1(authTypes[m_authType->currentIndex()]), expand(m_authUser->text()),
+        expand(m_authPassword->text()), expand(m_authToken->text()));
+    if (!authorization.isEmpty())
+        extra.append({QStringLiteral("Authorization"), authorization});
     for (const auto& [n, v] : extra) {
         const bool userSet = std::any_of(rq.headers.begin(), rq.headers.end(), [&](const auto& h) {
             return QString::fromStdString(h.first).compare(n, Qt::CaseInsensitive) == 0;
@@ -523,28 +518,7 @@ void RequestEditor::send()
         m_httpVersion->currentIndex() == 2 || (m_httpVersion->currentIndex() == 0 && rq.url.rfind("https://", 0) == 0);
     const bool verify = m_verify->isChecked();
     std::thread([self, job, rq, http2, verify] {
-        stampede::HttpExchangeResult r;
-        if (http2) {
-            stampede::Http2ExchangeRequest h2;
-            h2.url = rq.url;
-            h2.method = rq.method;
-            h2.headers = rq.headers;
-            h2.body = rq.body;
-            h2.timeout = rq.timeout;
-            h2.verify = verify;
-            const auto a = stampede::http2Exchange(h2);
-            r.ok = a.ok;
-            r.error = a.error;
-            r.status = a.status;
-            r.reason = "(HTTP/2)";
-            r.headers = a.headers;
-            r.body = a.body;
-            r.bodyBytes = a.body.size();
-            r.connectTime = a.connectTime;
-            r.totalTime = a.totalTime;
-        } else {
-            r = stampede::exchange(rq);
-        }
+        const stampede::HttpExchangeResult r = http2 ? stampede::exchangeOverHttp2(rq, verify) : stampede::exchange(rq);
         QList<QPair<QString, QString>> headers;
         bool json = false;
         for (const auto& [n, v] : r.headers) {

@@ -1,5 +1,7 @@
 #include "scenarioeditor.h"
 
+#include "builderrequest.h"
+
 #include "scenariocheck.h"
 #include "stagesmodel.h"
 #include "variablesmodel.h"
@@ -334,51 +336,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 
 void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
 {
-    QJsonObject rq = QJsonDocument::fromJson(requestJson).object();
-    if (rq.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
-        // the builder's gRPC call becomes a gRPC step, its schema carried as descriptors
-        QJsonObject g;
-        for (const char* key : {"target", "method", "data", "metadata", "descriptors", "insecure"}) {
-            const QString k = QString::fromLatin1(key);
-            if (rq.contains(k))
-                g[k] = rq.value(k);
-        }
-        if (rq.contains(QStringLiteral("deadlineMs")))
-            g[QStringLiteral("deadline")] = QString(
-                QString::number(rq.value(QStringLiteral("deadlineMs")).toInt() / 1000.0, 'g', 9) + QLatin1Char('s'));
-        const QJsonObject step{{QStringLiteral("name"), name}, {QStringLiteral("grpc"), g}};
-        m_stepObjects.append(step);
-        m_steps->addItem(stepLine(step));
-        edited();
-        return;
-    }
-    // the builder's own fields become the scenario's: an Authorization header, a timeout
-    const QJsonObject auth = rq.take(QStringLiteral("auth")).toObject();
-    QJsonArray headers = rq.value(QStringLiteral("headers")).toArray();
-    if (auth.value(QStringLiteral("type")).toString() == QLatin1String("bearer"))
-        headers.append(QJsonObject{{QStringLiteral("name"), QStringLiteral("Authorization")},
-                                   {QStringLiteral("value"), QString(QStringLiteral("Bearer ") +
-                                                                     auth.value(QStringLiteral("token")).toString())}});
-    else if (auth.value(QStringLiteral("type")).toString() == QLatin1String("basic"))
-        headers.append(
-            QJsonObject{{QStringLiteral("name"), QStringLiteral("Authorization")},
-                        {QStringLiteral("value"),
-                         QString(QStringLiteral("Basic ") +
-                                 QString::fromLatin1((auth.value(QStringLiteral("user")).toString() + QLatin1Char(':') +
-                                                      auth.value(QStringLiteral("password")).toString())
-                                                         .toUtf8()
-                                                         .toBase64()))}});
-    rq[QStringLiteral("headers")] = headers;
-    if (rq.contains(QStringLiteral("timeoutMs")))
-        rq[QStringLiteral("timeout")] =
-            QString(QString::number(rq.take(QStringLiteral("timeoutMs")).toInt() / 1000.0, 'g', 9) + QLatin1Char('s'));
-    for (const char* key : {"bodyMode", "form", "http"})
-        rq.remove(QString::fromLatin1(key));
-    if (rq.value(QStringLiteral("body")).toString().isEmpty())
-        rq.remove(QStringLiteral("body"));
-    if (rq.value(QStringLiteral("headers")).toArray().isEmpty())
-        rq.remove(QStringLiteral("headers"));
-    const QJsonObject step{{QStringLiteral("name"), name}, {QStringLiteral("request"), rq}};
+    const QJsonObject step = BuilderRequest::toStep(name, requestJson);
     m_stepObjects.append(step);
     m_steps->addItem(stepLine(step));
     edited();

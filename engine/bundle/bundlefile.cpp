@@ -68,13 +68,8 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
         auto* g = steps->Mutable(i)->mutable_grpc();
         if (!g->descriptors().empty() || g->protos().empty())
             continue;
-        std::vector<std::string> files, imports;
-        for (const auto& f : g->protos())
-            files.push_back(pathUnder(baseDir, f));
-        for (const auto& d : g->import_paths())
-            imports.push_back(pathUnder(baseDir, d));
         std::string why;
-        const auto schema = ProtoSchema::import(files, imports, why);
+        const auto schema = ProtoSchema::importUnder(baseDir, g->protos(), g->import_paths(), why);
         if (!schema) {
             error = "steps[" + std::to_string(i) + "].grpc.protos: " + why;
             return false;

@@ -47,6 +47,13 @@ public:
     // Compiles `text`. On failure returns false and sets `error`
     // (e.g. "unknown variable ${userId}", "unclosed ${ at offset 7").
     bool compile(std::string_view text, const Resolver& resolve, std::string& error);
+    // A template of fixed text.
+    static Template literal(std::string_view text)
+    {
+        Template t;
+        t.appendLiteral(text);
+        return t;
+    }
 
     bool isConstant() const { return m_refs.empty(); }
     // Only meaningful when isConstant().

@@ -1,5 +1,6 @@
 #pragma once
 // Small text helpers shared by the protocol code.
+#include <string>
 #include <string_view>
 
 namespace stampede {
@@ -13,6 +14,37 @@ inline bool equalsNoCase(std::string_view a, std::string_view b)
         if ((a[i] | 0x20) != (b[i] | 0x20))
             return false;
     return true;
+}
+
+// An HTTP token (RFC 9110 5.6.2): a method or a header name.
+inline bool isHttpToken(std::string_view s)
+{
+    if (s.empty())
+        return false;
+    for (char c : s) {
+        const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!alnum && std::string_view("!#$%&'*+-.^_`|~").find(c) == std::string_view::npos)
+            return false;
+    }
+    return true;
+}
+
+// ASCII lower case, as HTTP/2 writes header names.
+inline std::string asciiLower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = char(c + ('a' - 'A'));
+    return out;
+}
+
+// The connection-specific header fields HTTP/2 forbids (RFC 9113 8.2.2), by
+// their lower-case names.
+inline bool isConnectionHeader(std::string_view lowerName)
+{
+    return lowerName == "connection" || lowerName == "keep-alive" || lowerName == "proxy-connection" ||
+           lowerName == "transfer-encoding" || lowerName == "upgrade";
 }
 
 } // namespace stampede

@@ -1,5 +1,7 @@
 #include "protoschema.h"
 
+#include "core/textfile.h"
+
 #include <google/protobuf/compiler/importer.h>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/descriptor.pb.h>
@@ -110,6 +112,19 @@ std::shared_ptr<ProtoSchema> ProtoSchema::import(const std::vector<std::string>&
         add(fd);
     }
     return fromDescriptorSet(set.SerializeAsString(), error);
+}
+
+std::shared_ptr<ProtoSchema> ProtoSchema::importUnder(const std::string& baseDir,
+                                                      const pb::RepeatedPtrField<std::string>& files,
+                                                      const pb::RepeatedPtrField<std::string>& importPaths,
+                                                      std::string& error)
+{
+    std::vector<std::string> paths, dirs;
+    for (const auto& f : files)
+        paths.push_back(pathUnder(baseDir, f));
+    for (const auto& d : importPaths)
+        dirs.push_back(pathUnder(baseDir, d));
+    return import(paths, dirs, error);
 }
 
 std::shared_ptr<ProtoSchema> ProtoSchema::fromFileProtos(const std::vector<std::string>& files, std::string& error)

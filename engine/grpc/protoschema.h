@@ -6,6 +6,8 @@
 // and answers become JSON again.
 #include "metrics/runmetrics.h" // grpcCodeName
 
+#include <google/protobuf/repeated_ptr_field.h>
+
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +32,12 @@ public:
     // returns nullptr and an error naming the file, line and column.
     static std::shared_ptr<ProtoSchema> import(const std::vector<std::string>& files,
                                                const std::vector<std::string>& importPaths, std::string& error);
+    // The same with the files and import paths named relative to `baseDir`, as
+    // scenario steps, mock rules and bundles name them.
+    static std::shared_ptr<ProtoSchema> importUnder(const std::string& baseDir,
+                                                    const google::protobuf::RepeatedPtrField<std::string>& files,
+                                                    const google::protobuf::RepeatedPtrField<std::string>& importPaths,
+                                                    std::string& error);
     // From a serialized FileDescriptorSet (dependencies in any order).
     static std::shared_ptr<ProtoSchema> fromDescriptorSet(const std::string& bytes, std::string& error);
     // From serialized FileDescriptorProtos (server reflection's answer).

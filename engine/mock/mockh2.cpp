@@ -1,5 +1,6 @@
 #include "mockh2.h"
 
+#include "core/text.h"
 #include "grpc/reflection.h"
 #include "stampede/v1/reflection.pb.h"
 
@@ -26,13 +27,6 @@ struct MockH2::Stream
 };
 
 namespace {
-
-std::string lower(std::string_view v)
-{
-    std::string s(v);
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
 
 nghttp2_nv nv(const std::string& name, const std::string& value)
 {
@@ -91,7 +85,7 @@ struct MockH2Callbacks
         else if (n == ":path")
             st->path = v.substr(0, v.find('?'));
         else if (n == "content-type")
-            st->contentType = lower(v);
+            st->contentType = asciiLower(v);
         return 0;
     }
 

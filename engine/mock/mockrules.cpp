@@ -2,7 +2,7 @@
 
 #include "stampede/v1/mock.pb.h"
 
-#include "core/textfile.h"
+#include "core/text.h"
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
@@ -155,12 +155,7 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
             return nullptr;
         }
     } else if (rules.protos_size()) {
-        std::vector<std::string> files, imports;
-        for (const auto& f : rules.protos())
-            files.push_back(pathUnder(baseDir, f));
-        for (const auto& d : rules.import_paths())
-            imports.push_back(pathUnder(baseDir, d));
-        set->m_schema = ProtoSchema::import(files, imports, error);
+        set->m_schema = ProtoSchema::importUnder(baseDir, rules.protos(), rules.import_paths(), error);
         if (!set->m_schema) {
             error = "protos: " + error;
             return nullptr;
@@ -240,11 +235,8 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
             rule->status = status;
             rule->errorStatus = errStatus;
             for (auto& [n, v] : headers) {
-                std::string lower = n;
-                for (auto& c : lower)
-                    c = char(std::tolower(static_cast<unsigned char>(c)));
-                if (lower != "connection" && lower != "keep-alive" && lower != "transfer-encoding" &&
-                    lower != "content-length")
+                const std::string lower = asciiLower(n);
+                if (!isConnectionHeader(lower) && lower != "content-length") // HTTP/2 frames the body itself
                     rule->headers.emplace_back(lower, v);
             }
             rule->body = r.body();

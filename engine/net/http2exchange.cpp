@@ -1,5 +1,6 @@
 #include "http2exchange.h"
 
+#include "core/text.h"
 #include "core/url.h"
 #include "endpoint.h"
 #include "eventloop.h"
@@ -92,15 +93,12 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
     std::vector<std::pair<std::string, std::string>> fields = {
         {":method", method}, {":scheme", url->scheme}, {":authority", url->hostHeader()}, {":path", url->target}};
     for (const auto& [name, value] : request.headers) {
-        std::string lower = name;
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return char(std::tolower(c)); });
+        const std::string lower = asciiLower(name);
         if (lower == "host") {
             fields[2].second = value;
             continue;
         }
-        if (lower == "connection" || lower == "keep-alive" || lower == "upgrade" || lower == "transfer-encoding" ||
-            lower == "proxy-connection" || lower == "content-length")
+        if (isConnectionHeader(lower) || lower == "content-length")
             continue;
         fields.emplace_back(lower, value);
     }
@@ -130,6 +128,29 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
     }
     session.close();
     r.totalTime = SteadyClock::monotonicNow() - start;
+    return r;
+}
+
+HttpExchangeResult exchangeOverHttp2(const HttpExchangeRequest& request, bool verify)
+{
+    Http2ExchangeRequest h2;
+    h2.url = request.url;
+    h2.method = request.method;
+    h2.headers = request.headers;
+    h2.body = request.body;
+    h2.timeout = request.timeout;
+    h2.verify = verify;
+    const Http2ExchangeResult a = http2Exchange(h2);
+    HttpExchangeResult r;
+    r.ok = a.ok;
+    r.error = a.error;
+    r.status = a.status;
+    r.reason = "(HTTP/2)";
+    r.headers = a.headers;
+    r.body = a.body;
+    r.bodyBytes = a.body.size();
+    r.connectTime = a.connectTime;
+    r.totalTime = a.totalTime;
     return r;
 }
 

@@ -3,6 +3,7 @@
 // "Send" (HTTP/2 and gRPC) and for fetching descriptors by server reflection.
 // It runs an Http2Session on an event loop of its own until the stream ends.
 #include "core/clock.h"
+#include "httpexchange.h"
 #include "sessionlistener.h"
 
 #include <string>
@@ -36,5 +37,8 @@ struct Http2ExchangeResult
 };
 
 Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request);
+// The builder's HTTP request sent over HTTP/2 (h2c for http://, h2 by ALPN
+// for https://), answered in HttpExchange's terms; the reason reads "(HTTP/2)".
+HttpExchangeResult exchangeOverHttp2(const HttpExchangeRequest& request, bool verify);
 
 } // namespace stampede

@@ -1,11 +1,13 @@
 #include "scenarioplan.h"
 
+#include "grpcstep.h"
+
 #include "net/tlscontext.h"
 #include "net/transport.h"
 
+#include "core/text.h"
 #include "core/textfile.h"
 #include "core/url.h"
-#include "grpc/reflection.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <google/protobuf/descriptor.h>
@@ -25,23 +27,6 @@ namespace stampede {
 
 namespace {
 
-Nanos toNanos(const google::protobuf::Duration& d)
-{
-    return Nanos(d.seconds()) * kNanosPerSecond + d.nanos();
-}
-
-bool isToken(std::string_view s)
-{
-    if (s.empty())
-        return false;
-    for (char c : s) {
-        if (!(std::isalnum(static_cast<unsigned char>(c)) ||
-              std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos))
-            return false;
-    }
-    return true;
-}
-
 bool isVariableName(std::string_view s)
 {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
@@ -59,10 +44,13 @@ std::string fmt(double v)
     return os.str();
 }
 
-class Compiler
+class Compiler final : private StepContext
 {
 public:
-    Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e) : m_s(s), m_o(o), m_errors(e) {}
+    Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e)
+        : m_s(s), m_o(o), m_errors(e), m_grpc(*this)
+    {
+    }
 
     std::optional<ScenarioPlan> run()
     {
@@ -79,7 +67,13 @@ public:
     }
 
 private:
-    void error(std::string field, std::string message) { m_errors.push_back({std::move(field), std::move(message)}); }
+    void error(std::string field, std::string message) override
+    {
+        m_errors.push_back({std::move(field), std::move(message)});
+    }
+    const v1::Scenario& scenario() const override { return m_s; }
+    const PlanOptions& options() const override { return m_o; }
+    const ScenarioPlan& plan() const override { return m_plan; }
 
     void variables()
     {
@@ -116,7 +110,8 @@ private:
     }
 
     // The file's content, or the inline text when given; false when neither reads.
-    bool fileOrInline(const std::string& file, const std::string& inlined, const std::string& field, std::string& out)
+    bool fileOrInline(const std::string& file, const std::string& inlined, const std::string& field,
+                      std::string& out) override
     {
         out = inlined;
         if (!out.empty() || file.empty())
@@ -130,7 +125,7 @@ private:
     }
 
     // One TLS context per verification choice, made when a step first needs it.
-    std::shared_ptr<TlsContext> tlsContext(bool verify)
+    std::shared_ptr<TlsContext> tlsContext(bool verify) override
     {
         auto& slot = verify ? m_tlsVerify : m_tlsNoVerify;
         if (slot || m_tlsFailed)
@@ -271,7 +266,7 @@ private:
         return r;
     }
 
-    bool compileText(const std::string& text, const std::string& field, Template& out)
+    bool compileText(const std::string& text, const std::string& field, Template& out) override
     {
         std::string err;
         if (!out.compile(
@@ -291,7 +286,7 @@ private:
             const std::string field = "steps[" + std::to_string(i) + "]";
             if (st.has_grpc()) {
                 PlannedStep ps;
-                if (grpcStep(st, field, ps))
+                if (m_grpc.compile(st, field, ps))
                     m_plan.steps.push_back(std::move(ps));
                 continue;
             }
@@ -300,7 +295,7 @@ private:
             ps.method = rq.method().empty() ? "GET" : rq.method();
             std::transform(ps.method.begin(), ps.method.end(), ps.method.begin(),
                            [](unsigned char c) { return char(std::toupper(c)); });
-            if (!isToken(ps.method)) {
+            if (!isHttpToken(ps.method)) {
                 error(field + ".request.method", "\"" + rq.method() + "\" is not an HTTP method");
                 continue;
             }
@@ -351,20 +346,15 @@ private:
             ps.head.appendLiteral(ps.method + " ");
             ps.head.append(url);
             ps.head.appendLiteral(" HTTP/1.1\r\n");
-            auto literal = [](const std::string& text) {
-                Template t;
-                t.appendLiteral(text);
-                return t;
-            };
-            ps.h2Headers.emplace_back(":method", literal(ps.method));
-            ps.h2Headers.emplace_back(":scheme", literal(parsed->scheme));
-            ps.h2Headers.emplace_back(":authority", literal(parsed->hostHeader()));
+            ps.h2Headers.emplace_back(":method", Template::literal(ps.method));
+            ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
+            ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
             ps.h2Headers.emplace_back(":path", url);
             bool userHost = false, userAgent = false;
             for (int h = 0; h < rq.headers_size(); ++h) {
                 const auto& hd = rq.headers(h);
                 const std::string hf = field + ".request.headers[" + std::to_string(h) + "]";
-                if (!isToken(hd.name())) {
+                if (!isHttpToken(hd.name())) {
                     error(hf + ".name", "\"" + hd.name() + "\" is not a header name");
                     continue;
                 }
@@ -372,9 +362,7 @@ private:
                     error(hf + ".value", "a header value cannot hold a line break");
                     continue;
                 }
-                std::string lower = hd.name();
-                std::transform(lower.begin(), lower.end(), lower.begin(),
-                               [](unsigned char c) { return char(std::tolower(c)); });
+                const std::string lower = asciiLower(hd.name());
                 if (lower == "content-length" || lower == "transfer-encoding")
                     continue; // framing is the engine's job
                 userHost |= lower == "host";
@@ -387,22 +375,18 @@ private:
                 ps.head.appendLiteral("\r\n");
                 if (lower == "host")
                     ps.h2Headers[2].second = value; // :authority
-                else if (lower != "connection" && lower != "keep-alive" && lower != "upgrade" &&
-                         lower != "proxy-connection")
+                else if (!isConnectionHeader(lower))
                     ps.h2Headers.emplace_back(lower, value); // connection headers are not HTTP/2's
             }
             if (!userHost)
                 ps.head.appendLiteral("Host: " + parsed->hostHeader() + "\r\n");
             if (!userAgent) {
                 ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
-                ps.h2Headers.emplace_back("user-agent", literal("stampede/" STAMPEDE_VERSION));
+                ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
             }
             if (!m_stressHeader().empty()) {
                 ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.runId + "\r\n");
-                std::string name = m_stressHeader();
-                std::transform(name.begin(), name.end(), name.begin(),
-                               [](unsigned char c) { return char(std::tolower(c)); });
-                ps.h2Headers.emplace_back(name, literal(m_plan.runId));
+                ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.runId));
             }
             ps.hasBody = !rq.body().empty();
             if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
@@ -427,217 +411,6 @@ private:
             }
             m_plan.steps.push_back(std::move(ps));
         }
-    }
-
-    // The schema a gRPC step names: its descriptors, its .proto files, or the
-    // server's reflection. Steps naming the same ones share it.
-    ProtoSchemaPtr grpcSchema(const v1::GrpcRequest& g, const std::string& field, const std::string& target,
-                              bool verify)
-    {
-        std::string key;
-        std::string err;
-        std::shared_ptr<ProtoSchema> made;
-        if (!g.descriptors().empty()) {
-            key = "d:" + g.descriptors();
-            if (auto it = m_schemas.find(key); it != m_schemas.end())
-                return it->second;
-            made = ProtoSchema::fromDescriptorSet(g.descriptors(), err);
-            if (!made)
-                error(field + ".descriptors", err);
-        } else if (g.protos_size()) {
-            std::vector<std::string> files, imports;
-            for (const auto& f : g.protos())
-                files.push_back(pathUnder(m_o.baseDir, f));
-            for (const auto& d : g.import_paths())
-                imports.push_back(pathUnder(m_o.baseDir, d));
-            key = "p:";
-            for (const auto& f : files)
-                key += f + "\n";
-            key += "i:";
-            for (const auto& d : imports)
-                key += d + "\n";
-            if (auto it = m_schemas.find(key); it != m_schemas.end())
-                return it->second;
-            made = ProtoSchema::import(files, imports, err);
-            if (!made)
-                error(field + ".protos", err);
-        } else if (g.reflection()) {
-            if (!m_o.resolveHosts)
-                return nullptr; // validation only: the server is not asked
-            key = "r:" + target;
-            if (auto it = m_schemas.find(key); it != m_schemas.end())
-                return it->second;
-            ReflectionOptions ro;
-            ro.target = target;
-            ro.verify = verify;
-            fileOrInline(m_s.tls().ca_file(), m_s.tls().ca_pem(), "tls.ca_file", ro.caPem);
-            made = fetchByReflection(ro, err);
-            if (!made)
-                error(field + ".reflection", err);
-        } else {
-            error(field + ".protos", "name the .proto files (protos), give descriptors, or ask for reflection");
-            return nullptr;
-        }
-        if (made)
-            m_schemas[key] = made;
-        return made;
-    }
-
-    bool grpcStep(const v1::Step& st, const std::string& field, PlannedStep& ps)
-    {
-        const auto& g = st.grpc();
-        const std::string gf = field + ".grpc";
-        if (st.has_request() && !st.request().url().empty()) {
-            error(field, "a step is an HTTP request or a gRPC call, not both");
-            return false;
-        }
-        if (g.target().empty()) {
-            error(gf + ".target", "a gRPC call needs a target: http://host:port (h2c) or https://host:port");
-            return false;
-        }
-        // constants may stand for the target (${mock_url}); per-iteration values may not
-        Template targetTemplate;
-        if (!compileText(g.target(), gf + ".target", targetTemplate))
-            return false;
-        if (!targetTemplate.isConstant()) {
-            error(gf + ".target", "the target must be written out or come from constants: \"" + g.target() + "\"");
-            return false;
-        }
-        std::string target = targetTemplate.constantText();
-        if (target.find("://") == std::string::npos)
-            target = "http://" + target;
-        while (target.size() > 1 && target.back() == '/')
-            target.pop_back();
-        std::string err;
-        const auto parsed = Url::parse(target + "/", err);
-        if (!parsed) {
-            error(gf + ".target", err);
-            return false;
-        }
-        if (parsed->target != "/") {
-            error(gf + ".target", "write the server only, scheme://host:port, without a path: \"" + g.target() + "\"");
-            return false;
-        }
-        if (m_o.resolveHosts) {
-            auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-            if (!ep) {
-                error(gf + ".target", err);
-                return false;
-            }
-            ps.endpoint = *ep;
-        }
-        const bool verify = !(m_s.tls().insecure() || g.insecure());
-        if (parsed->scheme == "https") {
-            ps.endpoint.tls = tlsContext(verify);
-            if (!ps.endpoint.tls)
-                return false;
-            ps.endpoint.serverName = m_s.tls().server_name().empty() ? parsed->host : m_s.tls().server_name();
-        }
-        if (g.method().empty()) {
-            error(gf + ".method", "name the method: package.Service/Method");
-            return false;
-        }
-        auto plan = std::make_shared<GrpcMethodPlan>();
-        plan->schema = grpcSchema(g, gf, target, verify);
-        std::string path = g.method();
-        if (!path.empty() && path.front() == '/')
-            path.erase(0, 1);
-        if (plan->schema) {
-            const auto* md = plan->schema->method(path, err);
-            if (!md) {
-                error(gf + ".method", err);
-                return false;
-            }
-            if (md->client_streaming() || md->server_streaming()) {
-                error(gf + ".method", md->full_name() + " streams; only unary calls are supported");
-                return false;
-            }
-            plan->input = md->input_type();
-            plan->output = md->output_type();
-            path = md->service()->full_name() + "/" + md->name();
-        } else if (m_o.resolveHosts) {
-            return false; // the schema's fault is reported
-        }
-        plan->method = path;
-        ps.method = "POST";
-        ps.url = target + "/" + path;
-        ps.name = st.name().empty() ? path : st.name();
-        if (g.has_deadline()) {
-            ps.timeout = toNanos(g.deadline());
-            if (ps.timeout <= 0) {
-                error(gf + ".deadline", "must be positive");
-                return false;
-            }
-        }
-        auto literal = [](const std::string& text) {
-            Template t;
-            t.appendLiteral(text);
-            return t;
-        };
-        ps.h2Headers.emplace_back(":method", literal("POST"));
-        ps.h2Headers.emplace_back(":scheme", literal(parsed->scheme));
-        ps.h2Headers.emplace_back(":authority", literal(parsed->hostHeader()));
-        ps.h2Headers.emplace_back(":path", literal("/" + path));
-        ps.h2Headers.emplace_back("content-type", literal("application/grpc"));
-        ps.h2Headers.emplace_back("te", literal("trailers"));
-        // grpc-timeout: at most 8 digits, in the coarsest unit that keeps the value whole enough
-        const Nanos ms = std::max<Nanos>(1, ps.timeout / kNanosPerMilli);
-        ps.h2Headers.emplace_back("grpc-timeout",
-                                  literal(ms < 100000000 ? std::to_string(ms) + "m" : std::to_string(ms / 1000) + "S"));
-        ps.h2Headers.emplace_back("user-agent", literal("stampede/" STAMPEDE_VERSION));
-        for (int h = 0; h < g.metadata_size(); ++h) {
-            const auto& md = g.metadata(h);
-            const std::string hf = gf + ".metadata[" + std::to_string(h) + "]";
-            std::string lower = md.name();
-            std::transform(lower.begin(), lower.end(), lower.begin(),
-                           [](unsigned char c) { return char(std::tolower(c)); });
-            if (!isToken(lower)) {
-                error(hf + ".name", "\"" + md.name() + "\" is not a metadata key");
-                continue;
-            }
-            if (lower == "content-type" || lower == "te" || lower == "grpc-timeout" || lower == "connection" ||
-                lower.rfind("grpc-", 0) == 0) {
-                error(hf + ".name", "\"" + md.name() + "\" is set by the engine (or reserved by gRPC)");
-                continue;
-            }
-            if (md.value().find_first_of("\r\n") != std::string::npos) {
-                error(hf + ".value", "a metadata value cannot hold a line break");
-                continue;
-            }
-            Template value;
-            if (!compileText(md.value(), hf + ".value", value))
-                continue;
-            ps.h2Headers.emplace_back(lower, value);
-        }
-        if (!m_stressHeader().empty()) {
-            std::string name = m_stressHeader();
-            std::transform(name.begin(), name.end(), name.begin(),
-                           [](unsigned char c) { return char(std::tolower(c)); });
-            ps.h2Headers.emplace_back(name, literal(m_plan.runId));
-        }
-        const std::string json = g.data().empty() ? "{}" : g.data();
-        Template body;
-        if (!compileText(json, gf + ".data", body))
-            return false;
-        ps.hasBody = true;
-        ps.h2Fixed = std::all_of(ps.h2Headers.begin(), ps.h2Headers.end(),
-                                 [](const auto& h) { return h.second.isConstant(); }) &&
-                     body.isConstant();
-        if (body.isConstant() && plan->input) {
-            // converted once, here: a JSON that does not fit is reported before the run
-            std::string binary;
-            if (!jsonToBinary(*plan->schema, plan->input, body.constantText(), binary, err)) {
-                error(gf + ".data", err);
-                return false;
-            }
-            if (ps.h2Fixed) {
-                body = literal(grpcFrame(binary));
-            }
-        }
-        ps.body = std::move(body);
-        ps.fixed = false; // no HTTP/1.1 form
-        ps.grpc = std::move(plan);
-        return true;
     }
 
     void httpVersion()
@@ -710,7 +483,7 @@ private:
         // the stress tag is decided first: steps need it
         if (!m_s.stress_tag().disabled()) {
             m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();
-            if (!isToken(m_plan.stressHeader))
+            if (!isHttpToken(m_plan.stressHeader))
                 error("stressTag.header", "\"" + m_plan.stressHeader + "\" is not a header name");
         }
         double initial = 0;
@@ -813,10 +586,10 @@ private:
     const v1::Scenario& m_s;
     const PlanOptions& m_o;
     std::shared_ptr<TlsContext> m_tlsVerify, m_tlsNoVerify;
-    std::map<std::string, ProtoSchemaPtr> m_schemas;
     bool m_tlsFailed = false;
     std::vector<PlanError>& m_errors;
     ScenarioPlan m_plan;
+    GrpcStepCompiler m_grpc;
 };
 
 } // namespace

@@ -45,10 +45,11 @@ Worker::Worker(const WorkerSetup& setup)
         m_h2Fixed.resize(m_plan.steps.size());
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i) {
             const PlannedStep& st = m_plan.steps[i];
-            if (st.grpc && st.grpc->input && !st.h2Fixed) {
-                if (m_grpcScratch.size() <= i)
-                    m_grpcScratch.resize(m_plan.steps.size());
-                m_grpcScratch[i] = st.grpc->schema->newMessage(st.grpc->input);
+            if (st.grpc && !st.h2Fixed) {
+                m_grpcScratch.resize(m_plan.steps.size());
+                m_grpcCache.resize(m_plan.steps.size());
+                if (st.grpc->input)
+                    m_grpcScratch[i] = st.grpc->schema->newMessage(st.grpc->input);
             }
             if (!st.h2Fixed)
                 continue;
@@ -222,25 +223,22 @@ bool Worker::startIteration(Slot& slot, Nanos intended, Nanos now)
 void Worker::toGrpcMessage(std::size_t step, H2Request& r)
 {
     r.failure.clear();
-    std::string key;
-    key.reserve(r.body.size() + 4);
-    key.append(reinterpret_cast<const char*>(&step), sizeof(std::uint32_t));
-    key += r.body;
-    if (auto it = m_grpcCache.find(key); it != m_grpcCache.end()) {
+    auto& cache = m_grpcCache[step];
+    if (auto it = cache.find(r.body); it != cache.end()) {
         r.body = it->second;
         return;
     }
     std::string binary, why;
-    if (step >= m_grpcScratch.size() || !m_grpcScratch[step] ||
-        !jsonToBinary(*m_grpcScratch[step], r.body, binary, why)) {
+    if (!m_grpcScratch[step] || !jsonToBinary(*m_grpcScratch[step], r.body, binary, why)) {
         r.failure = why.empty() ? "no schema for this gRPC step" : why;
         r.body.clear();
         return;
     }
-    r.body = grpcFrame(binary);
-    if (m_grpcCache.size() >= 10000)
-        m_grpcCache.clear(); // many distinct values: a bounded cache, started afresh
-    m_grpcCache.emplace(std::move(key), r.body);
+    if (cache.size() >= kGrpcCacheSize)
+        cache.clear(); // many distinct values: a bounded cache, started afresh
+    auto framed = grpcFrame(binary);
+    cache.emplace(std::move(r.body), framed);
+    r.body = std::move(framed);
 }
 
 void Worker::sendStep(Slot& slot, int step, Nanos intended, Nanos now)

@@ -124,8 +124,10 @@ private:
     std::vector<Http2Session*> m_h2Flush;            // connections with requests to write after this batch
     std::vector<H2Request> m_h2Fixed;                // per step, for fixed steps
     std::uint64_t m_goawaysSeen = 0;
-    std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch; // per gRPC step
-    std::unordered_map<std::string, std::string> m_grpcCache;              // step + JSON -> framed message
+    // per templated gRPC step: a message to parse into, and rendered JSON -> framed message
+    std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch;
+    std::vector<std::unordered_map<std::string, std::string>> m_grpcCache;
+    static constexpr std::size_t kGrpcCacheSize = 10000;
     std::vector<char> m_readBuffer;
     std::vector<Slot> m_slots;
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables

@@ -1,0 +1,211 @@
+#include "grpcstep.h"
+
+#include "core/text.h"
+#include "core/url.h"
+#include "grpc/reflection.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <google/protobuf/descriptor.h>
+
+#include <algorithm>
+
+namespace stampede {
+
+// The schema a gRPC step names: its descriptors, its .proto files, or the
+// server's reflection. Steps naming the same ones share it.
+ProtoSchemaPtr GrpcStepCompiler::schema(const v1::GrpcRequest& g, const std::string& field, const std::string& target,
+                                        bool verify)
+{
+    std::string key;
+    std::string err;
+    std::shared_ptr<ProtoSchema> made;
+    if (!g.descriptors().empty()) {
+        key = "d:" + g.descriptors();
+        if (auto it = m_schemas.find(key); it != m_schemas.end())
+            return it->second;
+        made = ProtoSchema::fromDescriptorSet(g.descriptors(), err);
+        if (!made)
+            m_ctx.error(field + ".descriptors", err);
+    } else if (g.protos_size()) {
+        key = "p:";
+        for (const auto& f : g.protos())
+            key += f + "\n";
+        key += "i:";
+        for (const auto& d : g.import_paths())
+            key += d + "\n";
+        if (auto it = m_schemas.find(key); it != m_schemas.end())
+            return it->second;
+        made = ProtoSchema::importUnder(m_ctx.options().baseDir, g.protos(), g.import_paths(), err);
+        if (!made)
+            m_ctx.error(field + ".protos", err);
+    } else if (g.reflection()) {
+        if (!m_ctx.options().resolveHosts)
+            return nullptr; // validation only: the server is not asked
+        key = "r:" + target;
+        if (auto it = m_schemas.find(key); it != m_schemas.end())
+            return it->second;
+        ReflectionOptions ro;
+        ro.target = target;
+        ro.verify = verify;
+        m_ctx.fileOrInline(m_ctx.scenario().tls().ca_file(), m_ctx.scenario().tls().ca_pem(), "tls.ca_file", ro.caPem);
+        made = fetchByReflection(ro, err);
+        if (!made)
+            m_ctx.error(field + ".reflection", err);
+    } else {
+        m_ctx.error(field + ".protos", "name the .proto files (protos), give descriptors, or ask for reflection");
+        return nullptr;
+    }
+    if (made)
+        m_schemas[key] = made;
+    return made;
+}
+
+bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, PlannedStep& ps)
+{
+    const auto& g = st.grpc();
+    const std::string gf = field + ".grpc";
+    if (st.has_request() && !st.request().url().empty()) {
+        m_ctx.error(field, "a step is an HTTP request or a gRPC call, not both");
+        return false;
+    }
+    if (g.target().empty()) {
+        m_ctx.error(gf + ".target", "a gRPC call needs a target: http://host:port (h2c) or https://host:port");
+        return false;
+    }
+    // constants may stand for the target (${mock_url}); per-iteration values may not
+    Template targetTemplate;
+    if (!m_ctx.compileText(g.target(), gf + ".target", targetTemplate))
+        return false;
+    if (!targetTemplate.isConstant()) {
+        m_ctx.error(gf + ".target", "the target must be written out or come from constants: \"" + g.target() + "\"");
+        return false;
+    }
+    std::string target = targetTemplate.constantText();
+    if (target.find("://") == std::string::npos)
+        target = "http://" + target;
+    while (target.size() > 1 && target.back() == '/')
+        target.pop_back();
+    std::string err;
+    const auto parsed = Url::parse(target + "/", err);
+    if (!parsed) {
+        m_ctx.error(gf + ".target", err);
+        return false;
+    }
+    if (parsed->target != "/") {
+        m_ctx.error(gf + ".target",
+                    "write the server only, scheme://host:port, without a path: \"" + g.target() + "\"");
+        return false;
+    }
+    if (m_ctx.options().resolveHosts) {
+        auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
+        if (!ep) {
+            m_ctx.error(gf + ".target", err);
+            return false;
+        }
+        ps.endpoint = *ep;
+    }
+    const bool verify = !(m_ctx.scenario().tls().insecure() || g.insecure());
+    if (parsed->scheme == "https") {
+        ps.endpoint.tls = m_ctx.tlsContext(verify);
+        if (!ps.endpoint.tls)
+            return false;
+        ps.endpoint.serverName =
+            m_ctx.scenario().tls().server_name().empty() ? parsed->host : m_ctx.scenario().tls().server_name();
+    }
+    if (g.method().empty()) {
+        m_ctx.error(gf + ".method", "name the method: package.Service/Method");
+        return false;
+    }
+    auto plan = std::make_shared<GrpcMethodPlan>();
+    plan->schema = schema(g, gf, target, verify);
+    std::string path = g.method();
+    if (!path.empty() && path.front() == '/')
+        path.erase(0, 1);
+    if (plan->schema) {
+        const auto* md = plan->schema->method(path, err);
+        if (!md) {
+            m_ctx.error(gf + ".method", err);
+            return false;
+        }
+        if (md->client_streaming() || md->server_streaming()) {
+            m_ctx.error(gf + ".method", md->full_name() + " streams; only unary calls are supported");
+            return false;
+        }
+        plan->input = md->input_type();
+        plan->output = md->output_type();
+        path = md->service()->full_name() + "/" + md->name();
+    } else if (m_ctx.options().resolveHosts) {
+        return false; // the schema's fault is reported
+    }
+    plan->method = path;
+    ps.method = "POST";
+    ps.url = target + "/" + path;
+    ps.name = st.name().empty() ? path : st.name();
+    if (g.has_deadline()) {
+        ps.timeout = toNanos(g.deadline());
+        if (ps.timeout <= 0) {
+            m_ctx.error(gf + ".deadline", "must be positive");
+            return false;
+        }
+    }
+    ps.h2Headers.emplace_back(":method", Template::literal("POST"));
+    ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
+    ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
+    ps.h2Headers.emplace_back(":path", Template::literal("/" + path));
+    ps.h2Headers.emplace_back("content-type", Template::literal("application/grpc"));
+    ps.h2Headers.emplace_back("te", Template::literal("trailers"));
+    // grpc-timeout: at most 8 digits, in the coarsest unit that keeps the value whole enough
+    const Nanos ms = std::max<Nanos>(1, ps.timeout / kNanosPerMilli);
+    ps.h2Headers.emplace_back(
+        "grpc-timeout", Template::literal(ms < 100000000 ? std::to_string(ms) + "m" : std::to_string(ms / 1000) + "S"));
+    ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
+    for (int h = 0; h < g.metadata_size(); ++h) {
+        const auto& md = g.metadata(h);
+        const std::string hf = gf + ".metadata[" + std::to_string(h) + "]";
+        const std::string lower = asciiLower(md.name());
+        if (!isHttpToken(lower)) {
+            m_ctx.error(hf + ".name", "\"" + md.name() + "\" is not a metadata key");
+            continue;
+        }
+        if (lower == "content-type" || lower == "te" || lower == "grpc-timeout" || lower == "connection" ||
+            lower.rfind("grpc-", 0) == 0) {
+            m_ctx.error(hf + ".name", "\"" + md.name() + "\" is set by the engine (or reserved by gRPC)");
+            continue;
+        }
+        if (md.value().find_first_of("\r\n") != std::string::npos) {
+            m_ctx.error(hf + ".value", "a metadata value cannot hold a line break");
+            continue;
+        }
+        Template value;
+        if (!m_ctx.compileText(md.value(), hf + ".value", value))
+            continue;
+        ps.h2Headers.emplace_back(lower, value);
+    }
+    if (!m_ctx.plan().stressHeader.empty())
+        ps.h2Headers.emplace_back(asciiLower(m_ctx.plan().stressHeader), Template::literal(m_ctx.plan().runId));
+    const std::string json = g.data().empty() ? "{}" : g.data();
+    Template body;
+    if (!m_ctx.compileText(json, gf + ".data", body))
+        return false;
+    ps.hasBody = true;
+    ps.h2Fixed =
+        std::all_of(ps.h2Headers.begin(), ps.h2Headers.end(), [](const auto& h) { return h.second.isConstant(); }) &&
+        body.isConstant();
+    if (body.isConstant() && plan->input) {
+        // converted once, here: a JSON that does not fit is reported before the run
+        std::string binary;
+        if (!jsonToBinary(*plan->schema, plan->input, body.constantText(), binary, err)) {
+            m_ctx.error(gf + ".data", err);
+            return false;
+        }
+        if (ps.h2Fixed) {
+            body = Template::literal(grpcFrame(binary));
+        }
+    }
+    ps.body = std::move(body);
+    ps.fixed = false; // no HTTP/1.1 form
+    ps.grpc = std::move(plan);
+    return true;
+}
+
+} // namespace stampede

@@ -1,0 +1,62 @@
+#pragma once
+// Compiling a scenario's gRPC steps: the schema a step names (descriptors,
+// .proto files, or the server's reflection; shared by the steps naming the
+// same), the method, the HTTP/2 headers gRPC wants, and the request JSON
+// checked or converted. The scenario's compiler lends it what every step
+// needs through StepContext.
+#include "scenarioplan.h"
+
+#include <google/protobuf/duration.pb.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace stampede {
+
+namespace v1 {
+class GrpcRequest;
+class Step;
+} // namespace v1
+
+class TlsContext;
+
+inline Nanos toNanos(const google::protobuf::Duration& d)
+{
+    return Nanos(d.seconds()) * kNanosPerSecond + d.nanos();
+}
+
+// What compiling one step needs from the scenario's compiler.
+class StepContext
+{
+public:
+    virtual ~StepContext() = default;
+    virtual const v1::Scenario& scenario() const = 0;
+    virtual const PlanOptions& options() const = 0;
+    virtual const ScenarioPlan& plan() const = 0; // the run id and stress header are known before the steps
+    // A fault, by the field it concerns.
+    virtual void error(std::string field, std::string message) = 0;
+    // `text` with ${var} resolved against the scenario's variables; false after reporting a fault.
+    virtual bool compileText(const std::string& text, const std::string& field, Template& out) = 0;
+    // The run's TLS context for this verification choice (null after a fault).
+    virtual std::shared_ptr<TlsContext> tlsContext(bool verify) = 0;
+    // The file's content relative to the scenario, or the inline text.
+    virtual bool fileOrInline(const std::string& file, const std::string& inlined, const std::string& field,
+                              std::string& out) = 0;
+};
+
+class GrpcStepCompiler
+{
+public:
+    explicit GrpcStepCompiler(StepContext& context) : m_ctx(context) {}
+    // Compiles step `st` (which has a gRPC call) into `ps`; false after reporting its faults.
+    bool compile(const v1::Step& st, const std::string& field, PlannedStep& ps);
+
+private:
+    ProtoSchemaPtr schema(const v1::GrpcRequest& g, const std::string& field, const std::string& target, bool verify);
+
+    StepContext& m_ctx;
+    std::map<std::string, ProtoSchemaPtr> m_schemas;
+};
+
+} // namespace stampede
