@@ -1,48 +1,28 @@
 #pragma once
 // A run of a scenario on the local pool (agents started for it) or on remote
-// agents, driven by the engine's controller on a worker thread. Its per-second
-// snapshots arrive here as queued signals on the GUI thread, as values; the
-// session also writes them to the project as they come (one transaction a
-// second). The GUI never generates load in its own process.
+// agents: a thin caller of the engine's run service, which runs on a thread of
+// its own. Its per-second snapshots arrive here as queued signals on the GUI
+// thread, as values; the service's writes to the project (one transaction a
+// second) are carried out on the GUI thread, which owns the store. Live
+// control goes through the service's queue: nothing here blocks on an agent.
+// The GUI never generates load in its own process.
+#include "runsecond.h"
+
 #include <QObject>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
-#include <atomic>
+#include <functional>
 #include <memory>
+#include <thread>
 
 namespace stampede {
 class ProjectStore;
-class Controller;
+class RunControl;
+class RunService;
 } // namespace stampede
-
-// One second of a run, as the dashboard draws it: per step and in total,
-// merged over the agents and (with several) for each agent.
-struct RunSecond
-{
-    struct Step
-    {
-        quint64 sent = 0, requests = 0, errors = 0, late = 0, dropped = 0;
-        QVector<quint64> errorsByClass; // in the engine's ErrorClass order: connect ... tls, grpc
-        double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // ms
-    };
-    struct Part
-    {
-        Step total;
-        QVector<Step> steps;
-        quint32 openConnections = 0;
-        quint32 activeUsers = 0; // closed model: users taking part; open model: iterations in flight
-    };
-    quint32 second = 0;
-    Step total;
-    QVector<Step> steps;
-    quint32 openConnections = 0;
-    quint32 activeUsers = 0;
-    QVector<Part> agents; // in the order of started()'s agents; empty with one agent
-};
-Q_DECLARE_METATYPE(RunSecond)
 
 class RunSession : public QObject
 {
@@ -85,8 +65,12 @@ Q_SIGNALS:
     void finished(const QString& status, const QByteArray& summaryJson);
 
 private:
-    struct Worker;
-    std::unique_ptr<Worker> m_worker;
+    class Sink;
+    void post(std::function<void()> fn);
+    std::unique_ptr<stampede::RunService> m_service;
+    std::unique_ptr<Sink> m_sink;
+    std::shared_ptr<stampede::RunControl> m_control;
+    std::thread m_thread;
     bool m_running = false;
     QString m_runId;
     QStringList m_stepNames;

@@ -1,6 +1,7 @@
 #include "agent.h"
 
 #include "control/snapshotcodec.h"
+#include "deadman.h"
 #include "metricsendpoint.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
@@ -14,14 +15,13 @@
 #include <cstdio>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 namespace stampede {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 std::string readFile(const std::string& path)
 {
@@ -41,14 +41,13 @@ struct AgentRun
     std::thread thread;
     std::vector<v1::Snapshot> snapshots; // all of them, for replay after a broken stream
     bool finished = false;
-    Clock::time_point lastHeard;
-    unsigned deadManSeconds = 15;
+    std::optional<DeadManTimer> deadMan;
 };
 
 class Service final : public v1::EngineControl::Service
 {
 public:
-    explicit Service(const AgentOptions& o) : m_options(o)
+    explicit Service(const AgentOptions& o) : m_options(o), m_clock(o.clock ? o.clock : std::make_shared<SteadyClock>())
     {
         m_watchdog = std::thread([this] { watchdog(); });
     }
@@ -119,10 +118,11 @@ public:
         run->controller = rq->controller().empty() ? "an unnamed controller" : rq->controller();
         run->plan = std::move(*plan);
         run->engine = std::make_unique<RunEngine>(run->plan, EngineSlice{rq->engine_index(), rq->engine_count()});
-        run->lastHeard = Clock::now();
         // the controller may ask for a shorter dead-man time, never a longer one than the agent allows
-        run->deadManSeconds = rq->dead_man_seconds() ? std::min(rq->dead_man_seconds(), m_options.defaultDeadManSeconds)
-                                                     : m_options.defaultDeadManSeconds;
+        const unsigned deadMan = rq->dead_man_seconds()
+                                     ? std::min(rq->dead_man_seconds(), m_options.defaultDeadManSeconds)
+                                     : m_options.defaultDeadManSeconds;
+        run->deadMan.emplace(*m_clock, Nanos(deadMan) * kNanosPerSecond);
         AgentRun* r = run.get();
         m_run = std::move(run);
         r->thread = std::thread([this, r] { execute(*r); });
@@ -169,7 +169,7 @@ public:
             return s;
         std::lock_guard lock(m_mutex);
         if (m_run && m_run->id == rq->run_id()) {
-            m_run->lastHeard = Clock::now();
+            m_run->deadMan->heard();
             reply->set_running(!m_run->finished);
         }
         return grpc::Status::OK;
@@ -257,12 +257,11 @@ private:
         std::unique_lock lock(m_mutex);
         while (!m_closing) {
             m_cv.wait_for(lock, std::chrono::milliseconds(250));
-            if (m_run && !m_run->finished && m_run->engine &&
-                Clock::now() - m_run->lastHeard > std::chrono::seconds(m_run->deadManSeconds)) {
-                std::fprintf(stderr, "agent %s: controller silent for %u s, stopping run %s\n", m_options.name.c_str(),
-                             m_run->deadManSeconds, m_run->id.c_str());
+            if (m_run && !m_run->finished && m_run->engine && m_run->deadMan->expired()) {
+                std::fprintf(stderr, "agent %s: controller silent for %lld s, stopping run %s\n",
+                             m_options.name.c_str(), static_cast<long long>(m_run->deadMan->limit() / kNanosPerSecond),
+                             m_run->id.c_str());
                 m_run->engine->stop();
-                m_run->lastHeard = Clock::now() + std::chrono::hours(24); // once
             }
         }
     }
@@ -299,6 +298,7 @@ private:
     };
     Stats m_stats;
     const AgentOptions& m_options;
+    ClockPtr m_clock;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::unique_ptr<AgentRun> m_run;

@@ -3,6 +3,7 @@
 // One run at a time; a second controller is told who holds it. A dead-man
 // timer stops the load when the controller has been silent too long.
 #include "control/protocolversion.h"
+#include "core/clock.h"
 
 #include <memory>
 #include <string>
@@ -19,6 +20,7 @@ struct AgentOptions
     std::string version = "0";
     std::string metricsAddress; // host:port for GET /metrics (Prometheus); empty: off
     bool log = true;            // one line on stderr per run started and ended
+    ClockPtr clock;             // the dead-man timer's time; null: the steady clock
 };
 
 class Agent

@@ -1,91 +1,92 @@
 #include "controller.h"
 
 #include "protocolversion.h"
-#include "snapshotcodec.h"
-#include "stampede/v1/control.grpc.pb.h"
-
-#include <grpcpp/grpcpp.h>
+#include "runtracker.h"
+#include "stampede/v1/bundle.pb.h"
+#include "stampede/v1/control.pb.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <deque>
-#include <fstream>
-#include <map>
+#include <future>
 #include <mutex>
-#include <sstream>
+#include <optional>
 #include <thread>
 
 namespace stampede {
 
 namespace {
-using SteadyTime = std::chrono::steady_clock;
 
-struct AgentLink
+// What a reader or the heartbeat thread heard, stamped when it arrived.
+struct Word
 {
-    std::string address;
-    std::string name;
-    std::unique_ptr<v1::EngineControl::Stub> stub;
-    // run state, guarded by Impl::mutex
-    std::uint64_t lastSequence = 0;
-    std::uint32_t firstSecond = 0;
-    std::uint32_t lastSecond = 0; // highest second delivered
-    bool done = false;            // final snapshot seen
-    bool lost = false;
-    SteadyTime::time_point lastHeard;
-    std::unique_ptr<grpc::ClientContext> watchContext;
+    std::size_t agent = 0;
+    std::optional<v1::Snapshot> snapshot; // none: a heartbeat answered
+    Nanos at = 0;
 };
+
+// Sleeps `total` in short slices while `keepGoing` holds (I/O pacing only:
+// no decision depends on how long this took).
+template <typename F> void pause(Nanos total, F keepGoing)
+{
+    for (Nanos slept = 0; slept < total && keepGoing(); slept += 50 * kNanosPerMilli)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+}
+
 } // namespace
 
 class Controller::Impl
 {
 public:
     ControllerOptions options;
-    std::vector<AgentLink> agents;
+    std::vector<AgentLinkPtr> links;
     std::vector<std::string> names;
-    std::mutex mutex;
-    std::condition_variable cv;
-    std::deque<std::pair<std::size_t, v1::Snapshot>> inbox;
-    std::string runId;
 
-    // Whether the run still hears from this agent (neither finished nor lost).
-    bool live(const AgentLink& a)
+    // One run's threads and what they share (under `mutex`: the inbox only).
+    struct Round
     {
-        std::lock_guard lock(mutex);
-        return !a.lost && !a.done;
-    }
+        std::string runId;
+        std::mutex mutex;
+        std::condition_variable cv;
+        std::deque<Word> inbox;
+        std::atomic<bool> finished{false};
+        std::unique_ptr<std::atomic<bool>[]> quit; // per agent: lost, stop reading it
+        std::vector<std::thread> threads;
+        std::vector<Nanos> stopDue; // per agent: when to (re)send Stop; 0: not due
+    };
 
-    void authorize(grpc::ClientContext& ctx, Nanos deadline) const
-    {
-        if (!options.token.empty())
-            ctx.AddMetadata("authorization", "Bearer " + options.token);
-        ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::nanoseconds(deadline));
-    }
+    const Clock& clock() const { return *options.clock; }
+    void post(Round& r, Word w);
+    void readAgent(Round& r, std::size_t i);
+    void heartbeats(Round& r);
+    bool startAll(const v1::Bundle& bundle, const std::string& runId, std::string& error);
+    void stopAgent(Round& r, std::size_t i);
+    void carryOut(Round& r, RunControl& control, RunTracker& tracker);
+    void endRound(Round& r);
 };
 
-Controller::Controller(std::vector<std::string> agentAddresses, ControllerOptions options)
-    : m_impl(std::make_unique<Impl>())
+namespace {
+std::vector<AgentLinkPtr> grpcLinks(const std::vector<std::string>& addresses, const ControllerOptions& options)
 {
+    std::vector<AgentLinkPtr> links;
+    for (const auto& a : addresses)
+        links.push_back(makeGrpcAgentLink(a, options.token, options.caFile));
+    return links;
+}
+} // namespace
+
+Controller::Controller(std::vector<std::string> agentAddresses, ControllerOptions options)
+    : Controller(grpcLinks(agentAddresses, options), options)
+{
+}
+
+Controller::Controller(std::vector<AgentLinkPtr> links, ControllerOptions options) : m_impl(std::make_unique<Impl>())
+{
+    m_impl->links = std::move(links);
     m_impl->options = std::move(options);
-    std::shared_ptr<grpc::ChannelCredentials> creds;
-    if (!m_impl->options.caFile.empty()) {
-        grpc::SslCredentialsOptions ssl;
-        std::ifstream in(m_impl->options.caFile);
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        ssl.pem_root_certs = ss.str();
-        creds = grpc::SslCredentials(ssl);
-    } else {
-        creds = grpc::InsecureChannelCredentials();
-    }
-    for (auto& a : agentAddresses) {
-        AgentLink link;
-        link.address = a;
-        link.name = a;
-        grpc::ChannelArguments args;
-        args.SetMaxReceiveMessageSize(256 * 1024 * 1024);
-        link.stub = v1::EngineControl::NewStub(grpc::CreateCustomChannel(a, creds, args));
-        m_impl->agents.push_back(std::move(link));
-    }
+    if (!m_impl->options.clock)
+        m_impl->options.clock = std::make_shared<SteadyClock>();
+    m_control = m_impl->options.control ? m_impl->options.control : std::make_shared<RunControl>();
 }
 
 Controller::~Controller() = default;
@@ -98,284 +99,213 @@ const std::vector<std::string>& Controller::agentNames() const
 bool Controller::connect(std::string& error)
 {
     m_impl->names.clear();
-    for (auto& a : m_impl->agents) {
-        grpc::ClientContext ctx;
-        m_impl->authorize(ctx, m_impl->options.startTimeout);
-        ctx.set_wait_for_ready(true);
-        v1::HelloRequest rq;
-        rq.set_protocol_version(kControlProtocolVersion);
-        rq.set_controller(m_impl->options.name);
+    for (auto& link : m_impl->links) {
+        const std::string& address = link->address();
         v1::HelloReply reply;
-        const grpc::Status s = a.stub->Hello(&ctx, rq, &reply);
-        if (!s.ok()) {
-            error = "agent " + a.address + ": " +
-                    (s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED ? "no answer within the start timeout"
-                                                                           : s.error_message());
+        std::string why;
+        if (!link->hello(m_impl->options.name, m_impl->options.startTimeout, reply, why)) {
+            error = "agent " + address + ": " + why;
             return false;
         }
         if (reply.protocol_version() != kControlProtocolVersion) {
-            error = "agent " + a.address + " speaks control protocol version " +
+            error = "agent " + address + " speaks control protocol version " +
                     std::to_string(reply.protocol_version()) + ", this controller version " +
                     std::to_string(kControlProtocolVersion) + ": use the same stampede version on both";
             return false;
         }
         if (!reply.busy_with().empty()) {
-            error = "agent " + reply.agent() + " (" + a.address + ") is busy with " + reply.busy_with();
+            error = "agent " + reply.agent() + " (" + address + ") is busy with " + reply.busy_with();
             return false;
         }
-        a.name = reply.agent().empty() ? a.address : reply.agent() + " (" + a.address + ")";
-        m_impl->names.push_back(a.name);
+        m_impl->names.push_back(reply.agent().empty() ? address : reply.agent() + " (" + address + ")");
     }
     return true;
 }
 
 bool Controller::adjust(double factor, std::string& error)
 {
-    Impl& d = *m_impl;
-    std::string runId;
-    {
-        std::lock_guard lock(d.mutex);
-        runId = d.runId;
-    }
-    bool ok = true;
-    for (auto& a : d.agents) {
-        if (!d.live(a))
-            continue;
-        grpc::ClientContext ctx;
-        d.authorize(ctx, kNanosPerSecond);
-        v1::AdjustRequest rq;
-        rq.set_run_id(runId);
-        rq.set_level_factor(factor);
-        v1::AdjustReply reply;
-        const grpc::Status s = a.stub->Adjust(&ctx, rq, &reply);
-        if (!s.ok() || !reply.applied()) {
-            error = "agent " + a.name + ": " + (s.ok() ? reply.error() : s.error_message());
-            ok = false;
-        }
-    }
-    return ok;
+    std::promise<std::string> answer;
+    auto result = answer.get_future();
+    m_control->scale(factor, [&answer](bool ok, const std::string& why) {
+        answer.set_value(ok ? std::string() : why.empty() ? std::string("not applied") : why);
+    });
+    error = result.get();
+    return error.empty();
 }
 
-RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
-                          const RunEngine::SecondCallback& onSecond)
+void Controller::Impl::post(Round& r, Word w)
 {
-    Impl& d = *m_impl;
-    RunResult result;
-    std::vector<RunEvent>& events = result.events;
-    {
-        std::lock_guard lock(d.mutex);
-        d.runId = runId;
+    std::lock_guard lock(r.mutex);
+    r.inbox.push_back(std::move(w));
+    r.cv.notify_one();
+}
+
+// Watch, and on a broken stream watch again from the last sequence seen, so
+// that nothing is counted twice or missed.
+void Controller::Impl::readAgent(Round& r, std::size_t i)
+{
+    std::uint64_t last = 0;
+    bool sawFinal = false;
+    auto going = [&] { return !r.finished.load() && !r.quit[i].load(); };
+    while (going()) {
+        links[i]->watch(r.runId, last, [&](const v1::Snapshot& s) {
+            if (s.sequence() <= last)
+                return; // replayed: already counted
+            last = s.sequence();
+            sawFinal |= s.final();
+            post(r, {i, s, clock().now()});
+        });
+        if (sawFinal)
+            return;
+        pause(200 * kNanosPerMilli, going);
     }
-    result.total.steps.resize(stepCount);
-    const auto n = std::uint32_t(d.agents.size());
-    const auto start = SteadyTime::now();
-    auto secondsSinceStart = [&] { return std::chrono::duration<double>(SteadyTime::now() - start).count(); };
+}
 
-    auto stopAll = [&] {
-        for (auto& a : d.agents) {
-            grpc::ClientContext ctx;
-            d.authorize(ctx, kNanosPerSecond);
-            v1::StopRequest rq;
-            rq.set_run_id(runId);
-            v1::StopReply reply;
-            a.stub->Stop(&ctx, rq, &reply);
-        }
-    };
+// Heartbeats keep the agents' dead-man timers from firing and tell us they live.
+void Controller::Impl::heartbeats(Round& r)
+{
+    while (!r.finished.load()) {
+        for (std::size_t i = 0; i < links.size() && !r.finished.load(); ++i)
+            if (!r.quit[i].load() && links[i]->heartbeat(r.runId))
+                post(r, {i, std::nullopt, clock().now()});
+        pause(options.heartbeatInterval, [&] { return !r.finished.load(); });
+    }
+}
 
-    // Start every engine; any refusal stops those already started.
+bool Controller::Impl::startAll(const v1::Bundle& bundle, const std::string& runId, std::string& error)
+{
+    const auto n = std::uint32_t(links.size());
     for (std::uint32_t i = 0; i < n; ++i) {
-        auto& a = d.agents[i];
-        grpc::ClientContext ctx;
-        d.authorize(ctx, d.options.startTimeout);
         v1::StartRunRequest rq;
         rq.set_protocol_version(kControlProtocolVersion);
         rq.set_run_id(runId);
-        rq.set_controller(d.options.name);
+        rq.set_controller(options.name);
         *rq.mutable_bundle() = bundle;
         rq.set_engine_index(i);
         rq.set_engine_count(n);
-        rq.set_dead_man_seconds(d.options.deadManSeconds);
-        v1::StartRunReply reply;
-        const grpc::Status s = a.stub->StartRun(&ctx, rq, &reply);
-        if (!s.ok() || !reply.accepted()) {
-            result.error = "agent " + a.name + ": " + (s.ok() ? reply.error() : s.error_message());
-            stopAll();
-            return result;
+        rq.set_dead_man_seconds(options.deadManSeconds);
+        std::string why;
+        if (!links[i]->startRun(rq, options.startTimeout, why)) {
+            error = "agent " + (i < names.size() ? names[i] : links[i]->address()) + ": " + why;
+            for (std::uint32_t k = 0; k < i; ++k) // any refusal stops those already started
+                links[k]->stop(runId, why);
+            return false;
         }
-        a.lastHeard = SteadyTime::now();
     }
+    return true;
+}
 
-    std::atomic<bool> finished{false};
-    // One reader per agent: Watch, and on a broken stream watch again from the
-    // last sequence seen, so that nothing is counted twice or missed.
-    std::vector<std::thread> readers;
-    for (std::size_t i = 0; i < n; ++i) {
-        readers.emplace_back([&, i] {
-            auto& a = d.agents[i];
-            while (!finished.load()) {
-                auto ctx = std::make_unique<grpc::ClientContext>();
-                if (!d.options.token.empty())
-                    ctx->AddMetadata("authorization", "Bearer " + d.options.token);
-                v1::WatchRequest rq;
-                rq.set_run_id(runId);
-                grpc::ClientContext* raw = ctx.get();
-                {
-                    std::lock_guard lock(d.mutex);
-                    if (a.lost || a.done)
-                        return;
-                    rq.set_after_sequence(a.lastSequence);
-                    a.watchContext = std::move(ctx);
-                }
-                auto reader = a.stub->Watch(raw, rq);
-                v1::Snapshot s;
-                bool sawFinal = false;
-                while (reader->Read(&s)) {
-                    std::lock_guard lock(d.mutex);
-                    a.lastHeard = SteadyTime::now();
-                    if (s.sequence() <= a.lastSequence)
-                        continue; // replayed: already counted
-                    a.lastSequence = s.sequence();
-                    sawFinal |= s.final();
-                    d.inbox.emplace_back(i, s);
-                    d.cv.notify_one();
-                }
-                reader->Finish();
-                if (sawFinal)
-                    return;
-                std::this_thread::sleep_for(std::chrono::milliseconds(200));
-            }
-        });
-    }
-    // Heartbeats keep the agents' dead-man timers from firing and tell us they live.
-    std::thread heart([&] {
-        while (!finished.load()) {
-            for (auto& a : d.agents) {
-                if (!d.live(a))
-                    continue;
-                grpc::ClientContext ctx;
-                d.authorize(ctx, kNanosPerSecond);
-                v1::HeartbeatRequest rq;
-                rq.set_run_id(runId);
-                v1::HeartbeatReply reply;
-                if (a.stub->Heartbeat(&ctx, rq, &reply).ok()) {
-                    std::lock_guard lock(d.mutex);
-                    a.lastHeard = SteadyTime::now();
-                }
-            }
-            for (int i = 0; i < 10 && !finished.load(); ++i)
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+// Stop, retried once a second until the agent acknowledges it: a frozen agent
+// that thaws must not go on loading the target.
+void Controller::Impl::stopAgent(Round& r, std::size_t i)
+{
+    std::string why;
+    r.stopDue[i] = links[i]->stop(r.runId, why) ? 0 : clock().now() + kNanosPerSecond;
+}
+
+void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& tracker)
+{
+    for (auto& c : control.take()) {
+        bool ok = true;
+        std::string error;
+        for (std::size_t i = 0; i < links.size(); ++i) {
+            std::string why;
+            if (tracker.lost(i) || tracker.finished(i) || links[i]->adjust(r.runId, c.factor, why))
+                continue;
+            ok = false;
+            error = "agent " + names[i] + ": " + why;
         }
-    });
+        if (c.done)
+            c.done(ok, error);
+    }
+    const Nanos now = clock().now();
+    for (std::size_t i = 0; i < links.size(); ++i)
+        if (r.stopDue[i] && r.stopDue[i] <= now)
+            stopAgent(r, i);
+}
 
-    // Per second, each agent's part as it arrived; merged once complete.
-    std::map<std::uint32_t, std::vector<std::pair<std::size_t, IntervalMetricsPtr>>> pending;
-    bool aborted = false;
-    bool stopSent = false;
-    auto emitReady = [&](bool flushAll) {
-        while (!pending.empty()) {
-            const std::uint32_t s = pending.begin()->first;
-            bool complete = true;
-            for (const auto& a : d.agents)
-                complete &= a.done || a.lost || a.lastSecond >= s;
-            if (!complete && !flushAll)
-                break;
-            auto parts = std::move(pending.begin()->second);
-            pending.erase(pending.begin());
-            auto m = std::make_unique<IntervalMetrics>();
-            m->second = s;
-            m->steps.resize(stepCount);
-            for (auto& [agent, part] : parts) {
-                m->merge(*part);
-                if (m_onAgentSecond)
-                    m_onAgentSecond(agent, *part);
-            }
-            const SecondSummary summary = summarizeSecond(*m);
+void Controller::Impl::endRound(Round& r)
+{
+    r.finished = true;
+    for (auto& link : links)
+        link->cancelWatch();
+    for (auto& t : r.threads)
+        t.join();
+}
+
+RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
+                          const Callbacks& callbacks)
+{
+    Impl& d = *m_impl;
+    RunResult result;
+    result.total.steps.resize(stepCount);
+    if (d.names.size() != d.links.size())
+        d.names.clear();
+    for (std::size_t i = d.names.size(); i < d.links.size(); ++i)
+        d.names.push_back(d.links[i]->address());
+    if (!d.startAll(bundle, runId, result.error)) {
+        m_control->close();
+        return result;
+    }
+    RunTracker tracker(d.names, stepCount, d.clock(), {d.options.lossTimeout, d.options.abortOnAgentLoss});
+    Impl::Round r;
+    r.runId = runId;
+    r.quit = std::make_unique<std::atomic<bool>[]>(d.links.size());
+    r.stopDue.assign(d.links.size(), 0);
+    for (std::size_t i = 0; i < d.links.size(); ++i)
+        r.threads.emplace_back([&d, &r, i] { d.readAgent(r, i); });
+    r.threads.emplace_back([&d, &r] { d.heartbeats(r); });
+
+    auto deliver = [&](std::vector<MergedSecond> ready) {
+        for (auto& s : ready) {
+            for (const auto& [agent, part] : s.parts)
+                if (callbacks.onAgentSecond)
+                    callbacks.onAgentSecond(agent, *part);
+            const SecondSummary summary = summarizeSecond(*s.merged);
             result.timeline.push_back(summary);
-            if (onSecond)
-                onSecond(*m, summary);
-            result.total.accumulate(*m);
+            if (callbacks.onSecond)
+                callbacks.onSecond(*s.merged, summary);
+            result.total.accumulate(*s.merged);
         }
     };
-
-    for (;;) {
-        std::deque<std::pair<std::size_t, v1::Snapshot>> batch;
+    bool stopSent = false;
+    std::size_t told = 0; // events given to onEvent
+    while (!tracker.ended()) {
+        std::deque<Word> batch;
         {
-            std::unique_lock lock(d.mutex);
-            d.cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return !d.inbox.empty(); });
-            batch.swap(d.inbox);
-            for (auto& [i, s] : batch) {
-                auto& a = d.agents[i];
-                if (a.lost)
-                    continue; // a lost agent's late data is not counted
-                if (s.final()) {
-                    a.done = true;
-                    if (!s.error().empty())
-                        events.push_back({secondsSinceStart(), "agent_error", a.name, s.error(), 0, 0});
-                }
-                if (s.steps_size() == 0)
-                    continue;
-                auto m = std::make_unique<IntervalMetrics>();
-                std::string error;
-                if (!decodeSnapshot(s, *m, error)) {
-                    events.push_back({secondsSinceStart(), "agent_error", a.name, error, 0, 0});
-                    continue;
-                }
-                if (!a.firstSecond)
-                    a.firstSecond = m->second;
-                a.lastSecond = std::max(a.lastSecond, m->second);
-                auto& parts = pending[m->second];
-                parts.emplace_back(i, std::move(m));
-            }
-            // Health: an agent silent past the loss timeout is lost.
-            const auto now = SteadyTime::now();
-            for (auto& a : d.agents) {
-                if (a.done || a.lost || now - a.lastHeard < std::chrono::nanoseconds(d.options.lossTimeout))
-                    continue;
-                a.lost = true;
-                if (a.watchContext)
-                    a.watchContext->TryCancel();
-                RunEvent e{secondsSinceStart(),
-                           "agent_lost",
-                           a.name,
-                           "no word for " + std::to_string(d.options.lossTimeout / kNanosPerMilli) + " ms",
-                           a.firstSecond,
-                           a.lastSecond};
-                events.push_back(e);
-                if (d.options.abortOnAgentLoss && !aborted) {
-                    aborted = true;
-                    events.push_back({secondsSinceStart(), "run_aborted", a.name,
-                                      "an agent was lost and the policy is abort", 0, 0});
-                }
-            }
+            std::unique_lock lock(r.mutex);
+            r.cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return !r.inbox.empty(); });
+            batch.swap(r.inbox);
         }
-        if ((aborted || m_stopRequested.load()) && !stopSent) {
-            stopAll();
+        for (auto& w : batch) {
+            if (w.snapshot)
+                tracker.snapshot(w.agent, *w.snapshot, w.at);
+            else
+                tracker.heard(w.agent, w.at);
+        }
+        for (const std::size_t i : tracker.checkHealth()) {
+            r.quit[i] = true;
+            d.links[i]->cancelWatch();
+            d.stopAgent(r, i); // its load is no longer counted: it must end
+        }
+        if ((tracker.aborted() || m_control->stopRequested()) && !stopSent) {
             stopSent = true;
+            for (std::size_t i = 0; i < d.links.size(); ++i)
+                d.stopAgent(r, i);
         }
-        {
-            std::lock_guard lock(d.mutex);
-            emitReady(false);
-            bool all = true;
-            for (const auto& a : d.agents)
-                all &= a.done || a.lost;
-            if (all)
-                break;
-        }
+        d.carryOut(r, *m_control, tracker);
+        for (; told < tracker.events().size(); ++told)
+            if (callbacks.onEvent)
+                callbacks.onEvent(tracker.events()[told]);
+        deliver(tracker.takeReady(false));
     }
-    emitReady(true);
-    finished = true;
-    {
-        std::lock_guard lock(d.mutex);
-        for (auto& a : d.agents)
-            if (a.watchContext)
-                a.watchContext->TryCancel();
-    }
-    for (auto& t : readers)
-        t.join();
-    heart.join();
-    result.elapsed = Nanos(secondsSinceStart() * 1e9);
+    deliver(tracker.takeReady(true));
+    m_control->close();
+    d.endRound(r);
+    result.events = tracker.events();
+    result.elapsed = tracker.elapsed();
     result.ok = true;
-    result.aborted = aborted;
+    result.aborted = tracker.aborted();
     return result;
 }
 

@@ -6,10 +6,18 @@
 // detected within the loss timeout and recorded with the seconds it covered),
 // and continues or aborts by the run's policy. Local and remote engines go
 // through this one path.
+//
+// Threads: run() blocks its caller (the run's thread) and calls the callbacks
+// there, never holding a lock, so a slow callback (an SQLite transaction)
+// delays only the merge, never the health of the agents: one reader thread per
+// agent and one heartbeat thread stamp what they hear with the clock as it
+// arrives. Decisions (loss, abort) are made by RunTracker on the run's thread
+// with the injected clock.
+#include "agentlink.h"
 #include "core/clock.h"
 #include "run/runengine.h"
+#include "runcontrol.h"
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,12 +38,18 @@ struct ControllerOptions
     Nanos lossTimeout = 3 * kNanosPerSecond;
     unsigned deadManSeconds = 15;
     Nanos startTimeout = 10 * kNanosPerSecond;
+    Nanos heartbeatInterval = 500 * kNanosPerMilli;
+    ClockPtr clock;                      // null: the steady clock
+    std::shared_ptr<RunControl> control; // live control; null: the controller makes its own
 };
 
 class Controller
 {
 public:
+    // Agents at these addresses, over gRPC.
     Controller(std::vector<std::string> agentAddresses, ControllerOptions options);
+    // Agents through these links (tests script them).
+    Controller(std::vector<AgentLinkPtr> links, ControllerOptions options);
     ~Controller();
 
     // Says hello to every agent: reachable, same protocol version, not busy.
@@ -43,26 +57,34 @@ public:
     bool connect(std::string& error);
     const std::vector<std::string>& agentNames() const;
 
+    // Called on run()'s thread, never under a lock.
+    struct Callbacks
+    {
+        // Each merged second, in order, as it completes on every engine.
+        RunEngine::SecondCallback onSecond;
+        // Each agent's own part of a second, just before the merged second.
+        std::function<void(std::size_t agent, const IntervalMetrics& part)> onAgentSecond;
+        // Each event (agent lost, agent error, run aborted) as it happens.
+        std::function<void(const RunEvent&)> onEvent;
+    };
     // Runs `bundle` as run `runId` on every agent. `stepCount` sizes the
-    // merged metrics. Calls `onSecond` on this thread as seconds complete.
-    // Events (agents lost, errors, abort) are in the result.
+    // merged metrics. Every event is also in the result.
     RunResult run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
-                  const RunEngine::SecondCallback& onSecond);
-    // Thread-safe, during run(): scales the planned level (rate or users) on
-    // every engine from now on. Returns false with a message naming the agent.
-    bool adjust(double factor, std::string& error);
-    // Called on run()'s thread with each agent's own part of a second, just
-    // before the merged second goes to run()'s callback. Set before run().
-    using AgentSecondCallback = std::function<void(std::size_t agent, const IntervalMetrics& part)>;
-    void setAgentSecondCallback(AgentSecondCallback cb) { m_onAgentSecond = std::move(cb); }
+                  const Callbacks& callbacks);
+
+    // Live control, from any thread, before or during run(); it outlives the controller.
+    std::shared_ptr<RunControl> control() const { return m_control; }
     // Thread-safe: stops every agent; run() returns soon after.
-    void stop() { m_stopRequested.store(true); }
+    void stop() { m_control->stop(); }
+    // During run(), from another thread: scales the planned level (rate or
+    // users) on every engine and waits until it is applied. Returns false with
+    // a message naming the agent.
+    bool adjust(double factor, std::string& error);
 
 private:
     class Impl;
     std::unique_ptr<Impl> m_impl;
-    std::atomic<bool> m_stopRequested{false};
-    AgentSecondCallback m_onAgentSecond;
+    std::shared_ptr<RunControl> m_control;
 };
 
 } // namespace stampede

@@ -1,6 +1,7 @@
 #pragma once
 // The engine's notion of time: nanoseconds on a monotonic clock. Injectable so
 // that timing logic can be tested against a fake clock without sleeping.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <time.h>
@@ -33,17 +34,18 @@ public:
     }
 };
 
-// A clock that moves only when told to. For tests.
+// A clock that moves only when told to. For tests; thread-safe, so a test may
+// move it while the code under test reads it on other threads.
 class FakeClock final : public Clock
 {
 public:
     explicit FakeClock(Nanos start = 0) : m_now(start) {}
-    Nanos now() const override { return m_now; }
+    Nanos now() const override { return m_now.load(); }
     void advance(Nanos by) { m_now += by; }
     void set(Nanos to) { m_now = to; }
 
 private:
-    Nanos m_now;
+    std::atomic<Nanos> m_now;
 };
 
 } // namespace stampede

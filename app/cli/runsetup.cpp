@@ -1,0 +1,183 @@
+#include "runsetup.h"
+
+#include "cli.h"
+#include "core/durationtext.h"
+#include "run/scenarioplan.h"
+
+#include "stampede/v1/scenario.pb.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace stampede::cli {
+
+namespace {
+
+// Constants that win over the scenario's own, so that every engine sees them.
+void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value)
+{
+    v1::Variable* target = nullptr;
+    for (auto& v : *scenario.mutable_variables())
+        if (v.name() == name)
+            target = &v;
+    if (!target) {
+        target = scenario.add_variables();
+        target->set_name(name);
+    }
+    target->mutable_constant()->set_value(value);
+}
+
+bool applyVars(const Options& o, v1::Scenario& scenario, std::string& error)
+{
+    for (const auto& v : o.vars) {
+        const std::size_t eq = v.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            error = "--var: \"" + v + "\" is not of the form NAME=VALUE";
+            return false;
+        }
+        setConstant(scenario, v.substr(0, eq), v.substr(eq + 1));
+    }
+    return true;
+}
+
+bool startMock(const Options& o, CliRun& run, std::string& error, int& exitCode)
+{
+    std::shared_ptr<MockRuleSet> rules = MockRuleSet::defaults();
+    exitCode = BadInput;
+    if (!o.mockRules.empty()) {
+        std::string json;
+        if (!readFile(o.mockRules, json)) {
+            error = "cannot read mock rules \"" + o.mockRules + "\"";
+            return false;
+        }
+        const std::size_t slash = o.mockRules.rfind('/');
+        std::string why;
+        rules = MockRuleSet::fromJson(json, why, slash == std::string::npos ? "." : o.mockRules.substr(0, slash));
+        if (!rules) {
+            error = o.mockRules + ": " + why;
+            return false;
+        }
+    }
+    run.mock = std::make_unique<MockServer>(rules, 1);
+    std::string why;
+    if (!run.mock->start("127.0.0.1:0", why)) {
+        error = "mock server: " + why;
+        exitCode = RunFailed;
+        return false;
+    }
+    setConstant(run.request.scenario, "mock_url", run.mock->baseUrl());
+    std::fprintf(stderr, "mock server listening on %s\n", run.mock->baseUrl().c_str());
+    return true;
+}
+
+bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
+{
+    if (!o.agents.empty() && !o.engines.empty()) {
+        error = "give --engines (local agents) or --agents (running agents), not both";
+        return false;
+    }
+    if (!o.onAgentLoss.empty() && o.onAgentLoss != "abort" && o.onAgentLoss != "continue") {
+        error = "--on-agent-loss: \"" + o.onAgentLoss + "\" is not abort or continue";
+        return false;
+    }
+    ControllerOptions& co = rq.controller;
+    co.abortOnAgentLoss = o.onAgentLoss != "continue";
+    double n = 0;
+    if (!o.deadMan.empty()) {
+        if (!positiveNumber(o.deadMan, "--dead-man", n, error, true))
+            return false;
+        co.deadManSeconds = unsigned(n);
+    }
+    co.caFile = o.caFile;
+    rq.engines.pin = o.pinEngines;
+    if (o.agents.empty()) {
+        if (!o.engines.empty() && !positiveNumber(o.engines, "--engines", n, error, true))
+            return false;
+        rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
+        return true;
+    }
+    std::stringstream ss(o.agents);
+    for (std::string a; std::getline(ss, a, ',');)
+        if (!a.empty())
+            rq.engines.agents.push_back(a);
+    if (!o.tokenFile.empty()) {
+        if (!readFile(o.tokenFile, co.token)) {
+            error = "--token-file: cannot read \"" + o.tokenFile + "\"";
+            return false;
+        }
+        while (!co.token.empty() && (co.token.back() == '\n' || co.token.back() == ' '))
+            co.token.pop_back();
+    }
+    return true;
+}
+
+} // namespace
+
+bool openStore(const Options& o, CliRun& run, std::string& error)
+{
+    if (!o.projectFile.empty() && !o.reportFile.empty()) {
+        error = "give --project or --report, not both";
+        return false;
+    }
+    std::string why;
+    if (!o.reportFile.empty()) {
+        run.store = ProjectStore::create(o.reportFile, why);
+        if (!run.store)
+            error = "--report: " + why;
+    } else if (!o.projectFile.empty()) {
+        std::ifstream exists(o.projectFile);
+        run.store = exists ? ProjectStore::open(o.projectFile, why) : ProjectStore::create(o.projectFile, why);
+        if (!run.store)
+            error = "--project: " + why;
+    }
+    return error.empty();
+}
+
+bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
+{
+    exitCode = BadInput;
+    RunRequest& rq = run.request;
+    if (!buildScenario(o, rq.scenario, rq.baseDir, error) || !applyVars(o, rq.scenario, error) ||
+        !chooseEngines(o, rq, error))
+        return false;
+    if (o.mock && !startMock(o, run, error, exitCode))
+        return false;
+    rq.source = o.scenarioFile.empty() ? "quick" : o.scenarioFile;
+    return true;
+}
+
+void CliSink::started(const std::vector<std::string>& agents)
+{
+    const ScenarioPlan& p = m_plan;
+    const std::string protocol =
+        p.http == HttpVersion::Http2
+            ? (p.steps.front().grpc ? "gRPC " + p.steps.front().grpc->method + " over " : std::string()) + "HTTP/2 (" +
+                  std::to_string(p.streams) + " stream" + (p.streams == 1 ? "" : "s") + " per connection)"
+            : "HTTP/1.1";
+    const bool open = p.model == LoadModel::Open;
+    std::fprintf(stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
+                 p.runId.c_str(), protocol.c_str(), open ? "open" : "closed", formatDuration(p.duration).c_str(),
+                 agents.size(), agents.size() == 1 ? "" : "s", p.threads, p.threads == 1 ? "" : "s", p.connections,
+                 open ? "connections" : "users",
+                 p.stressHeader.empty() ? "off" : (p.stressHeader + ": " + p.runId).c_str());
+}
+
+void CliSink::second(const LiveSecond& second)
+{
+    const SecondSummary& s = second.summary;
+    m_second = s.second;
+    if (m_quiet)
+        return;
+    std::fprintf(stderr, "[%4us] rate %8llu/s  p50 %8.2f ms  p99 %8.2f ms  errors %llu  late %llu  dropped %llu\n",
+                 s.second, static_cast<unsigned long long>(s.requests), s.p50Ms, s.p99Ms,
+                 static_cast<unsigned long long>(s.errors), static_cast<unsigned long long>(s.late),
+                 static_cast<unsigned long long>(s.dropped));
+}
+
+void CliSink::recordingFailed(const std::string& error)
+{
+    std::fprintf(stderr, "stampede-cli run: cannot record second %u: %s\n", m_second, error.c_str());
+}
+
+} // namespace stampede::cli

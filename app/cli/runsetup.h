@@ -1,0 +1,45 @@
+#pragma once
+// What `stampede-cli run` hands to the run service: its options turned into a
+// run request (the scenario with --var and the mock's URL as constants, the
+// engines, the controller's options, where the run is saved), and what it
+// prints while the run goes on.
+#include "runoptions.h"
+
+#include "control/runservice.h"
+#include "mock/mockserver.h"
+#include "store/projectstore.h"
+
+#include <memory>
+#include <string>
+
+namespace stampede::cli {
+
+// Everything a run from the command line holds until it ends.
+struct CliRun
+{
+    RunRequest request;
+    std::unique_ptr<MockServer> mock;    // --mock
+    std::unique_ptr<ProjectStore> store; // --project / --report
+};
+
+// From parsed options; false with `error` and the exit code to return.
+bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode);
+// Opens (or creates) --project, or creates --report; false with `error`.
+bool openStore(const Options& o, CliRun& run, std::string& error);
+
+// The status line per second and the header once the engines are known.
+class CliSink final : public RunSink
+{
+public:
+    CliSink(const ScenarioPlan& plan, bool quiet) : m_plan(plan), m_quiet(quiet) {}
+    void started(const std::vector<std::string>& agents) override;
+    void second(const LiveSecond& second) override;
+    void recordingFailed(const std::string& error) override;
+
+private:
+    const ScenarioPlan& m_plan;
+    bool m_quiet;
+    std::uint32_t m_second = 0;
+};
+
+} // namespace stampede::cli

@@ -1,0 +1,49 @@
+#pragma once
+// One engine as the controller speaks to it: the control protocol's calls,
+// each with its own deadline. The product's link speaks gRPC to an agent
+// (local or remote, the same code); tests script one to drive the controller
+// through losses and slow sinks without real agents.
+//
+// Threads: watch() blocks on a reader thread of its own; cancelWatch() may be
+// called from any thread and also makes a later watch() return at once; the
+// other calls may run on other threads while watch() blocks.
+#include "core/clock.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace stampede::v1 {
+class HelloReply;
+class StartRunRequest;
+class Snapshot;
+} // namespace stampede::v1
+
+namespace stampede {
+
+class AgentLink
+{
+public:
+    virtual ~AgentLink() = default;
+    virtual const std::string& address() const = 0;
+    // Each returns false with a message (without the agent's name) on failure.
+    virtual bool hello(const std::string& controller, Nanos timeout, v1::HelloReply& reply, std::string& error) = 0;
+    virtual bool startRun(const v1::StartRunRequest& request, Nanos timeout, std::string& error) = 0;
+    virtual bool stop(const std::string& runId, std::string& error) = 0;
+    virtual bool adjust(const std::string& runId, double factor, std::string& error) = 0;
+    // True when the agent answered (it lives, whatever its run's state).
+    virtual bool heartbeat(const std::string& runId) = 0;
+    // Reads the run's snapshots after `afterSequence`, in order, until the
+    // stream ends (the run's final snapshot, a broken connection) or cancelWatch().
+    using SnapshotCallback = std::function<void(const v1::Snapshot&)>;
+    virtual void watch(const std::string& runId, std::uint64_t afterSequence, const SnapshotCallback& onSnapshot) = 0;
+    virtual void cancelWatch() = 0;
+};
+using AgentLinkPtr = std::unique_ptr<AgentLink>;
+
+// `token` set: sent as `authorization: Bearer TOKEN`; `caFile` set: TLS, the
+// agent verified against that CA.
+AgentLinkPtr makeGrpcAgentLink(const std::string& address, const std::string& token, const std::string& caFile);
+
+} // namespace stampede

@@ -1,0 +1,194 @@
+#include "runservice.h"
+
+#include "bundle/bundlefile.h"
+#include "localpool.h"
+#include "store/projectstore.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace stampede {
+
+// The run's record in the store; touched only on the store's thread.
+class RunService::Record
+{
+public:
+    explicit Record(ProjectStore& store) : log(store), path(store.path()) {}
+    RunLog log;
+    std::string path;
+    std::int64_t row = 0;
+};
+
+RunService::~RunService() = default;
+
+std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<std::string>& errors)
+{
+    std::unique_ptr<RunService> s(new RunService);
+    if (!request.scenario.threads())
+        request.scenario.set_threads(1); // one thread per engine: the pool brings the parallelism
+    PlanOptions po;
+    po.baseDir = request.baseDir;
+    po.resolveHosts = request.engines.agents.empty(); // remote agents resolve the targets themselves
+    std::vector<PlanError> planErrors;
+    auto plan = compileScenario(request.scenario, po, planErrors);
+    if (!plan) {
+        for (const auto& e : planErrors)
+            errors.push_back(e.text());
+        return nullptr;
+    }
+    s->m_plan = std::move(*plan);
+    std::string error;
+    if (!makeBundle(request.scenario, request.baseDir, request.source, s->m_bundle, error)) {
+        errors.push_back(error);
+        return nullptr;
+    }
+    if (request.scenarioJson.empty())
+        (void)google::protobuf::util::MessageToJsonString(request.scenario, &request.scenarioJson, {});
+    if (request.controller.control)
+        s->m_control = request.controller.control;
+    request.controller.control = s->m_control;
+    s->m_request = std::move(request);
+    return s;
+}
+
+unsigned RunService::localEngineCount() const
+{
+    const unsigned wanted = m_request.engines.localEngines ? m_request.engines.localEngines
+                                                           : std::max(1u, std::thread::hardware_concurrency());
+    // every engine needs at least one connection (open) or user (closed) per thread
+    const unsigned cap = std::max(1u, m_plan.connections / std::max(1u, m_plan.threads));
+    return std::min(wanted, cap);
+}
+
+bool RunService::begin(const RunRecording& recording, std::string& error)
+{
+    if (!recording.store)
+        return true;
+    m_recording = recording;
+    m_record = std::make_shared<Record>(*recording.store);
+    std::vector<std::string> steps;
+    for (const auto& st : m_plan.steps)
+        steps.push_back(st.name);
+    m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps);
+    if (!m_record->row) {
+        error = "cannot record the run: " + m_record->log.error();
+        return false;
+    }
+    if (m_recording.onStoreThread)
+        m_recording.store->setAutoCheckpoint(false); // checkpoints come from the run's thread
+    return true;
+}
+
+void RunService::onStore(RunSink& sink, std::function<bool(RunLog&, std::int64_t)> write)
+{
+    if (!m_record || !m_record->row)
+        return;
+    auto job = [record = m_record, write = std::move(write), &sink] {
+        if (!write(record->log, record->row))
+            sink.recordingFailed(record->log.error());
+    };
+    if (m_recording.onStoreThread)
+        m_recording.onStoreThread(std::move(job));
+    else
+        job();
+}
+
+bool RunService::startEngines(LocalPool& pool, std::vector<std::string>& addresses, std::string& error)
+{
+    const EngineChoice& e = m_request.engines;
+    if (!e.agents.empty()) {
+        addresses = e.agents;
+        return true;
+    }
+    if (!pool.start(e.executable, localEngineCount(), error, e.pin, e.niceness)) {
+        error = "local pool: " + error;
+        return false;
+    }
+    addresses = pool.addresses();
+    m_request.controller.token = pool.token();
+    m_request.controller.caFile.clear();
+    return true;
+}
+
+RunOutcome RunService::run(RunSink& sink)
+{
+    LocalPool pool;
+    std::vector<std::string> addresses;
+    std::string error;
+    if (m_control->stopRequested())
+        return fail(sink, "stopped before the engines started");
+    if (!startEngines(pool, addresses, error))
+        return fail(sink, error);
+    Controller controller(addresses, m_request.controller);
+    if (!controller.connect(error))
+        return fail(sink, error);
+    const std::vector<std::string> agents = controller.agentNames();
+    onStore(sink, [agents](RunLog& log, std::int64_t row) { return log.setAgents(row, agents); });
+    sink.started(agents);
+    RunResult result = drive(controller, sink);
+    pool.stop();
+    return conclude(sink, agents, std::move(result));
+}
+
+RunResult RunService::drive(Controller& controller, RunSink& sink)
+{
+    const auto& names = controller.agentNames();
+    const bool checkpoints = m_record && m_recording.onStoreThread;
+    // Percentiles and serialization happen here; the store's thread only writes SQL.
+    auto parts = std::make_shared<std::vector<PreparedSecond>>();
+    Controller::Callbacks cb;
+    if (names.size() > 1)
+        cb.onAgentSecond = [&](std::size_t agent, const IntervalMetrics& part) {
+            parts->push_back(RunLog::prepare(part, names[agent]));
+        };
+    cb.onSecond = [&](const IntervalMetrics& second, const SecondSummary& summary) {
+        parts->push_back(RunLog::prepare(second));
+        std::shared_ptr<const std::vector<PreparedSecond>> ready = std::move(parts);
+        parts = std::make_shared<std::vector<PreparedSecond>>();
+        onStore(sink, [ready](RunLog& log, std::int64_t row) { return log.write(row, *ready); }); // one transaction
+        if (checkpoints && second.second % 5 == 0) {
+            std::string ignored; // a checkpoint that cannot happen now happens later
+            ProjectStore::checkpoint(m_record->path, ignored);
+        }
+        sink.second({summary, ready});
+    };
+    cb.onEvent = [&](const RunEvent& e) {
+        onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
+        sink.event(e);
+    };
+    return controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+}
+
+RunOutcome RunService::fail(RunSink& sink, const std::string& error)
+{
+    RunResult result;
+    result.error = error;
+    return conclude(sink, {}, std::move(result));
+}
+
+RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& agents, RunResult result)
+{
+    RunOutcome o;
+    o.status = !result.ok ? "failed" : result.aborted ? "aborted" : "completed";
+    o.error = result.error;
+    o.agents = agents;
+    o.summary = summarizeRun(m_plan, result);
+    o.summary.engines = agents;
+    o.result = std::move(result);
+    const std::string status = o.status == "completed" ? "completed" : "aborted";
+    const std::string json = o.status == "failed" ? "{}" : summaryToJson(o.summary);
+    ProjectStore* store = m_recording.store;
+    const bool restore = m_recording.onStoreThread != nullptr;
+    onStore(sink, [status, json, store, restore](RunLog& log, std::int64_t row) {
+        const bool ok = log.finish(row, status, json);
+        if (restore)
+            store->setAutoCheckpoint(true);
+        return ok;
+    });
+    sink.finished(o);
+    return o;
+}
+
+} // namespace stampede

@@ -1,0 +1,129 @@
+#pragma once
+// The one run path. `stampede-cli run` and the workbench's RunSession are thin
+// callers of this: given a valid scenario, the engines (the local pool or
+// running agents), the controller's options and where to record the run, it
+// compiles the plan, caps the engines, starts the local pool, connects,
+// records the run (begun, one transaction a second, each event as it happens,
+// finished), drives the controller, and tells a sink what happens.
+//
+// Threads: prepare() and begin() on the caller's thread; run() blocks the
+// run's own thread and calls the sink there. The project store belongs to one
+// thread: every write to it goes through RunRecording::onStoreThread, in order.
+// Live control (pause, resume, scale, stop) goes through control(), from any
+// thread, never as a blocking call and never through a pointer that can dangle.
+#include "controller.h"
+#include "report/runsummary.h"
+#include "run/scenarioplan.h"
+#include "runcontrol.h"
+#include "store/runlog.h"
+
+#include "stampede/v1/bundle.pb.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+class ProjectStore;
+class LocalPool;
+
+struct EngineChoice
+{
+    std::vector<std::string> agents;           // host:port of running agents; empty: the local pool
+    unsigned localEngines = 0;                 // the local pool's size; 0: one per core (capped, see prepare())
+    std::string executable = "/proc/self/exe"; // what the local agents run (`EXE agent ...`)
+    bool pin = false;                          // local agent i on CPU i
+    int niceness = 0;                          // above 0: local agents yield the CPU to the caller
+};
+
+struct RunRecording
+{
+    ProjectStore* store = nullptr; // null: the run is not recorded
+    // Runs a write on the store's thread, in order; null: inline on the run's
+    // thread. When set, the write-ahead log is checkpointed from the run's
+    // thread meanwhile (on a connection of its own), so the store's thread
+    // only writes a second at a time.
+    std::function<void(std::function<void()>)> onStoreThread;
+};
+
+// One completed second: its summary, and what the store writes (each agent's
+// part when several ran, then the merged second, last).
+struct LiveSecond
+{
+    SecondSummary summary;
+    std::shared_ptr<const std::vector<PreparedSecond>> prepared;
+};
+
+struct RunOutcome
+{
+    std::string status; // completed, aborted (an agent lost, by policy), failed (could not start)
+    std::string error;  // failed: why
+    std::vector<std::string> agents;
+    RunResult result;
+    RunSummary summary;
+};
+
+// What happens, told on the run's thread.
+class RunSink
+{
+public:
+    virtual ~RunSink() = default;
+    virtual void started(const std::vector<std::string>& /*agents*/) {}
+    virtual void second(const LiveSecond& /*second*/) {}
+    virtual void event(const RunEvent& /*event*/) {}
+    virtual void finished(const RunOutcome& /*outcome*/) {}
+    // A write to the store failed (on the store's thread): the run goes on.
+    virtual void recordingFailed(const std::string& /*error*/) {}
+};
+
+struct RunRequest
+{
+    v1::Scenario scenario;    // overrides already applied as constants
+    std::string baseDir;      // CSV and .proto files are read relative to this
+    std::string source;       // the bundle's source name: the scenario file, "quick", "gui"
+    std::string scenarioJson; // as recorded with the run; empty: the scenario's own JSON
+    EngineChoice engines;
+    ControllerOptions controller;
+};
+
+class RunService
+{
+public:
+    // Compiles the scenario and makes its bundle; null with every error when
+    // it is not valid. Scenarios without threads get one thread per engine.
+    static std::unique_ptr<RunService> prepare(RunRequest request, std::vector<std::string>& errors);
+    ~RunService();
+
+    const ScenarioPlan& plan() const { return m_plan; }
+    const v1::Scenario& scenario() const { return m_request.scenario; }
+    // Local engines to start: the request's (or one per core), at most one per
+    // connection (open) or user (closed) of each engine's threads.
+    unsigned localEngineCount() const;
+    // Records the run's start in the store (on the store's thread, before
+    // run()); false with `error` when it cannot be recorded. Without it the
+    // run is not recorded.
+    bool begin(const RunRecording& recording, std::string& error);
+    // Carries the run out; blocks until it ends. Call once.
+    RunOutcome run(RunSink& sink);
+    std::shared_ptr<RunControl> control() const { return m_control; }
+
+private:
+    RunService() = default;
+    class Record;
+    void onStore(RunSink& sink, std::function<bool(RunLog&, std::int64_t row)> write);
+    bool startEngines(LocalPool& pool, std::vector<std::string>& addresses, std::string& error);
+    RunResult drive(Controller& controller, RunSink& sink);
+    RunOutcome fail(RunSink& sink, const std::string& error);
+    RunOutcome conclude(RunSink& sink, const std::vector<std::string>& agents, RunResult result);
+
+    RunRequest m_request;
+    RunRecording m_recording;
+    ScenarioPlan m_plan;
+    v1::Bundle m_bundle;
+    std::shared_ptr<Record> m_record;
+    std::shared_ptr<RunControl> m_control = std::make_shared<RunControl>();
+};
+
+} // namespace stampede

@@ -1,0 +1,110 @@
+#include "runtracker.h"
+
+#include "snapshotcodec.h"
+#include "stampede/v1/control.pb.h"
+
+#include <algorithm>
+
+namespace stampede {
+
+RunTracker::RunTracker(std::vector<std::string> agentNames, std::size_t stepCount, const Clock& clock, Policy policy)
+    : m_stepCount(stepCount), m_clock(clock), m_policy(policy), m_start(clock.now())
+{
+    for (auto& name : agentNames) {
+        Agent a;
+        a.name = std::move(name);
+        a.lastHeard = m_start;
+        m_agents.push_back(std::move(a));
+    }
+}
+
+double RunTracker::secondsSinceStart() const
+{
+    return double(m_clock.now() - m_start) / double(kNanosPerSecond);
+}
+
+void RunTracker::addEvent(const std::string& kind, const std::string& agent, const std::string& detail)
+{
+    m_events.push_back({secondsSinceStart(), kind, agent, detail, 0, 0});
+}
+
+void RunTracker::heard(std::size_t agent, Nanos at)
+{
+    Agent& a = m_agents[agent];
+    a.lastHeard = std::max(a.lastHeard, at);
+}
+
+void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
+{
+    Agent& a = m_agents[agent];
+    if (a.lost || a.done)
+        return; // a lost agent's late data is not counted; nothing follows a final snapshot
+    heard(agent, at);
+    if (s.final()) {
+        a.done = true;
+        if (!s.error().empty())
+            addEvent("agent_error", a.name, s.error());
+    }
+    if (s.steps_size() == 0)
+        return;
+    auto m = std::make_unique<IntervalMetrics>();
+    std::string error;
+    if (!decodeSnapshot(s, *m, error)) {
+        addEvent("agent_error", a.name, error);
+        return;
+    }
+    if (!a.firstSecond)
+        a.firstSecond = m->second;
+    a.lastSecond = std::max(a.lastSecond, m->second);
+    m_pending[m->second].emplace_back(agent, std::move(m));
+}
+
+std::vector<std::size_t> RunTracker::checkHealth()
+{
+    std::vector<std::size_t> lost;
+    const Nanos now = m_clock.now();
+    for (std::size_t i = 0; i < m_agents.size(); ++i) {
+        Agent& a = m_agents[i];
+        if (a.done || a.lost || now - a.lastHeard < m_policy.lossTimeout)
+            continue;
+        a.lost = true;
+        lost.push_back(i);
+        m_events.push_back({secondsSinceStart(), "agent_lost", a.name,
+                            "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",
+                            a.firstSecond, a.lastSecond});
+        if (m_policy.abortOnLoss && !m_aborted) {
+            m_aborted = true;
+            addEvent("run_aborted", a.name, "an agent was lost and the policy is abort");
+        }
+    }
+    return lost;
+}
+
+std::vector<MergedSecond> RunTracker::takeReady(bool all)
+{
+    std::vector<MergedSecond> ready;
+    while (!m_pending.empty()) {
+        const std::uint32_t s = m_pending.begin()->first;
+        const bool complete = std::all_of(m_agents.begin(), m_agents.end(),
+                                          [s](const Agent& a) { return a.done || a.lost || a.lastSecond >= s; });
+        if (!complete && !all)
+            break;
+        MergedSecond out;
+        out.parts = std::move(m_pending.begin()->second);
+        m_pending.erase(m_pending.begin());
+        out.merged = std::make_unique<IntervalMetrics>();
+        out.merged->second = s;
+        out.merged->steps.resize(m_stepCount);
+        for (const auto& part : out.parts)
+            out.merged->merge(*part.second);
+        ready.push_back(std::move(out));
+    }
+    return ready;
+}
+
+bool RunTracker::ended() const
+{
+    return std::all_of(m_agents.begin(), m_agents.end(), [](const Agent& a) { return a.done || a.lost; });
+}
+
+} // namespace stampede

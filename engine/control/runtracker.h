@@ -1,0 +1,85 @@
+#pragma once
+// The controller's bookkeeping of one run, on the run's own thread, with time
+// from the injected clock: when each agent was last heard from (a lost agent
+// is one silent past the loss timeout), which seconds each has delivered, and
+// the exact merge of a second once every engine still in the run delivered it.
+// No I/O and no threads: the controller feeds it what the agents said and
+// carries out what it decides, so loss, abort and late data are tested with a
+// fake clock (tests/engine/tst_runtracker.cpp).
+#include "core/clock.h"
+#include "metrics/runmetrics.h"
+#include "run/runengine.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace stampede::v1 {
+class Snapshot;
+}
+
+namespace stampede {
+
+// One second of the run: merged over the engines, and each engine's own part.
+struct MergedSecond
+{
+    IntervalMetricsPtr merged;
+    std::vector<std::pair<std::size_t, IntervalMetricsPtr>> parts; // (agent index, its part), in arrival order
+};
+
+class RunTracker
+{
+public:
+    struct Policy
+    {
+        Nanos lossTimeout = 3 * kNanosPerSecond;
+        bool abortOnLoss = true;
+    };
+
+    // The run starts at clock.now(): every agent counts as heard then.
+    RunTracker(std::vector<std::string> agentNames, std::size_t stepCount, const Clock& clock, Policy policy);
+
+    // Any word from `agent` (a heartbeat answered, a snapshot) heard at `at`.
+    void heard(std::size_t agent, Nanos at);
+    // A snapshot from `agent`, in sequence order, heard at `at`. A lost
+    // agent's late data is not counted.
+    void snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at);
+    // Declares the agents silent past the loss timeout lost (each once, with
+    // an event naming the seconds its data covers); returns them. With the
+    // abort policy the first loss aborts the run.
+    std::vector<std::size_t> checkHealth();
+    // The seconds every engine still in the run has delivered, merged, in
+    // order; with `all`, every second still pending (at the end of the run).
+    std::vector<MergedSecond> takeReady(bool all);
+
+    bool ended() const; // every agent finished or lost
+    bool aborted() const { return m_aborted; }
+    bool lost(std::size_t agent) const { return m_agents[agent].lost; }
+    bool finished(std::size_t agent) const { return m_agents[agent].done; }
+    void addEvent(const std::string& kind, const std::string& agent, const std::string& detail);
+    const std::vector<RunEvent>& events() const { return m_events; }
+    double secondsSinceStart() const;
+    Nanos elapsed() const { return m_clock.now() - m_start; }
+
+private:
+    struct Agent
+    {
+        std::string name;
+        Nanos lastHeard = 0;
+        std::uint32_t firstSecond = 0;
+        std::uint32_t lastSecond = 0; // highest second delivered
+        bool done = false;            // final snapshot seen
+        bool lost = false;
+    };
+
+    std::vector<Agent> m_agents;
+    std::size_t m_stepCount;
+    const Clock& m_clock;
+    Policy m_policy;
+    Nanos m_start;
+    bool m_aborted = false;
+    std::vector<RunEvent> m_events;
+    std::map<std::uint32_t, std::vector<std::pair<std::size_t, IntervalMetricsPtr>>> m_pending;
+};
+
+} // namespace stampede

@@ -1,0 +1,49 @@
+#include "runsecond.h"
+
+#include "control/runservice.h"
+
+using namespace stampede;
+
+namespace {
+
+// The dashboard's view of a second, from the same figures the store keeps.
+RunSecond::Part toPart(const PreparedSecond& p)
+{
+    RunSecond::Part part;
+    part.openConnections = p.openConnections;
+    part.activeUsers = p.activeUsers;
+    for (const auto& r : p.rows) {
+        RunSecond::Step s;
+        s.sent = r.counters.sent;
+        s.requests = r.counters.requests;
+        s.errors = r.counters.errors;
+        s.late = r.counters.late;
+        s.dropped = r.counters.dropped;
+        for (auto e : r.counters.errorsByClass)
+            s.errorsByClass.append(e);
+        const auto& q = r.percentilesMs;
+        s.p50 = q[0], s.p90 = q[1], s.p95 = q[2], s.p99 = q[3], s.p999 = q[4], s.max = q[5];
+        if (r.step < 0)
+            part.total = s;
+        else
+            part.steps.append(s);
+    }
+    return part;
+}
+
+} // namespace
+
+RunSecond toRunSecond(const LiveSecond& live)
+{
+    const auto& prepared = *live.prepared;
+    const RunSecond::Part merged = toPart(prepared.back());
+    RunSecond sec;
+    sec.second = live.summary.second;
+    sec.total = merged.total;
+    sec.steps = merged.steps;
+    sec.openConnections = merged.openConnections;
+    sec.activeUsers = merged.activeUsers;
+    for (std::size_t i = 0; i + 1 < prepared.size(); ++i)
+        sec.agents.append(toPart(prepared[i]));
+    return sec;
+}

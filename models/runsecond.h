@@ -1,0 +1,37 @@
+#pragma once
+// One second of a run as the dashboard draws it, made from what the run
+// service hands its sink (the same figures the store keeps).
+#include <QMetaType>
+#include <QVector>
+
+namespace stampede {
+struct LiveSecond;
+}
+
+// One second of a run, as the dashboard draws it: per step and in total,
+// merged over the agents and (with several) for each agent.
+struct RunSecond
+{
+    struct Step
+    {
+        quint64 sent = 0, requests = 0, errors = 0, late = 0, dropped = 0;
+        QVector<quint64> errorsByClass; // in the engine's ErrorClass order: connect ... tls, grpc
+        double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // ms
+    };
+    struct Part
+    {
+        Step total;
+        QVector<Step> steps;
+        quint32 openConnections = 0;
+        quint32 activeUsers = 0; // closed model: users taking part; open model: iterations in flight
+    };
+    quint32 second = 0;
+    Step total;
+    QVector<Step> steps;
+    quint32 openConnections = 0;
+    quint32 activeUsers = 0;
+    QVector<Part> agents; // in the order of started()'s agents; empty with one agent
+};
+Q_DECLARE_METATYPE(RunSecond)
+
+RunSecond toRunSecond(const stampede::LiveSecond& live);

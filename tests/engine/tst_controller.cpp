@@ -1,0 +1,275 @@
+// The controller against scripted agents: its callbacks run out of its lock
+// (a sink that takes 5 s costs no healthy agent), a frozen agent is lost by
+// the clock and stopped again until it answers, and live control is a queue.
+#include "control/controller.h"
+#include "control/snapshotcodec.h"
+#include "stampede/v1/bundle.pb.h"
+#include "stampede/v1/control.pb.h"
+
+#include <QTest>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+using namespace stampede;
+
+namespace {
+
+constexpr Nanos kS = kNanosPerSecond;
+
+// An agent in the test's hands: it delivers the snapshots the test queues,
+// answers heartbeats while alive, and records what the controller asked.
+class ScriptedLink final : public AgentLink
+{
+public:
+    explicit ScriptedLink(std::string address) : m_address(std::move(address)) {}
+    const std::string& address() const override { return m_address; }
+    bool hello(const std::string&, Nanos, v1::HelloReply& reply, std::string&) override
+    {
+        reply.set_protocol_version(1);
+        reply.set_agent("scripted");
+        return true;
+    }
+    bool startRun(const v1::StartRunRequest&, Nanos, std::string&) override { return true; }
+    bool stop(const std::string&, std::string& error) override
+    {
+        std::lock_guard lock(m_mutex);
+        ++stops;
+        if (!alive) {
+            error = "deadline exceeded";
+            return false;
+        }
+        if (finishOnStop)
+            queueLocked(finalSnapshot());
+        return true;
+    }
+    bool adjust(const std::string&, double factor, std::string&) override
+    {
+        std::lock_guard lock(m_mutex);
+        factors.push_back(factor);
+        return alive;
+    }
+    bool heartbeat(const std::string&) override
+    {
+        std::lock_guard lock(m_mutex);
+        ++heartbeats;
+        return alive;
+    }
+    void watch(const std::string&, std::uint64_t after, const SnapshotCallback& cb) override
+    {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_cv.wait(lock, [&] { return m_cancelled || (!m_queue.empty() && alive); });
+            if (m_cancelled)
+                return;
+            v1::Snapshot s = std::move(m_queue.front());
+            m_queue.pop_front();
+            if (s.sequence() <= after)
+                continue;
+            lock.unlock();
+            cb(s);
+            lock.lock();
+            if (s.final())
+                return;
+        }
+    }
+    void cancelWatch() override
+    {
+        std::lock_guard lock(m_mutex);
+        m_cancelled = true;
+        m_cv.notify_all();
+    }
+
+    void queue(std::uint32_t second, std::uint64_t requests)
+    {
+        IntervalMetrics m;
+        m.second = second;
+        m.steps.resize(1);
+        m.steps[0].counters.requests = requests;
+        v1::Snapshot s;
+        encodeSnapshot(m, s);
+        std::lock_guard lock(m_mutex);
+        queueLocked(std::move(s));
+    }
+    void finish()
+    {
+        std::lock_guard lock(m_mutex);
+        queueLocked(finalSnapshot());
+    }
+    void setAlive(bool on)
+    {
+        std::lock_guard lock(m_mutex);
+        alive = on;
+        m_cv.notify_all();
+    }
+    int stopCount()
+    {
+        std::lock_guard lock(m_mutex);
+        return stops;
+    }
+    std::vector<double> factorsAsked()
+    {
+        std::lock_guard lock(m_mutex);
+        return factors;
+    }
+
+    bool finishOnStop = true;
+
+private:
+    static v1::Snapshot finalSnapshot()
+    {
+        v1::Snapshot s;
+        s.set_final(true);
+        return s;
+    }
+    void queueLocked(v1::Snapshot s)
+    {
+        s.set_sequence(++m_sequence);
+        m_queue.push_back(std::move(s));
+        m_cv.notify_all();
+    }
+
+    std::string m_address;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<v1::Snapshot> m_queue;
+    std::uint64_t m_sequence = 0;
+    bool m_cancelled = false;
+    bool alive = true;
+    int stops = 0, heartbeats = 0;
+    std::vector<double> factors;
+};
+
+v1::Bundle oneStepBundle()
+{
+    v1::Bundle b;
+    b.mutable_scenario()->add_steps()->mutable_request()->set_url("http://127.0.0.1:1/");
+    return b;
+}
+
+} // namespace
+
+class TestController : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void slowSinkCostsNoHealthyAgent()
+    {
+        // The sink takes 5 s over the first second; the agent keeps talking
+        // meanwhile (heartbeats, seconds 2-4) and must not be declared lost.
+        auto link = std::make_unique<ScriptedLink>("a:1");
+        ScriptedLink* a = link.get();
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::move(link));
+        ControllerOptions o;
+        o.heartbeatInterval = 100 * kNanosPerMilli;
+        Controller c(std::move(links), o);
+        std::string error;
+        QVERIFY(c.connect(error));
+        std::thread agent([a] {
+            for (std::uint32_t s = 1; s <= 4; ++s) {
+                a->queue(s, 10 * s);
+                std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(4500));
+            a->finish();
+        });
+        std::vector<std::uint32_t> seconds;
+        Controller::Callbacks cb;
+        cb.onSecond = [&](const IntervalMetrics& m, const SecondSummary&) {
+            seconds.push_back(m.second);
+            if (m.second == 1)
+                std::this_thread::sleep_for(std::chrono::seconds(5));
+        };
+        const RunResult r = c.run(oneStepBundle(), "st-slow", 1, cb);
+        agent.join();
+        QVERIFY(r.ok);
+        QVERIFY(!r.aborted);
+        QVERIFY2(r.events.empty(), r.events.empty() ? "" : r.events[0].kind.c_str());
+        QCOMPARE(seconds, (std::vector<std::uint32_t>{1, 2, 3, 4}));
+        QCOMPARE(r.total.steps[0].counters.requests, std::uint64_t(100));
+    }
+
+    void frozenAgentIsLostByTheClockAndStoppedAgain()
+    {
+        // Simulated time: b freezes; the test moves the clock 3 s and the
+        // controller loses b, aborts, stops a, and keeps asking b to stop.
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        links.push_back(std::make_unique<ScriptedLink>("b:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        auto* b = static_cast<ScriptedLink*>(links[1].get());
+        a->finishOnStop = false; // a ends only when the test says so
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        Controller c(std::move(links), o);
+        std::string error;
+        QVERIFY(c.connect(error));
+        RunResult r;
+        std::vector<RunEvent> live;
+        std::atomic<int> merged{0};
+        std::thread runner([&] {
+            Controller::Callbacks cb;
+            cb.onEvent = [&](const RunEvent& e) { live.push_back(e); };
+            cb.onSecond = [&](const IntervalMetrics&, const SecondSummary&) { ++merged; };
+            r = c.run(oneStepBundle(), "st-frozen", 1, cb);
+        });
+        a->queue(1, 5);
+        b->queue(1, 5);
+        QTRY_COMPARE_WITH_TIMEOUT(merged.load(), 1, 2000);
+        b->setAlive(false);
+        QTest::qWait(100);
+        clock->advance(2 * kS);
+        QTest::qWait(100);
+        QCOMPARE(b->stopCount(), 0); // 2 s of silence: not lost
+        clock->advance(kS);          // 3 s
+        QTRY_VERIFY_WITH_TIMEOUT(b->stopCount() >= 1, 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(a->stopCount() >= 1, 2000); // the abort stops the others
+        const int before = b->stopCount();
+        clock->advance(kS + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(b->stopCount() > before, 2000); // retried a second later
+        a->finish();
+        runner.join();
+        QVERIFY(r.ok);
+        QVERIFY(r.aborted);
+        QCOMPARE(r.events.size(), std::size_t(2));
+        QCOMPARE(r.events[0].kind, std::string("agent_lost"));
+        QCOMPARE(r.events[0].fromSecond, 1u);
+        QCOMPARE(r.events[1].kind, std::string("run_aborted"));
+        QCOMPARE(live.size(), std::size_t(2)); // told as they happened
+    }
+
+    void liveControlIsAQueue()
+    {
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        Controller c(std::move(links), {});
+        std::string error;
+        QVERIFY(c.connect(error));
+        const std::shared_ptr<RunControl> control = c.control();
+        control->pause(); // asked before the run: carried out once it runs
+        std::thread runner([&] { c.run(oneStepBundle(), "st-queue", 1, {}); });
+        QTRY_COMPARE_WITH_TIMEOUT(a->factorsAsked().size(), std::size_t(1), 2000);
+        control->scale(2.0); // while paused: remembered, level stays 0
+        control->resume();
+        QTRY_COMPARE_WITH_TIMEOUT(a->factorsAsked(), (std::vector<double>{0, 0, 2.0}), 2000);
+        QVERIFY(c.adjust(0.5, error)); // the blocking form waits for the run's thread
+        QCOMPARE(a->factorsAsked().back(), 0.5);
+        control->stop();
+        runner.join();
+        bool refused = false;
+        control->scale(3, [&](bool ok, const std::string& why) { refused = !ok && why == "the run has ended"; });
+        QVERIFY(refused);
+        QVERIFY(!c.adjust(1, error));
+        QCOMPARE(error, std::string("the run has ended"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestController)
+#include "tst_controller.moc"

@@ -1,0 +1,224 @@
+// Loss, abort, dead-man and late agents, with simulated seconds: RunTracker
+// and DeadManTimer take the injected clock, so nothing here sleeps.
+#include "agent/deadman.h"
+#include "control/runtracker.h"
+#include "control/snapshotcodec.h"
+#include "stampede/v1/control.pb.h"
+
+#include <QTest>
+
+using namespace stampede;
+
+namespace {
+
+constexpr Nanos kS = kNanosPerSecond;
+
+// A snapshot of `second` in which one step completed `requests` requests.
+v1::Snapshot secondOf(std::uint32_t second, std::uint64_t requests, bool final = false)
+{
+    IntervalMetrics m;
+    m.second = second;
+    m.steps.resize(1);
+    m.steps[0].counters.sent = requests;
+    m.steps[0].counters.requests = requests;
+    for (std::uint64_t i = 0; i < requests; ++i)
+        m.steps[0].latency.record(1000 + i);
+    v1::Snapshot s;
+    encodeSnapshot(m, s);
+    s.set_final(final);
+    return s;
+}
+
+v1::Snapshot finalOnly()
+{
+    v1::Snapshot s;
+    s.set_final(true);
+    return s;
+}
+
+std::uint64_t requestsOf(const MergedSecond& s)
+{
+    return s.merged->steps[0].counters.requests;
+}
+
+} // namespace
+
+class TestRunTracker : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void agentLostAfterThreeSecondsOfSilence()
+    {
+        FakeClock clock(100 * kS);
+        RunTracker t({"a", "b"}, 1, clock, {3 * kS, false});
+        // a speaks every half second; b delivers its first second, then falls silent
+        t.snapshot(1, secondOf(1, 10), clock.now());
+        for (int i = 0; i < 5; ++i) {
+            clock.advance(kS / 2);
+            t.heard(0, clock.now());
+            QVERIFY(t.checkHealth().empty());
+        }
+        clock.advance(kS / 2 - 1); // 2.999999999 s of silence from b
+        t.heard(0, clock.now());
+        QVERIFY(t.checkHealth().empty());
+        clock.advance(1); // 3 s
+        const auto lost = t.checkHealth();
+        QCOMPARE(lost.size(), std::size_t(1));
+        QCOMPARE(lost[0], std::size_t(1));
+        QVERIFY(t.lost(1));
+        QVERIFY(!t.lost(0));
+        QVERIFY(t.checkHealth().empty()); // declared once
+        QCOMPARE(t.events().size(), std::size_t(1));
+        const RunEvent& e = t.events()[0];
+        QCOMPARE(e.kind, std::string("agent_lost"));
+        QCOMPARE(e.agent, std::string("b"));
+        QCOMPARE(e.detail, std::string("no word for 3000 ms"));
+        QCOMPARE(e.fromSecond, 1u);
+        QCOMPARE(e.toSecond, 1u);
+        QCOMPARE(e.atS, 3.0);
+        QVERIFY(!t.aborted()); // the policy is continue
+    }
+
+    void abortPolicy_data()
+    {
+        QTest::addColumn<bool>("abort");
+        QTest::addRow("abort") << true;
+        QTest::addRow("continue") << false;
+    }
+
+    void abortPolicy()
+    {
+        QFETCH(bool, abort);
+        FakeClock clock;
+        RunTracker t({"a", "b"}, 1, clock, {3 * kS, abort});
+        for (std::uint32_t s = 1; s <= 4; ++s) {
+            clock.advance(kS);
+            t.snapshot(0, secondOf(s, 100), clock.now());
+        }
+        // b said nothing for 4 s: lost. Its seconds no longer hold the merge back.
+        QCOMPARE(t.checkHealth().size(), std::size_t(1));
+        QCOMPARE(t.aborted(), abort);
+        QCOMPARE(t.events().size(), std::size_t(abort ? 2 : 1));
+        if (abort) {
+            QCOMPARE(t.events()[1].kind, std::string("run_aborted"));
+            QCOMPARE(t.events()[1].detail, std::string("an agent was lost and the policy is abort"));
+        }
+        auto ready = t.takeReady(false);
+        QCOMPARE(ready.size(), std::size_t(4));
+        for (std::uint32_t s = 0; s < 4; ++s) {
+            QCOMPARE(ready[s].merged->second, s + 1);
+            QCOMPARE(requestsOf(ready[s]), std::uint64_t(100));
+        }
+        // b thaws and sends its backlog: not counted
+        t.snapshot(1, secondOf(5, 700), clock.now());
+        t.snapshot(0, secondOf(5, 100, true), clock.now());
+        ready = t.takeReady(false);
+        QCOMPARE(ready.size(), std::size_t(1));
+        QCOMPARE(requestsOf(ready[0]), std::uint64_t(100));
+        QVERIFY(t.ended());
+    }
+
+    void pausedAgentComesBack()
+    {
+        // b is frozen for 2.5 s (under the loss timeout): the merge waits for
+        // it, then every second is merged in order with both parts.
+        FakeClock clock;
+        RunTracker t({"a", "b"}, 1, clock, {3 * kS, true});
+        clock.advance(kS);
+        t.snapshot(0, secondOf(1, 10), clock.now());
+        t.snapshot(1, secondOf(1, 20), clock.now());
+        QCOMPARE(t.takeReady(false).size(), std::size_t(1));
+        for (std::uint32_t s = 2; s <= 3; ++s) {
+            clock.advance(kS);
+            t.snapshot(0, secondOf(s, 10), clock.now());
+            QVERIFY(t.checkHealth().empty());
+            QVERIFY(t.takeReady(false).empty()); // b has not delivered second s
+        }
+        clock.advance(kS / 2); // 2.5 s since b was heard
+        QVERIFY(t.checkHealth().empty());
+        t.snapshot(1, secondOf(2, 20), clock.now());
+        t.snapshot(1, secondOf(3, 20), clock.now());
+        auto ready = t.takeReady(false);
+        QCOMPARE(ready.size(), std::size_t(2));
+        QCOMPARE(ready[0].merged->second, 2u);
+        QCOMPARE(ready[1].merged->second, 3u);
+        QCOMPARE(requestsOf(ready[0]), std::uint64_t(30));
+        QCOMPARE(ready[1].parts.size(), std::size_t(2));
+        clock.advance(2 * kS); // heard 2 s ago: alive
+        QVERIFY(t.checkHealth().empty());
+        QVERIFY(!t.aborted());
+        t.snapshot(0, finalOnly(), clock.now());
+        QVERIFY(!t.ended());
+        t.snapshot(1, finalOnly(), clock.now());
+        QVERIFY(t.ended());
+        QVERIFY(t.events().empty());
+    }
+
+    void heartbeatsKeepAQuietAgentAlive()
+    {
+        // An agent with nothing to report (paused at level 0) still answers
+        // heartbeats: never lost, however long the pause.
+        FakeClock clock;
+        RunTracker t({"a"}, 1, clock, {3 * kS, true});
+        for (int i = 0; i < 120; ++i) {
+            clock.advance(kS / 2);
+            t.heard(0, clock.now());
+            QVERIFY(t.checkHealth().empty());
+        }
+        // a word stamped earlier than one already heard does not move time back
+        t.heard(0, clock.now() - 10 * kS);
+        clock.advance(2 * kS);
+        QVERIFY(t.checkHealth().empty());
+    }
+
+    void flushAtTheEndTakesIncompleteSeconds()
+    {
+        FakeClock clock;
+        RunTracker t({"a", "b"}, 1, clock, {3 * kS, true});
+        t.snapshot(0, secondOf(1, 5), clock.now());
+        t.snapshot(0, secondOf(2, 5), clock.now());
+        QVERIFY(t.takeReady(false).empty());
+        const auto ready = t.takeReady(true);
+        QCOMPARE(ready.size(), std::size_t(2));
+        QCOMPARE(ready[1].merged->second, 2u);
+    }
+
+    void malformedSnapshotIsAnEvent()
+    {
+        FakeClock clock;
+        RunTracker t({"a"}, 1, clock, {3 * kS, true});
+        v1::Snapshot s = secondOf(1, 5);
+        s.mutable_steps(0)->set_latency("not a histogram");
+        t.snapshot(0, s, clock.now());
+        QCOMPARE(t.events().size(), std::size_t(1));
+        QCOMPARE(t.events()[0].kind, std::string("agent_error"));
+        QVERIFY(t.takeReady(true).empty());
+        v1::Snapshot last = finalOnly();
+        last.set_error("bad_alloc");
+        t.snapshot(0, last, clock.now());
+        QCOMPARE(t.events().back().detail, std::string("bad_alloc"));
+    }
+
+    void deadManStopsOnceAfterSilence()
+    {
+        FakeClock clock(5 * kS);
+        DeadManTimer dm(clock, 15 * kS);
+        for (int i = 0; i < 30; ++i) { // a controller heard every second for 30 s
+            clock.advance(kS);
+            dm.heard();
+            QVERIFY(!dm.expired());
+        }
+        clock.advance(15 * kS);
+        QVERIFY(!dm.expired()); // exactly the limit: not yet
+        clock.advance(1);
+        QVERIFY(dm.expired());
+        QVERIFY(!dm.expired()); // once
+        dm.heard();
+        clock.advance(60 * kS);
+        QVERIFY(!dm.expired());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunTracker)
+#include "tst_runtracker.moc"
