@@ -1,0 +1,194 @@
+#include "pacer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stampede {
+
+PacerPtr makePacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
+                   std::uint32_t parts)
+{
+    if (plan.model == LoadModel::Open)
+        return std::make_unique<OpenPacer>(plan, host, slots, part, parts);
+    return std::make_unique<ClosedPacer>(plan, host, slots, part, parts);
+}
+
+// ---- open model ----
+
+OpenPacer::OpenPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
+                     std::uint32_t parts)
+    : m_plan(plan), m_host(host), m_slots(slots), m_schedule(plan.profile, part, parts)
+{
+    m_idle.reserve(slots);
+    for (std::uint32_t i = slots; i > 0; --i)
+        m_idle.push_back(i - 1);
+    m_backlog.resize(std::max<std::size_t>(1, plan.backlogLimit / std::max(1u, parts)));
+}
+
+void OpenPacer::planNext()
+{
+    m_next = m_schedule.next();
+    if (m_next && *m_next >= m_plan.duration)
+        m_next.reset();
+}
+
+void OpenPacer::begin(Nanos start)
+{
+    m_start = start;
+    planNext();
+}
+
+Nanos OpenPacer::popBacklog()
+{
+    const Nanos intended = m_backlog[m_backlogHead];
+    m_backlogHead = (m_backlogHead + 1) % m_backlog.size();
+    --m_backlogSize;
+    return intended;
+}
+
+bool OpenPacer::startOn(std::uint32_t slot, Nanos intended, Nanos now)
+{
+    if (m_host.startIteration(slot, intended, now))
+        return true;
+    m_idle.push_back(slot);
+    return false;
+}
+
+void OpenPacer::onTime(Nanos now)
+{
+    while (m_backlogSize && !m_idle.empty()) {
+        const std::uint32_t i = m_idle.back();
+        m_idle.pop_back();
+        if (!startOn(i, popBacklog(), now))
+            return;
+    }
+    // Arrivals due before the end are started (or counted late) even when the
+    // loop wakes after the end: none is skipped silently.
+    while (m_next && m_start + *m_next <= now) {
+        const Nanos intended = m_start + *m_next;
+        if (!m_idle.empty() && !m_backlogSize) {
+            const std::uint32_t i = m_idle.back();
+            m_idle.pop_back();
+            if (!startOn(i, intended, now))
+                return;
+        } else if (m_backlogSize < m_backlog.size()) {
+            // every slot is busy: the arrival waits, and is measured from its intended start
+            m_backlog[(m_backlogHead + m_backlogSize) % m_backlog.size()] = intended;
+            ++m_backlogSize;
+            m_host.countLate(now);
+        } else {
+            m_host.countDropped(1, now);
+        }
+        planNext();
+    }
+}
+
+void OpenPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
+{
+    if (m_backlogSize && !failed && m_host.startIteration(slot, popBacklog(), now))
+        return;
+    m_idle.push_back(slot);
+}
+
+void OpenPacer::setLevel(double factor, Nanos now)
+{
+    if (m_next)
+        m_schedule.unissue(); // it was planned at the old rate
+    m_schedule.rescale(factor, now - m_start);
+    planNext();
+}
+
+std::uint64_t OpenPacer::abandon()
+{
+    m_next.reset();
+    const std::uint64_t n = m_backlogSize;
+    m_backlogSize = 0;
+    return n;
+}
+
+Nanos OpenPacer::wakeBy(Nanos limit) const
+{
+    return m_next ? std::min(limit, m_start + *m_next) : limit;
+}
+
+// ---- closed model ----
+
+ClosedPacer::ClosedPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
+                         std::uint32_t parts)
+    : m_plan(plan), m_host(host), m_part(part), m_parts(parts), m_users(slots)
+{
+    std::vector<Wake> storage;
+    storage.reserve(slots);
+    m_thinkers = decltype(m_thinkers)(std::greater<Wake>(), std::move(storage));
+}
+
+void ClosedPacer::start(std::uint32_t u, Nanos now)
+{
+    m_users[u].busy = true; // before: a send that fails at once ends the iteration inside
+    if (!m_host.startIteration(u, now, now))
+        m_users[u].busy = false;
+}
+
+void ClosedPacer::onTick(Nanos now)
+{
+    if (m_stopping)
+        return;
+    // Local user u is global user u * parts + part; it is active while the
+    // planned level exceeds its global index.
+    const double level = m_plan.profile.levelAt(now - m_start) * m_factor;
+    const auto global = std::int64_t(std::floor(level + 1e-9));
+    const std::int64_t local =
+        global > std::int64_t(m_part) ? (global - std::int64_t(m_part) + m_parts - 1) / m_parts : 0;
+    const auto target = std::uint32_t(std::min<std::int64_t>(local, std::int64_t(m_users.size())));
+    for (std::uint32_t u = m_activeUsers; u < target; ++u) {
+        User& user = m_users[u];
+        user.active = true;
+        if (!user.busy && !user.waiting)
+            start(u, now);
+        if (m_stopping)
+            return;
+    }
+    for (std::uint32_t u = target; u < m_activeUsers; ++u)
+        m_users[u].active = false; // it finishes its iteration, then rests
+    m_activeUsers = target;
+}
+
+void ClosedPacer::onTime(Nanos now)
+{
+    while (!m_thinkers.empty() && m_thinkers.top().first <= now) {
+        const std::uint32_t u = m_thinkers.top().second;
+        m_thinkers.pop();
+        User& user = m_users[u];
+        user.waiting = false;
+        if (user.active && !m_stopping && !user.busy)
+            start(u, now);
+    }
+}
+
+void ClosedPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
+{
+    User& user = m_users[slot];
+    user.busy = false;
+    if (m_stopping || !user.active)
+        return;
+    if (m_plan.thinkTime > 0 || failed) {
+        user.waiting = true;
+        m_thinkers.emplace(now + m_plan.thinkTime, slot);
+        return;
+    }
+    start(slot, now);
+}
+
+void ClosedPacer::setLevel(double factor, Nanos now)
+{
+    m_factor = factor;
+    onTick(now); // the new number of users at once
+}
+
+Nanos ClosedPacer::wakeBy(Nanos limit) const
+{
+    return m_thinkers.empty() ? limit : std::min(limit, m_thinkers.top().first);
+}
+
+} // namespace stampede

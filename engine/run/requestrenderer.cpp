@@ -1,0 +1,119 @@
+#include "requestrenderer.h"
+
+#include <cstdio>
+
+namespace stampede {
+
+RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2) : m_plan(plan), m_http2(http2)
+{
+    const std::size_t n = plan.steps.size();
+    m_templated.resize(n);
+    m_fixed.resize(n);
+    m_grpcScratch.resize(n);
+    m_grpcCache.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const PlannedStep& st = plan.steps[i];
+        m_templated[i] = !(http2 ? st.h2Fixed : st.fixed);
+        m_anyTemplated |= m_templated[i];
+        if (m_templated[i]) {
+            if (st.grpc && st.grpc->input)
+                m_grpcScratch[i] = st.grpc->schema->newMessage(st.grpc->input);
+            continue;
+        }
+        RenderedRequest& r = m_fixed[i];
+        if (!http2) {
+            r.wire = st.fixedBytes;
+            r.bytes = r.wire.size();
+            continue;
+        }
+        for (const auto& h : st.h2Headers)
+            r.values.push_back(h.second.constantText());
+        if (st.hasBody)
+            r.body = st.body.constantText(); // gRPC: already the framed message
+        point(st, r);
+    }
+}
+
+void RequestRenderer::render(std::size_t step, const ValueLookup& values, RenderedRequest& out)
+{
+    if (m_http2)
+        renderHttp2(step, values, out);
+    else
+        renderHttp1(m_plan.steps[step], values, out);
+}
+
+void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const
+{
+    std::string& wire = out.wire;
+    wire.clear();
+    st.head.appendTo(wire, values);
+    if (st.hasBody || st.method == "POST" || st.method == "PUT" || st.method == "PATCH") {
+        const std::size_t headEnd = wire.size();
+        wire += "Content-Length: 0000000000\r\n\r\n";
+        const std::size_t bodyStart = wire.size();
+        if (st.hasBody)
+            st.body.appendTo(wire, values);
+        // patch the length in place: the body is rendered after the header
+        char digits[16];
+        const int n = std::snprintf(digits, sizeof digits, "%zu", wire.size() - bodyStart);
+        const std::size_t field = headEnd + 16; // after "Content-Length: "
+        wire.replace(field, 10, digits, std::size_t(n));
+    } else {
+        wire += "\r\n";
+    }
+    out.bytes = wire.size();
+}
+
+void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& r)
+{
+    const PlannedStep& st = m_plan.steps[step];
+    r.values.resize(st.h2Headers.size());
+    for (std::size_t h = 0; h < st.h2Headers.size(); ++h) {
+        r.values[h].clear();
+        st.h2Headers[h].second.appendTo(r.values[h], values);
+    }
+    r.body.clear();
+    if (st.hasBody)
+        st.body.appendTo(r.body, values);
+    if (st.grpc)
+        toGrpcMessage(step, r);
+    point(st, r);
+}
+
+void RequestRenderer::toGrpcMessage(std::size_t step, RenderedRequest& r)
+{
+    r.failure.clear();
+    auto& cache = m_grpcCache[step];
+    if (auto it = cache.find(r.body); it != cache.end()) {
+        r.body = it->second;
+        return;
+    }
+    std::string binary, why;
+    if (!m_grpcScratch[step] || !jsonToBinary(*m_grpcScratch[step], r.body, binary, why)) {
+        r.failure = why.empty() ? "no schema for this gRPC step" : why;
+        r.body.clear();
+        return;
+    }
+    if (cache.size() >= kGrpcCacheSize)
+        cache.clear(); // many distinct values: a bounded cache, started afresh
+    auto framed = grpcFrame(binary);
+    cache.emplace(std::move(r.body), framed);
+    r.body = std::move(framed);
+}
+
+void RequestRenderer::point(const PlannedStep& st, RenderedRequest& r)
+{
+    r.nv.clear();
+    r.bytes = r.body.size();
+    for (std::size_t i = 0; i < st.h2Headers.size(); ++i) {
+        const std::string& name = st.h2Headers[i].first;
+        const std::string& value = r.values[i];
+        r.nv.push_back({reinterpret_cast<std::uint8_t*>(const_cast<char*>(name.data())),
+                        reinterpret_cast<std::uint8_t*>(const_cast<char*>(value.data())), name.size(), value.size(),
+                        // both outlive the stream: the plan's names, and values kept until the slot's next request
+                        NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
+        r.bytes += name.size() + value.size();
+    }
+}
+
+} // namespace stampede

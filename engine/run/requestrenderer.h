@@ -1,0 +1,62 @@
+#pragma once
+// Request rendering, apart from dispatch: a step's templates filled with one
+// iteration's values, in the form its client session sends. Fixed steps are
+// rendered once, here; templated ones per iteration into storage the caller
+// keeps (strings keep their capacity between iterations: no allocation in
+// steady state). gRPC steps have their rendered JSON converted to the framed
+// message, cached per distinct text (bounded), per worker.
+#include "core/template.h"
+#include "scenarioplan.h"
+
+#include <google/protobuf/message.h>
+#include <nghttp2/nghttp2.h>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace stampede {
+
+// A request as a client session sends it. The session reads it until the
+// request's outcome is reported, so it must not change before then.
+struct RenderedRequest
+{
+    std::string wire;                // HTTP/1.1: the whole request
+    std::vector<std::string> values; // HTTP/2: header values, in the plan's h2Headers order
+    std::string body;                // HTTP/2: the body (gRPC: the framed message)
+    std::vector<nghttp2_nv> nv;      // HTTP/2: the header list nghttp2 reads, pointing into the plan and `values`
+    std::size_t bytes = 0;           // bytes out, for the counters
+    std::string failure;             // set: the request could not be made (gRPC JSON that does not fit); not sent
+};
+
+class RequestRenderer
+{
+public:
+    RequestRenderer(const ScenarioPlan& plan, bool http2);
+
+    // Whether step `step` takes values per iteration (else fixed(step) is it).
+    bool templated(std::size_t step) const { return m_templated[step]; }
+    bool anyTemplated() const { return m_anyTemplated; }
+    const RenderedRequest& fixed(std::size_t step) const { return m_fixed[step]; }
+    // Renders templated step `step` with `values` into `out`.
+    void render(std::size_t step, const ValueLookup& values, RenderedRequest& out);
+
+private:
+    void renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const;
+    void renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& out);
+    void toGrpcMessage(std::size_t step, RenderedRequest& r);
+    static void point(const PlannedStep& st, RenderedRequest& r);
+
+    const ScenarioPlan& m_plan;
+    bool m_http2;
+    bool m_anyTemplated = false;
+    std::vector<bool> m_templated;
+    std::vector<RenderedRequest> m_fixed;
+    // per templated gRPC step: a message to parse into, and rendered JSON -> framed message
+    std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch;
+    std::vector<std::unordered_map<std::string, std::string>> m_grpcCache;
+    static constexpr std::size_t kGrpcCacheSize = 10000;
+};
+
+} // namespace stampede

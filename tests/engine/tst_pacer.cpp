@@ -1,0 +1,201 @@
+// The pacers with simulated time: the worker's part that decides when
+// iterations start, driven through a scripted host that records each start.
+#include "run/pacer.h"
+
+#include <QTest>
+
+using namespace stampede;
+
+namespace {
+
+constexpr Nanos kMs = kNanosPerMilli;
+constexpr Nanos kS = kNanosPerSecond;
+
+struct Start
+{
+    std::uint32_t slot;
+    Nanos intended;
+    Nanos at;
+};
+
+class ScriptedHost final : public PacerHost
+{
+public:
+    bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) override
+    {
+        if (starts.size() >= dataRows) {
+            pacer->stopIssuing(); // as the worker does when the data ran out
+            return false;
+        }
+        starts.push_back({slot, intended, now});
+        return true;
+    }
+    void countLate(Nanos) override { ++late; }
+    void countDropped(std::uint64_t n, Nanos) override { dropped += n; }
+
+    std::vector<Start> starts;
+    std::uint64_t late = 0, dropped = 0;
+    std::size_t dataRows = 1u << 30;
+    Pacer* pacer = nullptr;
+};
+
+ScenarioPlan plan(LoadModel model, double level, Nanos duration)
+{
+    ScenarioPlan p;
+    p.model = model;
+    p.duration = duration;
+    p.profile = StageProfile::build(level, {}, duration);
+    p.backlogLimit = 4;
+    return p;
+}
+
+} // namespace
+
+class TestPacer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void openArrivalsAtTheirIntendedTimes()
+    {
+        const ScenarioPlan p = plan(LoadModel::Open, 10, kS); // 10/s for 1 s
+        ScriptedHost host;
+        OpenPacer pacer(p, host, 4, 0, 1);
+        host.pacer = &pacer;
+        const Nanos t0 = 1000 * kS;
+        pacer.begin(t0);
+        QCOMPARE(pacer.wakeBy(t0 + kS), t0); // the first arrival is due at once
+        for (Nanos t = t0; t < t0 + 2 * kS; t += kMs) {
+            pacer.onTime(t);
+            std::vector<std::uint32_t> answered;
+            for (const auto& s : host.starts)
+                if (s.at == t)
+                    answered.push_back(s.slot);
+            for (const std::uint32_t slot : answered)
+                pacer.iterationDone(slot, t + kMs / 2, false); // answered within the millisecond
+        }
+        QCOMPARE(host.starts.size(), std::size_t(10));
+        for (std::size_t i = 0; i < host.starts.size(); ++i) {
+            QCOMPARE(host.starts[i].intended, t0 + Nanos(i) * 100 * kMs);
+            QCOMPARE(host.starts[i].at, host.starts[i].intended);
+        }
+        QCOMPARE(host.late, std::uint64_t(0));
+        QVERIFY(pacer.drained());
+        QCOMPARE(pacer.wakeBy(t0 + 5 * kS), t0 + 5 * kS); // nothing more planned
+    }
+
+    void busySlotsMakeABacklogThenDrops()
+    {
+        // 2 slots, a backlog of 4, 10 arrivals in the first second and no answers
+        const ScenarioPlan p = plan(LoadModel::Open, 10, kS);
+        ScriptedHost host;
+        OpenPacer pacer(p, host, 2, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTime(kS - 1);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        QCOMPARE(host.late, std::uint64_t(4));
+        QCOMPARE(host.dropped, std::uint64_t(4));
+        QCOMPARE(pacer.activeUsers(), 2u);
+        QVERIFY(!pacer.drained());
+        // a slot frees: the oldest waiting arrival starts, measured from its intended time
+        pacer.iterationDone(host.starts[0].slot, kS, false);
+        QCOMPARE(host.starts.size(), std::size_t(3));
+        QCOMPARE(host.starts[2].intended, 200 * kMs);
+        QCOMPARE(host.starts[2].at, kS);
+        // a transport failure does not start the next at once: the loop's next turn does
+        pacer.iterationDone(host.starts[1].slot, kS, true);
+        QCOMPARE(host.starts.size(), std::size_t(3));
+        pacer.onTime(kS + 1);
+        QCOMPARE(host.starts.size(), std::size_t(4));
+        QCOMPARE(host.starts[3].intended, 300 * kMs);
+        // an explicit stop drops what still waits
+        QCOMPARE(pacer.abandon(), std::uint64_t(2));
+        QVERIFY(pacer.drained());
+    }
+
+    void openLevelChangesTheRate()
+    {
+        const ScenarioPlan p = plan(LoadModel::Open, 10, 2 * kS);
+        ScriptedHost host;
+        OpenPacer pacer(p, host, 100, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTime(kS - 1);
+        QCOMPARE(host.starts.size(), std::size_t(10));
+        pacer.setLevel(0, kS); // paused
+        pacer.onTime(kS + 500 * kMs);
+        QCOMPARE(host.starts.size(), std::size_t(10));
+        pacer.setLevel(2, kS + 500 * kMs); // 20/s for the last half second
+        pacer.onTime(2 * kS - 1);
+        QCOMPARE(host.starts.size(), std::size_t(20));
+    }
+
+    void closedUsersFollowTheLevelAndThink()
+    {
+        ScenarioPlan p = plan(LoadModel::Closed, 3, 10 * kS);
+        p.thinkTime = 200 * kMs;
+        ScriptedHost host;
+        ClosedPacer pacer(p, host, 5, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTick(0);
+        QCOMPARE(host.starts.size(), std::size_t(3)); // users 0, 1, 2
+        QCOMPARE(pacer.activeUsers(), 3u);
+        pacer.iterationDone(0, 50 * kMs, false);
+        QCOMPARE(pacer.wakeBy(kS), 250 * kMs); // thinking until then
+        pacer.onTime(249 * kMs);
+        QCOMPARE(host.starts.size(), std::size_t(3));
+        pacer.onTime(250 * kMs);
+        QCOMPARE(host.starts.size(), std::size_t(4));
+        QCOMPARE(host.starts.back().slot, 0u);
+        // the level falls to 1: users 1 and 2 finish their iteration, then rest
+        pacer.setLevel(1.0 / 3.0, 300 * kMs);
+        QCOMPARE(pacer.activeUsers(), 1u);
+        pacer.iterationDone(1, 310 * kMs, false);
+        pacer.onTime(kS);
+        QCOMPARE(host.starts.size(), std::size_t(4));
+        // and it rises to 5: every idle user starts at once
+        pacer.setLevel(5.0 / 3.0, kS);
+        QCOMPARE(pacer.activeUsers(), 5u);
+        QCOMPARE(host.starts.size(), std::size_t(7)); // users 1 (idle again), 3 and 4; 0 and 2 are busy
+    }
+
+    void closedStopsWhenTheDataRunsOut()
+    {
+        ScenarioPlan p = plan(LoadModel::Closed, 2, 10 * kS);
+        ScriptedHost host;
+        host.dataRows = 3;
+        ClosedPacer pacer(p, host, 2, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTick(0);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        pacer.iterationDone(0, kMs, false); // no think time: starts again at once
+        QCOMPARE(host.starts.size(), std::size_t(3));
+        pacer.iterationDone(1, 2 * kMs, false); // the data ran out: nothing more starts
+        pacer.iterationDone(0, 3 * kMs, false);
+        pacer.onTick(10 * kMs);
+        QCOMPARE(host.starts.size(), std::size_t(3));
+        QVERIFY(pacer.drained());
+    }
+
+    void closedShareOfUsersAcrossParts()
+    {
+        // 5 users over 2 parts: part 0 holds global users 0, 2, 4; part 1 holds 1, 3
+        ScenarioPlan p = plan(LoadModel::Closed, 5, 10 * kS);
+        ScriptedHost h0, h1;
+        ClosedPacer p0(p, h0, 3, 0, 2), p1(p, h1, 3, 1, 2);
+        h0.pacer = &p0;
+        h1.pacer = &p1;
+        p0.begin(0);
+        p1.begin(0);
+        p0.onTick(0);
+        p1.onTick(0);
+        QCOMPARE(h0.starts.size(), std::size_t(3));
+        QCOMPARE(h1.starts.size(), std::size_t(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPacer)
+#include "tst_pacer.moc"
