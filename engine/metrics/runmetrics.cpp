@@ -31,24 +31,12 @@ std::string_view errorClassName(ErrorClass c)
 
 void StepCounters::merge(const StepCounters& o)
 {
-    sent += o.sent;
-    requests += o.requests;
-    errors += o.errors;
+    for (const CounterField& f : kCounterFields)
+        this->*f.field = f.peak ? std::max(this->*f.field, o.*f.field) : this->*f.field + o.*f.field;
     for (std::size_t i = 0; i < kErrorClassCount; ++i)
         errorsByClass[i] += o.errorsByClass[i];
-    late += o.late;
-    dropped += o.dropped;
-    bytesIn += o.bytesIn;
-    bytesOut += o.bytesOut;
-    connects += o.connects;
-    connectNanos += o.connectNanos;
-    handshakes += o.handshakes;
-    handshakesResumed += o.handshakesResumed;
     for (std::size_t i = 0; i < kGrpcCodeCount; ++i)
         grpcCodes[i] += o.grpcCodes[i];
-    handshakeNanos += o.handshakeNanos;
-    handshakeMaxNanos = std::max(handshakeMaxNanos, o.handshakeMaxNanos);
-    goaways += o.goaways;
 }
 
 bool sampleBudgetSpent(const std::vector<ErrorSample>& samples, std::uint32_t step, ErrorClass c)

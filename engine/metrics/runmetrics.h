@@ -68,6 +68,33 @@ struct StepCounters
     }
 };
 
+// Every scalar counter of StepCounters under its stable name (the project
+// store's column). Merging, storing and loading go through this list: a new
+// counter is one line here, plus its column in the project file's migration
+// (engine/store/projectstore.cpp) and its field in the control protocol.
+struct CounterField
+{
+    const char* name;
+    std::uint64_t StepCounters::*field;
+    bool peak = false; // merged as the larger of the two (a maximum), else added
+};
+inline constexpr CounterField kCounterFields[] = {
+    {"sent", &StepCounters::sent},
+    {"requests", &StepCounters::requests},
+    {"errors", &StepCounters::errors},
+    {"late", &StepCounters::late},
+    {"dropped", &StepCounters::dropped},
+    {"bytes_in", &StepCounters::bytesIn},
+    {"bytes_out", &StepCounters::bytesOut},
+    {"connects", &StepCounters::connects},
+    {"connect_nanos", &StepCounters::connectNanos},
+    {"handshakes", &StepCounters::handshakes},
+    {"handshakes_resumed", &StepCounters::handshakesResumed},
+    {"handshake_nanos", &StepCounters::handshakeNanos},
+    {"handshake_max_nanos", &StepCounters::handshakeMaxNanos, true},
+    {"goaways", &StepCounters::goaways},
+};
+
 struct StepMetrics
 {
     StepCounters counters;

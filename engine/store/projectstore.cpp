@@ -1,5 +1,6 @@
 #include "projectstore.h"
 
+#include "metrics/runmetrics.h"
 #include "sqlstatement.h"
 
 #include <sqlite3.h>
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <iterator>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -80,6 +82,37 @@ CREATE TABLE run_samples(run INTEGER NOT NULL, second INTEGER NOT NULL, step INT
     body BLOB NOT NULL, detail TEXT NOT NULL);
 )sql";
 
+// 4 -> 5: per-second counters stored by name: one column per counter (from
+// the `connections` array), error classes and gRPC codes as objects by name
+// ({"timeout":3}) instead of positional arrays. Made from the names the code
+// uses, so that the SQL and kCounterFields cannot disagree.
+std::string migrate4to5()
+{
+    // the positional fields of version 4's `connections` column
+    const char* const connections[] = {"connects",        "connect_nanos",       "handshakes", "handshakes_resumed",
+                                       "handshake_nanos", "handshake_max_nanos", "goaways"};
+    std::string sql;
+    for (const char* c : connections)
+        sql += std::string("ALTER TABLE run_seconds ADD COLUMN ") + c + " INTEGER NOT NULL DEFAULT 0;\n";
+    sql += "UPDATE run_seconds SET ";
+    for (std::size_t i = 0; i < std::size(connections); ++i)
+        sql += std::string(i ? ", " : "") + connections[i] + " = coalesce(json_extract(connections, '$[" +
+               std::to_string(i) + "]'), 0)";
+    sql += ";\nALTER TABLE run_seconds DROP COLUMN connections;\n";
+    // an object of the non-zero counts at the positions of a version 4 array
+    auto object = [](const char* column, std::size_t count, auto name) {
+        std::string parts;
+        for (std::size_t k = 0; k < count; ++k)
+            parts += std::string(k ? ", " : "") + "'" + std::string(name(k)) + "', coalesce(json_extract(" + column +
+                     ", '$[" + std::to_string(k) + "]'), 0)";
+        return std::string("UPDATE run_seconds SET ") + column + " = (SELECT coalesce(json_group_object(key, value), " +
+               "'{}') FROM json_each(json_object(" + parts + ")) WHERE value > 0);\n";
+    };
+    sql += object("errors_by_class", kErrorClassCount, [](std::size_t k) { return errorClassName(ErrorClass(k)); });
+    sql += object("grpc_codes", kGrpcCodeCount, [](std::size_t k) { return grpcCodeName(int(k)); });
+    return sql;
+}
+
 // 1 -> 2: sibling order, modification time, settings, runs.
 const char* kMigrate1to2 = R"sql(
 ALTER TABLE items ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
@@ -95,6 +128,22 @@ CREATE TABLE runs(
     status TEXT NOT NULL,
     summary TEXT NOT NULL DEFAULT '{}');
 )sql";
+
+// Columns added to version 4 after it was first written: files from then lack them.
+std::string missingVersion4Columns(sqlite3* db)
+{
+    std::string sql;
+    auto missing = [&](const char* column) {
+        SqlStatement q(db, "SELECT count(*) FROM pragma_table_info('run_seconds') WHERE name = ?");
+        q.bind(1, std::string(column));
+        return q.step() && q.integer(0) == 0;
+    };
+    if (missing("connections"))
+        sql += "ALTER TABLE run_seconds ADD COLUMN connections TEXT NOT NULL DEFAULT '[0,0,0,0,0,0]';\n";
+    if (missing("grpc_codes"))
+        sql += "ALTER TABLE run_seconds ADD COLUMN grpc_codes TEXT NOT NULL DEFAULT '[]';\n";
+    return sql;
+}
 
 ProjectItem readItem(const SqlStatement& s)
 {
@@ -186,7 +235,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
-                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 +
+                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() +
                              " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
@@ -261,6 +310,9 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
     if (sqlite3_open_v2(path.c_str(), &p->m_db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
         return refuse(OpenError::Io, "cannot open \"" + path + "\" for writing: " + sqlite3_errmsg(p->m_db));
     const int version = p->schemaVersion();
+    if (version < 0)
+        return refuse(OpenError::Corrupt,
+                      "\"" + path + "\" is damaged: its project version is " + std::to_string(version));
     if (version < kSchemaVersion) {
         const std::string backup = path + ".v" + std::to_string(version) + ".bak";
         p->exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -273,6 +325,10 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             sql += kMigrate2to3;
         if (version < 4)
             sql += kMigrate3to4;
+        if (version == 4)
+            sql += missingVersion4Columns(p->m_db);
+        if (version < 5)
+            sql += migrate4to5();
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;
@@ -280,18 +336,6 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             return refuse(OpenError::Corrupt, "cannot upgrade \"" + path + "\": " + why2);
         }
     }
-    // Columns added to version 4 after it was first written (their readers
-    // take an empty value as zeros): connections set up, then gRPC's status
-    // codes ([calls ended with code 0, ... code 16], empty when none failed).
-    auto missing = [&](const char* column) {
-        SqlStatement q(p->m_db, "SELECT count(*) FROM pragma_table_info('run_seconds') WHERE name = ?");
-        q.bind(1, std::string(column));
-        return q.step() && q.integer(0) == 0; // the statement ends here, before any ALTER
-    };
-    if (missing("connections"))
-        p->exec("ALTER TABLE run_seconds ADD COLUMN connections TEXT NOT NULL DEFAULT '[0,0,0,0,0,0]'");
-    if (missing("grpc_codes"))
-        p->exec("ALTER TABLE run_seconds ADD COLUMN grpc_codes TEXT NOT NULL DEFAULT '[]'");
     p->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
     // We hold the lock: a run still marked running was cut short by a crash.
     p->exec("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");

@@ -45,17 +45,54 @@ std::vector<std::string> parseStrings(const std::string& json)
     return out;
 }
 
-// "[1,2,3]" -> {1, 2, 3}
-std::vector<std::uint64_t> parseNumbers(const std::string& text)
+// Counts by name, the non-zero ones: {"timeout":3,"http_5xx":1}.
+template <std::size_t N, typename NameOf>
+std::string countsJson(const std::array<std::uint64_t, N>& counts, NameOf name)
 {
-    std::vector<std::uint64_t> out;
-    std::size_t pos = text.find('[');
-    while (pos != std::string::npos && pos + 1 < text.size()) {
-        out.push_back(std::strtoull(text.c_str() + pos + 1, nullptr, 10));
-        pos = text.find(',', pos + 1);
-    }
-    return out;
+    std::string out = "{";
+    for (std::size_t k = 0; k < N; ++k)
+        if (counts[k])
+            out += (out.size() > 1 ? ",\"" : "\"") + std::string(name(k)) + "\":" + std::to_string(counts[k]);
+    return out + "}";
 }
+
+// The reverse, for names this version knows (others are left out).
+template <std::size_t N, typename NameOf>
+void readCounts(const std::string& json, std::array<std::uint64_t, N>& counts, NameOf name)
+{
+    for (std::size_t k = 0; k < N; ++k) {
+        const std::string key = "\"" + std::string(name(k)) + "\":";
+        const std::size_t at = json.find(key);
+        if (at != std::string::npos)
+            counts[k] = std::strtoull(json.c_str() + at + key.size(), nullptr, 10);
+    }
+}
+
+std::string_view className(std::size_t k)
+{
+    return errorClassName(ErrorClass(k));
+}
+
+std::string codeName(std::size_t k)
+{
+    return grpcCodeName(int(k));
+}
+
+// The per-second row's insert, its columns named from kCounterFields.
+std::string insertSecondSql()
+{
+    std::string columns = "run, second, step, agent, errors_by_class, grpc_codes, p50_ms, p90_ms, p95_ms, p99_ms, "
+                          "p999_ms, max_ms, latency, service, open_connections, active_users";
+    std::string values = ":run, :second, :step, :agent, :errors_by_class, :grpc_codes, :p50_ms, :p90_ms, :p95_ms, "
+                         ":p99_ms, :p999_ms, :max_ms, :latency, :service, :open_connections, :active_users";
+    for (const CounterField& f : kCounterFields) {
+        columns += std::string(", ") + f.name;
+        values += std::string(", :") + f.name;
+    }
+    return "INSERT OR REPLACE INTO run_seconds(" + columns + ") VALUES (" + values + ")";
+}
+
+const char* const kPercentileColumns[] = {"p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms"};
 
 } // namespace
 
@@ -64,22 +101,25 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
                            const std::vector<std::string>& stepNames)
 {
     sqlite3* db = m_store.handle();
-    sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        m_error = sqlite3_errmsg(db);
+        return 0;
+    }
     SqlStatement s(db, "INSERT INTO runs(run_id, name, scenario, environment, agents, started, status) "
                        "VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running')");
     s.bind(1, runId).bind(2, name).bind(3, scenarioJson).bind(4, environmentJson).bind(5, jsonStrings(agents));
-    if (!s.run()) {
+    bool ok = s.run();
+    const std::int64_t id = sqlite3_last_insert_rowid(db);
+    SqlStatement st(db, "INSERT INTO run_steps(run, step, name) VALUES (?, ?, ?)");
+    for (std::size_t i = 0; ok && i < stepNames.size(); ++i) {
+        ok = st.bind(1, id).bind(2, std::int64_t(i)).bind(3, stepNames[i]).run();
+        st.reset();
+    }
+    if (!ok || sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
         m_error = sqlite3_errmsg(db);
         sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
         return 0;
     }
-    const std::int64_t id = sqlite3_last_insert_rowid(db);
-    SqlStatement st(db, "INSERT INTO run_steps(run, step, name) VALUES (?, ?, ?)");
-    for (std::size_t i = 0; i < stepNames.size(); ++i) {
-        st.bind(1, id).bind(2, std::int64_t(i)).bind(3, stepNames[i]).run();
-        st.reset();
-    }
-    sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
     return id;
 }
 
@@ -113,79 +153,77 @@ bool RunLog::appendSecond(std::int64_t run, const IntervalMetrics& m, const std:
     return write(run, {prepare(m, agent)});
 }
 
+bool RunLog::writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p, const PreparedSecond::Row& r)
+{
+    const StepCounters& c = r.counters;
+    s.bind(":run", run).bind(":second", std::int64_t(p.second)).bind(":step", std::int64_t(r.step));
+    s.bind(":agent", p.agent);
+    for (const CounterField& f : kCounterFields)
+        s.bind((std::string(":") + f.name).c_str(), std::int64_t(c.*f.field));
+    s.bind(":errors_by_class", countsJson(c.errorsByClass, className));
+    s.bind(":grpc_codes", countsJson(c.grpcCodes, codeName));
+    for (std::size_t k = 0; k < 6; ++k)
+        s.bind((std::string(":") + kPercentileColumns[k]).c_str(), r.percentilesMs[k]);
+    s.blob(":latency", r.latency).blob(":service", r.service);
+    s.bind(":open_connections", std::int64_t(r.step < 0 ? p.openConnections : 0));
+    s.bind(":active_users", std::int64_t(r.step < 0 ? p.activeUsers : 0));
+    const bool ok = s.run();
+    s.reset();
+    return ok;
+}
+
 bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
 {
     sqlite3* db = m_store.handle();
-    sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
-    SqlStatement s(
-        db, "INSERT OR REPLACE INTO run_seconds(run, second, step, agent, sent, requests, errors, errors_by_class, "
-            "late, dropped, bytes_in, bytes_out, p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, "
-            "open_connections, active_users, connections, grpc_codes) VALUES "
-            "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-            "?)");
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        m_error = sqlite3_errmsg(db);
+        return false;
+    }
+    static const std::string insert = insertSecondSql();
+    SqlStatement s(db, insert.c_str());
     SqlStatement count(db, "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? "
                            "AND agent = ?");
     SqlStatement add(db, "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, "
                          "detail) VALUES (?,?,?,?,?,?,?,?,?)");
     SqlStatement last(db, "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?");
-    bool ok = true;
+    bool ok = s.ok() && count.ok() && add.ok() && last.ok();
     for (const auto& p : parts) {
-        for (const auto& r : p.rows) {
-            const auto& c = r.counters;
-            std::string byClass = "[";
-            for (std::size_t k = 0; k < kErrorClassCount; ++k)
-                byClass += (k ? "," : "") + std::to_string(c.errorsByClass[k]);
-            byClass += "]";
-            s.bind(1, run).bind(2, std::int64_t(p.second)).bind(3, std::int64_t(r.step)).bind(4, p.agent);
-            s.bind(5, std::int64_t(c.sent)).bind(6, std::int64_t(c.requests)).bind(7, std::int64_t(c.errors));
-            s.bind(8, byClass).bind(9, std::int64_t(c.late)).bind(10, std::int64_t(c.dropped));
-            s.bind(11, std::int64_t(c.bytesIn)).bind(12, std::int64_t(c.bytesOut));
-            for (int k = 0; k < 6; ++k)
-                s.bind(13 + k, r.percentilesMs[std::size_t(k)]);
-            s.blob(19, r.latency).blob(20, r.service);
-            s.bind(21, std::int64_t(r.step < 0 ? p.openConnections : 0));
-            s.bind(22, std::int64_t(r.step < 0 ? p.activeUsers : 0));
-            s.bind(23, "[" + std::to_string(c.connects) + "," + std::to_string(c.connectNanos) + "," +
-                           std::to_string(c.handshakes) + "," + std::to_string(c.handshakesResumed) + "," +
-                           std::to_string(c.handshakeNanos) + "," + std::to_string(c.handshakeMaxNanos) + "," +
-                           std::to_string(c.goaways) + "]");
-            std::string grpc = "[";
-            if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
-                for (std::size_t k = 0; k < kGrpcCodeCount; ++k)
-                    grpc += (k ? "," : "") + std::to_string(c.grpcCodes[k]);
-            s.bind(24, grpc + "]");
-            ok &= s.run();
-            s.reset();
-        }
+        for (const auto& r : p.rows)
+            ok = ok && writeRow(s, run, p, r);
         for (const auto& e : p.samples) {
+            if (!ok)
+                break;
             count.bind(1, run).bind(2, std::int64_t(e.step)).bind(3, std::int64_t(e.errorClass)).bind(4, p.agent);
             const bool room = count.step() && count.integer(0) < kRunSamplesPerClass;
+            ok = !count.failed();
             count.reset();
             if (!room)
                 continue;
             add.bind(1, run).bind(2, std::int64_t(p.second)).bind(3, std::int64_t(e.step)).bind(4, p.agent);
             add.bind(5, std::int64_t(e.errorClass)).bind(6, std::int64_t(e.status)).blob(7, e.head).blob(8, e.body);
             add.bind(9, e.detail);
-            ok &= add.run();
+            ok = add.run();
             add.reset();
         }
-        last.bind(1, std::int64_t(p.second)).bind(2, run);
-        ok &= last.run();
+        ok = ok && last.bind(1, std::int64_t(p.second)).bind(2, run).run();
         last.reset();
     }
-    if (!ok) {
+    if (!ok || sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
         m_error = sqlite3_errmsg(db);
         sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
         return false;
     }
-    return sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+    return true;
 }
 
 bool RunLog::setAgents(std::int64_t run, const std::vector<std::string>& agents)
 {
     SqlStatement s(m_store.handle(), "UPDATE runs SET agents = ? WHERE id = ?");
     s.bind(1, jsonStrings(agents)).bind(2, run);
-    return s.run();
+    if (s.run())
+        return true;
+    m_error = s.error();
+    return false;
 }
 
 bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
@@ -194,7 +232,10 @@ bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
                                      "VALUES (?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, run).bind(2, e.atS).bind(3, e.kind).bind(4, e.agent).bind(5, e.detail);
     s.bind(6, std::int64_t(e.fromSecond)).bind(7, std::int64_t(e.toSecond));
-    return s.run();
+    if (s.run())
+        return true;
+    m_error = s.error();
+    return false;
 }
 
 bool RunLog::finish(std::int64_t run, const std::string& status, const std::string& summaryJson)
@@ -203,7 +244,10 @@ bool RunLog::finish(std::int64_t run, const std::string& status, const std::stri
                    "UPDATE runs SET status = ?, summary = ?, ended = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') "
                    "WHERE id = ?");
     s.bind(1, status).bind(2, summaryJson).bind(3, run);
-    return s.run();
+    if (s.run())
+        return true;
+    m_error = s.error();
+    return false;
 }
 
 std::vector<RunInfo> RunLog::runs() const
@@ -227,6 +271,38 @@ std::optional<std::int64_t> RunLog::find(const std::string& runId) const
     if (!s.step())
         return std::nullopt;
     return s.integer(0);
+}
+
+// One row of run_seconds, read by column name.
+void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
+{
+    SecondRow row;
+    row.second = std::uint32_t(s.integer(s.column("second")));
+    row.step = int(s.integer(s.column("step")));
+    StepCounters& c = row.counters;
+    for (const CounterField& f : kCounterFields)
+        c.*f.field = std::uint64_t(s.integer(s.column(f.name)));
+    readCounts(s.text(s.column("errors_by_class")), c.errorsByClass, className);
+    readCounts(s.text(s.column("grpc_codes")), c.grpcCodes, codeName);
+    double* percentiles[] = {&row.p50Ms, &row.p90Ms, &row.p95Ms, &row.p99Ms, &row.p999Ms, &row.maxMs};
+    for (std::size_t k = 0; k < 6; ++k)
+        *percentiles[k] = s.real(s.column(kPercentileColumns[k]));
+    row.agent = s.text(s.column("agent"));
+    row.openConnections = std::uint32_t(s.integer(s.column("open_connections")));
+    row.activeUsers = std::uint32_t(s.integer(s.column("active_users")));
+    if (!row.agent.empty()) {
+        r.agentRows.push_back(std::move(row));
+        return;
+    }
+    if (row.step >= 0) {
+        if (r.total.steps.size() <= std::size_t(row.step))
+            r.total.steps.resize(std::size_t(row.step) + 1);
+        StepMetrics& t = r.total.steps[std::size_t(row.step)];
+        t.counters.merge(c);
+        t.latency.mergeSerialized(s.text(s.column("latency")));
+        t.serviceTime.mergeSerialized(s.text(s.column("service")));
+    }
+    r.rows.push_back(row);
 }
 
 std::optional<SavedRun> RunLog::load(std::int64_t run) const
@@ -267,60 +343,11 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
     {
         // Rows of the same second and step from several agents add up; the
         // whole-run histograms are merged from the sparse per-second ones.
-        SqlStatement s(
-            db, "SELECT second, step, sent, requests, errors, errors_by_class, late, dropped, bytes_in, bytes_out, "
-                "p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, max_ms, latency, service, agent, open_connections, "
-                "active_users, connections, grpc_codes FROM run_seconds WHERE run = ? ORDER BY second, step");
+        SqlStatement s(db, "SELECT * FROM run_seconds WHERE run = ? ORDER BY second, step");
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
-        while (s.step()) {
-            SecondRow row;
-            row.second = std::uint32_t(s.integer(0));
-            row.step = int(s.integer(1));
-            auto& c = row.counters;
-            c.sent = std::uint64_t(s.integer(2));
-            c.requests = std::uint64_t(s.integer(3));
-            c.errors = std::uint64_t(s.integer(4));
-            const auto byClass = parseNumbers(s.text(5));
-            for (std::size_t k = 0; k < byClass.size() && k < kErrorClassCount; ++k)
-                c.errorsByClass[k] = byClass[k];
-            const auto conn = parseNumbers(s.text(21));
-            if (conn.size() >= 6) {
-                c.connects = conn[0], c.connectNanos = conn[1], c.handshakes = conn[2];
-                c.handshakesResumed = conn[3], c.handshakeNanos = conn[4], c.handshakeMaxNanos = conn[5];
-            }
-            if (conn.size() >= 7)
-                c.goaways = conn[6];
-            const auto grpc = parseNumbers(s.text(22));
-            for (std::size_t k = 0; k < grpc.size() && k < kGrpcCodeCount; ++k)
-                c.grpcCodes[k] = grpc[k];
-            c.late = std::uint64_t(s.integer(6));
-            c.dropped = std::uint64_t(s.integer(7));
-            c.bytesIn = std::uint64_t(s.integer(8));
-            c.bytesOut = std::uint64_t(s.integer(9));
-            row.p50Ms = s.real(10);
-            row.p90Ms = s.real(11);
-            row.p95Ms = s.real(12);
-            row.p99Ms = s.real(13);
-            row.p999Ms = s.real(14);
-            row.maxMs = s.real(15);
-            row.agent = s.text(18);
-            row.openConnections = std::uint32_t(s.integer(19));
-            row.activeUsers = std::uint32_t(s.integer(20));
-            if (!row.agent.empty()) {
-                r.agentRows.push_back(std::move(row));
-                continue;
-            }
-            if (row.step >= 0) {
-                if (r.total.steps.size() <= std::size_t(row.step))
-                    r.total.steps.resize(std::size_t(row.step) + 1);
-                StepMetrics& t = r.total.steps[std::size_t(row.step)];
-                t.counters.merge(c);
-                t.latency.mergeSerialized(s.text(16));
-                t.serviceTime.mergeSerialized(s.text(17));
-            }
-            r.rows.push_back(row);
-        }
+        while (s.step())
+            addSecondRow(s, r);
         if (failed(s, "seconds"))
             return std::nullopt;
     }

@@ -15,6 +15,7 @@
 namespace stampede {
 
 class ProjectStore;
+class SqlStatement;
 
 struct RunInfo
 {
@@ -105,6 +106,9 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
+    bool writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p, const PreparedSecond::Row& r);
+    static void addSecondRow(const SqlStatement& s, SavedRun& r);
+
     ProjectStore& m_store;
     mutable std::string m_error;
 };

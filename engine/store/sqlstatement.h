@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace stampede {
@@ -35,6 +36,25 @@ public:
         sqlite3_bind_blob(m_stmt, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
         return *this;
     }
+    // By parameter name (":name" in the SQL).
+    template <typename T> SqlStatement& bind(const char* name, const T& v)
+    {
+        return bind(sqlite3_bind_parameter_index(m_stmt, name), v);
+    }
+    SqlStatement& blob(const char* name, const std::string& v)
+    {
+        return blob(sqlite3_bind_parameter_index(m_stmt, name), v);
+    }
+    // The index of the result column called `name`, -1 when there is none
+    // (reading index -1 gives 0 or an empty text).
+    int column(const char* name) const
+    {
+        const int n = sqlite3_column_count(m_stmt);
+        for (int i = 0; i < n; ++i)
+            if (std::strcmp(sqlite3_column_name(m_stmt, i), name) == 0)
+                return i;
+        return -1;
+    }
     // True while there is a row to read.
     bool step()
     {
@@ -48,8 +68,8 @@ public:
     // Runs a statement that returns nothing; true on success.
     bool run()
     {
-        const int rc = sqlite3_step(m_stmt);
-        return rc == SQLITE_DONE || rc == SQLITE_ROW;
+        m_rc = sqlite3_step(m_stmt);
+        return m_rc == SQLITE_DONE || m_rc == SQLITE_ROW;
     }
     // Ready to run again with new bindings.
     void reset()
@@ -58,11 +78,14 @@ public:
         sqlite3_clear_bindings(m_stmt);
         m_rc = SQLITE_OK;
     }
-    std::int64_t integer(int col) const { return sqlite3_column_int64(m_stmt, col); }
-    double real(int col) const { return sqlite3_column_double(m_stmt, col); }
+    // Column `col` of the current row; a column of -1 (not found) reads as 0 or empty.
+    std::int64_t integer(int col) const { return col < 0 ? 0 : sqlite3_column_int64(m_stmt, col); }
+    double real(int col) const { return col < 0 ? 0 : sqlite3_column_double(m_stmt, col); }
     // Text or blob columns, with embedded NULs kept.
     std::string text(int col) const
     {
+        if (col < 0)
+            return {};
         const auto* p = static_cast<const char*>(sqlite3_column_blob(m_stmt, col));
         return p ? std::string(p, std::size_t(sqlite3_column_bytes(m_stmt, col))) : std::string();
     }

@@ -35,6 +35,10 @@ class TestProjectStore : public QObject
 private:
     QTemporaryDir m_dir;
     QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    static QString fixture()
+    {
+        return qEnvironmentVariable("STAMPEDE_SOURCE_DIR") + QStringLiteral("/tests/engine/data/project-v4.stampede");
+    }
 
 private slots:
     void roundTripOfEveryEntity()
@@ -156,18 +160,100 @@ private slots:
         QCOMPARE(again.error(), "no run " + std::to_string(run + 100));
     }
 
+    // A project written by the previous version (project-v4.stampede: the demo
+    // scenario on two local engines with two 5xx answers, then a gRPC run with
+    // UNAVAILABLE injected) opens, keeps its runs, and is upgraded in one
+    // transaction after a backup.
+    void version4ProjectIsUpgradedWithItsRuns()
+    {
+        const QString file = path("v4.stampede");
+        QVERIFY(QFile::copy(fixture(), file));
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+        const QByteArray before = digest(file);
+        std::string error;
+        auto p = ProjectStore::open(file.toStdString(), error);
+        QVERIFY2(p, error.c_str());
+        QCOMPARE(p->schemaVersion(), 5);
+        QCOMPARE(digest(file + QStringLiteral(".v4.bak")), before);
+        stampede::RunLog log(*p);
+        const auto runs = log.runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0].status, std::string("completed"));
+        QCOMPARE(runs[0].lastSecond, 4u);
+
+        const auto demo = log.load(runs[0].id);
+        QVERIFY2(demo, log.error().c_str());
+        QCOMPARE(demo->stepNames, (std::vector<std::string>{"home", "login", "search", "order"}));
+        QCOMPARE(demo->agents.size(), std::size_t(2));
+        StepCounters total;
+        for (const auto& st : demo->total.steps)
+            total.merge(st.counters);
+        QCOMPARE(total.requests, std::uint64_t(4000));
+        QCOMPARE(total.errorsByClass[std::size_t(ErrorClass::Http5xx)], std::uint64_t(2));
+        QCOMPARE(total.errors, std::uint64_t(2));
+        QCOMPARE(total.connects, std::uint64_t(28)); // from the positional `connections` column
+        QVERIFY(total.connectNanos > 0);
+        QCOMPARE(demo->total.steps[0].latency.count(), std::uint64_t(1000));
+        QVERIFY(!demo->agentRows.empty());
+        QVERIFY(demo->summaryJson.find("\"run_id\"") != std::string::npos);
+
+        const auto grpc = log.load(runs[1].id);
+        QVERIFY2(grpc, log.error().c_str());
+        QCOMPARE(grpc->total.steps[0].counters.grpcCodes[14], std::uint64_t(76)); // UNAVAILABLE
+        QCOMPARE(grpc->total.steps[0].counters.errorsByClass[std::size_t(ErrorClass::Grpc)], std::uint64_t(76));
+
+        // stored by name now: the counters' columns, and objects for the classes and codes
+        sqlite3* db = p->handle();
+        auto scalar = [db](const char* q) {
+            sqlite3_stmt* st = nullptr;
+            sqlite3_prepare_v2(db, q, -1, &st, nullptr);
+            std::string out = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)
+                                  ? reinterpret_cast<const char*>(sqlite3_column_text(st, 0))
+                                  : "";
+            sqlite3_finalize(st);
+            return out;
+        };
+        QCOMPARE(scalar("SELECT count(*) FROM pragma_table_info('run_seconds') WHERE name = 'connections'"),
+                 std::string("0"));
+        QCOMPARE(scalar("SELECT sum(connects) FROM run_seconds WHERE run = 1 AND step >= 0 AND agent = ''"),
+                 std::string("28"));
+        QCOMPARE(scalar("SELECT errors_by_class FROM run_seconds WHERE run = 2 AND step = 0 AND second = 1 AND "
+                        "agent = ''")
+                     .substr(0, 8),
+                 std::string("{\"grpc\":"));
+        QVERIFY(scalar("SELECT grpc_codes FROM run_seconds WHERE run = 2 AND step = 0 AND second = 1 AND agent = ''")
+                    .find("\"UNAVAILABLE\":") != std::string::npos);
+        QCOMPARE(scalar("SELECT grpc_codes FROM run_seconds WHERE run = 1 AND step = 0 AND second = 1 AND agent = ''"),
+                 std::string("{}"));
+
+        // and new runs go in beside them
+        const auto run = log.begin("st-3", "r", "{}", "{}", {}, {"home"});
+        QVERIFY2(run, log.error().c_str());
+        stampede::IntervalMetrics second;
+        second.second = 1;
+        second.steps.resize(1);
+        second.steps[0].counters.requests = 7;
+        second.steps[0].counters.goaways = 2;
+        second.steps[0].counters.addGrpcError(4);
+        QVERIFY2(log.appendSecond(run, second), log.error().c_str());
+        const auto saved = log.load(run);
+        QVERIFY2(saved, log.error().c_str());
+        QCOMPARE(saved->total.steps[0].counters.goaways, std::uint64_t(2));
+        QCOMPARE(saved->total.steps[0].counters.grpcCodes[4], std::uint64_t(1));
+    }
+
+    // Files written early in version 4 lack the `connections` and `grpc_codes` columns.
     void earlyVersion4FilesGetTheConnectionsColumn()
     {
         const QString file = path("v4early.stampede");
-        std::string error;
-        {
-            auto p = ProjectStore::create(file.toStdString(), error);
-            QVERIFY2(p, error.c_str());
-        }
+        QVERIFY(QFile::copy(fixture(), file));
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
         sql(file, "ALTER TABLE run_seconds DROP COLUMN connections; ALTER TABLE run_seconds DROP COLUMN grpc_codes;");
+        std::string error;
         auto p = ProjectStore::open(file.toStdString(), error);
         QVERIFY2(p, error.c_str());
         stampede::RunLog log(*p);
+        QVERIFY2(log.load(1), log.error().c_str());
         const auto run = log.begin("st-1", "r", "{}", "{}", {}, {"home"});
         stampede::IntervalMetrics second;
         second.second = 1;
@@ -177,6 +263,17 @@ private slots:
         const auto saved = log.load(run);
         QVERIFY2(saved, log.error().c_str());
         QCOMPARE(saved->rows.size(), std::size_t(2)); // the step and the total
+    }
+
+    void negativeVersionIsRefused()
+    {
+        const QString file = path("minus.stampede");
+        QVERIFY(QFile::copy(fixture(), file));
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+        sql(file, "PRAGMA user_version = -1;");
+        std::string error;
+        QVERIFY(!ProjectStore::open(file.toStdString(), error));
+        QVERIFY2(error.find("its project version is -1") != std::string::npos, error.c_str());
     }
 
     void refusedFilesAreLeftUnchanged_data()
