@@ -1,7 +1,5 @@
 #include "grpcrequestpane.h"
 
-#include "builderrequest.h"
-
 #include "keyvaluetable.h"
 #include "responseview.h"
 
@@ -153,7 +151,7 @@ void GrpcRequestPane::emitChanged()
 
 QString GrpcRequestPane::expand(const QString& text) const
 {
-    return BuilderRequest::expand(text, m_variables);
+    return RequestItem::expand(text, m_variables);
 }
 
 QString GrpcRequestPane::target() const
@@ -228,29 +226,30 @@ void GrpcRequestPane::fetchByReflection()
     o.verify = m_verify->isChecked();
     m_schemaLabel->setText(tr("Asking %1 for its descriptors…").arg(target()));
     m_schemaLabel->setStyleSheet({});
-    QPointer<GrpcRequestPane> self(this);
-    std::thread([self, o] {
-        std::string err;
-        std::shared_ptr<stampede::ProtoSchema> schema = stampede::fetchByReflection(o, err);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, schema, err, target = QString::fromStdString(o.target)] {
-                if (!self)
-                    return;
-                if (!schema) {
-                    self->m_schemaLabel->setText(tr("Not fetched: %1").arg(QString::fromStdString(err)));
-                    self->m_schemaLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
-                    Q_EMIT self->schemaLoaded(false);
-                    return;
-                }
-                self->setSchema(schema, tr("reflection at %1").arg(target));
-                if (self->m_data->toPlainText().trimmed().isEmpty())
-                    self->fillSkeleton();
-                self->emitChanged();
-                Q_EMIT self->schemaLoaded(true);
-            },
-            Qt::QueuedConnection);
-    }).detach();
+    struct Fetched
+    {
+        std::shared_ptr<stampede::ProtoSchema> schema;
+        std::string error;
+    };
+    m_reflection.start(
+        [o] {
+            Fetched f;
+            f.schema = stampede::fetchByReflection(o, f.error);
+            return f;
+        },
+        [this, target = QString::fromStdString(o.target)](const Fetched& f) {
+            if (!f.schema) {
+                m_schemaLabel->setText(tr("Not fetched: %1").arg(QString::fromStdString(f.error)));
+                m_schemaLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+                Q_EMIT schemaLoaded(false);
+                return;
+            }
+            setSchema(f.schema, tr("reflection at %1").arg(target));
+            if (m_data->toPlainText().trimmed().isEmpty())
+                fillSkeleton();
+            emitChanged();
+            Q_EMIT schemaLoaded(true);
+        });
 }
 
 QStringList GrpcRequestPane::methods() const
@@ -277,57 +276,45 @@ void GrpcRequestPane::fillSkeleton()
     m_data->setPlainText(QString::fromStdString(stampede::skeletonJson(md->input_type())));
 }
 
-void GrpcRequestPane::setPayload(const QJsonObject& o)
+void GrpcRequestPane::setItem(const RequestItem& r)
 {
     m_loading = true;
-    m_target->setText(o.value(QStringLiteral("target")).toString());
-    m_descriptors = QByteArray::fromBase64(o.value(QStringLiteral("descriptors")).toString().toLatin1());
+    m_target->setText(r.target);
+    m_descriptors = r.descriptors;
     std::shared_ptr<stampede::ProtoSchema> schema;
     if (!m_descriptors.isEmpty()) {
         std::string err;
         schema = stampede::ProtoSchema::fromDescriptorSet(m_descriptors.toStdString(), err);
     }
     m_method->setCurrentText(QString());
-    setSchema(schema, o.value(QStringLiteral("schemaSource")).toString());
-    m_method->setCurrentText(o.value(QStringLiteral("method")).toString());
-    m_data->setPlainText(o.value(QStringLiteral("data")).toString());
-    QList<QPair<QString, QString>> md;
-    for (const auto& h : o.value(QStringLiteral("metadata")).toArray())
-        md.append({h.toObject().value(QStringLiteral("name")).toString(),
-                   h.toObject().value(QStringLiteral("value")).toString()});
-    m_metadata->setPairs(md);
-    m_deadline->setValue(o.value(QStringLiteral("deadlineMs")).toInt(10000));
-    m_verify->setChecked(!o.value(QStringLiteral("insecure")).toBool());
+    setSchema(schema, r.schemaSource);
+    m_method->setCurrentText(r.grpcMethod);
+    m_data->setPlainText(r.data);
+    m_metadata->setPairs(r.metadata);
+    m_deadline->setValue(r.deadlineMs);
+    m_verify->setChecked(!r.insecure);
     m_loading = false;
 }
 
-QJsonObject GrpcRequestPane::payload() const
+RequestItem GrpcRequestPane::item() const
 {
-    QJsonObject o;
-    o[QStringLiteral("kind")] = QStringLiteral("grpc");
-    o[QStringLiteral("target")] = m_target->text().trimmed();
-    o[QStringLiteral("method")] = m_method->currentText().trimmed();
-    o[QStringLiteral("data")] = m_data->toPlainText();
-    QJsonArray md;
-    for (const auto& [n, v] : m_metadata->pairs())
-        md.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
-    if (!md.isEmpty())
-        o[QStringLiteral("metadata")] = md;
-    if (m_deadline->value() != 10000)
-        o[QStringLiteral("deadlineMs")] = m_deadline->value();
-    if (!m_verify->isChecked())
-        o[QStringLiteral("insecure")] = true;
-    if (!m_descriptors.isEmpty()) {
-        o[QStringLiteral("descriptors")] = QString::fromLatin1(m_descriptors.toBase64());
-        o[QStringLiteral("schemaSource")] = m_schemaSource;
-    }
-    return o;
+    RequestItem r;
+    r.kind = RequestItem::Kind::Grpc;
+    r.target = m_target->text().trimmed();
+    r.grpcMethod = m_method->currentText().trimmed();
+    r.data = m_data->toPlainText();
+    r.metadata = m_metadata->pairs();
+    r.deadlineMs = m_deadline->value();
+    r.insecure = !m_verify->isChecked();
+    r.descriptors = m_descriptors;
+    r.schemaSource = m_schemaSource;
+    return r;
 }
 
 void GrpcRequestPane::send()
 {
-    const quint64 job = ++m_job;
     auto fail = [this](const QString& why) {
+        m_calls.cancel(); // a call still under way is not shown over this
         m_status->setText(tr("Not sent: %1").arg(why));
         m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
     };
@@ -366,65 +353,65 @@ void GrpcRequestPane::send()
     m_status->setText(tr("Calling…"));
     m_status->setStyleSheet({});
     m_send->setEnabled(false);
-    QPointer<GrpcRequestPane> self(this);
     auto schema = m_schema;
     const auto* output = md->output_type();
-    std::thread([self, job, rq, schema, output] {
-        const stampede::Http2ExchangeResult r = stampede::http2Exchange(rq);
-        QString body, error = QString::fromStdString(r.error);
-        if (r.ok && r.grpcStatus == 0) {
-            std::vector<std::string> messages;
-            std::string err;
-            if (!stampede::grpcUnframe(r.body, messages, err) || messages.empty()) {
-                error = err.empty() ? QStringLiteral("the answer holds no message") : QString::fromStdString(err);
-            } else {
-                std::string out;
-                if (!stampede::binaryToJson(*schema, output, messages.front(), out, err))
-                    error = QString::fromStdString(err);
-                body = QString::fromStdString(out);
+    struct Answer
+    {
+        stampede::Http2ExchangeResult r;
+        QString body, error;
+    };
+    m_calls.start(
+        [rq, schema, output] {
+            Answer a{stampede::http2Exchange(rq), {}, {}};
+            a.error = QString::fromStdString(a.r.error);
+            if (a.r.ok && a.r.grpcStatus == 0) {
+                std::vector<std::string> messages;
+                std::string err, out;
+                if (!stampede::grpcUnframe(a.r.body, messages, err) || messages.empty())
+                    a.error = err.empty() ? QStringLiteral("the answer holds no message") : QString::fromStdString(err);
+                else if (!stampede::binaryToJson(*schema, output, messages.front(), out, err))
+                    a.error = QString::fromStdString(err);
+                a.body = QString::fromStdString(out);
             }
-        }
-        auto list = [](const stampede::SessionListener::HeaderList& l) {
-            QList<QPair<QString, QString>> out;
-            for (const auto& [n, v] : l)
-                out.append({QString::fromStdString(n), QString::fromStdString(v)});
-            return out;
-        };
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, job, r, body, error, headers = list(r.headers), trailers = list(r.trailers)] {
-                if (!self || job != self->m_job)
-                    return;
-                self->m_send->setEnabled(true);
-                self->m_responseHeaders->setPairs(headers);
-                self->m_responseTrailers->setPairs(trailers);
-                self->m_responseBody->setPlainText(body);
-                const double ms = double(r.totalTime) / 1e6;
-                if (!r.ok) {
-                    self->m_status->setText(tr("Failed: %1").arg(error));
-                    self->m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
-                    return;
-                }
-                QString line;
-                if (r.grpcStatus < 0)
-                    line = tr("HTTP %1, no grpc-status · %2 ms").arg(r.status).arg(ms, 0, 'f', 1);
-                else
-                    line =
-                        tr("%1 (%2)%3 · %4 ms")
-                            .arg(QString::fromStdString(stampede::grpcCodeName(r.grpcStatus)))
-                            .arg(r.grpcStatus)
-                            .arg(r.grpcMessage.empty() ? QString()
-                                                       : QStringLiteral(": ") + QString::fromStdString(r.grpcMessage))
-                            .arg(ms, 0, 'f', 1);
-                if (!error.isEmpty())
-                    line += QStringLiteral(" — ") + error;
-                self->m_status->setText(line);
-                self->m_status->setStyleSheet(r.grpcStatus == 0 && error.isEmpty() ? QStringLiteral("color: #1e8449")
-                                                                                   : QStringLiteral("color: #c0392b"));
-                Q_EMIT self->responseShown(r.grpcStatus);
-            },
-            Qt::QueuedConnection);
-    }).detach();
+            return a;
+        },
+        [this](const Answer& a) { showAnswer(a.r, a.body, a.error); });
+}
+
+void GrpcRequestPane::showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error)
+{
+    auto list = [](const stampede::SessionListener::HeaderList& l) {
+        QList<QPair<QString, QString>> out;
+        for (const auto& [n, v] : l)
+            out.append({QString::fromStdString(n), QString::fromStdString(v)});
+        return out;
+    };
+    m_send->setEnabled(true);
+    m_responseHeaders->setPairs(list(r.headers));
+    m_responseTrailers->setPairs(list(r.trailers));
+    m_responseBody->setPlainText(body);
+    const double ms = double(r.totalTime) / 1e6;
+    if (!r.ok) {
+        m_status->setText(tr("Failed: %1").arg(error));
+        m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
+        return;
+    }
+    QString line;
+    if (r.grpcStatus < 0)
+        line = tr("HTTP %1, no grpc-status · %2 ms").arg(r.status).arg(ms, 0, 'f', 1);
+    else
+        line =
+            tr("%1 (%2)%3 · %4 ms")
+                .arg(QString::fromStdString(stampede::grpcCodeName(r.grpcStatus)))
+                .arg(r.grpcStatus)
+                .arg(r.grpcMessage.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(r.grpcMessage))
+                .arg(ms, 0, 'f', 1);
+    if (!error.isEmpty())
+        line += QStringLiteral(" — ") + error;
+    m_status->setText(line);
+    m_status->setStyleSheet(r.grpcStatus == 0 && error.isEmpty() ? QStringLiteral("color: #1e8449")
+                                                                 : QStringLiteral("color: #c0392b"));
+    Q_EMIT responseShown(r.grpcStatus);
 }
 
 QString GrpcRequestPane::statusText() const

@@ -5,8 +5,10 @@
 // (pre-filled with the message's fields), metadata and a deadline. Send calls
 // the method once off the GUI thread and shows the answer as JSON, the status
 // and the headers and trailers.
+#include "jobrunner.h"
+#include "requestitem.h"
+
 #include <QHash>
-#include <QJsonObject>
 #include <QWidget>
 
 #include <memory>
@@ -23,7 +25,8 @@ class KeyValueTable;
 
 namespace stampede {
 class ProtoSchema;
-}
+struct Http2ExchangeResult;
+} // namespace stampede
 
 class GrpcRequestPane : public QWidget
 {
@@ -32,11 +35,9 @@ public:
     explicit GrpcRequestPane(QWidget* parent = nullptr);
     ~GrpcRequestPane() override;
 
-    // The request item's payload: {"kind": "grpc", "target", "method", "data",
-    // "metadata": [{name, value}], "deadlineMs", "insecure", "descriptors"
-    // (base64 of a FileDescriptorSet), "schemaSource"}.
-    void setPayload(const QJsonObject& o);
-    QJsonObject payload() const;
+    // The request item's gRPC fields.
+    void setItem(const RequestItem& item);
+    RequestItem item() const;
     void setVariables(const QHash<QString, QString>& variables);
 
     // Imports .proto files as the request's schema; false with the error
@@ -64,6 +65,7 @@ Q_SIGNALS:
 
 private:
     void setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source);
+    void showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error);
     void emitChanged();
     QString expand(const QString& text) const;
     QString target() const;
@@ -85,7 +87,8 @@ private:
     QHash<QString, QString> m_variables;
     std::shared_ptr<stampede::ProtoSchema> m_schema;
     QByteArray m_descriptors;
-    QString m_schemaSource; // "protos: a.proto, b.proto" or "reflection: host:port"
-    quint64 m_job = 0;
+    QString m_schemaSource;       // "protos: a.proto, b.proto" or "reflection: host:port"
+    JobRunner m_calls{this};      // Send
+    JobRunner m_reflection{this}; // fetching descriptors
     bool m_loading = false;
 };

@@ -7,6 +7,7 @@
 #include "reportmodel.h"
 #include "reportview.h"
 #include "requesteditor.h"
+#include "requestitem.h"
 #include "rundashboard.h"
 #include "runsession.h"
 #include "scenarioeditor.h"
@@ -349,10 +350,7 @@ void MainWindow::addItemOfKind(int kindValue)
                          : kind == ItemKind::Environment ? tr("New environment")
                          : kind == ItemKind::DataSet     ? tr("New data set")
                                                          : tr("New scenario");
-    const QByteArray payload =
-        kind == ItemKind::Request
-            ? QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"\", \"headers\": [], \"body\": \"\"}")
-            : QByteArrayLiteral("{}");
+    const QByteArray payload = kind == ItemKind::Request ? RequestItem().toJson() : QByteArrayLiteral("{}");
     const QModelIndex created = m_model->addItem(parent, kind, name, payload);
     if (!created.isValid())
         return;

@@ -1,6 +1,5 @@
 #include "requesteditor.h"
 
-#include "builderrequest.h"
 #include "grpcrequestpane.h"
 #include "keyvaluetable.h"
 #include "responseview.h"
@@ -11,7 +10,6 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -20,7 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -29,8 +26,6 @@
 #include <QTabWidget>
 #include <QUrl>
 #include <QVBoxLayout>
-
-#include <thread>
 
 namespace {
 const QStringList kCommonHeaders = {
@@ -296,117 +291,64 @@ void RequestEditor::paramsToUrl()
     m_syncing = false;
 }
 
-QByteArray RequestEditor::bodyToSend(QList<QPair<QString, QString>>& extra) const
-{
-    const int mode = m_bodyMode->currentIndex();
-    if (mode == Json && !m_body->toPlainText().isEmpty())
-        extra.append({QStringLiteral("Content-Type"), QStringLiteral("application/json")});
-    if (mode == UrlEncoded) {
-        extra.append({QStringLiteral("Content-Type"), QStringLiteral("application/x-www-form-urlencoded")});
-        QStringList parts;
-        for (const auto& [n, v] : m_form->pairs())
-            parts << QString::fromUtf8(QUrl::toPercentEncoding(expand(n))) + QLatin1Char('=') +
-                         QString::fromUtf8(QUrl::toPercentEncoding(expand(v)));
-        return parts.join(QLatin1Char('&')).toUtf8();
-    }
-    if (mode == Multipart) {
-        const QByteArray boundary = "stampede-" + QByteArray::number(quint64(QDateTime::currentMSecsSinceEpoch()), 16);
-        extra.append({QStringLiteral("Content-Type"),
-                      QStringLiteral("multipart/form-data; boundary=") + QString::fromLatin1(boundary)});
-        QByteArray out;
-        for (const auto& [n, v] : m_form->pairs())
-            out += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + expand(n).toUtf8() + "\"\r\n\r\n" +
-                   expand(v).toUtf8() + "\r\n";
-        return out + "--" + boundary + "--\r\n";
-    }
-    return expand(m_body->toPlainText()).toUtf8();
-}
-
 void RequestEditor::emitChanged()
 {
     if (!m_loading)
         Q_EMIT requestChanged(requestJson());
 }
 
-void RequestEditor::setRequestJson(const QByteArray& payload)
+void RequestEditor::setItem(const RequestItem& r)
 {
     m_loading = true;
-    const QJsonObject o = QJsonDocument::fromJson(payload).object();
-    const bool grpc = o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc");
+    const bool grpc = r.kind == RequestItem::Kind::Grpc;
     m_kind->setCurrentIndex(grpc ? 1 : 0);
     m_kindStack->setCurrentIndex(grpc ? 1 : 0);
     if (grpc) {
-        m_grpc->setPayload(o);
+        m_grpc->setItem(r);
         m_loading = false;
         return;
     }
-    m_verify->setChecked(!o.value(QStringLiteral("insecure")).toBool());
-    const QString version = o.value(QStringLiteral("http")).toString();
-    m_httpVersion->setCurrentIndex(version == QLatin1String("1.1") ? 1 : version == QLatin1String("2") ? 2 : 0);
-    m_method->setCurrentText(o.value(QStringLiteral("method")).toString(QStringLiteral("GET")));
-    m_url->setText(o.value(QStringLiteral("url")).toString());
-    QList<QPair<QString, QString>> headers;
-    for (const auto& h : o.value(QStringLiteral("headers")).toArray())
-        headers.append({h.toObject().value(QStringLiteral("name")).toString(),
-                        h.toObject().value(QStringLiteral("value")).toString()});
-    m_headers->setPairs(headers);
-    m_body->setPlainText(o.value(QStringLiteral("body")).toString());
-    const QString mode = o.value(QStringLiteral("bodyMode")).toString();
-    m_bodyMode->setCurrentIndex(mode == QLatin1String("json")         ? Json
-                                : mode == QLatin1String("urlencoded") ? UrlEncoded
-                                : mode == QLatin1String("multipart")  ? Multipart
-                                                                      : Raw);
-    QList<QPair<QString, QString>> form;
-    for (const auto& f : o.value(QStringLiteral("form")).toArray())
-        form.append({f.toObject().value(QStringLiteral("name")).toString(),
-                     f.toObject().value(QStringLiteral("value")).toString()});
-    m_form->setPairs(form);
-    const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
-    const QString type = auth.value(QStringLiteral("type")).toString();
-    m_authType->setCurrentIndex(type == QLatin1String("basic") ? 1 : type == QLatin1String("bearer") ? 2 : 0);
-    m_authUser->setText(auth.value(QStringLiteral("user")).toString());
-    m_authPassword->setText(auth.value(QStringLiteral("password")).toString());
-    m_authToken->setText(auth.value(QStringLiteral("token")).toString());
-    m_timeout->setValue(o.value(QStringLiteral("timeoutMs")).toInt(30000) / 1000);
+    m_verify->setChecked(!r.insecure);
+    m_httpVersion->setCurrentIndex(int(r.version));
+    m_method->setCurrentText(r.method);
+    m_url->setText(r.url);
+    m_headers->setPairs(r.headers);
+    m_body->setPlainText(r.body);
+    m_bodyMode->setCurrentIndex(int(r.bodyMode));
+    m_form->setPairs(r.form);
+    m_authType->setCurrentIndex(int(r.auth));
+    m_authUser->setText(r.user);
+    m_authPassword->setText(r.password);
+    m_authToken->setText(r.token);
+    m_timeout->setValue(r.timeoutMs / 1000);
     urlToParams();
     m_loading = false;
     updateVariableHints();
     checkJson();
 }
 
-QByteArray RequestEditor::requestJson() const
+RequestItem RequestEditor::item() const
 {
     if (m_kind->currentIndex() == 1)
-        return QJsonDocument(m_grpc->payload()).toJson(QJsonDocument::Compact);
-    QJsonObject o;
-    o[QStringLiteral("method")] = m_method->currentText().trimmed().toUpper();
-    o[QStringLiteral("url")] = m_url->text().trimmed();
-    QJsonArray headers;
-    for (const auto& [n, v] : m_headers->pairs())
-        headers.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
-    o[QStringLiteral("headers")] = headers;
-    o[QStringLiteral("body")] = m_body->toPlainText();
-    static const char* const modes[] = {"raw", "json", "urlencoded", "multipart"};
-    o[QStringLiteral("bodyMode")] = QString::fromLatin1(modes[m_bodyMode->currentIndex()]);
-    QJsonArray form;
-    for (const auto& [n, v] : m_form->pairs())
-        form.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
-    if (!form.isEmpty())
-        o[QStringLiteral("form")] = form;
-    if (m_authType->currentIndex() == 1)
-        o[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("type"), QStringLiteral("basic")},
-                                                {QStringLiteral("user"), m_authUser->text()},
-                                                {QStringLiteral("password"), m_authPassword->text()}};
-    else if (m_authType->currentIndex() == 2)
-        o[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("type"), QStringLiteral("bearer")},
-                                                {QStringLiteral("token"), m_authToken->text()}};
-    if (m_timeout->value() != 30)
-        o[QStringLiteral("timeoutMs")] = m_timeout->value() * 1000;
-    if (!m_verify->isChecked())
-        o[QStringLiteral("insecure")] = true;
-    if (m_httpVersion->currentIndex() > 0)
-        o[QStringLiteral("http")] = m_httpVersion->currentIndex() == 1 ? QStringLiteral("1.1") : QStringLiteral("2");
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+        return m_grpc->item();
+    RequestItem r;
+    r.method = m_method->currentText().trimmed().toUpper();
+    r.url = m_url->text().trimmed();
+    r.headers = m_headers->pairs();
+    r.body = m_body->toPlainText();
+    r.bodyMode = RequestItem::BodyMode(m_bodyMode->currentIndex());
+    r.form = m_form->pairs();
+    r.auth = RequestItem::Auth(m_authType->currentIndex());
+    if (r.auth == RequestItem::Auth::Basic) {
+        r.user = m_authUser->text();
+        r.password = m_authPassword->text();
+    } else if (r.auth == RequestItem::Auth::Bearer) {
+        r.token = m_authToken->text();
+    }
+    r.timeoutMs = m_timeout->value() * 1000;
+    r.insecure = !m_verify->isChecked();
+    r.version = RequestItem::Version(m_httpVersion->currentIndex());
+    return r;
 }
 
 void RequestEditor::setVariables(const QHash<QString, QString>& variables)
@@ -443,7 +385,7 @@ void RequestEditor::updateVariableHints()
 
 QString RequestEditor::expand(const QString& text) const
 {
-    return BuilderRequest::expand(text, m_variables);
+    return RequestItem::expand(text, m_variables);
 }
 
 bool RequestEditor::importCurl(const QString& text, QString* error)
@@ -470,92 +412,55 @@ bool RequestEditor::importCurl(const QString& text, QString* error)
     return true;
 }
 
-QString RequestEditor::curlCommand() const
-{
-    stampede::CurlRequest r;
-    r.method = m_method->currentText().trimmed().toUpper().toStdString();
-    r.url = m_url->text().trimmed().toStdString();
-    for (const auto& [n, v] : m_headers->pairs())
-        r.headers.emplace_back(n.toStdString(), v.toStdString());
-    r.body = m_body->toPlainText().toStdString();
-    return QString::fromStdString(stampede::toCurl(r));
-}
-
 void RequestEditor::send()
 {
     if (m_kind->currentIndex() == 1) {
         m_grpc->send();
         return;
     }
-    stampede::HttpExchangeRequest rq;
-    rq.method = m_method->currentText().trimmed().toUpper().toStdString();
-    rq.url = expand(m_url->text().trimmed()).toStdString();
-    for (const auto& [n, v] : m_headers->pairs())
-        rq.headers.emplace_back(n.toStdString(), expand(v).toStdString());
-    QList<QPair<QString, QString>> extra;
-    const QByteArray body = bodyToSend(extra);
-    rq.body = body.toStdString();
-    static const char* const authTypes[] = {"none", "basic", "bearer"};
-    const QString authorization = BuilderRequest::authorization(
-        QString::fromLatin1(authTypes[m_authType->currentIndex()]), expand(m_authUser->text()),
-        expand(m_authPassword->text()), expand(m_authToken->text()));
-    if (!authorization.isEmpty())
-        extra.append({QStringLiteral("Authorization"), authorization});
-    for (const auto& [n, v] : extra) {
-        const bool userSet = std::any_of(rq.headers.begin(), rq.headers.end(), [&](const auto& h) {
-            return QString::fromStdString(h.first).compare(n, Qt::CaseInsensitive) == 0;
-        });
-        if (!userSet)
-            rq.headers.emplace_back(n.toStdString(), v.toStdString());
-    }
-    rq.timeout = stampede::Nanos(m_timeout->value()) * stampede::kNanosPerSecond;
-    const quint64 job = ++m_job; // a newer Send makes older results stale
+    const RequestItem request = item();
+    const stampede::HttpExchangeRequest rq = request.toExchange(m_variables);
+    const bool http2 = request.overHttp2();
     m_status->setText(tr("Sending…"));
     m_send->setEnabled(false);
-    QPointer<RequestEditor> self(this);
-    // HTTP/2 when asked, or for https:// by default (over TLS, by ALPN)
-    const bool http2 =
-        m_httpVersion->currentIndex() == 2 || (m_httpVersion->currentIndex() == 0 && rq.url.rfind("https://", 0) == 0);
-    const bool verify = m_verify->isChecked();
-    std::thread([self, job, rq, http2, verify] {
-        const stampede::HttpExchangeResult r = http2 ? stampede::exchangeOverHttp2(rq, verify) : stampede::exchange(rq);
+    struct Shown
+    {
+        int status = 0;
+        QString line, error, body;
         QList<QPair<QString, QString>> headers;
-        bool json = false;
-        for (const auto& [n, v] : r.headers) {
-            headers.append({QString::fromStdString(n), QString::fromStdString(v)});
-            json |= QString::fromStdString(n).compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0 &&
-                    QString::fromStdString(v).contains(QLatin1String("json"));
-        }
-        QString body = QString::fromUtf8(r.body.data(), qsizetype(r.body.size()));
-        if (json) {
-            const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.body));
-            if (!doc.isNull())
-                body = QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
-        }
-        const QString summary =
-            r.ok ? QStringLiteral("%1 %2").arg(r.status).arg(QString::fromStdString(r.reason)) : QString();
-        const QString error = QString::fromStdString(r.error);
-        const double ms = double(r.totalTime) / 1e6;
-        const auto bytes = qulonglong(r.bodyBytes);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, job, r, summary, headers, body, error, ms, bytes] {
-                if (!self)
-                    return;
-                const QString line =
-                    r.ok ? RequestEditor::tr("%1 · %2 ms · %3 bytes").arg(summary).arg(ms, 0, 'f', 1).arg(bytes)
-                         : QString();
-                self->showResult(job, r.ok ? r.status : 0, line, headers, body, error);
-            },
-            Qt::QueuedConnection);
-    }).detach();
+    };
+    m_jobs.start(
+        [rq, http2] {
+            const stampede::HttpExchangeResult r =
+                http2 ? stampede::exchangeOverHttp2(rq, rq.verify) : stampede::exchange(rq);
+            Shown out;
+            bool json = false;
+            for (const auto& [n, v] : r.headers) {
+                out.headers.append({QString::fromStdString(n), QString::fromStdString(v)});
+                json |= QString::fromStdString(n).compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0 &&
+                        QString::fromStdString(v).contains(QLatin1String("json"));
+            }
+            out.body = QString::fromUtf8(r.body.data(), qsizetype(r.body.size()));
+            if (json) {
+                const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.body));
+                if (!doc.isNull())
+                    out.body = QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
+            }
+            out.error = QString::fromStdString(r.error);
+            out.status = r.ok ? r.status : 0;
+            if (r.ok)
+                out.line = RequestEditor::tr("%1 · %2 ms · %3 bytes")
+                               .arg(QStringLiteral("%1 %2").arg(r.status).arg(QString::fromStdString(r.reason)))
+                               .arg(double(r.totalTime) / 1e6, 0, 'f', 1)
+                               .arg(qulonglong(r.bodyBytes));
+            return out;
+        },
+        [this](const Shown& r) { showResult(r.status, r.line, r.headers, r.body, r.error); });
 }
 
-void RequestEditor::showResult(quint64 job, int status, const QString& summary,
-                               const QList<QPair<QString, QString>>& headers, const QString& body, const QString& error)
+void RequestEditor::showResult(int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
+                               const QString& body, const QString& error)
 {
-    if (job != m_job)
-        return; // a newer Send is under way
     m_send->setEnabled(true);
     if (!error.isEmpty()) {
         m_status->setText(tr("Failed: %1").arg(error));

@@ -1,10 +1,14 @@
 #pragma once
 // The request builder: method, URL (a curl command pasted into it is
 // imported), headers, body, HTTP version; Send runs the request once off the
-// GUI thread through the engine's HTTP/1.1 or HTTP/2 client and shows status,
-// time, size, headers and the body (JSON pretty-printed). A request may be a
-// gRPC call instead (GrpcRequestPane). Edits are reported as the request's JSON
+// GUI thread (the job runner) through the engine's HTTP/1.1 or HTTP/2 client
+// and shows status, time, size, headers and the body (JSON pretty-printed). A
+// request may be a gRPC call instead (GrpcRequestPane). The request itself is
+// a RequestItem (models/requestitem.h); edits are reported as its JSON
 // payload, which the main window writes to the project at once.
+#include "jobrunner.h"
+#include "requestitem.h"
+
 #include <QHash>
 #include <QWidget>
 
@@ -26,13 +30,16 @@ class RequestEditor : public QWidget
 public:
     explicit RequestEditor(QWidget* parent = nullptr);
 
-    void setRequestJson(const QByteArray& payload);
-    QByteArray requestJson() const;
+    void setItem(const RequestItem& item);
+    RequestItem item() const;
+    void setRequestJson(const QByteArray& payload) { setItem(RequestItem::fromJson(payload)); }
+    QByteArray requestJson() const { return item().toJson(); }
     // Values for ${name} when sending (the current environment).
     void setVariables(const QHash<QString, QString>& variables);
 
     bool importCurl(const QString& text, QString* error = nullptr);
-    QString curlCommand() const;
+    // The request as a curl command, with the current variables, auth and body.
+    QString curlCommand() const { return item().toCurl(m_variables); }
 
     // What the response pane shows, for tests and accessibility.
     QString statusText() const;
@@ -46,7 +53,7 @@ Q_SIGNALS:
     void responseShown(int status);
 
 private:
-    void showResult(quint64 job, int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
+    void showResult(int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
                     const QString& body, const QString& error);
     void updateVariableHints();
     QString expand(const QString& text) const;
@@ -54,8 +61,6 @@ private:
     void urlToParams();
     void paramsToUrl();
     void checkJson();
-    // The body as sent, and the headers the body mode and the auth add.
-    QByteArray bodyToSend(QList<QPair<QString, QString>>& extraHeaders) const;
 
 public:
     enum BodyMode
@@ -67,6 +72,7 @@ public:
     };
     void setBodyMode(BodyMode mode);
 
+private:
     QComboBox* m_kind; // HTTP or gRPC
     QStackedWidget* m_kindStack;
     GrpcRequestPane* m_grpc;
@@ -95,6 +101,6 @@ public:
     QPlainTextEdit* m_responseBody;
     KeyValueTable* m_responseHeaders;
     QHash<QString, QString> m_variables;
-    quint64 m_job = 0;
+    JobRunner m_jobs{this};
     bool m_loading = false;
 };

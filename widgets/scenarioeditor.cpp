@@ -1,6 +1,6 @@
 #include "scenarioeditor.h"
 
-#include "builderrequest.h"
+#include "requestitem.h"
 
 #include "scenariocheck.h"
 #include "stagesmodel.h"
@@ -336,7 +336,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 
 void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
 {
-    const QJsonObject step = BuilderRequest::toStep(name, requestJson);
+    const QJsonObject step = RequestItem::fromJson(requestJson).toStep(name);
     m_stepObjects.append(step);
     m_steps->addItem(stepLine(step));
     edited();

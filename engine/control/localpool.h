@@ -29,6 +29,9 @@ public:
     void stop();
 
 private:
+    bool writeTokenFile(std::string& error);
+    pid_t spawn(const std::string& executable, unsigned i, int out, bool pin, int niceness);
+
     std::vector<pid_t> m_pids;
     std::vector<std::string> m_addresses;
     std::string m_token;

@@ -43,6 +43,18 @@ void Http1ResponseParser::reset(bool noBody)
     m_remaining = 0;
     m_bodyBytes = 0;
     m_error.clear();
+    if (m_capture) {
+        const std::size_t limit = m_capture->bodyLimit;
+        *m_capture = Capture();
+        m_capture->bodyLimit = limit;
+    }
+}
+
+void Http1ResponseParser::keepBody(const char* data, std::size_t n)
+{
+    const std::size_t room = m_capture->bodyLimit - std::min(m_capture->bodyLimit, m_capture->body.size());
+    m_capture->body.append(data, std::min(n, room));
+    m_capture->truncated |= n > room;
 }
 
 Http1ResponseParser::Result Http1ResponseParser::fail(std::string message)
@@ -70,6 +82,8 @@ bool Http1ResponseParser::parseStatusLine(std::string_view line)
     if (status < 100)
         return false;
     m_status = status;
+    if (m_capture && line.size() > 13)
+        m_capture->reason = std::string(line.substr(13));
     return true;
 }
 
@@ -84,6 +98,8 @@ bool Http1ResponseParser::parseHeader(std::string_view line)
         value.remove_prefix(1);
     while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
         value.remove_suffix(1);
+    if (m_capture)
+        (m_state == State::Trailer ? m_capture->trailers : m_capture->headers).emplace_back(name, value);
     switch (name.size()) {
     case 14:
         if (equalsNoCase(name, "content-length")) {
@@ -181,6 +197,8 @@ bool Http1ResponseParser::parseLine(std::string_view line)
     case State::Trailer:
         if (line.empty())
             m_state = State::Done;
+        else if (m_capture && line.find(':') != std::string_view::npos)
+            parseHeader(line); // kept as a trailer; framing headers there are not obeyed
         return true;
     default:
         return false;
@@ -200,6 +218,8 @@ Http1ResponseParser::Result Http1ResponseParser::feed(const char* data, std::siz
         case State::Body:
         case State::ChunkData: {
             const std::size_t n = std::size_t(std::min<std::uint64_t>(m_remaining, size - pos));
+            if (m_capture)
+                keepBody(data + pos, n);
             m_remaining -= n;
             m_bodyBytes += n;
             pos += n;
@@ -208,6 +228,8 @@ Http1ResponseParser::Result Http1ResponseParser::feed(const char* data, std::siz
             continue;
         }
         case State::BodyUntilClose:
+            if (m_capture)
+                keepBody(data + pos, size - pos);
             m_bodyBytes += size - pos;
             pos = size;
             continue;

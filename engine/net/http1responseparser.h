@@ -2,17 +2,33 @@
 // A streaming HTTP/1.1 response parser: status line, headers, and a body framed
 // by Content-Length, chunked transfer coding, or the end of the connection.
 // The body is counted and discarded, never buffered; only an incomplete header
-// line is kept between reads (up to 16 KiB).
+// line is kept between reads (up to 16 KiB). With a Capture (the request
+// builder's Send) it also keeps the reason, the headers, the trailers and the
+// decoded body (up to a limit): the same parser for load and for a person.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace stampede {
 
 class Http1ResponseParser
 {
 public:
+    struct Capture
+    {
+        std::string reason;
+        std::vector<std::pair<std::string, std::string>> headers;
+        std::vector<std::pair<std::string, std::string>> trailers; // after a chunked body
+        std::string body; // decoded (no chunk framing), the first `bodyLimit` bytes
+        std::size_t bodyLimit = 4 * 1024 * 1024;
+        bool truncated = false;
+    };
+    // Keeps what `capture` asks for from the next reset() on; null: nothing kept.
+    void setCapture(Capture* capture) { m_capture = capture; }
+
     enum class Result
     {
         NeedMore,
@@ -55,6 +71,7 @@ private:
     bool parseHeader(std::string_view line);
     Result fail(std::string message);
     bool headersDone();
+    void keepBody(const char* data, std::size_t n);
 
     State m_state = State::StatusLine;
     std::string m_line; // partial line carried across reads
@@ -69,6 +86,14 @@ private:
     std::uint64_t m_remaining = 0;
     std::uint64_t m_bodyBytes = 0;
     std::string m_error;
+    Capture* m_capture = nullptr;
 };
+
+// The one Content-Length rule for requests: a body, or a method that carries
+// one (POST, PUT, PATCH) even when empty, is sent with its length.
+inline bool requestNeedsLength(std::string_view method, bool hasBody)
+{
+    return hasBody || method == "POST" || method == "PUT" || method == "PATCH";
+}
 
 } // namespace stampede

@@ -29,8 +29,10 @@ void Http1Session::onTransportFailure(ErrorClass error, const std::string& why, 
 }
 
 void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_t size, bool noBody, Nanos now,
-                          Nanos timeout, Nanos connectTimeout)
+                          Nanos timeout, Nanos connectTimeout, bool deferWrite, bool capture)
 {
+    m_capturing = capture;
+    m_parser.setCapture(capture ? &m_capture : nullptr);
     m_busy = true;
     m_out = data;
     m_outLeft = size;
@@ -39,7 +41,7 @@ void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_
     m_deadline = now + timeout;
     m_parser.reset(noBody);
     if (isOpen() && endpoint.sameAs(*Transport::endpoint())) {
-        if (ready())
+        if (ready() && !deferWrite)
             flushWrite(now);
         return;
     }
@@ -102,6 +104,8 @@ void Http1Session::onReadable(Nanos now, bool peerClosed)
                 const int status = m_parser.status();
                 closeTransport();
                 m_busy = false;
+                if (m_capturing)
+                    m_listener.onCaptured(tag, m_capture.headers, m_capture.trailers, m_capture.body);
                 m_listener.onResponse(tag, status, m_bytesIn, m_errorSample, now);
             } else {
                 fail(ErrorClass::Reset, m_parser.error(), now);
@@ -131,6 +135,8 @@ void Http1Session::onReadable(Nanos now, bool peerClosed)
             if (!m_parser.keepAlive())
                 closeTransport();
             m_busy = false;
+            if (m_capturing)
+                m_listener.onCaptured(tag, m_capture.headers, m_capture.trailers, m_capture.body);
             // The listener may submit the next request on this session right away.
             m_listener.onResponse(tag, status, m_bytesIn, m_errorSample, now);
             return;

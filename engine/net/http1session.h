@@ -23,8 +23,23 @@ public:
     // Sends [data, data+size) to `endpoint`, connecting first when needed. The
     // bytes must stay valid until the listener hears of the outcome. `timeout`
     // bounds the time from now to the end of the response.
+    // With `deferWrite` on a ready connection, nothing is written until
+    // writeDeferred(): an owner handling a batch of answers sends the next
+    // requests together after it (the server is woken once for them).
+    // With `capture`, the reason, headers, trailers and body of the answer go
+    // to the listener's onCaptured() just before onResponse() (the builder's Send).
     void submit(const Endpoint& endpoint, const char* data, std::size_t size, bool noBody, Nanos now, Nanos timeout,
-                Nanos connectTimeout);
+                Nanos connectTimeout, bool deferWrite = false, bool capture = false);
+    // The status line's reason phrase of the last captured answer.
+    const std::string& capturedReason() const { return m_capture.reason; }
+    bool capturedTruncated() const { return m_capture.truncated; }
+    // Body bytes of the last answer (all of them, kept or not).
+    std::uint64_t bodyBytes() const { return m_parser.bodyBytes(); }
+    void writeDeferred(Nanos now)
+    {
+        if (m_busy && m_outLeft && ready())
+            flushWrite(now);
+    }
     // Fails the request in flight as a timeout when its deadline has passed.
     void checkDeadline(Nanos now);
 
@@ -54,6 +69,8 @@ private:
     Nanos m_deadline = 0;
     Nanos m_timeout = 0;
     Http1ResponseParser m_parser;
+    Http1ResponseParser::Capture m_capture;
+    bool m_capturing = false;
     std::string m_errorSample; // the start of an answer with status >= 400
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 // One HTTP/1.1 request and its whole response, for the request builder's
-// "Send": blocking, with timings. Not for load (that is Http1Session's job):
-// it keeps the headers and the body (up to a cap) so a person can read them.
+// "Send": blocking, with timings. It runs the load path's own Http1Session
+// (TCP or TLS, the fuzzed response parser) on an event loop of its own, with
+// the headers and the body (up to a cap) kept so a person can read them.
 #include "core/clock.h"
 
 #include <string>
@@ -17,6 +18,7 @@ struct HttpExchangeRequest
     std::vector<std::pair<std::string, std::string>> headers;
     std::string body;
     Nanos timeout = 30 * kNanosPerSecond;
+    bool verify = true; // https: verify the server's certificate
 };
 
 struct HttpExchangeResult
@@ -30,7 +32,6 @@ struct HttpExchangeResult
     std::uint64_t bodyBytes = 0;
     bool truncated = false;
     Nanos connectTime = 0;
-    Nanos firstByteTime = 0; // from the start
     Nanos totalTime = 0;
     static constexpr std::size_t kBodyCap = 4 * 1024 * 1024;
 };

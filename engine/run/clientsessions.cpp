@@ -17,6 +17,7 @@ public:
         : m_connectTimeout(plan.connectTimeout)
     {
         m_sessions.reserve(slots);
+        m_held.reserve(slots);
         for (std::uint32_t i = 0; i < slots; ++i) {
             m_sessions.push_back(std::make_unique<Http1Session>(loop, listener, buffer, size));
             m_sessions.back()->tag = i;
@@ -25,7 +26,17 @@ public:
     void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now) override
     {
         m_sessions[slot]->submit(step.endpoint, r.wire.data(), r.wire.size(), step.noResponseBody, now, step.timeout,
-                                 m_connectTimeout);
+                                 m_connectTimeout, m_inBatch);
+        if (m_inBatch)
+            m_held.push_back(slot);
+    }
+    void beforeEvents() override { m_inBatch = true; }
+    void afterEvents(Nanos now) override
+    {
+        m_inBatch = false;
+        for (const std::uint32_t slot : m_held)
+            m_sessions[slot]->writeDeferred(now);
+        m_held.clear();
     }
     void checkDeadlines(Nanos now) override
     {
@@ -48,6 +59,8 @@ public:
 private:
     Nanos m_connectTimeout;
     std::vector<std::unique_ptr<Http1Session>> m_sessions;
+    bool m_inBatch = false;
+    std::vector<std::uint32_t> m_held; // slots whose request waits for the end of the batch
 };
 
 class Http2Sessions final : public ClientSessions

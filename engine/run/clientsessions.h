@@ -5,7 +5,8 @@
 // iteration's place in the open model); its outcome comes back to the
 // SessionListener with the slot as the tag.
 //
-// - HTTP/1.1: a connection per slot, one request at a time.
+// - HTTP/1.1: a connection per slot, one request at a time; the requests
+//   started while a batch of answers is handled are written after it.
 // - HTTP/2: per server the steps go to, ceil(slots / streams) connections;
 //   slot k uses connection k / streams of the step's server. Requests started
 //   while answers are read are written after the event batch (afterEvents()).
@@ -30,7 +31,9 @@ public:
     virtual void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& request, Nanos now) = 0;
     // Fails requests (and connects) past their deadline, as timeouts.
     virtual void checkDeadlines(Nanos now) = 0;
-    // After the loop handled a batch of events: write what was held for it.
+    // Around a batch of events: requests sent while answers are handled are
+    // written after the whole batch.
+    virtual void beforeEvents() {}
     virtual void afterEvents(Nanos /*now*/) {}
     // The loop must wake by this time (the earlier of `limit` and the session's own).
     virtual Nanos wakeBy(Nanos limit) const { return limit; }

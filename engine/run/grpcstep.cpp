@@ -60,97 +60,99 @@ ProtoSchemaPtr GrpcStepCompiler::schema(const v1::GrpcRequest& g, const std::str
     return made;
 }
 
-bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, PlannedStep& ps)
+// The target: written out or from constants, scheme://host:port only;
+// resolved (unless validating only) and with TLS for https.
+std::optional<Url> GrpcStepCompiler::target(const v1::GrpcRequest& g, const std::string& gf, PlannedStep& ps,
+                                            std::string& target)
 {
-    const auto& g = st.grpc();
-    const std::string gf = field + ".grpc";
-    if (st.has_request() && !st.request().url().empty()) {
-        m_ctx.error(field, "a step is an HTTP request or a gRPC call, not both");
-        return false;
-    }
     if (g.target().empty()) {
         m_ctx.error(gf + ".target", "a gRPC call needs a target: http://host:port (h2c) or https://host:port");
-        return false;
+        return std::nullopt;
     }
     // constants may stand for the target (${mock_url}); per-iteration values may not
     Template targetTemplate;
     if (!m_ctx.compileText(g.target(), gf + ".target", targetTemplate))
-        return false;
+        return std::nullopt;
     if (!targetTemplate.isConstant()) {
         m_ctx.error(gf + ".target", "the target must be written out or come from constants: \"" + g.target() + "\"");
-        return false;
+        return std::nullopt;
     }
-    std::string target = targetTemplate.constantText();
+    target = targetTemplate.constantText();
     if (target.find("://") == std::string::npos)
         target = "http://" + target;
     while (target.size() > 1 && target.back() == '/')
         target.pop_back();
     std::string err;
-    const auto parsed = Url::parse(target + "/", err);
+    auto parsed = Url::parse(target + "/", err);
     if (!parsed) {
         m_ctx.error(gf + ".target", err);
-        return false;
+        return std::nullopt;
     }
     if (parsed->target != "/") {
         m_ctx.error(gf + ".target",
                     "write the server only, scheme://host:port, without a path: \"" + g.target() + "\"");
-        return false;
+        return std::nullopt;
     }
     if (m_ctx.options().resolveHosts) {
         auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
         if (!ep) {
             m_ctx.error(gf + ".target", err);
-            return false;
+            return std::nullopt;
         }
         ps.endpoint = *ep;
     }
-    const bool verify = !(m_ctx.scenario().tls().insecure() || g.insecure());
     if (parsed->scheme == "https") {
-        ps.endpoint.tls = m_ctx.tlsContext(verify);
+        ps.endpoint.tls = m_ctx.tlsContext(verifies(g));
         if (!ps.endpoint.tls)
-            return false;
+            return std::nullopt;
         ps.endpoint.serverName =
             m_ctx.scenario().tls().server_name().empty() ? parsed->host : m_ctx.scenario().tls().server_name();
     }
+    return parsed;
+}
+
+bool GrpcStepCompiler::verifies(const v1::GrpcRequest& g) const
+{
+    return !(m_ctx.scenario().tls().insecure() || g.insecure());
+}
+
+// The method in its schema (unary only); `path` becomes package.Service/Method.
+bool GrpcStepCompiler::method(const v1::GrpcRequest& g, const std::string& gf, const std::string& target,
+                              GrpcMethodPlan& plan, std::string& path)
+{
     if (g.method().empty()) {
         m_ctx.error(gf + ".method", "name the method: package.Service/Method");
         return false;
     }
-    auto plan = std::make_shared<GrpcMethodPlan>();
-    plan->schema = schema(g, gf, target, verify);
-    std::string path = g.method();
+    plan.schema = schema(g, gf, target, verifies(g));
+    path = g.method();
     if (!path.empty() && path.front() == '/')
         path.erase(0, 1);
-    if (plan->schema) {
-        const auto* md = plan->schema->method(path, err);
-        if (!md) {
-            m_ctx.error(gf + ".method", err);
-            return false;
-        }
-        if (md->client_streaming() || md->server_streaming()) {
-            m_ctx.error(gf + ".method", md->full_name() + " streams; only unary calls are supported");
-            return false;
-        }
-        plan->input = md->input_type();
-        plan->output = md->output_type();
-        path = md->service()->full_name() + "/" + md->name();
-    } else if (m_ctx.options().resolveHosts) {
-        return false; // the schema's fault is reported
+    if (!plan.schema)
+        return !m_ctx.options().resolveHosts; // the schema's fault is reported
+    std::string err;
+    const auto* md = plan.schema->method(path, err);
+    if (!md) {
+        m_ctx.error(gf + ".method", err);
+        return false;
     }
-    plan->method = path;
-    ps.method = "POST";
-    ps.url = target + "/" + path;
-    ps.name = st.name().empty() ? path : st.name();
-    if (g.has_deadline()) {
-        ps.timeout = toNanos(g.deadline());
-        if (ps.timeout <= 0) {
-            m_ctx.error(gf + ".deadline", "must be positive");
-            return false;
-        }
+    if (md->client_streaming() || md->server_streaming()) {
+        m_ctx.error(gf + ".method", md->full_name() + " streams; only unary calls are supported");
+        return false;
     }
+    plan.input = md->input_type();
+    plan.output = md->output_type();
+    path = md->service()->full_name() + "/" + md->name();
+    return true;
+}
+
+// The HTTP/2 headers gRPC wants, then the step's metadata and the stress tag.
+void GrpcStepCompiler::headers(const v1::GrpcRequest& g, const std::string& gf, const Url& server,
+                               const std::string& path, PlannedStep& ps)
+{
     ps.h2Headers.emplace_back(":method", Template::literal("POST"));
-    ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
-    ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
+    ps.h2Headers.emplace_back(":scheme", Template::literal(server.scheme));
+    ps.h2Headers.emplace_back(":authority", Template::literal(server.hostHeader()));
     ps.h2Headers.emplace_back(":path", Template::literal("/" + path));
     ps.h2Headers.emplace_back("content-type", Template::literal("application/grpc"));
     ps.h2Headers.emplace_back("te", Template::literal("trailers"));
@@ -183,26 +185,63 @@ bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, Pla
     }
     if (!m_ctx.plan().stressHeader.empty())
         ps.h2Headers.emplace_back(asciiLower(m_ctx.plan().stressHeader), Template::literal(m_ctx.plan().runId));
-    const std::string json = g.data().empty() ? "{}" : g.data();
+}
+
+// The request JSON: converted once, here, when constant (a JSON that does not
+// fit is reported before the run), else per distinct text by the workers.
+bool GrpcStepCompiler::body(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan,
+                            PlannedStep& ps)
+{
     Template body;
-    if (!m_ctx.compileText(json, gf + ".data", body))
+    if (!m_ctx.compileText(g.data().empty() ? "{}" : g.data(), gf + ".data", body))
         return false;
     ps.hasBody = true;
     ps.h2Fixed =
         std::all_of(ps.h2Headers.begin(), ps.h2Headers.end(), [](const auto& h) { return h.second.isConstant(); }) &&
         body.isConstant();
-    if (body.isConstant() && plan->input) {
-        // converted once, here: a JSON that does not fit is reported before the run
-        std::string binary;
-        if (!jsonToBinary(*plan->schema, plan->input, body.constantText(), binary, err)) {
+    if (body.isConstant() && plan.input) {
+        std::string binary, err;
+        if (!jsonToBinary(*plan.schema, plan.input, body.constantText(), binary, err)) {
             m_ctx.error(gf + ".data", err);
             return false;
         }
-        if (ps.h2Fixed) {
+        if (ps.h2Fixed)
             body = Template::literal(grpcFrame(binary));
-        }
     }
     ps.body = std::move(body);
+    return true;
+}
+
+bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, PlannedStep& ps)
+{
+    const auto& g = st.grpc();
+    const std::string gf = field + ".grpc";
+    if (st.has_request() && !st.request().url().empty()) {
+        m_ctx.error(field, "a step is an HTTP request or a gRPC call, not both");
+        return false;
+    }
+    std::string server;
+    const auto parsed = target(g, gf, ps, server);
+    if (!parsed)
+        return false;
+    auto plan = std::make_shared<GrpcMethodPlan>();
+    std::string path;
+    if (!method(g, gf, server, *plan, path))
+        return false;
+    plan->method = path;
+    ps.method = "POST";
+    ps.url = server + "/" + path;
+    ps.name = st.name().empty() ? path : st.name();
+    if (g.has_deadline()) {
+        ps.timeout = toNanos(g.deadline());
+        if (ps.timeout <= 0) {
+            m_ctx.error(gf + ".deadline", "must be positive");
+            return false;
+        }
+    }
+    headers(g, gf, *parsed, path, ps);
+    if (!body(g, gf, *plan, ps))
+        return false;
     ps.fixed = false; // no HTTP/1.1 form
     ps.grpc = std::move(plan);
     return true;

@@ -4,12 +4,14 @@
 // same), the method, the HTTP/2 headers gRPC wants, and the request JSON
 // checked or converted. The scenario's compiler lends it what every step
 // needs through StepContext.
+#include "core/url.h"
 #include "scenarioplan.h"
 
 #include <google/protobuf/duration.pb.h>
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace stampede {
@@ -54,6 +56,13 @@ public:
 
 private:
     ProtoSchemaPtr schema(const v1::GrpcRequest& g, const std::string& field, const std::string& target, bool verify);
+    std::optional<Url> target(const v1::GrpcRequest& g, const std::string& gf, PlannedStep& ps, std::string& target);
+    bool verifies(const v1::GrpcRequest& g) const;
+    bool method(const v1::GrpcRequest& g, const std::string& gf, const std::string& target, GrpcMethodPlan& plan,
+                std::string& path);
+    void headers(const v1::GrpcRequest& g, const std::string& gf, const Url& server, const std::string& path,
+                 PlannedStep& ps);
+    bool body(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan, PlannedStep& ps);
 
     StepContext& m_ctx;
     std::map<std::string, ProtoSchemaPtr> m_schemas;

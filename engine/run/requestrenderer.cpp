@@ -1,5 +1,7 @@
 #include "requestrenderer.h"
 
+#include "net/http1responseparser.h"
+
 #include <cstdio>
 
 namespace stampede {
@@ -47,7 +49,7 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
     std::string& wire = out.wire;
     wire.clear();
     st.head.appendTo(wire, values);
-    if (st.hasBody || st.method == "POST" || st.method == "PUT" || st.method == "PATCH") {
+    if (requestNeedsLength(st.method, st.hasBody)) {
         const std::size_t headEnd = wire.size();
         wire += "Content-Length: 0000000000\r\n\r\n";
         const std::size_t bodyStart = wire.size();

@@ -1,5 +1,7 @@
 #include "scenarioplan.h"
 
+#include "net/http1responseparser.h"
+
 #include "grpcstep.h"
 
 #include "net/tlscontext.h"
@@ -284,132 +286,149 @@ private:
         for (int i = 0; i < m_s.steps_size(); ++i) {
             const auto& st = m_s.steps(i);
             const std::string field = "steps[" + std::to_string(i) + "]";
-            if (st.has_grpc()) {
-                PlannedStep ps;
-                if (m_grpc.compile(st, field, ps))
-                    m_plan.steps.push_back(std::move(ps));
-                continue;
-            }
-            const auto& rq = st.request();
             PlannedStep ps;
-            ps.method = rq.method().empty() ? "GET" : rq.method();
-            std::transform(ps.method.begin(), ps.method.end(), ps.method.begin(),
-                           [](unsigned char c) { return char(std::toupper(c)); });
-            if (!isHttpToken(ps.method)) {
-                error(field + ".request.method", "\"" + rq.method() + "\" is not an HTTP method");
-                continue;
-            }
-            ps.noResponseBody = ps.method == "HEAD";
-            ps.url = rq.url();
-            if (rq.url().empty()) {
-                error(field + ".request.url", "a request needs a URL");
-                continue;
-            }
-            Template url;
-            if (!compileText(rq.url(), field + ".request.url", url))
-                continue;
-            // The scheme and host must be known before the run: they may use
-            // constants, but no per-iteration value.
-            const std::string& lead = url.leadingLiteral();
-            const std::size_t split = Url::targetOffset(lead);
-            if (!url.isConstant() && split == lead.size()) {
-                error(field + ".request.url",
-                      "the scheme and host must be written out or come from constants, and a / must follow them: \"" +
-                          rq.url() + "\"");
-                continue;
-            }
-            std::string err;
-            const auto parsed = Url::parse(lead.substr(0, split), err);
-            if (!parsed) {
-                error(field + ".request.url", err);
-                continue;
-            }
-            if (m_o.resolveHosts) {
-                auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-                if (!ep) {
-                    error(field + ".request.url", err);
-                    continue;
-                }
-                ps.endpoint = *ep;
-            }
-            if (parsed->scheme == "https") {
-                ps.endpoint.tls = tlsContext(!(m_s.tls().insecure() || rq.insecure()));
-                if (!ps.endpoint.tls)
-                    continue; // the fault is reported once, on the tls field
-                ps.endpoint.serverName = m_s.tls().server_name().empty() ? parsed->host : m_s.tls().server_name();
-            }
-            url.removePrefix(split);
-            if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
-                url = prefixSlash(url);
-            ps.name = st.name().empty() ? ps.method + " " + pathOf(rq.url()) : st.name();
+            if (st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps))
+                m_plan.steps.push_back(std::move(ps));
+        }
+    }
 
-            ps.head.appendLiteral(ps.method + " ");
-            ps.head.append(url);
-            ps.head.appendLiteral(" HTTP/1.1\r\n");
-            ps.h2Headers.emplace_back(":method", Template::literal(ps.method));
-            ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
-            ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
-            ps.h2Headers.emplace_back(":path", url);
-            bool userHost = false, userAgent = false;
-            for (int h = 0; h < rq.headers_size(); ++h) {
-                const auto& hd = rq.headers(h);
-                const std::string hf = field + ".request.headers[" + std::to_string(h) + "]";
-                if (!isHttpToken(hd.name())) {
-                    error(hf + ".name", "\"" + hd.name() + "\" is not a header name");
-                    continue;
-                }
-                if (hd.value().find_first_of("\r\n") != std::string::npos) {
-                    error(hf + ".value", "a header value cannot hold a line break");
-                    continue;
-                }
-                const std::string lower = asciiLower(hd.name());
-                if (lower == "content-length" || lower == "transfer-encoding")
-                    continue; // framing is the engine's job
-                userHost |= lower == "host";
-                userAgent |= lower == "user-agent";
-                Template value;
-                if (!compileText(hd.value(), hf + ".value", value))
-                    continue;
-                ps.head.appendLiteral(hd.name() + ": ");
-                ps.head.append(value);
-                ps.head.appendLiteral("\r\n");
-                if (lower == "host")
-                    ps.h2Headers[2].second = value; // :authority
-                else if (!isConnectionHeader(lower))
-                    ps.h2Headers.emplace_back(lower, value); // connection headers are not HTTP/2's
+    // An HTTP request step; false after reporting its faults.
+    bool httpStep(const v1::Step& st, const std::string& field, PlannedStep& ps)
+    {
+        const auto& rq = st.request();
+        ps.method = rq.method().empty() ? "GET" : rq.method();
+        std::transform(ps.method.begin(), ps.method.end(), ps.method.begin(),
+                       [](unsigned char c) { return char(std::toupper(c)); });
+        if (!isHttpToken(ps.method)) {
+            error(field + ".request.method", "\"" + rq.method() + "\" is not an HTTP method");
+            return false;
+        }
+        ps.noResponseBody = ps.method == "HEAD";
+        ps.url = rq.url();
+        Template url;
+        const auto parsed = httpTarget(rq, field, ps, url);
+        if (!parsed)
+            return false;
+        ps.name = st.name().empty() ? ps.method + " " + pathOf(rq.url()) : st.name();
+        ps.head.appendLiteral(ps.method + " ");
+        ps.head.append(url);
+        ps.head.appendLiteral(" HTTP/1.1\r\n");
+        ps.h2Headers.emplace_back(":method", Template::literal(ps.method));
+        ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
+        ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
+        ps.h2Headers.emplace_back(":path", url);
+        httpHeaders(rq, field, *parsed, ps);
+        ps.hasBody = !rq.body().empty();
+        if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
+            return false;
+        if (rq.has_timeout()) {
+            ps.timeout = toNanos(rq.timeout());
+            if (ps.timeout <= 0) {
+                error(field + ".request.timeout", "must be positive");
+                return false;
             }
-            if (!userHost)
-                ps.head.appendLiteral("Host: " + parsed->hostHeader() + "\r\n");
-            if (!userAgent) {
-                ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
-                ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
+        }
+        ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant());
+        ps.h2Fixed = ps.fixed;
+        if (ps.fixed) {
+            ps.fixedBytes = ps.head.constantText();
+            if (requestNeedsLength(ps.method, ps.hasBody))
+                ps.fixedBytes +=
+                    "Content-Length: " + std::to_string(ps.hasBody ? ps.body.constantText().size() : 0) + "\r\n";
+            ps.fixedBytes += "\r\n";
+            if (ps.hasBody)
+                ps.fixedBytes += ps.body.constantText();
+        }
+        return true;
+    }
+
+    // The URL: its scheme and host known before the run (resolved, with TLS
+    // for https), the rest (`url`) a template of the path and query.
+    std::optional<Url> httpTarget(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps, Template& url)
+    {
+        if (rq.url().empty()) {
+            error(field + ".request.url", "a request needs a URL");
+            return std::nullopt;
+        }
+        if (!compileText(rq.url(), field + ".request.url", url))
+            return std::nullopt;
+        // The scheme and host must be known before the run: they may use
+        // constants, but no per-iteration value.
+        const std::string lead = url.leadingLiteral();
+        const std::size_t split = Url::targetOffset(lead);
+        if (!url.isConstant() && split == lead.size()) {
+            error(field + ".request.url",
+                  "the scheme and host must be written out or come from constants, and a / must follow them: \"" +
+                      rq.url() + "\"");
+            return std::nullopt;
+        }
+        std::string err;
+        auto parsed = Url::parse(lead.substr(0, split), err);
+        if (!parsed) {
+            error(field + ".request.url", err);
+            return std::nullopt;
+        }
+        if (m_o.resolveHosts) {
+            auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
+            if (!ep) {
+                error(field + ".request.url", err);
+                return std::nullopt;
             }
-            if (!m_stressHeader().empty()) {
-                ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.runId + "\r\n");
-                ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.runId));
-            }
-            ps.hasBody = !rq.body().empty();
-            if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
+            ps.endpoint = *ep;
+        }
+        if (parsed->scheme == "https") {
+            ps.endpoint.tls = tlsContext(!(m_s.tls().insecure() || rq.insecure()));
+            if (!ps.endpoint.tls)
+                return std::nullopt; // the fault is reported once, on the tls field
+            ps.endpoint.serverName = m_s.tls().server_name().empty() ? parsed->host : m_s.tls().server_name();
+        }
+        url.removePrefix(split);
+        if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
+            url = prefixSlash(url);
+        return parsed;
+    }
+
+    // The user's headers (framing left to the engine), then Host, User-Agent
+    // and the stress tag unless given; in both the HTTP/1.1 and HTTP/2 forms.
+    void httpHeaders(const v1::HttpRequest& rq, const std::string& field, const Url& server, PlannedStep& ps)
+    {
+        bool userHost = false, userAgent = false;
+        for (int h = 0; h < rq.headers_size(); ++h) {
+            const auto& hd = rq.headers(h);
+            const std::string hf = field + ".request.headers[" + std::to_string(h) + "]";
+            if (!isHttpToken(hd.name())) {
+                error(hf + ".name", "\"" + hd.name() + "\" is not a header name");
                 continue;
-            if (rq.has_timeout()) {
-                ps.timeout = toNanos(rq.timeout());
-                if (ps.timeout <= 0) {
-                    error(field + ".request.timeout", "must be positive");
-                    continue;
-                }
             }
-            ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant());
-            ps.h2Fixed = ps.fixed;
-            if (ps.fixed) {
-                ps.fixedBytes = ps.head.constantText();
-                if (ps.hasBody || ps.method == "POST" || ps.method == "PUT" || ps.method == "PATCH")
-                    ps.fixedBytes +=
-                        "Content-Length: " + std::to_string(ps.hasBody ? ps.body.constantText().size() : 0) + "\r\n";
-                ps.fixedBytes += "\r\n";
-                if (ps.hasBody)
-                    ps.fixedBytes += ps.body.constantText();
+            if (hd.value().find_first_of("\r\n") != std::string::npos) {
+                error(hf + ".value", "a header value cannot hold a line break");
+                continue;
             }
-            m_plan.steps.push_back(std::move(ps));
+            const std::string lower = asciiLower(hd.name());
+            if (lower == "content-length" || lower == "transfer-encoding")
+                continue; // framing is the engine's job
+            userHost |= lower == "host";
+            userAgent |= lower == "user-agent";
+            Template value;
+            if (!compileText(hd.value(), hf + ".value", value))
+                continue;
+            ps.head.appendLiteral(hd.name() + ": ");
+            ps.head.append(value);
+            ps.head.appendLiteral("\r\n");
+            if (lower == "host")
+                ps.h2Headers[2].second = value; // :authority
+            else if (!isConnectionHeader(lower))
+                ps.h2Headers.emplace_back(lower, value); // connection headers are not HTTP/2's
+        }
+        if (!userHost)
+            ps.head.appendLiteral("Host: " + server.hostHeader() + "\r\n");
+        if (!userAgent) {
+            ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
+            ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
+        }
+        if (!m_stressHeader().empty()) {
+            ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.runId + "\r\n");
+            ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.runId));
         }
     }
 
@@ -477,6 +496,53 @@ private:
 
     const std::string& m_stressHeader() { return m_plan.stressHeader; }
 
+    std::vector<StageSpec> stageSpecs(const v1::LoadProfile& l)
+    {
+        std::vector<StageSpec> stages;
+        for (int i = 0; i < l.stages_size(); ++i) {
+            const auto& st = l.stages(i);
+            const std::string field = "load.stages[" + std::to_string(i) + "]";
+            StageSpec spec;
+            spec.kind = st.kind() == v1::STAGE_RAMP    ? StageSpec::Kind::Ramp
+                        : st.kind() == v1::STAGE_STEP  ? StageSpec::Kind::Step
+                        : st.kind() == v1::STAGE_SPIKE ? StageSpec::Kind::Spike
+                                                       : StageSpec::Kind::Hold;
+            spec.duration = toNanos(st.duration());
+            if (spec.duration <= 0)
+                error(field + ".duration", "must be positive");
+            if (st.has_target()) {
+                if (st.target() < 0 || !std::isfinite(st.target()))
+                    error(field + ".target", "must not be negative (got " + fmt(st.target()) + ")");
+                spec.target = st.target();
+            } else if (spec.kind != StageSpec::Kind::Hold) {
+                error(field + ".target", "a ramp, step or spike stage needs a target");
+            }
+            if (st.steps())
+                spec.steps = st.steps();
+            stages.push_back(spec);
+        }
+        return stages;
+    }
+
+    // Threads, and connections (open model) or the peak of users (closed).
+    void sizing()
+    {
+        const std::uint32_t hw = std::max(1u, std::thread::hardware_concurrency());
+        m_plan.threads = m_s.threads() ? m_s.threads() : hw;
+        if (m_s.threads() > 1024)
+            error("threads", "at most 1024");
+        if (m_s.connections() > 1000000)
+            error("connections", "at most 1,000,000");
+        if (m_plan.model == LoadModel::Open) {
+            m_plan.connections = m_s.connections() ? m_s.connections() : 50;
+            m_plan.threads = std::min(m_plan.threads, m_plan.connections);
+        } else {
+            const auto peakUsers = std::uint32_t(std::ceil(m_plan.profile.peak() - 1e-9));
+            m_plan.connections = peakUsers;
+            m_plan.threads = std::max(1u, std::min(m_plan.threads, peakUsers));
+        }
+    }
+
     void load()
     {
         const auto& l = m_s.load();
@@ -512,29 +578,7 @@ private:
             error("load", "choose an open model (load.open.rate) or a closed model (load.closed.users)");
             return;
         }
-        std::vector<StageSpec> stages;
-        for (int i = 0; i < l.stages_size(); ++i) {
-            const auto& st = l.stages(i);
-            const std::string field = "load.stages[" + std::to_string(i) + "]";
-            StageSpec spec;
-            spec.kind = st.kind() == v1::STAGE_RAMP    ? StageSpec::Kind::Ramp
-                        : st.kind() == v1::STAGE_STEP  ? StageSpec::Kind::Step
-                        : st.kind() == v1::STAGE_SPIKE ? StageSpec::Kind::Spike
-                                                       : StageSpec::Kind::Hold;
-            spec.duration = toNanos(st.duration());
-            if (spec.duration <= 0)
-                error(field + ".duration", "must be positive");
-            if (st.has_target()) {
-                if (st.target() < 0 || !std::isfinite(st.target()))
-                    error(field + ".target", "must not be negative (got " + fmt(st.target()) + ")");
-                spec.target = st.target();
-            } else if (spec.kind != StageSpec::Kind::Hold) {
-                error(field + ".target", "a ramp, step or spike stage needs a target");
-            }
-            if (st.steps())
-                spec.steps = st.steps();
-            stages.push_back(spec);
-        }
+        const std::vector<StageSpec> stages = stageSpecs(l);
         if (m_s.has_duration()) {
             m_plan.duration = toNanos(m_s.duration());
             if (m_plan.duration <= 0)
@@ -548,20 +592,7 @@ private:
         if (m_plan.profile.peak() <= 0)
             error(levelField, m_plan.model == LoadModel::Open ? "the rate must be positive at some point of the run"
                                                               : "at least one virtual user is needed");
-        const std::uint32_t hw = std::max(1u, std::thread::hardware_concurrency());
-        m_plan.threads = m_s.threads() ? m_s.threads() : hw;
-        if (m_s.threads() > 1024)
-            error("threads", "at most 1024");
-        if (m_s.connections() > 1000000)
-            error("connections", "at most 1,000,000");
-        if (m_plan.model == LoadModel::Open) {
-            m_plan.connections = m_s.connections() ? m_s.connections() : 50;
-            m_plan.threads = std::min(m_plan.threads, m_plan.connections);
-        } else {
-            const auto peakUsers = std::uint32_t(std::ceil(m_plan.profile.peak() - 1e-9));
-            m_plan.connections = peakUsers;
-            m_plan.threads = std::max(1u, std::min(m_plan.threads, peakUsers));
-        }
+        sizing();
         if (m_s.has_connect_timeout()) {
             m_plan.connectTimeout = toNanos(m_s.connect_timeout());
             if (m_plan.connectTimeout <= 0)

@@ -288,9 +288,14 @@ void Worker::run()
             wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
         wakeAt = m_sessions->wakeBy(wakeAt);
         const int n = m_loop.wait(std::max<Nanos>(0, wakeAt - now));
+        // One time for the whole batch: the moment the answers were known to
+        // have arrived (a time read per event would add the handling of the
+        // events before it to each one's latency).
+        const Nanos ready = m_clock.now();
+        m_sessions->beforeEvents();
         const epoll_event* ev = m_loop.events();
         for (int i = 0; i < n; ++i)
-            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, m_clock.now());
+            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, ready);
         m_sessions->afterEvents(m_clock.now());
     }
     setGauges();

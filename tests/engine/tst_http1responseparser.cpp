@@ -91,6 +91,53 @@ private slots:
         QCOMPARE(p.bodyBytes(), std::uint64_t(1000000000));
     }
 
+    // The builder's Send reads with the same parser, keeping what a person reads:
+    // reason, headers, the decoded body (chunks joined), trailers; a body past
+    // the limit is cut and said so. A 100 Continue before it is not kept.
+    void captureKeepsWhatAPersonReads()
+    {
+        Http1ResponseParser p;
+        Http1ResponseParser::Capture c;
+        c.bodyLimit = 8;
+        p.setCapture(&c);
+        p.reset();
+        const std::string text = "HTTP/1.1 100 Continue\r\nX-Early: 1\r\n\r\n"
+                                 "HTTP/1.1 201 Created Fine\r\nContent-Type: text/plain\r\n"
+                                 "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n"
+                                 "X-Checksum: abc\r\n\r\n";
+        for (std::size_t chunk : {std::size_t(1), std::size_t(7), text.size()}) {
+            p.reset();
+            std::size_t used = 0;
+            QCOMPARE(feedAll(p, text, chunk, used), R::Complete);
+            QCOMPARE(p.status(), 201);
+            QCOMPARE(c.reason, std::string("Created Fine"));
+            QCOMPARE(c.headers.size(), std::size_t(2));
+            QCOMPARE(c.headers[0].first, std::string("Content-Type"));
+            QCOMPARE(c.headers[0].second, std::string("text/plain"));
+            QCOMPARE(c.body, std::string("hello wo"));
+            QVERIFY(c.truncated);
+            QCOMPARE(p.bodyBytes(), std::uint64_t(11));
+            QCOMPARE(c.trailers.size(), std::size_t(1));
+            QCOMPARE(c.trailers[0].second, std::string("abc"));
+        }
+        // without a capture nothing is kept
+        Http1ResponseParser plain;
+        plain.reset();
+        std::size_t used = 0;
+        QCOMPARE(feedAll(plain, text, 3, used), R::Complete);
+        QCOMPARE(c.trailers.size(), std::size_t(1));
+    }
+
+    void contentLengthRule()
+    {
+        QVERIFY(stampede::requestNeedsLength("POST", false));
+        QVERIFY(stampede::requestNeedsLength("PUT", false));
+        QVERIFY(stampede::requestNeedsLength("PATCH", false));
+        QVERIFY(stampede::requestNeedsLength("GET", true));
+        QVERIFY(!stampede::requestNeedsLength("GET", false));
+        QVERIFY(!stampede::requestNeedsLength("DELETE", false));
+    }
+
     void headResponseHasNoBody()
     {
         Http1ResponseParser p;

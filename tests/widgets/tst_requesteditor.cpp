@@ -149,9 +149,18 @@ private slots:
     }
 
     // https to a server whose certificate the system does not trust (nginx
-    // with the test's own CA): refused while verifying, answered without.
+    // with the test's own CA): refused while verifying, answered without; over
+    // HTTP/2 (auto) and over HTTP/1.1 (the load path's own TLS session).
+    void httpsVerificationChoice_data()
+    {
+        QTest::addColumn<int>("version");
+        QTest::addRow("auto (HTTP/2)") << 0;
+        QTest::addRow("HTTP/1.1") << 1;
+    }
+
     void httpsVerificationChoice()
     {
+        QFETCH(int, version);
         if (!testsupport::Nginx::installed())
             QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
         QTemporaryDir dir;
@@ -168,6 +177,7 @@ private slots:
                         port),
             qPrintable(nginx.error()));
         RequestEditor editor;
+        editor.findChild<QComboBox*>(QStringLiteral("httpVersion"))->setCurrentIndex(version);
         QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("url")),
                          QStringLiteral("https://127.0.0.1:%1/").arg(port));
         QSignalSpy shown(&editor, &RequestEditor::responseShown);
@@ -183,6 +193,7 @@ private slots:
         QVERIFY(shown.wait(10000));
         QCOMPARE(shown.last().at(0).toInt(), 200);
         QCOMPARE(editor.responseBody(), QStringLiteral("tls ok"));
+        QCOMPARE(editor.statusText().contains(QStringLiteral("(HTTP/2)")), version == 0);
     }
 
     // The schema fetched from the mock server's reflection service.

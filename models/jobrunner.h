@@ -1,0 +1,78 @@
+#pragma once
+// Work off the GUI thread, for the GUI (as hotspot's JobTracker): a job runs
+// on the runner's thread pool, and its result is delivered on the GUI thread
+// only to a receiver that still exists, and only if it is the receiver's
+// latest job and was not cancelled (a newer Send makes an older result stale).
+// Never a detached thread, never a blocking call on the GUI thread; the pool's
+// threads are joined when the application ends.
+#include <QCoreApplication>
+#include <QObject>
+#include <QPointer>
+#include <QThreadPool>
+
+#include <atomic>
+#include <future>
+#include <memory>
+
+class JobRunner
+{
+public:
+    // Results go to `receiver` (on the GUI thread) while it exists.
+    explicit JobRunner(QObject* receiver) : m_receiver(receiver) {}
+    ~JobRunner() { cancel(); }
+    JobRunner(const JobRunner&) = delete;
+    JobRunner& operator=(const JobRunner&) = delete;
+
+    // Runs `work()` on the pool; then `deliver(result)` on the GUI thread,
+    // unless a later start() or cancel() came first, or the receiver is gone.
+    // Returns the job's id.
+    template <typename Work, typename Deliver> quint64 start(Work work, Deliver deliver)
+    {
+        const quint64 id = ++m_state->latest;
+        auto state = m_state;
+        QPointer<QObject> receiver = m_receiver;
+        auto done = std::make_shared<std::promise<void>>();
+        m_done = done->get_future().share();
+        pool()->start([id, state, receiver, done, work = std::move(work), deliver = std::move(deliver)]() mutable {
+            auto result = work();
+            if (state->latest.load() == id)
+                QMetaObject::invokeMethod(
+                    QCoreApplication::instance(),
+                    [id, state, receiver, deliver = std::move(deliver), result = std::move(result)]() mutable {
+                        if (receiver && state->latest.load() == id)
+                            deliver(std::move(result));
+                    },
+                    Qt::QueuedConnection);
+            done->set_value();
+        });
+        return id;
+    }
+    // The running job's result (if any) will not be delivered.
+    void cancel() { ++m_state->latest; }
+    quint64 latest() const { return m_state->latest.load(); }
+    // Blocks until the last job started has finished (for an owner whose job
+    // uses its members, before they go).
+    void wait() const
+    {
+        if (m_done.valid())
+            m_done.wait();
+    }
+    static QThreadPool* pool()
+    {
+        static QThreadPool* p = [] {
+            auto* pool = new QThreadPool(QCoreApplication::instance());
+            pool->setMaxThreadCount(16);
+            return pool;
+        }();
+        return p;
+    }
+
+private:
+    struct State
+    {
+        std::atomic<quint64> latest{0};
+    };
+    QPointer<QObject> m_receiver;
+    std::shared_ptr<State> m_state = std::make_shared<State>();
+    std::shared_future<void> m_done;
+};
