@@ -132,32 +132,30 @@ void AgentListModel::check(const QString& token, const QString& caFile)
         }
         r.status = tr("checking…");
         ++m_pending;
-        QPointer<AgentListModel> self(this);
         const std::string address = r.address.trimmed().toStdString();
         ControllerOptions options;
         options.name = "stampede (check)";
         options.token = token.toStdString();
         options.caFile = caFile.toStdString();
         options.startTimeout = 3 * kNanosPerSecond;
-        std::thread([self, i, generation, address, options] {
-            Controller c({address}, options);
-            std::string error;
-            const bool ok = c.connect(error);
-            const QString status = ok ? QObject::tr("ready: %1").arg(QString::fromStdString(c.agentNames().front()))
-                                      : QString::fromStdString(error);
-            QMetaObject::invokeMethod(
-                self.data() ? static_cast<QObject*>(self.data()) : nullptr,
-                [self, i, generation, ok, status] {
-                    if (!self || i >= self->m_rows.size() || self->m_rows[i].generation != generation)
-                        return;
-                    self->m_rows[i].status = status;
-                    self->m_rows[i].ready = ok;
-                    Q_EMIT self->dataChanged(self->index(i, StatusColumn), self->index(i, StatusColumn));
-                    if (--self->m_pending == 0)
-                        Q_EMIT self->checked();
-                },
-                Qt::QueuedConnection);
-        }).detach();
+        m_checks.startBeside(
+            [address, options] {
+                Controller c({address}, options);
+                std::string error;
+                const bool ok = c.connect(error);
+                return std::make_pair(ok,
+                                      ok ? QObject::tr("ready: %1").arg(QString::fromStdString(c.agentNames().front()))
+                                         : QString::fromStdString(error));
+            },
+            [this, i, generation](const std::pair<bool, QString>& result) {
+                if (i >= m_rows.size() || m_rows[i].generation != generation)
+                    return;
+                m_rows[i].status = result.second;
+                m_rows[i].ready = result.first;
+                Q_EMIT dataChanged(index(i, StatusColumn), index(i, StatusColumn));
+                if (--m_pending == 0)
+                    Q_EMIT checked();
+            });
     }
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0, StatusColumn), index(int(m_rows.size()) - 1, StatusColumn));

@@ -4,6 +4,8 @@
 // authenticate them. Kept in the project's settings (the token itself is not:
 // only the path of the file that holds it). The list checks each agent for
 // reachability, protocol version and whether it is busy, off the GUI thread.
+#include "jobrunner.h"
+
 #include <QAbstractTableModel>
 #include <QString>
 #include <QStringList>
@@ -71,6 +73,7 @@ private:
     QList<Row> m_rows;
     int m_pending = 0;
     quint64 m_generation = 0;
+    JobRunner m_checks{this};
 };
 
 // A host:port (or [v6]:port) that an agent may listen on; false with `error`.

@@ -25,10 +25,16 @@ public:
 
     // Runs `work()` on the pool; then `deliver(result)` on the GUI thread,
     // unless a later start() or cancel() came first, or the receiver is gone.
-    // Returns the job's id.
+    // Returns the job's id. startBeside() runs a job beside the current ones
+    // (checking several agents at once): only cancel() makes them stale.
     template <typename Work, typename Deliver> quint64 start(Work work, Deliver deliver)
     {
-        const quint64 id = ++m_state->latest;
+        ++m_state->latest;
+        return startBeside(std::move(work), std::move(deliver));
+    }
+    template <typename Work, typename Deliver> quint64 startBeside(Work work, Deliver deliver)
+    {
+        const quint64 id = m_state->latest.load();
         auto state = m_state;
         QPointer<QObject> receiver = m_receiver;
         auto done = std::make_shared<std::promise<void>>();

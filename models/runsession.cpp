@@ -56,8 +56,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent)
 RunSession::~RunSession()
 {
     stop();
-    if (m_thread.joinable())
-        m_thread.join(); // what it posts after this is dropped with this object
+    m_job.wait(); // what it posts after this is dropped with this object
 }
 
 void RunSession::post(std::function<void()> fn)
@@ -92,8 +91,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         m_error = QString::fromStdString(errors.front());
         return false;
     }
-    if (m_thread.joinable())
-        m_thread.join();
+    m_job.wait(); // the last run's thread has posted its end
     if (!service->begin({store, [this](std::function<void()> job) { post(std::move(job)); }}, error)) {
         m_error = QString::fromStdString(error);
         return false;
@@ -113,7 +111,13 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
                   << QPointF(double(seg.end) / 1e9, seg.to * perIteration);
     m_sink = std::make_unique<Sink>(this);
     m_running = true;
-    m_thread = std::thread([service = m_service.get(), sink = m_sink.get()] { service->run(*sink); });
+    // what the run says reaches this object through the sink's queued calls
+    m_job.start(
+        [service = m_service.get(), sink = m_sink.get()] {
+            service->run(*sink);
+            return true;
+        },
+        [](bool) {});
     return true;
 }
 

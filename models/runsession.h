@@ -6,6 +6,7 @@
 // second) are carried out on the GUI thread, which owns the store. Live
 // control goes through the service's queue: nothing here blocks on an agent.
 // The GUI never generates load in its own process.
+#include "jobrunner.h"
 #include "runsecond.h"
 
 #include <QObject>
@@ -16,7 +17,6 @@
 
 #include <functional>
 #include <memory>
-#include <thread>
 
 namespace stampede {
 class ProjectStore;
@@ -70,7 +70,7 @@ private:
     std::unique_ptr<stampede::RunService> m_service;
     std::unique_ptr<Sink> m_sink;
     std::shared_ptr<stampede::RunControl> m_control;
-    std::thread m_thread;
+    JobRunner m_job{this}; // the run's thread: the service runs there until the run ends
     bool m_running = false;
     QString m_runId;
     QStringList m_stepNames;
