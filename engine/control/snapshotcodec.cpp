@@ -11,22 +11,12 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
     for (const auto& st : metrics.steps) {
         auto* s = out.add_steps();
         const auto& c = st.counters;
-        s->set_sent(c.sent);
-        s->set_requests(c.requests);
-        s->set_errors(c.errors);
+        auto& counters = *s->mutable_counters();
+        for (const CounterField& f : kCounterFields)
+            if (c.*f.field)
+                counters[f.name] = c.*f.field;
         for (auto e : c.errorsByClass)
             s->add_errors_by_class(e);
-        s->set_late(c.late);
-        s->set_dropped(c.dropped);
-        s->set_bytes_in(c.bytesIn);
-        s->set_bytes_out(c.bytesOut);
-        s->set_connects(c.connects);
-        s->set_connect_nanos(c.connectNanos);
-        s->set_handshakes(c.handshakes);
-        s->set_handshakes_resumed(c.handshakesResumed);
-        s->set_handshake_nanos(c.handshakeNanos);
-        s->set_handshake_max_nanos(c.handshakeMaxNanos);
-        s->set_goaways(c.goaways);
         if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
             for (auto g : c.grpcCodes)
                 s->add_grpc_codes(g);
@@ -55,22 +45,11 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
     for (int i = 0; i < in.steps_size(); ++i) {
         const auto& s = in.steps(i);
         auto& m = out.steps[std::size_t(i)];
-        m.counters.sent = s.sent();
-        m.counters.requests = s.requests();
-        m.counters.errors = s.errors();
+        for (const CounterField& f : kCounterFields) // counters this version does not know are left out
+            if (auto it = s.counters().find(f.name); it != s.counters().end())
+                m.counters.*f.field = it->second;
         for (int e = 0; e < s.errors_by_class_size() && e < int(kErrorClassCount); ++e)
             m.counters.errorsByClass[std::size_t(e)] = s.errors_by_class(e);
-        m.counters.late = s.late();
-        m.counters.dropped = s.dropped();
-        m.counters.bytesIn = s.bytes_in();
-        m.counters.bytesOut = s.bytes_out();
-        m.counters.connects = s.connects();
-        m.counters.connectNanos = s.connect_nanos();
-        m.counters.handshakes = s.handshakes();
-        m.counters.handshakesResumed = s.handshakes_resumed();
-        m.counters.handshakeNanos = s.handshake_nanos();
-        m.counters.handshakeMaxNanos = s.handshake_max_nanos();
-        m.counters.goaways = s.goaways();
         for (int g = 0; g < s.grpc_codes_size() && g < int(kGrpcCodeCount); ++g)
             m.counters.grpcCodes[std::size_t(g)] = s.grpc_codes(g);
         if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {

@@ -69,9 +69,9 @@ struct StepCounters
 };
 
 // Every scalar counter of StepCounters under its stable name (the project
-// store's column). Merging, storing and loading go through this list: a new
-// counter is one line here, plus its column in the project file's migration
-// (engine/store/projectstore.cpp) and its field in the control protocol.
+// store's column, the control protocol's key). Merging, sending, storing and
+// loading go through this list: a new counter is one line here, plus its
+// column in the project file's migration (engine/store/projectstore.cpp).
 struct CounterField
 {
     const char* name;

@@ -2,6 +2,7 @@
 // (a sink that takes 5 s costs no healthy agent), a frozen agent is lost by
 // the clock and stopped again until it answers, and live control is a queue.
 #include "control/controller.h"
+#include "control/protocolversion.h"
 #include "control/snapshotcodec.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
@@ -28,7 +29,7 @@ public:
     const std::string& address() const override { return m_address; }
     bool hello(const std::string&, Nanos, v1::HelloReply& reply, std::string&) override
     {
-        reply.set_protocol_version(1);
+        reply.set_protocol_version(kControlProtocolVersion);
         reply.set_agent("scripted");
         return true;
     }
