@@ -147,12 +147,12 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         parts->push_back(RunLog::prepare(second));
         std::shared_ptr<const std::vector<PreparedSecond>> ready = std::move(parts);
         parts = std::make_shared<std::vector<PreparedSecond>>();
+        sink.second({summary, ready});
         onStore(sink, [ready](RunLog& log, std::int64_t row) { return log.write(row, *ready); }); // one transaction
         if (checkpoints && second.second % 5 == 0) {
             std::string ignored; // a checkpoint that cannot happen now happens later
             ProjectStore::checkpoint(m_record->path, ignored);
         }
-        sink.second({summary, ready});
     };
     cb.onEvent = [&](const RunEvent& e) {
         onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
