@@ -285,6 +285,7 @@ QVariant ProjectTreeModel::syntheticData(const Node* n, int role) const
             .arg(r.status == "completed"     ? tr("completed")
                  : r.status == "running"     ? tr("running")
                  : r.status == "aborted"     ? tr("aborted")
+                 : r.status == "stopped"     ? tr("stopped")
                  : r.status == "interrupted" ? tr("interrupted")
                                              : QString::fromStdString(r.status));
     case Qt::ToolTipRole:

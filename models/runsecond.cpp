@@ -1,6 +1,7 @@
 #include "runsecond.h"
 
 #include "control/runservice.h"
+#include "run/scenarioplan.h"
 
 using namespace stampede;
 
@@ -46,4 +47,14 @@ RunSecond toRunSecond(const LiveSecond& live)
     for (std::size_t i = 0; i + 1 < prepared.size(); ++i)
         sec.agents.append(toPart(prepared[i]));
     return sec;
+}
+
+QList<QPointF> plannedProfile(const ScenarioPlan& plan)
+{
+    QList<QPointF> out;
+    const double perIteration = plan.model == LoadModel::Open ? double(plan.steps.size()) : 1.0;
+    for (const auto& seg : plan.profile.segments())
+        out << QPointF(double(seg.start) / 1e9, seg.from * perIteration)
+            << QPointF(double(seg.end) / 1e9, seg.to * perIteration);
+    return out;
 }

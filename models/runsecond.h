@@ -1,12 +1,15 @@
 #pragma once
 // One second of a run as the dashboard draws it, made from what the run
 // service hands its sink (the same figures the store keeps).
+#include <QList>
 #include <QMetaType>
+#include <QPointF>
 #include <QVector>
 
 namespace stampede {
 struct LiveSecond;
-}
+struct ScenarioPlan;
+} // namespace stampede
 
 // One second of a run, as the dashboard draws it: per step and in total,
 // merged over the agents and (with several) for each agent.
@@ -35,3 +38,7 @@ struct RunSecond
 Q_DECLARE_METATYPE(RunSecond)
 
 RunSecond toRunSecond(const stampede::LiveSecond& live);
+// The planned load over time, as the dashboard draws it: (seconds, requests/s)
+// for the open model (iterations/s times the steps of an iteration),
+// (seconds, users) for the closed model.
+QList<QPointF> plannedProfile(const stampede::ScenarioPlan& plan);

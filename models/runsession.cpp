@@ -3,8 +3,6 @@
 #include "control/runservice.h"
 #include "store/projectstore.h"
 
-#include <QPointF>
-
 using namespace stampede;
 
 static constexpr int kLocalEngineNiceness = 5;
@@ -103,12 +101,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     m_stepNames.clear();
     for (const auto& st : plan.steps)
         m_stepNames << QString::fromStdString(st.name);
-    // open model: iterations/s times the steps of an iteration is the planned requests/s
-    m_planned.clear();
-    const double perIteration = plan.model == LoadModel::Open ? double(plan.steps.size()) : 1.0;
-    for (const auto& seg : plan.profile.segments())
-        m_planned << QPointF(double(seg.start) / 1e9, seg.from * perIteration)
-                  << QPointF(double(seg.end) / 1e9, seg.to * perIteration);
+    m_planned = ::plannedProfile(plan);
     m_sink = std::make_unique<Sink>(this);
     m_running = true;
     // what the run says reaches this object through the sink's queued calls

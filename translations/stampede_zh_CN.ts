@@ -4,22 +4,22 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="133" />
+        <location filename="../models/enginesettings.cpp" line="133"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="186" />
+        <location filename="../models/enginesettings.cpp" line="184"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="216" />
+        <location filename="../models/enginesettings.cpp" line="214"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="216" />
+        <location filename="../models/enginesettings.cpp" line="214"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -27,37 +27,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="288" />
+        <location filename="../models/reportmodel.cpp" line="288"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="295" />
+        <location filename="../models/reportmodel.cpp" line="295"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314" />
+        <location filename="../models/reportmodel.cpp" line="314"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314" />
+        <location filename="../models/reportmodel.cpp" line="314"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314" />
+        <location filename="../models/reportmodel.cpp" line="314"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314" />
+        <location filename="../models/reportmodel.cpp" line="314"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="315" />
+        <location filename="../models/reportmodel.cpp" line="315"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -65,63 +65,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="180" />
+        <location filename="../widgets/reportview.cpp" line="180"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="188" />
+        <location filename="../widgets/reportview.cpp" line="188"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="189" />
+        <location filename="../widgets/reportview.cpp" line="189"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="196" />
+        <location filename="../widgets/reportview.cpp" line="196"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="197" />
+        <location filename="../widgets/reportview.cpp" line="197"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="201" />
+        <location filename="../widgets/reportview.cpp" line="201"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="201" />
+        <location filename="../widgets/reportview.cpp" line="201"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="202" />
-        <location filename="../widgets/reportview.cpp" line="205" />
+        <location filename="../widgets/reportview.cpp" line="202"/>
+        <location filename="../widgets/reportview.cpp" line="205"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="203" />
-        <location filename="../widgets/reportview.cpp" line="206" />
+        <location filename="../widgets/reportview.cpp" line="203"/>
+        <location filename="../widgets/reportview.cpp" line="206"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204" />
+        <location filename="../widgets/reportview.cpp" line="204"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204" />
+        <location filename="../widgets/reportview.cpp" line="204"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -129,12 +129,12 @@ Candidate: %2</source>
 <context>
     <name>CsvPreviewModel</name>
     <message>
-        <location filename="../models/csvpreviewmodel.cpp" line="32" />
+        <location filename="../models/csvpreviewmodel.cpp" line="32"/>
         <source>The encoding %1 is not available.</source>
         <translation>编码 %1 不可用。</translation>
     </message>
     <message>
-        <location filename="../models/csvpreviewmodel.cpp" line="38" />
+        <location filename="../models/csvpreviewmodel.cpp" line="38"/>
         <source>The file is not valid %1 text: choose another encoding.</source>
         <translation>该文件不是有效的 %1 文本：请选择其他编码。</translation>
     </message>
@@ -142,95 +142,95 @@ Candidate: %2</source>
 <context>
     <name>DataSetEditor</name>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="25" />
+        <location filename="../widgets/dataseteditor.cpp" line="25"/>
         <source>The text encoding of the file: UTF-8, or GB18030 for files saved by Chinese Excel</source>
         <translation>文件的文本编码：UTF-8；中文版 Excel 保存的文件请选 GB18030</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="27" />
+        <location filename="../widgets/dataseteditor.cpp" line="27"/>
         <source>detect</source>
         <translation>自动检测</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="28" />
+        <location filename="../widgets/dataseteditor.cpp" line="28"/>
         <source>comma ,</source>
         <translation>逗号 ,</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="29" />
+        <location filename="../widgets/dataseteditor.cpp" line="29"/>
         <source>semicolon ;</source>
         <translation>分号 ;</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="30" />
-        <location filename="../widgets/dataseteditor.cpp" line="95" />
+        <location filename="../widgets/dataseteditor.cpp" line="30"/>
+        <location filename="../widgets/dataseteditor.cpp" line="95"/>
         <source>tab</source>
         <translation>制表符</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="31" />
+        <location filename="../widgets/dataseteditor.cpp" line="31"/>
         <source>bar |</source>
         <translation>竖线 |</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="32" />
+        <location filename="../widgets/dataseteditor.cpp" line="32"/>
         <source>Import CSV…</source>
         <translation>导入 CSV…</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="38" />
+        <location filename="../widgets/dataseteditor.cpp" line="38"/>
         <source>Encoding:</source>
         <translation>编码：</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="40" />
+        <location filename="../widgets/dataseteditor.cpp" line="40"/>
         <source>Delimiter:</source>
         <translation>分隔符：</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="50" />
+        <location filename="../widgets/dataseteditor.cpp" line="50"/>
         <source>The first row names the columns. In requests, write ${set.column} (for example ${users.id}); each iteration takes the next row.</source>
         <translation>第一行为列名。在请求中写 ${数据集.列名}（例如 ${users.id}）；每次迭代取下一行。</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="56" />
+        <location filename="../widgets/dataseteditor.cpp" line="56"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="57" />
+        <location filename="../widgets/dataseteditor.cpp" line="57"/>
         <source>CSV files (*.csv *.txt);;All files (*)</source>
         <translation>CSV 文件 (*.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="62" />
+        <location filename="../widgets/dataseteditor.cpp" line="62"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="90" />
+        <location filename="../widgets/dataseteditor.cpp" line="90"/>
         <source>Not a usable CSV: %1</source>
         <translation>无法使用的 CSV：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/dataseteditor.cpp" line="97" />
-        <source>%n row(s), columns: %1 — delimiter "%2"%3</source>
+        <location filename="../widgets/dataseteditor.cpp" line="97"/>
+        <source>%n row(s), columns: %1 — delimiter &quot;%2&quot;%3</source>
         <translation>
             <numerusform>%n 行，列：%1 — 分隔符“%2”%3</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="99" />
+        <location filename="../widgets/dataseteditor.cpp" line="99"/>
         <source> (detected)</source>
         <translation>（自动检测）</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="104" />
+        <location filename="../widgets/dataseteditor.cpp" line="104"/>
         <source>Not used by any request or scenario yet.</source>
         <translation>尚未被任何请求或场景使用。</translation>
     </message>
     <message>
-        <location filename="../widgets/dataseteditor.cpp" line="105" />
+        <location filename="../widgets/dataseteditor.cpp" line="105"/>
         <source>Used by: %1</source>
         <translation>使用者：%1</translation>
     </message>
@@ -238,109 +238,109 @@ Candidate: %2</source>
 <context>
     <name>EnginesDialog</name>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="36" />
+        <location filename="../widgets/enginesdialog.cpp" line="36"/>
         <source>Engines</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="37" />
+        <location filename="../widgets/enginesdialog.cpp" line="37"/>
         <source>Local pool: engines started on this machine for each run</source>
         <translation>本地引擎池：每次运行时在本机启动引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="38" />
+        <location filename="../widgets/enginesdialog.cpp" line="38"/>
         <source>Remote agents:</source>
         <translation>远程代理：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="42" />
+        <location filename="../widgets/enginesdialog.cpp" line="42"/>
         <source>one per core</source>
         <translation>每核一个</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="44" />
+        <location filename="../widgets/enginesdialog.cpp" line="44"/>
         <source>How many engine processes to start; each takes a share of the load</source>
         <translation>要启动的引擎进程数；每个进程承担一部分负载</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="53" />
+        <location filename="../widgets/enginesdialog.cpp" line="53"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="54" />
+        <location filename="../widgets/enginesdialog.cpp" line="54"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="55" />
+        <location filename="../widgets/enginesdialog.cpp" line="55"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="56" />
+        <location filename="../widgets/enginesdialog.cpp" line="56"/>
         <source>Say hello to every agent: reachable, same protocol version, not busy</source>
         <translation>逐一联系每个代理：是否可达、协议版本是否一致、是否空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="58" />
-        <source>file holding the agents' token</source>
+        <location filename="../widgets/enginesdialog.cpp" line="58"/>
+        <source>file holding the agents&apos; token</source>
         <translation>保存代理令牌的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="59" />
+        <location filename="../widgets/enginesdialog.cpp" line="59"/>
         <source>The agents were started with --token-file; give the same token here. The project keeps only this path, never the token.</source>
         <translation>代理以 --token-file 启动；请在此提供同一令牌。项目只保存此路径，从不保存令牌本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="62" />
+        <location filename="../widgets/enginesdialog.cpp" line="62"/>
         <source>none: plain connections (loopback only)</source>
         <translation>无：明文连接（仅限回环地址）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="63" />
-        <source>The CA that signed the agents' TLS certificates; set it to connect with TLS</source>
+        <location filename="../widgets/enginesdialog.cpp" line="63"/>
+        <source>The CA that signed the agents&apos; TLS certificates; set it to connect with TLS</source>
         <translation>签发代理 TLS 证书的 CA；设置后使用 TLS 连接</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="76" />
+        <location filename="../widgets/enginesdialog.cpp" line="76"/>
         <source>Token file:</source>
         <translation>令牌文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="76" />
+        <location filename="../widgets/enginesdialog.cpp" line="76"/>
         <source>Token file</source>
         <translation>令牌文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="77" />
+        <location filename="../widgets/enginesdialog.cpp" line="77"/>
         <source>TLS CA file:</source>
         <translation>TLS CA 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="77" />
+        <location filename="../widgets/enginesdialog.cpp" line="77"/>
         <source>CA certificate</source>
         <translation>CA 证书</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="80" />
+        <location filename="../widgets/enginesdialog.cpp" line="80"/>
         <source>Engines:</source>
         <translation>引擎数：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="105" />
+        <location filename="../widgets/enginesdialog.cpp" line="105"/>
         <source>%1 of %2 agents ready.</source>
         <translation>%2 个代理中 %1 个就绪。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/enginesdialog.cpp" line="141" />
+        <location filename="../widgets/enginesdialog.cpp" line="141"/>
         <source>Checking %n agent(s)…</source>
         <translation>
             <numerusform>正在检查 %n 个代理…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="151" />
+        <location filename="../widgets/enginesdialog.cpp" line="151"/>
         <source>List at least one agent, or run on the local pool.</source>
         <translation>请至少列出一个代理，或使用本地引擎池运行。</translation>
     </message>
@@ -348,17 +348,17 @@ Candidate: %2</source>
 <context>
     <name>EnvironmentEditor</name>
     <message>
-        <location filename="../widgets/environmenteditor.cpp" line="12" />
+        <location filename="../widgets/environmenteditor.cpp" line="12"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/environmenteditor.cpp" line="12" />
+        <location filename="../widgets/environmenteditor.cpp" line="12"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/environmenteditor.cpp" line="14" />
+        <location filename="../widgets/environmenteditor.cpp" line="14"/>
         <source>Values for ${name} in URLs, headers and bodies when this environment is selected.</source>
         <translation>选中此环境时，URL、请求头和请求体中 ${名称} 的取值。</translation>
     </message>
@@ -366,214 +366,214 @@ Candidate: %2</source>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="37" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="37"/>
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="38" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="38"/>
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
-https:// speaks HTTP/2 over TLS, with the server's certificate verified.</source>
+https:// speaks HTTP/2 over TLS, with the server&apos;s certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="44" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="44"/>
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="45" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="45"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="46" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="46"/>
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="54" />
-        <source>The request message as JSON (proto3's mapping); ${variables} allowed</source>
+        <location filename="../widgets/grpcrequestpane.cpp" line="54"/>
+        <source>The request message as JSON (proto3&apos;s mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="55" />
-        <source>Fill with the message's fields</source>
+        <location filename="../widgets/grpcrequestpane.cpp" line="55"/>
+        <source>Fill with the message&apos;s fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="56" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="56"/>
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="62" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="62"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="62" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="62"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="64" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="64"/>
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="66" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="66"/>
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="67" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="67"/>
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="69" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="69"/>
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="71" />
-        <source>Ask the target's gRPC server reflection service for its descriptors</source>
+        <location filename="../widgets/grpcrequestpane.cpp" line="71"/>
+        <source>Ask the target&apos;s gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="72" />
-        <location filename="../widgets/grpcrequestpane.cpp" line="195" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="72"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="192"/>
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="78" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="78"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="79" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="79"/>
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="88" />
-        <source>Verify the server's certificate (https)</source>
+        <location filename="../widgets/grpcrequestpane.cpp" line="88"/>
+        <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="91" />
-        <source>Against the system's CAs, for the target's host. Turn off for a server
+        <location filename="../widgets/grpcrequestpane.cpp" line="91"/>
+        <source>Against the system&apos;s CAs, for the target&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="94" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="94"/>
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="100" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="100"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="101" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="101"/>
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="102" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="102"/>
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="109" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="109"/>
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="104" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="104"/>
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="109" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="109"/>
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="137" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="137"/>
         <source>Import .proto files</source>
         <translation>导入 .proto 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="137" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="137"/>
         <source>Protocol buffers (*.proto)</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="194" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="191"/>
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="210" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="207"/>
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="230" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="227"/>
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="242" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="242"/>
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="247" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="247"/>
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="332" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="318"/>
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="336" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="322"/>
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="346" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="332"/>
         <source>%1 streams; only unary calls are supported</source>
         <translation>%1 是流式方法；仅支持一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="367" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="353"/>
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="405" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="395"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="411" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="401"/>
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="414" />
+        <location filename="../widgets/grpcrequestpane.cpp" line="404"/>
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
@@ -581,383 +581,383 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="59" />
+        <location filename="../widgets/mainwindow.cpp" line="60"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="78" />
+        <location filename="../widgets/mainwindow.cpp" line="79"/>
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="81" />
+        <location filename="../widgets/mainwindow.cpp" line="82"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="93" />
+        <location filename="../widgets/mainwindow.cpp" line="94"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="116" />
+        <location filename="../widgets/mainwindow.cpp" line="117"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="128" />
+        <location filename="../widgets/mainwindow.cpp" line="129"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="129" />
+        <location filename="../widgets/mainwindow.cpp" line="130"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="131" />
+        <location filename="../widgets/mainwindow.cpp" line="132"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="131" />
-        <location filename="../widgets/mainwindow.cpp" line="138" />
+        <location filename="../widgets/mainwindow.cpp" line="132"/>
+        <location filename="../widgets/mainwindow.cpp" line="139"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="136" />
+        <location filename="../widgets/mainwindow.cpp" line="137"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="138" />
+        <location filename="../widgets/mainwindow.cpp" line="139"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142" />
+        <location filename="../widgets/mainwindow.cpp" line="143"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="143" />
+        <location filename="../widgets/mainwindow.cpp" line="144"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="144" />
+        <location filename="../widgets/mainwindow.cpp" line="145"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148" />
+        <location filename="../widgets/mainwindow.cpp" line="149"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155" />
+        <location filename="../widgets/mainwindow.cpp" line="156"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157" />
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158" />
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160" />
+        <location filename="../widgets/mainwindow.cpp" line="161"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="162" />
+        <location filename="../widgets/mainwindow.cpp" line="163"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163" />
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165" />
+        <location filename="../widgets/mainwindow.cpp" line="166"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174" />
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175" />
+        <location filename="../widgets/mainwindow.cpp" line="176"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177" />
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="182" />
+        <location filename="../widgets/mainwindow.cpp" line="183"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185" />
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188" />
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195" />
+        <location filename="../widgets/mainwindow.cpp" line="196"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200" />
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201" />
+        <location filename="../widgets/mainwindow.cpp" line="202"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202" />
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203" />
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204" />
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210" />
+        <location filename="../widgets/mainwindow.cpp" line="211"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216" />
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218" />
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222" />
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223" />
-        <source>Delete "%1" and everything in it?</source>
+        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233" />
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234" />
+        <location filename="../widgets/mainwindow.cpp" line="235"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235" />
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237" />
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238" />
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245" />
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="255" />
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259" />
+        <location filename="../widgets/mainwindow.cpp" line="260"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264" />
+        <location filename="../widgets/mainwindow.cpp" line="265"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283" />
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295" />
-        <location filename="../widgets/mainwindow.cpp" line="342" />
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="343"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296" />
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316" />
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317" />
-        <location filename="../widgets/mainwindow.cpp" line="324" />
+        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="325"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346" />
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347" />
+        <location filename="../widgets/mainwindow.cpp" line="348"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="348" />
+        <location filename="../widgets/mainwindow.cpp" line="349"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349" />
+        <location filename="../widgets/mainwindow.cpp" line="350"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="350" />
+        <location filename="../widgets/mainwindow.cpp" line="351"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351" />
+        <location filename="../widgets/mainwindow.cpp" line="352"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="39" />
+        <location filename="../widgets/mainwindowruns.cpp" line="39"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="75" />
-        <location filename="../widgets/mainwindowruns.cpp" line="84" />
+        <location filename="../widgets/mainwindowruns.cpp" line="75"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="84"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="94" />
+        <location filename="../widgets/mainwindowruns.cpp" line="94"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="96" />
+        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="110" />
-        <location filename="../widgets/mainwindowruns.cpp" line="146" />
+        <location filename="../widgets/mainwindowruns.cpp" line="110"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="146"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="127" />
+        <location filename="../widgets/mainwindowruns.cpp" line="127"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="153" />
-        <location filename="../widgets/mainwindowruns.cpp" line="166" />
+        <location filename="../widgets/mainwindowruns.cpp" line="153"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="166"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="160" />
+        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="170" />
+        <location filename="../widgets/mainwindowruns.cpp" line="170"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="175" />
+        <location filename="../widgets/mainwindowruns.cpp" line="175"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="179" />
+        <location filename="../widgets/mainwindowruns.cpp" line="179"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="180" />
+        <location filename="../widgets/mainwindowruns.cpp" line="180"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="181" />
+        <location filename="../widgets/mainwindowruns.cpp" line="181"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="197" />
+        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="197" />
+        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="488" />
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -965,89 +965,94 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="278" />
+        <location filename="../models/projecttreemodel.cpp" line="278"/>
         <source>Runs (%1)</source>
         <translation>运行记录（%1）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="281" />
+        <location filename="../models/projecttreemodel.cpp" line="281"/>
         <source>%1 %2 · %3 s · %4</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="285" />
+        <location filename="../models/projecttreemodel.cpp" line="285"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="286" />
+        <location filename="../models/projecttreemodel.cpp" line="286"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="287" />
+        <location filename="../models/projecttreemodel.cpp" line="287"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="288" />
+        <location filename="../models/projecttreemodel.cpp" line="288"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="289"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="291" />
+        <location filename="../models/projecttreemodel.cpp" line="292"/>
         <source>The runs saved in this project; double-click one to open its report</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="292" />
+        <location filename="../models/projecttreemodel.cpp" line="293"/>
         <source>Run %1, started %2 (UTC)</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="323" />
+        <location filename="../models/projecttreemodel.cpp" line="324"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="399" />
-        <location filename="../models/projecttreemodel.cpp" line="448" />
-        <location filename="../models/projecttreemodel.cpp" line="459" />
+        <location filename="../models/projecttreemodel.cpp" line="400"/>
+        <location filename="../models/projecttreemodel.cpp" line="449"/>
+        <location filename="../models/projecttreemodel.cpp" line="460"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="402" />
+        <location filename="../models/projecttreemodel.cpp" line="403"/>
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="63" />
-        <source>Add "%1"</source>
+        <location filename="../models/projecttreecommands.h" line="63"/>
+        <source>Add &quot;%1&quot;</source>
         <translation>添加“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="99" />
-        <source>Duplicate "%1"</source>
+        <location filename="../models/projecttreecommands.h" line="99"/>
+        <source>Duplicate &quot;%1&quot;</source>
         <translation>复制“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="140" />
-        <source>Delete "%1"</source>
+        <location filename="../models/projecttreecommands.h" line="140"/>
+        <source>Delete &quot;%1&quot;</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="179" />
-        <source>Rename "%1" to "%2"</source>
+        <location filename="../models/projecttreecommands.h" line="179"/>
+        <source>Rename &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>将“%1”重命名为“%2”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="199" />
-        <source>Move "%1"</source>
+        <location filename="../models/projecttreecommands.h" line="199"/>
+        <source>Move &quot;%1&quot;</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="542" />
+        <location filename="../models/projecttreemodel.cpp" line="543"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -1057,27 +1062,27 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="22" />
+        <location filename="../widgets/enginesdialog.cpp" line="22"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="51" />
+        <location filename="../models/enginesettings.cpp" line="51"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="56" />
+        <location filename="../models/enginesettings.cpp" line="56"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="69" />
-        <source>"%1" is not host:port (a port from 1 to 65535)</source>
+        <location filename="../models/enginesettings.cpp" line="69"/>
+        <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="146" />
+        <location filename="../models/enginesettings.cpp" line="147"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -1085,92 +1090,92 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="33" />
+        <location filename="../models/reportmodel.cpp" line="33"/>
         <source>The file holds no run.</source>
         <translation>该文件中没有运行记录。</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="55" />
+        <location filename="../models/reportmodel.cpp" line="55"/>
         <source>%1 · run %2 · %3 · started %4 · %5 s</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="107" />
+        <location filename="../models/reportmodel.cpp" line="107"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="108" />
+        <location filename="../models/reportmodel.cpp" line="108"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="119" />
+        <location filename="../models/reportmodel.cpp" line="119"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="120" />
+        <location filename="../models/reportmodel.cpp" line="120"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="120" />
+        <location filename="../models/reportmodel.cpp" line="120"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="212" />
+        <location filename="../models/reportmodel.cpp" line="212"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239" />
+        <location filename="../models/reportmodel.cpp" line="239"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239" />
+        <location filename="../models/reportmodel.cpp" line="239"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239" />
+        <location filename="../models/reportmodel.cpp" line="239"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="240" />
+        <location filename="../models/reportmodel.cpp" line="240"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="240" />
+        <location filename="../models/reportmodel.cpp" line="240"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="240" />
+        <location filename="../models/reportmodel.cpp" line="240"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241" />
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241" />
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241" />
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="242" />
+        <location filename="../models/reportmodel.cpp" line="242"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1178,113 +1183,113 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="62" />
+        <location filename="../widgets/reportview.cpp" line="62"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="62" />
+        <location filename="../widgets/reportview.cpp" line="62"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="70" />
+        <location filename="../widgets/reportview.cpp" line="70"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="75" />
-        <location filename="../widgets/reportview.cpp" line="80" />
+        <location filename="../widgets/reportview.cpp" line="75"/>
+        <location filename="../widgets/reportview.cpp" line="80"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104" />
+        <location filename="../widgets/reportview.cpp" line="104"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104" />
+        <location filename="../widgets/reportview.cpp" line="104"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105" />
+        <location filename="../widgets/reportview.cpp" line="105"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105" />
+        <location filename="../widgets/reportview.cpp" line="105"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="106" />
+        <location filename="../widgets/reportview.cpp" line="106"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="106" />
+        <location filename="../widgets/reportview.cpp" line="106"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="112" />
+        <location filename="../widgets/reportview.cpp" line="112"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114" />
+        <location filename="../widgets/reportview.cpp" line="114"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114" />
+        <location filename="../widgets/reportview.cpp" line="114"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="115" />
+        <location filename="../widgets/reportview.cpp" line="115"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="115" />
+        <location filename="../widgets/reportview.cpp" line="115"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="121" />
+        <location filename="../widgets/reportview.cpp" line="121"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122" />
+        <location filename="../widgets/reportview.cpp" line="122"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134" />
+        <location filename="../widgets/reportview.cpp" line="134"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="137" />
+        <location filename="../widgets/reportview.cpp" line="137"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="140" />
+        <location filename="../widgets/reportview.cpp" line="140"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146" />
+        <location filename="../widgets/reportview.cpp" line="146"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="156" />
+        <location filename="../widgets/reportview.cpp" line="156"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
@@ -1292,250 +1297,250 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="51" />
+        <location filename="../widgets/requesteditor.cpp" line="46"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="54" />
+        <location filename="../widgets/requesteditor.cpp" line="49"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="55" />
+        <location filename="../widgets/requesteditor.cpp" line="50"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="57" />
+        <location filename="../widgets/requesteditor.cpp" line="52"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="58" />
+        <location filename="../widgets/requesteditor.cpp" line="53"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="69" />
+        <location filename="../widgets/requesteditor.cpp" line="64"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="69" />
-        <location filename="../widgets/requesteditor.cpp" line="72" />
-        <location filename="../widgets/requesteditor.cpp" line="83" />
+        <location filename="../widgets/requesteditor.cpp" line="64"/>
+        <location filename="../widgets/requesteditor.cpp" line="67"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="72" />
+        <location filename="../widgets/requesteditor.cpp" line="67"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="74" />
-        <source>The URL's query parameters, kept in step with the URL</source>
+        <location filename="../widgets/requesteditor.cpp" line="69"/>
+        <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76" />
+        <location filename="../widgets/requesteditor.cpp" line="71"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78" />
+        <location filename="../widgets/requesteditor.cpp" line="73"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78" />
+        <location filename="../widgets/requesteditor.cpp" line="73"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78" />
+        <location filename="../widgets/requesteditor.cpp" line="73"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78" />
+        <location filename="../widgets/requesteditor.cpp" line="73"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80" />
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="81" />
+        <location filename="../widgets/requesteditor.cpp" line="76"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="83" />
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="98" />
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="98" />
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="98" />
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104" />
+        <location filename="../widgets/requesteditor.cpp" line="99"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="107" />
+        <location filename="../widgets/requesteditor.cpp" line="102"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="108" />
+        <location filename="../widgets/requesteditor.cpp" line="103"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109" />
+        <location filename="../widgets/requesteditor.cpp" line="104"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110" />
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="114" />
+        <location filename="../widgets/requesteditor.cpp" line="109"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="115" />
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="116" />
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="119" />
+        <location filename="../widgets/requesteditor.cpp" line="114"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="120" />
+        <location filename="../widgets/requesteditor.cpp" line="115"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122" />
+        <location filename="../widgets/requesteditor.cpp" line="117"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="124" />
-        <source>Verify the server's certificate (https)</source>
+        <location filename="../widgets/requesteditor.cpp" line="119"/>
+        <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="127" />
-        <source>Against the system's CAs, for the URL's host. Turn off for a server
+        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="140" />
+        <location filename="../widgets/requesteditor.cpp" line="135"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="141" />
+        <location filename="../widgets/requesteditor.cpp" line="136"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142" />
+        <location filename="../widgets/requesteditor.cpp" line="137"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143" />
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="170" />
+        <location filename="../widgets/requesteditor.cpp" line="165"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="194" />
+        <location filename="../widgets/requesteditor.cpp" line="189"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="196" />
+        <location filename="../widgets/requesteditor.cpp" line="191"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="216" />
+        <location filename="../widgets/requesteditor.cpp" line="211"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="250" />
+        <location filename="../widgets/requesteditor.cpp" line="245"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="253" />
+        <location filename="../widgets/requesteditor.cpp" line="248"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="431" />
+        <location filename="../widgets/requesteditor.cpp" line="373"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="438" />
+        <location filename="../widgets/requesteditor.cpp" line="380"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="518" />
+        <location filename="../widgets/requesteditor.cpp" line="424"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="572" />
+        <location filename="../widgets/requesteditor.cpp" line="452"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="587" />
+        <location filename="../widgets/requesteditor.cpp" line="466"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1543,22 +1548,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ResponseView</name>
     <message>
-        <location filename="../widgets/responseview.cpp" line="13" />
+        <location filename="../widgets/responseview.cpp" line="13"/>
         <source>No response yet. Press Send (Ctrl+Enter).</source>
         <translation>尚无响应。请按“发送”（Ctrl+Enter）。</translation>
     </message>
     <message>
-        <location filename="../widgets/responseview.cpp" line="20" />
+        <location filename="../widgets/responseview.cpp" line="20"/>
         <source>Response headers</source>
         <translation>响应头</translation>
     </message>
     <message>
-        <location filename="../widgets/responseview.cpp" line="20" />
+        <location filename="../widgets/responseview.cpp" line="20"/>
         <source>Header</source>
         <translation>头</translation>
     </message>
     <message>
-        <location filename="../widgets/responseview.cpp" line="32" />
+        <location filename="../widgets/responseview.cpp" line="32"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
@@ -1566,288 +1571,293 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="24" />
+        <location filename="../widgets/rundashboard.cpp" line="24"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="42" />
+        <location filename="../widgets/rundashboard.cpp" line="42"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43" />
+        <location filename="../widgets/rundashboard.cpp" line="43"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="44" />
-        <location filename="../widgets/rundashboard.cpp" line="152" />
+        <location filename="../widgets/rundashboard.cpp" line="44"/>
+        <location filename="../widgets/rundashboard.cpp" line="152"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="45" />
+        <location filename="../widgets/rundashboard.cpp" line="45"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="51" />
+        <location filename="../widgets/rundashboard.cpp" line="51"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="52" />
+        <location filename="../widgets/rundashboard.cpp" line="52"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="59" />
+        <location filename="../widgets/rundashboard.cpp" line="59"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="66" />
+        <location filename="../widgets/rundashboard.cpp" line="66"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="71" />
+        <location filename="../widgets/rundashboard.cpp" line="71"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73" />
+        <location filename="../widgets/rundashboard.cpp" line="73"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="85" />
+        <location filename="../widgets/rundashboard.cpp" line="85"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120" />
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="29" />
+        <location filename="../widgets/rundashboard.cpp" line="29"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="30" />
+        <location filename="../widgets/rundashboard.cpp" line="30"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="37" />
+        <location filename="../widgets/rundashboard.cpp" line="37"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="38" />
+        <location filename="../widgets/rundashboard.cpp" line="38"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="56" />
+        <location filename="../widgets/rundashboard.cpp" line="56"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="87" />
+        <location filename="../widgets/rundashboard.cpp" line="87"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="89" />
+        <location filename="../widgets/rundashboard.cpp" line="89"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90" />
+        <location filename="../widgets/rundashboard.cpp" line="90"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90" />
+        <location filename="../widgets/rundashboard.cpp" line="90"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90" />
+        <location filename="../widgets/rundashboard.cpp" line="90"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91" />
+        <location filename="../widgets/rundashboard.cpp" line="91"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91" />
+        <location filename="../widgets/rundashboard.cpp" line="91"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91" />
+        <location filename="../widgets/rundashboard.cpp" line="91"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92" />
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92" />
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110" />
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118" />
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118" />
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119" />
+        <location filename="../widgets/rundashboard.cpp" line="119"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119" />
+        <location filename="../widgets/rundashboard.cpp" line="119"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120" />
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="123" />
+        <location filename="../widgets/rundashboard.cpp" line="123"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="123" />
+        <location filename="../widgets/rundashboard.cpp" line="123"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="124" />
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129" />
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="145" />
+        <location filename="../widgets/rundashboard.cpp" line="145"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="152" />
+        <location filename="../widgets/rundashboard.cpp" line="152"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153" />
-        <location filename="../widgets/rundashboard.cpp" line="154" />
+        <location filename="../widgets/rundashboard.cpp" line="153"/>
+        <location filename="../widgets/rundashboard.cpp" line="154"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153" />
-        <location filename="../widgets/rundashboard.cpp" line="154" />
+        <location filename="../widgets/rundashboard.cpp" line="153"/>
+        <location filename="../widgets/rundashboard.cpp" line="154"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="158" />
-        <location filename="../widgets/rundashboard.cpp" line="159" />
+        <location filename="../widgets/rundashboard.cpp" line="158"/>
+        <location filename="../widgets/rundashboard.cpp" line="159"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="162" />
+        <location filename="../widgets/rundashboard.cpp" line="162"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="290" />
+        <location filename="../widgets/rundashboard.cpp" line="290"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="360" />
+        <location filename="../widgets/rundashboard.cpp" line="360"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="365" />
+        <location filename="../widgets/rundashboard.cpp" line="365"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367" />
+        <location filename="../widgets/rundashboard.cpp" line="366"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367" />
+        <location filename="../widgets/rundashboard.cpp" line="367"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="368"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="371" />
+        <location filename="../widgets/rundashboard.cpp" line="372"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="371" />
+        <location filename="../widgets/rundashboard.cpp" line="372"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -1855,7 +1865,7 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="75" />
+        <location filename="../models/runsession.cpp" line="68"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
@@ -1863,131 +1873,131 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="110" />
+        <location filename="../widgets/scenarioeditor.cpp" line="112"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="111" />
+        <location filename="../widgets/scenarioeditor.cpp" line="113"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="112" />
+        <location filename="../widgets/scenarioeditor.cpp" line="114"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="120" />
-        <source>A data-set variable takes its rows from the project's data set of the same name</source>
+        <location filename="../widgets/scenarioeditor.cpp" line="122"/>
+        <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="121" />
+        <location filename="../widgets/scenarioeditor.cpp" line="123"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="122" />
+        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="125" />
+        <location filename="../widgets/scenarioeditor.cpp" line="127"/>
         <source>Open model: a target rate (requests/s)</source>
         <translation>开放模型：目标速率（请求/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="126" />
+        <location filename="../widgets/scenarioeditor.cpp" line="128"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="127" />
+        <location filename="../widgets/scenarioeditor.cpp" line="129"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="135" />
+        <location filename="../widgets/scenarioeditor.cpp" line="137"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="136" />
+        <location filename="../widgets/scenarioeditor.cpp" line="138"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="140" />
+        <location filename="../widgets/scenarioeditor.cpp" line="142"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="141" />
+        <location filename="../widgets/scenarioeditor.cpp" line="143"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="143" />
+        <location filename="../widgets/scenarioeditor.cpp" line="145"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="146" />
+        <location filename="../widgets/scenarioeditor.cpp" line="148"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="150" />
+        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="151" />
-        <source>Verify servers' certificates (https)</source>
+        <location filename="../widgets/scenarioeditor.cpp" line="153"/>
+        <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="153" />
+        <location filename="../widgets/scenarioeditor.cpp" line="155"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="157" />
+        <location filename="../widgets/scenarioeditor.cpp" line="159"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="158" />
-        <source>the stages' total</source>
+        <location filename="../widgets/scenarioeditor.cpp" line="160"/>
+        <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="166" />
+        <location filename="../widgets/scenarioeditor.cpp" line="168"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="167" />
+        <location filename="../widgets/scenarioeditor.cpp" line="169"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="174" />
+        <location filename="../widgets/scenarioeditor.cpp" line="176"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="182" />
+        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="188" />
+        <location filename="../widgets/scenarioeditor.cpp" line="190"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -1996,165 +2006,165 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="190" />
+        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="191" />
-        <source>Every request carries the run's unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="198" />
+        <location filename="../widgets/scenarioeditor.cpp" line="200"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="199" />
+        <location filename="../widgets/scenarioeditor.cpp" line="201"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="201" />
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202" />
+        <location filename="../widgets/scenarioeditor.cpp" line="204"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="205" />
+        <location filename="../widgets/scenarioeditor.cpp" line="207"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213" />
+        <location filename="../widgets/scenarioeditor.cpp" line="215"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221" />
+        <location filename="../widgets/scenarioeditor.cpp" line="223"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="222" />
+        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="224" />
+        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="225" />
+        <location filename="../widgets/scenarioeditor.cpp" line="227"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="228" />
+        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="232" />
+        <location filename="../widgets/scenarioeditor.cpp" line="234"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="233" />
+        <location filename="../widgets/scenarioeditor.cpp" line="235"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="242" />
+        <location filename="../widgets/scenarioeditor.cpp" line="244"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="243" />
+        <location filename="../widgets/scenarioeditor.cpp" line="245"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="247" />
+        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="303" />
-        <location filename="../widgets/scenarioeditor.cpp" line="310" />
+        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="303" />
+        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="310" />
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="325" />
+        <location filename="../widgets/scenarioeditor.cpp" line="327"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="326" />
+        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="528" />
+        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="528" />
+        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
         <source>Rate at the start (/s):</source>
         <translation>初始速率（/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="545" />
+        <location filename="../widgets/scenarioeditor.cpp" line="503"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="545" />
+        <location filename="../widgets/scenarioeditor.cpp" line="503"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="592" />
+        <location filename="../widgets/scenarioeditor.cpp" line="550"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="600" />
-        <location filename="../widgets/scenarioeditor.cpp" line="606" />
+        <location filename="../widgets/scenarioeditor.cpp" line="558"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="564"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="600" />
+        <location filename="../widgets/scenarioeditor.cpp" line="558"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="612" />
-        <location filename="../widgets/scenarioeditor.cpp" line="617" />
+        <location filename="../widgets/scenarioeditor.cpp" line="570"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="612" />
+        <location filename="../widgets/scenarioeditor.cpp" line="570"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -2162,67 +2172,67 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>StagesModel</name>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="32" />
+        <location filename="../models/stagesmodel.cpp" line="32"/>
         <source>hold</source>
         <translation>保持</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="34" />
+        <location filename="../models/stagesmodel.cpp" line="34"/>
         <source>ramp</source>
         <translation>线性爬坡</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="36" />
+        <location filename="../models/stagesmodel.cpp" line="36"/>
         <source>step</source>
         <translation>阶梯</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="38" />
+        <location filename="../models/stagesmodel.cpp" line="38"/>
         <source>spike</source>
         <translation>尖峰</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="55" />
+        <location filename="../models/stagesmodel.cpp" line="55"/>
         <source>(keep)</source>
         <translation>（保持原值）</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="63" />
+        <location filename="../models/stagesmodel.cpp" line="63"/>
         <source>Keep the target level (or the previous one) for the duration.</source>
         <translation>在持续时间内保持目标水平（或上一水平）。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="65" />
+        <location filename="../models/stagesmodel.cpp" line="65"/>
         <source>Change linearly from the previous level to the target over the duration.</source>
         <translation>在持续时间内从上一水平线性变化到目标。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="67" />
+        <location filename="../models/stagesmodel.cpp" line="67"/>
         <source>Climb from the previous level to the target in equal steps at equal intervals.</source>
         <translation>以等间隔、等幅度的阶梯从上一水平升到目标。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="69" />
+        <location filename="../models/stagesmodel.cpp" line="69"/>
         <source>Jump to the target for the duration, then return to the previous level.</source>
         <translation>在持续时间内跳到目标，之后回到上一水平。</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="136" />
+        <location filename="../models/stagesmodel.cpp" line="136"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="138" />
+        <location filename="../models/stagesmodel.cpp" line="138"/>
         <source>Duration (s)</source>
         <translation>时长（秒）</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="140" />
+        <location filename="../models/stagesmodel.cpp" line="140"/>
         <source>Target</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../models/stagesmodel.cpp" line="142" />
+        <location filename="../models/stagesmodel.cpp" line="142"/>
         <source>Steps</source>
         <translation>阶梯数</translation>
     </message>
@@ -2230,7 +2240,7 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TimeChart</name>
     <message>
-        <location filename="../widgets/timechart.cpp" line="16" />
+        <location filename="../widgets/timechart.cpp" line="16"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
@@ -2238,87 +2248,87 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>VariablesModel</name>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="17" />
+        <location filename="../models/variablesmodel.cpp" line="17"/>
         <source>constant</source>
         <translation>常量</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="19" />
+        <location filename="../models/variablesmodel.cpp" line="19"/>
         <source>increment</source>
         <translation>自增</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="21" />
+        <location filename="../models/variablesmodel.cpp" line="21"/>
         <source>random integer</source>
         <translation>随机整数</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="23" />
+        <location filename="../models/variablesmodel.cpp" line="23"/>
         <source>random string</source>
         <translation>随机字符串</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="25" />
+        <location filename="../models/variablesmodel.cpp" line="25"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="27" />
+        <location filename="../models/variablesmodel.cpp" line="27"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="42" />
+        <location filename="../models/variablesmodel.cpp" line="42"/>
         <source>write MIN..MAX, optionally with step N, e.g. 1..1000 step 1</source>
         <translation>请写 最小..最大，可加 step N，例如 1..1000 step 1</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="43" />
+        <location filename="../models/variablesmodel.cpp" line="43"/>
         <source>write MIN..MAX, e.g. 1..100</source>
         <translation>请写 最小..最大，例如 1..100</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="45" />
+        <location filename="../models/variablesmodel.cpp" line="45"/>
         <source>MAX must not be below MIN</source>
         <translation>最大值不能小于最小值</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="47" />
+        <location filename="../models/variablesmodel.cpp" line="47"/>
         <source>the step must be at least 1</source>
         <translation>步长至少为 1</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="53" />
+        <location filename="../models/variablesmodel.cpp" line="53"/>
         <source>write the length, from 1 to 65536</source>
         <translation>请写长度，1 到 65536</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="60" />
+        <location filename="../models/variablesmodel.cpp" line="60"/>
         <source>write wrap, stop or per-user</source>
         <translation>请写 wrap、stop 或 per-user</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="156" />
+        <location filename="../models/variablesmodel.cpp" line="156"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="158" />
+        <location filename="../models/variablesmodel.cpp" line="158"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="160" />
+        <location filename="../models/variablesmodel.cpp" line="160"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="162" />
+        <location filename="../models/variablesmodel.cpp" line="162"/>
         <source>Used by</source>
         <translation>使用者</translation>
     </message>
     <message>
-        <location filename="../models/variablesmodel.cpp" line="166" />
+        <location filename="../models/variablesmodel.cpp" line="166"/>
         <source>constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · random string: its length · data set: wrap, stop or per-user</source>
         <translation>常量：取值 · 自增：1..1000 step 1 · 随机整数：1..100 · 随机字符串：长度 · 数据集：wrap、stop 或 per-user</translation>
     </message>

@@ -363,8 +363,9 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
     const QJsonObject total = o.value(QStringLiteral("total")).toObject();
     m_title->setText(
         tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
-            .arg(o.value(QStringLiteral("run_id")).toString(),
-                 status == QLatin1String("completed") ? tr("completed") : tr("aborted"))
+            .arg(o.value(QStringLiteral("run_id")).toString(), status == QLatin1String("completed") ? tr("completed")
+                                                               : status == QLatin1String("stopped") ? tr("stopped")
+                                                                                                    : tr("aborted"))
             .arg(total.value(QStringLiteral("requests")).toInteger())
             .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0, 'f',
                  2)

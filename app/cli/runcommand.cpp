@@ -90,8 +90,11 @@ int runCommand(const std::vector<std::string>& args)
     }
     if (cli.mock)
         cli.mock->stop();
-    if (outcome.status == "aborted")
-        return RunFailed;
+    // A run that did not run to its end, or sent nothing, was not carried out: never a pass.
+    if (outcome.status != "completed")
+        return refuse("the run was not carried out to its end: " + outcome.summary.reason, RunFailed);
+    if (outcome.summary.total.requests == 0)
+        return refuse("no request completed", RunFailed);
     return outcome.summary.passed ? Passed : ThresholdFailed;
 }
 

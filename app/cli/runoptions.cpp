@@ -83,7 +83,8 @@ const char* kRunUsage =
     "  --pin-engines         bind local agent i to CPU i (for benchmarks)\n"
     "\n"
     "A status line per second goes to stderr; the summary table to stdout.\n"
-    "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out.\n";
+    "Exit codes: 0 passed, 1 a threshold failed, 2 bad input, 3 the run could not be carried out\n"
+    "(it could not start, was stopped by Ctrl-C or SIGTERM, lost an engine, or completed no request).\n";
 
 bool readFile(const std::string& path, std::string& out)
 {

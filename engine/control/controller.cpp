@@ -290,6 +290,7 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
         }
         if ((tracker.aborted() || m_control->stopRequested()) && !stopSent) {
             stopSent = true;
+            result.stopped = !tracker.aborted(); // asked to, before every engine ended
             for (std::size_t i = 0; i < d.links.size(); ++i)
                 d.stopAgent(r, i);
         }

@@ -171,13 +171,13 @@ RunOutcome RunService::fail(RunSink& sink, const std::string& error)
 RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& agents, RunResult result)
 {
     RunOutcome o;
-    o.status = !result.ok ? "failed" : result.aborted ? "aborted" : "completed";
+    o.status = !result.ok ? "failed" : result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
     o.error = result.error;
     o.agents = agents;
     o.summary = summarizeRun(m_plan, result);
     o.summary.engines = agents;
     o.result = std::move(result);
-    const std::string status = o.status == "completed" ? "completed" : "aborted";
+    const std::string status = o.status == "failed" ? "aborted" : o.status; // as the run is listed
     const std::string json = o.status == "failed" ? "{}" : summaryToJson(o.summary);
     ProjectStore* store = m_recording.store;
     const bool restore = m_recording.onStoreThread != nullptr;

@@ -58,8 +58,10 @@ struct LiveSecond
 
 struct RunOutcome
 {
-    std::string status; // completed, aborted (an agent lost, by policy), failed (could not start)
-    std::string error;  // failed: why
+    // completed, stopped (asked to end early: Stop, Ctrl-C), aborted (an agent
+    // lost, by policy), failed (could not start)
+    std::string status;
+    std::string error; // failed: why
     std::vector<std::string> agents;
     RunResult result;
     RunSummary summary;

@@ -35,6 +35,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.bytesIn = m.counters.bytesIn;
     s.bytesOut = m.counters.bytesOut;
     s.latency = LatencySummary::of(m.latency);
+    s.answered = m.latency.count();
     s.serviceTime = LatencySummary::of(m.serviceTime);
     const auto& c = m.counters;
     s.connects = c.connects;
@@ -164,10 +165,28 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         s.steps.push_back(summarizeMetrics(plan.steps[i].name, result.total.steps[i], s.durationS));
     s.timeline = result.timeline;
     s.events = result.events;
-    s.aborted = result.aborted;
-    s.passed = !result.aborted;
+    const std::string status = result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
+    judgeRun(s, status, double(result.elapsed) / 1e9, double(plan.duration) / 1e9);
     evaluateThresholds(s, plan.thresholds);
     return s;
+}
+
+void judgeRun(RunSummary& s, const std::string& status, double ran, double planned)
+{
+    s.status = status;
+    s.aborted = status == "aborted";
+    auto seconds = [](double v) { return num(v) + " s"; };
+    if (status == "stopped")
+        s.reason = "stopped when asked, at " + seconds(ran) + " of " + seconds(planned);
+    else if (status == "aborted")
+        s.reason = "aborted: an engine was lost and the policy is abort";
+    else if (status == "interrupted")
+        s.reason = "interrupted: the controller ended before the run did";
+    else if (status != "completed")
+        s.reason = "the run ended as " + status;
+    else if (s.total.requests == 0)
+        s.reason = "no request completed";
+    s.passed = s.reason.empty();
 }
 
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
@@ -176,7 +195,12 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
         ThresholdResult r;
         r.expr = t.expr;
         r.value = thresholdValue(t, s.total);
-        r.passed = t.holds(r.value);
+        const bool latency = t.metric != Threshold::Metric::ErrorRate && t.metric != Threshold::Metric::Rate;
+        if (s.total.requests == 0)
+            r.note = "no data: no request completed";
+        else if (latency && s.total.answered == 0)
+            r.note = "no data: no response arrived (every request failed before an answer)";
+        r.passed = r.note.empty() && t.holds(r.value);
         s.passed &= r.passed;
         s.thresholds.push_back(r);
     }
@@ -205,9 +229,10 @@ std::string summaryToJson(const RunSummary& s)
         const auto& t = s.thresholds[i];
         out += (i ? ", " : "");
         out += "{\"expr\": " + jsonString(t.expr) + ", \"passed\": " + (t.passed ? "true" : "false") +
-               ", \"value\": " + num(t.value) + "}";
+               ", \"value\": " + num(t.value) + (t.note.empty() ? "" : ", \"note\": " + jsonString(t.note)) + "}";
     }
-    out += "],\n  \"aborted\": " + std::string(s.aborted ? "true" : "false") +
+    out += "],\n  \"status\": " + jsonString(s.status) + ", \"reason\": " + jsonString(s.reason) +
+           ", \"aborted\": " + std::string(s.aborted ? "true" : "false") +
            ", \"controller_cpu_s\": " + num(s.controllerCpuS) + ", \"engines\": [";
     for (std::size_t i = 0; i < s.engines.size(); ++i)
         out += (i ? ", " : "") + jsonString(s.engines[i]);
@@ -268,7 +293,8 @@ std::string summaryToTable(const RunSummary& s)
         os << "; HTTP/2 GOAWAY received " << s.total.goaways << " time" << (s.total.goaways == 1 ? "" : "s");
     os << "\n";
     for (const auto& t : s.thresholds)
-        os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (value " << num(t.value) << ")\n";
+        os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (" << (t.note.empty() ? "value " + num(t.value) : t.note)
+           << ")\n";
     for (const auto& e : s.events) {
         os << "event at " << num(e.atS) << " s: " << e.kind << " " << e.agent;
         if (e.kind == "agent_lost")
@@ -277,6 +303,8 @@ std::string summaryToTable(const RunSummary& s)
     }
     if (s.aborted)
         os << "the run was ABORTED\n";
+    if (!s.reason.empty())
+        os << "FAILED: " << s.reason << "\n";
     return os.str();
 }
 

@@ -39,6 +39,7 @@ struct MetricsSummary
     double handshakeMaxMs = 0;
     std::uint64_t goaways = 0;                             // HTTP/2
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{}; // gRPC calls not OK, by status code
+    std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
     double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
 };
 
@@ -47,6 +48,7 @@ struct ThresholdResult
     std::string expr;
     bool passed = false;
     double value = 0;
+    std::string note; // why it failed without a value to judge: "no data: ..."
 };
 
 struct RunSummary
@@ -61,6 +63,10 @@ struct RunSummary
     std::vector<ThresholdResult> thresholds;
     std::vector<RunEvent> events;
     bool aborted = false;
+    // completed, stopped (asked to end early), aborted (an engine lost, by
+    // policy), interrupted (the controller died): only a completed run passes.
+    std::string status = "completed";
+    std::string reason;               // set when the run itself failed: "stopped at 2.5 s of 20 s"
     std::vector<std::string> engines; // the agents that ran it
     double controllerCpuS = 0;        // CPU time of the controller process (not the agents)
 };
@@ -70,8 +76,12 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
 // The summary's value of the metric a threshold is about.
 double thresholdValue(const Threshold& t, const MetricsSummary& total);
-// Evaluates `thresholds` against s.total into s.thresholds; a failed one fails the run.
+// Evaluates `thresholds` against s.total into s.thresholds; a failed one fails
+// the run. A threshold on a metric without data (no request completed, or no
+// response for a latency) fails, saying so: no data is never a pass.
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds);
+// Sets status, reason and passed from the run's end (`planned` and `ran` in seconds).
+void judgeRun(RunSummary& s, const std::string& status, double ran, double planned);
 std::string summaryToJson(const RunSummary& s);
 // `s` as a JSON string literal, quotes included.
 std::string jsonString(const std::string& s);

@@ -155,7 +155,6 @@ RunSummary summarizeSaved(const SavedRun& run)
     if (s.scenario.empty())
         s.scenario = run.info.name;
     s.durationS = run.info.status == "completed" && planned > 0 ? planned : double(run.info.lastSecond);
-    s.aborted = run.info.status == "aborted";
     StepMetrics total;
     for (std::size_t i = 0; i < run.total.steps.size(); ++i) {
         total.merge(run.total.steps[i]);
@@ -180,7 +179,7 @@ RunSummary summarizeSaved(const SavedRun& run)
         s.timeline.push_back(t);
     }
     s.events = run.events;
-    s.passed = !s.aborted && run.info.status != "interrupted";
+    judgeRun(s, run.info.status, double(run.info.lastSecond), planned);
     evaluateThresholds(s, thresholds);
     return s;
 }
@@ -235,21 +234,28 @@ std::string exportJson(const SavedRun& run, const RunSummary& summary)
 
 std::string exportJUnit(const RunSummary& s)
 {
-    std::size_t failures = 0;
+    // a run that did not complete is a failing case of its own, naming why
+    const bool runCase = !s.reason.empty();
+    std::size_t failures = runCase;
     for (const auto& t : s.thresholds)
         failures += !t.passed;
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stampede\" tests=\"" +
-                      std::to_string(s.thresholds.size()) + "\" failures=\"" + std::to_string(failures) + "\">\n";
-    out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + std::to_string(s.thresholds.size()) +
-           "\" failures=\"" + std::to_string(failures) + "\" time=\"" + num(s.durationS) + "\">\n";
+    const std::string tests = std::to_string(s.thresholds.size() + runCase);
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stampede\" tests=\"" + tests +
+                      "\" failures=\"" + std::to_string(failures) + "\">\n";
+    out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + tests + "\" failures=\"" +
+           std::to_string(failures) + "\" time=\"" + num(s.durationS) + "\">\n";
     out += "    <properties><property name=\"run_id\" value=\"" + escapeXml(s.runId) + "\"/>" +
            "<property name=\"requests\" value=\"" + std::to_string(s.total.requests) + "\"/></properties>\n";
+    if (runCase)
+        out += "    <testcase classname=\"run\" name=\"the run completed\">\n      <failure message=\"" +
+               escapeXml(s.reason) + "\" type=\"" + escapeXml(s.status) + "\"/>\n    </testcase>\n";
     for (const auto& t : s.thresholds) {
         out += "    <testcase classname=\"thresholds\" name=\"" + escapeXml(t.expr) + "\"";
         if (t.passed)
             out += "/>\n";
         else
-            out += ">\n      <failure message=\"" + escapeXml(t.expr + ": measured " + num(t.value)) +
+            out += ">\n      <failure message=\"" +
+                   escapeXml(t.expr + ": " + (t.note.empty() ? "measured " + num(t.value) : t.note)) +
                    "\" type=\"threshold\"/>\n    </testcase>\n";
     }
     out += "  </testsuite>\n</testsuites>\n";

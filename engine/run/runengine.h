@@ -41,6 +41,7 @@ struct RunResult
 {
     bool ok = false;      // false: the run could not be carried out
     bool aborted = false; // stopped early by policy (an engine was lost)
+    bool stopped = false; // stopped before its end when asked (Stop, Ctrl-C)
     std::string error;
     Nanos elapsed = 0;     // from the start to the last worker's end
     IntervalMetrics total; // per step, over the whole run

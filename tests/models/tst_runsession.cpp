@@ -66,6 +66,38 @@ private slots:
         QCOMPARE(qint64(fromRows), total);
     }
 
+    // Stop in the workbench: the run ends as stopped (never completed), its
+    // summary does not pass, and the project lists it so.
+    void stopIsNotACompletion()
+    {
+        std::string error;
+        stampede::MockServer mock(stampede::MockRuleSet::defaults());
+        QVERIFY(mock.start("127.0.0.1:0", error));
+        QTemporaryDir dir;
+        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("s.stampede")).toStdString(), error);
+        QVERIFY(store);
+        RunSession session;
+        QSignalSpy seconds(&session, &RunSession::secondAvailable);
+        QSignalSpy finished(&session, &RunSession::finished);
+        const QByteArray scenario =
+            QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
+            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, "
+                              "\"duration\": \"30s\"}");
+        RunSession::Options options;
+        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
+        options.engines = 1;
+        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        QTRY_VERIFY_WITH_TIMEOUT(seconds.count() >= 2, 20000);
+        session.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("stopped"));
+        const QJsonObject summary = QJsonDocument::fromJson(finished.at(0).at(1).toByteArray()).object();
+        QCOMPARE(summary.value(QStringLiteral("passed")).toBool(), false);
+        QVERIFY(summary.value(QStringLiteral("duration_s")).toDouble() < 10);
+        stampede::RunLog log(*store);
+        QCOMPARE(log.runs().at(0).status, std::string("stopped"));
+    }
+
     void refusesAnInvalidScenario()
     {
         RunSession session;
