@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "agent/agent.h"
+#include "core/textfile.h"
 
 #include <csignal>
 #include <cstdio>
@@ -94,15 +95,9 @@ int agentCommand(const std::vector<std::string>& args)
     if (error.empty() && options.tlsCertFile.empty() != options.tlsKeyFile.empty())
         error = "--tls-cert and --tls-key go together";
     if (error.empty() && !tokenFile.empty()) {
-        std::ifstream in(tokenFile);
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        options.token = ss.str();
-        while (!options.token.empty() &&
-               (options.token.back() == '\n' || options.token.back() == '\r' || options.token.back() == ' '))
-            options.token.pop_back();
-        if (!in || options.token.empty())
-            error = "--token-file: cannot read a token from \"" + tokenFile + "\"";
+        std::string why;
+        if (!readTokenFile(tokenFile, options.token, why))
+            error = "--token-file: cannot read a token from \"" + tokenFile + "\": " + why;
     }
     if (error.empty() && !isLoopback(listen) && (options.token.empty() || options.tlsCertFile.empty())) {
         if (!insecure)

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "core/textfile.h"
 
 #include "bundle/bundlefile.h"
 #include "run/scenarioplan.h"
@@ -39,6 +40,11 @@ int bundleCommand(const std::vector<std::string>& args)
     }
     if (error.empty() && (input.empty() || output.empty()))
         error = "give a scenario file and -o FILE.stbundle";
+    if (error.empty() && overwritesInput(output, {input})) {
+        std::fprintf(stderr, "stampede-cli bundle: -o \"%s\" is the scenario being read; it is left as it is\n",
+                     output.c_str());
+        return BadInput;
+    }
     std::string json;
     if (error.empty()) {
         std::ifstream in(input, std::ios::binary);
@@ -72,10 +78,8 @@ int bundleCommand(const std::vector<std::string>& args)
         return BadInput;
     }
     const std::string bytes = encodeBundle(bundle);
-    std::ofstream out(output, std::ios::binary | std::ios::trunc);
-    out << bytes;
-    if (!out) {
-        std::fprintf(stderr, "stampede-cli bundle: cannot write \"%s\"\n", output.c_str());
+    if (!writeFileAtomically(output, bytes, error)) {
+        std::fprintf(stderr, "stampede-cli bundle: %s\n", error.c_str());
         return RunFailed;
     }
     std::printf("%s: %zu bytes, format version %u\n", output.c_str(), bytes.size(), kBundleFormatVersion);

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "core/textfile.h"
 
 #include "core/threshold.h"
 #include "report/savedreport.h"
@@ -116,6 +117,12 @@ int reportCommand(const std::vector<std::string>& args)
                          format.c_str());
             return BadInput;
         }
+        if (overwritesInput(output, {positional[0]})) {
+            std::fprintf(stderr,
+                         "stampede-cli report export: -o \"%s\" is the report being read; it is left as it is\n",
+                         output.c_str());
+            return BadInput;
+        }
         Loaded l;
         if (!load(positional[0], run, l, error)) {
             std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
@@ -126,10 +133,8 @@ int reportCommand(const std::vector<std::string>& args)
                                  : format == "json" ? exportJson(l.run, s)
                                  : format == "csv"  ? exportCsv(l.run)
                                                     : exportJUnit(s);
-        std::ofstream out(output, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out) {
-            std::fprintf(stderr, "stampede-cli report: cannot write \"%s\"\n", output.c_str());
+        if (!writeFileAtomically(output, text, error)) {
+            std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
             return RunFailed;
         }
         std::printf("%s: %s report of run %s (%s)\n", output.c_str(), format.c_str(), l.run.info.runId.c_str(),

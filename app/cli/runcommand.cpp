@@ -3,6 +3,7 @@
 #include "runoptions.h"
 #include "runsetup.h"
 
+#include "core/textfile.h"
 #include "report/runsummary.h"
 
 #include <atomic>
@@ -16,10 +17,13 @@ namespace stampede::cli {
 namespace {
 
 std::atomic<RunControl*> g_control{nullptr};
-void onSignal(int)
+// The first Ctrl-C or SIGTERM stops the run (it ends within a second or two,
+// saved as stopped); a second one kills the process.
+void onSignal(int sig)
 {
     if (RunControl* c = g_control.load())
         c->stop(); // lock-free
+    std::signal(sig, SIG_DFL);
 }
 
 int refuse(const std::string& error, int code)
@@ -82,12 +86,8 @@ int runCommand(const std::vector<std::string>& args)
     outcome.summary.controllerCpuS = cpuSeconds();
     std::fputs(summaryToTable(outcome.summary).c_str(), stdout);
     std::fflush(stdout);
-    if (!o.summaryJson.empty()) {
-        std::ofstream out(o.summaryJson, std::ios::binary | std::ios::trunc);
-        out << summaryToJson(outcome.summary);
-        if (!out)
-            return refuse("cannot write " + o.summaryJson, RunFailed);
-    }
+    if (!o.summaryJson.empty() && !writeFileAtomically(o.summaryJson, summaryToJson(outcome.summary), error))
+        return refuse(error, RunFailed);
     if (cli.mock)
         cli.mock->stop();
     // A run that did not run to its end, or sent nothing, was not carried out: never a pass.

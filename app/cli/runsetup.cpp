@@ -2,6 +2,7 @@
 
 #include "cli.h"
 #include "core/durationtext.h"
+#include "core/textfile.h"
 #include "run/scenarioplan.h"
 
 #include "stampede/v1/scenario.pb.h"
@@ -101,13 +102,10 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
     for (std::string a; std::getline(ss, a, ',');)
         if (!a.empty())
             rq.engines.agents.push_back(a);
-    if (!o.tokenFile.empty()) {
-        if (!readFile(o.tokenFile, co.token)) {
-            error = "--token-file: cannot read \"" + o.tokenFile + "\"";
-            return false;
-        }
-        while (!co.token.empty() && (co.token.back() == '\n' || co.token.back() == ' '))
-            co.token.pop_back();
+    std::string why;
+    if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {
+        error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
+        return false;
     }
     return true;
 }
@@ -137,6 +135,13 @@ bool openStore(const Options& o, CliRun& run, std::string& error)
 bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
 {
     exitCode = BadInput;
+    std::vector<std::string> inputs = {o.scenarioFile, o.projectFile, o.reportFile, o.mockRules, o.tokenFile,
+                                       o.caFile,       o.caCert,      o.clientCert, o.clientKey};
+    inputs.insert(inputs.end(), o.protos.begin(), o.protos.end());
+    if (const std::string* in = overwritesInput(o.summaryJson, inputs)) {
+        error = "--summary-json \"" + o.summaryJson + "\" is an input (" + *in + "); it is left as it is";
+        return false;
+    }
     RunRequest& rq = run.request;
     if (!buildScenario(o, rq.scenario, rq.baseDir, error) || !applyVars(o, rq.scenario, error) ||
         !chooseEngines(o, rq, error))

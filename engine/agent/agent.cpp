@@ -198,8 +198,13 @@ public:
         if (auto s = checkToken(ctx); !s.ok())
             return s;
         std::lock_guard lock(m_mutex);
-        if (m_run && (rq->run_id().empty() || m_run->id == rq->run_id()) && m_run->engine)
+        if (!m_run || m_run->id != rq->run_id()) // only the run's own id stops it
+            return {grpc::StatusCode::NOT_FOUND, "no run " + rq->run_id() + " on this agent"};
+        if (m_run->engine)
             m_run->engine->stop();
+        if (m_options.log)
+            std::fprintf(stderr, "agent %s: run %s stopped by its controller\n", m_options.name.c_str(),
+                         m_run->id.c_str());
         return grpc::Status::OK;
     }
 

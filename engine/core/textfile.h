@@ -2,11 +2,24 @@
 // Whole files read into memory (scenario data, CSV sets, TLS certificates),
 // and paths taken relative to a scenario's folder.
 #include <string>
+#include <vector>
 
 namespace stampede {
 
 // Reads `path` whole; false with `why` (the system's reason) when it cannot.
 bool readWholeFile(const std::string& path, std::string& out, std::string& why);
+// A token (agents' Bearer token) from `path`: surrounding blanks and line ends
+// (LF or CRLF) trimmed, the same on the controller and the agent; false with
+// `why` when the file cannot be read, is empty, or the token holds a character
+// a header value cannot carry.
+bool readTokenFile(const std::string& path, std::string& token, std::string& why);
+// The input among `inputs` that `output` would overwrite (the same file, by
+// device and inode, whatever the spelling of the path), or nullptr.
+const std::string* overwritesInput(const std::string& output, const std::vector<std::string>& inputs);
+// Writes `data` to `path` through a temporary file in the same folder,
+// flushed and renamed over it: a reader sees the old file or the new one,
+// never half of one. False with `why`.
+bool writeFileAtomically(const std::string& path, const std::string& data, std::string& why);
 // `file` itself when absolute (or `baseDir` is empty), else baseDir/file.
 std::string pathUnder(const std::string& baseDir, const std::string& file);
 

@@ -1,5 +1,7 @@
 #include "testsupport.h"
 
+#include <csignal>
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryFile>
@@ -296,6 +298,31 @@ qint64 Nginx::takeServedCount()
     log.close();
     QFile::resize(accessLog(), 0);
     return n;
+}
+
+AgentProcess::AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra)
+{
+    m_process.start(cliPath(),
+                    QStringList{QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                QStringLiteral("--token-file"), tokenFile, QStringLiteral("--name"), name} +
+                        extra);
+    m_process.waitForStarted();
+    QByteArray out;
+    for (int i = 0; i < 100 && !out.contains('\n'); ++i) {
+        m_process.waitForReadyRead(100);
+        out += m_process.readAllStandardOutput();
+    }
+    if (out.startsWith("listening on "))
+        m_address = QString::fromUtf8(out.mid(13).trimmed());
+}
+
+AgentProcess::~AgentProcess()
+{
+    ::kill(pid_t(m_process.processId()), SIGCONT);
+    m_process.terminate();
+    if (!m_process.waitForFinished(3000))
+        m_process.kill();
+    m_process.waitForFinished();
 }
 
 } // namespace testsupport

@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <sys/types.h>
 
 #include <atomic>
 #include <functional>
@@ -53,6 +54,20 @@ private:
     QProcess m_process;
     QString m_rulesFile;
     int m_port = 0;
+};
+
+// `stampede-cli agent` as a child process on a free loopback port, with a token file.
+class AgentProcess
+{
+public:
+    AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra = {});
+    ~AgentProcess();
+    QString address() const { return m_address; }
+    pid_t pid() const { return pid_t(m_process.processId()); }
+
+private:
+    QProcess m_process;
+    QString m_address;
 };
 
 // A TCP server on 127.0.0.1 that calls `handler(fd)` for each accepted

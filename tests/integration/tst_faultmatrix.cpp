@@ -3,24 +3,57 @@
 // verdict and what the project keeps.
 #include "testsupport.h"
 
+#include "control/agentlink.h"
 #include "store/projectstore.h"
 #include "store/runlog.h"
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <csignal>
 
 using namespace testsupport;
+
+namespace {
+QByteArray digest(const QString& path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+} // namespace
 
 class TestFaultMatrix : public QObject
 {
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
+
+    QString write(const char* name, const QByteArray& content)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        f.open(QIODevice::WriteOnly);
+        f.write(content);
+        return path;
+    }
+    // A project holding one short run against the mock server.
+    QString projectWithARun(const char* name)
+    {
+        MockProcess mock;
+        const QString project = m_dir.filePath(QString::fromLatin1(name));
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                    QStringLiteral("50"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--engines"),
+                    QStringLiteral("1"), QStringLiteral("-q"), QStringLiteral("--project"), project});
+        return r.exitCode == 0 ? project : QString();
+    }
 
 private Q_SLOTS:
     // Every request refused: a latency threshold has no data to pass on.
@@ -101,6 +134,110 @@ private Q_SLOTS:
         QVERIFY2(xml.contains(QStringLiteral("<testcase classname=\"run\" name=\"the run completed\">")),
                  qPrintable(xml));
         QVERIFY2(xml.contains(QStringLiteral("type=\"stopped\"")), qPrintable(xml));
+    }
+
+    // Outputs that are inputs are refused (exit 2) and the input is left
+    // byte-identical: a report exported onto its project, the summary onto
+    // the project, a bundle onto its scenario.
+    void outputsNeverOverwriteInputs()
+    {
+        const QString project = projectWithARun("keep.stampede");
+        QVERIFY(!project.isEmpty());
+        const QByteArray before = digest(project);
+        auto r = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
+                         QStringLiteral("json"), QStringLiteral("-o"), project});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("is the report being read")), qPrintable(r.err));
+        QCOMPARE(digest(project), before);
+        // the same file under another spelling
+        r = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
+                    QStringLiteral("csv"), QStringLiteral("-o"), m_dir.path() + QStringLiteral("/./keep.stampede")});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(digest(project), before);
+
+        MockProcess mock;
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-d"),
+                    QStringLiteral("1s"), QStringLiteral("--project"), project, QStringLiteral("--summary-json"),
+                    project});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("is an input")), qPrintable(r.err));
+        QCOMPARE(digest(project), before);
+        QCOMPARE(mock.stats().value(QStringLiteral("requests")).toInteger(), 0); // refused before any load
+
+        const QString scenario = write("s.json", "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
+                                                 "\"load\": {\"open\": {\"rate\": 1}}}");
+        const QByteArray scenarioBefore = digest(scenario);
+        r = runCli({QStringLiteral("bundle"), scenario, QStringLiteral("-o"), scenario});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(digest(scenario), scenarioBefore);
+        // and an output that is not an input is written whole, through a rename
+        const QString out = m_dir.filePath(QStringLiteral("keep.json"));
+        r = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
+                    QStringLiteral("json"), QStringLiteral("-o"), out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(!readJson(out).isEmpty());
+        QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.tmp-*")}).isEmpty());
+    }
+
+    // A token file ending in CRLF (written on Windows) works on both sides.
+    void tokenFilesWithCrlf()
+    {
+        const QString token = write("crlf-token", "  s3cret-token\r\n");
+        AgentProcess agent(token, QStringLiteral("crlf"));
+        QVERIFY(!agent.address().isEmpty());
+        MockProcess mock;
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                    QStringLiteral("20"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
+                    agent.address(), QStringLiteral("--token-file"), token, QStringLiteral("-q")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString bad = write("bad-token", "two words\n");
+        const auto refused = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-d"),
+                                     QStringLiteral("1s"), QStringLiteral("--agents"), agent.address(),
+                                     QStringLiteral("--token-file"), bad});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(QStringLiteral("a space or a control character")), qPrintable(refused.err));
+    }
+
+    // Stop needs the run's own id: an empty or another id leaves the run going.
+    void stopNeedsTheRunsId()
+    {
+        const QString token = write("stop-token", "s3cret-token\n");
+        AgentProcess agent(token, QStringLiteral("stopper"));
+        MockProcess mock;
+        QProcess run;
+        run.start(cliPath(),
+                  {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                   QStringLiteral("20"), QStringLiteral("-d"), QStringLiteral("3s"), QStringLiteral("--agents"),
+                   agent.address(), QStringLiteral("--token-file"), token, QStringLiteral("-q")});
+        QVERIFY(run.waitForStarted());
+        QTest::qWait(1500);
+        auto link = stampede::makeGrpcAgentLink(agent.address().toStdString(), "s3cret-token", {});
+        std::string error;
+        QVERIFY(!link->stop("", error));
+        QVERIFY2(error.find("no run") != std::string::npos, error.c_str());
+        QVERIFY(!link->stop("st-not-this-one", error));
+        QVERIFY(run.waitForFinished(15000));
+        QCOMPARE(run.exitCode(), 0); // it ran to its end
+    }
+
+    // A second Ctrl-C kills a run that is stopping.
+    void secondCtrlCKills()
+    {
+        MockProcess mock;
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                              QStringLiteral("50"), QStringLiteral("-d"), QStringLiteral("20s"), QStringLiteral("-q")});
+        QVERIFY(cli.waitForStarted());
+        QTest::qWait(1500);
+        QElapsedTimer clock;
+        clock.start();
+        ::kill(pid_t(cli.processId()), SIGINT);
+        QThread::msleep(50); // two signals sent at once would be one
+        ::kill(pid_t(cli.processId()), SIGINT);
+        QVERIFY(cli.waitForFinished(5000));
+        QVERIFY(clock.elapsed() < 2000);
+        QCOMPARE(cli.exitStatus(), QProcess::CrashExit); // killed by the signal
     }
 };
 
