@@ -5,6 +5,7 @@
 #include "bundle/bundlefile.h"
 #include "cli.h"
 #include "core/durationtext.h"
+#include "core/number.h"
 #include "core/textfile.h"
 #include "run/scenarioplan.h"
 
@@ -271,25 +272,6 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
     return true;
 }
 
-bool positiveNumber(const std::string& text, const char* flag, double& out, std::string& error, bool integer)
-{
-    char* end = nullptr;
-    out = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end || !std::isfinite(out)) {
-        error = std::string(flag) + ": \"" + text + "\" is not a number";
-        return false;
-    }
-    if (out <= 0) {
-        error = std::string(flag) + ": must be positive (got " + text + ")";
-        return false;
-    }
-    if (integer && out != std::floor(out)) {
-        error = std::string(flag) + ": must be a whole number (got " + text + ")";
-        return false;
-    }
-    return true;
-}
-
 bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error);
 bool buildHttpStep(const Options& o, v1::HttpRequest& rq, std::string& error);
 bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error);
@@ -344,12 +326,12 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
         } else if (!buildHttpStep(o, *step->mutable_request(), error)) {
             return false;
         }
-        double c = 50;
-        if (!o.connections.empty() && !positiveNumber(o.connections, "--connections", c, error, true))
+        std::uint64_t c = 50;
+        if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
             return false;
         if (!o.rate.empty()) {
             double rate;
-            if (!positiveNumber(o.rate, "--rate", rate, error, false))
+            if (!parseDecimal(o.rate, "--rate", 0.001, RunLimits::kRate, rate, error))
                 return false;
             s.mutable_load()->mutable_open()->set_rate(rate);
             s.set_connections(std::uint32_t(c));
@@ -462,8 +444,8 @@ bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error)
         }
     }
     if (!o.streams.empty()) {
-        double m;
-        if (!positiveNumber(o.streams, "--streams", m, error, true))
+        std::uint64_t m;
+        if (!parseWhole(o.streams, "--streams", 1, RunLimits::kStreams, m, error))
             return false;
         s.set_streams(std::uint32_t(m));
     }
@@ -494,8 +476,8 @@ bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error)
     if (s.tls().ByteSizeLong() == 0)
         s.clear_tls();
     if (!o.threads.empty()) {
-        double t;
-        if (!positiveNumber(o.threads, "--threads", t, error, true))
+        std::uint64_t t;
+        if (!parseWhole(o.threads, "--threads", 1, RunLimits::kThreads, t, error))
             return false;
         s.set_threads(std::uint32_t(t));
     }

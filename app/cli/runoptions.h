@@ -42,8 +42,6 @@ struct Options
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help);
 // The scenario to run; `baseDir` is where its relative files are read from.
 bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error);
-// A number from `text` for `flag`: positive, and whole when `integer`.
-bool positiveNumber(const std::string& text, const char* flag, double& out, std::string& error, bool integer);
 bool readFile(const std::string& path, std::string& out);
 
 } // namespace stampede::cli

@@ -2,6 +2,7 @@
 
 #include "cli.h"
 #include "core/durationtext.h"
+#include "core/number.h"
 #include "core/textfile.h"
 #include "run/scenarioplan.h"
 
@@ -84,16 +85,16 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
     }
     ControllerOptions& co = rq.controller;
     co.abortOnAgentLoss = o.onAgentLoss != "continue";
-    double n = 0;
+    std::uint64_t n = 0;
     if (!o.deadMan.empty()) {
-        if (!positiveNumber(o.deadMan, "--dead-man", n, error, true))
+        if (!parseWhole(o.deadMan, "--dead-man", 1, RunLimits::kDeadManSeconds, n, error))
             return false;
         co.deadManSeconds = unsigned(n);
     }
     co.caFile = o.caFile;
     rq.engines.pin = o.pinEngines;
     if (o.agents.empty()) {
-        if (!o.engines.empty() && !positiveNumber(o.engines, "--engines", n, error, true))
+        if (!o.engines.empty() && !parseWhole(o.engines, "--engines", 1, RunLimits::kEngines, n, error))
             return false;
         rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
         return true;
@@ -102,6 +103,10 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
     for (std::string a; std::getline(ss, a, ',');)
         if (!a.empty())
             rq.engines.agents.push_back(a);
+    if (rq.engines.agents.empty()) {
+        error = "--agents: \"" + o.agents + "\" names no agent (give host:port, separated by commas)";
+        return false;
+    }
     std::string why;
     if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {
         error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;

@@ -56,6 +56,51 @@ private:
     }
 
 private Q_SLOTS:
+    // Numbers past their documented maximum, or not numbers at all: exit 2,
+    // before any load, saying which flag and which bound.
+    void boundsAreBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QStringList url{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/")};
+        QTest::addRow("engines 1e20") << url + QStringList{QStringLiteral("--engines"), QStringLiteral("1e20")}
+                                      << QStringLiteral("--engines: \"1e20\" is not a whole number");
+        QTest::addRow("engines 2^32") << url + QStringList{QStringLiteral("--engines"), QStringLiteral("4294967296")}
+                                      << QStringLiteral("--engines: 4294967296 is out of range (1 to 1,024)");
+        QTest::addRow("engines 0") << url + QStringList{QStringLiteral("--engines"), QStringLiteral("0")}
+                                   << QStringLiteral("--engines: 0 is out of range");
+        QTest::addRow("agents ,") << url + QStringList{QStringLiteral("--agents"), QStringLiteral(",")}
+                                  << QStringLiteral("--agents: \",\" names no agent");
+        QTest::addRow("c 2^32+1") << url + QStringList{QStringLiteral("-c"), QStringLiteral("4294967297")}
+                                  << QStringLiteral("--connections: 4294967297 is out of range (1 to 1,000,000)");
+        QTest::addRow("c 1e20") << url + QStringList{QStringLiteral("-c"), QStringLiteral("1e20")}
+                                << QStringLiteral("--connections: \"1e20\" is not a whole number");
+        QTest::addRow("streams 2^32") << url + QStringList{QStringLiteral("--http"), QStringLiteral("2"),
+                                                           QStringLiteral("--streams"), QStringLiteral("4294967296")}
+                                      << QStringLiteral("--streams: 4294967296 is out of range (1 to 1,000)");
+        QTest::addRow("threads 1e20") << url + QStringList{QStringLiteral("-t"), QStringLiteral("1e20")}
+                                      << QStringLiteral("--threads: \"1e20\" is not a whole number");
+        QTest::addRow("rate 1e20") << url + QStringList{QStringLiteral("--rate"), QStringLiteral("1e20")}
+                                   << QStringLiteral("--rate: \"1e20\" is not a number");
+        QTest::addRow("rate 1e9") << url + QStringList{QStringLiteral("--rate"), QStringLiteral("1000000000")}
+                                  << QStringLiteral("--rate: 1000000000 is out of range (0.001 to 10,000,000)");
+        QTest::addRow("dead-man overflow")
+            << url + QStringList{QStringLiteral("--dead-man"), QStringLiteral("99999999999999999999999")}
+            << QStringLiteral("--dead-man: 99999999999999999999999 is too large");
+    }
+
+    void boundsAreBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = runCli(QStringList{QStringLiteral("run")} + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(clock.elapsed() < 5000);
+    }
+
     // Every request refused: a latency threshold has no data to pass on.
     void noDataIsNeverAPass()
     {
