@@ -31,7 +31,7 @@ class PacerHost
 public:
     virtual ~PacerHost() = default;
     // Starts an iteration on `slot`, measured from `intended`. False when the
-    // data ran out: the worker then stops issuing (stopIssuing() is called).
+    // data ran out: the worker then stops issuing (abandon() is called).
     virtual bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) = 0;
     // An arrival had to wait for a slot / found the backlog full.
     virtual void countLate(Nanos now) = 0;
@@ -54,9 +54,9 @@ public:
     virtual void iterationDone(std::uint32_t slot, Nanos now, bool failed) = 0;
     // The planned level times `factor` from `now` on (0 pauses).
     virtual void setLevel(double factor, Nanos now) = 0;
-    // No new iteration from now on (the plan's end, data ran out).
-    virtual void stopIssuing() = 0;
-    // An explicit stop: forget what waits; returns how many waiting arrivals were dropped.
+    // No new iteration from now on, and what waits is forgotten (the plan's
+    // end, data ran out, an explicit stop): returns how many waiting arrivals
+    // were dropped, so that they are counted as such, never sent late.
     virtual std::uint64_t abandon() = 0;
     // The earlier of `limit` and when this pacer next has something to do.
     virtual Nanos wakeBy(Nanos limit) const = 0;
@@ -80,7 +80,6 @@ public:
     void onTime(Nanos now) override;
     void iterationDone(std::uint32_t slot, Nanos now, bool failed) override;
     void setLevel(double factor, Nanos now) override;
-    void stopIssuing() override { m_next.reset(); }
     std::uint64_t abandon() override;
     Nanos wakeBy(Nanos limit) const override;
     bool drained() const override { return m_backlogSize == 0; }
@@ -113,8 +112,11 @@ public:
     void onTick(Nanos now) override;
     void iterationDone(std::uint32_t slot, Nanos now, bool failed) override;
     void setLevel(double factor, Nanos now) override;
-    void stopIssuing() override { m_stopping = true; }
-    std::uint64_t abandon() override { return 0; }
+    std::uint64_t abandon() override
+    {
+        m_stopping = true;
+        return 0;
+    }
     Nanos wakeBy(Nanos limit) const override;
     bool drained() const override { return true; }
     std::uint32_t activeUsers() const override { return m_activeUsers; }

@@ -233,10 +233,14 @@ void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
     m_pacer->iterationDone(slot, now, failed);
 }
 
+// The end of the plan (or of the data): nothing new starts, and arrivals still
+// waiting for a slot are dropped (counted), so the run ends within the
+// requests' timeout of its duration whatever the target does.
 void Worker::beginStop()
 {
     m_stopping = true;
-    m_pacer->stopIssuing();
+    if (const std::uint64_t n = m_pacer->abandon())
+        countDropped(n, m_clock.now());
 }
 
 // One turn of the loop; false when the worker is done.

@@ -24,7 +24,7 @@ public:
     bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) override
     {
         if (starts.size() >= dataRows) {
-            pacer->stopIssuing(); // as the worker does when the data ran out
+            pacer->abandon(); // as the worker does when the data ran out
             return false;
         }
         starts.push_back({slot, intended, now});
@@ -109,9 +109,12 @@ private Q_SLOTS:
         pacer.onTime(kS + 1);
         QCOMPARE(host.starts.size(), std::size_t(4));
         QCOMPARE(host.starts[3].intended, 300 * kMs);
-        // an explicit stop drops what still waits
+        // the end (or an explicit stop) drops what still waits: counted, never sent late
         QCOMPARE(pacer.abandon(), std::uint64_t(2));
         QVERIFY(pacer.drained());
+        pacer.iterationDone(host.starts[2].slot, kS + 2, false);
+        pacer.onTime(5 * kS);
+        QCOMPARE(host.starts.size(), std::size_t(4));
     }
 
     void openLevelChangesTheRate()

@@ -17,6 +17,7 @@
 #include <QThread>
 
 #include <csignal>
+#include <unistd.h>
 
 using namespace testsupport;
 
@@ -99,6 +100,35 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(clock.elapsed() < 5000);
+    }
+
+    // A target that accepts and never answers: the open model's backlog is
+    // dropped at the end, and the run ends within duration + timeout + 2 s.
+    void silentTargetEndsOnTime()
+    {
+        RawServer server([](int fd) {
+            readRequestHead(fd);
+            char buf[256];
+            while (::read(fd, buf, sizeof buf) > 0) {
+            }
+            ::close(fd);
+        });
+        const QString summary = m_dir.filePath(QStringLiteral("silent.json"));
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"),
+                               QStringLiteral("http://127.0.0.1:%1/").arg(server.port()), QStringLiteral("--rate"),
+                               QStringLiteral("20"), QStringLiteral("-c"), QStringLiteral("4"), QStringLiteral("-d"),
+                               QStringLiteral("3s"), QStringLiteral("--timeout"), QStringLiteral("2s"),
+                               QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q"),
+                               QStringLiteral("--summary-json"), summary});
+        const qint64 wall = clock.elapsed();
+        QVERIFY2(wall < 3000 + 2000 + 2000, qPrintable(QString::number(wall)));
+        const QJsonObject total = readJson(summary).value(QStringLiteral("total")).toObject();
+        QVERIFY2(total.value(QStringLiteral("dropped")).toInteger() > 0, qPrintable(r.err));
+        // nothing was sent after the end: every request sent was a timeout
+        QCOMPARE(total.value(QStringLiteral("errors_by_class")).toObject().value(QStringLiteral("timeout")).toInteger(),
+                 total.value(QStringLiteral("requests")).toInteger());
     }
 
     // Every request refused: a latency threshold has no data to pass on.
