@@ -120,6 +120,18 @@ void RunSession::stop()
         m_control->stop();
 }
 
+void RunSession::pause()
+{
+    if (m_control)
+        m_control->pause();
+}
+
+void RunSession::resume()
+{
+    if (m_control)
+        m_control->resume();
+}
+
 void RunSession::adjust(double factor)
 {
     if (m_control)

@@ -54,6 +54,9 @@ public:
 
 public Q_SLOTS:
     void stop();
+    // Pause is level 0; resume goes back to the last level asked. Each is saved as an event.
+    void pause();
+    void resume();
     // Scales the planned rate or users from now on (0 pauses, 1 is as planned).
     void adjust(double factor);
 

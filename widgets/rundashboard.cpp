@@ -148,16 +148,13 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     connect(m_stop, &QPushButton::clicked, session, &RunSession::stop);
     connect(m_pause, &QPushButton::clicked, this, [this] {
         m_paused = !m_paused;
-        m_session->adjust(m_paused ? 0.0 : m_factor->value());
+        if (m_paused)
+            m_session->pause();
+        else
+            m_session->resume();
         m_pause->setText(m_paused ? tr("Resume") : tr("Pause"));
-        m_events->addItem(m_paused ? tr("paused") : tr("resumed"));
-        markEvent(m_lastSecond, m_paused ? tr("paused") : tr("resumed"));
-    });
-    connect(apply, &QPushButton::clicked, this, [this] {
-        m_session->adjust(m_factor->value());
-        m_events->addItem(tr("load × %1").arg(m_factor->value()));
-        markEvent(m_lastSecond, tr("load × %1").arg(m_factor->value()));
-    });
+    }); // the run's own event (saved with it) says it below
+    connect(apply, &QPushButton::clicked, this, [this] { m_session->adjust(m_factor->value()); });
     connect(session, &RunSession::started, this, [this](const QString& runId, const QStringList& agents) {
         m_title->setText(tr("Run %1 on %n engine(s)", nullptr, int(agents.size())).arg(runId));
         m_title->setToolTip(agents.join(QLatin1Char('\n')));
@@ -173,8 +170,13 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     connect(session, &RunSession::secondAvailable, this, &RunDashboard::onSecond);
     connect(session, &RunSession::eventOccurred, this,
             [this](double at, const QString& kind, const QString& agent, const QString& detail) {
-                m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(kind, agent, detail));
-                markEvent(at, kind);
+                // live control's own events, in the user's words
+                const QString shown = kind == QLatin1String("paused")    ? tr("paused")
+                                      : kind == QLatin1String("resumed") ? tr("resumed")
+                                      : kind == QLatin1String("scaled")  ? tr("load × %1").arg(m_factor->value())
+                                                                         : kind;
+                m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(shown, agent, detail));
+                markEvent(at, shown);
             });
     connect(session, &RunSession::finished, this, &RunDashboard::onFinished);
 }

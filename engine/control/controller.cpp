@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <future>
 #include <mutex>
@@ -215,6 +216,10 @@ void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& track
             ok = false;
             error = "agent " + names[i] + ": " + why;
         }
+        // saved with the run and drawn on its charts, like any event
+        char level[64];
+        std::snprintf(level, sizeof level, "level x%g of the plan", c.factor);
+        tracker.addEvent(c.kind, "", ok ? std::string(level) : std::string(level) + "; " + error);
         if (c.done)
             c.done(ok, error);
     }

@@ -17,7 +17,7 @@ void RunControl::scale(double factor, Done done)
     m_factor = factor;
     if (m_paused)
         factor = 0; // remembered for resume()
-    m_queue.push_back({factor, std::move(done)});
+    m_queue.push_back({factor, "scaled", std::move(done)});
 }
 
 void RunControl::pause()
@@ -26,7 +26,7 @@ void RunControl::pause()
     if (m_closed || m_paused)
         return;
     m_paused = true;
-    m_queue.push_back({0, {}});
+    m_queue.push_back({0, "paused", {}});
 }
 
 void RunControl::resume()
@@ -35,7 +35,7 @@ void RunControl::resume()
     if (m_closed || !m_paused)
         return;
     m_paused = false;
-    m_queue.push_back({m_factor, {}});
+    m_queue.push_back({m_factor, "resumed", {}});
 }
 
 bool RunControl::paused() const

@@ -20,7 +20,8 @@ public:
     using Done = std::function<void(bool ok, const std::string& error)>;
     struct Command
     {
-        double factor = 1; // the planned level (rate or users) times this, from now on
+        double factor = 1;           // the planned level (rate or users) times this, from now on
+        const char* kind = "scaled"; // the run's event once carried out: paused, resumed, scaled
         Done done;
     };
 

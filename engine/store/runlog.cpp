@@ -96,11 +96,37 @@ const char* const kPercentileColumns[] = {"p50_ms", "p90_ms", "p95_ms", "p99_ms"
 
 } // namespace
 
+// Every statement a run will need, prepared once: a damaged project (a table
+// or a column gone) is found before any load is sent, not a second into it.
+bool RunLog::writable()
+{
+    sqlite3* db = m_store.handle();
+    static const std::string insert = insertSecondSql();
+    const char* const statements[] = {
+        insert.c_str(),
+        "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? AND agent = ?",
+        "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, detail) "
+        "VALUES (?,?,?,?,?,?,?,?,?)",
+        "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?",
+        "INSERT INTO run_events(run, at_s, kind, agent, detail, from_second, to_second) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "UPDATE runs SET status = ?, summary = ?, ended = ?, agents = ? WHERE id = ?"};
+    for (const char* sql : statements) {
+        SqlStatement s(db, sql);
+        if (!s.ok()) {
+            m_error = "the project is damaged: " + s.error();
+            return false;
+        }
+    }
+    return true;
+}
+
 std::int64_t RunLog::begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
                            const std::string& environmentJson, const std::vector<std::string>& agents,
                            const std::vector<std::string>& stepNames)
 {
     sqlite3* db = m_store.handle();
+    if (!writable())
+        return 0;
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
         m_error = sqlite3_errmsg(db);
         return 0;

@@ -106,6 +106,7 @@ public:
     const std::string& error() const { return m_error; }
 
 private:
+    bool writable();
     bool writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p, const PreparedSecond::Row& r);
     static void addSecondRow(const SqlStatement& s, SavedRun& r);
 

@@ -255,7 +255,8 @@ private Q_SLOTS:
         QVERIFY(c.connect(error));
         const std::shared_ptr<RunControl> control = c.control();
         control->pause(); // asked before the run: carried out once it runs
-        std::thread runner([&] { c.run(oneStepBundle(), "st-queue", 1, {}); });
+        RunResult result;
+        std::thread runner([&] { result = c.run(oneStepBundle(), "st-queue", 1, {}); });
         QTRY_COMPARE_WITH_TIMEOUT(a->factorsAsked().size(), std::size_t(1), 2000);
         control->scale(2.0); // while paused: remembered, level stays 0
         control->resume();
@@ -264,6 +265,13 @@ private Q_SLOTS:
         QCOMPARE(a->factorsAsked().back(), 0.5);
         control->stop();
         runner.join();
+        // each command carried out is an event of the run, saved with it
+        std::vector<std::string> kinds;
+        for (const auto& e : result.events)
+            kinds.push_back(e.kind);
+        QCOMPARE(kinds, (std::vector<std::string>{"paused", "scaled", "resumed", "scaled"}));
+        QCOMPARE(result.events[2].detail, std::string("level x2 of the plan"));
+        QVERIFY(result.stopped);
         bool refused = false;
         control->scale(3, [&](bool ok, const std::string& why) { refused = !ok && why == "the run has ended"; });
         QVERIFY(refused);

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <sqlite3.h>
 
 #include <csignal>
 #include <unistd.h>
@@ -252,6 +253,24 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(!readJson(out).isEmpty());
         QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.tmp-*")}).isEmpty());
+    }
+
+    // A project whose run tables are damaged is refused before any load.
+    void damagedProjectBeforeLoad()
+    {
+        const QString project = projectWithARun("damaged.stampede");
+        QVERIFY(!project.isEmpty());
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(project.toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DROP TABLE run_seconds", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        MockProcess mock;
+        const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-d"),
+                               QStringLiteral("2s"), QStringLiteral("--project"), project});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("the project is damaged: no such table: run_seconds")),
+                 qPrintable(r.err));
+        QCOMPARE(mock.stats().value(QStringLiteral("requests")).toInteger(), 0);
     }
 
     // A token file ending in CRLF (written on Windows) works on both sides.
