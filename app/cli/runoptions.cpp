@@ -289,9 +289,9 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             error = "give either a scenario file or --url with its quick-mode options, not both";
             return false;
         }
-        std::string json;
-        if (!readFile(o.scenarioFile, json)) {
-            error = "cannot read scenario file \"" + o.scenarioFile + "\"";
+        std::string json, why;
+        if (!readWholeFile(o.scenarioFile, json, why)) {
+            error = "cannot read scenario file \"" + o.scenarioFile + "\": " + why;
             return false;
         }
         if (looksLikeBundle(json)) {

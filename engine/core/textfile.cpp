@@ -16,9 +16,20 @@ bool readWholeFile(const std::string& path, std::string& out, std::string& why)
         why = std::strerror(errno);
         return false;
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
+    out.clear();
+    char chunk[65536];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        out.append(chunk, std::size_t(in.gcount()));
+        if (out.size() > kMaxWholeFile) {
+            out.clear();
+            why = "larger than 256 MiB";
+            return false;
+        }
+    }
+    if (in.bad()) {
+        why = std::strerror(errno);
+        return false;
+    }
     return true;
 }
 

@@ -1,12 +1,16 @@
 #pragma once
 // Whole files read into memory (scenario data, CSV sets, TLS certificates),
 // and paths taken relative to a scenario's folder.
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace stampede {
 
-// Reads `path` whole; false with `why` (the system's reason) when it cannot.
+// The largest file read whole (a scenario, a bundle, a CSV set, a certificate).
+constexpr std::size_t kMaxWholeFile = 256u * 1024 * 1024;
+// Reads `path` whole; false with `why` (the system's reason, or "larger than
+// 256 MiB": /dev/zero is not read for ever) when it cannot.
 bool readWholeFile(const std::string& path, std::string& out, std::string& why);
 // A token (agents' Bearer token) from `path`: surrounding blanks and line ends
 // (LF or CRLF) trimmed, the same on the controller and the agent; false with

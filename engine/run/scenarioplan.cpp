@@ -283,6 +283,11 @@ private:
     {
         if (m_s.steps_size() == 0)
             error("steps", "at least one step is needed");
+        if (m_s.steps_size() > int(kMaxSteps)) {
+            error("steps",
+                  "at most " + std::to_string(kMaxSteps) + " steps (got " + std::to_string(m_s.steps_size()) + ")");
+            return;
+        }
         for (int i = 0; i < m_s.steps_size(); ++i) {
             const auto& st = m_s.steps(i);
             const std::string field = "steps[" + std::to_string(i) + "]";
@@ -517,7 +522,10 @@ private:
             } else if (spec.kind != StageSpec::Kind::Hold) {
                 error(field + ".target", "a ramp, step or spike stage needs a target");
             }
-            if (st.steps())
+            if (st.steps() > kMaxStageSteps)
+                error(field + ".steps",
+                      "at most " + std::to_string(kMaxStageSteps) + " (got " + std::to_string(st.steps()) + ")");
+            else if (st.steps())
                 spec.steps = st.steps();
             stages.push_back(spec);
         }
@@ -561,7 +569,10 @@ private:
             levelField = "load.open.rate";
             if (initial < 0 || !std::isfinite(initial))
                 error(levelField, "must not be negative (got " + fmt(initial) + ")");
-            if (l.open().backlog_limit())
+            if (l.open().backlog_limit() > kMaxBacklog)
+                error("load.open.backlogLimit", "at most " + std::to_string(kMaxBacklog) + " (got " +
+                                                    std::to_string(l.open().backlog_limit()) + ")");
+            else if (l.open().backlog_limit())
                 m_plan.backlogLimit = l.open().backlog_limit();
             break;
         case v1::LoadProfile::kClosed:

@@ -84,6 +84,11 @@ enum class LoadModel
     Closed
 };
 
+// The largest scenario a run accepts (README "Limits"); past them, a fault of the field.
+constexpr std::uint32_t kMaxSteps = 1000;       // steps in a scenario
+constexpr std::uint32_t kMaxStageSteps = 10000; // a step stage's steps
+constexpr std::uint32_t kMaxBacklog = 1000000;  // the open model's backlog of arrivals
+
 struct ScenarioPlan
 {
     std::string name;

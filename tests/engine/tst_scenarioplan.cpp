@@ -64,6 +64,22 @@ private slots:
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}]}"
             << "load: choose an open model (load.open.rate) or a closed model (load.closed.users)";
         QTest::addRow("no steps") << QString::fromStdString("{" + load + "}") << "steps: at least one step is needed";
+        {
+            std::string many = "{\"steps\": [";
+            for (int i = 0; i < 1001; ++i)
+                many += std::string(i ? "," : "") + "{\"request\": {\"url\": \"http://127.0.0.1/\"}}";
+            QTest::addRow("too many steps")
+                << QString::fromStdString(many + "], " + load + "}") << "steps: at most 1000 steps (got 1001)";
+        }
+        QTest::addRow("stage steps past the bound")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"closed\": {\"users\": 1}, "
+               "\"stages\": [{\"kind\": \"STAGE_STEP\", \"duration\": \"10s\", \"target\": 10, \"steps\": "
+               "4000000000}]}}"
+            << "load.stages[0].steps: at most 10000 (got 4000000000)";
+        QTest::addRow("backlog past the bound")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1, "
+               "\"backlogLimit\": 2000000}}}"
+            << "load.open.backlogLimit: at most 1000000 (got 2000000)";
         QTest::addRow("bad url") << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"ftp://x/\"}}], " +
                                                            load + "}")
                                  << "steps[0].request.url: unsupported scheme \"ftp\" (http and https are supported)";

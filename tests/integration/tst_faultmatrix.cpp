@@ -91,6 +91,16 @@ private Q_SLOTS:
             << QStringLiteral("--dead-man: 99999999999999999999999 is too large");
     }
 
+    void endlessScenarioFileIsRefused()
+    {
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = runCli({QStringLiteral("run"), QStringLiteral("/dev/zero")}, 20000);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("larger than 256 MiB")), qPrintable(r.err));
+        QVERIFY(clock.elapsed() < 10000);
+    }
+
     void boundsAreBadInput()
     {
         QFETCH(QStringList, args);
