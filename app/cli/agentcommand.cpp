@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace stampede::cli {
@@ -46,6 +47,12 @@ bool isLoopback(const std::string& address)
 
 int agentCommand(const std::vector<std::string>& args)
 {
+    // every connection is a file: take all the system allows this process
+    rlimit files{};
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     AgentOptions options;
     std::string listen = "127.0.0.1:7070";
     std::string tokenFile, deadMan;

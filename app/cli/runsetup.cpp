@@ -92,6 +92,15 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         co.deadManSeconds = unsigned(n);
     }
     co.caFile = o.caFile;
+    std::string pem, why;
+    if (!o.caFile.empty() && !readWholeFile(o.caFile, pem, why)) { // never a fallback to the system's CAs
+        error = "--ca: cannot read \"" + o.caFile + "\": " + why;
+        return false;
+    }
+    if (!o.caFile.empty() && pem.find("-----BEGIN CERTIFICATE-----") == std::string::npos) {
+        error = "--ca: \"" + o.caFile + "\" holds no PEM certificate";
+        return false;
+    }
     rq.engines.pin = o.pinEngines;
     if (o.agents.empty()) {
         if (!o.engines.empty() && !parseWhole(o.engines, "--engines", 1, RunLimits::kEngines, n, error))
@@ -107,7 +116,6 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         error = "--agents: \"" + o.agents + "\" names no agent (give host:port, separated by commas)";
         return false;
     }
-    std::string why;
     if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {
         error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
         return false;

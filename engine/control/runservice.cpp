@@ -1,12 +1,14 @@
 #include "runservice.h"
 
 #include "bundle/bundlefile.h"
+#include "core/textfile.h"
 #include "localpool.h"
 #include "store/projectstore.h"
 
 #include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
+#include <sys/resource.h>
 #include <thread>
 
 namespace stampede {
@@ -39,18 +41,47 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         return nullptr;
     }
     s->m_plan = std::move(*plan);
-    std::string error;
+    std::string error, pem;
+    // the agents' CA must be readable: never a silent fallback to the system's CAs
+    if (!request.controller.caFile.empty() && !readWholeFile(request.controller.caFile, pem, error)) {
+        errors.push_back("the agents' CA \"" + request.controller.caFile + "\" cannot be read: " + error);
+        return nullptr;
+    }
     if (!makeBundle(request.scenario, request.baseDir, request.source, s->m_bundle, error)) {
         errors.push_back(error);
         return nullptr;
     }
     if (request.scenarioJson.empty())
         (void)google::protobuf::util::MessageToJsonString(request.scenario, &request.scenarioJson, {});
+    s->m_request = request;
+    if (std::string why; request.engines.agents.empty() && !s->fitsFileLimit(why)) {
+        errors.push_back(why);
+        return nullptr;
+    }
     if (request.controller.control)
         s->m_control = request.controller.control;
     request.controller.control = s->m_control;
     s->m_request = std::move(request);
     return s;
+}
+
+// Each connection is a file descriptor: a local engine must be allowed as
+// many as its share (the agents raise their soft limit to the hard one).
+bool RunService::fitsFileLimit(std::string& why) const
+{
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_max == RLIM_INFINITY)
+        return true;
+    const unsigned engines = localEngineCount();
+    const std::uint64_t perEngine = (std::uint64_t(m_plan.connections) + engines - 1) / engines;
+    constexpr std::uint64_t kSpare = 64; // the agent's own files, its gRPC server
+    if (perEngine + kSpare <= limit.rlim_max)
+        return true;
+    why = std::to_string(m_plan.connections) + " connections on " + std::to_string(engines) + " local engine" +
+          (engines == 1 ? "" : "s") + " need " + std::to_string(perEngine + kSpare) +
+          " open files each; this system allows " + std::to_string(limit.rlim_max) +
+          " (raise it with ulimit -n, or use more engines)";
+    return false;
 }
 
 unsigned RunService::localEngineCount() const

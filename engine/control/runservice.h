@@ -116,6 +116,7 @@ private:
     class Record;
     void onStore(RunSink& sink, std::function<bool(RunLog&, std::int64_t row)> write);
     bool startEngines(LocalPool& pool, std::vector<std::string>& addresses, std::string& error);
+    bool fitsFileLimit(std::string& why) const;
     RunResult drive(Controller& controller, RunSink& sink);
     RunOutcome fail(RunSink& sink, const std::string& error);
     RunOutcome conclude(RunSink& sink, const std::vector<std::string>& agents, RunResult result);

@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include <csignal>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace testsupport;
@@ -86,6 +87,16 @@ private Q_SLOTS:
                                    << QStringLiteral("--rate: \"1e20\" is not a number");
         QTest::addRow("rate 1e9") << url + QStringList{QStringLiteral("--rate"), QStringLiteral("1000000000")}
                                   << QStringLiteral("--rate: 1000000000 is out of range (0.001 to 10,000,000)");
+        rlimit files{};
+        if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_max < 1000064) // a machine that allows fewer
+            QTest::addRow("past the file limit")
+                << url + QStringList{QStringLiteral("-c"), QStringLiteral("1000000"), QStringLiteral("--engines"),
+                                     QStringLiteral("1")}
+                << QStringLiteral("1000000 connections on 1 local engine need 1000064 open files each");
+        QTest::addRow("unreadable CA") << url + QStringList{QStringLiteral("--agents"), QStringLiteral("127.0.0.1:9"),
+                                                            QStringLiteral("--ca"),
+                                                            QStringLiteral("/nonexistent/ca.pem")}
+                                       << QStringLiteral("--ca: cannot read \"/nonexistent/ca.pem\"");
         QTest::addRow("dead-man overflow")
             << url + QStringList{QStringLiteral("--dead-man"), QStringLiteral("99999999999999999999999")}
             << QStringLiteral("--dead-man: 99999999999999999999999 is too large");
