@@ -118,7 +118,9 @@ QStringList ReportModel::thresholdLines() const
     for (const auto& t : m_summary->thresholds)
         out << tr("%1 %2 (measured %3)")
                    .arg(t.passed ? tr("PASS") : tr("FAIL"), QString::fromStdString(t.expr))
-                   .arg(t.value);
+                   .arg(!t.note.empty() ? QString::fromStdString(t.note)
+                        : t.percent     ? QStringLiteral("%1 %").arg(t.value * 100, 0, 'g', 4)
+                                        : QString::number(t.value));
     return out;
 }
 

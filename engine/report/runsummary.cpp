@@ -129,9 +129,10 @@ std::string metricsJson(const MetricsSummary& m)
             s += ", ";
         s += "\"" + std::string(errorClassName(ErrorClass(i))) + "\": " + std::to_string(m.errorsByClass[i]);
     }
-    s += "}, \"rate\": " + num(m.rate) + ", \"late\": " + std::to_string(m.late) +
-         ", \"dropped\": " + std::to_string(m.dropped) + ", \"bytes_in\": " + std::to_string(m.bytesIn) +
-         ", \"bytes_out\": " + std::to_string(m.bytesOut) + ",\n    \"latency_ms\": " + latencyJson(m.latency) +
+    s += "}, \"error_rate_pct\": " + num(m.errorRatePct()) + ", \"rate\": " + num(m.rate) +
+         ", \"late\": " + std::to_string(m.late) + ", \"dropped\": " + std::to_string(m.dropped) +
+         ", \"bytes_in\": " + std::to_string(m.bytesIn) + ", \"bytes_out\": " + std::to_string(m.bytesOut) +
+         ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
          ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
          ", \"connect_mean_ms\": " + num(m.connectMeanMs) + ", \"tls_handshakes\": " + std::to_string(m.handshakes) +
@@ -195,6 +196,7 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
         ThresholdResult r;
         r.expr = t.expr;
         r.value = thresholdValue(t, s.total);
+        r.percent = t.metric == Threshold::Metric::ErrorRate;
         const bool latency = t.metric != Threshold::Metric::ErrorRate && t.metric != Threshold::Metric::Rate;
         if (s.total.requests == 0)
             r.note = "no data: no request completed";
@@ -293,7 +295,10 @@ std::string summaryToTable(const RunSummary& s)
         os << "; HTTP/2 GOAWAY received " << s.total.goaways << " time" << (s.total.goaways == 1 ? "" : "s");
     os << "\n";
     for (const auto& t : s.thresholds)
-        os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  (" << (t.note.empty() ? "value " + num(t.value) : t.note)
+        os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  ("
+           << (!t.note.empty() ? t.note
+               : t.percent     ? "value " + num(t.value * 100) + " %"
+                               : "value " + num(t.value))
            << ")\n";
     for (const auto& e : s.events) {
         os << "event at " << num(e.atS) << " s: " << e.kind << " " << e.agent;

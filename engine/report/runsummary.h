@@ -40,7 +40,9 @@ struct MetricsSummary
     std::uint64_t goaways = 0;                             // HTTP/2
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{}; // gRPC calls not OK, by status code
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
+    // A fraction (0..1), as thresholds hold it; shown everywhere as a percentage.
     double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
+    double errorRatePct() const { return errorRate() * 100; }
 };
 
 struct ThresholdResult
@@ -48,7 +50,8 @@ struct ThresholdResult
     std::string expr;
     bool passed = false;
     double value = 0;
-    std::string note; // why it failed without a value to judge: "no data: ..."
+    std::string note;     // why it failed without a value to judge: "no data: ..."
+    bool percent = false; // error_rate: `value` is a fraction, shown as a percentage
 };
 
 struct RunSummary

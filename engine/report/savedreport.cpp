@@ -331,21 +331,23 @@ CompareResult compareRuns(const RunSummary& base, const RunSummary& cand, double
             double b, c;
             bool higherIsWorse;
             double noise;
+            const char* unit;
         };
         const M metrics[] = {
-            {"rate", b.rate, c.rate, false, 0},
-            {"error_rate", b.errorRate() * 100, c.errorRate() * 100, true, 0.1},
-            {"p50", b.latency.p50, c.latency.p50, true, 1},
-            {"p90", b.latency.p90, c.latency.p90, true, 1},
-            {"p95", b.latency.p95, c.latency.p95, true, 1},
-            {"p99", b.latency.p99, c.latency.p99, true, 1},
-            {"p999", b.latency.p999, c.latency.p999, true, 1},
-            {"max", b.latency.max, c.latency.max, true, 1},
+            {"rate", b.rate, c.rate, false, 0, "/s"},
+            {"error_rate", b.errorRatePct(), c.errorRatePct(), true, 0.1, "%"}, // percent, as everywhere
+            {"p50", b.latency.p50, c.latency.p50, true, 1, "ms"},
+            {"p90", b.latency.p90, c.latency.p90, true, 1, "ms"},
+            {"p95", b.latency.p95, c.latency.p95, true, 1, "ms"},
+            {"p99", b.latency.p99, c.latency.p99, true, 1, "ms"},
+            {"p999", b.latency.p999, c.latency.p999, true, 1, "ms"},
+            {"max", b.latency.max, c.latency.max, true, 1, "ms"},
         };
         for (const auto& m : metrics) {
-            CompareRow r{scope, m.name, m.b, m.c, 0, false};
-            r.change = m.b != 0 ? (m.c - m.b) / m.b : (m.c != 0 ? 1.0 : 0.0);
-            const double worse = m.higherIsWorse ? r.change : -r.change;
+            CompareRow r{scope, m.name, m.b, m.c, 0, false, false, m.unit};
+            r.fromZero = m.b == 0 && m.c != 0; // no ratio from zero: worse (or better) by its own size
+            r.change = m.b != 0 ? (m.c - m.b) / m.b : 0.0;
+            const double worse = r.fromZero ? (m.higherIsWorse ? 1.0 : -1.0) : m.higherIsWorse ? r.change : -r.change;
             r.regression = worse > tolerance && std::abs(m.c - m.b) > m.noise;
             out.regressed |= r.regression;
             out.rows.push_back(r);
@@ -364,12 +366,17 @@ std::string compareToText(const CompareResult& r, const RunSummary& base, const 
     std::string out = "baseline  " + base.runId + "  (" + base.scenario + ")\ncandidate " + cand.runId + "  (" +
                       cand.scenario + ")\n";
     char line[256];
-    std::snprintf(line, sizeof line, "%-24s %-11s %12s %12s %9s\n", "scope", "metric", "baseline", "candidate",
+    std::snprintf(line, sizeof line, "%-24s %-11s %15s %15s %9s\n", "scope", "metric", "baseline", "candidate",
                   "change");
     out += line;
     for (const auto& row : r.rows) {
-        std::snprintf(line, sizeof line, "%-24s %-11s %12.3f %12.3f %+8.1f%%%s\n", row.scope.substr(0, 24).c_str(),
-                      row.metric.c_str(), row.baseline, row.candidate, row.change * 100,
+        char change[32];
+        if (row.fromZero)
+            std::snprintf(change, sizeof change, "%9s", "new");
+        else
+            std::snprintf(change, sizeof change, "%+8.1f%%", row.change * 100);
+        std::snprintf(line, sizeof line, "%-24s %-11s %12.3f %-2s %12.3f %-2s %s%s\n", row.scope.substr(0, 24).c_str(),
+                      row.metric.c_str(), row.baseline, row.unit, row.candidate, row.unit, change,
                       row.regression ? "  REGRESSION" : "");
         out += line;
     }

@@ -30,8 +30,10 @@ struct CompareRow
     std::string metric; // rate, error_rate, p50, p90, p95, p99, p999, max
     double baseline = 0;
     double candidate = 0;
-    double change = 0; // relative: +0.25 is 25 % more
+    double change = 0;     // relative: +0.25 is 25 % more
+    bool fromZero = false; // the baseline was 0 and the candidate is not: "new", no ratio
     bool regression = false;
+    const char* unit = ""; // "/s", "%", "ms"
 };
 
 struct CompareResult

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -274,6 +275,46 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(!readJson(out).isEmpty());
         QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.tmp-*")}).isEmpty());
+    }
+
+    // One unit for the error rate: a percentage in the table, the summary
+    // (error_rate_pct) and compare; from zero, compare says "new".
+    void errorRateIsAPercentEverywhere()
+    {
+        MockProcess clean;
+        MockProcess failing(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"errorPercent\": 20}]}"));
+        QVERIFY(clean.started() && failing.started());
+        const QString project = m_dir.filePath(QStringLiteral("rates.stampede"));
+        const QString summary = m_dir.filePath(QStringLiteral("rates.json"));
+        for (const auto* m : {&clean, &failing}) {
+            const auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), m->url(), QStringLiteral("--rate"),
+                                   QStringLiteral("200"), QStringLiteral("-d"), QStringLiteral("2s"),
+                                   QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--threshold"),
+                                   QStringLiteral("error_rate < 5%"), QStringLiteral("-q"), QStringLiteral("--project"),
+                                   project, QStringLiteral("--summary-json"), summary});
+            if (m == &failing) {
+                QCOMPARE(r.exitCode, 1);
+                const QRegularExpression line(QStringLiteral("FAIL error_rate < 5%  \\(value (\\d+\\.?\\d*) %\\)"));
+                const auto match = line.match(r.out);
+                QVERIFY2(match.hasMatch(), qPrintable(r.out));
+                const double pct = match.captured(1).toDouble();
+                QVERIFY2(pct > 12 && pct < 28, qPrintable(r.out));
+                const double json = readJson(summary)
+                                        .value(QStringLiteral("total"))
+                                        .toObject()
+                                        .value(QStringLiteral("error_rate_pct"))
+                                        .toDouble();
+                QVERIFY(std::abs(json - pct) < 0.01);
+            } else {
+                QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            }
+        }
+        const auto cmp = runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@1"),
+                                 project + QStringLiteral("@2")});
+        QCOMPARE(cmp.exitCode, 1);
+        const QRegularExpression row(
+            QStringLiteral("total\\s+error_rate\\s+0\\.000 %\\s+\\d+\\.\\d+ %\\s+new  REGRESSION"));
+        QVERIFY2(row.match(cmp.out).hasMatch(), qPrintable(cmp.out));
     }
 
     // A project whose run tables are damaged is refused before any load.
