@@ -174,6 +174,30 @@ private slots:
         QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().c_str());
     }
 
+    // Durations in a file are written as on the command line ("200ms", "1.5m")
+    // or as proto3 JSON's seconds; only fields that are durations are read so.
+    void durationsTakeUnits()
+    {
+        v1::Scenario s;
+        std::string error;
+        QVERIFY2(parseScenarioJson("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"body\": \"200ms\", "
+                                   "\"timeout\": \"1500ms\", \"headers\": [{\"name\": \"X\", \"value\": \"5s\"}]}}], "
+                                   "\"load\": {\"closed\": {\"users\": 2, \"thinkTime\": \"200ms\"}, \"stages\": "
+                                   "[{\"kind\": \"STAGE_HOLD\", \"duration\": \"1.5m\"}]}, \"duration\": \"2.5s\"}",
+                                   s, error),
+                 error.c_str());
+        QCOMPARE(s.load().closed().think_time().nanos(), 200000000);
+        QCOMPARE(s.steps(0).request().timeout().seconds(), 1);
+        QCOMPARE(s.steps(0).request().timeout().nanos(), 500000000);
+        QCOMPARE(s.load().stages(0).duration().seconds(), 90);
+        QCOMPARE(s.duration().seconds(), 2);
+        QCOMPARE(s.steps(0).request().body(), std::string("200ms")); // a string, not a duration
+        QCOMPARE(s.steps(0).request().headers(0).value(), std::string("5s"));
+        // a duration that means nothing is still refused, by the field
+        QVERIFY(!parseScenarioJson("{\"duration\": \"soon\"}", s, error));
+        QVERIFY(!error.empty());
+    }
+
     void runIdsAreUnique()
     {
         QVERIFY(newRunId() != newRunId());
