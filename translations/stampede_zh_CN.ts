@@ -27,37 +27,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="288"/>
+        <location filename="../models/reportmodel.cpp" line="290"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="295"/>
+        <location filename="../models/reportmodel.cpp" line="297"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314"/>
+        <location filename="../models/reportmodel.cpp" line="316"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314"/>
+        <location filename="../models/reportmodel.cpp" line="316"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314"/>
+        <location filename="../models/reportmodel.cpp" line="316"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="314"/>
+        <location filename="../models/reportmodel.cpp" line="316"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="315"/>
+        <location filename="../models/reportmodel.cpp" line="317"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -1125,57 +1125,57 @@ with a self-signed or internal certificate.</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="212"/>
+        <location filename="../models/reportmodel.cpp" line="214"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239"/>
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239"/>
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="239"/>
+        <location filename="../models/reportmodel.cpp" line="241"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="240"/>
+        <location filename="../models/reportmodel.cpp" line="242"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="240"/>
+        <location filename="../models/reportmodel.cpp" line="242"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="240"/>
+        <location filename="../models/reportmodel.cpp" line="242"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="243"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="243"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="243"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="242"/>
+        <location filename="../models/reportmodel.cpp" line="244"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1587,7 +1587,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="44"/>
-        <location filename="../widgets/rundashboard.cpp" line="152"/>
+        <location filename="../widgets/rundashboard.cpp" line="155"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1792,72 +1792,69 @@ with a self-signed or internal certificate.</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="152"/>
+        <location filename="../widgets/rundashboard.cpp" line="155"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153"/>
-        <location filename="../widgets/rundashboard.cpp" line="154"/>
+        <location filename="../widgets/rundashboard.cpp" line="174"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153"/>
-        <location filename="../widgets/rundashboard.cpp" line="154"/>
+        <location filename="../widgets/rundashboard.cpp" line="175"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="158"/>
-        <location filename="../widgets/rundashboard.cpp" line="159"/>
+        <location filename="../widgets/rundashboard.cpp" line="176"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="162"/>
+        <location filename="../widgets/rundashboard.cpp" line="159"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="290"/>
+        <location filename="../widgets/rundashboard.cpp" line="292"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="360"/>
+        <location filename="../widgets/rundashboard.cpp" line="362"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="365"/>
+        <location filename="../widgets/rundashboard.cpp" line="367"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="366"/>
+        <location filename="../widgets/rundashboard.cpp" line="368"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367"/>
+        <location filename="../widgets/rundashboard.cpp" line="369"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="368"/>
+        <location filename="../widgets/rundashboard.cpp" line="370"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="372"/>
+        <location filename="../widgets/rundashboard.cpp" line="374"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="372"/>
+        <location filename="../widgets/rundashboard.cpp" line="374"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -1873,131 +1870,131 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="112"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="114"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="113"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="115"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="114"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="116"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="122"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="123"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="125"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="126"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="127"/>
-        <source>Open model: a target rate (requests/s)</source>
-        <translation>开放模型：目标速率（请求/秒）</translation>
+        <location filename="../widgets/scenarioeditor.cpp" line="129"/>
+        <source>Open model: a target rate (iterations/s)</source>
+        <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="128"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="130"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="129"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="131"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="137"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="139"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="138"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="140"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="142"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="144"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="143"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="145"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="145"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="147"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="148"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="154"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="153"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="155"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="155"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="157"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="159"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="161"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="160"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="162"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="168"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="170"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="169"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="171"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="176"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="186"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="190"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -2006,165 +2003,165 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="195"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="200"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="201"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="205"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="204"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="206"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="207"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="215"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="223"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="228"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="227"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="234"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="236"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="235"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="244"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="246"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="245"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="251"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="327"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
-        <source>Rate at the start (/s):</source>
-        <translation>初始速率（/秒）：</translation>
+        <location filename="../widgets/scenarioeditor.cpp" line="492"/>
+        <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
+        <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="503"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="503"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="550"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="559"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="558"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="564"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="573"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="558"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="570"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="575"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="584"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="570"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

@@ -6,6 +6,8 @@
 #include "stagesmodel.h"
 #include "variablesmodel.h"
 
+#include <algorithm>
+
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -124,7 +126,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* removeVariable = new QPushButton(tr("Remove variable"));
 
     m_model = new QComboBox;
-    m_model->addItem(tr("Open model: a target rate (requests/s)"));
+    m_model->addItem(tr("Open model: a target rate (iterations/s)"));
     m_model->addItem(tr("Closed model: virtual users"));
     m_model->setToolTip(tr("Open: iterations start on a schedule whatever the latency (stable QPS).\n"
                            "Closed: each user sends, waits for the answer, thinks, and repeats."));
@@ -483,8 +485,15 @@ QList<QPointF> ScenarioEditor::previewPoints() const
 void ScenarioEditor::refreshPreview()
 {
     const bool closed = m_model->currentIndex() == 1;
-    m_levelLabel->setText(closed ? tr("Users at the start:") : tr("Rate at the start (/s):"));
-    const QList<QPointF> points = previewPoints();
+    // the open model's rate is of iterations: each runs every step, so the
+    // preview draws requests/s, the steps times the rate
+    const int steps = std::max(1, int(m_stepObjects.size()));
+    m_levelLabel->setText(closed ? tr("Users at the start:")
+                                 : tr("Iterations/s at the start (%1 steps: × %1 requests/s):").arg(steps));
+    QList<QPointF> points = previewPoints();
+    if (!closed)
+        for (auto& p : points)
+            p.setY(p.y() * steps);
     m_series->replace(points);
     double maxX = 1, maxY = 1;
     for (const auto& p : points) {
