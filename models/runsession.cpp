@@ -113,27 +113,3 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         [](bool) {});
     return true;
 }
-
-void RunSession::stop()
-{
-    if (m_control)
-        m_control->stop();
-}
-
-void RunSession::pause()
-{
-    if (m_control)
-        m_control->pause();
-}
-
-void RunSession::resume()
-{
-    if (m_control)
-        m_control->resume();
-}
-
-void RunSession::adjust(double factor)
-{
-    if (m_control)
-        m_control->scale(factor);
-}

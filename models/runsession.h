@@ -18,9 +18,10 @@
 #include <functional>
 #include <memory>
 
+#include "control/runcontrol.h"
+
 namespace stampede {
 class ProjectStore;
-class RunControl;
 class RunService;
 } // namespace stampede
 
@@ -52,13 +53,31 @@ public:
     // (seconds, users) for the closed model; for the dashboard.
     QList<QPointF> plannedProfile() const { return m_planned; }
 
+    // Live control goes through the run's queue (stampede::RunControl): none
+    // of these blocks, and each is saved with the run as an event.
 public Q_SLOTS:
-    void stop();
-    // Pause is level 0; resume goes back to the last level asked. Each is saved as an event.
-    void pause();
-    void resume();
+    void stop()
+    {
+        if (m_control)
+            m_control->stop();
+    }
+    // Pause is level 0; resume goes back to the last level asked.
+    void pause()
+    {
+        if (m_control)
+            m_control->pause();
+    }
+    void resume()
+    {
+        if (m_control)
+            m_control->resume();
+    }
     // Scales the planned rate or users from now on (0 pauses, 1 is as planned).
-    void adjust(double factor);
+    void adjust(double factor)
+    {
+        if (m_control)
+            m_control->scale(factor);
+    }
 
 Q_SIGNALS:
     void started(const QString& runId, const QStringList& agents);
