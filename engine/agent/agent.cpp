@@ -250,6 +250,12 @@ private:
         last.set_final(true);
         if (!result.ok)
             last.set_error(result.error);
+        for (const auto& e : result.events) {
+            auto* n = last.add_notes();
+            n->set_kind(e.kind);
+            n->set_detail(e.detail);
+            n->set_at_s(e.atS);
+        }
         publish(std::move(last));
         std::lock_guard lock(m_mutex);
         run.finished = true;

@@ -44,6 +44,8 @@ void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
         a.done = true;
         if (!s.error().empty())
             addEvent("agent_error", a.name, s.error());
+        for (const auto& n : s.notes()) // what the engine saw: at its own time
+            m_events.push_back({n.at_s(), n.kind(), a.name, n.detail(), 0, 0});
     }
     if (s.steps_size() == 0)
         return;

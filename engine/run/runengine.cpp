@@ -1,5 +1,7 @@
 #include "runengine.h"
 
+#include <cstdio>
+
 #include "worker.h"
 
 #include <condition_variable>
@@ -165,6 +167,18 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
     consume(collector.take(std::chrono::milliseconds(0)));
     for (auto& t : threadsRunning)
         t.join();
+    // A data set in stop mode that ran out ends the run early: said, not silent.
+    for (const auto& w : workers) {
+        if (w->exhausted().empty())
+            continue;
+        const double at = double(w->exhaustedAt() - start) / 1e9;
+        char when[32];
+        std::snprintf(when, sizeof when, "%.1f s", at);
+        result.events.push_back(
+            {at, "data_exhausted", "",
+             "the data set \"" + w->exhausted() + "\" ran out at " + when + ": no iteration started after it", 0, 0});
+        break;
+    }
     // The workers' last, partial second may be empty: it is not part of the run.
     const auto planned = std::uint32_t((m_plan.duration + kNanosPerSecond - 1) / kNanosPerSecond);
     while (!result.timeline.empty() && result.timeline.back().second > planned && !result.timeline.back().requests &&

@@ -94,6 +94,10 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now)
     if (!m_usedVariables.empty()) {
         for (const std::uint16_t v : m_usedVariables) {
             if (!m_cursors[v]->next(slot)) {
+                if (m_exhausted.empty()) {
+                    m_exhausted = m_plan.variables[v].name;
+                    m_exhaustedAt = now;
+                }
                 beginStop();
                 return false;
             }

@@ -62,6 +62,9 @@ public:
     explicit Worker(const WorkerSetup& setup);
     ~Worker() override;
     void run();
+    // The variable whose data ran out and stopped this worker ("" when none), and when.
+    const std::string& exhausted() const { return m_exhausted; }
+    Nanos exhaustedAt() const { return m_exhaustedAt; }
 
 private:
     struct Slot
@@ -122,6 +125,8 @@ private:
     Nanos m_nextTick = 0;
     IntervalMetricsPtr m_current;
     Nanos m_secondEnd = 0;
+    std::string m_exhausted;
+    Nanos m_exhaustedAt = 0;
 };
 
 } // namespace stampede

@@ -317,6 +317,31 @@ private Q_SLOTS:
         QVERIFY2(row.match(cmp.out).hasMatch(), qPrintable(cmp.out));
     }
 
+    // A data set in stop mode that runs out ends the run early, and says so.
+    void dataRunningOutIsAnEvent()
+    {
+        MockProcess mock;
+        const QString scenario =
+            write("stop.json",
+                  "{\"variables\": [{\"name\": \"u\", \"csv\": {\"data\": \"id\\n1\\n2\\n3\\n4\\n5\\n\", "
+                  "\"mode\": \"CSV_MODE_STOP\"}}], \"steps\": [{\"request\": {\"url\": \"${mock_url}/u/${u.id}\"}}], "
+                  "\"load\": {\"open\": {\"rate\": 10}}, \"connections\": 2, \"duration\": \"20s\"}");
+        const QString summary = m_dir.filePath(QStringLiteral("stop.json.out"));
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--mock"), QStringLiteral("--engines"),
+                               QStringLiteral("1"), QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(clock.elapsed() < 10000); // ended when the rows did, not at 20 s
+        QVERIFY2(r.out.contains(QStringLiteral("data_exhausted")) &&
+                     r.out.contains(QStringLiteral("the data set \"u\" ran out at")),
+                 qPrintable(r.out));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("total")).toObject().value(QStringLiteral("requests")).toInteger(), 5);
+        QCOMPARE(s.value(QStringLiteral("events")).toArray().at(0).toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("data_exhausted"));
+    }
+
     // A project whose run tables are damaged is refused before any load.
     void damagedProjectBeforeLoad()
     {
