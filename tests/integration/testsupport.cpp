@@ -1,7 +1,6 @@
 #include "testsupport.h"
 
-#include <csignal>
-
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryFile>
@@ -9,6 +8,7 @@
 #include <QThread>
 
 #include <arpa/inet.h>
+#include <csignal>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -323,6 +323,22 @@ AgentProcess::~AgentProcess()
     if (!m_process.waitForFinished(3000))
         m_process.kill();
     m_process.waitForFinished();
+}
+
+QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& content)
+{
+    const QString path = dir.filePath(QString::fromLatin1(name));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+QByteArray digestOf(const QString& path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
 }
 
 } // namespace testsupport

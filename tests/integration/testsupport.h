@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <sys/types.h>
 
 #include <atomic>
@@ -25,6 +26,10 @@ struct CliResult
 };
 // Runs stampede-cli with `args`; waits up to `timeoutMs`.
 CliResult runCli(const QStringList& args, int timeoutMs = 60000);
+// Writes `content` to `name` in `dir`; returns the file's path.
+QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& content);
+// The SHA-256 of a file's bytes (to tell that a file was left as it was).
+QByteArray digestOf(const QString& path);
 // Reads a --summary-json file.
 QJsonObject readJson(const QString& path);
 

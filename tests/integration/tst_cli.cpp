@@ -13,14 +13,7 @@ class TestCli : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
-    QString write(const char* name, const QByteArray& content)
-    {
-        const QString path = m_dir.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        f.open(QIODevice::WriteOnly);
-        f.write(content);
-        return path;
-    }
+    QString write(const char* name, const QByteArray& content) { return writeFile(m_dir, name, content); }
 
 private slots:
     void helpAndVersion_data()

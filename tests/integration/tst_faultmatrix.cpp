@@ -24,29 +24,13 @@
 
 using namespace testsupport;
 
-namespace {
-QByteArray digest(const QString& path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
-}
-} // namespace
-
 class TestFaultMatrix : public QObject
 {
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
 
-    QString write(const char* name, const QByteArray& content)
-    {
-        const QString path = m_dir.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        f.open(QIODevice::WriteOnly);
-        f.write(content);
-        return path;
-    }
+    QString write(const char* name, const QByteArray& content) { return writeFile(m_dir, name, content); }
     // A project holding one short run against the mock server.
     QString projectWithARun(const char* name)
     {
@@ -241,17 +225,17 @@ private Q_SLOTS:
     {
         const QString project = projectWithARun("keep.stampede");
         QVERIFY(!project.isEmpty());
-        const QByteArray before = digest(project);
+        const QByteArray before = digestOf(project);
         auto r = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
                          QStringLiteral("json"), QStringLiteral("-o"), project});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("is the report being read")), qPrintable(r.err));
-        QCOMPARE(digest(project), before);
+        QCOMPARE(digestOf(project), before);
         // the same file under another spelling
         r = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
                     QStringLiteral("csv"), QStringLiteral("-o"), m_dir.path() + QStringLiteral("/./keep.stampede")});
         QCOMPARE(r.exitCode, 2);
-        QCOMPARE(digest(project), before);
+        QCOMPARE(digestOf(project), before);
 
         MockProcess mock;
         r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-d"),
@@ -259,15 +243,15 @@ private Q_SLOTS:
                     project});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("is an input")), qPrintable(r.err));
-        QCOMPARE(digest(project), before);
+        QCOMPARE(digestOf(project), before);
         QCOMPARE(mock.stats().value(QStringLiteral("requests")).toInteger(), 0); // refused before any load
 
         const QString scenario = write("s.json", "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
                                                  "\"load\": {\"open\": {\"rate\": 1}}}");
-        const QByteArray scenarioBefore = digest(scenario);
+        const QByteArray scenarioBefore = digestOf(scenario);
         r = runCli({QStringLiteral("bundle"), scenario, QStringLiteral("-o"), scenario});
         QCOMPARE(r.exitCode, 2);
-        QCOMPARE(digest(scenario), scenarioBefore);
+        QCOMPARE(digestOf(scenario), scenarioBefore);
         // and an output that is not an input is written whole, through a rename
         const QString out = m_dir.filePath(QStringLiteral("keep.json"));
         r = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),

@@ -29,14 +29,7 @@ private:
     QString m_token;
     QString m_wrongToken;
 
-    QString write(const char* name, const QByteArray& content)
-    {
-        const QString path = m_dir.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        f.open(QIODevice::WriteOnly);
-        f.write(content);
-        return path;
-    }
+    QString write(const char* name, const QByteArray& content) { return writeFile(m_dir, name, content); }
     static QString joined(const std::vector<std::unique_ptr<AgentProcess>>& agents)
     {
         QStringList a;
