@@ -55,7 +55,6 @@ public:
     }
     // The running job's result (if any) will not be delivered.
     void cancel() { ++m_state->latest; }
-    quint64 latest() const { return m_state->latest.load(); }
     // Blocks until the last job started has finished (for an owner whose job
     // uses its members, before they go).
     void wait() const

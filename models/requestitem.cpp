@@ -33,6 +33,23 @@ QJsonArray writePairs(const RequestItem::Pairs& pairs)
 
 const char* const kBodyModes[] = {"raw", "json", "urlencoded", "multipart"};
 
+// The headers the body mode and the auth add (Content-Type, Authorization),
+// each unless the user set one of that name, and only when there is a value.
+RequestItem::Pairs addedHeaders(const RequestItem::Pairs& userHeaders, const QString& contentType,
+                                const QString& authorization)
+{
+    RequestItem::Pairs out;
+    const RequestItem::Pairs candidates = {{QStringLiteral("Content-Type"), contentType},
+                                           {QStringLiteral("Authorization"), authorization}};
+    for (const auto& [n, v] : candidates) {
+        const bool userSet = std::any_of(userHeaders.begin(), userHeaders.end(),
+                                         [&](const auto& h) { return h.first.compare(n, Qt::CaseInsensitive) == 0; });
+        if (!v.isEmpty() && !userSet)
+            out.append({n, v});
+    }
+    return out;
+}
+
 } // namespace
 
 RequestItem RequestItem::fromJson(const QByteArray& payload)
@@ -171,16 +188,8 @@ stampede::HttpExchangeRequest RequestItem::toExchange(const QHash<QString, QStri
         rq.headers.emplace_back(n.toStdString(), expand(v, variables).toStdString());
     QString contentType;
     rq.body = encodedBody(variables, contentType).toStdString();
-    // what the body mode and the auth add, unless the user set it
-    const QString authValue = authorization(variables);
-    const QList<QPair<QString, QString>> extra = {{QStringLiteral("Content-Type"), contentType},
-                                                  {QStringLiteral("Authorization"), authValue}};
-    for (const auto& [n, v] : extra) {
-        const bool userSet = std::any_of(headers.begin(), headers.end(),
-                                         [&](const auto& h) { return h.first.compare(n, Qt::CaseInsensitive) == 0; });
-        if (!v.isEmpty() && !userSet)
-            rq.headers.emplace_back(n.toStdString(), v.toStdString());
-    }
+    for (const auto& [n, v] : addedHeaders(headers, contentType, authorization(variables)))
+        rq.headers.emplace_back(n.toStdString(), v.toStdString());
     rq.timeout = stampede::Nanos(timeoutMs) * stampede::kNanosPerMilli;
     rq.verify = !insecure;
     return rq;
@@ -219,18 +228,10 @@ QJsonObject RequestItem::toStep(const QString& name) const
     QJsonObject rq;
     rq[QStringLiteral("method")] = method.trimmed().toUpper();
     rq[QStringLiteral("url")] = url.trimmed();
-    QJsonArray hs = writePairs(headers);
     QString contentType;
     // ${name} stays for the scenario's own variables
     const QByteArray encoded = encodedBody({}, contentType);
-    const QList<QPair<QString, QString>> extra = {{QStringLiteral("Content-Type"), contentType},
-                                                  {QStringLiteral("Authorization"), authorization()}};
-    for (const auto& [n, v] : extra) {
-        const bool userSet = std::any_of(headers.begin(), headers.end(),
-                                         [&](const auto& h) { return h.first.compare(n, Qt::CaseInsensitive) == 0; });
-        if (!v.isEmpty() && !userSet)
-            hs.append(QJsonObject{{QStringLiteral("name"), n}, {QStringLiteral("value"), v}});
-    }
+    const QJsonArray hs = writePairs(headers + addedHeaders(headers, contentType, authorization()));
     if (!hs.isEmpty())
         rq[QStringLiteral("headers")] = hs;
     if (!encoded.isEmpty())

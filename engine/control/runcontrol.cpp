@@ -38,12 +38,6 @@ void RunControl::resume()
     m_queue.push_back({m_factor, "resumed", {}});
 }
 
-bool RunControl::paused() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_paused;
-}
-
 std::vector<RunControl::Command> RunControl::take()
 {
     std::lock_guard lock(m_mutex);

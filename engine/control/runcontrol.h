@@ -33,7 +33,6 @@ public:
     // Pause is level 0; resume goes back to the last scale asked.
     void pause();
     void resume();
-    bool paused() const;
 
     // For the run's thread: the commands asked since the last call, in order.
     std::vector<Command> take();

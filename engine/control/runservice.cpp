@@ -53,15 +53,14 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     }
     if (request.scenarioJson.empty())
         (void)google::protobuf::util::MessageToJsonString(request.scenario, &request.scenarioJson, {});
-    s->m_request = request;
-    if (std::string why; request.engines.agents.empty() && !s->fitsFileLimit(why)) {
-        errors.push_back(why);
-        return nullptr;
-    }
     if (request.controller.control)
         s->m_control = request.controller.control;
     request.controller.control = s->m_control;
     s->m_request = std::move(request);
+    if (std::string why; s->m_request.engines.agents.empty() && !s->fitsFileLimit(why)) {
+        errors.push_back(why);
+        return nullptr;
+    }
     return s;
 }
 

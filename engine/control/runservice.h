@@ -99,7 +99,6 @@ public:
     ~RunService();
 
     const ScenarioPlan& plan() const { return m_plan; }
-    const v1::Scenario& scenario() const { return m_request.scenario; }
     // Local engines to start: the request's (or one per core), at most one per
     // connection (open) or user (closed) of each engine's threads.
     unsigned localEngineCount() const;

@@ -118,14 +118,7 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
     const Nanos start = SteadyClock::monotonicNow();
     session.submit(0, *ep, nv.data(), nv.size(), request.body.data(), request.body.size(), start, request.timeout,
                    std::min<Nanos>(request.timeout, 10 * kNanosPerSecond), request.grpc, true);
-    while (!listener.done) {
-        const int n = loop.wait(50 * kNanosPerMilli);
-        const epoll_event* ev = loop.events();
-        for (int i = 0; i < n; ++i)
-            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, SteadyClock::monotonicNow());
-        if (!listener.done)
-            session.checkDeadlines(SteadyClock::monotonicNow());
-    }
+    runUntil(loop, listener.done, [&](Nanos now) { session.checkDeadlines(now); });
     session.close();
     r.totalTime = SteadyClock::monotonicNow() - start;
     return r;

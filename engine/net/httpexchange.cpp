@@ -99,14 +99,7 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
     const Nanos start = SteadyClock::monotonicNow();
     session.submit(*ep, bytes.data(), bytes.size(), rq.method == "HEAD", start, rq.timeout,
                    std::min<Nanos>(rq.timeout, 10 * kNanosPerSecond), false, true);
-    while (!listener.done) {
-        const int n = loop.wait(50 * kNanosPerMilli);
-        const epoll_event* ev = loop.events();
-        for (int i = 0; i < n; ++i)
-            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, SteadyClock::monotonicNow());
-        if (!listener.done)
-            session.checkDeadline(SteadyClock::monotonicNow());
-    }
+    runUntil(loop, listener.done, [&](Nanos now) { session.checkDeadline(now); });
     r.reason = session.capturedReason();
     r.bodyBytes = session.bodyBytes();
     r.truncated = session.capturedTruncated();

@@ -7,6 +7,7 @@
 // onReadable, onWritable and onTransportFailure.
 #include "core/clock.h"
 #include "endpoint.h"
+#include "eventloop.h"
 #include "metrics/runmetrics.h"
 #include "tlscontext.h"
 
@@ -26,6 +27,26 @@ public:
     virtual ~PollTarget() = default;
     virtual void onEvents(std::uint32_t events, Nanos now) = 0;
 };
+
+// Hands the loop's last `n` events (from EventLoop::wait) to their targets, at `now`.
+inline void dispatchEvents(const EventLoop& loop, int n, Nanos now)
+{
+    const epoll_event* ev = loop.events();
+    for (int i = 0; i < n; ++i)
+        static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, now);
+}
+
+// A one-off exchange's loop: events until `done`, then `checkDeadlines(now)`
+// after each wake (the builder's Send, reflection).
+template <typename CheckDeadlines> void runUntil(EventLoop& loop, const bool& done, CheckDeadlines checkDeadlines)
+{
+    while (!done) {
+        const int n = loop.wait(50 * kNanosPerMilli);
+        dispatchEvents(loop, n, SteadyClock::monotonicNow());
+        if (!done)
+            checkDeadlines(SteadyClock::monotonicNow());
+    }
+}
 
 class Transport : public PollTarget
 {

@@ -301,9 +301,7 @@ void Worker::run()
         // events before it to each one's latency).
         const Nanos ready = m_clock.now();
         m_sessions->beforeEvents();
-        const epoll_event* ev = m_loop.events();
-        for (int i = 0; i < n; ++i)
-            static_cast<PollTarget*>(ev[i].data.ptr)->onEvents(ev[i].events, ready);
+        dispatchEvents(m_loop, n, ready);
         m_sessions->afterEvents(m_clock.now());
     }
     setGauges();
