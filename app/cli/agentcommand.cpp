@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "agent/agent.h"
+#include "core/number.h"
 #include "core/textfile.h"
 
 #include <csignal>
@@ -25,7 +26,8 @@ const char* kAgentUsage =
     "  --tls-cert C        PEM certificate (with --tls-key): speak TLS only; required off loopback\n"
     "  --tls-key K         PEM private key\n"
     "  --name N            the name controllers see (default: the host name)\n"
-    "  --dead-man S        stop the load when the controller is silent S seconds (default 15)\n"
+    "  --dead-man S        stop the load when the controller is silent S seconds (default 3,\n"
+    "                      also the longest a controller may ask for)\n"
     "  --metrics ADDR      serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9464)\n"
     "  --insecure          allow a non-loopback address without TLS or token (prints a warning)\n"
     "\n"
@@ -35,12 +37,6 @@ volatile std::sig_atomic_t g_stop = 0;
 void onSignal(int)
 {
     g_stop = 1;
-}
-
-bool isLoopback(const std::string& address)
-{
-    const std::string host = address.substr(0, address.rfind(':'));
-    return host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]";
 }
 
 } // namespace
@@ -92,11 +88,8 @@ int agentCommand(const std::vector<std::string>& args)
         }
     }
     if (error.empty() && !deadMan.empty()) {
-        char* end = nullptr;
-        const long s = std::strtol(deadMan.c_str(), &end, 10);
-        if (*end || s < 1 || s > 3600)
-            error = "--dead-man: \"" + deadMan + "\" is not a number of seconds from 1 to 3600";
-        else
+        std::uint64_t s = 0;
+        if (parseWhole(deadMan, "--dead-man", 1, RunLimits::kDeadManSeconds, s, error))
             options.defaultDeadManSeconds = unsigned(s);
     }
     if (error.empty() && options.tlsCertFile.empty() != options.tlsKeyFile.empty())
@@ -106,7 +99,7 @@ int agentCommand(const std::vector<std::string>& args)
         if (!readTokenFile(tokenFile, options.token, why))
             error = "--token-file: cannot read a token from \"" + tokenFile + "\": " + why;
     }
-    if (error.empty() && !isLoopback(listen) && (options.token.empty() || options.tlsCertFile.empty())) {
+    if (error.empty() && !isLoopbackAddress(listen) && (options.token.empty() || options.tlsCertFile.empty())) {
         if (!insecure)
             error =
                 "listening on " + listen + " (not loopback) needs --token-file and --tls-cert/--tls-key, or --insecure";

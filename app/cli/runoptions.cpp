@@ -80,7 +80,7 @@ const char* kRunUsage =
     "  --token-file F        the agents' token (remote agents)\n"
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
     "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
-    "  --dead-man S          agents stop by themselves when this controller is silent S s (default 15)\n"
+    "  --dead-man S          agents stop by themselves when this controller is silent S s (default 3)\n"
     "  --pin-engines         bind local agent i to CPU i (for benchmarks)\n"
     "\n"
     "A status line per second goes to stderr; the summary table to stdout.\n"

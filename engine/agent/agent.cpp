@@ -8,6 +8,7 @@
 #include "stampede/v1/control.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/security/server_credentials.h>
 
 #include <atomic>
 #include <chrono>
@@ -42,6 +43,16 @@ struct AgentRun
     std::vector<v1::Snapshot> snapshots; // all of them, for replay after a broken stream
     bool finished = false;
     std::optional<DeadManTimer> deadMan;
+    std::string deadManNote; // set when the dead-man stopped the load
+
+    // The controller spoke: the dead-man starts again, and the engine's lease
+    // (checked by its workers on the steady clock) is renewed by as much.
+    void heard()
+    {
+        deadMan->heard();
+        if (engine)
+            engine->renewLease(SteadyClock::monotonicNow() + deadMan->limit());
+    }
 };
 
 class Service final : public v1::EngineControl::Service
@@ -123,6 +134,7 @@ public:
                                      ? std::min(rq->dead_man_seconds(), m_options.defaultDeadManSeconds)
                                      : m_options.defaultDeadManSeconds;
         run->deadMan.emplace(*m_clock, Nanos(deadMan) * kNanosPerSecond);
+        run->heard();
         AgentRun* r = run.get();
         m_run = std::move(run);
         r->thread = std::thread([this, r] { execute(*r); });
@@ -169,7 +181,7 @@ public:
             return s;
         std::lock_guard lock(m_mutex);
         if (m_run && m_run->id == rq->run_id()) {
-            m_run->deadMan->heard();
+            m_run->heard();
             reply->set_running(!m_run->finished);
         }
         return grpc::Status::OK;
@@ -250,11 +262,21 @@ private:
         last.set_final(true);
         if (!result.ok)
             last.set_error(result.error);
+        bool leaseSaid = false;
         for (const auto& e : result.events) {
             auto* n = last.add_notes();
             n->set_kind(e.kind);
             n->set_detail(e.detail);
             n->set_at_s(e.atS);
+            leaseSaid |= e.kind == "lease_expired";
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            if (!run.deadManNote.empty() && !leaseSaid) {
+                auto* n = last.add_notes();
+                n->set_kind("dead_man");
+                n->set_detail(run.deadManNote);
+            }
         }
         publish(std::move(last));
         std::lock_guard lock(m_mutex);
@@ -269,9 +291,10 @@ private:
         while (!m_closing) {
             m_cv.wait_for(lock, std::chrono::milliseconds(250));
             if (m_run && !m_run->finished && m_run->engine && m_run->deadMan->expired()) {
+                const auto limit = static_cast<long long>(m_run->deadMan->limit() / kNanosPerSecond);
                 std::fprintf(stderr, "agent %s: controller silent for %lld s, stopping run %s\n",
-                             m_options.name.c_str(), static_cast<long long>(m_run->deadMan->limit() / kNanosPerSecond),
-                             m_run->id.c_str());
+                             m_options.name.c_str(), limit, m_run->id.c_str());
+                m_run->deadManNote = "the controller was silent for " + std::to_string(limit) + " s: the load stopped";
                 m_run->engine->stop();
             }
         }
@@ -317,8 +340,11 @@ private:
     std::thread m_watchdog;
 };
 
-// With TLS, the token is checked by gRPC's auth hook, before the call's
-// payload is read; without TLS (loopback only) each handler checks it first.
+// The token is checked by gRPC's auth hook, before the call's payload is
+// read, so an unauthenticated caller cannot make the agent buffer a message:
+// with TLS, and without TLS on loopback (gRPC's local credentials, which only
+// accept loopback peers). An agent told to listen elsewhere without TLS
+// (--insecure) has no such hook: each handler checks the token first.
 class TokenProcessor final : public grpc::AuthMetadataProcessor
 {
 public:
@@ -337,6 +363,12 @@ private:
 };
 
 } // namespace
+
+bool isLoopbackAddress(const std::string& address)
+{
+    const std::string host = address.substr(0, address.rfind(':'));
+    return host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]";
+}
 
 class Agent::Impl
 {
@@ -369,6 +401,10 @@ bool Agent::start(const std::string& address, std::string& error)
         }
         ssl.pem_key_cert_pairs.push_back({key, cert});
         creds = grpc::SslServerCredentials(ssl);
+        if (!m_impl->options.token.empty())
+            creds->SetAuthMetadataProcessor(std::make_shared<TokenProcessor>(m_impl->options.token));
+    } else if (isLoopbackAddress(address)) {
+        creds = grpc::experimental::LocalServerCredentials(LOCAL_TCP);
         if (!m_impl->options.token.empty())
             creds->SetAuthMetadataProcessor(std::make_shared<TokenProcessor>(m_impl->options.token));
     } else {

@@ -16,12 +16,15 @@ struct AgentOptions
     std::string token;       // required in the `authorization: Bearer TOKEN` metadata when set
     std::string tlsCertFile; // PEM; with tlsKeyFile, the agent speaks TLS only
     std::string tlsKeyFile;
-    unsigned defaultDeadManSeconds = 15; // also the longest a controller may ask for
+    unsigned defaultDeadManSeconds = 3; // also the longest a controller may ask for
     std::string version = "0";
     std::string metricsAddress; // host:port for GET /metrics (Prometheus); empty: off
     bool log = true;            // one line on stderr per run started and ended
     ClockPtr clock;             // the dead-man timer's time; null: the steady clock
 };
+
+// True for host:port addresses on loopback (127.x.x.x, localhost, [::1]).
+bool isLoopbackAddress(const std::string& address);
 
 class Agent
 {

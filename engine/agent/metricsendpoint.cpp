@@ -1,5 +1,8 @@
 #include "metricsendpoint.h"
 
+#include "core/clock.h"
+#include "core/number.h"
+
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
@@ -22,14 +25,17 @@ bool MetricsEndpoint::start(const std::string& address, std::string& error)
     const std::string port = colon == std::string::npos ? address : address.substr(colon + 1);
     if (host == "localhost")
         host = "127.0.0.1";
+    std::uint64_t portNumber = 0;
+    if (!parseWhole(port, "--metrics port", 0, 65535, portNumber, error))
+        return false;
     sockaddr_in a{};
     a.sin_family = AF_INET;
-    a.sin_port = htons(std::uint16_t(std::strtoul(port.c_str(), nullptr, 10)));
+    a.sin_port = htons(std::uint16_t(portNumber));
     if (inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1) {
         error = "--metrics: \"" + address + "\" is not an IPv4 host:port";
         return false;
     }
-    m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     const int one = 1;
     ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (::bind(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(m_fd, 16) != 0) {
@@ -45,36 +51,86 @@ bool MetricsEndpoint::start(const std::string& address, std::string& error)
     return true;
 }
 
+struct MetricsEndpoint::Client
+{
+    int fd = -1;
+    Nanos deadline = 0;
+    std::string request;
+    std::string response; // set once the request is read
+    std::size_t sent = 0;
+};
+
+void MetricsEndpoint::accept(std::vector<Client>& clients)
+{
+    for (;;) {
+        const int fd = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+        if (fd < 0)
+            return;
+        if (clients.size() >= kMaxClients) { // the oldest gives way
+            ::close(clients.front().fd);
+            clients.erase(clients.begin());
+        }
+        Client c;
+        c.fd = fd;
+        c.deadline = SteadyClock::monotonicNow() + 2 * kNanosPerSecond;
+        clients.push_back(std::move(c));
+    }
+}
+
+bool MetricsEndpoint::step(Client& c, short revents)
+{
+    if (revents & (POLLERR | POLLNVAL))
+        return false;
+    if (c.response.empty()) {
+        char buf[2048];
+        const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+            return false;
+        if (n > 0)
+            c.request.append(buf, std::size_t(n));
+        if (c.request.find("\r\n\r\n") == std::string::npos && c.request.size() < kMaxRequestBytes)
+            return true;
+        if (c.request.rfind("GET /metrics ", 0) == 0 || c.request.rfind("GET /metrics?", 0) == 0) {
+            const std::string body = m_render();
+            c.response = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: " +
+                         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+        } else {
+            c.response = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+        }
+    }
+    const ssize_t n = ::send(c.fd, c.response.data() + c.sent, c.response.size() - c.sent, MSG_NOSIGNAL);
+    if (n < 0)
+        return errno == EAGAIN || errno == EINTR;
+    c.sent += std::size_t(n);
+    return c.sent < c.response.size();
+}
+
 void MetricsEndpoint::serve()
 {
+    std::vector<Client> clients;
+    std::vector<pollfd> fds;
     while (!m_stop) {
-        pollfd p{m_fd, POLLIN, 0};
-        if (::poll(&p, 1, 200) <= 0)
+        fds.assign(1, pollfd{m_fd, POLLIN, 0});
+        for (const auto& c : clients)
+            fds.push_back({c.fd, short(c.response.empty() ? POLLIN : POLLOUT), 0});
+        if (::poll(fds.data(), fds.size(), 200) < 0)
             continue;
-        const int c = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
-        if (c < 0)
-            continue;
-        timeval tv{2, 0};
-        ::setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        std::string request;
-        char buf[2048];
-        while (request.find("\r\n\r\n") == std::string::npos && request.size() < 16384) {
-            const ssize_t n = ::recv(c, buf, sizeof buf, 0);
-            if (n <= 0)
-                break;
-            request.append(buf, std::size_t(n));
+        const Nanos now = SteadyClock::monotonicNow();
+        std::vector<Client> kept;
+        for (std::size_t i = 0; i < clients.size(); ++i) {
+            Client& c = clients[i];
+            const short ev = fds[i + 1].revents;
+            if (now < c.deadline && (!ev || step(c, ev)))
+                kept.push_back(std::move(c));
+            else
+                ::close(c.fd);
         }
-        std::string response;
-        if (request.rfind("GET /metrics ", 0) == 0 || request.rfind("GET /metrics?", 0) == 0) {
-            const std::string body = m_render();
-            response = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: " +
-                       std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-        } else {
-            response = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-        }
-        (void)!::send(c, response.data(), response.size(), MSG_NOSIGNAL);
-        ::close(c);
+        clients.swap(kept);
+        if (fds[0].revents & POLLIN)
+            accept(clients);
     }
+    for (const auto& c : clients)
+        ::close(c.fd);
 }
 
 void MetricsEndpoint::stop()

@@ -1,11 +1,14 @@
 #pragma once
 // A minimal HTTP endpoint for Prometheus: GET /metrics answers the text that
-// `render` returns (text exposition format 0.0.4). Blocking, one thread: it
-// serves a scraper every few seconds, not load.
+// `render` returns (text exposition format 0.0.4). One thread polls every
+// client at once, without blocking on any: a client that connects and says
+// nothing, or reads nothing, delays no other and is closed after its deadline
+// (2 s); at most kMaxClients are open (the oldest is closed for a new one).
 #include <atomic>
 #include <functional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace stampede {
 
@@ -19,8 +22,14 @@ public:
     int port() const { return m_port; }
     void stop();
 
+    static constexpr std::size_t kMaxClients = 64;
+    static constexpr std::size_t kMaxRequestBytes = 16384;
+
 private:
+    struct Client;
     void serve();
+    void accept(std::vector<Client>& clients);
+    bool step(Client& c, short revents); // false: done with this client
     std::function<std::string()> m_render;
     int m_fd = -1;
     int m_port = 0;

@@ -34,6 +34,9 @@ public:
     virtual bool adjust(const std::string& runId, double factor, std::string& error) = 0;
     // True when the agent answered (it lives, whatever its run's state).
     virtual bool heartbeat(const std::string& runId) = 0;
+    // True when something still accepts connections at the agent's address:
+    // a frozen agent's does, a dead one's refuses (it can no longer send load).
+    virtual bool reachable() = 0;
     // Reads the run's snapshots after `afterSequence`, in order, until the
     // stream ends (the run's final snapshot, a broken connection) or cancelWatch().
     using SnapshotCallback = std::function<void(const v1::Snapshot&)>;

@@ -51,7 +51,7 @@ public:
         std::condition_variable cv;
         std::deque<Word> inbox;
         std::atomic<bool> finished{false};
-        std::unique_ptr<std::atomic<bool>[]> quit; // per agent: lost, stop reading it
+        std::unique_ptr<std::atomic<bool>[]> quit; // per agent: lost, no more heartbeats (its dead-man runs)
         std::vector<std::thread> threads;
         std::vector<Nanos> stopDue; // per agent: when to (re)send Stop; 0: not due
     };
@@ -63,6 +63,8 @@ public:
     bool startAll(const v1::Bundle& bundle, const std::string& runId, std::string& error);
     void stopAgent(Round& r, std::size_t i);
     void carryOut(Round& r, RunControl& control, RunTracker& tracker);
+    void takeInbox(Round& r, RunTracker& tracker);
+    void settleLost(Round& r, RunTracker& tracker);
     void endRound(Round& r);
 };
 
@@ -142,12 +144,13 @@ void Controller::Impl::post(Round& r, Word w)
 }
 
 // Watch, and on a broken stream watch again from the last sequence seen, so
-// that nothing is counted twice or missed.
+// that nothing is counted twice or missed. A lost agent is read on: what it
+// sends when it thaws tells what it did after the loss.
 void Controller::Impl::readAgent(Round& r, std::size_t i)
 {
     std::uint64_t last = 0;
     bool sawFinal = false;
-    auto going = [&] { return !r.finished.load() && !r.quit[i].load(); };
+    auto going = [&] { return !r.finished.load(); };
     while (going()) {
         links[i]->watch(r.runId, last, [&](const v1::Snapshot& s) {
             if (s.sequence() <= last)
@@ -229,6 +232,50 @@ void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& track
             stopAgent(r, i);
 }
 
+// What the readers and heartbeats heard, to the tracker (waits up to 100 ms).
+void Controller::Impl::takeInbox(Round& r, RunTracker& tracker)
+{
+    std::deque<Word> batch;
+    {
+        std::unique_lock lock(r.mutex);
+        r.cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return !r.inbox.empty(); });
+        batch.swap(r.inbox);
+    }
+    for (auto& w : batch) {
+        if (w.snapshot)
+            tracker.snapshot(w.agent, *w.snapshot, w.at);
+        else
+            tracker.heard(w.agent, w.at);
+    }
+}
+
+// After the run, a lost agent is still asked to stop, once a second, until it
+// says its run ended, its port refuses (the process is gone), or its own
+// dead-man must have stopped it (it has heard nothing from us since before
+// the loss); what it sent meanwhile is counted.
+void Controller::Impl::settleLost(Round& r, RunTracker& tracker)
+{
+    const Nanos grace = Nanos(options.deadManSeconds + 1) * kNanosPerSecond;
+    std::vector<bool> gone(links.size(), false);
+    for (;;) {
+        const Nanos now = clock().now();
+        bool waiting = false;
+        for (std::size_t i = 0; i < links.size(); ++i) {
+            if (!tracker.lost(i) || tracker.settled(i) || gone[i] || now >= tracker.lostAt(i) + grace)
+                continue;
+            waiting = true;
+            if (r.stopDue[i] && r.stopDue[i] <= now) {
+                stopAgent(r, i);
+                gone[i] = r.stopDue[i] && !links[i]->reachable();
+            }
+        }
+        if (!waiting)
+            break;
+        takeInbox(r, tracker);
+    }
+    tracker.reportLateLoad();
+}
+
 void Controller::Impl::endRound(Round& r)
 {
     r.finished = true;
@@ -275,22 +322,15 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     };
     bool stopSent = false;
     std::size_t told = 0; // events given to onEvent
+    auto tell = [&] {
+        for (; told < tracker.events().size(); ++told)
+            if (callbacks.onEvent)
+                callbacks.onEvent(tracker.events()[told]);
+    };
     while (!tracker.ended()) {
-        std::deque<Word> batch;
-        {
-            std::unique_lock lock(r.mutex);
-            r.cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return !r.inbox.empty(); });
-            batch.swap(r.inbox);
-        }
-        for (auto& w : batch) {
-            if (w.snapshot)
-                tracker.snapshot(w.agent, *w.snapshot, w.at);
-            else
-                tracker.heard(w.agent, w.at);
-        }
+        d.takeInbox(r, tracker);
         for (const std::size_t i : tracker.checkHealth()) {
             r.quit[i] = true;
-            d.links[i]->cancelWatch();
             d.stopAgent(r, i); // its load is no longer counted: it must end
         }
         if ((tracker.aborted() || m_control->stopRequested()) && !stopSent) {
@@ -300,14 +340,15 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
                 d.stopAgent(r, i);
         }
         d.carryOut(r, *m_control, tracker);
-        for (; told < tracker.events().size(); ++told)
-            if (callbacks.onEvent)
-                callbacks.onEvent(tracker.events()[told]);
+        tell();
         deliver(tracker.takeReady(false));
     }
     deliver(tracker.takeReady(true));
     m_control->close();
+    d.settleLost(r, tracker);
+    tell();
     d.endRound(r);
+    result.sentAfterLoss = tracker.sentAfterLoss();
     result.events = tracker.events();
     result.elapsed = tracker.elapsed();
     result.ok = true;

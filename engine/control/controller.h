@@ -36,7 +36,7 @@ struct ControllerOptions
     std::string caFile; // set: connect with TLS, verifying the agents against this CA
     bool abortOnAgentLoss = true;
     Nanos lossTimeout = 3 * kNanosPerSecond;
-    unsigned deadManSeconds = 15;
+    unsigned deadManSeconds = 3; // agents stop by themselves when this controller is silent so long
     Nanos startTimeout = 10 * kNanosPerSecond;
     Nanos heartbeatInterval = 500 * kNanosPerMilli;
     ClockPtr clock;                      // null: the steady clock

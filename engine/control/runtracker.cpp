@@ -37,8 +37,10 @@ void RunTracker::heard(std::size_t agent, Nanos at)
 void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
 {
     Agent& a = m_agents[agent];
-    if (a.lost || a.done)
-        return; // a lost agent's late data is not counted; nothing follows a final snapshot
+    if (a.done || a.endedAfterLoss)
+        return; // nothing follows a final snapshot
+    if (a.lost)
+        return lateSnapshot(a, s);
     heard(agent, at);
     if (s.final()) {
         a.done = true;
@@ -61,6 +63,38 @@ void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
     m_pending[m->second].emplace_back(agent, std::move(m));
 }
 
+void RunTracker::lateSnapshot(Agent& a, const v1::Snapshot& s)
+{
+    if (s.final()) {
+        a.endedAfterLoss = true;
+        for (const auto& n : s.notes())
+            m_events.push_back({n.at_s(), n.kind(), a.name, n.detail(), 0, 0});
+    }
+    IntervalMetrics m;
+    std::string error;
+    if (s.steps_size() == 0 || !decodeSnapshot(s, m, error) || m.second <= a.lostSecond)
+        return;
+    for (const auto& step : m.steps)
+        a.sentAfterLoss += step.counters.sent;
+}
+
+std::uint64_t RunTracker::sentAfterLoss() const
+{
+    std::uint64_t n = 0;
+    for (const auto& a : m_agents)
+        n += a.sentAfterLoss;
+    return n;
+}
+
+void RunTracker::reportLateLoad()
+{
+    for (const auto& a : m_agents)
+        if (a.sentAfterLoss)
+            addEvent("sent_after_loss", a.name,
+                     std::to_string(a.sentAfterLoss) +
+                         " requests sent after the agent was declared lost (not in the results)");
+}
+
 std::vector<std::size_t> RunTracker::checkHealth()
 {
     std::vector<std::size_t> lost;
@@ -70,6 +104,8 @@ std::vector<std::size_t> RunTracker::checkHealth()
         if (a.done || a.lost || now - a.lastHeard < m_policy.lossTimeout)
             continue;
         a.lost = true;
+        a.lostAt = now;
+        a.lostSecond = std::uint32_t((now - m_start) / kNanosPerSecond) + 1;
         lost.push_back(i);
         m_events.push_back({secondsSinceStart(), "agent_lost", a.name,
                             "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",

@@ -42,7 +42,8 @@ public:
     // Any word from `agent` (a heartbeat answered, a snapshot) heard at `at`.
     void heard(std::size_t agent, Nanos at);
     // A snapshot from `agent`, in sequence order, heard at `at`. A lost
-    // agent's late data is not counted.
+    // agent's late data is not counted in the results; what it sent after
+    // the loss is counted apart (sentAfterLoss).
     void snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at);
     // Declares the agents silent past the loss timeout lost (each once, with
     // an event naming the seconds its data covers); returns them. With the
@@ -53,6 +54,14 @@ public:
     std::vector<MergedSecond> takeReady(bool all);
 
     bool ended() const; // every agent finished or lost
+    // A lost agent that said its run ended (its final snapshot came after all).
+    bool settled(std::size_t agent) const { return m_agents[agent].endedAfterLoss; }
+    Nanos lostAt(std::size_t agent) const { return m_agents[agent].lostAt; }
+    // Requests lost agents sent in the seconds after they were declared lost
+    // (known from their late snapshots; never part of the results).
+    std::uint64_t sentAfterLoss() const;
+    // Adds an event for each lost agent that went on sending; once, at the end.
+    void reportLateLoad();
     bool aborted() const { return m_aborted; }
     bool lost(std::size_t agent) const { return m_agents[agent].lost; }
     bool finished(std::size_t agent) const { return m_agents[agent].done; }
@@ -70,7 +79,12 @@ private:
         std::uint32_t lastSecond = 0; // highest second delivered
         bool done = false;            // final snapshot seen
         bool lost = false;
+        Nanos lostAt = 0;
+        std::uint32_t lostSecond = 0; // the run's second in which it was declared lost
+        bool endedAfterLoss = false;
+        std::uint64_t sentAfterLoss = 0;
     };
+    void lateSnapshot(Agent& a, const v1::Snapshot& s);
 
     std::vector<Agent> m_agents;
     std::size_t m_stepCount;

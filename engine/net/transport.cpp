@@ -1,5 +1,7 @@
 #include "transport.h"
 
+#include "tlsprobe.h"
+
 #include "eventloop.h"
 
 #include <arpa/inet.h>
@@ -163,9 +165,9 @@ void Transport::continueHandshake(Nanos now)
         return; // the next edge goes on
     std::string why;
     const long verify = SSL_get_verify_result(m_ssl);
+    const std::string& name = m_endpoint->serverName.empty() ? m_endpoint->label : m_endpoint->serverName;
     if (verify != X509_V_OK)
-        why = "certificate of " + (m_endpoint->serverName.empty() ? m_endpoint->label : m_endpoint->serverName) +
-              " not accepted: " + X509_verify_cert_error_string(verify);
+        why = "certificate of " + name + " not accepted: " + certificateProblem(verify, name);
     else if (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
         why = "the server closed the connection during the TLS handshake";
     else if (ERR_GET_REASON(ERR_peek_error()) == SSL_R_TLSV1_ALERT_NO_APPLICATION_PROTOCOL)

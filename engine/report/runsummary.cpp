@@ -166,6 +166,7 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         s.steps.push_back(summarizeMetrics(plan.steps[i].name, result.total.steps[i], s.durationS));
     s.timeline = result.timeline;
     s.events = result.events;
+    s.sentAfterLoss = result.sentAfterLoss;
     const std::string status = result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
     judgeRun(s, status, double(result.elapsed) / 1e9, double(plan.duration) / 1e9);
     evaluateThresholds(s, plan.thresholds);
@@ -235,6 +236,7 @@ std::string summaryToJson(const RunSummary& s)
     }
     out += "],\n  \"status\": " + jsonString(s.status) + ", \"reason\": " + jsonString(s.reason) +
            ", \"aborted\": " + std::string(s.aborted ? "true" : "false") +
+           ", \"sent_after_loss\": " + std::to_string(s.sentAfterLoss) +
            ", \"controller_cpu_s\": " + num(s.controllerCpuS) + ", \"engines\": [";
     for (std::size_t i = 0; i < s.engines.size(); ++i)
         out += (i ? ", " : "") + jsonString(s.engines[i]);

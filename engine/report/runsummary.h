@@ -66,6 +66,7 @@ struct RunSummary
     std::vector<ThresholdResult> thresholds;
     std::vector<RunEvent> events;
     bool aborted = false;
+    std::uint64_t sentAfterLoss = 0; // requests lost engines sent after the loss (not in `total`)
     // completed, stopped (asked to end early), aborted (an engine lost, by
     // policy), interrupted (the controller died): only a completed run passes.
     std::string status = "completed";

@@ -143,6 +143,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             ws.sink = &collector;
             ws.stop = &m_stop;
             ws.levelFactor = &m_levelFactor;
+            ws.lease = &m_lease;
             workers.push_back(std::make_unique<Worker>(ws));
         }
     } catch (const std::exception& e) {
@@ -177,6 +178,18 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
         result.events.push_back(
             {at, "data_exhausted", "",
              "the data set \"" + w->exhausted() + "\" ran out at " + when + ": no iteration started after it", 0, 0});
+        break;
+    }
+    for (const auto& w : workers) {
+        if (!w->leaseExpiredAt())
+            continue;
+        const double at = double(w->leaseExpiredAt() - start) / 1e9;
+        char when[32];
+        std::snprintf(when, sizeof when, "%.1f s", at);
+        result.events.push_back({at, "lease_expired", "",
+                                 std::string("the controller was not heard from in time: the load stopped at ") + when +
+                                     " and what was scheduled after was thrown away",
+                                 0, 0});
         break;
     }
     // The workers' last, partial second may be empty: it is not part of the run.

@@ -43,8 +43,9 @@ struct RunResult
     bool aborted = false; // stopped early by policy (an engine was lost)
     bool stopped = false; // stopped before its end when asked (Stop, Ctrl-C)
     std::string error;
-    Nanos elapsed = 0;     // from the start to the last worker's end
-    IntervalMetrics total; // per step, over the whole run
+    Nanos elapsed = 0;               // from the start to the last worker's end
+    std::uint64_t sentAfterLoss = 0; // by engines after they were declared lost: not in `total`
+    IntervalMetrics total;           // per step, over the whole run
     std::vector<SecondSummary> timeline;
     std::vector<RunEvent> events;
 };
@@ -68,12 +69,19 @@ public:
     void stop() { m_stop.store(true); }
     // Thread-safe; scales the planned level (rate or users) from now on.
     void adjust(double factor) { m_levelFactor.store(factor < 0 ? 0 : factor); }
+    // Thread-safe; the load may go on until `until` on the steady clock and
+    // not after, unless the lease is renewed (an agent renews it each time its
+    // controller speaks). Workers check it before sending and after each wait,
+    // so a process frozen past its lease sends nothing when it thaws: its
+    // schedule is thrown away. 0 (the default): no lease.
+    void renewLease(Nanos until) { m_lease.store(until); }
 
 private:
     const ScenarioPlan& m_plan;
     EngineSlice m_slice;
     std::atomic<bool> m_stop{false};
     std::atomic<double> m_levelFactor{1.0};
+    std::atomic<Nanos> m_lease{0};
 };
 
 SecondSummary summarizeSecond(const IntervalMetrics& m);

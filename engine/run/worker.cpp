@@ -247,10 +247,21 @@ void Worker::beginStop()
         countDropped(n, m_clock.now());
 }
 
+bool Worker::leaseOver(Nanos now)
+{
+    if (m_leaseExpiredAt)
+        return true;
+    const Nanos lease = m_setup.lease ? m_setup.lease->load(std::memory_order_relaxed) : 0;
+    if (!lease || now <= lease)
+        return false;
+    m_leaseExpiredAt = now;
+    return true;
+}
+
 // One turn of the loop; false when the worker is done.
 bool Worker::turn(Nanos now)
 {
-    if (m_setup.stop->load(std::memory_order_relaxed)) {
+    if (m_setup.stop->load(std::memory_order_relaxed) || leaseOver(now)) {
         // An explicit stop brings the engine to idle now: what waits is
         // dropped and requests in flight are abandoned (not counted).
         if (const std::uint64_t n = m_pacer->abandon())
@@ -300,6 +311,8 @@ void Worker::run()
         // have arrived (a time read per event would add the handling of the
         // events before it to each one's latency).
         const Nanos ready = m_clock.now();
+        if (leaseOver(ready))
+            continue; // frozen past the lease: nothing more is sent, not even a next step
         m_sessions->beforeEvents();
         dispatchEvents(m_loop, n, ready);
         m_sessions->afterEvents(m_clock.now());

@@ -53,6 +53,7 @@ struct WorkerSetup
     SecondSink* sink = nullptr;
     const std::atomic<bool>* stop = nullptr;
     const std::atomic<double>* levelFactor = nullptr; // scales the planned level while running
+    const std::atomic<Nanos>* lease = nullptr;        // the load ends when `clock` passes it (0: no lease)
 };
 
 class Worker final : public SessionListener, private ValueLookup, private PacerHost
@@ -65,6 +66,8 @@ public:
     // The variable whose data ran out and stopped this worker ("" when none), and when.
     const std::string& exhausted() const { return m_exhausted; }
     Nanos exhaustedAt() const { return m_exhaustedAt; }
+    // When the lease ran out and stopped this worker (0: it did not).
+    Nanos leaseExpiredAt() const { return m_leaseExpiredAt; }
 
 private:
     struct Slot
@@ -122,6 +125,8 @@ private:
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
+    Nanos m_leaseExpiredAt = 0;
+    bool leaseOver(Nanos now);
     Nanos m_nextTick = 0;
     IntervalMetricsPtr m_current;
     Nanos m_secondEnd = 0;

@@ -58,6 +58,7 @@ public:
         ++heartbeats;
         return alive;
     }
+    bool reachable() override { return true; } // frozen, not dead
     void watch(const std::string&, std::uint64_t after, const SnapshotCallback& cb) override
     {
         std::unique_lock lock(m_mutex);
@@ -83,12 +84,13 @@ public:
         m_cv.notify_all();
     }
 
-    void queue(std::uint32_t second, std::uint64_t requests)
+    void queue(std::uint32_t second, std::uint64_t requests, std::uint64_t sent = 0)
     {
         IntervalMetrics m;
         m.second = second;
         m.steps.resize(1);
         m.steps[0].counters.requests = requests;
+        m.steps[0].counters.sent = sent;
         v1::Snapshot s;
         encodeSnapshot(m, s);
         std::lock_guard lock(m_mutex);
@@ -235,14 +237,65 @@ private Q_SLOTS:
         clock->advance(kS + 1);
         QTRY_VERIFY_WITH_TIMEOUT(b->stopCount() > before, 2000); // retried a second later
         a->finish();
+        // The run is over, but b is still asked to stop, a second apart...
+        const int afterRun = b->stopCount();
+        clock->advance(kS + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(b->stopCount() > afterRun, 2000);
+        // ...until it thaws: it tells what it sent after the loss (second 9),
+        // takes the Stop and ends.
+        b->queue(9, 0, 7);
+        b->setAlive(true);
+        clock->advance(kS + 1);
         runner.join();
         QVERIFY(r.ok);
         QVERIFY(r.aborted);
-        QCOMPARE(r.events.size(), std::size_t(2));
+        QCOMPARE(r.sentAfterLoss, std::uint64_t(7));
+        QCOMPARE(r.total.steps[0].counters.requests, std::uint64_t(10)); // second 1 only: late data is apart
+        QCOMPARE(r.events.size(), std::size_t(3));
         QCOMPARE(r.events[0].kind, std::string("agent_lost"));
         QCOMPARE(r.events[0].fromSecond, 1u);
         QCOMPARE(r.events[1].kind, std::string("run_aborted"));
-        QCOMPARE(live.size(), std::size_t(2)); // told as they happened
+        QCOMPARE(r.events[2].kind, std::string("sent_after_loss"));
+        QCOMPARE(live.size(), std::size_t(3)); // told as they happened
+    }
+
+    void lostAgentIsStoppedUntilItsDeadManMustHaveFired()
+    {
+        // b never answers again: Stop is retried after the run, and given up
+        // once b's own dead-man (3 s) must have stopped it, plus a second.
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        links.push_back(std::make_unique<ScriptedLink>("b:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        auto* b = static_cast<ScriptedLink*>(links[1].get());
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.deadManSeconds = 3;
+        Controller c(std::move(links), o);
+        std::string error;
+        QVERIFY(c.connect(error));
+        std::atomic<bool> done{false};
+        RunResult r;
+        std::thread runner([&] {
+            r = c.run(oneStepBundle(), "st-gone", 1, {});
+            done = true;
+        });
+        b->setAlive(false);
+        QTest::qWait(100);
+        clock->advance(3 * kS); // lost; the abort stops a, which ends
+        QTRY_VERIFY_WITH_TIMEOUT(a->stopCount() >= 1, 2000);
+        for (int s = 0; s < 3; ++s) { // 3 more seconds: still asking
+            const int before = b->stopCount();
+            clock->advance(kS + 1);
+            QTRY_VERIFY_WITH_TIMEOUT(b->stopCount() > before, 2000);
+        }
+        QVERIFY(!done);
+        clock->advance(kS); // 4 s after the loss: its dead-man has fired
+        runner.join();
+        QVERIFY(r.aborted);
+        QCOMPARE(r.sentAfterLoss, std::uint64_t(0));
     }
 
     void liveControlIsAQueue()

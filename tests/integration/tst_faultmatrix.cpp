@@ -18,8 +18,11 @@
 #include <QThread>
 #include <sqlite3.h>
 
+#include <arpa/inet.h>
 #include <csignal>
+#include <netinet/in.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace testsupport;
@@ -384,6 +387,170 @@ private Q_SLOTS:
         QVERIFY(!link->stop("st-not-this-one", error));
         QVERIFY(run.waitForFinished(15000));
         QCOMPARE(run.exitCode(), 0); // it ran to its end
+    }
+
+    // An agent frozen (SIGSTOP) for 5 s is lost and the run aborted; when it
+    // thaws it sends nothing more (its lease ran out: the schedule it missed
+    // is thrown away, not sent as a burst), it is told to stop, and what it
+    // sent after the loss would be counted apart.
+    void frozenAgentSendsNothingWhenItThaws()
+    {
+        const QString token = write("frozen-token", "s3cret-token\n");
+        AgentProcess agent(token, QStringLiteral("frozen"));
+        QVERIFY(!agent.address().isEmpty());
+        MockProcess mock;
+        const QString summary = m_dir.filePath(QStringLiteral("frozen.json"));
+        QProcess cli;
+        cli.start(cliPath(),
+                  {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                   QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("8"), QStringLiteral("-d"),
+                   QStringLiteral("20s"), QStringLiteral("--agents"), agent.address(), QStringLiteral("--token-file"),
+                   token, QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY(cli.waitForStarted());
+        QTest::qWait(2000);
+        QElapsedTimer clock;
+        clock.start();
+        ::kill(agent.pid(), SIGSTOP);
+        QTest::qWait(5000);
+        const auto total = [&] { return mock.stats().value(QStringLiteral("total")).toInteger(); };
+        const qint64 atThaw = total();
+        QVERIFY(atThaw > 200);
+        ::kill(agent.pid(), SIGCONT);
+        QVERIFY(cli.waitForFinished(15000));
+        QVERIFY2(clock.elapsed() < 9000, qPrintable(QString::number(clock.elapsed())));
+        QTest::qWait(500);
+        const qint64 afterThaw = total() - atThaw;
+        QVERIFY2(afterThaw <= 2, qPrintable(QString::number(afterThaw))); // was a burst of ~700
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QVERIFY2(cli.exitCode() != 0, qPrintable(err));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("aborted"));
+        QVERIFY(s.value(QStringLiteral("sent_after_loss")).toInteger() <= afterThaw);
+        QStringList kinds;
+        for (const auto& e : s.value(QStringLiteral("events")).toArray())
+            kinds << e.toObject().value(QStringLiteral("kind")).toString();
+        QVERIFY2(kinds.contains(QStringLiteral("agent_lost")), qPrintable(kinds.join(u',')));
+        // the agent said why it stopped: its lease (or dead-man) ran out
+        QVERIFY2(kinds.contains(QStringLiteral("lease_expired")) || kinds.contains(QStringLiteral("dead_man")),
+                 qPrintable(kinds.join(u',')));
+    }
+
+    // A 200 MB call without the token is refused before its message is read:
+    // the agent's memory does not grow with it.
+    void unauthenticatedCallsAreRefusedBeforeTheirMessage()
+    {
+        const QString token = write("big-token", "s3cret-token\n");
+        AgentProcess agent(token, QStringLiteral("guarded"));
+        QVERIFY(!agent.address().isEmpty());
+        const auto peakKiB = [&] {
+            QFile f(QStringLiteral("/proc/%1/status").arg(agent.pid()));
+            if (!f.open(QIODevice::ReadOnly))
+                return qint64(-1);
+            const QRegularExpression re(QStringLiteral("VmHWM:\\s+(\\d+) kB"));
+            return re.match(QString::fromUtf8(f.readAll())).captured(1).toLongLong();
+        };
+        const qint64 before = peakKiB();
+        const QString script = write("big.py", R"(import grpc, sys
+ch = grpc.insecure_channel(sys.argv[1], options=[('grpc.max_send_message_length', -1)])
+call = ch.unary_unary('/stampede.v1.EngineControl/StartRun', request_serializer=lambda b: b,
+                      response_deserializer=lambda b: b)
+try:
+    call(b'\x0a\xff\xff\xff\x63' + b'x' * (200 * 1024 * 1024), timeout=30)
+    print('ACCEPTED')
+except grpc.RpcError as e:
+    print(e.code().name)
+)");
+        QProcess py;
+        py.start(QStringLiteral("/usr/bin/python3"), {script, agent.address()});
+        QVERIFY(py.waitForFinished(60000));
+        const QString said = QString::fromUtf8(py.readAllStandardOutput()).trimmed();
+        QVERIFY2(said == QStringLiteral("UNAUTHENTICATED"),
+                 qPrintable(said + QString::fromUtf8(py.readAllStandardError())));
+        const qint64 grown = peakKiB() - before;
+        QVERIFY2(grown < 32 * 1024, qPrintable(QStringLiteral("the agent's peak grew by %1 KiB").arg(grown)));
+    }
+
+    // One client that connects to /metrics and says nothing, or many, do not
+    // keep a scraper waiting.
+    void metricsAreNotBlockedBySlowClients()
+    {
+        const QString token = write("metrics-token", "s3cret-token\n");
+        const int port = freePort();
+        AgentProcess agent(token, QStringLiteral("scraped"),
+                           {QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(!agent.address().isEmpty());
+        std::vector<int> silent;
+        for (int i = 0; i < 8; ++i) {
+            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in a{};
+            a.sin_family = AF_INET;
+            a.sin_port = htons(std::uint16_t(port));
+            a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            QCOMPARE(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+            if (i % 2)
+                (void)!::write(fd, "GET /metr", 9); // half a request, then nothing
+            silent.push_back(fd);
+        }
+        QTest::qWait(100);
+        QElapsedTimer clock;
+        clock.start();
+        const std::string body = httpGet(port, "/metrics");
+        const qint64 took = clock.elapsed();
+        for (const int fd : silent)
+            ::close(fd);
+        QVERIFY2(body.find("stampede_run_active") != std::string::npos, body.c_str());
+        QVERIFY2(took < 1000, qPrintable(QString::number(took)));
+    }
+
+    // A TLS or plaintext mismatch with an agent is told at once and in
+    // words: unknown CA, name mismatch, plaintext agent, TLS agent.
+    void tlsMismatchesWithAgentsSayWhich_data()
+    {
+        QTest::addColumn<QStringList>("agentArgs");
+        QTest::addColumn<bool>("withCa");
+        QTest::addColumn<QString>("message");
+        const QString certs = m_dir.filePath(QStringLiteral("certs"));
+        const auto tls = [&](const char* host, const char* name) {
+            return QStringList{
+                QStringLiteral("--listen"),   QString::fromLatin1(host),
+                QStringLiteral("--tls-cert"), certs + QStringLiteral("/%1.pem").arg(QLatin1String(name)),
+                QStringLiteral("--tls-key"),  certs + QStringLiteral("/%1.key").arg(QLatin1String(name))};
+        };
+        QTest::addRow("unknown CA") << tls("127.0.0.1:0", "self") << true << QStringLiteral("not accepted: unknown CA");
+        QTest::addRow("name mismatch") << tls("127.0.0.2:0", "server") << true
+                                       << QStringLiteral("not accepted: name mismatch: the certificate is not for "
+                                                         "127.0.0.2");
+        QTest::addRow("plaintext agent") << QStringList{} << true
+                                         << QStringLiteral("the agent speaks plaintext, not TLS");
+        QTest::addRow("TLS agent") << tls("127.0.0.1:0", "server") << false
+                                   << QStringLiteral("the agent speaks TLS: give --ca");
+    }
+
+    void tlsMismatchesWithAgentsSayWhich()
+    {
+        QFETCH(QStringList, agentArgs);
+        QFETCH(bool, withCa);
+        QFETCH(QString, message);
+        const QString certs = m_dir.filePath(QStringLiteral("certs"));
+        if (!QFile::exists(certs + QStringLiteral("/ca.pem"))) {
+            QDir().mkpath(certs);
+            const QString why = makeCertificates(certs);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        }
+        const QString token = write("tls-token", "s3cret-token\n");
+        AgentProcess agent(token, QStringLiteral("tls"), agentArgs);
+        QVERIFY(!agent.address().isEmpty());
+        QStringList args{QStringLiteral("run"), QStringLiteral("--url"),        QStringLiteral("http://127.0.0.1:9/"),
+                         QStringLiteral("-d"),  QStringLiteral("1s"),           QStringLiteral("--agents"),
+                         agent.address(),       QStringLiteral("--token-file"), token};
+        if (withCa)
+            args << QStringLiteral("--ca") << certs + QStringLiteral("/ca.pem");
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = runCli(args);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed()))); // not the 10 s start timeout
     }
 
     // A second Ctrl-C kills a run that is stopping.
