@@ -11,6 +11,7 @@
 #include <QPixmap>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <cmath>
 
 using stampede::ItemKind;
 using stampede::ProjectItem;
@@ -281,7 +282,7 @@ QVariant ProjectTreeModel::syntheticData(const Node* n, int role) const
         return tr("%1 %2 · %3 s · %4")
             .arg(QString::fromStdString(r.started).mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')),
                  QString::fromStdString(r.name))
-            .arg(r.lastSecond)
+            .arg(r.durationS, 0, 'f', r.durationS == std::floor(r.durationS) ? 0 : 1)
             .arg(r.status == "completed"     ? tr("completed")
                  : r.status == "running"     ? tr("running")
                  : r.status == "aborted"     ? tr("aborted")

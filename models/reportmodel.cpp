@@ -21,7 +21,7 @@ QList<RunListEntry> ReportModel::runs(ProjectStore& store)
     QList<RunListEntry> out;
     for (const auto& r : RunLog(store).runs())
         out.append({r.id, QString::fromStdString(r.runId), QString::fromStdString(r.name),
-                    QString::fromStdString(r.started), QString::fromStdString(r.status), r.lastSecond});
+                    QString::fromStdString(r.started), QString::fromStdString(r.status), r.durationS});
     return out;
 }
 
@@ -71,6 +71,11 @@ QList<QPointF> ReportModel::series(const QString& metric, int agent) const
     for (const auto& r : rows) {
         if (r.step != -1 || r.agent != agentName)
             continue;
+        const bool latency = metric.startsWith(QLatin1Char('p')) || metric == QLatin1String("max");
+        if (latency && r.counters.requests == 0) { // nothing answered (paused, or nothing sent): a gap, not 0 ms
+            out.append(QPointF(r.second, qQNaN()));
+            continue;
+        }
         const double v = metric == QLatin1String("requests")      ? double(r.counters.requests)
                          : metric == QLatin1String("errors")      ? double(r.counters.errors)
                          : metric == QLatin1String("p50")         ? r.p50Ms
@@ -121,6 +126,14 @@ QStringList ReportModel::thresholdLines() const
                    .arg(!t.note.empty() ? QString::fromStdString(t.note)
                         : t.percent     ? QStringLiteral("%1 %").arg(t.value * 100, 0, 'g', 4)
                                         : QString::number(t.value));
+    return out;
+}
+
+QList<QPair<double, QString>> ReportModel::eventMarks() const
+{
+    QList<QPair<double, QString>> out;
+    for (const auto& e : m_summary->events)
+        out.append({e.atS, QString::fromStdString(e.kind)});
     return out;
 }
 

@@ -21,7 +21,7 @@ struct RunListEntry
 {
     qint64 id = 0;
     QString runId, name, started, status;
-    quint32 seconds = 0;
+    double seconds = 0; // how long it ran
 };
 
 class ReportModel : public QAbstractTableModel
@@ -56,6 +56,8 @@ public:
     bool passed() const;
     // Per second, all steps: requests, errors, p50, p90, p95, p99, p999, max,
     // connections, users; for all agents merged (agent -1) or agent `agent`.
+    // A latency point is NaN (a gap) in a second where nothing was answered
+    // (paused, or nothing sent): never a 0 ms that did not happen.
     QList<QPointF> series(const QString& metric, int agent = -1) const;
     QStringList agents() const; // the engines, when several ran and each one's seconds were kept
     struct Sample
@@ -68,6 +70,8 @@ public:
     static QString errorBreakdown(const stampede::MetricsSummary& m);
     QStringList thresholdLines() const;
     QStringList eventLines() const;
+    // (seconds after the start, kind) of each event, to mark on the charts.
+    QList<QPair<double, QString>> eventMarks() const;
     QString scenarioJson() const;
     // html, json, csv or junit
     QByteArray exportAs(const QString& format) const;

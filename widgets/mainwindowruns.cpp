@@ -26,6 +26,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
 {
@@ -171,8 +172,11 @@ void MainWindow::showRunHistory()
     auto* list = new QListWidget;
     list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     for (const auto& r : ReportModel::runs(*m_store)) {
-        auto* item = new QListWidgetItem(
-            tr("%1  %2  %3  %4 s  %5  %6").arg(r.id).arg(r.runId, r.status).arg(r.seconds).arg(r.started, r.name));
+        auto* item = new QListWidgetItem(tr("%1  %2  %3  %4 s  %5  %6")
+                                             .arg(r.id)
+                                             .arg(r.runId, r.status)
+                                             .arg(r.seconds, 0, 'f', r.seconds == std::floor(r.seconds) ? 0 : 1)
+                                             .arg(r.started, r.name));
         item->setData(Qt::UserRole, r.id);
         list->addItem(item);
     }

@@ -23,9 +23,11 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <cmath>
 
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
-                                  const QList<QPair<QString, QList<QPointF>>>& series)
+                                  const QList<QPair<QString, QList<QPointF>>>& series,
+                                  const QList<QPair<double, QString>>& events)
 {
     QChartView* view = timechart::makeView(title, unit);
     QChart* chart = view->chart();
@@ -34,18 +36,14 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     double maxX = 1, maxY = 1;
     int colour = 0;
     for (const auto& [name, points] : series) {
-        auto* s = new QLineSeries;
-        s->setName(name);
-        s->setPen(QPen(timechart::seriesColour(colour++), 2));
-        s->replace(points);
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
+        timechart::addLine(view, name, timechart::seriesColour(colour++), points);
         for (const auto& p : points) {
             maxX = std::max(maxX, p.x());
-            maxY = std::max(maxY, p.y());
+            if (!std::isnan(p.y()))
+                maxY = std::max(maxY, p.y());
         }
     }
+    timechart::addEventMarks(view, events, maxY * 1.1, series.size() <= 2); // beside few lines only
     x->setRange(0, maxX);
     y->setRange(0, maxY * 1.1);
     return view;
@@ -101,15 +99,18 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
         const auto series = [this, agent](const char* metric) {
             return m_model->series(QString::fromLatin1(metric), agent);
         };
+        const auto events = m_model->eventMarks();
         charts->addWidget(lineChart(tr("Throughput"), tr("requests/s"),
-                                    {{tr("completed/s"), series("requests")}, {tr("errors/s"), series("errors")}}));
+                                    {{tr("completed/s"), series("requests")}, {tr("errors/s"), series("errors")}},
+                                    events));
         charts->addWidget(lineChart(tr("Latency"), tr("ms"),
                                     {{QStringLiteral("p50"), series("p50")},
                                      {QStringLiteral("p90"), series("p90")},
                                      {QStringLiteral("p95"), series("p95")},
                                      {QStringLiteral("p99"), series("p99")},
                                      {QStringLiteral("p99.9"), series("p999")},
-                                     {tr("max"), series("max")}}));
+                                     {tr("max"), series("max")}},
+                                    events));
         charts->addWidget(
             lineChart(tr("Connections and users"), tr("count"),
                       {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}));

@@ -21,8 +21,11 @@ public:
     ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStore> ownStore = {}, QWidget* parent = nullptr);
     ~ReportView() override;
     ReportModel* model() const { return m_model; }
+    // Lines over the run's seconds (a NaN point is a gap), with the run's
+    // events marked at their time.
     static QChartView* lineChart(const QString& title, const QString& unit,
-                                 const QList<QPair<QString, QList<QPointF>>>& series);
+                                 const QList<QPair<QString, QList<QPointF>>>& series,
+                                 const QList<QPair<double, QString>>& events = {});
 
 private:
     ReportModel* m_model;

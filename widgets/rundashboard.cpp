@@ -251,12 +251,14 @@ void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, co
         Points& p = scopes[scope];
         push(p.sent, double(st.sent), false);
         push(p.completed, double(st.requests), false);
-        push(p.p50, st.p50, true);
-        push(p.p90, st.p90, true);
-        push(p.p95, st.p95, true);
-        push(p.p99, st.p99, true);
-        push(p.p999, st.p999, true);
-        push(p.max, st.max, true);
+        if (st.requests) { // a second with nothing answered (paused) has no latency, not 0 ms
+            push(p.p50, st.p50, true);
+            push(p.p90, st.p90, true);
+            push(p.p95, st.p95, true);
+            push(p.p99, st.p99, true);
+            push(p.p999, st.p999, true);
+            push(p.max, st.max, true);
+        }
         for (int c = 0; c < kClasses; ++c)
             push(p.errors[c], double(st.errorsByClass.value(c)), true);
     }

@@ -3,6 +3,9 @@
 // seconds of a run, with a value axis, the legend below, in a view; and the
 // fixed series colours (the theme's own palette repeats after five series).
 #include <QColor>
+#include <QList>
+#include <QPair>
+#include <QPointF>
 #include <QString>
 
 class QChart;
@@ -14,5 +17,13 @@ namespace timechart {
 QChartView* makeView(const QString& title, const QString& unit);
 // The i-th series colour (cycling).
 QColor seriesColour(int i);
+// Adds a line to the view's chart, on its two axes; a point whose y is NaN is
+// a gap (a second with nothing to draw, as while a run was paused): the line
+// stops there and starts again after it, one legend entry for all its pieces.
+void addLine(QChartView* view, const QString& name, const QColor& colour, const QList<QPointF>& points);
+// Marks moments of the run (pause, resume, scale, a lost agent) as dotted
+// vertical lines up to `top`, named in the legend by what happened when
+// `inLegend` (one chart of a row says it; the others only draw the lines).
+void addEventMarks(QChartView* view, const QList<QPair<double, QString>>& events, double top, bool inLegend);
 
 } // namespace timechart

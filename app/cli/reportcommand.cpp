@@ -103,8 +103,8 @@ int reportCommand(const std::vector<std::string>& args)
             return BadInput;
         }
         for (const auto& info : RunLog(*store).runs())
-            std::printf("%lld  %s  %-12s %6u s  %s  %s\n", static_cast<long long>(info.id), info.runId.c_str(),
-                        info.status.c_str(), info.lastSecond, info.started.c_str(), info.name.c_str());
+            std::printf("%lld  %s  %-12s %6.1f s  %s  %s\n", static_cast<long long>(info.id), info.runId.c_str(),
+                        info.status.c_str(), info.durationS, info.started.c_str(), info.name.c_str());
         return Passed;
     }
     if (verb == "export") {

@@ -6,9 +6,33 @@
 
 namespace stampede {
 
+void LatencyHistogram::allocate()
+{
+    m_counts = std::make_unique<std::uint64_t[]>(kCountsLength); // zeroed
+}
+
+LatencyHistogram& LatencyHistogram::operator=(const LatencyHistogram& o)
+{
+    if (this == &o)
+        return *this;
+    if (!o.m_counts)
+        m_counts.reset();
+    else {
+        if (!m_counts)
+            m_counts = std::make_unique_for_overwrite<std::uint64_t[]>(kCountsLength);
+        std::memcpy(m_counts.get(), o.m_counts.get(), kCountsLength * sizeof(std::uint64_t));
+    }
+    m_total = o.m_total;
+    m_sum = o.m_sum;
+    m_min = o.m_min;
+    m_max = o.m_max;
+    return *this;
+}
+
 void LatencyHistogram::clear()
 {
-    m_counts.fill(0);
+    if (m_counts) // kept: a histogram cleared each second fills again
+        std::memset(m_counts.get(), 0, kCountsLength * sizeof(std::uint64_t));
     m_total = 0;
     m_sum = 0;
     m_min = UINT64_MAX;
@@ -17,8 +41,10 @@ void LatencyHistogram::clear()
 
 void LatencyHistogram::merge(const LatencyHistogram& other)
 {
-    if (!other.m_total)
+    if (!other.m_total || !other.m_counts)
         return;
+    if (!m_counts)
+        allocate();
     for (std::size_t i = 0; i < kCountsLength; ++i)
         m_counts[i] += other.m_counts[i];
     m_total += other.m_total;
@@ -42,7 +68,7 @@ std::uint64_t LatencyHistogram::lowestAt(std::size_t index, std::uint64_t* width
 
 double LatencyHistogram::percentile(double p) const
 {
-    if (!m_total)
+    if (!m_total || !m_counts)
         return 0;
     if (p >= 100)
         return double(m_max);
@@ -63,7 +89,12 @@ double LatencyHistogram::percentile(double p) const
 
 bool LatencyHistogram::operator==(const LatencyHistogram& o) const
 {
-    return m_total == o.m_total && m_sum == o.m_sum && min() == o.min() && m_max == o.m_max && m_counts == o.m_counts;
+    if (m_total != o.m_total || m_sum != o.m_sum || min() != o.min() || m_max != o.m_max)
+        return false;
+    for (std::size_t i = 0; i < kCountsLength; ++i)
+        if ((m_counts ? m_counts[i] : 0) != (o.m_counts ? o.m_counts[i] : 0))
+            return false;
+    return true;
 }
 
 namespace {
@@ -105,6 +136,8 @@ bool LatencyHistogram::mergeSerialized(const std::string& data)
         index += delta;
         if (index >= kCountsLength)
             return false;
+        if (!m_counts)
+            allocate();
         m_counts[index] += c;
     }
     if (total) {
@@ -124,7 +157,7 @@ std::string LatencyHistogram::serialize() const
     putVarint(out, min());
     putVarint(out, m_max);
     std::size_t last = 0;
-    for (std::size_t i = 0; i < kCountsLength; ++i) {
+    for (std::size_t i = 0; m_counts && i < kCountsLength; ++i) {
         if (m_counts[i]) {
             putVarint(out, i - last);
             putVarint(out, m_counts[i]);
@@ -143,8 +176,8 @@ bool LatencyHistogram::deserialize(const std::string& data)
     }
     // the counters must add up to the total the header announced
     std::uint64_t counted = 0;
-    for (auto c : m_counts)
-        counted += c;
+    for (std::size_t i = 0; m_counts && i < kCountsLength; ++i)
+        counted += m_counts[i];
     if (counted != m_total) {
         clear();
         return false;

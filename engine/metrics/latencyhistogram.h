@@ -2,8 +2,10 @@
 // A log-linear latency histogram in the manner of HdrHistogram, written for
 // Stampede: values in microseconds from 1 us to 1 hour, three significant
 // digits (every bucket is at most 1/1024 of its value wide), fixed memory
-// (23,552 counters), and exactly mergeable: merging two histograms gives the
-// same counts as recording the union of their values.
+// (23,552 counters, 184 KiB, taken at the first value: an empty histogram,
+// as most per-second ones of a many-step scenario are, costs a few bytes),
+// and exactly mergeable: merging two histograms gives the same counts as
+// recording the union of their values.
 //
 // Layout: bucket 0 holds 0..2047 one microsecond apart; bucket b >= 1 holds
 // 1024..2047 sub-buckets of width 2^b, i.e. the values [1024 << b, 2048 << b).
@@ -11,6 +13,7 @@
 // ranked value, so its error is at most half a bucket: 0.05 %.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,7 +29,11 @@ public:
     static constexpr int kBucketCount = 22;                                        // enough for kMaxMicros < 2^32
     static constexpr std::size_t kCountsLength = (kBucketCount + 1) * kSubBucketHalf;
 
-    LatencyHistogram() { clear(); }
+    LatencyHistogram() = default;
+    LatencyHistogram(const LatencyHistogram& o) { *this = o; }
+    LatencyHistogram& operator=(const LatencyHistogram& o);
+    LatencyHistogram(LatencyHistogram&&) noexcept = default;
+    LatencyHistogram& operator=(LatencyHistogram&&) noexcept = default;
 
     // Records one value; values above one hour are clamped to one hour.
     void record(std::uint64_t micros) { recordCount(micros, 1); }
@@ -34,6 +41,8 @@ public:
     {
         if (micros > kMaxMicros)
             micros = kMaxMicros;
+        if (!m_counts) [[unlikely]]
+            allocate();
         m_counts[indexOf(micros)] += count;
         m_total += count;
         m_sum += micros * count;
@@ -72,7 +81,8 @@ public:
     static std::uint64_t lowestAt(std::size_t index, std::uint64_t* width = nullptr);
 
 private:
-    std::array<std::uint64_t, kCountsLength> m_counts;
+    void allocate();
+    std::unique_ptr<std::uint64_t[]> m_counts; // kCountsLength counters once a value came; null before
     std::uint64_t m_total = 0;
     std::uint64_t m_sum = 0;
     std::uint64_t m_min = UINT64_MAX;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 
 namespace stampede {
@@ -83,16 +84,19 @@ std::string csvField(const std::string& s)
     return out + "\"";
 }
 
-// A line chart as inline SVG: no script, no external reference.
+// A line chart as inline SVG: no script, no external reference. A NaN y is
+// a gap in its line; each event is a dotted vertical line with its kind.
 std::string svgChart(const std::string& title, const std::string& unit,
-                     const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series)
+                     const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series,
+                     const std::vector<RunEvent>& events = {})
 {
     const double w = 760, h = 220, left = 60, bottom = 30, top = 24;
     double maxX = 1, maxY = 0;
     for (const auto& [name, pts] : series)
         for (const auto& [x, y] : pts) {
             maxX = std::max(maxX, x);
-            maxY = std::max(maxY, y);
+            if (!std::isnan(y))
+                maxY = std::max(maxY, y);
         }
     if (maxY <= 0)
         maxY = 1;
@@ -118,14 +122,30 @@ std::string svgChart(const std::string& title, const std::string& unit,
     for (const auto& [name, pts] : series) {
         const char* color = colors[ci++ % 6];
         std::string path;
+        bool gap = true;
         for (const auto& [x, y] : pts) {
-            path += (path.empty() ? "M" : " L") + num(left + plotW * x / maxX, 1) + "," +
-                    num(top + plotH - plotH * y / maxY, 1);
+            if (std::isnan(y)) {
+                gap = true;
+                continue;
+            }
+            path += (path.empty() ? "M"
+                     : gap        ? " M"
+                                  : " L") +
+                    num(left + plotW * x / maxX, 1) + "," + num(top + plotH - plotH * y / maxY, 1);
+            gap = false;
         }
         svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
         svg += "<text x=\"" + num(legendX, 0) + "\" y=\"16\" font-size=\"11\" fill=\"" + color + "\">" +
                escapeXml(name) + "</text>";
         legendX += 12 + 7 * double(name.size());
+    }
+    for (const auto& e : events) {
+        const double x = left + plotW * std::min(e.atS, maxX) / maxX;
+        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top, 0) + "\" y2=\"" +
+               num(top + plotH, 0) + "\" stroke=\"#884ea0\" stroke-dasharray=\"2,3\"><title>" +
+               escapeXml(num(e.atS, 1) + " s: " + e.kind + " " + e.detail) + "</title></line>";
+        svg += "<text x=\"" + num(x + 2, 1) + "\" y=\"" + num(top + 10, 0) + "\" font-size=\"9\" fill=\"#884ea0\">" +
+               escapeXml(e.kind) + "</text>";
     }
     return svg + "</svg>";
 }
@@ -154,7 +174,7 @@ RunSummary summarizeSaved(const SavedRun& run)
     }
     if (s.scenario.empty())
         s.scenario = run.info.name;
-    s.durationS = run.info.status == "completed" && planned > 0 ? planned : double(run.info.lastSecond);
+    s.durationS = run.info.status == "completed" && planned > 0 ? planned : run.info.durationS;
     StepMetrics total;
     for (std::size_t i = 0; i < run.total.steps.size(); ++i) {
         total.merge(run.total.steps[i]);
@@ -179,7 +199,7 @@ RunSummary summarizeSaved(const SavedRun& run)
         s.timeline.push_back(t);
     }
     s.events = run.events;
-    judgeRun(s, run.info.status, double(run.info.lastSecond), planned);
+    judgeRun(s, run.info.status, run.info.durationS, planned);
     evaluateThresholds(s, thresholds);
     return s;
 }
@@ -268,8 +288,9 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
     for (const auto& t : s.timeline) {
         rate.emplace_back(t.second, double(t.requests));
         errors.emplace_back(t.second, double(t.errors));
-        p50.emplace_back(t.second, t.p50Ms);
-        p99.emplace_back(t.second, t.p99Ms);
+        const double none = std::numeric_limits<double>::quiet_NaN(); // nothing answered: a gap, not 0 ms
+        p50.emplace_back(t.second, t.requests ? t.p50Ms : none);
+        p99.emplace_back(t.second, t.requests ? t.p99Ms : none);
     }
     std::string html =
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Stampede report " + escapeXml(s.runId) +
@@ -281,8 +302,8 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
     html += "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>Run <code>" + escapeXml(s.runId) + "</code> · started " +
             escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s · status <b>" + escapeXml(run.info.status) +
             "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span></p>\n";
-    html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}) + "\n";
-    html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}) + "\n";
+    html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}, s.events) + "\n";
+    html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}, s.events) + "\n";
     html += "<h2>Summary per step</h2>\n<table><tr><th>step</th><th>requests</th><th>rate/s</th><th>errors</th>"
             "<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max "
             "ms</th><th>late</th><th>dropped</th></tr>\n";

@@ -276,15 +276,27 @@ bool RunLog::finish(std::int64_t run, const std::string& status, const std::stri
     return false;
 }
 
+namespace {
+// A run's listing: how long it ran is its summary's duration once it
+// finished (the timeline's last second may hold the tail of answers after
+// its end), else the last second recorded.
+const char* const kRunInfoColumns =
+    "id, run_id, name, started, coalesce(ended, ''), status, last_second, "
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.duration_s') END, last_second)";
+
+RunInfo runInfo(const SqlStatement& s)
+{
+    return {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6)),
+            s.real(7)};
+}
+} // namespace
+
 std::vector<RunInfo> RunLog::runs() const
 {
     std::vector<RunInfo> out;
-    SqlStatement s(m_store.handle(),
-                   "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second FROM runs "
-                   "ORDER BY id");
+    SqlStatement s(m_store.handle(), (std::string("SELECT ") + kRunInfoColumns + " FROM runs ORDER BY id").c_str());
     while (s.step())
-        out.push_back(
-            {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6))});
+        out.push_back(runInfo(s));
     return out;
 }
 
@@ -343,20 +355,20 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         return true;
     };
     {
-        SqlStatement s(
-            db, "SELECT id, run_id, name, started, coalesce(ended, ''), status, last_second, scenario, environment, "
-                "agents, summary FROM runs WHERE id = ?");
+        SqlStatement s(db, (std::string("SELECT ") + kRunInfoColumns +
+                            ", scenario, environment, agents, summary FROM runs WHERE id = ?")
+                               .c_str());
         s.bind(1, run);
         if (!s.step()) {
             if (!failed(s, "record"))
                 m_error = "no run " + std::to_string(run);
             return std::nullopt;
         }
-        r.info = {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6))};
-        r.scenarioJson = s.text(7);
-        r.environmentJson = s.text(8);
-        r.agents = parseStrings(s.text(9));
-        r.summaryJson = s.text(10);
+        r.info = runInfo(s);
+        r.scenarioJson = s.text(8);
+        r.environmentJson = s.text(9);
+        r.agents = parseStrings(s.text(10));
+        r.summaryJson = s.text(11);
     }
     {
         SqlStatement s(db, "SELECT name FROM run_steps WHERE run = ? ORDER BY step");

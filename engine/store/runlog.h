@@ -24,8 +24,9 @@ struct RunInfo
     std::string name;
     std::string started; // ISO 8601, UTC
     std::string ended;
-    std::string status; // running, completed, aborted, interrupted
-    std::uint32_t lastSecond = 0;
+    std::string status;           // running, completed, aborted, interrupted
+    std::uint32_t lastSecond = 0; // the last second in its timeline (the tail of answers after its end included)
+    double durationS = 0;         // how long it ran: its summary's duration_s once finished, else lastSecond
 };
 
 // One second of one step (step -1: all steps together), without its histograms.

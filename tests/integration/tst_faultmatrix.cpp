@@ -100,6 +100,52 @@ private Q_SLOTS:
         QVERIFY(clock.elapsed() < 10000);
     }
 
+    // Scenarios past their bounds are refused at once (they grew the
+    // controller to 3 GB, or without bound, before); one at the bound runs
+    // in bounded memory.
+    void hugeScenariosAreBadInput()
+    {
+        QByteArray steps;
+        for (int i = 0; i < 10000; ++i)
+            steps += QByteArray(i ? "," : "") + "{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}";
+        const QString many =
+            write("10000-steps.json", "{\"steps\": [" + steps + "], \"load\": {\"open\": {\"rate\": 10}}}");
+        const QString stage =
+            write("huge-stage.json", "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], \"load\": "
+                                     "{\"open\": {\"rate\": 10}, \"stages\": [{\"kind\": \"STAGE_STEP\", "
+                                     "\"duration\": \"10s\", \"target\": 10, \"steps\": 4000000000}]}}");
+        for (const auto& [file, message] :
+             {std::pair{many, QStringLiteral("steps: at most 100 steps (got 10000)")},
+              std::pair{stage, QStringLiteral("load.stages[0].steps: at most 10000 (got 4000000000)")}}) {
+            QElapsedTimer clock;
+            clock.start();
+            const auto r = runCli({QStringLiteral("run"), file});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+            QVERIFY(clock.elapsed() < 5000);
+        }
+        MockProcess mock;
+        QByteArray hundred;
+        for (int i = 0; i < 100; ++i)
+            hundred += QByteArray(i ? "," : "") + "{\"request\": {\"url\": \"" + mock.url().toUtf8() + "\"}}";
+        const QString atBound = write("100-steps.json", "{\"steps\": [" + hundred +
+                                                            "], \"load\": {\"open\": {\"rate\": 20}}, "
+                                                            "\"connections\": 8, \"duration\": \"2s\"}");
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("run"), atBound, QStringLiteral("--engines"), QStringLiteral("1"),
+                              QStringLiteral("-q")});
+        QVERIFY(cli.waitForStarted());
+        qint64 peakKiB = 0; // the controller's high-water mark, read while it runs
+        const QRegularExpression hwm(QStringLiteral("VmHWM:\\s+(\\d+) kB"));
+        while (!cli.waitForFinished(100)) {
+            QFile status(QStringLiteral("/proc/%1/status").arg(cli.processId()));
+            if (status.open(QIODevice::ReadOnly))
+                peakKiB = std::max(peakKiB, hwm.match(QString::fromUtf8(status.readAll())).captured(1).toLongLong());
+        }
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        QVERIFY2(peakKiB > 0 && peakKiB < 400 * 1024, qPrintable(QString::number(peakKiB)));
+    }
+
     void boundsAreBadInput()
     {
         QFETCH(QStringList, args);
@@ -302,6 +348,17 @@ private Q_SLOTS:
         const QRegularExpression row(
             QStringLiteral("total\\s+error_rate\\s+0\\.000 %\\s+\\d+\\.\\d+ %\\s+new  REGRESSION"));
         QVERIFY2(row.match(cmp.out).hasMatch(), qPrintable(cmp.out));
+    }
+
+    // A run is listed as long as it ran, though its timeline holds the tail
+    // of answers after its end in one more second.
+    void runsAreListedAsLongAsTheyRan()
+    {
+        const QString project = projectWithARun("listed.stampede");
+        QVERIFY(!project.isEmpty());
+        const auto r = runCli({QStringLiteral("report"), QStringLiteral("list"), project});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("completed\\s+1\\.0 s"))), qPrintable(r.out));
     }
 
     // A data set in stop mode that runs out ends the run early, and says so.

@@ -1,5 +1,6 @@
 // The GUI's RunSession, offscreen: a run on the local pool against the mock
 // server; its per-second signals and the rows it saves match the summary.
+#include "reportmodel.h"
 #include "runsession.h"
 
 #include "mock/mockserver.h"
@@ -9,9 +10,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 class TestRunSession : public QObject
 {
@@ -64,6 +68,60 @@ private slots:
             if (row.step == -1)
                 fromRows += row.counters.requests;
         QCOMPARE(qint64(fromRows), total);
+    }
+
+    // Paused seconds have no latency: the report draws a gap there (never a
+    // 0 ms that did not happen) and marks the pause and the resume; the run
+    // is listed as long as it ran.
+    void pausedSecondsAreAGapInTheReport()
+    {
+        std::string error;
+        stampede::MockServer mock(stampede::MockRuleSet::defaults());
+        QVERIFY(mock.start("127.0.0.1:0", error));
+        QTemporaryDir dir;
+        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("g.stampede")).toStdString(), error);
+        QVERIFY(store);
+        RunSession session;
+        QSignalSpy seconds(&session, &RunSession::secondAvailable);
+        QSignalSpy finished(&session, &RunSession::finished);
+        const QByteArray scenario =
+            QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
+            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, "
+                              "\"duration\": \"7s\"}");
+        RunSession::Options options;
+        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
+        options.engines = 1;
+        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        QTRY_VERIFY_WITH_TIMEOUT(seconds.count() >= 1, 20000);
+        session.pause();
+        QTest::qWait(3200);
+        session.resume();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("completed"));
+
+        stampede::RunLog log(*store);
+        const auto runs = log.runs();
+        QCOMPARE(runs.at(0).durationS, 7.0); // its timeline may hold an eighth second: the answers' tail
+        ReportModel report;
+        QVERIFY2(report.load(*store, runs.at(0).id), qPrintable(report.errorString()));
+        const auto p99 = report.series(QStringLiteral("p99"));
+        int gaps = 0;
+        for (const QPointF& p : p99) {
+            gaps += std::isnan(p.y()) ? 1 : 0;
+            QVERIFY2(std::isnan(p.y()) || p.y() > 0, qPrintable(QString::number(p.x())));
+        }
+        QVERIFY2(gaps >= 2, qPrintable(QString::number(gaps)));
+        QStringList kinds;
+        for (const auto& [at, kind] : report.eventMarks())
+            kinds << kind;
+        QCOMPARE(kinds, (QStringList{QStringLiteral("paused"), QStringLiteral("resumed")}));
+        const QString html = QString::fromUtf8(report.exportAs(QStringLiteral("html")));
+        QVERIFY(html.contains(QStringLiteral(">paused</text>")));
+        // the latency line is broken (a second "M" in its path), not drawn down to 0
+        const QRegularExpression path(QStringLiteral("<title>Latency</title>.*?<path d=\"([^\"]*)\""),
+                                      QRegularExpression::DotMatchesEverythingOption);
+        const QString d = path.match(html).captured(1);
+        QVERIFY2(d.count(QLatin1Char('M')) >= 2, qPrintable(d));
     }
 
     // Stop in the workbench: the run ends as stopped (never completed), its
