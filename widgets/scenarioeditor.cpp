@@ -482,6 +482,16 @@ QList<QPointF> ScenarioEditor::previewPoints() const
     return m_stages->preview(m_level->value(), duration);
 }
 
+QList<QPointF> ScenarioEditor::drawnPreview() const
+{
+    return m_series->points();
+}
+
+QString ScenarioEditor::levelLabelText() const
+{
+    return m_levelLabel->text();
+}
+
 void ScenarioEditor::refreshPreview()
 {
     const bool closed = m_model->currentIndex() == 1;

@@ -42,6 +42,10 @@ public:
     StagesModel* stages() const { return m_stages; }
     // The preview's points: (seconds, planned level).
     QList<QPointF> previewPoints() const;
+    // What the preview chart draws (requests/s in the open model: the
+    // iterations/s of previewPoints() times the steps) and the level's label.
+    QList<QPointF> drawnPreview() const;
+    QString levelLabelText() const;
     QStringList problems() const { return m_problems; }
     void addStep(const QString& name, const QByteArray& requestJson);
 

@@ -44,8 +44,14 @@ void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
     heard(agent, at);
     if (s.final()) {
         a.done = true;
-        if (!s.error().empty())
+        if (!s.error().empty()) {
+            // an engine that failed did not run its share: the run is not the one planned
             addEvent("agent_error", a.name, s.error());
+            if (!m_aborted) {
+                m_aborted = true;
+                addEvent("run_aborted", a.name, "an engine failed: " + s.error());
+            }
+        }
         for (const auto& n : s.notes()) // what the engine saw: at its own time
             m_events.push_back({n.at_s(), n.kind(), a.name, n.detail(), 0, 0});
     }

@@ -47,7 +47,8 @@ public:
     void snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at);
     // Declares the agents silent past the loss timeout lost (each once, with
     // an event naming the seconds its data covers); returns them. With the
-    // abort policy the first loss aborts the run.
+    // abort policy the first loss aborts the run. An engine whose final
+    // snapshot says it failed aborts the run whatever the policy.
     std::vector<std::size_t> checkHealth();
     // The seconds every engine still in the run has delivered, merged, in
     // order; with `all`, every second still pending (at the end of the run).

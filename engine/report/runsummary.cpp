@@ -180,9 +180,12 @@ void judgeRun(RunSummary& s, const std::string& status, double ran, double plann
     auto seconds = [](double v) { return num(v) + " s"; };
     if (status == "stopped")
         s.reason = "stopped when asked, at " + seconds(ran) + " of " + seconds(planned);
-    else if (status == "aborted")
+    else if (status == "aborted") {
         s.reason = "aborted: an engine was lost and the policy is abort";
-    else if (status == "interrupted")
+        for (const auto& e : s.events)
+            if (e.kind == "run_aborted")
+                s.reason = "aborted: " + e.detail;
+    } else if (status == "interrupted")
         s.reason = "interrupted: the controller ended before the run did";
     else if (status != "completed")
         s.reason = "the run ended as " + status;

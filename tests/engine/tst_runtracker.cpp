@@ -197,7 +197,11 @@ private Q_SLOTS:
         v1::Snapshot last = finalOnly();
         last.set_error("bad_alloc");
         t.snapshot(0, last, clock.now());
-        QCOMPARE(t.events().back().detail, std::string("bad_alloc"));
+        QCOMPARE(t.events()[t.events().size() - 2].detail, std::string("bad_alloc"));
+        // an engine that failed aborts the run, whatever the loss policy
+        QVERIFY(t.aborted());
+        QCOMPARE(t.events().back().kind, std::string("run_aborted"));
+        QCOMPARE(t.events().back().detail, std::string("an engine failed: bad_alloc"));
     }
 
     void deadManStopsOnceAfterSilence()

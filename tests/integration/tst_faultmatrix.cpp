@@ -208,6 +208,26 @@ private Q_SLOTS:
         QVERIFY(s.value(QStringLiteral("total")).toObject().value(QStringLiteral("requests")).toInteger() > 0);
     }
 
+    // An engine that fails (here: its share of a CSV is empty) did not run
+    // the plan: the run is aborted, exit 3, saying which engine and why.
+    void failedEngineIsNotAPass()
+    {
+        MockProcess mock;
+        const QString scenario =
+            write("failing-engine.json", "{\"steps\": [{\"request\": {\"url\": \"" + mock.url().toUtf8() +
+                                             "${users.id}\"}}], \"variables\": [{\"name\": \"users\", \"csv\": "
+                                             "{\"data\": \"id\\n1\\n\", \"mode\": \"CSV_MODE_WRAP\"}}], \"load\": "
+                                             "{\"open\": {\"rate\": 10}}, \"duration\": \"2s\"}");
+        const QString summary = m_dir.filePath(QStringLiteral("failing-engine-summary.json"));
+        const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("2"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("an engine failed: variable \"users\"")), qPrintable(r.err));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("aborted"));
+        QCOMPARE(s.value(QStringLiteral("passed")).toBool(), false);
+    }
+
     // Ctrl-C at 2.5 s of 20 s: stopped, exit 3, rates over the time run, a
     // rate threshold that holds does not make it pass, the project lists it as
     // stopped and its JUnit export has a failing case saying why.

@@ -80,6 +80,21 @@ private slots:
         QCOMPARE(editor.problems().size(), 1);
     }
 
+    // The open model's rate is of iterations, each running every step: the
+    // field says so and the preview draws requests/s (4 steps x 200 = 800).
+    void openRateIsIterationsTimesSteps()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"name\": \"s\", \"load\": {\"open\": {\"rate\": 200}}}"));
+        for (const char* name : {"home", "login", "search", "order"})
+            editor.addStep(QString::fromLatin1(name),
+                           QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/\"}"));
+        QVERIFY2(editor.levelLabelText().contains(QStringLiteral("Iterations/s")), qPrintable(editor.levelLabelText()));
+        QVERIFY2(editor.levelLabelText().contains(QStringLiteral("4 steps")), qPrintable(editor.levelLabelText()));
+        QCOMPARE(editor.previewPoints().first().y(), 200.0);
+        QCOMPARE(editor.drawnPreview().first().y(), 800.0);
+    }
+
     void dataSetVariablesTakeTheProjectsDataSet()
     {
         ScenarioEditor editor;
