@@ -41,11 +41,13 @@ RequestItem::Pairs addedHeaders(const RequestItem::Pairs& userHeaders, const QSt
     RequestItem::Pairs out;
     const RequestItem::Pairs candidates = {{QStringLiteral("Content-Type"), contentType},
                                            {QStringLiteral("Authorization"), authorization}};
-    for (const auto& [n, v] : candidates) {
-        const bool userSet = std::any_of(userHeaders.begin(), userHeaders.end(),
-                                         [&](const auto& h) { return h.first.compare(n, Qt::CaseInsensitive) == 0; });
-        if (!v.isEmpty() && !userSet)
-            out.append({n, v});
+    for (const auto& candidate : candidates) {
+        const QString& name = candidate.first;
+        const bool userSet = std::any_of(userHeaders.begin(), userHeaders.end(), [&name](const auto& h) {
+            return h.first.compare(name, Qt::CaseInsensitive) == 0;
+        });
+        if (!candidate.second.isEmpty() && !userSet)
+            out.append(candidate);
     }
     return out;
 }
