@@ -26,6 +26,17 @@ void appendPointerToken(std::string& pointer, const std::string& token)
     }
 }
 
+// An object's or array's JSON text, as written.
+template <typename Container> JsonReader::Outcome rawJson(simdjson::ondemand::value& v, std::string& out)
+{
+    Container c;
+    std::string_view raw;
+    if (v.get<Container>().get(c) || c.raw_json().get(raw))
+        return JsonReader::Outcome::NotJson;
+    out.assign(raw);
+    return JsonReader::Outcome::Found;
+}
+
 } // namespace
 
 std::optional<JsonPath> JsonPath::compile(std::string_view text, std::string& error)
@@ -159,22 +170,10 @@ JsonReader::Outcome JsonReader::read(const JsonPath& path, std::string& value)
         value.assign(s);
         return Outcome::Found;
     }
-    case simdjson::ondemand::json_type::object: {
-        simdjson::ondemand::object o;
-        std::string_view raw;
-        if (v.get_object().get(o) || o.raw_json().get(raw))
-            return Outcome::NotJson;
-        value.assign(raw);
-        return Outcome::Found;
-    }
-    case simdjson::ondemand::json_type::array: {
-        simdjson::ondemand::array a;
-        std::string_view raw;
-        if (v.get_array().get(a) || a.raw_json().get(raw))
-            return Outcome::NotJson;
-        value.assign(raw);
-        return Outcome::Found;
-    }
+    case simdjson::ondemand::json_type::object:
+        return rawJson<simdjson::ondemand::object>(v, value);
+    case simdjson::ondemand::json_type::array:
+        return rawJson<simdjson::ondemand::array>(v, value);
     default: { // number, true, false, null: as written
         std::string_view token = v.raw_json_token();
         while (!token.empty() && std::strchr(" \t\r\n", token.back()))

@@ -17,6 +17,34 @@
 
 #include <cmath>
 
+// One step at 100 iterations/s on one local engine against the mock, saved
+// in a fresh project.
+struct OneEngineRun
+{
+    stampede::MockServer mock{stampede::MockRuleSet::defaults()};
+    QTemporaryDir dir;
+    std::unique_ptr<stampede::ProjectStore> store;
+    RunSession session;
+    QSignalSpy seconds{&session, &RunSession::secondAvailable};
+    QSignalSpy finished{&session, &RunSession::finished};
+
+    bool start(const char* duration)
+    {
+        std::string error;
+        store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
+        if (!store || !mock.start("127.0.0.1:0", error))
+            return false;
+        const QByteArray scenario =
+            QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
+            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, \"duration\": \"") +
+            duration + "\"}";
+        RunSession::Options options;
+        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
+        options.engines = 1;
+        return session.start(scenario, options, store.get());
+    }
+};
+
 class TestRunSession : public QObject
 {
     Q_OBJECT
@@ -75,23 +103,12 @@ private slots:
     // is listed as long as it ran.
     void pausedSecondsAreAGapInTheReport()
     {
-        std::string error;
-        stampede::MockServer mock(stampede::MockRuleSet::defaults());
-        QVERIFY(mock.start("127.0.0.1:0", error));
-        QTemporaryDir dir;
-        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("g.stampede")).toStdString(), error);
-        QVERIFY(store);
-        RunSession session;
-        QSignalSpy seconds(&session, &RunSession::secondAvailable);
-        QSignalSpy finished(&session, &RunSession::finished);
-        const QByteArray scenario =
-            QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
-            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, "
-                              "\"duration\": \"7s\"}");
-        RunSession::Options options;
-        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
-        options.engines = 1;
-        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        OneEngineRun run;
+        QVERIFY(run.start("7s"));
+        RunSession& session = run.session;
+        QSignalSpy& seconds = run.seconds;
+        QSignalSpy& finished = run.finished;
+        stampede::ProjectStore* store = run.store.get();
         QTRY_VERIFY_WITH_TIMEOUT(seconds.count() >= 1, 20000);
         session.pause();
         QTest::qWait(3200);
@@ -128,23 +145,12 @@ private slots:
     // summary does not pass, and the project lists it so.
     void stopIsNotACompletion()
     {
-        std::string error;
-        stampede::MockServer mock(stampede::MockRuleSet::defaults());
-        QVERIFY(mock.start("127.0.0.1:0", error));
-        QTemporaryDir dir;
-        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("s.stampede")).toStdString(), error);
-        QVERIFY(store);
-        RunSession session;
-        QSignalSpy seconds(&session, &RunSession::secondAvailable);
-        QSignalSpy finished(&session, &RunSession::finished);
-        const QByteArray scenario =
-            QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
-            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, "
-                              "\"duration\": \"30s\"}");
-        RunSession::Options options;
-        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
-        options.engines = 1;
-        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        OneEngineRun run;
+        QVERIFY(run.start("30s"));
+        RunSession& session = run.session;
+        QSignalSpy& seconds = run.seconds;
+        QSignalSpy& finished = run.finished;
+        stampede::ProjectStore* store = run.store.get();
         QTRY_VERIFY_WITH_TIMEOUT(seconds.count() >= 2, 20000);
         session.stop();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
