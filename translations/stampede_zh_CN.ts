@@ -27,37 +27,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="290"/>
+        <location filename="../models/reportmodel.cpp" line="303"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="297"/>
+        <location filename="../models/reportmodel.cpp" line="310"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="316"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="316"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="316"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="316"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="317"/>
+        <location filename="../models/reportmodel.cpp" line="330"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -65,63 +65,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="180"/>
+        <location filename="../widgets/reportview.cpp" line="181"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="188"/>
+        <location filename="../widgets/reportview.cpp" line="189"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="189"/>
+        <location filename="../widgets/reportview.cpp" line="190"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="196"/>
+        <location filename="../widgets/reportview.cpp" line="197"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="197"/>
+        <location filename="../widgets/reportview.cpp" line="198"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="201"/>
+        <location filename="../widgets/reportview.cpp" line="202"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="201"/>
+        <location filename="../widgets/reportview.cpp" line="202"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="202"/>
-        <location filename="../widgets/reportview.cpp" line="205"/>
+        <location filename="../widgets/reportview.cpp" line="203"/>
+        <location filename="../widgets/reportview.cpp" line="206"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="203"/>
-        <location filename="../widgets/reportview.cpp" line="206"/>
+        <location filename="../widgets/reportview.cpp" line="204"/>
+        <location filename="../widgets/reportview.cpp" line="207"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204"/>
+        <location filename="../widgets/reportview.cpp" line="205"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204"/>
+        <location filename="../widgets/reportview.cpp" line="205"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -879,50 +879,50 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="39"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="40"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="75"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="84"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="76"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="85"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="94"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="97"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="110"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="146"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="111"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="147"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="127"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="128"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="153"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="166"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="154"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="167"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="161"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="170"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="171"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
@@ -932,27 +932,27 @@ with a self-signed or internal certificate.</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="179"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="183"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="180"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="184"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="181"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="201"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="201"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -965,64 +965,64 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="278"/>
+        <location filename="../models/projecttreemodel.cpp" line="279"/>
         <source>Runs (%1)</source>
         <translation>运行记录（%1）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="281"/>
+        <location filename="../models/projecttreemodel.cpp" line="282"/>
         <source>%1 %2 · %3 s · %4</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="285"/>
+        <location filename="../models/projecttreemodel.cpp" line="286"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="286"/>
+        <location filename="../models/projecttreemodel.cpp" line="287"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="287"/>
+        <location filename="../models/projecttreemodel.cpp" line="288"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="288"/>
+        <location filename="../models/projecttreemodel.cpp" line="289"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="289"/>
+        <location filename="../models/projecttreemodel.cpp" line="290"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="292"/>
+        <location filename="../models/projecttreemodel.cpp" line="293"/>
         <source>The runs saved in this project; double-click one to open its report</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="293"/>
+        <location filename="../models/projecttreemodel.cpp" line="294"/>
         <source>Run %1, started %2 (UTC)</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="324"/>
+        <location filename="../models/projecttreemodel.cpp" line="325"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="400"/>
-        <location filename="../models/projecttreemodel.cpp" line="449"/>
-        <location filename="../models/projecttreemodel.cpp" line="460"/>
+        <location filename="../models/projecttreemodel.cpp" line="401"/>
+        <location filename="../models/projecttreemodel.cpp" line="450"/>
+        <location filename="../models/projecttreemodel.cpp" line="461"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="403"/>
+        <location filename="../models/projecttreemodel.cpp" line="404"/>
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
@@ -1052,7 +1052,7 @@ with a self-signed or internal certificate.</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="543"/>
+        <location filename="../models/projecttreemodel.cpp" line="544"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -1100,82 +1100,82 @@ with a self-signed or internal certificate.</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="107"/>
+        <location filename="../models/reportmodel.cpp" line="112"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="108"/>
+        <location filename="../models/reportmodel.cpp" line="113"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="119"/>
+        <location filename="../models/reportmodel.cpp" line="124"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="120"/>
+        <location filename="../models/reportmodel.cpp" line="125"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="120"/>
+        <location filename="../models/reportmodel.cpp" line="125"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214"/>
+        <location filename="../models/reportmodel.cpp" line="227"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="254"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="254"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="241"/>
+        <location filename="../models/reportmodel.cpp" line="254"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="242"/>
+        <location filename="../models/reportmodel.cpp" line="255"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="242"/>
+        <location filename="../models/reportmodel.cpp" line="255"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="242"/>
+        <location filename="../models/reportmodel.cpp" line="255"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="243"/>
+        <location filename="../models/reportmodel.cpp" line="256"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="243"/>
+        <location filename="../models/reportmodel.cpp" line="256"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="243"/>
+        <location filename="../models/reportmodel.cpp" line="256"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="244"/>
+        <location filename="../models/reportmodel.cpp" line="257"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1183,43 +1183,43 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="62"/>
+        <location filename="../widgets/reportview.cpp" line="60"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="62"/>
+        <location filename="../widgets/reportview.cpp" line="60"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="70"/>
+        <location filename="../widgets/reportview.cpp" line="68"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="75"/>
-        <location filename="../widgets/reportview.cpp" line="80"/>
+        <location filename="../widgets/reportview.cpp" line="73"/>
+        <location filename="../widgets/reportview.cpp" line="78"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104"/>
+        <location filename="../widgets/reportview.cpp" line="103"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104"/>
+        <location filename="../widgets/reportview.cpp" line="103"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105"/>
+        <location filename="../widgets/reportview.cpp" line="104"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="105"/>
+        <location filename="../widgets/reportview.cpp" line="104"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
@@ -1239,57 +1239,57 @@ with a self-signed or internal certificate.</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114"/>
+        <location filename="../widgets/reportview.cpp" line="115"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114"/>
+        <location filename="../widgets/reportview.cpp" line="115"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="115"/>
+        <location filename="../widgets/reportview.cpp" line="116"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="115"/>
+        <location filename="../widgets/reportview.cpp" line="116"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="121"/>
+        <location filename="../widgets/reportview.cpp" line="122"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="137"/>
+        <location filename="../widgets/reportview.cpp" line="138"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="140"/>
+        <location filename="../widgets/reportview.cpp" line="141"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146"/>
+        <location filename="../widgets/reportview.cpp" line="147"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="156"/>
+        <location filename="../widgets/reportview.cpp" line="157"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
@@ -1819,42 +1819,42 @@ with a self-signed or internal certificate.</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="292"/>
+        <location filename="../widgets/rundashboard.cpp" line="294"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="362"/>
+        <location filename="../widgets/rundashboard.cpp" line="364"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367"/>
+        <location filename="../widgets/rundashboard.cpp" line="369"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="368"/>
+        <location filename="../widgets/rundashboard.cpp" line="370"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="369"/>
+        <location filename="../widgets/rundashboard.cpp" line="371"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="370"/>
+        <location filename="../widgets/rundashboard.cpp" line="372"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="374"/>
+        <location filename="../widgets/rundashboard.cpp" line="376"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="374"/>
+        <location filename="../widgets/rundashboard.cpp" line="376"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -1870,131 +1870,157 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="114"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="109"/>
+        <source>about %1 (sd %2)</source>
+        <translation>约 %1（标准差 %2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="112"/>
+        <source>%1 on average</source>
+        <translation>平均 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="115"/>
+        <source>   then think %1</source>
+        <translation>   然后思考 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="140"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="115"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="141"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="116"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="142"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="125"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="151"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="126"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="129"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="155"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="130"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="156"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="131"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="157"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="139"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="165"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="140"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="166"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="144"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="170"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="174"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="145"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="171"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="147"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="175"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="176"/>
+        <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
+        <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="182"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="154"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="186"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="155"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="187"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="157"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="161"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="162"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="170"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="171"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="210"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="186"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="218"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -2003,165 +2029,170 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="195"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="227"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="234"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="235"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="205"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="206"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="238"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="258"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="228"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="260"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
+        <source>Pacing:</source>
+        <translation>节奏（Pacing）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="236"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="246"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="279"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="251"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="546"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="492"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="547"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="559"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="614"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="573"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="622"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="622"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="584"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="634"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="639"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="579"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="634"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -2237,7 +2268,7 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TimeChart</name>
     <message>
-        <location filename="../widgets/timechart.cpp" line="16"/>
+        <location filename="../widgets/timechart.cpp" line="21"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

@@ -12,6 +12,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
@@ -91,19 +92,44 @@ double seconds(const QJsonValue& v, double fallback)
     return s.toDouble();
 }
 
+// "then think 100ms-300ms": a step's think time as the list shows it.
+QString thinkText(const QJsonObject& step)
+{
+    const QJsonObject t = step.value(QStringLiteral("thinkTime")).toObject();
+    if (t.isEmpty())
+        return {};
+    QString what;
+    if (t.contains(QStringLiteral("fixed")))
+        what = t.value(QStringLiteral("fixed")).toString();
+    else if (t.contains(QStringLiteral("uniform"))) {
+        const QJsonArray u = t.value(QStringLiteral("uniform")).toArray();
+        what = u.at(0).toString() + QLatin1Char('-') + u.at(1).toString();
+    } else if (t.contains(QStringLiteral("normal"))) {
+        const QJsonObject n = t.value(QStringLiteral("normal")).toObject();
+        what = QCoreApplication::translate("ScenarioEditor", "about %1 (sd %2)")
+                   .arg(n.value(QStringLiteral("mean")).toString(), n.value(QStringLiteral("sd")).toString());
+    } else if (t.contains(QStringLiteral("exponential"))) {
+        what = QCoreApplication::translate("ScenarioEditor", "%1 on average")
+                   .arg(t.value(QStringLiteral("exponential")).toObject().value(QStringLiteral("mean")).toString());
+    }
+    return QCoreApplication::translate("ScenarioEditor", "   then think %1").arg(what);
+}
+
 QString stepLine(const QJsonObject& step)
 {
     if (step.contains(QStringLiteral("grpc"))) {
         const QJsonObject g = step.value(QStringLiteral("grpc")).toObject();
         return QStringLiteral("%1   gRPC %2 %3")
-            .arg(step.value(QStringLiteral("name")).toString(), g.value(QStringLiteral("target")).toString(),
-                 g.value(QStringLiteral("method")).toString());
+                   .arg(step.value(QStringLiteral("name")).toString(), g.value(QStringLiteral("target")).toString(),
+                        g.value(QStringLiteral("method")).toString()) +
+               thinkText(step);
     }
     const QJsonObject rq = step.value(QStringLiteral("request")).toObject();
     return QStringLiteral("%1   %2 %3")
-        .arg(step.value(QStringLiteral("name")).toString(),
-             rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
-             rq.value(QStringLiteral("url")).toString());
+               .arg(step.value(QStringLiteral("name")).toString(),
+                    rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
+                    rq.value(QStringLiteral("url")).toString()) +
+           thinkText(step);
 }
 } // namespace
 
@@ -143,6 +169,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_thinkMs->setRange(0, 3600000);
     m_thinkMs->setSuffix(tr(" ms"));
     m_thinkMs->setToolTip(tr("Closed model: the pause after each iteration"));
+    m_pacingMs = new QSpinBox;
+    m_pacingMs->setRange(0, 3600000);
+    m_pacingMs->setSuffix(tr(" ms"));
+    m_pacingMs->setSpecialValueText(tr("off"));
+    m_pacingMs->setToolTip(tr("Closed model: each user starts an iteration at least this long after its previous "
+                              "one began (a steady pace per user, whatever the latency); 0: off"));
     m_http = new QComboBox;
     m_http->addItem(tr("auto"));
     m_http->addItem(QStringLiteral("HTTP/1.1"));
@@ -227,6 +259,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     form->addRow(m_levelLabel, m_level);
     form->addRow(tr("Connections:"), m_connections);
     form->addRow(tr("Think time:"), m_thinkMs);
+    form->addRow(tr("Pacing:"), m_pacingMs);
     auto* protocol = new QHBoxLayout;
     protocol->addWidget(m_http);
     protocol->addWidget(new QLabel(tr("Streams per connection:")));
@@ -272,6 +305,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     connect(m_level, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_connections, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_thinkMs, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
+    connect(m_pacingMs, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_http, &QComboBox::currentIndexChanged, this, [this] {
         m_streams->setEnabled(m_http->currentIndex() == 2);
         edited();
@@ -370,6 +404,8 @@ void ScenarioEditor::setJson(const QByteArray& payload)
                              : load.value(QStringLiteral("open")).toObject().value(QStringLiteral("rate")).toDouble());
     m_thinkMs->setValue(
         int(seconds(load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("thinkTime")), 0) * 1000));
+    m_pacingMs->setValue(
+        int(seconds(load.value(QStringLiteral("closed")).toObject().value(QStringLiteral("pacing")), 0) * 1000));
     m_stages->fromJson(load.value(QStringLiteral("stages")).toArray());
     m_connections->setValue(m_rest.value(QStringLiteral("connections")).toInt());
     const QString http = m_rest.value(QStringLiteral("http")).toString();
@@ -408,15 +444,24 @@ QByteArray ScenarioEditor::json() const
     for (const auto& s : m_stepObjects)
         steps.append(s);
     o[QStringLiteral("steps")] = steps;
+    // what the form does not show (an open model's backlogLimit) is kept as it came
+    const QJsonObject loaded = m_rest.value(QStringLiteral("load")).toObject();
     QJsonObject load;
+    const auto millis = [](int ms) { return QString(QString::number(ms / 1000.0, 'g', 9) + QLatin1Char('s')); };
     if (m_model->currentIndex() == 1) {
-        QJsonObject closed{{QStringLiteral("users"), int(m_level->value())}};
+        QJsonObject closed = loaded.value(QStringLiteral("closed")).toObject();
+        closed[QStringLiteral("users")] = int(m_level->value());
+        closed.remove(QStringLiteral("thinkTime"));
+        closed.remove(QStringLiteral("pacing"));
         if (m_thinkMs->value())
-            closed[QStringLiteral("thinkTime")] =
-                QString(QString::number(m_thinkMs->value() / 1000.0, 'g', 9) + QLatin1Char('s'));
+            closed[QStringLiteral("thinkTime")] = millis(m_thinkMs->value());
+        if (m_pacingMs->value())
+            closed[QStringLiteral("pacing")] = millis(m_pacingMs->value());
         load[QStringLiteral("closed")] = closed;
     } else {
-        load[QStringLiteral("open")] = QJsonObject{{QStringLiteral("rate"), m_level->value()}};
+        QJsonObject open = loaded.value(QStringLiteral("open")).toObject();
+        open[QStringLiteral("rate")] = m_level->value();
+        load[QStringLiteral("open")] = open;
     }
     if (m_stages->rowCount())
         load[QStringLiteral("stages")] = m_stages->toJson();

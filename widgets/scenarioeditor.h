@@ -68,6 +68,7 @@ private:
     QLabel* m_levelLabel;
     QSpinBox* m_connections;
     QSpinBox* m_thinkMs;
+    QSpinBox* m_pacingMs;
     QComboBox* m_http;
     QSpinBox* m_streams;
     QCheckBox* m_verifyTls;

@@ -126,6 +126,7 @@ ClosedPacer::ClosedPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_
 void ClosedPacer::start(std::uint32_t u, Nanos now)
 {
     m_users[u].busy = true; // before: a send that fails at once ends the iteration inside
+    m_users[u].started = now;
     if (!m_host.startIteration(u, now, now))
         m_users[u].busy = false;
 }
@@ -157,11 +158,12 @@ void ClosedPacer::onTick(Nanos now)
 void ClosedPacer::onTime(Nanos now)
 {
     while (!m_thinkers.empty() && m_thinkers.top().first <= now) {
-        const std::uint32_t u = m_thinkers.top().second;
+        const auto [due, u] = m_thinkers.top();
         m_thinkers.pop();
         User& user = m_users[u];
         user.waiting = false;
-        if (user.active && !m_stopping && !user.busy)
+        // nothing starts that was due at or after the plan's end
+        if (user.active && !m_stopping && !user.busy && due < m_start + m_plan.duration)
             start(u, now);
     }
 }
@@ -172,9 +174,12 @@ void ClosedPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
     user.busy = false;
     if (m_stopping || !user.active)
         return;
-    if (m_plan.thinkTime > 0 || failed) {
+    // the next iteration: after the think time, and no sooner than the pacing
+    // after this one began
+    const Nanos next = std::max(now + m_plan.thinkTime, user.started + m_plan.pacing);
+    if (next > now || failed) {
         user.waiting = true;
-        m_thinkers.emplace(now + m_plan.thinkTime, slot);
+        m_thinkers.emplace(next, slot);
         return;
     }
     start(slot, now);

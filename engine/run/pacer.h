@@ -127,6 +127,7 @@ private:
         bool active = false;  // part of the current level
         bool waiting = false; // thinking
         bool busy = false;    // an iteration in flight
+        Nanos started = 0;    // when its current (or last) iteration began
     };
     void start(std::uint32_t u, Nanos now);
 

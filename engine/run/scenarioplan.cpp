@@ -292,9 +292,66 @@ private:
             const auto& st = m_s.steps(i);
             const std::string field = "steps[" + std::to_string(i) + "]";
             PlannedStep ps;
-            if (st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps))
+            if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps)) &&
+                thinkTime(st, field + ".thinkTime", ps.think))
                 m_plan.steps.push_back(std::move(ps));
         }
+    }
+
+    // A duration from 0 to ThinkTime::kMax; false after reporting it.
+    bool pause(const google::protobuf::Duration& d, const std::string& field, Nanos& out)
+    {
+        out = toNanos(d);
+        if (out >= 0 && out <= ThinkTime::kMax)
+            return true;
+        error(field, "must be from 0 to 1h (got " + fmtDuration(d) + ")");
+        return false;
+    }
+
+    // A step's think time: exactly one distribution, its durations in bounds.
+    bool thinkTime(const v1::Step& st, const std::string& field, ThinkTime& t)
+    {
+        if (!st.has_think_time())
+            return true;
+        const v1::ThinkTime& in = st.think_time();
+        const int kinds =
+            int(in.has_fixed()) + int(in.uniform_size() > 0) + int(in.has_normal()) + int(in.has_exponential());
+        if (kinds != 1) {
+            error(field, kinds ? "give one distribution, not " + std::to_string(kinds)
+                               : "give one of fixed, uniform, normal or exponential");
+            return false;
+        }
+        if (in.has_fixed()) {
+            t.kind = ThinkTime::Kind::Fixed;
+            return pause(in.fixed(), field + ".fixed", t.a);
+        }
+        if (in.uniform_size()) {
+            t.kind = ThinkTime::Kind::Uniform;
+            if (in.uniform_size() != 2) {
+                error(field + ".uniform", "give [min, max] (got " + std::to_string(in.uniform_size()) + " values)");
+                return false;
+            }
+            if (!pause(in.uniform(0), field + ".uniform[0]", t.a) || !pause(in.uniform(1), field + ".uniform[1]", t.b))
+                return false;
+            if (t.b < t.a)
+                error(field + ".uniform", "the maximum is below the minimum");
+            return t.b >= t.a;
+        }
+        if (in.has_normal()) {
+            t.kind = ThinkTime::Kind::Normal;
+            if (!in.normal().has_mean()) {
+                error(field + ".normal.mean", "a mean is needed");
+                return false;
+            }
+            return pause(in.normal().mean(), field + ".normal.mean", t.a) &&
+                   pause(in.normal().sd(), field + ".normal.sd", t.b);
+        }
+        t.kind = ThinkTime::Kind::Exponential;
+        if (!pause(in.exponential().mean(), field + ".exponential.mean", t.a))
+            return false;
+        if (t.a == 0)
+            error(field + ".exponential.mean", "must be positive");
+        return t.a > 0;
     }
 
     // An HTTP request step; false after reporting its faults.
@@ -584,6 +641,8 @@ private:
                 if (m_plan.thinkTime < 0)
                     error("load.closed.thinkTime", "must not be negative");
             }
+            if (l.closed().has_pacing())
+                pause(l.closed().pacing(), "load.closed.pacing", m_plan.pacing);
             break;
         case v1::LoadProfile::MODEL_NOT_SET:
             error("load", "choose an open model (load.open.rate) or a closed model (load.closed.users)");

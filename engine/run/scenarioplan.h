@@ -10,6 +10,7 @@
 #include "core/threshold.h"
 #include "grpc/protoschema.h"
 #include "load/stageprofile.h"
+#include "load/thinktime.h"
 #include "net/endpoint.h"
 
 #include <memory>
@@ -53,6 +54,7 @@ struct PlannedStep
     bool fixed = false;          // no per-iteration values: `fixedBytes` is the whole request
     std::string fixedBytes;
     Nanos timeout = 10 * kNanosPerSecond;
+    ThinkTime think; // pause after this step's answer
     // The HTTP/2 form of the same request: the pseudo-headers (:method,
     // :scheme, :authority, :path) first, then headers with lower-case names.
     std::vector<std::pair<std::string, Template>> h2Headers;
@@ -103,7 +105,8 @@ struct ScenarioPlan
     Nanos duration = 10 * kNanosPerSecond;
     std::uint32_t connections = 50; // open model: the pool size
     std::uint32_t backlogLimit = 10000;
-    Nanos thinkTime = 0;
+    Nanos thinkTime = 0; // closed model: pause after each iteration
+    Nanos pacing = 0;    // closed model: an iteration starts at least this long after the previous one began
     std::uint32_t threads = 1;
     HttpVersion http = HttpVersion::Http1; // one for every step of the scenario
     std::uint32_t streams = 1;             // HTTP/2: concurrent streams per connection

@@ -218,21 +218,51 @@ void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool
 }
 
 // A step answered successfully. Per-response hooks (checks, extractors,
-// cookies) belong here, before the next step is chosen.
+// cookies) belong here, before the next step is chosen. A step with a think
+// time pauses its user first (the slot waits, nothing is in flight).
 void Worker::completeStep(std::uint32_t slot, Nanos now)
 {
-    const int next = m_slots[slot].step + 1;
-    if (next < int(m_plan.steps.size())) {
-        --m_inFlight;
-        sendStep(slot, next, now, now);
+    --m_inFlight;
+    const ThinkTime& think = m_plan.steps[std::size_t(m_slots[slot].step)].think;
+    if (!think.none() && !m_stopping) {
+        m_thinking.emplace(now + think.sample(m_random), slot);
         return;
     }
-    finishIteration(slot, now);
+    nextStep(slot, now, now);
+}
+
+// The step after the slot's current one, measured from `intended`, or the
+// end of its iteration.
+void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
+{
+    const int next = m_slots[slot].step + 1;
+    if (next < int(m_plan.steps.size()))
+        sendStep(slot, next, intended, now);
+    else
+        endIteration(slot, now, false);
+}
+
+// Users whose pause is over go on, measured from when it ended.
+void Worker::resumeThinkers(Nanos now)
+{
+    while (!m_thinking.empty() && m_thinking.top().first <= now) {
+        const auto [due, slot] = m_thinking.top();
+        m_thinking.pop();
+        if (due < m_setup.start + m_plan.duration)
+            nextStep(slot, due, now);
+        else // a pause that ends with the plan ends its iteration there
+            endIteration(slot, now, false);
+    }
 }
 
 void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
 {
     --m_inFlight;
+    endIteration(slot, now, failed);
+}
+
+void Worker::endIteration(std::uint32_t slot, Nanos now, bool failed)
+{
     m_slots[slot].step = -1;
     m_pacer->iterationDone(slot, now, failed);
 }
@@ -243,8 +273,11 @@ void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
 void Worker::beginStop()
 {
     m_stopping = true;
+    const Nanos now = m_clock.now();
     if (const std::uint64_t n = m_pacer->abandon())
-        countDropped(n, m_clock.now());
+        countDropped(n, now);
+    for (; !m_thinking.empty(); m_thinking.pop()) // a pause at the end ends its iteration there
+        endIteration(m_thinking.top().second, now, false);
 }
 
 bool Worker::leaseOver(Nanos now)
@@ -277,6 +310,7 @@ bool Worker::turn(Nanos now)
         }
     }
     m_pacer->onTime(now);
+    resumeThinkers(now);
     if (!m_stopping && now - m_setup.start >= m_plan.duration)
         beginStop();
     if (now >= m_nextTick) {
@@ -287,7 +321,7 @@ bool Worker::turn(Nanos now)
     }
     if (now >= m_secondEnd)
         rollSeconds(now);
-    return !(m_stopping && m_inFlight == 0 && m_pacer->drained());
+    return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty());
 }
 
 void Worker::run()
@@ -303,6 +337,8 @@ void Worker::run()
         if (!turn(now))
             break;
         Nanos wakeAt = m_pacer->wakeBy(std::min(m_nextTick, m_secondEnd));
+        if (!m_thinking.empty())
+            wakeAt = std::min(wakeAt, m_thinking.top().first);
         if (!m_stopping)
             wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
         wakeAt = m_sessions->wakeBy(wakeAt);

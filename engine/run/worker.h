@@ -18,6 +18,7 @@
 #include "clientsessions.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
+#include "core/random.h"
 #include "metrics/runmetrics.h"
 #include "net/eventloop.h"
 #include "net/transport.h"
@@ -27,6 +28,7 @@
 
 #include <atomic>
 #include <memory>
+#include <queue>
 #include <vector>
 
 namespace stampede {
@@ -96,6 +98,9 @@ private:
     StepMetrics& recordResponse(const Slot& slot, std::uint64_t bytesIn, Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
+    void endIteration(std::uint32_t slot, Nanos now, bool failed);
+    void nextStep(std::uint32_t slot, Nanos intended, Nanos now);
+    void resumeThinkers(Nanos now);
     bool turn(Nanos now);
     void beginStop();
     StepMetrics& metricsAt(std::size_t step, Nanos now)
@@ -125,6 +130,10 @@ private:
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
+    // Users pausing after a step (its think time): when each goes on.
+    std::priority_queue<std::pair<Nanos, std::uint32_t>, std::vector<std::pair<Nanos, std::uint32_t>>, std::greater<>>
+        m_thinking;
+    FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     Nanos m_leaseExpiredAt = 0;
     bool leaseOver(Nanos now);
     Nanos m_nextTick = 0;

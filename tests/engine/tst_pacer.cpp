@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace stampede;
 
 namespace {
@@ -132,6 +134,68 @@ private Q_SLOTS:
         pacer.setLevel(2, kS + 500 * kMs); // 20/s for the last half second
         pacer.onTime(2 * kS - 1);
         QCOMPARE(host.starts.size(), std::size_t(20));
+    }
+
+    // Pacing: a user's iterations start at least this far apart, whatever
+    // they took; a think time after a slow one still applies in full.
+    void closedPacingSpacesIterations()
+    {
+        ScenarioPlan p = plan(LoadModel::Closed, 1, 10 * kS);
+        p.pacing = kS;
+        p.thinkTime = 100 * kMs;
+        ScriptedHost host;
+        ClosedPacer pacer(p, host, 1, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTick(0);
+        QCOMPARE(host.starts.size(), std::size_t(1));
+        pacer.iterationDone(0, 200 * kMs, false); // quick: waits for the pacing
+        QCOMPARE(pacer.wakeBy(10 * kS), kS);
+        pacer.onTime(kS - 1);
+        QCOMPARE(host.starts.size(), std::size_t(1));
+        pacer.onTime(kS);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        QCOMPARE(host.starts[1].at, kS);
+        pacer.iterationDone(0, kS + 1500 * kMs, false); // slow: past the pacing, the think time still counts
+        QCOMPARE(pacer.wakeBy(10 * kS), kS + 1600 * kMs);
+    }
+
+    // Think-time distributions: their bounds and moments over many samples.
+    void thinkTimeDistributions()
+    {
+        FastRandom random(42);
+        auto moments = [&](const ThinkTime& t, double& mean, double& sd, Nanos& lo, Nanos& hi) {
+            const int n = 200000;
+            double sum = 0, sq = 0;
+            lo = ThinkTime::kMax;
+            hi = 0;
+            for (int i = 0; i < n; ++i) {
+                const Nanos v = t.sample(random);
+                sum += double(v);
+                sq += double(v) * double(v);
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            mean = sum / n / double(kMs);
+            sd = std::sqrt(sq / n - (sum / n) * (sum / n)) / double(kMs);
+        };
+        double mean = 0, sd = 0;
+        Nanos lo = 0, hi = 0;
+        moments({ThinkTime::Kind::Fixed, 200 * kMs, 0}, mean, sd, lo, hi);
+        QCOMPARE(lo, 200 * kMs);
+        QCOMPARE(hi, 200 * kMs);
+        moments({ThinkTime::Kind::Uniform, 100 * kMs, 300 * kMs}, mean, sd, lo, hi);
+        QVERIFY(lo >= 100 * kMs && hi <= 300 * kMs);
+        QVERIFY2(std::abs(mean - 200) < 2, qPrintable(QString::number(mean)));
+        QVERIFY2(std::abs(sd - 57.7) < 1.5, qPrintable(QString::number(sd))); // (300 - 100) / sqrt(12)
+        moments({ThinkTime::Kind::Normal, 200 * kMs, 50 * kMs}, mean, sd, lo, hi);
+        QVERIFY2(std::abs(mean - 200) < 2, qPrintable(QString::number(mean)));
+        QVERIFY2(std::abs(sd - 50) < 1.5, qPrintable(QString::number(sd)));
+        QVERIFY(lo >= 0);
+        moments({ThinkTime::Kind::Exponential, 200 * kMs, 0}, mean, sd, lo, hi);
+        QVERIFY2(std::abs(mean - 200) < 4, qPrintable(QString::number(mean)));
+        QVERIFY2(std::abs(sd - 200) < 6, qPrintable(QString::number(sd))); // an exponential's sd is its mean
+        QVERIFY(lo >= 0 && hi <= ThinkTime::kMax);
     }
 
     void closedUsersFollowTheLevelAndThink()

@@ -123,6 +123,30 @@ private slots:
                                       "\"tls\": {\"certPem\": \"x\"}, " +
                                       load + "}")
             << "tls.cert_file: a client certificate needs both the certificate and its key";
+        const auto think = [&](const std::string& t) {
+            return QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, "
+                                          "\"thinkTime\": " +
+                                          t + "}], " + load + "}");
+        };
+        QTest::addRow("think time: two kinds") << think("{\"fixed\": \"1s\", \"uniform\": [\"1s\", \"2s\"]}")
+                                               << "steps[0].thinkTime: give one distribution, not 2";
+        QTest::addRow("think time: none")
+            << think("{}") << "steps[0].thinkTime: give one of fixed, uniform, normal or exponential";
+        QTest::addRow("think time: one bound")
+            << think("{\"uniform\": [\"1s\"]}") << "steps[0].thinkTime.uniform: give [min, max] (got 1 values)";
+        QTest::addRow("think time: upside down") << think("{\"uniform\": [\"300ms\", \"100ms\"]}")
+                                                 << "steps[0].thinkTime.uniform: the maximum is below the minimum";
+        QTest::addRow("think time: no mean")
+            << think("{\"normal\": {\"sd\": \"50ms\"}}") << "steps[0].thinkTime.normal.mean: a mean is needed";
+        QTest::addRow("think time: zero mean") << think("{\"exponential\": {\"mean\": \"0s\"}}")
+                                               << "steps[0].thinkTime.exponential.mean: must be positive";
+        QTest::addRow("think time: too long")
+            << think("{\"fixed\": \"2h\"}") << "steps[0].thinkTime.fixed: must be from 0 to 1h (got 7200s)";
+        QTest::addRow("think time: unknown distribution") << think("{\"poisson\": {\"mean\": \"1s\"}}") << "json: ";
+        QTest::addRow("pacing: negative")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": "
+                                      "{\"closed\": {\"users\": 1, \"pacing\": \"-1s\"}}}")
+            << "load.closed.pacing: must be from 0 to 1h (got -1s)";
         QTest::addRow("malformed json") << "{\"steps\": ["
                                         << "json: ";
     }
@@ -134,6 +158,39 @@ private slots:
         QVERIFY2(!errors.empty(), "expected an error");
         QVERIFY2(QString::fromStdString(errors.front()).startsWith(message),
                  qPrintable(QString::fromStdString(errors.front())));
+    }
+
+    // Think times as distributions, in the command line's units, and pacing.
+    void thinkTimesAndPacing()
+    {
+        v1::Scenario s;
+        std::string err;
+        const std::string json =
+            "{\"steps\": ["
+            "{\"request\": {\"url\": \"http://127.0.0.1/a\"}, \"thinkTime\": {\"fixed\": \"200ms\"}},"
+            "{\"request\": {\"url\": \"http://127.0.0.1/b\"}, \"thinkTime\": {\"uniform\": [\"100ms\", \"0.3s\"]}},"
+            "{\"request\": {\"url\": \"http://127.0.0.1/c\"}, \"thinkTime\": {\"normal\": {\"mean\": \"200ms\", "
+            "\"sd\": \"50ms\"}}},"
+            "{\"request\": {\"url\": \"http://127.0.0.1/d\"}, \"thinkTime\": {\"exponential\": {\"mean\": \"1.5m\"}}},"
+            "{\"request\": {\"url\": \"http://127.0.0.1/e\"}}],"
+            "\"load\": {\"closed\": {\"users\": 2, \"pacing\": \"2s\"}}}";
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        auto plan = compileScenario(s, {}, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        const Nanos ms = kNanosPerMilli;
+        using K = ThinkTime::Kind;
+        QCOMPARE(int(plan->steps[0].think.kind), int(K::Fixed));
+        QCOMPARE(plan->steps[0].think.a, 200 * ms);
+        QCOMPARE(int(plan->steps[1].think.kind), int(K::Uniform));
+        QCOMPARE(plan->steps[1].think.a, 100 * ms);
+        QCOMPARE(plan->steps[1].think.b, 300 * ms);
+        QCOMPARE(int(plan->steps[2].think.kind), int(K::Normal));
+        QCOMPARE(plan->steps[2].think.b, 50 * ms);
+        QCOMPARE(int(plan->steps[3].think.kind), int(K::Exponential));
+        QCOMPARE(plan->steps[3].think.a, 90 * kNanosPerSecond);
+        QVERIFY(plan->steps[4].think.none());
+        QCOMPARE(plan->pacing, 2 * kNanosPerSecond);
     }
 
     void compilesAFixedRequestOnce()

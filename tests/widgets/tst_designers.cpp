@@ -95,6 +95,44 @@ private slots:
         QCOMPARE(editor.drawnPreview().first().y(), 800.0);
     }
 
+    // What the form does not edit survives it: a step's think time, the
+    // closed model's pacing (edited here too), an open model's backlog limit.
+    void thinkTimePacingAndBacklogSurviveTheDesigner()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral(
+            "{\"name\": \"s\", \"steps\": [{\"name\": \"a\", \"request\": {\"url\": \"http://127.0.0.1:9/\"}, "
+            "\"thinkTime\": {\"uniform\": [\"100ms\", \"300ms\"]}}], \"load\": {\"closed\": {\"users\": 3, "
+            "\"pacing\": \"2s\"}}}"));
+        QJsonObject o = QJsonDocument::fromJson(editor.json()).object();
+        const QJsonObject closed =
+            o.value(QStringLiteral("load")).toObject().value(QStringLiteral("closed")).toObject();
+        QCOMPARE(closed.value(QStringLiteral("pacing")).toString(), QStringLiteral("2s"));
+        QCOMPARE(o.value(QStringLiteral("steps"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("thinkTime"))
+                     .toObject()
+                     .value(QStringLiteral("uniform"))
+                     .toArray()
+                     .at(1)
+                     .toString(),
+                 QStringLiteral("300ms"));
+        QVERIFY2(editor.problems().isEmpty(), qPrintable(editor.problems().join(u'\n')));
+        editor.setJson(QByteArrayLiteral("{\"name\": \"s\", \"steps\": [{\"request\": {\"url\": "
+                                         "\"http://127.0.0.1:9/\"}}], \"load\": {\"open\": {\"rate\": 10, "
+                                         "\"backlogLimit\": 500}}}"));
+        o = QJsonDocument::fromJson(editor.json()).object();
+        QCOMPARE(o.value(QStringLiteral("load"))
+                     .toObject()
+                     .value(QStringLiteral("open"))
+                     .toObject()
+                     .value(QStringLiteral("backlogLimit"))
+                     .toInt(),
+                 500);
+    }
+
     void dataSetVariablesTakeTheProjectsDataSet()
     {
         ScenarioEditor editor;
