@@ -64,6 +64,7 @@ private:
 
 Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
 {
+    const TlsThreadStateRelease release; // last: after the session is gone
     Http2ExchangeResult r;
     std::string err;
     const auto url = Url::parse(request.url, err);

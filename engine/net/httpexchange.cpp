@@ -64,6 +64,7 @@ std::string requestBytes(const HttpExchangeRequest& rq, const Url& url)
 
 HttpExchangeResult exchange(const HttpExchangeRequest& rq)
 {
+    const TlsThreadStateRelease release; // last: after the session is gone
     HttpExchangeResult r;
     std::string error;
     const auto url = Url::parse(rq.url, error);

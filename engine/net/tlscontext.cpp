@@ -20,6 +20,11 @@ BioPtr memoryBio(const std::string& pem)
 }
 } // namespace
 
+TlsThreadStateRelease::~TlsThreadStateRelease()
+{
+    OPENSSL_thread_stop();
+}
+
 std::string tlsErrorText(const std::string& fallback)
 {
     std::string out;

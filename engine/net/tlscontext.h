@@ -51,4 +51,16 @@ using TlsSessionPtr = std::unique_ptr<ssl_session_st, TlsSessionFree>;
 // The text of OpenSSL's error queue (emptied), or `fallback`.
 std::string tlsErrorText(const std::string& fallback);
 
+// Frees the calling thread's OpenSSL state when it goes out of scope. The
+// one-off exchanges (Send, the ALPN probe) run on pool threads that stay
+// alive idle; without this, each kept OpenSSL's per-thread state until the
+// process ended.
+struct TlsThreadStateRelease
+{
+    TlsThreadStateRelease() = default;
+    TlsThreadStateRelease(const TlsThreadStateRelease&) = delete;
+    TlsThreadStateRelease& operator=(const TlsThreadStateRelease&) = delete;
+    ~TlsThreadStateRelease();
+};
+
 } // namespace stampede

@@ -309,6 +309,7 @@ std::string probeAlpn(const Endpoint& endpoint, Nanos timeout, std::string& erro
 {
     if (!endpoint.tls)
         return {};
+    const TlsThreadStateRelease release;
     const int fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) {
         error = std::string("socket: ") + std::strerror(errno);
