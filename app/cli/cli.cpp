@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "control/grpclog.h"
+
 #include <cstdio>
 #include <cstring>
 
@@ -57,6 +59,7 @@ int main(int argc, char** argv)
         std::printf("stampede-cli %s\n", STAMPEDE_VERSION);
         return Passed;
     }
+    stampede::quietGrpcHandshakeLogs();
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (cmd == "run")
         return runCommand(rest);

@@ -1,3 +1,4 @@
+#include "control/grpclog.h"
 #include "demoproject.h"
 #include "mainwindow.h"
 #include "projecttreemodel.h"
@@ -20,6 +21,7 @@ int main(int argc, char** argv)
     QElapsedTimer startup;
     startup.start();
     QApplication app(argc, argv);
+    stampede::quietGrpcHandshakeLogs();
     QApplication::setApplicationName(QStringLiteral("stampede"));
     QApplication::setOrganizationName(QStringLiteral("stampede"));
     QApplication::setApplicationVersion(QStringLiteral(STAMPEDE_VERSION));
