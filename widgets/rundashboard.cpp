@@ -218,22 +218,12 @@ int RunDashboard::pointCount() const
 void RunDashboard::markEvent(double atS, const QString& label)
 {
     // an event is a vertical mark on the throughput chart's time axis
-    QChart* chart = m_charts.value(0) ? m_charts[0]->chart() : nullptr;
-    if (!chart)
+    if (!m_charts.value(0))
         return;
-    auto* mark = new QLineSeries;
-    mark->setName(label);
-    QPen pen(QColor(0x88, 0x4e, 0xa0));
-    pen.setStyle(Qt::DotLine);
-    mark->setPen(pen);
     double top = 1;
     for (const auto& p : m_points.value(0).value(0).completed)
         top = std::max(top, p.y());
-    mark->append(atS, 0);
-    mark->append(atS, top * 1.1);
-    chart->addSeries(mark);
-    for (auto* axis : chart->axes())
-        mark->attachAxis(axis);
+    timechart::addEventMarks(m_charts[0], {{atS, label}}, top * 1.1, true);
 }
 
 void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, const QVector<RunSecond::Step>& steps,

@@ -1,12 +1,12 @@
 #include "tlsprobe.h"
 
+#include "core/number.h"
 #include "tlscontext.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <netdb.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <memory>
+#include <utility>
 
 namespace stampede {
 
@@ -30,59 +31,19 @@ struct Fd
     }
 };
 
-bool splitAddress(const std::string& address, std::string& host, std::string& port)
+// host:port (or [v6]:port) looked up; `host` is the name as written.
+std::optional<Endpoint> resolveAddress(const std::string& address, std::string& host, std::string& why)
 {
     const std::size_t colon = address.rfind(':');
-    if (colon == std::string::npos || colon + 1 == address.size())
-        return false;
-    host = address.substr(0, colon);
-    port = address.substr(colon + 1);
+    std::uint64_t port = 0;
+    host = colon == std::string::npos ? std::string() : address.substr(0, colon);
     if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
         host = host.substr(1, host.size() - 2);
-    return !host.empty();
-}
-
-// A TCP connection within `timeout`, left blocking with send/receive timeouts.
-int connectWithin(const std::string& host, const std::string& port, Nanos timeout, std::string& why)
-{
-    addrinfo hints{};
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo* found = nullptr;
-    if (const int rc = ::getaddrinfo(host.c_str(), port.c_str(), &hints, &found); rc != 0) {
-        why = std::string("cannot resolve ") + host + ": " + gai_strerror(rc);
-        return -1;
+    if (host.empty() || !parseWhole(address.substr(colon + 1), "port", 1, 65535, port, why)) {
+        why = "\"" + address + "\" is not host:port";
+        return std::nullopt;
     }
-    std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> list(found, ::freeaddrinfo);
-    why = "no address";
-    for (addrinfo* a = found; a; a = a->ai_next) {
-        Fd s{::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol)};
-        if (s.fd < 0)
-            continue;
-        if (::connect(s.fd, a->ai_addr, a->ai_addrlen) != 0 && errno != EINPROGRESS) {
-            why = std::strerror(errno);
-            continue;
-        }
-        pollfd p{s.fd, POLLOUT, 0};
-        int error = 0;
-        socklen_t len = sizeof error;
-        if (::poll(&p, 1, int(timeout / kNanosPerMilli)) != 1) {
-            why = "no answer within " + std::to_string(timeout / kNanosPerMilli) + " ms";
-            continue;
-        }
-        ::getsockopt(s.fd, SOL_SOCKET, SO_ERROR, &error, &len);
-        if (error) {
-            why = std::strerror(error);
-            continue;
-        }
-        ::fcntl(s.fd, F_SETFL, ::fcntl(s.fd, F_GETFL) & ~O_NONBLOCK);
-        timeval tv{time_t(timeout / kNanosPerSecond), suseconds_t(timeout % kNanosPerSecond / 1000)};
-        ::setsockopt(s.fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        ::setsockopt(s.fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-        const int fd = s.fd;
-        s.fd = -1;
-        return fd;
-    }
-    return -1;
+    return Endpoint::resolve(host, unsigned(port), why);
 }
 
 } // namespace
@@ -110,24 +71,53 @@ std::string certificateProblem(long verifyResult, const std::string& name)
     }
 }
 
+int connectBlocking(const Endpoint& endpoint, Nanos timeout, std::string& why)
+{
+    Fd s{::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0)};
+    if (s.fd < 0) {
+        why = std::string("socket: ") + std::strerror(errno);
+        return -1;
+    }
+    if (::connect(s.fd, reinterpret_cast<const sockaddr*>(&endpoint.address), endpoint.length) != 0 &&
+        errno != EINPROGRESS) {
+        why = std::strerror(errno);
+        return -1;
+    }
+    pollfd p{s.fd, POLLOUT, 0};
+    if (::poll(&p, 1, int(timeout / kNanosPerMilli)) != 1) {
+        why = "no answer within " + std::to_string(timeout / kNanosPerMilli) + " ms";
+        return -1;
+    }
+    int error = 0;
+    socklen_t len = sizeof error;
+    ::getsockopt(s.fd, SOL_SOCKET, SO_ERROR, &error, &len);
+    if (error) {
+        why = std::strerror(error);
+        return -1;
+    }
+    ::fcntl(s.fd, F_SETFL, ::fcntl(s.fd, F_GETFL) & ~O_NONBLOCK);
+    timeval tv{time_t(timeout / kNanosPerSecond), suseconds_t(timeout % kNanosPerSecond / 1000)};
+    ::setsockopt(s.fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ::setsockopt(s.fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    return std::exchange(s.fd, -1);
+}
+
 bool tcpAnswers(const std::string& address, Nanos timeout)
 {
-    std::string host, port, why;
-    if (!splitAddress(address, host, port))
-        return false;
-    Fd s{connectWithin(host, port, timeout, why)};
+    std::string host, why;
+    const auto endpoint = resolveAddress(address, host, why);
+    Fd s{endpoint ? connectBlocking(*endpoint, timeout, why) : -1};
     return s.fd >= 0;
 }
 
 TlsProbe probeTls(const std::string& address, const std::string& caPem, Nanos timeout)
 {
     TlsProbe out;
-    std::string host, port;
-    if (!splitAddress(address, host, port)) {
-        out.detail = "\"" + address + "\" is not host:port";
+    std::string host;
+    const auto endpoint = resolveAddress(address, host, out.detail);
+    if (!endpoint)
         return out;
-    }
-    Fd s{connectWithin(host, port, timeout, out.detail)};
+    Fd s{connectBlocking(*endpoint, timeout, out.detail)};
     if (s.fd < 0) {
         out.detail = "nothing answers at " + address + " (" + out.detail + ")";
         return out;

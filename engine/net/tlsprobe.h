@@ -5,6 +5,7 @@
 // speaks TLS, its certificate has an unknown CA or another name. Used once,
 // after a failure, never on a load path; bounded by `timeout`.
 #include "core/clock.h"
+#include "endpoint.h"
 
 #include <string>
 
@@ -27,6 +28,10 @@ struct TlsProbe
 // `caPem` empty: the certificate is not checked (only "does it speak TLS?").
 // The name checked is the host of `address` (a DNS name or an IP address).
 TlsProbe probeTls(const std::string& address, const std::string& caPem, Nanos timeout);
+
+// A TCP connection to `endpoint` within `timeout`, left blocking with send
+// and receive timeouts of as much; -1 and `why` when there is none.
+int connectBlocking(const Endpoint& endpoint, Nanos timeout, std::string& why);
 
 // True when something accepts a TCP connection at host:port within `timeout`
 // (a frozen process's kernel still does; a dead process's port refuses).

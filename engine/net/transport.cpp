@@ -310,22 +310,13 @@ std::string probeAlpn(const Endpoint& endpoint, Nanos timeout, std::string& erro
     if (!endpoint.tls)
         return {};
     const TlsThreadStateRelease release;
-    const int fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    std::string why;
+    const int fd = connectBlocking(endpoint, timeout, why);
     if (fd < 0) {
-        error = std::string("socket: ") + std::strerror(errno);
+        error = "connect to " + endpoint.label + ": " + why;
         return {};
     }
-    timeval tv{};
-    tv.tv_sec = time_t(timeout / kNanosPerSecond);
-    tv.tv_usec = suseconds_t((timeout % kNanosPerSecond) / 1000);
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
     std::string out;
-    if (::connect(fd, reinterpret_cast<const sockaddr*>(&endpoint.address), endpoint.length) != 0) {
-        error = "connect to " + endpoint.label + ": " + std::strerror(errno);
-        ::close(fd);
-        return {};
-    }
     SSL* ssl = SSL_new(endpoint.tls->handle());
     SSL_set_fd(ssl, fd);
     in6_addr probe{};

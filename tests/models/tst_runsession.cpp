@@ -105,22 +105,18 @@ private slots:
     {
         OneEngineRun run;
         QVERIFY(run.start("7s"));
-        RunSession& session = run.session;
-        QSignalSpy& seconds = run.seconds;
-        QSignalSpy& finished = run.finished;
-        stampede::ProjectStore* store = run.store.get();
-        QTRY_VERIFY_WITH_TIMEOUT(seconds.count() >= 1, 20000);
-        session.pause();
+        QTRY_VERIFY_WITH_TIMEOUT(run.seconds.count() >= 1, 20000);
+        run.session.pause();
         QTest::qWait(3200);
-        session.resume();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("completed"));
+        run.session.resume();
+        QTRY_COMPARE_WITH_TIMEOUT(run.finished.count(), 1, 20000);
+        QCOMPARE(run.finished.at(0).at(0).toString(), QStringLiteral("completed"));
 
-        stampede::RunLog log(*store);
+        stampede::RunLog log(*run.store);
         const auto runs = log.runs();
         QCOMPARE(runs.at(0).durationS, 7.0); // its timeline may hold an eighth second: the answers' tail
         ReportModel report;
-        QVERIFY2(report.load(*store, runs.at(0).id), qPrintable(report.errorString()));
+        QVERIFY2(report.load(*run.store, runs.at(0).id), qPrintable(report.errorString()));
         const auto p99 = report.series(QStringLiteral("p99"));
         int gaps = 0;
         for (const QPointF& p : p99) {
@@ -147,18 +143,14 @@ private slots:
     {
         OneEngineRun run;
         QVERIFY(run.start("30s"));
-        RunSession& session = run.session;
-        QSignalSpy& seconds = run.seconds;
-        QSignalSpy& finished = run.finished;
-        stampede::ProjectStore* store = run.store.get();
-        QTRY_VERIFY_WITH_TIMEOUT(seconds.count() >= 2, 20000);
-        session.stop();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
-        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("stopped"));
-        const QJsonObject summary = QJsonDocument::fromJson(finished.at(0).at(1).toByteArray()).object();
+        QTRY_VERIFY_WITH_TIMEOUT(run.seconds.count() >= 2, 20000);
+        run.session.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(run.finished.count(), 1, 10000);
+        QCOMPARE(run.finished.at(0).at(0).toString(), QStringLiteral("stopped"));
+        const QJsonObject summary = QJsonDocument::fromJson(run.finished.at(0).at(1).toByteArray()).object();
         QCOMPARE(summary.value(QStringLiteral("passed")).toBool(), false);
         QVERIFY(summary.value(QStringLiteral("duration_s")).toDouble() < 10);
-        stampede::RunLog log(*store);
+        stampede::RunLog log(*run.store);
         QCOMPARE(log.runs().at(0).status, std::string("stopped"));
     }
 
