@@ -99,9 +99,14 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
     m_recording = recording;
     m_record = std::make_shared<Record>(*recording.store);
     std::vector<std::string> steps;
-    for (const auto& st : m_plan.steps)
+    std::vector<std::vector<std::string>> checks;
+    for (const auto& st : m_plan.steps) {
         steps.push_back(st.name);
-    m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps);
+        checks.emplace_back();
+        for (const auto& c : st.checks)
+            checks.back().push_back(c.name);
+    }
+    m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks);
     if (!m_record->row) {
         error = "cannot record the run: " + m_record->log.error();
         return false;

@@ -20,6 +20,10 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
             for (auto g : c.grpcCodes)
                 s->add_grpc_codes(g);
+        for (const CheckCount& k : st.checks) {
+            s->add_checks_passed(k.passed);
+            s->add_checks_failed(k.failed);
+        }
         s->set_latency(st.latency.serialize());
         s->set_service_time(st.serviceTime.serialize());
     }
@@ -52,6 +56,13 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
             m.counters.errorsByClass[std::size_t(e)] = s.errors_by_class(e);
         for (int g = 0; g < s.grpc_codes_size() && g < int(kGrpcCodeCount); ++g)
             m.counters.grpcCodes[std::size_t(g)] = s.grpc_codes(g);
+        if (s.checks_passed_size() != s.checks_failed_size() || s.checks_passed_size() > int(kMaxChecksPerStep)) {
+            error = "the check counts in snapshot " + std::to_string(in.sequence()) + " do not match";
+            return false;
+        }
+        m.checks.resize(std::size_t(s.checks_passed_size()));
+        for (int k = 0; k < s.checks_passed_size(); ++k)
+            m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
         if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {
             error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
             return false;

@@ -29,7 +29,15 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
     }
     const bool orEqual = opPos + 1 < text.size() && text[opPos + 1] == '=';
     t.op = text[opPos] == '<' ? (orEqual ? Op::LessEqual : Op::Less) : (orEqual ? Op::GreaterEqual : Op::Greater);
-    const std::string_view metric = trim(text.substr(0, opPos));
+    std::string_view metric = trim(text.substr(0, opPos));
+    if (const std::size_t colon = metric.rfind(':'); colon != std::string_view::npos) {
+        t.step = std::string(trim(metric.substr(0, colon)));
+        metric = trim(metric.substr(colon + 1));
+        if (t.step.empty()) {
+            error = "\"" + t.expr + "\": name a step before the colon, e.g. \"login: p99 < 300ms\"";
+            return std::nullopt;
+        }
+    }
     const std::string_view value = trim(text.substr(opPos + (orEqual ? 2 : 1)));
     struct Name
     {
@@ -37,9 +45,9 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
         Metric metric;
     };
     static const Name names[] = {
-        {"p50", Metric::P50},   {"p90", Metric::P90},    {"p95", Metric::P95}, {"p99", Metric::P99},
-        {"p999", Metric::P999}, {"p99.9", Metric::P999}, {"max", Metric::Max}, {"error_rate", Metric::ErrorRate},
-        {"rate", Metric::Rate}};
+        {"p50", Metric::P50},   {"p90", Metric::P90},    {"p95", Metric::P95},   {"p99", Metric::P99},
+        {"p999", Metric::P999}, {"p99.9", Metric::P999}, {"max", Metric::Max},   {"error_rate", Metric::ErrorRate},
+        {"rate", Metric::Rate}, {"min", Metric::Min},    {"mean", Metric::Mean}, {"checks", Metric::Checks}};
     bool found = false;
     for (const auto& n : names) {
         if (n.name == metric) {
@@ -49,16 +57,17 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
     }
     if (!found) {
         error = "\"" + t.expr + "\": unknown metric \"" + std::string(metric) +
-                "\" (p50, p90, p95, p99, p999, max, error_rate, rate)";
+                "\" (p50, p90, p95, p99, p999, max, min, mean, error_rate, rate, checks)";
         return std::nullopt;
     }
-    if (t.metric == Metric::ErrorRate) {
+    if (t.isFraction()) {
         double v = 0;
         const bool percent = !value.empty() && value.back() == '%';
         const std::string_view num = percent ? trim(value.substr(0, value.size() - 1)) : value;
         const auto r = std::from_chars(num.data(), num.data() + num.size(), v);
-        if (r.ec != std::errc() || r.ptr != num.data() + num.size() || v < 0) {
-            error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a rate such as 0.1%";
+        if (r.ec != std::errc() || r.ptr != num.data() + num.size() || v < 0 || (percent ? v > 100 : v > 1)) {
+            error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a share such as " +
+                    (t.metric == Metric::Checks ? "99%" : "0.1%");
             return std::nullopt;
         }
         t.limit = percent ? v / 100.0 : v;

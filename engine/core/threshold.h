@@ -1,7 +1,10 @@
 #pragma once
 // Pass/fail conditions on a run's summary: "p99 < 200ms", "error_rate < 0.1%",
-// "rate >= 1000", "p50 <= 20ms". Metrics: p50 p90 p95 p99 p999 max (latency,
-// from the intended start), error_rate, rate (completed requests per second).
+// "rate >= 1000", "p50 <= 20ms", "checks > 99%". Metrics: p50 p90 p95 p99
+// p999 max min mean (latency, from the intended start), error_rate, rate
+// (completed requests per second), checks (the share of check judgements
+// that passed). A step's name and a colon first judge that step alone:
+// "login: p99 < 300ms".
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,7 +22,10 @@ struct Threshold
         P999,
         Max,
         ErrorRate,
-        Rate
+        Rate,
+        Min,
+        Mean,
+        Checks
     };
     enum class Op
     {
@@ -29,9 +35,12 @@ struct Threshold
         GreaterEqual
     };
     std::string expr;
+    std::string step; // empty: the run's total
     Metric metric = Metric::P99;
     Op op = Op::Less;
-    double limit = 0; // milliseconds for latency, a fraction (0..1) for error_rate, per second for rate
+    double limit = 0; // milliseconds for latency, a fraction (0..1) for error_rate and checks, per second for rate
+    bool isLatency() const { return metric != Metric::ErrorRate && metric != Metric::Rate && metric != Metric::Checks; }
+    bool isFraction() const { return metric == Metric::ErrorRate || metric == Metric::Checks; }
 
     static std::optional<Threshold> parse(std::string_view text, std::string& error);
     bool holds(double value) const;

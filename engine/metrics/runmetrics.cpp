@@ -23,6 +23,10 @@ std::string_view errorClassName(ErrorClass c)
         return "tls";
     case ErrorClass::Grpc:
         return "grpc";
+    case ErrorClass::Check:
+        return "check";
+    case ErrorClass::Extract:
+        return "extract";
     case ErrorClass::Count:
         break;
     }
@@ -79,6 +83,7 @@ StepMetrics IntervalMetrics::total() const
     StepMetrics t;
     for (const auto& s : steps)
         t.merge(s);
+    t.checks.clear(); // checks are a step's own: their indices mean nothing across steps
     return t;
 }
 

@@ -21,12 +21,15 @@ enum class ErrorClass : std::uint8_t
     Http4xx,
     Http5xx,
     Protocol,
-    Tls,  // the TLS handshake failed (certificate not accepted, no common protocol...)
-    Grpc, // a gRPC call ended with a status other than OK (counted by code too)
+    Tls,     // the TLS handshake failed (certificate not accepted, no common protocol...)
+    Grpc,    // a gRPC call ended with a status other than OK (counted by code too)
+    Check,   // the answer came, and one of the step's checks failed on it (counted per check too)
+    Extract, // the step uses a ${name} this user has not extracted: not sent
     Count
 };
 constexpr std::size_t kErrorClassCount = std::size_t(ErrorClass::Count);
-// Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc.
+// Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc,
+// check, extract.
 std::string_view errorClassName(ErrorClass c);
 // gRPC status codes 0 (OK) to 16 (UNAUTHENTICATED).
 constexpr std::size_t kGrpcCodeCount = 17;
@@ -50,7 +53,8 @@ struct StepCounters
     std::uint64_t handshakesResumed = 0;
     std::uint64_t handshakeNanos = 0;
     std::uint64_t handshakeMaxNanos = 0;
-    std::uint64_t goaways = 0; // HTTP/2 GOAWAY frames received (counted on the first step)
+    std::uint64_t goaways = 0;   // HTTP/2 GOAWAY frames received (counted on the first step)
+    std::uint64_t redirects = 0; // redirect hops followed (each hop is also a request of its step)
     // gRPC calls that ended with a status other than OK, by code (codes past
     // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
@@ -93,18 +97,40 @@ inline constexpr CounterField kCounterFields[] = {
     {"handshake_nanos", &StepCounters::handshakeNanos},
     {"handshake_max_nanos", &StepCounters::handshakeMaxNanos, true},
     {"goaways", &StepCounters::goaways},
+    {"redirects", &StepCounters::redirects},
+};
+
+// The most checks (and extractors) a step may have (README "Limits").
+constexpr std::size_t kMaxChecksPerStep = 50;
+
+// One check's answers judged: by the check's index within its step.
+struct CheckCount
+{
+    std::uint64_t passed = 0;
+    std::uint64_t failed = 0;
 };
 
 struct StepMetrics
 {
     StepCounters counters;
-    LatencyHistogram latency;     // from the intended start
-    LatencyHistogram serviceTime; // from the actual send
+    LatencyHistogram latency;       // from the intended start
+    LatencyHistogram serviceTime;   // from the actual send
+    std::vector<CheckCount> checks; // by check index (shorter when the last checks judged nothing)
     void merge(const StepMetrics& o)
     {
         counters.merge(o.counters);
         latency.merge(o.latency);
         serviceTime.merge(o.serviceTime);
+        mergeChecks(o.checks);
+    }
+    void mergeChecks(const std::vector<CheckCount>& o)
+    {
+        if (checks.size() < o.size())
+            checks.resize(o.size());
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            checks[i].passed += o[i].passed;
+            checks[i].failed += o[i].failed;
+        }
     }
 };
 
@@ -118,7 +144,7 @@ struct ErrorSample
     int status = 0;     // 0 for transport failures
     std::string head;   // status line and headers, as received
     std::string body;   // the first KiB of the body, as received
-    std::string detail; // transport failures: what went wrong
+    std::string detail; // transport failures: what went wrong; a failed check: its name and what was seen
 };
 constexpr std::size_t kSampleBodyLimit = 1024;
 // At most this many samples per step and error class are kept for a second,

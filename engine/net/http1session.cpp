@@ -29,10 +29,11 @@ void Http1Session::onTransportFailure(ErrorClass error, const std::string& why, 
 }
 
 void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_t size, bool noBody, Nanos now,
-                          Nanos timeout, Nanos connectTimeout, bool deferWrite, bool capture)
+                          Nanos timeout, Nanos connectTimeout, bool deferWrite, CaptureMode capture)
 {
-    m_capturing = capture;
-    m_parser.setCapture(capture ? &m_capture : nullptr);
+    m_capturing = capture != CaptureMode::None;
+    m_capture.bodyLimit = capture == CaptureMode::All ? kCaptureBodyLimit : 0;
+    m_parser.setCapture(m_capturing ? &m_capture : nullptr);
     m_busy = true;
     m_out = data;
     m_outLeft = size;

@@ -26,10 +26,11 @@ public:
     // With `deferWrite` on a ready connection, nothing is written until
     // writeDeferred(): an owner handling a batch of answers sends the next
     // requests together after it (the server is woken once for them).
-    // With `capture`, the reason, headers, trailers and body of the answer go
-    // to the listener's onCaptured() just before onResponse() (the builder's Send).
+    // With `capture`, the reason, headers, trailers (and with CaptureMode::All
+    // the body) of the answer go to the listener's onCaptured() just before
+    // onResponse() (the builder's Send; checks and extractors under load).
     void submit(const Endpoint& endpoint, const char* data, std::size_t size, bool noBody, Nanos now, Nanos timeout,
-                Nanos connectTimeout, bool deferWrite = false, bool capture = false);
+                Nanos connectTimeout, bool deferWrite = false, CaptureMode capture = CaptureMode::None);
     // The status line's reason phrase of the last captured answer.
     const std::string& capturedReason() const { return m_capture.reason; }
     bool capturedTruncated() const { return m_capture.truncated; }
@@ -47,6 +48,8 @@ public:
     bool connected() const { return ready(); }
     void close() { closeTransport(); }
 
+    // The most body bytes a capture keeps (the rest is counted, not kept).
+    static constexpr std::size_t kCaptureBodyLimit = 4 * 1024 * 1024;
     // Free for the owner's use (the worker keeps its slot index here); the
     // listener hears it back.
     std::uint32_t tag = 0;

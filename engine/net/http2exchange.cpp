@@ -118,7 +118,7 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
     Http2Session session(loop, listener, buffer.data(), buffer.size(), 1);
     const Nanos start = SteadyClock::monotonicNow();
     session.submit(0, *ep, nv.data(), nv.size(), request.body.data(), request.body.size(), start, request.timeout,
-                   std::min<Nanos>(request.timeout, 10 * kNanosPerSecond), request.grpc, true);
+                   std::min<Nanos>(request.timeout, 10 * kNanosPerSecond), request.grpc, CaptureMode::All);
     runUntil(loop, listener.done, [&](Nanos now) { session.checkDeadlines(now); });
     session.close();
     r.totalTime = SteadyClock::monotonicNow() - start;

@@ -55,7 +55,7 @@ struct Http2Callbacks
         if (!st)
             return 0;
         st->bytesIn += namelen + valuelen + 2;
-        if (st->request.capture && (namelen == 0 || name[0] != ':'))
+        if (st->request.capture != CaptureMode::None && (namelen == 0 || name[0] != ':'))
             (st->inTrailers ? st->trailers : st->headers)
                 .emplace_back(std::string(reinterpret_cast<const char*>(name), namelen),
                               std::string(reinterpret_cast<const char*>(value), valuelen));
@@ -103,7 +103,7 @@ struct Http2Callbacks
         if (!st)
             return 0;
         st->bytesIn += len;
-        if (st->request.capture && st->body.size() < kCaptureLimit)
+        if (st->request.capture == CaptureMode::All && st->body.size() < kCaptureLimit)
             st->body.append(reinterpret_cast<const char*>(data), std::min(len, kCaptureLimit - st->body.size()));
         if (st->status >= 400 && st->sample.size() < kSampleLimit) {
             if (st->sample.find("\r\n\r\n") == std::string::npos)
@@ -133,7 +133,7 @@ struct Http2Callbacks
             sample.swap(st->sample);
         if (request.grpc)
             grpcMessage.swap(st->grpcMessage);
-        if (request.capture) {
+        if (request.capture != CaptureMode::None) {
             headers.swap(st->headers);
             trailers.swap(st->trailers);
             body.swap(st->body);
@@ -149,7 +149,7 @@ struct Http2Callbacks
         if (code == NGHTTP2_NO_ERROR && status > 0) {
             if (status >= 400 && sample.find("\r\n\r\n") == std::string::npos)
                 sample += "\r\n\r\n";
-            if (request.capture)
+            if (request.capture != CaptureMode::None)
                 h->m_listener.onCaptured(request.tag, headers, trailers, body);
             if (request.grpc)
                 h->m_listener.onGrpcResponse(request.tag, status, grpcStatus, grpcMessage, bytesIn, sample, h->m_now);
@@ -266,7 +266,7 @@ bool Http2Session::startSession(std::string& why)
 
 void Http2Session::submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
                           const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
-                          bool grpc, bool capture)
+                          bool grpc, CaptureMode capture)
 {
     m_now = now;
     m_target = &endpoint;

@@ -27,10 +27,10 @@ public:
     // Sends a request on a new stream; `tag` comes back with its outcome. The
     // header list and body must stay valid until then.
     // `grpc`: the outcome goes to onGrpcResponse with grpc-status and
-    // grpc-message; `capture`: headers, trailers and body go to onCaptured.
+    // grpc-message; `capture`: headers, trailers (and body) go to onCaptured.
     void submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
                 const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
-                bool grpc = false, bool capture = false);
+                bool grpc = false, CaptureMode capture = CaptureMode::None);
     // Cancels the streams past their deadline (as timeouts), and a connect past its own.
     void checkDeadlines(Nanos now);
     bool connected() const { return ready(); }
@@ -60,7 +60,7 @@ private:
         std::size_t bodySize;
         Nanos deadline, timeout;
         bool grpc = false;
-        bool capture = false;
+        CaptureMode capture = CaptureMode::None;
     };
     struct Stream
     {

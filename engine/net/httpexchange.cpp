@@ -99,7 +99,7 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
     Http1Session session(loop, listener, buffer.data(), buffer.size());
     const Nanos start = SteadyClock::monotonicNow();
     session.submit(*ep, bytes.data(), bytes.size(), rq.method == "HEAD", start, rq.timeout,
-                   std::min<Nanos>(rq.timeout, 10 * kNanosPerSecond), false, true);
+                   std::min<Nanos>(rq.timeout, 10 * kNanosPerSecond), false, CaptureMode::All);
     runUntil(loop, listener.done, [&](Nanos now) { session.checkDeadline(now); });
     r.reason = session.capturedReason();
     r.bodyBytes = session.bodyBytes();

@@ -11,6 +11,16 @@
 
 namespace stampede {
 
+// What a request submitted for capture keeps of its answer for
+// SessionListener::onCaptured: nothing, the headers (and trailers), or the
+// body too.
+enum class CaptureMode : std::uint8_t
+{
+    None,
+    Head,
+    All
+};
+
 class SessionListener
 {
 public:

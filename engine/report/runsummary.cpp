@@ -15,12 +15,30 @@ LatencySummary LatencySummary::of(const LatencyHistogram& h)
     l.p99 = h.percentile(99) / 1000.0;
     l.p999 = h.percentile(99.9) / 1000.0;
     l.max = double(h.max()) / 1000.0;
+    l.min = double(h.min()) / 1000.0;
+    l.mean = h.mean() / 1000.0;
     return l;
 }
 
-namespace {
+double MetricsSummary::checkPassRate() const
+{
+    std::uint64_t passed = 0, judged = 0;
+    for (const auto& c : checks) {
+        passed += c.passed;
+        judged += c.passed + c.failed;
+    }
+    return judged ? double(passed) / double(judged) : -1.0;
+}
 
-} // namespace
+std::vector<MetricsSummary::CheckSummary> checkSummaries(const PlannedStep& step, const StepMetrics& m)
+{
+    std::vector<MetricsSummary::CheckSummary> out;
+    for (std::size_t k = 0; k < step.checks.size(); ++k) {
+        const CheckCount c = k < m.checks.size() ? m.checks[k] : CheckCount{};
+        out.push_back({step.name + "/" + step.checks[k].name, c.passed, c.failed});
+    }
+    return out;
+}
 
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds)
 {
@@ -46,6 +64,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.handshakeMeanMs = c.handshakes ? double(c.handshakeNanos) / double(c.handshakes) / 1e6 : 0;
     s.handshakeMaxMs = double(c.handshakeMaxNanos) / 1e6;
     s.goaways = c.goaways;
+    s.redirects = c.redirects;
     return s;
 }
 
@@ -64,6 +83,12 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
         return s.latency.p999;
     case Threshold::Metric::Max:
         return s.latency.max;
+    case Threshold::Metric::Min:
+        return s.latency.min;
+    case Threshold::Metric::Mean:
+        return s.latency.mean;
+    case Threshold::Metric::Checks:
+        return std::max(0.0, s.checkPassRate());
     case Threshold::Metric::ErrorRate:
         return s.errorRate();
     case Threshold::Metric::Rate:
@@ -149,6 +174,11 @@ std::string metricsJson(const MetricsSummary& m)
         s += std::string(first ? "" : ", ") + "\"" + grpcCodeName(int(k)) + "\": " + std::to_string(m.grpcCodes[k]);
         first = false;
     }
+    s += "}, \"redirects\": " + std::to_string(m.redirects) + ",\n    \"checks\": {";
+    for (std::size_t k = 0; k < m.checks.size(); ++k)
+        s += std::string(k ? ", " : "") + jsonString(m.checks[k].name) +
+             ": {\"passed\": " + std::to_string(m.checks[k].passed) +
+             ", \"failed\": " + std::to_string(m.checks[k].failed) + "}";
     s += "}";
     return s;
 }
@@ -162,8 +192,11 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     s.scenario = plan.name;
     s.durationS = double(std::min(plan.duration, result.elapsed)) / 1e9;
     s.total = summarizeMetrics("total", result.total.total(), s.durationS);
-    for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i)
+    for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i) {
         s.steps.push_back(summarizeMetrics(plan.steps[i].name, result.total.steps[i], s.durationS));
+        s.steps.back().checks = checkSummaries(plan.steps[i], result.total.steps[i]);
+        s.total.checks.insert(s.total.checks.end(), s.steps.back().checks.begin(), s.steps.back().checks.end());
+    }
     s.timeline = result.timeline;
     s.events = result.events;
     s.sentAfterLoss = result.sentAfterLoss;
@@ -199,13 +232,20 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
     for (const auto& t : thresholds) {
         ThresholdResult r;
         r.expr = t.expr;
-        r.value = thresholdValue(t, s.total);
-        r.percent = t.metric == Threshold::Metric::ErrorRate;
-        const bool latency = t.metric != Threshold::Metric::ErrorRate && t.metric != Threshold::Metric::Rate;
-        if (s.total.requests == 0)
+        const MetricsSummary* m = &s.total;
+        for (const auto& step : s.steps)
+            if (!t.step.empty() && step.name == t.step)
+                m = &step;
+        r.value = thresholdValue(t, *m);
+        r.percent = t.isFraction();
+        if (!t.step.empty() && m == &s.total)
+            r.note = "no step is named \"" + t.step + "\"";
+        else if (m->requests == 0)
             r.note = "no data: no request completed";
-        else if (latency && s.total.answered == 0)
+        else if (t.isLatency() && m->answered == 0)
             r.note = "no data: no response arrived (every request failed before an answer)";
+        else if (t.metric == Threshold::Metric::Checks && m->checkPassRate() < 0)
+            r.note = "no data: no check was judged";
         r.passed = r.note.empty() && t.holds(r.value);
         s.passed &= r.passed;
         s.thresholds.push_back(r);

@@ -15,6 +15,7 @@ namespace stampede {
 struct LatencySummary
 {
     double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // milliseconds
+    double min = 0, mean = 0;
     static LatencySummary of(const LatencyHistogram& h);
 };
 
@@ -40,6 +41,17 @@ struct MetricsSummary
     std::uint64_t goaways = 0;                             // HTTP/2
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{}; // gRPC calls not OK, by status code
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
+    std::uint64_t redirects = 0;                           // redirect hops followed
+    // Checks judged: "step/check" with the answers that passed and failed them.
+    struct CheckSummary
+    {
+        std::string name;
+        std::uint64_t passed = 0;
+        std::uint64_t failed = 0;
+    };
+    std::vector<CheckSummary> checks;
+    // The share of check judgements that passed (0..1); -1 when none was judged.
+    double checkPassRate() const;
     // A fraction (0..1), as thresholds hold it; shown everywhere as a percentage.
     double errorRate() const { return requests ? double(errors) / double(requests) : 0.0; }
     double errorRatePct() const { return errorRate() * 100; }
@@ -80,6 +92,8 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
 // The summary's value of the metric a threshold is about.
 double thresholdValue(const Threshold& t, const MetricsSummary& total);
+// The checks of step `step` of `plan` as counted in `m`, named "step/check".
+std::vector<MetricsSummary::CheckSummary> checkSummaries(const PlannedStep& step, const StepMetrics& m);
 // Evaluates `thresholds` against s.total into s.thresholds; a failed one fails
 // the run. A threshold on a metric without data (no request completed, or no
 // response for a latency) fails, saying so: no data is never a pass.

@@ -9,6 +9,12 @@ namespace stampede {
 
 namespace {
 
+// What a step's checks, extractors, cookies and redirects read of its answers.
+CaptureMode captureFor(const PlannedStep& step)
+{
+    return (step.needs & kNeedsBody) ? CaptureMode::All : step.needs ? CaptureMode::Head : CaptureMode::None;
+}
+
 class Http1Sessions final : public ClientSessions
 {
 public:
@@ -26,7 +32,7 @@ public:
     void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now) override
     {
         m_sessions[slot]->submit(step.endpoint, r.wire.data(), r.wire.size(), step.noResponseBody, now, step.timeout,
-                                 m_connectTimeout, m_inBatch);
+                                 m_connectTimeout, m_inBatch, captureFor(step));
         if (m_inBatch)
             m_held.push_back(slot);
     }
@@ -80,7 +86,7 @@ public:
     {
         m_sessions[step.endpointIndex * m_perServer + slot / m_streams]->submit(
             slot, step.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now, step.timeout,
-            m_connectTimeout, step.grpc != nullptr);
+            m_connectTimeout, step.grpc != nullptr, captureFor(step));
     }
     void checkDeadlines(Nanos now) override
     {

@@ -2,6 +2,7 @@
 
 #include "net/http1responseparser.h"
 
+#include "checkplan.h"
 #include "grpcstep.h"
 
 #include "net/tlscontext.h"
@@ -61,6 +62,7 @@ public:
         variables();
         load();
         steps();
+        flows();
         httpVersion();
         thresholds();
         if (!m_errors.empty())
@@ -109,6 +111,39 @@ private:
             if (!known)
                 m_plan.variables.push_back({override.first, makeConstantSource(override.second), false});
         }
+        extractedVariables();
+    }
+
+    // The names steps extract: variables of each user, set from answers.
+    void extractedVariables()
+    {
+        for (const std::string& name : extractedNames(m_s)) {
+            const std::string field = extractField(name);
+            if (!isVariableName(name)) {
+                error(field, name.empty() ? "an extracted value needs a name"
+                                          : "\"" + name + "\" is not a variable name (letters, digits, _ and -)");
+                continue;
+            }
+            if (std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
+                            [&](const PlannedVariable& v) { return v.name == name; })) {
+                error(field, "\"" + name + "\" is a variable already: extract into another name");
+                continue;
+            }
+            PlannedVariable pv;
+            pv.name = name;
+            pv.extracted = true;
+            m_plan.variables.push_back(std::move(pv));
+        }
+    }
+
+    // Where `name` is first extracted, for its faults.
+    std::string extractField(const std::string& name) const
+    {
+        for (int i = 0; i < m_s.steps_size(); ++i)
+            for (int k = 0; k < m_s.steps(i).extract_size(); ++k)
+                if (m_s.steps(i).extract(k).name() == name)
+                    return "steps[" + std::to_string(i) + "].extract[" + std::to_string(k) + "].name";
+        return "steps";
     }
 
     // The file's content, or the inline text when given; false when neither reads.
@@ -234,6 +269,17 @@ private:
             auto& v = m_plan.variables[i];
             if (v.name != base)
                 continue;
+            if (v.extracted) {
+                if (dot != std::string_view::npos) {
+                    r.error = "${" + std::string(base) + "} is extracted from answers and has no columns: write ${" +
+                              std::string(base) + "}";
+                    return r;
+                }
+                r.kind = Resolution::Reference;
+                r.ref = {std::uint16_t(i), -1};
+                v.used = true;
+                return r;
+            }
             if (v.source->hasColumns()) {
                 if (dot == std::string_view::npos) {
                     r.error = "variable ${" + std::string(name) + "} is a CSV data set: name a column, e.g. ${" +
@@ -293,9 +339,52 @@ private:
             const std::string field = "steps[" + std::to_string(i) + "]";
             PlannedStep ps;
             if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps)) &&
-                thinkTime(st, field + ".thinkTime", ps.think))
+                thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps)) {
+                lateRendering(ps);
                 m_plan.steps.push_back(std::move(ps));
+            }
         }
+    }
+
+    // A step that uses extracted names is rendered when sent; the other
+    // per-iteration values it reads are saved when its iteration starts.
+    void lateRendering(PlannedStep& ps)
+    {
+        std::vector<VarRef> refs = ps.head.references();
+        const auto add = [&](const Template& t) {
+            refs.insert(refs.end(), t.references().begin(), t.references().end());
+        };
+        add(ps.body);
+        for (const auto& h : ps.h2Headers)
+            add(h.second);
+        for (const VarRef& r : refs)
+            if (m_plan.variables[r.variable].extracted &&
+                std::find(ps.extracted.begin(), ps.extracted.end(), r.variable) == ps.extracted.end())
+                ps.extracted.push_back(r.variable);
+        if (ps.extracted.empty())
+            return;
+        for (const VarRef& r : refs) {
+            const bool known = std::any_of(m_plan.savedRefs.begin(), m_plan.savedRefs.end(), [&](const VarRef& k) {
+                return k.variable == r.variable && k.column == r.column;
+            });
+            if (!m_plan.variables[r.variable].extracted && !known)
+                m_plan.savedRefs.push_back(r);
+        }
+    }
+
+    // Cookies and redirects, for the scenario's HTTP steps.
+    void flows()
+    {
+        m_plan.cookies = m_s.cookies();
+        m_plan.followRedirects = m_s.follow_redirects();
+        if (m_plan.followRedirects > kMaxRedirects)
+            error("followRedirects", "at most " + std::to_string(kMaxRedirects) + " hops (got " +
+                                         std::to_string(m_plan.followRedirects) + ")");
+        if (!m_plan.cookies && !m_plan.followRedirects)
+            return;
+        for (auto& st : m_plan.steps)
+            if (!st.grpc)
+                st.needs |= kNeedsHeaders; // Set-Cookie and Location
     }
 
     // A duration from 0 to ThinkTime::kMax; false after reporting it.
@@ -372,6 +461,9 @@ private:
         if (!parsed)
             return false;
         ps.name = st.name().empty() ? ps.method + " " + pathOf(rq.url()) : st.name();
+        ps.host = parsed->host;
+        ps.port = parsed->port;
+        ps.secure = parsed->scheme == "https";
         ps.head.appendLiteral(ps.method + " ");
         ps.head.append(url);
         ps.head.appendLiteral(" HTTP/1.1\r\n");
@@ -677,8 +769,13 @@ private:
         for (int i = 0; i < m_s.thresholds_size(); ++i) {
             std::string err;
             auto t = Threshold::parse(m_s.thresholds(i).expr(), err);
+            const bool known = !t || t->step.empty() ||
+                               std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
+                                           [&](const PlannedStep& s) { return s.name == t->step; });
             if (!t)
                 error("thresholds[" + std::to_string(i) + "].expr", err);
+            else if (!known)
+                error("thresholds[" + std::to_string(i) + "].expr", "no step is named \"" + t->step + "\"");
             else
                 m_plan.thresholds.push_back(*t);
         }

@@ -4,6 +4,7 @@
 // rendered once), parameter sources built, the load profile laid out, target
 // hosts resolved. Every fault is reported with the field it concerns:
 // "steps[1].request.url: unknown variable ${userId}".
+#include "check/checks.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
 #include "core/template.h"
@@ -13,6 +14,7 @@
 #include "load/thinktime.h"
 #include "net/endpoint.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +49,9 @@ struct PlannedStep
     std::string method;
     std::string url; // as written, for reports
     Endpoint endpoint;
+    std::string host; // the URL's host, port and scheme: for cookies and redirects
+    std::uint16_t port = 0;
+    bool secure = false;
     Template head; // request line and headers, without Content-Length and the final CRLF
     Template body;
     bool hasBody = false;
@@ -65,6 +70,15 @@ struct PlannedStep
     std::shared_ptr<const GrpcMethodPlan> grpc;
     // Steps to the same server share an index: HTTP/2 keeps its connections per server.
     std::uint32_t endpointIndex = 0;
+    // Judged on each answer (a failed one fails the step as `check`), and
+    // values taken from it into the user's extracted variables.
+    std::vector<Check> checks;
+    std::vector<Extractor> extractors;
+    unsigned needs = kNeedsNothing; // what the checks, extractors, cookies and redirects read of the answer
+    // The step uses extracted ${names} (their variable indices): it is
+    // rendered when it is sent, not when its iteration starts, and is not
+    // sent (an `extract` error) while one of them is unset.
+    std::vector<std::uint16_t> extracted;
 };
 
 enum class HttpVersion
@@ -76,8 +90,9 @@ enum class HttpVersion
 struct PlannedVariable
 {
     std::string name;
-    ParameterSourcePtr source;
-    bool used = false; // referenced by some step; unused ones are not drawn
+    ParameterSourcePtr source; // null for an extracted variable
+    bool used = false;         // referenced by some step; unused ones are not drawn
+    bool extracted = false;    // set from answers by a step's `extract`, per virtual user
 };
 
 enum class LoadModel
@@ -93,6 +108,7 @@ enum class LoadModel
 constexpr std::uint32_t kMaxSteps = 100;
 constexpr std::uint32_t kMaxStageSteps = 10000; // a step stage's steps
 constexpr std::uint32_t kMaxBacklog = 1000000;  // the open model's backlog of arrivals
+constexpr std::uint32_t kMaxRedirects = 20;     // hops followed per step
 
 struct ScenarioPlan
 {
@@ -113,7 +129,17 @@ struct ScenarioPlan
     std::uint32_t endpointCount = 1;       // distinct servers the steps go to
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
-    std::string stressHeader; // empty when the stress tag is off
+    std::string stressHeader;          // empty when the stress tag is off
+    bool cookies = false;              // a cookie jar per user (per iteration in the open model)
+    std::uint32_t followRedirects = 0; // hops per step; 0: redirects are answers like any other
+    // The per-iteration values (not extracted ones) that steps rendered when
+    // sent read: saved per slot when its iteration starts.
+    std::vector<VarRef> savedRefs;
+    bool anyLate() const
+    {
+        return !savedRefs.empty() ||
+               std::any_of(steps.begin(), steps.end(), [](const PlannedStep& s) { return !s.extracted.empty(); });
+    }
 };
 
 struct PlanOptions

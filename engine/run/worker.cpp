@@ -17,7 +17,7 @@ Worker::Worker(const WorkerSetup& setup)
     m_cursors.resize(m_plan.variables.size());
     for (std::size_t i = 0; i < m_plan.variables.size(); ++i) {
         const auto& v = m_plan.variables[i];
-        if (!v.used)
+        if (!v.used || v.extracted)
             continue;
         try {
             m_cursors[i] = v.source->cursor(setup.part, setup.parts, setup.seed + i * 7919);
@@ -33,6 +33,18 @@ Worker::Worker(const WorkerSetup& setup)
     if (m_renderer.anyTemplated())
         for (auto& s : m_slots)
             s.rendered.resize(m_plan.steps.size());
+    m_flows = m_plan.cookies || m_plan.followRedirects ||
+              std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
+                          [](const PlannedStep& st) { return !st.checks.empty() || !st.extractors.empty(); });
+    if (!m_flows)
+        return;
+    for (auto& s : m_slots) {
+        s.values.resize(m_plan.variables.size());
+        s.isSet.resize(m_plan.variables.size());
+        s.saved.resize(m_plan.savedRefs.size());
+        if (m_plan.cookies)
+            s.jar = std::make_unique<CookieJar>();
+    }
 }
 
 Worker::~Worker() = default;
@@ -70,6 +82,8 @@ IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
     auto m = std::make_unique<IntervalMetrics>();
     m->second = second;
     m->steps.resize(m_plan.steps.size());
+    for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
+        m->steps[i].checks.resize(m_plan.steps[i].checks.size());
     return m;
 }
 
@@ -86,6 +100,14 @@ void Worker::rollSeconds(Nanos now)
 
 std::string_view Worker::value(VarRef ref) const
 {
+    if (m_lookupSlot >= 0) { // a step rendered when sent: this slot's own values
+        const Slot& s = m_slots[std::size_t(m_lookupSlot)];
+        if (m_plan.variables[ref.variable].extracted)
+            return s.values[ref.variable];
+        for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k)
+            if (m_plan.savedRefs[k].variable == ref.variable && m_plan.savedRefs[k].column == ref.column)
+                return s.saved[k];
+    }
     return m_cursors[ref.variable]->value(ref.column);
 }
 
@@ -106,9 +128,11 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now)
         // iteration's values.
         Slot& s = m_slots[slot];
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
-            if (m_renderer.templated(i))
+            if (m_renderer.templated(i) && m_plan.steps[i].extracted.empty())
                 m_renderer.render(i, *this, s.rendered[i]);
     }
+    if (m_flows)
+        startFlows(slot);
     sendStep(slot, 0, intended, now);
     return true;
 }
@@ -121,16 +145,18 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
     s.intended = intended;
     s.sent = now;
     ++m_inFlight;
-    const RenderedRequest& r = m_renderer.templated(i) ? s.rendered[i] : m_renderer.fixed(i);
-    if (!r.failure.empty()) {
+    const RenderedRequest* r = m_renderer.templated(i) ? &s.rendered[i] : &m_renderer.fixed(i);
+    if (m_flows && !(r = prepare(slot, i, *r, now)))
+        return; // not sent: a value it uses was not extracted (reported)
+    if (!r->failure.empty()) {
         // the request could not be made (gRPC JSON that does not fit): nothing is sent
-        onFailure(slot, ErrorClass::Protocol, r.failure, now);
+        onFailure(slot, ErrorClass::Protocol, r->failure, now);
         return;
     }
     StepCounters& c = metricsAt(i, now).counters;
     ++c.sent;
-    c.bytesOut += r.bytes;
-    m_sessions->send(slot, m_plan.steps[i], r, now);
+    c.bytesOut += r->bytes;
+    m_sessions->send(slot, m_plan.steps[i], *r, now);
 }
 
 StepMetrics& Worker::recordResponse(const Slot& slot, std::uint64_t bytesIn, Nanos now)
@@ -147,6 +173,24 @@ void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, co
 {
     Slot& slot = m_slots[tag];
     StepMetrics& m = recordResponse(slot, bytesIn, now);
+    if (m_flows && !m_plan.steps[std::size_t(slot.step)].grpc) {
+        const PlannedStep& st = m_plan.steps[std::size_t(slot.step)];
+        if (slot.jar && m_captured.valid)
+            takeCookies(slot, st);
+        if (followRedirect(tag, status, now))
+            return;
+        const Verdict v = judge(tag, m, answerOf(tag, status, false, now));
+        m_captured.valid = false;
+        if (v == Verdict::CheckFailed) {
+            finishIteration(tag, now);
+            return;
+        }
+        if (v == Verdict::Pass) {
+            completeStep(tag, now);
+            return;
+        }
+    }
+    m_captured.valid = false;
     if (status >= 400) {
         const ErrorClass c = status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx;
         m.counters.addError(c);
@@ -161,10 +205,12 @@ void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const
                             std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
 {
     if (status >= 400) { // not gRPC's answer: an HTTP error as any other
+        m_captured.valid = false;
         onResponse(tag, status, bytesIn, errorSample, now);
         return;
     }
     if (status != 200 || grpcStatus < 0) {
+        m_captured.valid = false;
         onFailure(tag, ErrorClass::Protocol,
                   status != 200 ? "HTTP status " + std::to_string(status) + " to a gRPC call"
                                 : std::string("the answer carries no grpc-status"),
@@ -173,6 +219,18 @@ void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const
     }
     Slot& slot = m_slots[tag];
     StepMetrics& m = recordResponse(slot, bytesIn, now);
+    if (m_flows) {
+        const Verdict v = judge(tag, m, answerOf(tag, grpcStatus, true, now));
+        m_captured.valid = false;
+        if (v == Verdict::CheckFailed) {
+            finishIteration(tag, now);
+            return;
+        }
+        if (v == Verdict::Pass) {
+            completeStep(tag, now);
+            return;
+        }
+    }
     if (grpcStatus != 0) {
         m.counters.addGrpcError(grpcStatus);
         keepSample(slot, ErrorClass::Grpc, 0, {},
@@ -186,6 +244,7 @@ void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const
 
 void Worker::onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now)
 {
+    m_captured.valid = false;
     Slot& slot = m_slots[tag];
     StepMetrics& m = metricsAt(std::size_t(slot.step), now);
     ++m.counters.requests;

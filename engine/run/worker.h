@@ -12,9 +12,13 @@
 //     -> client sessions (clientsessions.h: HTTP/1.1 | HTTP/2 | gRPC on HTTP/2)
 //     -> the outcome comes back here (SessionListener), is counted, and the
 //        slot goes on to its next step or back to the pacer.
-// Per-response hooks (checks, extractors, cookies, per virtual user) go in
-// completeStep(), between counting a response and choosing the next step: a
-// hook that fails a step ends the iteration there as an error of its class.
+// Business flows (workerflows.cpp) sit between an answer and the next step:
+// cookies taken, a redirect followed (a hop of the same step), checks judged
+// (a failed one ends the iteration as a `check` error), values extracted into
+// the slot's variables; a step that uses extracted values is rendered when
+// sent, with its Cookie header.
+#include "check/checks.h"
+#include "check/cookies.h"
 #include "clientsessions.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
@@ -78,6 +82,26 @@ private:
         int step = -1;                         // the step in flight, -1 when idle
         Nanos intended = 0;                    // when this step was meant to start
         Nanos sent = 0;                        // when it was handed to the connection
+        // flows: extracted values by variable index (set or not), the
+        // iteration's values of plan.savedRefs, the user's cookies, the
+        // request as sent when cookies or a redirect changed it
+        std::vector<std::string> values;
+        std::vector<bool> isSet;
+        std::vector<std::string> saved;
+        std::unique_ptr<CookieJar> jar;
+        RenderedRequest sending;
+        std::vector<std::string> hopValues; // HTTP/2 hop: :method, :path, cookie
+        std::uint32_t hops = 0;             // redirects followed in this step
+        std::string path;                   // the request target as sent (cookies, relative redirects)
+    };
+    // The answer the session captured for the request it is about to report.
+    struct Captured
+    {
+        bool valid = false;
+        std::uint32_t tag = 0;
+        const HeaderPairs* headers = nullptr;
+        const HeaderPairs* trailers = nullptr;
+        const std::string* body = nullptr;
     };
 
     // SessionListener
@@ -87,6 +111,8 @@ private:
                         std::uint64_t bytesIn, const std::string& errorSample, Nanos now) override;
     void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) override;
     void onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
+    void onCaptured(std::uint32_t tag, const HeaderList& headers, const HeaderList& trailers,
+                    const std::string& body) override;
     // ValueLookup
     std::string_view value(VarRef ref) const override;
     // PacerHost
@@ -95,6 +121,24 @@ private:
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
     void sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now);
+    // flows (workerflows.cpp)
+    bool hasFlows() const { return m_flows; }
+    void startFlows(std::uint32_t slot);
+    const RenderedRequest* prepare(std::uint32_t slot, std::size_t step, const RenderedRequest& r, Nanos now);
+    void withCookies(Slot& s, const PlannedStep& st, const RenderedRequest& r, std::string_view target);
+    bool followRedirect(std::uint32_t slot, int status, Nanos now);
+    void sendHop(std::uint32_t slot, const std::string& target, bool toGet, Nanos now);
+    void takeCookies(Slot& s, const PlannedStep& st);
+    enum class Verdict
+    {
+        Pass,
+        HttpError, // a status >= 400 (or a gRPC status) no status check accepted
+        CheckFailed
+    };
+    Verdict judge(std::uint32_t slot, StepMetrics& m, const AnswerView& answer);
+    void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why);
+    void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
+    AnswerView answerOf(std::uint32_t tag, int status, bool grpc, Nanos now);
     StepMetrics& recordResponse(const Slot& slot, std::uint64_t bytesIn, Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
@@ -126,6 +170,11 @@ private:
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
     std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
+    bool m_flows = false;   // checks, extraction, cookies or redirects in the plan
+    Captured m_captured;    // valid between onCaptured and the outcome it precedes
+    JsonReader m_json;      // reads the answers' JSON paths
+    std::string m_grpcJson; // a gRPC answer's message as JSON
+    int m_lookupSlot = -1;  // value(): read this slot's saved and extracted values
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;

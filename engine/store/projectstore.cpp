@@ -129,6 +129,14 @@ CREATE TABLE runs(
     summary TEXT NOT NULL DEFAULT '{}');
 )sql";
 
+// 5 -> 6: business flows: redirects followed, and per-check counts per
+// second ([[passed, failed], ...] by check index) with the checks' names per step.
+const char* kMigrate5to6 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN redirects INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN checks TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE run_steps ADD COLUMN checks TEXT NOT NULL DEFAULT '[]';
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -235,7 +243,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
-                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() +
+                             "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
                              " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
@@ -329,6 +337,8 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             sql += missingVersion4Columns(p->m_db);
         if (version < 5)
             sql += migrate4to5();
+        if (version < 6)
+            sql += kMigrate5to6;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

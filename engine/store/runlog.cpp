@@ -68,6 +68,33 @@ void readCounts(const std::string& json, std::array<std::uint64_t, N>& counts, N
     }
 }
 
+// Per-check counts as [[passed, failed], ...] by check index, and back.
+std::string checksJson(const std::vector<CheckCount>& checks)
+{
+    std::string out = "[";
+    for (std::size_t k = 0; k < checks.size(); ++k)
+        out += (k ? ",[" : "[") + std::to_string(checks[k].passed) + "," + std::to_string(checks[k].failed) + "]";
+    return out + "]";
+}
+
+std::vector<CheckCount> readChecks(const std::string& json)
+{
+    std::vector<std::uint64_t> numbers;
+    for (const char* p = json.c_str(); *p;) {
+        if (*p >= '0' && *p <= '9') {
+            char* end = nullptr;
+            numbers.push_back(std::strtoull(p, &end, 10));
+            p = end;
+        } else {
+            ++p;
+        }
+    }
+    std::vector<CheckCount> out(std::min(numbers.size() / 2, kMaxChecksPerStep));
+    for (std::size_t k = 0; k < out.size(); ++k)
+        out[k] = {numbers[2 * k], numbers[2 * k + 1]};
+    return out;
+}
+
 std::string_view className(std::size_t k)
 {
     return errorClassName(ErrorClass(k));
@@ -82,9 +109,9 @@ std::string codeName(std::size_t k)
 std::string insertSecondSql()
 {
     std::string columns = "run, second, step, agent, errors_by_class, grpc_codes, p50_ms, p90_ms, p95_ms, p99_ms, "
-                          "p999_ms, max_ms, latency, service, open_connections, active_users";
+                          "p999_ms, max_ms, latency, service, open_connections, active_users, checks";
     std::string values = ":run, :second, :step, :agent, :errors_by_class, :grpc_codes, :p50_ms, :p90_ms, :p95_ms, "
-                         ":p99_ms, :p999_ms, :max_ms, :latency, :service, :open_connections, :active_users";
+                         ":p99_ms, :p999_ms, :max_ms, :latency, :service, :open_connections, :active_users, :checks";
     for (const CounterField& f : kCounterFields) {
         columns += std::string(", ") + f.name;
         values += std::string(", :") + f.name;
@@ -122,7 +149,8 @@ bool RunLog::writable()
 
 std::int64_t RunLog::begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
                            const std::string& environmentJson, const std::vector<std::string>& agents,
-                           const std::vector<std::string>& stepNames)
+                           const std::vector<std::string>& stepNames,
+                           const std::vector<std::vector<std::string>>& checkNames)
 {
     sqlite3* db = m_store.handle();
     if (!writable())
@@ -136,9 +164,13 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
     s.bind(1, runId).bind(2, name).bind(3, scenarioJson).bind(4, environmentJson).bind(5, jsonStrings(agents));
     bool ok = s.run();
     const std::int64_t id = sqlite3_last_insert_rowid(db);
-    SqlStatement st(db, "INSERT INTO run_steps(run, step, name) VALUES (?, ?, ?)");
+    SqlStatement st(db, "INSERT INTO run_steps(run, step, name, checks) VALUES (?, ?, ?, ?)");
     for (std::size_t i = 0; ok && i < stepNames.size(); ++i) {
-        ok = st.bind(1, id).bind(2, std::int64_t(i)).bind(3, stepNames[i]).run();
+        ok = st.bind(1, id)
+                 .bind(2, std::int64_t(i))
+                 .bind(3, stepNames[i])
+                 .bind(4, jsonStrings(i < checkNames.size() ? checkNames[i] : std::vector<std::string>{}))
+                 .run();
         st.reset();
     }
     if (!ok || sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
@@ -161,6 +193,7 @@ PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agen
         PreparedSecond::Row r;
         r.step = step;
         r.counters = sm.counters;
+        r.checks = sm.checks;
         const auto& h = sm.latency;
         r.percentilesMs = {h.percentile(50) / 1000, h.percentile(90) / 1000,   h.percentile(95) / 1000,
                            h.percentile(99) / 1000, h.percentile(99.9) / 1000, double(h.max()) / 1000};
@@ -188,6 +221,7 @@ bool RunLog::writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p
         s.bind((std::string(":") + f.name).c_str(), std::int64_t(c.*f.field));
     s.bind(":errors_by_class", countsJson(c.errorsByClass, className));
     s.bind(":grpc_codes", countsJson(c.grpcCodes, codeName));
+    s.bind(":checks", checksJson(r.checks));
     for (std::size_t k = 0; k < 6; ++k)
         s.bind((std::string(":") + kPercentileColumns[k]).c_str(), r.percentilesMs[k]);
     s.blob(":latency", r.latency).blob(":service", r.service);
@@ -322,6 +356,7 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
         c.*f.field = std::uint64_t(s.integer(s.column(f.name)));
     readCounts(s.text(s.column("errors_by_class")), c.errorsByClass, className);
     readCounts(s.text(s.column("grpc_codes")), c.grpcCodes, codeName);
+    row.checks = readChecks(s.text(s.column("checks")));
     double* percentiles[] = {&row.p50Ms, &row.p90Ms, &row.p95Ms, &row.p99Ms, &row.p999Ms, &row.maxMs};
     for (std::size_t k = 0; k < 6; ++k)
         *percentiles[k] = s.real(s.column(kPercentileColumns[k]));
@@ -337,6 +372,7 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
             r.total.steps.resize(std::size_t(row.step) + 1);
         StepMetrics& t = r.total.steps[std::size_t(row.step)];
         t.counters.merge(c);
+        t.mergeChecks(row.checks);
         t.latency.mergeSerialized(s.text(s.column("latency")));
         t.serviceTime.mergeSerialized(s.text(s.column("service")));
     }
@@ -371,10 +407,12 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         r.summaryJson = s.text(11);
     }
     {
-        SqlStatement s(db, "SELECT name FROM run_steps WHERE run = ? ORDER BY step");
+        SqlStatement s(db, "SELECT name, checks FROM run_steps WHERE run = ? ORDER BY step");
         s.bind(1, run);
-        while (s.step())
+        while (s.step()) {
             r.stepNames.push_back(s.text(0));
+            r.checkNames.push_back(parseStrings(s.text(1)));
+        }
         if (failed(s, "steps"))
             return std::nullopt;
     }

@@ -39,6 +39,7 @@ struct SecondRow
     std::uint32_t activeUsers = 0;
     StepCounters counters;
     double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0, p999Ms = 0, maxMs = 0;
+    std::vector<CheckCount> checks; // by the step's check index
 };
 
 struct SavedRun
@@ -48,7 +49,8 @@ struct SavedRun
     std::string environmentJson;
     std::vector<std::string> agents;
     std::vector<std::string> stepNames;
-    std::vector<SecondRow> rows; // by second, then step; step -1 rows are the totals of a second
+    std::vector<std::vector<std::string>> checkNames; // per step, its checks' names
+    std::vector<SecondRow> rows;                      // by second, then step; step -1 rows are the totals of a second
     // The same, per agent (by second, then step; `agent` names it); empty when one engine ran.
     std::vector<SecondRow> agentRows;
     std::vector<ErrorSample> samples; // by step, class, then second
@@ -67,6 +69,7 @@ struct PreparedSecond
     {
         int step = -1;
         StepCounters counters;
+        std::vector<CheckCount> checks;
         std::array<double, 6> percentilesMs{}; // p50, p90, p95, p99, p99.9, max
         std::string latency, service;          // serialized histograms
     };
@@ -86,7 +89,8 @@ public:
     // Starts a run record; returns its id (0 on failure, with error()).
     std::int64_t begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
                        const std::string& environmentJson, const std::vector<std::string>& agents,
-                       const std::vector<std::string>& stepNames);
+                       const std::vector<std::string>& stepNames,
+                       const std::vector<std::vector<std::string>>& checkNames = {});
     // One second of the run (every step, and their total as step -1), in one
     // transaction, with its error samples (the first kRunSamplesPerClass of
     // each step and class are kept). `agent` empty: merged over the agents.

@@ -173,7 +173,7 @@ private slots:
         std::string error;
         auto p = ProjectStore::open(file.toStdString(), error);
         QVERIFY2(p, error.c_str());
-        QCOMPARE(p->schemaVersion(), 5);
+        QCOMPARE(p->schemaVersion(), ProjectStore::kSchemaVersion);
         QCOMPARE(digest(file + QStringLiteral(".v4.bak")), before);
         stampede::RunLog log(*p);
         const auto runs = log.runs();

@@ -149,6 +149,55 @@ private slots:
             << "load.closed.pacing: must be from 0 to 1h (got -1s)";
         QTest::addRow("malformed json") << "{\"steps\": ["
                                         << "json: ";
+        // checks and extraction (issue "Business flows")
+        const auto flow = [&](const std::string& fields) {
+            return QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, " + fields +
+                                          "}], " + load + "}");
+        };
+        QTest::addRow("check: json path does not parse")
+            << flow("\"checks\": [{\"jsonPath\": \"$.a[\", \"exists\": true}]") << "steps[0].checks[0].jsonPath: ";
+        QTest::addRow("check: regex does not compile")
+            << flow("\"checks\": [{\"header\": \"X\", \"matches\": \"(a\"}]")
+            << "steps[0].checks[0].matches: the regular expression does not compile at offset 2";
+        QTest::addRow("check: no condition")
+            << flow("\"checks\": [{\"name\": \"x\"}]") << "steps[0].checks[0]: a check needs a condition";
+        QTest::addRow("check: json path without a test")
+            << flow("\"checks\": [{\"jsonPath\": \"$.code\"}]")
+            << "steps[0].checks[0]: give a condition: \"equals\", \"matches\" or \"exists\"";
+        QTest::addRow("check: two subjects") << flow("\"checks\": [{\"status\": [200], \"maxTimeMs\": 5}]")
+                                             << "steps[0].checks[0]: give one subject per check, not 2";
+        QTest::addRow("check: status out of range")
+            << flow("\"checks\": [{\"status\": [200, 700]}]")
+            << "steps[0].checks[0].status[1]: an HTTP status is a whole number from 100 to 599";
+        QTest::addRow("check: same name twice")
+            << flow("\"checks\": [{\"name\": \"a\", \"status\": [200]}, {\"name\": \"a\", \"maxTimeMs\": 9}]")
+            << "steps[0].checks[1].name: the step has another check named \"a\"";
+        QTest::addRow("check: equals on status")
+            << flow("\"checks\": [{\"status\": [200], \"equals\": \"1\"}]")
+            << "steps[0].checks[0]: \"equals\", \"matches\" and \"exists\" go with \"jsonPath\" or \"header\"";
+        QTest::addRow("extract: nowhere")
+            << flow("\"extract\": [{\"name\": \"t\"}]") << "steps[0].extract[0]: say where the value is";
+        QTest::addRow("extract: bad name") << flow("\"extract\": [{\"name\": \"1t\", \"header\": \"X\"}]")
+                                           << "steps[0].extract[0].name: \"1t\" is not a variable name";
+        QTest::addRow("extract: group past the regex's")
+            << flow("\"extract\": [{\"name\": \"t\", \"regex\": \"a(b)\", \"group\": 2}]")
+            << "steps[0].extract[0].group: the regex has 1 group(s), not 2";
+        QTest::addRow("extract: into a defined variable")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"t\", \"constant\": {\"value\": \"1\"}}], "
+                                      "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"extract\": "
+                                      "[{\"name\": \"t\", \"header\": \"X\"}]}], " +
+                                      load + "}")
+            << "steps[0].extract[0].name: \"t\" is a variable already";
+        QTest::addRow("redirects: too many")
+            << QString::fromStdString(
+                   "{\"followRedirects\": 21, \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " + load +
+                   "}")
+            << "followRedirects: at most 20 hops (got 21)";
+        QTest::addRow("threshold: unknown step")
+            << QString::fromStdString("{\"thresholds\": [{\"expr\": \"nope: p99 < 1s\"}], \"steps\": [{\"request\": "
+                                      "{\"url\": \"http://127.0.0.1/\"}}], " +
+                                      load + "}")
+            << "thresholds[0].expr: no step is named \"nope\"";
     }
     void validationNamesTheField()
     {
@@ -161,6 +210,40 @@ private slots:
     }
 
     // Think times as distributions, in the command line's units, and pacing.
+    // Extracted names are per-user variables: a step that uses one is
+    // rendered when sent, and the other values it reads are saved per slot.
+    void extractedNamesAreLateVariables()
+    {
+        v1::Scenario s;
+        std::string err;
+        const std::string json =
+            "{\"variables\": [{\"name\": \"n\", \"increment\": {\"min\": 1, \"max\": 9}}],"
+            "\"steps\": ["
+            "{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1/login?n=${n}\"}, \"checks\": "
+            "[{\"status\": [200, 201]}, {\"name\": \"biz\", \"jsonPath\": \"$.code\", \"equals\": \"0\"}], "
+            "\"extract\": [{\"name\": \"token\", \"jsonPath\": \"$.data.token\"}]},"
+            "{\"request\": {\"url\": \"http://127.0.0.1/cart/${n}\", \"headers\": [{\"name\": \"A\", "
+            "\"value\": \"${token}\"}]}, \"checks\": [{\"header\": \"X\", \"exists\": false}]}],"
+            "\"cookies\": true, \"followRedirects\": 3, \"load\": {\"closed\": {\"users\": 2}}}";
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        auto plan = compileScenario(s, {}, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        QCOMPARE(plan->steps[0].checks.size(), std::size_t(2));
+        QCOMPARE(plan->steps[0].checks[0].name, std::string("status 200 201"));
+        QCOMPARE(plan->steps[0].checks[1].name, std::string("biz"));
+        QCOMPARE(plan->steps[0].needs,
+                 unsigned(kNeedsBody | kNeedsHeaders)); // the body for $.code, headers for cookies
+        QVERIFY(plan->steps[0].extracted.empty());
+        QCOMPARE(plan->steps[1].extracted.size(), std::size_t(1));
+        QCOMPARE(plan->variables[plan->steps[1].extracted[0]].name, std::string("token"));
+        QVERIFY(plan->variables[plan->steps[1].extracted[0]].extracted);
+        QCOMPARE(plan->savedRefs.size(), std::size_t(1)); // ${n}, read late by the cart step
+        QCOMPARE(plan->variables[plan->savedRefs[0].variable].name, std::string("n"));
+        QVERIFY(plan->cookies);
+        QCOMPARE(plan->followRedirects, 3u);
+    }
+
     void thinkTimesAndPacing()
     {
         v1::Scenario s;

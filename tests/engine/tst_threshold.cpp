@@ -19,6 +19,20 @@ private slots:
         QTest::addRow("error rate percent") << "error_rate < 0.1%" << 0.001 << 0.0009 << 0.001;
         QTest::addRow("rate") << "rate >= 1000/s" << 1000.0 << 1000.0 << 999.0;
         QTest::addRow("p99.9") << "p99.9 < 250us" << 0.25 << 0.2 << 0.3;
+        QTest::addRow("checks pass rate") << "checks > 99%" << 0.99 << 0.995 << 0.99;
+        QTest::addRow("min") << "min >= 1ms" << 1.0 << 1.0 << 0.9;
+        QTest::addRow("mean") << "mean < 20ms" << 20.0 << 19.0 << 20.0;
+        QTest::addRow("one step") << "login: p99 < 300ms" << 300.0 << 299.0 << 300.0;
+    }
+    void stepIsNamedBeforeTheColon()
+    {
+        std::string err;
+        auto t = Threshold::parse("GET /a: mean < 5ms", err);
+        QVERIFY2(t, err.c_str());
+        QCOMPARE(t->step, std::string("GET /a"));
+        QVERIFY(t->metric == Threshold::Metric::Mean);
+        t = Threshold::parse("p99 < 5ms", err);
+        QVERIFY(t && t->step.empty());
     }
     void parses()
     {
@@ -40,6 +54,8 @@ private slots:
         QTest::addRow("unknown metric") << "p42 < 1ms";
         QTest::addRow("bare number") << "p99 < 200";
         QTest::addRow("bad rate") << "error_rate < lots";
+        QTest::addRow("checks over 100 percent") << "checks > 101%";
+        QTest::addRow("no step before the colon") << ": p99 < 1ms";
     }
     void rejects()
     {

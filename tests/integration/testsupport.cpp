@@ -316,9 +316,14 @@ AgentProcess::AgentProcess(const QString& tokenFile, const QString& name, const 
         m_address = QString::fromUtf8(out.mid(13).trimmed());
 }
 
+bool signalProcess(qint64 pid, int sig)
+{
+    return pid > 0 && ::kill(pid_t(pid), sig) == 0;
+}
+
 AgentProcess::~AgentProcess()
 {
-    ::kill(pid_t(m_process.processId()), SIGCONT);
+    signalProcess(m_process.processId(), SIGCONT);
     m_process.terminate();
     if (!m_process.waitForFinished(3000))
         m_process.kill();

@@ -96,6 +96,9 @@ private:
 std::string readRequestHead(int fd);
 // A free loopback port (bound and released).
 int freePort();
+// Sends `sig` to process `pid`; false (nothing sent) when the process is gone
+// (pid 0 would signal the test's own process group, and ctest with it).
+bool signalProcess(qint64 pid, int sig);
 // A simple blocking HTTP GET against 127.0.0.1:port; returns the body.
 std::string httpGet(int port, const std::string& path);
 

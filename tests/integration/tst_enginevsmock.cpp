@@ -117,9 +117,9 @@ private slots:
                               QStringLiteral("--summary-json"), summary});
         QVERIFY(run.waitForStarted());
         QThread::msleep(3000);
-        ::kill(pid_t(mock.pid()), SIGSTOP);
+        QVERIFY(signalProcess(mock.pid(), SIGSTOP));
         QThread::msleep(1500);
-        ::kill(pid_t(mock.pid()), SIGCONT);
+        QVERIFY(signalProcess(mock.pid(), SIGCONT));
         QVERIFY(run.waitForFinished(30000));
         QCOMPARE(run.exitCode(), 0);
         const auto total = readJson(summary)[QStringLiteral("total")].toObject();

@@ -247,7 +247,7 @@ private Q_SLOTS:
         QTest::qWait(2500);
         QElapsedTimer clock;
         clock.start();
-        ::kill(pid_t(cli.processId()), SIGINT);
+        QVERIFY(signalProcess(cli.processId(), SIGINT));
         QVERIFY(cli.waitForFinished(10000));
         QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
         const QString out = QString::fromUtf8(cli.readAllStandardOutput());
@@ -487,12 +487,12 @@ private Q_SLOTS:
         QTest::qWait(2000);
         QElapsedTimer clock;
         clock.start();
-        ::kill(agent.pid(), SIGSTOP);
+        QVERIFY(signalProcess(agent.pid(), SIGSTOP));
         QTest::qWait(5000);
         const auto total = [&] { return mock.stats().value(QStringLiteral("total")).toInteger(); };
         const qint64 atThaw = total();
         QVERIFY(atThaw > 200);
-        ::kill(agent.pid(), SIGCONT);
+        QVERIFY(signalProcess(agent.pid(), SIGCONT));
         QVERIFY(cli.waitForFinished(15000));
         QVERIFY2(clock.elapsed() < 9000, qPrintable(QString::number(clock.elapsed())));
         QTest::qWait(500);
@@ -642,9 +642,9 @@ except grpc.RpcError as e:
         QTest::qWait(1500);
         QElapsedTimer clock;
         clock.start();
-        ::kill(pid_t(cli.processId()), SIGINT);
+        QVERIFY(signalProcess(cli.processId(), SIGINT));
         QThread::msleep(50); // two signals sent at once would be one
-        ::kill(pid_t(cli.processId()), SIGINT);
+        QVERIFY(signalProcess(cli.processId(), SIGINT));
         QVERIFY(cli.waitForFinished(5000));
         QVERIFY(clock.elapsed() < 2000);
         QCOMPARE(cli.exitStatus(), QProcess::CrashExit); // killed by the signal

@@ -1,14 +1,104 @@
 // Business flows (issue "Business flows"), run by stampede-cli against a
 // server in another process: think time between steps and pacing between
 // iterations shape the load the server sees, and latency is measured from
-// when a pause ended, never across it.
+// when a pause ended, never across it. Checks, extraction, cookies and
+// redirects against a small shop in Python (flows_server.py, not the mock):
+// what the server counted equals what Stampede counted.
 #include "testsupport.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace testsupport;
+
+namespace {
+
+// flows_server.py on a free port, for one test.
+class Shop
+{
+public:
+    Shop()
+    {
+        m_process.start(QStringLiteral("/usr/bin/python3"),
+                        {sourceDir() + QStringLiteral("/tests/integration/flows_server.py"), QStringLiteral("0")});
+        if (!m_process.waitForStarted(10000))
+            return;
+        for (int i = 0; i < 100 && !m_process.canReadLine(); ++i)
+            m_process.waitForReadyRead(100);
+        m_port = m_process.readLine().trimmed().toInt();
+    }
+    ~Shop()
+    {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    QByteArray url() const { return "http://127.0.0.1:" + QByteArray::number(m_port); }
+    bool started() const { return m_port > 0; }
+    QJsonObject stats() const
+    {
+        return QJsonDocument::fromJson(QByteArray::fromStdString(httpGet(m_port, "/stats"))).object();
+    }
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+};
+
+// login (cookie + token) -> cart (needs both) -> order (every 5th a business
+// error in a 200) -> a two-hop redirect, for 2 users over 2 s.
+QByteArray shopScenario(const QByteArray& url, bool cookies, const char* tokenPath = "$.data.token")
+{
+    return "{\"name\": \"shop\", \"cookies\": " + QByteArray(cookies ? "true" : "false") +
+           ", \"followRedirects\": 5, \"steps\": ["
+           "{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"" +
+           url +
+           "/login\", \"body\": \"{}\"}, \"checks\": [{\"name\": \"ok\", \"status\": [200]}, {\"name\": "
+           "\"json\", \"header\": \"Content-Type\", \"matches\": \"application/json\"}], \"extract\": [{\"name\": "
+           "\"token\", \"jsonPath\": \"" +
+           tokenPath +
+           "\"}, {\"name\": \"sid\", \"header\": \"X-Session\"}]},"
+           "{\"name\": \"cart\", \"request\": {\"url\": \"" +
+           url +
+           "/cart\", \"headers\": [{\"name\": \"Authorization\", \"value\": \"Bearer ${token}\"}]}, "
+           "\"checks\": [{\"name\": \"items\", \"jsonPath\": \"$.items\", \"equals\": \"3\"}]},"
+           "{\"name\": \"order\", \"request\": {\"method\": \"POST\", \"url\": \"" +
+           url +
+           "/order\", \"body\": \"{\\\"sid\\\": \\\"${sid}\\\"}\", \"headers\": [{\"name\": \"Authorization\", "
+           "\"value\": \"Bearer ${token}\"}]}, \"checks\": [{\"name\": \"biz code\", \"jsonPath\": \"$.code\", "
+           "\"equals\": \"0\"}, {\"name\": \"no failure\", \"bodyContains\": \"failed\", \"negate\": true}]},"
+           "{\"name\": \"moved\", \"request\": {\"url\": \"" +
+           url +
+           "/old\"}, \"checks\": [{\"name\": \"landed\", \"jsonPath\": \"$.page\", \"equals\": \"new\"}]}],"
+           "\"load\": {\"closed\": {\"users\": 2}}, \"duration\": \"2s\"}";
+}
+
+qint64 checkCount(const QJsonObject& total, const char* name, const char* what)
+{
+    return total.value(QStringLiteral("checks"))
+        .toObject()
+        .value(QString::fromUtf8(name))
+        .toObject()
+        .value(QString::fromLatin1(what))
+        .toInteger(-1);
+}
+
+qint64 field(const QJsonObject& o, const char* key)
+{
+    return o.value(QString::fromLatin1(key)).toInteger(-1);
+}
+
+qint64 errorsOf(const QJsonObject& total, const char* errorClass)
+{
+    return total.value(QStringLiteral("errors_by_class"))
+        .toObject()
+        .value(QString::fromLatin1(errorClass))
+        .toInteger(-1);
+}
+
+} // namespace
 
 class TestFlows : public QObject
 {
@@ -26,6 +116,18 @@ private:
         if (r.exitCode != 0)
             qWarning("%s", qPrintable(r.err));
         return readJson(summary).value(QStringLiteral("steps")).toArray();
+    }
+    // The same, the whole summary, and the exit code.
+    QJsonObject runWhole(const char* name, const QByteArray& scenario, int& exitCode, QString* err = nullptr)
+    {
+        const QString file = writeFile(m_dir, name, scenario);
+        const QString summary = m_dir.filePath(QString::fromLatin1(name) + QStringLiteral(".summary"));
+        const auto r = runCli({QStringLiteral("run"), file, QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        exitCode = r.exitCode;
+        if (err)
+            *err = r.err;
+        return readJson(summary);
     }
 
 private Q_SLOTS:
@@ -67,6 +169,108 @@ private Q_SLOTS:
         const qint64 n = steps[0].toObject().value(QStringLiteral("requests")).toInteger();
         QCOMPARE(n, 4);
         QCOMPARE(mock.stats().value(QStringLiteral("total")).toInteger(), n);
+    }
+
+    // The shop flow: every cart and order carries this user's token and
+    // cookie (the server refused none), every business error in a 200 is a
+    // failed check and nothing else is, and every redirect hop the server
+    // served was followed.
+    void shopFlowMatchesTheServersCounts()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        int code = -1;
+        const QJsonObject s = runWhole("shop.json", shopScenario(shop.url(), true), code);
+        const QJsonObject total = s.value(QStringLiteral("total")).toObject();
+        const QJsonObject server = shop.stats();
+        QCOMPARE(field(server, "unauthorised"), 0);
+        QVERIFY2(field(server, "orders") >= 10, qPrintable(QString::number(field(server, "orders"))));
+        QVERIFY(field(server, "business_errors") > 0);
+        QCOMPARE(checkCount(total, "order/biz code", "failed"), field(server, "business_errors"));
+        QCOMPARE(checkCount(total, "order/no failure", "failed"), field(server, "business_errors"));
+        QCOMPARE(checkCount(total, "order/biz code", "passed"),
+                 field(server, "orders") - field(server, "business_errors"));
+        QCOMPARE(errorsOf(total, "check"), field(server, "business_errors"));
+        QCOMPARE(field(total, "errors"), field(server, "business_errors"));
+        QCOMPARE(checkCount(total, "login/ok", "passed"), field(server, "logins"));
+        QCOMPARE(checkCount(total, "cart/items", "passed"), field(server, "carts"));
+        QCOMPARE(field(total, "redirects"), field(server, "hops"));
+        QCOMPARE(checkCount(total, "moved/landed", "passed"), field(server, "new"));
+        QVERIFY(field(server, "hops") >= 2 * field(server, "new")); // each landing took two hops
+        // a threshold on the checks' pass rate fails the run, and so does the order step's error rate
+        QCOMPARE(code, 0);
+        const QJsonObject bad =
+            runWhole("shop-thresholds.json",
+                     shopScenario(shop.url(), true)
+                         .replace("\"duration\": \"2s\"", "\"duration\": \"1s\", \"thresholds\": [{\"expr\": "
+                                                          "\"checks > 99%\"}, {\"expr\": \"login: error_rate < 1%\"}]"),
+                     code);
+        QCOMPARE(code, 1);
+        const QJsonArray thresholds = bad.value(QStringLiteral("thresholds")).toArray();
+        QCOMPARE(thresholds.size(), 2);
+        QVERIFY(!thresholds[0].toObject().value(QStringLiteral("passed")).toBool());
+        QVERIFY(thresholds[1].toObject().value(QStringLiteral("passed")).toBool()); // login itself is fine
+    }
+
+    // Without the cookie jar the server refuses the cart: every refusal is
+    // an HTTP 4xx of the cart step, as many as the server counted.
+    void withoutCookiesTheCartIsRefused()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        int code = -1;
+        const QJsonObject s = runWhole("nocookies.json", shopScenario(shop.url(), false), code);
+        const QJsonObject server = shop.stats();
+        QVERIFY(field(server, "unauthorised") > 0);
+        QCOMPARE(field(server, "carts"), 0);
+        QCOMPARE(errorsOf(s.value(QStringLiteral("total")).toObject(), "http_4xx"), field(server, "unauthorised"));
+    }
+
+    // A token that is never found: the steps that need it are not sent
+    // (an `extract` error each), so the server sees no cart or order at all.
+    void unextractedNameIsNotSent()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        int code = -1;
+        const QJsonObject s = runWhole("notoken.json", shopScenario(shop.url(), true, "$.data.nope"), code);
+        const QJsonObject total = s.value(QStringLiteral("total")).toObject();
+        const QJsonObject server = shop.stats();
+        QCOMPARE(field(server, "carts") + field(server, "orders") + field(server, "unauthorised"), 0);
+        QCOMPARE(errorsOf(total, "extract"), field(server, "logins"));
+        const QJsonArray steps = s.value(QStringLiteral("steps")).toArray();
+        QCOMPARE(field(steps[1].toObject(), "requests"), field(server, "logins")); // failed, not sent
+        QCOMPARE(field(total, "bytes_out") > 0, true);
+    }
+
+    // Bad checks are bad input: exit 2 before any load, naming the field.
+    void badChecksAreBadInput_data()
+    {
+        QTest::addColumn<QByteArray>("step");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("json path") << QByteArray("\"checks\": [{\"jsonPath\": \"$..a\", \"exists\": true}]")
+                                   << "steps[0].checks[0].jsonPath";
+        QTest::addRow("regex") << QByteArray("\"extract\": [{\"name\": \"t\", \"regex\": \"(\"}]")
+                               << "steps[0].extract[0].regex: the regular expression does not compile";
+        QTest::addRow("no condition") << QByteArray("\"checks\": [{\"negate\": true}]")
+                                      << "steps[0].checks[0]: a check needs a condition";
+        QTest::addRow("distribution") << QByteArray("\"thinkTime\": {\"pareto\": {}}") << "pareto";
+    }
+    void badChecksAreBadInput()
+    {
+        QFETCH(QByteArray, step);
+        QFETCH(QString, message);
+        Shop shop;
+        QVERIFY(shop.started());
+        int code = -1;
+        QString err;
+        runWhole("bad.json",
+                 "{\"steps\": [{\"request\": {\"url\": \"" + shop.url() + "/cart\"}, " + step +
+                     "}], \"load\": {\"closed\": {\"users\": 1}}, \"duration\": \"1s\"}",
+                 code, &err);
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(message), qPrintable(err));
+        QCOMPARE(field(shop.stats(), "unauthorised"), 0); // nothing was sent
     }
 
     // Distributions in the open model too: 20 iterations/s of two steps with

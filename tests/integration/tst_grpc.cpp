@@ -131,6 +131,56 @@ private slots:
         QCOMPARE(seen[QStringLiteral("users")].toArray(), QJsonArray{QStringLiteral("tester")});
     }
 
+    // A flow over gRPC: the first call's answer (its text, read by a JSON
+    // path from the reply message) goes into the next call's message and
+    // metadata; status checks take codes by name, and a status check that
+    // accepts UNAVAILABLE makes it no error.
+    void answerFieldGoesIntoTheNextCall()
+    {
+        std::unique_ptr<GrpcPeer> peer(pythonPeer(7));
+        QVERIFY(peer->port() > 0);
+        const QString scenario =
+            QStringLiteral(
+                "{\"name\": \"grpc flow\",\n"
+                " \"variables\": [{\"name\": \"id\", \"increment\": {\"min\": 1, \"max\": 1000000}}],\n"
+                " \"steps\": [\n"
+                "  {\"name\": \"login\", \"grpc\": {\"target\": \"%1\", \"method\": \"stampede.test.Echo/Say\",\n"
+                "   \"protos\": [\"%2\"], \"data\": \"{\\\"text\\\": \\\"tok-${id}\\\", \\\"id\\\": ${id}}\"},\n"
+                "   \"checks\": [{\"name\": \"ok\", \"status\": [\"OK\"]},\n"
+                "              {\"name\": \"tok\", \"jsonPath\": \"$.text\", \"matches\": \"^tok-[0-9]+$\"}],\n"
+                "   \"extract\": [{\"name\": \"token\", \"jsonPath\": \"$.text\"}]},\n"
+                "  {\"name\": \"use\", \"grpc\": {\"target\": \"%1\", \"method\": \"stampede.test.Echo/Say\",\n"
+                "   \"protos\": [\"%2\"], \"data\": \"{\\\"text\\\": \\\"${token}/again\\\"}\",\n"
+                "   \"metadata\": [{\"name\": \"x-user\", \"value\": \"${token}\"}]},\n"
+                "   \"checks\": [{\"name\": \"ok or busy\", \"status\": [\"OK\", \"UNAVAILABLE\"]},\n"
+                "              {\"name\": \"echoed\", \"jsonPath\": \"$.user\", \"matches\": \"^tok-\", "
+                "\"negate\": false}]}],\n"
+                " \"load\": {\"closed\": {\"users\": 2}}, \"duration\": \"2s\"}")
+                .arg(peer->target(), QStringLiteral(ECHO_PROTO));
+        write("flow.json", scenario.toUtf8());
+        const QString summary = file("flow.summary");
+        const auto o = runOneEngine(summary, {file("flow.json")});
+        const QJsonObject seen = peer->finish();
+        const QJsonObject checks = o.total[QStringLiteral("checks")].toObject();
+        const auto count = [&](const char* name, const char* what) {
+            return checks[QString::fromLatin1(name)].toObject()[QString::fromLatin1(what)].toInteger(-1);
+        };
+        QVERIFY2(num(seen, "calls") >= 20, qPrintable(QString::number(num(seen, "calls"))));
+        QCOMPARE(num(o.total, "requests"), num(seen, "calls"));
+        QCOMPARE(byClass(o.total, "extract"), 0);
+        // UNAVAILABLE on login fails its status check and is a gRPC error; on "use" it is accepted
+        QCOMPARE(byClass(o.total, "grpc"), count("login/ok", "failed"));
+        QCOMPARE(count("use/ok or busy", "failed"), 0);
+        QCOMPARE(count("login/tok", "failed"), count("login/ok", "failed")); // no reply message to read
+        QCOMPARE(count("login/ok", "failed") + count("use/echoed", "failed"), num(seen, "unavailable"));
+        // every user the server saw on "use" is a token a login answer gave
+        const QJsonArray users = seen[QStringLiteral("users")].toArray();
+        QVERIFY(users.size() >= 5);
+        for (const auto& u : users)
+            QVERIFY2(u.toString().isEmpty() || u.toString().startsWith(QStringLiteral("tok-")),
+                     qPrintable(u.toString()));
+    }
+
     // Every tenth call answered UNAVAILABLE: counted as gRPC errors, by code,
     // exactly as many as the server sent.
     void unavailableIsCountedByCode()

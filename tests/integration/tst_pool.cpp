@@ -167,7 +167,7 @@ private slots:
                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
         QVERIFY(run.waitForStarted());
         QThread::msleep(2500);
-        ::kill(pool[1]->pid(), SIGKILL);
+        QVERIFY(signalProcess(pool[1]->pid(), SIGKILL));
         const qint64 killedAt = clock.elapsed();
         QVERIFY(run.waitForFinished(30000));
         const qint64 endedAt = clock.elapsed();
@@ -217,9 +217,9 @@ private slots:
                    QStringLiteral("--summary-json"), summary});
         QVERIFY(run.waitForStarted());
         QThread::msleep(2000);
-        ::kill(pool[0]->pid(), SIGSTOP);
+        QVERIFY(signalProcess(pool[0]->pid(), SIGSTOP));
         QThread::msleep(5000);
-        ::kill(pool[0]->pid(), SIGCONT);
+        QVERIFY(signalProcess(pool[0]->pid(), SIGCONT));
         QVERIFY(run.waitForFinished(30000));
         QCOMPARE(run.exitCode(), 0);
         const auto s = readJson(summary);
