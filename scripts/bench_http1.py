@@ -8,7 +8,10 @@ per-pair ratios. HTTP/2: h2c against the same nginx, h2load -c C -m M against
 stampede-cli --http 2 with C x M users, M streams to a connection. gRPC: unary
 calls to stampede-cli's own mock server (one thread, CPU 1) with the tests'
 echo.proto, against h2load POSTing the same framed message with gRPC's headers;
-then the rate accuracy of an open model at --grpc-rate calls/s. With --soak it
+then the rate accuracy of an open model at --grpc-rate calls/s. The checks case:
+a 1 KiB JSON answer, 50 users, stampede-cli with one status check and one
+JSON-path extraction per answer against the same scenario without them (the
+issue's bar: >= 0.8x), and wrk on the same URL. With --soak it
 instead checks that stampede-cli's resident memory at 60 s of full-rate load is
 within 5 % of that at 10 s.
 """
@@ -34,6 +37,13 @@ def free_port():
     return port
 
 
+# A 1 KiB JSON answer: the token the bench extracts sits after a list the
+# reader has to skip.
+JSON_BODY = ('{"code":0,"items":[' + ",".join('{"id":%d,"sku":"SKU-%05d","qty":%d}' % (i, i * 7, i % 5) for i in range(24))
+             + '],"data":{"user":"bench","token":"tok-0123456789abcdef"}}')
+JSON_BODY = JSON_BODY[:-2] + ',"pad":"' + "x" * (1024 - len(JSON_BODY) - 10) + '"}}'
+
+
 def start_nginx(tmp):
     port = free_port()
     h2port = free_port()
@@ -45,7 +55,8 @@ events {{ worker_connections 4096; }}
 http {{ access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
   client_body_temp_path {tmp}; proxy_temp_path {tmp}; fastcgi_temp_path {tmp};
   uwsgi_temp_path {tmp}; scgi_temp_path {tmp};
-  server {{ listen 127.0.0.1:{port} backlog=4096; location / {{ return 200 "ok"; }} }}
+  server {{ listen 127.0.0.1:{port} backlog=4096; location / {{ return 200 "ok"; }}
+    location /json {{ default_type application/json; return 200 '{JSON_BODY}'; }} }}
   server {{ listen 127.0.0.1:{h2port} http2 backlog=4096; location / {{ return 200 "ok"; }} }} }}
 """)
     proc = subprocess.Popen(["/usr/sbin/nginx", "-c", conf, "-e", f"{tmp}/error.log"])
@@ -88,6 +99,34 @@ def run_stampede(cli, url, conns, seconds, tmp):
         s = json.load(f)
     requests = s["total"]["requests"]
     return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
+
+
+def run_stampede_scenario(cli, scenario, tmp):
+    path = os.path.join(tmp, "scenario.json")
+    with open(path, "w") as f:
+        json.dump(scenario, f)
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, _ = timed([cli, "run", path, "--engines", "1", "-t", "1", "-q", "--summary-json", summary])
+    with open(summary) as f:
+        s = json.load(f)
+    requests = s["total"]["requests"]
+    return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
+
+
+def checks_case(cli, url, users, seconds, pairs, tmp):
+    """The same run with and without one status check and one JSON-path extraction."""
+    plain = {"steps": [{"request": {"url": url}}], "load": {"closed": {"users": users}}, "duration": f"{seconds}s"}
+    checked = json.loads(json.dumps(plain))
+    checked["steps"][0]["checks"] = [{"name": "ok", "status": [200]}]
+    checked["steps"][0]["extract"] = [{"name": "token", "jsonPath": "$.data.token"}]
+    compare(f"json {users}", pairs, "wrk", lambda: run_wrk(url, users, seconds),
+            lambda: run_stampede_scenario(cli, plain, tmp))
+    compare(f"checks {users}", pairs, "no checks", lambda: run_stampede_scenario(cli, plain, tmp),
+            lambda: run_stampede_scenario(cli, checked, tmp))
+    s = json.load(open(os.path.join(tmp, "summary.json")))
+    judged = s["total"]["checks"].get("GET /json/ok", {})
+    print(f"{'':>12} (last run: {judged.get('passed', 0)} checks passed, {judged.get('failed', 0)} failed, "
+          f"{s['total']['errors_by_class']['extract']} extract errors)")
 
 
 def run_h2load(url, conns, streams, seconds):
@@ -236,6 +275,8 @@ def main():
     ap.add_argument("--grpc", default="10x10", help="gRPC case: connections x streams (default 10x10); none to skip")
     ap.add_argument("--grpc-rate", type=int, default=5000, help="gRPC open-model rate to check (default 5000/s)")
     ap.add_argument("--only-grpc", action="store_true", help="only the gRPC cases")
+    ap.add_argument("--checks", default="50", help="checks case: users (default 50); none to skip")
+    ap.add_argument("--only-checks", action="store_true", help="only the checks case")
     a = ap.parse_args()
     for tool in ("wrk", "h2load", "taskset", "/usr/sbin/nginx"):
         if not shutil.which(tool):
@@ -250,6 +291,10 @@ def main():
         print(f"target: nginx (1 worker, CPU 1) at {url} (h2c: {h2url}); generators on CPU 0, 1 thread; "
               f"{a.pairs} alternating pairs of {a.duration} s")
         print(f"{'case':>12} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
+        if a.checks != "none" and not a.only_h2 and not a.only_grpc:
+            checks_case(a.cli, url + "json", int(a.checks), a.duration, a.pairs, tmp)
+        if a.only_checks:
+            return 0
         if not a.only_h2 and not a.only_grpc:
             for conns in [int(c) for c in a.connections.split(",")]:
                 compare(f"h1 {conns}", a.pairs, "wrk", lambda: run_wrk(url, conns, a.duration),
