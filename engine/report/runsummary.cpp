@@ -30,12 +30,13 @@ double MetricsSummary::checkPassRate() const
     return judged ? double(passed) / double(judged) : -1.0;
 }
 
-std::vector<MetricsSummary::CheckSummary> checkSummaries(const PlannedStep& step, const StepMetrics& m)
+std::vector<MetricsSummary::CheckSummary> checkSummaries(const std::string& step, const std::vector<std::string>& names,
+                                                         const StepMetrics& m)
 {
     std::vector<MetricsSummary::CheckSummary> out;
-    for (std::size_t k = 0; k < step.checks.size(); ++k) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
         const CheckCount c = k < m.checks.size() ? m.checks[k] : CheckCount{};
-        out.push_back({step.name + "/" + step.checks[k].name, c.passed, c.failed});
+        out.push_back({step + "/" + names[k], c.passed, c.failed});
     }
     return out;
 }
@@ -194,7 +195,10 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     s.total = summarizeMetrics("total", result.total.total(), s.durationS);
     for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i) {
         s.steps.push_back(summarizeMetrics(plan.steps[i].name, result.total.steps[i], s.durationS));
-        s.steps.back().checks = checkSummaries(plan.steps[i], result.total.steps[i]);
+        std::vector<std::string> names;
+        for (const auto& c : plan.steps[i].checks)
+            names.push_back(c.name);
+        s.steps.back().checks = checkSummaries(plan.steps[i].name, names, result.total.steps[i]);
         s.total.checks.insert(s.total.checks.end(), s.steps.back().checks.begin(), s.steps.back().checks.end());
     }
     s.timeline = result.timeline;
@@ -268,7 +272,9 @@ std::string summaryToJson(const RunSummary& s)
         out += "{\"t\": " + std::to_string(t.second) + ", \"sent\": " + std::to_string(t.sent) +
                ", \"requests\": " + std::to_string(t.requests) + ", \"errors\": " + std::to_string(t.errors) +
                ", \"late\": " + std::to_string(t.late) + ", \"dropped\": " + std::to_string(t.dropped) +
-               ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) + "}";
+               ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) +
+               ", \"checks_passed\": " + std::to_string(t.checksPassed) +
+               ", \"checks_failed\": " + std::to_string(t.checksFailed) + "}";
     }
     out += "],\n  \"thresholds\": [";
     for (std::size_t i = 0; i < s.thresholds.size(); ++i) {

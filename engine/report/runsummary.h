@@ -92,8 +92,9 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
 // The summary's value of the metric a threshold is about.
 double thresholdValue(const Threshold& t, const MetricsSummary& total);
-// The checks of step `step` of `plan` as counted in `m`, named "step/check".
-std::vector<MetricsSummary::CheckSummary> checkSummaries(const PlannedStep& step, const StepMetrics& m);
+// A step's checks (by name, in order) as counted in `m`, named "step/check".
+std::vector<MetricsSummary::CheckSummary> checkSummaries(const std::string& step, const std::vector<std::string>& names,
+                                                         const StepMetrics& m);
 // Evaluates `thresholds` against s.total into s.thresholds; a failed one fails
 // the run. A threshold on a metric without data (no request completed, or no
 // response for a latency) fails, saying so: no data is never a pass.

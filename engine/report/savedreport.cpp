@@ -181,8 +181,13 @@ RunSummary summarizeSaved(const SavedRun& run)
         s.steps.push_back(
             summarizeMetrics(i < run.stepNames.size() ? run.stepNames[i] : "step " + std::to_string(i + 1),
                              run.total.steps[i], s.durationS));
+        s.steps.back().checks = checkSummaries(
+            s.steps.back().name, i < run.checkNames.size() ? run.checkNames[i] : std::vector<std::string>{},
+            run.total.steps[i]);
     }
     s.total = summarizeMetrics("total", total, s.durationS);
+    for (const auto& step : s.steps)
+        s.total.checks.insert(s.total.checks.end(), step.checks.begin(), step.checks.end());
     for (const auto& row : run.rows) {
         if (row.step != -1)
             continue;
@@ -198,6 +203,20 @@ RunSummary summarizeSaved(const SavedRun& run)
         t.maxMs = row.maxMs;
         s.timeline.push_back(t);
     }
+    // the checks of a second are on its step rows (rows come by second, then step)
+    std::size_t at = 0;
+    for (const auto& row : run.rows) {
+        if (row.step < 0 || row.checks.empty())
+            continue;
+        while (at < s.timeline.size() && s.timeline[at].second < row.second)
+            ++at;
+        if (at == s.timeline.size())
+            break;
+        for (const CheckCount& c : row.checks) {
+            s.timeline[at].checksPassed += c.passed;
+            s.timeline[at].checksFailed += c.failed;
+        }
+    }
     s.events = run.events;
     judgeRun(s, run.info.status, run.info.durationS, planned);
     evaluateThresholds(s, thresholds);
@@ -210,7 +229,7 @@ std::string exportCsv(const SavedRun& run)
                       "p999_ms,max_ms";
     for (std::size_t k = 0; k < kErrorClassCount; ++k)
         out += ",errors_" + std::string(errorClassName(ErrorClass(k)));
-    out += "\n";
+    out += ",redirects,checks_passed,checks_failed\n";
     for (const auto& r : run.rows) {
         const std::string step = r.step < 0                                   ? "total"
                                  : std::size_t(r.step) < run.stepNames.size() ? run.stepNames[std::size_t(r.step)]
@@ -223,7 +242,12 @@ std::string exportCsv(const SavedRun& run)
                num(r.maxMs);
         for (std::size_t k = 0; k < kErrorClassCount; ++k)
             out += "," + std::to_string(c.errorsByClass[k]);
-        out += "\n";
+        std::uint64_t passed = 0, failed = 0;
+        for (const CheckCount& k : r.checks) {
+            passed += k.passed;
+            failed += k.failed;
+        }
+        out += "," + std::to_string(c.redirects) + "," + std::to_string(passed) + "," + std::to_string(failed) + "\n";
     }
     return out;
 }
@@ -259,7 +283,9 @@ std::string exportJUnit(const RunSummary& s)
     std::size_t failures = runCase;
     for (const auto& t : s.thresholds)
         failures += !t.passed;
-    const std::string tests = std::to_string(s.thresholds.size() + runCase);
+    for (const auto& c : s.total.checks) // a check some answer failed is a failing case
+        failures += c.failed > 0;
+    const std::string tests = std::to_string(s.thresholds.size() + s.total.checks.size() + runCase);
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stampede\" tests=\"" + tests +
                       "\" failures=\"" + std::to_string(failures) + "\">\n";
     out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + tests + "\" failures=\"" +
@@ -277,6 +303,18 @@ std::string exportJUnit(const RunSummary& s)
             out += ">\n      <failure message=\"" +
                    escapeXml(t.expr + ": " + (t.note.empty() ? "measured " + num(t.value) : t.note)) +
                    "\" type=\"threshold\"/>\n    </testcase>\n";
+    }
+    for (const auto& c : s.total.checks) {
+        const std::uint64_t judged = c.passed + c.failed;
+        out += "    <testcase classname=\"checks\" name=\"" + escapeXml(c.name) + "\"";
+        if (!c.failed) {
+            out += "/>\n";
+            continue;
+        }
+        out += ">\n      <failure message=\"" +
+               escapeXml(std::to_string(c.failed) + " of " + std::to_string(judged) + " answers failed it (" +
+                         num(100.0 * double(c.failed) / double(judged)) + " %)") +
+               "\" type=\"check\"/>\n    </testcase>\n";
     }
     out += "  </testsuite>\n</testsuites>\n";
     return out;
@@ -317,6 +355,17 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
     for (const auto& st : s.steps)
         row(st);
     row(s.total);
+    if (!s.total.checks.empty()) {
+        html += "</table>\n<h2>Checks</h2>\n<table><tr><th>check</th><th>passed</th><th>failed</th><th>pass "
+                "rate</th></tr>\n";
+        for (const auto& c : s.total.checks) {
+            const std::uint64_t judged = c.passed + c.failed;
+            html += "<tr><td>" + escapeXml(c.name) + "</td><td>" + std::to_string(c.passed) + "</td><td>" +
+                    std::to_string(c.failed) + "</td><td class=\"" + (c.failed ? "fail" : "pass") + "\">" +
+                    (judged ? num(100.0 * double(c.passed) / double(judged), 2) + " %" : std::string("-")) +
+                    "</td></tr>\n";
+        }
+    }
     html += "</table>\n<h2>Thresholds</h2>\n<table><tr><th>threshold</th><th>value</th><th>result</th></tr>\n";
     for (const auto& t : s.thresholds)
         html += "<tr><td>" + escapeXml(t.expr) + "</td><td>" + num(t.value) + "</td><td class=\"" +
@@ -333,7 +382,10 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
         html += "<h3>" + escapeXml(step) + " · " + std::string(errorClassName(e.errorClass)) +
                 (e.status ? " · " + std::to_string(e.status) : std::string()) + " · second " +
                 std::to_string(e.second) + "</h3>\n<pre>" +
-                escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body : e.detail)) + "</pre>\n";
+                escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body
+                                          : e.head.empty() ? e.detail
+                                                           : e.detail + "\n\n" + e.head + "\n\n" + e.body)) +
+                "</pre>\n";
     }
     html += "<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(run.scenarioJson) + "</pre>\n";
     // the data behind the charts, for tools that read the page

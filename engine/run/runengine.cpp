@@ -100,6 +100,10 @@ SecondSummary summarizeSecond(const IntervalMetrics& m)
         s.errors += st.counters.errors;
         s.late += st.counters.late;
         s.dropped += st.counters.dropped;
+        for (const CheckCount& c : st.checks) {
+            s.checksPassed += c.passed;
+            s.checksFailed += c.failed;
+        }
         all.merge(st.latency);
     }
     s.p50Ms = all.percentile(50) / 1000.0;

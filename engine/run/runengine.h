@@ -24,6 +24,8 @@ struct SecondSummary
     double p50Ms = 0;
     double p99Ms = 0;
     double maxMs = 0;
+    std::uint64_t checksPassed = 0; // check judgements of the second, over every step's checks
+    std::uint64_t checksFailed = 0;
 };
 
 // Something that happened during a run, for the time axis and the report.

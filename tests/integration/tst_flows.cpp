@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace testsupport;
 
@@ -210,6 +211,69 @@ private Q_SLOTS:
         QCOMPARE(thresholds.size(), 2);
         QVERIFY(!thresholds[0].toObject().value(QStringLiteral("passed")).toBool());
         QVERIFY(thresholds[1].toObject().value(QStringLiteral("passed")).toBool()); // login itself is fine
+    }
+
+    // The checks are kept in the saved report: the JSON export re-read from
+    // the file has the live counts, the JUnit export one case per check (the
+    // order's business check failing), the HTML a checks table and a failed
+    // check's sample with its answer, the timeline the checks per second.
+    void checksAreInTheReport()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        const QString scenario = writeFile(m_dir, "report-shop.json", shopScenario(shop.url(), true));
+        const QString report = m_dir.filePath(QStringLiteral("shop.streport"));
+        const QString live = m_dir.filePath(QStringLiteral("shop-live.json"));
+        QCOMPARE(
+            runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                    QStringLiteral("-q"), QStringLiteral("--summary-json"), live, QStringLiteral("--report"), report})
+                .exitCode,
+            0);
+        const auto exported = [&](const char* format) {
+            const QString out = m_dir.filePath(QStringLiteral("shop.") + QString::fromLatin1(format));
+            const auto r = runCli({QStringLiteral("report"), QStringLiteral("export"), report,
+                                   QStringLiteral("--format"), QString::fromLatin1(format), QStringLiteral("-o"), out});
+            if (r.exitCode != 0)
+                qWarning("%s", qPrintable(r.err));
+            QFile f(out);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QJsonObject back = QJsonDocument::fromJson(exported("json")).object();
+        const QJsonObject liveTotal = readJson(live).value(QStringLiteral("total")).toObject();
+        const QJsonObject backTotal = back.value(QStringLiteral("total")).toObject();
+        QCOMPARE(backTotal.value(QStringLiteral("checks")), liveTotal.value(QStringLiteral("checks")));
+        QCOMPARE(field(backTotal, "redirects"), field(liveTotal, "redirects"));
+        const qint64 businessErrors = field(shop.stats(), "business_errors");
+        QCOMPARE(checkCount(backTotal, "order/biz code", "failed"), businessErrors);
+        qint64 perSecond = 0;
+        for (const auto& t : back.value(QStringLiteral("timeline")).toArray())
+            perSecond += field(t.toObject(), "checks_failed");
+        QCOMPARE(perSecond, 2 * businessErrors); // "biz code" and "no failure" fail on each
+
+        QXmlStreamReader xml(exported("junit"));
+        QStringList cases, failing;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == QLatin1String("testcase") &&
+                xml.attributes().value(QStringLiteral("classname")) == QLatin1String("checks"))
+                cases << xml.attributes().value(QStringLiteral("name")).toString();
+            if (xml.isStartElement() && xml.name() == QLatin1String("failure") &&
+                xml.attributes().value(QStringLiteral("type")) == QLatin1String("check"))
+                failing << xml.attributes().value(QStringLiteral("message")).toString();
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(cases, QStringList({QStringLiteral("login/ok"), QStringLiteral("login/json"),
+                                     QStringLiteral("cart/items"), QStringLiteral("order/biz code"),
+                                     QStringLiteral("order/no failure"), QStringLiteral("moved/landed")}));
+        QCOMPARE(failing.size(), 2);
+        QVERIFY2(failing[0].startsWith(QString::number(businessErrors) + QStringLiteral(" of ")),
+                 qPrintable(failing[0]));
+
+        const QByteArray html = exported("html");
+        QVERIFY(html.contains("<h2>Checks</h2>"));
+        QVERIFY(html.contains("order/biz code"));
+        QVERIFY(html.contains("check &quot;biz code&quot;: $.code is &quot;500&quot;, expected &quot;0&quot;"));
+        QVERIFY(html.contains("stock service failed")); // the answer's body, kept with the sample
     }
 
     // Without the cookie jar the server refuses the cart: every refusal is
