@@ -15,8 +15,9 @@ namespace stampede {
 struct MockH2::Stream
 {
     std::string method, path, contentType;
-    std::string in;  // request body (gRPC and reflection requests)
-    std::string out; // answer body not yet sent
+    std::vector<std::pair<std::string, std::string>> headers; // kept only when some rule requires headers
+    std::string in;                                           // request body (gRPC and reflection requests)
+    std::string out;                                          // answer body not yet sent
     std::size_t outPos = 0;
     const std::string* fixedBody = nullptr; // a rule's body, sent without copying
     bool finished = false;                  // no more body will be added
@@ -73,7 +74,7 @@ struct MockH2Callbacks
     }
 
     static int header(nghttp2_session* s, const nghttp2_frame* frame, const std::uint8_t* name, std::size_t namelen,
-                      const std::uint8_t* value, std::size_t valuelen, std::uint8_t, void*)
+                      const std::uint8_t* value, std::size_t valuelen, std::uint8_t, void* self)
     {
         MockH2::Stream* st = stream(s, frame->hd.stream_id);
         if (!st)
@@ -86,6 +87,8 @@ struct MockH2Callbacks
             st->path = v.substr(0, v.find('?'));
         else if (n == "content-type")
             st->contentType = asciiLower(v);
+        if (auto* h = static_cast<MockH2*>(self); h->m_rules.anyRequire() && !n.empty() && n[0] != ':')
+            st->headers.emplace_back(n, v);
         return 0;
     }
 
@@ -240,14 +243,37 @@ void MockH2::requestComplete(std::int32_t id, Stream& s)
         respond(id, s, nullptr, false);
         return;
     }
+    if (!rule->require.empty()) {
+        std::uint32_t met = 0;
+        for (const auto& [n, v] : s.headers)
+            met |= rule->meets(n, v);
+        if (met != rule->allMet()) {
+            rule->refused.fetch_add(1, std::memory_order_relaxed);
+            refuse(id, s, *rule);
+            return;
+        }
+    }
     rule->served.fetch_add(1, std::memory_order_relaxed);
-    const bool fault = rule->errorPercent > 0 && m_rng.unit() * 100.0 < rule->errorPercent;
+    const bool fault = rule->injectFault(m_rng);
     const std::int64_t delay = rule->drawDelay(m_rng);
     if (delay > 0) {
         m_scheduler.schedule(delay, id, rule, fault);
         return;
     }
     respond(id, s, rule, fault);
+}
+
+// A request without the rule's required headers: 401, at once.
+void MockH2::refuse(std::int32_t id, Stream& s, const MockRule& rule)
+{
+    s.responded = true;
+    s.fixedBody = &rule.refusedBody;
+    s.finished = true;
+    static const std::string kStatus = ":status", k401 = "401", kType = "content-type", kJson = "application/json";
+    const nghttp2_nv h[] = {nv(kStatus, k401), nv(kType, kJson)};
+    nghttp2_data_provider provider{};
+    provider.read_callback = &MockH2Callbacks::readBody;
+    nghttp2_submit_response(m_session, id, h, 2, &provider);
 }
 
 void MockH2::respond(std::int32_t id, Stream& s, const MockRule* rule, bool fault)
@@ -308,10 +334,10 @@ void MockH2::respond(std::int32_t id, Stream& s, const MockRule* rule, bool faul
         return;
     }
     if (fault) {
-        s.out = "injected error\n";
+        s.fixedBody = &rule->errorBody;
         s.finished = true;
         add(kStatus, std::to_string(rule->errorStatus));
-        add(kType, "text/plain");
+        add(kType, rule->errorType);
         nghttp2_submit_response(m_session, id, h.data(), h.size(), &provider);
         return;
     }

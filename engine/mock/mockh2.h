@@ -44,6 +44,7 @@ private:
     friend struct MockH2Callbacks;
     void requestComplete(std::int32_t id, Stream& s);
     void respond(std::int32_t id, Stream& s, const MockRule* rule, bool fault);
+    void refuse(std::int32_t id, Stream& s, const MockRule& rule);
     void reflect(Stream& s);
     bool drain(std::string& out);
 

@@ -83,6 +83,21 @@ std::string renderHttpResponse(unsigned status, const std::vector<std::pair<std:
     return r;
 }
 
+std::uint32_t MockRule::meets(std::string_view name, std::string_view value) const
+{
+    std::uint32_t bits = 0;
+    for (std::size_t i = 0; i < require.size(); ++i) {
+        const std::string& want = require[i].first;
+        const bool sameName =
+            want.size() == name.size() && std::equal(want.begin(), want.end(), name.begin(), [](char a, char b) {
+                return a == char(std::tolower(static_cast<unsigned char>(b)));
+            });
+        if (sameName && (require[i].second.empty() || require[i].second == value))
+            bits |= 1u << i;
+    }
+    return bits;
+}
+
 bool MockRule::matches(std::string_view m, std::string_view p) const
 {
     if (!method.empty() && method != m)
@@ -231,7 +246,13 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
             }
             rule->response = renderHttpResponse(status, headers, r.body());
             const unsigned errStatus = r.error_status() ? r.error_status() : 500;
-            rule->errorResponse = renderHttpResponse(errStatus, {}, "injected error\n");
+            if (!r.error_body().empty()) {
+                rule->errorBody = r.error_body();
+                const auto first = r.error_body().find_first_not_of(" \t\r\n");
+                if (first != std::string::npos && (r.error_body()[first] == '{' || r.error_body()[first] == '['))
+                    rule->errorType = "application/json";
+            }
+            rule->errorResponse = renderHttpResponse(errStatus, {{"Content-Type", rule->errorType}}, rule->errorBody);
             rule->status = status;
             rule->errorStatus = errStatus;
             for (auto& [n, v] : headers) {
@@ -246,6 +267,25 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
             return nullptr;
         }
         rule->errorPercent = r.error_percent();
+        if (r.require_size() > 16) {
+            error = field + ".require: at most 16 headers";
+            return nullptr;
+        }
+        for (const auto& h : r.require()) {
+            if (h.name().empty() || h.name().find_first_of(": \r\n") != std::string::npos) {
+                error = field + ".require: \"" + h.name() + "\" is not a header name";
+                return nullptr;
+            }
+            rule->require.emplace_back(asciiLower(h.name()), h.value());
+        }
+        if (!rule->require.empty()) {
+            std::string names;
+            for (const auto& [n, v] : rule->require)
+                names += (names.empty() ? "" : ", ") + n;
+            rule->refusedBody = "{\"code\": 401, \"message\": \"missing or wrong " + names + "\"}";
+            rule->refusedResponse = renderHttpResponse(401, {{"Content-Type", "application/json"}}, rule->refusedBody);
+            set->m_anyRequire = true;
+        }
         const auto& d = r.delay();
         switch (d.kind_case()) {
         case v1::MockDelay::kFixedMs:
@@ -338,7 +378,9 @@ std::string MockRuleSet::statsJson() const
         for (char c : m_rules[i]->name)
             name += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
         s += (i ? ", " : "") + std::string("{\"name\": \"") + name +
-             "\", \"served\": " + std::to_string(m_rules[i]->served.load(std::memory_order_relaxed)) + "}";
+             "\", \"served\": " + std::to_string(m_rules[i]->served.load(std::memory_order_relaxed)) +
+             ", \"refused\": " + std::to_string(m_rules[i]->refused.load(std::memory_order_relaxed)) +
+             ", \"injected\": " + std::to_string(m_rules[i]->injected.load(std::memory_order_relaxed)) + "}";
     }
     return s + "]}\n";
 }

@@ -53,9 +53,29 @@ struct MockRule
     Delay delay = Delay::None;
     double a = 0, b = 0; // distribution parameters in milliseconds (see mockrules.cpp)
     double errorPercent = 0;
+    std::string errorBody = "injected error\n";
+    std::string errorType = "text/plain";
+    // Headers a request must carry (lower-case names; an empty value: any
+    // value); a request without them gets `refusedResponse` (401).
+    std::vector<std::pair<std::string, std::string>> require;
+    std::string refusedResponse;
+    std::string refusedBody;
     mutable std::atomic<std::uint64_t> served{0};
+    mutable std::atomic<std::uint64_t> refused{0};  // requests without the required headers
+    mutable std::atomic<std::uint64_t> injected{0}; // answers replaced by the injected error
 
     bool matches(std::string_view method, std::string_view path) const;
+    // Whether this answer is an injected error (counted).
+    bool injectFault(FastRandom& rng) const
+    {
+        if (errorPercent <= 0 || rng.unit() * 100.0 >= errorPercent)
+            return false;
+        injected.fetch_add(1, std::memory_order_relaxed);
+        return true;
+    }
+    // The bit of requirement `i` met by a header (name lower-case or not); 0 when none.
+    std::uint32_t meets(std::string_view name, std::string_view value) const;
+    std::uint32_t allMet() const { return require.empty() ? 0 : (1u << require.size()) - 1; }
     // A delay in nanoseconds drawn from this rule's distribution.
     std::int64_t drawDelay(FastRandom& rng) const;
 };
@@ -73,11 +93,13 @@ public:
     static std::shared_ptr<MockRuleSet> defaults();
 
     const MockRule* match(std::string_view method, std::string_view path) const;
-    // {"total": N, "unmatched": N, "rules": [{"name": "...", "served": N}, ...]}
+    // {"total": N, "unmatched": N, "rules": [{"name": "...", "served": N, "refused": N, "injected": N}, ...]}
     std::string statsJson() const;
     std::uint64_t total() const;
     void countUnmatched() const { m_unmatched.fetch_add(1, std::memory_order_relaxed); }
     const std::string& notFoundResponse() const { return m_notFound; }
+    // Whether some rule requires headers (the HTTP/2 server keeps them only then).
+    bool anyRequire() const { return m_anyRequire; }
     // The gRPC schema of the rules (for server reflection); null without gRPC rules.
     const ProtoSchemaPtr& schema() const { return m_schema; }
 
@@ -85,6 +107,7 @@ private:
     std::vector<std::unique_ptr<MockRule>> m_rules;
     mutable std::atomic<std::uint64_t> m_unmatched{0};
     std::string m_notFound;
+    bool m_anyRequire = false;
     ProtoSchemaPtr m_schema;
 };
 

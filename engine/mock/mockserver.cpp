@@ -228,6 +228,9 @@ private:
             bool keepAlive = line.substr(sp2 + 1) == "HTTP/1.1";
             std::uint64_t contentLength = 0;
             bool chunked = false;
+            const std::string_view path = target.substr(0, target.find('?'));
+            const MockRule* rule = path == "/__stampede/stats" ? nullptr : m_rules.match(method, path);
+            std::uint32_t met = 0; // the rule's required headers found
             std::size_t pos = lineEnd == std::string_view::npos ? head.size() : lineEnd + 2;
             while (pos < head.size()) {
                 std::size_t e = head.find("\r\n", pos);
@@ -246,6 +249,8 @@ private:
                         chunked = true;
                     else if (equalsNoCase(name, "connection"))
                         keepAlive = !equalsNoCase(value, "close");
+                    if (rule && !rule->require.empty())
+                        met |= rule->meets(name, value);
                 }
                 pos = e + 2;
             }
@@ -259,10 +264,7 @@ private:
                 sendRaw(c, renderHttpResponse(413, {{"Connection", "close"}}, "request body too large\n"), true);
                 return;
             }
-            const std::size_t query = target.find('?');
-            const std::string_view path = target.substr(0, query);
             // the request is consumed from here on
-            const std::string methodCopy(method);
             const std::string pathCopy(path);
             c.in.erase(0, end + 4);
             c.bodyLeft = contentLength;
@@ -274,15 +276,17 @@ private:
                     return;
                 continue;
             }
-            const MockRule* rule = m_rules.match(methodCopy, pathCopy);
             const std::string* response;
             Nanos delay = 0;
             if (!rule) {
                 m_rules.countUnmatched();
                 response = &m_rules.notFoundResponse();
+            } else if (met != rule->allMet()) {
+                rule->refused.fetch_add(1, std::memory_order_relaxed);
+                response = &rule->refusedResponse;
             } else {
                 rule->served.fetch_add(1, std::memory_order_relaxed);
-                const bool fault = rule->errorPercent > 0 && m_rng.unit() * 100.0 < rule->errorPercent;
+                const bool fault = rule->injectFault(m_rng);
                 response = fault ? &rule->errorResponse : &rule->response;
                 delay = rule->drawDelay(m_rng);
             }

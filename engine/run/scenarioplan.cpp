@@ -769,7 +769,8 @@ private:
         for (int i = 0; i < m_s.thresholds_size(); ++i) {
             std::string err;
             auto t = Threshold::parse(m_s.thresholds(i).expr(), err);
-            const bool known = !t || t->step.empty() ||
+            const bool allSteps = int(m_plan.steps.size()) == m_s.steps_size(); // else a step's own fault says why
+            const bool known = !t || t->step.empty() || !allSteps ||
                                std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
                                            [&](const PlannedStep& s) { return s.name == t->step; });
             if (!t)

@@ -94,6 +94,26 @@ private slots:
                                 << "rules[0].status: 42 is not an HTTP status";
         QTest::addRow("percent") << "{\"rules\": [{\"errorPercent\": 120}]}"
                                  << "rules[0].errorPercent: must be between 0 and 100";
+        QTest::addRow("required header") << "{\"rules\": [{\"path\": \"/a\", \"require\": [{\"name\": \"X: y\"}]}]}"
+                                         << "rules[0].require: \"X: y\" is not a header name";
+    }
+    // A rule's required headers: any case of the name, the exact value (or any when none is given).
+    void requiredHeaders()
+    {
+        std::string err;
+        auto set = MockRuleSet::fromJson("{\"rules\": [{\"path\": \"/o\", \"require\": [{\"name\": "
+                                         "\"Authorization\", \"value\": \"Bearer t\"}, {\"name\": \"X-Id\"}]}]}",
+                                         err);
+        QVERIFY2(set, err.c_str());
+        const MockRule* r = set->match("GET", "/o");
+        QVERIFY(r);
+        QCOMPARE(r->allMet(), 3u);
+        QCOMPARE(r->meets("authorization", "Bearer t"), 1u);
+        QCOMPARE(r->meets("AUTHORIZATION", "Bearer t"), 1u);
+        QCOMPARE(r->meets("Authorization", "Bearer u"), 0u);
+        QCOMPARE(r->meets("x-id", "anything"), 2u);
+        QVERIFY(set->anyRequire());
+        QVERIFY(QByteArray::fromStdString(r->refusedResponse).startsWith("HTTP/1.1 401"));
     }
     void rejectsBadRules()
     {

@@ -276,6 +276,107 @@ private Q_SLOTS:
         QVERIFY(html.contains("stock service failed")); // the answer's body, kept with the sample
     }
 
+    // The demo's flow is real: login's token goes with every order (the mock
+    // refuses an order without it), and each business error the mock
+    // injects in a 200 is caught by the order's check, and nothing else is.
+    void demoFlowIsReal()
+    {
+        QFile rulesFile(sourceDir() + QStringLiteral("/resources/demo/mock-rules.json"));
+        QVERIFY(rulesFile.open(QIODevice::ReadOnly));
+        const QString rules = QString::fromUtf8(rulesFile.readAll())
+                                  .replace(QStringLiteral("\"shop.proto\""),
+                                           QStringLiteral("\"%1/resources/demo/shop.proto\"").arg(sourceDir()));
+        MockProcess mock(rules);
+        QVERIFY(mock.started());
+        const QString base = mock.url().chopped(1);
+        const auto runDemo = [&](const QString& scenarioPath) {
+            const QString summary = m_dir.filePath(QStringLiteral("demo.summary"));
+            const auto r = runCli({QStringLiteral("run"), scenarioPath, QStringLiteral("--var"),
+                                   QStringLiteral("mock_url=") + base, QStringLiteral("-d"), QStringLiteral("2s"),
+                                   QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q"),
+                                   QStringLiteral("--summary-json"), summary});
+            if (r.exitCode != 0)
+                qWarning("%s", qPrintable(r.err));
+            return readJson(summary).value(QStringLiteral("total")).toObject();
+        };
+        const auto orderRule = [&]() {
+            for (const auto& r : mock.stats().value(QStringLiteral("rules")).toArray())
+                if (r.toObject().value(QStringLiteral("name")).toString() == QLatin1String("order"))
+                    return r.toObject();
+            return QJsonObject();
+        };
+        const QString demoScenario = sourceDir() + QStringLiteral("/resources/demo/scenario.json");
+        const QJsonObject total = runDemo(demoScenario);
+        QJsonObject order = orderRule();
+        QCOMPARE(field(order, "refused"), 0);
+        QVERIFY(field(order, "injected") > 0);
+        QCOMPARE(checkCount(total, "order/biz code", "failed"), field(order, "injected"));
+        QCOMPARE(errorsOf(total, "check"), field(order, "injected"));
+        QCOMPARE(checkCount(total, "login/has token", "failed"), 0);
+
+        // the same scenario without the Authorization header: every order refused, 401
+        QFile scenarioFile(demoScenario);
+        QVERIFY(scenarioFile.open(QIODevice::ReadOnly));
+        QByteArray text = scenarioFile.readAll();
+        text.replace("\"headers\": [{\"name\": \"Authorization\", \"value\": \"Bearer ${token}\"}],", "");
+        QFile::remove(m_dir.filePath(QStringLiteral("users.csv")));
+        QVERIFY(QFile::copy(sourceDir() + QStringLiteral("/resources/demo/users.csv"),
+                            m_dir.filePath(QStringLiteral("users.csv"))));
+        const QJsonObject refused = runDemo(writeFile(m_dir, "demo-noauth.json", text));
+        const qint64 before = field(order, "refused");
+        order = orderRule();
+        QVERIFY(field(order, "refused") - before > 100);
+        QCOMPARE(errorsOf(refused, "http_4xx"), field(order, "refused") - before);
+    }
+
+    // The same flow over HTTP/2 (h2c) against the mock: the cookie and the
+    // token reach every cart (the rule requires both), redirects are
+    // followed on the same connection.
+    void http2FlowCarriesCookiesAndFollowsRedirects()
+    {
+        MockProcess mock(QStringLiteral(
+            "{\"rules\": ["
+            "{\"name\": \"login\", \"method\": \"POST\", \"path\": \"/login\", \"body\": \"{\\\"token\\\": "
+            "\\\"t1\\\"}\", "
+            "\"headers\": [{\"name\": \"Set-Cookie\", \"value\": \"sid=abc; Path=/; HttpOnly\"}]},"
+            "{\"name\": \"cart\", \"path\": \"/cart\", \"body\": \"{\\\"items\\\": 3}\", \"require\": "
+            "[{\"name\": \"cookie\", \"value\": \"sid=abc\"}, {\"name\": \"authorization\", \"value\": \"Bearer "
+            "t1\"}]},"
+            "{\"name\": \"old\", \"path\": \"/old\", \"status\": 302, \"headers\": [{\"name\": \"Location\", "
+            "\"value\": \"/new\"}]},"
+            "{\"name\": \"new\", \"path\": \"/new\", \"body\": \"{\\\"page\\\": \\\"new\\\"}\"}]}"));
+        QVERIFY(mock.started());
+        const QByteArray url = mock.url().chopped(1).toUtf8();
+        int code = -1;
+        const QJsonObject s = runWhole(
+            "h2flow.json",
+            "{\"http\": \"HTTP_2\", \"cookies\": true, \"followRedirects\": 2, \"steps\": ["
+            "{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"" +
+                url +
+                "/login\"}, \"extract\": [{\"name\": \"token\", \"jsonPath\": \"$.token\"}]},"
+                "{\"name\": \"cart\", \"request\": {\"url\": \"" +
+                url +
+                "/cart\", \"headers\": [{\"name\": \"Authorization\", \"value\": \"Bearer ${token}\"}]}, "
+                "\"checks\": [{\"name\": \"items\", \"jsonPath\": \"$.items\", \"equals\": \"3\"}]},"
+                "{\"name\": \"moved\", \"request\": {\"url\": \"" +
+                url +
+                "/old\"}, \"checks\": [{\"name\": \"landed\", \"jsonPath\": \"$.page\", \"equals\": \"new\"}]}],"
+                "\"load\": {\"closed\": {\"users\": 4}}, \"streams\": 2, \"duration\": \"1s\"}",
+            code);
+        QCOMPARE(code, 0);
+        const QJsonObject total = s.value(QStringLiteral("total")).toObject();
+        QJsonObject rules;
+        for (const auto& r : mock.stats().value(QStringLiteral("rules")).toArray())
+            rules[r.toObject().value(QStringLiteral("name")).toString()] = r.toObject();
+        const auto rule = [&](const char* name) { return rules.value(QString::fromLatin1(name)).toObject(); };
+        QVERIFY(field(rule("cart"), "served") > 50);
+        QCOMPARE(field(rule("cart"), "refused"), 0);
+        QCOMPARE(checkCount(total, "cart/items", "passed"), field(rule("cart"), "served"));
+        QCOMPARE(field(total, "redirects"), field(rule("old"), "served"));
+        QCOMPARE(checkCount(total, "moved/landed", "passed"), field(rule("new"), "served"));
+        QCOMPARE(field(total, "errors"), 0);
+    }
+
     // Without the cookie jar the server refuses the cart: every refusal is
     // an HTTP 4xx of the cart step, as many as the server counted.
     void withoutCookiesTheCartIsRefused()
