@@ -22,6 +22,10 @@ RunSecond::Part toPart(const PreparedSecond& p)
         s.dropped = r.counters.dropped;
         for (auto e : r.counters.errorsByClass)
             s.errorsByClass.append(e);
+        for (const auto& c : r.checks) {
+            s.checksPassed.append(c.passed);
+            s.checksFailed.append(c.failed);
+        }
         const auto& q = r.percentilesMs;
         s.p50 = q[0], s.p90 = q[1], s.p95 = q[2], s.p99 = q[3], s.p999 = q[4], s.max = q[5];
         if (r.step < 0)

@@ -99,8 +99,13 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     const ScenarioPlan& plan = m_service->plan();
     m_runId = QString::fromStdString(plan.runId);
     m_stepNames.clear();
-    for (const auto& st : plan.steps)
+    m_checkNames.clear();
+    for (const auto& st : plan.steps) {
         m_stepNames << QString::fromStdString(st.name);
+        m_checkNames.append(QStringList());
+        for (const auto& c : st.checks)
+            m_checkNames.back() << QString::fromStdString(c.name);
+    }
     m_planned = ::plannedProfile(plan);
     m_sink = std::make_unique<Sink>(this);
     m_running = true;

@@ -48,6 +48,8 @@ public:
     bool isRunning() const { return m_running; }
     QString runId() const { return m_runId; }
     QStringList stepNames() const { return m_stepNames; }
+    // Per step, the names of its checks (in the order RunSecond counts them).
+    QList<QStringList> checkNames() const { return m_checkNames; }
     QString lastError() const { return m_error; }
     // The planned load over time: (seconds, requests/s) for the open model,
     // (seconds, users) for the closed model; for the dashboard.
@@ -96,6 +98,7 @@ private:
     bool m_running = false;
     QString m_runId;
     QStringList m_stepNames;
+    QList<QStringList> m_checkNames;
     QString m_error;
     QList<QPointF> m_planned;
 };

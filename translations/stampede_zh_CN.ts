@@ -1587,7 +1587,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="44"/>
-        <location filename="../widgets/rundashboard.cpp" line="157"/>
+        <location filename="../widgets/rundashboard.cpp" line="180"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1632,12 +1632,12 @@ with a self-signed or internal certificate.</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -1727,144 +1727,169 @@ with a self-signed or internal certificate.</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <source>Passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <source>Pass rate</source>
+        <translation>通过率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="123"/>
+        <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
+        <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="130"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="130"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="125"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="125"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126"/>
+        <location filename="../widgets/rundashboard.cpp" line="135"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="141"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="147"/>
+        <location filename="../widgets/rundashboard.cpp" line="157"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="157"/>
+        <location filename="../widgets/rundashboard.cpp" line="180"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="176"/>
+        <location filename="../widgets/rundashboard.cpp" line="199"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="177"/>
+        <location filename="../widgets/rundashboard.cpp" line="200"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="178"/>
+        <location filename="../widgets/rundashboard.cpp" line="201"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="161"/>
+        <location filename="../widgets/rundashboard.cpp" line="184"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="286"/>
+        <location filename="../widgets/rundashboard.cpp" line="336"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="356"/>
+        <location filename="../widgets/rundashboard.cpp" line="406"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="361"/>
+        <location filename="../widgets/rundashboard.cpp" line="411"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="362"/>
+        <location filename="../widgets/rundashboard.cpp" line="412"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="363"/>
+        <location filename="../widgets/rundashboard.cpp" line="413"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="364"/>
+        <location filename="../widgets/rundashboard.cpp" line="414"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="368"/>
+        <location filename="../widgets/rundashboard.cpp" line="418"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="368"/>
+        <location filename="../widgets/rundashboard.cpp" line="418"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

@@ -108,11 +108,20 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
         series->setPen(QPen(timechart::seriesColour(colour++), 2));
 
     m_steps = new QTableWidget(0, 6);
+    m_steps->setObjectName(QStringLiteral("steps"));
     m_steps->setHorizontalHeaderLabels(
         {tr("Step"), tr("Rate/s"), tr("p50 ms"), tr("p99 ms"), tr("Errors"), tr("Late/dropped")});
     m_steps->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_steps->verticalHeader()->hide();
     m_steps->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_checks = new QTableWidget(0, 4);
+    m_checks->setObjectName(QStringLiteral("checks"));
+    m_checks->setHorizontalHeaderLabels({tr("Check"), tr("Passed"), tr("Failed"), tr("Pass rate")});
+    m_checks->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_checks->verticalHeader()->hide();
+    m_checks->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_checks->setToolTip(tr("Each step's checks, judged on every answer since the run began; a failed check "
+                            "counts as an error of class \"check\""));
     m_events = new QListWidget;
     m_events->setMaximumHeight(90);
 
@@ -128,6 +137,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     grid->addWidget(gauges, 1, 1);
     auto* right = new QVBoxLayout;
     right->addWidget(m_steps, 1);
+    right->addWidget(m_checks, 1);
     right->addWidget(new QLabel(tr("Events:")));
     right->addWidget(m_events);
     grid->addLayout(right, 0, 2, 2, 1);
@@ -145,6 +155,19 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     for (int i = 0; i < steps.size(); ++i)
         m_steps->setItem(i, 0, new QTableWidgetItem(steps[i]));
     m_steps->setItem(int(steps.size()), 0, new QTableWidgetItem(tr("total")));
+    const QList<QStringList> checks = session->checkNames();
+    for (int step = 0; step < checks.size(); ++step)
+        for (int k = 0; k < checks[step].size(); ++k) {
+            const int row = m_checks->rowCount();
+            m_checks->insertRow(row);
+            auto* name = new QTableWidgetItem(steps.value(step) + QLatin1Char('/') + checks[step][k]);
+            name->setToolTip(name->text());
+            m_checks->setItem(row, 0, name);
+            m_checkRows.append({step, k});
+        }
+    m_checkPassed.resize(m_checkRows.size());
+    m_checkFailed.resize(m_checkRows.size());
+    m_checks->setVisible(!m_checkRows.isEmpty());
     m_planned->replace(session->plannedProfile());
 
     connect(m_stop, &QPushButton::clicked, session, &RunSession::stop);
@@ -258,6 +281,31 @@ void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, co
     push(scopes[0].users, users, true);
 }
 
+void RunDashboard::addChecks(const QVector<RunSecond::Step>& steps)
+{
+    for (int row = 0; row < m_checkRows.size(); ++row) {
+        const auto [step, k] = m_checkRows[row];
+        if (step >= steps.size())
+            continue;
+        m_checkPassed[row] += steps[step].checksPassed.value(k);
+        m_checkFailed[row] += steps[step].checksFailed.value(k);
+        const quint64 judged = m_checkPassed[row] + m_checkFailed[row];
+        const QStringList cells = {
+            QString::number(m_checkPassed[row]), QString::number(m_checkFailed[row]),
+            judged ? QStringLiteral("%1 %").arg(100.0 * double(m_checkPassed[row]) / double(judged), 0, 'f', 2)
+                   : QStringLiteral("-")};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = m_checks->item(row, c + 1);
+            if (!item)
+                m_checks->setItem(row, c + 1, item = new QTableWidgetItem);
+            item->setText(cells[c]);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 1)
+                item->setForeground(m_checkFailed[row] ? QColor(0xc0, 0x39, 0x2b) : palette().text().color());
+        }
+    }
+}
+
 void RunDashboard::onSecond(const RunSecond& s)
 {
     const double t = s.second;
@@ -283,6 +331,7 @@ void RunDashboard::onSecond(const RunSecond& s)
     for (int i = 0; i < s.steps.size() && i < m_steps->rowCount() - 1; ++i)
         fill(i, s.steps[i]);
     fill(m_steps->rowCount() - 1, s.total);
+    addChecks(s.steps);
     m_status->setText(tr("second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users")
                           .arg(s.second)
                           .arg(s.total.requests)

@@ -72,6 +72,11 @@ private:
     QComboBox* m_agent;
     double m_lastSecond = 0;
     QTableWidget* m_steps;
+    // checks: one row per check of every step, counts over the run so far
+    QTableWidget* m_checks;
+    QList<QPair<int, int>> m_checkRows; // row -> (step, check index)
+    QVector<quint64> m_checkPassed, m_checkFailed;
+    void addChecks(const QVector<RunSecond::Step>& steps);
     QListWidget* m_events;
     QList<QChartView*> m_charts;
     bool m_paused = false;

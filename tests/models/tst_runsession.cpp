@@ -28,7 +28,7 @@ struct OneEngineRun
     QSignalSpy seconds{&session, &RunSession::secondAvailable};
     QSignalSpy finished{&session, &RunSession::finished};
 
-    bool start(const char* duration)
+    bool start(const char* duration, const QByteArray& stepFields = {})
     {
         std::string error;
         store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
@@ -36,7 +36,8 @@ struct OneEngineRun
             return false;
         const QByteArray scenario =
             QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
-            QByteArrayLiteral("/\"}}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, \"duration\": \"") +
+            QByteArrayLiteral("/\"}") + stepFields +
+            QByteArrayLiteral("}], \"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, \"duration\": \"") +
             duration + "\"}";
         RunSession::Options options;
         options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
@@ -101,6 +102,30 @@ private slots:
     // Paused seconds have no latency: the report draws a gap there (never a
     // 0 ms that did not happen) and marks the pause and the resume; the run
     // is listed as long as it ran.
+    // The live seconds carry each check's counts, in the order of checkNames().
+    void checksReachTheDashboard()
+    {
+        OneEngineRun run;
+        QVERIFY(run.start("2s", ", \"checks\": [{\"name\": \"ok\", \"status\": [200]}, {\"name\": \"never\", "
+                                "\"bodyContains\": \"nope\"}]"));
+        QCOMPARE(run.session.checkNames(), (QList<QStringList>{{QStringLiteral("ok"), QStringLiteral("never")}}));
+        QTRY_COMPARE_WITH_TIMEOUT(run.finished.count(), 1, 20000);
+        quint64 requests = 0, okPassed = 0, neverFailed = 0, neverPassed = 0;
+        for (const auto& args : run.seconds) {
+            const auto sec = args.at(0).value<RunSecond>();
+            requests += sec.total.requests;
+            if (sec.steps.isEmpty() || sec.steps[0].checksPassed.isEmpty())
+                continue;
+            okPassed += sec.steps[0].checksPassed.value(0);
+            neverPassed += sec.steps[0].checksPassed.value(1);
+            neverFailed += sec.steps[0].checksFailed.value(1);
+        }
+        QVERIFY(requests >= 150);
+        QCOMPARE(okPassed, requests);
+        QCOMPARE(neverFailed, requests);
+        QCOMPARE(neverPassed, quint64(0));
+    }
+
     void pausedSecondsAreAGapInTheReport()
     {
         OneEngineRun run;
