@@ -59,6 +59,8 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     const QJsonObject o = QJsonDocument::fromJson(payload).object();
     RequestItem r;
     r.insecure = o.value(QStringLiteral("insecure")).toBool();
+    r.checks = o.value(QStringLiteral("checks")).toArray();
+    r.extract = o.value(QStringLiteral("extract")).toArray();
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
         r.kind = Kind::Grpc;
         r.target = o.value(QStringLiteral("target")).toString();
@@ -96,6 +98,10 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
 QByteArray RequestItem::toJson() const
 {
     QJsonObject o;
+    if (!checks.isEmpty())
+        o[QStringLiteral("checks")] = checks;
+    if (!extract.isEmpty())
+        o[QStringLiteral("extract")] = extract;
     if (kind == Kind::Grpc) {
         o[QStringLiteral("kind")] = QStringLiteral("grpc");
         o[QStringLiteral("target")] = target.trimmed();
@@ -219,13 +225,19 @@ bool RequestItem::overHttp2() const
 
 QJsonObject RequestItem::toStep(const QString& name) const
 {
+    QJsonObject step{{QStringLiteral("name"), name}};
+    if (!checks.isEmpty())
+        step[QStringLiteral("checks")] = checks;
+    if (!extract.isEmpty())
+        step[QStringLiteral("extract")] = extract;
     if (kind == Kind::Grpc) {
         QJsonObject g = QJsonDocument::fromJson(toJson()).object();
-        for (const char* key : {"kind", "schemaSource", "deadlineMs"})
+        for (const char* key : {"kind", "schemaSource", "deadlineMs", "checks", "extract"})
             g.remove(QString::fromLatin1(key));
         if (deadlineMs != kDefaultDeadlineMs)
             g[QStringLiteral("deadline")] = seconds(deadlineMs);
-        return {{QStringLiteral("name"), name}, {QStringLiteral("grpc"), g}};
+        step[QStringLiteral("grpc")] = g;
+        return step;
     }
     QJsonObject rq;
     rq[QStringLiteral("method")] = method.trimmed().toUpper();
@@ -242,5 +254,6 @@ QJsonObject RequestItem::toStep(const QString& name) const
         rq[QStringLiteral("timeout")] = seconds(timeoutMs);
     if (insecure)
         rq[QStringLiteral("insecure")] = true;
-    return {{QStringLiteral("name"), name}, {QStringLiteral("request"), rq}};
+    step[QStringLiteral("request")] = rq;
+    return step;
 }

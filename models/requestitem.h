@@ -5,6 +5,7 @@
 // (auth, body modes and ${name} expansion applied in one place).
 #include <QByteArray>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
@@ -63,6 +64,10 @@ struct RequestItem
     int deadlineMs = kDefaultDeadlineMs;
     QByteArray descriptors; // a serialized FileDescriptorSet
     QString schemaSource;   // where the descriptors came from, for the user
+    // Both kinds: the builder's Tests, in the scenario contract's form (a
+    // step's "checks" and "extract"): judged on Send, carried into steps.
+    QJsonArray checks;
+    QJsonArray extract;
 
     static RequestItem fromJson(const QByteArray& payload);
     QByteArray toJson() const;

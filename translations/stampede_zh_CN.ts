@@ -25,6 +25,126 @@
     </message>
 </context>
 <context>
+    <name>ChecksTable</name>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="16"/>
+        <source>equals</source>
+        <translation>等于</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="16"/>
+        <source>matches</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="17"/>
+        <source>exists</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="17"/>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <source>Reads</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <source>Expression</source>
+        <translation>表达式</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <source>Test</source>
+        <translation>判断</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <source>Expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="66"/>
+        <source>Not</source>
+        <translation>取反</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="67"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="68"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="73"/>
+        <source>Each check is judged on every answer: a status list (200, 201; gRPC: OK, NOT_FOUND), a JSON path such as $.data.token, a header&apos;s name, text the body contains, or a time in ms. A failed check counts as an error of class &quot;check&quot; in runs.</source>
+        <translation>每个检查都会对每个响应进行判定：状态码列表（200, 201；gRPC：OK, NOT_FOUND）、JSON 路径（如 $.data.token）、响应头名称、响应体包含的文本，或以毫秒计的时间。运行中检查失败计为 “check” 类错误。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="76"/>
+        <source>Each value read from the answer becomes ${name}: in the environment after Send, and for this virtual user&apos;s later steps in a run. A regex takes its first group unless told another.</source>
+        <translation>从响应中读取的每个值都成为 ${name}：发送后写入环境，运行中供该虚拟用户的后续步骤使用。正则表达式默认取第一个分组。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="78"/>
+        <source>Add check</source>
+        <translation>添加检查</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="78"/>
+        <source>Add extraction</source>
+        <translation>添加提取</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="79"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="185"/>
+        <source>Turn the result over: the check passes when the condition does not hold</source>
+        <translation>结果取反：条件不成立时检查通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="286"/>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="286"/>
+        <source>FAIL: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/checkstable.cpp" line="291"/>
+        <source>(not found)</source>
+        <translation>（未找到）</translation>
+    </message>
+</context>
+<context>
     <name>CompareModel</name>
     <message>
         <location filename="../models/reportmodel.cpp" line="303"/>
@@ -879,6 +999,11 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
+        <location filename="../widgets/mainwindow.cpp" line="524"/>
+        <source>Set in the environment &quot;%1&quot;: %2</source>
+        <translation>已写入环境 “%1”：%2</translation>
+    </message>
+    <message>
         <location filename="../widgets/mainwindowruns.cpp" line="40"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
@@ -957,7 +1082,7 @@ with a self-signed or internal certificate.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -1297,250 +1422,266 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="46"/>
+        <location filename="../widgets/requesteditor.cpp" line="48"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="49"/>
+        <location filename="../widgets/requesteditor.cpp" line="51"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="50"/>
+        <location filename="../widgets/requesteditor.cpp" line="52"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="52"/>
+        <location filename="../widgets/requesteditor.cpp" line="54"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="53"/>
+        <location filename="../widgets/requesteditor.cpp" line="55"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="64"/>
+        <location filename="../widgets/requesteditor.cpp" line="66"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="64"/>
-        <location filename="../widgets/requesteditor.cpp" line="67"/>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="66"/>
+        <location filename="../widgets/requesteditor.cpp" line="69"/>
+        <location filename="../widgets/requesteditor.cpp" line="80"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="67"/>
+        <location filename="../widgets/requesteditor.cpp" line="69"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="69"/>
+        <location filename="../widgets/requesteditor.cpp" line="71"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="71"/>
+        <location filename="../widgets/requesteditor.cpp" line="73"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="73"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="73"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="73"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="73"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75"/>
+        <location filename="../widgets/requesteditor.cpp" line="77"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="80"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="95"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="95"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="95"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="99"/>
+        <location filename="../widgets/requesteditor.cpp" line="101"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="102"/>
+        <location filename="../widgets/requesteditor.cpp" line="104"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="103"/>
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104"/>
+        <location filename="../widgets/requesteditor.cpp" line="106"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <location filename="../widgets/requesteditor.cpp" line="107"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="114"/>
+        <location filename="../widgets/requesteditor.cpp" line="116"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="115"/>
+        <location filename="../widgets/requesteditor.cpp" line="117"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="117"/>
+        <location filename="../widgets/requesteditor.cpp" line="119"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="119"/>
+        <location filename="../widgets/requesteditor.cpp" line="121"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <location filename="../widgets/requesteditor.cpp" line="124"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="135"/>
+        <location filename="../widgets/requesteditor.cpp" line="137"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="136"/>
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="137"/>
+        <location filename="../widgets/requesteditor.cpp" line="139"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="138"/>
+        <location filename="../widgets/requesteditor.cpp" line="140"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="165"/>
+        <location filename="../widgets/requesteditor.cpp" line="174"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="189"/>
+        <location filename="../widgets/requesteditor.cpp" line="198"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="191"/>
+        <location filename="../widgets/requesteditor.cpp" line="200"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="211"/>
+        <location filename="../widgets/requesteditor.cpp" line="222"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="245"/>
+        <location filename="../widgets/requesteditor.cpp" line="256"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="248"/>
+        <location filename="../widgets/requesteditor.cpp" line="259"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="373"/>
+        <location filename="../widgets/requesteditor.cpp" line="391"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="380"/>
+        <location filename="../widgets/requesteditor.cpp" line="398"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="424"/>
+        <location filename="../widgets/requesteditor.cpp" line="442"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="452"/>
+        <location filename="../widgets/requesteditor.cpp" line="475"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="496"/>
+        <location filename="../widgets/requesteditor.cpp" line="518"/>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="498"/>
+        <source>Extract</source>
+        <translation>提取</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="519"/>
+        <source>Checks (%1/%2)</source>
+        <translation>检查（%1/%2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="535"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1854,42 +1995,42 @@ with a self-signed or internal certificate.</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="336"/>
+        <location filename="../widgets/rundashboard.cpp" line="335"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="406"/>
+        <location filename="../widgets/rundashboard.cpp" line="405"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="411"/>
+        <location filename="../widgets/rundashboard.cpp" line="410"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="412"/>
+        <location filename="../widgets/rundashboard.cpp" line="411"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="413"/>
+        <location filename="../widgets/rundashboard.cpp" line="412"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="414"/>
+        <location filename="../widgets/rundashboard.cpp" line="413"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="418"/>
+        <location filename="../widgets/rundashboard.cpp" line="417"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="418"/>
+        <location filename="../widgets/rundashboard.cpp" line="417"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

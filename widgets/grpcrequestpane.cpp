@@ -411,6 +411,13 @@ void GrpcRequestPane::showAnswer(const stampede::Http2ExchangeResult& r, const Q
     m_status->setText(line);
     m_status->setStyleSheet(r.grpcStatus == 0 && error.isEmpty() ? QStringLiteral("color: #1e8449")
                                                                  : QStringLiteral("color: #c0392b"));
+    CheckAnswer answer;
+    answer.status = r.grpcStatus;
+    answer.grpc = true;
+    answer.headers = list(r.headers) + list(r.trailers);
+    answer.body = body.toUtf8();
+    answer.elapsedMs = ms;
+    Q_EMIT answered(answer);
     Q_EMIT responseShown(r.grpcStatus);
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "checkrun.h"
 // The request builder's gRPC side: a target, a method picked from the
 // request's schema (.proto files imported into the project, kept as
 // descriptors, or fetched by server reflection), the request message as JSON
@@ -57,10 +58,14 @@ public:
 
 public Q_SLOTS:
     void send();
+    // Where the request's tabs are (the builder adds its Checks and Extract tabs).
+    QTabWidget* requestTabs() const { return m_tabs; }
 
 Q_SIGNALS:
     void changed();
     void responseShown(int grpcStatus);
+    // An answer arrived (for the builder's checks): its status, headers and trailers, the message as JSON.
+    void answered(const CheckAnswer& answer);
     void schemaLoaded(bool ok);
 
 private:

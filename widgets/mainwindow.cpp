@@ -385,6 +385,7 @@ void MainWindow::openItem(qint64 id)
         auto* e = new RequestEditor;
         e->setRequestJson(payload);
         connect(e, &RequestEditor::requestChanged, this, save);
+        connect(e, &RequestEditor::extracted, this, &MainWindow::setExtracted);
         connect(e, &RequestEditor::responseShown, this, [this] {
             for (auto it = m_rowDrawn.begin(); it != m_rowDrawn.end(); ++it)
                 ++it.value();
@@ -498,9 +499,38 @@ void MainWindow::refreshEnvironments()
     applyEnvironment();
 }
 
+// Values a Send extracted go into the current environment, as Postman's
+// tests set environment variables (with none chosen, into this session's own
+// values, which the next Send takes too).
+void MainWindow::setExtracted(const QHash<QString, QString>& values)
+{
+    const qint64 id = m_environments->currentData().toLongLong();
+    if (!id) {
+        for (auto it = values.begin(); it != values.end(); ++it)
+            m_extracted.insert(it.key(), it.value());
+        applyEnvironment();
+        return;
+    }
+    const QModelIndex i = m_model->indexForId(id);
+    QJsonObject o = QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray()).object();
+    for (auto it = values.begin(); it != values.end(); ++it)
+        o[it.key()] = it.value();
+    const QByteArray payload = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    m_model->setPayload(i, payload);
+    for (int t = 0; t < m_tabs->count(); ++t) // an open editor of that environment shows the new values
+        if (auto* e = qobject_cast<EnvironmentEditor*>(m_tabs->widget(t));
+            e && m_tabs->widget(t)->property("itemId").toLongLong() == id)
+            e->setJson(payload);
+    applyEnvironment();
+    statusBar()->showMessage(
+        tr("Set in the environment \"%1\": %2")
+            .arg(m_environments->currentText(), QStringList(values.keys()).join(QStringLiteral(", "))),
+        5000);
+}
+
 void MainWindow::applyEnvironment()
 {
-    QHash<QString, QString> vars;
+    QHash<QString, QString> vars = m_extracted;
     // Each data set gives one row for ${set.column}: the next row at every Send.
     for (int r = 0; r < m_model->rowCount(); ++r) {
         const QModelIndex i = m_model->index(r, 0);

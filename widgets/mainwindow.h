@@ -50,6 +50,7 @@ private:
     void addItemOfKind(int kind);
     void refreshEnvironments();
     void applyEnvironment();
+    void setExtracted(const QHash<QString, QString>& values);
     void updateTitle();
     void rememberRecent(const QString& path);
     void showError(const QString& message);
@@ -62,5 +63,6 @@ private:
     QTabWidget* m_tabs;
     QComboBox* m_environments;
     QMenu* m_recentMenu = nullptr;
-    QHash<qint64, int> m_rowDrawn; // data set id -> the row the next Send uses
+    QHash<qint64, int> m_rowDrawn;       // data set id -> the row the next Send uses
+    QHash<QString, QString> m_extracted; // values Sends extracted with no environment chosen
 };

@@ -1,5 +1,7 @@
 #include "requesteditor.h"
 
+#include "checkstable.h"
+
 #include "grpcrequestpane.h"
 #include "keyvaluetable.h"
 #include "responseview.h"
@@ -137,6 +139,13 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_requestTabs->addTab(bodyPage, tr("Body"));
     m_requestTabs->addTab(authPage, tr("Auth && options"));
     m_requestTabs->setCurrentIndex(1);
+    m_checks = new ChecksTable(ChecksTable::Mode::Checks);
+    m_checks->setObjectName(QStringLiteral("checks"));
+    m_extract = new ChecksTable(ChecksTable::Mode::Extract);
+    m_extract->setObjectName(QStringLiteral("extract"));
+    placeTests(m_requestTabs);
+    connect(m_checks, &ChecksTable::changed, this, &RequestEditor::emitChanged);
+    connect(m_extract, &ChecksTable::changed, this, &RequestEditor::emitChanged);
 
     connect(pretty, &QPushButton::clicked, this, [this] {
         QJsonParseError e;
@@ -193,9 +202,11 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     kindLine->addStretch(1);
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int kind) {
         m_kindStack->setCurrentIndex(kind);
+        placeTests(kind == 1 ? m_grpc->requestTabs() : m_requestTabs);
         emitChanged();
     });
     connect(m_grpc, &GrpcRequestPane::changed, this, &RequestEditor::emitChanged);
+    connect(m_grpc, &GrpcRequestPane::answered, this, &RequestEditor::judge);
     connect(m_grpc, &GrpcRequestPane::responseShown, this, &RequestEditor::responseShown);
 
     auto* layout = new QVBoxLayout(this);
@@ -303,6 +314,11 @@ void RequestEditor::setItem(const RequestItem& r)
     const bool grpc = r.kind == RequestItem::Kind::Grpc;
     m_kind->setCurrentIndex(grpc ? 1 : 0);
     m_kindStack->setCurrentIndex(grpc ? 1 : 0);
+    placeTests(grpc ? m_grpc->requestTabs() : m_requestTabs);
+    m_checks->setRules(r.checks);
+    m_extract->setRules(r.extract);
+    m_checks->showResults(nullptr);
+    m_extract->showResults(nullptr);
     if (grpc) {
         m_grpc->setItem(r);
         m_loading = false;
@@ -329,9 +345,11 @@ void RequestEditor::setItem(const RequestItem& r)
 
 RequestItem RequestEditor::item() const
 {
+    RequestItem r = m_kind->currentIndex() == 1 ? m_grpc->item() : RequestItem();
+    r.checks = m_checks->rules();
+    r.extract = m_extract->rules();
     if (m_kind->currentIndex() == 1)
-        return m_grpc->item();
-    RequestItem r;
+        return r;
     r.method = m_method->currentText().trimmed().toUpper();
     r.url = m_url->text().trimmed();
     r.headers = m_headers->pairs();
@@ -428,6 +446,7 @@ void RequestEditor::send()
         int status = 0;
         QString line, error, body;
         QList<QPair<QString, QString>> headers;
+        CheckAnswer answer;
     };
     m_jobs.start(
         [rq, http2] {
@@ -448,6 +467,10 @@ void RequestEditor::send()
             }
             out.error = QString::fromStdString(r.error);
             out.status = r.ok ? r.status : 0;
+            out.answer.status = out.status;
+            out.answer.headers = out.headers;
+            out.answer.body = QByteArray::fromStdString(r.body);
+            out.answer.elapsedMs = double(r.totalTime) / 1e6;
             if (r.ok)
                 out.line = RequestEditor::tr("%1 · %2 ms · %3 bytes")
                                .arg(QStringLiteral("%1 %2").arg(r.status).arg(QString::fromStdString(r.reason)))
@@ -455,7 +478,53 @@ void RequestEditor::send()
                                .arg(qulonglong(r.bodyBytes));
             return out;
         },
-        [this](const Shown& r) { showResult(r.status, r.line, r.headers, r.body, r.error); });
+        [this](const Shown& r) {
+            showResult(r.status, r.line, r.headers, r.body, r.error);
+            if (r.error.isEmpty())
+                judge(r.answer);
+        });
+}
+
+// The Checks and Extract tabs go with the protocol's own request tabs.
+void RequestEditor::placeTests(QTabWidget* tabs)
+{
+    for (ChecksTable* t : {m_checks, m_extract})
+        if (auto* old = qobject_cast<QTabWidget*>(t->parentWidget() ? t->parentWidget()->parentWidget() : nullptr);
+            old && old != tabs)
+            old->removeTab(old->indexOf(t));
+    if (tabs->indexOf(m_checks) < 0)
+        tabs->addTab(m_checks, tr("Checks"));
+    if (tabs->indexOf(m_extract) < 0)
+        tabs->addTab(m_extract, tr("Extract"));
+}
+
+// The answer judged by the request's checks, the extracted values shown and
+// handed on (the main window puts them in the environment, as Postman does).
+void RequestEditor::judge(const CheckAnswer& answer)
+{
+    const RequestItem r = item();
+    if (r.checks.isEmpty() && r.extract.isEmpty()) {
+        m_checks->showResults(nullptr);
+        m_extract->showResults(nullptr);
+        return;
+    }
+    const CheckRun run = runChecks(r.checks, r.extract, answer);
+    m_checks->showResults(&run);
+    m_extract->showResults(&run);
+    int passed = 0;
+    for (const auto& c : run.checks)
+        passed += c.passed;
+    QTabWidget* tabs = m_kind->currentIndex() == 1 ? m_grpc->requestTabs() : m_requestTabs;
+    tabs->setTabText(tabs->indexOf(m_checks),
+                     run.checks.isEmpty() ? tr("Checks") : tr("Checks (%1/%2)").arg(passed).arg(run.checks.size()));
+    if (passed < run.checks.size() || !run.errors.isEmpty())
+        tabs->setCurrentWidget(m_checks); // a failed check is what the answer has to say
+    QHash<QString, QString> values;
+    for (const auto& x : run.extracted)
+        if (x.found)
+            values.insert(x.name, x.value);
+    if (!values.isEmpty())
+        Q_EMIT extracted(values);
 }
 
 void RequestEditor::showResult(int status, const QString& summary, const QList<QPair<QString, QString>>& headers,

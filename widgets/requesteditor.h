@@ -23,6 +23,8 @@ class QStackedWidget;
 class QTabWidget;
 class KeyValueTable;
 class GrpcRequestPane;
+class ChecksTable;
+struct CheckAnswer;
 
 class RequestEditor : public QWidget
 {
@@ -51,11 +53,15 @@ public Q_SLOTS:
 Q_SIGNALS:
     void requestChanged(const QByteArray& payload);
     void responseShown(int status);
+    // Values the Extract tab took from an answer: for the environment.
+    void extracted(const QHash<QString, QString>& values);
 
 private:
     void showResult(int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
                     const QString& body, const QString& error);
     void updateVariableHints();
+    void judge(const CheckAnswer& answer);
+    void placeTests(QTabWidget* tabs);
     QString expand(const QString& text) const;
     void emitChanged();
     void urlToParams();
@@ -100,6 +106,8 @@ private:
     QTabWidget* m_responseTabs;
     QPlainTextEdit* m_responseBody;
     KeyValueTable* m_responseHeaders;
+    ChecksTable* m_checks;
+    ChecksTable* m_extract;
     QHash<QString, QString> m_variables;
     JobRunner m_jobs{this};
     bool m_loading = false;

@@ -56,6 +56,9 @@ QString ensureDemoProject(const QString& mockUrl, QString& error)
         rq.remove(QStringLiteral("timeout"));
         if (!rq.contains(QStringLiteral("headers")))
             rq[QStringLiteral("headers")] = QJsonArray();
+        for (const QString& key : {QStringLiteral("checks"), QStringLiteral("extract")}) // the builder's Tests
+            if (step.contains(key))
+                rq[key] = step.value(key);
         store->addItem(coll, ItemKind::Request, step.value(QStringLiteral("name")).toString().toStdString(),
                        QJsonDocument(rq).toJson(QJsonDocument::Compact).toStdString());
     }

@@ -5,6 +5,7 @@
 #include "requesteditor.h"
 #include "testsupport.h"
 
+#include "checkstable.h"
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
@@ -122,6 +123,51 @@ private slots:
         auto* pane2 = reopened.findChild<GrpcRequestPane*>();
         QCOMPARE(pane2->methods().size(), 2);
         QCOMPARE(QJsonDocument::fromJson(reopened.requestJson()).object(), saved);
+    }
+
+    // Postman's Tests: the Checks and Extract tabs judge the answer of a
+    // Send (one pass, one fail, saying what was seen), the extracted value
+    // is handed on for the environment, and both travel with the request
+    // into the project and into a scenario step.
+    void checksAndExtractionOnSend()
+    {
+        RequestEditor editor;
+        editor.show();
+        editor.setRequestJson(
+            QStringLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:%1/users/42\", "
+                           "\"checks\": [{\"name\": \"ok\", \"status\": [200]}, {\"name\": \"name\", "
+                           "\"jsonPath\": \"$.name\", \"equals\": \"Wang\"}], \"extract\": [{\"name\": "
+                           "\"uid\", \"jsonPath\": \"$.id\"}]}")
+                .arg(m_mock->port())
+                .toUtf8());
+        auto* checks = editor.findChild<ChecksTable*>(QStringLiteral("checks"));
+        auto* extract = editor.findChild<ChecksTable*>(QStringLiteral("extract"));
+        QVERIFY(checks && extract);
+        QCOMPARE(checks->rowCount(), 2);
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        QSignalSpy extracted(&editor, &RequestEditor::extracted);
+        editor.send();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(checks->resultText(0), QStringLiteral("pass"));
+        QCOMPARE(checks->resultText(1), QStringLiteral("FAIL: $.name is \"Li\", expected \"Wang\""));
+        QCOMPARE(extract->resultText(0), QStringLiteral("42"));
+        QCOMPARE(extracted.count(), 1);
+        using Values = QHash<QString, QString>;
+        QCOMPARE(extracted.at(0).at(0).value<Values>().value(QStringLiteral("uid")), QStringLiteral("42"));
+        // the rules are the request's: kept in its JSON and carried into a step
+        const RequestItem item = RequestItem::fromJson(editor.requestJson());
+        QCOMPARE(item.checks.size(), 2);
+        QCOMPARE(item.checks.at(1).toObject().value(QStringLiteral("equals")).toString(), QStringLiteral("Wang"));
+        const QJsonObject step = item.toStep(QStringLiteral("user"));
+        QCOMPARE(step.value(QStringLiteral("checks")).toArray(), item.checks);
+        QCOMPARE(step.value(QStringLiteral("extract")).toArray(), item.extract);
+        // a rule that does not compile says which, and nothing is judged
+        const CheckRun bad = runChecks(QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$..x")},
+                                                              {QStringLiteral("exists"), true}}},
+                                       {}, CheckAnswer{});
+        QCOMPARE(bad.errors.size(), 1);
+        QVERIFY2(bad.errors[0].startsWith(QStringLiteral("checks[0].jsonPath: ")), qPrintable(bad.errors[0]));
+        QVERIFY(bad.checks.isEmpty());
     }
 
     // The HTTP version choice: HTTP/2 with http:// is h2c, to the mock server.
