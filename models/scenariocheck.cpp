@@ -1,6 +1,7 @@
 #include "scenariocheck.h"
 
 #include "bundle/bundlefile.h"
+#include "run/checkplan.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
@@ -21,6 +22,24 @@ QList<QPair<QString, QString>> ScenarioCheck::validate(const QByteArray& scenari
     QList<QPair<QString, QString>> out;
     for (const auto& e : errors)
         out.append({QString::fromStdString(e.field), QString::fromStdString(e.message)});
+    return out;
+}
+
+QStringList ScenarioCheck::warnings(const QByteArray& scenarioJson, const QString& baseDir)
+{
+    stampede::v1::Scenario s;
+    std::string error;
+    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error))
+        return {};
+    std::vector<stampede::PlanError> errors;
+    stampede::PlanOptions options;
+    options.resolveHosts = false;
+    options.baseDir = baseDir.toStdString();
+    const auto plan = stampede::compileScenario(s, options, errors);
+    QStringList out;
+    if (plan)
+        for (const auto& w : stampede::flowWarnings(*plan))
+            out << QString::fromStdString(w.text());
     return out;
 }
 

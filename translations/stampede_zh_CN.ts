@@ -999,7 +999,7 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="524"/>
+        <location filename="../widgets/mainwindow.cpp" line="526"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -1666,7 +1666,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="496"/>
-        <location filename="../widgets/requesteditor.cpp" line="518"/>
+        <location filename="../widgets/requesteditor.cpp" line="519"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
@@ -2061,142 +2061,152 @@ with a self-signed or internal certificate.</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="140"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="135"/>
+        <source>   checks: %1</source>
+        <translation>   检查：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="137"/>
+        <source>   extracts %1</source>
+        <translation>   提取 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="163"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="141"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="164"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="142"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="165"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="173"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="151"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="174"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="175"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="155"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="156"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="157"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="180"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="165"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="166"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="170"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="174"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="197"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="171"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="175"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="176"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="199"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="182"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="205"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="186"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="187"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="210"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="210"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="233"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="218"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -2205,170 +2215,186 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="227"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="250"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="234"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="235"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="263"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="238"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="266"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="258"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="260"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="288"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="279"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="546"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <source>This scenario will fail requests:</source>
+        <translation>此场景中的请求将会失败：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
+        <source>Run it anyway?</source>
+        <translation>仍然运行？</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="581"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="547"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="582"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="602"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="567"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="602"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="614"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="649"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="622"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="654"/>
+        <source>Warning:</source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="662"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="668"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="622"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="662"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="634"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="639"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="674"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="679"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="634"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="674"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

@@ -115,6 +115,29 @@ QString thinkText(const QJsonObject& step)
     return QCoreApplication::translate("ScenarioEditor", "   then think %1").arg(what);
 }
 
+// "   checks: ok, biz code · extracts token": a step's checks and extractions as the list shows them.
+QString flowText(const QJsonObject& step)
+{
+    QStringList checks, names;
+    for (const auto& c : step.value(QStringLiteral("checks")).toArray()) {
+        const QJsonObject o = c.toObject();
+        QString name = o.value(QStringLiteral("name")).toString();
+        if (name.isEmpty()) // the engine names it by its subject
+            for (const char* k : {"status", "jsonPath", "header", "bodyContains", "maxTimeMs"})
+                if (o.contains(QLatin1String(k)))
+                    name = QString::fromLatin1(k);
+        checks << name;
+    }
+    for (const auto& x : step.value(QStringLiteral("extract")).toArray())
+        names << QStringLiteral("${%1}").arg(x.toObject().value(QStringLiteral("name")).toString());
+    QString out;
+    if (!checks.isEmpty())
+        out += QCoreApplication::translate("ScenarioEditor", "   checks: %1").arg(checks.join(QStringLiteral(", ")));
+    if (!names.isEmpty())
+        out += QCoreApplication::translate("ScenarioEditor", "   extracts %1").arg(names.join(QStringLiteral(", ")));
+    return out;
+}
+
 QString stepLine(const QJsonObject& step)
 {
     if (step.contains(QStringLiteral("grpc"))) {
@@ -122,14 +145,14 @@ QString stepLine(const QJsonObject& step)
         return QStringLiteral("%1   gRPC %2 %3")
                    .arg(step.value(QStringLiteral("name")).toString(), g.value(QStringLiteral("target")).toString(),
                         g.value(QStringLiteral("method")).toString()) +
-               thinkText(step);
+               thinkText(step) + flowText(step);
     }
     const QJsonObject rq = step.value(QStringLiteral("request")).toObject();
     return QStringLiteral("%1   %2 %3")
                .arg(step.value(QStringLiteral("name")).toString(),
                     rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
                     rq.value(QStringLiteral("url")).toString()) +
-           thinkText(step);
+           thinkText(step) + flowText(step);
 }
 } // namespace
 
@@ -231,6 +254,11 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_problemsLabel = new QLabel;
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_warningsLabel = new QLabel;
+    m_warningsLabel->setObjectName(QStringLiteral("scenarioWarnings"));
+    m_warningsLabel->setWordWrap(true);
+    m_warningsLabel->setStyleSheet(QStringLiteral("color: #b9770e"));
+    m_warningsLabel->hide();
     auto* run = new QPushButton(tr("Run on the local pool"));
     run->setToolTip(tr("Start this scenario on local engines (one per core) and watch it live"));
     run->setObjectName(QStringLiteral("runButton"));
@@ -292,6 +320,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* inner = new QWidget;
     auto* innerLayout = new QVBoxLayout(inner);
     innerLayout->addWidget(m_problemsLabel);
+    innerLayout->addWidget(m_warningsLabel);
     innerLayout->addLayout(form);
     auto* scroll = new QScrollArea;
     scroll->setWidget(inner);
@@ -365,6 +394,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
                                      m_problems.join(QStringLiteral("\n• ")));
             return;
         }
+        if (!m_warnings.isEmpty() &&
+            QMessageBox::question(this, tr("Run"),
+                                  tr("This scenario will fail requests:") + QStringLiteral("\n• ") +
+                                      m_warnings.join(QStringLiteral("\n• ")) + QStringLiteral("\n\n") +
+                                      tr("Run it anyway?")) != QMessageBox::Yes)
+            return;
         Q_EMIT runRequested(json());
     });
     connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
@@ -614,6 +649,11 @@ void ScenarioEditor::validate()
                                  : tr("To fix before this scenario can run:") + QStringLiteral("\n• ") +
                                        m_problems.join(QStringLiteral("\n• ")));
     m_problemsLabel->setVisible(!m_problems.isEmpty());
+    m_warnings = m_problems.isEmpty() ? ScenarioCheck::warnings(json(), m_baseDir) : QStringList();
+    m_warningsLabel->setText(m_warnings.isEmpty()
+                                 ? QString()
+                                 : tr("Warning:") + QStringLiteral("\n• ") + m_warnings.join(QStringLiteral("\n• ")));
+    m_warningsLabel->setVisible(!m_warnings.isEmpty());
 }
 
 void ScenarioEditor::exportJson()

@@ -85,7 +85,9 @@ private:
     QCheckBox* m_tagOn;
     QLineEdit* m_tagHeader;
     QLabel* m_problemsLabel;
-    QJsonObject m_rest; // fields this editor does not show (variables, ...), kept as they were
+    QLabel* m_warningsLabel;
+    QStringList m_warnings; // what will fail at run time (used before extracted)
+    QJsonObject m_rest;     // fields this editor does not show (variables, ...), kept as they were
     QList<QJsonObject> m_stepObjects;
     QStringList m_problems;
     RequestSource m_requests;

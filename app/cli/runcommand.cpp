@@ -64,6 +64,8 @@ int runCommand(const std::vector<std::string>& args)
             std::fprintf(stderr, "stampede-cli run: %s\n", e.c_str());
         return BadInput;
     }
+    for (const auto& w : service->warnings())
+        std::fprintf(stderr, "stampede-cli run: warning: %s\n", w.c_str());
     if (!openStore(o, cli, error))
         return refuse(error, BadInput);
     if (!service->begin({cli.store.get(), {}}, error))

@@ -1,5 +1,7 @@
 #include "runservice.h"
 
+#include "run/checkplan.h"
+
 #include "bundle/bundlefile.h"
 #include "core/textfile.h"
 #include "localpool.h"
@@ -41,6 +43,8 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         return nullptr;
     }
     s->m_plan = std::move(*plan);
+    for (const auto& w : flowWarnings(s->m_plan))
+        s->m_warnings.push_back(w.text());
     std::string error, pem;
     // the agents' CA must be readable: never a silent fallback to the system's CAs
     if (!request.controller.caFile.empty() && !readWholeFile(request.controller.caFile, pem, error)) {

@@ -98,6 +98,8 @@ public:
     static std::unique_ptr<RunService> prepare(RunRequest request, std::vector<std::string>& errors);
     ~RunService();
 
+    // What the plan will do that its author may not mean (flowWarnings()).
+    const std::vector<std::string>& warnings() const { return m_warnings; }
     const ScenarioPlan& plan() const { return m_plan; }
     // Local engines to start: the request's (or one per core), at most one per
     // connection (open) or user (closed) of each engine's threads.
@@ -123,6 +125,7 @@ private:
     RunRequest m_request;
     RunRecording m_recording;
     ScenarioPlan m_plan;
+    std::vector<std::string> m_warnings;
     v1::Bundle m_bundle;
     std::shared_ptr<Record> m_record;
     std::shared_ptr<RunControl> m_control = std::make_shared<RunControl>();

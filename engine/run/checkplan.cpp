@@ -222,6 +222,30 @@ std::vector<std::string> extractedNames(const v1::Scenario& scenario)
     return names;
 }
 
+std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
+{
+    std::vector<PlanError> out;
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+        for (const std::uint16_t v : plan.steps[i].extracted) {
+            const auto extracts = [&](const PlannedStep& s) {
+                return std::any_of(s.extractors.begin(), s.extractors.end(),
+                                   [&](const Extractor& x) { return x.variable == v; });
+            };
+            if (std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))
+                continue;
+            const auto later = std::find_if(plan.steps.begin() + std::ptrdiff_t(i), plan.steps.end(), extracts);
+            const std::string by = later == plan.steps.end() ? "" : " (\"" + later->name + "\" extracts it later)";
+            // an iteration ends at its first failed step: the step that
+            // would extract the name is never reached, in either model
+            out.push_back({"steps[" + std::to_string(i) + "]",
+                           "${" + plan.variables[v].name + "} is used before any step extracts it" + by +
+                               ": every request of this step fails as an extract error, and the iteration ends "
+                               "there"});
+        }
+    }
+    return out;
+}
+
 bool compileChecks(const v1::Step& st, const std::string& field, const ScenarioPlan& plan, StepContext& ctx,
                    PlannedStep& ps)
 {

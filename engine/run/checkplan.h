@@ -16,4 +16,10 @@ bool compileChecks(const v1::Step& st, const std::string& field, const ScenarioP
 // Every name the scenario's steps extract, in order of first appearance.
 std::vector<std::string> extractedNames(const v1::Scenario& scenario);
 
+// What a valid plan will do that its author may not mean: a step that uses
+// an extracted ${name} before any earlier step extracts it (every request of
+// it fails as an `extract` error, and since an iteration ends at its first
+// failed step, a later step that would extract it is never reached).
+std::vector<PlanError> flowWarnings(const ScenarioPlan& plan);
+
 } // namespace stampede

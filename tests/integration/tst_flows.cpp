@@ -406,6 +406,20 @@ private Q_SLOTS:
         const QJsonArray steps = s.value(QStringLiteral("steps")).toArray();
         QCOMPARE(field(steps[1].toObject(), "requests"), field(server, "logins")); // failed, not sent
         QCOMPARE(field(total, "bytes_out") > 0, true);
+
+        // a step that uses the token before the login extracts it: the run warns before it starts
+        QString err;
+        runWhole("early.json",
+                 "{\"steps\": [{\"name\": \"cart\", \"request\": {\"url\": \"" + shop.url() +
+                     "/cart\", \"headers\": [{\"name\": \"Authorization\", \"value\": \"Bearer ${token}\"}]}}, "
+                     "{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"" +
+                     shop.url() +
+                     "/login\"}, \"extract\": [{\"name\": \"token\", \"jsonPath\": \"$.data.token\"}]}], "
+                     "\"load\": {\"open\": {\"rate\": 5}}, \"duration\": \"1s\"}",
+                 code, &err);
+        QVERIFY2(err.contains(QStringLiteral("warning: steps[0]: ${token} is used before any step extracts it "
+                                             "(\"login\" extracts it later): every request of this step fails")),
+                 qPrintable(err));
     }
 
     // Bad checks are bad input: exit 2 before any load, naming the field.

@@ -14,6 +14,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -131,6 +133,48 @@ private slots:
                      .value(QStringLiteral("backlogLimit"))
                      .toInt(),
                  500);
+    }
+
+    // Each step shows its checks and extractions; a name used before any
+    // step extracts it is a warning (the scenario runs, its requests fail),
+    // not a fault; the checks survive the designer.
+    void checksAndUseBeforeExtractionAreShown()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral(
+            "{\"name\": \"s\", \"steps\": ["
+            "{\"name\": \"cart\", \"request\": {\"url\": \"http://127.0.0.1:9/cart\", \"headers\": [{\"name\": "
+            "\"A\", \"value\": \"${token}\"}]}, \"checks\": [{\"name\": \"ok\", \"status\": [200]}]},"
+            "{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1:9/login\"}, \"extract\": [{\"name\": "
+            "\"token\", \"jsonPath\": \"$.token\"}]}], \"load\": {\"closed\": {\"users\": 1}}}"));
+        QVERIFY2(editor.problems().isEmpty(), qPrintable(editor.problems().join(u'\n')));
+        auto* list = editor.findChild<QListWidget*>();
+        QVERIFY(list && list->count() == 2);
+        QVERIFY2(list->item(0)->text().contains(QStringLiteral("checks: ok")), qPrintable(list->item(0)->text()));
+        QVERIFY2(list->item(1)->text().contains(QStringLiteral("extracts ${token}")),
+                 qPrintable(list->item(1)->text()));
+        auto* warning = editor.findChild<QLabel*>(QStringLiteral("scenarioWarnings"));
+        QVERIFY(warning && !warning->isHidden());
+        QVERIFY2(warning->text().contains(QStringLiteral("steps[0]: ${token} is used before any step extracts it "
+                                                         "(\"login\" extracts it later): every request of this step")),
+                 qPrintable(warning->text()));
+        const QJsonObject o = QJsonDocument::fromJson(editor.json()).object();
+        QCOMPARE(o.value(QStringLiteral("steps"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("checks"))
+                     .toArray()
+                     .size(),
+                 1);
+        // in the right order, no warning
+        editor.setJson(QByteArrayLiteral(
+            "{\"name\": \"s\", \"steps\": ["
+            "{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1:9/login\"}, \"extract\": [{\"name\": "
+            "\"token\", \"jsonPath\": \"$.token\"}]},"
+            "{\"name\": \"cart\", \"request\": {\"url\": \"http://127.0.0.1:9/cart/${token}\"}}], "
+            "\"load\": {\"open\": {\"rate\": 1}}}"));
+        QVERIFY(warning->isHidden());
     }
 
     void dataSetVariablesTakeTheProjectsDataSet()
