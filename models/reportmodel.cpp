@@ -111,8 +111,26 @@ QList<ReportModel::Sample> ReportModel::errorSamples() const
         s.errorClass = QString::fromLatin1(errorClassName(e.errorClass));
         s.title = e.status ? tr("%1 · %2 · status %3 · second %4").arg(s.step, s.errorClass).arg(e.status).arg(e.second)
                            : tr("%1 · %2 · second %3").arg(s.step, s.errorClass).arg(e.second);
-        s.text = QString::fromStdString(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body : e.detail));
+        s.text =
+            QString::fromStdString(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body
+                                                   : e.head.empty() ? e.detail
+                                                                    : e.detail + "\n\n" + e.head + "\n\n" + e.body));
         out << s;
+    }
+    return out;
+}
+
+QStringList ReportModel::checkLines() const
+{
+    QStringList out;
+    for (const auto& c : m_summary->total.checks) {
+        const std::uint64_t judged = c.passed + c.failed;
+        out << tr("%1: %2 passed, %3 failed (%4)")
+                   .arg(QString::fromStdString(c.name))
+                   .arg(c.passed)
+                   .arg(c.failed)
+                   .arg(judged ? QStringLiteral("%1 %").arg(100.0 * double(c.passed) / double(judged), 0, 'f', 2)
+                               : QStringLiteral("-"));
     }
     return out;
 }

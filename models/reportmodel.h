@@ -69,6 +69,8 @@ public:
     // column's tooltip.
     static QString errorBreakdown(const stampede::MetricsSummary& m);
     QStringList thresholdLines() const;
+    // "order/biz code: 960 passed, 24 failed (97.56 %)", a line per check.
+    QStringList checkLines() const;
     QStringList eventLines() const;
     // (seconds after the start, kind) of each event, to mark on the charts.
     QList<QPair<double, QString>> eventMarks() const;

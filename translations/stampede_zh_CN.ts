@@ -147,37 +147,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="303"/>
+        <location filename="../models/reportmodel.cpp" line="320"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="310"/>
+        <location filename="../models/reportmodel.cpp" line="327"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="346"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="346"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="346"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="346"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="330"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -185,63 +185,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="181"/>
+        <location filename="../widgets/reportview.cpp" line="189"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="189"/>
+        <location filename="../widgets/reportview.cpp" line="197"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="190"/>
+        <location filename="../widgets/reportview.cpp" line="198"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="197"/>
+        <location filename="../widgets/reportview.cpp" line="205"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="198"/>
+        <location filename="../widgets/reportview.cpp" line="206"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="202"/>
+        <location filename="../widgets/reportview.cpp" line="210"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="202"/>
+        <location filename="../widgets/reportview.cpp" line="210"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="203"/>
-        <location filename="../widgets/reportview.cpp" line="206"/>
+        <location filename="../widgets/reportview.cpp" line="211"/>
+        <location filename="../widgets/reportview.cpp" line="214"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204"/>
-        <location filename="../widgets/reportview.cpp" line="207"/>
+        <location filename="../widgets/reportview.cpp" line="212"/>
+        <location filename="../widgets/reportview.cpp" line="215"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="205"/>
+        <location filename="../widgets/reportview.cpp" line="213"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="205"/>
+        <location filename="../widgets/reportview.cpp" line="213"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1235,72 +1235,77 @@ with a self-signed or internal certificate.</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="124"/>
+        <location filename="../models/reportmodel.cpp" line="127"/>
+        <source>%1: %2 passed, %3 failed (%4)</source>
+        <translation>%1：%2 通过，%3 失败（%4）</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="141"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="125"/>
+        <location filename="../models/reportmodel.cpp" line="142"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="125"/>
+        <location filename="../models/reportmodel.cpp" line="142"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="227"/>
+        <location filename="../models/reportmodel.cpp" line="244"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="254"/>
+        <location filename="../models/reportmodel.cpp" line="271"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="254"/>
+        <location filename="../models/reportmodel.cpp" line="271"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="254"/>
+        <location filename="../models/reportmodel.cpp" line="271"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="255"/>
+        <location filename="../models/reportmodel.cpp" line="272"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="255"/>
+        <location filename="../models/reportmodel.cpp" line="272"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="255"/>
+        <location filename="../models/reportmodel.cpp" line="272"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="256"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="256"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="256"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="257"/>
+        <location filename="../models/reportmodel.cpp" line="274"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1308,113 +1313,118 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="60"/>
+        <location filename="../widgets/reportview.cpp" line="61"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="60"/>
+        <location filename="../widgets/reportview.cpp" line="61"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="68"/>
+        <location filename="../widgets/reportview.cpp" line="69"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="73"/>
-        <location filename="../widgets/reportview.cpp" line="78"/>
+        <location filename="../widgets/reportview.cpp" line="74"/>
+        <location filename="../widgets/reportview.cpp" line="79"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="103"/>
+        <location filename="../widgets/reportview.cpp" line="111"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="103"/>
+        <location filename="../widgets/reportview.cpp" line="111"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104"/>
+        <location filename="../widgets/reportview.cpp" line="112"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="104"/>
+        <location filename="../widgets/reportview.cpp" line="112"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="106"/>
+        <location filename="../widgets/reportview.cpp" line="114"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="106"/>
+        <location filename="../widgets/reportview.cpp" line="114"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="112"/>
+        <location filename="../widgets/reportview.cpp" line="120"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="115"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="115"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116"/>
+        <location filename="../widgets/reportview.cpp" line="124"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116"/>
+        <location filename="../widgets/reportview.cpp" line="124"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122"/>
+        <location filename="../widgets/reportview.cpp" line="130"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="131"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="143"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="138"/>
+        <location filename="../widgets/reportview.cpp" line="143"/>
+        <source>Thresholds and checks:</source>
+        <translation>阈值与检查：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="146"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="141"/>
+        <location filename="../widgets/reportview.cpp" line="149"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="147"/>
+        <location filename="../widgets/reportview.cpp" line="155"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="157"/>
+        <location filename="../widgets/reportview.cpp" line="165"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
@@ -2372,7 +2382,7 @@ error_rate &lt; 0.1%</translation>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="654"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="655"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>

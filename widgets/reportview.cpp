@@ -3,6 +3,7 @@
 #include "reportmodel.h"
 #include "timechart.h"
 
+#include "report/runsummary.h"
 #include "store/projectstore.h"
 
 #include <QChart>
@@ -84,6 +85,13 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     table->verticalHeader()->hide();
     auto* thresholds = new QListWidget;
     thresholds->addItems(model->thresholdLines());
+    const QStringList checkLines = model->checkLines();
+    const auto& judged = model->summary().total.checks;
+    for (qsizetype i = 0; i < checkLines.size(); ++i) { // the checks under the thresholds, failing ones in red
+        auto* item = new QListWidgetItem(checkLines[i], thresholds);
+        if (std::size_t(i) < judged.size() && judged[std::size_t(i)].failed)
+            item->setForeground(QColor(0xc0, 0x39, 0x2b));
+    }
     auto* events = new QListWidget;
     events->addItems(model->eventLines());
     auto* scenario = new QPlainTextEdit(model->scenarioJson());
@@ -132,7 +140,7 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     table->setMinimumHeight(90);
     auto* lists = new QHBoxLayout;
     auto* tl = new QVBoxLayout;
-    tl->addWidget(new QLabel(tr("Thresholds:")));
+    tl->addWidget(new QLabel(checkLines.isEmpty() ? tr("Thresholds:") : tr("Thresholds and checks:")));
     tl->addWidget(thresholds);
     auto* el = new QVBoxLayout;
     el->addWidget(new QLabel(tr("Events:")));

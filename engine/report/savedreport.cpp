@@ -170,6 +170,12 @@ RunSummary summarizeSaved(const SavedRun& run)
         if (auto plan = compileScenario(scenario, o, errors)) {
             planned = double(plan->duration) / 1e9;
             thresholds = plan->thresholds;
+        } else {
+            // the scenario no longer compiles here (a CSV file beside it is
+            // gone): its thresholds are still the run's verdict
+            for (const auto& t : scenario.thresholds())
+                if (auto parsed = Threshold::parse(t.expr(), error))
+                    thresholds.push_back(*parsed);
         }
     }
     if (s.scenario.empty())

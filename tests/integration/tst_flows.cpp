@@ -377,6 +377,32 @@ private Q_SLOTS:
         QCOMPARE(field(total, "errors"), 0);
     }
 
+    // A saved run is judged by its scenario's thresholds (checks > 98% and a
+    // step's p99 among them) even where the scenario's CSV file is not
+    // beside the report: a verdict is never a default.
+    void savedDemoRunKeepsItsThresholds()
+    {
+        const QString demo = sourceDir() + QStringLiteral("/resources/demo/");
+        const QString report = m_dir.filePath(QStringLiteral("demo.streport"));
+        const QString back = m_dir.filePath(QStringLiteral("demo-back.json"));
+        QFile::remove(report);
+        QCOMPARE(runCli({QStringLiteral("run"), demo + QStringLiteral("scenario.json"), QStringLiteral("--mock"),
+                         demo + QStringLiteral("mock-rules.json"), QStringLiteral("-d"), QStringLiteral("2s"),
+                         QStringLiteral("-q"), QStringLiteral("--report"), report})
+                     .exitCode,
+                 0);
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                         QStringLiteral("json"), QStringLiteral("-o"), back})
+                     .exitCode,
+                 0);
+        const QJsonArray thresholds = readJson(back).value(QStringLiteral("thresholds")).toArray();
+        QStringList exprs;
+        for (const auto& t : thresholds)
+            exprs << t.toObject().value(QStringLiteral("expr")).toString();
+        QCOMPARE(exprs, (QStringList{QStringLiteral("p99 < 250ms"), QStringLiteral("error_rate < 2%"),
+                                     QStringLiteral("checks > 98%"), QStringLiteral("login: p99 < 100ms")}));
+    }
+
     // Without the cookie jar the server refuses the cart: every refusal is
     // an HTTP 4xx of the cart step, as many as the server counted.
     void withoutCookiesTheCartIsRefused()

@@ -124,6 +124,14 @@ private slots:
         QCOMPARE(okPassed, requests);
         QCOMPARE(neverFailed, requests);
         QCOMPARE(neverPassed, quint64(0));
+        // the saved report says the same, check by check
+        stampede::RunLog log(*run.store);
+        ReportModel report;
+        QVERIFY2(report.load(*run.store, log.runs().at(0).id), qPrintable(report.errorString()));
+        const QStringList lines = report.checkLines();
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0], QStringLiteral("GET //ok: %1 passed, 0 failed (100.00 %)").arg(requests));
+        QCOMPARE(lines[1], QStringLiteral("GET //never: 0 passed, %1 failed (0.00 %)").arg(requests));
     }
 
     void pausedSecondsAreAGapInTheReport()
