@@ -17,6 +17,8 @@
 
 #include "testsupport.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTreeView>
 #include <mutex>
 #include <unistd.h>
@@ -110,6 +112,61 @@ private slots:
         }
         std::lock_guard lock(m);
         QCOMPARE(paths, (std::vector<std::string>{"GET /u/7", "GET /u/8", "GET /u/7"}));
+    }
+
+    // As in Postman: a value the login's Extract tab takes from its answer
+    // is set in the current environment (saved in the project), and the
+    // next request's ${token} takes it.
+    void extractedValuesGoIntoTheEnvironment()
+    {
+        std::mutex m;
+        std::vector<std::string> paths;
+        testsupport::RawServer server([&](int fd) {
+            const std::string h = testsupport::readRequestHead(fd);
+            {
+                std::lock_guard lock(m);
+                paths.push_back(h.substr(0, h.find(" HTTP/1.1")));
+            }
+            const char ok[] = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n"
+                              "Connection: close\r\n\r\n{\"token\": \"tok-9\"}";
+            (void)!::write(fd, ok, sizeof ok - 1);
+            ::close(fd);
+        });
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("e.stampede"));
+        qint64 envId = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            store->addItem(coll, ItemKind::Request, "login",
+                           "{\"method\": \"POST\", \"url\": \"${base}/login\", \"extract\": [{\"name\": \"token\", "
+                           "\"jsonPath\": \"$.token\"}]}");
+            store->addItem(coll, ItemKind::Request, "me", "{\"method\": \"GET\", \"url\": \"${base}/me?t=${token}\"}");
+            envId = store->addItem(0, ItemKind::Environment, "local",
+                                   "{\"base\": \"http://127.0.0.1:" + std::to_string(server.port()) + "\"}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        const QModelIndex coll = w.treeModel()->index(0, 0);
+        w.openItem(w.treeModel()->index(0, 0, coll).data(ProjectTreeModel::IdRole).toLongLong());
+        RequestEditor* login = w.currentRequestEditor();
+        QVERIFY(login);
+        QSignalSpy shown(login, &RequestEditor::responseShown);
+        login->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        const QJsonObject env =
+            QJsonDocument::fromJson(w.treeModel()->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object();
+        QCOMPARE(env.value(QStringLiteral("token")).toString(), QStringLiteral("tok-9"));
+        w.openItem(w.treeModel()->index(1, 0, coll).data(ProjectTreeModel::IdRole).toLongLong());
+        RequestEditor* me = w.currentRequestEditor();
+        QVERIFY(me && me != login);
+        QSignalSpy shown2(me, &RequestEditor::responseShown);
+        me->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown2.count(), 1, 5000);
+        std::lock_guard lock(m);
+        QCOMPARE(paths, (std::vector<std::string>{"POST /login", "GET /me?t=tok-9"}));
     }
 
     void filterKeepsMatchingItemsAndTheirParents()
