@@ -92,6 +92,8 @@ int runCommand(const std::vector<std::string>& args)
         return refuse(error, RunFailed);
     if (cli.mock)
         cli.mock->stop();
+    if (outcome.status == "stopped_by_breaker") // the target suffered: a verdict, like a failed threshold
+        return refuse(outcome.summary.reason, ThresholdFailed);
     // A run that did not run to its end, or sent nothing, was not carried out: never a pass.
     if (outcome.status != "completed")
         return refuse("the run was not carried out to its end: " + outcome.summary.reason, RunFailed);

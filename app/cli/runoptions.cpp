@@ -64,6 +64,8 @@ const char* kRunUsage =
     "Both modes:\n"
     "  -t, --threads T       worker threads; default one per core\n"
     "  --threshold EXPR      pass/fail condition, e.g. 'p99 < 200ms', 'error_rate < 0.1%' (repeatable)\n"
+    "  --breaker RULE        judged live every second: 'p99 > 300ms for 3x5s: stop' (3 windows of 5 s in a\n"
+    "                        row; actions warn, degrade N%, stop; a stop ends the run, exit 1) (repeatable)\n"
     "  --var NAME=VALUE      bind ${NAME} to a constant, overriding the scenario (repeatable)\n"
     "  --stress-header NAME  header that carries the run's stress tag; default X-Stress-Tag\n"
     "  --no-stress-tag       do not send the stress tag header\n"
@@ -207,6 +209,10 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         } else if (is("--server-name", "--server-name")) {
             if (!val("--server-name", o.serverName))
                 return false;
+        } else if (is("--breaker", "--breaker")) {
+            if (!val("--breaker", v))
+                return false;
+            o.breakers.push_back(v);
         } else if (is("--threshold", "--threshold")) {
             if (!val("--threshold", v))
                 return false;

@@ -19,7 +19,7 @@ struct Options
     std::string url;
     std::string connections, rate, duration, threads, method, body, timeout;
     bool bodySet = false;
-    std::vector<std::string> headers, thresholds, vars;
+    std::vector<std::string> headers, thresholds, vars, breakers;
     std::string stressHeader;
     bool noStressTag = false;
     bool mock = false;

@@ -159,6 +159,14 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
     if (!buildScenario(o, rq.scenario, rq.baseDir, error) || !applyVars(o, rq.scenario, error) ||
         !chooseEngines(o, rq, error))
         return false;
+    for (const auto& text : o.breakers) {
+        auto rule = BreakerRule::parse(text, error);
+        if (!rule) {
+            error = "--breaker " + error;
+            return false;
+        }
+        rq.breaker.push_back(std::move(*rule));
+    }
     if (o.mock && !startMock(o, run, error, exitCode))
         return false;
     rq.source = o.scenarioFile.empty() ? "quick" : o.scenarioFile;

@@ -43,6 +43,13 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         return nullptr;
     }
     s->m_plan = std::move(*plan);
+    std::vector<std::string> stepNames;
+    for (const auto& st : s->m_plan.steps)
+        stepNames.push_back(st.name);
+    if (const auto step = Breaker::unknownStep(request.breaker, stepNames)) {
+        errors.push_back("--breaker: no step is named \"" + *step + "\"");
+        return nullptr;
+    }
     for (const auto& w : flowWarnings(s->m_plan))
         s->m_warnings.push_back(w.text());
     std::string error, pem;
@@ -197,7 +204,43 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
         sink.event(e);
     };
-    return controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+    std::vector<std::string> stepNames;
+    for (const auto& st : m_plan.steps)
+        stepNames.push_back(st.name);
+    Breaker breaker(m_request.breaker, stepNames);
+    if (!breaker.empty()) {
+        auto onSecond = cb.onSecond;
+        cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {
+            onSecond(second, summary);
+            applyTrips(breaker.onSecond(second), second.second, cb.onEvent);
+        };
+    }
+    RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+    result.events.insert(result.events.end(), m_breakerEvents.begin(), m_breakerEvents.end());
+    std::stable_sort(result.events.begin(), result.events.end(),
+                     [](const RunEvent& a, const RunEvent& b) { return a.atS < b.atS; });
+    return result;
+}
+
+// What the breaker's trips of a second do: each is an event (saved, shown);
+// degrade scales the load, stop ends the run as stopped by the breaker.
+void RunService::applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,
+                            const std::function<void(const RunEvent&)>& record)
+{
+    for (const BreakerTrip& t : trips) {
+        RunEvent e;
+        e.atS = double(second);
+        e.kind = "breaker";
+        e.detail = t.detail;
+        m_breakerEvents.push_back(e);
+        record(e);
+        if (t.rule->action == BreakerRule::Action::Degrade)
+            m_control->scale(t.factor);
+        if (t.rule->action == BreakerRule::Action::Stop && m_breakerStop.empty()) {
+            m_breakerStop = t.detail;
+            m_control->stop();
+        }
+    }
 }
 
 RunOutcome RunService::fail(RunSink& sink, const std::string& error)
@@ -215,6 +258,12 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
     o.agents = agents;
     o.summary = summarizeRun(m_plan, result);
     o.summary.engines = agents;
+    if (!m_breakerStop.empty() && o.status == "stopped") { // not a stop someone asked for: a verdict
+        o.status = "stopped_by_breaker";
+        o.summary.status = o.status;
+        o.summary.reason = "stopped by breaker: " + m_breakerStop;
+        o.summary.passed = false;
+    }
     o.result = std::move(result);
     const std::string status = o.status == "failed" ? "aborted" : o.status; // as the run is listed
     const std::string json = o.status == "failed" ? "{}" : summaryToJson(o.summary);

@@ -11,6 +11,7 @@
 // thread: every write to it goes through RunRecording::onStoreThread, in order.
 // Live control (pause, resume, scale, stop) goes through control(), from any
 // thread, never as a blocking call and never through a pointer that can dangle.
+#include "breaker.h"
 #include "controller.h"
 #include "report/runsummary.h"
 #include "run/scenarioplan.h"
@@ -88,6 +89,7 @@ struct RunRequest
     std::string scenarioJson; // as recorded with the run; empty: the scenario's own JSON
     EngineChoice engines;
     ControllerOptions controller;
+    std::vector<BreakerRule> breaker; // live rules (the command line's), judged every second
 };
 
 class RunService
@@ -125,6 +127,10 @@ private:
     RunRequest m_request;
     RunRecording m_recording;
     ScenarioPlan m_plan;
+    std::string m_breakerStop; // set: a breaker rule stopped the run, saying which
+    std::vector<RunEvent> m_breakerEvents;
+    void applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,
+                    const std::function<void(const RunEvent&)>& record);
     std::vector<std::string> m_warnings;
     v1::Bundle m_bundle;
     std::shared_ptr<Record> m_record;

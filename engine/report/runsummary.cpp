@@ -222,6 +222,11 @@ void judgeRun(RunSummary& s, const std::string& status, double ran, double plann
         for (const auto& e : s.events)
             if (e.kind == "run_aborted")
                 s.reason = "aborted: " + e.detail;
+    } else if (status == "stopped_by_breaker") {
+        s.reason = "stopped by breaker";
+        for (const auto& e : s.events) // the trip that stopped it
+            if (e.kind == "breaker" && e.detail.find("the run stops") != std::string::npos)
+                s.reason = "stopped by breaker: " + e.detail;
     } else if (status == "interrupted")
         s.reason = "interrupted: the controller ended before the run did";
     else if (status != "completed")
