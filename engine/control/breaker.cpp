@@ -1,7 +1,5 @@
 #include "breaker.h"
 
-#include "core/durationtext.h"
-#include "core/number.h"
 #include "report/runsummary.h"
 
 #include <algorithm>
@@ -11,15 +9,6 @@ namespace stampede {
 
 namespace {
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && s.front() == ' ')
-        s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ')
-        s.remove_suffix(1);
-    return s;
-}
-
 std::string number(double v)
 {
     char buf[32];
@@ -27,84 +16,12 @@ std::string number(double v)
     return buf;
 }
 
-// "3x5s": consecutive violations of a window of whole seconds.
-bool parseFor(std::string_view text, BreakerRule& r, std::string& error)
-{
-    const std::size_t x = text.find('x');
-    if (x == std::string_view::npos) {
-        error = "\"" + std::string(text) + "\": write how many windows of how long, e.g. 3x5s";
-        return false;
-    }
-    std::uint64_t n = 0;
-    if (!parseWhole(trim(text.substr(0, x)), "consecutive violations", 1, BreakerRule::kMaxConsecutive, n, error))
-        return false;
-    const auto w = parseDuration(trim(text.substr(x + 1)));
-    if (!w || *w < kNanosPerSecond || *w % kNanosPerSecond != 0 ||
-        *w > Nanos(BreakerRule::kMaxWindow) * kNanosPerSecond) {
-        error = "\"" + std::string(trim(text.substr(x + 1))) + "\": a window is whole seconds, from 1s to " +
-                std::to_string(BreakerRule::kMaxWindow) + "s";
-        return false;
-    }
-    r.consecutive = std::uint32_t(n);
-    r.window = std::uint32_t(*w / kNanosPerSecond);
-    return true;
-}
-
-bool parseAction(std::string_view text, BreakerRule& r, std::string& error)
-{
-    if (text == "warn" || text == "stop") {
-        r.action = text == "warn" ? BreakerRule::Action::Warn : BreakerRule::Action::Stop;
-        return true;
-    }
-    if (text.substr(0, 8) == "degrade ") {
-        std::string_view pct = trim(text.substr(8));
-        if (!pct.empty() && pct.back() == '%')
-            pct.remove_suffix(1);
-        r.action = BreakerRule::Action::Degrade;
-        return parseDecimal(trim(pct), "degrade", 1, 90, r.degradePercent, error);
-    }
-    error = "\"" + std::string(text) + "\": the action is warn, degrade N% or stop";
-    return false;
-}
-
 } // namespace
 
-std::string BreakerRule::text() const
-{
-    const std::string action = this->action == Action::Warn   ? "warn"
-                               : this->action == Action::Stop ? "stop"
-                                                              : "degrade " + number(degradePercent) + "%";
-    return when.expr + " for " + std::to_string(consecutive) + "x" + std::to_string(window) + "s: " + action;
-}
-
-std::optional<BreakerRule> BreakerRule::parse(const std::string& text, std::string& error)
-{
-    const std::string_view all = trim(text);
-    const std::size_t colon = all.rfind(':');
-    if (colon == std::string_view::npos) {
-        error =
-            "\"" + std::string(all) + "\": expected CONDITION for NxWs: ACTION, e.g. \"p99 > 300ms for 3x5s: stop\"";
-        return std::nullopt;
-    }
-    BreakerRule r;
-    std::string_view cond = trim(all.substr(0, colon));
-    if (const std::size_t f = cond.rfind(" for "); f != std::string_view::npos) {
-        if (!parseFor(trim(cond.substr(f + 5)), r, error))
-            return std::nullopt;
-        cond = trim(cond.substr(0, f));
-    }
-    if (!parseAction(trim(all.substr(colon + 1)), r, error))
-        return std::nullopt;
-    auto t = Threshold::parse(cond, error);
-    if (!t)
-        return std::nullopt;
-    r.when = *t;
-    r.name = std::string(cond);
-    return r;
-}
-
-Breaker::Breaker(std::vector<BreakerRule> rules, std::vector<std::string> stepNames)
-    : m_rules(std::move(rules)), m_steps(std::move(stepNames)), m_state(m_rules.size())
+Breaker::Breaker(std::vector<BreakerRule> rules, std::vector<std::string> stepNames, std::uint32_t cooldownSeconds,
+                 bool recover)
+    : m_rules(std::move(rules)), m_steps(std::move(stepNames)), m_state(m_rules.size()),
+      m_cooldown(std::max(1u, cooldownSeconds)), m_recover(recover)
 {
     for (const auto& r : m_rules)
         m_longest = std::max(m_longest, r.window);
@@ -155,6 +72,7 @@ std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second)
     while (m_window.size() > m_longest)
         m_window.pop_front();
     std::vector<BreakerTrip> trips;
+    bool violated = false;
     for (std::size_t i = 0; i < m_rules.size(); ++i) {
         const BreakerRule& r = m_rules[i];
         bool noData = false;
@@ -165,6 +83,7 @@ std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second)
             m_state[i].inARow = 0;
             continue;
         }
+        violated = true;
         if (++m_state[i].inARow < r.consecutive)
             continue;
         m_state[i].inARow = 0; // a further trip takes as many violations again
@@ -184,6 +103,16 @@ std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second)
             (r.action == BreakerRule::Action::Warn   ? std::string("warned")
              : r.action == BreakerRule::Action::Stop ? std::string("the run stops")
                                                      : "the load goes to " + number(m_factor * 100) + "% of plan");
+        trips.push_back(std::move(t));
+    }
+    m_quiet = violated ? 0 : m_quiet + 1;
+    if (m_recover && m_factor < 1 && m_quiet >= m_cooldown) {
+        m_quiet = 0;
+        m_factor = std::min(1.0, m_factor + 0.25);
+        BreakerTrip t;
+        t.factor = m_factor;
+        t.detail = "no violation for " + std::to_string(m_cooldown) + " s: the load goes back to " +
+                   number(m_factor * 100) + "% of plan";
         trips.push_back(std::move(t));
     }
     return trips;

@@ -207,7 +207,10 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     std::vector<std::string> stepNames;
     for (const auto& st : m_plan.steps)
         stepNames.push_back(st.name);
-    Breaker breaker(m_request.breaker, stepNames);
+    std::vector<BreakerRule> rules = m_plan.breaker; // the scenario's, then the command line's on top
+    rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
+    Breaker breaker(std::move(rules), stepNames, std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
+                    m_plan.breakerRecover);
     if (!breaker.empty()) {
         auto onSecond = cb.onSecond;
         cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {
@@ -230,13 +233,13 @@ void RunService::applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t
     for (const BreakerTrip& t : trips) {
         RunEvent e;
         e.atS = double(second);
-        e.kind = "breaker";
+        e.kind = t.rule ? "breaker" : "breaker_recovered";
         e.detail = t.detail;
         m_breakerEvents.push_back(e);
         record(e);
-        if (t.rule->action == BreakerRule::Action::Degrade)
+        if (!t.rule || t.rule->action == BreakerRule::Action::Degrade)
             m_control->scale(t.factor);
-        if (t.rule->action == BreakerRule::Action::Stop && m_breakerStop.empty()) {
+        if (t.rule && t.rule->action == BreakerRule::Action::Stop && m_breakerStop.empty()) {
             m_breakerStop = t.detail;
             m_control->stop();
         }

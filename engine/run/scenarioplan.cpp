@@ -2,6 +2,7 @@
 
 #include "net/http1responseparser.h"
 
+#include "breakerplan.h"
 #include "checkplan.h"
 #include "grpcstep.h"
 
@@ -63,6 +64,8 @@ public:
         load();
         steps();
         flows();
+        if (int(m_plan.steps.size()) == m_s.steps_size()) // rules name steps
+            compileBreaker(m_s, m_plan, *this);
         httpVersion();
         thresholds();
         if (!m_errors.empty())

@@ -5,6 +5,7 @@
 // hosts resolved. Every fault is reported with the field it concerns:
 // "steps[1].request.url: unknown variable ${userId}".
 #include "check/checks.h"
+#include "core/breakerrule.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
 #include "core/template.h"
@@ -129,7 +130,12 @@ struct ScenarioPlan
     std::uint32_t endpointCount = 1;       // distinct servers the steps go to
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
-    std::string stressHeader;          // empty when the stress tag is off
+    std::string stressHeader; // empty when the stress tag is off
+    // the live breaker (control/breaker.h): rules, and with recover the
+    // seconds without a violation before a degraded load climbs back
+    std::vector<BreakerRule> breaker;
+    Nanos breakerCooldown = 10 * kNanosPerSecond;
+    bool breakerRecover = false;
     bool cookies = false;              // a cookie jar per user (per iteration in the open model)
     std::uint32_t followRedirects = 0; // hops per step; 0: redirects are answers like any other
     // The per-iteration values (not extracted ones) that steps rendered when

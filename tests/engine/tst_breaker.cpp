@@ -139,6 +139,29 @@ private slots:
         QCOMPARE(factors, (std::vector<double>{0.5, 0.25, 0.125, 0.1, 0.1, 0.1}));
     }
 
+    // With recover, a degraded load climbs back by a quarter of the plan after
+    // each cooldown without a violation, up to the plan and no further.
+    void recoversAfterTheCooldown()
+    {
+        Breaker b({rule("p50 > 10ms for 1x1s: degrade 50%")}, {"s"}, 3, true);
+        std::uint32_t s = 1;
+        for (; s <= 2; ++s)
+            QCOMPARE(b.onSecond(second(s, 10, 20000)).size(), std::size_t(1));
+        QCOMPARE(b.factor(), 0.25);
+        std::vector<std::pair<std::uint32_t, double>> climbs;
+        for (; s <= 16; ++s)
+            for (const auto& t : b.onSecond(second(s, 10, 1000))) {
+                QVERIFY(!t.rule);
+                climbs.emplace_back(s, t.factor);
+            }
+        // the 1-second window is calm from second 3: climbs at 5, 8, 11; never past the plan
+        QCOMPARE(climbs, (std::vector<std::pair<std::uint32_t, double>>{{5, 0.5}, {8, 0.75}, {11, 1.0}}));
+        Breaker noRecover({rule("p50 > 10ms for 1x1s: degrade 50%")}, {"s"}, 3, false);
+        noRecover.onSecond(second(1, 10, 20000));
+        for (std::uint32_t k = 2; k < 10; ++k)
+            QVERIFY(noRecover.onSecond(second(k, 10, 1000)).empty());
+    }
+
     // A rule scoped to a step judges that step only; no data is no judgement.
     void scopesAndNoData()
     {

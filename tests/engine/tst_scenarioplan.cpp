@@ -193,6 +193,27 @@ private slots:
                    "{\"followRedirects\": 21, \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " + load +
                    "}")
             << "followRedirects: at most 20 hops (got 21)";
+        const auto breaker = [&](const std::string& rules) {
+            return QString::fromStdString("{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": "
+                                          "\"http://127.0.0.1/\"}}], \"breaker\": {\"rules\": [" +
+                                          rules + "]}, " + load + "}");
+        };
+        QTest::addRow("breaker: condition does not parse")
+            << breaker("{\"when\": \"p99 >> 1ms\", \"action\": \"stop\"}") << "breaker.rules[0].when: ";
+        QTest::addRow("breaker: unknown metric") << breaker("{\"when\": \"lag > 1ms\", \"action\": \"stop\"}")
+                                                 << "breaker.rules[0].when: \"lag > 1ms\": unknown metric \"lag\"";
+        QTest::addRow("breaker: window under 1s")
+            << breaker("{\"when\": \"p99 > 1ms\", \"window\": \"0.5s\", \"action\": \"stop\"}")
+            << "breaker.rules[0].window: a window is whole seconds, from 1s to 3600s";
+        QTest::addRow("breaker: unknown action")
+            << breaker("{\"when\": \"p99 > 1ms\", \"action\": \"panic\"}")
+            << "breaker.rules[0].action: give \"warn\", \"stop\" or {\"degrade\": PERCENT}";
+        QTest::addRow("breaker: degrade everything")
+            << breaker("{\"when\": \"p99 > 1ms\", \"action\": {\"degrade\": 100}}")
+            << "breaker.rules[0].action.degrade: a percentage from 1 to 90";
+        QTest::addRow("breaker: unknown step")
+            << breaker("{\"when\": \"p99 > 1ms\", \"action\": \"warn\", \"step\": \"order\"}")
+            << "breaker.rules[0].step: no step is named \"order\"";
         QTest::addRow("threshold: unknown step")
             << QString::fromStdString("{\"thresholds\": [{\"expr\": \"nope: p99 < 1s\"}], \"steps\": [{\"request\": "
                                       "{\"url\": \"http://127.0.0.1/\"}}], " +

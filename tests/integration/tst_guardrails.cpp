@@ -162,6 +162,29 @@ private slots:
         QVERIFY2(trips.last().endsWith(QStringLiteral("the load goes to 10% of plan")), qPrintable(trips.last()));
     }
 
+    // The scenario's own rules (its "breaker"), the same as the command line's.
+    void scenarioRulesStopTheRun()
+    {
+        FailingServer server(std::chrono::milliseconds(2000));
+        const QString scenario = writeFile(
+            m_dir, "breaker.json",
+            QStringLiteral("{\"steps\": [{\"name\": \"page\", \"request\": {\"url\": \"http://127.0.0.1:%1/\"}}], "
+                           "\"load\": {\"open\": {\"rate\": 100}}, \"connections\": 4, \"duration\": \"30s\", "
+                           "\"breaker\": {\"rules\": [{\"name\": \"errors\", \"when\": \"error_rate > 5%\", "
+                           "\"window\": \"2s\", \"consecutive\": 2, \"action\": \"stop\", \"step\": \"page\"}]}}")
+                .arg(server.port())
+                .toUtf8());
+        const QString summary = m_dir.filePath(QStringLiteral("scenario-stop.json"));
+        const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped_by_breaker"));
+        QVERIFY2(s.value(QStringLiteral("reason")).toString().contains(QStringLiteral("rule \"errors\"")),
+                 qPrintable(s.value(QStringLiteral("reason")).toString()));
+        QVERIFY(s.value(QStringLiteral("duration_s")).toDouble() < 8);
+    }
+
     void badRulesAreBadInput_data()
     {
         QTest::addColumn<QString>("rule");

@@ -1,0 +1,96 @@
+#include "breakerplan.h"
+
+#include "stampede/v1/scenario.pb.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stampede {
+
+namespace {
+
+bool action(const google::protobuf::Value& v, const std::string& field, StepContext& ctx, BreakerRule& r)
+{
+    if (v.has_string_value() && (v.string_value() == "warn" || v.string_value() == "stop")) {
+        r.action = v.string_value() == "warn" ? BreakerRule::Action::Warn : BreakerRule::Action::Stop;
+        return true;
+    }
+    if (v.has_struct_value() && v.struct_value().fields().count("degrade") && v.struct_value().fields_size() == 1) {
+        const auto& d = v.struct_value().fields().at("degrade");
+        if (!d.has_number_value() || !(d.number_value() >= 1 && d.number_value() <= 90)) {
+            ctx.error(field + ".degrade", "a percentage from 1 to 90");
+            return false;
+        }
+        r.action = BreakerRule::Action::Degrade;
+        r.degradePercent = d.number_value();
+        return true;
+    }
+    ctx.error(field, "give \"warn\", \"stop\" or {\"degrade\": PERCENT}");
+    return false;
+}
+
+bool rule(const v1::BreakerRule& in, const std::string& field, const ScenarioPlan& plan, StepContext& ctx,
+          BreakerRule& r)
+{
+    std::string error;
+    auto when = Threshold::parse(in.when(), error);
+    if (!when) {
+        ctx.error(field + ".when", in.when().empty() ? "a rule needs a condition, e.g. \"p99 > 300ms\"" : error);
+        return false;
+    }
+    r.when = *when;
+    if (!in.step().empty()) {
+        if (!r.when.step.empty() && r.when.step != in.step()) {
+            ctx.error(field + ".step", "the condition names another step (\"" + r.when.step + "\")");
+            return false;
+        }
+        r.when.step = in.step();
+    }
+    if (!r.when.step.empty() && std::none_of(plan.steps.begin(), plan.steps.end(),
+                                             [&](const PlannedStep& s) { return s.name == r.when.step; })) {
+        ctx.error(field + ".step", "no step is named \"" + r.when.step + "\"");
+        return false;
+    }
+    r.name = in.name().empty() ? in.when() : in.name();
+    if (in.has_window()) {
+        const Nanos w = toNanos(in.window());
+        if (w < kNanosPerSecond || w % kNanosPerSecond != 0 || w > Nanos(BreakerRule::kMaxWindow) * kNanosPerSecond) {
+            ctx.error(field + ".window",
+                      "a window is whole seconds, from 1s to " + std::to_string(BreakerRule::kMaxWindow) + "s");
+            return false;
+        }
+        r.window = std::uint32_t(w / kNanosPerSecond);
+    }
+    if (in.consecutive() > BreakerRule::kMaxConsecutive) {
+        ctx.error(field + ".consecutive", "at most " + std::to_string(BreakerRule::kMaxConsecutive));
+        return false;
+    }
+    r.consecutive = std::max(1u, in.consecutive());
+    return action(in.action(), field + ".action", ctx, r);
+}
+
+} // namespace
+
+void compileBreaker(const v1::Scenario& s, ScenarioPlan& plan, StepContext& ctx)
+{
+    if (!s.has_breaker())
+        return;
+    const auto& b = s.breaker();
+    if (b.rules_size() > 100) {
+        ctx.error("breaker.rules", "at most 100 rules");
+        return;
+    }
+    for (int i = 0; i < b.rules_size(); ++i) {
+        BreakerRule r;
+        if (rule(b.rules(i), "breaker.rules[" + std::to_string(i) + "]", plan, ctx, r))
+            plan.breaker.push_back(std::move(r));
+    }
+    if (b.has_cooldown()) {
+        plan.breakerCooldown = toNanos(b.cooldown());
+        if (plan.breakerCooldown < kNanosPerSecond || plan.breakerCooldown > 3600 * kNanosPerSecond)
+            ctx.error("breaker.cooldown", "from 1s to 1h");
+    }
+    plan.breakerRecover = b.recover();
+}
+
+} // namespace stampede
