@@ -147,37 +147,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="320"/>
+        <location filename="../models/reportmodel.cpp" line="321"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="327"/>
+        <location filename="../models/reportmodel.cpp" line="328"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="346"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="346"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="346"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="346"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -1235,77 +1235,77 @@ with a self-signed or internal certificate.</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="127"/>
+        <location filename="../models/reportmodel.cpp" line="128"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="141"/>
+        <location filename="../models/reportmodel.cpp" line="142"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="142"/>
+        <location filename="../models/reportmodel.cpp" line="143"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="142"/>
+        <location filename="../models/reportmodel.cpp" line="143"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="244"/>
+        <location filename="../models/reportmodel.cpp" line="245"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="271"/>
+        <location filename="../models/reportmodel.cpp" line="272"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="271"/>
+        <location filename="../models/reportmodel.cpp" line="272"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="271"/>
+        <location filename="../models/reportmodel.cpp" line="272"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="272"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="272"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="272"/>
+        <location filename="../models/reportmodel.cpp" line="273"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="274"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="274"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="274"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="274"/>
+        <location filename="../models/reportmodel.cpp" line="275"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1722,325 +1722,340 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="24"/>
+        <location filename="../widgets/rundashboard.cpp" line="26"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="42"/>
+        <location filename="../widgets/rundashboard.cpp" line="44"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43"/>
+        <location filename="../widgets/rundashboard.cpp" line="45"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="44"/>
-        <location filename="../widgets/rundashboard.cpp" line="180"/>
+        <location filename="../widgets/rundashboard.cpp" line="46"/>
+        <location filename="../widgets/rundashboard.cpp" line="182"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="45"/>
+        <location filename="../widgets/rundashboard.cpp" line="47"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="51"/>
+        <location filename="../widgets/rundashboard.cpp" line="53"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="52"/>
+        <location filename="../widgets/rundashboard.cpp" line="54"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="59"/>
+        <location filename="../widgets/rundashboard.cpp" line="61"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="66"/>
+        <location filename="../widgets/rundashboard.cpp" line="68"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="71"/>
+        <location filename="../widgets/rundashboard.cpp" line="73"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73"/>
+        <location filename="../widgets/rundashboard.cpp" line="75"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="85"/>
+        <location filename="../widgets/rundashboard.cpp" line="87"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="29"/>
+        <location filename="../widgets/rundashboard.cpp" line="31"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="30"/>
+        <location filename="../widgets/rundashboard.cpp" line="32"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="37"/>
+        <location filename="../widgets/rundashboard.cpp" line="39"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="38"/>
+        <location filename="../widgets/rundashboard.cpp" line="40"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="56"/>
+        <location filename="../widgets/rundashboard.cpp" line="58"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="87"/>
+        <location filename="../widgets/rundashboard.cpp" line="89"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="89"/>
+        <location filename="../widgets/rundashboard.cpp" line="91"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <location filename="../widgets/rundashboard.cpp" line="121"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <location filename="../widgets/rundashboard.cpp" line="121"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <location filename="../widgets/rundashboard.cpp" line="121"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="119"/>
+        <location filename="../widgets/rundashboard.cpp" line="121"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="123"/>
+        <location filename="../widgets/rundashboard.cpp" line="125"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="130"/>
+        <location filename="../widgets/rundashboard.cpp" line="132"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="130"/>
+        <location filename="../widgets/rundashboard.cpp" line="132"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="135"/>
+        <location filename="../widgets/rundashboard.cpp" line="137"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="141"/>
+        <location filename="../widgets/rundashboard.cpp" line="143"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="157"/>
+        <location filename="../widgets/rundashboard.cpp" line="159"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="180"/>
+        <location filename="../widgets/rundashboard.cpp" line="182"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="199"/>
+        <location filename="../widgets/rundashboard.cpp" line="204"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="200"/>
+        <location filename="../widgets/rundashboard.cpp" line="205"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="201"/>
+        <location filename="../widgets/rundashboard.cpp" line="207"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="184"/>
+        <location filename="../widgets/rundashboard.cpp" line="186"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="335"/>
+        <location filename="../widgets/rundashboard.cpp" line="209"/>
+        <source>breaker</source>
+        <translation>熔断</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="210"/>
+        <source>recovered</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="345"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="405"/>
+        <location filename="../widgets/rundashboard.cpp" line="415"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="410"/>
+        <location filename="../widgets/rundashboard.cpp" line="420"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="411"/>
+        <location filename="../widgets/rundashboard.cpp" line="422"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="412"/>
+        <location filename="../widgets/rundashboard.cpp" line="423"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="413"/>
+        <location filename="../widgets/rundashboard.cpp" line="424"/>
+        <source>stopped by the breaker</source>
+        <translation>已被熔断器停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="425"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="417"/>
+        <location filename="../widgets/rundashboard.cpp" line="429"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="417"/>
+        <location filename="../widgets/rundashboard.cpp" line="429"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

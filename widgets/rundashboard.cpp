@@ -1,5 +1,7 @@
 #include "rundashboard.h"
 
+#include <QRegularExpression>
+
 #include "timechart.h"
 
 #include <QChart>
@@ -195,11 +197,18 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     connect(session, &RunSession::secondAvailable, this, &RunDashboard::onSecond);
     connect(session, &RunSession::eventOccurred, this,
             [this](double at, const QString& kind, const QString& agent, const QString& detail) {
-                // live control's own events, in the user's words
-                const QString shown = kind == QLatin1String("paused")    ? tr("paused")
-                                      : kind == QLatin1String("resumed") ? tr("resumed")
-                                      : kind == QLatin1String("scaled")  ? tr("load × %1").arg(m_factor->value())
-                                                                         : kind;
+                // live control's and the breaker's own events, in the user's words; a
+                // scaling says the level it went to ("level x0.5 of the plan")
+                const QRegularExpressionMatch level =
+                    QRegularExpression(QStringLiteral("level x([0-9.e+-]+)")).match(detail);
+                const QString shown =
+                    kind == QLatin1String("paused")    ? tr("paused")
+                    : kind == QLatin1String("resumed") ? tr("resumed")
+                    : kind == QLatin1String("scaled")
+                        ? tr("load × %1").arg(level.hasMatch() ? level.captured(1) : QString::number(m_factor->value()))
+                    : kind == QLatin1String("breaker")           ? tr("breaker")
+                    : kind == QLatin1String("breaker_recovered") ? tr("recovered")
+                                                                 : kind;
                 m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(shown, agent, detail));
                 markEvent(at, shown);
             });
@@ -248,7 +257,8 @@ void RunDashboard::markEvent(double atS, const QString& label)
     double top = 1;
     for (const auto& p : m_points.value(0).value(0).completed)
         top = std::max(top, p.y());
-    timechart::addEventMarks(m_charts[0], {{atS, label}}, top * 1.1, true);
+    // listed in the events box beside: in the legend, a dozen marks would crowd out the series
+    timechart::addEventMarks(m_charts[0], {{atS, label}}, top * 1.1, false);
 }
 
 void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, const QVector<RunSecond::Step>& steps,
@@ -410,7 +420,9 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
         tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
             .arg(o.value(QStringLiteral("run_id")).toString(), status == QLatin1String("completed") ? tr("completed")
                                                                : status == QLatin1String("stopped") ? tr("stopped")
-                                                                                                    : tr("aborted"))
+                                                               : status == QLatin1String("stopped_by_breaker")
+                                                                   ? tr("stopped by the breaker")
+                                                                   : tr("aborted"))
             .arg(total.value(QStringLiteral("requests")).toInteger())
             .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0, 'f',
                  2)
