@@ -41,6 +41,17 @@ std::optional<std::string> Breaker::unknownStep(const std::vector<BreakerRule>& 
 double Breaker::windowValue(const BreakerRule& r, bool& noData) const
 {
     const std::size_t n = std::min<std::size_t>(r.window, m_window.size());
+    if (r.when.metric == Threshold::Metric::Server) {
+        double sum = 0;
+        std::size_t readings = 0;
+        for (std::size_t i = m_server.size() - n; i < m_server.size(); ++i)
+            if (const auto it = m_server[i].find(r.when.server); it != m_server[i].end()) {
+                sum += it->second;
+                ++readings;
+            }
+        noData = readings == 0;
+        return readings ? sum / double(readings) : 0;
+    }
     StepMetrics merged;
     const auto step = std::find(m_steps.begin(), m_steps.end(), r.when.step);
     for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i) {
@@ -65,12 +76,15 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
     return thresholdValue(r.when, m);
 }
 
-std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second)
+std::vector<BreakerTrip> Breaker::onSecond(const IntervalMetrics& second, const std::map<std::string, double>& server)
 {
     m_window.push_back(second);
     m_window.back().samples.clear();
-    while (m_window.size() > m_longest)
+    m_server.push_back(server);
+    while (m_window.size() > m_longest) {
         m_window.pop_front();
+        m_server.pop_front();
+    }
     std::vector<BreakerTrip> trips;
     bool violated = false;
     for (std::size_t i = 0; i < m_rules.size(); ++i) {

@@ -12,6 +12,7 @@
 #include "metrics/runmetrics.h"
 
 #include <deque>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,8 +44,10 @@ public:
     static std::optional<std::string> unknownStep(const std::vector<BreakerRule>& rules,
                                                   const std::vector<std::string>& stepNames);
     bool empty() const { return m_rules.empty(); }
-    // A merged second of the run (in order); the rules that trip in it.
-    std::vector<BreakerTrip> onSecond(const IntervalMetrics& second);
+    // A merged second of the run (in order), with the server metrics read in
+    // it (server:NAME: a window's value is the mean of its readings); the
+    // rules that trip in it.
+    std::vector<BreakerTrip> onSecond(const IntervalMetrics& second, const std::map<std::string, double>& server = {});
     double factor() const { return m_factor; } // the level degrades have left
 
 private:
@@ -57,7 +60,8 @@ private:
     std::vector<BreakerRule> m_rules;
     std::vector<std::string> m_steps;
     std::vector<State> m_state;
-    std::deque<IntervalMetrics> m_window; // the last seconds, as long as the longest window
+    std::deque<IntervalMetrics> m_window;               // the last seconds, as long as the longest window
+    std::deque<std::map<std::string, double>> m_server; // their server metrics
     std::uint32_t m_longest = 1;
     double m_factor = 1;
     std::uint32_t m_cooldown = 10;

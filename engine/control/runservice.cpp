@@ -1,6 +1,7 @@
 #include "runservice.h"
 
 #include "run/checkplan.h"
+#include "serverscraper.h"
 
 #include "bundle/bundlefile.h"
 #include "core/textfile.h"
@@ -211,14 +212,26 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
     Breaker breaker(std::move(rules), stepNames, std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
-    if (!breaker.empty()) {
+    ServerScraper scraper(m_plan.serverMetrics);
+    if (!breaker.empty() || !m_plan.serverMetrics.empty()) {
         auto onSecond = cb.onSecond;
         cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {
             onSecond(second, summary);
-            applyTrips(breaker.onSecond(second), second.second, cb.onEvent);
+            const std::map<std::string, double> server = scraper.latest();
+            for (const auto& [name, value] : server) {
+                m_serverSums[name].first += value;
+                ++m_serverSums[name].second;
+            }
+            for (const std::string& p : scraper.takeProblems()) { // a source that fails is an event, not a failure
+                m_breakerEvents.push_back({double(second.second), "server_metric", "", p, 0, 0});
+                cb.onEvent(m_breakerEvents.back());
+            }
+            applyTrips(breaker.onSecond(second, server), second.second, cb.onEvent);
         };
     }
+    scraper.start();
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+    scraper.stop();
     result.events.insert(result.events.end(), m_breakerEvents.begin(), m_breakerEvents.end());
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.atS < b.atS; });
@@ -261,6 +274,13 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
     o.agents = agents;
     o.summary = summarizeRun(m_plan, result);
     o.summary.engines = agents;
+    if (!m_serverSums.empty()) { // server:NAME thresholds judge the run's mean of each metric
+        for (const auto& [name, sum] : m_serverSums)
+            o.summary.total.server[name] = sum.first / double(sum.second);
+        o.summary.thresholds.clear();
+        o.summary.passed = o.summary.reason.empty();
+        evaluateThresholds(o.summary, m_plan.thresholds);
+    }
     if (!m_breakerStop.empty() && o.status == "stopped") { // not a stop someone asked for: a verdict
         o.status = "stopped_by_breaker";
         o.summary.status = o.status;

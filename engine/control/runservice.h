@@ -12,11 +12,13 @@
 // Live control (pause, resume, scale, stop) goes through control(), from any
 // thread, never as a blocking call and never through a pointer that can dangle.
 #include "breaker.h"
+
 #include "controller.h"
 #include "report/runsummary.h"
 #include "run/scenarioplan.h"
 #include "runcontrol.h"
 #include "store/runlog.h"
+#include <map>
 
 #include "stampede/v1/bundle.pb.h"
 
@@ -127,8 +129,9 @@ private:
     RunRequest m_request;
     RunRecording m_recording;
     ScenarioPlan m_plan;
-    std::string m_breakerStop; // set: a breaker rule stopped the run, saying which
-    std::vector<RunEvent> m_breakerEvents;
+    std::string m_breakerStop;             // set: a breaker rule stopped the run, saying which
+    std::vector<RunEvent> m_breakerEvents; // the breaker's and the server metrics' events
+    std::map<std::string, std::pair<double, std::uint64_t>> m_serverSums; // server metrics: sum and readings
     void applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,
                     const std::function<void(const RunEvent&)>& record);
     std::vector<std::string> m_warnings;

@@ -30,6 +30,20 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
     const bool orEqual = opPos + 1 < text.size() && text[opPos + 1] == '=';
     t.op = text[opPos] == '<' ? (orEqual ? Op::LessEqual : Op::Less) : (orEqual ? Op::GreaterEqual : Op::Greater);
     std::string_view metric = trim(text.substr(0, opPos));
+    const std::string_view value = trim(text.substr(opPos + (orEqual ? 2 : 1)));
+    if (metric.substr(0, 7) == "server:") { // the target's own metric, as read: a plain number
+        t.metric = Metric::Server;
+        t.server = std::string(trim(metric.substr(7)));
+        const std::string_view num = value;
+        const auto r = std::from_chars(num.data(), num.data() + num.size(), t.limit);
+        if (t.server.empty() || r.ec != std::errc() || r.ptr != num.data() + num.size()) {
+            error = "\"" + t.expr + "\": " +
+                    (t.server.empty() ? std::string("name the server metric, e.g. server:db_cpu > 80")
+                                      : "\"" + std::string(value) + "\" is not a number");
+            return std::nullopt;
+        }
+        return t;
+    }
     if (const std::size_t colon = metric.rfind(':'); colon != std::string_view::npos) {
         t.step = std::string(trim(metric.substr(0, colon)));
         metric = trim(metric.substr(colon + 1));
@@ -38,7 +52,6 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
             return std::nullopt;
         }
     }
-    const std::string_view value = trim(text.substr(opPos + (orEqual ? 2 : 1)));
     struct Name
     {
         std::string_view name;

@@ -25,7 +25,8 @@ struct Threshold
         Rate,
         Min,
         Mean,
-        Checks
+        Checks,
+        Server // a server metric (server:NAME), its value as read
     };
     enum class Op
     {
@@ -35,11 +36,16 @@ struct Threshold
         GreaterEqual
     };
     std::string expr;
-    std::string step; // empty: the run's total
+    std::string step;   // empty: the run's total
+    std::string server; // Metric::Server: the source's name
     Metric metric = Metric::P99;
     Op op = Op::Less;
     double limit = 0; // milliseconds for latency, a fraction (0..1) for error_rate and checks, per second for rate
-    bool isLatency() const { return metric != Metric::ErrorRate && metric != Metric::Rate && metric != Metric::Checks; }
+    bool isLatency() const
+    {
+        return metric != Metric::ErrorRate && metric != Metric::Rate && metric != Metric::Checks &&
+               metric != Metric::Server;
+    }
     bool isFraction() const { return metric == Metric::ErrorRate || metric == Metric::Checks; }
 
     static std::optional<Threshold> parse(std::string_view text, std::string& error);

@@ -90,6 +90,10 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
         return s.latency.mean;
     case Threshold::Metric::Checks:
         return std::max(0.0, s.checkPassRate());
+    case Threshold::Metric::Server: {
+        const auto it = s.server.find(t.server);
+        return it == s.server.end() ? 0.0 : it->second;
+    }
     case Threshold::Metric::ErrorRate:
         return s.errorRate();
     case Threshold::Metric::Rate:
@@ -175,7 +179,17 @@ std::string metricsJson(const MetricsSummary& m)
         s += std::string(first ? "" : ", ") + "\"" + grpcCodeName(int(k)) + "\": " + std::to_string(m.grpcCodes[k]);
         first = false;
     }
-    s += "}, \"redirects\": " + std::to_string(m.redirects) + ",\n    \"checks\": {";
+    s += "}, \"redirects\": " + std::to_string(m.redirects);
+    if (!m.server.empty()) { // the target's own metrics: the run's mean of each
+        s += ",\n    \"server\": {";
+        bool firstServer = true;
+        for (const auto& [name, value] : m.server) {
+            s += std::string(firstServer ? "" : ", ") + jsonString(name) + ": " + num(value);
+            firstServer = false;
+        }
+        s += "}";
+    }
+    s += ",\n    \"checks\": {";
     for (std::size_t k = 0; k < m.checks.size(); ++k)
         s += std::string(k ? ", " : "") + jsonString(m.checks[k].name) +
              ": {\"passed\": " + std::to_string(m.checks[k].passed) +
@@ -249,7 +263,9 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
         r.percent = t.isFraction();
         if (!t.step.empty() && m == &s.total)
             r.note = "no step is named \"" + t.step + "\"";
-        else if (m->requests == 0)
+        else if (t.metric == Threshold::Metric::Server && !m->server.count(t.server))
+            r.note = "no data: server metric \"" + t.server + "\" was never read";
+        else if (t.metric != Threshold::Metric::Server && m->requests == 0)
             r.note = "no data: no request completed";
         else if (t.isLatency() && m->answered == 0)
             r.note = "no data: no response arrived (every request failed before an answer)";

@@ -7,6 +7,7 @@
 #include "run/scenarioplan.h"
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,9 @@ struct MetricsSummary
         std::uint64_t failed = 0;
     };
     std::vector<CheckSummary> checks;
+    // The target's own metrics (server:NAME): the mean of what was read (a
+    // whole run's in `total`, a window's for the breaker); absent: never read.
+    std::map<std::string, double> server;
     // The share of check judgements that passed (0..1); -1 when none was judged.
     double checkPassRate() const;
     // A fraction (0..1), as thresholds hold it; shown everywhere as a percentage.

@@ -1,8 +1,10 @@
 #include "breakerplan.h"
 
+#include "core/url.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace stampede {
@@ -39,6 +41,8 @@ bool rule(const v1::BreakerRule& in, const std::string& field, const ScenarioPla
         return false;
     }
     r.when = *when;
+    if (!knownServerMetric(r.when, plan, field + ".when", ctx))
+        return false;
     if (!in.step().empty()) {
         if (!r.when.step.empty() && r.when.step != in.step()) {
             ctx.error(field + ".step", "the condition names another step (\"" + r.when.step + "\")");
@@ -70,6 +74,61 @@ bool rule(const v1::BreakerRule& in, const std::string& field, const ScenarioPla
 }
 
 } // namespace
+
+bool knownServerMetric(const Threshold& t, const ScenarioPlan& plan, const std::string& field, StepContext& ctx)
+{
+    if (t.metric != Threshold::Metric::Server ||
+        std::any_of(plan.serverMetrics.begin(), plan.serverMetrics.end(),
+                    [&](const ServerMetricPlan& m) { return m.name == t.server; }))
+        return true;
+    ctx.error(field, "no server metric is named \"" + t.server + "\" (the scenario's serverMetrics name them)");
+    return false;
+}
+
+void compileServerMetrics(const v1::Scenario& s, ScenarioPlan& plan, StepContext& ctx)
+{
+    for (int i = 0; i < s.server_metrics_size(); ++i) {
+        const auto& in = s.server_metrics(i);
+        const std::string field = "serverMetrics[" + std::to_string(i) + "]";
+        ServerMetricPlan m;
+        m.name = in.name();
+        const bool named = !m.name.empty() && std::all_of(m.name.begin(), m.name.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+        });
+        if (!named) {
+            ctx.error(field + ".name", "a server metric needs a name of letters, digits, _ and -");
+            continue;
+        }
+        if (std::any_of(plan.serverMetrics.begin(), plan.serverMetrics.end(),
+                        [&](const ServerMetricPlan& o) { return o.name == m.name; })) {
+            ctx.error(field + ".name", "\"" + m.name + "\" is named twice");
+            continue;
+        }
+        if (in.prometheus().empty() == in.scrape().empty()) {
+            ctx.error(field, "give one of \"prometheus\" (with \"query\") or \"scrape\" (with \"series\")");
+            continue;
+        }
+        m.prometheus = !in.prometheus().empty();
+        m.url = m.prometheus ? in.prometheus() : in.scrape();
+        std::string why;
+        if (!Url::parse(m.url, why)) {
+            ctx.error(field + (m.prometheus ? ".prometheus" : ".scrape"), why);
+            continue;
+        }
+        m.query = in.query();
+        m.series = in.series();
+        if (m.prometheus ? m.query.empty() : m.series.empty()) {
+            ctx.error(field + (m.prometheus ? ".query" : ".series"),
+                      m.prometheus ? "a PromQL query giving one number" : "the series to read");
+            continue;
+        }
+        for (const auto& [k, v] : in.labels())
+            m.labels.emplace_back(k, v);
+        std::sort(m.labels.begin(), m.labels.end());
+        m.rate = in.rate();
+        plan.serverMetrics.push_back(std::move(m));
+    }
+}
 
 void compileBreaker(const v1::Scenario& s, ScenarioPlan& plan, StepContext& ctx)
 {

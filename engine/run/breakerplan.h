@@ -6,7 +6,12 @@
 
 namespace stampede {
 
-// Fills plan.breaker from scenario.breaker (after the steps: rules name them).
+// Fills plan.breaker from scenario.breaker (after the steps and the server
+// metrics: rules name them).
 void compileBreaker(const v1::Scenario& scenario, ScenarioPlan& plan, StepContext& context);
+// Fills plan.serverMetrics from scenario.serverMetrics.
+void compileServerMetrics(const v1::Scenario& scenario, ScenarioPlan& plan, StepContext& context);
+// A server:NAME threshold or rule must name a source; false after reporting it.
+bool knownServerMetric(const Threshold& t, const ScenarioPlan& plan, const std::string& field, StepContext& context);
 
 } // namespace stampede

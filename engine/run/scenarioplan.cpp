@@ -64,6 +64,7 @@ public:
         load();
         steps();
         flows();
+        compileServerMetrics(m_s, m_plan, *this);
         if (int(m_plan.steps.size()) == m_s.steps_size()) // rules name steps
             compileBreaker(m_s, m_plan, *this);
         httpVersion();
@@ -778,6 +779,8 @@ private:
                                            [&](const PlannedStep& s) { return s.name == t->step; });
             if (!t)
                 error("thresholds[" + std::to_string(i) + "].expr", err);
+            else if (!knownServerMetric(*t, m_plan, "thresholds[" + std::to_string(i) + "].expr", *this))
+                continue;
             else if (!known)
                 error("thresholds[" + std::to_string(i) + "].expr", "no step is named \"" + t->step + "\"");
             else

@@ -111,6 +111,18 @@ constexpr std::uint32_t kMaxStageSteps = 10000; // a step stage's steps
 constexpr std::uint32_t kMaxBacklog = 1000000;  // the open model's backlog of arrivals
 constexpr std::uint32_t kMaxRedirects = 20;     // hops followed per step
 
+// One of the target's own metrics, read each second by the controller.
+struct ServerMetricPlan
+{
+    std::string name;
+    bool prometheus = false; // asked of a Prometheus server (query), else scraped (series, labels)
+    std::string url;         // the server's base URL, or the exposition endpoint's
+    std::string query;
+    std::string series;
+    std::vector<std::pair<std::string, std::string>> labels;
+    bool rate = false; // a counter's per-second rate
+};
+
 struct ScenarioPlan
 {
     std::string name;
@@ -134,6 +146,7 @@ struct ScenarioPlan
     // the live breaker (control/breaker.h): rules, and with recover the
     // seconds without a violation before a degraded load climbs back
     std::vector<BreakerRule> breaker;
+    std::vector<ServerMetricPlan> serverMetrics;
     Nanos breakerCooldown = 10 * kNanosPerSecond;
     bool breakerRecover = false;
     bool cookies = false;              // a cookie jar per user (per iteration in the open model)

@@ -214,6 +214,28 @@ private slots:
         QTest::addRow("breaker: unknown step")
             << breaker("{\"when\": \"p99 > 1ms\", \"action\": \"warn\", \"step\": \"order\"}")
             << "breaker.rules[0].step: no step is named \"order\"";
+        const auto server = [&](const std::string& sources, const std::string& rest = "") {
+            return QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], "
+                                          "\"serverMetrics\": [" +
+                                          sources + "]" + rest + ", " + load + "}");
+        };
+        QTest::addRow("server metric: no source")
+            << server("{\"name\": \"cpu\", \"series\": \"x\"}")
+            << "serverMetrics[0]: give one of \"prometheus\" (with \"query\") or \"scrape\" (with \"series\")";
+        QTest::addRow("server metric: no query")
+            << server("{\"name\": \"cpu\", \"prometheus\": \"http://127.0.0.1:9090\"}")
+            << "serverMetrics[0].query: a PromQL query giving one number";
+        QTest::addRow("server metric: bad URL")
+            << server("{\"name\": \"cpu\", \"scrape\": \"127.0.0.1:9100\", \"series\": \"x\"}")
+            << "serverMetrics[0].scrape: ";
+        QTest::addRow("server metric: unknown in a rule")
+            << server("{\"name\": \"cpu\", \"scrape\": \"http://127.0.0.1:9100/metrics\", \"series\": \"x\"}",
+                      ", \"breaker\": {\"rules\": [{\"when\": \"server:db_cpu > 80\", \"action\": \"stop\"}]}")
+            << "breaker.rules[0].when: no server metric is named \"db_cpu\"";
+        QTest::addRow("server metric: unknown in a threshold")
+            << server("{\"name\": \"cpu\", \"scrape\": \"http://127.0.0.1:9100/metrics\", \"series\": \"x\"}",
+                      ", \"thresholds\": [{\"expr\": \"server:mem < 80\"}]")
+            << "thresholds[0].expr: no server metric is named \"mem\"";
         QTest::addRow("threshold: unknown step")
             << QString::fromStdString("{\"thresholds\": [{\"expr\": \"nope: p99 < 1s\"}], \"steps\": [{\"request\": "
                                       "{\"url\": \"http://127.0.0.1/\"}}], " +

@@ -185,6 +185,79 @@ private slots:
         QVERIFY(s.value(QStringLiteral("duration_s")).toDouble() < 8);
     }
 
+    // The target's own metric, read from an exposition endpoint the test
+    // controls: app_load is 10 for the first 3 s, then 95; "server:app_load >
+    // 80 for 2x1s: stop" stops the run in time. A source that cannot be read
+    // is an event, not a failed run; the summary keeps each metric's mean.
+    void serverMetricStopsTheRun()
+    {
+        FailingServer target(std::chrono::milliseconds(100000)); // never fails
+        std::mutex m;
+        std::optional<Clock::time_point> first;
+        int scrapes = 0;
+        RawServer metrics([&](int fd) {
+            if (readRequestHead(fd).empty()) {
+                ::close(fd);
+                return;
+            }
+            double load = 10;
+            {
+                std::lock_guard lock(m);
+                ++scrapes;
+                if (!first)
+                    first = Clock::now();
+                if (Clock::now() - *first >= std::chrono::milliseconds(3000))
+                    load = 95;
+            }
+            const std::string body = "# TYPE app_load gauge\napp_load{job=\"app\"} " + std::to_string(load) +
+                                     "\napp_load{job=\"other\"} 1000\n";
+            const std::string answer =
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + std::to_string(body.size()) +
+                "\r\nConnection: close\r\n\r\n" + body;
+            (void)!::write(fd, answer.data(), answer.size());
+            ::close(fd);
+        });
+        const int closedPort = freePort();
+        const QString scenario = writeFile(
+            m_dir, "server.json",
+            QStringLiteral(
+                "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:%1/\"}}], "
+                "\"load\": {\"open\": {\"rate\": 50}}, \"connections\": 2, \"duration\": \"30s\", "
+                "\"serverMetrics\": [{\"name\": \"app_load\", \"scrape\": \"http://127.0.0.1:%2/metrics\", "
+                "\"series\": \"app_load\", \"labels\": {\"job\": \"app\"}}, {\"name\": \"gone\", \"scrape\": "
+                "\"http://127.0.0.1:%3/metrics\", \"series\": \"x\"}], "
+                "\"breaker\": {\"rules\": [{\"name\": \"app overloaded\", \"when\": \"server:app_load > 80\", "
+                "\"window\": \"1s\", \"consecutive\": 2, \"action\": \"stop\"}]}}")
+                .arg(target.port())
+                .arg(metrics.port())
+                .arg(closedPort)
+                .toUtf8());
+        const QString summary = m_dir.filePath(QStringLiteral("server.json.summary"));
+        const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped_by_breaker"));
+        QVERIFY2(s.value(QStringLiteral("reason")).toString().contains(QStringLiteral("95 over the last 1 s")),
+                 qPrintable(s.value(QStringLiteral("reason")).toString()));
+        const double ran = s.value(QStringLiteral("duration_s")).toDouble();
+        QVERIFY2(ran >= 4 && ran <= 3 + 2 + 2, qPrintable(QString::number(ran)));
+        const double mean = s.value(QStringLiteral("total"))
+                                .toObject()
+                                .value(QStringLiteral("server"))
+                                .toObject()
+                                .value(QStringLiteral("app_load"))
+                                .toDouble();
+        QVERIFY2(mean > 10 && mean < 95, qPrintable(QString::number(mean))); // only job="app", never the 1000
+        bool told = false;
+        for (const auto& e : s.value(QStringLiteral("events")).toArray())
+            told |= e.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("server_metric") &&
+                    e.toObject().value(QStringLiteral("detail")).toString().startsWith(QStringLiteral("gone: "));
+        QVERIFY(told);
+        std::lock_guard lock(m);
+        QVERIFY(scrapes >= 4);
+    }
+
     void badRulesAreBadInput_data()
     {
         QTest::addColumn<QString>("rule");
