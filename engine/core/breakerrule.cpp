@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 #include "number.h"
+#include "text.h"
 
 #include <cstdio>
 
@@ -11,11 +12,7 @@ namespace {
 
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && s.front() == ' ')
-        s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ')
-        s.remove_suffix(1);
-    return s;
+    return trimSpaces(s);
 }
 
 std::string number(double v)

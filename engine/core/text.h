@@ -6,6 +6,16 @@
 namespace stampede {
 
 // ASCII case-insensitive equality, as HTTP header names compare.
+// `s` without the spaces around it.
+inline std::string_view trimSpaces(std::string_view s)
+{
+    while (!s.empty() && s.front() == ' ')
+        s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ')
+        s.remove_suffix(1);
+    return s;
+}
+
 inline bool equalsNoCase(std::string_view a, std::string_view b)
 {
     if (a.size() != b.size())

@@ -1,6 +1,7 @@
 #include "threshold.h"
 
 #include "durationtext.h"
+#include "text.h"
 
 #include <charconv>
 #include <cmath>
@@ -10,11 +11,7 @@ namespace stampede {
 namespace {
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && s.front() == ' ')
-        s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ')
-        s.remove_suffix(1);
-    return s;
+    return trimSpaces(s);
 }
 } // namespace
 

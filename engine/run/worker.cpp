@@ -179,16 +179,8 @@ void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, co
             takeCookies(slot, st);
         if (followRedirect(tag, status, now))
             return;
-        const Verdict v = judge(tag, m, answerOf(tag, status, false, now));
-        m_captured.valid = false;
-        if (v == Verdict::CheckFailed) {
-            finishIteration(tag, now);
+        if (settled(tag, m, answerOf(tag, status, false, now), now))
             return;
-        }
-        if (v == Verdict::Pass) {
-            completeStep(tag, now);
-            return;
-        }
     }
     m_captured.valid = false;
     if (status >= 400) {
@@ -219,18 +211,8 @@ void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const
     }
     Slot& slot = m_slots[tag];
     StepMetrics& m = recordResponse(slot, bytesIn, now);
-    if (m_flows) {
-        const Verdict v = judge(tag, m, answerOf(tag, grpcStatus, true, now));
-        m_captured.valid = false;
-        if (v == Verdict::CheckFailed) {
-            finishIteration(tag, now);
-            return;
-        }
-        if (v == Verdict::Pass) {
-            completeStep(tag, now);
-            return;
-        }
-    }
+    if (m_flows && settled(tag, m, answerOf(tag, grpcStatus, true, now), now))
+        return;
     if (grpcStatus != 0) {
         m.counters.addGrpcError(grpcStatus);
         keepSample(slot, ErrorClass::Grpc, 0, {},

@@ -136,6 +136,7 @@ private:
         CheckFailed
     };
     Verdict judge(std::uint32_t slot, StepMetrics& m, const AnswerView& answer);
+    bool settled(std::uint32_t slot, StepMetrics& m, const AnswerView& answer, Nanos now);
     void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why);
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
     AnswerView answerOf(std::uint32_t tag, int status, bool grpc, Nanos now);

@@ -307,6 +307,20 @@ Worker::Verdict Worker::judge(std::uint32_t slot, StepMetrics& m, const AnswerVi
     return Verdict::Pass;
 }
 
+// The answer judged by the step's checks; true when that settled the step
+// (passed: the next step; a check failed: the iteration ends), false when it
+// is an HTTP or gRPC error for the caller to count.
+bool Worker::settled(std::uint32_t slot, StepMetrics& m, const AnswerView& answer, Nanos now)
+{
+    const Verdict v = judge(slot, m, answer);
+    m_captured.valid = false;
+    if (v == Verdict::CheckFailed)
+        finishIteration(slot, now);
+    else if (v == Verdict::Pass)
+        completeStep(slot, now);
+    return v != Verdict::HttpError;
+}
+
 void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, AnswerJson& json)
 {
     for (const Extractor& x : st.extractors) {
