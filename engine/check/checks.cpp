@@ -1,5 +1,7 @@
 #include "checks.h"
 
+#include "core/text.h"
+
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
@@ -9,13 +11,6 @@
 namespace stampede {
 
 namespace {
-
-bool sameName(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
 
 // What a failed check shows of a value: quoted, and cut at 80 characters.
 std::string shown(std::string_view v)
@@ -95,7 +90,7 @@ const std::string* findHeader(const AnswerView& answer, std::string_view name)
         if (!list)
             continue;
         for (const auto& [n, v] : *list)
-            if (sameName(n, name))
+            if (equalsNoCase(n, name))
                 return &v;
     }
     return nullptr;

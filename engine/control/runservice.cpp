@@ -223,8 +223,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
                 ++m_serverSums[name].second;
             }
             for (const std::string& p : scraper.takeProblems()) { // a source that fails is an event, not a failure
-                m_breakerEvents.push_back({double(second.second), "server_metric", "", p, 0, 0});
-                cb.onEvent(m_breakerEvents.back());
+                m_ownEvents.push_back({double(second.second), "server_metric", "", p, 0, 0});
+                cb.onEvent(m_ownEvents.back());
             }
             applyTrips(breaker.onSecond(second, server), second.second, cb.onEvent);
         };
@@ -232,7 +232,7 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     scraper.start();
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
     scraper.stop();
-    result.events.insert(result.events.end(), m_breakerEvents.begin(), m_breakerEvents.end());
+    result.events.insert(result.events.end(), m_ownEvents.begin(), m_ownEvents.end());
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.atS < b.atS; });
     return result;
@@ -248,7 +248,7 @@ void RunService::applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t
         e.atS = double(second);
         e.kind = t.rule ? "breaker" : "breaker_recovered";
         e.detail = t.detail;
-        m_breakerEvents.push_back(e);
+        m_ownEvents.push_back(e);
         record(e);
         if (!t.rule || t.rule->action == BreakerRule::Action::Degrade)
             m_control->scale(t.factor);

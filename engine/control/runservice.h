@@ -129,8 +129,8 @@ private:
     RunRequest m_request;
     RunRecording m_recording;
     ScenarioPlan m_plan;
-    std::string m_breakerStop;             // set: a breaker rule stopped the run, saying which
-    std::vector<RunEvent> m_breakerEvents; // the breaker's and the server metrics' events
+    std::string m_breakerStop;         // set: a breaker rule stopped the run, saying which
+    std::vector<RunEvent> m_ownEvents; // the breaker's and the server metrics' events
     std::map<std::string, std::pair<double, std::uint64_t>> m_serverSums; // server metrics: sum and readings
     void applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,
                     const std::function<void(const RunEvent&)>& record);

@@ -87,12 +87,7 @@ std::uint32_t MockRule::meets(std::string_view name, std::string_view value) con
 {
     std::uint32_t bits = 0;
     for (std::size_t i = 0; i < require.size(); ++i) {
-        const std::string& want = require[i].first;
-        const bool sameName =
-            want.size() == name.size() && std::equal(want.begin(), want.end(), name.begin(), [](char a, char b) {
-                return a == char(std::tolower(static_cast<unsigned char>(b)));
-            });
-        if (sameName && (require[i].second.empty() || require[i].second == value))
+        if (equalsNoCase(require[i].first, name) && (require[i].second.empty() || require[i].second == value))
             bits |= 1u << i;
     }
     return bits;

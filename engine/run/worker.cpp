@@ -197,12 +197,10 @@ void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const
                             std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
 {
     if (status >= 400) { // not gRPC's answer: an HTTP error as any other
-        m_captured.valid = false;
         onResponse(tag, status, bytesIn, errorSample, now);
         return;
     }
     if (status != 200 || grpcStatus < 0) {
-        m_captured.valid = false;
         onFailure(tag, ErrorClass::Protocol,
                   status != 200 ? "HTTP status " + std::to_string(status) + " to a gRPC call"
                                 : std::string("the answer carries no grpc-status"),

@@ -122,7 +122,6 @@ private:
 
     void sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now);
     // flows (workerflows.cpp)
-    bool hasFlows() const { return m_flows; }
     void startFlows(std::uint32_t slot);
     const RenderedRequest* prepare(std::uint32_t slot, std::size_t step, const RenderedRequest& r, Nanos now);
     void withCookies(Slot& s, const PlannedStep& st, const RenderedRequest& r, std::string_view target);

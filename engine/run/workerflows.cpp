@@ -1,8 +1,9 @@
 // The worker's business flows: what happens between an answer and the next
 // step when a scenario has checks, extractors, cookies or redirects. Nothing
-// here runs for a scenario without them (Worker::hasFlows()).
+// here runs for a scenario without them (Worker::m_flows).
 #include "worker.h"
 
+#include "core/text.h"
 #include "core/url.h"
 #include "grpc/protoschema.h"
 
@@ -34,9 +35,7 @@ std::string_view pathOnly(std::string_view target)
 
 bool startsWithNoCase(std::string_view s, std::string_view prefix)
 {
-    return s.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), s.begin(), [](char a, char b) {
-               return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-           });
+    return equalsNoCase(s.substr(0, prefix.size()), prefix);
 }
 
 std::int64_t wallSeconds()
@@ -56,10 +55,7 @@ std::optional<std::string> redirectTarget(std::string_view location, const Plann
         const auto u = Url::parse(location, why);
         if (!u || u->port != st.port || (u->scheme == "https") != st.secure)
             return std::nullopt;
-        std::string host = u->host, own = st.host;
-        std::transform(host.begin(), host.end(), host.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-        std::transform(own.begin(), own.end(), own.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-        if (host != own)
+        if (!equalsNoCase(u->host, st.host))
             return std::nullopt;
         return u->target;
     }
@@ -160,7 +156,7 @@ void Worker::takeCookies(Slot& s, const PlannedStep& st)
 {
     const std::int64_t now = wallSeconds();
     for (const auto& [name, value] : *m_captured.headers)
-        if (name.size() == 10 && startsWithNoCase(name, "set-cookie"))
+        if (equalsNoCase(name, "set-cookie"))
             if (auto c = parseSetCookie(value, now))
                 s.jar->receive(*c, st.host, pathOnly(s.path), now);
 }
