@@ -17,6 +17,8 @@ PACKAGES=(
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml
     python3-grpcio python3-protobuf
+    # real metric sources for the guard-rail tests (started on loopback by the tests)
+    prometheus prometheus-node-exporter
 )
 
 missing=()
@@ -39,4 +41,9 @@ $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # start their own instances, so the system one is not needed.
 if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v systemctl >/dev/null 2>&1; then
     $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true
+fi
+# Likewise prometheus and its node exporter start system services; the tests
+# start their own on loopback ports with their own configuration.
+if [[ " ${missing[*]} " == *" prometheus"* ]] && command -v systemctl >/dev/null 2>&1; then
+    $SUDO systemctl disable --now prometheus prometheus-node-exporter >/dev/null 2>&1 || true
 fi

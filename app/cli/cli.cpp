@@ -15,6 +15,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "\n"
                      "Commands:\n"
                      "  run     run a scenario file, or a quick load against one URL\n"
+                     "  capacity  find the highest rate at which every SLO holds\n"
                      "  mock    serve HTTP/1.1 answers by rules (the embedded mock server)\n"
                      "  agent   serve the control protocol: an engine that controllers drive\n"
                      "  bundle  pack a scenario and its data into one .stbundle file\n"
@@ -63,6 +64,8 @@ int main(int argc, char** argv)
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (cmd == "run")
         return runCommand(rest);
+    if (cmd == "capacity")
+        return capacityCommand(rest);
     if (cmd == "mock")
         return mockCommand(rest);
     if (cmd == "agent")

@@ -26,9 +26,9 @@ void onSignal(int sig)
     std::signal(sig, SIG_DFL);
 }
 
-int refuse(const std::string& error, int code)
+int refuse(const char* command, const std::string& error, int code)
 {
-    std::fprintf(stderr, "stampede-cli run: %s\n", error.c_str());
+    std::fprintf(stderr, "stampede-cli %s: %s\n", command, error.c_str());
     return code;
 }
 
@@ -48,7 +48,7 @@ int runCommand(const std::vector<std::string>& args)
     std::string error;
     bool help = false;
     if (!parseArgs(args, o, error, help))
-        return refuse(error, BadInput);
+        return refuse("run", error, BadInput);
     if (help) {
         std::fputs(kRunUsage, stdout);
         return Passed;
@@ -56,20 +56,26 @@ int runCommand(const std::vector<std::string>& args)
     CliRun cli;
     int code = BadInput;
     if (!setUpRun(o, cli, error, code))
-        return refuse(error, code);
+        return refuse("run", error, code);
+    return carryOut(o, cli, "run");
+}
+
+int carryOut(const Options& o, CliRun& cli, const char* command)
+{
+    std::string error;
     std::vector<std::string> errors;
     auto service = RunService::prepare(std::move(cli.request), errors);
     if (!service) {
         for (const auto& e : errors)
-            std::fprintf(stderr, "stampede-cli run: %s\n", e.c_str());
+            std::fprintf(stderr, "stampede-cli %s: %s\n", command, e.c_str());
         return BadInput;
     }
     for (const auto& w : service->warnings())
-        std::fprintf(stderr, "stampede-cli run: warning: %s\n", w.c_str());
+        std::fprintf(stderr, "stampede-cli %s: warning: %s\n", command, w.c_str());
     if (!openStore(o, cli, error))
-        return refuse(error, BadInput);
+        return refuse(command, error, BadInput);
     if (!service->begin({cli.store.get(), {}}, error))
-        return refuse(error, RunFailed);
+        return refuse(command, error, RunFailed);
 
     const std::shared_ptr<RunControl> control = service->control();
     g_control = control.get();
@@ -81,7 +87,7 @@ int runCommand(const std::vector<std::string>& args)
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     if (outcome.status == "failed")
-        return refuse("the run could not start: " + outcome.error, RunFailed);
+        return refuse(command, "the run could not start: " + outcome.error, RunFailed);
     if (cli.store)
         std::fprintf(stderr, "run saved in %s (run %s)\n", cli.store->path().c_str(), service->plan().runId.c_str());
 
@@ -89,16 +95,16 @@ int runCommand(const std::vector<std::string>& args)
     std::fputs(summaryToTable(outcome.summary).c_str(), stdout);
     std::fflush(stdout);
     if (!o.summaryJson.empty() && !writeFileAtomically(o.summaryJson, summaryToJson(outcome.summary), error))
-        return refuse(error, RunFailed);
+        return refuse(command, error, RunFailed);
     if (cli.mock)
         cli.mock->stop();
     if (outcome.status == "stopped_by_breaker") // the target suffered: a verdict, like a failed threshold
-        return refuse(outcome.summary.reason, ThresholdFailed);
+        return refuse(command, outcome.summary.reason, ThresholdFailed);
     // A run that did not run to its end, or sent nothing, was not carried out: never a pass.
     if (outcome.status != "completed")
-        return refuse("the run was not carried out to its end: " + outcome.summary.reason, RunFailed);
+        return refuse(command, "the run was not carried out to its end: " + outcome.summary.reason, RunFailed);
     if (outcome.summary.total.requests == 0)
-        return refuse("no request completed", RunFailed);
+        return refuse(command, "no request completed", RunFailed);
     return outcome.summary.passed ? Passed : ThresholdFailed;
 }
 

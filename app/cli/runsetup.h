@@ -26,6 +26,9 @@ struct CliRun
 bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode);
 // Opens (or creates) --project, or creates --report; false with `error`.
 bool openStore(const Options& o, CliRun& run, std::string& error);
+// Prepares, records and carries out the run set up in `run`, prints its
+// summary and returns the exit code (`command` names the subcommand in messages).
+int carryOut(const Options& o, CliRun& run, const char* command);
 
 // The status line per second and the header once the engines are known.
 class CliSink final : public RunSink

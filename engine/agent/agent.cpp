@@ -191,8 +191,8 @@ public:
     {
         if (auto s = checkToken(ctx); !s.ok())
             return s;
-        if (!(rq->level_factor() >= 0) || rq->level_factor() > 1000) {
-            reply->set_error("level factor must be between 0 and 1000");
+        if (!(rq->level_factor() >= 0) || rq->level_factor() > kMaxLevelFactor) {
+            reply->set_error("level factor must be between 0 and " + std::to_string(std::int64_t(kMaxLevelFactor)));
             return grpc::Status::OK;
         }
         std::lock_guard lock(m_mutex);

@@ -51,6 +51,20 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         errors.push_back("--breaker: no step is named \"" + *step + "\"");
         return nullptr;
     }
+    if (request.capacity) {
+        std::string why = CapacitySearch::invalid(*request.capacity);
+        if (why.empty() && s->m_plan.model != LoadModel::Open)
+            why = "a capacity search runs the open model (shapeForCapacity())";
+        for (const Threshold& t : request.capacity->slos)
+            if (why.empty() && !t.step.empty() &&
+                std::find(stepNames.begin(), stepNames.end(), t.step) == stepNames.end())
+                why = "--slo \"" + t.expr + "\": no step is named \"" + t.step + "\"";
+        if (!why.empty()) {
+            errors.push_back(why);
+            return nullptr;
+        }
+        s->m_capacity = std::make_unique<CapacitySearch>(*request.capacity, stepNames);
+    }
     for (const auto& w : flowWarnings(s->m_plan))
         s->m_warnings.push_back(w.text());
     std::string error, pem;
@@ -213,7 +227,7 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     Breaker breaker(std::move(rules), stepNames, std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
     ServerScraper scraper(m_plan.serverMetrics);
-    if (!breaker.empty() || !m_plan.serverMetrics.empty()) {
+    if (!breaker.empty() || !m_plan.serverMetrics.empty() || m_capacity) {
         auto onSecond = cb.onSecond;
         cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {
             onSecond(second, summary);
@@ -227,6 +241,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
                 cb.onEvent(m_ownEvents.back());
             }
             applyTrips(breaker.onSecond(second, server), second.second, cb.onEvent);
+            if (m_capacity)
+                searchCapacity(second, server, cb.onEvent);
         };
     }
     scraper.start();
@@ -250,13 +266,36 @@ void RunService::applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t
         e.detail = t.detail;
         m_ownEvents.push_back(e);
         record(e);
-        if (!t.rule || t.rule->action == BreakerRule::Action::Degrade)
+        // a capacity search sets the level itself: there a degrade only warns
+        if ((!t.rule || t.rule->action == BreakerRule::Action::Degrade) && !m_capacity)
             m_control->scale(t.factor);
         if (t.rule && t.rule->action == BreakerRule::Action::Stop && m_breakerStop.empty()) {
             m_breakerStop = t.detail;
             m_control->stop();
         }
     }
+}
+
+// A capacity search's second: a level that ends is an event; the next level
+// scales the load (the plan's rate is the start rate); a concluded search ends
+// the run.
+void RunService::searchCapacity(const IntervalMetrics& second, const std::map<std::string, double>& server,
+                                const std::function<void(const RunEvent&)>& record)
+{
+    const std::size_t judged = m_capacity->result().levels.size();
+    const std::optional<double> next = m_capacity->onSecond(second, server);
+    if (m_capacity->result().levels.size() > judged) {
+        const CapacityLevel& l = m_capacity->result().levels.back();
+        char text[160];
+        std::snprintf(text, sizeof text, "%.6g/s: p99 %.2f ms, errors %.2f %%, ", l.rate, l.p99Ms, l.errorRatePct);
+        m_ownEvents.push_back({double(second.second), "capacity_level", "",
+                               text + (l.passed ? std::string("met every SLO") : "broke " + l.brokenBy), 0, 0});
+        record(m_ownEvents.back());
+    }
+    if (next)
+        m_control->scale(*next / m_request.capacity->start);
+    else if (m_capacity->done())
+        m_control->stop();
 }
 
 RunOutcome RunService::fail(RunSink& sink, const std::string& error)
@@ -286,6 +325,11 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
         o.summary.status = o.status;
         o.summary.reason = "stopped by breaker: " + m_breakerStop;
         o.summary.passed = false;
+    }
+    if (m_capacity && result.ok) {
+        m_capacity->interrupted(o.summary.reason.empty() ? "the run ended before the search did" : o.summary.reason);
+        judgeCapacity(o.summary, m_capacity->result());
+        o.status = o.summary.status;
     }
     o.result = std::move(result);
     const std::string status = o.status == "failed" ? "aborted" : o.status; // as the run is listed

@@ -12,6 +12,7 @@
 // Live control (pause, resume, scale, stop) goes through control(), from any
 // thread, never as a blocking call and never through a pointer that can dangle.
 #include "breaker.h"
+#include "capacitysearch.h"
 
 #include "controller.h"
 #include "report/runsummary.h"
@@ -24,6 +25,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +94,9 @@ struct RunRequest
     EngineChoice engines;
     ControllerOptions controller;
     std::vector<BreakerRule> breaker; // live rules (the command line's), judged every second
+    // Set: a capacity search (the scenario shaped by shapeForCapacity()); the
+    // search scales the load level by level and ends the run.
+    std::optional<CapacityOptions> capacity;
 };
 
 class RunService
@@ -132,8 +137,11 @@ private:
     std::string m_breakerStop;         // set: a breaker rule stopped the run, saying which
     std::vector<RunEvent> m_ownEvents; // the breaker's and the server metrics' events
     std::map<std::string, std::pair<double, std::uint64_t>> m_serverSums; // server metrics: sum and readings
+    std::unique_ptr<CapacitySearch> m_capacity;
     void applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,
                     const std::function<void(const RunEvent&)>& record);
+    void searchCapacity(const IntervalMetrics& second, const std::map<std::string, double>& server,
+                        const std::function<void(const RunEvent&)>& record);
     std::vector<std::string> m_warnings;
     v1::Bundle m_bundle;
     std::shared_ptr<Record> m_record;

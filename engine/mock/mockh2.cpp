@@ -1,5 +1,6 @@
 #include "mockh2.h"
 
+#include "core/clock.h"
 #include "core/text.h"
 #include "grpc/reflection.h"
 #include "stampede/v1/reflection.pb.h"
@@ -255,7 +256,14 @@ void MockH2::requestComplete(std::int32_t id, Stream& s)
     }
     rule->served.fetch_add(1, std::memory_order_relaxed);
     const bool fault = rule->injectFault(m_rng);
-    const std::int64_t delay = rule->drawDelay(m_rng);
+    std::int64_t delay = rule->drawDelay(m_rng);
+    if (rule->overLimit(SteadyClock::monotonicNow())) {
+        if (rule->limitDelay <= 0) {
+            answerFixed(id, s, std::to_string(rule->limitStatus), rule->limitedBody);
+            return;
+        }
+        delay += rule->limitDelay;
+    }
     if (delay > 0) {
         m_scheduler.schedule(delay, id, rule, fault);
         return;
@@ -266,11 +274,17 @@ void MockH2::requestComplete(std::int32_t id, Stream& s)
 // A request without the rule's required headers: 401, at once.
 void MockH2::refuse(std::int32_t id, Stream& s, const MockRule& rule)
 {
+    answerFixed(id, s, "401", rule.refusedBody);
+}
+
+// A JSON answer with `status`, at once; `body` outlives the stream (it is the rule's).
+void MockH2::answerFixed(std::int32_t id, Stream& s, const std::string& status, const std::string& body)
+{
     s.responded = true;
-    s.fixedBody = &rule.refusedBody;
+    s.fixedBody = &body;
     s.finished = true;
-    static const std::string kStatus = ":status", k401 = "401", kType = "content-type", kJson = "application/json";
-    const nghttp2_nv h[] = {nv(kStatus, k401), nv(kType, kJson)};
+    static const std::string kStatus = ":status", kType = "content-type", kJson = "application/json";
+    const nghttp2_nv h[] = {nv(kStatus, status), nv(kType, kJson)};
     nghttp2_data_provider provider{};
     provider.read_callback = &MockH2Callbacks::readBody;
     nghttp2_submit_response(m_session, id, h, 2, &provider);

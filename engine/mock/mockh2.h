@@ -45,6 +45,7 @@ private:
     void requestComplete(std::int32_t id, Stream& s);
     void respond(std::int32_t id, Stream& s, const MockRule* rule, bool fault);
     void refuse(std::int32_t id, Stream& s, const MockRule& rule);
+    void answerFixed(std::int32_t id, Stream& s, const std::string& status, const std::string& body);
     void reflect(Stream& s);
     bool drain(std::string& out);
 

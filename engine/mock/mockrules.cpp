@@ -13,6 +13,37 @@ namespace stampede {
 
 namespace {
 
+// rateLimit: {"perSecond": N, "status": 429} or {"perSecond": N, "delayMs": 200}
+bool setRateLimit(MockRule& rule, const v1::MockRateLimit& l, const std::string& field, std::string& error)
+{
+    constexpr std::uint32_t kMaxPerSecond = 100000000; // more than any server answers
+    if (l.per_second() == 0 || l.per_second() > kMaxPerSecond) {
+        error = field + ".perSecond: must be between 1 and " + std::to_string(kMaxPerSecond);
+        return false;
+    }
+    constexpr double kMaxDelayMs = 60000;
+    if (!(l.delay_ms() >= 0) || l.delay_ms() > kMaxDelayMs) {
+        error = field + ".delayMs: must be between 0 and 60000";
+        return false;
+    }
+    const unsigned status = l.status() ? l.status() : 429;
+    if (status < 100 || status > 599) {
+        error = field + ".status: " + std::to_string(status) + " is not an HTTP status";
+        return false;
+    }
+    if (rule.grpc && l.delay_ms() == 0) {
+        error = field + ": a gRPC rule's limit slows answers down: give delayMs";
+        return false;
+    }
+    rule.limitPerSecond = l.per_second();
+    rule.limitStatus = status;
+    rule.limitDelay = std::int64_t(l.delay_ms() * 1e6);
+    rule.limitedBody = "{\"code\": " + std::to_string(status) + ", \"message\": \"over " +
+                       std::to_string(l.per_second()) + " requests a second\"}";
+    rule.limitedResponse = renderHttpResponse(status, {{"Content-Type", "application/json"}}, rule.limitedBody);
+    return true;
+}
+
 const char* reason(unsigned status)
 {
     switch (status) {
@@ -127,6 +158,22 @@ bool MockRule::matches(std::string_view m, std::string_view p) const
     }
     }
     return false;
+}
+
+bool MockRule::overLimit(std::int64_t nowNanos) const
+{
+    if (!limitPerSecond)
+        return false;
+    const std::uint64_t second = std::uint64_t(nowNanos / 1000000000) & 0xffffffffu;
+    std::uint64_t seen = window.load(std::memory_order_relaxed);
+    std::uint64_t next;
+    do {
+        next = (seen >> 32) == second ? seen + 1 : (second << 32) | 1;
+    } while (!window.compare_exchange_weak(seen, next, std::memory_order_relaxed));
+    if ((next & 0xffffffffu) <= limitPerSecond)
+        return false;
+    limited.fetch_add(1, std::memory_order_relaxed);
+    return true;
 }
 
 std::int64_t MockRule::drawDelay(FastRandom& rng) const
@@ -262,6 +309,8 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
             return nullptr;
         }
         rule->errorPercent = r.error_percent();
+        if (r.has_rate_limit() && !setRateLimit(*rule, r.rate_limit(), field + ".rateLimit", error))
+            return nullptr;
         if (r.require_size() > 16) {
             error = field + ".require: at most 16 headers";
             return nullptr;
@@ -375,7 +424,8 @@ std::string MockRuleSet::statsJson() const
         s += (i ? ", " : "") + std::string("{\"name\": \"") + name +
              "\", \"served\": " + std::to_string(m_rules[i]->served.load(std::memory_order_relaxed)) +
              ", \"refused\": " + std::to_string(m_rules[i]->refused.load(std::memory_order_relaxed)) +
-             ", \"injected\": " + std::to_string(m_rules[i]->injected.load(std::memory_order_relaxed)) + "}";
+             ", \"injected\": " + std::to_string(m_rules[i]->injected.load(std::memory_order_relaxed)) +
+             ", \"limited\": " + std::to_string(m_rules[i]->limited.load(std::memory_order_relaxed)) + "}";
     }
     return s + "]}\n";
 }

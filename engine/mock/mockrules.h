@@ -60,9 +60,23 @@ struct MockRule
     std::vector<std::pair<std::string, std::string>> require;
     std::string refusedResponse;
     std::string refusedBody;
+    // A known limit (rateLimit): above `limitPerSecond` answers in one second
+    // of the server's clock, `limitedResponse` (limitStatus) at once, or with
+    // limitDelay the rule's own answer that much later.
+    std::uint32_t limitPerSecond = 0;
+    unsigned limitStatus = 429;
+    std::int64_t limitDelay = 0; // nanoseconds
+    std::string limitedResponse;
+    std::string limitedBody;
+    mutable std::atomic<std::uint64_t> window{0}; // the current second << 32 | requests in it
     mutable std::atomic<std::uint64_t> served{0};
     mutable std::atomic<std::uint64_t> refused{0};  // requests without the required headers
     mutable std::atomic<std::uint64_t> injected{0}; // answers replaced by the injected error
+    mutable std::atomic<std::uint64_t> limited{0};  // answers over the rate limit
+
+    // Whether a request arriving at `nowNanos` (a monotonic clock) is over the
+    // rate limit (counted); lock-free, exact across threads.
+    bool overLimit(std::int64_t nowNanos) const;
 
     bool matches(std::string_view method, std::string_view path) const;
     // Whether this answer is an injected error (counted).

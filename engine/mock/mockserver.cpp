@@ -289,6 +289,14 @@ private:
                 const bool fault = rule->injectFault(m_rng);
                 response = fault ? &rule->errorResponse : &rule->response;
                 delay = rule->drawDelay(m_rng);
+                if (rule->overLimit(SteadyClock::monotonicNow())) {
+                    if (rule->limitDelay > 0)
+                        delay += rule->limitDelay;
+                    else {
+                        response = &rule->limitedResponse;
+                        delay = 0;
+                    }
+                }
             }
             if (delay > 0) {
                 c.waiting = true;

@@ -250,6 +250,20 @@ void judgeRun(RunSummary& s, const std::string& status, double ran, double plann
     s.passed = s.reason.empty();
 }
 
+void judgeCapacity(RunSummary& s, CapacityResult c)
+{
+    if (c.finished && (s.status == "stopped" || s.status == "completed")) { // the search ended the run itself
+        s.status = "completed";
+        s.reason.clear();
+        if (c.rate <= 0)
+            s.reason = "not even the start rate met every SLO" +
+                       (c.brokenBy.empty() ? std::string() : ": it broke " + c.brokenBy);
+    } else if (s.reason.empty())
+        s.reason = "the capacity search did not conclude: " + c.note;
+    s.passed = s.reason.empty();
+    s.capacity = std::move(c);
+}
+
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
 {
     for (const auto& t : thresholds) {
@@ -319,7 +333,10 @@ std::string summaryToJson(const RunSummary& s)
                ", \"from_second\": " + std::to_string(e.fromSecond) + ", \"to_second\": " + std::to_string(e.toSecond) +
                "}";
     }
-    out += "]}\n";
+    out += "]";
+    if (s.capacity)
+        out += ",\n  \"capacity\": " + capacityToJson(*s.capacity);
+    out += "}\n";
     return out;
 }
 
@@ -380,6 +397,8 @@ std::string summaryToTable(const RunSummary& s)
     }
     if (s.aborted)
         os << "the run was ABORTED\n";
+    if (s.capacity)
+        os << capacityToTable(*s.capacity);
     if (!s.reason.empty())
         os << "FAILED: " << s.reason << "\n";
     return os.str();

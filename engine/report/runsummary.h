@@ -2,12 +2,14 @@
 // The summary of a run as users and CI pipelines read it: the table printed at
 // the end, and the stable JSON written by --summary-json (documented in the
 // README; new keys may be added, existing ones keep their meaning).
+#include "capacity.h"
 #include "metrics/runmetrics.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,9 +88,10 @@ struct RunSummary
     // completed, stopped (asked to end early), aborted (an engine lost, by
     // policy), interrupted (the controller died): only a completed run passes.
     std::string status = "completed";
-    std::string reason;               // set when the run itself failed: "stopped at 2.5 s of 20 s"
-    std::vector<std::string> engines; // the agents that ran it
-    double controllerCpuS = 0;        // CPU time of the controller process (not the agents)
+    std::string reason;                     // set when the run itself failed: "stopped at 2.5 s of 20 s"
+    std::vector<std::string> engines;       // the agents that ran it
+    double controllerCpuS = 0;              // CPU time of the controller process (not the agents)
+    std::optional<CapacityResult> capacity; // a capacity search's answer (stampede-cli capacity)
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
@@ -105,6 +108,9 @@ std::vector<MetricsSummary::CheckSummary> checkSummaries(const std::string& step
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds);
 // Sets status, reason and passed from the run's end (`planned` and `ran` in seconds).
 void judgeRun(RunSummary& s, const std::string& status, double ran, double planned);
+// A capacity search's verdict over the run's: it passes when the search
+// concluded and found a rate that met every SLO.
+void judgeCapacity(RunSummary& s, CapacityResult c);
 std::string summaryToJson(const RunSummary& s);
 // `s` as a JSON string literal, quotes included.
 std::string jsonString(const std::string& s);

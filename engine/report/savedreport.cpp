@@ -226,6 +226,8 @@ RunSummary summarizeSaved(const SavedRun& run)
     s.events = run.events;
     judgeRun(s, run.info.status, run.info.durationS, planned);
     evaluateThresholds(s, thresholds);
+    if (CapacityResult c; capacityFromJson(run.summaryJson, c)) // a capacity search: its answer is the verdict
+        judgeCapacity(s, c);
     return s;
 }
 

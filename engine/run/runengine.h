@@ -12,6 +12,10 @@
 
 namespace stampede {
 
+// The most a run's planned level may be scaled by (a capacity search climbs
+// from its start rate to at most this many times it).
+constexpr double kMaxLevelFactor = 100000;
+
 // What one second of the run looked like, kept for the whole run (small).
 struct SecondSummary
 {

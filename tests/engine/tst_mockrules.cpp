@@ -1,7 +1,10 @@
 #include "mock/mockrules.h"
 
 #include <QTest>
+
 #include <algorithm>
+#include <atomic>
+#include <thread>
 #include <vector>
 
 using namespace stampede;
@@ -96,6 +99,39 @@ private slots:
                                  << "rules[0].errorPercent: must be between 0 and 100";
         QTest::addRow("required header") << "{\"rules\": [{\"path\": \"/a\", \"require\": [{\"name\": \"X: y\"}]}]}"
                                          << "rules[0].require: \"X: y\" is not a header name";
+        QTest::addRow("rate limit of 0") << "{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"status\": 503}}]}"
+                                         << "rules[0].rateLimit.perSecond: must be between 1 and 100000000";
+        QTest::addRow("rate limit status") << "{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"perSecond\": 5, "
+                                              "\"status\": 1000}}]}"
+                                           << "rules[0].rateLimit.status: 1000 is not an HTTP status";
+        QTest::addRow("rate limit delay") << "{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"perSecond\": 5, "
+                                             "\"delayMs\": -1}}]}"
+                                          << "rules[0].rateLimit.delayMs: must be between 0 and 60000";
+    }
+    // A known limit: N answers in one second of the server's clock, then the
+    // limited answer until the next second; exact when threads race for it.
+    void rateLimitCountsPerSecond()
+    {
+        std::string err;
+        auto set =
+            MockRuleSet::fromJson("{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"perSecond\": 1000}}]}", err);
+        QVERIFY2(set, err.c_str());
+        const MockRule* r = set->match("GET", "/a");
+        QVERIFY(QByteArray::fromStdString(r->limitedResponse).startsWith("HTTP/1.1 429"));
+        const std::int64_t second = 7'000'000'000;
+        std::atomic<int> over{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&] {
+                for (int i = 0; i < 500; ++i)
+                    over += r->overLimit(second + i) ? 1 : 0;
+            });
+        for (auto& t : threads)
+            t.join();
+        QCOMPARE(over.load(), 1000);
+        QVERIFY(!r->overLimit(second + 1'000'000'000)); // the next second starts afresh
+        QCOMPARE(r->limited.load(), std::uint64_t(1000));
+        QVERIFY(QByteArray::fromStdString(set->statsJson()).contains("\"limited\": 1000"));
     }
     // A rule's required headers: any case of the name, the exact value (or any when none is given).
     void requiredHeaders()

@@ -1,0 +1,255 @@
+// Capacity search (engine/control/capacitysearch.h) against a simulated server
+// with a known limit, driven second by second: the answer lies within 10 % of
+// the limit in at most 12 levels, the change-over second is not judged, a
+// start that already fails, a --max that never fails, step-scoped SLOs, the
+// options' bounds, and the summary JSON written and read back.
+#include "control/capacitysearch.h"
+#include "report/runsummary.h"
+
+#include <QTest>
+
+using namespace stampede;
+
+namespace {
+
+Threshold slo(const char* text)
+{
+    std::string error;
+    auto t = Threshold::parse(text, error);
+    if (!t)
+        qFatal("%s", error.c_str());
+    return *t;
+}
+
+// One second of a server that answers `limit` requests a second in 1 ms and
+// fails the rest, slowing down by 50 ms for every 10 % over it. `rate` is
+// offered on step `step` of `steps`.
+IntervalMetrics serverSecond(std::uint32_t s, double rate, double limit, std::size_t step = 0, std::size_t steps = 1)
+{
+    IntervalMetrics m;
+    m.second = s;
+    m.steps.resize(steps);
+    StepMetrics& st = m.steps[step];
+    const auto n = std::uint64_t(rate);
+    st.counters.requests = n;
+    st.counters.sent = n;
+    const double over = rate > limit ? rate / limit - 1 : 0;
+    const std::uint64_t failed = rate > limit ? std::uint64_t(rate - limit) : 0;
+    for (std::uint64_t i = 0; i < failed; ++i)
+        st.counters.addError(ErrorClass::Http5xx);
+    const auto micros = std::uint64_t(1000 + over * 500000);
+    for (std::uint64_t i = 0; i < n; ++i)
+        st.latency.record(micros);
+    return m;
+}
+
+// Runs a search to its end against `limit`; a change-over second is awful
+// (everything fails), so judging it would break every level.
+CapacityResult search(CapacityOptions o, double limit, std::size_t step = 0, std::size_t steps = 1)
+{
+    CapacitySearch cs(std::move(o),
+                      steps == 1 ? std::vector<std::string>{"only"} : std::vector<std::string>{"home", "order"});
+    bool changeOver = true;
+    for (std::uint32_t s = 1; s < 10000 && !cs.done(); ++s) {
+        IntervalMetrics m = serverSecond(s, cs.rate(), changeOver ? 0.5 : limit, step, steps);
+        changeOver = cs.onSecond(m).has_value();
+        if (cs.done())
+            break;
+        if (changeOver)
+            continue;
+        // a level's first second comes right after the previous level ended
+    }
+    return cs.result();
+}
+
+} // namespace
+
+class TestCapacitySearch : public QObject
+{
+    Q_OBJECT
+private slots:
+    void findsTheLimitWithinTenPercent_data()
+    {
+        QTest::addColumn<double>("limit");
+        for (double limit : {150.0, 777.0, 1500.0, 3000.0, 12345.0, 25000.0, 64000.0, 90000.0})
+            QTest::newRow(QByteArray::number(limit).constData()) << limit;
+    }
+    void findsTheLimitWithinTenPercent()
+    {
+        QFETCH(double, limit);
+        CapacityOptions o;
+        o.stepSeconds = 3;
+        o.slos = {slo("error_rate < 1%"), slo("p99 < 50ms")};
+        const CapacityResult r = search(o, limit);
+        QVERIFY(r.finished);
+        QVERIFY2(r.rate <= limit * 1.0102 && r.rate >= limit * 0.9, qPrintable(QString::number(r.rate)));
+        QVERIFY2(r.levels.size() <= 12, qPrintable(QString::number(r.levels.size())));
+        QVERIFY(r.brokenAt > r.rate);
+        QVERIFY(r.brokenAt <= r.rate * 1.1 + 1e-9);
+        QVERIFY(!r.brokenBy.empty());
+        for (const CapacityLevel& l : r.levels) { // each level judged on its seconds after the change-over
+            QCOMPARE(l.toS - l.fromS + 1, 2u);
+            QCOMPARE(l.passed, l.rate <= limit);
+        }
+        QCOMPARE(r.levels.front().rate, 100.0);
+    }
+
+    void gentlerGrowthOvershootsLess()
+    {
+        CapacityOptions o;
+        o.stepSeconds = 2;
+        o.growth = 2;
+        o.slos = {slo("error_rate < 1%")};
+        const CapacityResult r = search(o, 1500);
+        QVERIFY(r.finished);
+        QVERIFY(r.rate >= 1500 / 1.1 && r.rate <= 1500 * 1.0102);
+        double highest = 0;
+        for (const CapacityLevel& l : r.levels)
+            highest = std::max(highest, l.rate);
+        QCOMPARE(highest, 1600.0); // 100 200 400 800 1600
+    }
+
+    void aLatencySloBreaksFirst()
+    {
+        CapacityOptions o;
+        o.stepSeconds = 2;
+        o.slos = {slo("error_rate < 50%"), slo("p99 < 30ms")}; // 30 ms: 5.8 % over the limit
+        const CapacityResult r = search(o, 2000);
+        QVERIFY(r.finished);
+        QCOMPARE(r.brokenBy, std::string("p99 < 30ms"));
+        QVERIFY(r.rate >= 2000 && r.rate <= 2000 * 1.06);
+    }
+
+    void aStartThatFailsFindsNothing()
+    {
+        CapacityOptions o;
+        o.start = 500;
+        o.stepSeconds = 2;
+        o.slos = {slo("error_rate < 1%")};
+        const CapacityResult r = search(o, 100);
+        QVERIFY(r.finished);
+        QCOMPARE(r.rate, 0.0);
+        QCOMPARE(r.levels.size(), std::size_t(1));
+        QCOMPARE(r.brokenBy, std::string("error_rate < 1%"));
+        QVERIFY(r.note.find("start rate") != std::string::npos);
+        RunSummary s; // the verdict: not even the start rate
+        s.status = "stopped";
+        judgeCapacity(s, r);
+        QVERIFY(!s.passed);
+        QCOMPARE(s.status, std::string("completed"));
+        QVERIFY(s.reason.find("not even the start rate") != std::string::npos);
+    }
+
+    void theMaxThatHoldsIsTheAnswer()
+    {
+        CapacityOptions o;
+        o.max = 5000;
+        o.stepSeconds = 2;
+        o.slos = {slo("error_rate < 1%")};
+        const CapacityResult r = search(o, 1e9);
+        QVERIFY(r.finished);
+        QCOMPARE(r.rate, 5000.0);
+        QVERIFY(r.brokenBy.empty());
+        QCOMPARE(r.levels.back().rate, 5000.0); // 100 400 1600 5000
+        QCOMPARE(r.levels.size(), std::size_t(4));
+        RunSummary s;
+        s.status = "stopped";
+        judgeCapacity(s, r);
+        QVERIFY(s.passed);
+    }
+
+    void aStepsSloJudgesThatStep()
+    {
+        CapacityOptions o;
+        o.stepSeconds = 2;
+        o.slos = {slo("order: error_rate < 1%")};
+        const CapacityResult r = search(o, 1500, 1, 2); // the load is on "order"
+        QVERIFY(r.rate >= 1500 / 1.1 && r.rate <= 1500 * 1.0102);
+        o.slos = {slo("home: error_rate < 1%")}; // "home" has no request: no data, never a pass
+        const CapacityResult none = search(o, 1500, 1, 2);
+        QCOMPARE(none.rate, 0.0);
+    }
+
+    void aStopBeforeTheEndSaysSo()
+    {
+        CapacityOptions o;
+        o.stepSeconds = 2;
+        o.slos = {slo("error_rate < 1%")};
+        CapacitySearch cs(o, {"only"});
+        for (std::uint32_t s = 1; s <= 5; ++s)
+            cs.onSecond(serverSecond(s, cs.rate(), 1000));
+        cs.interrupted("stopped when asked");
+        QVERIFY(!cs.done());
+        RunSummary sum;
+        sum.status = "stopped";
+        sum.reason = "stopped when asked, at 5 s of 82 s";
+        judgeCapacity(sum, cs.result());
+        QVERIFY(!sum.passed);
+        QCOMPARE(sum.status, std::string("stopped"));
+        QCOMPARE(sum.capacity->levels.size(), std::size_t(2));
+    }
+
+    void badOptions_data()
+    {
+        QTest::addColumn<double>("start");
+        QTest::addColumn<double>("max");
+        QTest::addColumn<uint>("step");
+        QTest::addColumn<double>("growth");
+        QTest::addColumn<bool>("slos");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("zero start") << 0.0 << 100.0 << 10u << 4.0 << true << "--start";
+        QTest::newRow("max below start") << 100.0 << 50.0 << 10u << 4.0 << true << "--max";
+        QTest::newRow("max too far") << 1.0 << 1e6 << 10u << 4.0 << true << "--max";
+        QTest::newRow("one-second steps") << 100.0 << 1000.0 << 1u << 4.0 << true << "--step-duration";
+        QTest::newRow("no growth") << 100.0 << 1000.0 << 10u << 1.0 << true << "--growth";
+        QTest::newRow("no slo") << 100.0 << 1000.0 << 10u << 4.0 << false << "--slo";
+        QTest::newRow("fine") << 100.0 << 1000.0 << 10u << 4.0 << true << "";
+    }
+    void badOptions()
+    {
+        QFETCH(double, start);
+        QFETCH(double, max);
+        QFETCH(uint, step);
+        QFETCH(double, growth);
+        QFETCH(bool, slos);
+        QFETCH(QString, field);
+        CapacityOptions o;
+        o.start = start;
+        o.max = max;
+        o.stepSeconds = step;
+        o.growth = growth;
+        if (slos)
+            o.slos = {slo("p99 < 50ms")};
+        const std::string why = CapacitySearch::invalid(o);
+        if (field.isEmpty())
+            QVERIFY2(why.empty(), why.c_str());
+        else
+            QVERIFY2(why.rfind(field.toStdString(), 0) == 0, why.c_str());
+    }
+
+    void theSummaryCarriesItAndReadsBack()
+    {
+        CapacityOptions o;
+        o.stepSeconds = 2;
+        o.slos = {slo("error_rate < 1%"), slo("p99 < 50ms")};
+        RunSummary s;
+        s.status = "stopped";
+        judgeCapacity(s, search(o, 1500));
+        const std::string json = summaryToJson(s);
+        CapacityResult back;
+        QVERIFY(capacityFromJson(json, back));
+        QCOMPARE(back.levels.size(), s.capacity->levels.size());
+        QCOMPARE(back.rate, std::round(s.capacity->rate * 1000) / 1000);
+        QCOMPARE(back.brokenBy, std::string("error_rate < 1%"));
+        QCOMPARE(back.slos.size(), std::size_t(2));
+        QVERIFY(back.finished);
+        QCOMPARE(back.levels[2].passed, s.capacity->levels[2].passed);
+        QVERIFY(summaryToTable(s).find("Capacity: ") != std::string::npos);
+        QVERIFY(!capacityFromJson("{\"run_id\": \"x\"}", back)); // a run without a search
+        QVERIFY(!capacityFromJson("{\"capacity\": {\"levels\": [{\"rate\": \"many\"}]}}", back));
+        QVERIFY(!capacityFromJson("not json", back));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCapacitySearch)
+#include "tst_capacitysearch.moc"
