@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <algorithm>
 
 using namespace stampede;
 
@@ -91,6 +92,59 @@ QList<QPointF> ReportModel::series(const QString& metric, int agent) const
     return out;
 }
 
+QStringList ReportModel::serverMetrics() const
+{
+    QStringList out;
+    for (const auto& r : m_run->rows)
+        for (const auto& [name, value] : r.server)
+            if (!out.contains(QString::fromStdString(name)))
+                out << QString::fromStdString(name);
+    out.sort();
+    return out;
+}
+
+QList<QPointF> ReportModel::serverSeries(const QString& name) const
+{
+    QList<QPointF> out;
+    const std::string key = name.toStdString();
+    for (const auto& r : m_run->rows) {
+        if (r.step != -1 || !r.agent.empty())
+            continue;
+        const auto it = r.server.find(key);
+        out.append(QPointF(r.second, it == r.server.end() ? qQNaN() : it->second));
+    }
+    return out;
+}
+
+bool ReportModel::isCapacitySearch() const
+{
+    return m_summary->capacity.has_value();
+}
+
+QList<QPointF> ReportModel::capacitySeries(const QString& metric) const
+{
+    QList<QPointF> out;
+    if (!m_summary->capacity)
+        return out;
+    for (const auto& l : m_summary->capacity->levels)
+        out.append(QPointF(l.rate, metric == QLatin1String("p99") ? l.p99Ms : l.errorRatePct));
+    std::sort(out.begin(), out.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    return out;
+}
+
+QString ReportModel::capacityLine() const
+{
+    if (!m_summary->capacity)
+        return {};
+    const stampede::CapacityResult& c = *m_summary->capacity;
+    QString line = c.rate > 0 ? tr("Capacity: %1/s met every SLO").arg(c.rate, 0, 'f', 1)
+                              : tr("Capacity: not even the start rate met every SLO");
+    if (!c.brokenBy.empty())
+        line += tr("; %1/s broke %2").arg(c.brokenAt, 0, 'f', 1).arg(QString::fromStdString(c.brokenBy));
+    line += tr(" (%n level(s))", nullptr, int(c.levels.size()));
+    return line;
+}
+
 QStringList ReportModel::agents() const
 {
     QStringList out;
@@ -151,7 +205,8 @@ QList<QPair<double, QString>> ReportModel::eventMarks() const
 {
     QList<QPair<double, QString>> out;
     for (const auto& e : m_summary->events)
-        out.append({e.atS, QString::fromStdString(e.kind)});
+        if (e.kind != "capacity_level") // a search's level ends where the next one's scaling is marked
+            out.append({e.atS, QString::fromStdString(e.kind)});
     return out;
 }
 

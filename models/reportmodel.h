@@ -60,6 +60,16 @@ public:
     // (paused, or nothing sent): never a 0 ms that did not happen.
     QList<QPointF> series(const QString& metric, int agent = -1) const;
     QStringList agents() const; // the engines, when several ran and each one's seconds were kept
+    // The target's own metrics read during the run (serverMetrics), and one's
+    // value per second (NaN, a gap, in a second it was not read).
+    QStringList serverMetrics() const;
+    QList<QPointF> serverSeries(const QString& name) const;
+    // A capacity search's levels, by offered rate: "p99" (ms) or "errors" (%)
+    // against the offered rate; empty when the run was not a search.
+    bool isCapacitySearch() const;
+    QList<QPointF> capacitySeries(const QString& metric) const;
+    // "1467/s met every SLO; 1532/s broke error_rate < 1%" and how it ended.
+    QString capacityLine() const;
     struct Sample
     {
         QString step, errorClass, title, text;

@@ -50,6 +50,8 @@ RunSecond toRunSecond(const LiveSecond& live)
     sec.activeUsers = merged.activeUsers;
     for (std::size_t i = 0; i + 1 < prepared.size(); ++i)
         sec.agents.append(toPart(prepared[i]));
+    for (const auto& [name, value] : live.summary.server)
+        sec.server.insert(QString::fromStdString(name), value);
     return sec;
 }
 

@@ -2,6 +2,7 @@
 // One second of a run as the dashboard draws it, made from what the run
 // service hands its sink (the same figures the store keeps).
 #include <QList>
+#include <QMap>
 #include <QMetaType>
 #include <QPointF>
 #include <QVector>
@@ -34,7 +35,8 @@ struct RunSecond
     QVector<Step> steps;
     quint32 openConnections = 0;
     quint32 activeUsers = 0;
-    QVector<Part> agents; // in the order of started()'s agents; empty with one agent
+    QVector<Part> agents;         // in the order of started()'s agents; empty with one agent
+    QMap<QString, double> server; // the target's own metrics read in this second (serverMetrics)
 };
 Q_DECLARE_METATYPE(RunSecond)
 

@@ -76,6 +76,11 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     }
     rq.source = "gui";
     rq.scenarioJson = scenarioJson.toStdString();
+    if (options.capacity) { // recorded as it runs: open model at the start rate, no thresholds
+        shapeForCapacity(rq.scenario, *options.capacity);
+        rq.capacity = options.capacity;
+        rq.scenarioJson.clear();
+    }
     rq.engines.executable = options.cliPath.toStdString();
     rq.engines.localEngines = unsigned(std::max(0, options.engines));
     rq.engines.niceness = kLocalEngineNiceness; // the dashboard stays fluid on a machine the load fills
@@ -106,7 +111,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         for (const auto& c : st.checks)
             m_checkNames.back() << QString::fromStdString(c.name);
     }
-    m_planned = ::plannedProfile(plan);
+    m_planned = options.capacity ? QList<QPointF>() : ::plannedProfile(plan); // a search plans level by level
     m_sink = std::make_unique<Sink>(this);
     m_running = true;
     // what the run says reaches this object through the sink's queued calls

@@ -18,7 +18,10 @@
 #include <functional>
 #include <memory>
 
+#include "control/capacitysearch.h"
 #include "control/runcontrol.h"
+
+#include <optional>
 
 namespace stampede {
 class ProjectStore;
@@ -36,6 +39,8 @@ public:
         QStringList agents; // remote agents host:port; empty: the local pool
         QString token;      // the remote agents' token
         QString caFile;     // set: TLS to the remote agents, verified against this CA
+        // set: a capacity search of the scenario (shaped by shapeForCapacity()), not a run as planned
+        std::optional<stampede::CapacityOptions> capacity;
     };
 
     explicit RunSession(QObject* parent = nullptr);

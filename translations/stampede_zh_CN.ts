@@ -25,6 +25,90 @@
     </message>
 </context>
 <context>
+    <name>CapacityDialog</name>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="14"/>
+        <location filename="../widgets/capacitydialog.cpp" line="63"/>
+        <source>Find capacity</source>
+        <translation>寻找容量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="15"/>
+        <source>Raises the open-model rate level by level (×growth) until a level breaks an SLO, then narrows down between the last good and the first bad rate until they are within 10 %. Each level&apos;s first second is not judged. The scenario&apos;s breaker stop rules still apply.</source>
+        <translation>按级别逐步提高开放模型速率（×增长倍数），直到某一级别突破 SLO，然后在最后一个达标速率与第一个未达标速率之间逐步收窄，直到两者相差不超过 10 %。每一级别的第一秒不参与判定。场景熔断器的停止规则仍然生效。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="22"/>
+        <source>One condition per line, written as a threshold: p99 &lt; 50ms, error_rate &lt; 1%, checks &gt; 99%, login: p95 &lt; 80ms, server:db_cpu &lt; 80</source>
+        <translation>每行一个条件，写法同阈值：p99 &lt; 50ms、error_rate &lt; 1%、checks &gt; 99%、login: p95 &lt; 80ms、server:db_cpu &lt; 80</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="35"/>
+        <source>The first level&apos;s rate (iterations per second; requests per second for one step)</source>
+        <translation>第一级的速率（每秒迭代数；单步骤时即每秒请求数）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="37"/>
+        <source>The search never offers more than this</source>
+        <translation>搜索提供的速率绝不超过此值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="42"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="43"/>
+        <source>How long each level holds; its first second (the change-over) is not judged</source>
+        <translation>每一级持续多久；其第一秒（切换期）不参与判定</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="49"/>
+        <source>Each level before the first bad one is this many times the last: 2 overshoots the limit less and takes more levels</source>
+        <translation>在第一个未达标级别之前，每一级都是上一级的这么多倍：2 倍超出上限更少，但需要更多级别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="56"/>
+        <source>SLOs:</source>
+        <translation>SLO：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="57"/>
+        <source>Start rate:</source>
+        <translation>起始速率：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="58"/>
+        <source>Highest rate:</source>
+        <translation>最高速率：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="59"/>
+        <source>Each level:</source>
+        <translation>每一级：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="60"/>
+        <source>Growth:</source>
+        <translation>增长倍数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="103"/>
+        <source>SLO %1</source>
+        <translation>SLO %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="111"/>
+        <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
+        <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="112"/>
+        <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
+        <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
+    </message>
+</context>
+<context>
     <name>ChecksTable</name>
     <message>
         <location filename="../widgets/checkstable.cpp" line="16"/>
@@ -147,37 +231,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="321"/>
+        <location filename="../models/reportmodel.cpp" line="376"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="328"/>
+        <location filename="../models/reportmodel.cpp" line="383"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="402"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="402"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="402"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="402"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="403"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -185,63 +269,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="189"/>
+        <location filename="../widgets/reportview.cpp" line="225"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="197"/>
+        <location filename="../widgets/reportview.cpp" line="233"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="198"/>
+        <location filename="../widgets/reportview.cpp" line="234"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="205"/>
+        <location filename="../widgets/reportview.cpp" line="241"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="206"/>
+        <location filename="../widgets/reportview.cpp" line="242"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="210"/>
+        <location filename="../widgets/reportview.cpp" line="246"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="210"/>
+        <location filename="../widgets/reportview.cpp" line="246"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="211"/>
-        <location filename="../widgets/reportview.cpp" line="214"/>
+        <location filename="../widgets/reportview.cpp" line="247"/>
+        <location filename="../widgets/reportview.cpp" line="250"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="212"/>
-        <location filename="../widgets/reportview.cpp" line="215"/>
+        <location filename="../widgets/reportview.cpp" line="248"/>
+        <location filename="../widgets/reportview.cpp" line="251"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="213"/>
+        <location filename="../widgets/reportview.cpp" line="249"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="213"/>
+        <location filename="../widgets/reportview.cpp" line="249"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -999,90 +1083,95 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="526"/>
+        <location filename="../widgets/mainwindow.cpp" line="528"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="40"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="37"/>
+        <source>capacity of %1</source>
+        <translation>%1 的容量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="50"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="76"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="85"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="87"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="106"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="97"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="108"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="111"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="147"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="122"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="158"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="128"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="139"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="154"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="167"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="165"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="178"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="161"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="172"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="171"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="182"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="175"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="186"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="183"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="194"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="184"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="195"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="196"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="201"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="212"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="201"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="212"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="489"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -1211,101 +1300,128 @@ with a self-signed or internal certificate.</source>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
+    <message>
+        <location filename="../widgets/capacitydialog.cpp" line="31"/>
+        <source> /s</source>
+        <translation> /秒</translation>
+    </message>
 </context>
 <context>
     <name>ReportModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="33"/>
+        <location filename="../models/reportmodel.cpp" line="34"/>
         <source>The file holds no run.</source>
         <translation>该文件中没有运行记录。</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="55"/>
+        <location filename="../models/reportmodel.cpp" line="56"/>
         <source>%1 · run %2 · %3 · started %4 · %5 s</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="112"/>
+        <location filename="../models/reportmodel.cpp" line="140"/>
+        <source>Capacity: %1/s met every SLO</source>
+        <translation>容量：%1/秒 满足所有 SLO</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="141"/>
+        <source>Capacity: not even the start rate met every SLO</source>
+        <translation>容量：连起始速率都未满足所有 SLO</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="143"/>
+        <source>; %1/s broke %2</source>
+        <translation>；%1/秒 突破了 %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/reportmodel.cpp" line="144"/>
+        <source> (%n level(s))</source>
+        <translation>
+            <numerusform>（%n 个级别）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="166"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="113"/>
+        <location filename="../models/reportmodel.cpp" line="167"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="128"/>
+        <location filename="../models/reportmodel.cpp" line="182"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="142"/>
+        <location filename="../models/reportmodel.cpp" line="196"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="143"/>
+        <location filename="../models/reportmodel.cpp" line="197"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="143"/>
+        <location filename="../models/reportmodel.cpp" line="197"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="245"/>
+        <location filename="../models/reportmodel.cpp" line="300"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="272"/>
+        <location filename="../models/reportmodel.cpp" line="327"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="272"/>
+        <location filename="../models/reportmodel.cpp" line="327"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="272"/>
+        <location filename="../models/reportmodel.cpp" line="327"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="328"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="328"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="273"/>
+        <location filename="../models/reportmodel.cpp" line="328"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="274"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="274"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="274"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="275"/>
+        <location filename="../models/reportmodel.cpp" line="330"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -1360,6 +1476,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/reportview.cpp" line="114"/>
+        <location filename="../widgets/reportview.cpp" line="203"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1389,44 +1506,84 @@ with a self-signed or internal certificate.</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="130"/>
+        <location filename="../widgets/reportview.cpp" line="129"/>
+        <source>Server</source>
+        <translation>服务端</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="129"/>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="131"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="143"/>
+        <location filename="../widgets/reportview.cpp" line="150"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="143"/>
+        <location filename="../widgets/reportview.cpp" line="150"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="149"/>
+        <location filename="../widgets/reportview.cpp" line="156"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="155"/>
+        <location filename="../widgets/reportview.cpp" line="162"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="165"/>
+        <location filename="../widgets/reportview.cpp" line="172"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="203"/>
+        <source>p99 against the offered rate</source>
+        <translation>p99 与提供速率的关系</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="204"/>
+        <source>Error rate against the offered rate</source>
+        <translation>错误率与提供速率的关系</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="204"/>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="204"/>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="208"/>
+        <source>offered rate /s</source>
+        <translation>提供速率 /秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="209"/>
+        <source>Each level of the search: its offered rate, and what it measured</source>
+        <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
 </context>
 <context>
@@ -1738,7 +1895,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="46"/>
-        <location filename="../widgets/rundashboard.cpp" line="182"/>
+        <location filename="../widgets/rundashboard.cpp" line="187"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1968,94 +2125,119 @@ with a self-signed or internal certificate.</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="143"/>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <source>Server</source>
+        <translation>服务端</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="142"/>
+        <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
+        <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="148"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="159"/>
+        <location filename="../widgets/rundashboard.cpp" line="164"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="182"/>
+        <location filename="../widgets/rundashboard.cpp" line="187"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="204"/>
+        <location filename="../widgets/rundashboard.cpp" line="210"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="205"/>
+        <location filename="../widgets/rundashboard.cpp" line="211"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="207"/>
+        <location filename="../widgets/rundashboard.cpp" line="213"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="186"/>
+        <location filename="../widgets/rundashboard.cpp" line="191"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="209"/>
+        <location filename="../widgets/rundashboard.cpp" line="214"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="210"/>
+        <location filename="../widgets/rundashboard.cpp" line="215"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="345"/>
+        <location filename="../widgets/rundashboard.cpp" line="216"/>
+        <source>capacity level</source>
+        <translation>容量级别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="217"/>
+        <source>server metric</source>
+        <translation>服务端指标</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="354"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="415"/>
+        <location filename="../widgets/rundashboard.cpp" line="461"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="420"/>
+        <location filename="../widgets/rundashboard.cpp" line="466"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="422"/>
+        <location filename="../widgets/rundashboard.cpp" line="467"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="423"/>
+        <location filename="../widgets/rundashboard.cpp" line="468"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="424"/>
+        <location filename="../widgets/rundashboard.cpp" line="470"/>
         <source>stopped by the breaker</source>
         <translation>已被熔断器停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="425"/>
+        <location filename="../widgets/rundashboard.cpp" line="471"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="429"/>
+        <location filename="../widgets/rundashboard.cpp" line="475"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="429"/>
+        <location filename="../widgets/rundashboard.cpp" line="475"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -2261,165 +2443,181 @@ error_rate &lt; 0.1%</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <source>Find capacity…</source>
+        <translation>寻找容量…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="267"/>
+        <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
+        <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="266"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="273"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="288"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="294"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="301"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="581"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
+        <source>Find capacity</source>
+        <translation>寻找容量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="595"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="582"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="596"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="602"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="616"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="602"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="616"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="649"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="663"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="655"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="669"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="662"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="668"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="676"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="682"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="662"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="676"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="674"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="679"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="674"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

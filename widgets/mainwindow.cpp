@@ -461,6 +461,8 @@ void MainWindow::openItem(qint64 id)
         connect(e, &ScenarioEditor::changed, this, save);
         connect(e, &ScenarioEditor::runRequested, this,
                 [this, name = index.data().toString()](const QByteArray& json) { startRun(json, name); });
+        connect(e, &ScenarioEditor::capacityRequested, this,
+                [this, name = index.data().toString()](const QByteArray& json) { findCapacity(json, name); });
         editor = e;
         break;
     }

@@ -6,6 +6,9 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
+
+#include "control/capacitysearch.h"
 
 class QComboBox;
 class QLineEdit;
@@ -36,7 +39,11 @@ public:
     // Opens the editor for the item with this id, as a double click does.
     void openItem(qint64 id);
     // Starts a run of the scenario (its JSON) and shows its live dashboard.
-    void startRun(const QByteArray& scenarioJson, const QString& title);
+    // `capacity`: a capacity search of the scenario instead of a run as planned.
+    void startRun(const QByteArray& scenarioJson, const QString& title,
+                  std::optional<stampede::CapacityOptions> capacity = std::nullopt);
+    // Asks for the SLOs (CapacityDialog), then starts the search.
+    void findCapacity(const QByteArray& scenarioJson, const QString& title);
     // Reports: a run of the open project (0: the newest), two runs compared, a standalone file.
     bool openRunReport(qint64 id);
     bool compareRuns(qint64 baseline, qint64 candidate);

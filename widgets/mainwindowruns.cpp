@@ -2,6 +2,7 @@
 // dashboard, the run history, saved reports and comparisons.
 #include "mainwindow.h"
 
+#include "capacitydialog.h"
 #include "enginesdialog.h"
 #include "projecttreemodel.h"
 #include "reportmodel.h"
@@ -28,7 +29,16 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
+void MainWindow::findCapacity(const QByteArray& scenarioJson, const QString& title)
+{
+    CapacityDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    startRun(scenarioJson, tr("capacity of %1").arg(title), dialog.options());
+}
+
+void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title,
+                          std::optional<stampede::CapacityOptions> capacity)
 {
     // the engines are stampede-cli agents: next to this program, in the build tree, or on PATH
     const QString dir = QCoreApplication::applicationDirPath();
@@ -67,6 +77,7 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title)
     auto* session = new RunSession(this);
     RunSession::Options options;
     options.cliPath = cli;
+    options.capacity = capacity;
     if (m_store) {
         const EngineSettings engines = EngineSettings::load(*m_store);
         options.engines = engines.localEngines;

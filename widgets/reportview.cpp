@@ -21,6 +21,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -44,7 +45,8 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
                 maxY = std::max(maxY, p.y());
         }
     }
-    timechart::addEventMarks(view, events, maxY * 1.1, series.size() <= 2); // beside few lines only
+    // named in the legend beside few lines and few marks only: a dozen marks crowd the names out
+    timechart::addEventMarks(view, events, maxY * 1.1, series.size() <= 2 && events.size() <= 3);
     x->setRange(0, maxX);
     y->setRange(0, maxY * 1.1);
     return view;
@@ -122,6 +124,11 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
         charts->addWidget(
             lineChart(tr("Connections and users"), tr("count"),
                       {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}));
+        QList<QPair<QString, QList<QPointF>>> server; // the target's own metrics, a line each
+        for (const QString& name : m_model->serverMetrics())
+            server.append({name, m_model->serverSeries(name)});
+        if (!server.isEmpty())
+            charts->addWidget(lineChart(tr("Server"), tr("value"), server, events));
     };
     showCharts(-1);
     const QStringList agents = model->agents();
@@ -133,10 +140,14 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
         connect(agent, &QComboBox::currentIndexChanged, this, [showCharts](int i) { showCharts(i - 1); });
         top->insertWidget(1, agent);
     }
-    grid->addLayout(charts, 0, 0, 1, 2);
-    grid->addWidget(table, 1, 0, 1, 2);
-    grid->setRowStretch(0, 3);
-    grid->setRowStretch(1, 1);
+    // a capacity search's answer comes first, then the run's charts and table
+    const int first = model->isCapacitySearch() ? 1 : 0;
+    if (first)
+        grid->addLayout(capacityRow(*model), 0, 0, 1, 2);
+    grid->addLayout(charts, first, 0, 1, 2);
+    grid->addWidget(table, first + 1, 0, 1, 2);
+    grid->setRowStretch(first, 3);
+    grid->setRowStretch(first + 1, 1);
     table->setMinimumHeight(90);
     auto* lists = new QHBoxLayout;
     auto* tl = new QVBoxLayout;
@@ -171,11 +182,51 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     lists->addLayout(sl, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addLayout(grid, 3);
+    if (model->isCapacitySearch()) { // three rows of charts: scrolled, each tall enough for its axes
+        auto* inner = new QWidget;
+        inner->setLayout(grid);
+        inner->setMinimumHeight(860);
+        auto* scroll = new QScrollArea;
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(inner);
+        layout->addWidget(scroll, 3);
+    } else
+        layout->addLayout(grid, 3);
     layout->addLayout(lists, 1);
 }
 
 ReportView::~ReportView() = default;
+
+// A capacity search: its answer, then p99 and the error rate against the offered rate.
+QLayout* ReportView::capacityRow(const ReportModel& model)
+{
+    auto* row = new QVBoxLayout;
+    auto* answer = new QLabel(model.capacityLine());
+    answer->setObjectName(QStringLiteral("capacity"));
+    answer->setWordWrap(true);
+    QFont f = answer->font();
+    f.setBold(true);
+    answer->setFont(f);
+    row->addWidget(answer);
+    auto* charts = new QHBoxLayout;
+    const struct
+    {
+        QString title, unit, line;
+        const char* metric;
+    } parts[] = {{tr("p99 against the offered rate"), tr("ms"), QStringLiteral("p99"), "p99"},
+                 {tr("Error rate against the offered rate"), tr("%"), tr("errors"), "errors"}};
+    for (const auto& p : parts) {
+        QChartView* view = lineChart(p.title, p.unit, {{p.line, model.capacitySeries(QString::fromLatin1(p.metric))}});
+        if (auto* x = view->chart()->axes(Qt::Horizontal).value(0))
+            x->setTitleText(tr("offered rate /s"));
+        view->setToolTip(tr("Each level of the search: its offered rate, and what it measured"));
+        view->setMinimumHeight(260); // room for the rate axis' labels
+        charts->addWidget(view);
+    }
+    row->addLayout(charts, 1);
+    return row;
+}
 
 CompareView::CompareView(ReportModel* baseline, ReportModel* candidate, QWidget* parent) : QWidget(parent)
 {

@@ -8,6 +8,7 @@
 class ReportModel;
 class CompareModel;
 class QChartView;
+class QLayout;
 
 namespace stampede {
 class ProjectStore;
@@ -28,6 +29,7 @@ public:
                                  const QList<QPair<double, QString>>& events = {});
 
 private:
+    static QLayout* capacityRow(const ReportModel& model);
     ReportModel* m_model;
     std::unique_ptr<stampede::ProjectStore> m_store;
 };

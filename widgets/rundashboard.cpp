@@ -137,12 +137,17 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     gauges->setToolTip(tr("Open connections, and users taking part (closed model) or iterations in flight "
                           "(open model), at the end of each second"));
     grid->addWidget(gauges, 1, 1);
+    m_server = timechart::makeView(tr("Server"), tr("value"));
+    m_server->setObjectName(QStringLiteral("server"));
+    m_server->setToolTip(tr("The target's own metrics (the scenario's serverMetrics), as read each second"));
+    m_server->setVisible(false);
+    grid->addWidget(m_server, 2, 0, 1, 2);
     auto* right = new QVBoxLayout;
     right->addWidget(m_steps, 1);
     right->addWidget(m_checks, 1);
     right->addWidget(new QLabel(tr("Events:")));
     right->addWidget(m_events);
-    grid->addLayout(right, 0, 2, 2, 1);
+    grid->addLayout(right, 0, 2, 3, 1);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 3);
     grid->setColumnStretch(2, 2);
@@ -208,9 +213,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
                         ? tr("load × %1").arg(level.hasMatch() ? level.captured(1) : QString::number(m_factor->value()))
                     : kind == QLatin1String("breaker")           ? tr("breaker")
                     : kind == QLatin1String("breaker_recovered") ? tr("recovered")
+                    : kind == QLatin1String("capacity_level")    ? tr("capacity level")
+                    : kind == QLatin1String("server_metric")     ? tr("server metric")
                                                                  : kind;
                 m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(shown, agent, detail));
-                markEvent(at, shown);
+                if (kind != QLatin1String("capacity_level")) // the next level's scaling is marked
+                    markEvent(at, shown);
             });
     connect(session, &RunSession::finished, this, &RunDashboard::onFinished);
 }
@@ -325,6 +333,7 @@ void RunDashboard::onSecond(const RunSecond& s)
         const auto& part = s.agents[a];
         addPart(a + 1, t, part.total, part.steps, part.openConnections, part.activeUsers);
     }
+    addServer(t, s.server);
     redraw();
     auto fill = [this](int row, const RunSecond::Step& st) {
         const QStringList cells = {QString::number(st.requests), QString::number(st.p50, 'f', 2),
@@ -349,6 +358,40 @@ void RunDashboard::onSecond(const RunSecond& s)
                           .arg(s.total.errors)
                           .arg(s.openConnections)
                           .arg(s.activeUsers));
+}
+
+void RunDashboard::addServer(double t, const QMap<QString, double>& server)
+{
+    for (auto it = server.begin(); it != server.end(); ++it) {
+        if (!m_serverLines.contains(it.key())) {
+            auto* line = new QLineSeries;
+            line->setName(it.key());
+            line->setPen(QPen(timechart::seriesColour(int(m_serverLines.size())), 2));
+            m_server->chart()->addSeries(line);
+            for (auto* axis : m_server->chart()->axes())
+                line->attachAxis(axis);
+            m_serverLines.insert(it.key(), line);
+            m_server->setVisible(true);
+        }
+        QList<QPointF>& points = m_serverPoints[it.key()];
+        points.append(QPointF(t, it.value()));
+        if (points.size() > kMaxPoints)
+            compact(points, true);
+    }
+    if (m_serverLines.isEmpty())
+        return;
+    double low = 0, high = 1;
+    for (auto it = m_serverLines.begin(); it != m_serverLines.end(); ++it) {
+        const QList<QPointF>& points = m_serverPoints[it.key()];
+        it.value()->replace(points);
+        for (const QPointF& p : points) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+        }
+    }
+    for (auto* axis : m_server->chart()->axes(Qt::Vertical))
+        if (auto* v = qobject_cast<QValueAxis*>(axis))
+            v->setRange(low, high * 1.1);
 }
 
 void RunDashboard::redraw()
@@ -393,6 +436,9 @@ void RunDashboard::redraw()
     const double maxT =
         std::max(m_lastSecond, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : m_lastSecond);
     const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1, maxGauge * 1.1};
+    for (auto* axis : m_server->chart()->axes(Qt::Horizontal)) // the same time axis as the others
+        if (auto* v = qobject_cast<QValueAxis*>(axis))
+            v->setRange(0, std::max(1.0, maxT));
     for (int c = 0; c < m_charts.size(); ++c) {
         for (auto* axis : m_charts[c]->chart()->axes()) {
             auto* v = qobject_cast<QValueAxis*>(axis);

@@ -79,5 +79,10 @@ private:
     void addChecks(const QVector<RunSecond::Step>& steps);
     QListWidget* m_events;
     QList<QChartView*> m_charts;
+    // The target's own metrics: a line per source, shown once one is read.
+    QChartView* m_server;
+    QMap<QString, QLineSeries*> m_serverLines;
+    QMap<QString, QList<QPointF>> m_serverPoints;
+    void addServer(double t, const QMap<QString, double>& server);
     bool m_paused = false;
 };

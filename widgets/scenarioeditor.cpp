@@ -262,6 +262,10 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* run = new QPushButton(tr("Run on the local pool"));
     run->setToolTip(tr("Start this scenario on local engines (one per core) and watch it live"));
     run->setObjectName(QStringLiteral("runButton"));
+    auto* capacity = new QPushButton(tr("Find capacity…"));
+    capacity->setObjectName(QStringLiteral("capacityButton"));
+    capacity->setToolTip(tr("Raise this scenario's rate level by level until an SLO breaks: the highest rate "
+                            "the target takes"));
     auto* exportJson = new QPushButton(tr("Export JSON…"));
     auto* exportBundle = new QPushButton(tr("Export bundle…"));
 
@@ -312,6 +316,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     form->addRow(tr("Stress tag:"), tag);
     auto* exports = new QHBoxLayout;
     exports->addWidget(run);
+    exports->addWidget(capacity);
     exports->addWidget(exportJson);
     exports->addWidget(exportBundle);
     exports->addStretch(1);
@@ -401,6 +406,15 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
                                       tr("Run it anyway?")) != QMessageBox::Yes)
             return;
         Q_EMIT runRequested(json());
+    });
+    connect(capacity, &QPushButton::clicked, this, [this] {
+        if (!m_problems.isEmpty()) {
+            QMessageBox::warning(this, tr("Find capacity"),
+                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
+                                     m_problems.join(QStringLiteral("\n• ")));
+            return;
+        }
+        Q_EMIT capacityRequested(json());
     });
     connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
 }

@@ -53,6 +53,8 @@ Q_SIGNALS:
     void changed(const QByteArray& payload);
     // The user asked to run this scenario now.
     void runRequested(const QByteArray& payload);
+    // The user asked how much load the target takes (a capacity search of this scenario).
+    void capacityRequested(const QByteArray& payload);
 
 private:
     void edited();

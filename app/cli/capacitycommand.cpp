@@ -71,7 +71,7 @@ bool takeOwnOptions(std::vector<std::string>& args, CapacityOptions& c, std::str
                 return false;
             auto t = Threshold::parse(v, error);
             if (!t) {
-                error = "--slo \"" + v + "\": " + error;
+                error = "--slo " + error; // the error quotes the expression
                 return false;
             }
             c.slos.push_back(*t);

@@ -67,6 +67,12 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     }
     for (const auto& w : flowWarnings(s->m_plan))
         s->m_warnings.push_back(w.text());
+    std::vector<std::string> sourceErrors;
+    ServerScraper::preflight(s->m_plan.serverMetrics, sourceErrors, s->m_warnings);
+    if (!sourceErrors.empty()) {
+        errors.insert(errors.end(), sourceErrors.begin(), sourceErrors.end());
+        return nullptr;
+    }
     std::string error, pem;
     // the agents' CA must be readable: never a silent fallback to the system's CAs
     if (!request.controller.caFile.empty() && !readWholeFile(request.controller.caFile, pem, error)) {
@@ -199,16 +205,25 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     const bool checkpoints = m_record && m_recording.onStoreThread;
     // Percentiles and serialization happen here; the store's thread only writes SQL.
     auto parts = std::make_shared<std::vector<PreparedSecond>>();
+    ServerScraper scraper(m_plan.serverMetrics);
+    std::map<std::string, double> serverNow; // the target's metrics as read at the end of the second
+    std::map<std::uint32_t, std::map<std::string, double>> serverBySecond;
     Controller::Callbacks cb;
     if (names.size() > 1)
         cb.onAgentSecond = [&](std::size_t agent, const IntervalMetrics& part) {
             parts->push_back(RunLog::prepare(part, names[agent]));
         };
     cb.onSecond = [&](const IntervalMetrics& second, const SecondSummary& summary) {
+        serverNow = scraper.latest();
         parts->push_back(RunLog::prepare(second));
+        parts->back().server = serverNow;
         std::shared_ptr<const std::vector<PreparedSecond>> ready = std::move(parts);
         parts = std::make_shared<std::vector<PreparedSecond>>();
-        sink.second({summary, ready});
+        SecondSummary withServer = summary;
+        withServer.server = serverNow;
+        if (!serverNow.empty())
+            serverBySecond[second.second] = serverNow;
+        sink.second({withServer, ready});
         onStore(sink, [ready](RunLog& log, std::int64_t row) { return log.write(row, *ready); }); // one transaction
         if (checkpoints && second.second % 5 == 0) {
             std::string ignored; // a checkpoint that cannot happen now happens later
@@ -226,12 +241,11 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
     Breaker breaker(std::move(rules), stepNames, std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
-    ServerScraper scraper(m_plan.serverMetrics);
     if (!breaker.empty() || !m_plan.serverMetrics.empty() || m_capacity) {
         auto onSecond = cb.onSecond;
         cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {
             onSecond(second, summary);
-            const std::map<std::string, double> server = scraper.latest();
+            const std::map<std::string, double>& server = serverNow;
             for (const auto& [name, value] : server) {
                 m_serverSums[name].first += value;
                 ++m_serverSums[name].second;
@@ -248,6 +262,9 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     scraper.start();
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
     scraper.stop();
+    for (SecondSummary& t : result.timeline)
+        if (auto it = serverBySecond.find(t.second); it != serverBySecond.end())
+            t.server = it->second;
     result.events.insert(result.events.end(), m_ownEvents.begin(), m_ownEvents.end());
     std::stable_sort(result.events.begin(), result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.atS < b.atS; });

@@ -45,7 +45,7 @@ JsonPath path(const char* text)
 }
 
 // {"status": "success", "data": {"resultType": "vector", "result": [{"value": [ts, "1.5"]}]}}
-std::optional<double> prometheusValue(const std::string& body, std::string& error)
+std::optional<double> prometheusValue(const std::string& body, std::string& error, bool* badQuery)
 {
     JsonReader reader;
     reader.load(body);
@@ -55,9 +55,12 @@ std::optional<double> prometheusValue(const std::string& body, std::string& erro
         return std::nullopt;
     }
     if (status != "success") {
-        std::string why;
+        std::string why, type;
         reader.read(path("$.error"), why);
+        reader.read(path("$.errorType"), type);
         error = "Prometheus says: " + (why.empty() ? status : why);
+        if (badQuery)
+            *badQuery = type == "bad_data"; // the query itself: not something that passes by
         return std::nullopt;
     }
     if (reader.read(path("$.data.result[0].value[1]"), value) != JsonReader::Outcome::Found &&
@@ -80,7 +83,7 @@ ServerScraper::~ServerScraper()
     stop();
 }
 
-std::optional<double> ServerScraper::read(const ServerMetricPlan& source, std::string& error)
+std::optional<double> ServerScraper::read(const ServerMetricPlan& source, std::string& error, bool* badQuery)
 {
     HttpExchangeRequest rq;
     rq.url = source.prometheus ? source.url + (source.url.back() == '/' ? "" : "/") +
@@ -93,7 +96,7 @@ std::optional<double> ServerScraper::read(const ServerMetricPlan& source, std::s
         return std::nullopt;
     }
     if (source.prometheus && (r.status == 200 || r.status == 400 || r.status == 422))
-        return prometheusValue(r.body, error); // a bad query is a 400 with the server's message
+        return prometheusValue(r.body, error, badQuery); // a bad query is a 400 with the server's message
     if (r.status != 200) {
         error = "HTTP " + std::to_string(r.status) + " " + r.reason;
         return std::nullopt;
@@ -103,6 +106,23 @@ std::optional<double> ServerScraper::read(const ServerMetricPlan& source, std::s
     if (!v)
         error = "no series " + source.series + " with those labels";
     return v;
+}
+
+void ServerScraper::preflight(const std::vector<ServerMetricPlan>& sources, std::vector<std::string>& errors,
+                              std::vector<std::string>& warnings)
+{
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const ServerMetricPlan& s = sources[i];
+        std::string error;
+        bool badQuery = false;
+        if (read(s, error, &badQuery))
+            continue;
+        const std::string field = "serverMetrics[" + std::to_string(i) + "] " + s.name;
+        if (badQuery)
+            errors.push_back(field + ": query: " + error);
+        else
+            warnings.push_back(field + ": not readable before the run (" + error + "); it is read again each second");
+    }
 }
 
 void ServerScraper::start()

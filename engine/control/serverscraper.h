@@ -29,8 +29,15 @@ public:
     // What failed (or recovered) since the last call: "app_rss: connection refused".
     std::vector<std::string> takeProblems();
 
-    // One reading of a source, for tests: its value, or why there is none.
-    static std::optional<double> read(const ServerMetricPlan& source, std::string& error);
+    // One reading of a source: its value, or why there is none; `badQuery`
+    // set when a Prometheus server refused the query itself (bad_data: a
+    // PromQL error), which no later reading would cure.
+    static std::optional<double> read(const ServerMetricPlan& source, std::string& error, bool* badQuery = nullptr);
+    // Before a run: each Prometheus source asked once. A query the server
+    // refuses is an error ("serverMetrics[1] db_cpu: Prometheus says: ..."),
+    // any other problem a warning (the source may come up during the run).
+    static void preflight(const std::vector<ServerMetricPlan>& sources, std::vector<std::string>& errors,
+                          std::vector<std::string>& warnings);
 
 private:
     void loop();

@@ -309,7 +309,17 @@ std::string summaryToJson(const RunSummary& s)
                ", \"late\": " + std::to_string(t.late) + ", \"dropped\": " + std::to_string(t.dropped) +
                ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) +
                ", \"checks_passed\": " + std::to_string(t.checksPassed) +
-               ", \"checks_failed\": " + std::to_string(t.checksFailed) + "}";
+               ", \"checks_failed\": " + std::to_string(t.checksFailed);
+        if (!t.server.empty()) {
+            out += ", \"server\": {";
+            bool first = true;
+            for (const auto& [name, value] : t.server) {
+                out += std::string(first ? "" : ", ") + jsonString(name) + ": " + num(value);
+                first = false;
+            }
+            out += "}";
+        }
+        out += "}";
     }
     out += "],\n  \"thresholds\": [";
     for (std::size_t i = 0; i < s.thresholds.size(); ++i) {

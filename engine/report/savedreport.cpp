@@ -9,6 +9,8 @@
 #include <limits>
 #include <map>
 
+#include <set>
+
 namespace stampede {
 
 std::string printableSample(const std::string& raw)
@@ -88,7 +90,7 @@ std::string csvField(const std::string& s)
 // a gap in its line; each event is a dotted vertical line with its kind.
 std::string svgChart(const std::string& title, const std::string& unit,
                      const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series,
-                     const std::vector<RunEvent>& events = {})
+                     const std::vector<RunEvent>& events = {}, const std::string& xUnit = "s")
 {
     const double w = 760, h = 220, left = 60, bottom = 30, top = 24;
     double maxX = 1, maxY = 0;
@@ -115,7 +117,7 @@ std::string svgChart(const std::string& title, const std::string& unit,
                "\" font-size=\"10\" text-anchor=\"end\">" + num(maxY * i / 4, maxY < 10 ? 2 : 0) + "</text>";
     }
     svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 4, 0) +
-           "\" font-size=\"10\" text-anchor=\"end\">" + num(maxX, 0) + " s</text>";
+           "\" font-size=\"10\" text-anchor=\"end\">" + num(maxX, 0) + " " + escapeXml(xUnit) + "</text>";
     svg += "<text x=\"4\" y=\"" + num(top + 10, 0) + "\" font-size=\"10\">" + escapeXml(unit) + "</text>";
     std::size_t ci = 0;
     double legendX = left + 160;
@@ -180,7 +182,9 @@ RunSummary summarizeSaved(const SavedRun& run)
     }
     if (s.scenario.empty())
         s.scenario = run.info.name;
-    s.durationS = run.info.status == "completed" && planned > 0 ? planned : run.info.durationS;
+    CapacityResult capacity;
+    const bool search = capacityFromJson(run.summaryJson, capacity); // ends when it has its answer, not as planned
+    s.durationS = run.info.status == "completed" && planned > 0 && !search ? planned : run.info.durationS;
     StepMetrics total;
     for (std::size_t i = 0; i < run.total.steps.size(); ++i) {
         total.merge(run.total.steps[i]);
@@ -194,6 +198,7 @@ RunSummary summarizeSaved(const SavedRun& run)
     s.total = summarizeMetrics("total", total, s.durationS);
     for (const auto& step : s.steps)
         s.total.checks.insert(s.total.checks.end(), step.checks.begin(), step.checks.end());
+    std::map<std::string, std::pair<double, std::uint64_t>> serverSums;
     for (const auto& row : run.rows) {
         if (row.step != -1)
             continue;
@@ -207,8 +212,15 @@ RunSummary summarizeSaved(const SavedRun& run)
         t.p50Ms = row.p50Ms;
         t.p99Ms = row.p99Ms;
         t.maxMs = row.maxMs;
+        t.server = row.server;
+        for (const auto& [name, value] : row.server) {
+            serverSums[name].first += value;
+            ++serverSums[name].second;
+        }
         s.timeline.push_back(t);
     }
+    for (const auto& [name, sum] : serverSums) // server:NAME thresholds judge the run's mean
+        s.total.server[name] = sum.first / double(sum.second);
     // the checks of a second are on its step rows (rows come by second, then step)
     std::size_t at = 0;
     for (const auto& row : run.rows) {
@@ -226,8 +238,8 @@ RunSummary summarizeSaved(const SavedRun& run)
     s.events = run.events;
     judgeRun(s, run.info.status, run.info.durationS, planned);
     evaluateThresholds(s, thresholds);
-    if (CapacityResult c; capacityFromJson(run.summaryJson, c)) // a capacity search: its answer is the verdict
-        judgeCapacity(s, c);
+    if (search) // a capacity search: its answer is the verdict
+        judgeCapacity(s, std::move(capacity));
     return s;
 }
 
@@ -237,7 +249,14 @@ std::string exportCsv(const SavedRun& run)
                       "p999_ms,max_ms";
     for (std::size_t k = 0; k < kErrorClassCount; ++k)
         out += ",errors_" + std::string(errorClassName(ErrorClass(k)));
-    out += ",redirects,checks_passed,checks_failed\n";
+    out += ",redirects,checks_passed,checks_failed";
+    std::set<std::string> server; // the target's own metrics: a column each, on the total rows
+    for (const auto& r : run.rows)
+        for (const auto& [name, value] : r.server)
+            server.insert(name);
+    for (const auto& name : server)
+        out += ",server_" + name;
+    out += "\n";
     for (const auto& r : run.rows) {
         const std::string step = r.step < 0                                   ? "total"
                                  : std::size_t(r.step) < run.stepNames.size() ? run.stepNames[std::size_t(r.step)]
@@ -255,7 +274,12 @@ std::string exportCsv(const SavedRun& run)
             passed += k.passed;
             failed += k.failed;
         }
-        out += "," + std::to_string(c.redirects) + "," + std::to_string(passed) + "," + std::to_string(failed) + "\n";
+        out += "," + std::to_string(c.redirects) + "," + std::to_string(passed) + "," + std::to_string(failed);
+        for (const auto& name : server) {
+            const auto it = r.server.find(name);
+            out += "," + (it == r.server.end() ? std::string() : num(it->second)); // empty: not read in that second
+        }
+        out += "\n";
     }
     return out;
 }
@@ -328,6 +352,59 @@ std::string exportJUnit(const RunSummary& s)
     return out;
 }
 
+namespace {
+
+// The target's own metrics, a line each (a second without a reading is a gap).
+std::string serverChart(const RunSummary& s)
+{
+    std::map<std::string, std::vector<std::pair<double, double>>> lines;
+    for (const auto& t : s.timeline)
+        for (const auto& [name, value] : t.server)
+            lines[name];
+    if (lines.empty())
+        return {};
+    for (const auto& t : s.timeline)
+        for (auto& [name, pts] : lines) {
+            const auto it = t.server.find(name);
+            pts.emplace_back(t.second, it == t.server.end() ? std::numeric_limits<double>::quiet_NaN() : it->second);
+        }
+    return svgChart("Server", "value", {lines.begin(), lines.end()}, s.events) + "\n";
+}
+
+// A capacity search: the answer, p99 and error rate against the offered rate, and each level.
+std::string capacitySection(const RunSummary& s)
+{
+    if (!s.capacity)
+        return {};
+    const CapacityResult& c = *s.capacity;
+    std::string html = "<h2>Capacity</h2>\n<p><b>" +
+                       (c.rate > 0 ? num(c.rate, 1) + " iterations/s met every SLO"
+                                   : std::string("Not even the start rate met every SLO")) +
+                       "</b>" +
+                       (c.brokenBy.empty() ? "" : " · " + num(c.brokenAt, 1) + "/s broke " + escapeXml(c.brokenBy)) +
+                       (c.note.empty() ? "" : " · " + escapeXml(c.note)) + "</p>\n";
+    std::vector<CapacityLevel> byRate = c.levels;
+    std::sort(byRate.begin(), byRate.end(), [](const auto& a, const auto& b) { return a.rate < b.rate; });
+    std::vector<std::pair<double, double>> p99, errors;
+    for (const CapacityLevel& l : byRate) {
+        p99.emplace_back(l.rate, l.p99Ms);
+        errors.emplace_back(l.rate, l.errorRatePct);
+    }
+    html += svgChart("p99 against the offered rate", "ms", {{"p99", p99}}, {}, "/s") + "\n";
+    html += svgChart("Error rate against the offered rate", "%", {{"errors", errors}}, {}, "/s") + "\n";
+    html += "<table><tr><th>level</th><th>offered/s</th><th>achieved/s</th><th>p99 ms</th><th>errors %</th>"
+            "<th>verdict</th></tr>\n";
+    for (std::size_t i = 0; i < c.levels.size(); ++i) {
+        const CapacityLevel& l = c.levels[i];
+        html += "<tr><td>" + std::to_string(i + 1) + "</td><td>" + num(l.rate, 1) + "</td><td>" + num(l.achieved, 1) +
+                "</td><td>" + num(l.p99Ms, 2) + "</td><td>" + num(l.errorRatePct, 2) + "</td><td class=\"" +
+                (l.passed ? "pass\">met every SLO" : "fail\">broke " + escapeXml(l.brokenBy)) + "</td></tr>\n";
+    }
+    return html + "</table>\n";
+}
+
+} // namespace
+
 std::string exportHtml(const SavedRun& run, const RunSummary& s)
 {
     std::vector<std::pair<double, double>> rate, p50, p99, errors;
@@ -350,6 +427,7 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
             "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span></p>\n";
     html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}, s.events) + "\n";
     html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}, s.events) + "\n";
+    html += serverChart(s) + capacitySection(s);
     html += "<h2>Summary per step</h2>\n<table><tr><th>step</th><th>requests</th><th>rate/s</th><th>errors</th>"
             "<th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max "
             "ms</th><th>late</th><th>dropped</th></tr>\n";

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,7 @@ struct SecondSummary
     double maxMs = 0;
     std::uint64_t checksPassed = 0; // check judgements of the second, over every step's checks
     std::uint64_t checksFailed = 0;
+    std::map<std::string, double> server; // the target's own metrics read in this second (server:NAME)
 };
 
 // Something that happened during a run, for the time axis and the report.

@@ -137,6 +137,11 @@ ALTER TABLE run_seconds ADD COLUMN checks TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE run_steps ADD COLUMN checks TEXT NOT NULL DEFAULT '[]';
 )sql";
 
+// 6 -> 7: the target's own metrics read in each second (the merged row), {"name": value}.
+const char* kMigrate6to7 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN server TEXT NOT NULL DEFAULT '{}';
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -244,7 +249,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
-                             " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
+                             kMigrate6to7 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -339,6 +344,8 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             sql += migrate4to5();
         if (version < 6)
             sql += kMigrate5to6;
+        if (version < 7)
+            sql += kMigrate6to7;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

@@ -43,7 +43,7 @@ struct ProjectItem
 class ProjectStore
 {
 public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
     static constexpr std::int32_t kApplicationId = 0x53544D50; // "STMP"
 
     enum class OpenError

@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <map>
 
 namespace stampede {
@@ -95,6 +96,35 @@ std::vector<CheckCount> readChecks(const std::string& json)
     return out;
 }
 
+// Server metrics as {"name": value, ...} (names are letters, digits, _ and -), and back.
+std::string serverJson(const std::map<std::string, double>& server)
+{
+    std::string out = "{";
+    char value[64];
+    for (const auto& [name, v] : server) {
+        std::snprintf(value, sizeof value, "%.17g", v);
+        out += (out.size() > 1 ? ",\"" : "\"") + name + "\":" + value;
+    }
+    return out + "}";
+}
+
+std::map<std::string, double> readServer(const std::string& json)
+{
+    std::map<std::string, double> out;
+    for (std::size_t at = json.find('"'); at != std::string::npos; at = json.find('"', at)) {
+        const std::size_t end = json.find('"', at + 1);
+        if (end == std::string::npos || end + 1 >= json.size() || json[end + 1] != ':')
+            break;
+        char* stop = nullptr;
+        const double v = std::strtod(json.c_str() + end + 2, &stop);
+        if (stop == json.c_str() + end + 2)
+            break;
+        out[json.substr(at + 1, end - at - 1)] = v;
+        at = std::size_t(stop - json.c_str());
+    }
+    return out;
+}
+
 std::string_view className(std::size_t k)
 {
     return errorClassName(ErrorClass(k));
@@ -109,9 +139,10 @@ std::string codeName(std::size_t k)
 std::string insertSecondSql()
 {
     std::string columns = "run, second, step, agent, errors_by_class, grpc_codes, p50_ms, p90_ms, p95_ms, p99_ms, "
-                          "p999_ms, max_ms, latency, service, open_connections, active_users, checks";
+                          "p999_ms, max_ms, latency, service, open_connections, active_users, checks, server";
     std::string values = ":run, :second, :step, :agent, :errors_by_class, :grpc_codes, :p50_ms, :p90_ms, :p95_ms, "
-                         ":p99_ms, :p999_ms, :max_ms, :latency, :service, :open_connections, :active_users, :checks";
+                         ":p99_ms, :p999_ms, :max_ms, :latency, :service, :open_connections, :active_users, :checks, "
+                         ":server";
     for (const CounterField& f : kCounterFields) {
         columns += std::string(", ") + f.name;
         values += std::string(", :") + f.name;
@@ -227,6 +258,7 @@ bool RunLog::writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p
     s.blob(":latency", r.latency).blob(":service", r.service);
     s.bind(":open_connections", std::int64_t(r.step < 0 ? p.openConnections : 0));
     s.bind(":active_users", std::int64_t(r.step < 0 ? p.activeUsers : 0));
+    s.bind(":server", r.step < 0 && p.agent.empty() ? serverJson(p.server) : std::string("{}"));
     const bool ok = s.run();
     s.reset();
     return ok;
@@ -363,6 +395,8 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
     row.agent = s.text(s.column("agent"));
     row.openConnections = std::uint32_t(s.integer(s.column("open_connections")));
     row.activeUsers = std::uint32_t(s.integer(s.column("active_users")));
+    if (row.step < 0)
+        row.server = readServer(s.text(s.column("server")));
     if (!row.agent.empty()) {
         r.agentRows.push_back(std::move(row));
         return;

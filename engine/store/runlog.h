@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,7 +40,8 @@ struct SecondRow
     std::uint32_t activeUsers = 0;
     StepCounters counters;
     double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0, p999Ms = 0, maxMs = 0;
-    std::vector<CheckCount> checks; // by the step's check index
+    std::vector<CheckCount> checks;       // by the step's check index
+    std::map<std::string, double> server; // step -1 rows: the target's own metrics read in the second
 };
 
 struct SavedRun
@@ -78,6 +80,7 @@ struct PreparedSecond
     std::vector<Row> rows;
     std::uint32_t openConnections = 0;
     std::uint32_t activeUsers = 0;
+    std::map<std::string, double> server; // the target's own metrics of the second (the merged row only)
     std::vector<ErrorSample> samples;
 };
 

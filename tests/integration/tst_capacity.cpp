@@ -5,6 +5,7 @@
 // the breaker's stop rules end it, and refuses bad input before any load.
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -101,6 +102,21 @@ private slots:
         for (const auto& ev : saved.value(QStringLiteral("events")).toArray())
             judged += ev.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("capacity_level");
         QCOMPARE(judged, levels.size());
+        // the HTML report: the answer, and p99 and errors against the offered rate
+        const QString html = m_dir.filePath(QStringLiteral("cap.html"));
+        QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
+                         QStringLiteral("html"), QStringLiteral("-o"), html})
+                     .exitCode,
+                 0);
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray page = f.readAll();
+        QVERIFY(page.contains("<h2>Capacity</h2>"));
+        QVERIFY(page.contains("p99 against the offered rate"));
+        QVERIFY(page.contains("Error rate against the offered rate"));
+        QCOMPARE(page.count("<td class=\"fail\">broke error_rate &lt; 1%</td>") +
+                     page.count("<td class=\"pass\">met every SLO</td>"),
+                 levels.size());
     }
 
     // Even the start rate breaks the SLO: exit 1, rate 0, said why.

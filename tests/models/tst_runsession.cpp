@@ -3,6 +3,7 @@
 #include "reportmodel.h"
 #include "runsession.h"
 
+#include "mock/mockrules.h"
 #include "mock/mockserver.h"
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -185,6 +186,59 @@ private slots:
         QVERIFY(summary.value(QStringLiteral("duration_s")).toDouble() < 10);
         stampede::RunLog log(*run.store);
         QCOMPARE(log.runs().at(0).status, std::string("stopped"));
+    }
+
+    // "Find capacity" in the workbench: the same search as the command line,
+    // on the run path, against a mock that answers 300 requests a second; the
+    // saved report shows the levels against the offered rate.
+    void capacitySearchFromTheWorkbench()
+    {
+        std::string error;
+        auto rules = stampede::MockRuleSet::fromJson(
+            "{\"rules\": [{\"path\": \"/*\", \"rateLimit\": {\"perSecond\": 300}}]}", error);
+        QVERIFY2(rules, error.c_str());
+        stampede::MockServer mock(rules);
+        QVERIFY(mock.start("127.0.0.1:0", error));
+        QTemporaryDir dir;
+        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("c.stampede")).toStdString(), error);
+        QVERIFY(store);
+        RunSession session;
+        QSignalSpy finished(&session, &RunSession::finished);
+        RunSession::Options options;
+        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
+        options.engines = 1;
+        stampede::CapacityOptions capacity;
+        capacity.stepSeconds = 2;
+        std::string why;
+        capacity.slos = {*stampede::Threshold::parse("error_rate < 1%", why)};
+        options.capacity = capacity;
+        const QByteArray scenario =
+            QByteArrayLiteral("{\"steps\": [{\"request\": {\"url\": \"") + QByteArray::fromStdString(mock.baseUrl()) +
+            QByteArrayLiteral("/\"}}], \"load\": {\"closed\": {\"users\": 3}}, "
+                              "\"connections\": 8, \"thresholds\": [{\"expr\": \"p99 < 1us\"}]}");
+        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        QVERIFY(session.plannedProfile().isEmpty()); // a search plans level by level
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("completed"));
+        const QJsonObject summary = QJsonDocument::fromJson(finished.at(0).at(1).toByteArray()).object();
+        QVERIFY(summary.value(QStringLiteral("passed")).toBool()); // the scenario's thresholds do not judge a search
+        const double rate =
+            summary.value(QStringLiteral("capacity")).toObject().value(QStringLiteral("rate")).toDouble();
+        QVERIFY2(rate >= 300 / 1.1 && rate <= 303, qPrintable(QString::number(rate)));
+        stampede::RunLog log(*store);
+        ReportModel report;
+        QVERIFY2(report.load(*store, log.runs().at(0).id), qPrintable(report.errorString()));
+        QVERIFY(report.isCapacitySearch());
+        QVERIFY(report.passed());
+        const auto levels =
+            summary.value(QStringLiteral("capacity")).toObject().value(QStringLiteral("levels")).toArray();
+        const QList<QPointF> p99 = report.capacitySeries(QStringLiteral("p99"));
+        QCOMPARE(p99.size(), levels.size());
+        for (int i = 1; i < p99.size(); ++i)
+            QVERIFY(p99[i].x() > p99[i - 1].x()); // by offered rate
+        const QList<QPointF> errors = report.capacitySeries(QStringLiteral("errors"));
+        QVERIFY(errors.last().y() > 1); // the highest level broke the error SLO
+        QVERIFY2(report.capacityLine().contains(QStringLiteral("met every SLO")), qPrintable(report.capacityLine()));
     }
 
     void refusesAnInvalidScenario()

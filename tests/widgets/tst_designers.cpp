@@ -1,4 +1,5 @@
 // The data-set editor and the scenario designer, offscreen.
+#include "capacitydialog.h"
 #include "csvpreviewmodel.h"
 #include "dataseteditor.h"
 #include "environmenteditor.h"
@@ -10,12 +11,14 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -25,6 +28,38 @@ class TestDesigners : public QObject
 {
     Q_OBJECT
 private slots:
+    // Find capacity: OK only when the SLOs parse and the levels can run; the
+    // options are what was entered.
+    void capacityDialogChecksItsFields()
+    {
+        CapacityDialog d;
+        auto* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(ok->isEnabled());
+        QCOMPARE(d.options().slos.size(), std::size_t(2)); // p99 < 500ms, error_rate < 1%
+        d.setSlos(QStringLiteral("p99 < 50ms\nlatency > 2"));
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(d.problem().startsWith(QStringLiteral("SLO \"latency > 2\": unknown metric")),
+                 qPrintable(d.problem()));
+        d.setSlos(QString());
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(d.problem().startsWith(QStringLiteral("Give at least one SLO")));
+        d.setSlos(QStringLiteral("p99 < 50ms\n\nlogin: error_rate < 2%"));
+        QVERIFY(ok->isEnabled());
+        d.findChild<QDoubleSpinBox*>(QStringLiteral("start"))->setValue(500);
+        d.findChild<QDoubleSpinBox*>(QStringLiteral("max"))->setValue(100);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(d.problem().startsWith(QStringLiteral("The highest rate must be at least")));
+        d.findChild<QDoubleSpinBox*>(QStringLiteral("max"))->setValue(9000);
+        d.findChild<QSpinBox*>(QStringLiteral("stepSeconds"))->setValue(5);
+        QVERIFY(ok->isEnabled());
+        const stampede::CapacityOptions o = d.options();
+        QCOMPARE(o.start, 500.0);
+        QCOMPARE(o.max, 9000.0);
+        QCOMPARE(o.stepSeconds, 5u);
+        QCOMPARE(o.slos.size(), std::size_t(2));
+        QCOMPARE(o.slos[1].step, std::string("login"));
+        QVERIFY(d.findChild<QSpinBox*>(QStringLiteral("stepSeconds"))->minimum() >= 2); // a level needs a judged second
+    }
     void importACsvAndSeeItsColumns()
     {
         DataSetEditor editor;

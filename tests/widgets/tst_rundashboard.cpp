@@ -8,6 +8,7 @@
 #include <QLineSeries>
 #include <QTableWidget>
 #include <QTest>
+#include <QValueAxis>
 
 class TestRunDashboard : public QObject
 {
@@ -107,6 +108,41 @@ private slots:
         QCOMPARE(lastOf(QStringLiteral("open connections")), 15.0);
         agentBox->setCurrentIndex(1);
         QCOMPARE(lastOf(QStringLiteral("completed/s")), 100.0);
+    }
+
+    // The target's own metrics: no chart until one is read, then a line per source.
+    void serverChartShowsEachSource()
+    {
+        RunSession session;
+        RunDashboard dashboard(&session);
+        dashboard.show();
+        auto* server = dashboard.findChild<QChartView*>(QStringLiteral("server"));
+        QVERIFY(server);
+        for (quint32 s = 1; s <= 2; ++s) {
+            RunSecond sec;
+            sec.second = s;
+            Q_EMIT session.secondAvailable(sec);
+        }
+        QVERIFY(!server->isVisible());
+        for (quint32 s = 3; s <= 5; ++s) {
+            RunSecond sec;
+            sec.second = s;
+            sec.server.insert(QStringLiteral("db_cpu"), 10.0 * s);
+            if (s == 4)
+                sec.server.insert(QStringLiteral("app_rss"), 5e8);
+            Q_EMIT session.secondAvailable(sec);
+        }
+        QVERIFY(server->isVisible());
+        QMap<QString, QList<QPointF>> lines;
+        for (auto* abstract : server->chart()->series())
+            if (auto* line = qobject_cast<QLineSeries*>(abstract))
+                lines.insert(line->name(), line->points());
+        QCOMPARE(lines.keys(), (QStringList{QStringLiteral("app_rss"), QStringLiteral("db_cpu")}));
+        QCOMPARE(lines.value(QStringLiteral("db_cpu")),
+                 (QList<QPointF>{QPointF(3, 30), QPointF(4, 40), QPointF(5, 50)}));
+        QCOMPARE(lines.value(QStringLiteral("app_rss")), (QList<QPointF>{QPointF(4, 5e8)}));
+        auto* y = qobject_cast<QValueAxis*>(server->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(y && y->max() >= 5e8);
     }
 };
 

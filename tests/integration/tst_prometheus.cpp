@@ -1,0 +1,281 @@
+// The target's own metrics from real components (issue "Full-link guard
+// rails"): Debian's prometheus, started on loopback with its own config and a
+// temporary data folder, scrapes Debian's prometheus-node-exporter and an
+// exposition endpoint whose values this test controls. A run reads them each
+// second (through Prometheus's query API, and the endpoint directly), saves
+// them per second in the project exactly as served, trips a server: rule on
+// them, and a PromQL error is bad input with Prometheus's own message.
+#include "testsupport.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <chrono>
+#include <csignal>
+#include <mutex>
+#include <set>
+#include <unistd.h>
+
+using namespace testsupport;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// A child process on loopback that is stopped with the test.
+class Child
+{
+public:
+    ~Child()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            signalProcess(m_process.processId(), SIGTERM);
+            if (!m_process.waitForFinished(5000))
+                m_process.kill();
+            m_process.waitForFinished(2000);
+        }
+    }
+    bool start(const QString& program, const QStringList& args)
+    {
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(program, args);
+        return m_process.waitForStarted(5000);
+    }
+    QString output() { return QString::fromUtf8(m_process.readAll()); }
+    bool running() const { return m_process.state() == QProcess::Running; }
+
+private:
+    QProcess m_process;
+};
+
+// Waits up to `ms` for `path` on `port` to answer with a body containing `needle`.
+bool waitFor(int port, const std::string& path, const std::string& needle, int ms)
+{
+    const auto until = Clock::now() + std::chrono::milliseconds(ms);
+    while (Clock::now() < until) {
+        if (httpGet(port, path).find(needle) != std::string::npos)
+            return true;
+        QThread::msleep(200);
+    }
+    return false;
+}
+
+} // namespace
+
+class TestPrometheus : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    Child m_prometheus, m_exporter;
+    int m_promPort = 0, m_exporterPort = 0;
+    std::unique_ptr<RawServer> m_app;
+    std::mutex m_mutex;
+    std::optional<Clock::time_point> m_first;
+    std::set<int> m_served; // every value the endpoint gave
+
+    // app_value{job="app"}: 10 times the whole seconds since the first scrape.
+    void serveApp(int fd)
+    {
+        if (readRequestHead(fd).empty()) {
+            ::close(fd);
+            return;
+        }
+        int value = 0;
+        {
+            std::lock_guard lock(m_mutex);
+            if (!m_first)
+                m_first = Clock::now();
+            value = 10 * int(std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - *m_first).count());
+            m_served.insert(value);
+        }
+        const std::string body = "# HELP app_value A value the test controls.\n# TYPE app_value gauge\n"
+                                 "app_value{job=\"app\"} " +
+                                 std::to_string(value) + "\napp_value{job=\"other\"} 5000\n";
+        const std::string answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: " +
+                                   std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+        (void)!::write(fd, answer.data(), answer.size());
+        ::close(fd);
+    }
+
+    QString scenario(const char* name, const QString& serverMetrics, const QString& breaker, int targetPort)
+    {
+        return writeFile(m_dir, name,
+                         QStringLiteral("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:%1/\"}}], "
+                                        "\"load\": {\"open\": {\"rate\": 50}}, \"connections\": 2, \"duration\": "
+                                        "\"40s\", \"serverMetrics\": [%2]%3}")
+                             .arg(targetPort)
+                             .arg(serverMetrics, breaker)
+                             .toUtf8());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("prometheus")).isEmpty() ||
+            QStandardPaths::findExecutable(QStringLiteral("prometheus-node-exporter")).isEmpty())
+            QFAIL("prometheus and prometheus-node-exporter are needed (scripts/install-deps.sh installs them)");
+        m_app = std::make_unique<RawServer>([this](int fd) { serveApp(fd); });
+        m_exporterPort = freePort();
+        QVERIFY(m_exporter.start(QStringLiteral("prometheus-node-exporter"),
+                                 {QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_exporterPort),
+                                  QStringLiteral("--collector.disable-defaults"), QStringLiteral("--collector.cpu"),
+                                  QStringLiteral("--collector.meminfo")}));
+        m_promPort = freePort();
+        const QString config = writeFile(m_dir, "prometheus.yml",
+                                         QStringLiteral("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+                                                        "scrape_configs:\n"
+                                                        "  - job_name: node\n    static_configs:\n"
+                                                        "      - targets: ['127.0.0.1:%1']\n"
+                                                        "  - job_name: app\n    static_configs:\n"
+                                                        "      - targets: ['127.0.0.1:%2']\n")
+                                             .arg(m_exporterPort)
+                                             .arg(m_app->port())
+                                             .toUtf8());
+        QVERIFY(m_prometheus.start(QStringLiteral("prometheus"),
+                                   {QStringLiteral("--config.file=") + config,
+                                    QStringLiteral("--storage.tsdb.path=") + m_dir.filePath(QStringLiteral("data")),
+                                    QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_promPort),
+                                    QStringLiteral("--log.level=warn")}));
+        // ready, and both targets scraped at least twice (a rate over them has a value)
+        QVERIFY2(waitFor(m_promPort, "/-/ready", "Ready", 30000), qPrintable(m_prometheus.output()));
+        QVERIFY2(
+            waitFor(m_promPort, "/api/v1/query?query=count(count_over_time(up%5B30s%5D)%3E%3D2)", "\"value\":[", 30000),
+            qPrintable(m_prometheus.output()));
+    }
+
+    // Through Prometheus (the node exporter's CPU and the app's value) and
+    // directly from the endpoint: each second's saved value is one the endpoint
+    // served, in order; a server: rule on the direct value stops the run.
+    void savedValuesAreWhatWasServed()
+    {
+        MockProcess target;
+        QVERIFY(target.started());
+        const QString prom = QStringLiteral("http://127.0.0.1:%1").arg(m_promPort);
+        const QString metrics =
+            QStringLiteral(
+                "{\"name\": \"node_cpu\", \"prometheus\": \"%1\", \"query\": \"100 * (1 - "
+                "avg(rate(node_cpu_seconds_total{mode=\\\"idle\\\"}[5s])))\"}, "
+                "{\"name\": \"app_prom\", \"prometheus\": \"%1\", \"query\": \"app_value{job=\\\"app\\\"}\"}, "
+                "{\"name\": \"app_direct\", \"scrape\": \"http://127.0.0.1:%2/metrics\", \"series\": "
+                "\"app_value\", \"labels\": {\"job\": \"app\"}}")
+                .arg(prom)
+                .arg(m_app->port());
+        int started = 0;
+        {
+            std::lock_guard lock(m_mutex);
+            started = 10 * int(std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - *m_first).count());
+        }
+        const int limit = started + 60; // trips about 6 s into the run
+        const QString file = scenario(
+            "prom.json", metrics,
+            QStringLiteral(", \"breaker\": {\"rules\": [{\"name\": \"app high\", \"when\": \"server:app_direct > %1\", "
+                           "\"window\": \"1s\", \"consecutive\": 1, \"action\": \"stop\"}]}")
+                .arg(limit),
+            target.port());
+        const QString summary = m_dir.filePath(QStringLiteral("prom-summary.json"));
+        const QString project = m_dir.filePath(QStringLiteral("prom.stampede"));
+        const auto r =
+            runCli({QStringLiteral("run"), file, QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q"),
+                    QStringLiteral("--summary-json"), summary, QStringLiteral("--project"), project});
+        QVERIFY2(r.exitCode == 1, qPrintable(r.err));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped_by_breaker"));
+        QVERIFY2(s.value(QStringLiteral("reason")).toString().contains(QStringLiteral("app high")),
+                 qPrintable(s.value(QStringLiteral("reason")).toString()));
+        QVERIFY(s.value(QStringLiteral("duration_s")).toDouble() < 15);
+
+        // the saved seconds, as exported from the project
+        const QString csv = m_dir.filePath(QStringLiteral("prom.csv"));
+        const auto e = runCli({QStringLiteral("report"), QStringLiteral("export"), project, QStringLiteral("--format"),
+                               QStringLiteral("csv"), QStringLiteral("-o"), csv});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList header = lines.first().split(QLatin1Char(','));
+        const int cpu = int(header.indexOf(QStringLiteral("server_node_cpu")));
+        const int viaProm = int(header.indexOf(QStringLiteral("server_app_prom")));
+        const int direct = int(header.indexOf(QStringLiteral("server_app_direct")));
+        QVERIFY2(cpu > 0 && viaProm > 0 && direct > 0, qPrintable(lines.first()));
+        std::set<int> served;
+        {
+            std::lock_guard lock(m_mutex);
+            served = m_served;
+        }
+        int directSeen = 0, promSeen = 0, cpuSeen = 0;
+        double lastDirect = -1;
+        for (const QString& line : lines.mid(1)) {
+            const QStringList cells = line.split(QLatin1Char(','));
+            if (cells.value(1) != QLatin1String("total"))
+                continue;
+            if (!cells.value(direct).isEmpty()) {
+                const double v = cells.value(direct).toDouble();
+                QVERIFY2(served.count(int(v)) && v == double(int(v)), qPrintable(line)); // exactly a value served
+                QVERIFY(v >= lastDirect);                                                // in order
+                lastDirect = v;
+                ++directSeen;
+            }
+            if (!cells.value(viaProm).isEmpty()) {
+                const double v = cells.value(viaProm).toDouble();
+                QVERIFY2(served.count(int(v)), qPrintable(line)); // Prometheus's latest sample of it
+                ++promSeen;
+            }
+            if (!cells.value(cpu).isEmpty()) {
+                const double v = cells.value(cpu).toDouble();
+                QVERIFY2(v >= 0 && v <= 100, qPrintable(line));
+                ++cpuSeen;
+            }
+        }
+        QVERIFY2(directSeen >= 4 && promSeen >= 4 && cpuSeen >= 3,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(directSeen).arg(promSeen).arg(cpuSeen)));
+        QVERIFY(lastDirect > limit); // the value that tripped the rule was saved too
+        // the summary's timeline carries the same readings
+        int timelineServer = 0;
+        for (const auto& t : s.value(QStringLiteral("timeline")).toArray())
+            timelineServer += t.toObject().contains(QStringLiteral("server"));
+        QVERIFY(timelineServer >= 4);
+    }
+
+    // A query Prometheus refuses: exit 2 before any load, with its message.
+    void promqlErrorIsBadInput()
+    {
+        MockProcess target;
+        QVERIFY(target.started());
+        const QString file = scenario(
+            "badquery.json",
+            QStringLiteral("{\"name\": \"broken\", \"prometheus\": \"http://127.0.0.1:%1\", \"query\": \"rate(up[\"}")
+                .arg(m_promPort),
+            QString(), target.port());
+        const auto r = runCli(
+            {QStringLiteral("run"), file, QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("serverMetrics[0] broken: query: Prometheus says: ")) &&
+                     r.err.contains(QStringLiteral("parse error")),
+                 qPrintable(r.err));
+        QCOMPARE(target.stats().value(QStringLiteral("total")).toInt(), 0);
+    }
+
+    // A source that is down before the run is a warning, and the run goes on.
+    void anUnreachableSourceIsAWarning()
+    {
+        MockProcess target;
+        QVERIFY(target.started());
+        const QString file =
+            scenario("down.json",
+                     QStringLiteral("{\"name\": \"down\", \"prometheus\": \"http://127.0.0.1:%1\", \"query\": \"up\"}")
+                         .arg(freePort()),
+                     QString(), target.port());
+        const auto r = runCli({QStringLiteral("run"), file, QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("-q"), QStringLiteral("-d"), QStringLiteral("2s")});
+        QVERIFY2(r.err.contains(QStringLiteral("warning: serverMetrics[0] down: not readable before the run")),
+                 qPrintable(r.err));
+        QVERIFY(target.stats().value(QStringLiteral("total")).toInt() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPrometheus)
+#include "tst_prometheus.moc"
