@@ -17,6 +17,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -147,15 +148,27 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     right->addWidget(m_checks, 1);
     right->addWidget(new QLabel(tr("Events:")));
     right->addWidget(m_events);
-    grid->addLayout(right, 0, 2, 3, 1);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 3);
-    grid->setColumnStretch(2, 2);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    // the charts scroll when a third row (Server) leaves them too little height for their axes
+    auto* charts = new QWidget;
+    charts->setLayout(grid);
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(charts);
+    for (QChartView* view : m_charts)
+        view->setMinimumHeight(230);
+    m_server->setMinimumHeight(230);
+    auto* body = new QHBoxLayout;
+    body->addWidget(scroll, 6);
+    body->addLayout(right, 2);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_status);
-    layout->addLayout(grid, 1);
+    layout->addLayout(body, 1);
 
     const QStringList steps = session->stepNames();
     m_steps->setRowCount(int(steps.size()) + 1);
