@@ -25,6 +25,74 @@
     </message>
 </context>
 <context>
+    <name>BreakerEditor</name>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="51"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="51"/>
+        <source>Violation when</source>
+        <translation>违规条件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="51"/>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="51"/>
+        <source>In a row</source>
+        <translation>连续次数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="51"/>
+        <source>Action</source>
+        <translation>动作</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="51"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="56"/>
+        <source>Judged every second on all engines&apos; data while the run goes on. Violation when: a threshold expression such as p99 &gt; 300ms, error_rate &gt; 5%, server:db_cpu &gt; 80. Window: whole seconds (5s). In a row: violating windows that trip it. Action: warn, stop, or degrade 50% (never below a tenth of the plan). Step: judge one step alone.</source>
+        <translation>在运行过程中，每秒根据所有引擎的数据进行判定。违规条件：阈值表达式，如 p99 &gt; 300ms、error_rate &gt; 5%、server:db_cpu &gt; 80。窗口：整秒数（5s）。连续次数：连续多少个违规窗口触发规则。动作：warn（告警）、stop（停止）或 degrade 50%（降级，最低不低于计划的十分之一）。步骤：只判定该步骤。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="64"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="65"/>
+        <source>With recovery: seconds without a violation before a degraded load climbs back by a quarter of the plan</source>
+        <translation>启用恢复时：无违规持续这么多秒后，降级的负载按计划的四分之一逐步回升</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="67"/>
+        <source>Recover after</source>
+        <translation>恢复间隔</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="69"/>
+        <source>Add rule</source>
+        <translation>添加规则</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="70"/>
+        <source>Remove rule</source>
+        <translation>删除规则</translation>
+    </message>
+    <message>
+        <location filename="../widgets/breakereditor.cpp" line="82"/>
+        <source>rule %1</source>
+        <translation>规则 %1</translation>
+    </message>
+</context>
+<context>
     <name>CapacityDialog</name>
     <message>
         <location filename="../widgets/capacitydialog.cpp" line="14"/>
@@ -269,63 +337,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="225"/>
+        <location filename="../widgets/reportview.cpp" line="240"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="233"/>
+        <location filename="../widgets/reportview.cpp" line="248"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="234"/>
+        <location filename="../widgets/reportview.cpp" line="249"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="241"/>
+        <location filename="../widgets/reportview.cpp" line="256"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="242"/>
+        <location filename="../widgets/reportview.cpp" line="257"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="246"/>
+        <location filename="../widgets/reportview.cpp" line="261"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="246"/>
+        <location filename="../widgets/reportview.cpp" line="261"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="247"/>
-        <location filename="../widgets/reportview.cpp" line="250"/>
+        <location filename="../widgets/reportview.cpp" line="262"/>
+        <location filename="../widgets/reportview.cpp" line="265"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="248"/>
-        <location filename="../widgets/reportview.cpp" line="251"/>
+        <location filename="../widgets/reportview.cpp" line="263"/>
+        <location filename="../widgets/reportview.cpp" line="266"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="249"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="249"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1429,159 +1497,159 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="61"/>
+        <location filename="../widgets/reportview.cpp" line="63"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="61"/>
+        <location filename="../widgets/reportview.cpp" line="63"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="69"/>
+        <location filename="../widgets/reportview.cpp" line="71"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="74"/>
-        <location filename="../widgets/reportview.cpp" line="79"/>
+        <location filename="../widgets/reportview.cpp" line="76"/>
+        <location filename="../widgets/reportview.cpp" line="81"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="111"/>
+        <location filename="../widgets/reportview.cpp" line="113"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="111"/>
+        <location filename="../widgets/reportview.cpp" line="113"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="112"/>
+        <location filename="../widgets/reportview.cpp" line="114"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="112"/>
+        <location filename="../widgets/reportview.cpp" line="114"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114"/>
+        <location filename="../widgets/reportview.cpp" line="116"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114"/>
-        <location filename="../widgets/reportview.cpp" line="203"/>
+        <location filename="../widgets/reportview.cpp" line="116"/>
+        <location filename="../widgets/reportview.cpp" line="217"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="120"/>
+        <location filename="../widgets/reportview.cpp" line="122"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="125"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="125"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="124"/>
+        <location filename="../widgets/reportview.cpp" line="126"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="124"/>
+        <location filename="../widgets/reportview.cpp" line="126"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="129"/>
+        <location filename="../widgets/reportview.cpp" line="131"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="129"/>
+        <location filename="../widgets/reportview.cpp" line="131"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="137"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="138"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="150"/>
+        <location filename="../widgets/reportview.cpp" line="154"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="150"/>
+        <location filename="../widgets/reportview.cpp" line="154"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="157"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="156"/>
+        <location filename="../widgets/reportview.cpp" line="160"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="162"/>
+        <location filename="../widgets/reportview.cpp" line="166"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="172"/>
+        <location filename="../widgets/reportview.cpp" line="176"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="203"/>
+        <location filename="../widgets/reportview.cpp" line="217"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204"/>
+        <location filename="../widgets/reportview.cpp" line="218"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204"/>
+        <location filename="../widgets/reportview.cpp" line="218"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="204"/>
+        <location filename="../widgets/reportview.cpp" line="218"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="208"/>
+        <location filename="../widgets/reportview.cpp" line="222"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="209"/>
+        <location filename="../widgets/reportview.cpp" line="223"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -1879,365 +1947,365 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="26"/>
+        <location filename="../widgets/rundashboard.cpp" line="27"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="44"/>
+        <location filename="../widgets/rundashboard.cpp" line="45"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="45"/>
+        <location filename="../widgets/rundashboard.cpp" line="46"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="46"/>
-        <location filename="../widgets/rundashboard.cpp" line="187"/>
+        <location filename="../widgets/rundashboard.cpp" line="47"/>
+        <location filename="../widgets/rundashboard.cpp" line="200"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="47"/>
+        <location filename="../widgets/rundashboard.cpp" line="48"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="53"/>
+        <location filename="../widgets/rundashboard.cpp" line="54"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="54"/>
+        <location filename="../widgets/rundashboard.cpp" line="55"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="61"/>
+        <location filename="../widgets/rundashboard.cpp" line="62"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="68"/>
+        <location filename="../widgets/rundashboard.cpp" line="69"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73"/>
+        <location filename="../widgets/rundashboard.cpp" line="74"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="75"/>
+        <location filename="../widgets/rundashboard.cpp" line="76"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="87"/>
+        <location filename="../widgets/rundashboard.cpp" line="88"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="31"/>
+        <location filename="../widgets/rundashboard.cpp" line="32"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="32"/>
+        <location filename="../widgets/rundashboard.cpp" line="33"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="39"/>
+        <location filename="../widgets/rundashboard.cpp" line="40"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="40"/>
+        <location filename="../widgets/rundashboard.cpp" line="41"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="58"/>
+        <location filename="../widgets/rundashboard.cpp" line="59"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="89"/>
+        <location filename="../widgets/rundashboard.cpp" line="90"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="115"/>
+        <location filename="../widgets/rundashboard.cpp" line="116"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="122"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="122"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="122"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="121"/>
+        <location filename="../widgets/rundashboard.cpp" line="122"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="125"/>
+        <location filename="../widgets/rundashboard.cpp" line="126"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="132"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="132"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="132"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="132"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="137"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="137"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="137"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="141"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="141"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="142"/>
+        <location filename="../widgets/rundashboard.cpp" line="143"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="148"/>
+        <location filename="../widgets/rundashboard.cpp" line="149"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="164"/>
+        <location filename="../widgets/rundashboard.cpp" line="177"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="187"/>
+        <location filename="../widgets/rundashboard.cpp" line="200"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="210"/>
+        <location filename="../widgets/rundashboard.cpp" line="223"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="211"/>
+        <location filename="../widgets/rundashboard.cpp" line="224"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="213"/>
+        <location filename="../widgets/rundashboard.cpp" line="226"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="191"/>
+        <location filename="../widgets/rundashboard.cpp" line="204"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="214"/>
+        <location filename="../widgets/rundashboard.cpp" line="227"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="215"/>
+        <location filename="../widgets/rundashboard.cpp" line="228"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="216"/>
+        <location filename="../widgets/rundashboard.cpp" line="229"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="217"/>
+        <location filename="../widgets/rundashboard.cpp" line="230"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="354"/>
+        <location filename="../widgets/rundashboard.cpp" line="367"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="461"/>
+        <location filename="../widgets/rundashboard.cpp" line="474"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="466"/>
+        <location filename="../widgets/rundashboard.cpp" line="479"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="467"/>
+        <location filename="../widgets/rundashboard.cpp" line="480"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="468"/>
+        <location filename="../widgets/rundashboard.cpp" line="481"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="470"/>
+        <location filename="../widgets/rundashboard.cpp" line="483"/>
         <source>stopped by the breaker</source>
         <translation>已被熔断器停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="471"/>
+        <location filename="../widgets/rundashboard.cpp" line="484"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="475"/>
+        <location filename="../widgets/rundashboard.cpp" line="488"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="475"/>
+        <location filename="../widgets/rundashboard.cpp" line="488"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -2253,167 +2321,167 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="109"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="113"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="112"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="116"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="115"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="119"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="135"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="139"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="137"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="141"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="163"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="167"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="164"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="168"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="165"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="169"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="173"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="177"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="174"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="175"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="182"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="183"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="180"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <location filename="../widgets/scenarioeditor.cpp" line="197"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="201"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="199"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="206"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="205"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="210"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="214"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="220"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="221"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="233"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="245"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="252"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -2422,202 +2490,207 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="250"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="255"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="267"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="263"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="268"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="267"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="274"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="275"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="273"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="278"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="294"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="294"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="299"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="301"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
+        <source>Breaker:</source>
+        <translation>熔断器：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="595"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="608"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="596"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="616"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="616"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="663"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="678"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="669"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="684"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="676"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="682"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="691"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="697"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="676"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="691"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="703"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="708"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="703"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

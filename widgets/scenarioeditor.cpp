@@ -1,5 +1,9 @@
 #include "scenarioeditor.h"
 
+#include "breakereditor.h"
+
+#include <QTableWidget>
+
 #include "requestitem.h"
 
 #include "scenariocheck.h"
@@ -243,6 +247,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(220);
 
+    m_breaker = new BreakerEditor;
     m_thresholds = new QPlainTextEdit;
     m_thresholds->setPlaceholderText(tr("One per line, e.g.\np99 < 200ms\nerror_rate < 0.1%"));
     m_thresholds->setMaximumHeight(80);
@@ -310,6 +315,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     stagesBox->addWidget(m_chart);
     form->addRow(tr("Stages:"), stagesBox);
     form->addRow(tr("Thresholds:"), m_thresholds);
+    form->addRow(tr("Breaker:"), m_breaker);
     auto* tag = new QHBoxLayout;
     tag->addWidget(m_tagOn);
     tag->addWidget(m_tagHeader, 1);
@@ -348,6 +354,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     connect(m_verifyTls, &QCheckBox::toggled, this, &ScenarioEditor::edited);
     connect(m_duration, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_thresholds, &QPlainTextEdit::textChanged, this, &ScenarioEditor::edited);
+    connect(m_breaker, &BreakerEditor::changed, this, &ScenarioEditor::edited);
     connect(m_tagOn, &QCheckBox::toggled, this, &ScenarioEditor::edited);
     connect(m_tagHeader, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_stages, &QAbstractItemModel::dataChanged, this, &ScenarioEditor::edited);
@@ -467,6 +474,7 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     for (const auto& t : m_rest.value(QStringLiteral("thresholds")).toArray())
         thresholds << t.toObject().value(QStringLiteral("expr")).toString();
     m_thresholds->setPlainText(thresholds.join(QLatin1Char('\n')));
+    m_breaker->fromJson(m_rest.value(QStringLiteral("breaker")).toObject());
     const QJsonObject tag = m_rest.value(QStringLiteral("stressTag")).toObject();
     m_tagOn->setChecked(!tag.value(QStringLiteral("disabled")).toBool());
     m_tagHeader->setText(tag.value(QStringLiteral("header")).toString());
@@ -545,6 +553,11 @@ QByteArray ScenarioEditor::json() const
         if (!line.trimmed().isEmpty())
             thresholds.append(QJsonObject{{QStringLiteral("expr"), line.trimmed()}});
     o[QStringLiteral("thresholds")] = thresholds;
+    const QJsonObject breaker = m_breaker->toJson();
+    if (breaker.isEmpty())
+        o.remove(QStringLiteral("breaker"));
+    else
+        o[QStringLiteral("breaker")] = breaker;
     QJsonObject tag;
     if (!m_tagOn->isChecked())
         tag[QStringLiteral("disabled")] = true;
@@ -635,6 +648,7 @@ void ScenarioEditor::validate()
                      : field.startsWith(QLatin1String("streams"))     ? static_cast<QWidget*>(m_streams)
                      : field.startsWith(QLatin1String("tls"))         ? static_cast<QWidget*>(m_verifyTls)
                      : field.startsWith(QLatin1String("thresholds"))  ? static_cast<QWidget*>(m_thresholds)
+                     : field.startsWith(QLatin1String("breaker"))     ? static_cast<QWidget*>(m_breaker->table())
                      : field.startsWith(QLatin1String("stressTag"))   ? static_cast<QWidget*>(m_tagHeader)
                                                                       : nullptr;
         if (w)
@@ -644,7 +658,7 @@ void ScenarioEditor::validate()
          {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level),
           static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_streams),
           static_cast<QWidget*>(m_verifyTls), static_cast<QWidget*>(m_thresholds),
-          static_cast<QWidget*>(m_tagHeader)}) {
+          static_cast<QWidget*>(m_breaker->table()), static_cast<QWidget*>(m_tagHeader)}) {
         const QStringList msgs = byWidget.value(w);
         w->setStyleSheet(msgs.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
         // the field's own help stays, under its faults

@@ -21,6 +21,7 @@ class QCheckBox;
 class QPlainTextEdit;
 class QSpinBox;
 class QTableView;
+class BreakerEditor;
 class StagesModel;
 class VariablesModel;
 
@@ -84,6 +85,7 @@ private:
     QChartView* m_chart;
     QLineSeries* m_series;
     QPlainTextEdit* m_thresholds;
+    BreakerEditor* m_breaker; // the live breaker's rules
     QCheckBox* m_tagOn;
     QLineEdit* m_tagHeader;
     QLabel* m_problemsLabel;

@@ -1,4 +1,5 @@
 // The data-set editor and the scenario designer, offscreen.
+#include "breakereditor.h"
 #include "capacitydialog.h"
 #include "csvpreviewmodel.h"
 #include "dataseteditor.h"
@@ -85,6 +86,53 @@ private slots:
         QCOMPARE(editor.preview()->columns().size(), 2); // detected ';'
         delimiter->setCurrentIndex(delimiter->findData(QStringLiteral(",")));
         QCOMPARE(editor.preview()->columns(), (QStringList{QStringLiteral("a;b"), QStringLiteral("c")}));
+    }
+
+    // The live breaker in the designer: rules read from the scenario and
+    // written back as they came (a degrade as {"degrade": N}), a new rule
+    // judged by the engine's check beside the table, no rules: no "breaker".
+    void breakerRulesRoundTrip()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral(
+            "{\"name\": \"s\", \"steps\": [{\"name\": \"order\", \"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
+            "\"load\": {\"open\": {\"rate\": 50}}, \"breaker\": {\"rules\": [{\"name\": \"latency\", \"when\": "
+            "\"p99 > 300ms\", \"window\": \"5s\", \"consecutive\": 3, \"action\": \"stop\"}, {\"name\": \"errors\", "
+            "\"when\": \"error_rate > 5%\", \"window\": \"2s\", \"consecutive\": 2, \"action\": {\"degrade\": 50}, "
+            "\"step\": \"order\"}], \"cooldown\": \"20s\", \"recover\": true}}"));
+        auto* editorWidget = editor.findChild<BreakerEditor*>();
+        QVERIFY(editorWidget);
+        QTableWidget* rules = editorWidget->table();
+        QCOMPARE(rules->rowCount(), 2);
+        QCOMPARE(rules->item(1, 4)->text(), QStringLiteral("degrade 50%"));
+        QCOMPARE(rules->item(1, 5)->text(), QStringLiteral("order"));
+        QVERIFY(editor.problems().isEmpty());
+        const QJsonObject back =
+            QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("breaker")).toObject();
+        const QJsonArray r = back.value(QStringLiteral("rules")).toArray();
+        QCOMPARE(r.size(), 2);
+        QCOMPARE(r[0].toObject(), (QJsonObject{{QStringLiteral("name"), QStringLiteral("latency")},
+                                               {QStringLiteral("when"), QStringLiteral("p99 > 300ms")},
+                                               {QStringLiteral("window"), QStringLiteral("5s")},
+                                               {QStringLiteral("consecutive"), 3},
+                                               {QStringLiteral("action"), QStringLiteral("stop")}}));
+        QCOMPARE(r[1].toObject().value(QStringLiteral("action")).toObject().value(QStringLiteral("degrade")).toDouble(),
+                 50.0);
+        QCOMPARE(back.value(QStringLiteral("cooldown")).toString(), QStringLiteral("20s"));
+        QVERIFY(back.value(QStringLiteral("recover")).toBool());
+        // a rule the engine refuses is a fault of the breaker's field, shown on the table
+        QSignalSpy changed(&editor, &ScenarioEditor::changed);
+        editorWidget->addRule(QStringLiteral("bad"), QStringLiteral("latency > 2"), QStringLiteral("5s"), 1,
+                              QStringLiteral("stop"));
+        QVERIFY(changed.count() > 0);
+        QVERIFY2(!editor.problems().isEmpty() &&
+                     editor.problems().first().startsWith(QStringLiteral("breaker.rules[2].when")),
+                 qPrintable(editor.problems().join(QLatin1Char('\n'))));
+        QVERIFY(!rules->styleSheet().isEmpty());
+        QVERIFY(rules->toolTip().contains(QStringLiteral("unknown metric")));
+        rules->setRowCount(0);
+        editorWidget->fromJson({});
+        QVERIFY(!QJsonDocument::fromJson(editor.json()).object().contains(QStringLiteral("breaker")));
     }
 
     void threeStageProfilePreview()
