@@ -84,6 +84,29 @@ bool Regex::search(std::string_view text, std::uint32_t group, std::string* capt
     return true;
 }
 
+bool Regex::find(std::string_view text, std::size_t from, std::uint32_t group, std::size_t& start,
+                 std::size_t& end) const
+{
+    thread_local MatchData md;
+    pcre2_match_data* data = md.get(m_groups + 1);
+    while (from <= text.size()) {
+        const int rc = pcre2_match(static_cast<pcre2_code*>(m_code), reinterpret_cast<PCRE2_SPTR>(text.data()),
+                                   text.size(), from, 0, data, nullptr);
+        if (rc < 0)
+            return false;
+        const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(data);
+        if (ov[1] == ov[0] && ov[0] == from) { // an empty match: look further on
+            ++from;
+            continue;
+        }
+        const std::uint32_t g = group < std::uint32_t(rc) && ov[2 * group] != PCRE2_UNSET ? group : 0;
+        start = ov[2 * g];
+        end = ov[2 * g + 1];
+        return true;
+    }
+    return false;
+}
+
 const std::string* findHeader(const AnswerView& answer, std::string_view name)
 {
     for (const HeaderPairs* list : {answer.headers, answer.trailers}) {

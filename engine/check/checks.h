@@ -31,6 +31,9 @@ public:
     // (0: the whole match) goes to `capture` when given ("" for a group that
     // took no part).
     bool search(std::string_view text, std::uint32_t group = 0, std::string* capture = nullptr) const;
+    // The next match at or after `from`: [start, end) of capture `group` (the
+    // whole match when the group took no part); empty matches are skipped.
+    bool find(std::string_view text, std::size_t from, std::uint32_t group, std::size_t& start, std::size_t& end) const;
 
 private:
     Regex() = default;
