@@ -54,6 +54,7 @@ QIcon kindIcon(ItemKind k)
                       : k == ItemKind::Request  ? Look{QColor(0x22, 0x99, 0x54), QLatin1Char('R')}
                       : k == ItemKind::Scenario ? Look{QColor(0x88, 0x4e, 0xa0), QLatin1Char('S')}
                       : k == ItemKind::DataSet  ? Look{QColor(0xca, 0x6f, 0x1e), QLatin1Char('D')}
+                      : k == ItemKind::Traffic  ? Look{QColor(0x17, 0xa5, 0x89), QLatin1Char('T')}
                                                 : Look{QColor(0x71, 0x7d, 0x7e), QLatin1Char('E')};
     QPixmap pm(32, 32);
     pm.fill(Qt::transparent);

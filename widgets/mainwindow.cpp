@@ -33,6 +33,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -464,6 +465,30 @@ void MainWindow::openItem(qint64 id)
         connect(e, &ScenarioEditor::capacityRequested, this,
                 [this, name = index.data().toString()](const QByteArray& json) { findCapacity(json, name); });
         editor = e;
+        break;
+    }
+    case ItemKind::Traffic: { // what was imported, as stampede-cli import stored it
+        const QJsonObject t = QJsonDocument::fromJson(payload).object();
+        QStringList lines{
+            tr("Recorded traffic from %1").arg(t.value(QStringLiteral("source")).toString()),
+            tr("%1 requests, from %2 to %3")
+                .arg(t.value(QStringLiteral("records")).toInteger())
+                .arg(t.value(QStringLiteral("first")).toString(), t.value(QStringLiteral("last")).toString()),
+            tr("%1 lines read, %2 could not be read")
+                .arg(t.value(QStringLiteral("lines")).toInteger())
+                .arg(t.value(QStringLiteral("bad")).toInteger())};
+        for (const auto& p : t.value(QStringLiteral("problems")).toArray())
+            lines << tr("  line %1: %2")
+                         .arg(p.toObject().value(QStringLiteral("line")).toInteger())
+                         .arg(p.toObject().value(QStringLiteral("why")).toString());
+        QStringList masks;
+        for (const auto& m : t.value(QStringLiteral("masks")).toArray())
+            masks << m.toString();
+        lines
+            << tr("Masked before storage: %1").arg(masks.isEmpty() ? tr("nothing") : masks.join(QStringLiteral(", ")));
+        auto* view = new QPlainTextEdit(lines.join(QLatin1Char('\n')));
+        view->setReadOnly(true);
+        editor = view;
         break;
     }
     default:

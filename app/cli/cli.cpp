@@ -20,6 +20,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "  agent     serve the control protocol: an engine that controllers drive\n"
                      "  bundle    pack a scenario and its data into one .stbundle file\n"
                      "  report    list, export (html, json, csv, junit) and compare saved runs\n"
+                     "  import    store recorded traffic (an access log, a HAR file), masked, in a project\n"
                      "\n"
                      "Options:\n"
                      "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -64,6 +65,8 @@ int main(int argc, char** argv)
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (cmd == "run")
         return runCommand(rest);
+    if (cmd == "import")
+        return importCommand(rest);
     if (cmd == "capacity")
         return capacityCommand(rest);
     if (cmd == "mock")

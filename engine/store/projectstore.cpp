@@ -25,7 +25,8 @@ struct KindName
 };
 constexpr KindName kKinds[] = {{ItemKind::Collection, "collection"}, {ItemKind::Folder, "folder"},
                                {ItemKind::Request, "request"},       {ItemKind::Scenario, "scenario"},
-                               {ItemKind::DataSet, "dataset"},       {ItemKind::Environment, "environment"}};
+                               {ItemKind::DataSet, "dataset"},       {ItemKind::Environment, "environment"},
+                               {ItemKind::Traffic, "traffic"}};
 
 // Version 1: the first layout. Kept to build fixtures and to document the migration.
 const char* kSchemaV2 = R"sql(
@@ -142,6 +143,14 @@ const char* kMigrate6to7 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN server TEXT NOT NULL DEFAULT '{}';
 )sql";
 
+// 7 -> 8: recorded traffic sets, their requests in compressed chunks beside the item (gone with it).
+const char* kMigrate7to8 = R"sql(
+CREATE TABLE traffic_chunks(item INTEGER NOT NULL, seq INTEGER NOT NULL, first_ns INTEGER NOT NULL,
+    records INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(item, seq));
+CREATE TRIGGER traffic_chunks_gone AFTER DELETE ON items WHEN old.kind = 'traffic'
+    BEGIN DELETE FROM traffic_chunks WHERE item = old.id; END;
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -249,7 +258,8 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
-                             kMigrate6to7 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
+                             kMigrate6to7 + kMigrate7to8 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) +
+                             "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -346,6 +356,8 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
             sql += kMigrate5to6;
         if (version < 7)
             sql += kMigrate6to7;
+        if (version < 8)
+            sql += kMigrate7to8;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;
@@ -411,7 +423,8 @@ void ProjectStore::shiftSiblings(std::int64_t parentId, std::int64_t from, std::
 }
 
 std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const std::string& name,
-                                   const std::string& payload, std::int64_t position)
+                                   const std::string& payload, std::int64_t position,
+                                   const std::function<bool(std::int64_t, std::string&)>& alongside)
 {
     std::optional<ItemKind> parentKind;
     if (parentId) {
@@ -426,7 +439,8 @@ std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const s
                0;
     if (name.empty())
         return fail("a name is needed"), 0;
-    exec("BEGIN IMMEDIATE");
+    if (!exec("BEGIN IMMEDIATE"))
+        return 0;
     const auto siblings = std::int64_t(children(parentId).size());
     if (position < 0 || position > siblings)
         position = siblings;
@@ -439,7 +453,20 @@ std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const s
         return 0;
     }
     const std::int64_t id = sqlite3_last_insert_rowid(m_db);
-    exec("COMMIT");
+    if (alongside) {
+        std::string why;
+        if (!alongside(id, why)) {
+            m_error = why.empty() ? "could not be saved" : why;
+            exec("ROLLBACK");
+            return 0;
+        }
+    }
+    if (!exec("COMMIT")) {
+        const std::string why = m_error;
+        exec("ROLLBACK");
+        m_error = why;
+        return 0;
+    }
     return id;
 }
 
@@ -523,6 +550,13 @@ std::int64_t ProjectStore::copyTree(std::int64_t id, std::int64_t parentId, std:
     if (!s.run())
         return 0;
     const std::int64_t copy = sqlite3_last_insert_rowid(m_db);
+    if (it->kind == ItemKind::Traffic) { // its requests come along
+        SqlStatement chunks(m_db, "INSERT INTO traffic_chunks(item, seq, first_ns, records, data) "
+                                  "SELECT ?, seq, first_ns, records, data FROM traffic_chunks WHERE item = ?");
+        chunks.bind(1, copy).bind(2, id);
+        if (!chunks.run())
+            return 0;
+    }
     for (const auto& child : children(id))
         copyTree(child.id, copy, child.position);
     return copy;

@@ -7,6 +7,7 @@
 // A file that is not a project, is corrupt or is newer is refused and never
 // modified. One process holds a project at a time (an advisory lock).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,7 +24,8 @@ enum class ItemKind
     Request,
     Scenario,
     DataSet,
-    Environment
+    Environment,
+    Traffic // a recorded traffic set (engine/traffic): its requests kept compressed beside the item
 };
 const char* itemKindName(ItemKind k); // "collection", "folder", ...
 std::optional<ItemKind> itemKindFromName(const std::string& name);
@@ -43,7 +45,7 @@ struct ProjectItem
 class ProjectStore
 {
 public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
     static constexpr std::int32_t kApplicationId = 0x53544D50; // "STMP"
 
     enum class OpenError
@@ -76,8 +78,11 @@ public:
 
     // Edits: each is one committed transaction. They return false (or 0) with
     // lastError() set when refused (a kind that cannot live there, no such item).
+    // `alongside`, when given, runs in the same transaction with the new
+    // item's id: false from it undoes the whole addition.
     std::int64_t addItem(std::int64_t parentId, ItemKind kind, const std::string& name, const std::string& payload,
-                         std::int64_t position = -1);
+                         std::int64_t position = -1,
+                         const std::function<bool(std::int64_t id, std::string& error)>& alongside = {});
     bool rename(std::int64_t id, const std::string& name);
     bool setPayload(std::int64_t id, const std::string& payload);
     bool move(std::int64_t id, std::int64_t newParentId, std::int64_t position);

@@ -1,0 +1,225 @@
+// `stampede-cli import`: recorded traffic (an access log or a HAR file) read,
+// masked and stored in a project as a traffic set, for replay.
+#include "cli.h"
+
+#include "store/projectstore.h"
+#include "traffic/masking.h"
+#include "traffic/trafficimport.h"
+#include "traffic/trafficstore.h"
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <regex>
+
+namespace stampede::cli {
+
+namespace {
+
+const char* kImportUsage =
+    "Usage: stampede-cli import FILE --project P.stampede [--name NAME] [--format F] [--mask RULE ...] [-q]\n"
+    "\n"
+    "Reads recorded traffic and stores it in the project as a traffic set (compressed),\n"
+    "masked first: the original values of masked fields never reach the project.\n"
+    "\n"
+    "  FILE                 an access log (plain or gzip'd) or a HAR 1.2 file (*.har)\n"
+    "  --format F           nginx or combined (the default for logs), har (the default for *.har),\n"
+    "                       or an nginx log_format directive or format string, e.g.\n"
+    "                       'log_format main \\'$remote_addr [$time_local] \"$request\" $status\\';'\n"
+    "  --mask RULE          FIELD:NAME=ACTION: FIELD query, header, json, form, cookie or regex;\n"
+    "                       ACTION hash (keyed by the project: the same value, the same hash),\n"
+    "                       replace:TEXT or drop; or preset:NAME (cn-mobile, cn-id, bank-card,\n"
+    "                       email, bearer, cookies) (repeatable)\n"
+    "  --name NAME          the traffic set's name; default: the file's name\n"
+    "  -q, --quiet          no progress\n"
+    "\n"
+    "Lines that cannot be read are counted and the first 20 shown with their numbers.\n"
+    "Exit codes: 0 stored, 2 bad input (an unknown $variable, a bad mask, nothing readable), 3 not stored.\n";
+
+int refuse(const std::string& error, int code)
+{
+    std::fprintf(stderr, "stampede-cli import: %s\n", error.c_str());
+    return code;
+}
+
+std::string isoTime(std::int64_t nanos)
+{
+    const std::time_t s = std::time_t(nanos / 1000000000);
+    std::tm tm{};
+    gmtime_r(&s, &tm);
+    char buf[40];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+    char ms[8];
+    std::snprintf(ms, sizeof ms, ".%03dZ", int(nanos / 1000000 % 1000));
+    return std::string(buf) + ms;
+}
+
+std::string json(const std::string& s)
+{
+    std::string out = "\"";
+    for (const unsigned char c : s) {
+        if (c == '"' || c == '\\')
+            out += std::string("\\") + char(c);
+        else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else
+            out += char(c);
+    }
+    return out + "\"";
+}
+
+// A reason without the line's own text (quoted parts), which masking has not seen.
+std::string withoutQuotes(const std::string& why)
+{
+    return std::regex_replace(why, std::regex("\"[^\"]*\""), "\"...\"");
+}
+
+struct ImportOptions
+{
+    std::string file, project, name, format;
+    std::vector<std::string> masks;
+    bool quiet = false;
+};
+
+bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& error, bool& help)
+{
+    ArgReader r{args};
+    for (; !r.done(); ++r.pos) {
+        const std::string& a = args[r.pos];
+        std::string v;
+        if (a == "-h" || a == "--help") {
+            help = true;
+            return true;
+        } else if (a == "-q" || a == "--quiet") {
+            o.quiet = true;
+        } else if (a == "--project" || a.rfind("--project=", 0) == 0) {
+            if (!r.value("--project", o.project, error))
+                return false;
+        } else if (a == "--name" || a.rfind("--name=", 0) == 0) {
+            if (!r.value("--name", o.name, error))
+                return false;
+        } else if (a == "--format" || a.rfind("--format=", 0) == 0) {
+            if (!r.value("--format", o.format, error))
+                return false;
+        } else if (a == "--mask" || a.rfind("--mask=", 0) == 0) {
+            if (!r.value("--mask", v, error))
+                return false;
+            o.masks.push_back(v);
+        } else if (!a.empty() && a[0] == '-') {
+            error = "unknown option \"" + a + "\"";
+            return false;
+        } else if (o.file.empty()) {
+            o.file = a;
+        } else {
+            error = "one file at a time (\"" + a + "\" too)";
+            return false;
+        }
+    }
+    if (o.file.empty())
+        error = "give the file to import";
+    else if (o.project.empty())
+        error = "--project: give the project to store the traffic in";
+    return error.empty();
+}
+
+bool readTraffic(const ImportOptions& o, TrafficImport& in, std::string& formatText, std::string& error)
+{
+    const bool har = o.format == "har" ||
+                     (o.format.empty() && o.file.size() > 4 && o.file.compare(o.file.size() - 4, 4, ".har") == 0);
+    if (har) {
+        formatText = "har";
+        return importHar(o.file, in, error);
+    }
+    const LogFormat* format = &LogFormat::combined();
+    std::optional<LogFormat> custom;
+    formatText = o.format.empty() || o.format == "nginx" || o.format == "combined" ? "combined" : o.format;
+    if (formatText != "combined") {
+        custom = LogFormat::compile(o.format, error);
+        if (!custom) {
+            error = "--format: " + error;
+            return false;
+        }
+        format = &*custom;
+    }
+    int shown = -1;
+    return importLog(o.file, *format, in, error, [&](double f) {
+        const int percent = int(f * 100);
+        if (!o.quiet && percent / 5 != shown / 5) {
+            std::fprintf(stderr, "\rreading %s: %3d %%", o.file.c_str(), percent);
+            shown = percent;
+        }
+        return true;
+    });
+}
+
+} // namespace
+
+int importCommand(const std::vector<std::string>& args)
+{
+    ImportOptions o;
+    std::string error;
+    bool help = false;
+    if (!parse(args, o, error, help))
+        return refuse(error, BadInput);
+    if (help) {
+        std::fputs(kImportUsage, stdout);
+        return Passed;
+    }
+    std::vector<MaskRule> rules;
+    for (const auto& text : o.masks) {
+        auto r = MaskRule::parse(text, error);
+        if (r.empty())
+            return refuse(error, BadInput);
+        rules.insert(rules.end(), r.begin(), r.end());
+    }
+    TrafficImport in;
+    std::string formatText;
+    const bool read = readTraffic(o, in, formatText, error);
+    if (!o.quiet && formatText != "har")
+        std::fputc('\n', stderr);
+    if (!read)
+        return refuse(error, BadInput);
+    for (const TrafficProblem& p : in.problems)
+        std::fprintf(stderr, "line %llu: %s%s%s\n", static_cast<unsigned long long>(p.line), p.why.c_str(),
+                     p.text.empty() ? "" : ": ", p.text.substr(0, 120).c_str());
+    if (in.records.empty())
+        return refuse("nothing to import: none of the " + std::to_string(in.lines) + " lines could be read", BadInput);
+
+    std::unique_ptr<ProjectStore> store =
+        std::ifstream(o.project) ? ProjectStore::open(o.project, error) : ProjectStore::create(o.project, error);
+    if (!store)
+        return refuse("--project: " + error, BadInput);
+    TrafficStore traffic(*store);
+    if (!rules.empty()) {
+        const std::string key = traffic.maskKey();
+        if (key.empty())
+            return refuse(traffic.error(), RunFailed);
+        const Masker masker(rules, key);
+        for (TrafficRecord& r : in.records)
+            masker.apply(r);
+    }
+    std::string payload = "{\"source\": " + json(o.file.substr(o.file.rfind('/') + 1)) +
+                          ", \"format\": " + json(formatText) + ", \"records\": " + std::to_string(in.records.size()) +
+                          ", \"lines\": " + std::to_string(in.lines) + ", \"bad\": " + std::to_string(in.bad) +
+                          ", \"first\": " + json(isoTime(in.records.front().atNanos)) +
+                          ", \"last\": " + json(isoTime(in.records.back().atNanos)) + ", \"masks\": [";
+    for (std::size_t i = 0; i < o.masks.size(); ++i)
+        payload += (i ? ", " : "") + json(o.masks[i]);
+    payload += "], \"problems\": [";
+    for (std::size_t i = 0; i < in.problems.size(); ++i)
+        payload += std::string(i ? ", " : "") + "{\"line\": " + std::to_string(in.problems[i].line) +
+                   ", \"why\": " + json(withoutQuotes(in.problems[i].why)) + "}";
+    payload += "]}";
+    const std::string name = o.name.empty() ? o.file.substr(o.file.rfind('/') + 1) : o.name;
+    if (!traffic.save(name, in.records, payload))
+        return refuse("cannot store the traffic in \"" + o.project + "\": " + traffic.error(), RunFailed);
+    std::printf("read %llu lines (%llu could not be read); stored %zu requests from %s to %s as \"%s\" in %s\n",
+                static_cast<unsigned long long>(in.lines), static_cast<unsigned long long>(in.bad), in.records.size(),
+                isoTime(in.records.front().atNanos).c_str(), isoTime(in.records.back().atNanos).c_str(), name.c_str(),
+                o.project.c_str());
+    return Passed;
+}
+
+} // namespace stampede::cli

@@ -1,0 +1,42 @@
+#pragma once
+// Traffic sets in a project: the item (kind "traffic", its payload a JSON
+// description) and its requests in compressed chunks beside it, written in
+// the item's own transaction (never half a set) and gone with it. The
+// project's masking key (the keyed hash's secret) lives in its settings.
+#include "trafficrecord.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stampede {
+
+class ProjectStore;
+
+// Records to bytes and back (compressed; the blob says its own size). False
+// when the bytes are not a chunk (damaged).
+std::string encodeTraffic(const TrafficRecord* records, std::size_t count);
+bool decodeTraffic(std::string_view blob, std::vector<TrafficRecord>& out);
+
+class TrafficStore
+{
+public:
+    static constexpr std::size_t kChunkRecords = 50000;
+
+    explicit TrafficStore(ProjectStore& store) : m_store(store) {}
+    // A new traffic set at the project's root; its id, or 0 with error().
+    std::int64_t save(const std::string& name, const std::vector<TrafficRecord>& records,
+                      const std::string& payloadJson);
+    // The set's requests in time order; false with error().
+    bool load(std::int64_t item, std::vector<TrafficRecord>& out) const;
+    // The project's masking key, made (random, 32 bytes) on first use; empty with error() when it cannot be kept.
+    std::string maskKey();
+    const std::string& error() const { return m_error; }
+
+private:
+    ProjectStore& m_store;
+    mutable std::string m_error;
+};
+
+} // namespace stampede
