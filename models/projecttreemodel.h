@@ -64,6 +64,8 @@ public:
     // Reads the project's runs again (after a run ended) into the Runs branch,
     // the tree's last row: newest first, not editable, opened as reports.
     void refreshRuns();
+    // Reads the items again after something else added to the store (an import).
+    void refreshItems() { reload(); }
     QModelIndex runsIndex() const;
     // Structure edits (add, rename, duplicate, delete, move) of this session,
     // undoable; cleared when another project is opened.

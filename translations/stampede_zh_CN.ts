@@ -853,335 +853,350 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="61"/>
+        <location filename="../widgets/mainwindow.cpp" line="62"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="80"/>
+        <location filename="../widgets/mainwindow.cpp" line="81"/>
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="83"/>
+        <location filename="../widgets/mainwindow.cpp" line="84"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="95"/>
+        <location filename="../widgets/mainwindow.cpp" line="96"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="118"/>
+        <location filename="../widgets/mainwindow.cpp" line="119"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="130"/>
+        <location filename="../widgets/mainwindow.cpp" line="131"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="131"/>
+        <location filename="../widgets/mainwindow.cpp" line="132"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="133"/>
+        <location filename="../widgets/mainwindow.cpp" line="134"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="133"/>
-        <location filename="../widgets/mainwindow.cpp" line="140"/>
+        <location filename="../widgets/mainwindow.cpp" line="134"/>
+        <location filename="../widgets/mainwindow.cpp" line="141"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="138"/>
+        <location filename="../widgets/mainwindow.cpp" line="139"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140"/>
+        <location filename="../widgets/mainwindow.cpp" line="141"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="144"/>
+        <location filename="../widgets/mainwindow.cpp" line="145"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="145"/>
+        <location filename="../widgets/mainwindow.cpp" line="146"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="146"/>
+        <location filename="../widgets/mainwindow.cpp" line="147"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="150"/>
+        <location filename="../widgets/mainwindow.cpp" line="151"/>
+        <source>Import &amp;Traffic…</source>
+        <translation>导入流量(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="153"/>
+        <source>Open or create a project first: the traffic is stored in it.</source>
+        <translation>请先打开或新建项目：流量将存储在项目中。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
+        <source>Traffic imported.</source>
+        <translation>流量已导入。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="160"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157"/>
+        <location filename="../widgets/mainwindow.cpp" line="167"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="162"/>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="187"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="194"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="213"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="214"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="235"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="245"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="247"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="250"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="267"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="297"/>
-        <location filename="../widgets/mainwindow.cpp" line="344"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
+        <location filename="../widgets/mainwindow.cpp" line="354"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="308"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="318"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="319"/>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="336"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="348"/>
+        <location filename="../widgets/mainwindow.cpp" line="358"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="359"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="350"/>
+        <location filename="../widgets/mainwindow.cpp" line="360"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="351"/>
+        <location filename="../widgets/mainwindow.cpp" line="361"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="352"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="472"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>Recorded traffic from %1</source>
         <translation>录制的流量，来自 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>%1 requests, from %2 to %3</source>
         <translation>%1 个请求，从 %2 到 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="476"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>%1 lines read, %2 could not be read</source>
         <translation>读取 %1 行，其中 %2 行无法读取</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="480"/>
+        <location filename="../widgets/mainwindow.cpp" line="491"/>
         <source>  line %1: %2</source>
         <translation>  第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="498"/>
         <source>Masked before storage: %1</source>
         <translation>存储前已脱敏：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="498"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="551"/>
+        <location filename="../widgets/mainwindow.cpp" line="563"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -1269,7 +1284,7 @@ with a self-signed or internal certificate.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="512"/>
+        <location filename="../widgets/mainwindow.cpp" line="524"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2799,6 +2814,143 @@ error_rate &lt; 0.1%</translation>
         <location filename="../widgets/timechart.cpp" line="21"/>
         <source>seconds</source>
         <translation>秒</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficImportDialog</name>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="24"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="86"/>
+        <source>Import traffic</source>
+        <translation>导入流量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="27"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="30"/>
+        <source>Access log: combined (nginx, Apache)</source>
+        <translation>访问日志：combined（nginx、Apache）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="31"/>
+        <source>HAR 1.2 (a browser&apos;s recording)</source>
+        <translation>HAR 1.2（浏览器录制）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="32"/>
+        <source>Access log: nginx log_format…</source>
+        <translation>访问日志：nginx log_format…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="37"/>
+        <source>The log_format directive from nginx.conf, or its format string: $remote_addr, $time_local, $time_iso8601, $msec, $request, $request_uri, $request_body, $http_NAME, $status, $request_time are read</source>
+        <translation>nginx.conf 中的 log_format 指令或其格式字符串：会读取 $remote_addr、$time_local、$time_iso8601、$msec、$request、$request_uri、$request_body、$http_NAME、$status、$request_time</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="43"/>
+        <source>One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD query, header, json, form, cookie or regex and ACTION hash (stable per project), replace:TEXT or drop; or preset:NAME (%1)</source>
+        <translation>每行一条规则，在存储之前应用：FIELD:NAME=ACTION，FIELD 为 query、header、json、form、cookie 或 regex，ACTION 为 hash（按项目稳定）、replace:文本 或 drop；或 preset:名称（%1）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
+        <source>the file&apos;s name</source>
+        <translation>文件名</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="56"/>
+        <source>As recorded</source>
+        <translation>录制原样</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="56"/>
+        <source>As stored</source>
+        <translation>存储内容</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="69"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="70"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="72"/>
+        <source>Masking:</source>
+        <translation>脱敏：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="73"/>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="75"/>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="78"/>
+        <source>The first requests, before and after masking:</source>
+        <translation>前几个请求，脱敏前后对比：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="87"/>
+        <source>Access logs and HAR files (*.log *.gz *.har *.txt);;All files (*)</source>
+        <translation>访问日志和 HAR 文件 (*.log *.gz *.har *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="150"/>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="150"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficImporter</name>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="112"/>
+        <source>Choose the file to import.</source>
+        <translation>请选择要导入的文件。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="114"/>
+        <source>&quot;%1&quot; is not a file.</source>
+        <translation>“%1”不是文件。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="143"/>
+        <source>No line of the file&apos;s beginning could be read.</source>
+        <translation>文件开头没有任何一行可以读取。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="184"/>
+        <source>The file could not be read.</source>
+        <translation>无法读取该文件。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="192"/>
+        <source>Import cancelled: nothing was stored.</source>
+        <translation>导入已取消：未存储任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="194"/>
+        <source>None of the %1 lines could be read.</source>
+        <translation>%1 行中没有任何一行可以读取。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="220"/>
+        <source>%1 requests stored as &quot;%2&quot;; %3 of %4 lines could not be read</source>
+        <translation>已存储 %1 个请求为“%2”；%4 行中有 %3 行无法读取</translation>
     </message>
 </context>
 <context>

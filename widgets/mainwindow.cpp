@@ -11,6 +11,7 @@
 #include "rundashboard.h"
 #include "runsession.h"
 #include "scenarioeditor.h"
+#include "trafficimportdialog.h"
 
 #include "store/projectstore.h"
 
@@ -146,6 +147,15 @@ void MainWindow::buildMenus()
                                                           tr("Stampede reports (*.streport);;Projects (*.stampede)"));
         if (!path.isEmpty())
             openReportFile(path);
+    });
+    file->addAction(tr("Import &Traffic…"), this, [this] {
+        if (!m_store)
+            return showError(tr("Open or create a project first: the traffic is stored in it."));
+        TrafficImportDialog dialog(*m_store, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        m_model->refreshItems();
+        statusBar()->showMessage(tr("Traffic imported."), 4000);
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, [this] {

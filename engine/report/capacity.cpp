@@ -148,11 +148,24 @@ bool capacityFromJson(std::string_view summaryJson, CapacityResult& c)
     simdjson::ondemand::document doc;
     if (parser.iterate(padded).get(doc))
         return false;
-    object o;
-    if (doc.find_field_unordered("capacity").get_object().get(o))
+    object root;
+    if (doc.get_object().get(root))
         return false;
-    c = {};
-    return readCapacity(o, c);
+    // field by field, in order: an unordered lookup assumes a document already validated
+    for (auto field : root) {
+        std::string_view key;
+        value v;
+        if (field.unescaped_key().get(key) || field.value().get(v))
+            return false;
+        object o;
+        if (key != "capacity")
+            continue;
+        if (v.get_object().get(o))
+            return false;
+        c = {};
+        return readCapacity(o, c);
+    }
+    return false;
 }
 
 std::string capacityToTable(const CapacityResult& c)

@@ -186,7 +186,8 @@ bool digits(std::string_view s, std::size_t at, std::size_t n, int& out)
 
 std::optional<std::int64_t> toNanos(int y, int mo, int d, int h, int mi, int s, std::int64_t offsetS)
 {
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
+    // nanoseconds since the epoch in 64 bits reach from 1677 to 2262
+    if (y < 1700 || y > 2200 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
         return std::nullopt;
     const std::int64_t days = daysFromCivil(y, unsigned(mo), unsigned(d));
     return ((days * 86400 + h * 3600 + mi * 60 + s) - offsetS) * 1000000000;
@@ -497,7 +498,7 @@ bool LogFormat::assign(const Part& p, std::string_view value, TrafficRecord& out
     case Var::Msec: {
         double s = 0;
         const auto r = std::from_chars(value.data(), value.data() + value.size(), s);
-        if (r.ec != std::errc() || r.ptr != value.data() + value.size() || s < 0 || s > 1e11) {
+        if (r.ec != std::errc() || r.ptr != value.data() + value.size() || !(s >= 0) || s > 9e9) { // to 2255
             why = "the time \"" + std::string(value) + "\" is not seconds since the epoch";
             return false;
         }

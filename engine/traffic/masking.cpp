@@ -237,6 +237,8 @@ std::string Masker::hash(std::string_view value) const
             out[0] = char('1' + mac[0] % 9);
         if (idLike)
             out.back() = value.back();
+        if (value.size() == 11 && value[0] == '1') // a mobile number keeps its network prefix: still a valid number
+            out.replace(0, 3, value.substr(0, 3));
         return out;
     }
     static const char* kHex = "0123456789abcdef";

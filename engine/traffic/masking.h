@@ -3,7 +3,8 @@
 // parameter, a header, a JSON body key at any depth, a form field, cookies,
 // or a regular expression over the whole request) with an action: `hash`
 // (keyed HMAC-SHA-256: stable, so the same user stays the same user, and
-// digits stay digits of the same length), `replace` (a fixed text) or `drop`
+// digits stay digits of the same length; an 11-digit number starting with 1,
+// a mobile number, keeps its 3-digit network prefix), `replace` or `drop`
 // (the parameter, header, key or field removed; a regex's match emptied).
 // Presets cover Chinese mobile numbers, ID card numbers, bank cards, e-mail
 // addresses, bearer tokens and cookies.

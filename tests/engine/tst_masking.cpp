@@ -140,6 +140,8 @@ private slots:
             if (v[0] != '0')
                 QVERIFY(h[0] != '0');
         }
+        QCOMPARE(a.hash("13812345678").substr(0, 3), std::string("138")); // still a valid mobile number
+        QVERIFY(a.hash("13812345678") != "13812345678");
     }
 
     void badRules_data()

@@ -1,0 +1,58 @@
+#pragma once
+// "Import traffic…" in the workbench: an access log or HAR file read and
+// masked on a worker thread (progress, cancel), then stored in the project on
+// the GUI thread as a traffic set, exactly as `stampede-cli import` does; and a
+// preview of the first requests before and after masking.
+#include "jobrunner.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+
+namespace stampede {
+class ProjectStore;
+}
+
+class TrafficImporter : public QObject
+{
+    Q_OBJECT
+public:
+    struct Request
+    {
+        QString file;
+        QString format;    // "combined", "har", or an nginx log_format (directive or format string)
+        QStringList masks; // --mask rules, one each
+        QString name;      // the traffic set's name; empty: the file's name
+    };
+    struct PreviewRow
+    {
+        QString before, after; // "GET /a?phone=138… (user-agent: …)"
+    };
+
+    explicit TrafficImporter(QObject* parent = nullptr);
+    ~TrafficImporter() override;
+    // Why the request cannot run (a format or mask that does not read); empty when it can.
+    static QString check(const Request& rq);
+    // The first `n` requests of the file, before and after masking with `key`;
+    // false with `error`.
+    static bool preview(const Request& rq, const QString& key, int n, QList<PreviewRow>& rows, QString& error);
+    // Reads and masks on a worker thread, then stores into `store` (the GUI
+    // thread's); finished() tells how it went. False when one is running or
+    // the request does not check.
+    bool start(const Request& rq, stampede::ProjectStore& store);
+    void cancel() { m_cancel = true; }
+    bool isRunning() const { return m_running; }
+
+Q_SIGNALS:
+    void progress(int percent);
+    // ok: stored as item `id`; `message` says what was read (and why not, on failure)
+    void finished(bool ok, const QString& message, qint64 id);
+
+private:
+    JobRunner m_jobs{this};
+    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    std::atomic<bool> m_cancel{false};
+    bool m_running = false;
+};
