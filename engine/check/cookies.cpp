@@ -1,5 +1,7 @@
 #include "cookies.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -43,17 +45,6 @@ std::optional<int> digits(std::string_view t, std::size_t min, std::size_t max)
     for (std::size_t i = 0; i < n; ++i)
         v = v * 10 + (t[i] - '0');
     return v;
-}
-
-// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + std::int64_t(doe) - 719468;
 }
 
 bool domainMatch(std::string_view host, std::string_view domain)

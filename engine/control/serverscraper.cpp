@@ -1,5 +1,7 @@
 #include "serverscraper.h"
 
+#include "core/text.h"
+
 #include "check/jsonpath.h"
 #include "metrics/promtext.h"
 #include "net/httpexchange.h"
@@ -13,21 +15,6 @@ namespace stampede {
 namespace {
 
 constexpr Nanos kDeadline = 800 * kNanosPerMilli;
-
-std::string percentEncode(const std::string& s)
-{
-    std::string out;
-    for (const unsigned char c : s) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-            out += char(c);
-        } else {
-            char buf[4];
-            std::snprintf(buf, sizeof buf, "%%%02X", c);
-            out += buf;
-        }
-    }
-    return out;
-}
 
 std::optional<double> number(const std::string& text)
 {

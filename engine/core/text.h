@@ -1,5 +1,6 @@
 #pragma once
 // Small text helpers shared by the protocol code.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -55,6 +56,50 @@ inline bool isConnectionHeader(std::string_view lowerName)
 {
     return lowerName == "connection" || lowerName == "keep-alive" || lowerName == "proxy-connection" ||
            lowerName == "transfer-encoding" || lowerName == "upgrade";
+}
+
+// A hexadecimal digit's value; -1 when `c` is not one.
+inline int hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// Percent-encoding (RFC 3986): letters, digits and `keep` stay, every other byte is %XX.
+inline std::string percentEncode(std::string_view s, std::string_view keep = "-_.~")
+{
+    static const char* kHex = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(s.size());
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (alnum || keep.find(ch) != std::string_view::npos) {
+            out += ch;
+        } else {
+            out += '%';
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        }
+    }
+    return out;
+}
+
+// Days from 1970-01-01 to a civil date of the proleptic Gregorian calendar
+// (Howard Hinnant's algorithm).
+inline std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + std::int64_t(doe) - 719468;
 }
 
 } // namespace stampede

@@ -1,5 +1,7 @@
 #include "logformat.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstring>
@@ -95,17 +97,6 @@ bool nameChar(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 void appendUtf8(std::string& out, unsigned cp)
 {
     if (cp < 0x80) {
@@ -161,16 +152,6 @@ bool readQuoted(std::string_view text, std::string& out, std::string& error)
     return true;
 }
 
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = unsigned(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + std::int64_t(doe) - 719468;
-}
-
 bool digits(std::string_view s, std::size_t at, std::size_t n, int& out)
 {
     if (at + n > s.size())
@@ -195,6 +176,12 @@ std::optional<std::int64_t> toNanos(int y, int mo, int d, int h, int mi, int s, 
 
 // The text of a value that runs up to `literal` from `pos`: an occurrence of a
 // literal that opens with a quote does not count when the quote is escaped.
+// A request method as logs write it: an HTTP token, not too long.
+bool isMethod(std::string_view s)
+{
+    return s.size() <= 32 && isHttpToken(s);
+}
+
 std::size_t findEnd(std::string_view line, std::size_t pos, const std::string& literal)
 {
     std::size_t at = line.find(literal, pos);
@@ -209,13 +196,6 @@ std::size_t findEnd(std::string_view line, std::size_t pos, const std::string& l
         at = line.find(literal, at + 1);
     }
     return at;
-}
-
-bool isToken(std::string_view s)
-{
-    return !s.empty() && s.size() <= 32 && std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-' || c == '_';
-    });
 }
 
 } // namespace
@@ -233,15 +213,15 @@ std::string unescapeLogValue(std::string_view v)
             continue;
         }
         const char e = v[i + 1];
-        if (e == 'x' && i + 3 < v.size() && hexValue(v[i + 2]) >= 0 && hexValue(v[i + 3]) >= 0) {
-            out += char(hexValue(v[i + 2]) * 16 + hexValue(v[i + 3]));
+        if (e == 'x' && i + 3 < v.size() && hexDigit(v[i + 2]) >= 0 && hexDigit(v[i + 3]) >= 0) {
+            out += char(hexDigit(v[i + 2]) * 16 + hexDigit(v[i + 3]));
             i += 3;
         } else if (e == 'u' && i + 5 < v.size() &&
                    std::all_of(v.begin() + std::ptrdiff_t(i) + 2, v.begin() + std::ptrdiff_t(i) + 6,
-                               [](char h) { return hexValue(h) >= 0; })) {
+                               [](char h) { return hexDigit(h) >= 0; })) {
             unsigned cp = 0;
             for (std::size_t k = i + 2; k < i + 6; ++k)
-                cp = cp * 16 + unsigned(hexValue(v[k]));
+                cp = cp * 16 + unsigned(hexDigit(v[k]));
             appendUtf8(out, cp);
             i += 5;
         } else if (e == '"' || e == '\\' || e == '/') {
@@ -509,7 +489,7 @@ bool LogFormat::assign(const Part& p, std::string_view value, TrafficRecord& out
         const std::size_t sp1 = value.find(' ');
         const std::size_t sp2 = value.rfind(' ');
         const std::string_view method = value.substr(0, sp1);
-        if (sp1 == std::string_view::npos || !isToken(method)) {
+        if (sp1 == std::string_view::npos || !isMethod(method)) {
             why = "the request \"" + std::string(value.substr(0, 80)) + "\" is not METHOD TARGET PROTOCOL";
             return false;
         }
@@ -519,7 +499,7 @@ bool LogFormat::assign(const Part& p, std::string_view value, TrafficRecord& out
         return true;
     }
     case Var::RequestMethod:
-        if (!isToken(value)) {
+        if (!isMethod(value)) {
             why = "the method \"" + std::string(value.substr(0, 40)) + "\" is not a method";
             return false;
         }

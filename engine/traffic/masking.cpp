@@ -1,5 +1,7 @@
 #include "masking.h"
 
+#include "core/text.h"
+
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
@@ -28,42 +30,16 @@ const Preset kPresets[] = {
     {"cookies", "cookie:*=hash"},
 };
 
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 std::string percentDecode(std::string_view s)
 {
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '%' && i + 2 < s.size() && hexValue(s[i + 1]) >= 0 && hexValue(s[i + 2]) >= 0) {
-            out += char(hexValue(s[i + 1]) * 16 + hexValue(s[i + 2]));
+        if (s[i] == '%' && i + 2 < s.size() && hexDigit(s[i + 1]) >= 0 && hexDigit(s[i + 2]) >= 0) {
+            out += char(hexDigit(s[i + 1]) * 16 + hexDigit(s[i + 2]));
             i += 2;
         } else
             out += s[i] == '+' ? ' ' : s[i];
-    }
-    return out;
-}
-
-std::string percentEncode(std::string_view s)
-{
-    std::string out;
-    for (const unsigned char c : s) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '*' || c == '@') {
-            out += char(c);
-        } else {
-            char buf[4];
-            std::snprintf(buf, sizeof buf, "%%%02X", c);
-            out += buf;
-        }
     }
     return out;
 }
@@ -278,9 +254,9 @@ std::size_t Masker::query(const MaskRule& rule, std::string& text) const
             if (rule.action == MaskRule::Action::Drop)
                 piece.clear();
             else
-                piece =
-                    std::string(name) + "=" +
-                    percentEncode(act(rule, eq == std::string_view::npos ? "" : percentDecode(pair.substr(eq + 1))));
+                piece = std::string(name) + "=" +
+                        percentEncode(act(rule, eq == std::string_view::npos ? "" : percentDecode(pair.substr(eq + 1))),
+                                      "-_.~*@");
         }
         if (!piece.empty())
             out += (out.empty() ? "" : "&") + piece;
