@@ -1,6 +1,7 @@
 #include "masking.h"
 
 #include "core/text.h"
+#include "jsonscan.h"
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -10,6 +11,10 @@
 #include <cstdio>
 
 namespace stampede {
+
+using jsonscan::skipSpace;
+using jsonscan::stringEnd;
+using jsonscan::valueEnd;
 
 namespace {
 
@@ -64,55 +69,6 @@ std::string jsonEscape(std::string_view s)
 bool allDigits(std::string_view s)
 {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The end of the JSON string whose opening quote is at `at` (the index after its closing quote).
-std::size_t stringEnd(std::string_view s, std::size_t at)
-{
-    for (std::size_t i = at + 1; i < s.size(); ++i) {
-        if (s[i] == '\\')
-            ++i;
-        else if (s[i] == '"')
-            return i + 1;
-    }
-    return std::string_view::npos;
-}
-
-// The end of the JSON value starting at `at` (a string, a number or literal, an object or array).
-std::size_t valueEnd(std::string_view s, std::size_t at)
-{
-    if (at >= s.size())
-        return std::string_view::npos;
-    if (s[at] == '"')
-        return stringEnd(s, at);
-    if (s[at] == '{' || s[at] == '[') {
-        int depth = 0;
-        for (std::size_t i = at; i < s.size(); ++i) {
-            if (s[i] == '"') {
-                i = stringEnd(s, i);
-                if (i == std::string_view::npos)
-                    return i;
-                --i;
-            } else if (s[i] == '{' || s[i] == '[') {
-                ++depth;
-            } else if ((s[i] == '}' || s[i] == ']') && --depth == 0) {
-                return i + 1;
-            }
-        }
-        return std::string_view::npos;
-    }
-    std::size_t i = at;
-    while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ']' && s[i] != ' ' && s[i] != '\n' && s[i] != '\r' &&
-           s[i] != '\t')
-        ++i;
-    return i;
-}
-
-std::size_t skipSpace(std::string_view s, std::size_t i)
-{
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t'))
-        ++i;
-    return i;
 }
 
 } // namespace

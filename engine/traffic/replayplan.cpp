@@ -1,0 +1,268 @@
+#include "replayplan.h"
+
+#include "jsonscan.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace stampede {
+
+namespace {
+
+std::string withCopy(std::string suffix, std::uint32_t k)
+{
+    for (std::size_t at; (at = suffix.find("${copy}")) != std::string::npos;)
+        suffix.replace(at, 7, std::to_string(k));
+    return suffix;
+}
+
+std::optional<std::int64_t> integer(std::string_view s)
+{
+    std::int64_t v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || r.ec != std::errc() || r.ptr != s.data() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+// The value of copy k: a number plus k * add, or the value with the suffix.
+std::string offsetValue(std::string_view value, const ReplayOffset& o, std::uint32_t k)
+{
+    if (o.suffix.empty())
+        if (const auto n = integer(value))
+            return std::to_string(*n + std::int64_t(k) * o.add);
+    return std::string(value) + (o.suffix.empty() ? "-" + std::to_string(k) : withCopy(o.suffix, k));
+}
+
+bool hasQuery(const std::string& target, const std::string& key)
+{
+    const std::size_t q = target.find('?');
+    if (q == std::string::npos)
+        return false;
+    for (std::size_t at = q; at != std::string::npos; at = target.find('&', at + 1)) {
+        const std::string_view rest = std::string_view(target).substr(at + 1);
+        if (rest.substr(0, key.size()) == key &&
+            (rest.size() == key.size() || rest[key.size()] == '=' || rest[key.size()] == '&'))
+            return true;
+    }
+    return false;
+}
+
+bool hasJsonKey(std::string body, const std::string& key)
+{
+    bool found = false;
+    jsonscan::eachMember(body, [&](std::size_t keyAt, std::size_t valueAt, std::size_t) {
+        found = found || std::string_view(body).substr(keyAt + 1, key.size() + 1) == key + "\"";
+        return found ? body.size() : valueAt - 1;
+    });
+    return found;
+}
+
+void offsetQuery(std::string& target, const ReplayOffset& o, std::uint32_t k)
+{
+    const std::size_t q = target.find('?');
+    if (q == std::string::npos)
+        return;
+    std::string out = target.substr(0, q + 1);
+    std::size_t pos = q + 1;
+    while (pos <= target.size()) {
+        std::size_t amp = target.find('&', pos);
+        if (amp == std::string::npos)
+            amp = target.size();
+        const std::string_view pair = std::string_view(target).substr(pos, amp - pos);
+        const std::size_t eq = pair.find('=');
+        if (pair.substr(0, eq) == o.key && eq != std::string_view::npos)
+            out += o.key + "=" + offsetValue(pair.substr(eq + 1), o, k);
+        else
+            out += pair;
+        if (amp < target.size())
+            out += '&';
+        pos = amp + 1;
+    }
+    target = std::move(out);
+}
+
+void offsetJson(std::string& body, const ReplayOffset& o, std::uint32_t k)
+{
+    jsonscan::eachMember(body, [&](std::size_t keyAt, std::size_t valueAt, std::size_t end) {
+        if (std::string_view(body).substr(keyAt + 1, o.key.size() + 1) != o.key + "\"")
+            return valueAt - 1; // nested members are looked at too
+        const std::string_view raw = std::string_view(body).substr(valueAt, end - valueAt);
+        std::string replacement;
+        if (!raw.empty() && raw.front() == '"')
+            replacement = "\"" + offsetValue(raw.substr(1, raw.size() - 2), o, k) + "\"";
+        else if (integer(raw) && o.suffix.empty())
+            replacement = offsetValue(raw, o, k);
+        else
+            return end - 1; // an object, array or literal: left as it is
+        body.replace(valueAt, end - valueAt, replacement);
+        return valueAt + replacement.size() - 1;
+    });
+}
+
+} // namespace
+
+std::optional<ReplayOffset> ReplayOffset::parse(const std::string& text, std::string& error)
+{
+    ReplayOffset o;
+    o.text = text;
+    const std::size_t colon = text.find(':');
+    const std::string field = text.substr(0, colon);
+    if (field == "query")
+        o.field = Field::Query;
+    else if (field == "json")
+        o.field = Field::JsonKey;
+    else if (field == "header")
+        o.field = Field::Header;
+    else {
+        error = "--offset \"" + text + "\": expected query:KEY+N, json:KEY+N or header:KEY~SUFFIX";
+        return std::nullopt;
+    }
+    const std::string rest = colon == std::string::npos ? std::string() : text.substr(colon + 1);
+    const std::size_t plus = rest.find('+'), tilde = rest.find('~');
+    if (tilde != std::string::npos && (plus == std::string::npos || tilde < plus)) {
+        o.key = rest.substr(0, tilde);
+        o.suffix = rest.substr(tilde + 1);
+        if (o.suffix.empty()) {
+            error = "--offset \"" + text + "\": no suffix after \"~\"";
+            return std::nullopt;
+        }
+    } else if (plus != std::string::npos) {
+        o.key = rest.substr(0, plus);
+        const auto n = integer(rest.substr(plus + 1));
+        if (!n || *n == 0 || std::llabs(*n) > 1000000000000000LL) {
+            error = "--offset \"" + text + "\": \"" + rest.substr(plus + 1) + "\" is not a whole number (not 0)";
+            return std::nullopt;
+        }
+        o.add = *n;
+    } else {
+        error = "--offset \"" + text + "\": add a number (+N) or a suffix (~TEXT, ${copy} is the copy's number)";
+        return std::nullopt;
+    }
+    if (o.key.empty()) {
+        error = "--offset \"" + text + "\": no key";
+        return std::nullopt;
+    }
+    if (o.field == Field::Header)
+        std::transform(o.key.begin(), o.key.end(), o.key.begin(), [](char c) { return char(std::tolower(c)); });
+    return o;
+}
+
+std::string checkReplay(const std::vector<TrafficRecord>& records, const ReplayOptions& o)
+{
+    if (!(o.speed > 0) || o.speed > kMaxReplaySpeed)
+        return "--speed: must be above 0 and at most 1000";
+    if (o.amplify < 1 || o.amplify > kMaxAmplify)
+        return "--amplify: must be between 1 and 100";
+    if (records.empty())
+        return "the traffic has no request";
+    for (const ReplayOffset& off : o.offsets) {
+        const bool some = std::any_of(records.begin(), records.end(), [&](const TrafficRecord& r) {
+            if (off.field == ReplayOffset::Field::Query)
+                return hasQuery(r.target, off.key);
+            if (off.field == ReplayOffset::Field::JsonKey)
+                return hasJsonKey(r.body, off.key);
+            return std::any_of(r.headers.begin(), r.headers.end(), [&](const auto& h) { return h.first == off.key; });
+        });
+        if (!some)
+            return "--offset \"" + off.text + "\": no request of the traffic has " +
+                   (off.field == ReplayOffset::Field::Query     ? "the query parameter \""
+                    : off.field == ReplayOffset::Field::JsonKey ? "the JSON key \""
+                                                                : "the header \"") +
+                   off.key + "\"";
+    }
+    return {};
+}
+
+TrafficRecord replayCopy(const TrafficRecord& r, std::uint32_t k, const std::vector<ReplayOffset>& offsets)
+{
+    TrafficRecord c = r;
+    if (k == 0)
+        return c;
+    for (const ReplayOffset& o : offsets) {
+        if (o.field == ReplayOffset::Field::Query)
+            offsetQuery(c.target, o, k);
+        else if (o.field == ReplayOffset::Field::JsonKey)
+            offsetJson(c.body, o, k);
+        else
+            for (auto& [name, value] : c.headers)
+                if (name == o.key)
+                    value = offsetValue(value, o, k);
+    }
+    return c;
+}
+
+std::uint32_t replayPart(const std::string& client, std::uint32_t parts)
+{
+    std::uint64_t h = 1469598103934665603ULL; // FNV-1a
+    for (const unsigned char c : client)
+        h = (h ^ c) * 1099511628211ULL;
+    return parts ? std::uint32_t(h % parts) : 0;
+}
+
+ReplaySchedule::ReplaySchedule(const std::vector<TrafficRecord>& records, const ReplayOptions& o, std::uint32_t part,
+                               std::uint32_t parts)
+    : m_amplify(std::max(1u, o.amplify)), m_loop(o.loop)
+{
+    if (records.empty())
+        return;
+    const std::int64_t t0 = records.front().atNanos; // every engine's origin: the whole traffic's first request
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        // a client's requests stay together; without a client, requests spread one by one
+        const std::uint32_t p =
+            records[i].client.empty() ? std::uint32_t(i % std::max(1u, parts)) : replayPart(records[i].client, parts);
+        if (p != part)
+            continue;
+        m_mine.push_back(i);
+        m_at.push_back(std::llround(double(records[i].atNanos - t0) / o.speed));
+    }
+    const std::int64_t span = std::llround(double(records.back().atNanos - t0) / o.speed);
+    // a loop starts again one mean interval after the last request
+    m_length = span + std::max<std::int64_t>(1000000, span / std::int64_t(records.size()));
+}
+
+std::optional<ReplaySchedule::Due> ReplaySchedule::next(std::int64_t now)
+{
+    if (m_cursor == m_mine.size()) {
+        if (!m_loop || m_mine.empty())
+            return std::nullopt;
+        m_cursor = 0;
+        ++m_pass;
+    }
+    const std::int64_t at = m_at[m_cursor] + m_pass * m_length;
+    if (at > now)
+        return std::nullopt;
+    Due d{m_mine[m_cursor], m_copy, at};
+    if (++m_copy == m_amplify) {
+        m_copy = 0;
+        ++m_cursor;
+    }
+    return d;
+}
+
+std::optional<std::int64_t> ReplaySchedule::nextAt() const
+{
+    if (m_mine.empty() || (m_cursor == m_mine.size() && !m_loop))
+        return std::nullopt;
+    if (m_cursor == m_mine.size())
+        return m_at.front() + (m_pass + 1) * m_length;
+    return m_at[m_cursor] + m_pass * m_length;
+}
+
+std::uint64_t ReplaySchedule::plannedIn(std::uint32_t s) const
+{
+    if (m_mine.empty() || s == 0)
+        return 0;
+    const std::int64_t from = std::int64_t(s - 1) * 1000000000, to = std::int64_t(s) * 1000000000;
+    std::uint64_t n = 0;
+    const std::int64_t lastPass = m_loop ? to / m_length : 0;
+    for (std::int64_t pass = m_loop ? std::max<std::int64_t>(0, from / m_length - 1) : 0; pass <= lastPass; ++pass) {
+        const std::int64_t shift = pass * m_length;
+        n += std::uint64_t(std::lower_bound(m_at.begin(), m_at.end(), to - shift) -
+                           std::lower_bound(m_at.begin(), m_at.end(), from - shift));
+    }
+    return n * m_amplify;
+}
+
+} // namespace stampede
