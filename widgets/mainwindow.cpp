@@ -12,6 +12,7 @@
 #include "runsession.h"
 #include "scenarioeditor.h"
 #include "trafficimportdialog.h"
+#include "trafficview.h"
 
 #include "store/projectstore.h"
 
@@ -477,30 +478,9 @@ void MainWindow::openItem(qint64 id)
         editor = e;
         break;
     }
-    case ItemKind::Traffic: { // what was imported, as stampede-cli import stored it
-        const QJsonObject t = QJsonDocument::fromJson(payload).object();
-        QStringList lines{
-            tr("Recorded traffic from %1").arg(t.value(QStringLiteral("source")).toString()),
-            tr("%1 requests, from %2 to %3")
-                .arg(t.value(QStringLiteral("records")).toInteger())
-                .arg(t.value(QStringLiteral("first")).toString(), t.value(QStringLiteral("last")).toString()),
-            tr("%1 lines read, %2 could not be read")
-                .arg(t.value(QStringLiteral("lines")).toInteger())
-                .arg(t.value(QStringLiteral("bad")).toInteger())};
-        for (const auto& p : t.value(QStringLiteral("problems")).toArray())
-            lines << tr("  line %1: %2")
-                         .arg(p.toObject().value(QStringLiteral("line")).toInteger())
-                         .arg(p.toObject().value(QStringLiteral("why")).toString());
-        QStringList masks;
-        for (const auto& m : t.value(QStringLiteral("masks")).toArray())
-            masks << m.toString();
-        lines
-            << tr("Masked before storage: %1").arg(masks.isEmpty() ? tr("nothing") : masks.join(QStringLiteral(", ")));
-        auto* view = new QPlainTextEdit(lines.join(QLatin1Char('\n')));
-        view->setReadOnly(true);
-        editor = view;
+    case ItemKind::Traffic: // what was imported, its requests per second and busiest paths
+        editor = new TrafficView(*m_store, id, payload);
         break;
-    }
     default:
         return;
     }

@@ -174,19 +174,29 @@ std::int64_t TrafficStore::save(const std::string& name, const std::vector<Traff
     return id;
 }
 
-bool TrafficStore::load(std::int64_t item, std::vector<TrafficRecord>& out) const
+bool TrafficStore::chunks(std::int64_t item, std::vector<std::string>& out) const
 {
     SqlStatement s(m_store.handle(), "SELECT data FROM traffic_chunks WHERE item = ? ORDER BY seq");
     s.bind(1, item);
-    while (s.step()) {
-        if (!decodeTraffic(s.text(0), out)) {
-            m_error = "the traffic set's requests are damaged";
-            return false;
-        }
-    }
+    while (s.step())
+        out.push_back(s.text(0));
     if (s.failed()) {
         m_error = "cannot read the traffic set: " + s.error();
         return false;
+    }
+    return true;
+}
+
+bool TrafficStore::load(std::int64_t item, std::vector<TrafficRecord>& out) const
+{
+    std::vector<std::string> blobs;
+    if (!chunks(item, blobs))
+        return false;
+    for (const std::string& blob : blobs) {
+        if (!decodeTraffic(blob, out)) {
+            m_error = "the traffic set's requests are damaged";
+            return false;
+        }
     }
     return true;
 }

@@ -30,6 +30,8 @@ public:
                       const std::string& payloadJson);
     // The set's requests in time order; false with error().
     bool load(std::int64_t item, std::vector<TrafficRecord>& out) const;
+    // The set's compressed chunks, in order, to decode elsewhere (decodeTraffic) off the store's thread.
+    bool chunks(std::int64_t item, std::vector<std::string>& out) const;
     // The project's masking key, made (random, 32 bytes) on first use; empty with error() when it cannot be kept.
     std::string maskKey();
     const std::string& error() const { return m_error; }

@@ -4,6 +4,7 @@
 // in order at their times, x3 amplification with offsets giving disjoint key
 // ranges, clients kept on one engine in order, loops, and bad options.
 #include "traffic/replayplan.h"
+#include "traffic/trafficshape.h"
 
 #include <QTest>
 
@@ -156,6 +157,27 @@ private slots:
         }
         QCOMPARE(seen, records.size());
         QCOMPARE(engineOf.size(), std::size_t(97));
+    }
+
+    // The set's shape, as its view shows it: the log's own seconds, the busiest paths.
+    void shapeOfTheLog()
+    {
+        std::map<int, int> perSecond;
+        auto records = generated(perSecond);
+        records[5].target = "https://shop.example.com/home?x=1";
+        records[6].target = "https://shop.example.com";
+        const TrafficShape shape = shapeOf(records, 3);
+        QCOMPARE(shape.perSecond.size(), std::size_t(perSecond.rbegin()->first + 1));
+        for (const auto& [s, n] : perSecond)
+            QCOMPARE(shape.perSecond[std::size_t(s)], std::uint64_t(n));
+        QCOMPARE(shape.perSecond[41], std::uint64_t(0)); // the quiet gap
+        QCOMPARE(shape.peak, std::uint64_t(4000));
+        QCOMPARE(shape.topPaths.front(), (std::pair<std::string, std::uint64_t>{"/api/orders", 99998}));
+        QCOMPARE(shape.topPaths.size(), std::size_t(3));
+        QCOMPARE(shape.topPaths[1].first, std::string("/"));
+        QCOMPARE(shape.topPaths[2].first, std::string("/home"));
+        QCOMPARE(shape.clients, std::uint64_t(97));
+        QCOMPARE(shape.methods.front().first, std::string("GET"));
     }
 
     void loops()

@@ -3,6 +3,7 @@
 // key), a format or mask that does not read disables Import and says why, and
 // Import stores a masked traffic set in the project.
 #include "trafficimportdialog.h"
+#include "trafficview.h"
 
 #include "store/projectstore.h"
 #include "traffic/trafficstore.h"
@@ -79,6 +80,19 @@ private slots:
             QVERIFY(r.target == "/api/u");
         QCOMPARE(int(store->item(id)->kind), int(stampede::ItemKind::Traffic));
         QVERIFY(QByteArray::fromStdString(store->item(id)->payload).contains("\"masks\":[\"query:phone=drop\"]"));
+        // the set's view: decoded off the GUI thread, its seconds and busiest paths
+        TrafficView view(*store, id, QByteArray::fromStdString(store->item(id)->payload));
+        view.resize(1000, 600);
+        view.show();
+        QTRY_VERIFY_WITH_TIMEOUT(view.loaded(), 10000);
+        QCOMPARE(view.paths()->rowCount(), 1);
+        QCOMPARE(view.paths()->item(0, 0)->text(), QStringLiteral("/api/u"));
+        QCOMPARE(view.paths()->item(0, 1)->text(), QStringLiteral("50"));
+        const QString state = view.findChild<QLabel*>(QStringLiteral("state"))->text();
+        QVERIFY2(state.contains(QStringLiteral("50 s long, at most 1 requests in a second; 50 clients; GET 50")),
+                 qPrintable(state));
+        if (qEnvironmentVariableIsSet("STAMPEDE_SHOT_DIR"))
+            view.grab().save(qEnvironmentVariable("STAMPEDE_SHOT_DIR") + QStringLiteral("/traffic-view.png"));
     }
 };
 

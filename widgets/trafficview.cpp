@@ -1,0 +1,115 @@
+#include "trafficview.h"
+
+#include "timechart.h"
+
+#include "traffic/trafficshape.h"
+#include "traffic/trafficstore.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+TrafficView::TrafficView(stampede::ProjectStore& store, qint64 item, const QByteArray& payload, QWidget* parent)
+    : QWidget(parent)
+{
+    const QJsonObject t = QJsonDocument::fromJson(payload).object();
+    QStringList lines{tr("Recorded traffic from %1").arg(t.value(QStringLiteral("source")).toString()),
+                      tr("%1 requests, from %2 to %3")
+                          .arg(t.value(QStringLiteral("records")).toInteger())
+                          .arg(t.value(QStringLiteral("first")).toString(), t.value(QStringLiteral("last")).toString()),
+                      tr("%1 lines read, %2 could not be read")
+                          .arg(t.value(QStringLiteral("lines")).toInteger())
+                          .arg(t.value(QStringLiteral("bad")).toInteger())};
+    for (const auto& p : t.value(QStringLiteral("problems")).toArray())
+        lines << tr("  line %1: %2")
+                     .arg(p.toObject().value(QStringLiteral("line")).toInteger())
+                     .arg(p.toObject().value(QStringLiteral("why")).toString());
+    QStringList masks;
+    for (const auto& m : t.value(QStringLiteral("masks")).toArray())
+        masks << m.toString();
+    lines << tr("Masked before storage: %1").arg(masks.isEmpty() ? tr("nothing") : masks.join(QStringLiteral(", ")));
+    m_summary = new QLabel(lines.join(QLatin1Char('\n')));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_state = new QLabel(tr("Reading the requests…"));
+    m_state->setObjectName(QStringLiteral("state"));
+    m_paths = new QTableWidget(0, 2);
+    m_paths->setObjectName(QStringLiteral("paths"));
+    m_paths->setHorizontalHeaderLabels({tr("Path"), tr("Requests")});
+    m_paths->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_paths->verticalHeader()->hide();
+    m_paths->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_chartBox = new QVBoxLayout;
+    auto* row = new QHBoxLayout;
+    row->addLayout(m_chartBox, 3);
+    row->addWidget(m_paths, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_state);
+    layout->addLayout(row, 1);
+
+    // the chunks are read here, on the store's thread; decoded on the pool's
+    std::vector<std::string> blobs;
+    stampede::TrafficStore traffic(store);
+    if (!traffic.chunks(item, blobs)) {
+        m_state->setText(QString::fromStdString(traffic.error()));
+        return;
+    }
+    struct Result
+    {
+        bool ok = true;
+        stampede::TrafficShape shape;
+    };
+    m_jobs.start(
+        [blobs = std::move(blobs)] {
+            Result r;
+            std::vector<stampede::TrafficRecord> records;
+            for (const std::string& b : blobs)
+                r.ok = r.ok && stampede::decodeTraffic(b, records);
+            if (r.ok)
+                r.shape = stampede::shapeOf(records, 20);
+            return r;
+        },
+        [this](Result r) {
+            if (!r.ok) {
+                m_state->setText(tr("The traffic set's requests are damaged."));
+                return;
+            }
+            QStringList methods;
+            for (const auto& [m, n] : r.shape.methods)
+                methods << QStringLiteral("%1 %2").arg(QString::fromStdString(m)).arg(n);
+            m_state->setText(tr("%1 s long, at most %2 requests in a second; %3 clients; %4")
+                                 .arg(r.shape.perSecond.size())
+                                 .arg(r.shape.peak)
+                                 .arg(r.shape.clients)
+                                 .arg(methods.join(QStringLiteral(", "))));
+            QList<QPointF> points;
+            for (std::size_t k = 0; k < r.shape.perSecond.size(); ++k)
+                points.append(QPointF(double(k), double(r.shape.perSecond[k])));
+            QChartView* chart = timechart::makeView(tr("Requests per second, as recorded"), tr("requests/s"));
+            timechart::addLine(chart, tr("recorded"), timechart::seriesColour(0), points);
+            if (auto* x = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0)))
+                x->setRange(0, std::max<double>(1, double(points.size())));
+            if (auto* y = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Vertical).value(0)))
+                y->setRange(0, std::max<double>(1, double(r.shape.peak) * 1.1));
+            m_chartBox->addWidget(chart);
+            chart->show(); // added to a visible view: shown now, not on the next turn of the loop
+            m_paths->setRowCount(int(r.shape.topPaths.size()));
+            for (int i = 0; i < m_paths->rowCount(); ++i) {
+                const auto& [path, n] = r.shape.topPaths[std::size_t(i)];
+                m_paths->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(path)));
+                auto* count = new QTableWidgetItem(QString::number(n));
+                count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                m_paths->setItem(i, 1, count);
+            }
+            m_loaded = true;
+            Q_EMIT shapeShown();
+        });
+}
