@@ -62,6 +62,34 @@ void RunSession::post(std::function<void()> fn)
     QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection);
 }
 
+QString RunSession::capacityOptions(const QString& slos, double start, double max, int stepSeconds, double growth,
+                                    CapacityOptions& out)
+{
+    CapacityOptions o;
+    o.start = start;
+    o.max = max;
+    o.stepSeconds = std::uint32_t(std::max(0, stepSeconds));
+    o.growth = growth;
+    for (const QString& line : slos.split(QLatin1Char('\n'))) {
+        if (line.trimmed().isEmpty())
+            continue;
+        std::string error;
+        auto t = Threshold::parse(line.trimmed().toStdString(), error);
+        if (!t)
+            return tr("SLO %1").arg(QString::fromStdString(error)); // the error quotes the line
+        o.slos.push_back(*t);
+    }
+    // in the workbench's words, not the command line's
+    const QString why = QString::fromStdString(CapacitySearch::invalid(o));
+    if (why.startsWith(QLatin1String("--max")))
+        return tr("The highest rate must be at least the start rate, and at most 100000 times it.");
+    if (why.startsWith(QLatin1String("--slo")))
+        return tr("Give at least one SLO, e.g. p99 < 50ms.");
+    if (why.isEmpty())
+        out = std::move(o);
+    return why;
+}
+
 bool RunSession::start(const QByteArray& scenarioJson, const Options& options, ProjectStore* store)
 {
     if (m_running) {

@@ -44,6 +44,10 @@ public:
     };
 
     explicit RunSession(QObject* parent = nullptr);
+    // "Find capacity": the SLOs (one per line) and levels checked as the command
+    // line checks them, into `out`; why they cannot run, in the user's words, or empty.
+    static QString capacityOptions(const QString& slos, double start, double max, int stepSeconds, double growth,
+                                   stampede::CapacityOptions& out);
     ~RunSession() override;
 
     // Starts a run of the scenario (its proto3 JSON); saves it in `store` when

@@ -3,6 +3,7 @@
 #include "store/projectstore.h"
 #include "traffic/masking.h"
 #include "traffic/trafficimport.h"
+#include "traffic/trafficshape.h"
 #include "traffic/trafficstore.h"
 
 #include <QDateTime>
@@ -227,4 +228,47 @@ bool TrafficImporter::start(const Request& rq, ProjectStore& store)
                             id);
         });
     return true;
+}
+
+QStringList TrafficImporter::presets()
+{
+    QStringList out;
+    for (const auto& p : maskPresets())
+        out << QString::fromStdString(p);
+    return out;
+}
+
+QString TrafficImporter::maskKey(ProjectStore& store)
+{
+    return QString::fromStdString(TrafficStore(store).maskKey());
+}
+
+std::function<TrafficImporter::Shape()> TrafficImporter::shapeJob(ProjectStore& store, qint64 item, QString& error)
+{
+    std::vector<std::string> blobs;
+    TrafficStore traffic(store);
+    if (!traffic.chunks(item, blobs)) {
+        error = QString::fromStdString(traffic.error());
+        return {};
+    }
+    return [blobs = std::move(blobs)] {
+        Shape out;
+        std::vector<TrafficRecord> records;
+        for (const std::string& b : blobs)
+            if (!decodeTraffic(b, records))
+                return out;
+        const TrafficShape shape = shapeOf(records, 20);
+        out.ok = true;
+        for (std::size_t k = 0; k < shape.perSecond.size(); ++k)
+            out.perSecond.append(QPointF(double(k), double(shape.perSecond[k])));
+        for (const auto& [path, n] : shape.topPaths)
+            out.paths.append({QString::fromStdString(path), n});
+        QStringList methods;
+        for (const auto& [m, n] : shape.methods)
+            methods << QStringLiteral("%1 %2").arg(QString::fromStdString(m)).arg(n);
+        out.methods = methods.join(QStringLiteral(", "));
+        out.clients = shape.clients;
+        out.peak = shape.peak;
+        return out;
+    };
 }

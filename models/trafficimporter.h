@@ -5,8 +5,13 @@
 // preview of the first requests before and after masking.
 #include "jobrunner.h"
 
+#include <QList>
 #include <QObject>
+#include <QPair>
+#include <QPointF>
 #include <QStringList>
+
+#include <functional>
 
 #include <atomic>
 #include <memory>
@@ -30,6 +35,15 @@ public:
     {
         QString before, after; // "GET /a?phone=138… (user-agent: …)"
     };
+    // A stored set's shape, for its view.
+    struct Shape
+    {
+        bool ok = false;                      // false: the stored requests are damaged
+        QList<QPointF> perSecond;             // (second after the first request, requests)
+        QList<QPair<QString, quint64>> paths; // busiest first
+        QString methods;                      // "GET 40, POST 10"
+        quint64 clients = 0, peak = 0;
+    };
 
     explicit TrafficImporter(QObject* parent = nullptr);
     ~TrafficImporter() override;
@@ -42,6 +56,13 @@ public:
     // thread's); finished() tells how it went. False when one is running or
     // the request does not check.
     bool start(const Request& rq, stampede::ProjectStore& store);
+    // The masking presets' names, and the project's masking key (made on first use).
+    static QStringList presets();
+    static QString maskKey(stampede::ProjectStore& store);
+    // Reads set `item`'s compressed requests now (on the store's thread) and
+    // returns the work that decodes and shapes them, for a worker thread; a
+    // null function with `error` when they cannot be read.
+    static std::function<Shape()> shapeJob(stampede::ProjectStore& store, qint64 item, QString& error);
     void cancel() { m_cancel = true; }
     bool isRunning() const { return m_running; }
 

@@ -160,21 +160,6 @@
         <source>Growth:</source>
         <translation>增长倍数：</translation>
     </message>
-    <message>
-        <location filename="../widgets/capacitydialog.cpp" line="103"/>
-        <source>SLO %1</source>
-        <translation>SLO %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/capacitydialog.cpp" line="111"/>
-        <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
-        <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/capacitydialog.cpp" line="112"/>
-        <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
-        <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
-    </message>
 </context>
 <context>
     <name>ChecksTable</name>
@@ -2328,7 +2313,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="68"/>
+        <location filename="../models/runsession.cpp" line="79"/>
+        <source>SLO %1</source>
+        <translation>SLO %1</translation>
+    </message>
+    <message>
+        <location filename="../models/runsession.cpp" line="85"/>
+        <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
+        <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
+    </message>
+    <message>
+        <location filename="../models/runsession.cpp" line="87"/>
+        <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
+        <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
+    </message>
+    <message>
+        <location filename="../models/runsession.cpp" line="96"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
@@ -2789,98 +2789,98 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TrafficImportDialog</name>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="24"/>
-        <location filename="../widgets/trafficimportdialog.cpp" line="86"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="21"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="79"/>
         <source>Import traffic</source>
         <translation>导入流量</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="27"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="25"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="30"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="28"/>
         <source>Access log: combined (nginx, Apache)</source>
         <translation>访问日志：combined（nginx、Apache）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="31"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="29"/>
         <source>HAR 1.2 (a browser&apos;s recording)</source>
         <translation>HAR 1.2（浏览器录制）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="32"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="30"/>
         <source>Access log: nginx log_format…</source>
         <translation>访问日志：nginx log_format…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="37"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="35"/>
         <source>The log_format directive from nginx.conf, or its format string: $remote_addr, $time_local, $time_iso8601, $msec, $request, $request_uri, $request_body, $http_NAME, $status, $request_time are read</source>
         <translation>nginx.conf 中的 log_format 指令或其格式字符串：会读取 $remote_addr、$time_local、$time_iso8601、$msec、$request、$request_uri、$request_body、$http_NAME、$status、$request_time</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="43"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="41"/>
         <source>One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD query, header, json, form, cookie or regex and ACTION hash (stable per project), replace:TEXT or drop; or preset:NAME (%1)</source>
         <translation>每行一条规则，在存储之前应用：FIELD:NAME=ACTION，FIELD 为 query、header、json、form、cookie 或 regex，ACTION 为 hash（按项目稳定）、replace:文本 或 drop；或 preset:名称（%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="46"/>
         <source>the file&apos;s name</source>
         <translation>文件名</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="56"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="49"/>
         <source>As recorded</source>
         <translation>录制原样</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="56"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="49"/>
         <source>As stored</source>
         <translation>存储内容</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="69"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="62"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="70"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="63"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="72"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="65"/>
         <source>Masking:</source>
         <translation>脱敏：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="73"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="66"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="75"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="68"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="78"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="71"/>
         <source>The first requests, before and after masking:</source>
         <translation>前几个请求，脱敏前后对比：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="87"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="80"/>
         <source>Access logs and HAR files (*.log *.gz *.har *.txt);;All files (*)</source>
         <translation>访问日志和 HAR 文件 (*.log *.gz *.har *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="150"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="141"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="150"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="141"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -2888,37 +2888,37 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TrafficImporter</name>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="112"/>
+        <location filename="../models/trafficimporter.cpp" line="113"/>
         <source>Choose the file to import.</source>
         <translation>请选择要导入的文件。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="114"/>
+        <location filename="../models/trafficimporter.cpp" line="115"/>
         <source>&quot;%1&quot; is not a file.</source>
         <translation>“%1”不是文件。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="143"/>
+        <location filename="../models/trafficimporter.cpp" line="144"/>
         <source>No line of the file&apos;s beginning could be read.</source>
         <translation>文件开头没有任何一行可以读取。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="185"/>
+        <location filename="../models/trafficimporter.cpp" line="186"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="193"/>
+        <location filename="../models/trafficimporter.cpp" line="194"/>
         <source>Import cancelled: nothing was stored.</source>
         <translation>导入已取消：未存储任何内容。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="195"/>
+        <location filename="../models/trafficimporter.cpp" line="196"/>
         <source>None of the %1 lines could be read.</source>
         <translation>%1 行中没有任何一行可以读取。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="222"/>
+        <location filename="../models/trafficimporter.cpp" line="223"/>
         <source>%1 requests stored as &quot;%2&quot;; %3 of %4 lines could not be read</source>
         <translation>已存储 %1 个请求为“%2”；%4 行中有 %3 行无法读取</translation>
     </message>
@@ -2926,72 +2926,72 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TrafficView</name>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="24"/>
+        <location filename="../widgets/trafficview.cpp" line="22"/>
         <source>Recorded traffic from %1</source>
         <translation>录制的流量，来自 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="25"/>
+        <location filename="../widgets/trafficview.cpp" line="23"/>
         <source>%1 requests, from %2 to %3</source>
         <translation>%1 个请求，从 %2 到 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="28"/>
+        <location filename="../widgets/trafficview.cpp" line="26"/>
         <source>%1 lines read, %2 could not be read</source>
         <translation>读取 %1 行，其中 %2 行无法读取</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="32"/>
+        <location filename="../widgets/trafficview.cpp" line="30"/>
         <source>  line %1: %2</source>
         <translation>  第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="38"/>
+        <location filename="../widgets/trafficview.cpp" line="36"/>
         <source>Masked before storage: %1</source>
         <translation>存储前已脱敏：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="38"/>
+        <location filename="../widgets/trafficview.cpp" line="36"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="41"/>
+        <location filename="../widgets/trafficview.cpp" line="39"/>
         <source>Reading the requests…</source>
         <translation>正在读取请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="45"/>
+        <location filename="../widgets/trafficview.cpp" line="43"/>
         <source>Path</source>
         <translation>路径</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="45"/>
+        <location filename="../widgets/trafficview.cpp" line="43"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="82"/>
+        <location filename="../widgets/trafficview.cpp" line="69"/>
         <source>The traffic set&apos;s requests are damaged.</source>
         <translation>流量集的请求数据已损坏。</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="88"/>
+        <location filename="../widgets/trafficview.cpp" line="72"/>
         <source>%1 s long, at most %2 requests in a second; %3 clients; %4</source>
         <translation>时长 %1 秒，单秒最多 %2 个请求；%3 个客户端；%4</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="96"/>
+        <location filename="../widgets/trafficview.cpp" line="77"/>
         <source>Requests per second, as recorded</source>
         <translation>每秒请求数（录制原样）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="96"/>
+        <location filename="../widgets/trafficview.cpp" line="77"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="97"/>
+        <location filename="../widgets/trafficview.cpp" line="78"/>
         <source>recorded</source>
         <translation>录制</translation>
     </message>

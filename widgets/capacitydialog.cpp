@@ -88,30 +88,8 @@ QString CapacityDialog::problem() const
 void CapacityDialog::check()
 {
     stampede::CapacityOptions o;
-    o.start = m_start->value();
-    o.max = m_max->value();
-    o.stepSeconds = std::uint32_t(m_step->value());
-    o.growth = m_growth->value();
-    QString problem;
-    const QStringList lines = m_slos->toPlainText().split(QLatin1Char('\n'));
-    for (const QString& line : lines) {
-        if (line.trimmed().isEmpty())
-            continue;
-        std::string error;
-        auto t = stampede::Threshold::parse(line.trimmed().toStdString(), error);
-        if (!t) {
-            problem = tr("SLO %1").arg(QString::fromStdString(error)); // the error quotes the line
-            break;
-        }
-        o.slos.push_back(*t);
-    }
-    if (problem.isEmpty()) { // in this dialog's words, not the command line's
-        const QString why = QString::fromStdString(stampede::CapacitySearch::invalid(o));
-        problem = why.startsWith(QLatin1String("--max"))
-                      ? tr("The highest rate must be at least the start rate, and at most 100000 times it.")
-                  : why.startsWith(QLatin1String("--slo")) ? tr("Give at least one SLO, e.g. p99 < 50ms.")
-                                                           : why;
-    }
+    const QString problem = RunSession::capacityOptions(m_slos->toPlainText(), m_start->value(), m_max->value(),
+                                                        m_step->value(), m_growth->value(), o);
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     m_ok->setEnabled(problem.isEmpty());

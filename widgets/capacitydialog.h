@@ -3,7 +3,7 @@
 // climbs (start, max, each level's length, growth). The options are checked
 // as the command line checks them (control/capacitysearch.h); OK is only
 // enabled when they can run.
-#include "control/capacitysearch.h"
+#include "runsession.h"
 
 #include <QDialog>
 

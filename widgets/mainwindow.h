@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-#include "control/capacitysearch.h"
+#include "runsession.h"
 
 class QComboBox;
 class QLineEdit;

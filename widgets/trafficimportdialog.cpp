@@ -1,8 +1,5 @@
 #include "trafficimportdialog.h"
 
-#include "traffic/masking.h"
-#include "traffic/trafficstore.h"
-
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QEventLoop>
@@ -22,6 +19,7 @@ TrafficImportDialog::TrafficImportDialog(stampede::ProjectStore& store, QWidget*
     : QDialog(parent), m_store(store)
 {
     setWindowTitle(tr("Import traffic"));
+    m_maskKey = TrafficImporter::maskKey(store); // the preview hashes as the import will
     m_file = new QLineEdit;
     m_file->setObjectName(QStringLiteral("file"));
     auto* browse = new QPushButton(tr("Browse…"));
@@ -43,12 +41,7 @@ TrafficImportDialog::TrafficImportDialog(stampede::ProjectStore& store, QWidget*
     m_masks->setToolTip(tr("One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD "
                            "query, header, json, form, cookie or regex and ACTION hash (stable per project), "
                            "replace:TEXT or drop; or preset:NAME (%1)")
-                            .arg(QString::fromStdString([] {
-                                std::string s;
-                                for (const auto& p : stampede::maskPresets())
-                                    s += (s.empty() ? "" : ", ") + p;
-                                return s;
-                            }())));
+                            .arg(TrafficImporter::presets().join(QStringLiteral(", "))));
     m_name = new QLineEdit;
     m_name->setPlaceholderText(tr("the file's name"));
     m_preview = new QTableWidget(0, 2);
@@ -129,9 +122,7 @@ void TrafficImportDialog::refresh()
     m_logFormat->setVisible(m_format->currentData().toString() == QLatin1String("custom"));
     QList<TrafficImporter::PreviewRow> rows;
     QString error;
-    // the preview hashes with the project's own key: what it shows is what will be stored
-    const QString key = QString::fromStdString(stampede::TrafficStore(m_store).maskKey());
-    const bool ok = TrafficImporter::preview(request(), key, 8, rows, error);
+    const bool ok = TrafficImporter::preview(request(), m_maskKey, 8, rows, error);
     m_preview->setRowCount(int(rows.size()));
     for (int i = 0; i < rows.size(); ++i) {
         m_preview->setItem(i, 0, new QTableWidgetItem(rows[i].before));

@@ -41,4 +41,5 @@ private:
     QTableWidget* m_preview;
     QLabel* m_problem;
     QPushButton* m_import;
+    QString m_maskKey;
 };

@@ -2,9 +2,6 @@
 
 #include "timechart.h"
 
-#include "traffic/trafficshape.h"
-#include "traffic/trafficstore.h"
-
 #include <QChart>
 #include <QChartView>
 #include <QHBoxLayout>
@@ -56,60 +53,41 @@ TrafficView::TrafficView(stampede::ProjectStore& store, qint64 item, const QByte
     layout->addLayout(row, 1);
 
     // the chunks are read here, on the store's thread; decoded on the pool's
-    std::vector<std::string> blobs;
-    stampede::TrafficStore traffic(store);
-    if (!traffic.chunks(item, blobs)) {
-        m_state->setText(QString::fromStdString(traffic.error()));
+    QString error;
+    auto job = TrafficImporter::shapeJob(store, item, error);
+    if (!job) {
+        m_state->setText(error);
         return;
     }
-    struct Result
-    {
-        bool ok = true;
-        stampede::TrafficShape shape;
-    };
-    m_jobs.start(
-        [blobs = std::move(blobs)] {
-            Result r;
-            std::vector<stampede::TrafficRecord> records;
-            for (const std::string& b : blobs)
-                r.ok = r.ok && stampede::decodeTraffic(b, records);
-            if (r.ok)
-                r.shape = stampede::shapeOf(records, 20);
-            return r;
-        },
-        [this](Result r) {
-            if (!r.ok) {
-                m_state->setText(tr("The traffic set's requests are damaged."));
-                return;
-            }
-            QStringList methods;
-            for (const auto& [m, n] : r.shape.methods)
-                methods << QStringLiteral("%1 %2").arg(QString::fromStdString(m)).arg(n);
-            m_state->setText(tr("%1 s long, at most %2 requests in a second; %3 clients; %4")
-                                 .arg(r.shape.perSecond.size())
-                                 .arg(r.shape.peak)
-                                 .arg(r.shape.clients)
-                                 .arg(methods.join(QStringLiteral(", "))));
-            QList<QPointF> points;
-            for (std::size_t k = 0; k < r.shape.perSecond.size(); ++k)
-                points.append(QPointF(double(k), double(r.shape.perSecond[k])));
-            QChartView* chart = timechart::makeView(tr("Requests per second, as recorded"), tr("requests/s"));
-            timechart::addLine(chart, tr("recorded"), timechart::seriesColour(0), points);
-            if (auto* x = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0)))
-                x->setRange(0, std::max<double>(1, double(points.size())));
-            if (auto* y = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Vertical).value(0)))
-                y->setRange(0, std::max<double>(1, double(r.shape.peak) * 1.1));
-            m_chartBox->addWidget(chart);
-            chart->show(); // added to a visible view: shown now, not on the next turn of the loop
-            m_paths->setRowCount(int(r.shape.topPaths.size()));
-            for (int i = 0; i < m_paths->rowCount(); ++i) {
-                const auto& [path, n] = r.shape.topPaths[std::size_t(i)];
-                m_paths->setItem(i, 0, new QTableWidgetItem(QString::fromStdString(path)));
-                auto* count = new QTableWidgetItem(QString::number(n));
-                count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                m_paths->setItem(i, 1, count);
-            }
-            m_loaded = true;
-            Q_EMIT shapeShown();
-        });
+    m_jobs.start(std::move(job), [this](TrafficImporter::Shape shape) { showShape(shape); });
+}
+
+void TrafficView::showShape(const TrafficImporter::Shape& shape)
+{
+    if (!shape.ok) {
+        m_state->setText(tr("The traffic set's requests are damaged."));
+        return;
+    }
+    m_state->setText(tr("%1 s long, at most %2 requests in a second; %3 clients; %4")
+                         .arg(shape.perSecond.size())
+                         .arg(shape.peak)
+                         .arg(shape.clients)
+                         .arg(shape.methods));
+    QChartView* chart = timechart::makeView(tr("Requests per second, as recorded"), tr("requests/s"));
+    timechart::addLine(chart, tr("recorded"), timechart::seriesColour(0), shape.perSecond);
+    if (auto* x = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0)))
+        x->setRange(0, std::max<double>(1, double(shape.perSecond.size())));
+    if (auto* y = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Vertical).value(0)))
+        y->setRange(0, std::max<double>(1, double(shape.peak) * 1.1));
+    m_chartBox->addWidget(chart);
+    chart->show(); // added to a visible view: shown now, not on the next turn of the loop
+    m_paths->setRowCount(int(shape.paths.size()));
+    for (int i = 0; i < m_paths->rowCount(); ++i) {
+        m_paths->setItem(i, 0, new QTableWidgetItem(shape.paths[i].first));
+        auto* count = new QTableWidgetItem(QString::number(shape.paths[i].second));
+        count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_paths->setItem(i, 1, count);
+    }
+    m_loaded = true;
+    Q_EMIT shapeShown();
 }

@@ -3,6 +3,7 @@
 // read, masks), its requests per second as a chart, and its busiest paths.
 // The requests are decoded off the GUI thread.
 #include "jobrunner.h"
+#include "trafficimporter.h"
 
 #include <QWidget>
 
@@ -26,6 +27,7 @@ Q_SIGNALS:
     void shapeShown();
 
 private:
+    void showShape(const TrafficImporter::Shape& shape);
     QLabel* m_summary;
     QLabel* m_state;
     QTableWidget* m_paths;

@@ -2,6 +2,7 @@
 // masked and stored in a project as a traffic set, for replay.
 #include "cli.h"
 
+#include "core/text.h"
 #include "store/projectstore.h"
 #include "traffic/masking.h"
 #include "traffic/trafficimport.h"
@@ -52,22 +53,6 @@ std::string isoTime(std::int64_t nanos)
     char ms[8];
     std::snprintf(ms, sizeof ms, ".%03dZ", int(nanos / 1000000 % 1000));
     return std::string(buf) + ms;
-}
-
-std::string json(const std::string& s)
-{
-    std::string out = "\"";
-    for (const unsigned char c : s) {
-        if (c == '"' || c == '\\')
-            out += std::string("\\") + char(c);
-        else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else
-            out += char(c);
-    }
-    return out + "\"";
 }
 
 // A reason without the line's own text (quoted parts), which masking has not seen.
@@ -200,17 +185,17 @@ int importCommand(const std::vector<std::string>& args)
         for (TrafficRecord& r : in.records)
             masker.apply(r);
     }
-    std::string payload = "{\"source\": " + json(o.file.substr(o.file.rfind('/') + 1)) +
-                          ", \"format\": " + json(formatText) + ", \"records\": " + std::to_string(in.records.size()) +
-                          ", \"lines\": " + std::to_string(in.lines) + ", \"bad\": " + std::to_string(in.bad) +
-                          ", \"first\": " + json(isoTime(in.records.front().atNanos)) +
-                          ", \"last\": " + json(isoTime(in.records.back().atNanos)) + ", \"masks\": [";
+    std::string payload =
+        "{\"source\": " + jsonString(o.file.substr(o.file.rfind('/') + 1)) + ", \"format\": " + jsonString(formatText) +
+        ", \"records\": " + std::to_string(in.records.size()) + ", \"lines\": " + std::to_string(in.lines) +
+        ", \"bad\": " + std::to_string(in.bad) + ", \"first\": " + jsonString(isoTime(in.records.front().atNanos)) +
+        ", \"last\": " + jsonString(isoTime(in.records.back().atNanos)) + ", \"masks\": [";
     for (std::size_t i = 0; i < o.masks.size(); ++i)
-        payload += (i ? ", " : "") + json(o.masks[i]);
+        payload += (i ? ", " : "") + jsonString(o.masks[i]);
     payload += "], \"problems\": [";
     for (std::size_t i = 0; i < in.problems.size(); ++i)
         payload += std::string(i ? ", " : "") + "{\"line\": " + std::to_string(in.problems[i].line) +
-                   ", \"why\": " + json(withoutQuotes(in.problems[i].why)) + "}";
+                   ", \"why\": " + jsonString(withoutQuotes(in.problems[i].why)) + "}";
     payload += "]}";
     const std::string name = o.name.empty() ? o.file.substr(o.file.rfind('/') + 1) : o.name;
     if (!traffic.save(name, in.records, payload))

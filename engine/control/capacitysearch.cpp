@@ -10,17 +10,6 @@
 
 namespace stampede {
 
-namespace {
-
-std::string rateText(double r)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g/s", r);
-    return buf;
-}
-
-} // namespace
-
 CapacitySearch::CapacitySearch(CapacityOptions options, std::vector<std::string> stepNames)
     : m_o(std::move(options)), m_steps(std::move(stepNames)), m_rate(m_o.start)
 {

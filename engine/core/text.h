@@ -102,4 +102,40 @@ inline std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d)
     return era * 146097 + std::int64_t(doe) - 719468;
 }
 
+// `s` as a JSON string literal, quotes included (control bytes as \uXXXX).
+inline std::string jsonString(std::string_view s)
+{
+    static const char* kHex = "0123456789abcdef";
+    std::string out = "\"";
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (c < 0x20) {
+                out += "\\u00";
+                out += kHex[c >> 4];
+                out += kHex[c & 15];
+            } else {
+                out += ch;
+            }
+        }
+    }
+    return out + "\"";
+}
+
 } // namespace stampede

@@ -2,6 +2,8 @@
 
 #include "runsummary.h"
 
+#include "check/jsonfields.h"
+
 #include <simdjson.h>
 
 #include <cstdio>
@@ -9,20 +11,6 @@
 namespace stampede {
 
 namespace {
-
-std::string num(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
-}
-
-std::string rateText(double r)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g/s", r);
-    return buf;
-}
 
 using simdjson::ondemand::object;
 using simdjson::ondemand::value;
@@ -38,73 +26,53 @@ bool readString(value v, std::string& out)
 
 bool readLevel(object o, CapacityLevel& l)
 {
-    for (auto field : o) {
-        std::string_view key;
-        if (field.unescaped_key().get(key))
-            return false;
-        value v;
-        if (field.value().get(v))
-            return false;
-        simdjson::error_code e = simdjson::SUCCESS;
+    return eachField(o, [&](std::string_view key, value v) {
+        std::uint64_t s = 0;
         if (key == "rate")
-            e = v.get_double().get(l.rate);
-        else if (key == "achieved_rate")
-            e = v.get_double().get(l.achieved);
-        else if (key == "p99_ms")
-            e = v.get_double().get(l.p99Ms);
-        else if (key == "error_rate_pct")
-            e = v.get_double().get(l.errorRatePct);
-        else if (key == "passed")
-            e = v.get_bool().get(l.passed);
-        else if (key == "broken_by")
-            e = readString(v, l.brokenBy) ? simdjson::SUCCESS : simdjson::INCORRECT_TYPE;
-        else if (key == "from_s" || key == "to_s") {
-            std::uint64_t s = 0;
-            e = v.get_uint64().get(s);
+            return !v.get_double().get(l.rate);
+        if (key == "achieved_rate")
+            return !v.get_double().get(l.achieved);
+        if (key == "p99_ms")
+            return !v.get_double().get(l.p99Ms);
+        if (key == "error_rate_pct")
+            return !v.get_double().get(l.errorRatePct);
+        if (key == "passed")
+            return !v.get_bool().get(l.passed);
+        if (key == "broken_by")
+            return readString(v, l.brokenBy);
+        if (key == "from_s" || key == "to_s") {
+            if (v.get_uint64().get(s))
+                return false;
             (key == "from_s" ? l.fromS : l.toS) = std::uint32_t(s);
         }
-        if (e)
-            return false;
-    }
-    return true;
+        return true;
+    });
 }
 
 bool readCapacity(object o, CapacityResult& c)
 {
-    for (auto field : o) {
-        std::string_view key;
-        if (field.unescaped_key().get(key))
-            return false;
-        value v;
-        if (field.value().get(v))
-            return false;
-        simdjson::error_code e = simdjson::SUCCESS;
+    return eachField(o, [&](std::string_view key, value v) {
         if (key == "rate")
-            e = v.get_double().get(c.rate);
-        else if (key == "broken_at")
-            e = v.get_double().get(c.brokenAt);
-        else if (key == "finished")
-            e = v.get_bool().get(c.finished);
-        else if (key == "broken_by" || key == "note") {
+            return !v.get_double().get(c.rate);
+        if (key == "broken_at")
+            return !v.get_double().get(c.brokenAt);
+        if (key == "finished")
+            return !v.get_bool().get(c.finished);
+        if (key == "broken_by" || key == "note") {
             bool isNull = false;
-            if (!v.is_null().get(isNull) && isNull)
-                continue;
-            if (!readString(v, key == "note" ? c.note : c.brokenBy))
-                return false;
-        } else if (key == "slos") {
-            simdjson::ondemand::array a;
-            if (v.get_array().get(a))
-                return false;
+            return (!v.is_null().get(isNull) && isNull) || readString(v, key == "note" ? c.note : c.brokenBy);
+        }
+        simdjson::ondemand::array a;
+        if ((key == "slos" || key == "levels") && v.get_array().get(a))
+            return false;
+        if (key == "slos")
             for (auto item : a) {
                 std::string s;
                 if (item.error() || !readString(item.value_unsafe(), s))
                     return false;
                 c.slos.push_back(s);
             }
-        } else if (key == "levels") {
-            simdjson::ondemand::array a;
-            if (v.get_array().get(a))
-                return false;
+        if (key == "levels")
             for (auto item : a) {
                 object lo;
                 CapacityLevel l;
@@ -112,31 +80,36 @@ bool readCapacity(object o, CapacityResult& c)
                     return false;
                 c.levels.push_back(l);
             }
-        }
-        if (e)
-            return false;
-    }
-    return true;
+        return true;
+    });
 }
 
 } // namespace
 
+std::string rateText(double rate)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g/s", rate);
+    return buf;
+}
+
 std::string capacityToJson(const CapacityResult& c)
 {
-    std::string out = "{\"rate\": " + num(c.rate) +
+    std::string out = "{\"rate\": " + jsonNumber(c.rate) +
                       ", \"broken_by\": " + (c.brokenBy.empty() ? std::string("null") : jsonString(c.brokenBy)) +
-                      ", \"broken_at\": " + num(c.brokenAt) + ", \"finished\": " + (c.finished ? "true" : "false") +
-                      ", \"note\": " + jsonString(c.note) + ", \"slos\": [";
+                      ", \"broken_at\": " + jsonNumber(c.brokenAt) +
+                      ", \"finished\": " + (c.finished ? "true" : "false") + ", \"note\": " + jsonString(c.note) +
+                      ", \"slos\": [";
     for (std::size_t i = 0; i < c.slos.size(); ++i)
         out += (i ? ", " : "") + jsonString(c.slos[i]);
     out += "],\n    \"levels\": [";
     for (std::size_t i = 0; i < c.levels.size(); ++i) {
         const CapacityLevel& l = c.levels[i];
-        out += std::string(i ? ",\n      " : "\n      ") + "{\"rate\": " + num(l.rate) +
-               ", \"achieved_rate\": " + num(l.achieved) + ", \"p99_ms\": " + num(l.p99Ms) +
-               ", \"error_rate_pct\": " + num(l.errorRatePct) + ", \"passed\": " + (l.passed ? "true" : "false") +
-               ", \"broken_by\": " + jsonString(l.brokenBy) + ", \"from_s\": " + std::to_string(l.fromS) +
-               ", \"to_s\": " + std::to_string(l.toS) + "}";
+        out += std::string(i ? ",\n      " : "\n      ") + "{\"rate\": " + jsonNumber(l.rate) +
+               ", \"achieved_rate\": " + jsonNumber(l.achieved) + ", \"p99_ms\": " + jsonNumber(l.p99Ms) +
+               ", \"error_rate_pct\": " + jsonNumber(l.errorRatePct) +
+               ", \"passed\": " + (l.passed ? "true" : "false") + ", \"broken_by\": " + jsonString(l.brokenBy) +
+               ", \"from_s\": " + std::to_string(l.fromS) + ", \"to_s\": " + std::to_string(l.toS) + "}";
     }
     return out + "]}";
 }
@@ -151,21 +124,16 @@ bool capacityFromJson(std::string_view summaryJson, CapacityResult& c)
     object root;
     if (doc.get_object().get(root))
         return false;
-    // field by field, in order: an unordered lookup assumes a document already validated
-    for (auto field : root) {
-        std::string_view key;
-        value v;
-        if (field.unescaped_key().get(key) || field.value().get(v))
-            return false;
+    bool found = false;
+    const bool ok = eachField(root, [&](std::string_view key, value v) {
         object o;
         if (key != "capacity")
-            continue;
-        if (v.get_object().get(o))
-            return false;
+            return true;
+        found = true;
         c = {};
-        return readCapacity(o, c);
-    }
-    return false;
+        return !v.get_object().get(o) && readCapacity(o, c);
+    });
+    return found && ok;
 }
 
 std::string capacityToTable(const CapacityResult& c)

@@ -38,6 +38,8 @@ std::string capacityToJson(const CapacityResult& c);
 // Reads the "capacity" object of a summary JSON; false when it has none (or
 // it cannot be read).
 bool capacityFromJson(std::string_view summaryJson, CapacityResult& c);
+// A rate as the search says it: "1467.21/s".
+std::string rateText(double rate);
 // For the terminal: the answer, then one line per level.
 std::string capacityToTable(const CapacityResult& c);
 

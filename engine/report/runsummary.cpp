@@ -102,39 +102,6 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
     return 0;
 }
 
-std::string jsonString(const std::string& s)
-{
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += char(c);
-            }
-        }
-    }
-    return out + "\"";
-}
-
 namespace {
 
 std::string num(double v)
@@ -199,6 +166,11 @@ std::string metricsJson(const MetricsSummary& m)
 }
 
 } // namespace
+
+std::string jsonNumber(double v)
+{
+    return num(v);
+}
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
 {

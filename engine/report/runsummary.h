@@ -3,6 +3,7 @@
 // the end, and the stable JSON written by --summary-json (documented in the
 // README; new keys may be added, existing ones keep their meaning).
 #include "capacity.h"
+#include "core/text.h"
 #include "metrics/runmetrics.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
@@ -112,8 +113,8 @@ void judgeRun(RunSummary& s, const std::string& status, double ran, double plann
 // concluded and found a rate that met every SLO.
 void judgeCapacity(RunSummary& s, CapacityResult c);
 std::string summaryToJson(const RunSummary& s);
-// `s` as a JSON string literal, quotes included.
-std::string jsonString(const std::string& s);
+// A number as the summary JSON writes it (three decimals).
+std::string jsonNumber(double v);
 // A fixed-width table: one row per step and a total row, then thresholds.
 std::string summaryToTable(const RunSummary& s);
 

@@ -2,6 +2,8 @@
 
 #include "logformat.h"
 
+#include "check/jsonfields.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -28,21 +30,6 @@ std::string authority(const std::string& url)
     const std::size_t start = scheme + 3;
     const std::size_t end = url.find_first_of("/?#", start);
     return url.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
-// Every object is read field by field, once, in order: On-Demand's unordered
-// lookups assume a document already validated, which a file from outside is not.
-template <typename Each> bool eachField(object o, Each each)
-{
-    for (auto field : o) {
-        std::string_view key;
-        if (field.unescaped_key().get(key))
-            return false;
-        simdjson::ondemand::value v;
-        if (field.value().get(v) || !each(key, v))
-            return false;
-    }
-    return true;
 }
 
 bool readHeaders(array headers, TrafficRecord& r, std::string& why)

@@ -182,6 +182,22 @@ bool isMethod(std::string_view s)
     return s.size() <= 32 && isHttpToken(s);
 }
 
+// "GET /a?b=1 HTTP/1.1" into the method and the target (the protocol is optional).
+bool splitRequest(std::string_view value, TrafficRecord& out, std::string& why)
+{
+    const std::size_t sp1 = value.find(' ');
+    const std::size_t sp2 = value.rfind(' ');
+    const std::string_view method = value.substr(0, sp1);
+    if (sp1 == std::string_view::npos || !isMethod(method)) {
+        why = "the request \"" + std::string(value.substr(0, 80)) + "\" is not METHOD TARGET PROTOCOL";
+        return false;
+    }
+    const bool protocol = sp2 > sp1 && value.substr(sp2 + 1).rfind("HTTP/", 0) == 0;
+    out.method.assign(method);
+    out.target = unescapeLogValue(value.substr(sp1 + 1, protocol ? sp2 - sp1 - 1 : std::string_view::npos));
+    return true;
+}
+
 std::size_t findEnd(std::string_view line, std::size_t pos, const std::string& literal)
 {
     std::size_t at = line.find(literal, pos);
@@ -485,19 +501,8 @@ bool LogFormat::assign(const Part& p, std::string_view value, TrafficRecord& out
         out.atNanos = std::int64_t(s * 1e3 + 0.5) * 1000000;
         return true;
     }
-    case Var::Request: {
-        const std::size_t sp1 = value.find(' ');
-        const std::size_t sp2 = value.rfind(' ');
-        const std::string_view method = value.substr(0, sp1);
-        if (sp1 == std::string_view::npos || !isMethod(method)) {
-            why = "the request \"" + std::string(value.substr(0, 80)) + "\" is not METHOD TARGET PROTOCOL";
-            return false;
-        }
-        const bool protocol = sp2 > sp1 && value.substr(sp2 + 1).rfind("HTTP/", 0) == 0;
-        out.method.assign(method);
-        out.target = unescapeLogValue(value.substr(sp1 + 1, protocol ? sp2 - sp1 - 1 : std::string_view::npos));
-        return true;
-    }
+    case Var::Request:
+        return splitRequest(value, out, why);
     case Var::RequestMethod:
         if (!isMethod(value)) {
             why = "the method \"" + std::string(value.substr(0, 40)) + "\" is not a method";

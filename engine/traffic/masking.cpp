@@ -49,23 +49,6 @@ std::string percentDecode(std::string_view s)
     return out;
 }
 
-std::string jsonEscape(std::string_view s)
-{
-    std::string out;
-    for (const unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += char(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else
-            out += char(c);
-    }
-    return out;
-}
-
 bool allDigits(std::string_view s)
 {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -274,11 +257,11 @@ std::size_t Masker::json(const MaskRule& rule, std::string& body) const
         const std::string_view raw(body.data() + valueAt, end - valueAt);
         std::string replacement;
         if (rule.action == MaskRule::Action::Hash && !raw.empty() && raw.front() == '"')
-            replacement = "\"" + jsonEscape(hash(raw.substr(1, raw.size() - 2))) + "\"";
+            replacement = jsonString(hash(raw.substr(1, raw.size() - 2)));
         else if (rule.action == MaskRule::Action::Hash && allDigits(raw))
             replacement = hash(raw); // a number stays a number
         else
-            replacement = "\"" + jsonEscape(act(rule, raw)) + "\"";
+            replacement = jsonString(act(rule, raw));
         body.replace(valueAt, end - valueAt, replacement);
         i = valueAt + replacement.size() - 1;
     }

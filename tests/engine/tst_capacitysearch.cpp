@@ -52,12 +52,7 @@ CapacityResult search(CapacityOptions o, double limit, std::size_t step = 0, std
     bool changeOver = true;
     for (std::uint32_t s = 1; s < 10000 && !cs.done(); ++s) {
         IntervalMetrics m = serverSecond(s, cs.rate(), changeOver ? 0.5 : limit, step, steps);
-        changeOver = cs.onSecond(m).has_value();
-        if (cs.done())
-            break;
-        if (changeOver)
-            continue;
-        // a level's first second comes right after the previous level ended
+        changeOver = cs.onSecond(m).has_value(); // the next second is the new level's first
     }
     return cs.result();
 }
