@@ -21,6 +21,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "  bundle    pack a scenario and its data into one .stbundle file\n"
                      "  report    list, export (html, json, csv, junit) and compare saved runs\n"
                      "  import    store recorded traffic (an access log, a HAR file), masked, in a project\n"
+                     "  replay    send recorded traffic at its own timing, sped up, amplified, masked\n"
                      "\n"
                      "Options:\n"
                      "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -67,6 +68,8 @@ int main(int argc, char** argv)
         return runCommand(rest);
     if (cmd == "import")
         return importCommand(rest);
+    if (cmd == "replay")
+        return replayCommand(rest);
     if (cmd == "capacity")
         return capacityCommand(rest);
     if (cmd == "mock")

@@ -5,7 +5,7 @@
 #include "core/text.h"
 #include "store/projectstore.h"
 #include "traffic/masking.h"
-#include "traffic/trafficimport.h"
+#include "traffic/trafficfile.h"
 #include "traffic/trafficstore.h"
 
 #include <cstdio>
@@ -111,25 +111,8 @@ bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& 
 
 bool readTraffic(const ImportOptions& o, TrafficImport& in, std::string& formatText, std::string& error)
 {
-    const bool har = o.format == "har" ||
-                     (o.format.empty() && o.file.size() > 4 && o.file.compare(o.file.size() - 4, 4, ".har") == 0);
-    if (har) {
-        formatText = "har";
-        return importHar(o.file, in, error);
-    }
-    const LogFormat* format = &LogFormat::combined();
-    std::optional<LogFormat> custom;
-    formatText = o.format.empty() || o.format == "nginx" || o.format == "combined" ? "combined" : o.format;
-    if (formatText != "combined") {
-        custom = LogFormat::compile(o.format, error);
-        if (!custom) {
-            error = "--format: " + error;
-            return false;
-        }
-        format = &*custom;
-    }
     int shown = -1;
-    return importLog(o.file, *format, in, error, [&](double f) {
+    return readTrafficFile(o.file, o.format, in, formatText, error, [&](double f) {
         const int percent = int(f * 100);
         if (!o.quiet && percent / 5 != shown / 5) {
             std::fprintf(stderr, "\rreading %s: %3d %%", o.file.c_str(), percent);

@@ -282,6 +282,32 @@ bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error);
 bool buildHttpStep(const Options& o, v1::HttpRequest& rq, std::string& error);
 bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error);
 
+// A subcommand's own scenario with the options that apply to it.
+bool preparedScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
+{
+    if (!o.url.empty() || !o.rate.empty() || !o.method.empty() || o.bodySet || !o.headers.empty() ||
+        !o.timeout.empty() || !o.grpcTarget.empty() || !o.call.empty() || o.dataSet || !o.protos.empty()) {
+        error = "the requests and their pace are the recording's: --url, --rate, --method, --body, --header, "
+                "--timeout and the gRPC options do not apply";
+        return false;
+    }
+    s = *o.prepared;
+    baseDir = o.preparedBaseDir;
+    std::uint64_t c = 0;
+    if (!o.connections.empty()) {
+        if (!parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
+            return false;
+        s.set_connections(std::uint32_t(c));
+    }
+    if (!o.duration.empty()) {
+        Nanos d;
+        if (!durationArg(o.duration, "--duration", d, error))
+            return false;
+        *s.mutable_duration() = toProto(d);
+    }
+    return applyCommonFlags(o, s, error);
+}
+
 // Builds the scenario: from the file, or from the quick-mode flags; then the
 // flags that apply to both.
 bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
@@ -290,6 +316,8 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
                            !o.call.empty() || o.dataSet;
     const bool quickFlags = !o.url.empty() || !o.rate.empty() || !o.connections.empty() || !o.method.empty() ||
                             o.bodySet || !o.headers.empty() || !o.timeout.empty() || grpcFlags;
+    if (o.prepared)
+        return preparedScenario(o, s, baseDir, error);
     if (!o.scenarioFile.empty()) {
         if (quickFlags) {
             error = "give either a scenario file or --url with its quick-mode options, not both";

@@ -2,6 +2,7 @@
 // `stampede-cli run`'s command line: its options, and the scenario they make
 // (a scenario file or bundle read, or the quick mode's one-step scenario),
 // with the TLS and HTTP flags applied over it.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,10 @@ struct Options
     std::string grpcTarget, call, data;
     bool dataSet = false, reflection = false;
     std::vector<std::string> protos, importPaths;
+    // A scenario made by the subcommand itself (replay): run instead of a
+    // file or the quick mode, with --connections, --duration and the common flags over it.
+    std::shared_ptr<v1::Scenario> prepared;
+    std::string preparedBaseDir = ".";
 };
 
 // Reads the arguments after "run"; false with `error`. `help` when -h/--help.

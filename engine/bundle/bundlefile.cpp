@@ -2,6 +2,8 @@
 
 #include "core/textfile.h"
 #include "grpc/protoschema.h"
+#include "traffic/trafficcodec.h"
+#include "traffic/trafficfile.h"
 
 #include "stampede/v1/bundle.pb.h"
 
@@ -77,6 +79,21 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
         g->set_descriptors(schema->descriptorSet());
         g->clear_protos();
         g->clear_import_paths();
+    }
+    // a replay's file travels as its requests, masked here
+    for (int i = 0; i < steps->size(); ++i) {
+        auto* r = steps->Mutable(i)->mutable_replay();
+        if (!steps->Get(i).has_replay() || !r->data().empty() || r->file().empty())
+            continue;
+        TrafficImport in;
+        std::string where, why;
+        const std::vector<std::string> masks(r->mask().begin(), r->mask().end());
+        if (!readMaskedTrafficFile(pathUnder(baseDir, r->file()), r->format(), masks, in, where, why)) {
+            error = "steps[" + std::to_string(i) + "].replay." + where + ": " + why;
+            return false;
+        }
+        r->set_data(encodeTrafficSet(in.records));
+        r->clear_mask();
     }
     // TLS files travel inline too: the agents have no access to the controller's disk
     auto* tls = out.mutable_scenario()->mutable_tls();

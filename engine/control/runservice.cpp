@@ -1,5 +1,7 @@
 #include "runservice.h"
 
+#include "run/replaystep.h"
+
 #include "run/checkplan.h"
 #include "serverscraper.h"
 
@@ -83,8 +85,11 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         errors.push_back(error);
         return nullptr;
     }
-    if (request.scenarioJson.empty())
-        (void)google::protobuf::util::MessageToJsonString(request.scenario, &request.scenarioJson, {});
+    if (request.scenarioJson.empty()) { // as it ran, without a replay's requests (its set or file is named)
+        v1::Scenario recorded = request.scenario;
+        withoutReplayData(recorded);
+        (void)google::protobuf::util::MessageToJsonString(recorded, &request.scenarioJson, {});
+    }
     if (request.controller.control)
         s->m_control = request.controller.control;
     request.controller.control = s->m_control;
@@ -221,6 +226,7 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         parts = std::make_shared<std::vector<PreparedSecond>>();
         SecondSummary withServer = summary;
         withServer.server = serverNow;
+        withServer.planned = plannedRequests(m_plan, second.second);
         if (!serverNow.empty())
             serverBySecond[second.second] = serverNow;
         sink.second({withServer, ready});

@@ -26,6 +26,8 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         }
         s->set_latency(st.latency.serialize());
         s->set_service_time(st.serviceTime.serialize());
+        if (st.sendLag.count())
+            s->set_send_lag(st.sendLag.serialize());
     }
     out.set_open_connections(metrics.openConnections);
     out.set_active_users(metrics.activeUsers);
@@ -63,7 +65,8 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
         m.checks.resize(std::size_t(s.checks_passed_size()));
         for (int k = 0; k < s.checks_passed_size(); ++k)
             m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
-        if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time())) {
+        if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
+            (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag()))) {
             error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
             return false;
         }

@@ -115,12 +115,14 @@ struct StepMetrics
     StepCounters counters;
     LatencyHistogram latency;       // from the intended start
     LatencyHistogram serviceTime;   // from the actual send
+    LatencyHistogram sendLag;       // paced models: from the intended start to the send
     std::vector<CheckCount> checks; // by check index (shorter when the last checks judged nothing)
     void merge(const StepMetrics& o)
     {
         counters.merge(o.counters);
         latency.merge(o.latency);
         serviceTime.merge(o.serviceTime);
+        sendLag.merge(o.sendLag);
         mergeChecks(o.checks);
     }
     void mergeChecks(const std::vector<CheckCount>& o)

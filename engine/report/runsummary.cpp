@@ -1,5 +1,7 @@
 #include "runsummary.h"
 
+#include "run/replaystep.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -56,6 +58,8 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.latency = LatencySummary::of(m.latency);
     s.answered = m.latency.count();
     s.serviceTime = LatencySummary::of(m.serviceTime);
+    s.sendLag = LatencySummary::of(m.sendLag);
+    s.paced = m.sendLag.count();
     const auto& c = m.counters;
     s.connects = c.connects;
     s.connectMeanMs = c.connects ? double(c.connectNanos) / double(c.connects) / 1e6 : 0;
@@ -131,6 +135,7 @@ std::string metricsJson(const MetricsSummary& m)
          ", \"bytes_in\": " + std::to_string(m.bytesIn) + ", \"bytes_out\": " + std::to_string(m.bytesOut) +
          ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
+         (m.paced ? ",\n    \"send_lag_ms\": " + latencyJson(m.sendLag) : std::string()) +
          ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
          ", \"connect_mean_ms\": " + num(m.connectMeanMs) + ", \"tls_handshakes\": " + std::to_string(m.handshakes) +
          ", \"tls_resumed\": " + std::to_string(m.handshakesResumed) +
@@ -188,6 +193,17 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         s.total.checks.insert(s.total.checks.end(), s.steps.back().checks.begin(), s.steps.back().checks.end());
     }
     s.timeline = result.timeline;
+    if (plan.replay) {
+        RunSummary::Replay r;
+        r.records = plan.replay->records.size();
+        r.speed = plan.replay->options.speed;
+        r.amplify = plan.replay->options.amplify;
+        for (SecondSummary& t : s.timeline) {
+            t.planned = plan.replay->plannedIn(t.second);
+            r.planned += t.planned;
+        }
+        s.replay = r;
+    }
     s.events = result.events;
     s.sentAfterLoss = result.sentAfterLoss;
     const std::string status = result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
@@ -276,7 +292,9 @@ std::string summaryToJson(const RunSummary& s)
     for (std::size_t i = 0; i < s.timeline.size(); ++i) {
         const auto& t = s.timeline[i];
         out += (i ? ",\n    " : "\n    ");
-        out += "{\"t\": " + std::to_string(t.second) + ", \"sent\": " + std::to_string(t.sent) +
+        out += "{\"t\": " + std::to_string(t.second) +
+               (s.replay ? ", \"planned\": " + std::to_string(t.planned) : std::string()) +
+               ", \"sent\": " + std::to_string(t.sent) +
                ", \"requests\": " + std::to_string(t.requests) + ", \"errors\": " + std::to_string(t.errors) +
                ", \"late\": " + std::to_string(t.late) + ", \"dropped\": " + std::to_string(t.dropped) +
                ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) +
@@ -318,6 +336,10 @@ std::string summaryToJson(const RunSummary& s)
     out += "]";
     if (s.capacity)
         out += ",\n  \"capacity\": " + capacityToJson(*s.capacity);
+    if (s.replay)
+        out += ",\n  \"replay\": {\"records\": " + std::to_string(s.replay->records) + ", \"speed\": " +
+               num(s.replay->speed) + ", \"amplify\": " + std::to_string(s.replay->amplify) +
+               ", \"planned\": " + std::to_string(s.replay->planned) + "}";
     out += "}\n";
     return out;
 }
@@ -358,6 +380,12 @@ std::string summaryToTable(const RunSummary& s)
     }
     os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
        << num(s.total.serviceTime.p99) << " ms\n";
+    if (s.total.paced)
+        os << "send lag (intended start to send): p50 " << num(s.total.sendLag.p50) << " ms, p99 "
+           << num(s.total.sendLag.p99) << " ms, max " << num(s.total.sendLag.max) << " ms\n";
+    if (s.replay)
+        os << "replay: " << s.replay->records << " recorded requests at x" << num(s.replay->speed) << ", amplified x"
+           << s.replay->amplify << ": " << s.replay->planned << " planned, " << s.total.requests << " completed\n";
     os << "connections opened: " << s.total.connects << ", connect mean " << num(s.total.connectMeanMs) << " ms";
     if (s.total.handshakes)
         os << "; TLS handshakes: " << s.total.handshakes << " (" << s.total.handshakesResumed << " resumed), mean "

@@ -36,6 +36,8 @@ struct MetricsSummary
     std::uint64_t bytesOut = 0;
     LatencySummary latency;       // from the intended start
     LatencySummary serviceTime;   // from the actual send
+    LatencySummary sendLag;       // paced models (open, replay): from the intended start to the send
+    std::uint64_t paced = 0;      // requests whose send lag was measured
     std::uint64_t connects = 0;   // connections set up
     double connectMeanMs = 0;     // TCP connect time
     std::uint64_t handshakes = 0; // TLS handshakes, of which resumed
@@ -93,6 +95,16 @@ struct RunSummary
     std::vector<std::string> engines;       // the agents that ran it
     double controllerCpuS = 0;              // CPU time of the controller process (not the agents)
     std::optional<CapacityResult> capacity; // a capacity search's answer (stampede-cli capacity)
+    // A replay: its requests (one pass), speed and amplification; the
+    // timeline's seconds then carry what was planned.
+    struct Replay
+    {
+        std::uint64_t records = 0;
+        double speed = 1;
+        std::uint32_t amplify = 1;
+        std::uint64_t planned = 0; // over the run
+    };
+    std::optional<Replay> replay;
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);

@@ -1,5 +1,7 @@
 #include "pacer.h"
 
+#include "replaypacer.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,6 +13,8 @@ PacerPtr makePacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slot
 {
     if (plan.model == LoadModel::Open)
         return std::make_unique<OpenPacer>(plan, host, slots, part, parts);
+    if (plan.model == LoadModel::Replay)
+        return std::make_unique<ReplayPacer>(plan, host, slots, part, parts);
     return std::make_unique<ClosedPacer>(plan, host, slots, part, parts);
 }
 

@@ -7,10 +7,9 @@
 //   a bounded backlog (counted late) and is measured from its intended time.
 // - ClosedPacer: virtual users, each running its iteration, thinking, and
 //   running again; the number taking part follows the planned level.
-// - A replay pacer (recorded traffic at its own timestamps, sped up) goes
-//   beside these: its onTime() starts the requests whose recorded time has
-//   come, through a timing wheel of its own, and its backlog works as the open
-//   model's.
+// - ReplayPacer (replaypacer.h): recorded traffic at its own timestamps, sped
+//   up; its onTime() starts the requests whose time has come, from a cursor
+//   over their sorted due times, and its backlog works as the open model's.
 //
 // Time is what the worker passes in (from the injected Clock): pacers never
 // read a clock, so their tests simulate the seconds (tst_pacer.cpp).
@@ -33,6 +32,10 @@ public:
     // Starts an iteration on `slot`, measured from `intended`. False when the
     // data ran out: the worker then stops issuing (abandon() is called).
     virtual bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) = 0;
+    // Sends copy `copy` of the replay's recorded request `record` on `slot`,
+    // measured from `intended` (replaypacer.h). False when it could not start.
+    virtual bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended,
+                             Nanos now) = 0;
     // An arrival had to wait for a slot / found the backlog full.
     virtual void countLate(Nanos now) = 0;
     virtual void countDropped(std::uint64_t n, Nanos now) = 0;

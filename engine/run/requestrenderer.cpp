@@ -2,6 +2,7 @@
 
 #include "net/http1responseparser.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace stampede {
@@ -80,6 +81,69 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
     if (st.grpc)
         toGrpcMessage(step, r);
     point(st, r);
+}
+
+namespace {
+
+// Headers of the recorded connection, not of the request: the engine frames its own.
+bool connectionHeader(const std::string& name)
+{
+    static const char* const kSkip[] = {"host",    "connection", "keep-alive", "proxy-connection", "transfer-encoding",
+                                        "upgrade", "te",         "content-length", "http2-settings"};
+    if (name.empty() || name[0] == ':')
+        return true; // HTTP/2 pseudo-headers a HAR may list
+    return std::any_of(std::begin(kSkip), std::end(kSkip), [&](const char* s) { return name == s; });
+}
+
+} // namespace
+
+void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out) const
+{
+    const PlannedStep& st = m_plan.steps[step];
+    const std::string& authority = r.host.empty() ? st.h2Headers[1].second.constantText() : r.host;
+    const bool tagged = !m_plan.stressHeader.empty();
+    if (!m_http2) {
+        std::string& w = out.wire;
+        w.clear();
+        w.append(r.method).append(" ").append(r.target).append(" HTTP/1.1\r\nHost: ").append(authority).append("\r\n");
+        for (const auto& [name, value] : r.headers)
+            if (!connectionHeader(name))
+                w.append(name).append(": ").append(value).append("\r\n");
+        if (tagged)
+            w.append(m_plan.stressHeader).append(": ").append(m_plan.runId).append("\r\n");
+        if (!r.body.empty() || requestNeedsLength(r.method, false))
+            w.append("Content-Length: ").append(std::to_string(r.body.size())).append("\r\n");
+        w.append("\r\n").append(r.body);
+        out.bytes = w.size();
+        return;
+    }
+    // names and values side by side in `values`, which outlive the stream
+    std::vector<std::string>& v = out.values;
+    v.clear();
+    const auto add = [&](std::string_view n, std::string_view value) {
+        v.emplace_back(n);
+        v.emplace_back(value);
+    };
+    add(":method", r.method);
+    add(":scheme", st.h2Headers[0].second.constantText());
+    add(":authority", authority);
+    add(":path", r.target);
+    for (const auto& [name, value] : r.headers)
+        if (!connectionHeader(name))
+            add(name, value);
+    if (tagged) {
+        std::string lower = m_plan.stressHeader;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        add(lower, m_plan.runId);
+    }
+    out.body = r.body;
+    out.nv.clear();
+    out.bytes = out.body.size();
+    for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
+        out.nv.push_back({reinterpret_cast<std::uint8_t*>(v[i].data()), reinterpret_cast<std::uint8_t*>(v[i + 1].data()),
+                          v[i].size(), v[i + 1].size(), NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
+        out.bytes += v[i].size() + v[i + 1].size();
+    }
 }
 
 void RequestRenderer::toGrpcMessage(std::size_t step, RenderedRequest& r)

@@ -7,6 +7,7 @@
 // message, cached per distinct text (bounded), per worker.
 #include "core/template.h"
 #include "scenarioplan.h"
+#include "traffic/trafficrecord.h"
 
 #include <google/protobuf/message.h>
 #include <nghttp2/nghttp2.h>
@@ -41,6 +42,10 @@ public:
     const RenderedRequest& fixed(std::size_t step) const { return m_fixed[step]; }
     // Renders templated step `step` with `values` into `out`.
     void render(std::size_t step, const ValueLookup& values, RenderedRequest& out);
+    // A replay's recorded request `r`, to the server of `step`, as recorded:
+    // its method, target, host and headers (less those of the connection), its
+    // body with its length, and the stress tag.
+    void renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out) const;
 
 private:
     void renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const;

@@ -21,6 +21,7 @@ constexpr double kMaxLevelFactor = 100000;
 struct SecondSummary
 {
     std::uint32_t second = 0;
+    std::uint64_t planned = 0; // a replay's requests due in this second (0 otherwise)
     std::uint64_t sent = 0;
     std::uint64_t requests = 0;
     std::uint64_t errors = 0;

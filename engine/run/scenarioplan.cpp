@@ -5,6 +5,7 @@
 #include "breakerplan.h"
 #include "checkplan.h"
 #include "grpcstep.h"
+#include "replaystep.h"
 
 #include "net/tlscontext.h"
 #include "net/transport.h"
@@ -52,7 +53,7 @@ class Compiler final : private StepContext
 {
 public:
     Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e)
-        : m_s(s), m_o(o), m_errors(e), m_grpc(*this)
+        : m_s(s), m_o(o), m_errors(e), m_grpc(*this), m_replay(*this)
     {
     }
 
@@ -65,7 +66,7 @@ public:
         steps();
         flows();
         compileServerMetrics(m_s, m_plan, *this);
-        if (int(m_plan.steps.size()) == m_s.steps_size()) // rules name steps
+        if (allSteps()) // rules name steps
             compileBreaker(m_s, m_plan, *this);
         httpVersion();
         thresholds();
@@ -329,8 +330,21 @@ private:
         return true;
     }
 
+    // Every step compiled (a replay's are one per server): rules and thresholds may name them.
+    bool allSteps() const
+    {
+        return m_plan.model == LoadModel::Replay ? bool(m_plan.replay) : int(m_plan.steps.size()) == m_s.steps_size();
+    }
+
     void steps()
     {
+        if (m_plan.model == LoadModel::Replay) {
+            if (m_s.steps_size() != 1)
+                error("steps", "a replay step is the scenario's only step");
+            else
+                m_replay.compile(m_s.steps(0), "steps[0]", m_plan);
+            return;
+        }
         if (m_s.steps_size() == 0)
             error("steps", "at least one step is needed");
         if (m_s.steps_size() > int(kMaxSteps)) {
@@ -384,6 +398,9 @@ private:
         if (m_plan.followRedirects > kMaxRedirects)
             error("followRedirects", "at most " + std::to_string(kMaxRedirects) + " hops (got " +
                                          std::to_string(m_plan.followRedirects) + ")");
+        if (m_plan.model == LoadModel::Replay && (m_plan.cookies || m_plan.followRedirects))
+            error(m_plan.cookies ? "cookies" : "followRedirects",
+                  "a replay sends the recorded requests as they were (their cookies, each redirect as recorded)");
         if (!m_plan.cookies && !m_plan.followRedirects)
             return;
         for (auto& st : m_plan.steps)
@@ -694,7 +711,7 @@ private:
             error("threads", "at most 1024");
         if (m_s.connections() > 1000000)
             error("connections", "at most 1,000,000");
-        if (m_plan.model == LoadModel::Open) {
+        if (m_plan.model != LoadModel::Closed) {
             m_plan.connections = m_s.connections() ? m_s.connections() : 50;
             m_plan.threads = std::min(m_plan.threads, m_plan.connections);
         } else {
@@ -712,6 +729,10 @@ private:
             m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();
             if (!isHttpToken(m_plan.stressHeader))
                 error("stressTag.header", "\"" + m_plan.stressHeader + "\" is not a header name");
+        }
+        if (isReplay(m_s)) {
+            replayLoad();
+            return;
         }
         double initial = 0;
         std::string levelField;
@@ -759,11 +780,31 @@ private:
             error(levelField, m_plan.model == LoadModel::Open ? "the rate must be positive at some point of the run"
                                                               : "at least one virtual user is needed");
         sizing();
+        connectTimeout();
+    }
+
+    void connectTimeout()
+    {
         if (m_s.has_connect_timeout()) {
             m_plan.connectTimeout = toNanos(m_s.connect_timeout());
             if (m_plan.connectTimeout <= 0)
                 error("connectTimeout", "must be positive");
         }
+    }
+
+    // The traffic is the load: its duration comes with it unless given.
+    void replayLoad()
+    {
+        m_plan.model = LoadModel::Replay;
+        if (m_s.has_load())
+            error("load", "a replay paces itself by the traffic's own timestamps: leave load out");
+        if (m_s.has_duration()) {
+            m_plan.duration = toNanos(m_s.duration());
+            if (m_plan.duration <= 0)
+                error("duration", "must be positive (got " + fmtDuration(m_s.duration()) + ")");
+        }
+        sizing();
+        connectTimeout();
     }
 
     static std::string fmtDuration(const google::protobuf::Duration& d) { return fmt(double(toNanos(d)) / 1e9) + "s"; }
@@ -773,8 +814,7 @@ private:
         for (int i = 0; i < m_s.thresholds_size(); ++i) {
             std::string err;
             auto t = Threshold::parse(m_s.thresholds(i).expr(), err);
-            const bool allSteps = int(m_plan.steps.size()) == m_s.steps_size(); // else a step's own fault says why
-            const bool known = !t || t->step.empty() || !allSteps ||
+            const bool known = !t || t->step.empty() || !allSteps() || // else a step's own fault says why
                                std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
                                            [&](const PlannedStep& s) { return s.name == t->step; });
             if (!t)
@@ -795,6 +835,7 @@ private:
     std::vector<PlanError>& m_errors;
     ScenarioPlan m_plan;
     GrpcStepCompiler m_grpc;
+    ReplayStepCompiler m_replay;
 };
 
 } // namespace

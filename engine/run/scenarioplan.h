@@ -99,8 +99,11 @@ struct PlannedVariable
 enum class LoadModel
 {
     Open,
-    Closed
+    Closed,
+    Replay // recorded traffic at its own timing (replaystep.h): a pool of connections as in the open model
 };
+
+struct ReplayPlan; // replaystep.h
 
 // The largest scenario a run accepts (README "Limits"); past them, a fault of the field.
 // steps in a scenario: each keeps exact latency histograms per second (up to
@@ -154,6 +157,8 @@ struct ScenarioPlan
     // The per-iteration values (not extracted ones) that steps rendered when
     // sent read: saved per slot when its iteration starts.
     std::vector<VarRef> savedRefs;
+    // A replay's requests, their servers and their plan per second (replaystep.h).
+    std::shared_ptr<const ReplayPlan> replay;
     bool anyLate() const
     {
         return !savedRefs.empty() ||

@@ -1,5 +1,7 @@
 #include "worker.h"
 
+#include "replaystep.h"
+
 #include <algorithm>
 #include <sys/prctl.h>
 
@@ -137,6 +139,21 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now)
     return true;
 }
 
+bool Worker::startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now)
+{
+    const ReplayPlan& rp = *m_plan.replay;
+    const std::size_t step = rp.stepOf[record];
+    RenderedRequest& out = m_slots[slot].rendered[step];
+    if (copy == 0) {
+        m_renderer.renderRecord(step, rp.records[record], out);
+    } else {
+        m_copy = replayCopy(rp.records[record], copy, rp.options.offsets);
+        m_renderer.renderRecord(step, m_copy, out);
+    }
+    sendStep(slot, int(step), intended, now);
+    return true;
+}
+
 void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
 {
     Slot& s = m_slots[slot];
@@ -153,7 +170,10 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
         onFailure(slot, ErrorClass::Protocol, r->failure, now);
         return;
     }
-    StepCounters& c = metricsAt(i, now).counters;
+    StepMetrics& m = metricsAt(i, now);
+    if (m_plan.model != LoadModel::Closed) // paced: how far behind its intended time it went out
+        m.sendLag.record(std::uint64_t(std::max<Nanos>(0, now - intended) / kNanosPerMicro));
+    StepCounters& c = m.counters;
     ++c.sent;
     c.bytesOut += r->bytes;
     m_sessions->send(slot, m_plan.steps[i], *r, now);
@@ -275,7 +295,7 @@ void Worker::completeStep(std::uint32_t slot, Nanos now)
 void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
 {
     const int next = m_slots[slot].step + 1;
-    if (next < int(m_plan.steps.size()))
+    if (next < int(m_plan.steps.size()) && !m_plan.replay) // a replay's steps are its servers: one request each
         sendStep(slot, next, intended, now);
     else
         endIteration(slot, now, false);

@@ -6,9 +6,10 @@
 //
 // A worker is built from parts, and its loop asks neither which protocol nor
 // which load model it runs:
-//   pacer (pacer.h: open arrivals | closed users | replay, to come)
+//   pacer (pacer.h: open arrivals | closed users | replaypacer.h: recorded traffic)
 //     -> startIteration: the slot's cursors advance, the request renderer
-//        (requestrenderer.h) fills every templated step
+//        (requestrenderer.h) fills every templated step; or startReplay: the
+//        recorded request (a copy with its offsets) rendered as it was
 //     -> client sessions (clientsessions.h: HTTP/1.1 | HTTP/2 | gRPC on HTTP/2)
 //     -> the outcome comes back here (SessionListener), is counted, and the
 //        slot goes on to its next step or back to the pacer.
@@ -117,6 +118,7 @@ private:
     std::string_view value(VarRef ref) const override;
     // PacerHost
     bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) override;
+    bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now) override;
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
@@ -175,6 +177,7 @@ private:
     JsonReader m_json;      // reads the answers' JSON paths
     std::string m_grpcJson; // a gRPC answer's message as JSON
     int m_lookupSlot = -1;  // value(): read this slot's saved and extracted values
+    TrafficRecord m_copy;   // a replay's amplified copy, while it is rendered
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;

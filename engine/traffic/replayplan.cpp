@@ -175,6 +175,24 @@ std::string checkReplay(const std::vector<TrafficRecord>& records, const ReplayO
     return {};
 }
 
+bool spreadWholeSeconds(std::vector<TrafficRecord>& records)
+{
+    constexpr std::int64_t kSecond = 1000000000;
+    if (records.empty() ||
+        std::any_of(records.begin(), records.end(), [](const TrafficRecord& r) { return r.atNanos % kSecond != 0; }))
+        return false;
+    for (std::size_t i = 0; i < records.size();) {
+        std::size_t j = i;
+        while (j < records.size() && records[j].atNanos == records[i].atNanos)
+            ++j;
+        const auto n = std::int64_t(j - i);
+        for (std::int64_t k = 0; k < n; ++k)
+            records[i + std::size_t(k)].atNanos += k * kSecond / n;
+        i = j;
+    }
+    return true;
+}
+
 TrafficRecord replayCopy(const TrafficRecord& r, std::uint32_t k, const std::vector<ReplayOffset>& offsets)
 {
     TrafficRecord c = r;

@@ -54,6 +54,12 @@ constexpr std::uint32_t kMaxAmplify = 100;
 // key no request has); empty when they can.
 std::string checkReplay(const std::vector<TrafficRecord>& records, const ReplayOptions& o);
 
+// A recording timed to the whole second (an access log's $time_local): the
+// requests of each second spread evenly over it, in their order, so that a
+// second's requests are not all sent at its first instant. Per-second counts
+// stay as recorded. True when it spread them (every time was whole).
+bool spreadWholeSeconds(std::vector<TrafficRecord>& records);
+
 // Copy `k` of a request (0: the request itself) with the offsets applied.
 TrafficRecord replayCopy(const TrafficRecord& r, std::uint32_t k, const std::vector<ReplayOffset>& offsets);
 
@@ -82,6 +88,7 @@ public:
     // Requests planned in second `s` (1-based, as the run counts): the due times in [s-1, s).
     std::uint64_t plannedIn(std::uint32_t s) const;
     std::int64_t length() const { return m_length; } // one pass, compressed
+    std::int64_t lastAt() const { return m_at.empty() ? 0 : m_at.back(); } // the last request of a pass
 
 private:
     std::vector<std::size_t> m_mine; // indices into the records

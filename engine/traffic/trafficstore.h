@@ -3,7 +3,7 @@
 // description) and its requests in compressed chunks beside it, written in
 // the item's own transaction (never half a set) and gone with it. The
 // project's masking key (the keyed hash's secret) lives in its settings.
-#include "trafficrecord.h"
+#include "trafficcodec.h"
 
 #include <cstdint>
 #include <string>
@@ -14,11 +14,6 @@ namespace stampede {
 
 class ProjectStore;
 
-// Records to bytes and back (compressed; the blob says its own size). False
-// when the bytes are not a chunk (damaged).
-std::string encodeTraffic(const TrafficRecord* records, std::size_t count);
-bool decodeTraffic(std::string_view blob, std::vector<TrafficRecord>& out);
-
 class TrafficStore
 {
 public:
@@ -28,6 +23,8 @@ public:
     // A new traffic set at the project's root; its id, or 0 with error().
     std::int64_t save(const std::string& name, const std::vector<TrafficRecord>& records,
                       const std::string& payloadJson);
+    // The traffic set named `name` (the first, in tree order, when names repeat); 0 with error() when none.
+    std::int64_t find(const std::string& name) const;
     // The set's requests in time order; false with error().
     bool load(std::int64_t item, std::vector<TrafficRecord>& out) const;
     // The set's compressed chunks, in order, to decode elsewhere (decodeTraffic) off the store's thread.

@@ -32,10 +32,16 @@ public:
         starts.push_back({slot, intended, now});
         return true;
     }
+    bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now) override
+    {
+        replays.push_back({record, copy});
+        return startIteration(slot, intended, now);
+    }
     void countLate(Nanos) override { ++late; }
     void countDropped(std::uint64_t n, Nanos) override { dropped += n; }
 
     std::vector<Start> starts;
+    std::vector<std::pair<std::size_t, std::uint32_t>> replays; // record, copy
     std::uint64_t late = 0, dropped = 0;
     std::size_t dataRows = 1u << 30;
     Pacer* pacer = nullptr;

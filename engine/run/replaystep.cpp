@@ -1,0 +1,268 @@
+#include "replaystep.h"
+
+#include "core/textfile.h"
+#include "core/url.h"
+#include "traffic/trafficcodec.h"
+#include "traffic/trafficfile.h"
+
+#include "stampede/v1/scenario.pb.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace stampede {
+
+namespace {
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+// A HAR request's absolute URL made origin form, its authority kept as the host.
+void originForm(TrafficRecord& r)
+{
+    if (r.target.rfind("http://", 0) != 0 && r.target.rfind("https://", 0) != 0)
+        return;
+    const std::size_t off = Url::targetOffset(r.target);
+    const std::size_t hostStart = r.target.find("//") + 2;
+    if (r.host.empty())
+        r.host = r.target.substr(hostStart, off - hostStart);
+    r.target = off < r.target.size() ? r.target.substr(off) : "/";
+    if (r.target[0] != '/')
+        r.target.insert(0, "/");
+}
+
+} // namespace
+
+bool isReplay(const v1::Scenario& s)
+{
+    return std::any_of(s.steps().begin(), s.steps().end(), [](const v1::Step& st) { return st.has_replay(); });
+}
+
+void withoutReplayData(v1::Scenario& s)
+{
+    for (auto& st : *s.mutable_steps())
+        if (st.has_replay())
+            st.mutable_replay()->clear_data();
+}
+
+std::uint64_t plannedRequests(const ScenarioPlan& plan, std::uint32_t second)
+{
+    return plan.replay ? plan.replay->plannedIn(second) : 0;
+}
+
+bool ReplayStepCompiler::records(const v1::Replay& r, const std::string& field, std::vector<TrafficRecord>& out)
+{
+    if (!r.data().empty()) {
+        if (!decodeTrafficSet(r.data(), out)) {
+            m_ctx.error(field + ".data", "not a traffic set (damaged, or another kind of file)");
+            return false;
+        }
+    } else if (!r.file().empty()) {
+        std::string where, why;
+        const std::vector<std::string> masks(r.mask().begin(), r.mask().end());
+        TrafficImport in;
+        if (!readMaskedTrafficFile(pathUnder(m_ctx.options().baseDir, r.file()), r.format(), masks, in, where, why)) {
+            m_ctx.error(field + "." + where, why);
+            return false;
+        }
+        out = std::move(in.records);
+    } else if (!r.traffic().empty()) {
+        m_ctx.error(field + ".traffic", "\"" + r.traffic() +
+                                            "\" is a project's traffic set: replay it from the project "
+                                            "(stampede-cli replay PROJECT.stampede@" +
+                                            r.traffic() + ", or the workbench)");
+        return false;
+    } else {
+        m_ctx.error(field, "give the traffic: traffic (a project's set), file (an access log or HAR file) or data");
+        return false;
+    }
+    if (out.empty() || out.size() > kMaxReplayRecords) {
+        m_ctx.error(field, out.empty() ? std::string("the traffic has no request")
+                                       : "at most " + std::to_string(kMaxReplayRecords) + " requests (got " +
+                                             std::to_string(out.size()) + ")");
+        return false;
+    }
+    for (TrafficRecord& t : out)
+        originForm(t);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const TrafficRecord& a, const TrafficRecord& b) { return a.atNanos < b.atNanos; });
+    spreadWholeSeconds(out); // a log's seconds: their requests over the second, not at its start
+    return true;
+}
+
+bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, ReplayOptions& o)
+{
+    bool ok = true;
+    o.speed = r.has_speed() ? r.speed() : 1;
+    if (!(o.speed > 0) || o.speed > kMaxReplaySpeed) {
+        m_ctx.error(field + ".speed", "must be above 0 and at most " + number(kMaxReplaySpeed) + " (got " +
+                                          number(o.speed) + ")");
+        ok = false;
+    }
+    o.amplify = r.has_amplify() ? r.amplify() : 1;
+    if (o.amplify < 1 || o.amplify > kMaxAmplify) {
+        m_ctx.error(field + ".amplify", "must be from 1 to " + std::to_string(kMaxAmplify) + " (got " +
+                                            std::to_string(r.amplify()) + ")");
+        ok = false;
+    }
+    o.loop = r.loop();
+    for (int i = 0; i < r.offsets_size(); ++i) {
+        const auto& spec = r.offsets(i);
+        const std::string of = field + ".offsets[" + std::to_string(i) + "]";
+        const int keys = !spec.query().empty() + !spec.json_key().empty() + !spec.header().empty();
+        if (keys != 1 || (spec.add() == 0) == spec.suffix().empty()) {
+            m_ctx.error(of, keys != 1 ? "give one of query, jsonKey or header"
+                                      : "give add (a number added to the value times the copy) or suffix");
+            ok = false;
+            continue;
+        }
+        ReplayOffset off;
+        off.field = !spec.query().empty()      ? ReplayOffset::Field::Query
+                    : !spec.json_key().empty() ? ReplayOffset::Field::JsonKey
+                                               : ReplayOffset::Field::Header;
+        off.key = !spec.query().empty() ? spec.query() : !spec.json_key().empty() ? spec.json_key() : spec.header();
+        if (off.field == ReplayOffset::Field::Header)
+            std::transform(off.key.begin(), off.key.end(), off.key.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+        off.add = spec.add();
+        off.suffix = spec.suffix();
+        off.text = std::string(!spec.query().empty() ? "query:" : !spec.json_key().empty() ? "json:" : "header:") +
+                   off.key + (off.add ? "+" + std::to_string(off.add) : "~" + off.suffix);
+        o.offsets.push_back(std::move(off));
+    }
+    return ok;
+}
+
+bool ReplayStepCompiler::server(const std::string& url, const std::string& field, const std::string& name,
+                                PlannedStep& ps)
+{
+    std::string err;
+    auto parsed = Url::parse(url + (url.find("://") != std::string::npos &&
+                                            url.find('/', url.find("://") + 3) == std::string::npos
+                                        ? "/"
+                                        : ""),
+                             err);
+    if (!parsed) {
+        m_ctx.error(field, err);
+        return false;
+    }
+    if (parsed->target != "/") {
+        m_ctx.error(field, "write the server only, scheme://host:port, without a path: \"" + url + "\"");
+        return false;
+    }
+    if (m_ctx.options().resolveHosts) {
+        auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
+        if (!ep) {
+            m_ctx.error(field, err);
+            return false;
+        }
+        ps.endpoint = *ep;
+    }
+    if (parsed->scheme == "https") {
+        ps.endpoint.tls = m_ctx.tlsContext(!m_ctx.scenario().tls().insecure());
+        if (!ps.endpoint.tls)
+            return false;
+        ps.endpoint.serverName =
+            m_ctx.scenario().tls().server_name().empty() ? parsed->host : m_ctx.scenario().tls().server_name();
+    }
+    ps.name = name;
+    ps.method = "*";
+    ps.url = url;
+    ps.host = parsed->host;
+    ps.port = parsed->port;
+    ps.secure = parsed->scheme == "https";
+    ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
+    ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
+    return true;
+}
+
+// Each request's server: its recorded host's in `hosts`, else `target`.
+bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, ScenarioPlan& plan,
+                                 ReplayPlan& replay)
+{
+    const v1::Replay& r = st.replay();
+    const std::string base = st.name().empty() ? "replay" : st.name();
+    std::map<std::string, std::uint16_t> stepOfUrl;
+    std::map<std::string, std::uint64_t> unmapped; // hosts without a server, for the message
+    const auto stepFor = [&](const std::string& url, const std::string& f) -> int {
+        if (auto it = stepOfUrl.find(url); it != stepOfUrl.end())
+            return it->second;
+        PlannedStep ps;
+        if (!server(url, f, base, ps))
+            return -1;
+        ps.timeout = r.has_timeout() ? toNanos(r.timeout()) : ps.timeout;
+        stepOfUrl.emplace(url, std::uint16_t(plan.steps.size()));
+        plan.steps.push_back(std::move(ps));
+        return int(plan.steps.size() - 1);
+    };
+    replay.stepOf.resize(replay.records.size());
+    for (std::size_t i = 0; i < replay.records.size(); ++i) {
+        const std::string& host = replay.records[i].host;
+        const auto mapped = r.hosts().find(host);
+        const std::string url = mapped != r.hosts().end() ? mapped->second : r.target();
+        if (url.empty()) {
+            ++unmapped[host.empty() ? "(no host recorded)" : host];
+            continue;
+        }
+        const int step = stepFor(url, mapped != r.hosts().end() ? field + ".hosts[" + host + "]" : field + ".target");
+        if (step < 0)
+            return false;
+        replay.stepOf[i] = std::uint16_t(step);
+    }
+    if (!unmapped.empty()) {
+        std::string list;
+        for (const auto& [host, n] : unmapped)
+            list += (list.empty() ? "" : ", ") + host + " (" + std::to_string(n) + ")";
+        m_ctx.error(field + ".target", "give the server the requests go to (target), or map their hosts (hosts): " +
+                                           list);
+        return false;
+    }
+    if (plan.steps.size() > kMaxSteps) {
+        m_ctx.error(field + ".hosts", "at most " + std::to_string(kMaxSteps) + " servers");
+        return false;
+    }
+    if (plan.steps.size() > 1) // told apart in reports by their server
+        for (auto& ps : plan.steps)
+            ps.name = base + " " + ps.host + ":" + std::to_string(ps.port);
+    return true;
+}
+
+bool ReplayStepCompiler::compile(const v1::Step& st, const std::string& field, ScenarioPlan& plan)
+{
+    const std::string rf = field + ".replay";
+    if (st.has_request() || st.has_grpc() || st.checks_size() || st.extract_size() || st.has_think_time()) {
+        m_ctx.error(field, "a replay step sends the recorded requests as they were: no request, gRPC call, checks, "
+                           "extract or think time beside it");
+        return false;
+    }
+    auto replay = std::make_shared<ReplayPlan>();
+    const bool optionsOk = options(st.replay(), rf, replay->options);
+    if (!records(st.replay(), rf, replay->records) || !optionsOk)
+        return false;
+    if (std::string why = checkReplay(replay->records, replay->options); !why.empty()) {
+        m_ctx.error(rf + ".offsets", why.rfind("--", 0) == 0 ? why.substr(2) : why);
+        return false;
+    }
+    if (replay->options.loop && !m_ctx.scenario().has_duration()) {
+        m_ctx.error(rf + ".loop", "a loop needs the scenario's duration: it replays until then");
+        return false;
+    }
+    if (!servers(st, rf, plan, *replay))
+        return false;
+    const ReplaySchedule whole(replay->records, replay->options);
+    if (!m_ctx.scenario().has_duration()) // the last request's second, whole
+        plan.duration = (whole.lastAt() / kNanosPerSecond + 1) * kNanosPerSecond;
+    const auto seconds = std::uint32_t((plan.duration + kNanosPerSecond - 1) / kNanosPerSecond);
+    replay->planned.resize(seconds);
+    for (std::uint32_t s = 1; s <= seconds; ++s)
+        replay->planned[s - 1] = whole.plannedIn(s);
+    plan.replay = std::move(replay);
+    return true;
+}
+
+} // namespace stampede

@@ -1,0 +1,447 @@
+// `stampede-cli replay` (issue "Traffic replay") against a counting server of
+// the test's own: a generated access log of 100,000 lines with a known shape
+// (steady seconds, a quiet gap, bursts) replayed at x1 and x4 keeps its
+// per-second counts, at the server and in the engine; x3 amplification with a
+// query offset sends three disjoint key ranges; masked values never reach the
+// wire; a HAR recording (a redirect, a POST body) replays to its host's
+// server; a scenario's replay step runs on two engines with each client's
+// requests in order; lines that do not read are reported by number; bad
+// input exits 2 with nothing sent.
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <set>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace testsupport;
+
+namespace {
+
+// An HTTP/1.1 server that answers 200 to everything and keeps what came:
+// when (steady clock), the request head and its body.
+class CountingServer
+{
+public:
+    struct Seen
+    {
+        std::int64_t atNs = 0;
+        std::string head;
+        std::string body;
+        std::string target() const { return head.substr(head.find(' ') + 1, head.find(' ', head.find(' ') + 1) - head.find(' ') - 1); }
+    };
+    CountingServer() : m_server([this](int fd) { serve(fd); }) {}
+    int port() const { return m_server.port(); }
+    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(port()); }
+    std::vector<Seen> seen()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        std::vector<Seen> out = m_seen;
+        std::sort(out.begin(), out.end(), [](const Seen& a, const Seen& b) { return a.atNs < b.atNs; });
+        return out;
+    }
+    std::string wire()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_wire;
+    }
+
+private:
+    void serve(int fd)
+    {
+        std::string in;
+        char buf[65536];
+        std::vector<Seen> mine;
+        std::string wire;
+        for (;;) {
+            const std::size_t headEnd = in.find("\r\n\r\n");
+            std::size_t length = 0;
+            if (headEnd != std::string::npos) {
+                static const std::regex kLength("\r\ncontent-length: *([0-9]+)", std::regex::icase);
+                std::smatch m;
+                const std::string head = in.substr(0, headEnd + 2);
+                if (std::regex_search(head, m, kLength))
+                    length = std::stoul(m[1]);
+                if (in.size() >= headEnd + 4 + length) {
+                    Seen s;
+                    s.atNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::steady_clock::now().time_since_epoch())
+                                 .count();
+                    s.head = head;
+                    s.body = in.substr(headEnd + 4, length);
+                    wire += in.substr(0, headEnd + 4 + length);
+                    in.erase(0, headEnd + 4 + length);
+                    mine.push_back(std::move(s));
+                    static const char kAnswer[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+                    if (::send(fd, kAnswer, sizeof kAnswer - 1, MSG_NOSIGNAL) < 0)
+                        break;
+                    continue;
+                }
+            }
+            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0)
+                break;
+            in.append(buf, std::size_t(n));
+        }
+        ::close(fd);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_seen.insert(m_seen.end(), mine.begin(), mine.end());
+        m_wire += wire;
+    }
+
+    std::mutex m_mutex;
+    std::vector<Seen> m_seen;
+    std::string m_wire;
+    RawServer m_server; // last: its threads stop before the rest goes
+};
+
+std::string timeLocal(int second)
+{
+    const int s = second % 60, m = second / 60;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "[01/Dec/2026:10:%02d:%02d +0800]", m, s);
+    return buf;
+}
+
+// The combined format, one line.
+std::string logLine(const std::string& client, int second, const std::string& target)
+{
+    return client + " - - " + timeLocal(second) + " \"GET " + target + " HTTP/1.1\" 200 12 \"-\" \"app/1\"\n";
+}
+
+// Requests per second of the 100,000-line log: steady, a quiet gap, bursts.
+std::vector<int> shape()
+{
+    std::vector<int> s;
+    s.insert(s.end(), 6, 3000);
+    s.insert(s.end(), 3, 0);
+    s.insert(s.end(), 5, 6000);
+    s.insert(s.end(), 6, 2000);
+    s.insert(s.end(), 8, 5000);
+    return s; // 18000 + 30000 + 12000 + 40000
+}
+
+std::map<std::string, std::int64_t> queryNumbers(const std::string& target)
+{
+    std::map<std::string, std::int64_t> out;
+    static const std::regex kPair("[?&]([a-z]+)=([0-9]+)");
+    for (auto it = std::sregex_iterator(target.begin(), target.end(), kPair); it != std::sregex_iterator(); ++it)
+        out[(*it)[1]] = std::stoll((*it)[2]);
+    return out;
+}
+
+} // namespace
+
+class TestReplay : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_shapeLog;
+
+    QString shapedLog()
+    {
+        if (!m_shapeLog.isEmpty())
+            return m_shapeLog;
+        std::string log;
+        int n = 0;
+        const auto s = shape();
+        for (std::size_t sec = 0; sec < s.size(); ++sec)
+            for (int i = 0; i < s[sec]; ++i, ++n)
+                log += logLine("10.1." + std::to_string(n % 250) + "." + std::to_string(n % 7), int(sec),
+                               "/api/items?uid=" + std::to_string(n));
+        m_shapeLog = writeFile(m_dir, "shape.log", QByteArray::fromStdString(log));
+        return m_shapeLog;
+    }
+
+private slots:
+    void keepsTheShape_data()
+    {
+        QTest::addColumn<int>("speed");
+        QTest::newRow("x1") << 1;
+        QTest::newRow("x4") << 4;
+    }
+    void keepsTheShape()
+    {
+        QFETCH(int, speed);
+        CountingServer server;
+        const QString summary = m_dir.filePath(QStringLiteral("shape%1.json").arg(speed));
+        const auto r = runCli({QStringLiteral("replay"), shapedLog(), QStringLiteral("--target"), server.url(),
+                               QStringLiteral("--speed"), QString::number(speed), QStringLiteral("--engines"),
+                               QStringLiteral("1"), QStringLiteral("--threads"), QStringLiteral("2"),
+                               QStringLiteral("--connections"), QStringLiteral("200"), QStringLiteral("-q"),
+                               QStringLiteral("--summary-json"), summary},
+                              120000);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s[QStringLiteral("replay")][QStringLiteral("planned")].toInteger(), 100000);
+        QCOMPARE(s[QStringLiteral("total")][QStringLiteral("requests")].toInteger(), 100000);
+        const auto seen = server.seen();
+        QCOMPARE(seen.size(), std::size_t(100000));
+
+        // what each run second should carry: the log's seconds, compressed
+        const auto log = shape();
+        std::vector<double> expected((log.size() + speed - 1) / std::size_t(speed));
+        for (std::size_t sec = 0; sec < log.size(); ++sec)
+            expected[sec / std::size_t(speed)] += log[sec];
+        // The server's seconds: its clock is not the engine's, so arrivals are
+        // set against their intended times (uid n is the log's line n, spread
+        // over its second as the engine does), the median difference taken as
+        // the clocks' offset; what is left is how far each came from its time.
+        std::vector<std::int64_t> intended;
+        for (std::size_t sec = 0; sec < log.size(); ++sec)
+            for (int i = 0; i < log[sec]; ++i)
+                intended.push_back(std::llround((double(sec) + double(i) / log[sec]) * 1e9 / speed));
+        std::vector<std::int64_t> offsets;
+        for (const auto& x : seen)
+            offsets.push_back(x.atNs - intended[std::size_t(queryNumbers(x.target())["uid"])]);
+        std::vector<std::int64_t> sorted = offsets;
+        std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(sorted.size() / 2), sorted.end());
+        const std::int64_t offset = sorted[sorted.size() / 2];
+        std::vector<double> arrived(expected.size() + 2);
+        std::vector<double> errorsMs;
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            const std::int64_t t = seen[i].atNs - offset;
+            arrived[std::min(arrived.size() - 1, std::size_t(std::max<std::int64_t>(0, t) / 1000000000))] += 1;
+            errorsMs.push_back(std::abs(double(offsets[i] - offset)) / 1e6);
+        }
+        std::sort(errorsMs.begin(), errorsMs.end());
+        qInfo("x%d: at the server, |arrival - intended| (offset removed): p50 %.3f ms, p99 %.3f ms", speed,
+              errorsMs[errorsMs.size() / 2], errorsMs[errorsMs.size() * 99 / 100]);
+        const QJsonArray timeline = s[QStringLiteral("timeline")].toArray();
+        for (std::size_t k = 1; k + 1 < expected.size(); ++k) { // the inner seconds
+            const double want = expected[k];
+            const double sent = timeline[qsizetype(k)][QStringLiteral("sent")].toDouble();
+            const double planned = timeline[qsizetype(k)][QStringLiteral("planned")].toDouble();
+            QCOMPARE(planned, want);
+            QVERIFY2(std::abs(sent - want) <= want * 0.01, qPrintable(QStringLiteral("second %1: sent %2, the log %3")
+                                                                          .arg(k + 1)
+                                                                          .arg(sent)
+                                                                          .arg(want)));
+            QVERIFY2(std::abs(arrived[k] - want) <= want * 0.01 + 2,
+                     qPrintable(QStringLiteral("second %1: the server saw %2, the log %3")
+                                    .arg(k + 1)
+                                    .arg(arrived[k])
+                                    .arg(want)));
+        }
+        if (speed == 1) { // the quiet gap is quiet
+            for (std::size_t k = 6; k < 9; ++k)
+                QCOMPARE(arrived[k], 0.0);
+        }
+        const QJsonObject lag = s[QStringLiteral("total")][QStringLiteral("send_lag_ms")].toObject();
+        qInfo("x%d: send lag p50 %.3f ms, p99 %.3f ms, max %.3f ms", speed, lag[QStringLiteral("p50")].toDouble(),
+              lag[QStringLiteral("p99")].toDouble(), lag[QStringLiteral("max")].toDouble());
+        QVERIFY(lag.contains(QStringLiteral("p99")));
+        QVERIFY2(lag[QStringLiteral("p99")].toDouble() < 50, "requests went out far from their intended times");
+    }
+
+    void amplifiedCopiesUseDisjointKeys()
+    {
+        std::string log;
+        for (int i = 0; i < 3000; ++i)
+            log += logLine("10.2.0." + std::to_string(i % 40), i / 1000, "/order?uid=" + std::to_string(i + 1));
+        const QString file = writeFile(m_dir, "amplify.log", QByteArray::fromStdString(log));
+        CountingServer server;
+        const QString summary = m_dir.filePath(QStringLiteral("amplify.json"));
+        const auto r =
+            runCli({QStringLiteral("replay"), file, QStringLiteral("--target"), server.url(), QStringLiteral("--speed"),
+                    QStringLiteral("2"), QStringLiteral("--amplify"), QStringLiteral("3"), QStringLiteral("--offset"),
+                    QStringLiteral("query:uid+1000000"), QStringLiteral("--engines"), QStringLiteral("2"),
+                    QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto seen = server.seen();
+        QCOMPARE(seen.size(), std::size_t(9000));
+        std::set<std::int64_t> ranges[3];
+        for (const auto& x : seen) {
+            const std::int64_t uid = queryNumbers(x.target())["uid"];
+            const std::int64_t copy = uid / 1000000;
+            QVERIFY2(copy >= 0 && copy < 3 && uid % 1000000 >= 1 && uid % 1000000 <= 3000, x.target().c_str());
+            QVERIFY2(ranges[copy].insert(uid).second, "a key was sent twice");
+        }
+        for (int k = 0; k < 3; ++k) {
+            QCOMPARE(ranges[k].size(), std::size_t(3000));
+            QCOMPARE(*ranges[k].begin(), k * 1000000 + 1);
+            QCOMPARE(*ranges[k].rbegin(), k * 1000000 + 3000);
+        }
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s[QStringLiteral("replay")][QStringLiteral("amplify")].toInt(), 3);
+        QCOMPARE(s[QStringLiteral("total")][QStringLiteral("requests")].toInteger(), 9000);
+    }
+
+    void maskedValuesNeverReachTheWire()
+    {
+        std::string log;
+        std::set<std::string> originals;
+        for (int i = 0; i < 400; ++i) {
+            const std::string phone = "138" + std::to_string(20000000 + i * 7);
+            const std::string token = "tok" + std::to_string(500000 + i);
+            originals.insert(phone);
+            originals.insert(token);
+            log += "10.3.0." + std::to_string(i % 9) + " - - " + timeLocal(i / 200) + " \"GET /profile?phone=" + phone +
+                   "&page=" + std::to_string(i % 5) + " HTTP/1.1\" 200 5 \"-\" \"app\" \"Bearer " + token + "\"\n";
+        }
+        const QString file = writeFile(m_dir, "secret.log", QByteArray::fromStdString(log));
+        const QString format = QStringLiteral("$remote_addr - $remote_user [$time_local] \"$request\" $status "
+                                              "$body_bytes_sent \"$http_referer\" \"$http_user_agent\" "
+                                              "\"$http_authorization\"");
+        const QStringList masks = {QStringLiteral("--mask"), QStringLiteral("preset:cn-mobile"),
+                                   QStringLiteral("--mask"), QStringLiteral("preset:bearer")};
+        // from the file, masked on the way
+        CountingServer direct;
+        auto r = runCli(QStringList{QStringLiteral("replay"), file, QStringLiteral("--format"), format,
+                                    QStringLiteral("--target"), direct.url(), QStringLiteral("--speed"),
+                                    QStringLiteral("10"), QStringLiteral("-q")} +
+                        masks);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // from a project's traffic set, masked when imported
+        const QString project = m_dir.filePath(QStringLiteral("masked.stampede"));
+        r = runCli(QStringList{QStringLiteral("import"), file, QStringLiteral("--project"), project,
+                               QStringLiteral("--format"), format, QStringLiteral("--name"), QStringLiteral("secret"),
+                               QStringLiteral("-q")} +
+                   masks);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        CountingServer fromProject;
+        r = runCli({QStringLiteral("replay"), project + QStringLiteral("@secret"), QStringLiteral("--target"),
+                    fromProject.url(), QStringLiteral("--speed"), QStringLiteral("10"), QStringLiteral("-q")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        for (CountingServer* server : {&direct, &fromProject}) {
+            const std::string wire = server->wire();
+            QCOMPARE(server->seen().size(), std::size_t(400));
+            for (const std::string& o : originals)
+                QVERIFY2(wire.find(o) == std::string::npos, ("an original on the wire: " + o).c_str());
+            // masked, still a phone number of the same length, and a bearer token
+            const auto first = server->seen().front();
+            const auto phone = queryNumbers(first.target())["phone"];
+            QVERIFY2(std::to_string(phone).size() == 11, first.target().c_str());
+            QVERIFY2(first.head.find("authorization: Bearer ") != std::string::npos, first.head.c_str());
+        }
+    }
+
+    void harRecordingReplaysToItsHost()
+    {
+        const QString har = sourceDir() + QStringLiteral("/tests/engine/data/browser.har");
+        CountingServer server;
+        const QString summary = m_dir.filePath(QStringLiteral("har.json"));
+        const auto r = runCli({QStringLiteral("replay"), har, QStringLiteral("--host"),
+                               QStringLiteral("shop.example.com=") + server.url(), QStringLiteral("-q"),
+                               QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("browser.har: line 3: ")), qPrintable(r.err)); // the entry without a time
+        const auto seen = server.seen();
+        QCOMPARE(seen.size(), std::size_t(2));
+        // in recorded time order: the GET at 02:00:00.100Z, the POST at 10:00:00.500+08:00
+        QVERIFY2(seen[0].head.rfind("GET /home?from=login HTTP/1.1\r\n", 0) == 0, seen[0].head.c_str());
+        QVERIFY2(seen[1].head.rfind("POST /api/login HTTP/1.1\r\n", 0) == 0, seen[1].head.c_str());
+        QCOMPARE(seen[1].body, std::string("{\"user\":\"a\",\"pw\":\"secret\"}"));
+        QVERIFY2(seen[1].head.find("Host: shop.example.com\r\n") != std::string::npos, seen[1].head.c_str());
+        QVERIFY2(seen[1].head.find("content-type: application/json\r\n") != std::string::npos, seen[1].head.c_str());
+        QVERIFY2(seen[1].head.find(":authority") == std::string::npos, seen[1].head.c_str());
+        const double gapMs = double(seen[1].atNs - seen[0].atNs) / 1e6;
+        QVERIFY2(gapMs > 380 && gapMs < 600, qPrintable(QString::number(gapMs)));
+    }
+
+    // The step source in a scenario file, on two engines of two threads: each
+    // client's requests arrive in their recorded order.
+    void scenarioStepOnTwoEngines()
+    {
+        std::string log;
+        for (int i = 0; i < 4000; ++i)
+            log += logLine("10.4.0." + std::to_string(i % 37), i / 2000, "/c?client=" + std::to_string(i % 37) +
+                                                                             "&seq=" + std::to_string(i));
+        log.insert(log.find('\n', log.size() / 2) + 1, "garbage in the middle\n");
+        writeFile(m_dir, "clients.log", QByteArray::fromStdString(log));
+        CountingServer server;
+        const QString scenario = writeFile(
+            m_dir, "replay.json",
+            QStringLiteral("{\"name\": \"clients\", \"threads\": 2, \"connections\": 8, \"steps\": [{\"name\": "
+                           "\"recorded\", \"replay\": {\"file\": \"clients.log\", \"speed\": 2, \"target\": \"%1\"}}],"
+                           " \"thresholds\": [{\"expr\": \"error_rate < 1%\"}]}")
+                .arg(server.url())
+                .toUtf8());
+        const QString summary = m_dir.filePath(QStringLiteral("clients.json"));
+        const auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("2"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto seen = server.seen();
+        QCOMPARE(seen.size(), std::size_t(4000));
+        std::map<std::int64_t, std::int64_t> last;
+        for (const auto& x : seen) {
+            auto q = queryNumbers(x.target());
+            const auto it = last.find(q["client"]);
+            QVERIFY2(it == last.end() || it->second < q["seq"], x.target().c_str());
+            last[q["client"]] = q["seq"];
+        }
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s[QStringLiteral("steps")].toArray()[0][QStringLiteral("name")].toString(), QStringLiteral("recorded"));
+        QCOMPARE(s[QStringLiteral("engines")].toArray().size(), 2);
+    }
+
+    void badInputExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown variable")
+            << QStringList{QStringLiteral("--format"), QStringLiteral("$remote_addr [$time_local] \"$request\" $nope")}
+            << "$nope";
+        QTest::newRow("speed 0") << QStringList{QStringLiteral("--speed"), QStringLiteral("0")}
+                                 << "--speed: must be above 0";
+        QTest::newRow("negative speed") << QStringList{QStringLiteral("--speed=-2")} << "--speed";
+        QTest::newRow("offset on a missing key")
+            << QStringList{QStringLiteral("--offset"), QStringLiteral("query:account+5")}
+            << "no request of the traffic has the query parameter \"account\"";
+        QTest::newRow("amplify 0") << QStringList{QStringLiteral("--amplify"), QStringLiteral("0")} << "--amplify";
+        QTest::newRow("loop without duration") << QStringList{QStringLiteral("--loop")} << "a loop needs";
+        QTest::newRow("no target") << QStringList{QStringLiteral("--target=")} << "--target";
+        QTest::newRow("a rate") << QStringList{QStringLiteral("--rate"), QStringLiteral("100")} << "--rate";
+    }
+    void badInputExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        std::string log;
+        for (int i = 0; i < 50; ++i)
+            log += logLine("10.5.0.1", 0, "/x?uid=" + std::to_string(i));
+        const QString file = writeFile(m_dir, "bad.log", QByteArray::fromStdString(log));
+        CountingServer server;
+        QStringList all = {QStringLiteral("replay"), file};
+        if (!args.contains(QStringLiteral("--target=")))
+            all << QStringLiteral("--target") << server.url();
+        const auto r = runCli(all + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QCOMPARE(server.seen().size(), std::size_t(0));
+    }
+
+    void missingSetOrFileExitsTwo()
+    {
+        const QString project = m_dir.filePath(QStringLiteral("empty.stampede"));
+        CountingServer server;
+        auto r = runCli({QStringLiteral("import"), sourceDir() + QStringLiteral("/tests/engine/data/browser.har"),
+                         QStringLiteral("--project"), project, QStringLiteral("-q")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({QStringLiteral("replay"), project + QStringLiteral("@nope"), QStringLiteral("--target"),
+                    server.url()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no traffic set named \"nope\"")), qPrintable(r.err));
+        r = runCli({QStringLiteral("replay"), m_dir.filePath(QStringLiteral("absent.log")), QStringLiteral("--target"),
+                    server.url()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("absent.log")), qPrintable(r.err));
+        // a set that replays: the HAR's two requests, to its mapped host
+        r = runCli({QStringLiteral("replay"), project + QStringLiteral("@browser.har"), QStringLiteral("--host"),
+                    QStringLiteral("shop.example.com=") + server.url(), QStringLiteral("-q")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(server.seen().size(), std::size_t(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplay)
+#include "tst_replay.moc"
