@@ -1,5 +1,7 @@
 #include "runsecond.h"
 
+#include "run/replaystep.h"
+
 #include "control/runservice.h"
 #include "run/scenarioplan.h"
 
@@ -58,6 +60,12 @@ RunSecond toRunSecond(const LiveSecond& live)
 QList<QPointF> plannedProfile(const ScenarioPlan& plan)
 {
     QList<QPointF> out;
+    if (plan.replay) { // the traffic's own shape, second by second
+        for (std::size_t s = 0; s < plan.replay->planned.size(); ++s)
+            out << QPointF(double(s), double(plan.replay->planned[s]))
+                << QPointF(double(s + 1), double(plan.replay->planned[s]));
+        return out;
+    }
     const double perIteration = plan.model == LoadModel::Open ? double(plan.steps.size()) : 1.0;
     for (const auto& seg : plan.profile.segments())
         out << QPointF(double(seg.start) / 1e9, seg.from * perIteration)

@@ -1,5 +1,7 @@
 #include "runsession.h"
 
+#include "traffic/trafficstore.h"
+
 #include "control/runservice.h"
 #include "store/projectstore.h"
 
@@ -99,6 +101,10 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     RunRequest rq;
     std::string error;
     if (!parseScenarioJson(scenarioJson.toStdString(), rq.scenario, error)) {
+        m_error = QString::fromStdString(error);
+        return false;
+    }
+    if (store && !inlineReplayTraffic(rq.scenario, *store, error)) { // the engines take the set's requests
         m_error = QString::fromStdString(error);
         return false;
     }

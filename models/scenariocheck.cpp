@@ -6,18 +6,33 @@
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
 
-#include <QFile>
+#include <QSaveFile>
 
-QList<QPair<QString, QString>> ScenarioCheck::validate(const QByteArray& scenarioJson, const QString& baseDir)
+namespace {
+
+stampede::PlanOptions checkOptions(const QString& baseDir, const ScenarioCheck::TrafficSource& traffic)
+{
+    stampede::PlanOptions options;
+    options.resolveHosts = false;
+    options.baseDir = baseDir.toStdString();
+    if (traffic)
+        options.trafficSet = [traffic](const std::string& name) {
+            return traffic(QString::fromStdString(name)).toStdString();
+        };
+    return options;
+}
+
+} // namespace
+
+QList<QPair<QString, QString>> ScenarioCheck::validate(const QByteArray& scenarioJson, const QString& baseDir,
+                                                       const TrafficSource& traffic)
 {
     stampede::v1::Scenario s;
     std::string error;
     if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error))
         return {{QString(), QString::fromStdString(error)}};
     std::vector<stampede::PlanError> errors;
-    stampede::PlanOptions options;
-    options.resolveHosts = false;
-    options.baseDir = baseDir.toStdString();
+    const stampede::PlanOptions options = checkOptions(baseDir, traffic);
     stampede::compileScenario(s, options, errors);
     QList<QPair<QString, QString>> out;
     for (const auto& e : errors)
@@ -25,16 +40,15 @@ QList<QPair<QString, QString>> ScenarioCheck::validate(const QByteArray& scenari
     return out;
 }
 
-QStringList ScenarioCheck::warnings(const QByteArray& scenarioJson, const QString& baseDir)
+QStringList ScenarioCheck::warnings(const QByteArray& scenarioJson, const QString& baseDir,
+                                    const TrafficSource& traffic)
 {
     stampede::v1::Scenario s;
     std::string error;
     if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error))
         return {};
     std::vector<stampede::PlanError> errors;
-    stampede::PlanOptions options;
-    options.resolveHosts = false;
-    options.baseDir = baseDir.toStdString();
+    const stampede::PlanOptions options = checkOptions(baseDir, traffic);
     const auto plan = stampede::compileScenario(s, options, errors);
     QStringList out;
     if (plan)
@@ -44,21 +58,33 @@ QStringList ScenarioCheck::warnings(const QByteArray& scenarioJson, const QStrin
 }
 
 bool ScenarioCheck::exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path,
-                                 QString* error)
+                                 QString* error, const TrafficSource& traffic)
 {
     stampede::v1::Scenario s;
     std::string err;
     stampede::v1::Bundle bundle;
-    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, err) ||
-        !stampede::makeBundle(s, baseDir.toStdString(), "scenario", bundle, err)) {
+    bool ok = stampede::parseScenarioJson(scenarioJson.toStdString(), s, err);
+    for (int i = 0; ok && i < s.steps_size(); ++i) { // a project's traffic set travels as its requests
+        if (!s.steps(i).has_replay() || s.steps(i).replay().traffic().empty() || !s.steps(i).replay().data().empty())
+            continue;
+        auto* r = s.mutable_steps(i)->mutable_replay();
+        const QByteArray bytes = traffic ? traffic(QString::fromStdString(r->traffic())) : QByteArray();
+        r->set_data(bytes.toStdString());
+        if (bytes.isEmpty()) {
+            err = "steps[" + std::to_string(i) + "].replay.traffic: the project has no traffic set named \"" +
+                  r->traffic() + "\"";
+            ok = false;
+        }
+    }
+    if (!ok || !stampede::makeBundle(s, baseDir.toStdString(), "scenario", bundle, err)) {
         if (error)
             *error = QString::fromStdString(err);
         return false;
     }
-    QFile f(path);
+    QSaveFile f(path); // written whole, then renamed over the old one
     const std::string bytes = stampede::encodeBundle(bundle);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) ||
+        !f.commit()) {
         if (error)
             *error = f.errorString();
         return false;

@@ -8,12 +8,19 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace ScenarioCheck {
+// A project's traffic set by name, encoded as the engines take it (empty when none): for replay steps.
+using TrafficSource = std::function<QByteArray(const QString& name)>;
 // (field, message) pairs; empty when the scenario is valid. Hosts are not looked up.
-QList<QPair<QString, QString>> validate(const QByteArray& scenarioJson, const QString& baseDir = QString());
+QList<QPair<QString, QString>> validate(const QByteArray& scenarioJson, const QString& baseDir = QString(),
+                                        const TrafficSource& traffic = {});
 // What a valid scenario will do that its author may not mean ("steps[2]: ${token} is used before any step
 // extracts it..."): warnings, not faults; empty when the scenario is not valid.
-QStringList warnings(const QByteArray& scenarioJson, const QString& baseDir = QString());
-// Writes a .stbundle (scenario with its CSV data, digest, format version).
-bool exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path, QString* error);
+QStringList warnings(const QByteArray& scenarioJson, const QString& baseDir = QString(),
+                     const TrafficSource& traffic = {});
+// Writes a .stbundle (scenario with its CSV data and replayed traffic, digest, format version), whole or not at all.
+bool exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path, QString* error,
+                  const TrafficSource& traffic = {});
 } // namespace ScenarioCheck

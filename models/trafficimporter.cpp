@@ -238,6 +238,16 @@ QStringList TrafficImporter::presets()
     return out;
 }
 
+QByteArray TrafficImporter::trafficSet(stampede::ProjectStore& store, const QString& name)
+{
+    stampede::TrafficStore traffic(store);
+    std::vector<std::string> chunks;
+    const std::int64_t item = traffic.find(name.toStdString());
+    if (!item || !traffic.chunks(item, chunks))
+        return {};
+    return QByteArray::fromStdString(stampede::trafficSetOfChunks(chunks));
+}
+
 QString TrafficImporter::maskKey(ProjectStore& store)
 {
     return QString::fromStdString(TrafficStore(store).maskKey());

@@ -59,6 +59,8 @@ public:
     // The masking presets' names, and the project's masking key (made on first use).
     static QStringList presets();
     static QString maskKey(stampede::ProjectStore& store);
+    // The project's traffic set `name`, encoded as a replay carries it (empty when there is none).
+    static QByteArray trafficSet(stampede::ProjectStore& store, const QString& name);
     // Reads set `item`'s compressed requests now (on the store's thread) and
     // returns the work that decodes and shapes them, for a worker thread; a
     // null function with `error` when they cannot be read.

@@ -838,320 +838,325 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="63"/>
+        <location filename="../widgets/mainwindow.cpp" line="65"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="82"/>
+        <location filename="../widgets/mainwindow.cpp" line="84"/>
         <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="85"/>
+        <location filename="../widgets/mainwindow.cpp" line="87"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="97"/>
+        <location filename="../widgets/mainwindow.cpp" line="99"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="120"/>
+        <location filename="../widgets/mainwindow.cpp" line="122"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="132"/>
+        <location filename="../widgets/mainwindow.cpp" line="134"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="133"/>
+        <location filename="../widgets/mainwindow.cpp" line="135"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135"/>
+        <location filename="../widgets/mainwindow.cpp" line="137"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135"/>
-        <location filename="../widgets/mainwindow.cpp" line="142"/>
+        <location filename="../widgets/mainwindow.cpp" line="137"/>
+        <location filename="../widgets/mainwindow.cpp" line="144"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="140"/>
+        <location filename="../widgets/mainwindow.cpp" line="142"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142"/>
+        <location filename="../widgets/mainwindow.cpp" line="144"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="146"/>
+        <location filename="../widgets/mainwindow.cpp" line="148"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="147"/>
+        <location filename="../widgets/mainwindow.cpp" line="149"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148"/>
+        <location filename="../widgets/mainwindow.cpp" line="150"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="152"/>
+        <location filename="../widgets/mainwindow.cpp" line="154"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154"/>
+        <location filename="../widgets/mainwindow.cpp" line="156"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="161"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="161"/>
+        <location filename="../widgets/mainwindow.cpp" line="163"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178"/>
+        <location filename="../widgets/mainwindow.cpp" line="180"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="192"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="195"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="210"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="214"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="233"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="235"/>
+        <location filename="../widgets/mainwindow.cpp" line="237"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="236"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="250"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="250"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="251"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="258"/>
+        <location filename="../widgets/mainwindow.cpp" line="260"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="272"/>
+        <location filename="../widgets/mainwindow.cpp" line="274"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
+        <location filename="../widgets/mainwindow.cpp" line="279"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="298"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="308"/>
-        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="329"/>
+        <location filename="../widgets/mainwindow.cpp" line="331"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
-        <location filename="../widgets/mainwindow.cpp" line="337"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="339"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="359"/>
+        <location filename="../widgets/mainwindow.cpp" line="361"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="360"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="361"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="365"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <location filename="../widgets/mainwindow.cpp" line="366"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="543"/>
+        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <source>Replay of %1</source>
+        <translation>%1 的回放</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="583"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -1239,7 +1244,7 @@ with a self-signed or internal certificate.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="504"/>
+        <location filename="../widgets/mainwindow.cpp" line="544"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -1372,6 +1377,77 @@ with a self-signed or internal certificate.</source>
         <location filename="../widgets/capacitydialog.cpp" line="31"/>
         <source> /s</source>
         <translation> /秒</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayForm</name>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="20"/>
+        <source>The server the recorded requests go to: http(s)://host:port. Each request keeps its recorded path, headers and body.</source>
+        <translation>录制的请求发往的服务器：http(s)://主机:端口。每个请求保留录制时的路径、请求头和请求体。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="28"/>
+        <source>2 replays twice as fast: the recording&apos;s time is compressed, its requests per second doubled</source>
+        <translation>2 表示以两倍速度回放：录制的时间被压缩，每秒请求数翻倍</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="34"/>
+        <source>Each request is sent this many times; copies after the first take the offsets so that they do not collide</source>
+        <translation>每个请求发送这么多次；第一次之后的副本套用偏移，避免相互冲突</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="39"/>
+        <source>How a copy is told apart, separated by commas: query:NAME+N adds N × the copy&apos;s number to a query parameter (json:KEY+N, header:NAME+N likewise); FIELD:NAME~SUFFIX appends SUFFIX, where ${copy} is the copy&apos;s number</source>
+        <translation>如何区分副本，用逗号分隔：query:NAME+N 给查询参数加上 N × 副本序号（json:KEY+N、header:NAME+N 同理）；FIELD:NAME~SUFFIX 追加 SUFFIX，其中 ${copy} 为副本序号</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="43"/>
+        <source>Start over at the end, until the scenario&apos;s duration</source>
+        <translation>结束后从头再来，直到场景的时长</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="48"/>
+        <source>Traffic set:</source>
+        <translation>流量集：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="49"/>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="50"/>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="51"/>
+        <source>Amplify:</source>
+        <translation>放大：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="52"/>
+        <source>Offsets:</source>
+        <translation>偏移：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="106"/>
+        <source>Offsets: %1</source>
+        <translation>偏移：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaySettings</name>
+    <message>
+        <location filename="../models/replaysettings.cpp" line="57"/>
+        <source>replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <location filename="../models/replaysettings.cpp" line="60"/>
+        <source>Replay of %1</source>
+        <translation>%1 的回放</translation>
     </message>
 </context>
 <context>
@@ -2313,22 +2389,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="79"/>
+        <location filename="../models/runsession.cpp" line="81"/>
         <source>SLO %1</source>
         <translation>SLO %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="85"/>
+        <location filename="../models/runsession.cpp" line="87"/>
         <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
         <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="87"/>
+        <location filename="../models/runsession.cpp" line="89"/>
         <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
         <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="96"/>
+        <location filename="../models/runsession.cpp" line="98"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
@@ -2336,167 +2412,173 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="113"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="115"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="116"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="118"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="119"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="121"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="139"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="141"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="141"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="143"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="167"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
+        <source>%1   replays %2 at × %3 to %4</source>
+        <translation>%1   以 × %3 回放 %2 到 %4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="177"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="168"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="169"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="177"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="187"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="182"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="183"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="197"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="201"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="207"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="211"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="206"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="219"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="223"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="214"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="220"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="231"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="471"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="239"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="240"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="245"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="255"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="252"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -2505,207 +2587,223 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="264"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="255"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="267"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="268"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="278"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="282"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="274"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="275"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="278"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="288"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="294"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <source>Replay:</source>
+        <translation>回放：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="299"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="319"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
         <source>Breaker:</source>
         <translation>熔断器：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="427"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="419"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="608"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
+        <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
+        <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="471"/>
+        <source>the recording&apos;s length</source>
+        <translation>录制的时长</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="659"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="660"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="680"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="680"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="677"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="683"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="696"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="751"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="751"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="702"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="707"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="763"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="768"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="702"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="763"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -2971,27 +3069,37 @@ error_rate &lt; 0.1%</translation>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="69"/>
+        <location filename="../widgets/trafficview.cpp" line="51"/>
+        <source>New replay scenario</source>
+        <translation>新建回放场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficview.cpp" line="53"/>
+        <source>A scenario that sends these requests at their recorded times to a server you choose, sped up or amplified if you like</source>
+        <translation>一个场景：按录制时间把这些请求发往你选择的服务器，可加速或放大</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficview.cpp" line="77"/>
         <source>The traffic set&apos;s requests are damaged.</source>
         <translation>流量集的请求数据已损坏。</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="72"/>
+        <location filename="../widgets/trafficview.cpp" line="80"/>
         <source>%1 s long, at most %2 requests in a second; %3 clients; %4</source>
         <translation>时长 %1 秒，单秒最多 %2 个请求；%3 个客户端；%4</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="77"/>
+        <location filename="../widgets/trafficview.cpp" line="85"/>
         <source>Requests per second, as recorded</source>
         <translation>每秒请求数（录制原样）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="77"/>
+        <location filename="../widgets/trafficview.cpp" line="85"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficview.cpp" line="78"/>
+        <location filename="../widgets/trafficview.cpp" line="86"/>
         <source>recorded</source>
         <translation>录制</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "dataseteditor.h"
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
+#include "replaysettings.h"
 #include "reportmodel.h"
 #include "reportview.h"
 #include "requesteditor.h"
@@ -12,6 +13,7 @@
 #include "runsession.h"
 #include "scenarioeditor.h"
 #include "trafficimportdialog.h"
+#include "trafficimporter.h"
 #include "trafficview.h"
 
 #include "store/projectstore.h"
@@ -374,6 +376,38 @@ void MainWindow::addItemOfKind(int kindValue)
         m_tree->edit(shown);
 }
 
+// The server a new replay goes to: the current environment's URL (mock_url,
+// base_url, ... or any value that is an http URL), else a local port to edit.
+QString MainWindow::replayTarget() const
+{
+    const qint64 envId = m_environments->currentData().toLongLong();
+    const QJsonObject env =
+        envId ? QJsonDocument::fromJson(m_model->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                    .object()
+              : QJsonObject();
+    for (const char* key : {"mock_url", "base_url", "baseUrl", "url", "host"}) {
+        const QString v = env.value(QLatin1String(key)).toString();
+        if (v.startsWith(QLatin1String("http")))
+            return v;
+    }
+    for (auto it = env.begin(); it != env.end(); ++it)
+        if (it.value().toString().startsWith(QLatin1String("http://")) ||
+            it.value().toString().startsWith(QLatin1String("https://")))
+            return it.value().toString();
+    return QStringLiteral("http://127.0.0.1:8080");
+}
+
+void MainWindow::newReplayScenario(qint64 id)
+{
+    const QString set = m_model->indexForId(id).data().toString();
+    const QModelIndex created = m_model->addItem({}, ItemKind::Scenario, tr("Replay of %1").arg(set),
+                                                 ReplaySettings::newScenario(set, replayTarget()));
+    if (!created.isValid())
+        return;
+    m_tree->setCurrentIndex(m_filter->mapFromSource(created));
+    openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
+}
+
 void MainWindow::openItem(qint64 id)
 {
     const QModelIndex index = m_model->indexForId(id);
@@ -469,6 +503,9 @@ void MainWindow::openItem(qint64 id)
             }
             return QString();
         });
+        e->setTrafficSource([this](const QString& name) {
+            return m_store ? TrafficImporter::trafficSet(*m_store, name) : QByteArray();
+        });
         e->setJson(payload);
         connect(e, &ScenarioEditor::changed, this, save);
         connect(e, &ScenarioEditor::runRequested, this,
@@ -478,9 +515,12 @@ void MainWindow::openItem(qint64 id)
         editor = e;
         break;
     }
-    case ItemKind::Traffic: // what was imported, its requests per second and busiest paths
-        editor = new TrafficView(*m_store, id, payload);
+    case ItemKind::Traffic: { // what was imported, its requests per second and busiest paths
+        auto* v = new TrafficView(*m_store, id, payload);
+        connect(v, &TrafficView::replayRequested, this, [this, id] { newReplayScenario(id); });
+        editor = v;
         break;
+    }
     default:
         return;
     }

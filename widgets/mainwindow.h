@@ -55,6 +55,9 @@ public:
 private:
     void buildMenus();
     void addItemOfKind(int kind);
+    // A scenario replaying traffic set `id`, to the current environment's server, opened.
+    void newReplayScenario(qint64 id);
+    QString replayTarget() const;
     void refreshEnvironments();
     void applyEnvironment();
     void setExtracted(const QHash<QString, QString>& values);

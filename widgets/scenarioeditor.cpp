@@ -1,6 +1,7 @@
 #include "scenarioeditor.h"
 
 #include "breakereditor.h"
+#include "replayform.h"
 
 #include <QTableWidget>
 
@@ -33,6 +34,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStyledItemDelegate>
@@ -144,6 +146,14 @@ QString flowText(const QJsonObject& step)
 
 QString stepLine(const QJsonObject& step)
 {
+    if (step.contains(QStringLiteral("replay"))) {
+        const QJsonObject r = step.value(QStringLiteral("replay")).toObject();
+        const QString set = r.value(QStringLiteral("traffic")).toString(r.value(QStringLiteral("file")).toString());
+        return QCoreApplication::translate("ScenarioEditor", "%1   replays %2 at × %3 to %4")
+            .arg(step.value(QStringLiteral("name")).toString(), set,
+                 QString::number(r.value(QStringLiteral("speed")).toDouble(1)),
+                 r.value(QStringLiteral("target")).toString());
+    }
     if (step.contains(QStringLiteral("grpc"))) {
         const QJsonObject g = step.value(QStringLiteral("grpc")).toObject();
         return QStringLiteral("%1   gRPC %2 %3")
@@ -163,6 +173,7 @@ QString stepLine(const QJsonObject& step)
 ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 {
     m_name = new QLineEdit;
+    m_replay = new ReplayForm;
     m_steps = new QListWidget;
     m_steps->setToolTip(tr("Each iteration runs these requests in order, on one connection"));
     auto* addStep = new QPushButton(tr("Add request…"));
@@ -284,6 +295,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     stepsBox->addWidget(m_steps);
     stepsBox->addLayout(stepButtons);
     form->addRow(tr("Steps:"), stepsBox);
+    form->addRow(tr("Replay:"), m_replay);
+    form->setRowVisible(m_replay, false);
     auto* variableButtons = new QHBoxLayout;
     variableButtons->addWidget(addVariable);
     variableButtons->addWidget(removeVariable);
@@ -328,6 +341,10 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     exports->addStretch(1);
     form->addRow(QString(), exports);
 
+    m_loadFields = {m_model, m_level, m_thinkMs, m_pacingMs};
+    m_stagesBox = stagesBox;
+    m_form = form;
+
     auto* inner = new QWidget;
     auto* innerLayout = new QVBoxLayout(inner);
     innerLayout->addWidget(m_problemsLabel);
@@ -341,6 +358,13 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     layout->addWidget(scroll);
 
     connect(m_name, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
+    connect(m_replay, &ReplayForm::changed, this, [this] {
+        if (!isReplay())
+            return;
+        m_stepObjects[0][QStringLiteral("replay")] = m_replay->replay();
+        m_steps->item(0)->setText(stepLine(m_stepObjects[0]));
+        edited();
+    });
     connect(m_model, &QComboBox::currentIndexChanged, this, &ScenarioEditor::edited);
     connect(m_level, &QDoubleSpinBox::valueChanged, this, &ScenarioEditor::edited);
     connect(m_connections, &QSpinBox::valueChanged, this, &ScenarioEditor::edited);
@@ -421,9 +445,33 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
                                      m_problems.join(QStringLiteral("\n• ")));
             return;
         }
+        if (isReplay()) {
+            QMessageBox::information(this, tr("Find capacity"),
+                                     tr("A replay sends the recording at its own pace: a capacity search raises an "
+                                        "open model's rate. Use a scenario of requests."));
+            return;
+        }
         Q_EMIT capacityRequested(json());
     });
     connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
+}
+
+bool ScenarioEditor::isReplay() const
+{
+    return m_stepObjects.size() == 1 && m_stepObjects.front().contains(QStringLiteral("replay"));
+}
+
+// A replay's own settings in place of the load's: the recording paces it.
+void ScenarioEditor::showReplay()
+{
+    const bool replay = isReplay();
+    m_form->setRowVisible(m_replay, replay);
+    for (QWidget* w : m_loadFields)
+        m_form->setRowVisible(w, !replay);
+    m_form->setRowVisible(m_stagesBox, !replay);
+    m_duration->setSpecialValueText(replay ? tr("the recording's length") : tr("the stages' total"));
+    if (replay)
+        m_replay->setReplay(m_stepObjects.front().value(QStringLiteral("replay")).toObject());
 }
 
 void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
@@ -453,6 +501,7 @@ void ScenarioEditor::setJson(const QByteArray& payload)
         m_stepObjects.append(s.toObject());
         m_steps->addItem(stepLine(s.toObject()));
     }
+    showReplay();
     const QJsonObject load = m_rest.value(QStringLiteral("load")).toObject();
     const bool closed = load.contains(QStringLiteral("closed"));
     m_model->setCurrentIndex(closed ? 1 : 0);
@@ -522,7 +571,10 @@ QByteArray ScenarioEditor::json() const
     }
     if (m_stages->rowCount())
         load[QStringLiteral("stages")] = m_stages->toJson();
-    o[QStringLiteral("load")] = load;
+    if (isReplay()) // the recording is the load
+        o.remove(QStringLiteral("load"));
+    else
+        o[QStringLiteral("load")] = load;
     if (m_connections->value())
         o[QStringLiteral("connections")] = m_connections->value();
     else
@@ -633,32 +685,43 @@ void ScenarioEditor::refreshPreview()
 
 void ScenarioEditor::validate()
 {
-    const auto problems = ScenarioCheck::validate(json(), m_baseDir);
+    auto problems = ScenarioCheck::validate(json(), m_baseDir, m_traffic);
+    if (isReplay() && !m_replay->offsetsProblem().isEmpty())
+        problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});
     m_problems.clear();
     // each field shows its own faults beside it (a red frame and a tooltip)
     QHash<QWidget*, QStringList> byWidget;
     for (const auto& [field, message] : problems) {
         m_problems << (field.isEmpty() ? message : field + QStringLiteral(": ") + message);
-        QWidget* w = field.startsWith(QLatin1String("steps"))         ? static_cast<QWidget*>(m_steps)
-                     : field.startsWith(QLatin1String("variables"))   ? static_cast<QWidget*>(m_variablesView)
-                     : field.startsWith(QLatin1String("load.stages")) ? static_cast<QWidget*>(m_stagesView)
-                     : field.startsWith(QLatin1String("load"))        ? static_cast<QWidget*>(m_level)
-                     : field.startsWith(QLatin1String("duration"))    ? static_cast<QWidget*>(m_duration)
-                     : field.startsWith(QLatin1String("connections")) ? static_cast<QWidget*>(m_connections)
-                     : field.startsWith(QLatin1String("streams"))     ? static_cast<QWidget*>(m_streams)
-                     : field.startsWith(QLatin1String("tls"))         ? static_cast<QWidget*>(m_verifyTls)
-                     : field.startsWith(QLatin1String("thresholds"))  ? static_cast<QWidget*>(m_thresholds)
-                     : field.startsWith(QLatin1String("breaker"))     ? static_cast<QWidget*>(m_breaker->table())
-                     : field.startsWith(QLatin1String("stressTag"))   ? static_cast<QWidget*>(m_tagHeader)
-                                                                      : nullptr;
+        QWidget* w =
+            field.startsWith(QLatin1String("steps[0].replay.target")) ||
+                    field.startsWith(QLatin1String("steps[0].replay.hosts"))
+                ? static_cast<QWidget*>(m_replay->target())
+            : field.startsWith(QLatin1String("steps[0].replay.speed"))   ? static_cast<QWidget*>(m_replay->speed())
+            : field.startsWith(QLatin1String("steps[0].replay.amplify")) ? static_cast<QWidget*>(m_replay->amplify())
+            : field.startsWith(QLatin1String("steps[0].replay.offsets")) ? static_cast<QWidget*>(m_replay->offsets())
+            : field.startsWith(QLatin1String("steps"))                   ? static_cast<QWidget*>(m_steps)
+            : field.startsWith(QLatin1String("variables"))               ? static_cast<QWidget*>(m_variablesView)
+            : field.startsWith(QLatin1String("load.stages"))             ? static_cast<QWidget*>(m_stagesView)
+            : field.startsWith(QLatin1String("load"))                    ? static_cast<QWidget*>(m_level)
+            : field.startsWith(QLatin1String("duration"))                ? static_cast<QWidget*>(m_duration)
+            : field.startsWith(QLatin1String("connections"))             ? static_cast<QWidget*>(m_connections)
+            : field.startsWith(QLatin1String("streams"))                 ? static_cast<QWidget*>(m_streams)
+            : field.startsWith(QLatin1String("tls"))                     ? static_cast<QWidget*>(m_verifyTls)
+            : field.startsWith(QLatin1String("thresholds"))              ? static_cast<QWidget*>(m_thresholds)
+            : field.startsWith(QLatin1String("breaker"))                 ? static_cast<QWidget*>(m_breaker->table())
+            : field.startsWith(QLatin1String("stressTag"))               ? static_cast<QWidget*>(m_tagHeader)
+                                                                         : nullptr;
         if (w)
             byWidget[w] << message;
     }
     for (QWidget* w :
-         {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level),
-          static_cast<QWidget*>(m_duration), static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_streams),
-          static_cast<QWidget*>(m_verifyTls), static_cast<QWidget*>(m_thresholds),
-          static_cast<QWidget*>(m_breaker->table()), static_cast<QWidget*>(m_tagHeader)}) {
+         {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_replay->target()),
+          static_cast<QWidget*>(m_replay->speed()), static_cast<QWidget*>(m_replay->amplify()),
+          static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level), static_cast<QWidget*>(m_duration),
+          static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_streams), static_cast<QWidget*>(m_verifyTls),
+          static_cast<QWidget*>(m_thresholds), static_cast<QWidget*>(m_breaker->table()),
+          static_cast<QWidget*>(m_tagHeader)}) {
         const QStringList msgs = byWidget.value(w);
         w->setStyleSheet(msgs.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
         // the field's own help stays, under its faults
@@ -677,7 +740,7 @@ void ScenarioEditor::validate()
                                  : tr("To fix before this scenario can run:") + QStringLiteral("\n• ") +
                                        m_problems.join(QStringLiteral("\n• ")));
     m_problemsLabel->setVisible(!m_problems.isEmpty());
-    m_warnings = m_problems.isEmpty() ? ScenarioCheck::warnings(json(), m_baseDir) : QStringList();
+    m_warnings = m_problems.isEmpty() ? ScenarioCheck::warnings(json(), m_baseDir, m_traffic) : QStringList();
     m_warningsLabel->setText(m_warnings.isEmpty()
                                  ? QString()
                                  : tr("Warning:") + QStringLiteral("\n• ") + m_warnings.join(QStringLiteral("\n• ")));
@@ -690,9 +753,9 @@ void ScenarioEditor::exportJson()
         this, tr("Export scenario"), m_name->text() + QStringLiteral(".json"), tr("Scenario JSON (*.json)"));
     if (path.isEmpty())
         return;
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        f.write(QJsonDocument::fromJson(json()).toJson(QJsonDocument::Indented)) < 0)
+    QSaveFile f(path); // whole or not at all
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument::fromJson(json()).toJson(QJsonDocument::Indented)) < 0 ||
+        !f.commit())
         QMessageBox::warning(this, tr("Export scenario"), f.errorString());
 }
 
@@ -703,6 +766,6 @@ void ScenarioEditor::exportBundle()
     if (path.isEmpty())
         return;
     QString error;
-    if (!ScenarioCheck::exportBundle(json(), m_baseDir, path, &error))
+    if (!ScenarioCheck::exportBundle(json(), m_baseDir, path, &error, m_traffic))
         QMessageBox::warning(this, tr("Export bundle"), error);
 }

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QWidget>
 
+#include "scenariocheck.h"
+
 #include <functional>
 
 class QChartView;
@@ -15,6 +17,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class ReplayForm;
 class QLineSeries;
 class QListWidget;
 class QCheckBox;
@@ -36,6 +39,11 @@ public:
     void setRequestSource(RequestSource source) { m_requests = std::move(source); }
     // The CSV text of the project's data set of that name (for data-set variables).
     void setDataSetSource(std::function<QString(const QString&)> source) { m_dataSets = std::move(source); }
+    // The project's traffic sets by name, for a replay step's checks and bundle.
+    void setTrafficSource(ScenarioCheck::TrafficSource source) { m_traffic = std::move(source); }
+    // Set when the scenario replays recorded traffic (its load is the recording's).
+    ReplayForm* replayForm() const { return m_replay; }
+    bool isReplay() const;
     VariablesModel* variables() const { return m_variables; }
     void setBaseDir(const QString& dir) { m_baseDir = dir; }
     void setJson(const QByteArray& payload);
@@ -64,7 +72,14 @@ private:
     void exportJson();
     void exportBundle();
 
+    void showReplay();
+
     QLineEdit* m_name;
+    ReplayForm* m_replay;
+    class QFormLayout* m_form = nullptr;
+    class QLayout* m_stagesBox = nullptr;
+    ScenarioCheck::TrafficSource m_traffic;
+    QList<QWidget*> m_loadFields; // the load's fields, hidden for a replay
     QListWidget* m_steps;
     QComboBox* m_model;
     QDoubleSpinBox* m_level;

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -47,8 +48,16 @@ TrafficView::TrafficView(stampede::ProjectStore& store, qint64 item, const QByte
     auto* row = new QHBoxLayout;
     row->addLayout(m_chartBox, 3);
     row->addWidget(m_paths, 2);
+    m_replay = new QPushButton(tr("New replay scenario"));
+    m_replay->setObjectName(QStringLiteral("replayButton"));
+    m_replay->setToolTip(tr("A scenario that sends these requests at their recorded times to a server you choose, "
+                            "sped up or amplified if you like"));
+    connect(m_replay, &QPushButton::clicked, this, &TrafficView::replayRequested);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_replay, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_summary);
+    layout->addLayout(top);
     layout->addWidget(m_state);
     layout->addLayout(row, 1);
 

@@ -9,6 +9,7 @@
 
 class QLabel;
 class QTableWidget;
+class QPushButton;
 class QVBoxLayout;
 
 namespace stampede {
@@ -21,14 +22,18 @@ class TrafficView : public QWidget
 public:
     TrafficView(stampede::ProjectStore& store, qint64 item, const QByteArray& payload, QWidget* parent = nullptr);
     QTableWidget* paths() const { return m_paths; }
+    QPushButton* replayButton() const { return m_replay; }
     bool loaded() const { return m_loaded; }
 
 Q_SIGNALS:
     void shapeShown();
+    // The user asked for a scenario that replays this set.
+    void replayRequested();
 
 private:
     void showShape(const TrafficImporter::Shape& shape);
     QLabel* m_summary;
+    QPushButton* m_replay;
     QLabel* m_state;
     QTableWidget* m_paths;
     QVBoxLayout* m_chartBox;

@@ -40,6 +40,8 @@ const char* kReplayUsage =
     "  --mask RULE           for a file: masked before anything is sent, as `stampede-cli import --mask`\n"
     "  --format F            for a log: nginx (default), har, or an nginx log_format\n"
     "  --loop                start over at the end, until --duration\n"
+    "  --client-key KEY      query:NAME or header:NAME: whose requests stay on one engine thread, in\n"
+    "                        order (default: the recorded client address)\n"
     "  --duration D          the run's length; default: the traffic's, compressed by the speed\n"
     "  --connections N       the connection pool (default 50); requests that find it busy wait (late)\n"
     "  --summary-json FILE   the summary, with \"replay\" and each second's \"planned\"\n"
@@ -60,7 +62,7 @@ int refuse(const std::string& error, int code)
 
 struct ReplayArgs
 {
-    std::string target, format;
+    std::string target, format, clientKey;
     std::vector<std::string> offsets, masks, hosts;
     std::optional<double> speed;
     std::optional<std::uint32_t> amplify;
@@ -84,7 +86,8 @@ bool takeOwnOptions(std::vector<std::string>& args, ReplayArgs& a, std::string& 
             a.loop = true;
             continue;
         }
-        const char* flags[] = {"--target", "--format", "--offset", "--mask", "--host", "--speed", "--amplify"};
+        const char* flags[] = {"--target", "--format", "--offset",  "--mask",
+                               "--host",   "--speed",  "--amplify", "--client-key"};
         const char* flag = nullptr;
         for (const char* f : flags)
             if (is(f))
@@ -106,6 +109,8 @@ bool takeOwnOptions(std::vector<std::string>& args, ReplayArgs& a, std::string& 
             a.masks.push_back(v);
         else if (f == "--host")
             a.hosts.push_back(v);
+        else if (f == "--client-key")
+            a.clientKey = v;
         else if (f == "--speed") {
             double x = 0;
             if (!parseDecimal(v, "--speed", 0, kMaxReplaySpeed, x, error))
@@ -188,6 +193,7 @@ bool makeScenario(const std::string& source, const ReplayArgs& a, v1::Scenario& 
     if (a.amplify)
         r.set_amplify(*a.amplify);
     r.set_loop(a.loop);
+    r.set_client_key(a.clientKey);
     for (const std::string& text : a.offsets) {
         const auto off = ReplayOffset::parse(text, error);
         if (!off) {

@@ -184,9 +184,11 @@ void CliSink::started(const std::vector<std::string>& agents)
     const bool open = p.model != LoadModel::Closed;
     std::fprintf(stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
                  p.runId.c_str(), protocol.c_str(),
-                 p.model == LoadModel::Replay ? "replay" : open ? "open" : "closed", formatDuration(p.duration).c_str(),
-                 agents.size(), agents.size() == 1 ? "" : "s", p.threads, p.threads == 1 ? "" : "s", p.connections,
-                 open ? "connections" : "users",
+                 p.model == LoadModel::Replay ? "replay"
+                 : open                       ? "open"
+                                              : "closed",
+                 formatDuration(p.duration).c_str(), agents.size(), agents.size() == 1 ? "" : "s", p.threads,
+                 p.threads == 1 ? "" : "s", p.connections, open ? "connections" : "users",
                  p.stressHeader.empty() ? "off" : (p.stressHeader + ": " + p.runId).c_str());
 }
 

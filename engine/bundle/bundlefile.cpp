@@ -82,9 +82,10 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
     }
     // a replay's file travels as its requests, masked here
     for (int i = 0; i < steps->size(); ++i) {
-        auto* r = steps->Mutable(i)->mutable_replay();
-        if (!steps->Get(i).has_replay() || !r->data().empty() || r->file().empty())
+        if (!steps->Get(i).has_replay() || !steps->Get(i).replay().data().empty() ||
+            steps->Get(i).replay().file().empty())
             continue;
+        auto* r = steps->Mutable(i)->mutable_replay();
         TrafficImport in;
         std::string where, why;
         const std::vector<std::string> masks(r->mask().begin(), r->mask().end());
@@ -94,6 +95,7 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
         }
         r->set_data(encodeTrafficSet(in.records));
         r->clear_mask();
+        r->clear_file();
     }
     // TLS files travel inline too: the agents have no access to the controller's disk
     auto* tls = out.mutable_scenario()->mutable_tls();

@@ -294,11 +294,10 @@ std::string summaryToJson(const RunSummary& s)
         out += (i ? ",\n    " : "\n    ");
         out += "{\"t\": " + std::to_string(t.second) +
                (s.replay ? ", \"planned\": " + std::to_string(t.planned) : std::string()) +
-               ", \"sent\": " + std::to_string(t.sent) +
-               ", \"requests\": " + std::to_string(t.requests) + ", \"errors\": " + std::to_string(t.errors) +
-               ", \"late\": " + std::to_string(t.late) + ", \"dropped\": " + std::to_string(t.dropped) +
-               ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) +
-               ", \"checks_passed\": " + std::to_string(t.checksPassed) +
+               ", \"sent\": " + std::to_string(t.sent) + ", \"requests\": " + std::to_string(t.requests) +
+               ", \"errors\": " + std::to_string(t.errors) + ", \"late\": " + std::to_string(t.late) +
+               ", \"dropped\": " + std::to_string(t.dropped) + ", \"p50_ms\": " + num(t.p50Ms) +
+               ", \"p99_ms\": " + num(t.p99Ms) + ", \"checks_passed\": " + std::to_string(t.checksPassed) +
                ", \"checks_failed\": " + std::to_string(t.checksFailed);
         if (!t.server.empty()) {
             out += ", \"server\": {";
@@ -337,8 +336,8 @@ std::string summaryToJson(const RunSummary& s)
     if (s.capacity)
         out += ",\n  \"capacity\": " + capacityToJson(*s.capacity);
     if (s.replay)
-        out += ",\n  \"replay\": {\"records\": " + std::to_string(s.replay->records) + ", \"speed\": " +
-               num(s.replay->speed) + ", \"amplify\": " + std::to_string(s.replay->amplify) +
+        out += ",\n  \"replay\": {\"records\": " + std::to_string(s.replay->records) +
+               ", \"speed\": " + num(s.replay->speed) + ", \"amplify\": " + std::to_string(s.replay->amplify) +
                ", \"planned\": " + std::to_string(s.replay->planned) + "}";
     out += "}\n";
     return out;

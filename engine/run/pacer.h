@@ -34,8 +34,7 @@ public:
     virtual bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) = 0;
     // Sends copy `copy` of the replay's recorded request `record` on `slot`,
     // measured from `intended` (replaypacer.h). False when it could not start.
-    virtual bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended,
-                             Nanos now) = 0;
+    virtual bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now) = 0;
     // An arrival had to wait for a slot / found the backlog full.
     virtual void countLate(Nanos now) = 0;
     virtual void countDropped(std::uint64_t n, Nanos now) = 0;

@@ -6,8 +6,7 @@ namespace stampede {
 
 ReplayPacer::ReplayPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
                          std::uint32_t parts)
-    : m_plan(plan), m_host(host), m_slots(slots),
-      m_schedule(plan.replay->records, plan.replay->options, part, parts)
+    : m_plan(plan), m_host(host), m_slots(slots), m_schedule(plan.replay->records, plan.replay->options, part, parts)
 {
     m_idle.reserve(slots);
     for (std::uint32_t i = slots; i > 0; --i)

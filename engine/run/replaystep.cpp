@@ -71,6 +71,14 @@ bool ReplayStepCompiler::records(const v1::Replay& r, const std::string& field, 
             return false;
         }
         out = std::move(in.records);
+    } else if (!r.traffic().empty() && m_ctx.options().trafficSet) {
+        const std::string bytes = m_ctx.options().trafficSet(r.traffic());
+        if (bytes.empty() || !decodeTrafficSet(bytes, out)) {
+            m_ctx.error(field + ".traffic", bytes.empty()
+                                                ? "the project has no traffic set named \"" + r.traffic() + "\""
+                                                : "the traffic set \"" + r.traffic() + "\" is damaged");
+            return false;
+        }
     } else if (!r.traffic().empty()) {
         m_ctx.error(field + ".traffic", "\"" + r.traffic() +
                                             "\" is a project's traffic set: replay it from the project "
@@ -100,14 +108,14 @@ bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, 
     bool ok = true;
     o.speed = r.has_speed() ? r.speed() : 1;
     if (!(o.speed > 0) || o.speed > kMaxReplaySpeed) {
-        m_ctx.error(field + ".speed", "must be above 0 and at most " + number(kMaxReplaySpeed) + " (got " +
-                                          number(o.speed) + ")");
+        m_ctx.error(field + ".speed",
+                    "must be above 0 and at most " + number(kMaxReplaySpeed) + " (got " + number(o.speed) + ")");
         ok = false;
     }
     o.amplify = r.has_amplify() ? r.amplify() : 1;
     if (o.amplify < 1 || o.amplify > kMaxAmplify) {
-        m_ctx.error(field + ".amplify", "must be from 1 to " + std::to_string(kMaxAmplify) + " (got " +
-                                            std::to_string(r.amplify()) + ")");
+        m_ctx.error(field + ".amplify",
+                    "must be from 1 to " + std::to_string(kMaxAmplify) + " (got " + std::to_string(r.amplify()) + ")");
         ok = false;
     }
     o.loop = r.loop();
@@ -131,7 +139,9 @@ bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, 
                            [](unsigned char c) { return char(std::tolower(c)); });
         off.add = spec.add();
         off.suffix = spec.suffix();
-        off.text = std::string(!spec.query().empty() ? "query:" : !spec.json_key().empty() ? "json:" : "header:") +
+        off.text = std::string(!spec.query().empty()      ? "query:"
+                               : !spec.json_key().empty() ? "json:"
+                                                          : "header:") +
                    off.key + (off.add ? "+" + std::to_string(off.add) : "~" + off.suffix);
         o.offsets.push_back(std::move(off));
     }
@@ -142,11 +152,10 @@ bool ReplayStepCompiler::server(const std::string& url, const std::string& field
                                 PlannedStep& ps)
 {
     std::string err;
-    auto parsed = Url::parse(url + (url.find("://") != std::string::npos &&
-                                            url.find('/', url.find("://") + 3) == std::string::npos
-                                        ? "/"
-                                        : ""),
-                             err);
+    auto parsed = Url::parse(
+        url + (url.find("://") != std::string::npos && url.find('/', url.find("://") + 3) == std::string::npos ? "/"
+                                                                                                               : ""),
+        err);
     if (!parsed) {
         m_ctx.error(field, err);
         return false;
@@ -182,8 +191,7 @@ bool ReplayStepCompiler::server(const std::string& url, const std::string& field
 }
 
 // Each request's server: its recorded host's in `hosts`, else `target`.
-bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, ScenarioPlan& plan,
-                                 ReplayPlan& replay)
+bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, ScenarioPlan& plan, ReplayPlan& replay)
 {
     const v1::Replay& r = st.replay();
     const std::string base = st.name().empty() ? "replay" : st.name();
@@ -218,8 +226,8 @@ bool ReplayStepCompiler::servers(const v1::Step& st, const std::string& field, S
         std::string list;
         for (const auto& [host, n] : unmapped)
             list += (list.empty() ? "" : ", ") + host + " (" + std::to_string(n) + ")";
-        m_ctx.error(field + ".target", "give the server the requests go to (target), or map their hosts (hosts): " +
-                                           list);
+        m_ctx.error(field + ".target",
+                    "give the server the requests go to (target), or map their hosts (hosts): " + list);
         return false;
     }
     if (plan.steps.size() > kMaxSteps) {
@@ -244,6 +252,11 @@ bool ReplayStepCompiler::compile(const v1::Step& st, const std::string& field, S
     const bool optionsOk = options(st.replay(), rf, replay->options);
     if (!records(st.replay(), rf, replay->records) || !optionsOk)
         return false;
+    if (std::string why;
+        !st.replay().client_key().empty() && !clientsByKey(replay->records, st.replay().client_key(), why)) {
+        m_ctx.error(rf + ".clientKey", why);
+        return false;
+    }
     if (std::string why = checkReplay(replay->records, replay->options); !why.empty()) {
         m_ctx.error(rf + ".offsets", why.rfind("--", 0) == 0 ? why.substr(2) : why);
         return false;

@@ -88,8 +88,9 @@ namespace {
 // Headers of the recorded connection, not of the request: the engine frames its own.
 bool connectionHeader(const std::string& name)
 {
-    static const char* const kSkip[] = {"host",    "connection", "keep-alive", "proxy-connection", "transfer-encoding",
-                                        "upgrade", "te",         "content-length", "http2-settings"};
+    static const char* const kSkip[] = {
+        "host",    "connection", "keep-alive",     "proxy-connection", "transfer-encoding",
+        "upgrade", "te",         "content-length", "http2-settings"};
     if (name.empty() || name[0] == ':')
         return true; // HTTP/2 pseudo-headers a HAR may list
     return std::any_of(std::begin(kSkip), std::end(kSkip), [&](const char* s) { return name == s; });
@@ -133,15 +134,17 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
             add(name, value);
     if (tagged) {
         std::string lower = m_plan.stressHeader;
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
         add(lower, m_plan.runId);
     }
     out.body = r.body;
     out.nv.clear();
     out.bytes = out.body.size();
     for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
-        out.nv.push_back({reinterpret_cast<std::uint8_t*>(v[i].data()), reinterpret_cast<std::uint8_t*>(v[i + 1].data()),
-                          v[i].size(), v[i + 1].size(), NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
+        out.nv.push_back({reinterpret_cast<std::uint8_t*>(v[i].data()),
+                          reinterpret_cast<std::uint8_t*>(v[i + 1].data()), v[i].size(), v[i + 1].size(),
+                          NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
         out.bytes += v[i].size() + v[i + 1].size();
     }
 }

@@ -16,6 +16,7 @@
 #include "net/endpoint.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -172,6 +173,9 @@ struct PlanOptions
     std::string runId;                                          // the stress tag value; generated when empty
     std::vector<std::pair<std::string, std::string>> overrides; // --var name=value: constants that win
     bool resolveHosts = true; // false: validate only, look no host up (fuzzing, editors)
+    // A project's traffic set by name, encoded (traffic/trafficcodec.h); empty
+    // when there is none. Unset: a replay must carry its requests (data) or a file.
+    std::function<std::string(const std::string& name)> trafficSet;
 };
 
 // Parses the proto3 JSON of a scenario. On failure returns false with a message.

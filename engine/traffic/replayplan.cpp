@@ -193,6 +193,38 @@ bool spreadWholeSeconds(std::vector<TrafficRecord>& records)
     return true;
 }
 
+bool clientsByKey(std::vector<TrafficRecord>& records, const std::string& key, std::string& error)
+{
+    const std::size_t colon = key.find(':');
+    const std::string field = key.substr(0, colon);
+    std::string name = colon == std::string::npos ? std::string() : key.substr(colon + 1);
+    if ((field != "query" && field != "header") || name.empty()) {
+        error = "\"" + key + "\" is not query:NAME or header:NAME";
+        return false;
+    }
+    if (field == "header")
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    for (TrafficRecord& r : records) {
+        if (field == "header") {
+            for (const auto& [n, v] : r.headers)
+                if (n == name && !v.empty())
+                    r.client = v;
+            continue;
+        }
+        const std::size_t q = r.target.find('?');
+        for (std::size_t at = q; q != std::string::npos && at != std::string::npos; at = r.target.find('&', at + 1)) {
+            const std::string_view rest = std::string_view(r.target).substr(at + 1);
+            if (rest.substr(0, name.size() + 1) == name + "=") {
+                const std::string_view value = rest.substr(name.size() + 1, rest.find('&') - name.size() - 1);
+                if (!value.empty())
+                    r.client = std::string(value);
+                break;
+            }
+        }
+    }
+    return true;
+}
+
 TrafficRecord replayCopy(const TrafficRecord& r, std::uint32_t k, const std::vector<ReplayOffset>& offsets)
 {
     TrafficRecord c = r;

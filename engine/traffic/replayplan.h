@@ -60,6 +60,12 @@ std::string checkReplay(const std::vector<TrafficRecord>& records, const ReplayO
 // stay as recorded. True when it spread them (every time was whole).
 bool spreadWholeSeconds(std::vector<TrafficRecord>& records);
 
+// Who sent each request, told by a key instead of the address ("query:uid",
+// "header:x-user-id"), so that one user's requests stay on one engine; a
+// request without the key keeps its address. False with `error` for a key
+// of another form.
+bool clientsByKey(std::vector<TrafficRecord>& records, const std::string& key, std::string& error);
+
 // Copy `k` of a request (0: the request itself) with the offsets applied.
 TrafficRecord replayCopy(const TrafficRecord& r, std::uint32_t k, const std::vector<ReplayOffset>& offsets);
 
@@ -87,7 +93,7 @@ public:
     std::uint64_t total() const { return std::uint64_t(m_mine.size()) * m_amplify; } // per pass
     // Requests planned in second `s` (1-based, as the run counts): the due times in [s-1, s).
     std::uint64_t plannedIn(std::uint32_t s) const;
-    std::int64_t length() const { return m_length; } // one pass, compressed
+    std::int64_t length() const { return m_length; }                       // one pass, compressed
     std::int64_t lastAt() const { return m_at.empty() ? 0 : m_at.back(); } // the last request of a pass
 
 private:

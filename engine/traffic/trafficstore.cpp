@@ -1,5 +1,6 @@
 #include "trafficstore.h"
 
+#include "stampede/v1/scenario.pb.h"
 #include "store/projectstore.h"
 #include "store/sqlstatement.h"
 
@@ -90,6 +91,24 @@ std::string TrafficStore::maskKey()
         return {};
     }
     return key;
+}
+
+bool inlineReplayTraffic(v1::Scenario& scenario, ProjectStore& store, std::string& error)
+{
+    TrafficStore traffic(store);
+    for (int i = 0; i < scenario.steps_size(); ++i) {
+        const v1::Step& st = scenario.steps(i);
+        if (!st.has_replay() || st.replay().traffic().empty() || !st.replay().data().empty())
+            continue;
+        std::vector<std::string> chunks;
+        const std::int64_t item = traffic.find(st.replay().traffic());
+        if (!item || !traffic.chunks(item, chunks)) {
+            error = "steps[" + std::to_string(i) + "].replay.traffic: " + traffic.error();
+            return false;
+        }
+        scenario.mutable_steps(i)->mutable_replay()->set_data(trafficSetOfChunks(chunks));
+    }
+    return true;
 }
 
 } // namespace stampede

@@ -13,6 +13,9 @@
 namespace stampede {
 
 class ProjectStore;
+namespace v1 {
+class Scenario;
+}
 
 class TrafficStore
 {
@@ -37,5 +40,10 @@ private:
     ProjectStore& m_store;
     mutable std::string m_error;
 };
+
+// Each replay step of `scenario` that names a traffic set of `store` (and
+// carries no data yet) gets the set's requests as its data, as the engines
+// need them; false with `error` when a set is missing or unreadable.
+bool inlineReplayTraffic(v1::Scenario& scenario, ProjectStore& store, std::string& error);
 
 } // namespace stampede

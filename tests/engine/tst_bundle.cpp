@@ -1,5 +1,6 @@
 #include "bundle/bundlefile.h"
 #include "stampede/v1/bundle.pb.h"
+#include "traffic/trafficcodec.h"
 
 #include <google/protobuf/descriptor.pb.h>
 
@@ -52,6 +53,37 @@ private slots:
         v->mutable_csv()->set_file("missing.csv");
         QVERIFY(!makeBundle(s, dir.path().toStdString(), "s.json", b, error));
         QVERIFY(QString::fromStdString(error).startsWith(QStringLiteral("variables[0].csv.file: cannot read")));
+    }
+
+    // A replay's file travels as its requests, masked where the bundle is
+    // made; a scenario without one gets none.
+    void carriesReplayTraffic()
+    {
+        QTemporaryDir dir;
+        std::ofstream(dir.filePath(QStringLiteral("a.log")).toStdString())
+            << "10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /p?phone=13812345678 HTTP/1.1\" 200 1 \"-\" \"ua\"\n"
+            << "10.0.0.2 - - [01/Dec/2026:10:00:01 +0000] \"GET /q HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        v1::Scenario s;
+        s.add_steps()->mutable_request()->set_url("http://127.0.0.1:9/");
+        v1::Bundle b;
+        std::string error;
+        QVERIFY2(makeBundle(s, dir.path().toStdString(), "s.json", b, error), error.c_str());
+        QVERIFY(!b.scenario().steps(0).has_replay());
+        s.clear_steps();
+        auto* r = s.add_steps()->mutable_replay();
+        r->set_file("a.log");
+        r->add_mask("preset:cn-mobile");
+        QVERIFY2(makeBundle(s, dir.path().toStdString(), "s.json", b, error), error.c_str());
+        const auto& carried = b.scenario().steps(0).replay();
+        QVERIFY(carried.file().empty() && carried.mask_size() == 0);
+        std::vector<TrafficRecord> records;
+        QVERIFY(decodeTrafficSet(carried.data(), records));
+        QCOMPARE(records.size(), std::size_t(2));
+        QVERIFY2(records[0].target.find("13812345678") == std::string::npos, records[0].target.c_str());
+        QVERIFY(carried.data().find("13812345678") == std::string::npos);
+        r->set_file("missing.log");
+        QVERIFY(!makeBundle(s, dir.path().toStdString(), "s.json", b, error));
+        QVERIFY2(QString::fromStdString(error).startsWith(QStringLiteral("steps[0].replay.file: ")), error.c_str());
     }
 
     // gRPC steps travel with descriptors: the .proto files (and what they

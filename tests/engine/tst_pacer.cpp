@@ -1,10 +1,12 @@
 // The pacers with simulated time: the worker's part that decides when
 // iterations start, driven through a scripted host that records each start.
 #include "run/pacer.h"
+#include "run/replaypacer.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <set>
 
 using namespace stampede;
 
@@ -54,6 +56,29 @@ ScenarioPlan plan(LoadModel model, double level, Nanos duration)
     p.duration = duration;
     p.profile = StageProfile::build(level, {}, duration);
     p.backlogLimit = 4;
+    return p;
+}
+
+// A replay of requests at `times` (milliseconds), each by `clients[i]` (or one client).
+ScenarioPlan replayPlan(const std::vector<int>& timesMs, double speed, std::uint32_t amplify, Nanos duration,
+                        std::vector<std::string> clients = {})
+{
+    ScenarioPlan p;
+    p.model = LoadModel::Replay;
+    p.duration = duration;
+    p.backlogLimit = 4;
+    auto r = std::make_shared<ReplayPlan>();
+    for (std::size_t i = 0; i < timesMs.size(); ++i) {
+        TrafficRecord t;
+        t.atNanos = 1700000000 * kS + timesMs[i] * kMs;
+        t.client = clients.empty() ? "c" : clients[i];
+        t.target = "/r" + std::to_string(i);
+        r->records.push_back(t);
+    }
+    r->options.speed = speed;
+    r->options.amplify = amplify;
+    r->stepOf.assign(timesMs.size(), 0);
+    p.replay = r;
     return p;
 }
 
@@ -270,5 +295,131 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPacer)
+// The replay pacer (replaypacer.h) on simulated time.
+class TestReplayPacer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void startsEachCopyAtItsCompressedTime()
+    {
+        const ScenarioPlan p = replayPlan({0, 100, 300, 1000}, 2, 2, kS);
+        ScriptedHost host;
+        ReplayPacer pacer(p, host, 8, 0, 1);
+        host.pacer = &pacer;
+        const Nanos t0 = 50 * kS;
+        pacer.begin(t0);
+        QCOMPARE(pacer.wakeBy(t0 + kS), t0);
+        for (Nanos t = t0; t < t0 + 2 * kS; t = pacer.wakeBy(t0 + 2 * kS)) {
+            pacer.onTime(t);
+            for (const auto& st : host.starts)
+                if (st.at == t)
+                    pacer.iterationDone(st.slot, t, false);
+            if (pacer.wakeBy(t0 + 2 * kS) == t)
+                break;
+        }
+        const std::vector<Nanos> want = {0, 0, 50 * kMs, 50 * kMs, 150 * kMs, 150 * kMs, 500 * kMs, 500 * kMs};
+        QCOMPARE(host.starts.size(), want.size());
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            QCOMPARE(host.starts[i].intended, t0 + want[i]);
+            QCOMPARE(host.starts[i].at, host.starts[i].intended); // woken exactly then
+            QCOMPARE(host.replays[i], std::make_pair(i / 2, std::uint32_t(i % 2)));
+        }
+        QCOMPARE(host.late, std::uint64_t(0));
+        QCOMPARE(pacer.wakeBy(t0 + 9 * kS), t0 + 9 * kS); // nothing more
+    }
+
+    void busyConnectionsMakeABacklogThenDrops()
+    {
+        const ScenarioPlan p = replayPlan({0, 1, 2, 3, 4, 5, 6, 7}, 1, 1, kS);
+        ScriptedHost host;
+        ReplayPacer pacer(p, host, 2, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTime(10 * kMs);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        QCOMPARE(host.late, std::uint64_t(4));
+        QCOMPARE(host.dropped, std::uint64_t(2));
+        pacer.iterationDone(host.starts[0].slot, 20 * kMs, false); // the oldest waiting starts, from its own time
+        QCOMPARE(host.starts.size(), std::size_t(3));
+        QCOMPARE(host.starts[2].intended, 2 * kMs);
+        QCOMPARE(host.replays[2].first, std::size_t(2));
+        QCOMPARE(pacer.abandon(), std::uint64_t(3));
+        QVERIFY(pacer.drained());
+    }
+
+    void degradeShedsEvenlyAndZeroPauses()
+    {
+        std::vector<int> times;
+        for (int i = 0; i < 100; ++i)
+            times.push_back(i * 10);
+        const ScenarioPlan p = replayPlan(times, 1, 1, 2 * kS);
+        ScriptedHost host;
+        ReplayPacer pacer(p, host, 100, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.setLevel(0.5, 0);
+        pacer.onTime(500 * kMs - 1); // 50 due: 25 sent
+        QCOMPARE(host.starts.size(), std::size_t(25));
+        pacer.setLevel(0, 500 * kMs);
+        pacer.onTime(800 * kMs - 1); // paused: none of the next 30
+        QCOMPARE(host.starts.size(), std::size_t(25));
+        pacer.setLevel(1, 800 * kMs);
+        pacer.onTime(kS);
+        QCOMPARE(host.starts.size(), std::size_t(45));
+        QCOMPARE(host.dropped, std::uint64_t(0)); // shed by the breaker: not sent, not dropped
+    }
+
+    void aLoopEndsWithTheRun()
+    {
+        ScenarioPlan p = replayPlan({0, 400}, 1, 1, 3 * kS);
+        const_cast<ReplayPlan&>(*p.replay).options.loop = true;
+        ScriptedHost host;
+        ReplayPacer pacer(p, host, 4, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        for (Nanos t = 0; t < 10 * kS; t += 10 * kMs) {
+            pacer.onTime(t);
+            for (const auto& st : host.starts)
+                if (st.at == t)
+                    pacer.iterationDone(st.slot, t, false);
+        }
+        // a pass lasts 400 ms and one mean interval (200 ms): passes at 0, 0.6, 1.2, 1.8, 2.4 s
+        QCOMPARE(host.starts.size(), std::size_t(10));
+        QVERIFY(host.starts.back().intended < 3 * kS);
+    }
+
+    void partsShareTheClients()
+    {
+        std::vector<int> times;
+        std::vector<std::string> clients;
+        for (int i = 0; i < 60; ++i) {
+            times.push_back(i);
+            clients.push_back("10.0.0." + std::to_string(i % 6));
+        }
+        const ScenarioPlan p = replayPlan(times, 1, 1, kS, clients);
+        ScriptedHost a, b;
+        ReplayPacer pa(p, a, 100, 0, 2), pb(p, b, 100, 1, 2);
+        pa.begin(0);
+        pb.begin(0);
+        pa.onTime(kS - 1);
+        pb.onTime(kS - 1);
+        QCOMPARE(a.replays.size() + b.replays.size(), std::size_t(60));
+        std::set<std::string> ca, cb;
+        for (const auto& r : a.replays)
+            ca.insert(clients[r.first]);
+        for (const auto& r : b.replays)
+            cb.insert(clients[r.first]);
+        for (const auto& c : ca)
+            QVERIFY2(!cb.count(c), c.c_str()); // a client on one part only
+        QVERIFY(!ca.empty() && !cb.empty());
+    }
+};
+
+int main(int argc, char** argv)
+{
+    TestPacer pacer;
+    TestReplayPacer replay;
+    return QTest::qExec(&pacer, argc, argv) | QTest::qExec(&replay, argc, argv);
+}
 #include "tst_pacer.moc"

@@ -160,6 +160,30 @@ private slots:
     }
 
     // The set's shape, as its view shows it: the log's own seconds, the busiest paths.
+    // A chosen key tells the users apart instead of their address: one user's
+    // requests stay together even behind one proxy address.
+    void clientsByAChosenKey()
+    {
+        std::vector<TrafficRecord> records(6);
+        for (int i = 0; i < 6; ++i) {
+            records[i].client = "10.0.0.1"; // one proxy
+            records[i].target = i == 5 ? "/none" : "/a?x=1&uid=" + std::to_string(i % 2) + "&z=3";
+            records[i].headers = {{"x-user", "u" + std::to_string(i % 3)}};
+        }
+        std::string error;
+        auto byQuery = records;
+        QVERIFY(clientsByKey(byQuery, "query:uid", error));
+        QCOMPARE(byQuery[0].client, std::string("0"));
+        QCOMPARE(byQuery[1].client, std::string("1"));
+        QCOMPARE(byQuery[5].client, std::string("10.0.0.1")); // without the key: its address
+        auto byHeader = records;
+        QVERIFY(clientsByKey(byHeader, "header:X-User", error));
+        QCOMPARE(byHeader[4].client, std::string("u1"));
+        QVERIFY(!clientsByKey(byHeader, "cookie:sid", error));
+        QVERIFY2(error.find("query:NAME or header:NAME") != std::string::npos, error.c_str());
+        QVERIFY(!clientsByKey(byHeader, "query:", error));
+    }
+
     void shapeOfTheLog()
     {
         std::map<int, int> perSecond;

@@ -1,3 +1,4 @@
+#include "run/replaystep.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -379,6 +380,93 @@ private slots:
         // a duration that means nothing is still refused, by the field
         QVERIFY(!parseScenarioJson("{\"duration\": \"soon\"}", s, error));
         QVERIFY(!error.empty());
+    }
+
+    // A replay step (replaystep.h): its requests read from a log, one step per
+    // server, the duration the traffic's, the plan per second.
+    void replayStepCompiles()
+    {
+        QTemporaryDir dir;
+        std::ofstream log(dir.filePath(QStringLiteral("a.log")).toStdString());
+        for (int i = 0; i < 30; ++i) // 10 per second for 3 seconds, alternately for two hosts
+            log << "10.0.0." << i % 3 << " - - [01/Dec/2026:10:00:0" << i / 10 << " +0000] \"GET /p?i=" << i
+                << " HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        log.close();
+        v1::Scenario s;
+        std::string err;
+        QVERIFY(parseScenarioJson("{\"steps\": [{\"name\": \"rec\", \"replay\": {\"file\": \"a.log\", \"speed\": 2, "
+                                  "\"amplify\": 3, \"target\": \"http://127.0.0.1:9\"}}], \"threads\": 2}",
+                                  s, err));
+        std::vector<PlanError> errors;
+        PlanOptions o;
+        o.baseDir = dir.path().toStdString();
+        auto plan = compileScenario(s, o, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        QVERIFY(plan->model == LoadModel::Replay);
+        QCOMPARE(plan->steps.size(), std::size_t(1));
+        QCOMPARE(plan->steps[0].name, std::string("rec"));
+        QCOMPARE(plan->connections, 50u);
+        QCOMPARE(plan->duration, 2 * kNanosPerSecond);          // 3 s of log at x2: the last request at 1.45 s
+        QCOMPARE(plannedRequests(*plan, 1), std::uint64_t(60)); // 20 records x 3 copies in the first second
+        QCOMPARE(plannedRequests(*plan, 2), std::uint64_t(30));
+        QCOMPARE(plannedRequests(*plan, 3), std::uint64_t(0));
+        // the requests of one second spread over it (a log counts whole seconds)
+        QCOMPARE(plan->replay->records[1].atNanos - plan->replay->records[0].atNanos, 100 * kNanosPerMilli);
+    }
+
+    void replayFaultsNameTheField_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        const auto replay = [](const char* inner) {
+            return QStringLiteral(
+                       "{\"steps\": [{\"replay\": {\"file\": \"a.log\", \"target\": \"http://127.0.0.1:9\"%1}}]}")
+                .arg(QString::fromUtf8(inner));
+        };
+        QTest::addRow("speed 0") << replay(", \"speed\": 0") << "steps[0].replay.speed: must be above 0";
+        QTest::addRow("amplify") << replay(", \"amplify\": 101") << "steps[0].replay.amplify: must be from 1 to 100";
+        QTest::addRow("offset key") << replay(", \"offsets\": [{\"query\": \"uid\", \"add\": 5}]")
+                                    << "steps[0].replay.offsets: offset \"query:uid+5\": no request of the traffic";
+        QTest::addRow("offset without add")
+            << replay(", \"offsets\": [{\"query\": \"i\"}]") << "steps[0].replay.offsets[0]: give add";
+        QTest::addRow("loop") << replay(", \"loop\": true") << "steps[0].replay.loop: a loop needs";
+        QTest::addRow("unknown variable in a format")
+            << replay(", \"format\": \"$remote_addr $nope\"") << "steps[0].replay.format: ";
+        QTest::addRow("a project's set")
+            << QStringLiteral(
+                   "{\"steps\": [{\"replay\": {\"traffic\": \"orders\", \"target\": \"http://127.0.0.1:9\"}}]}")
+            << "steps[0].replay.traffic: \"orders\" is a project's traffic set";
+        QTest::addRow("no server") << QStringLiteral("{\"steps\": [{\"replay\": {\"file\": \"a.log\"}}]}")
+                                   << "steps[0].replay.target: give the server the requests go to";
+        QTest::addRow("a load") << replay("").replace(QStringLiteral("]}"),
+                                                      QStringLiteral("], \"load\": {\"open\": {\"rate\": 5}}}"))
+                                << "load: a replay paces itself";
+        QTest::addRow("two steps") << replay("").replace(
+                                          QStringLiteral("}}]"),
+                                          QStringLiteral("}}, {\"request\": {\"url\": \"http://127.0.0.1:9/\"}}]"))
+                                   << "steps: a replay step is the scenario's only step";
+        QTest::addRow("checks") << replay("").replace(QStringLiteral("}}]"),
+                                                      QStringLiteral("}, \"checks\": [{\"status\": [200]}]}]"))
+                                << "steps[0]: a replay step sends the recorded requests as they were";
+        QTest::addRow("cookies") << replay("").replace(QStringLiteral("]}"), QStringLiteral("], \"cookies\": true}"))
+                                 << "cookies: a replay sends the recorded requests as they were";
+        QTest::addRow("damaged data")
+            << QStringLiteral("{\"steps\": [{\"replay\": {\"data\": \"AAAA\", \"target\": \"http://127.0.0.1:9\"}}]}")
+            << "steps[0].replay.data: not a traffic set";
+    }
+    void replayFaultsNameTheField()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        std::ofstream log(dir.filePath(QStringLiteral("a.log")).toStdString());
+        log << "10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /p?i=1 HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        log.close();
+        const auto errors = errorsOf(json.toStdString(), dir.path().toStdString());
+        QString all;
+        for (const auto& e : errors)
+            all += QString::fromStdString(e) + QLatin1Char('\n');
+        QVERIFY2(all.contains(message), qPrintable(all));
     }
 
     void runIdsAreUnique()

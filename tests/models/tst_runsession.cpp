@@ -1,7 +1,9 @@
 // The GUI's RunSession, offscreen: a run on the local pool against the mock
 // server; its per-second signals and the rows it saves match the summary.
+#include "replaysettings.h"
 #include "reportmodel.h"
 #include "runsession.h"
+#include "traffic/trafficstore.h"
 
 #include "mock/mockrules.h"
 #include "mock/mockserver.h"
@@ -51,6 +53,58 @@ class TestRunSession : public QObject
 {
     Q_OBJECT
 private slots:
+    // A project's traffic set replayed from the workbench (the scenario names
+    // the set; the session hands its requests to the engines); the dashboard
+    // plans from the traffic's own shape.
+    void replaysAProjectTrafficSet()
+    {
+        std::string error;
+        stampede::MockServer mock(stampede::MockRuleSet::defaults());
+        QVERIFY(mock.start("127.0.0.1:0", error));
+        QTemporaryDir dir;
+        auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
+        QVERIFY(store);
+        std::vector<stampede::TrafficRecord> records;
+        for (int i = 0; i < 300; ++i) { // 200 requests in the first second, 100 in the second
+            stampede::TrafficRecord r;
+            r.atNanos = 1764000000000000000LL + (i < 200 ? i * 5000000LL : 1000000000LL + (i - 200) * 10000000LL);
+            r.client = "10.0.0." + std::to_string(i % 5);
+            r.target = "/orders?uid=" + std::to_string(i);
+            records.push_back(r);
+        }
+        stampede::TrafficStore traffic(*store);
+        QVERIFY(traffic.save("orders", records, "{}"));
+        RunSession session;
+        QSignalSpy finished(&session, &RunSession::finished);
+        RunSession::Options options;
+        options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
+        options.engines = 1;
+        const QByteArray scenario =
+            ReplaySettings::newScenario(QStringLiteral("orders"), QString::fromStdString(mock.baseUrl()));
+        QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
+        const QList<QPointF> planned = session.plannedProfile();
+        QVERIFY(planned.size() >= 4);
+        QCOMPARE(planned[0], QPointF(0, 200));
+        QCOMPARE(planned[2], QPointF(1, 100));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("completed"));
+        const QJsonObject summary = QJsonDocument::fromJson(finished.at(0).at(1).toByteArray()).object();
+        QCOMPARE(summary[QStringLiteral("replay")][QStringLiteral("planned")].toInteger(), 300);
+        QCOMPARE(summary[QStringLiteral("total")][QStringLiteral("requests")].toInteger(), 300);
+        // the run keeps the scenario as written: the set named, its requests not copied in
+        stampede::RunLog log(*store);
+        const auto runs = log.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        const std::string kept = log.load(runs[0].id)->scenarioJson;
+        QVERIFY2(kept.find("\"orders\"") != std::string::npos && kept.find("data") == std::string::npos, kept.c_str());
+        // a set the project does not have is refused before any engine starts
+        QVERIFY(
+            !session.start(ReplaySettings::newScenario(QStringLiteral("nope"), QString::fromStdString(mock.baseUrl())),
+                           options, store.get()));
+        QVERIFY2(session.lastError().contains(QStringLiteral("no traffic set named \"nope\"")),
+                 qPrintable(session.lastError()));
+    }
+
     void runOnTheLocalPoolAndSaveIt()
     {
         std::string error;

@@ -1,7 +1,15 @@
 // The main window on a real project file: edits reach the store at once.
 #include "mainwindow.h"
 #include "projecttreemodel.h"
+#include "replayform.h"
 #include "requesteditor.h"
+#include "scenarioeditor.h"
+#include "trafficview.h"
+
+#include "traffic/trafficstore.h"
+
+#include <QDoubleSpinBox>
+#include <QPushButton>
 
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -59,6 +67,56 @@ private slots:
         const auto found = store->search("New request");
         QCOMPARE(found.size(), std::size_t(1));
         QVERIFY2(found[0].payload.find("http://127.0.0.1:1/x") != std::string::npos, found[0].payload.c_str());
+    }
+
+    // A traffic set's view offers a replay scenario: one click opens the set,
+    // a second makes the scenario, sent to the environment's server, which the
+    // designer shows as a replay (no load fields) with no fault.
+    void replayScenarioInTwoClicks()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("t.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            store->addItem(0, ItemKind::Environment, "local", "{\"base_url\": \"http://127.0.0.1:4567\"}");
+            std::vector<stampede::TrafficRecord> records(3);
+            for (int i = 0; i < 3; ++i) {
+                records[i].atNanos = 1764000000000000000LL + i * 100000000LL;
+                records[i].target = "/a?uid=" + std::to_string(i);
+            }
+            stampede::TrafficStore traffic(*store);
+            QVERIFY(traffic.save("shop", records, "{\"records\": 3}"));
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        qint64 setId = 0;
+        for (int r = 0; r < w.treeModel()->rowCount(); ++r)
+            if (w.treeModel()->index(r, 0).data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Traffic))
+                setId = w.treeModel()->index(r, 0).data(ProjectTreeModel::IdRole).toLongLong();
+        QVERIFY(setId);
+        w.openItem(setId); // click 1
+        auto* tabs = w.findChild<QTabWidget*>();
+        auto* view = qobject_cast<TrafficView*>(tabs->currentWidget());
+        QVERIFY(view);
+        QTest::mouseClick(view->replayButton(), Qt::LeftButton); // click 2
+        auto* designer = qobject_cast<ScenarioEditor*>(tabs->currentWidget());
+        QVERIFY(designer);
+        QVERIFY(designer->isReplay());
+        QCOMPARE(designer->replayForm()->target()->text(), QStringLiteral("http://127.0.0.1:4567"));
+        QVERIFY2(designer->problems().isEmpty(), qPrintable(designer->problems().join(QLatin1Char('\n'))));
+        const QJsonObject saved = QJsonDocument::fromJson(designer->json()).object();
+        QVERIFY(!saved.contains(QStringLiteral("load")));
+        // the speed edited in the form reaches the step
+        designer->replayForm()->speed()->setValue(4);
+        const QJsonObject step =
+            QJsonDocument::fromJson(designer->json()).object()[QStringLiteral("steps")][0].toObject();
+        QCOMPARE(step[QStringLiteral("replay")][QStringLiteral("speed")].toDouble(), 4.0);
+        QCOMPARE(step[QStringLiteral("replay")][QStringLiteral("traffic")].toString(), QStringLiteral("shop"));
+        // an offset on a key the traffic never has is a fault of that field
+        QTest::keyClicks(designer->replayForm()->offsets(), QStringLiteral("query:account+5"));
+        QVERIFY2(designer->problems().join(QLatin1Char(' ')).contains(QStringLiteral("account")),
+                 qPrintable(designer->problems().join(QLatin1Char('\n'))));
     }
 
     void refusesAProjectOpenElsewhere()
