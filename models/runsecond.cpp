@@ -60,10 +60,9 @@ RunSecond toRunSecond(const LiveSecond& live)
 QList<QPointF> plannedProfile(const ScenarioPlan& plan)
 {
     QList<QPointF> out;
-    if (plan.replay) { // the traffic's own shape, second by second
+    if (plan.replay) { // the traffic's own shape: second k's requests at k, as the measured seconds are drawn
         for (std::size_t s = 0; s < plan.replay->planned.size(); ++s)
-            out << QPointF(double(s), double(plan.replay->planned[s]))
-                << QPointF(double(s + 1), double(plan.replay->planned[s]));
+            out << QPointF(double(s + 1), double(plan.replay->planned[s]));
         return out;
     }
     const double perIteration = plan.model == LoadModel::Open ? double(plan.steps.size()) : 1.0;

@@ -1,6 +1,7 @@
 #pragma once
 // Small text helpers shared by the protocol code.
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -56,6 +57,14 @@ inline bool isConnectionHeader(std::string_view lowerName)
 {
     return lowerName == "connection" || lowerName == "keep-alive" || lowerName == "proxy-connection" ||
            lowerName == "transfer-encoding" || lowerName == "upgrade";
+}
+
+// A number as printf's %g writes it (6 significant digits, no trailing zeros): for messages.
+inline std::string shortNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
 }
 
 // A hexadecimal digit's value; -1 when `c` is not one.

@@ -22,12 +22,12 @@ PacerPtr makePacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slot
 
 OpenPacer::OpenPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
                      std::uint32_t parts)
-    : m_plan(plan), m_host(host), m_slots(slots), m_schedule(plan.profile, part, parts)
+    : m_plan(plan), m_host(host), m_slots(slots), m_schedule(plan.profile, part, parts),
+      m_backlog(plan.backlogLimit / std::max(1u, parts))
 {
     m_idle.reserve(slots);
     for (std::uint32_t i = slots; i > 0; --i)
         m_idle.push_back(i - 1);
-    m_backlog.resize(std::max<std::size_t>(1, plan.backlogLimit / std::max(1u, parts)));
 }
 
 void OpenPacer::planNext()
@@ -43,14 +43,6 @@ void OpenPacer::begin(Nanos start)
     planNext();
 }
 
-Nanos OpenPacer::popBacklog()
-{
-    const Nanos intended = m_backlog[m_backlogHead];
-    m_backlogHead = (m_backlogHead + 1) % m_backlog.size();
-    --m_backlogSize;
-    return intended;
-}
-
 bool OpenPacer::startOn(std::uint32_t slot, Nanos intended, Nanos now)
 {
     if (m_host.startIteration(slot, intended, now))
@@ -61,25 +53,24 @@ bool OpenPacer::startOn(std::uint32_t slot, Nanos intended, Nanos now)
 
 void OpenPacer::onTime(Nanos now)
 {
-    while (m_backlogSize && !m_idle.empty()) {
+    while (!m_backlog.empty() && !m_idle.empty()) {
         const std::uint32_t i = m_idle.back();
         m_idle.pop_back();
-        if (!startOn(i, popBacklog(), now))
+        if (!startOn(i, m_backlog.pop(), now))
             return;
     }
     // Arrivals due before the end are started (or counted late) even when the
     // loop wakes after the end: none is skipped silently.
     while (m_next && m_start + *m_next <= now) {
         const Nanos intended = m_start + *m_next;
-        if (!m_idle.empty() && !m_backlogSize) {
+        if (!m_idle.empty() && m_backlog.empty()) {
             const std::uint32_t i = m_idle.back();
             m_idle.pop_back();
             if (!startOn(i, intended, now))
                 return;
-        } else if (m_backlogSize < m_backlog.size()) {
+        } else if (!m_backlog.full()) {
             // every slot is busy: the arrival waits, and is measured from its intended start
-            m_backlog[(m_backlogHead + m_backlogSize) % m_backlog.size()] = intended;
-            ++m_backlogSize;
+            m_backlog.push(intended);
             m_host.countLate(now);
         } else {
             m_host.countDropped(1, now);
@@ -90,7 +81,7 @@ void OpenPacer::onTime(Nanos now)
 
 void OpenPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
 {
-    if (m_backlogSize && !failed && m_host.startIteration(slot, popBacklog(), now))
+    if (!m_backlog.empty() && !failed && m_host.startIteration(slot, m_backlog.pop(), now))
         return;
     m_idle.push_back(slot);
 }
@@ -106,9 +97,7 @@ void OpenPacer::setLevel(double factor, Nanos now)
 std::uint64_t OpenPacer::abandon()
 {
     m_next.reset();
-    const std::uint64_t n = m_backlogSize;
-    m_backlogSize = 0;
-    return n;
+    return m_backlog.clear();
 }
 
 Nanos OpenPacer::wakeBy(Nanos limit) const

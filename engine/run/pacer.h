@@ -17,9 +17,11 @@
 #include "load/arrivalschedule.h"
 #include "scenarioplan.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <queue>
+#include <utility>
 #include <vector>
 
 namespace stampede {
@@ -74,6 +76,35 @@ using PacerPtr = std::unique_ptr<Pacer>;
 PacerPtr makePacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
                    std::uint32_t parts);
 
+// Arrivals that found every slot busy, oldest first, in a ring of fixed
+// capacity (the open model's and a replay's backlog).
+template <class T> class Backlog
+{
+public:
+    explicit Backlog(std::size_t capacity) : m_ring(std::max<std::size_t>(1, capacity)) {}
+    bool empty() const { return m_size == 0; }
+    bool full() const { return m_size == m_ring.size(); }
+    void push(const T& v)
+    {
+        m_ring[(m_head + m_size) % m_ring.size()] = v;
+        ++m_size;
+    }
+    T pop()
+    {
+        const T v = m_ring[m_head];
+        m_head = (m_head + 1) % m_ring.size();
+        --m_size;
+        return v;
+    }
+    // Forgets what waits; returns how many did.
+    std::uint64_t clear() { return std::exchange(m_size, 0); }
+
+private:
+    std::vector<T> m_ring;
+    std::size_t m_head = 0;
+    std::size_t m_size = 0;
+};
+
 class OpenPacer final : public Pacer
 {
 public:
@@ -84,12 +115,11 @@ public:
     void setLevel(double factor, Nanos now) override;
     std::uint64_t abandon() override;
     Nanos wakeBy(Nanos limit) const override;
-    bool drained() const override { return m_backlogSize == 0; }
+    bool drained() const override { return m_backlog.empty(); }
     std::uint32_t activeUsers() const override { return std::uint32_t(m_slots - m_idle.size()); }
 
 private:
     void planNext();
-    Nanos popBacklog();
     bool startOn(std::uint32_t slot, Nanos intended, Nanos now);
 
     const ScenarioPlan& m_plan;
@@ -99,9 +129,7 @@ private:
     Nanos m_start = 0;
     std::optional<Nanos> m_next;       // the next arrival, relative to the start
     std::vector<std::uint32_t> m_idle; // idle slots
-    std::vector<Nanos> m_backlog;      // ring of intended times (absolute)
-    std::size_t m_backlogHead = 0;
-    std::size_t m_backlogSize = 0;
+    Backlog<Nanos> m_backlog;          // intended times (absolute)
 };
 
 class ClosedPacer final : public Pacer

@@ -6,12 +6,12 @@ namespace stampede {
 
 ReplayPacer::ReplayPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_t slots, std::uint32_t part,
                          std::uint32_t parts)
-    : m_plan(plan), m_host(host), m_slots(slots), m_schedule(plan.replay->records, plan.replay->options, part, parts)
+    : m_plan(plan), m_host(host), m_slots(slots), m_schedule(plan.replay->records, plan.replay->options, part, parts),
+      m_backlog(plan.backlogLimit / std::max(1u, parts))
 {
     m_idle.reserve(slots);
     for (std::uint32_t i = slots; i > 0; --i)
         m_idle.push_back(i - 1);
-    m_backlog.resize(std::max<std::size_t>(1, plan.backlogLimit / std::max(1u, parts)));
 }
 
 bool ReplayPacer::startOn(std::uint32_t slot, const Waiting& w, Nanos now)
@@ -36,13 +36,10 @@ bool ReplayPacer::shed()
 
 void ReplayPacer::onTime(Nanos now)
 {
-    while (m_backlogSize && !m_idle.empty()) {
+    while (!m_backlog.empty() && !m_idle.empty()) {
         const std::uint32_t i = m_idle.back();
         m_idle.pop_back();
-        const Waiting w = m_backlog[m_backlogHead];
-        m_backlogHead = (m_backlogHead + 1) % m_backlog.size();
-        --m_backlogSize;
-        if (!startOn(i, w, now))
+        if (!startOn(i, m_backlog.pop(), now))
             return;
     }
     // Requests due before the end are started (or counted late) even when the
@@ -54,14 +51,13 @@ void ReplayPacer::onTime(Nanos now)
         const Waiting w{*m_schedule.next(*at), m_start + *at};
         if (shed())
             continue;
-        if (!m_idle.empty() && !m_backlogSize) {
+        if (!m_idle.empty() && m_backlog.empty()) {
             const std::uint32_t i = m_idle.back();
             m_idle.pop_back();
             if (!startOn(i, w, now))
                 return;
-        } else if (m_backlogSize < m_backlog.size()) {
-            m_backlog[(m_backlogHead + m_backlogSize) % m_backlog.size()] = w;
-            ++m_backlogSize;
+        } else if (!m_backlog.full()) {
+            m_backlog.push(w);
             m_host.countLate(now);
         } else {
             m_host.countDropped(1, now);
@@ -71,10 +67,8 @@ void ReplayPacer::onTime(Nanos now)
 
 void ReplayPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
 {
-    if (m_backlogSize && !failed) {
-        const Waiting w = m_backlog[m_backlogHead];
-        m_backlogHead = (m_backlogHead + 1) % m_backlog.size();
-        --m_backlogSize;
+    if (!m_backlog.empty() && !failed) {
+        const Waiting w = m_backlog.pop();
         if (m_host.startReplay(slot, w.due.record, w.due.copy, w.intended, now))
             return;
     }
@@ -90,9 +84,7 @@ void ReplayPacer::setLevel(double factor, Nanos /*now*/)
 std::uint64_t ReplayPacer::abandon()
 {
     m_stopped = true;
-    const std::uint64_t n = m_backlogSize;
-    m_backlogSize = 0;
-    return n;
+    return m_backlog.clear();
 }
 
 Nanos ReplayPacer::wakeBy(Nanos limit) const

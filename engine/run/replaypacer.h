@@ -23,7 +23,7 @@ public:
     void setLevel(double factor, Nanos now) override;
     std::uint64_t abandon() override;
     Nanos wakeBy(Nanos limit) const override;
-    bool drained() const override { return m_backlogSize == 0; }
+    bool drained() const override { return m_backlog.empty(); }
     std::uint32_t activeUsers() const override { return std::uint32_t(m_slots - m_idle.size()); }
 
 private:
@@ -44,9 +44,7 @@ private:
     double m_factor = 1;
     double m_credit = 0;
     std::vector<std::uint32_t> m_idle;
-    std::vector<Waiting> m_backlog; // a ring
-    std::size_t m_backlogHead = 0;
-    std::size_t m_backlogSize = 0;
+    Backlog<Waiting> m_backlog;
 };
 
 } // namespace stampede

@@ -1,5 +1,6 @@
 #include "replaystep.h"
 
+#include "core/text.h"
 #include "core/textfile.h"
 #include "core/url.h"
 #include "traffic/trafficcodec.h"
@@ -14,13 +15,6 @@
 namespace stampede {
 
 namespace {
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 // A HAR request's absolute URL made origin form, its authority kept as the host.
 void originForm(TrafficRecord& r)
@@ -108,8 +102,8 @@ bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, 
     bool ok = true;
     o.speed = r.has_speed() ? r.speed() : 1;
     if (!(o.speed > 0) || o.speed > kMaxReplaySpeed) {
-        m_ctx.error(field + ".speed",
-                    "must be above 0 and at most " + number(kMaxReplaySpeed) + " (got " + number(o.speed) + ")");
+        m_ctx.error(field + ".speed", "must be above 0 and at most " + shortNumber(kMaxReplaySpeed) + " (got " +
+                                          shortNumber(o.speed) + ")");
         ok = false;
     }
     o.amplify = r.has_amplify() ? r.amplify() : 1;
@@ -135,8 +129,7 @@ bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, 
                                                : ReplayOffset::Field::Header;
         off.key = !spec.query().empty() ? spec.query() : !spec.json_key().empty() ? spec.json_key() : spec.header();
         if (off.field == ReplayOffset::Field::Header)
-            std::transform(off.key.begin(), off.key.end(), off.key.begin(),
-                           [](unsigned char c) { return char(std::tolower(c)); });
+            off.key = asciiLower(off.key);
         off.add = spec.add();
         off.suffix = spec.suffix();
         off.text = std::string(!spec.query().empty()      ? "query:"

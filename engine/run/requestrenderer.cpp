@@ -1,5 +1,6 @@
 #include "requestrenderer.h"
 
+#include "core/text.h"
 #include "net/http1responseparser.h"
 
 #include <algorithm>
@@ -88,12 +89,9 @@ namespace {
 // Headers of the recorded connection, not of the request: the engine frames its own.
 bool connectionHeader(const std::string& name)
 {
-    static const char* const kSkip[] = {
-        "host",    "connection", "keep-alive",     "proxy-connection", "transfer-encoding",
-        "upgrade", "te",         "content-length", "http2-settings"};
-    if (name.empty() || name[0] == ':')
-        return true; // HTTP/2 pseudo-headers a HAR may list
-    return std::any_of(std::begin(kSkip), std::end(kSkip), [&](const char* s) { return name == s; });
+    return name.empty() || name[0] == ':' || // HTTP/2 pseudo-headers a HAR may list
+           isConnectionHeader(name) || name == "host" || name == "te" || name == "content-length" ||
+           name == "http2-settings";
 }
 
 } // namespace

@@ -44,9 +44,7 @@ bool isVariableName(std::string_view s)
 
 std::string fmt(double v)
 {
-    std::ostringstream os;
-    os << v;
-    return os.str();
+    return shortNumber(v);
 }
 
 class Compiler final : private StepContext

@@ -1,5 +1,7 @@
 #include "replayplan.h"
 
+#include "core/text.h"
+
 #include "jsonscan.h"
 
 #include <algorithm>
@@ -203,7 +205,7 @@ bool clientsByKey(std::vector<TrafficRecord>& records, const std::string& key, s
         return false;
     }
     if (field == "header")
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        name = asciiLower(name);
     for (TrafficRecord& r : records) {
         if (field == "header") {
             for (const auto& [n, v] : r.headers)

@@ -110,7 +110,8 @@ bool decodeTraffic(std::string_view blob, std::vector<TrafficRecord>& out)
 {
     Reader head{blob};
     const std::uint64_t size = head.varint();
-    if (!head.ok || size > kMaxChunkBytes)
+    // zlib expands at most about 1032 times: a size beyond that is a lie, not worth allocating
+    if (!head.ok || size > kMaxChunkBytes || size > (blob.size() - head.pos) * 1100 + 64)
         return false;
     std::string raw(size, '\0');
     uLongf got = uLongf(size);

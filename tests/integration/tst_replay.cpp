@@ -15,7 +15,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -35,6 +37,7 @@ public:
     struct Seen
     {
         std::int64_t atNs = 0;
+        int connection = 0; // which of the server's connections it came on
         std::string head;
         std::string body;
         std::string target() const
@@ -61,6 +64,7 @@ public:
 private:
     void serve(int fd)
     {
+        const int connection = ++m_connections;
         std::string in;
         char buf[65536];
         std::vector<Seen> mine;
@@ -76,6 +80,7 @@ private:
                     length = std::stoul(m[1]);
                 if (in.size() >= headEnd + 4 + length) {
                     Seen s;
+                    s.connection = connection;
                     s.atNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
                                  std::chrono::steady_clock::now().time_since_epoch())
                                  .count();
@@ -102,6 +107,7 @@ private:
     }
 
     std::mutex m_mutex;
+    std::atomic<int> m_connections{0};
     std::vector<Seen> m_seen;
     std::string m_wire;
     RawServer m_server; // last: its threads stop before the rest goes
@@ -352,7 +358,10 @@ private slots:
     }
 
     // The step source in a scenario file, on two engines of two threads: each
-    // client's requests arrive in their recorded order.
+    // client's requests stay on one engine thread. A connection belongs to one
+    // thread, so clients that share connections belong to one thread: joined
+    // by the connections they came on, the clients make one group per thread
+    // (four); spread request by request, they would make one.
     void scenarioStepOnTwoEngines()
     {
         std::string log;
@@ -375,17 +384,45 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto seen = server.seen();
         QCOMPARE(seen.size(), std::size_t(4000));
-        std::map<std::int64_t, std::int64_t> last;
-        for (const auto& x : seen) {
-            auto q = queryNumbers(x.target());
-            const auto it = last.find(q["client"]);
-            QVERIFY2(it == last.end() || it->second < q["seq"], x.target().c_str());
-            last[q["client"]] = q["seq"];
-        }
+        std::map<std::string, std::string> parent; // union-find over "client N" and "connection N"
+        std::function<std::string(const std::string&)> root = [&](const std::string& x) {
+            auto it = parent.find(x);
+            if (it == parent.end() || it->second == x)
+                return parent[x] = x;
+            return it->second = root(it->second);
+        };
+        for (const auto& x : seen)
+            parent[root("client " + std::to_string(queryNumbers(x.target())["client"]))] =
+                root("connection " + std::to_string(x.connection));
+        std::set<std::string> groups;
+        for (const auto& x : seen)
+            groups.insert(root("client " + std::to_string(queryNumbers(x.target())["client"])));
+        QCOMPARE(int(groups.size()), 4);
         const QJsonObject s = readJson(summary);
         QCOMPARE(s[QStringLiteral("steps")].toArray()[0][QStringLiteral("name")].toString(),
                  QStringLiteral("recorded"));
         QCOMPARE(s[QStringLiteral("engines")].toArray().size(), 2);
+    }
+
+    // The same recorded requests over HTTP/2 (h2c with prior knowledge) to
+    // the mock: every one answered, none an error.
+    void overHttp2()
+    {
+        std::string log;
+        for (int i = 0; i < 600; ++i)
+            log += logLine("10.6.0." + std::to_string(i % 11), i / 300, "/h2?uid=" + std::to_string(i));
+        const QString file = writeFile(m_dir, "h2.log", QByteArray::fromStdString(log));
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const QString summary = m_dir.filePath(QStringLiteral("h2.json"));
+        const auto r = runCli({QStringLiteral("replay"), file, QStringLiteral("--target"), mock.url(QString()),
+                               QStringLiteral("--http"), QStringLiteral("2"), QStringLiteral("--streams"),
+                               QStringLiteral("4"), QStringLiteral("--connections"), QStringLiteral("4"),
+                               QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject total = readJson(summary)[QStringLiteral("total")].toObject();
+        QCOMPARE(total[QStringLiteral("requests")].toInteger(), 600);
+        QCOMPARE(total[QStringLiteral("errors")].toInteger(), 0);
     }
 
     void badInputExitsTwo_data()
