@@ -1,5 +1,9 @@
 #include "enginesettings.h"
 
+#include <QStandardPaths>
+
+#include <QCoreApplication>
+
 #include "control/controller.h"
 #include "store/projectstore.h"
 
@@ -212,4 +216,12 @@ QVariant AgentListModel::headerData(int section, Qt::Orientation o, int role) co
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     return section == AddressColumn ? tr("Agent (host:port)") : tr("Status");
+}
+
+QString findStampedeCli()
+{
+    const QString dir = QCoreApplication::applicationDirPath();
+    const QString cli =
+        QStandardPaths::findExecutable(QStringLiteral("stampede-cli"), {dir, dir + QStringLiteral("/../cli")});
+    return cli.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("stampede-cli")) : cli;
 }

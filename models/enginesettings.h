@@ -10,6 +10,10 @@
 #include <QString>
 #include <QStringList>
 
+// stampede-cli (it runs the engines and the mock server): next to this
+// program, in the build tree, or on PATH; empty when it is nowhere.
+QString findStampedeCli();
+
 namespace stampede {
 class ProjectStore;
 }

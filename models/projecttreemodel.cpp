@@ -284,12 +284,7 @@ QVariant ProjectTreeModel::syntheticData(const Node* n, int role) const
             .arg(QString::fromStdString(r.started).mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')),
                  QString::fromStdString(r.name))
             .arg(r.durationS, 0, 'f', r.durationS == std::floor(r.durationS) ? 0 : 1)
-            .arg(r.status == "completed"     ? tr("completed")
-                 : r.status == "running"     ? tr("running")
-                 : r.status == "aborted"     ? tr("aborted")
-                 : r.status == "stopped"     ? tr("stopped")
-                 : r.status == "interrupted" ? tr("interrupted")
-                                             : QString::fromStdString(r.status));
+            .arg(statusText(r.status));
     case Qt::ToolTipRole:
         return branch ? tr("The runs saved in this project; double-click one to open its report")
                       : tr("Run %1, started %2 (UTC)")
@@ -556,4 +551,14 @@ bool ProjectTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action
         m_undo->endMacro();
     // The move has reloaded the tree; the view must not remove the source rows itself.
     return false;
+}
+
+QString ProjectTreeModel::statusText(const std::string& status)
+{
+    return status == "completed"     ? tr("completed")
+           : status == "running"     ? tr("running")
+           : status == "aborted"     ? tr("aborted")
+           : status == "stopped"     ? tr("stopped")
+           : status == "interrupted" ? tr("interrupted")
+                                     : QString::fromStdString(status);
 }

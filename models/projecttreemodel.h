@@ -20,6 +20,8 @@ class ProjectTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
+    // A run's status in words of the interface's language ("completed" ...).
+    static QString statusText(const std::string& status);
     enum Role
     {
         IdRole = Qt::UserRole + 1,

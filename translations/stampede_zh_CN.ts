@@ -4,22 +4,22 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="133"/>
+        <location filename="../models/enginesettings.cpp" line="137"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="184"/>
+        <location filename="../models/enginesettings.cpp" line="188"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="214"/>
+        <location filename="../models/enginesettings.cpp" line="218"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="214"/>
+        <location filename="../models/enginesettings.cpp" line="218"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -493,6 +493,19 @@ Candidate: %2</source>
     </message>
 </context>
 <context>
+    <name>Demo</name>
+    <message>
+        <location filename="../app/gui/demoproject.cpp" line="119"/>
+        <source>stampede-cli, which serves the demo, was not found next to Stampede or on PATH.</source>
+        <translation>找不到为演示提供服务的 stampede-cli：它不在 Stampede 旁边，也不在 PATH 中。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/demoproject.cpp" line="154"/>
+        <source>the demo&apos;s mock server did not start: %1</source>
+        <translation>演示的模拟服务器没有启动：%1</translation>
+    </message>
+</context>
+<context>
     <name>EnginesDialog</name>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="36"/>
@@ -838,413 +851,413 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="65"/>
+        <location filename="../widgets/mainwindow.cpp" line="67"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="84"/>
-        <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Open a request from the project tree, or create one with &lt;b&gt;Ctrl+N&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;Everything you edit is saved in the project at once.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;从左侧项目树中打开一个请求，或按 &lt;b&gt;Ctrl+N&lt;/b&gt; 新建请求。&lt;/p&gt;&lt;p&gt;所有编辑都会立即保存到项目中。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../widgets/mainwindow.cpp" line="87"/>
+        <location filename="../widgets/mainwindow.cpp" line="88"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="99"/>
+        <location filename="../widgets/mainwindow.cpp" line="113"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="122"/>
+        <location filename="../widgets/mainwindow.cpp" line="136"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="134"/>
+        <location filename="../widgets/mainwindow.cpp" line="148"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="135"/>
+        <location filename="../widgets/mainwindow.cpp" line="149"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137"/>
+        <location filename="../widgets/mainwindow.cpp" line="333"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="137"/>
-        <location filename="../widgets/mainwindow.cpp" line="144"/>
+        <location filename="../widgets/mainwindow.cpp" line="333"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142"/>
+        <location filename="../widgets/mainwindow.cpp" line="151"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="144"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="148"/>
+        <location filename="../widgets/mainwindow.cpp" line="152"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="149"/>
+        <location filename="../widgets/mainwindow.cpp" line="98"/>
+        <source>The demo could not be opened: %1</source>
+        <translation>无法打开演示：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="153"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="150"/>
+        <location filename="../widgets/mainwindow.cpp" line="154"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154"/>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156"/>
+        <location filename="../widgets/mainwindow.cpp" line="160"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="161"/>
+        <location filename="../widgets/mainwindow.cpp" line="165"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163"/>
+        <location filename="../widgets/mainwindow.cpp" line="167"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="176"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178"/>
+        <location filename="../widgets/mainwindow.cpp" line="182"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="193"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="194"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="192"/>
+        <location filename="../widgets/mainwindow.cpp" line="196"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="214"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="235"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233"/>
+        <location filename="../widgets/mainwindow.cpp" line="237"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="237"/>
+        <location filename="../widgets/mainwindow.cpp" line="241"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
+        <location filename="../widgets/mainwindow.cpp" line="242"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="250"/>
+        <location filename="../widgets/mainwindow.cpp" line="254"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="252"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="260"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="270"/>
+        <location filename="../widgets/mainwindow.cpp" line="274"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="283"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
-        <location filename="../widgets/mainwindow.cpp" line="357"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="380"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="315"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="331"/>
+        <location filename="../widgets/mainwindow.cpp" line="354"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
-        <location filename="../widgets/mainwindow.cpp" line="339"/>
+        <location filename="../widgets/mainwindow.cpp" line="355"/>
+        <location filename="../widgets/mainwindow.cpp" line="362"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="361"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="362"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="386"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="365"/>
+        <location filename="../widgets/mainwindow.cpp" line="388"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="366"/>
+        <location filename="../widgets/mainwindow.cpp" line="389"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="583"/>
+        <location filename="../widgets/mainwindow.cpp" line="606"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="37"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="39"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="50"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="48"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="87"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="85"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="94"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="106"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="104"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="108"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="106"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="122"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="158"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="120"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="156"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="139"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="137"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="165"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="178"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="163"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="176"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="172"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="170"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="182"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="180"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="186"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="184"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="194"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="192"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="195"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="193"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="196"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="194"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="212"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="210"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="212"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="210"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="544"/>
+        <location filename="../widgets/mainwindow.cpp" line="567"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -1262,54 +1275,54 @@ with a self-signed or internal certificate.</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="287"/>
+        <location filename="../models/projecttreemodel.cpp" line="558"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="288"/>
+        <location filename="../models/projecttreemodel.cpp" line="559"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="289"/>
+        <location filename="../models/projecttreemodel.cpp" line="560"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="290"/>
+        <location filename="../models/projecttreemodel.cpp" line="561"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="291"/>
+        <location filename="../models/projecttreemodel.cpp" line="562"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="294"/>
+        <location filename="../models/projecttreemodel.cpp" line="289"/>
         <source>The runs saved in this project; double-click one to open its report</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="295"/>
+        <location filename="../models/projecttreemodel.cpp" line="290"/>
         <source>Run %1, started %2 (UTC)</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="326"/>
+        <location filename="../models/projecttreemodel.cpp" line="321"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="402"/>
-        <location filename="../models/projecttreemodel.cpp" line="451"/>
-        <location filename="../models/projecttreemodel.cpp" line="462"/>
+        <location filename="../models/projecttreemodel.cpp" line="397"/>
+        <location filename="../models/projecttreemodel.cpp" line="446"/>
+        <location filename="../models/projecttreemodel.cpp" line="457"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="405"/>
+        <location filename="../models/projecttreemodel.cpp" line="400"/>
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
@@ -1339,7 +1352,7 @@ with a self-signed or internal certificate.</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="545"/>
+        <location filename="../models/projecttreemodel.cpp" line="540"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -1354,22 +1367,22 @@ with a self-signed or internal certificate.</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="51"/>
+        <location filename="../models/enginesettings.cpp" line="55"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="56"/>
+        <location filename="../models/enginesettings.cpp" line="60"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="69"/>
+        <location filename="../models/enginesettings.cpp" line="73"/>
         <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="147"/>
+        <location filename="../models/enginesettings.cpp" line="151"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -1377,6 +1390,29 @@ with a self-signed or internal certificate.</source>
         <location filename="../widgets/capacitydialog.cpp" line="31"/>
         <source> /s</source>
         <translation> /秒</translation>
+    </message>
+</context>
+<context>
+    <name>RecentProjects</name>
+    <message>
+        <location filename="../models/recentprojects.cpp" line="40"/>
+        <source>the file is gone</source>
+        <translation>文件已不存在</translation>
+    </message>
+    <message>
+        <location filename="../models/recentprojects.cpp" line="44"/>
+        <source>not readable as a project</source>
+        <translation>无法作为项目读取</translation>
+    </message>
+    <message>
+        <location filename="../models/recentprojects.cpp" line="46"/>
+        <source>no run yet</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <location filename="../models/recentprojects.cpp" line="50"/>
+        <source>last run: %1, %2, %3</source>
+        <translation>最近一次运行：%1，%2，%3</translation>
     </message>
 </context>
 <context>
@@ -1440,12 +1476,12 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReplaySettings</name>
     <message>
-        <location filename="../models/replaysettings.cpp" line="57"/>
+        <location filename="../models/replaysettings.cpp" line="62"/>
         <source>replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location filename="../models/replaysettings.cpp" line="60"/>
+        <location filename="../models/replaysettings.cpp" line="65"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
@@ -2442,143 +2478,143 @@ with a self-signed or internal certificate.</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="177"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="180"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="187"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="190"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="195"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="204"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="207"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="211"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="214"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="219"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="220"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="223"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="226"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="227"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="231"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="231"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="471"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="239"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="240"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="240"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="248"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="255"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="256"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="263"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -2587,223 +2623,223 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="264"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="266"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="278"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="278"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="279"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="282"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="283"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="288"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="315"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="319"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="319"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="320"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="331"/>
         <source>Breaker:</source>
         <translation>熔断器：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="334"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="335"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="427"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="471"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="659"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="660"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="660"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="661"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="680"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="681"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="680"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="681"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="738"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="740"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="751"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="753"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="751"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="753"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="763"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="768"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="763"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
@@ -3190,6 +3226,54 @@ error_rate &lt; 0.1%</translation>
         <location filename="../models/variablesmodel.cpp" line="166"/>
         <source>constant: the value · increment: 1..1000 step 1 · random integer: 1..100 · random string: its length · data set: wrap, stop or per-user</source>
         <translation>常量：取值 · 自增：1..1000 step 1 · 随机整数：1..100 · 随机字符串：长度 · 数据集：wrap、stop 或 per-user</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePage</name>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="13"/>
+        <source>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;Build requests, shape the load, run it on engines and watch it live. Everything you edit is saved in the project at once.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Stampede&lt;/h2&gt;&lt;p&gt;构建请求、设计负载、在引擎上运行并实时观察。你编辑的一切都会立即保存在项目中。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="16"/>
+        <source>New project…</source>
+        <translation>新建项目…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="18"/>
+        <source>A new project file (.stampede) for requests, scenarios, data and runs</source>
+        <translation>新的项目文件（.stampede），存放请求、场景、数据和运行记录</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="19"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="21"/>
+        <source>Open the demo</source>
+        <translation>打开演示</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="23"/>
+        <source>A sample shop with requests, a data set and scenarios, against a mock server this program starts for it</source>
+        <translation>一个示例商店：包含请求、数据集和场景，使用本程序为它启动的模拟服务器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="27"/>
+        <source>Double-click (or Enter) to open</source>
+        <translation>双击（或按回车）打开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="40"/>
+        <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
+        <translation>&lt;b&gt;最近的项目&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/welcomepage.cpp" line="79"/>
+        <source>None yet: create a project, open one, or start with the demo.</source>
+        <translation>还没有：新建一个项目、打开一个，或从演示开始。</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "dataseteditor.h"
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
+#include "recentprojects.h"
 #include "replaysettings.h"
 #include "reportmodel.h"
 #include "reportview.h"
@@ -15,6 +16,7 @@
 #include "trafficimportdialog.h"
 #include "trafficimporter.h"
 #include "trafficview.h"
+#include "welcomepage.h"
 
 #include "store/projectstore.h"
 
@@ -81,10 +83,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_tabs = new QTabWidget;
     m_tabs->setTabsClosable(true);
     m_tabs->setDocumentMode(true);
-    auto* welcome = new QLabel(tr("<h2>Stampede</h2><p>Open a request from the project tree, or create one with "
-                                  "<b>Ctrl+N</b>.</p><p>Everything you edit is saved in the project at once.</p>"));
-    welcome->setAlignment(Qt::AlignCenter);
-    m_tabs->addTab(welcome, tr("Welcome"));
+    m_welcome = new WelcomePage;
+    m_welcome->setDemoAvailable(false);
+    m_tabs->addTab(m_welcome, tr("Welcome"));
+    connect(m_welcome, &WelcomePage::newProjectRequested, this, &MainWindow::askNewProject);
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::askOpenProject);
+    connect(m_welcome, &WelcomePage::projectChosen, this, &MainWindow::openProject);
+    connect(m_welcome, &WelcomePage::demoRequested, this, [this] {
+        if (!m_demoOpener)
+            return;
+        QString error;
+        const QString path = m_demoOpener(error);
+        if (path.isEmpty())
+            showError(tr("The demo could not be opened: %1").arg(error));
+        else
+            openProject(path);
+    });
 
     auto* split = new QSplitter;
     split->addWidget(left);
@@ -132,19 +146,9 @@ MainWindow::~MainWindow()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* newProject = file->addAction(tr("&New Project…"), this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("New Project"), QString(), tr("Stampede projects (*.stampede)"));
-        if (!path.isEmpty())
-            this->newProject(path.endsWith(QLatin1String(".stampede")) ? path : path + QStringLiteral(".stampede"));
-    });
+    QAction* newProject = file->addAction(tr("&New Project…"), this, &MainWindow::askNewProject);
     newProject->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+N")));
-    file->addAction(tr("&Open Project…"), QKeySequence::Open, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open Project"), QString(), tr("Stampede projects (*.stampede)"));
-        if (!path.isEmpty())
-            openProject(path);
-    });
+    file->addAction(tr("&Open Project…"), QKeySequence::Open, this, &MainWindow::askOpenProject);
     file->addAction(tr("Open Re&port…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Report"), QString(),
                                                           tr("Stampede reports (*.streport);;Projects (*.stampede)"));
@@ -163,7 +167,7 @@ void MainWindow::buildMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, [this] {
         m_recentMenu->clear();
-        const QStringList recent = QSettings().value(QStringLiteral("recentProjects")).toStringList();
+        const QStringList recent = RecentProjects::paths();
         for (const QString& p : recent)
             m_recentMenu->addAction(p, this, [this, p] { openProject(p); });
         if (recent.isEmpty())
@@ -318,12 +322,31 @@ bool MainWindow::newProject(const QString& path)
 
 void MainWindow::rememberRecent(const QString& path)
 {
-    QSettings s;
-    QStringList recent = s.value(QStringLiteral("recentProjects")).toStringList();
-    const QString abs = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(abs);
-    recent.prepend(abs);
-    s.setValue(QStringLiteral("recentProjects"), recent.mid(0, 10));
+    RecentProjects::remember(path);
+    if (m_welcome)
+        m_welcome->refresh();
+}
+
+void MainWindow::askNewProject()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("New Project"), QString(), tr("Stampede projects (*.stampede)"));
+    if (!path.isEmpty())
+        newProject(path.endsWith(QLatin1String(".stampede")) ? path : path + QStringLiteral(".stampede"));
+}
+
+void MainWindow::askOpenProject()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Project"), QString(), tr("Stampede projects (*.stampede)"));
+    if (!path.isEmpty())
+        openProject(path);
+}
+
+void MainWindow::setDemoOpener(std::function<QString(QString& error)> opener)
+{
+    m_demoOpener = std::move(opener);
+    m_welcome->setDemoAvailable(bool(m_demoOpener));
 }
 
 void MainWindow::updateTitle()

@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QMainWindow>
 
+#include <functional>
+
 #include <memory>
 #include <optional>
 
@@ -16,6 +18,7 @@ class QMenu;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTreeView;
+class WelcomePage;
 class ProjectTreeModel;
 class RequestEditor;
 
@@ -51,10 +54,15 @@ public:
     void showRunHistory();
     // Run → Engines: the local pool or remote agents, kept in the project.
     void editEngines();
+    // How "Open the demo" gets the demo project's path (its mock server started); unset: not offered.
+    void setDemoOpener(std::function<QString(QString& error)> opener);
+    WelcomePage* welcomePage() const { return m_welcome; }
 
 private:
     void buildMenus();
     void addItemOfKind(int kind);
+    void askNewProject();
+    void askOpenProject();
     // A scenario replaying traffic set `id`, to the current environment's server, opened.
     void newReplayScenario(qint64 id);
     QString replayTarget() const;
@@ -75,4 +83,6 @@ private:
     QMenu* m_recentMenu = nullptr;
     QHash<qint64, int> m_rowDrawn;       // data set id -> the row the next Send uses
     QHash<QString, QString> m_extracted; // values Sends extracted with no environment chosen
+    WelcomePage* m_welcome = nullptr;
+    std::function<QString(QString& error)> m_demoOpener;
 };

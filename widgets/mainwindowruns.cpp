@@ -2,6 +2,8 @@
 // dashboard, the run history, saved reports and comparisons.
 #include "mainwindow.h"
 
+#include "enginesettings.h"
+
 #include "capacitydialog.h"
 #include "enginesdialog.h"
 #include "projecttreemodel.h"
@@ -40,12 +42,8 @@ void MainWindow::findCapacity(const QByteArray& scenarioJson, const QString& tit
 void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title,
                           std::optional<stampede::CapacityOptions> capacity)
 {
-    // the engines are stampede-cli agents: next to this program, in the build tree, or on PATH
-    const QString dir = QCoreApplication::applicationDirPath();
-    QString cli =
-        QStandardPaths::findExecutable(QStringLiteral("stampede-cli"), {dir, dir + QStringLiteral("/../cli")});
-    if (cli.isEmpty())
-        cli = QStandardPaths::findExecutable(QStringLiteral("stampede-cli"));
+    // the engines are stampede-cli agents
+    const QString cli = findStampedeCli();
     if (cli.isEmpty()) {
         showError(tr("stampede-cli, which runs the engines, was not found next to Stampede or on PATH."));
         return;

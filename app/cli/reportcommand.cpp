@@ -40,7 +40,8 @@ bool load(const std::string& spec, const std::string& runArg, Loaded& out, std::
         file = spec.substr(0, at);
         run = spec.substr(at + 1);
     }
-    out.store = ProjectStore::open(file, error);
+    bool readOnly = false; // a project the workbench holds is read beside it
+    out.store = ProjectStore::openForReading(file, error, readOnly);
     if (!out.store)
         return false;
     RunLog log(*out.store);
@@ -97,7 +98,8 @@ int reportCommand(const std::vector<std::string>& args)
             std::fprintf(stderr, "stampede-cli report list: give one file\n");
             return BadInput;
         }
-        auto store = ProjectStore::open(positional[0], error);
+        bool readOnly = false;
+        auto store = ProjectStore::openForReading(positional[0], error, readOnly);
         if (!store) {
             std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
             return BadInput;

@@ -1,14 +1,18 @@
 #include "demoproject.h"
 
+#include "enginesettings.h"
+
 #include "grpc/protoschema.h"
 #include "store/projectstore.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -103,4 +107,52 @@ QString ensureDemoProject(const QString& mockUrl, QString& error)
     store->addItem(0, ItemKind::Environment, "local mock", env.toStdString());
     store->setSetting("environment", "local mock");
     return path;
+}
+
+QString startDemo(QObject* owner, QString& error)
+{
+    auto* running = owner->findChild<QProcess*>(QStringLiteral("demoMock"));
+    if (running && running->state() == QProcess::Running)
+        return ensureDemoProject(running->property("url").toString(), error);
+    const QString cli = findStampedeCli();
+    if (cli.isEmpty()) {
+        error = QCoreApplication::translate("Demo", "stampede-cli, which serves the demo, was not found next to "
+                                                    "Stampede or on PATH.");
+        return {};
+    }
+    // the rules (and the .proto they name) as files beside each other
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo");
+    QDir().mkpath(dir);
+    for (const char* name : {"mock-rules.json", "shop.proto"}) {
+        QFile out(dir + QLatin1Char('/') + QLatin1String(name));
+        const QByteArray bytes = resource(name);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(bytes) != bytes.size()) {
+            error = out.errorString();
+            return {};
+        }
+    }
+    delete running;
+    auto* mock = new QProcess(owner);
+    mock->setObjectName(QStringLiteral("demoMock"));
+    mock->setProcessChannelMode(QProcess::MergedChannels);
+    mock->start(cli, {QStringLiteral("mock"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                      QStringLiteral("--rules"), dir + QStringLiteral("/mock-rules.json")});
+    QByteArray said;
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 5000 && mock->state() != QProcess::NotRunning) {
+        mock->waitForReadyRead(100);
+        said += mock->readAll();
+        const qsizetype at = said.indexOf("listening on ");
+        const qsizetype end = at < 0 ? -1 : said.indexOf('\n', at);
+        if (end > at) {
+            const QString url = QString::fromUtf8(said.mid(at + 13, end - at - 13)).trimmed();
+            mock->setProperty("url", url);
+            return ensureDemoProject(url, error);
+        }
+    }
+    error = QCoreApplication::translate("Demo", "the demo's mock server did not start: %1")
+                .arg(QString::fromUtf8(said).trimmed());
+    delete mock;
+    return {};
 }

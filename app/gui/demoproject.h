@@ -5,3 +5,9 @@
 // bundled demo scenario, with an environment pointing at `mockUrl`.
 // Returns the project's path, or an empty string with `error` set.
 QString ensureDemoProject(const QString& mockUrl, QString& error);
+
+class QObject;
+// "Open the demo" without a mock server given: starts `stampede-cli mock` with
+// the demo's rules as a child of `owner` (stopped with it; started once),
+// then ensureDemoProject() with its URL. Empty with `error` when it cannot.
+QString startDemo(QObject* owner, QString& error);

@@ -72,9 +72,12 @@ int main(int argc, char** argv)
     }
 
     MainWindow window;
+    window.setDemoOpener([&window](QString& error) { return startDemo(&window, error); });
     if (cli.isSet(demo)) {
         QString error;
-        const QString path = ensureDemoProject(cli.value(mockUrl), error);
+        // with no mock server given, the demo starts its own
+        const QString path =
+            cli.isSet(mockUrl) ? ensureDemoProject(cli.value(mockUrl), error) : startDemo(&window, error);
         if (path.isEmpty() || !window.openProject(path))
             std::fprintf(stderr, "stampede: demo project: %s\n", qPrintable(error));
     } else if (!cli.positionalArguments().isEmpty()) {

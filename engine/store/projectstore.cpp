@@ -270,6 +270,25 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
 
 std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::string& error, OpenError* why)
 {
+    return openWith(path, false, error, why);
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::openReadOnly(const std::string& path, std::string& error)
+{
+    return openWith(path, true, error, nullptr);
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::openForReading(const std::string& path, std::string& error, bool& readOnly)
+{
+    OpenError why = OpenError::None;
+    auto p = openWith(path, false, error, &why);
+    readOnly = !p && why == OpenError::Locked;
+    return readOnly ? openWith(path, true, error, nullptr) : std::move(p);
+}
+
+std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bool readOnly, std::string& error,
+                                                     OpenError* why)
+{
     auto refuse = [&](OpenError e, std::string msg) -> std::unique_ptr<ProjectStore> {
         error = std::move(msg);
         if (why)
@@ -288,9 +307,11 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
     std::unique_ptr<ProjectStore> p(new ProjectStore());
     p->m_path = path;
     // The lock first: a second window (or process) must not even read half a migration.
-    p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (p->m_lockFd < 0 || ::flock(p->m_lockFd, LOCK_EX | LOCK_NB) != 0)
-        return refuse(OpenError::Locked, "\"" + path + "\" is already open in another Stampede window");
+    if (!readOnly) {
+        p->m_lockFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (p->m_lockFd < 0 || ::flock(p->m_lockFd, LOCK_EX | LOCK_NB) != 0)
+            return refuse(OpenError::Locked, "\"" + path + "\" is already open in another Stampede window");
+    }
 
     // Checks on a read-only connection: nothing is written until they pass.
     {
@@ -330,6 +351,17 @@ std::unique_ptr<ProjectStore> ProjectStore::open(const std::string& path, std::s
         sqlite3_close(ro);
     }
 
+    if (readOnly) { // beside the writer that holds it: read as it is (WAL), never upgraded
+        if (sqlite3_open_v2(path.c_str(), &p->m_db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+            return refuse(OpenError::Io, "cannot open \"" + path + "\" to read: " + sqlite3_errmsg(p->m_db));
+        sqlite3_busy_timeout(p->m_db, 2000);
+        if (const int version = p->schemaVersion(); version != kSchemaVersion)
+            return refuse(OpenError::Locked,
+                          "\"" + path + "\" is open in another Stampede window and of project version " +
+                              std::to_string(version) + ": it can be read once it is upgraded there");
+        p->m_readOnly = true;
+        return p;
+    }
     if (sqlite3_open_v2(path.c_str(), &p->m_db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
         return refuse(OpenError::Io, "cannot open \"" + path + "\" for writing: " + sqlite3_errmsg(p->m_db));
     const int version = p->schemaVersion();
@@ -612,6 +644,32 @@ bool ProjectStore::checkpoint(const std::string& path, std::string& error)
         error = sqlite3_errmsg(db);
     sqlite3_close(db);
     return rc == SQLITE_OK || rc == SQLITE_BUSY;
+}
+
+ProjectStore::LastRun ProjectStore::peekLastRun(const std::string& path)
+{
+    LastRun out;
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        return out;
+    }
+    sqlite3_busy_timeout(db, 100);
+    {
+        SqlStatement id(db, "PRAGMA application_id");
+        out.project = id.step() && id.integer(0) == kApplicationId;
+    }
+    if (out.project) {
+        SqlStatement run(db, "SELECT name, started, status FROM runs ORDER BY id DESC LIMIT 1");
+        if (run.step()) {
+            out.any = true;
+            out.name = run.text(0);
+            out.started = run.text(1);
+            out.status = run.text(2);
+        }
+    }
+    sqlite3_close(db);
+    return out;
 }
 
 } // namespace stampede

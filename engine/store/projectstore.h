@@ -65,6 +65,21 @@ public:
     // copy at PATH.v<N>.bak). On failure returns nullptr, sets `error` to a
     // message for the user and `why` to the reason; the file is not modified.
     static std::unique_ptr<ProjectStore> open(const std::string& path, std::string& error, OpenError* why = nullptr);
+    // For reading what another window holds (reports): no lock, a read-only
+    // connection (SQLite's WAL lets it read beside the writer), never upgraded.
+    static std::unique_ptr<ProjectStore> openReadOnly(const std::string& path, std::string& error);
+    // For writing when it can, else read-only when a window holds it (`readOnly` says which).
+    static std::unique_ptr<ProjectStore> openForReading(const std::string& path, std::string& error, bool& readOnly);
+    bool readOnly() const { return m_readOnly; }
+    // A project's newest run, read without opening the project (read-only,
+    // no lock, no migration: a welcome page lists recent projects with it).
+    struct LastRun
+    {
+        bool project = false; // the file is a Stampede project
+        bool any = false;     // it has a run
+        std::string name, started, status;
+    };
+    static LastRun peekLastRun(const std::string& path);
     ~ProjectStore();
 
     const std::string& path() const { return m_path; }
@@ -108,6 +123,9 @@ public:
 
 private:
     ProjectStore() = default;
+    static std::unique_ptr<ProjectStore> openWith(const std::string& path, bool readOnly, std::string& error,
+                                                  OpenError* why);
+    bool m_readOnly = false;
     bool exec(const char* sql);
     bool fail(const std::string& what);
     std::int64_t copyTree(std::int64_t id, std::int64_t parentId, std::int64_t position);

@@ -90,6 +90,35 @@ private slots:
         QCOMPARE(p->count(), 8);
     }
 
+    // The welcome page's peek: the newest run, read while the project is
+    // open (and locked) elsewhere, without changing the file.
+    void peeksTheNewestRun()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("p.stampede")).toStdString();
+        std::string error;
+        auto store = ProjectStore::create(path, error);
+        QVERIFY(store);
+        auto peek = ProjectStore::peekLastRun(path);
+        QVERIFY(peek.project && !peek.any);
+        RunLog log(*store);
+        QVERIFY(log.begin("st-1", "first", "{}", "{}", {}, {"a"}, {{}}));
+        QVERIFY(log.begin("st-2", "second", "{}", "{}", {}, {"a"}, {{}}));
+        peek = ProjectStore::peekLastRun(path); // the project is still open here
+        QVERIFY(peek.project && peek.any);
+        QCOMPARE(peek.name, std::string("second"));
+        QCOMPARE(peek.status, std::string("running"));
+        QVERIFY(!peek.started.empty());
+        const QString other = dir.filePath(QStringLiteral("notes.txt"));
+        QFile f(other);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a project");
+        f.close();
+        QVERIFY(!ProjectStore::peekLastRun(other.toStdString()).project);
+        QVERIFY(!ProjectStore::peekLastRun(dir.filePath(QStringLiteral("absent")).toStdString()).project);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("absent")))); // read-only: nothing made
+    }
+
     void refusesWhatCannotBe()
     {
         std::string error;

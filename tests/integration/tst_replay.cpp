@@ -67,8 +67,6 @@ private:
         const int connection = ++m_connections;
         std::string in;
         char buf[65536];
-        std::vector<Seen> mine;
-        std::string wire;
         for (;;) {
             const std::size_t headEnd = in.find("\r\n\r\n");
             std::size_t length = 0;
@@ -86,9 +84,13 @@ private:
                                  .count();
                     s.head = head;
                     s.body = in.substr(headEnd + 4, length);
-                    wire += in.substr(0, headEnd + 4 + length);
+                    {
+                        // kept before it is answered: whatever the client saw answered, the test sees
+                        std::lock_guard<std::mutex> lock(m_mutex);
+                        m_wire += in.substr(0, headEnd + 4 + length);
+                        m_seen.push_back(std::move(s));
+                    }
                     in.erase(0, headEnd + 4 + length);
-                    mine.push_back(std::move(s));
                     static const char kAnswer[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
                     if (::send(fd, kAnswer, sizeof kAnswer - 1, MSG_NOSIGNAL) < 0)
                         break;
@@ -101,9 +103,6 @@ private:
             in.append(buf, std::size_t(n));
         }
         ::close(fd);
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_seen.insert(m_seen.end(), mine.begin(), mine.end());
-        m_wire += wire;
     }
 
     std::mutex m_mutex;
@@ -131,12 +130,12 @@ std::string logLine(const std::string& client, int second, const std::string& ta
 std::vector<int> shape()
 {
     std::vector<int> s;
-    s.insert(s.end(), 6, 3000);
+    s.insert(s.end(), 8, 3000);
     s.insert(s.end(), 3, 0);
-    s.insert(s.end(), 5, 6000);
-    s.insert(s.end(), 6, 2000);
-    s.insert(s.end(), 8, 5000);
-    return s; // 18000 + 30000 + 12000 + 40000
+    s.insert(s.end(), 6, 5000);
+    s.insert(s.end(), 7, 2000);
+    s.insert(s.end(), 8, 4000);
+    return s; // 24000 + 30000 + 14000 + 32000: at x4, up to 20,000 requests/s
 }
 
 std::map<std::string, std::int64_t> queryNumbers(const std::string& target)
@@ -240,10 +239,10 @@ private slots:
                 qPrintable(
                     QStringLiteral("second %1: the server saw %2, the log %3").arg(k + 1).arg(arrived[k]).arg(want)));
         }
-        if (speed == 1) { // the quiet gap is quiet
-            for (std::size_t k = 6; k < 9; ++k)
-                QCOMPARE(arrived[k], 0.0);
-        }
+        if (speed == 1) // the quiet gap is quiet
+            for (std::size_t k = 0; k < log.size(); ++k)
+                if (log[k] == 0)
+                    QCOMPARE(arrived[k], 0.0);
         const QJsonObject lag = s[QStringLiteral("total")][QStringLiteral("send_lag_ms")].toObject();
         qInfo("x%d: send lag p50 %.3f ms, p99 %.3f ms, max %.3f ms", speed, lag[QStringLiteral("p50")].toDouble(),
               lag[QStringLiteral("p99")].toDouble(), lag[QStringLiteral("max")].toDouble());

@@ -59,6 +59,15 @@ private slots:
             if (row.step == 0)
                 sum += row.counters.requests;
         QCOMPARE(qint64(sum), liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger());
+        // held open here, as the workbench holds a project: the report commands read it beside the holder
+        const auto listed = runCli({QStringLiteral("report"), QStringLiteral("list"), report});
+        QVERIFY2(listed.exitCode == 0 && listed.out.contains(QStringLiteral("completed")), qPrintable(listed.err));
+        const QString held = path("a-held.json");
+        const auto exported = runCli({QStringLiteral("report"), QStringLiteral("export"), report,
+                                      QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), held});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        QCOMPARE(readJson(held)[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger(),
+                 liveSummary[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger());
         store.reset();
 
         // the report re-opened from the file says what was shown live

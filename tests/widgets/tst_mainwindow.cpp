@@ -1,15 +1,21 @@
 // The main window on a real project file: edits reach the store at once.
 #include "mainwindow.h"
 #include "projecttreemodel.h"
+#include "recentprojects.h"
 #include "replayform.h"
 #include "requesteditor.h"
 #include "scenarioeditor.h"
 #include "trafficview.h"
+#include "welcomepage.h"
 
 #include "traffic/trafficstore.h"
 
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QListWidget>
 #include <QPushButton>
+#include <QSettings>
 
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -117,6 +123,54 @@ private slots:
         QTest::keyClicks(designer->replayForm()->offsets(), QStringLiteral("query:account+5"));
         QVERIFY2(designer->problems().join(QLatin1Char(' ')).contains(QStringLiteral("account")),
                  qPrintable(designer->problems().join(QLatin1Char('\n'))));
+    }
+
+    // The welcome page: each recent project with its path and newest run
+    // (read without opening it), a gone one greyed out, one opened by
+    // activating it; "Open the demo" offered only when the program can start it.
+    void welcomeListsRecentProjects()
+    {
+        QTemporaryDir dir;
+        const QString withRun = dir.filePath(QStringLiteral("shop.stampede"));
+        const QString gone = dir.filePath(QStringLiteral("gone.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(withRun.toStdString(), error);
+            QVERIFY(store);
+            stampede::RunLog log(*store);
+            QVERIFY(log.begin("st-1", "checkout", "{}", "{}", {}, {"home"}, {{}}));
+            auto other = stampede::ProjectStore::create(gone.toStdString(), error);
+        }
+        QFile::remove(gone);
+        QSettings().setValue(QStringLiteral("recentProjects"), QStringList{withRun, gone});
+        MainWindow w;
+        WelcomePage* page = w.welcomePage();
+        QVERIFY(page);
+        QVERIFY(page->demoButton()->isHidden()); // no way to start the demo's server was given
+        page->refresh();
+        QCOMPARE(page->recent()->count(), 2);
+        const QString first = page->recent()->item(0)->text();
+        QVERIFY2(first.contains(QStringLiteral("shop")) && first.contains(withRun) &&
+                     first.contains(QStringLiteral("last run: checkout")) && first.contains(QStringLiteral("running")),
+                 qPrintable(first));
+        QVERIFY(!(page->recent()->item(1)->flags() & Qt::ItemIsEnabled));
+        QVERIFY2(page->recent()->item(1)->text().contains(QStringLiteral("the file is gone")),
+                 qPrintable(page->recent()->item(1)->text()));
+        Q_EMIT page->recent()->itemActivated(page->recent()->item(0));
+        QVERIFY(w.treeModel()->store());
+        QCOMPARE(QString::fromStdString(w.treeModel()->store()->path()), withRun);
+        // the demo, when offered, opens what its opener made
+        const QString demo = dir.filePath(QStringLiteral("demo.stampede"));
+        w.setDemoOpener([&](QString& error) {
+            std::string err;
+            auto made = stampede::ProjectStore::create(demo.toStdString(), err);
+            error = QString::fromStdString(err);
+            return made ? demo : QString();
+        });
+        QVERIFY(!page->demoButton()->isHidden());
+        QTest::mouseClick(page->demoButton(), Qt::LeftButton);
+        QCOMPARE(QString::fromStdString(w.treeModel()->store()->path()), demo);
+        QCOMPARE(RecentProjects::paths().value(0), QFileInfo(demo).absoluteFilePath());
     }
 
     void refusesAProjectOpenElsewhere()
