@@ -41,6 +41,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -131,6 +132,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::refreshEnvironments);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::refreshEnvironments);
     connect(m_environments, &QComboBox::currentIndexChanged, this, &MainWindow::applyEnvironment);
+    // tabs follow their items: a rename retitles them, a deletion (or its undo of a creation) closes them
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &MainWindow::syncTabs);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::syncTabs);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::syncTabs);
 
     buildMenus();
     statusBar()->showMessage(tr("Ready"));
@@ -277,8 +282,11 @@ void MainWindow::buildMenus()
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->addAction(add);
-    bar->addAction(send);
+    // a button shows no mnemonic: "&New Request" and its translation "新建请求(&N)" both read without it
+    for (QAction* a : {add, send}) {
+        a->setIconText(withoutMnemonic(a->text()));
+        bar->addAction(a);
+    }
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Environment: ")));
     bar->addWidget(m_environments);
@@ -318,6 +326,29 @@ bool MainWindow::newProject(const QString& path)
     rememberRecent(path);
     updateTitle();
     return true;
+}
+
+QString MainWindow::withoutMnemonic(QString text)
+{
+    return text.remove(QRegularExpression(QStringLiteral("\\(&[^)]\\)"))).remove(QLatin1Char('&')).trimmed();
+}
+
+void MainWindow::syncTabs()
+{
+    for (int t = m_tabs->count() - 1; t >= 0; --t) {
+        QWidget* w = m_tabs->widget(t);
+        const qint64 id = w->property("itemId").toLongLong();
+        if (!id)
+            continue; // the welcome page, dashboards, reports
+        const QModelIndex item = m_model->indexForId(id);
+        if (!item.isValid()) {
+            m_tabs->removeTab(t);
+            w->deleteLater();
+        } else if (m_tabs->tabText(t) != item.data().toString()) {
+            m_tabs->setTabText(t, item.data().toString());
+            m_tabs->setTabToolTip(t, item.data().toString());
+        }
+    }
 }
 
 void MainWindow::rememberRecent(const QString& path)

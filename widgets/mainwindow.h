@@ -57,11 +57,15 @@ public:
     // How "Open the demo" gets the demo project's path (its mock server started); unset: not offered.
     void setDemoOpener(std::function<QString(QString& error)> opener);
     WelcomePage* welcomePage() const { return m_welcome; }
+    // A menu text as a button shows it: "&New Request" -> "New Request", "新建请求(&N)" -> "新建请求".
+    static QString withoutMnemonic(QString text);
 
 private:
     void buildMenus();
     void addItemOfKind(int kind);
     void askNewProject();
+    // Tabs of items: titled as their items are named, closed when their items are gone.
+    void syncTabs();
     void askOpenProject();
     // A scenario replaying traffic set `id`, to the current environment's server, opened.
     void newReplayScenario(qint64 id);

@@ -16,6 +16,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <QToolBar>
 
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -171,6 +172,54 @@ private slots:
         QTest::mouseClick(page->demoButton(), Qt::LeftButton);
         QCOMPARE(QString::fromStdString(w.treeModel()->store()->path()), demo);
         QCOMPARE(RecentProjects::paths().value(0), QFileInfo(demo).absoluteFilePath());
+    }
+
+    // A tab follows its item: renamed (F2, or undone), it is retitled;
+    // deleted, it closes; a folder's deletion closes its requests' tabs.
+    void tabsFollowRenameAndDelete()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tabs.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            const auto folder = store->addItem(coll, ItemKind::Folder, "f", "{}");
+            store->addItem(folder, ItemKind::Request, "inner",
+                           "{\"method\": \"GET\", \"url\": \"http://127.0.0.1:1/\"}");
+            store->addItem(coll, ItemKind::Request, "outer", "{\"method\": \"GET\", \"url\": \"http://127.0.0.1:1/\"}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        auto* tabs = w.findChild<QTabWidget*>();
+        const QModelIndex coll = w.treeModel()->index(0, 0);
+        const QModelIndex folder = w.treeModel()->index(0, 0, coll);
+        const QModelIndex outer = w.treeModel()->index(1, 0, coll);
+        const qint64 outerId = outer.data(ProjectTreeModel::IdRole).toLongLong();
+        w.openItem(outerId);
+        w.openItem(w.treeModel()->index(0, 0, folder).data(ProjectTreeModel::IdRole).toLongLong());
+        const int before = tabs->count();
+        QVERIFY(w.treeModel()->setData(outer, QStringLiteral("renamed")));
+        bool found = false;
+        for (int t = 0; t < tabs->count(); ++t)
+            found = found || tabs->tabText(t) == QStringLiteral("renamed");
+        QVERIFY(found);
+        QVERIFY(w.treeModel()->removeItem(w.treeModel()->index(0, 0, w.treeModel()->index(0, 0))));
+        QCOMPARE(tabs->count(), before - 1); // the folder went, with the tab of the request inside it
+        QVERIFY(w.treeModel()->removeItem(w.treeModel()->indexForId(outerId)));
+        QCOMPARE(tabs->count(), before - 2);
+    }
+
+    void toolbarButtonsShowNoMnemonic()
+    {
+        QCOMPARE(MainWindow::withoutMnemonic(QStringLiteral("&New Request")), QStringLiteral("New Request"));
+        QCOMPARE(MainWindow::withoutMnemonic(QStringLiteral("新建请求(&N)")), QStringLiteral("新建请求"));
+        QCOMPARE(MainWindow::withoutMnemonic(QStringLiteral("发送(&S)")), QStringLiteral("发送"));
+        MainWindow w;
+        auto* bar = w.findChild<QToolBar*>();
+        QVERIFY(bar);
+        for (QAction* a : bar->actions())
+            QVERIFY2(!a->iconText().contains(QLatin1Char('&')), qPrintable(a->iconText()));
     }
 
     void refusesAProjectOpenElsewhere()
