@@ -555,10 +555,12 @@ bool ProjectTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action
 
 QString ProjectTreeModel::statusText(const std::string& status)
 {
-    return status == "completed"     ? tr("completed")
-           : status == "running"     ? tr("running")
-           : status == "aborted"     ? tr("aborted")
-           : status == "stopped"     ? tr("stopped")
-           : status == "interrupted" ? tr("interrupted")
-                                     : QString::fromStdString(status);
+    return status == "completed"            ? tr("completed")
+           : status == "running"            ? tr("running")
+           : status == "aborted"            ? tr("aborted")
+           : status == "stopped"            ? tr("stopped")
+           : status == "interrupted"        ? tr("interrupted")
+           : status == "stopped_by_breaker" ? tr("stopped by the breaker")
+           : status == "failed"             ? tr("failed")
+                                            : QString::fromStdString(status);
 }

@@ -1,5 +1,7 @@
 #include "reportmodel.h"
 
+#include "projecttreemodel.h"
+
 #include "report/savedreport.h"
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -54,7 +56,7 @@ QString ReportModel::runId() const
 QString ReportModel::title() const
 {
     return tr("%1 · run %2 · %3 · started %4 · %5 s")
-        .arg(QString::fromStdString(m_summary->scenario), runId(), QString::fromStdString(m_run->info.status),
+        .arg(QString::fromStdString(m_summary->scenario), runId(), ProjectTreeModel::statusText(m_run->info.status),
              QString::fromStdString(m_run->info.started))
         .arg(m_summary->durationS, 0, 'f', 0);
 }

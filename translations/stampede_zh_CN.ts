@@ -284,37 +284,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="376"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="383"/>
+        <location filename="../models/reportmodel.cpp" line="385"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="402"/>
+        <location filename="../models/reportmodel.cpp" line="404"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="402"/>
+        <location filename="../models/reportmodel.cpp" line="404"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="402"/>
+        <location filename="../models/reportmodel.cpp" line="404"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="402"/>
+        <location filename="../models/reportmodel.cpp" line="404"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="403"/>
+        <location filename="../models/reportmodel.cpp" line="405"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -1300,6 +1300,16 @@ with a self-signed or internal certificate.</source>
         <translation>已中断</translation>
     </message>
     <message>
+        <location filename="../models/projecttreemodel.cpp" line="563"/>
+        <source>stopped by the breaker</source>
+        <translation>已被熔断器停止</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="564"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
         <location filename="../models/projecttreemodel.cpp" line="289"/>
         <source>The runs saved in this project; double-click one to open its report</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
@@ -1489,119 +1499,119 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="34"/>
+        <location filename="../models/reportmodel.cpp" line="36"/>
         <source>The file holds no run.</source>
         <translation>该文件中没有运行记录。</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="56"/>
+        <location filename="../models/reportmodel.cpp" line="58"/>
         <source>%1 · run %2 · %3 · started %4 · %5 s</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="140"/>
+        <location filename="../models/reportmodel.cpp" line="142"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="141"/>
+        <location filename="../models/reportmodel.cpp" line="143"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="143"/>
+        <location filename="../models/reportmodel.cpp" line="145"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="144"/>
+        <location filename="../models/reportmodel.cpp" line="146"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="166"/>
+        <location filename="../models/reportmodel.cpp" line="168"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="167"/>
+        <location filename="../models/reportmodel.cpp" line="169"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="182"/>
+        <location filename="../models/reportmodel.cpp" line="184"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="196"/>
+        <location filename="../models/reportmodel.cpp" line="198"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="197"/>
+        <location filename="../models/reportmodel.cpp" line="199"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="197"/>
+        <location filename="../models/reportmodel.cpp" line="199"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="300"/>
+        <location filename="../models/reportmodel.cpp" line="302"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="327"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="327"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="327"/>
+        <location filename="../models/reportmodel.cpp" line="329"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="328"/>
+        <location filename="../models/reportmodel.cpp" line="330"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="328"/>
+        <location filename="../models/reportmodel.cpp" line="330"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="328"/>
+        <location filename="../models/reportmodel.cpp" line="330"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="331"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="331"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="331"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="330"/>
+        <location filename="../models/reportmodel.cpp" line="332"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -2059,365 +2069,345 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="27"/>
+        <location filename="../widgets/rundashboard.cpp" line="29"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="45"/>
+        <location filename="../widgets/rundashboard.cpp" line="47"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="46"/>
+        <location filename="../widgets/rundashboard.cpp" line="48"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="47"/>
-        <location filename="../widgets/rundashboard.cpp" line="200"/>
+        <location filename="../widgets/rundashboard.cpp" line="49"/>
+        <location filename="../widgets/rundashboard.cpp" line="202"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="48"/>
+        <location filename="../widgets/rundashboard.cpp" line="50"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="54"/>
+        <location filename="../widgets/rundashboard.cpp" line="56"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="55"/>
+        <location filename="../widgets/rundashboard.cpp" line="57"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="62"/>
+        <location filename="../widgets/rundashboard.cpp" line="64"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="69"/>
+        <location filename="../widgets/rundashboard.cpp" line="71"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="74"/>
+        <location filename="../widgets/rundashboard.cpp" line="76"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="76"/>
+        <location filename="../widgets/rundashboard.cpp" line="78"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88"/>
+        <location filename="../widgets/rundashboard.cpp" line="90"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="32"/>
+        <location filename="../widgets/rundashboard.cpp" line="34"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="33"/>
+        <location filename="../widgets/rundashboard.cpp" line="35"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="40"/>
+        <location filename="../widgets/rundashboard.cpp" line="42"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="41"/>
+        <location filename="../widgets/rundashboard.cpp" line="43"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="59"/>
+        <location filename="../widgets/rundashboard.cpp" line="61"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96"/>
+        <location filename="../widgets/rundashboard.cpp" line="98"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="116"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="122"/>
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126"/>
+        <location filename="../widgets/rundashboard.cpp" line="128"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="132"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="132"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="135"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="135"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="137"/>
+        <location filename="../widgets/rundashboard.cpp" line="139"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="137"/>
+        <location filename="../widgets/rundashboard.cpp" line="139"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="141"/>
+        <location filename="../widgets/rundashboard.cpp" line="143"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="141"/>
+        <location filename="../widgets/rundashboard.cpp" line="143"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="143"/>
+        <location filename="../widgets/rundashboard.cpp" line="145"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="149"/>
+        <location filename="../widgets/rundashboard.cpp" line="151"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="177"/>
+        <location filename="../widgets/rundashboard.cpp" line="179"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="200"/>
+        <location filename="../widgets/rundashboard.cpp" line="202"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="223"/>
+        <location filename="../widgets/rundashboard.cpp" line="225"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="224"/>
+        <location filename="../widgets/rundashboard.cpp" line="226"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="226"/>
+        <location filename="../widgets/rundashboard.cpp" line="228"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="204"/>
+        <location filename="../widgets/rundashboard.cpp" line="206"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="227"/>
+        <location filename="../widgets/rundashboard.cpp" line="229"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="228"/>
+        <location filename="../widgets/rundashboard.cpp" line="230"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="229"/>
+        <location filename="../widgets/rundashboard.cpp" line="231"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="230"/>
+        <location filename="../widgets/rundashboard.cpp" line="232"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="367"/>
+        <location filename="../widgets/rundashboard.cpp" line="369"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="474"/>
+        <location filename="../widgets/rundashboard.cpp" line="476"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="479"/>
+        <location filename="../widgets/rundashboard.cpp" line="481"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="480"/>
-        <source>completed</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="481"/>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="483"/>
-        <source>stopped by the breaker</source>
-        <translation>已被熔断器停止</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="484"/>
-        <source>aborted</source>
-        <translation>已中止</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="488"/>
+        <location filename="../widgets/rundashboard.cpp" line="486"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="488"/>
+        <location filename="../widgets/rundashboard.cpp" line="486"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

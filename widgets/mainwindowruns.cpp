@@ -183,7 +183,7 @@ void MainWindow::showRunHistory()
     for (const auto& r : ReportModel::runs(*m_store)) {
         auto* item = new QListWidgetItem(tr("%1  %2  %3  %4 s  %5  %6")
                                              .arg(r.id)
-                                             .arg(r.runId, r.status)
+                                             .arg(r.runId, ProjectTreeModel::statusText(r.status.toStdString()))
                                              .arg(r.seconds, 0, 'f', r.seconds == std::floor(r.seconds) ? 0 : 1)
                                              .arg(r.started, r.name));
         item->setData(Qt::UserRole, r.id);

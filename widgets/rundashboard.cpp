@@ -1,5 +1,7 @@
 #include "rundashboard.h"
 
+#include "projecttreemodel.h"
+
 #include <QRegularExpression>
 
 #include "timechart.h"
@@ -477,11 +479,7 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
     const QJsonObject total = o.value(QStringLiteral("total")).toObject();
     m_title->setText(
         tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
-            .arg(o.value(QStringLiteral("run_id")).toString(), status == QLatin1String("completed") ? tr("completed")
-                                                               : status == QLatin1String("stopped") ? tr("stopped")
-                                                               : status == QLatin1String("stopped_by_breaker")
-                                                                   ? tr("stopped by the breaker")
-                                                                   : tr("aborted"))
+            .arg(o.value(QStringLiteral("run_id")).toString(), ProjectTreeModel::statusText(status.toStdString()))
             .arg(total.value(QStringLiteral("requests")).toInteger())
             .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0, 'f',
                  2)

@@ -20,6 +20,16 @@ private:
     std::unique_ptr<ProjectStore> m_store;
 
 private slots:
+    // One wording of a run's status for the tree, the report's title, the
+    // dashboard and the recent projects (translated there, never the raw key).
+    void statusWords()
+    {
+        QCOMPARE(ProjectTreeModel::statusText("completed"), QStringLiteral("completed"));
+        QCOMPARE(ProjectTreeModel::statusText("stopped_by_breaker"), QStringLiteral("stopped by the breaker"));
+        QCOMPARE(ProjectTreeModel::statusText("failed"), QStringLiteral("failed"));
+        QCOMPARE(ProjectTreeModel::statusText("something new"), QStringLiteral("something new"));
+    }
+
     void init()
     {
         QFile::remove(m_dir.filePath(QStringLiteral("t.stampede")));
