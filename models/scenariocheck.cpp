@@ -24,37 +24,36 @@ stampede::PlanOptions checkOptions(const QString& baseDir, const ScenarioCheck::
 
 } // namespace
 
+ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const QString& baseDir,
+                                           const TrafficSource& traffic)
+{
+    Result out;
+    stampede::v1::Scenario s;
+    std::string error;
+    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error)) {
+        out.problems.append({QString(), QString::fromStdString(error)});
+        return out;
+    }
+    std::vector<stampede::PlanError> errors;
+    const auto plan = stampede::compileScenario(s, checkOptions(baseDir, traffic), errors);
+    for (const auto& e : errors)
+        out.problems.append({QString::fromStdString(e.field), QString::fromStdString(e.message)});
+    if (plan)
+        for (const auto& w : stampede::flowWarnings(*plan))
+            out.warnings << QString::fromStdString(w.text());
+    return out;
+}
+
 QList<QPair<QString, QString>> ScenarioCheck::validate(const QByteArray& scenarioJson, const QString& baseDir,
                                                        const TrafficSource& traffic)
 {
-    stampede::v1::Scenario s;
-    std::string error;
-    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error))
-        return {{QString(), QString::fromStdString(error)}};
-    std::vector<stampede::PlanError> errors;
-    const stampede::PlanOptions options = checkOptions(baseDir, traffic);
-    stampede::compileScenario(s, options, errors);
-    QList<QPair<QString, QString>> out;
-    for (const auto& e : errors)
-        out.append({QString::fromStdString(e.field), QString::fromStdString(e.message)});
-    return out;
+    return check(scenarioJson, baseDir, traffic).problems;
 }
 
 QStringList ScenarioCheck::warnings(const QByteArray& scenarioJson, const QString& baseDir,
                                     const TrafficSource& traffic)
 {
-    stampede::v1::Scenario s;
-    std::string error;
-    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error))
-        return {};
-    std::vector<stampede::PlanError> errors;
-    const stampede::PlanOptions options = checkOptions(baseDir, traffic);
-    const auto plan = stampede::compileScenario(s, options, errors);
-    QStringList out;
-    if (plan)
-        for (const auto& w : stampede::flowWarnings(*plan))
-            out << QString::fromStdString(w.text());
-    return out;
+    return check(scenarioJson, baseDir, traffic).warnings;
 }
 
 bool ScenarioCheck::exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path,

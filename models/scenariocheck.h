@@ -20,6 +20,13 @@ QList<QPair<QString, QString>> validate(const QByteArray& scenarioJson, const QS
 // extracts it..."): warnings, not faults; empty when the scenario is not valid.
 QStringList warnings(const QByteArray& scenarioJson, const QString& baseDir = QString(),
                      const TrafficSource& traffic = {});
+// Both from one compile (the designer checks on every edit; a replay's set is decoded once).
+struct Result
+{
+    QList<QPair<QString, QString>> problems;
+    QStringList warnings; // only when there is no problem
+};
+Result check(const QByteArray& scenarioJson, const QString& baseDir = QString(), const TrafficSource& traffic = {});
 // Writes a .stbundle (scenario with its CSV data and replayed traffic, digest, format version), whole or not at all.
 bool exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path, QString* error,
                   const TrafficSource& traffic = {});

@@ -851,413 +851,413 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="68"/>
+        <location filename="../widgets/mainwindow.cpp" line="67"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="89"/>
+        <location filename="../widgets/mainwindow.cpp" line="88"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114"/>
+        <location filename="../widgets/mainwindow.cpp" line="113"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="141"/>
+        <location filename="../widgets/mainwindow.cpp" line="140"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="153"/>
+        <location filename="../widgets/mainwindow.cpp" line="152"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154"/>
+        <location filename="../widgets/mainwindow.cpp" line="153"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156"/>
+        <location filename="../widgets/mainwindow.cpp" line="155"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="372"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157"/>
+        <location filename="../widgets/mainwindow.cpp" line="156"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="99"/>
+        <location filename="../widgets/mainwindow.cpp" line="98"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158"/>
+        <location filename="../widgets/mainwindow.cpp" line="157"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="163"/>
+        <location filename="../widgets/mainwindow.cpp" line="162"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="165"/>
+        <location filename="../widgets/mainwindow.cpp" line="164"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="178"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="180"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="182"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="183"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="185"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="197"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199"/>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="208"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="212"/>
+        <location filename="../widgets/mainwindow.cpp" line="211"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="224"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="226"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="228"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="233"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="242"/>
+        <location filename="../widgets/mainwindow.cpp" line="241"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="245"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="258"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="258"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="260"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="269"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="291"/>
+        <location filename="../widgets/mainwindow.cpp" line="290"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="310"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="322"/>
-        <location filename="../widgets/mainwindow.cpp" line="411"/>
+        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="323"/>
+        <location filename="../widgets/mainwindow.cpp" line="322"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
-        <location filename="../widgets/mainwindow.cpp" line="393"/>
+        <location filename="../widgets/mainwindow.cpp" line="385"/>
+        <location filename="../widgets/mainwindow.cpp" line="392"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="415"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="418"/>
+        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="419"/>
+        <location filename="../widgets/mainwindow.cpp" line="418"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="420"/>
+        <location filename="../widgets/mainwindow.cpp" line="419"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="248"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="637"/>
+        <location filename="../widgets/mainwindow.cpp" line="604"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="39"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="42"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="48"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="51"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="85"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="94"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="88"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="97"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="104"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="107"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="106"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="109"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="120"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="156"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="123"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="159"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="137"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="140"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="163"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="176"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="166"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="179"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="170"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="173"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="180"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="183"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="184"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="192"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="195"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="193"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="196"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="194"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="210"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="213"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="210"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="213"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="598"/>
+        <location filename="../widgets/mainwindow.cpp" line="565"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2802,34 +2802,34 @@ error_rate &lt; 0.1%</translation>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="740"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="747"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="753"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="753"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="771"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>

@@ -5,7 +5,6 @@
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
 #include "recentprojects.h"
-#include "replaysettings.h"
 #include "reportmodel.h"
 #include "reportview.h"
 #include "requesteditor.h"
@@ -428,38 +427,6 @@ void MainWindow::addItemOfKind(int kindValue)
         openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
     else
         m_tree->edit(shown);
-}
-
-// The server a new replay goes to: the current environment's URL (mock_url,
-// base_url, ... or any value that is an http URL), else a local port to edit.
-QString MainWindow::replayTarget() const
-{
-    const qint64 envId = m_environments->currentData().toLongLong();
-    const QJsonObject env =
-        envId ? QJsonDocument::fromJson(m_model->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
-                    .object()
-              : QJsonObject();
-    for (const char* key : {"mock_url", "base_url", "baseUrl", "url", "host"}) {
-        const QString v = env.value(QLatin1String(key)).toString();
-        if (v.startsWith(QLatin1String("http")))
-            return v;
-    }
-    for (auto it = env.begin(); it != env.end(); ++it)
-        if (it.value().toString().startsWith(QLatin1String("http://")) ||
-            it.value().toString().startsWith(QLatin1String("https://")))
-            return it.value().toString();
-    return QStringLiteral("http://127.0.0.1:8080");
-}
-
-void MainWindow::newReplayScenario(qint64 id)
-{
-    const QString set = m_model->indexForId(id).data().toString();
-    const QModelIndex created = m_model->addItem({}, ItemKind::Scenario, tr("Replay of %1").arg(set),
-                                                 ReplaySettings::newScenario(set, replayTarget()));
-    if (!created.isValid())
-        return;
-    m_tree->setCurrentIndex(m_filter->mapFromSource(created));
-    openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
 }
 
 void MainWindow::openItem(qint64 id)

@@ -685,7 +685,8 @@ void ScenarioEditor::refreshPreview()
 
 void ScenarioEditor::validate()
 {
-    auto problems = ScenarioCheck::validate(json(), m_baseDir, m_traffic);
+    const ScenarioCheck::Result checked = ScenarioCheck::check(json(), m_baseDir, m_traffic);
+    auto problems = checked.problems;
     if (isReplay() && !m_replay->offsetsProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});
     m_problems.clear();
@@ -740,7 +741,7 @@ void ScenarioEditor::validate()
                                  : tr("To fix before this scenario can run:") + QStringLiteral("\n• ") +
                                        m_problems.join(QStringLiteral("\n• ")));
     m_problemsLabel->setVisible(!m_problems.isEmpty());
-    m_warnings = m_problems.isEmpty() ? ScenarioCheck::warnings(json(), m_baseDir, m_traffic) : QStringList();
+    m_warnings = m_problems.isEmpty() ? checked.warnings : QStringList();
     m_warningsLabel->setText(m_warnings.isEmpty()
                                  ? QString()
                                  : tr("Warning:") + QStringLiteral("\n• ") + m_warnings.join(QStringLiteral("\n• ")));

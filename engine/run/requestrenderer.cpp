@@ -8,7 +8,8 @@
 
 namespace stampede {
 
-RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2) : m_plan(plan), m_http2(http2)
+RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
+    : m_plan(plan), m_http2(http2), m_stressHeaderLower(asciiLower(plan.stressHeader))
 {
     const std::size_t n = plan.steps.size();
     m_templated.resize(n);
@@ -116,12 +117,14 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
         out.bytes = w.size();
         return;
     }
-    // names and values side by side in `values`, which outlive the stream
+    // names and values side by side in `values`, whose strings keep their capacity between requests
     std::vector<std::string>& v = out.values;
-    v.clear();
-    const auto add = [&](std::string_view n, std::string_view value) {
-        v.emplace_back(n);
-        v.emplace_back(value);
+    std::size_t n = 0;
+    const auto add = [&](std::string_view name, std::string_view value) {
+        if (v.size() < n + 2)
+            v.resize(n + 2);
+        v[n++].assign(name);
+        v[n++].assign(value);
     };
     add(":method", r.method);
     add(":scheme", st.h2Headers[0].second.constantText());
@@ -130,12 +133,9 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
     for (const auto& [name, value] : r.headers)
         if (!connectionHeader(name))
             add(name, value);
-    if (tagged) {
-        std::string lower = m_plan.stressHeader;
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return char(std::tolower(c)); });
-        add(lower, m_plan.runId);
-    }
+    if (tagged)
+        add(m_stressHeaderLower, m_plan.runId);
+    v.resize(n);
     out.body = r.body;
     out.nv.clear();
     out.bytes = out.body.size();

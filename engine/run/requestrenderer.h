@@ -56,6 +56,7 @@ private:
     const ScenarioPlan& m_plan;
     bool m_http2;
     bool m_anyTemplated = false;
+    std::string m_stressHeaderLower; // the stress tag's name as HTTP/2 writes it
     std::vector<bool> m_templated;
     std::vector<RenderedRequest> m_fixed;
     // per templated gRPC step: a message to parse into, and rendered JSON -> framed message
