@@ -5,10 +5,12 @@
 #include <QCoreApplication>
 
 #include "control/controller.h"
+#include "core/textfile.h"
 #include "store/projectstore.h"
 
 #include <QColor>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -32,7 +34,47 @@ EngineSettings EngineSettings::load(ProjectStore& store)
         s.agents << a.toString();
     s.tokenFile = o.value(QStringLiteral("tokenFile")).toString();
     s.caFile = o.value(QStringLiteral("caFile")).toString();
+    s.prometheus = o.value(QStringLiteral("prometheus")).toString();
+    s.jsonl = o.value(QStringLiteral("jsonl")).toString();
     return s;
+}
+
+QStringList EngineSettings::outputs() const
+{
+    QStringList out;
+    if (!prometheus.trimmed().isEmpty())
+        out << QStringLiteral("prometheus=") + prometheus.trimmed();
+    if (!jsonl.trimmed().isEmpty())
+        out << QStringLiteral("jsonl=") + jsonl.trimmed();
+    return out;
+}
+
+QString EngineSettings::outputsProblem(const QString& projectPath) const
+{
+    const QString address = prometheus.trimmed();
+    if (!address.isEmpty()) {
+        const qsizetype colon = address.lastIndexOf(QLatin1Char(':'));
+        bool ok = false;
+        const int port = address.mid(colon + 1).toInt(&ok);
+        if (!ok || port < 1 || port > 65535)
+            return QCoreApplication::translate("EngineSettings",
+                                               "The Prometheus endpoint is host:port, as 127.0.0.1:9465 (a port from "
+                                               "1 to 65535); \"%1\" is not.")
+                .arg(address);
+    }
+    const QString file = jsonl.trimmed();
+    if (!file.isEmpty()) {
+        const std::string path = file.toStdString();
+        for (const std::string& f : {path, path + ".part"})
+            if (overwritesInput(f, {projectPath.toStdString()}))
+                return QCoreApplication::translate("EngineSettings",
+                                                   "The JSON lines file would overwrite the project itself.");
+        if (!QFileInfo(QFileInfo(file).absolutePath()).isDir())
+            return QCoreApplication::translate("EngineSettings",
+                                               "The folder of the JSON lines file, %1, does not exist.")
+                .arg(QFileInfo(file).absolutePath());
+    }
+    return {};
 }
 
 bool EngineSettings::save(ProjectStore& store) const
@@ -41,7 +83,9 @@ bool EngineSettings::save(ProjectStore& store) const
                         {QStringLiteral("localEngines"), localEngines},
                         {QStringLiteral("agents"), QJsonArray::fromStringList(agents)},
                         {QStringLiteral("tokenFile"), tokenFile},
-                        {QStringLiteral("caFile"), caFile}};
+                        {QStringLiteral("caFile"), caFile},
+                        {QStringLiteral("prometheus"), prometheus.trimmed()},
+                        {QStringLiteral("jsonl"), jsonl.trimmed()}};
     return store.setSetting(kKey, QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
 }
 

@@ -25,7 +25,15 @@ struct EngineSettings
     QStringList agents;   // host:port
     QString tokenFile;    // file holding the agents' token
     QString caFile;       // set: TLS, verifying the agents against this CA
+    // Live outputs of every run (as --out): empty is off.
+    QString prometheus; // host:port of a /metrics endpoint for Prometheus to scrape
+    QString jsonl;      // a file of JSON lines, one per second
     static EngineSettings load(stampede::ProjectStore& store);
+    // The outputs as the run service takes them ("prometheus=…", "jsonl=…").
+    QStringList outputs() const;
+    // Why the outputs cannot be used (a bad address, a file that is the
+    // project itself), in the user's words; empty when they can.
+    QString outputsProblem(const QString& projectPath) const;
     bool save(stampede::ProjectStore& store) const;
     // The token read from tokenFile; false with `error` when it cannot be read.
     bool readToken(QString& token, QString& error) const;

@@ -35,6 +35,8 @@ public:
     void finished(const RunOutcome& o) override
     {
         const QString status = QString::fromStdString(o.status);
+        for (const std::string& e : o.outputErrors) // shown with the run's events
+            event({o.summary.durationS, "output", "", e, 0, 0});
         const QByteArray json =
             o.status == "failed" ? QByteArray() : QByteArray::fromStdString(summaryToJson(o.summary));
         m_s->post([s = m_s, status, json, error = QString::fromStdString(o.error)] {
@@ -122,6 +124,8 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         rq.engines.agents.push_back(a.toStdString());
     rq.controller.token = options.token.toStdString();
     rq.controller.caFile = options.caFile.toStdString();
+    for (const QString& o : options.outputs)
+        rq.outputs.push_back(o.toStdString());
     std::vector<std::string> errors;
     auto service = RunService::prepare(std::move(rq), errors);
     if (!service) {

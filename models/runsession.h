@@ -41,6 +41,7 @@ public:
         QString caFile;     // set: TLS to the remote agents, verified against this CA
         // set: a capacity search of the scenario (shaped by shapeForCapacity()), not a run as planned
         std::optional<stampede::CapacityOptions> capacity;
+        QStringList outputs; // live outputs, as --out takes them: prometheus=HOST:PORT, jsonl=FILE
     };
 
     explicit RunSession(QObject* parent = nullptr);

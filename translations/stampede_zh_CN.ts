@@ -4,22 +4,22 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="137"/>
+        <location filename="../models/enginesettings.cpp" line="181"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="188"/>
+        <location filename="../models/enginesettings.cpp" line="232"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="218"/>
+        <location filename="../models/enginesettings.cpp" line="262"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="218"/>
+        <location filename="../models/enginesettings.cpp" line="262"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -506,111 +506,179 @@ Candidate: %2</source>
     </message>
 </context>
 <context>
+    <name>EngineSettings</name>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="60"/>
+        <source>The Prometheus endpoint is host:port, as 127.0.0.1:9465 (a port from 1 to 65535); &quot;%1&quot; is not.</source>
+        <translation>Prometheus 端点应为 host:port，如 127.0.0.1:9465（端口 1 到 65535）；“%1”不是。</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="70"/>
+        <source>The JSON lines file would overwrite the project itself.</source>
+        <translation>JSON Lines 文件会覆盖项目本身。</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="73"/>
+        <source>The folder of the JSON lines file, %1, does not exist.</source>
+        <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
+    </message>
+</context>
+<context>
     <name>EnginesDialog</name>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="36"/>
+        <location filename="../widgets/enginesdialog.cpp" line="37"/>
         <source>Engines</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="37"/>
+        <location filename="../widgets/enginesdialog.cpp" line="38"/>
         <source>Local pool: engines started on this machine for each run</source>
         <translation>本地引擎池：每次运行时在本机启动引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="38"/>
+        <location filename="../widgets/enginesdialog.cpp" line="39"/>
         <source>Remote agents:</source>
         <translation>远程代理：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="42"/>
+        <location filename="../widgets/enginesdialog.cpp" line="43"/>
         <source>one per core</source>
         <translation>每核一个</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="44"/>
+        <location filename="../widgets/enginesdialog.cpp" line="45"/>
         <source>How many engine processes to start; each takes a share of the load</source>
         <translation>要启动的引擎进程数；每个进程承担一部分负载</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="53"/>
+        <location filename="../widgets/enginesdialog.cpp" line="54"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="54"/>
+        <location filename="../widgets/enginesdialog.cpp" line="55"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="55"/>
+        <location filename="../widgets/enginesdialog.cpp" line="56"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="56"/>
+        <location filename="../widgets/enginesdialog.cpp" line="57"/>
         <source>Say hello to every agent: reachable, same protocol version, not busy</source>
         <translation>逐一联系每个代理：是否可达、协议版本是否一致、是否空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="58"/>
+        <location filename="../widgets/enginesdialog.cpp" line="59"/>
         <source>file holding the agents&apos; token</source>
         <translation>保存代理令牌的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="59"/>
+        <location filename="../widgets/enginesdialog.cpp" line="60"/>
         <source>The agents were started with --token-file; give the same token here. The project keeps only this path, never the token.</source>
         <translation>代理以 --token-file 启动；请在此提供同一令牌。项目只保存此路径，从不保存令牌本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="62"/>
+        <location filename="../widgets/enginesdialog.cpp" line="63"/>
         <source>none: plain connections (loopback only)</source>
         <translation>无：明文连接（仅限回环地址）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="63"/>
+        <location filename="../widgets/enginesdialog.cpp" line="64"/>
         <source>The CA that signed the agents&apos; TLS certificates; set it to connect with TLS</source>
         <translation>签发代理 TLS 证书的 CA；设置后使用 TLS 连接</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="76"/>
+        <location filename="../widgets/enginesdialog.cpp" line="66"/>
+        <source>off (e.g. 127.0.0.1:9465)</source>
+        <translation>关闭（例如 127.0.0.1:9465）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="67"/>
+        <source>While a run goes on, serve its figures at http://ADDRESS/metrics for an existing Prometheus to scrape: stampede_requests_total{step}, stampede_errors_total{class}, latency quantiles…</source>
+        <translation>运行期间在 http://地址/metrics 提供实时指标，供现有的 Prometheus 抓取：stampede_requests_total{step}、stampede_errors_total{class}、延迟分位数……</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="71"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="72"/>
+        <source>Write every second of each run as a line of JSON (as k6&apos;s JSON output). It is written to FILE.part while the run goes on and renamed FILE at its end.</source>
+        <translation>把每次运行的每一秒写成一行 JSON（同 k6 的 JSON 输出）。运行期间写入 FILE.part，结束时改名为 FILE。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="86"/>
         <source>Token file:</source>
         <translation>令牌文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="76"/>
+        <location filename="../widgets/enginesdialog.cpp" line="86"/>
         <source>Token file</source>
         <translation>令牌文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="77"/>
+        <location filename="../widgets/enginesdialog.cpp" line="87"/>
         <source>TLS CA file:</source>
         <translation>TLS CA 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="77"/>
+        <location filename="../widgets/enginesdialog.cpp" line="87"/>
         <source>CA certificate</source>
         <translation>CA 证书</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="80"/>
+        <location filename="../widgets/enginesdialog.cpp" line="90"/>
         <source>Engines:</source>
         <translation>引擎数：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="105"/>
+        <location filename="../widgets/enginesdialog.cpp" line="93"/>
+        <source>Live outputs of every run</source>
+        <translation>每次运行的实时输出</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="95"/>
+        <source>Prometheus endpoint:</source>
+        <translation>Prometheus 端点：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="99"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="104"/>
+        <source>JSON lines file</source>
+        <translation>JSON Lines 文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="104"/>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="108"/>
+        <source>JSON lines file:</source>
+        <translation>JSON Lines 文件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="132"/>
         <source>%1 of %2 agents ready.</source>
         <translation>%2 个代理中 %1 个就绪。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/enginesdialog.cpp" line="141"/>
+        <location filename="../widgets/enginesdialog.cpp" line="170"/>
         <source>Checking %n agent(s)…</source>
         <translation>
             <numerusform>正在检查 %n 个代理…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="151"/>
+        <location filename="../widgets/enginesdialog.cpp" line="184"/>
         <source>List at least one agent, or run on the local pool.</source>
         <translation>请至少列出一个代理，或使用本地引擎池运行。</translation>
     </message>
@@ -1164,7 +1232,7 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="248"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="250"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
@@ -1184,75 +1252,75 @@ with a self-signed or internal certificate.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="88"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="97"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="89"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="98"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="107"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="108"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="109"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="110"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="123"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="159"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="124"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="140"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="141"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="166"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="179"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="167"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="181"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="173"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="175"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="183"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="189"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="195"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="196"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="198"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="199"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="213"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="215"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="213"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="215"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -1372,27 +1440,27 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="22"/>
+        <location filename="../widgets/enginesdialog.cpp" line="23"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="55"/>
+        <location filename="../models/enginesettings.cpp" line="99"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="60"/>
+        <location filename="../models/enginesettings.cpp" line="104"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="73"/>
+        <location filename="../models/enginesettings.cpp" line="117"/>
         <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="151"/>
+        <location filename="../models/enginesettings.cpp" line="195"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -2415,22 +2483,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="81"/>
+        <location filename="../models/runsession.cpp" line="83"/>
         <source>SLO %1</source>
         <translation>SLO %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="87"/>
+        <location filename="../models/runsession.cpp" line="89"/>
         <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
         <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="89"/>
+        <location filename="../models/runsession.cpp" line="91"/>
         <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
         <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="98"/>
+        <location filename="../models/runsession.cpp" line="100"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>

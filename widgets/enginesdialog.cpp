@@ -3,6 +3,7 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -61,6 +62,15 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     m_caFile = new QLineEdit(s.caFile);
     m_caFile->setPlaceholderText(tr("none: plain connections (loopback only)"));
     m_caFile->setToolTip(tr("The CA that signed the agents' TLS certificates; set it to connect with TLS"));
+    m_prometheus = new QLineEdit(s.prometheus);
+    m_prometheus->setPlaceholderText(tr("off (e.g. 127.0.0.1:9465)"));
+    m_prometheus->setToolTip(tr("While a run goes on, serve its figures at http://ADDRESS/metrics for an existing "
+                                "Prometheus to scrape: stampede_requests_total{step}, stampede_errors_total{class}, "
+                                "latency quantiles…"));
+    m_jsonl = new QLineEdit(s.jsonl);
+    m_jsonl->setPlaceholderText(tr("off"));
+    m_jsonl->setToolTip(tr("Write every second of each run as a line of JSON (as k6's JSON output). It is written "
+                           "to FILE.part while the run goes on and renamed FILE at its end."));
     m_message = new QLabel;
     m_message->setWordWrap(true);
 
@@ -80,6 +90,22 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     localRow->addWidget(new QLabel(tr("Engines:")));
     localRow->addWidget(m_localEngines);
     localRow->addStretch(1);
+    auto* outputs = new QGroupBox(tr("Live outputs of every run"));
+    auto* outputForm = new QFormLayout(outputs);
+    outputForm->addRow(tr("Prometheus endpoint:"), m_prometheus);
+    auto* jsonlRow = new QWidget;
+    auto* jsonlLayout = new QHBoxLayout(jsonlRow);
+    jsonlLayout->setContentsMargins(0, 0, 0, 0);
+    auto* saveAs = new QPushButton(tr("Browse…"));
+    jsonlLayout->addWidget(m_jsonl, 1);
+    jsonlLayout->addWidget(saveAs);
+    connect(saveAs, &QPushButton::clicked, this, [this] {
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("JSON lines file"), m_jsonl->text(), tr("JSON lines (*.jsonl)"));
+        if (!path.isEmpty())
+            m_jsonl->setText(path);
+    });
+    outputForm->addRow(tr("JSON lines file:"), jsonlRow);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
 
     auto* layout = new QVBoxLayout(this);
@@ -88,9 +114,10 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     layout->addWidget(m_remote);
     layout->addLayout(list, 1);
     layout->addLayout(form);
+    layout->addWidget(outputs);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
-    resize(620, 420);
+    resize(620, 500);
 
     connect(add, &QPushButton::clicked, this, [this] {
         m_agents->addAgent(QStringLiteral("127.0.0.1:7700"));
@@ -127,6 +154,8 @@ EngineSettings EnginesDialog::settings() const
     s.agents = m_agents->agents();
     s.tokenFile = m_tokenFile->text().trimmed();
     s.caFile = m_caFile->text().trimmed();
+    s.prometheus = m_prometheus->text().trimmed();
+    s.jsonl = m_jsonl->text().trimmed();
     return s;
 }
 
@@ -145,6 +174,10 @@ void EnginesDialog::checkAgents()
 void EnginesDialog::accept()
 {
     const EngineSettings s = settings();
+    if (const QString problem = s.outputsProblem(m_projectPath); !problem.isEmpty()) {
+        m_message->setText(problem);
+        return;
+    }
     if (s.remote) {
         QString error;
         if (s.agents.isEmpty()) {

@@ -22,6 +22,8 @@ public:
     AgentListModel* agentModel() const { return m_agents; }
     // Checks the listed agents with the token and CA given (as the Check button does).
     void checkAgents();
+    // The project's file: a JSON lines output must not be it.
+    void setProjectPath(const QString& path) { m_projectPath = path; }
 
     void accept() override;
 
@@ -34,5 +36,8 @@ private:
     QTableView* m_table;
     QLineEdit* m_tokenFile;
     QLineEdit* m_caFile;
+    QLineEdit* m_prometheus;
+    QLineEdit* m_jsonl;
     QLabel* m_message;
+    QString m_projectPath;
 };

@@ -82,6 +82,7 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title,
     if (m_store) {
         const EngineSettings engines = EngineSettings::load(*m_store);
         options.engines = engines.localEngines;
+        options.outputs = engines.outputs();
         if (engines.remote) {
             QString error;
             if (!engines.readToken(options.token, error)) {
@@ -167,6 +168,7 @@ void MainWindow::editEngines()
         return;
     }
     EnginesDialog dialog(EngineSettings::load(*m_store), this);
+    dialog.setProjectPath(QString::fromStdString(m_store->path()));
     if (dialog.exec() != QDialog::Accepted)
         return;
     if (!dialog.settings().save(*m_store))

@@ -98,6 +98,10 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
         return refuse(command, error, RunFailed);
     if (cli.mock)
         cli.mock->stop();
+    for (const std::string& e : outcome.outputErrors)
+        std::fprintf(stderr, "stampede-cli %s: %s\n", command, e.c_str());
+    if (!outcome.outputErrors.empty()) // asked for, and not delivered: not a pass
+        return RunFailed;
     if (outcome.status == "stopped_by_breaker") // the target suffered: a verdict, like a failed threshold
         return refuse(command, outcome.summary.reason, ThresholdFailed);
     // A run that did not run to its end, or sent nothing, was not carried out: never a pass.

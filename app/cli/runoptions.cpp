@@ -72,6 +72,11 @@ const char* kRunUsage =
     "  --mock [RULES.json]   start the embedded mock server on a free loopback port for\n"
     "                        this run and bind ${mock_url} to its base URL\n"
     "  --summary-json FILE   write the summary as JSON (format in the README)\n"
+    "  --out KIND=TARGET     also send the figures, live, to (repeatable):\n"
+    "                          prometheus=HOST:PORT  a /metrics endpoint for Prometheus to scrape\n"
+    "                                                (stampede_requests_total{step}, ...)\n"
+    "                          jsonl=FILE            every second as a JSON line, written to FILE.part\n"
+    "                                                as it goes and renamed FILE at the end\n"
     "  -q, --quiet           no per-second status line\n"
     "  --project FILE        save the run, second by second, in this project (*.stampede)\n"
     "  --report FILE         save the run in a new standalone report file (*.streport)\n"
@@ -234,6 +239,11 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                      args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" &&
                      (!o.scenarioFile.empty() || quickMode))
                 o.mockRules = args[++r.pos];
+        } else if (is("--out", "--out")) {
+            std::string spec;
+            if (!val("--out", spec))
+                return false;
+            o.outputs.push_back(spec);
         } else if (is("--summary-json", "--summary-json")) {
             if (!val("--summary-json", o.summaryJson))
                 return false;

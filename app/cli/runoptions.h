@@ -26,6 +26,7 @@ struct Options
     bool mock = false;
     std::string mockRules;
     std::string summaryJson;
+    std::vector<std::string> outputs; // --out KIND=TARGET
     bool quiet = false;
     std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
     bool pinEngines = false;

@@ -1,5 +1,7 @@
 #include "runsetup.h"
 
+#include "output/runoutput.h"
+
 #include "cli.h"
 #include "core/durationtext.h"
 #include "core/number.h"
@@ -145,6 +147,26 @@ bool openStore(const Options& o, CliRun& run, std::string& error)
     return error.empty();
 }
 
+// --out files are not inputs, nor the summary, nor each other.
+static bool checkOutputs(const Options& o, std::vector<std::string> inputs, std::string& error)
+{
+    inputs.push_back(o.summaryJson);
+    for (const std::string& text : o.outputs) {
+        OutputSpec spec;
+        if (!parseOutputSpec(text, spec, error))
+            return false;
+        if (spec.kind != OutputSpec::Kind::Jsonl)
+            continue;
+        for (const std::string& file : {spec.target, spec.target + ".part"})
+            if (const std::string* in = overwritesInput(file, inputs)) {
+                error = "--out \"" + text + "\" would overwrite " + *in + "; it is left as it is";
+                return false;
+            }
+        inputs.push_back(spec.target);
+    }
+    return true;
+}
+
 bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
 {
     exitCode = BadInput;
@@ -155,7 +177,10 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
         error = "--summary-json \"" + o.summaryJson + "\" is an input (" + *in + "); it is left as it is";
         return false;
     }
+    if (!checkOutputs(o, inputs, error))
+        return false;
     RunRequest& rq = run.request;
+    rq.outputs = o.outputs;
     if (!buildScenario(o, rq.scenario, rq.baseDir, error) || !applyVars(o, rq.scenario, error) ||
         !chooseEngines(o, rq, error))
         return false;

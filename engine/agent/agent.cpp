@@ -2,7 +2,7 @@
 
 #include "control/snapshotcodec.h"
 #include "deadman.h"
-#include "metricsendpoint.h"
+#include "net/metricsendpoint.h"
 #include "run/runengine.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/control.grpc.pb.h"

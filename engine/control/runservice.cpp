@@ -98,7 +98,32 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         errors.push_back(why);
         return nullptr;
     }
+    if (!s->openOutputs(errors))
+        return nullptr;
     return s;
+}
+
+bool RunService::openOutputs(std::vector<std::string>& errors)
+{
+    if (m_request.outputs.size() > kMaxOutputs) {
+        errors.push_back("at most " + std::to_string(kMaxOutputs) + " outputs (--out) per run");
+        return false;
+    }
+    for (const std::string& text : m_request.outputs) {
+        OutputSpec spec;
+        std::string error;
+        if (!parseOutputSpec(text, spec, error)) {
+            errors.push_back(error);
+            return false;
+        }
+        auto output = makeOutput(spec);
+        if (!output->open(m_plan, error)) {
+            errors.push_back(error);
+            return false;
+        }
+        m_outputs.push_back(std::move(output));
+    }
+    return true;
 }
 
 // Each connection is a file descriptor: a local engine must be allowed as
@@ -199,6 +224,8 @@ RunOutcome RunService::run(RunSink& sink)
     const std::vector<std::string> agents = controller.agentNames();
     onStore(sink, [agents](RunLog& log, std::int64_t row) { return log.setAgents(row, agents); });
     sink.started(agents);
+    for (auto& out : m_outputs)
+        out->started(agents);
     RunResult result = drive(controller, sink);
     pool.stop();
     return conclude(sink, agents, std::move(result));
@@ -230,6 +257,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         if (!serverNow.empty())
             serverBySecond[second.second] = serverNow;
         sink.second({withServer, ready});
+        for (auto& out : m_outputs)
+            out->second(withServer, ready->back());
         onStore(sink, [ready](RunLog& log, std::int64_t row) { return log.write(row, *ready); }); // one transaction
         if (checkpoints && second.second % 5 == 0) {
             std::string ignored; // a checkpoint that cannot happen now happens later
@@ -239,6 +268,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     cb.onEvent = [&](const RunEvent& e) {
         onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
         sink.event(e);
+        for (auto& out : m_outputs)
+            out->event(e);
     };
     std::vector<std::string> stepNames;
     for (const auto& st : m_plan.steps)
@@ -355,6 +386,9 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
         o.status = o.summary.status;
     }
     o.result = std::move(result);
+    for (auto& out : m_outputs)
+        if (std::string error; !out->finish(o.summary, error))
+            o.outputErrors.push_back(error);
     const std::string status = o.status == "failed" ? "aborted" : o.status; // as the run is listed
     const std::string json = o.status == "failed" ? "{}" : summaryToJson(o.summary);
     ProjectStore* store = m_recording.store;

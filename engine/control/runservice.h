@@ -15,6 +15,7 @@
 #include "capacitysearch.h"
 
 #include "controller.h"
+#include "output/runoutput.h"
 #include "report/runsummary.h"
 #include "run/scenarioplan.h"
 #include "runcontrol.h"
@@ -70,6 +71,7 @@ struct RunOutcome
     std::vector<std::string> agents;
     RunResult result;
     RunSummary summary;
+    std::vector<std::string> outputErrors; // an output (--out) that could not be kept as asked
 };
 
 // What happens, told on the run's thread.
@@ -97,6 +99,9 @@ struct RunRequest
     // Set: a capacity search (the scenario shaped by shapeForCapacity()); the
     // search scales the load level by level and ends the run.
     std::optional<CapacityOptions> capacity;
+    // Where the figures also go while the run goes on (output/runoutput.h):
+    // "prometheus=HOST:PORT", "jsonl=FILE"; opened by prepare().
+    std::vector<std::string> outputs;
 };
 
 class RunService
@@ -145,6 +150,8 @@ private:
     std::vector<std::string> m_warnings;
     v1::Bundle m_bundle;
     std::shared_ptr<Record> m_record;
+    std::vector<std::unique_ptr<RunOutput>> m_outputs;
+    bool openOutputs(std::vector<std::string>& errors);
     std::shared_ptr<RunControl> m_control = std::make_shared<RunControl>();
 };
 

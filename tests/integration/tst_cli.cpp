@@ -86,6 +86,23 @@ private slots:
                                        << QStringLiteral("thresholds[0].expr");
         QTest::addRow("bad url") << QStringList{QStringLiteral("--url"), QStringLiteral("127.0.0.1:9")}
                                  << QStringLiteral("not an absolute URL");
+        const QStringList quick{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
+                                QStringLiteral("--out")};
+        QTest::addRow("unknown output") << quick + QStringList{QStringLiteral("csv=x.csv")}
+                                        << QStringLiteral(
+                                               "--out \"csv=x.csv\": give prometheus=HOST:PORT or jsonl=FILE");
+        QTest::addRow("output without a file")
+            << quick + QStringList{QStringLiteral("jsonl=")} << QStringLiteral("give the file to write");
+        QTest::addRow("output port") << quick + QStringList{QStringLiteral("prometheus=127.0.0.1:70000")}
+                                     << QStringLiteral("--out prometheus port: 70000 is out of range");
+        const QString scenario = write("kept.json", "{" + ok.toUtf8() + "}");
+        QTest::addRow("output over the scenario")
+            << QStringList{scenario, QStringLiteral("--out"), QStringLiteral("jsonl=") + scenario}
+            << QStringLiteral("would overwrite %1; it is left as it is").arg(scenario);
+        QTest::addRow("output over the summary")
+            << quick + QStringList{QStringLiteral("jsonl=s.json"), QStringLiteral("--summary-json"),
+                                   QStringLiteral("s.json")}
+            << QStringLiteral("--out \"jsonl=s.json\" would overwrite s.json");
     }
     void badInputExitsTwo()
     {

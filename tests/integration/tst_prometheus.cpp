@@ -7,8 +7,10 @@
 // them, and a PromQL error is bad input with Prometheus's own message.
 #include "testsupport.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -72,6 +74,7 @@ class TestPrometheus : public QObject
     QTemporaryDir m_dir;
     Child m_prometheus, m_exporter;
     int m_promPort = 0, m_exporterPort = 0;
+    int m_outPort = 0; // where a run's --out prometheus listens, scraped as job "stampede"
     std::unique_ptr<RawServer> m_app;
     std::mutex m_mutex;
     std::optional<Clock::time_point> m_first;
@@ -125,15 +128,19 @@ private slots:
                                   QStringLiteral("--collector.disable-defaults"), QStringLiteral("--collector.cpu"),
                                   QStringLiteral("--collector.meminfo")}));
         m_promPort = freePort();
+        m_outPort = freePort();
         const QString config = writeFile(m_dir, "prometheus.yml",
                                          QStringLiteral("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
                                                         "scrape_configs:\n"
                                                         "  - job_name: node\n    static_configs:\n"
                                                         "      - targets: ['127.0.0.1:%1']\n"
                                                         "  - job_name: app\n    static_configs:\n"
-                                                        "      - targets: ['127.0.0.1:%2']\n")
+                                                        "      - targets: ['127.0.0.1:%2']\n"
+                                                        "  - job_name: stampede\n    static_configs:\n"
+                                                        "      - targets: ['127.0.0.1:%3']\n")
                                              .arg(m_exporterPort)
                                              .arg(m_app->port())
+                                             .arg(m_outPort)
                                              .toUtf8());
         QVERIFY(m_prometheus.start(QStringLiteral("prometheus"),
                                    {QStringLiteral("--config.file=") + config,
@@ -241,6 +248,68 @@ private slots:
     }
 
     // A query Prometheus refuses: exit 2 before any load, with its message.
+    // `--out prometheus`: Prometheus scrapes the run as it goes; the request
+    // rate it computes over the middle of the run is the summary's, within 2 %;
+    // the per-second JSON lines written beside it add up to the summary.
+    void outPrometheusIsScraped()
+    {
+        const QString summary = m_dir.filePath(QStringLiteral("out-summary.json"));
+        const QString lines = m_dir.filePath(QStringLiteral("out.jsonl"));
+        const auto r = runCli(
+            {QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("${mock_url}/"), QStringLiteral("--mock"),
+             QStringLiteral("--rate"), QStringLiteral("400"), QStringLiteral("-c"), QStringLiteral("8"),
+             QStringLiteral("-d"), QStringLiteral("24s"), QStringLiteral("--engines"), QStringLiteral("1"),
+             QStringLiteral("-q"), QStringLiteral("--out"), QStringLiteral("prometheus=127.0.0.1:%1").arg(m_outPort),
+             QStringLiteral("--out"), QStringLiteral("jsonl=") + lines, QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject total = readJson(summary).value(QStringLiteral("total")).toObject();
+        const double rate = total.value(QStringLiteral("rate")).toDouble();
+        QVERIFY2(rate > 380, qPrintable(QString::number(rate)));
+
+        // the JSON lines: start, 24 seconds, end; the seconds add up to the total
+        QFile f(lines);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<QJsonObject> objects;
+        for (const QByteArray& line : f.readAll().split('\n'))
+            if (!line.isEmpty())
+                objects << QJsonDocument::fromJson(line).object();
+        QVERIFY(objects.size() >= 26);
+        QCOMPARE(objects.first().value(QStringLiteral("type")).toString(), QStringLiteral("start"));
+        QCOMPARE(objects.last().value(QStringLiteral("type")).toString(), QStringLiteral("end"));
+        qint64 sum = 0;
+        QDateTime middle;
+        for (const QJsonObject& o : objects) {
+            if (o.value(QStringLiteral("type")).toString() != QStringLiteral("second"))
+                continue;
+            sum += o.value(QStringLiteral("total")).toObject().value(QStringLiteral("requests")).toInteger();
+            if (o.value(QStringLiteral("t")).toInt() == 18)
+                middle = QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
+        }
+        QCOMPARE(sum, total.value(QStringLiteral("requests")).toInteger());
+        QVERIFY(middle.isValid());
+
+        // Prometheus' rate over seconds 8..18 (half a second past the 18th's end)
+        const QString query = QStringLiteral("/api/v1/query?query=sum(rate(stampede_requests_total%5B10s%5D))&time=%1")
+                                  .arg(double(middle.toMSecsSinceEpoch()) / 1000.0 + 0.5, 0, 'f', 3);
+        const std::string answer = httpGet(m_promPort, query.toStdString());
+        const QJsonObject body = QJsonDocument::fromJson(QByteArray::fromStdString(answer)).object();
+        const QJsonArray result =
+            body.value(QStringLiteral("data")).toObject().value(QStringLiteral("result")).toArray();
+        QVERIFY2(result.size() == 1, answer.c_str());
+        const double scraped = result[0].toObject().value(QStringLiteral("value")).toArray()[1].toString().toDouble();
+        qInfo("rate: Prometheus %.2f/s, summary %.2f/s", scraped, rate);
+        QVERIFY2(std::abs(scraped - rate) <= 0.02 * rate,
+                 qPrintable(QStringLiteral("Prometheus %1/s, summary %2/s").arg(scraped).arg(rate)));
+        // and the errors by class are there, at zero
+        const std::string errors =
+            httpGet(m_promPort,
+                    QStringLiteral(
+                        "/api/v1/query?query=count(stampede_errors_total%7Bclass%3D%22http_5xx%22%7D%3D%3D0)&time=%1")
+                        .arg(double(middle.toMSecsSinceEpoch()) / 1000.0, 0, 'f', 3)
+                        .toStdString());
+        QVERIFY2(errors.find("\"value\":[") != std::string::npos, errors.c_str());
+    }
+
     void promqlErrorIsBadInput()
     {
         MockProcess target;

@@ -55,6 +55,34 @@ private slots:
         QVERIFY(why.contains(QLatin1String("99999")));
     }
 
+    // The live outputs: kept, turned into --out's specs, checked in words.
+    void outputsAreKeptAndChecked()
+    {
+        std::string error;
+        const QString project = m_dir.filePath(QStringLiteral("o.stampede"));
+        auto store = stampede::ProjectStore::create(project.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        EngineSettings s;
+        QVERIFY(s.outputs().isEmpty());
+        s.prometheus = QStringLiteral(" 127.0.0.1:9465 ");
+        s.jsonl = m_dir.filePath(QStringLiteral("run.jsonl"));
+        QVERIFY(s.save(*store));
+        const EngineSettings back = EngineSettings::load(*store);
+        QCOMPARE(back.outputs(),
+                 QStringList({QStringLiteral("prometheus=127.0.0.1:9465"), QStringLiteral("jsonl=") + s.jsonl}));
+        QCOMPARE(back.outputsProblem(project), QString());
+        EngineSettings bad = back;
+        bad.prometheus = QStringLiteral("127.0.0.1:99999");
+        QVERIFY(bad.outputsProblem(project).contains(QLatin1String("99999")));
+        bad.prometheus = QStringLiteral("localhost");
+        QVERIFY(!bad.outputsProblem(project).isEmpty());
+        bad = back;
+        bad.jsonl = project; // the project itself
+        QVERIFY(bad.outputsProblem(project).contains(QLatin1String("project itself")));
+        bad.jsonl = m_dir.filePath(QStringLiteral("no/such/folder/run.jsonl"));
+        QVERIFY(bad.outputsProblem(project).contains(QLatin1String("does not exist")));
+    }
+
     void checkSaysWhichAgentsAreReady()
     {
         const QString tokenFile = m_dir.filePath(QStringLiteral("token"));

@@ -10,6 +10,7 @@
 #include "store/projectstore.h"
 #include "store/runlog.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -125,8 +126,11 @@ private slots:
         RunSession::Options options;
         options.cliPath = qEnvironmentVariable("STAMPEDE_CLI");
         options.engines = 2;
+        const QString lines = dir.filePath(QStringLiteral("gui.jsonl")); // the run settings' live output
+        options.outputs = {QStringLiteral("jsonl=") + lines};
         QVERIFY2(session.start(scenario, options, store.get()), qPrintable(session.lastError()));
         QVERIFY(session.isRunning());
+        QVERIFY(QFile::exists(lines + QStringLiteral(".part")));
         QCOMPARE(session.stepNames(), QStringList{QStringLiteral("home")});
         QCOMPARE(session.plannedProfile().last(), QPointF(3, 300)); // one step: requests/s = iterations/s
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
@@ -152,6 +156,25 @@ private slots:
             if (row.step == -1)
                 fromRows += row.counters.requests;
         QCOMPARE(qint64(fromRows), total);
+        // the JSON lines: every second, then the end with the same total
+        QFile f(lines);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        qint64 fromLines = 0;
+        QJsonObject last;
+        for (const QByteArray& line : f.readAll().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            last = QJsonDocument::fromJson(line).object();
+            if (last[QStringLiteral("type")].toString() == QStringLiteral("second"))
+                fromLines += last[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger();
+        }
+        QCOMPARE(fromLines, total);
+        QCOMPARE(last[QStringLiteral("type")].toString(), QStringLiteral("end"));
+
+        // an output that cannot open refuses the run before any engine starts
+        options.outputs = {QStringLiteral("jsonl=") + dir.filePath(QStringLiteral("gone/x.jsonl"))};
+        QVERIFY(!session.start(scenario, options, store.get()));
+        QVERIFY2(session.lastError().contains(QStringLiteral("cannot write")), qPrintable(session.lastError()));
     }
 
     // Paused seconds have no latency: the report draws a gap there (never a

@@ -17,8 +17,9 @@ class MetricsEndpoint
 public:
     explicit MetricsEndpoint(std::function<std::string()> render) : m_render(std::move(render)) {}
     ~MetricsEndpoint();
-    // `address` is host:port (port 0 picks one). Returns false with a message.
-    bool start(const std::string& address, std::string& error);
+    // `address` is host:port (port 0 picks one); an address alone is the port
+    // on 127.0.0.1. Returns false with a message that names `option`.
+    bool start(const std::string& address, std::string& error, const std::string& option = "--metrics");
     int port() const { return m_port; }
     void stop();
 

@@ -18,7 +18,7 @@ MetricsEndpoint::~MetricsEndpoint()
     stop();
 }
 
-bool MetricsEndpoint::start(const std::string& address, std::string& error)
+bool MetricsEndpoint::start(const std::string& address, std::string& error, const std::string& option)
 {
     const std::size_t colon = address.rfind(':');
     std::string host = colon == std::string::npos ? "127.0.0.1" : address.substr(0, colon);
@@ -26,20 +26,20 @@ bool MetricsEndpoint::start(const std::string& address, std::string& error)
     if (host == "localhost")
         host = "127.0.0.1";
     std::uint64_t portNumber = 0;
-    if (!parseWhole(port, "--metrics port", 0, 65535, portNumber, error))
+    if (!parseWhole(port, option + " port", 0, 65535, portNumber, error))
         return false;
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_port = htons(std::uint16_t(portNumber));
     if (inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1) {
-        error = "--metrics: \"" + address + "\" is not an IPv4 host:port";
+        error = option + ": \"" + address + "\" is not an IPv4 host:port";
         return false;
     }
     m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     const int one = 1;
     ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (::bind(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(m_fd, 16) != 0) {
-        error = "--metrics: cannot listen on " + address + ": " + std::strerror(errno);
+        error = option + ": cannot listen on " + address + ": " + std::strerror(errno);
         ::close(m_fd);
         m_fd = -1;
         return false;

@@ -1,0 +1,62 @@
+#pragma once
+// `--out prometheus=HOST:PORT`: the run's live figures on a /metrics endpoint
+// (text exposition 0.0.4) for an existing Prometheus to scrape, in
+// Prometheus' naming: counters since the run began, per step
+//   stampede_requests_total{step}, stampede_sent_total{step},
+//   stampede_errors_total{step,class}, stampede_late_total{step},
+//   stampede_dropped_total{step}, stampede_received_bytes_total{step},
+//   stampede_sent_bytes_total{step}, stampede_checks_total{step,check,result}
+// and gauges of the last completed second
+//   stampede_requests_per_second{step}, stampede_latency_seconds{step,quantile}
+//   (from the intended start; quantile 0.5 0.9 0.95 0.99 0.999 1),
+//   stampede_open_connections, stampede_active_users, stampede_run_seconds
+// with stampede_run_info{run_id,scenario} and stampede_run_active.
+// The per-second figures carry the time their second ended, so that a
+// scrape's timing does not move a second's requests into the next one:
+// rate() over them is the run's own rate.
+#include "runoutput.h"
+
+#include "metrics/runmetrics.h"
+
+#include <memory>
+#include <mutex>
+
+namespace stampede {
+
+class MetricsEndpoint;
+
+class PrometheusOutput final : public RunOutput
+{
+public:
+    explicit PrometheusOutput(std::string address);
+    ~PrometheusOutput() override;
+    bool open(const ScenarioPlan& plan, std::string& error) override;
+    void second(const SecondSummary& summary, const PreparedSecond& merged) override;
+    bool finish(const RunSummary& summary, std::string& error) override;
+    int port() const;
+    // What /metrics answers now.
+    std::string text() const;
+
+private:
+    struct Step
+    {
+        std::string name;
+        std::vector<std::string> checks;
+        StepCounters counters;
+        std::vector<CheckCount> checkCounts;
+        std::uint64_t lastRequests = 0;
+        std::array<double, 6> lastPercentilesMs{};
+    };
+    std::string render(bool active) const;
+    std::string m_address;
+    std::unique_ptr<MetricsEndpoint> m_endpoint;
+    std::string m_runId, m_scenario;
+    std::vector<Step> m_steps;
+    std::int64_t m_origin = 0; // wall-clock ms at which second 0 began
+    std::uint32_t m_seconds = 0;
+    std::uint32_t m_connections = 0, m_users = 0;
+    mutable std::mutex m_mutex; // guards m_text (read by the endpoint's thread)
+    std::string m_text;
+};
+
+} // namespace stampede

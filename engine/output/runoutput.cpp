@@ -1,0 +1,59 @@
+#include "runoutput.h"
+
+#include "jsonloutput.h"
+#include "promoutput.h"
+
+#include <chrono>
+#include <ctime>
+
+namespace stampede {
+
+bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& error)
+{
+    const std::size_t eq = text.find('=');
+    const std::string kind = text.substr(0, eq);
+    out.text = text;
+    out.target = eq == std::string::npos ? std::string() : text.substr(eq + 1);
+    if (kind == "prometheus")
+        out.kind = OutputSpec::Kind::Prometheus;
+    else if (kind == "jsonl")
+        out.kind = OutputSpec::Kind::Jsonl;
+    else {
+        error = "--out \"" + text + "\": give prometheus=HOST:PORT or jsonl=FILE";
+        return false;
+    }
+    if (out.target.empty()) {
+        error =
+            "--out \"" + text + "\": " +
+            (out.kind == OutputSpec::Kind::Prometheus ? "give the address to listen on, as prometheus=127.0.0.1:9465"
+                                                      : "give the file to write, as jsonl=run.jsonl");
+        return false;
+    }
+    return true;
+}
+
+std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec)
+{
+    if (spec.kind == OutputSpec::Kind::Prometheus)
+        return std::make_unique<PrometheusOutput>(spec.target);
+    return std::make_unique<JsonlOutput>(spec.target);
+}
+
+std::int64_t wallMillis()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string isoMillis(std::int64_t millis)
+{
+    const std::time_t seconds = std::time_t(millis / 1000);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[96];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
+                  utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(millis % 1000));
+    return text;
+}
+
+} // namespace stampede

@@ -1,0 +1,60 @@
+#pragma once
+// Where a run's figures go while it runs, besides the project and the
+// summary: `--out KIND=TARGET` on the command line, the workbench's run
+// settings. Each output is told every second as it completes, the run's
+// events and its end, on the run's thread.
+//   prometheus=HOST:PORT  a /metrics endpoint for an existing Prometheus to
+//                         scrape (port alone: on 127.0.0.1)
+//   jsonl=FILE            every second as one JSON line, as k6's JSON output
+#include "report/runsummary.h"
+#include "run/runengine.h"
+#include "run/scenarioplan.h"
+#include "store/runlog.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+struct OutputSpec
+{
+    enum class Kind
+    {
+        Prometheus,
+        Jsonl
+    };
+    Kind kind = Kind::Jsonl;
+    std::string target; // host:port, or a file path
+    std::string text;   // as given: "jsonl=run.jsonl"
+};
+
+// The most outputs one run may have.
+constexpr std::size_t kMaxOutputs = 8;
+
+// Parses "prometheus=HOST:PORT" or "jsonl=FILE"; false with `error`.
+bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& error);
+
+class RunOutput
+{
+public:
+    virtual ~RunOutput() = default;
+    // Before the run starts: binds, creates files. False with `error`.
+    virtual bool open(const ScenarioPlan& plan, std::string& error) = 0;
+    virtual void started(const std::vector<std::string>& /*agents*/) {}
+    // A completed second: its summary, and the merged figures per step (row
+    // step -1 is their total).
+    virtual void second(const SecondSummary& summary, const PreparedSecond& merged) = 0;
+    virtual void event(const RunEvent& /*event*/) {}
+    // The run ended (any way: completed, stopped, failed). False with `error`
+    // when what was written cannot be kept where it was asked.
+    virtual bool finish(const RunSummary& summary, std::string& error) = 0;
+};
+
+std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec);
+
+// Wall-clock milliseconds since the epoch, and as ISO 8601 UTC ("2026-12-01T16:20:05.123Z").
+std::int64_t wallMillis();
+std::string isoMillis(std::int64_t millis);
+
+} // namespace stampede
