@@ -1,6 +1,7 @@
 #include "scenariocheck.h"
 
 #include "bundle/bundlefile.h"
+#include "bundle/projectscenario.h"
 #include "run/checkplan.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/bundle.pb.h"
@@ -57,7 +58,8 @@ QStringList ScenarioCheck::warnings(const QByteArray& scenarioJson, const QStrin
 }
 
 bool ScenarioCheck::exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path,
-                                 QString* error, const TrafficSource& traffic)
+                                 QString* error, const TrafficSource& traffic, const EnvironmentChoice& environments,
+                                 const QString& chosen)
 {
     stampede::v1::Scenario s;
     std::string err;
@@ -75,7 +77,13 @@ bool ScenarioCheck::exportBundle(const QByteArray& scenarioJson, const QString& 
             ok = false;
         }
     }
-    if (!ok || !stampede::makeBundle(s, baseDir.toStdString(), "scenario", bundle, err)) {
+    std::vector<stampede::v1::Environment> envs;
+    for (const auto& [name, payload] : environments.environments) {
+        envs.emplace_back();
+        ok = ok && stampede::environmentFromJson(name.toStdString(), payload.toStdString(), envs.back(), err);
+    }
+    if (!ok || !stampede::makeBundle(s, baseDir.toStdString(), "scenario", bundle, err) ||
+        !stampede::carryEnvironments(bundle, envs, chosen.toStdString(), err)) {
         if (error)
             *error = QString::fromStdString(err);
         return false;

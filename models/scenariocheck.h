@@ -27,7 +27,16 @@ struct Result
     QStringList warnings; // only when there is no problem
 };
 Result check(const QByteArray& scenarioJson, const QString& baseDir = QString(), const TrafficSource& traffic = {});
-// Writes a .stbundle (scenario with its CSV data and replayed traffic, digest, format version), whole or not at all.
+// The project's environments (name, payload: a JSON object of values) and the current one's name.
+struct EnvironmentChoice
+{
+    QList<QPair<QString, QByteArray>> environments;
+    QString current;
+};
+using EnvironmentSource = std::function<EnvironmentChoice()>;
+// Writes a .stbundle (scenario with its CSV data and replayed traffic, digest, format version), whole or not at
+// all. It carries `environments.environments`; the scenario's constants take `chosen`'s values (empty: none).
 bool exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path, QString* error,
-                  const TrafficSource& traffic = {});
+                  const TrafficSource& traffic = {}, const EnvironmentChoice& environments = {},
+                  const QString& chosen = {});
 } // namespace ScenarioCheck

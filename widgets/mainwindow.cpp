@@ -301,8 +301,7 @@ bool MainWindow::openProject(const QString& path)
     }
     while (m_tabs->count() > 1)
         Q_EMIT m_tabs->tabCloseRequested(1);
-    m_model->setStore(store.get());
-    m_store = std::move(store);
+    adoptStore(std::move(store));
     rememberRecent(path);
     updateTitle();
     m_tree->expandToDepth(0);
@@ -320,11 +319,22 @@ bool MainWindow::newProject(const QString& path)
     }
     store->addItem(0, ItemKind::Collection, tr("My requests").toStdString(), "{}");
     store->addItem(0, ItemKind::Environment, tr("local").toStdString(), "{}");
-    m_model->setStore(store.get());
-    m_store = std::move(store);
+    adoptStore(std::move(store));
     rememberRecent(path);
     updateTitle();
     return true;
+}
+
+// The store first, then the tree: the environments are listed from it, and
+// the one chosen last in this project (not in the one before) is current again.
+void MainWindow::adoptStore(std::unique_ptr<stampede::ProjectStore> store)
+{
+    m_environments->blockSignals(true);
+    m_environments->clear(); // refilled from the new project, its own choice first
+    m_environments->blockSignals(false);
+    const std::unique_ptr<stampede::ProjectStore> old = std::move(m_store); // the tree may use it until reset
+    m_store = std::move(store);
+    m_model->setStore(m_store.get());
 }
 
 QString MainWindow::withoutMnemonic(QString text)
@@ -527,6 +537,17 @@ void MainWindow::openItem(qint64 id)
         e->setTrafficSource([this](const QString& name) {
             return m_store ? TrafficImporter::trafficSet(*m_store, name) : QByteArray();
         });
+        e->setEnvironmentSource([this] {
+            ScenarioCheck::EnvironmentChoice c;
+            for (int r = 0; r < m_model->rowCount(); ++r) {
+                const QModelIndex i = m_model->index(r, 0);
+                if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment))
+                    c.environments.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
+            }
+            if (m_environments->currentData().toLongLong())
+                c.current = m_environments->currentText();
+            return c;
+        });
         e->setJson(payload);
         connect(e, &ScenarioEditor::changed, this, save);
         connect(e, &ScenarioEditor::runRequested, this,
@@ -559,7 +580,7 @@ RequestEditor* MainWindow::currentRequestEditor() const
 
 void MainWindow::refreshEnvironments()
 {
-    const QString current = m_environments->currentText();
+    const QString current = m_environments->count() ? m_environments->currentText() : QString();
     m_environments->blockSignals(true);
     m_environments->clear();
     m_environments->addItem(tr("(no environment)"), qint64(0));

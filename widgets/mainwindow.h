@@ -71,6 +71,7 @@ private:
     void newReplayScenario(qint64 id);
     QString replayTarget() const;
     void refreshEnvironments();
+    void adoptStore(std::unique_ptr<stampede::ProjectStore> store);
     void applyEnvironment();
     void setExtracted(const QHash<QString, QString>& values);
     void updateTitle();

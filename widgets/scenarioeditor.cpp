@@ -766,7 +766,29 @@ void ScenarioEditor::exportBundle()
         this, tr("Export bundle"), m_name->text() + QStringLiteral(".stbundle"), tr("Scenario bundles (*.stbundle)"));
     if (path.isEmpty())
         return;
+    QString chosen;
+    const ScenarioCheck::EnvironmentChoice envs =
+        m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice{};
+    if (!envs.environments.isEmpty()) { // the one the workbench runs with, unless told otherwise
+        QStringList items{tr("(no environment)")};
+        for (const auto& e : envs.environments)
+            items << e.first;
+        bool ok = false;
+        const QString item = QInputDialog::getItem(
+            this, tr("Export bundle"), tr("The bundle carries every environment; its constants take the values of:"),
+            items, std::max(0, int(items.indexOf(envs.current))), false, &ok);
+        if (!ok)
+            return;
+        chosen = item == items.first() ? QString() : item;
+    }
     QString error;
-    if (!ScenarioCheck::exportBundle(json(), m_baseDir, path, &error, m_traffic))
+    if (!exportBundleTo(path, chosen, error))
         QMessageBox::warning(this, tr("Export bundle"), error);
+}
+
+bool ScenarioEditor::exportBundleTo(const QString& path, const QString& chosen, QString& error) const
+{
+    const ScenarioCheck::EnvironmentChoice envs =
+        m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice{};
+    return ScenarioCheck::exportBundle(json(), m_baseDir, path, &error, m_traffic, envs, chosen);
 }

@@ -41,6 +41,10 @@ public:
     void setDataSetSource(std::function<QString(const QString&)> source) { m_dataSets = std::move(source); }
     // The project's traffic sets by name, for a replay step's checks and bundle.
     void setTrafficSource(ScenarioCheck::TrafficSource source) { m_traffic = std::move(source); }
+    // The project's environments: Export bundle asks which one its constants take.
+    void setEnvironmentSource(ScenarioCheck::EnvironmentSource source) { m_environments = std::move(source); }
+    // Writes the bundle to `path` with the environment `chosen` applied (empty: none); false with `error`.
+    bool exportBundleTo(const QString& path, const QString& chosen, QString& error) const;
     // Set when the scenario replays recorded traffic (its load is the recording's).
     ReplayForm* replayForm() const { return m_replay; }
     bool isReplay() const;
@@ -79,6 +83,7 @@ private:
     class QFormLayout* m_form = nullptr;
     class QLayout* m_stagesBox = nullptr;
     ScenarioCheck::TrafficSource m_traffic;
+    ScenarioCheck::EnvironmentSource m_environments;
     QList<QWidget*> m_loadFields; // the load's fields, hidden for a replay
     QListWidget* m_steps;
     QComboBox* m_model;

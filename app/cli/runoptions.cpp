@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "bundle/bundlefile.h"
+#include "bundle/environment.h"
+#include "bundle/projectscenario.h"
 #include "cli.h"
 #include "core/durationtext.h"
 #include "core/number.h"
@@ -19,12 +21,15 @@
 namespace stampede::cli {
 
 const char* kRunUsage =
-    "Usage: stampede-cli run SCENARIO.json|BUNDLE.stbundle [OPTIONS]\n"
+    "Usage: stampede-cli run SCENARIO.json|BUNDLE.stbundle [--env NAME] [OPTIONS]\n"
+    "       stampede-cli run PROJECT.stampede@SCENARIO [--env NAME] [OPTIONS]\n"
     "       stampede-cli run --url URL [--connections C] [--rate R] [--duration 10s] [OPTIONS]\n"
     "       stampede-cli run --grpc HOST:PORT --proto F.proto --call pkg.Service/Method --data JSON\n"
     "                        [--rate R | --connections C] [OPTIONS]\n"
     "\n"
-    "Runs a scenario file (proto3 JSON of stampede.v1.Scenario), or a quick load\n"
+    "Runs a scenario file (proto3 JSON of stampede.v1.Scenario), a bundle, a\n"
+    "project's scenario by name (read-only: the workbench may hold the project;\n"
+    "--project P saves the run in it), or a quick load\n"
     "against one URL: without --rate a closed model of C virtual users, one\n"
     "connection each, no think time (like wrk); with --rate an open model at R\n"
     "requests per second over a pool of C connections, latency measured from each\n"
@@ -71,6 +76,8 @@ const char* kRunUsage =
     "  --no-stress-tag       do not send the stress tag header\n"
     "  --mock [RULES.json]   start the embedded mock server on a free loopback port for\n"
     "                        this run and bind ${mock_url} to its base URL\n"
+    "  --env NAME            a bundle's or a project's environment: its values become constants\n"
+    "                        (a project's scenario takes the workbench's current one by default)\n"
     "  --summary-json FILE   write the summary as JSON (format in the README)\n"
     "  --out KIND=TARGET     also send the figures, live, to (repeatable):\n"
     "                          prometheus=HOST:PORT  a /metrics endpoint for Prometheus to scrape\n"
@@ -239,6 +246,9 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                      args[r.pos + 1].substr(args[r.pos + 1].size() - 5) == ".json" &&
                      (!o.scenarioFile.empty() || quickMode))
                 o.mockRules = args[++r.pos];
+        } else if (is("--env", "--env")) {
+            if (!val("--env", o.env))
+                return false;
         } else if (is("--out", "--out")) {
             std::string spec;
             if (!val("--out", spec))
@@ -318,6 +328,53 @@ bool preparedScenario(const Options& o, v1::Scenario& s, std::string& baseDir, s
     return applyCommonFlags(o, s, error);
 }
 
+// A scenario file or a bundle (with --env, one of its environments applied).
+bool fileScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
+{
+    std::string json, why;
+    if (!readWholeFile(o.scenarioFile, json, why)) {
+        error = "cannot read scenario file \"" + o.scenarioFile + "\": " + why;
+        return false;
+    }
+    if (looksLikeBundle(json)) {
+        v1::Bundle bundle;
+        if (!decodeBundle(json, bundle, error)) {
+            error = o.scenarioFile + ": " + error;
+            return false;
+        }
+        s = bundle.scenario();
+        if (!o.env.empty()) {
+            const v1::Environment* env = findEnvironment(bundle, o.env, error);
+            if (!env)
+                return false;
+            applyEnvironment(s, *env);
+        }
+    } else if (!parseScenarioJson(json, s, error)) {
+        error = o.scenarioFile + ": not a valid scenario: " + error;
+        return false;
+    } else if (!o.env.empty()) {
+        error = "--env: a scenario file has no environments (a bundle or PROJECT.stampede@SCENARIO has)";
+        return false;
+    }
+    const std::size_t slash = o.scenarioFile.rfind('/');
+    baseDir = slash == std::string::npos ? "." : o.scenarioFile.substr(0, slash);
+    return true;
+}
+
+// A project's scenario by name, read-only, with an environment applied.
+bool projectScenario(const Options& o, const std::string& project, const std::string& name, v1::Scenario& s,
+                     std::string& baseDir, std::string& error)
+{
+    ProjectScenario p;
+    if (!loadProjectScenario(project, name, o.env, p, error))
+        return false;
+    s = std::move(p.scenario);
+    baseDir = p.baseDir;
+    std::fprintf(stderr, "%s@%s: %s\n", project.c_str(), name.c_str(),
+                 p.environment.empty() ? "no environment" : ("environment \"" + p.environment + "\"").c_str());
+    return true;
+}
+
 // Builds the scenario: from the file, or from the quick-mode flags; then the
 // flags that apply to both.
 bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
@@ -333,24 +390,13 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             error = "give either a scenario file or --url with its quick-mode options, not both";
             return false;
         }
-        std::string json, why;
-        if (!readWholeFile(o.scenarioFile, json, why)) {
-            error = "cannot read scenario file \"" + o.scenarioFile + "\": " + why;
-            return false;
-        }
-        if (looksLikeBundle(json)) {
-            v1::Bundle bundle;
-            if (!decodeBundle(json, bundle, error)) {
-                error = o.scenarioFile + ": " + error;
+        std::string project, name;
+        if (splitProjectScenario(o.scenarioFile, project, name)) {
+            if (!projectScenario(o, project, name, s, baseDir, error))
                 return false;
-            }
-            s = bundle.scenario();
-        } else if (!parseScenarioJson(json, s, error)) {
-            error = o.scenarioFile + ": not a valid scenario: " + error;
+        } else if (!fileScenario(o, s, baseDir, error)) {
             return false;
         }
-        const std::size_t slash = o.scenarioFile.rfind('/');
-        baseDir = slash == std::string::npos ? "." : o.scenarioFile.substr(0, slash);
         if (!o.duration.empty()) {
             Nanos d;
             if (!durationArg(o.duration, "--duration", d, error))
@@ -360,6 +406,10 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
     } else {
         if (o.url.empty() && o.grpcTarget.empty()) {
             error = "nothing to run: give a scenario file, --url or --grpc (see stampede-cli run --help)";
+            return false;
+        }
+        if (!o.env.empty()) {
+            error = "--env: the quick mode has no environments (a bundle or PROJECT.stampede@SCENARIO has)";
             return false;
         }
         s.set_name("quick");

@@ -16,7 +16,8 @@ extern const char* kRunUsage;
 
 struct Options
 {
-    std::string scenarioFile;
+    std::string scenarioFile; // a scenario file, a bundle, or PROJECT.stampede@SCENARIO
+    std::string env;          // --env: an environment of the bundle or the project
     std::string url;
     std::string connections, rate, duration, threads, method, body, timeout;
     bool bodySet = false;

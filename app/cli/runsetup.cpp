@@ -1,5 +1,7 @@
 #include "runsetup.h"
 
+#include "bundle/environment.h"
+#include "bundle/projectscenario.h"
 #include "output/runoutput.h"
 
 #include "cli.h"
@@ -17,20 +19,6 @@
 namespace stampede::cli {
 
 namespace {
-
-// Constants that win over the scenario's own, so that every engine sees them.
-void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value)
-{
-    v1::Variable* target = nullptr;
-    for (auto& v : *scenario.mutable_variables())
-        if (v.name() == name)
-            target = &v;
-    if (!target) {
-        target = scenario.add_variables();
-        target->set_name(name);
-    }
-    target->mutable_constant()->set_value(value);
-}
 
 bool applyVars(const Options& o, v1::Scenario& scenario, std::string& error)
 {
@@ -173,6 +161,8 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
     std::vector<std::string> inputs = {o.scenarioFile, o.projectFile, o.reportFile, o.mockRules, o.tokenFile,
                                        o.caFile,       o.caCert,      o.clientCert, o.clientKey};
     inputs.insert(inputs.end(), o.protos.begin(), o.protos.end());
+    if (std::string project, name; splitProjectScenario(o.scenarioFile, project, name))
+        inputs.push_back(project);
     if (const std::string* in = overwritesInput(o.summaryJson, inputs)) {
         error = "--summary-json \"" + o.summaryJson + "\" is an input (" + *in + "); it is left as it is";
         return false;

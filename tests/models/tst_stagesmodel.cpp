@@ -106,6 +106,52 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
+    // Export bundle carries the project's environments; the constants take the chosen one's values.
+    void bundlesCarryTheEnvironmentChosen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("e.stbundle"));
+        const QByteArray json = QByteArrayLiteral(
+            "{\"name\": \"env\", \"steps\": [{\"request\": {\"url\": \"${base}/x\"}}], \"variables\": [{\"name\": "
+            "\"base\", \"constant\": {\"value\": \"http://127.0.0.1:9\"}}], \"load\": {\"closed\": {\"users\": 1}}}");
+        ScenarioCheck::EnvironmentChoice envs;
+        envs.environments = {
+            {QStringLiteral("local"), QByteArrayLiteral("{\"base\": \"http://127.0.0.1:8080\", \"k\": 7}")},
+            {QStringLiteral("staging"), QByteArrayLiteral("{\"base\": \"http://127.0.0.2:80\"}")}};
+        envs.current = QStringLiteral("local");
+        QString error;
+        QVERIFY2(ScenarioCheck::exportBundle(json, dir.path(), path, &error, {}, envs, QStringLiteral("staging")),
+                 qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        stampede::v1::Bundle bundle;
+        std::string err;
+        QVERIFY2(stampede::decodeBundle(f.readAll().toStdString(), bundle, err), err.c_str());
+        QCOMPARE(bundle.environments_size(), 2);
+        QCOMPARE(bundle.environment(), std::string("staging"));
+        QCOMPARE(bundle.scenario().variables_size(), 1); // replaced, not added twice
+        QCOMPARE(bundle.scenario().variables(0).constant().value(), std::string("http://127.0.0.2:80"));
+        QCOMPARE(bundle.environments(0).values().at("k"), std::string("7"));
+        // none chosen: the scenario as it is, the environments still carried
+        QVERIFY(ScenarioCheck::exportBundle(json, dir.path(), path, &error, {}, envs, QString()));
+        // an environment that is not a JSON object of values, or a choice that is not there: nothing written
+        f.close();
+        const QByteArray before = [&] {
+            QFile g(path);
+            g.open(QIODevice::ReadOnly);
+            return g.readAll();
+        }();
+        envs.environments.append({QStringLiteral("bad"), QByteArrayLiteral("[1, 2")});
+        QVERIFY(!ScenarioCheck::exportBundle(json, dir.path(), path, &error, {}, envs, QStringLiteral("local")));
+        QVERIFY2(error.contains(QStringLiteral("\"bad\" is not a JSON object")), qPrintable(error));
+        envs.environments.removeLast();
+        QVERIFY(!ScenarioCheck::exportBundle(json, dir.path(), path, &error, {}, envs, QStringLiteral("prod")));
+        QVERIFY2(error.contains(QStringLiteral("no environment named \"prod\"")), qPrintable(error));
+        QFile g(path);
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        QCOMPARE(g.readAll(), before);
+    }
+
     void csvPreviewDetectsAndShows()
     {
         CsvPreviewModel m;

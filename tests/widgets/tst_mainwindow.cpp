@@ -8,14 +8,21 @@
 #include "trafficview.h"
 #include "welcomepage.h"
 
+#include "bundle/bundlefile.h"
 #include "traffic/trafficstore.h"
 
+#include "stampede/v1/bundle.pb.h"
+
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <QTimer>
 #include <QToolBar>
 
 #include "store/projectstore.h"
@@ -124,6 +131,64 @@ private slots:
         QTest::keyClicks(designer->replayForm()->offsets(), QStringLiteral("query:account+5"));
         QVERIFY2(designer->problems().join(QLatin1Char(' ')).contains(QStringLiteral("account")),
                  qPrintable(designer->problems().join(QLatin1Char('\n'))));
+    }
+
+    // Export bundle asks which environment its constants take, the current
+    // one first; the bundle carries them all.
+    void exportBundleAsksForTheEnvironment()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("b.stampede"));
+        qint64 scenarioId = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            store->addItem(0, ItemKind::Environment, "local", "{\"base\": \"http://127.0.0.1:8080\"}");
+            store->addItem(0, ItemKind::Environment, "staging", "{\"base\": \"http://127.0.0.2:80\"}");
+            scenarioId = store->addItem(0, ItemKind::Scenario, "s",
+                                        "{\"name\": \"s\", \"steps\": [{\"request\": {\"url\": \"${base}/\"}}], "
+                                        "\"load\": {\"closed\": {\"users\": 1}}}");
+            store->setSetting("environment", "staging");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        w.openItem(scenarioId);
+        auto* designer = qobject_cast<ScenarioEditor*>(w.findChild<QTabWidget*>()->currentWidget());
+        QVERIFY(designer);
+        QPushButton* exportButton = nullptr;
+        for (auto* b : designer->findChildren<QPushButton*>())
+            if (b->text().startsWith(QStringLiteral("Export bundle")))
+                exportButton = b;
+        QVERIFY(exportButton);
+        const QString bundle = dir.filePath(QStringLiteral("s.stbundle")); // the scenario's name, offered
+        QString offered;
+        QStringList items;
+        QTimer answer; // the file dialog, then the environment's
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto* files = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+                files->selectFile(bundle);
+                static_cast<QDialog*>(files)->accept();
+            } else if (auto* ask = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                offered = ask->textValue();
+                items = ask->comboBoxItems();
+                ask->setTextValue(QStringLiteral("local"));
+                ask->accept();
+            }
+        });
+        answer.start(50);
+        QTest::mouseClick(exportButton, Qt::LeftButton);
+        answer.stop();
+        QCOMPARE(offered, QStringLiteral("staging"));
+        QCOMPARE(items,
+                 QStringList({QStringLiteral("(no environment)"), QStringLiteral("local"), QStringLiteral("staging")}));
+        QFile f(bundle);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(QDir(dir.path()).entryList().join(QLatin1Char(' '))));
+        stampede::v1::Bundle decoded;
+        std::string error;
+        QVERIFY2(stampede::decodeBundle(f.readAll().toStdString(), decoded, error), error.c_str());
+        QCOMPARE(decoded.environment(), std::string("local"));
+        QCOMPARE(decoded.environments_size(), 2);
+        QCOMPARE(decoded.scenario().variables(0).constant().value(), std::string("http://127.0.0.1:8080"));
     }
 
     // The welcome page: each recent project with its path and newest run

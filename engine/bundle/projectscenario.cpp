@@ -1,0 +1,167 @@
+#include "projectscenario.h"
+
+#include "environment.h"
+#include "run/scenarioplan.h"
+#include "store/projectstore.h"
+#include "traffic/trafficstore.h"
+
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace stampede {
+
+namespace {
+
+std::string valueText(const google::protobuf::Value& v)
+{
+    switch (v.kind_case()) {
+    case google::protobuf::Value::kStringValue:
+        return v.string_value();
+    case google::protobuf::Value::kBoolValue:
+        return v.bool_value() ? "true" : "false";
+    case google::protobuf::Value::kNumberValue: {
+        const double d = v.number_value();
+        char text[40];
+        if (std::floor(d) == d && std::fabs(d) < 1e15)
+            std::snprintf(text, sizeof text, "%.0f", d);
+        else
+            std::snprintf(text, sizeof text, "%.17g", d);
+        return text;
+    }
+    case google::protobuf::Value::kNullValue:
+        return "";
+    default: { // a list or an object: its JSON
+        std::string json;
+        (void)google::protobuf::util::MessageToJsonString(v, &json);
+        return json;
+    }
+    }
+}
+
+// Every item of `kind`, depth first in tree order.
+std::vector<ProjectItem> itemsOf(const ProjectStore& store, ItemKind kind)
+{
+    std::vector<ProjectItem> out;
+    std::function<void(std::int64_t)> walk = [&](std::int64_t parent) {
+        for (const ProjectItem& i : store.children(parent)) {
+            if (i.kind == kind)
+                out.push_back(i);
+            walk(i.id);
+        }
+    };
+    walk(0);
+    return out;
+}
+
+std::string quotedNames(const std::vector<ProjectItem>& items)
+{
+    std::string names;
+    for (const auto& i : items)
+        names += (names.empty() ? "\"" : ", \"") + i.name + "\"";
+    return names.empty() ? "none" : names;
+}
+
+} // namespace
+
+bool environmentFromJson(const std::string& name, const std::string& payload, v1::Environment& out, std::string& error)
+{
+    google::protobuf::Struct values;
+    if (!payload.empty() && !google::protobuf::util::JsonStringToMessage(payload, &values).ok()) {
+        error = "the environment \"" + name + "\" is not a JSON object of values";
+        return false;
+    }
+    out.Clear();
+    out.set_name(name);
+    for (const auto& [key, value] : values.fields())
+        (*out.mutable_values())[key] = valueText(value);
+    return true;
+}
+
+bool projectEnvironments(const ProjectStore& store, std::vector<v1::Environment>& out, std::string& error)
+{
+    out.clear();
+    for (const ProjectItem& i : itemsOf(store, ItemKind::Environment)) {
+        v1::Environment e;
+        if (!environmentFromJson(i.name, i.payload, e, error))
+            return false;
+        out.push_back(std::move(e));
+    }
+    return true;
+}
+
+bool carryEnvironments(v1::Bundle& bundle, const std::vector<v1::Environment>& all, const std::string& chosen,
+                       std::string& error)
+{
+    bundle.clear_environments();
+    for (const auto& e : all)
+        *bundle.add_environments() = e;
+    bundle.set_environment(chosen);
+    if (chosen.empty())
+        return true;
+    const v1::Environment* env = findEnvironment(bundle, chosen, error);
+    if (env)
+        applyEnvironment(*bundle.mutable_scenario(), *env);
+    return env != nullptr;
+}
+
+bool splitProjectScenario(const std::string& text, std::string& project, std::string& scenario)
+{
+    const std::string suffix = ".stampede@";
+    const std::size_t at = text.rfind(suffix);
+    if (at == std::string::npos || at == 0)
+        return false;
+    project = text.substr(0, at + suffix.size() - 1);
+    scenario = text.substr(at + suffix.size());
+    return true;
+}
+
+bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
+                         std::string& error)
+{
+    std::string why;
+    auto store = ProjectStore::openReadOnly(path, why);
+    if (!store) {
+        error = why;
+        return false;
+    }
+    const std::vector<ProjectItem> scenarios = itemsOf(*store, ItemKind::Scenario);
+    const ProjectItem* found = nullptr;
+    for (const auto& s : scenarios)
+        if (s.name == name && !found)
+            found = &s;
+    if (!found) {
+        error = path + " has no scenario named \"" + name + "\" (it has " + quotedNames(scenarios) + ")";
+        return false;
+    }
+    if (!parseScenarioJson(found->payload, out.scenario, why)) {
+        error = path + "@" + name + ": not a valid scenario: " + why;
+        return false;
+    }
+    if (!inlineReplayTraffic(out.scenario, *store, why) || !projectEnvironments(*store, out.environments, why)) {
+        error = path + "@" + name + ": " + why;
+        return false;
+    }
+    const std::string chosen = env.empty() ? store->setting("environment") : env;
+    out.environment.clear();
+    for (const auto& e : out.environments)
+        if (e.name() == chosen && out.environment.empty()) {
+            applyEnvironment(out.scenario, e);
+            out.environment = e.name();
+        }
+    if (!env.empty() && out.environment.empty()) {
+        std::vector<ProjectItem> named;
+        for (const auto& e : out.environments)
+            named.push_back({0, 0, ItemKind::Environment, e.name(), 0, {}});
+        error = "--env: " + path + " has no environment named \"" + env + "\" (it has " + quotedNames(named) + ")";
+        return false;
+    }
+    const std::size_t slash = path.rfind('/');
+    out.baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
+    return true;
+}
+
+} // namespace stampede

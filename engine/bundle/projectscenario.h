@@ -1,0 +1,49 @@
+#pragma once
+// A project's scenarios and environments for the command line and for
+// bundles: `stampede-cli run PROJECT.stampede@SCENARIO [--env NAME]` runs a
+// scenario as the workbench would (its traffic set's requests inlined, an
+// environment's values as constants), and a bundle exported from the
+// workbench carries the project's environments.
+#include <string>
+#include <vector>
+
+#include "stampede/v1/bundle.pb.h"
+
+namespace stampede {
+
+class ProjectStore;
+
+// The project's environments in tree order; an environment item's payload is
+// a JSON object of values (numbers and booleans are taken as their text).
+// False with `error` when one cannot be read.
+bool projectEnvironments(const ProjectStore& store, std::vector<v1::Environment>& out, std::string& error);
+
+// An environment item's payload (a JSON object of values); false with `error`.
+bool environmentFromJson(const std::string& name, const std::string& payload, v1::Environment& out, std::string& error);
+// A bundle's environments: `all` carried, `chosen` (when not empty, one of
+// them) applied to its scenario's constants. False with `error` when
+// `chosen` is not among them.
+bool carryEnvironments(v1::Bundle& bundle, const std::vector<v1::Environment>& all, const std::string& chosen,
+                       std::string& error);
+
+// Splits "PROJECT.stampede@SCENARIO" (the last '@' after a file name that
+// ends in .stampede); false when `text` is not of that form.
+bool splitProjectScenario(const std::string& text, std::string& project, std::string& scenario);
+
+struct ProjectScenario
+{
+    v1::Scenario scenario;
+    std::string environment; // the one applied; empty: none
+    std::string baseDir;     // the project's folder: CSV files are read relative to it
+    std::vector<v1::Environment> environments;
+};
+
+// Reads the scenario called `name` from the project at `path` (read-only:
+// the workbench may hold it), inlines its replay's traffic set, and applies
+// the environment `env`; with `env` empty, the one the workbench last chose
+// (the project's "environment" setting), if it still exists. False with
+// `error` naming what is missing (and the scenarios or environments there are).
+bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
+                         std::string& error);
+
+} // namespace stampede

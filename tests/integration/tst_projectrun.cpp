@@ -1,0 +1,164 @@
+// A project's scenario run straight from the command line, and bundles that
+// carry the project's environments (issue "workbench …", point 4):
+// `run PROJECT.stampede@SCENARIO [--env NAME]` takes the workbench's current
+// environment by default, another with --env, reads a project the workbench
+// holds, and names what is missing; `bundle PROJECT@SCENARIO` carries every
+// environment, and `run BUNDLE --env NAME` swaps them.
+#include "testsupport.h"
+
+#include "bundle/bundlefile.h"
+#include "store/projectstore.h"
+
+#include "stampede/v1/bundle.pb.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace testsupport;
+
+class TestProjectRun : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    MockProcess m_mock;
+    QString m_project;
+    QString m_summary;
+
+    // A run of 1 s at 50/s with one engine; the error rate must stay under 1 %.
+    CliResult run(const QStringList& args)
+    {
+        return runCli(QStringList{QStringLiteral("run")} + args +
+                      QStringList{QStringLiteral("-q"), QStringLiteral("--engines"), QStringLiteral("1"),
+                                  QStringLiteral("--summary-json"), m_summary});
+    }
+    qint64 served() const { return m_mock.stats().value(QStringLiteral("total")).toInteger(); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_mock.started());
+        m_project = m_dir.filePath(QStringLiteral("shop.stampede"));
+        m_summary = m_dir.filePath(QStringLiteral("summary.json"));
+        std::string error;
+        auto store = stampede::ProjectStore::create(m_project.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        using stampede::ItemKind;
+        const std::string local = "{\"base\": \"" + m_mock.url(QString()).toStdString() + "\", \"n\": 1}";
+        QVERIFY(store->addItem(0, ItemKind::Environment, "local", local));
+        QVERIFY(store->addItem(0, ItemKind::Environment, "broken", "{\"base\": \"http://127.0.0.1:9\"}"));
+        const std::string scenario =
+            "{\"name\": \"smoke\", \"steps\": [{\"request\": {\"url\": \"${base}/smoke?n=${n}\"}}], "
+            "\"variables\": [{\"name\": \"base\", \"constant\": {\"value\": \"http://127.0.0.1:9\"}}, "
+            "{\"name\": \"n\", \"constant\": {\"value\": \"0\"}}], "
+            "\"load\": {\"open\": {\"rate\": 50}}, \"connections\": 2, \"duration\": \"1s\", "
+            "\"thresholds\": [{\"expr\": \"error_rate < 1%\"}]}";
+        QVERIFY(store->addItem(0, ItemKind::Scenario, "smoke", scenario));
+        QVERIFY(store->setSetting("environment", "local")); // the workbench's current one
+    }
+
+    void runsWithTheCurrentEnvironment()
+    {
+        const qint64 before = served();
+        const auto r = run({m_project + QStringLiteral("@smoke")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("environment \"local\"")), qPrintable(r.err));
+        QCOMPARE(served() - before, 50);
+    }
+
+    void envChoosesAnother()
+    {
+        const auto r = run({m_project + QStringLiteral("@smoke"), QStringLiteral("--env"), QStringLiteral("broken")});
+        QCOMPARE(r.exitCode, 1); // every request refused: the threshold fails
+        const QJsonObject total = readJson(m_summary).value(QStringLiteral("total")).toObject();
+        QCOMPARE(total.value(QStringLiteral("errors")).toInteger(),
+                 total.value(QStringLiteral("requests")).toInteger());
+        // --var still wins over the environment
+        const qint64 before = served();
+        const auto v = run({m_project + QStringLiteral("@smoke"), QStringLiteral("--env"), QStringLiteral("broken"),
+                            QStringLiteral("--var"), QStringLiteral("base=") + m_mock.url(QString())});
+        QVERIFY2(v.exitCode == 0, qPrintable(v.err));
+        QCOMPARE(served() - before, 50);
+    }
+
+    void readsAProjectTheWorkbenchHolds()
+    {
+        std::string error;
+        auto held = stampede::ProjectStore::open(m_project.toStdString(), error); // as the workbench does
+        QVERIFY2(held, error.c_str());
+        const auto r = run({m_project + QStringLiteral("@smoke")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
+    void namesWhatIsMissing_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no such scenario") << QStringList{QStringLiteral("@nope")}
+                                          << QStringLiteral("has no scenario named \"nope\" (it has \"smoke\")");
+        QTest::addRow("no such environment")
+            << QStringList{QStringLiteral("@smoke"), QStringLiteral("--env"), QStringLiteral("prod")}
+            << QStringLiteral("--env: %1 has no environment named \"prod\" (it has \"local\", \"broken\")");
+    }
+    void namesWhatIsMissing()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        args[0] = m_project + args[0];
+        const qint64 before = served();
+        const auto r = run(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message.contains(QLatin1String("%1")) ? message.arg(m_project) : message),
+                 qPrintable(r.err));
+        QCOMPARE(served(), before);
+        const auto gone = run({m_dir.filePath(QStringLiteral("gone.stampede@smoke"))});
+        QCOMPARE(gone.exitCode, 2);
+        const auto file = run({m_project, QStringLiteral("--env"), QStringLiteral("local")}); // not a scenario file
+        QCOMPARE(file.exitCode, 2);
+    }
+
+    void bundlesCarryTheEnvironments()
+    {
+        const QString bundle = m_dir.filePath(QStringLiteral("smoke.stbundle"));
+        const auto b =
+            runCli({QStringLiteral("bundle"), m_project + QStringLiteral("@smoke"), QStringLiteral("-o"), bundle});
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err));
+        QVERIFY2(b.out.contains(QStringLiteral("environment \"local\"")), qPrintable(b.out));
+        QFile f(bundle);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        stampede::v1::Bundle decoded;
+        std::string error;
+        QVERIFY2(stampede::decodeBundle(f.readAll().toStdString(), decoded, error), error.c_str());
+        QCOMPARE(decoded.environments_size(), 2);
+        QCOMPARE(QString::fromStdString(decoded.environment()), QStringLiteral("local"));
+        QCOMPARE(QString::fromStdString(decoded.environments(0).values().at("n")),
+                 QStringLiteral("1")); // a number's text
+
+        qint64 before = served();
+        auto r = run({bundle}); // the constants took local's values
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(served() - before, 50);
+        r = run({bundle, QStringLiteral("--env"), QStringLiteral("broken")});
+        QCOMPARE(r.exitCode, 1);
+        before = served();
+        r = run({bundle, QStringLiteral("--env"), QStringLiteral("staging")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("the bundle has no environment named \"staging\" (it has \"local\", "
+                                               "\"broken\")")),
+                 qPrintable(r.err));
+        QCOMPARE(served(), before);
+        // a bundle made with another environment, and -o over the project refused
+        const auto other = runCli({QStringLiteral("bundle"), m_project + QStringLiteral("@smoke"),
+                                   QStringLiteral("--env"), QStringLiteral("broken"), QStringLiteral("-o"), bundle});
+        QVERIFY2(other.exitCode == 0, qPrintable(other.err));
+        QCOMPARE(run({bundle}).exitCode, 1);
+        const QByteArray digest = digestOf(m_project);
+        const auto over =
+            runCli({QStringLiteral("bundle"), m_project + QStringLiteral("@smoke"), QStringLiteral("-o"), m_project});
+        QCOMPARE(over.exitCode, 2);
+        QVERIFY2(over.err.contains(QStringLiteral("is the project being read")), qPrintable(over.err));
+        QCOMPARE(digestOf(m_project), digest);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectRun)
+#include "tst_projectrun.moc"
