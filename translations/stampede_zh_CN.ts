@@ -282,6 +282,166 @@
     </message>
 </context>
 <context>
+    <name>CollectionImport</name>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="45"/>
+        <source>%1: its test script</source>
+        <translation>%1：其测试脚本</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="46"/>
+        <source>%1: its pre-request script</source>
+        <translation>%1：其预请求脚本</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="66"/>
+        <source>%1: its %2 authorization</source>
+        <translation>%1：其 %2 授权</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="118"/>
+        <source>%1: its body from a file</source>
+        <translation>%1：其来自文件的请求体</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="149"/>
+        <source>the requests past the first %1</source>
+        <translation>前 %1 个之后的请求</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="227"/>
+        <source>%1: a gRPC request</source>
+        <translation>%1：gRPC 请求</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="259"/>
+        <source>Only Postman Collection v2.0 and v2.1 are read (export it again from Postman as v2.1).</source>
+        <translation>只能读取 Postman Collection v2.0 和 v2.1（请在 Postman 中重新导出为 v2.1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="272"/>
+        <source>the collection</source>
+        <translation>集合</translation>
+    </message>
+    <message>
+        <location filename="../models/postmancollection.cpp" line="283"/>
+        <source>%1: Postman&apos;s dynamic variables (%2) are kept as text</source>
+        <translation>%1：Postman 的动态变量（%2）按原文保留</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="62"/>
+        <source>The file is larger than 64 MiB.</source>
+        <translation>文件大于 64 MiB。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="74"/>
+        <source>Not valid JSON at byte %1: %2</source>
+        <translation>第 %1 字节处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="83"/>
+        <source>Not valid YAML: %1</source>
+        <translation>不是有效的 YAML：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="92"/>
+        <source>Swagger 2.0 is not read: convert it to OpenAPI 3 first.</source>
+        <translation>不读取 Swagger 2.0：请先转换为 OpenAPI 3。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="99"/>
+        <source>Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands.</source>
+        <translation>不是 Postman 集合、OpenAPI 3 文件、HAR 文件或 curl 命令。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="116"/>
+        <source>entry %1: no method or absolute URL</source>
+        <translation>条目 %1：没有方法或绝对 URL</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="143"/>
+        <location filename="../models/openapiimport.cpp" line="294"/>
+        <location filename="../models/postmancollection.cpp" line="102"/>
+        <source>%1: the file field &quot;%2&quot;</source>
+        <translation>%1：文件字段“%2”</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="152"/>
+        <source>the entries past the first %1</source>
+        <translation>前 %1 个之后的条目</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="155"/>
+        <source>The HAR file has no entry with a request.</source>
+        <translation>HAR 文件中没有带请求的条目。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="163"/>
+        <source>curl commands</source>
+        <translation>curl 命令</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="179"/>
+        <source>command %1: %2</source>
+        <translation>命令 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="195"/>
+        <source>No curl command in the file.</source>
+        <translation>文件中没有 curl 命令。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="209"/>
+        <source>Imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="55"/>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="56"/>
+        <source>more than %1 values (aliases expanded)</source>
+        <translation>超过 %1 个值（展开别名后）</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="102"/>
+        <source>%1: the external reference %2</source>
+        <translation>%1：外部引用 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="111"/>
+        <source>%1: the reference %2 leads nowhere</source>
+        <translation>%1：引用 %2 指向不存在的位置</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="338"/>
+        <source>%1: its %2 security (%3)</source>
+        <translation>%1：其 %2 安全方案（%3）</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="377"/>
+        <source>Only OpenAPI 3 is read (this file says openapi: %1).</source>
+        <translation>只读取 OpenAPI 3（此文件为 openapi: %1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="395"/>
+        <source>the server URL &quot;%1&quot; is relative: set baseUrl in the environment</source>
+        <translation>服务器 URL“%1”是相对地址：请在环境中设置 baseUrl</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="421"/>
+        <source>the operations past the first %1</source>
+        <translation>前 %1 个之后的操作</translation>
+    </message>
+    <message>
+        <location filename="../models/openapiimport.cpp" line="455"/>
+        <source>The specification has no operation under paths.</source>
+        <translation>规范的 paths 下没有任何操作。</translation>
+    </message>
+</context>
+<context>
     <name>CompareModel</name>
     <message>
         <location filename="../models/reportmodel.cpp" line="378"/>
@@ -949,13 +1109,13 @@ with a self-signed or internal certificate.</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
+        <location filename="../widgets/mainwindow.cpp" line="376"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="373"/>
-        <location filename="../widgets/mainwindow.cpp" line="381"/>
+        <location filename="../widgets/mainwindow.cpp" line="376"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
@@ -965,7 +1125,7 @@ with a self-signed or internal certificate.</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="381"/>
+        <location filename="../widgets/mainwindow.cpp" line="384"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -1006,228 +1166,243 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <source>Import &amp;Collection…</source>
+        <translation>导入集合(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
+        <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <source>&amp;Export Collection to Postman…</source>
+        <translation>导出集合为 Postman(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180"/>
+        <location filename="../widgets/mainwindow.cpp" line="183"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="208"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="211"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="211"/>
+        <location filename="../widgets/mainwindow.cpp" line="214"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="226"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="224"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233"/>
+        <location filename="../widgets/mainwindow.cpp" line="236"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239"/>
+        <location filename="../widgets/mainwindow.cpp" line="242"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="257"/>
+        <location filename="../widgets/mainwindow.cpp" line="260"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="258"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="260"/>
+        <location filename="../widgets/mainwindow.cpp" line="263"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="308"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
-        <location filename="../widgets/mainwindow.cpp" line="420"/>
+        <location filename="../widgets/mainwindow.cpp" line="323"/>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="321"/>
+        <location filename="../widgets/mainwindow.cpp" line="324"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="397"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="395"/>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="398"/>
+        <location filename="../widgets/mainwindow.cpp" line="405"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="427"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="426"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="430"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="432"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
@@ -1237,7 +1412,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="625"/>
+        <location filename="../widgets/mainwindow.cpp" line="628"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -1325,9 +1500,96 @@ with a self-signed or internal certificate.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="586"/>
+        <location filename="../widgets/mainwindow.cpp" line="589"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="24"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="36"/>
+        <source>Open or create a project first: the requests are stored in it.</source>
+        <translation>请先打开或新建项目：请求保存在项目中。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="26"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="69"/>
+        <source>Import Collection</source>
+        <translation>导入集合</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="27"/>
+        <source>Collections (*.json *.yaml *.yml *.har *.sh *.curl *.txt);;Postman collections (*.json);;OpenAPI 3 (*.json *.yaml *.yml);;HAR (*.har);;curl commands (*.sh *.curl *.txt);;All files (*)</source>
+        <translation>集合 (*.json *.yaml *.yml *.har *.sh *.curl *.txt);;Postman 集合 (*.json);;OpenAPI 3 (*.json *.yaml *.yml);;HAR (*.har);;curl 命令 (*.sh *.curl *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="41"/>
+        <source>%1 is larger than 64 MiB.</source>
+        <translation>%1 大于 64 MiB。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="45"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="52"/>
+        <source>Nothing was imported from %1: %2</source>
+        <translation>没有从 %1 导入任何内容：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="59"/>
+        <source>1 request imported from %2 (%3).</source>
+        <translation>已从 %2（%3）导入 1 个请求。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="60"/>
+        <source>%1 requests imported from %2 (%3).</source>
+        <translation>已从 %2（%3）导入 %1 个请求。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="64"/>
+        <source>Its variables are in the environment &quot;%1&quot;.</source>
+        <translation>其变量在环境“%1”中。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="70"/>
+        <source>Some parts could not be imported (%1); see the details.</source>
+        <translation>有些部分无法导入（%1 项）；见详细信息。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="87"/>
+        <source>Select a collection (or a request in it) to export.</source>
+        <translation>请选择要导出的集合（或其中的请求）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="88"/>
+        <source>Export Collection to Postman</source>
+        <translation>导出集合为 Postman</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="90"/>
+        <source>Postman collections (*.json)</source>
+        <translation>Postman 集合 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="100"/>
+        <source>The export would overwrite the project itself.</source>
+        <translation>导出会覆盖项目本身。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="107"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="112"/>
+        <source>Exported to %1.</source>
+        <translation>已导出到 %1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowimport.cpp" line="113"/>
+        <source>Exported to %1 without: %2</source>
+        <translation>已导出到 %1，不含：%2</translation>
     </message>
 </context>
 <context>
@@ -2892,7 +3154,7 @@ error_rate &lt; 0.1%</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="766"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="777"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="778"/>
         <location filename="../widgets/scenarioeditor.cpp" line="786"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
@@ -2903,7 +3165,7 @@ error_rate &lt; 0.1%</translation>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="773"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>

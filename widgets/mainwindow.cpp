@@ -168,6 +168,9 @@ void MainWindow::buildMenus()
         m_model->refreshItems();
         statusBar()->showMessage(tr("Traffic imported."), 4000);
     });
+    file->addAction(tr("Import &Collection…"), this, &MainWindow::askImportCollection)
+        ->setToolTip(tr("Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands"));
+    file->addAction(tr("&Export Collection to Postman…"), this, &MainWindow::askExportPostman);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, [this] {
         m_recentMenu->clear();

@@ -57,6 +57,12 @@ public:
     // How "Open the demo" gets the demo project's path (its mock server started); unset: not offered.
     void setDemoOpener(std::function<QString(QString& error)> opener);
     WelcomePage* welcomePage() const { return m_welcome; }
+    // File → Import Collection: Postman v2.1, OpenAPI 3 (JSON, YAML), HAR, curl.
+    // Writes it whole or not at all, selects it, and says what was not
+    // imported (`report` gets the text when given, else a message box shows it).
+    bool importCollectionFile(const QString& path, QString* report = nullptr);
+    // The collection `id` (or the one the selected item is in) as Postman v2.1 at `path`.
+    bool exportCollectionToPostman(qint64 id, const QString& path, QString* report = nullptr);
     // A menu text as a button shows it: "&New Request" -> "New Request", "新建请求(&N)" -> "新建请求".
     static QString withoutMnemonic(QString text);
 
@@ -77,6 +83,8 @@ private:
     void updateTitle();
     void rememberRecent(const QString& path);
     void showError(const QString& message);
+    void askImportCollection();
+    void askExportPostman();
 
     std::unique_ptr<stampede::ProjectStore> m_store;
     ProjectTreeModel* m_model;

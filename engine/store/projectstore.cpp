@@ -502,6 +502,58 @@ std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const s
     return id;
 }
 
+std::int64_t ProjectStore::insertTree(std::int64_t parentId, std::optional<ItemKind> parentKind, const NewItem& item,
+                                      std::int64_t position)
+{
+    if (!mayContain(parentKind, item.kind))
+        return fail(std::string("a ") + itemKindName(item.kind) + " cannot be placed in " +
+                    (parentKind ? std::string("a ") + itemKindName(*parentKind) : std::string("the project root"))),
+               0;
+    if (item.name.empty())
+        return fail("a name is needed"), 0;
+    SqlStatement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, parentId)
+        .bind(2, std::string(itemKindName(item.kind)))
+        .bind(3, item.name)
+        .bind(4, item.payload)
+        .bind(5, position);
+    if (!s.run())
+        return fail(sqlite3_errmsg(m_db)), 0;
+    const std::int64_t id = sqlite3_last_insert_rowid(m_db);
+    for (std::size_t i = 0; i < item.children.size(); ++i)
+        if (!insertTree(id, item.kind, item.children[i], std::int64_t(i)))
+            return 0;
+    return id;
+}
+
+std::int64_t ProjectStore::addTree(std::int64_t parentId, const std::vector<NewItem>& roots)
+{
+    std::optional<ItemKind> parentKind;
+    if (parentId) {
+        const auto parent = item(parentId);
+        if (!parent)
+            return fail("no item " + std::to_string(parentId)), 0;
+        parentKind = parent->kind;
+    }
+    if (!exec("BEGIN IMMEDIATE"))
+        return 0;
+    const auto first = std::int64_t(children(parentId).size());
+    std::int64_t id = 0;
+    bool ok = !roots.empty();
+    for (std::size_t i = 0; ok && i < roots.size(); ++i) {
+        const std::int64_t made = insertTree(parentId, parentKind, roots[i], first + std::int64_t(i));
+        ok = made != 0;
+        id = id ? id : made;
+    }
+    if (!ok || !exec("COMMIT")) {
+        const std::string why = m_error;
+        exec("ROLLBACK");
+        m_error = why;
+        return 0;
+    }
+    return id;
+}
+
 bool ProjectStore::rename(std::int64_t id, const std::string& name)
 {
     if (name.empty())

@@ -98,6 +98,17 @@ public:
     std::int64_t addItem(std::int64_t parentId, ItemKind kind, const std::string& name, const std::string& payload,
                          std::int64_t position = -1,
                          const std::function<bool(std::int64_t id, std::string& error)>& alongside = {});
+    // Whole trees (an imported collection with its folders and requests, and
+    // its environment) at the end of `parentId`'s children, in one
+    // transaction: all of it or nothing. Returns the first root's id.
+    struct NewItem
+    {
+        ItemKind kind = ItemKind::Request;
+        std::string name;
+        std::string payload = "{}";
+        std::vector<NewItem> children;
+    };
+    std::int64_t addTree(std::int64_t parentId, const std::vector<NewItem>& roots);
     bool rename(std::int64_t id, const std::string& name);
     bool setPayload(std::int64_t id, const std::string& payload);
     bool move(std::int64_t id, std::int64_t newParentId, std::int64_t position);
@@ -129,6 +140,8 @@ private:
     bool exec(const char* sql);
     bool fail(const std::string& what);
     std::int64_t copyTree(std::int64_t id, std::int64_t parentId, std::int64_t position);
+    std::int64_t insertTree(std::int64_t parentId, std::optional<ItemKind> parentKind, const NewItem& item,
+                            std::int64_t position);
     void shiftSiblings(std::int64_t parentId, std::int64_t from, std::int64_t by);
 
     sqlite3* m_db = nullptr;

@@ -13,6 +13,7 @@
 
 #include "stampede/v1/bundle.pb.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -189,6 +190,39 @@ private slots:
         QCOMPARE(decoded.environment(), std::string("local"));
         QCOMPARE(decoded.environments_size(), 2);
         QCOMPARE(decoded.scenario().variables(0).constant().value(), std::string("http://127.0.0.1:8080"));
+    }
+
+    // File → Import Collection: the OpenAPI file's requests in the tree,
+    // selected, with what was not imported said; out to Postman and back.
+    void importsACollectionAndExportsIt()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(w.newProject(dir.filePath(QStringLiteral("i.stampede"))));
+        QString report;
+        QVERIFY(w.importCollectionFile(testsupport::sourceDir() + QStringLiteral("/tests/models/data/petstore.yaml"),
+                                       &report));
+        QVERIFY2(report.startsWith(QStringLiteral("8 requests imported from petstore.yaml (OpenAPI 3.0.3).")),
+                 qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("its oauth2 security")), qPrintable(report));
+        const QModelIndex selected =
+            qobject_cast<QSortFilterProxyModel*>(w.treeView()->model())->mapToSource(w.treeView()->currentIndex());
+        QCOMPARE(selected.data().toString(), QStringLiteral("Petstore"));
+        QCOMPARE(w.treeModel()->rowCount(selected), 4); // pets, store, GET /health, putTree
+        auto* envs = w.findChild<QToolBar*>()->findChild<QComboBox*>();
+        QVERIFY(envs && envs->findText(QStringLiteral("Petstore")) >= 0);
+        // a broken file: refused, the tree as it was
+        const int rows = w.treeModel()->rowCount();
+        const QString broken = testsupport::writeFile(dir, "broken.json", "{\"info\": {\"schema\": ");
+        QVERIFY(!w.importCollectionFile(broken, &report));
+        QCOMPARE(w.treeModel()->rowCount(), rows);
+        // out to Postman and in again
+        const QString out = dir.filePath(QStringLiteral("pet.postman_collection.json"));
+        QVERIFY(w.exportCollectionToPostman(selected.data(ProjectTreeModel::IdRole).toLongLong(), out, &report));
+        QVERIFY(w.importCollectionFile(out, &report));
+        QVERIFY2(report.startsWith(QStringLiteral("8 requests imported from pet.postman_collection.json (Postman "
+                                                  "Collection v2.1).")),
+                 qPrintable(report));
     }
 
     // The welcome page: each recent project with its path and newest run

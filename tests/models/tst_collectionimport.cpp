@@ -1,0 +1,352 @@
+// Collections from other tools made into a project's requests, with real
+// files written to the published formats (tests/models/data): a Postman
+// Collection v2.1 with folders, auth and variables; an OpenAPI 3 YAML file
+// with $refs; a HAR 1.2 file; curl commands. Each import is checked for the
+// requests it made, what it reported as not imported, and a broken file is
+// refused with the project unchanged. A collection goes out as Postman v2.1
+// and comes back the same.
+#include "collectionimport.h"
+
+#include "store/projectstore.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using stampede::ItemKind;
+using stampede::ProjectItem;
+
+namespace {
+
+QByteArray dataFile(const char* name)
+{
+    QFile f(qEnvironmentVariable("STAMPEDE_SOURCE_DIR") + QStringLiteral("/tests/models/data/") +
+            QString::fromLatin1(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The project's tree as "kind name" lines, indented by depth (for "unchanged").
+QString treeText(const stampede::ProjectStore& s, std::int64_t parent = 0, int depth = 0)
+{
+    QString out;
+    for (const ProjectItem& i : s.children(parent))
+        out += QString(depth * 2, QLatin1Char(' ')) + QString::fromLatin1(stampede::itemKindName(i.kind)) +
+               QLatin1Char(' ') + QString::fromStdString(i.name) + QLatin1Char('\n') + treeText(s, i.id, depth + 1);
+    return out;
+}
+
+// The request called `name` anywhere under `parent`.
+RequestItem requestNamed(const stampede::ProjectStore& s, std::int64_t parent, const QString& name)
+{
+    for (const ProjectItem& i : s.children(parent)) {
+        if (i.kind == ItemKind::Request && QString::fromStdString(i.name) == name)
+            return RequestItem::fromJson(QByteArray::fromStdString(i.payload));
+        if (i.kind == ItemKind::Folder) {
+            const RequestItem r = requestNamed(s, i.id, name);
+            if (!r.url.isEmpty())
+                return r;
+        }
+    }
+    return {};
+}
+
+QString header(const RequestItem& r, const QString& name)
+{
+    for (const auto& [k, v] : r.headers)
+        if (k.compare(name, Qt::CaseInsensitive) == 0)
+            return v;
+    return {};
+}
+
+} // namespace
+
+class TestCollectionImport : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<stampede::ProjectStore> m_store;
+
+private slots:
+    void init()
+    {
+        std::string error;
+        QFile::remove(m_dir.filePath(QStringLiteral("p.stampede")));
+        m_store.reset();
+        m_store = stampede::ProjectStore::create(m_dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
+        QVERIFY2(m_store, error.c_str());
+    }
+
+    void postmanCollection()
+    {
+        const CollectionImport c =
+            importCollection(dataFile("shop.postman_collection.json"), QStringLiteral("shop.json"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.format, QStringLiteral("Postman Collection v2.1"));
+        QCOMPARE(c.requestCount(), 6);
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        QCOMPARE(treeText(*m_store), QStringLiteral("collection Shop API\n"
+                                                    "  folder Catalog\n"
+                                                    "    request List products\n"
+                                                    "    folder Search\n"
+                                                    "      request GraphQL search\n"
+                                                    "  folder Admin\n"
+                                                    "    request Create product\n"
+                                                    "    request Upload image\n"
+                                                    "    request Public login\n"
+                                                    "    request Signed call\n"
+                                                    "environment Shop API\n"));
+        // variables: an environment named after the collection ({{x}} is ${x}); a disabled one left out
+        const ProjectItem env = m_store->children(0)[1];
+        const QJsonObject values = QJsonDocument::fromJson(QByteArray::fromStdString(env.payload)).object();
+        QCOMPARE(values.value(QStringLiteral("baseUrl")).toString(), QStringLiteral("http://127.0.0.1:8080"));
+        QCOMPARE(values.value(QStringLiteral("token")).toString(), QStringLiteral("dev-token"));
+        QVERIFY(!values.contains(QStringLiteral("old")));
+
+        const RequestItem list = requestNamed(*m_store, id, QStringLiteral("List products"));
+        QCOMPARE(list.url, QStringLiteral("${baseUrl}/products?page=1"));
+        QCOMPARE(header(list, QStringLiteral("Accept")), QStringLiteral("application/json"));
+        QCOMPARE(header(list, QStringLiteral("X-Debug")), QString()); // disabled
+        QCOMPARE(int(list.auth), int(RequestItem::Auth::Bearer));     // the collection's
+        QCOMPARE(list.token, QStringLiteral("${token}"));
+        const RequestItem create = requestNamed(*m_store, id, QStringLiteral("Create product"));
+        QCOMPARE(int(create.auth), int(RequestItem::Auth::Basic)); // the folder's
+        QCOMPARE(create.user, QStringLiteral("admin"));
+        QCOMPARE(create.password, QStringLiteral("${adminPassword}"));
+        QCOMPARE(int(create.bodyMode), int(RequestItem::BodyMode::Json));
+        QCOMPARE(create.body, QStringLiteral("{\"name\": \"${productName}\", \"price\": 9.5}"));
+        const RequestItem login = requestNamed(*m_store, id, QStringLiteral("Public login"));
+        QCOMPARE(int(login.auth), int(RequestItem::Auth::None)); // noauth
+        QCOMPARE(int(login.bodyMode), int(RequestItem::BodyMode::UrlEncoded));
+        QCOMPARE(login.form, (RequestItem::Pairs{{QStringLiteral("user"), QStringLiteral("${user}")},
+                                                 {QStringLiteral("pass"), QStringLiteral("secret")}}));
+        const RequestItem upload = requestNamed(*m_store, id, QStringLiteral("Upload image"));
+        QCOMPARE(int(upload.bodyMode), int(RequestItem::BodyMode::Multipart));
+        QCOMPARE(upload.form.size(), 1);
+        const RequestItem graphql = requestNamed(*m_store, id, QStringLiteral("GraphQL search"));
+        QCOMPARE(QJsonDocument::fromJson(graphql.body.toUtf8()).object().value(QStringLiteral("query")).toString(),
+                 QStringLiteral("{ products(q: \"tea\") { id } }"));
+
+        // what it could not take, each naming where
+        const QString report = c.notImported.join(QLatin1Char('\n'));
+        for (const char* line :
+             {"the collection: its pre-request script", "Catalog / List products: its test script",
+              "Admin / Upload image: the file field \"image\"", "Admin / Signed call: its awsv4 authorization",
+              "Admin / Create product: Postman's dynamic variables ({{$guid}}) are kept as text"})
+            QVERIFY2(report.contains(QString::fromUtf8(line)), qPrintable(report));
+        QCOMPARE(c.notImported.size(), 5);
+    }
+
+    void postmanRoundTrip()
+    {
+        const CollectionImport c = importCollection(dataFile("shop.postman_collection.json"), QString());
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY(id);
+        m_store->addItem(id, ItemKind::Request, "gRPC call",
+                         "{\"kind\": \"grpc\", \"target\": \"http://127.0.0.1:50051\", \"method\": \"a.B/C\"}");
+        QStringList skipped;
+        const QByteArray out = exportPostman(*m_store, id, skipped);
+        QCOMPARE(skipped, QStringList{QStringLiteral("gRPC call: a gRPC request")});
+        const QJsonObject root = QJsonDocument::fromJson(out).object();
+        QVERIFY(root.value(QStringLiteral("info"))
+                    .toObject()
+                    .value(QStringLiteral("schema"))
+                    .toString()
+                    .contains(QStringLiteral("v2.1.0")));
+        // read back: the same requests, the same fields
+        const CollectionImport back = importPostman(root);
+        QVERIFY2(back.error.isEmpty(), qPrintable(back.error));
+        QCOMPARE(back.requestCount(), 6);
+        const qint64 again = writeCollection(*m_store, back, error);
+        QVERIFY(again);
+        for (const char* name : {"List products", "Create product", "Public login", "GraphQL search"}) {
+            const RequestItem a = requestNamed(*m_store, id, QString::fromLatin1(name));
+            const RequestItem b = requestNamed(*m_store, again, QString::fromLatin1(name));
+            QCOMPARE(b.toJson(), a.toJson());
+        }
+        QCOMPARE(QString::fromStdString(m_store->children(0).back().name), QStringLiteral("Shop API (2)"));
+    }
+
+    void openApiYamlWithRefs()
+    {
+        const CollectionImport c = importCollection(dataFile("petstore.yaml"), QStringLiteral("petstore.yaml"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.format, QStringLiteral("OpenAPI 3.0.3"));
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        QCOMPARE(treeText(*m_store), QStringLiteral("collection Petstore\n"
+                                                    "  folder pets\n"
+                                                    "    request listPets\n"
+                                                    "    request createPet\n"
+                                                    "    request showPetById\n"
+                                                    "    request deletePet\n"
+                                                    "    request uploadPhoto\n"
+                                                    "  folder store\n"
+                                                    "    request Place an order\n"
+                                                    "  request GET /health\n"
+                                                    "  request putTree\n"
+                                                    "environment Petstore\n"));
+        const QJsonObject env =
+            QJsonDocument::fromJson(QByteArray::fromStdString(m_store->children(0)[1].payload)).object();
+        QCOMPARE(env.value(QStringLiteral("baseUrl")).toString(), QStringLiteral("http://127.0.0.1:8080/v1"));
+        QVERIFY(env.contains(QStringLiteral("bearerToken")));
+        QVERIFY(env.contains(QStringLiteral("apiKey")));
+
+        const RequestItem list = requestNamed(*m_store, id, QStringLiteral("listPets"));
+        QCOMPARE(list.url, QStringLiteral("${baseUrl}/pets?limit=20")); // required, its default; cursor left out
+        QCOMPARE(header(list, QStringLiteral("X-Trace-Id")), QStringLiteral("00000000-0000-4000-8000-000000000000"));
+        QCOMPARE(int(list.auth), int(RequestItem::Auth::Bearer)); // the global security
+        QCOMPARE(list.token, QStringLiteral("${bearerToken}"));
+        // the request body through two $refs, an example made from the schema
+        const RequestItem create = requestNamed(*m_store, id, QStringLiteral("createPet"));
+        QCOMPARE(int(create.bodyMode), int(RequestItem::BodyMode::Json));
+        const QJsonObject pet = QJsonDocument::fromJson(create.body.toUtf8()).object();
+        QCOMPARE(pet.value(QStringLiteral("name")).toString(), QStringLiteral("Rex"));
+        QCOMPARE(pet.value(QStringLiteral("tag")).toString(), QStringLiteral("dog"));
+        QCOMPARE(pet.value(QStringLiteral("born")).toString(), QStringLiteral("2026-01-01"));
+        QCOMPARE(pet.value(QStringLiteral("category")).toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("Dogs"));
+        QCOMPARE(pet.value(QStringLiteral("photoUrls")).toArray().first().toString(),
+                 QStringLiteral("https://example.com/"));
+        QCOMPARE(pet.value(QStringLiteral("weight")).toDouble(), 0.5);
+        QCOMPARE(pet.value(QStringLiteral("vaccinated")).toBool(), true);
+        QCOMPARE(pet.value(QStringLiteral("code")).toString(), QStringLiteral("007")); // quoted in YAML: a string
+        QVERIFY(!pet.contains(QStringLiteral("id")));                                  // readOnly
+        // a path parameter from a $ref at the path's level; another with no example stays a variable
+        QCOMPARE(requestNamed(*m_store, id, QStringLiteral("showPetById")).url, QStringLiteral("${baseUrl}/pets/42"));
+        const RequestItem del = requestNamed(*m_store, id, QStringLiteral("deletePet"));
+        QCOMPARE(header(del, QStringLiteral("X-API-Key")), QStringLiteral("${apiKey}"));
+        QCOMPARE(int(del.auth), int(RequestItem::Auth::None));
+        const RequestItem photo = requestNamed(*m_store, id, QStringLiteral("uploadPhoto"));
+        QCOMPARE(photo.url, QStringLiteral("${baseUrl}/pets/${petId}/photo"));
+        QCOMPARE(photo.form, (RequestItem::Pairs{{QStringLiteral("caption"), QStringLiteral("on the sofa")}}));
+        const RequestItem order = requestNamed(*m_store, id, QStringLiteral("Place an order"));
+        QCOMPARE(QJsonDocument::fromJson(order.body.toUtf8()).object().value(QStringLiteral("quantity")).toInt(), 2);
+        QCOMPARE(int(requestNamed(*m_store, id, QStringLiteral("GET /health")).auth), int(RequestItem::Auth::None));
+        // a schema that contains itself ends
+        const QJsonObject tree =
+            QJsonDocument::fromJson(requestNamed(*m_store, id, QStringLiteral("putTree")).body.toUtf8()).object();
+        QVERIFY(tree.value(QStringLiteral("children")).toArray().first().isNull());
+
+        const QString report = c.notImported.join(QLatin1Char('\n'));
+        QVERIFY2(report.contains(QStringLiteral("POST /store/order: its oauth2 security (oauth)")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("POST /pets/{petId}/photo: the file field \"file\"")),
+                 qPrintable(report));
+        QCOMPARE(c.notImported.size(), 2);
+    }
+
+    void openApiJsonToo()
+    {
+        QJsonValue spec;
+        QString error;
+        QVERIFY(yamlToJson(dataFile("petstore.yaml"), spec, error));
+        const QByteArray json = QJsonDocument(spec.toObject()).toJson();
+        const CollectionImport c = importCollection(json, QStringLiteral("petstore.json"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.requestCount(), 8);
+    }
+
+    void harEntries()
+    {
+        const CollectionImport c = importCollection(dataFile("session.har"), QStringLiteral("session.har"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.format, QStringLiteral("HAR 1.2"));
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY(id);
+        QCOMPARE(treeText(*m_store), QStringLiteral("collection Firefox capture\n"
+                                                    "  request GET /api/products\n"
+                                                    "  request POST /api/cart\n"
+                                                    "  request POST /login\n"));
+        const RequestItem get = requestNamed(*m_store, id, QStringLiteral("GET /api/products"));
+        QCOMPARE(get.url, QStringLiteral("https://shop.example.com/api/products?page=2"));
+        QCOMPARE(get.headers, (RequestItem::Pairs{{QStringLiteral("Accept"), QStringLiteral("application/json")},
+                                                  {QStringLiteral("Cookie"), QStringLiteral("sid=abc")}}));
+        const RequestItem cart = requestNamed(*m_store, id, QStringLiteral("POST /api/cart"));
+        QCOMPARE(int(cart.bodyMode), int(RequestItem::BodyMode::Json));
+        QCOMPARE(cart.body, QStringLiteral("{\"sku\": \"tea-1\", \"qty\": 2}"));
+        const RequestItem login = requestNamed(*m_store, id, QStringLiteral("POST /login"));
+        QCOMPARE(int(login.bodyMode), int(RequestItem::BodyMode::UrlEncoded));
+        QCOMPARE(login.form.size(), 2);
+        QCOMPARE(c.notImported, QStringList{QStringLiteral("entry 4: no method or absolute URL")});
+    }
+
+    void curlCommands()
+    {
+        const QByteArray text = "# two commands\ncurl -X POST http://127.0.0.1:8080/orders \\\n  -H 'Content-Type: "
+                                "application/json' -d '{\"id\": 1}'\n\ncurl http://127.0.0.1:8080/health\ncurl\n";
+        const CollectionImport c = importCollection(text, QStringLiteral("calls.sh"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.requestCount(), 2);
+        QCOMPARE(c.items[0].request.method, QStringLiteral("POST"));
+        QCOMPARE(c.items[0].request.body, QStringLiteral("{\"id\": 1}"));
+        QCOMPARE(c.items[1].name, QStringLiteral("GET /health"));
+        QCOMPARE(c.notImported.size(), 1); // the bare "curl"
+    }
+
+    void brokenFilesLeaveTheProjectUnchanged_data()
+    {
+        QTest::addColumn<QByteArray>("data");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("message");
+        const QByteArray postman = dataFile("shop.postman_collection.json");
+        QTest::addRow("truncated json") << postman.left(postman.size() / 2) << QStringLiteral("shop.json")
+                                        << QStringLiteral("Not valid JSON at byte");
+        QTest::addRow("bad yaml") << QByteArray("openapi: 3.0.3\npaths:\n  /a: [unclosed\n") << QStringLiteral("a.yaml")
+                                  << QStringLiteral("Not valid YAML");
+        QTest::addRow("postman v1") << QByteArray("{\"id\": \"x\", \"name\": \"old\", \"requests\": [], \"item\": {}}")
+                                    << QStringLiteral("old.json")
+                                    << QStringLiteral("Only Postman Collection v2.0 and v2.1");
+        QTest::addRow("swagger 2") << QByteArray("{\"swagger\": \"2.0\", \"paths\": {}}") << QStringLiteral("s.json")
+                                   << QStringLiteral("Swagger 2.0 is not read");
+        QTest::addRow("openapi without operations") << QByteArray("openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n")
+                                                    << QStringLiteral("e.yaml") << QStringLiteral("no operation");
+        QTest::addRow("something else") << QByteArray("{\"hello\": 1}") << QStringLiteral("x.json")
+                                        << QStringLiteral("Not a Postman collection, an OpenAPI 3 file");
+        QTest::addRow("alias bomb") << QByteArray("openapi: 3.0.0\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+                                                  "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                                                  "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+                                                  "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+                                                  "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+                                                  "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+                                                  "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n")
+                                    << QStringLiteral("bomb.yaml") << QStringLiteral("aliases expanded");
+    }
+    void brokenFilesLeaveTheProjectUnchanged()
+    {
+        QFETCH(QByteArray, data);
+        QFETCH(QString, file);
+        QFETCH(QString, message);
+        m_store->addItem(0, ItemKind::Collection, "mine", "{}");
+        const QString before = treeText(*m_store);
+        const CollectionImport c = importCollection(data, file);
+        QVERIFY2(c.error.contains(message), qPrintable(c.error));
+        QString error;
+        QCOMPARE(writeCollection(*m_store, c, error), qint64(0));
+        QCOMPARE(error, c.error);
+        QCOMPARE(treeText(*m_store), before);
+    }
+
+    // A write the store refuses half-way leaves nothing: one transaction.
+    void aRefusedWriteLeavesNothing()
+    {
+        std::vector<stampede::ProjectStore::NewItem> roots(1);
+        roots[0].kind = ItemKind::Collection;
+        roots[0].name = "c";
+        roots[0].children.resize(2);
+        roots[0].children[0].name = "fine";
+        roots[0].children[1].name = ""; // refused: a name is needed
+        QCOMPARE(m_store->addTree(0, roots), std::int64_t(0));
+        QCOMPARE(QString::fromStdString(m_store->lastError()), QStringLiteral("a name is needed"));
+        QCOMPARE(treeText(*m_store), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCollectionImport)
+#include "tst_collectionimport.moc"
