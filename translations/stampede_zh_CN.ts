@@ -482,63 +482,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="240"/>
+        <location filename="../widgets/reportview.cpp" line="245"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="248"/>
+        <location filename="../widgets/reportview.cpp" line="253"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="249"/>
+        <location filename="../widgets/reportview.cpp" line="254"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="256"/>
+        <location filename="../widgets/reportview.cpp" line="261"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="257"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="261"/>
+        <location filename="../widgets/reportview.cpp" line="268"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="261"/>
+        <location filename="../widgets/reportview.cpp" line="268"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="262"/>
-        <location filename="../widgets/reportview.cpp" line="265"/>
+        <location filename="../widgets/reportview.cpp" line="269"/>
+        <location filename="../widgets/reportview.cpp" line="272"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="263"/>
-        <location filename="../widgets/reportview.cpp" line="266"/>
+        <location filename="../widgets/reportview.cpp" line="270"/>
+        <location filename="../widgets/reportview.cpp" line="273"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="271"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="271"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1949,159 +1949,159 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="63"/>
+        <location filename="../widgets/reportview.cpp" line="66"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="63"/>
+        <location filename="../widgets/reportview.cpp" line="66"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="71"/>
+        <location filename="../widgets/reportview.cpp" line="74"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="76"/>
-        <location filename="../widgets/reportview.cpp" line="81"/>
+        <location filename="../widgets/reportview.cpp" line="79"/>
+        <location filename="../widgets/reportview.cpp" line="84"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="113"/>
+        <location filename="../widgets/reportview.cpp" line="118"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="113"/>
+        <location filename="../widgets/reportview.cpp" line="118"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114"/>
+        <location filename="../widgets/reportview.cpp" line="119"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="114"/>
+        <location filename="../widgets/reportview.cpp" line="119"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116"/>
+        <location filename="../widgets/reportview.cpp" line="121"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="116"/>
-        <location filename="../widgets/reportview.cpp" line="217"/>
+        <location filename="../widgets/reportview.cpp" line="121"/>
+        <location filename="../widgets/reportview.cpp" line="222"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122"/>
+        <location filename="../widgets/reportview.cpp" line="127"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="125"/>
+        <location filename="../widgets/reportview.cpp" line="130"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="125"/>
+        <location filename="../widgets/reportview.cpp" line="130"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="126"/>
+        <location filename="../widgets/reportview.cpp" line="131"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="126"/>
+        <location filename="../widgets/reportview.cpp" line="131"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="131"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="131"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="137"/>
+        <location filename="../widgets/reportview.cpp" line="142"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="138"/>
+        <location filename="../widgets/reportview.cpp" line="143"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="154"/>
+        <location filename="../widgets/reportview.cpp" line="159"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="154"/>
+        <location filename="../widgets/reportview.cpp" line="159"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="157"/>
+        <location filename="../widgets/reportview.cpp" line="162"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="160"/>
+        <location filename="../widgets/reportview.cpp" line="165"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="166"/>
+        <location filename="../widgets/reportview.cpp" line="171"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="176"/>
+        <location filename="../widgets/reportview.cpp" line="181"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="217"/>
+        <location filename="../widgets/reportview.cpp" line="222"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="218"/>
+        <location filename="../widgets/reportview.cpp" line="223"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="218"/>
+        <location filename="../widgets/reportview.cpp" line="223"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="218"/>
+        <location filename="../widgets/reportview.cpp" line="223"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="222"/>
+        <location filename="../widgets/reportview.cpp" line="227"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="223"/>
+        <location filename="../widgets/reportview.cpp" line="228"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -2404,340 +2404,340 @@ with a self-signed or internal certificate.</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="47"/>
+        <location filename="../widgets/rundashboard.cpp" line="49"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="48"/>
+        <location filename="../widgets/rundashboard.cpp" line="50"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="49"/>
-        <location filename="../widgets/rundashboard.cpp" line="202"/>
+        <location filename="../widgets/rundashboard.cpp" line="51"/>
+        <location filename="../widgets/rundashboard.cpp" line="204"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="50"/>
+        <location filename="../widgets/rundashboard.cpp" line="52"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="56"/>
+        <location filename="../widgets/rundashboard.cpp" line="58"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="57"/>
+        <location filename="../widgets/rundashboard.cpp" line="59"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64"/>
+        <location filename="../widgets/rundashboard.cpp" line="66"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="71"/>
+        <location filename="../widgets/rundashboard.cpp" line="73"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="76"/>
+        <location filename="../widgets/rundashboard.cpp" line="78"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="78"/>
+        <location filename="../widgets/rundashboard.cpp" line="80"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="90"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="34"/>
+        <location filename="../widgets/rundashboard.cpp" line="35"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="35"/>
+        <location filename="../widgets/rundashboard.cpp" line="36"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="42"/>
+        <location filename="../widgets/rundashboard.cpp" line="43"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43"/>
+        <location filename="../widgets/rundashboard.cpp" line="44"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="61"/>
+        <location filename="../widgets/rundashboard.cpp" line="63"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="96"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="97"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96"/>
+        <location filename="../widgets/rundashboard.cpp" line="98"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96"/>
+        <location filename="../widgets/rundashboard.cpp" line="98"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96"/>
+        <location filename="../widgets/rundashboard.cpp" line="98"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="97"/>
+        <location filename="../widgets/rundashboard.cpp" line="99"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="97"/>
+        <location filename="../widgets/rundashboard.cpp" line="99"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="97"/>
+        <location filename="../widgets/rundashboard.cpp" line="99"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98"/>
+        <location filename="../widgets/rundashboard.cpp" line="100"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="124"/>
+        <location filename="../widgets/rundashboard.cpp" line="126"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="124"/>
+        <location filename="../widgets/rundashboard.cpp" line="126"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="124"/>
+        <location filename="../widgets/rundashboard.cpp" line="126"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="124"/>
+        <location filename="../widgets/rundashboard.cpp" line="126"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="128"/>
+        <location filename="../widgets/rundashboard.cpp" line="130"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="135"/>
+        <location filename="../widgets/rundashboard.cpp" line="137"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="135"/>
+        <location filename="../widgets/rundashboard.cpp" line="137"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="139"/>
+        <location filename="../widgets/rundashboard.cpp" line="141"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="139"/>
+        <location filename="../widgets/rundashboard.cpp" line="141"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="142"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="143"/>
+        <location filename="../widgets/rundashboard.cpp" line="145"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="143"/>
+        <location filename="../widgets/rundashboard.cpp" line="145"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="145"/>
+        <location filename="../widgets/rundashboard.cpp" line="147"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="151"/>
+        <location filename="../widgets/rundashboard.cpp" line="153"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="179"/>
+        <location filename="../widgets/rundashboard.cpp" line="181"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="202"/>
+        <location filename="../widgets/rundashboard.cpp" line="204"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="225"/>
+        <location filename="../widgets/rundashboard.cpp" line="227"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="226"/>
+        <location filename="../widgets/rundashboard.cpp" line="228"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="228"/>
+        <location filename="../widgets/rundashboard.cpp" line="230"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="206"/>
+        <location filename="../widgets/rundashboard.cpp" line="208"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="229"/>
+        <location filename="../widgets/rundashboard.cpp" line="231"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="230"/>
+        <location filename="../widgets/rundashboard.cpp" line="232"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="231"/>
+        <location filename="../widgets/rundashboard.cpp" line="233"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="232"/>
+        <location filename="../widgets/rundashboard.cpp" line="234"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="369"/>
+        <location filename="../widgets/rundashboard.cpp" line="371"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="476"/>
+        <location filename="../widgets/rundashboard.cpp" line="478"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="481"/>
+        <location filename="../widgets/rundashboard.cpp" line="483"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="486"/>
+        <location filename="../widgets/rundashboard.cpp" line="488"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="486"/>
+        <location filename="../widgets/rundashboard.cpp" line="488"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -3246,7 +3246,7 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TimeChart</name>
     <message>
-        <location filename="../widgets/timechart.cpp" line="21"/>
+        <location filename="../widgets/timechart.cpp" line="38"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

@@ -15,6 +15,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
@@ -47,8 +48,8 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     }
     // named in the legend beside few lines and few marks only: a dozen marks crowd the names out
     timechart::addEventMarks(view, events, maxY * 1.1, series.size() <= 2 && events.size() <= 3);
-    x->setRange(0, maxX);
-    y->setRange(0, maxY * 1.1);
+    timechart::setNiceRange(x, 0, maxX);
+    timechart::setNiceRange(y, 0, maxY * 1.05);
     return view;
 }
 
@@ -60,6 +61,8 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     QFont f = title->font();
     f.setBold(true);
     title->setFont(f);
+    title->setWordWrap(true); // a long title wraps: it never widens the window
+    title->setToolTip(model->title());
     auto* verdict = new QLabel(model->passed() ? tr("PASSED") : tr("FAILED"));
     verdict->setStyleSheet(model->passed() ? QStringLiteral("color: #1e8449; font-weight: bold")
                                            : QStringLiteral("color: #c0392b; font-weight: bold"));
@@ -96,7 +99,9 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     }
     auto* events = new QListWidget;
     events->addItems(model->eventLines());
-    auto* scenario = new QPlainTextEdit(model->scenarioJson());
+    const QJsonDocument asRan = QJsonDocument::fromJson(model->scenarioJson().toUtf8());
+    auto* scenario = new QPlainTextEdit(asRan.isObject() ? QString::fromUtf8(asRan.toJson(QJsonDocument::Indented))
+                                                         : model->scenarioJson()); // one field a line
     scenario->setReadOnly(true);
 
     auto* grid = new QGridLayout;
@@ -253,7 +258,9 @@ CompareView::CompareView(ReportModel* baseline, ReportModel* candidate, QWidget*
     update();
     connect(tolerance, &QDoubleSpinBox::valueChanged, this, update);
     auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Baseline: %1\nCandidate: %2").arg(baseline->title(), candidate->title())), 1);
+    auto* which = new QLabel(tr("Baseline: %1\nCandidate: %2").arg(baseline->title(), candidate->title()));
+    which->setWordWrap(true);
+    top->addWidget(which, 1);
     top->addWidget(new QLabel(tr("Tolerance:")));
     top->addWidget(tolerance);
     top->addWidget(verdict);

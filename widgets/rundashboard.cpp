@@ -30,6 +30,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     QFont f = m_title->font();
     f.setBold(true);
     m_title->setFont(f);
+    m_title->setWordWrap(true); // a long verdict wraps: it never widens the window
     m_scope = new QComboBox;
     m_scope->setToolTip(tr("Show the whole run or one step in the charts"));
     m_scope->addItem(tr("all steps"));
@@ -44,6 +45,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_agent->setVisible(false);
     connect(m_agent, &QComboBox::currentIndexChanged, this, &RunDashboard::redraw);
     m_status = new QLabel;
+    m_status->setWordWrap(true);
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("Stop the run now: every engine goes idle"));
     m_pause = new QPushButton(tr("Pause"));
@@ -406,7 +408,7 @@ void RunDashboard::addServer(double t, const QMap<QString, double>& server)
     }
     for (auto* axis : m_server->chart()->axes(Qt::Vertical))
         if (auto* v = qobject_cast<QValueAxis*>(axis))
-            v->setRange(low, high * 1.1);
+            timechart::setNiceRange(v, low, high * 1.05);
 }
 
 void RunDashboard::redraw()
@@ -450,19 +452,19 @@ void RunDashboard::redraw()
     }
     const double maxT =
         std::max(m_lastSecond, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : m_lastSecond);
-    const double tops[] = {maxRate * 1.1, maxLat * 1.1, maxErr * 1.1, maxGauge * 1.1};
+    const double tops[] = {maxRate * 1.05, maxLat * 1.05, maxErr * 1.05, maxGauge * 1.05};
     for (auto* axis : m_server->chart()->axes(Qt::Horizontal)) // the same time axis as the others
         if (auto* v = qobject_cast<QValueAxis*>(axis))
-            v->setRange(0, std::max(1.0, maxT));
+            timechart::setNiceRange(v, 0, std::max(1.0, maxT));
     for (int c = 0; c < m_charts.size(); ++c) {
         for (auto* axis : m_charts[c]->chart()->axes()) {
             auto* v = qobject_cast<QValueAxis*>(axis);
             if (!v)
                 continue;
             if (axis->orientation() == Qt::Horizontal)
-                v->setRange(0, std::max(1.0, maxT));
+                timechart::setNiceRange(v, 0, std::max(1.0, maxT));
             else
-                v->setRange(0, tops[c]);
+                timechart::setNiceRange(v, 0, tops[c]);
         }
     }
 }

@@ -1,5 +1,7 @@
 #include "timechart.h"
 
+#include "core/nicescale.h"
+
 #include <cmath>
 
 #include <QChart>
@@ -11,6 +13,21 @@
 #include <QValueAxis>
 
 namespace timechart {
+
+void setNiceRange(QValueAxis* axis, double low, double high)
+{
+    if (!(high > low))
+        high = low + 1;
+    const double step = stampede::niceStep(high - low);
+    const double from = std::floor(low / step + 1e-9) * step;
+    const double to = std::ceil(high / step - 1e-9) * step;
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(from);
+    axis->setTickInterval(step);
+    axis->setRange(from, to);
+    const int decimals = stampede::stepDecimals(step);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+}
 
 QChartView* makeView(const QString& title, const QString& unit)
 {
@@ -26,6 +43,11 @@ QChartView* makeView(const QString& title, const QString& unit)
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setShowToolTips(true); // a name cut short shows whole on hover
+    QFont legendFont = chart->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    chart->legend()->setFont(legendFont);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     auto* view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(200);

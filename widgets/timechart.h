@@ -10,11 +10,16 @@
 
 class QChart;
 class QChartView;
+class QValueAxis;
 
 namespace timechart {
 
 // A view of a chart with a "seconds" axis below and a `unit` axis on the left.
 QChartView* makeView(const QString& title, const QString& unit);
+// The axis from `low` to `high` widened to whole steps of stampede::niceStep(),
+// ticks on those steps, labelled with as many decimals as the step needs
+// (0, 500, 1000 … not 868.5, 2605).
+void setNiceRange(QValueAxis* axis, double low, double high);
 // The i-th series colour (cycling).
 QColor seriesColour(int i);
 // Adds a line to the view's chart, on its two axes; a point whose y is NaN is

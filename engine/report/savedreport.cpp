@@ -1,7 +1,11 @@
 #include "savedreport.h"
 
+#include "core/nicescale.h"
+
 #include "run/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
+
+#include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
 #include <cmath>
@@ -86,13 +90,26 @@ std::string csvField(const std::string& s)
     return out + "\"";
 }
 
+// The scenario's JSON indented, one field a line (as it was when it is not a scenario).
+std::string formattedScenario(const std::string& json)
+{
+    v1::Scenario scenario;
+    std::string error, out;
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    if (!parseScenarioJson(json, scenario, error) ||
+        !google::protobuf::util::MessageToJsonString(scenario, &out, options).ok())
+        return json;
+    return out;
+}
+
 // A line chart as inline SVG: no script, no external reference. A NaN y is
 // a gap in its line; each event is a dotted vertical line with its kind.
 std::string svgChart(const std::string& title, const std::string& unit,
                      const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series,
                      const std::vector<RunEvent>& events = {}, const std::string& xUnit = "s")
 {
-    const double w = 760, h = 220, left = 60, bottom = 30, top = 24;
+    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
     double maxX = 1, maxY = 0;
     for (const auto& [name, pts] : series)
         for (const auto& [x, y] : pts) {
@@ -102,22 +119,31 @@ std::string svgChart(const std::string& title, const std::string& unit,
         }
     if (maxY <= 0)
         maxY = 1;
-    maxY *= 1.1;
+    const double yStep = niceStep(maxY * 1.05), xStep = niceStep(maxX, 5);
+    maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
+    maxX = std::ceil(maxX / xStep - 1e-9) * xStep;
     static const char* colors[] = {"#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#17a589"};
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
                       "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
     svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
            "</text>";
     const double plotW = w - left - 10, plotH = h - bottom - top;
-    for (int i = 0; i <= 4; ++i) {
-        const double y = top + plotH - plotH * i / 4;
+    for (double v = 0; v <= maxY + yStep / 2; v += yStep) { // value ticks on whole steps
+        const double y = top + plotH - plotH * v / maxY;
         svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
                num(y, 1) + "\" stroke=\"#ddd\"/>";
         svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
-               "\" font-size=\"10\" text-anchor=\"end\">" + num(maxY * i / 4, maxY < 10 ? 2 : 0) + "</text>";
+               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
     }
-    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 4, 0) +
-           "\" font-size=\"10\" text-anchor=\"end\">" + num(maxX, 0) + " " + escapeXml(xUnit) + "</text>";
+    for (double t = 0; t <= maxX + xStep / 2; t += xStep) { // and the time axis, labelled on its steps
+        const double x = left + plotW * t / maxX;
+        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top + plotH, 0) + "\" y2=\"" +
+               num(top + plotH + 4, 0) + "\" stroke=\"#999\"/>";
+        svg += "<text x=\"" + num(x, 1) + "\" y=\"" + num(top + plotH + 15, 0) +
+               "\" font-size=\"10\" text-anchor=\"middle\">" + num(t, stepDecimals(xStep)) + "</text>";
+    }
+    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 2, 0) +
+           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(xUnit == "s" ? "seconds" : xUnit) + "</text>";
     svg += "<text x=\"4\" y=\"" + num(top + 10, 0) + "\" font-size=\"10\">" + escapeXml(unit) + "</text>";
     std::size_t ci = 0;
     double legendX = left + 160;
@@ -473,7 +499,7 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
                                                            : e.detail + "\n\n" + e.head + "\n\n" + e.body)) +
                 "</pre>\n";
     }
-    html += "<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(run.scenarioJson) + "</pre>\n";
+    html += "<h2>Scenario as it ran</h2>\n<pre>" + escapeXml(formattedScenario(run.scenarioJson)) + "</pre>\n";
     // the data behind the charts, for tools that read the page
     html += "<script type=\"application/json\" id=\"stampede-summary\">" + escapeXml(summaryToJson(s)) + "</script>\n";
     html += "</body></html>\n";

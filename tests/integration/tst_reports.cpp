@@ -101,6 +101,12 @@ private slots:
         QVERIFY(page.contains(liveSummary[QStringLiteral("run_id")].toString().toUtf8()));
         QVERIFY(page.contains("<svg"));
         QVERIFY(page.contains("id=\"stampede-summary\""));
+        // the time axis labelled on its steps, the scenario one field a line
+        QVERIFY(page.contains("text-anchor=\"middle\">0</text>"));
+        QVERIFY(page.contains(">seconds</text>"));
+        const qsizetype pre = page.indexOf("<h2>Scenario as it ran</h2>");
+        QVERIFY(pre > 0);
+        QVERIFY2(page.mid(pre, page.indexOf("</pre>", pre) - pre).count('\n') > 5, page.mid(pre, 300).constData());
         for (const char* external : {"src=", "href=", "@import", "url("})
             QVERIFY2(!page.contains(external), external);
         QXmlStreamReader xml(read(junit));

@@ -4,6 +4,7 @@
 #include "recentprojects.h"
 #include "replayform.h"
 #include "requesteditor.h"
+#include "runsession.h"
 #include "scenarioeditor.h"
 #include "trafficview.h"
 #include "welcomepage.h"
@@ -21,6 +22,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QTimer>
@@ -223,6 +225,95 @@ private slots:
         QVERIFY2(report.startsWith(QStringLiteral("8 requests imported from pet.postman_collection.json (Postman "
                                                   "Collection v2.1).")),
                  qPrintable(report));
+    }
+
+    // At 1280×800 no view forces the window wider than the screen: every item's
+    // editor, a run's live dashboard and its end, the report, a comparison.
+    void everyViewFitsAt1280()
+    {
+        testsupport::MockProcess mock;
+        QVERIFY(mock.started());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("wide.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "A collection with a rather long name", "{}");
+            store->addItem(coll, ItemKind::Request, "a request",
+                           "{\"method\": \"POST\", \"url\": \"${base}/a/very/long/path/that/goes/on/and/on/and/on/"
+                           "?with=a&query=string&that=is&long=too\", \"body\": \"{}\"}");
+            store->addItem(0, ItemKind::Environment, "a staging environment with a long name",
+                           "{\"base\": \"" + mock.url(QString()).toStdString() + "\"}");
+            store->addItem(0, ItemKind::DataSet, "users",
+                           "{\"csv\": \"id,name,email,city,phone\\n1,Li,li@example.com,"
+                           "Beijing,13800000000\\n\"}");
+            store->addItem(
+                0, ItemKind::Scenario, "checkout with a long scenario name",
+                "{\"name\": \"checkout with a long scenario name\", \"steps\": [{\"name\": \"the home page "
+                "step\", \"request\": {\"url\": \"${base}/\"}, \"checks\": [{\"name\": \"a check with a long "
+                "name\", \"status\": [200]}]}], \"load\": {\"open\": {\"rate\": 50}}, "
+                "\"connections\": 4, \"duration\": \"2s\", \"thresholds\": [{\"expr\": \"p99 < 500ms\"}, "
+                "{\"expr\": \"error_rate < 1%\"}]}");
+        }
+        // runs start stampede-cli from PATH when it is not beside the program
+        qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        w.resize(1280, 800);
+        w.show();
+        QStringList dialogs; // a message box is a failure: said, and closed so that the test goes on
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, this, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                dialogs << box->text();
+                box->reject();
+            }
+        });
+        closer.start(100);
+        auto fits = [&](const char* view) {
+            QCoreApplication::processEvents();
+            QVERIFY2(w.minimumSizeHint().width() <= 1280 && w.width() <= 1280,
+                     qPrintable(QStringLiteral("%1: the window is %2 px wide, at least %3")
+                                    .arg(QString::fromLatin1(view))
+                                    .arg(w.width())
+                                    .arg(w.minimumSizeHint().width())));
+            QVERIFY2(w.minimumSizeHint().height() <= 800, view);
+        };
+        fits("welcome");
+        std::function<void(const QModelIndex&)> openAll = [&](const QModelIndex& parent) {
+            for (int r = 0; r < w.treeModel()->rowCount(parent); ++r) {
+                const QModelIndex i = w.treeModel()->index(r, 0, parent);
+                w.openItem(i.data(ProjectTreeModel::IdRole).toLongLong());
+                fits(qPrintable(i.data().toString()));
+                openAll(i);
+            }
+        };
+        openAll({});
+        // a run: live, then ended (its headline says how)
+        qint64 scenario = 0;
+        for (int r = 0; r < w.treeModel()->rowCount(); ++r)
+            if (w.treeModel()->index(r, 0).data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Scenario))
+                scenario = w.treeModel()->index(r, 0).data(ProjectTreeModel::IdRole).toLongLong();
+        const QByteArray json = w.treeModel()->indexForId(scenario).data(ProjectTreeModel::PayloadRole).toByteArray();
+        for (int run = 0; run < 2; ++run) {
+            w.startRun(json, QStringLiteral("checkout with a long scenario name"));
+            QCoreApplication::processEvents();
+            auto* session = w.findChildren<RunSession*>().value(0);
+            QVERIFY2(session, qPrintable(dialogs.join(QLatin1Char('\n'))));
+            QSignalSpy finished(session, &RunSession::finished);
+            fits("live dashboard");
+            QTRY_VERIFY2_WITH_TIMEOUT(finished.count() == 1, qPrintable(dialogs.join(QLatin1Char('\n'))), 30000);
+            fits("ended dashboard");
+            delete session->parent(); // the dashboard's tab
+        }
+        QVERIFY(w.openRunReport(0));
+        fits("report");
+        stampede::RunLog log(*w.treeModel()->store());
+        const auto runs = log.runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QVERIFY(w.compareRuns(runs[1].id, runs[0].id));
+        fits("comparison");
+        QVERIFY2(dialogs.isEmpty(), qPrintable(dialogs.join(QLatin1Char('\n'))));
     }
 
     // The welcome page: each recent project with its path and newest run

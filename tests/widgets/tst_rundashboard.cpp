@@ -1,6 +1,7 @@
 // The live dashboard keeps a bounded number of points however long the run.
 #include "rundashboard.h"
 #include "runsession.h"
+#include "timechart.h"
 
 #include <QChartView>
 #include <QComboBox>
@@ -14,6 +15,37 @@ class TestRunDashboard : public QObject
 {
     Q_OBJECT
 private slots:
+    // Axes end on whole 1-2-5 steps, ticks on them, labels with the decimals the step needs.
+    void niceAxes_data()
+    {
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::addColumn<double>("to");
+        QTest::addColumn<double>("step");
+        QTest::addColumn<QString>("format");
+        QTest::addRow("requests") << 0.0 << 3520.0 * 1.05 << 4000.0 << 1000.0 << QStringLiteral("%.0f");
+        QTest::addRow("latency") << 0.0 << 268.2 << 300.0 << 50.0 << QStringLiteral("%.0f");
+        QTest::addRow("seconds") << 0.0 << 9.0 << 10.0 << 2.0 << QStringLiteral("%.0f");
+        QTest::addRow("sub-millisecond") << 0.0 << 0.87 << 1.0 << 0.2 << QStringLiteral("%.1f");
+        QTest::addRow("errors") << 0.0 << 13.2 << 15.0 << 5.0 << QStringLiteral("%.0f");
+        QTest::addRow("nothing yet") << 0.0 << 0.0 << 1.0 << 0.2 << QStringLiteral("%.1f");
+    }
+    void niceAxes()
+    {
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(double, to);
+        QFETCH(double, step);
+        QFETCH(QString, format);
+        QValueAxis axis;
+        timechart::setNiceRange(&axis, low, high);
+        QCOMPARE(axis.min(), low);
+        QVERIFY2(qFuzzyCompare(axis.max(), to), qPrintable(QString::number(axis.max())));
+        QVERIFY2(qFuzzyCompare(axis.tickInterval(), step), qPrintable(QString::number(axis.tickInterval())));
+        QCOMPARE(axis.tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(axis.labelFormat(), format);
+    }
+
     void compactKeepsTheShape()
     {
         QList<QPointF> pts;
