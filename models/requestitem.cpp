@@ -1,5 +1,8 @@
 #include "requestitem.h"
 
+#include <QCoreApplication>
+#include <QRegularExpression>
+
 #include "core/curlcommand.h"
 
 #include <QJsonArray>
@@ -256,4 +259,77 @@ QJsonObject RequestItem::toStep(const QString& name) const
         rq[QStringLiteral("insecure")] = true;
     step[QStringLiteral("request")] = rq;
     return step;
+}
+
+QStringList RequestItem::unknownNames(const QString& text, const QHash<QString, QString>& variables)
+{
+    static const QRegularExpression name(QStringLiteral("\\$\\{([^}]+)\\}"));
+    QStringList out;
+    for (auto it = name.globalMatch(text); it.hasNext();) {
+        const QString n = it.next().captured(1);
+        if (!variables.contains(n) && !out.contains(n))
+            out << n;
+    }
+    return out;
+}
+
+bool RequestItem::Unknown::isEmpty() const
+{
+    return all().isEmpty();
+}
+
+QStringList RequestItem::Unknown::all() const
+{
+    QStringList out;
+    for (const QStringList* l : {&url, &headers, &body, &auth, &message, &metadata})
+        for (const QString& n : *l)
+            if (!out.contains(n))
+                out << n;
+    return out;
+}
+
+QString RequestItem::Unknown::describe() const
+{
+    QStringList parts;
+    const auto add = [&](const QStringList& names, const char* where) {
+        if (names.isEmpty())
+            return;
+        QStringList shown;
+        for (const QString& n : names)
+            shown << QStringLiteral("${%1}").arg(n);
+        parts << QCoreApplication::translate("RequestItem", where).arg(shown.join(QStringLiteral(", ")));
+    };
+    add(url, QT_TRANSLATE_NOOP("RequestItem", "%1 in the URL"));
+    add(headers, QT_TRANSLATE_NOOP("RequestItem", "%1 in the headers"));
+    add(body, QT_TRANSLATE_NOOP("RequestItem", "%1 in the body"));
+    add(auth, QT_TRANSLATE_NOOP("RequestItem", "%1 in the authorization"));
+    add(message, QT_TRANSLATE_NOOP("RequestItem", "%1 in the message"));
+    add(metadata, QT_TRANSLATE_NOOP("RequestItem", "%1 in the metadata"));
+    return parts.join(QStringLiteral("; "));
+}
+
+RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variables) const
+{
+    Unknown u;
+    const auto pairsText = [](const Pairs& pairs) {
+        QString all;
+        for (const auto& [k, v] : pairs)
+            all += k + QLatin1Char('\n') + v + QLatin1Char('\n');
+        return all;
+    };
+    if (kind == Kind::Grpc) {
+        u.url = unknownNames(target, variables);
+        u.message = unknownNames(data, variables);
+        u.metadata = unknownNames(pairsText(metadata), variables);
+        return u;
+    }
+    u.url = unknownNames(url, variables);
+    u.headers = unknownNames(pairsText(headers), variables);
+    u.body = unknownNames(bodyMode == BodyMode::UrlEncoded || bodyMode == BodyMode::Multipart ? pairsText(form) : body,
+                          variables);
+    if (auth == Auth::Basic)
+        u.auth = unknownNames(user + QLatin1Char('\n') + password, variables);
+    else if (auth == Auth::Bearer)
+        u.auth = unknownNames(token, variables);
+    return u;
 }

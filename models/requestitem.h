@@ -10,6 +10,7 @@
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 
 #include "net/httpexchange.h"
 
@@ -88,4 +89,16 @@ struct RequestItem
     QByteArray encodedBody(const QHash<QString, QString>& variables, QString& contentType) const;
     // `text` with each ${name} of `variables` replaced by its value.
     static QString expand(const QString& text, const QHash<QString, QString>& variables);
+    // The ${name}s in `text` that `variables` lacks, each once, in order.
+    static QStringList unknownNames(const QString& text, const QHash<QString, QString>& variables);
+    // Each field's unknown names, as the builder marks them: the one a name is in turns red.
+    struct Unknown
+    {
+        QStringList url, headers, body, auth, message, metadata;
+        bool isEmpty() const;
+        QStringList all() const; // each once
+        // "${a} in the URL; ${b} in the body" (the fields' own words), for a hint and Send's refusal.
+        QString describe() const;
+    };
+    Unknown unknown(const QHash<QString, QString>& variables) const;
 };

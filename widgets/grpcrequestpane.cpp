@@ -1,4 +1,5 @@
 #include "grpcrequestpane.h"
+#include "requesteditor.h"
 
 #include "keyvaluetable.h"
 #include "responseview.h"
@@ -128,6 +129,8 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
         emitChanged();
     });
     connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::emitChanged);
+    connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::markUnknown);
+    connect(m_target, &QLineEdit::textChanged, this, &GrpcRequestPane::markUnknown);
     connect(m_metadata, &KeyValueTable::pairsChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_deadline, &QSpinBox::valueChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_verify, &QCheckBox::toggled, this, &GrpcRequestPane::emitChanged);
@@ -167,6 +170,23 @@ QString GrpcRequestPane::target() const
 void GrpcRequestPane::setVariables(const QHash<QString, QString>& variables)
 {
     m_variables = variables;
+    markUnknown();
+}
+
+void GrpcRequestPane::markUnknown()
+{
+    const RequestItem::Unknown u = item().unknown(m_variables);
+    const auto tip = [this](const QStringList& names) {
+        return names.isEmpty() ? QString()
+                               : tr("Not defined in the environment, the data sets or the scenarios: ${%1}")
+                                     .arg(names.join(QStringLiteral("}, ${")));
+    };
+    m_target->setStyleSheet(u.url.isEmpty() ? QString() : QStringLiteral("QLineEdit { color: #c0392b; }"));
+    if (!u.url.isEmpty())
+        m_target->setToolTip(tip(u.url));
+    m_data->setStyleSheet(u.message.isEmpty() ? QString()
+                                              : QStringLiteral("QPlainTextEdit { border: 1px solid #c0392b; }"));
+    m_data->setToolTip(tip(u.message));
 }
 
 void GrpcRequestPane::setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source)
@@ -294,6 +314,7 @@ void GrpcRequestPane::setItem(const RequestItem& r)
     m_deadline->setValue(r.deadlineMs);
     m_verify->setChecked(!r.insecure);
     m_loading = false;
+    markUnknown();
 }
 
 RequestItem GrpcRequestPane::item() const
@@ -332,6 +353,8 @@ void GrpcRequestPane::send()
         fail(tr("%1 streams; only unary calls are supported").arg(QString::fromStdString(md->full_name())));
         return;
     }
+    if (const RequestItem::Unknown u = item().unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
+        return;
     std::string binary;
     const QString json = expand(m_data->toPlainText()).trimmed();
     if (!stampede::jsonToBinary(*m_schema, md->input_type(), json.isEmpty() ? "{}" : json.toStdString(), binary, err)) {

@@ -69,6 +69,7 @@ Q_SIGNALS:
     void schemaLoaded(bool ok);
 
 private:
+    void markUnknown();
     void setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source);
     void showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error);
     void emitChanged();

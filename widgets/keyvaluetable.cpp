@@ -1,5 +1,7 @@
 #include "keyvaluetable.h"
 
+#include "requestitem.h"
+
 #include <QCompleter>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -43,6 +45,22 @@ KeyValueTable::KeyValueTable(const QString& nameLabel, const QString& valueLabel
         ensureEmptyLastRow();
         Q_EMIT pairsChanged();
     });
+}
+
+void KeyValueTable::markUnknown(const QHash<QString, QString>& variables)
+{
+    m_updating = true; // a colour is not an edit
+    for (int r = 0; r < rowCount(); ++r)
+        for (int c = 0; c < 2; ++c) {
+            QTableWidgetItem* cell = item(r, c);
+            if (!cell)
+                continue;
+            const QStringList unknown = RequestItem::unknownNames(cell->text(), variables);
+            cell->setForeground(unknown.isEmpty() ? QBrush() : QBrush(QColor(0xc0, 0x39, 0x2b)));
+            cell->setToolTip(unknown.isEmpty() ? QString()
+                                               : tr("Not defined: ${%1}").arg(unknown.join(QStringLiteral("}, ${"))));
+        }
+    m_updating = false;
 }
 
 void KeyValueTable::setNameCompletions(const QStringList& names)

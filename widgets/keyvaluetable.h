@@ -1,6 +1,7 @@
 #pragma once
 // A two-column table of name/value pairs (headers, query parameters) with an
 // always-present empty row at the bottom for adding the next pair.
+#include <QHash>
 #include <QTableWidget>
 
 class QCompleter;
@@ -14,6 +15,8 @@ public:
     void setPairs(const QList<QPair<QString, QString>>& pairs);
     // Names offered as completions while typing in the name column.
     void setNameCompletions(const QStringList& names);
+    // Cells holding a ${name} that `variables` lacks are drawn red, the names in their tooltip.
+    void markUnknown(const QHash<QString, QString>& variables);
 
 Q_SIGNALS:
     void pairsChanged();

@@ -17,6 +17,8 @@
 #include "trafficview.h"
 #include "welcomepage.h"
 
+#include "run/scenarioplan.h"
+#include "stampede/v1/scenario.pb.h"
 #include "store/projectstore.h"
 
 #include <QAction>
@@ -581,6 +583,28 @@ RequestEditor* MainWindow::currentRequestEditor() const
     return qobject_cast<RequestEditor*>(m_tabs->currentWidget());
 }
 
+QHash<QString, QString> MainWindow::scenarioSamples() const
+{
+    QHash<QString, QString> out;
+    stampede::PlanOptions options;
+    options.baseDir = m_store ? QFileInfo(QString::fromStdString(m_store->path())).absolutePath().toStdString() : ".";
+    options.resolveHosts = false;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex i = m_model->index(r, 0);
+        if (i.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::Scenario))
+            continue;
+        stampede::v1::Scenario scenario;
+        std::string error;
+        if (!stampede::parseScenarioJson(i.data(ProjectTreeModel::PayloadRole).toByteArray().toStdString(), scenario,
+                                         error))
+            continue;
+        scenario.clear_steps(); // only the variables are drawn
+        for (const auto& [name, value] : stampede::variableSamples(scenario, options))
+            out.insert(QString::fromStdString(name), QString::fromStdString(value));
+    }
+    return out;
+}
+
 void MainWindow::refreshEnvironments()
 {
     const QString current = m_environments->count() ? m_environments->currentText() : QString();
@@ -632,7 +656,11 @@ void MainWindow::setExtracted(const QHash<QString, QString>& values)
 
 void MainWindow::applyEnvironment()
 {
-    QHash<QString, QString> vars = m_extracted;
+    // what a run would take, weakest first: the scenarios' variables (their
+    // first values), the data sets' rows, values extracted, the environment
+    QHash<QString, QString> vars = scenarioSamples();
+    for (auto it = m_extracted.cbegin(); it != m_extracted.cend(); ++it)
+        vars.insert(it.key(), it.value());
     // Each data set gives one row for ${set.column}: the next row at every Send.
     for (int r = 0; r < m_model->rowCount(); ++r) {
         const QModelIndex i = m_model->index(r, 0);

@@ -79,6 +79,8 @@ private:
     void refreshEnvironments();
     void adoptStore(std::unique_ptr<stampede::ProjectStore> store);
     void applyEnvironment();
+    // The project's scenarios' variables at their first values (a CSV's first row as name.column).
+    QHash<QString, QString> scenarioSamples() const;
     void setExtracted(const QHash<QString, QString>& values);
     void updateTitle();
     void rememberRecent(const QString& path);

@@ -19,6 +19,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -55,6 +56,8 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_send->setToolTip(tr("Send the request once (Ctrl+Enter)"));
     m_send->setDefault(true);
     m_hint = new QLabel;
+    m_hint->setObjectName(QStringLiteral("variableHint"));
+    m_hint->setWordWrap(true);
     m_hint->setStyleSheet(QStringLiteral("color: #c0392b"));
     m_hint->hide();
 
@@ -70,6 +73,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_params->setObjectName(QStringLiteral("queryParams"));
     m_params->setToolTip(tr("The URL's query parameters, kept in step with the URL"));
     m_body = new QPlainTextEdit;
+    m_body->setObjectName(QStringLiteral("body"));
     m_body->setPlaceholderText(tr("Request body (raw text or JSON; ${variables} allowed)"));
     m_bodyMode = new QComboBox;
     m_bodyMode->addItems({tr("Raw"), tr("JSON"), tr("Form (urlencoded)"), tr("Form (multipart)")});
@@ -234,6 +238,14 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
         checkJson();
         emitChanged();
     });
+    // every field that may hold a ${name} is checked as it changes
+    connect(m_headers, &KeyValueTable::pairsChanged, this, &RequestEditor::updateVariableHints);
+    connect(m_form, &KeyValueTable::pairsChanged, this, &RequestEditor::updateVariableHints);
+    connect(m_body, &QPlainTextEdit::textChanged, this, &RequestEditor::updateVariableHints);
+    for (QLineEdit* e : {m_authUser, m_authPassword, m_authToken})
+        connect(e, &QLineEdit::textChanged, this, &RequestEditor::updateVariableHints);
+    connect(m_authType, &QComboBox::currentIndexChanged, this, &RequestEditor::updateVariableHints);
+    connect(m_bodyMode, &QComboBox::currentIndexChanged, this, &RequestEditor::updateVariableHints);
 }
 
 void RequestEditor::setBodyMode(BodyMode mode)
@@ -378,27 +390,33 @@ void RequestEditor::setVariables(const QHash<QString, QString>& variables)
 
 void RequestEditor::updateVariableHints()
 {
-    QStringList unknown;
-    const QString all = m_url->text() + m_body->toPlainText();
-    for (auto it = kVariable.globalMatch(all); it.hasNext();) {
-        const QString name = it.next().captured(1);
-        if (!m_variables.contains(name) && !unknown.contains(name))
-            unknown << name;
+    // each field on its own: the one that holds an unknown name turns red
+    const RequestItem::Unknown u = item().unknown(m_variables);
+    const QString red = QStringLiteral("color: #c0392b;");
+    const auto tip = [this](const QStringList& names, const QString& otherwise) {
+        return names.isEmpty() ? otherwise
+                               : tr("Not defined in the environment, the data sets or the scenarios: ${%1}")
+                                     .arg(names.join(QStringLiteral("}, ${")));
+    };
+    m_url->setStyleSheet(u.url.isEmpty() ? QString() : QStringLiteral("QLineEdit { %1 }").arg(red));
+    m_url->setToolTip(
+        tip(u.url, tr("The request URL. ${name} takes its value from the current environment when sent.")));
+    m_body->setStyleSheet(u.body.isEmpty() ? QString()
+                                           : QStringLiteral("QPlainTextEdit { border: 1px solid #c0392b; }"));
+    m_body->setToolTip(tip(u.body, QString()));
+    m_headers->markUnknown(m_variables);
+    m_form->markUnknown(m_variables);
+    for (QLineEdit* e : {m_authUser, m_authPassword, m_authToken}) {
+        const QStringList names = RequestItem::unknownNames(e->text(), m_variables);
+        e->setStyleSheet(names.isEmpty() ? QString() : QStringLiteral("QLineEdit { %1 }").arg(red));
+        e->setToolTip(tip(names, QString()));
     }
-    if (unknown.isEmpty()) {
+    if (u.isEmpty()) {
         m_hint->hide();
-        m_url->setStyleSheet({});
-        m_url->setToolTip(tr("The request URL. ${name} takes its value from the current environment when sent."));
         return;
     }
-    QStringList shown;
-    for (const auto& u : unknown)
-        shown << QStringLiteral("${%1}").arg(u);
-    m_hint->setText(
-        tr("Unknown variables: %1 (define them in the current environment)").arg(shown.join(QStringLiteral(", "))));
+    m_hint->setText(tr("Unknown variables: %1 (define them in the current environment)").arg(u.describe()));
     m_hint->show();
-    m_url->setStyleSheet(QStringLiteral("QLineEdit { color: #c0392b; }"));
-    m_url->setToolTip(m_hint->text());
 }
 
 QString RequestEditor::expand(const QString& text) const
@@ -430,6 +448,20 @@ bool RequestEditor::importCurl(const QString& text, QString* error)
     return true;
 }
 
+bool sendUnknownAnyway(const RequestItem::Unknown& unknown, QWidget* parent)
+{
+    QMessageBox box(QMessageBox::Warning, RequestEditor::tr("Send"),
+                    RequestEditor::tr("This request uses names that nothing defines: %1.").arg(unknown.describe()),
+                    QMessageBox::Cancel, parent);
+    box.setInformativeText(
+        RequestEditor::tr("Define them in the current environment, a data set or a scenario; sent now, the server "
+                          "gets the text ${…} as it is."));
+    QPushButton* anyway = box.addButton(RequestEditor::tr("Send as it is"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == anyway;
+}
+
 void RequestEditor::send()
 {
     if (m_kind->currentIndex() == 1) {
@@ -437,6 +469,8 @@ void RequestEditor::send()
         return;
     }
     const RequestItem request = item();
+    if (const RequestItem::Unknown u = request.unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
+        return;
     const stampede::HttpExchangeRequest rq = request.toExchange(m_variables);
     const bool http2 = request.overHttp2();
     m_status->setText(tr("Sending…"));

@@ -26,6 +26,10 @@ class GrpcRequestPane;
 class ChecksTable;
 struct CheckAnswer;
 
+// Asks whether to send a request whose ${names} nothing defines (sent, they
+// would reach the server as the text ${…}); true: send it as it is.
+bool sendUnknownAnyway(const RequestItem::Unknown& unknown, QWidget* parent);
+
 class RequestEditor : public QWidget
 {
     Q_OBJECT

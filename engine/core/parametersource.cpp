@@ -69,6 +69,7 @@ public:
     }
     int columnIndex(std::string_view name) const override { return m_table->columnIndex(name); }
     bool hasColumns() const override { return true; }
+    std::vector<std::string> columnNames() const override { return m_table->columns(); }
 
 private:
     std::shared_ptr<const CsvTable> m_table;

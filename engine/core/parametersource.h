@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace stampede {
 
@@ -42,6 +43,7 @@ public:
     // CSV sources have columns; scalar sources return -1 for every name.
     virtual int columnIndex(std::string_view name) const { return -1; }
     virtual bool hasColumns() const { return false; }
+    virtual std::vector<std::string> columnNames() const { return {}; }
     // A constant's value is folded into templates at compile time.
     virtual const std::string* constantValue() const { return nullptr; }
 };

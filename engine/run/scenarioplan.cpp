@@ -55,6 +55,33 @@ public:
     {
     }
 
+    // Each variable's first value (a CSV source's first row, per column as
+    // name.column); variables that do not compile are left out.
+    std::map<std::string, std::string> samples()
+    {
+        std::map<std::string, std::string> out;
+        for (int i = 0; i < m_s.variables_size(); ++i) {
+            const v1::Variable& v = m_s.variables(i);
+            const ParameterSourcePtr src = source(v, "variables[" + std::to_string(i) + "]");
+            if (!src)
+                continue;
+            try {
+                const SourceCursorPtr c = src->cursor(0, 1, 1);
+                if (!c->next(0))
+                    continue;
+                if (src->hasColumns()) {
+                    const std::vector<std::string> columns = src->columnNames();
+                    for (std::size_t k = 0; k < columns.size(); ++k)
+                        out[v.name() + "." + columns[k]] = std::string(c->value(int(k)));
+                } else {
+                    out[v.name()] = std::string(c->value(-1));
+                }
+            } catch (const PartitionError&) {
+            }
+        }
+        return out;
+    }
+
     std::optional<ScenarioPlan> run()
     {
         m_plan.name = m_s.name().empty() ? "scenario" : m_s.name();
@@ -842,6 +869,12 @@ std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const 
                                             std::vector<PlanError>& errors)
 {
     return Compiler(scenario, options, errors).run();
+}
+
+std::map<std::string, std::string> variableSamples(const v1::Scenario& scenario, const PlanOptions& options)
+{
+    std::vector<PlanError> ignored;
+    return Compiler(scenario, options, ignored).samples();
 }
 
 std::string newRunId()

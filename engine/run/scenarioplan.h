@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -183,6 +184,10 @@ bool parseScenarioJson(const std::string& json, v1::Scenario& out, std::string& 
 // Validates and compiles. Returns nullopt when `errors` is not empty.
 std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const PlanOptions& options,
                                             std::vector<PlanError>& errors);
+// The first value of each of the scenario's variables (${name}, a CSV's
+// ${name.column} from its first row), for a request builder that resolves
+// names as the run would; variables that are not valid are left out.
+std::map<std::string, std::string> variableSamples(const v1::Scenario& scenario, const PlanOptions& options);
 // A fresh run id: "st-" and 16 hex digits from the system's random source.
 std::string newRunId();
 

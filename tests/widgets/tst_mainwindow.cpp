@@ -14,6 +14,7 @@
 
 #include "stampede/v1/bundle.pb.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -21,10 +22,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QTableWidget>
 #include <QTimer>
 #include <QToolBar>
 
@@ -314,6 +318,112 @@ private slots:
         QVERIFY(w.compareRuns(runs[1].id, runs[0].id));
         fits("comparison");
         QVERIFY2(dialogs.isEmpty(), qPrintable(dialogs.join(QLatin1Char('\n'))));
+    }
+
+    // A request opened is checked at once, field by field, against what a run
+    // would know (the environment, the data sets' first rows, the scenarios'
+    // variables); Send refuses a literal ${…} unless told to send it as it is.
+    void unknownNamesMarkedOnOpen()
+    {
+        std::mutex m;
+        std::vector<std::string> heads;
+        testsupport::RawServer server([&](int fd) {
+            const std::string h = testsupport::readRequestHead(fd);
+            {
+                std::lock_guard lock(m);
+                heads.push_back(h);
+            }
+            const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+            (void)!::write(fd, ok, sizeof ok - 1);
+            ::close(fd);
+        });
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v.stampede"));
+        qint64 bad = 0, good = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            bad = store->addItem(coll, ItemKind::Request, "bad",
+                                 "{\"method\": \"POST\", \"url\": \"${base}/u/${users.id}\", \"headers\": [{\"name\": "
+                                 "\"X-Token\", \"value\": \"${tok}\"}], \"body\": \"{\\\"id\\\": \\\"${nope}\\\"}\"}");
+            good = store->addItem(
+                coll, ItemKind::Request, "good",
+                "{\"method\": \"GET\", \"url\": \"${base}/o/${order_no}?r=${request_id}&u=${users.name}\"}");
+            store->addItem(0, ItemKind::Environment, "local",
+                           "{\"base\": \"http://127.0.0.1:" + std::to_string(server.port()) + "\"}");
+            store->addItem(0, ItemKind::DataSet, "users", "{\"csv\": \"id,name\\n7,li\\n\"}");
+            store->addItem(
+                0, ItemKind::Scenario, "s",
+                "{\"name\": \"s\", \"variables\": [{\"name\": \"order_no\", \"increment\": {\"min\": 5, "
+                "\"max\": 9}}, {\"name\": \"request_id\", \"uuid\": {}}], \"steps\": [{\"request\": {\"url\": "
+                "\"http://127.0.0.1:9/${order_no}${request_id}\"}}], \"load\": {\"closed\": {\"users\": 1}}}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        w.openItem(bad);
+        RequestEditor* e = w.currentRequestEditor();
+        QVERIFY(e);
+        auto* url = e->findChild<QLineEdit*>(QStringLiteral("url"));
+        auto* body = e->findChild<QPlainTextEdit*>(QStringLiteral("body"));
+        auto* headers = e->findChild<QTableWidget*>(QStringLiteral("requestHeaders"));
+        auto* hint = e->findChild<QLabel*>(QStringLiteral("variableHint"));
+        QVERIFY(url && body && headers && hint);
+        QVERIFY(url->styleSheet().isEmpty()); // ${base} and ${users.id} are known
+        QVERIFY2(body->styleSheet().contains(QStringLiteral("#c0392b")), qPrintable(body->styleSheet()));
+        QVERIFY(body->toolTip().contains(QStringLiteral("${nope}")));
+        QCOMPARE(headers->item(0, 1)->foreground().color(), QColor(0xc0, 0x39, 0x2b));
+        QVERIFY(headers->item(0, 1)->toolTip().contains(QStringLiteral("${tok}")));
+        QVERIFY(headers->item(0, 0)->foreground().color() != QColor(0xc0, 0x39, 0x2b)); // the name cell is fine
+        QVERIFY(!hint->isHidden());
+        QCOMPARE(hint->text(), QStringLiteral("Unknown variables: ${tok} in the headers; ${nope} in the body (define "
+                                              "them in the current environment)"));
+        // Send: refused (Cancel), then sent as it is when told to
+        QString asked;
+        bool sendIt = false;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                asked = box->text();
+                for (QAbstractButton* b : box->buttons())
+                    if ((sendIt && b->text() == QStringLiteral("Send as it is")) ||
+                        (!sendIt && box->buttonRole(b) == QMessageBox::RejectRole))
+                        b->click();
+            }
+        });
+        answer.start(30);
+        QSignalSpy shown(e, &RequestEditor::responseShown);
+        e->send();
+        QVERIFY2(asked.contains(QStringLiteral("${tok} in the headers")), qPrintable(asked));
+        QTest::qWait(300);
+        QCOMPARE(shown.count(), 0);
+        {
+            std::lock_guard lock(m);
+            QVERIFY(heads.empty());
+        }
+        sendIt = true;
+        e->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        {
+            std::lock_guard lock(m);
+            QCOMPARE(heads.size(), std::size_t(1));
+            QVERIFY2(heads[0].find("X-Token: ${tok}") != std::string::npos, heads[0].c_str());
+            QVERIFY2(heads[0].rfind("POST /u/7 ", 0) == 0, heads[0].c_str()); // the data set's first row
+        }
+        // every name known: nothing marked, sent without a question
+        asked.clear();
+        w.openItem(good);
+        RequestEditor* g = w.currentRequestEditor();
+        QVERIFY(g && g != e);
+        QVERIFY(g->findChild<QLabel*>(QStringLiteral("variableHint"))->isHidden());
+        QVERIFY(g->findChild<QLineEdit*>(QStringLiteral("url"))->styleSheet().isEmpty());
+        QSignalSpy shownGood(g, &RequestEditor::responseShown);
+        g->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shownGood.count(), 1, 5000);
+        QVERIFY(asked.isEmpty());
+        std::lock_guard lock(m);
+        QVERIFY2(heads.back().rfind("GET /o/5?r=", 0) == 0 && heads.back().find("&u=li ") != std::string::npos,
+                 heads.back().c_str());
     }
 
     // The welcome page: each recent project with its path and newest run
