@@ -14,6 +14,8 @@ PACKAGES=(
     libgrpc++-dev protobuf-compiler-grpc libsqlite3-dev libsimdjson-dev libpcre2-dev zlib1g-dev libyaml-cpp-dev
     # GUI tests and screenshots
     xvfb xauth fonts-noto-cjk
+    # packaging: the man page from --help, the .deb checked
+    help2man lintian desktop-file-utils
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml
     python3-grpcio python3-protobuf
