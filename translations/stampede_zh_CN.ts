@@ -1122,13 +1122,13 @@ with a self-signed or internal certificate.</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="378"/>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
@@ -1138,7 +1138,7 @@ with a self-signed or internal certificate.</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="386"/>
+        <location filename="../widgets/mainwindow.cpp" line="387"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -1333,187 +1333,253 @@ with a self-signed or internal certificate.</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="265"/>
+        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <source>&amp;Schedules…</source>
+        <translation>定时任务(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="267"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="273"/>
+        <location filename="../widgets/mainwindow.cpp" line="274"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="288"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="325"/>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="426"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
+        <location filename="../widgets/mainwindow.cpp" line="327"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="399"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
-        <location filename="../widgets/mainwindow.cpp" line="407"/>
+        <location filename="../widgets/mainwindow.cpp" line="401"/>
+        <location filename="../widgets/mainwindow.cpp" line="408"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="430"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="432"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="432"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="434"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="250"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="257"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="652"/>
+        <location filename="../widgets/mainwindow.cpp" line="653"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="42"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="49"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="51"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="58"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="89"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="98"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="105"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="108"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="115"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="110"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="117"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="124"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="131"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="167"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="141"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="148"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="167"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="181"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="174"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="188"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="269"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="175"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="182"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="192"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="189"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="196"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="197"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="204"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="198"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="205"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="199"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="206"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="215"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="222"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="215"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="222"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="613"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="284"/>
+        <source>not understood: %1</source>
+        <translation>无法识别：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="286"/>
+        <source>never run</source>
+        <translation>从未运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="293"/>
+        <source>Schedules</source>
+        <translation>定时任务</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="295"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="295"/>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="295"/>
+        <source>Timer</source>
+        <translation>定时器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="295"/>
+        <source>Last run</source>
+        <translation>最近一次运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="305"/>
+        <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
+        <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="306"/>
+        <source>Install the timers with: stampede-cli schedule install %1</source>
+        <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="312"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="614"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2976,7 +3042,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="232"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="479"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
@@ -3055,189 +3121,204 @@ error_rate &lt; 0.1%</translation>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
+        <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
+        <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
+        <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
+        <source>Schedule:</source>
+        <translation>计划：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="303"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="304"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="313"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="308"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="315"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="319"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="325"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="320"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="329"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="335"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="330"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="331"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
         <source>Breaker:</source>
         <translation>熔断器：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="335"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
         <location filename="../widgets/scenarioeditor.cpp" line="413"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="406"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="434"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="449"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="456"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="457"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="479"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="660"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="672"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="661"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="673"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="681"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="681"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="741"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="747"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="773"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="778"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="779"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="791"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="799"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="779"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="773"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="778"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="791"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

@@ -261,6 +261,7 @@ void MainWindow::buildMenus()
     QMenu* runs = menuBar()->addMenu(tr("R&uns"));
     runs->addAction(tr("Run &History…"), this, &MainWindow::showRunHistory);
     runs->addAction(tr("&Engines…"), this, &MainWindow::editEngines);
+    runs->addAction(tr("&Schedules…"), this, [this] { showSchedules(); });
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     QMenu* language = settings->addMenu(tr("&Language"));

@@ -54,6 +54,10 @@ public:
     void showRunHistory();
     // Run → Engines: the local pool or remote agents, kept in the project.
     void editEngines();
+    // Runs → Schedules: each scheduled scenario, its schedule, whether its
+    // timer is installed (stampede-cli schedule install) and its last verdict.
+    // Returns the rows shown (scenario, schedule, installed, last run), for tests.
+    QList<QStringList> showSchedules(bool modal = true);
     // How "Open the demo" gets the demo project's path (its mock server started); unset: not offered.
     void setDemoOpener(std::function<QString(QString& error)> opener);
     WelcomePage* welcomePage() const { return m_welcome; }

@@ -13,16 +13,21 @@
 #include "rundashboard.h"
 #include "runsession.h"
 
+#include "bundle/projectscenario.h"
+#include "core/schedule.h"
 #include "store/projectstore.h"
+#include "store/runlog.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
@@ -30,9 +35,11 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <cmath>
+#include <map>
 
 void MainWindow::findCapacity(const QByteArray& scenarioJson, const QString& title)
 {
@@ -253,4 +260,59 @@ void MainWindow::newReplayScenario(qint64 id)
         return;
     m_tree->setCurrentIndex(m_filter->mapFromSource(created));
     openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
+}
+
+QList<QStringList> MainWindow::showSchedules(bool modal)
+{
+    QList<QStringList> rows;
+    if (!m_store) {
+        showError(tr("No project is open."));
+        return rows;
+    }
+    const std::string project = QFileInfo(QString::fromStdString(m_store->path())).canonicalFilePath().toStdString();
+    std::map<std::string, stampede::RunInfo> last; // the newest run of each scenario
+    for (const stampede::RunInfo& r : stampede::RunLog(*m_store).runs())
+        last.try_emplace(r.name, r);
+    for (const stampede::ScheduledScenario& s : stampede::projectSchedules(*m_store)) {
+        std::string error;
+        const auto parsed = stampede::parseSchedule(s.schedule, error);
+        const QString timer = QString::fromStdString(stampede::userUnitDir() + "/" +
+                                                     stampede::scheduleUnitBase(project, s.item) + ".timer");
+        const auto r = last.find(s.name);
+        rows.append({QString::fromStdString(s.item),
+                     parsed ? QString::fromStdString(parsed->text)
+                            : tr("not understood: %1").arg(QString::fromStdString(s.schedule)),
+                     QFileInfo::exists(timer) ? tr("installed") : tr("not installed"),
+                     r == last.end() ? tr("never run")
+                                     : QStringLiteral("%1  %2").arg(QString::fromStdString(r->second.started).left(16),
+                                                                    ProjectTreeModel::statusText(r->second.status))});
+    }
+    if (!modal)
+        return rows;
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Schedules"));
+    auto* table = new QTableWidget(int(rows.size()), 4);
+    table->setHorizontalHeaderLabels({tr("Scenario"), tr("Schedule"), tr("Timer"), tr("Last run")});
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (int i = 0; i < rows.size(); ++i)
+        for (int c = 0; c < 4; ++c)
+            table->setItem(i, c, new QTableWidgetItem(rows[i][c]));
+    table->resizeColumnsToContents();
+    auto* help = new QLabel(
+        rows.isEmpty()
+            ? tr("No scenario has a schedule: give one in the scenario's Schedule field.")
+            : tr("Install the timers with: stampede-cli schedule install %1").arg(QString::fromStdString(project)));
+    help->setWordWrap(true);
+    help->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(table);
+    layout->addWidget(help);
+    auto* close = new QPushButton(tr("Close"));
+    connect(close, &QPushButton::clicked, &dialog, &QDialog::accept);
+    layout->addWidget(close, 0, Qt::AlignRight);
+    dialog.resize(720, 320);
+    dialog.exec();
+    return rows;
 }

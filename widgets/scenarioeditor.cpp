@@ -287,6 +287,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 
     auto* form = new QFormLayout;
     form->addRow(tr("Name:"), m_name);
+    m_schedule = new QLineEdit;
+    m_schedule->setObjectName(QStringLiteral("schedule"));
+    m_schedule->setPlaceholderText(tr("none (e.g. daily 02:00, weekly mon 03:30, every 6h)"));
+    m_schedule->setToolTip(tr("When to run it unattended: stampede-cli schedule install PROJECT writes systemd user "
+                              "timers that run it headless and keep the runs in the project (Runs → Schedules)."));
+    form->addRow(tr("Schedule:"), m_schedule);
     auto* stepButtons = new QHBoxLayout;
     stepButtons->addWidget(addStep);
     stepButtons->addWidget(removeStep);
@@ -358,6 +364,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     layout->addWidget(scroll);
 
     connect(m_name, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
+    connect(m_schedule, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_replay, &ReplayForm::changed, this, [this] {
         if (!isReplay())
             return;
@@ -487,6 +494,7 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     m_loading = true;
     m_rest = QJsonDocument::fromJson(payload).object();
     m_name->setText(m_rest.value(QStringLiteral("name")).toString());
+    m_schedule->setText(m_rest.value(QStringLiteral("schedule")).toString());
     m_inlineCsv.clear();
     for (const auto& v : m_rest.value(QStringLiteral("variables")).toArray()) {
         const QJsonObject csv = v.toObject().value(QStringLiteral("csv")).toObject();
@@ -541,6 +549,10 @@ QByteArray ScenarioEditor::json() const
 {
     QJsonObject o = m_rest;
     o[QStringLiteral("name")] = m_name->text();
+    if (m_schedule->text().trimmed().isEmpty())
+        o.remove(QStringLiteral("schedule"));
+    else
+        o[QStringLiteral("schedule")] = m_schedule->text().trimmed();
     // data-set variables carry the project's data set (or the data the scenario came with)
     o[QStringLiteral("variables")] = m_variables->toJson([this](const QString& name) {
         const QString fromProject = m_dataSets ? m_dataSets(name) : QString();
@@ -712,6 +724,7 @@ void ScenarioEditor::validate()
             : field.startsWith(QLatin1String("thresholds"))              ? static_cast<QWidget*>(m_thresholds)
             : field.startsWith(QLatin1String("breaker"))                 ? static_cast<QWidget*>(m_breaker->table())
             : field.startsWith(QLatin1String("stressTag"))               ? static_cast<QWidget*>(m_tagHeader)
+            : field.startsWith(QLatin1String("schedule"))                ? static_cast<QWidget*>(m_schedule)
                                                                          : nullptr;
         if (w)
             byWidget[w] << message;
@@ -722,7 +735,7 @@ void ScenarioEditor::validate()
           static_cast<QWidget*>(m_stagesView), static_cast<QWidget*>(m_level), static_cast<QWidget*>(m_duration),
           static_cast<QWidget*>(m_connections), static_cast<QWidget*>(m_streams), static_cast<QWidget*>(m_verifyTls),
           static_cast<QWidget*>(m_thresholds), static_cast<QWidget*>(m_breaker->table()),
-          static_cast<QWidget*>(m_tagHeader)}) {
+          static_cast<QWidget*>(m_tagHeader), static_cast<QWidget*>(m_schedule)}) {
         const QStringList msgs = byWidget.value(w);
         w->setStyleSheet(msgs.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
         // the field's own help stays, under its faults

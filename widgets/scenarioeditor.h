@@ -79,6 +79,7 @@ private:
     void showReplay();
 
     QLineEdit* m_name;
+    QLineEdit* m_schedule;
     ReplayForm* m_replay;
     class QFormLayout* m_form = nullptr;
     class QLayout* m_stagesBox = nullptr;

@@ -22,6 +22,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "  report    list, export (html, json, csv, junit) and compare saved runs\n"
                      "  import    store recorded traffic (an access log, a HAR file), masked, in a project\n"
                      "  replay    send recorded traffic at its own timing, sped up, amplified, masked\n"
+                     "  schedule  install, list or remove systemd user timers that run a project's scenarios\n"
                      "\n"
                      "Options:\n"
                      "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -80,6 +81,8 @@ int main(int argc, char** argv)
         return bundleCommand(rest);
     if (cmd == "report")
         return reportCommand(rest);
+    if (cmd == "schedule")
+        return scheduleCommand(rest);
     std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
     return BadInput;
 }

@@ -108,6 +108,18 @@ bool carryEnvironments(v1::Bundle& bundle, const std::vector<v1::Environment>& a
     return env != nullptr;
 }
 
+std::vector<ScheduledScenario> projectSchedules(const ProjectStore& store)
+{
+    std::vector<ScheduledScenario> out;
+    for (const ProjectItem& i : itemsOf(store, ItemKind::Scenario)) {
+        v1::Scenario s;
+        std::string ignored;
+        if (parseScenarioJson(i.payload, s, ignored) && !s.schedule().empty())
+            out.push_back({i.name, s.name().empty() ? i.name : s.name(), s.schedule()});
+    }
+    return out;
+}
+
 bool splitProjectScenario(const std::string& text, std::string& project, std::string& scenario)
 {
     const std::string suffix = ".stampede@";

@@ -26,6 +26,15 @@ bool environmentFromJson(const std::string& name, const std::string& payload, v1
 bool carryEnvironments(v1::Bundle& bundle, const std::vector<v1::Environment>& all, const std::string& chosen,
                        std::string& error);
 
+// The project's scenarios that carry a schedule, in tree order.
+struct ScheduledScenario
+{
+    std::string item;     // the scenario item's name (PROJECT@item)
+    std::string name;     // the scenario's own name, as its runs are listed
+    std::string schedule; // as written
+};
+std::vector<ScheduledScenario> projectSchedules(const ProjectStore& store);
+
 // Splits "PROJECT.stampede@SCENARIO" (the last '@' after a file name that
 // ends in .stampede); false when `text` is not of that form.
 bool splitProjectScenario(const std::string& text, std::string& project, std::string& scenario);

@@ -1,5 +1,7 @@
 #include "scenarioplan.h"
 
+#include "core/schedule.h"
+
 #include "net/http1responseparser.h"
 
 #include "breakerplan.h"
@@ -95,6 +97,8 @@ public:
             compileBreaker(m_s, m_plan, *this);
         httpVersion();
         thresholds();
+        if (std::string why; !m_s.schedule().empty() && !parseSchedule(m_s.schedule(), why))
+            error("schedule", why);
         if (!m_errors.empty())
             return std::nullopt;
         return std::move(m_plan);

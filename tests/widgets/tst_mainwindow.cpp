@@ -426,6 +426,58 @@ private slots:
                  heads.back().c_str());
     }
 
+    // A scenario's schedule is edited in the designer and checked there;
+    // Runs → Schedules lists it with its timer and its last verdict.
+    void schedulesAreListed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.stampede"));
+        qint64 id = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            id = store->addItem(0, ItemKind::Scenario, "nightly",
+                                "{\"name\": \"smoke\", \"schedule\": \"daily 02:00\", \"steps\": [{\"request\": "
+                                "{\"url\": \"http://127.0.0.1:9/\"}}], \"load\": {\"closed\": {\"users\": 1}}}");
+            stampede::RunLog log(*store);
+            const auto run = log.begin("st-00000000000000bb", "smoke", "{}", "{}", {}, {"GET /"});
+            QVERIFY(log.finish(run, "completed", "{}"));
+        }
+        qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toUtf8());
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        QList<QStringList> rows = w.showSchedules(false);
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows[0].mid(0, 3), QStringList({QStringLiteral("nightly"), QStringLiteral("daily 02:00"),
+                                                 QStringLiteral("not installed")}));
+        QVERIFY2(rows[0][3].endsWith(QStringLiteral("completed")), qPrintable(rows[0][3]));
+        // the timer that stampede-cli schedule install would write
+        const auto run = testsupport::runCli(
+            {QStringLiteral("schedule"), QStringLiteral("install"), path, QStringLiteral("--no-enable")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(w.showSchedules(false)[0][2], QStringLiteral("installed"));
+        qunsetenv("XDG_CONFIG_HOME");
+        // the designer's field, checked as the run would check it
+        w.openItem(id);
+        auto* designer = qobject_cast<ScenarioEditor*>(w.findChild<QTabWidget*>()->currentWidget());
+        QVERIFY(designer);
+        auto* schedule = designer->findChild<QLineEdit*>(QStringLiteral("schedule"));
+        QVERIFY(schedule);
+        QCOMPARE(schedule->text(), QStringLiteral("daily 02:00"));
+        schedule->clear();
+        QTest::keyClicks(schedule, QStringLiteral("nightly"));
+        QVERIFY2(designer->problems()
+                     .join(QLatin1Char(' '))
+                     .contains(QStringLiteral("schedule: schedule \"nightly\" is "
+                                              "not understood")),
+                 qPrintable(designer->problems().join(QLatin1Char('\n'))));
+        schedule->clear();
+        QTest::keyClicks(schedule, QStringLiteral("every 6h"));
+        QVERIFY(designer->problems().isEmpty());
+        QCOMPARE(QJsonDocument::fromJson(designer->json()).object().value(QStringLiteral("schedule")).toString(),
+                 QStringLiteral("every 6h"));
+    }
+
     // The welcome page: each recent project with its path and newest run
     // (read without opening it), a gone one greyed out, one opened by
     // activating it; "Open the demo" offered only when the program can start it.
