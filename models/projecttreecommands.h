@@ -4,6 +4,7 @@
 
 #include "store/projectstore.h"
 
+#include <QElapsedTimer>
 #include <QUndoCommand>
 
 using stampede::ItemKind;
@@ -26,6 +27,7 @@ protected:
     bool remove(qint64 id) { return model->applyRemove(id); }
     bool rename(qint64 id, const QString& n) { return model->applyRename(id, n); }
     bool move(qint64 id, qint64 parent, int pos) { return model->applyMove(id, parent, pos); }
+    bool payload(qint64 id, const QByteArray& p, bool restored) { return model->applyPayload(id, p, restored); }
     void alias(qint64 from, qint64 to) { model->alias(from, to); }
     void reload() { model->reload(); }
 };
@@ -190,6 +192,41 @@ public:
 private:
     qint64 m_id;
     QString m_from, m_to;
+};
+
+// An edit of an item's content (an environment's values, a data set, a
+// scenario): consecutive edits of one item within a few seconds are one step.
+class PayloadCommand : public TreeCommand
+{
+public:
+    PayloadCommand(ProjectTreeModel* m, qint64 id, const QString& name, const QByteArray& from, const QByteArray& to)
+        : TreeCommand(m, ProjectTreeModel::tr("Edit \"%1\"").arg(name)), m_id(id), m_from(from), m_to(to)
+    {
+        m_at.start();
+    }
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* o = dynamic_cast<const PayloadCommand*>(other);
+        if (!o || o->m_id != m_id || m_at.elapsed() > 3000)
+            return false;
+        m_to = o->m_to;
+        m_at.restart();
+        return true;
+    }
+    void redo() override
+    {
+        if (!payload(resolve(m_id), m_to, !m_first))
+            setObsolete(true);
+        m_first = false;
+    }
+    void undo() override { payload(resolve(m_id), m_from, true); }
+
+private:
+    qint64 m_id;
+    QByteArray m_from, m_to;
+    QElapsedTimer m_at;
+    bool m_first = true;
 };
 
 class MoveCommand : public TreeCommand

@@ -512,6 +512,28 @@ bool ProjectTreeModel::setPayload(const QModelIndex& index, const QByteArray& pa
     return true;
 }
 
+bool ProjectTreeModel::editPayload(const QModelIndex& index, const QByteArray& payload)
+{
+    if (!index.isValid() || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)
+        return false;
+    Node* n = nodeOf(index);
+    const QByteArray old = QByteArray::fromStdString(n->item.payload);
+    if (old == payload)
+        return true;
+    m_undo->push(new PayloadCommand(this, n->item.id, QString::fromStdString(n->item.name), old, payload));
+    return QByteArray::fromStdString(nodeOf(indexForId(n->item.id))->item.payload) == payload;
+}
+
+bool ProjectTreeModel::applyPayload(qint64 id, const QByteArray& payload, bool restored)
+{
+    const QModelIndex i = indexForId(id);
+    if (!setPayload(i, payload))
+        return false;
+    if (restored)
+        Q_EMIT payloadRestored(id, payload);
+    return true;
+}
+
 bool ProjectTreeModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
     if (!index.isValid() || role != Qt::EditRole || !m_store || nodeOf(index)->synthetic != Node::Synthetic::None)

@@ -61,6 +61,9 @@ public:
     bool removeItem(const QModelIndex& index);
     bool moveItem(const QModelIndex& index, const QModelIndex& newParent, int row);
     bool setPayload(const QModelIndex& index, const QByteArray& payload);
+    // The same as an undoable step (Edit → Undo): an environment's, a data
+    // set's or a scenario's content as its editor changes it.
+    bool editPayload(const QModelIndex& index, const QByteArray& payload);
     QModelIndex indexForId(qint64 id) const;
     QString lastError() const { return m_error; }
     // Reads the project's runs again (after a run ended) into the Runs branch,
@@ -75,6 +78,8 @@ public:
 
 Q_SIGNALS:
     void editFailed(const QString& message);
+    // An undo or redo put this content back: an open editor of the item shows it.
+    void payloadRestored(qint64 id, const QByteArray& payload);
 
 private:
     friend class TreeCommand;
@@ -85,6 +90,8 @@ private:
     bool applyRemove(qint64 id);
     bool applyRename(qint64 id, const QString& name);
     bool applyMove(qint64 id, qint64 parentId, int position);
+    // `restored`: an undo or redo, which open editors must be told of.
+    bool applyPayload(qint64 id, const QByteArray& payload, bool restored);
     // An undone delete gives items new ids: later commands find them through this.
     qint64 resolve(qint64 id) const;
     void alias(qint64 from, qint64 to) { m_aliases[from] = to; }

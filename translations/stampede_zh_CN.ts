@@ -1107,43 +1107,43 @@ with a self-signed or internal certificate.</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="142"/>
+        <location filename="../widgets/mainwindow.cpp" line="157"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="154"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
+        <location filename="../widgets/mainwindow.cpp" line="394"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="379"/>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="394"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157"/>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="387"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
@@ -1153,274 +1153,274 @@ with a self-signed or internal certificate.</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="159"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="160"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="164"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="166"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="183"/>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="193"/>
+        <location filename="../widgets/mainwindow.cpp" line="208"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="210"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="213"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="228"/>
+        <location filename="../widgets/mainwindow.cpp" line="243"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="245"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="247"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="250"/>
+        <location filename="../widgets/mainwindow.cpp" line="265"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="251"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262"/>
+        <location filename="../widgets/mainwindow.cpp" line="277"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="264"/>
+        <location filename="../widgets/mainwindow.cpp" line="279"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="274"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="314"/>
+        <location filename="../widgets/mainwindow.cpp" line="329"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="326"/>
-        <location filename="../widgets/mainwindow.cpp" line="426"/>
+        <location filename="../widgets/mainwindow.cpp" line="341"/>
+        <location filename="../widgets/mainwindow.cpp" line="441"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="327"/>
+        <location filename="../widgets/mainwindow.cpp" line="342"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="415"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="401"/>
-        <location filename="../widgets/mainwindow.cpp" line="408"/>
+        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="430"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="432"/>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="433"/>
+        <location filename="../widgets/mainwindow.cpp" line="448"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="434"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="435"/>
+        <location filename="../widgets/mainwindow.cpp" line="450"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
@@ -1430,7 +1430,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="653"/>
+        <location filename="../widgets/mainwindow.cpp" line="670"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -1579,7 +1579,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="614"/>
+        <location filename="../widgets/mainwindow.cpp" line="631"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -1684,37 +1684,37 @@ with a self-signed or internal certificate.</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="558"/>
+        <location filename="../models/projecttreemodel.cpp" line="580"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="559"/>
+        <location filename="../models/projecttreemodel.cpp" line="581"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="560"/>
+        <location filename="../models/projecttreemodel.cpp" line="582"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="561"/>
+        <location filename="../models/projecttreemodel.cpp" line="583"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="562"/>
+        <location filename="../models/projecttreemodel.cpp" line="584"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="563"/>
+        <location filename="../models/projecttreemodel.cpp" line="585"/>
         <source>stopped by the breaker</source>
         <translation>已被熔断器停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="564"/>
+        <location filename="../models/projecttreemodel.cpp" line="586"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -1746,32 +1746,37 @@ with a self-signed or internal certificate.</source>
         <translation>该项目已不存在。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="63"/>
+        <location filename="../models/projecttreecommands.h" line="65"/>
         <source>Add &quot;%1&quot;</source>
         <translation>添加“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="99"/>
+        <location filename="../models/projecttreecommands.h" line="101"/>
         <source>Duplicate &quot;%1&quot;</source>
         <translation>复制“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="140"/>
+        <location filename="../models/projecttreecommands.h" line="142"/>
         <source>Delete &quot;%1&quot;</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="179"/>
+        <location filename="../models/projecttreecommands.h" line="181"/>
         <source>Rename &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>将“%1”重命名为“%2”</translation>
     </message>
     <message>
-        <location filename="../models/projecttreecommands.h" line="199"/>
+        <location filename="../models/projecttreecommands.h" line="203"/>
+        <source>Edit &quot;%1&quot;</source>
+        <translation>编辑“%1”</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreecommands.h" line="236"/>
         <source>Move &quot;%1&quot;</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="540"/>
+        <location filename="../models/projecttreemodel.cpp" line="562"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>

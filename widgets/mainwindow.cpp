@@ -130,6 +130,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_model, &ProjectTreeModel::editFailed, this, &MainWindow::showError);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::refreshEnvironments);
+    // an undone (or redone) edit shows in the item's open editor
+    connect(m_model, &ProjectTreeModel::payloadRestored, this, [this](qint64 id, const QByteArray& payload) {
+        for (int t = 0; t < m_tabs->count(); ++t) {
+            QWidget* w = m_tabs->widget(t);
+            if (w->property("itemId").toLongLong() != id)
+                continue;
+            if (auto* e = qobject_cast<EnvironmentEditor*>(w))
+                e->setJson(payload);
+            else if (auto* d = qobject_cast<DataSetEditor*>(w))
+                d->setJson(payload);
+            else if (auto* sc = qobject_cast<ScenarioEditor*>(w))
+                sc->setJson(payload);
+        }
+        applyEnvironment();
+    });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::refreshEnvironments);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::refreshEnvironments);
     connect(m_environments, &QComboBox::currentIndexChanged, this, &MainWindow::applyEnvironment);
@@ -462,6 +477,8 @@ void MainWindow::openItem(qint64 id)
     const QByteArray payload = index.data(ProjectTreeModel::PayloadRole).toByteArray();
     // every editor saves as it is edited: its change goes straight to the store
     auto save = [this, id](const QByteArray& p) { m_model->setPayload(m_model->indexForId(id), p); };
+    // environments, data sets and scenarios: each edit an undoable step (Edit → Undo)
+    auto edit = [this, id](const QByteArray& p) { m_model->editPayload(m_model->indexForId(id), p); };
     QWidget* editor = nullptr;
     switch (kind) {
     case ItemKind::Request: {
@@ -486,8 +503,8 @@ void MainWindow::openItem(qint64 id)
     case ItemKind::Environment: {
         auto* e = new EnvironmentEditor;
         e->setJson(payload);
-        connect(e, &EnvironmentEditor::changed, this, [this, save](const QByteArray& p) {
-            save(p);
+        connect(e, &EnvironmentEditor::changed, this, [this, edit](const QByteArray& p) {
+            edit(p);
             applyEnvironment();
         });
         editor = e;
@@ -509,7 +526,7 @@ void MainWindow::openItem(qint64 id)
         };
         walk({});
         e->setUsage(users);
-        connect(e, &DataSetEditor::changed, this, save);
+        connect(e, &DataSetEditor::changed, this, edit);
         editor = e;
         break;
     }
@@ -555,7 +572,7 @@ void MainWindow::openItem(qint64 id)
             return c;
         });
         e->setJson(payload);
-        connect(e, &ScenarioEditor::changed, this, save);
+        connect(e, &ScenarioEditor::changed, this, edit);
         connect(e, &ScenarioEditor::runRequested, this,
                 [this, name = index.data().toString()](const QByteArray& json) { startRun(json, name); });
         connect(e, &ScenarioEditor::capacityRequested, this,

@@ -31,6 +31,7 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QUndoStack>
 
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -476,6 +477,73 @@ private slots:
         QVERIFY(designer->problems().isEmpty());
         QCOMPARE(QJsonDocument::fromJson(designer->json()).object().value(QStringLiteral("schedule")).toString(),
                  QStringLiteral("every 6h"));
+    }
+
+    // Edit → Undo takes back a scenario's and an environment's edits (a burst
+    // of typing is one step), in the project and in the open editor; Redo
+    // puts them back.
+    void undoOfScenarioAndEnvironmentEdits()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("u.stampede"));
+        qint64 scenario = 0, env = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            scenario = store->addItem(0, ItemKind::Scenario, "s",
+                                      "{\"name\": \"before\", \"steps\": [{\"request\": {\"url\": "
+                                      "\"http://127.0.0.1:9/\"}}], \"load\": {\"closed\": {\"users\": 1}}}");
+            env = store->addItem(0, ItemKind::Environment, "local", "{\"base\": \"http://127.0.0.1:1\"}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        QUndoStack* undo = w.treeModel()->undoStack();
+        QVERIFY(!undo->canUndo());
+        w.openItem(scenario);
+        auto* designer = qobject_cast<ScenarioEditor*>(w.findChild<QTabWidget*>()->currentWidget());
+        QVERIFY(designer);
+        QLineEdit* name = nullptr;
+        for (auto* e : designer->findChildren<QLineEdit*>())
+            if (e->text() == QStringLiteral("before"))
+                name = e;
+        QVERIFY(name);
+        name->selectAll();
+        QTest::keyClicks(name, QStringLiteral("after")); // five edits, one step
+        const auto saved = [&](qint64 id) {
+            return QJsonDocument::fromJson(
+                       w.treeModel()->indexForId(id).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object();
+        };
+        QCOMPARE(saved(scenario).value(QStringLiteral("name")).toString(), QStringLiteral("after"));
+        QVERIFY(undo->canUndo());
+        QCOMPARE(undo->undoText(), QStringLiteral("Edit \"s\""));
+        undo->undo();
+        QCOMPARE(saved(scenario).value(QStringLiteral("name")).toString(), QStringLiteral("before"));
+        QCOMPARE(name->text(), QStringLiteral("before")); // the open designer shows it
+        {
+            std::string error; // and the project file holds it
+            auto reader = stampede::ProjectStore::openReadOnly(path.toStdString(), error);
+            QVERIFY(QByteArray::fromStdString(reader->item(scenario)->payload).contains("\"before\""));
+        }
+        undo->redo();
+        QCOMPARE(name->text(), QStringLiteral("after"));
+
+        // an environment's value
+        w.openItem(env);
+        auto* table = w.findChild<QTabWidget*>()->currentWidget()->findChild<QTableWidget*>();
+        QVERIFY(table);
+        table->item(0, 1)->setText(QStringLiteral("http://127.0.0.1:2"));
+        QCOMPARE(saved(env).value(QStringLiteral("base")).toString(), QStringLiteral("http://127.0.0.1:2"));
+        QCOMPARE(undo->undoText(), QStringLiteral("Edit \"local\""));
+        undo->undo();
+        QCOMPARE(saved(env).value(QStringLiteral("base")).toString(), QStringLiteral("http://127.0.0.1:1"));
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("http://127.0.0.1:1"));
+        // the Edit menu's action is enabled for it
+        QAction* action = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().startsWith(QStringLiteral("&Undo")))
+                action = a;
+        QVERIFY(action && action->isEnabled());
     }
 
     // The welcome page: each recent project with its path and newest run
