@@ -131,15 +131,8 @@ void JsonlOutput::second(const SecondSummary& summary, const PreparedSecond& mer
                      figures(row, m_checks[row.step]) + "}";
     }
     json += ", \"steps\": [" + steps + "]";
-    if (!summary.server.empty()) {
-        json += ", \"server\": {";
-        bool first = true;
-        for (const auto& [name, value] : summary.server) {
-            json += std::string(first ? "" : ", ") + jsonString(name) + ": " + jsonNumber(value);
-            first = false;
-        }
-        json += "}";
-    }
+    if (!summary.server.empty())
+        json += ", \"server\": " + jsonNumbers(summary.server);
     line(json + "}");
 }
 

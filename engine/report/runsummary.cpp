@@ -172,6 +172,14 @@ std::string metricsJson(const MetricsSummary& m)
 
 } // namespace
 
+std::string jsonNumbers(const std::map<std::string, double>& values)
+{
+    std::string out = "{";
+    for (const auto& [name, value] : values)
+        out += (out.size() > 1 ? ", " : "") + jsonString(name) + ": " + num(value);
+    return out + "}";
+}
+
 std::string jsonNumber(double v)
 {
     return num(v);
@@ -299,15 +307,8 @@ std::string summaryToJson(const RunSummary& s)
                ", \"dropped\": " + std::to_string(t.dropped) + ", \"p50_ms\": " + num(t.p50Ms) +
                ", \"p99_ms\": " + num(t.p99Ms) + ", \"checks_passed\": " + std::to_string(t.checksPassed) +
                ", \"checks_failed\": " + std::to_string(t.checksFailed);
-        if (!t.server.empty()) {
-            out += ", \"server\": {";
-            bool first = true;
-            for (const auto& [name, value] : t.server) {
-                out += std::string(first ? "" : ", ") + jsonString(name) + ": " + num(value);
-                first = false;
-            }
-            out += "}";
-        }
+        if (!t.server.empty())
+            out += ", \"server\": " + jsonNumbers(t.server);
         out += "}";
     }
     out += "],\n  \"thresholds\": [";

@@ -127,6 +127,8 @@ void judgeCapacity(RunSummary& s, CapacityResult c);
 std::string summaryToJson(const RunSummary& s);
 // A number as the summary JSON writes it (three decimals).
 std::string jsonNumber(double v);
+// {"name": number, ...} of a second's or a run's server metrics.
+std::string jsonNumbers(const std::map<std::string, double>& values);
 // A fixed-width table: one row per step and a total row, then thresholds.
 std::string summaryToTable(const RunSummary& s);
 

@@ -454,23 +454,33 @@ void ProjectStore::shiftSiblings(std::int64_t parentId, std::int64_t from, std::
     s.bind(1, by).bind(2, parentId).bind(3, from).run();
 }
 
+bool ProjectStore::parentKind(std::int64_t parentId, std::optional<ItemKind>& kind)
+{
+    kind.reset();
+    if (!parentId)
+        return true;
+    const auto parent = item(parentId);
+    if (!parent)
+        return fail("no item " + std::to_string(parentId));
+    kind = parent->kind;
+    return true;
+}
+
+bool ProjectStore::placeable(std::optional<ItemKind> parentKind, ItemKind kind, const std::string& name)
+{
+    if (!mayContain(parentKind, kind))
+        return fail(std::string("a ") + itemKindName(kind) + " cannot be placed in " +
+                    (parentKind ? std::string("a ") + itemKindName(*parentKind) : std::string("the project root")));
+    return !name.empty() || fail("a name is needed");
+}
+
 std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const std::string& name,
                                    const std::string& payload, std::int64_t position,
                                    const std::function<bool(std::int64_t, std::string&)>& alongside)
 {
-    std::optional<ItemKind> parentKind;
-    if (parentId) {
-        const auto parent = item(parentId);
-        if (!parent)
-            return fail("no item " + std::to_string(parentId)), 0;
-        parentKind = parent->kind;
-    }
-    if (!mayContain(parentKind, kind))
-        return fail(std::string("a ") + itemKindName(kind) + " cannot be placed in " +
-                    (parentKind ? std::string("a ") + itemKindName(*parentKind) : std::string("the project root"))),
-               0;
-    if (name.empty())
-        return fail("a name is needed"), 0;
+    std::optional<ItemKind> parent;
+    if (!parentKind(parentId, parent) || !placeable(parent, kind, name))
+        return 0;
     if (!exec("BEGIN IMMEDIATE"))
         return 0;
     const auto siblings = std::int64_t(children(parentId).size());
@@ -505,12 +515,8 @@ std::int64_t ProjectStore::addItem(std::int64_t parentId, ItemKind kind, const s
 std::int64_t ProjectStore::insertTree(std::int64_t parentId, std::optional<ItemKind> parentKind, const NewItem& item,
                                       std::int64_t position)
 {
-    if (!mayContain(parentKind, item.kind))
-        return fail(std::string("a ") + itemKindName(item.kind) + " cannot be placed in " +
-                    (parentKind ? std::string("a ") + itemKindName(*parentKind) : std::string("the project root"))),
-               0;
-    if (item.name.empty())
-        return fail("a name is needed"), 0;
+    if (!placeable(parentKind, item.kind, item.name))
+        return 0;
     SqlStatement s(m_db, "INSERT INTO items(parent_id, kind, name, payload, position) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, parentId)
         .bind(2, std::string(itemKindName(item.kind)))
@@ -528,20 +534,14 @@ std::int64_t ProjectStore::insertTree(std::int64_t parentId, std::optional<ItemK
 
 std::int64_t ProjectStore::addTree(std::int64_t parentId, const std::vector<NewItem>& roots)
 {
-    std::optional<ItemKind> parentKind;
-    if (parentId) {
-        const auto parent = item(parentId);
-        if (!parent)
-            return fail("no item " + std::to_string(parentId)), 0;
-        parentKind = parent->kind;
-    }
-    if (!exec("BEGIN IMMEDIATE"))
+    std::optional<ItemKind> parent;
+    if (!parentKind(parentId, parent) || !exec("BEGIN IMMEDIATE"))
         return 0;
     const auto first = std::int64_t(children(parentId).size());
     std::int64_t id = 0;
     bool ok = !roots.empty();
     for (std::size_t i = 0; ok && i < roots.size(); ++i) {
-        const std::int64_t made = insertTree(parentId, parentKind, roots[i], first + std::int64_t(i));
+        const std::int64_t made = insertTree(parentId, parent, roots[i], first + std::int64_t(i));
         ok = made != 0;
         id = id ? id : made;
     }

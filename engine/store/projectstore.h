@@ -140,6 +140,8 @@ private:
     bool exec(const char* sql);
     bool fail(const std::string& what);
     std::int64_t copyTree(std::int64_t id, std::int64_t parentId, std::int64_t position);
+    bool parentKind(std::int64_t parentId, std::optional<ItemKind>& kind);
+    bool placeable(std::optional<ItemKind> parentKind, ItemKind kind, const std::string& name);
     std::int64_t insertTree(std::int64_t parentId, std::optional<ItemKind> parentKind, const NewItem& item,
                             std::int64_t position);
     void shiftSiblings(std::int64_t parentId, std::int64_t from, std::int64_t by);
