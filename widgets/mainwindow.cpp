@@ -215,6 +215,8 @@ void MainWindow::buildMenus()
     }
 
     QMenu* request = menuBar()->addMenu(tr("&Request"));
+    request->addAction(tr("&History…"), this, &MainWindow::showHistory)
+        ->setShortcut(QKeySequence(QStringLiteral("Ctrl+H")));
     QAction* add = request->addAction(tr("&New Request"), this, [this] { addItemOfKind(int(ItemKind::Request)); });
     add->setShortcut(QKeySequence::New);
     QAction* send = request->addAction(tr("&Send"), this, [this] {
@@ -486,6 +488,10 @@ void MainWindow::openItem(qint64 id)
         e->setRequestJson(payload);
         connect(e, &RequestEditor::requestChanged, this, save);
         connect(e, &RequestEditor::extracted, this, &MainWindow::setExtracted);
+        connect(e, &RequestEditor::sent, this, [this, id](HistoryEntry entry) {
+            entry.name = m_model->indexForId(id).data().toString();
+            recordSend(std::move(entry));
+        });
         connect(e, &RequestEditor::responseShown, this, [this] {
             for (auto it = m_rowDrawn.begin(); it != m_rowDrawn.end(); ++it)
                 ++it.value();

@@ -67,6 +67,11 @@ public:
     bool importCollectionFile(const QString& path, QString* report = nullptr);
     // The collection `id` (or the one the selected item is in) as Postman v2.1 at `path`.
     bool exportCollectionToPostman(qint64 id, const QString& path, QString* report = nullptr);
+    // Request → History: every Send kept in the project, searchable; one
+    // re-opened becomes a new request in the first collection.
+    void showHistory();
+    // The history entry `index` (newest first) as a new request, opened; its id or 0.
+    qint64 reopenFromHistory(int index);
     // A menu text as a button shows it: "&New Request" -> "New Request", "新建请求(&N)" -> "新建请求".
     static QString withoutMnemonic(QString text);
 
@@ -91,6 +96,7 @@ private:
     void showError(const QString& message);
     void askImportCollection();
     void askExportPostman();
+    void recordSend(struct HistoryEntry entry);
 
     std::unique_ptr<stampede::ProjectStore> m_store;
     ProjectTreeModel* m_model;

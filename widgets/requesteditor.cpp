@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -448,6 +449,17 @@ bool RequestEditor::importCurl(const QString& text, QString* error)
     return true;
 }
 
+// What the history keeps of a Send, before its answer.
+HistoryEntry RequestEditor::historyEntry(const RequestItem& request, const stampede::HttpExchangeRequest& rq) const
+{
+    HistoryEntry e;
+    e.at = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    e.request = request.toJson();
+    e.method = QString::fromStdString(rq.method);
+    e.url = QString::fromStdString(rq.url);
+    return e;
+}
+
 bool sendUnknownAnyway(const RequestItem::Unknown& unknown, QWidget* parent)
 {
     QMessageBox box(QMessageBox::Warning, RequestEditor::tr("Send"),
@@ -512,7 +524,15 @@ void RequestEditor::send()
                                .arg(qulonglong(r.bodyBytes));
             return out;
         },
-        [this](const Shown& r) {
+        [this, entry = historyEntry(request, rq)](const Shown& r) mutable {
+            entry.status = r.status;
+            entry.error = r.error;
+            entry.ms = r.answer.elapsedMs;
+            entry.head = r.line;
+            for (const auto& [n, v] : r.headers)
+                entry.head += u'\n' + n + QStringLiteral(": ") + v;
+            entry.body = r.body; // cut to its first KiB where it is kept
+            Q_EMIT sent(entry);
             showResult(r.status, r.line, r.headers, r.body, r.error);
             if (r.error.isEmpty())
                 judge(r.answer);

@@ -7,6 +7,7 @@
 // a RequestItem (models/requestitem.h); edits are reported as its JSON
 // payload, which the main window writes to the project at once.
 #include "jobrunner.h"
+#include "requesthistory.h"
 #include "requestitem.h"
 
 #include <QHash>
@@ -57,6 +58,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void requestChanged(const QByteArray& payload);
     void responseShown(int status);
+    // Each Send made (HTTP), answered or not: for the project's history.
+    void sent(const HistoryEntry& entry);
     // Values the Extract tab took from an answer: for the environment.
     void extracted(const QHash<QString, QString>& values);
 
@@ -64,6 +67,7 @@ private:
     void showResult(int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
                     const QString& body, const QString& error);
     void updateVariableHints();
+    HistoryEntry historyEntry(const RequestItem& request, const stampede::HttpExchangeRequest& rq) const;
     void judge(const CheckAnswer& answer);
     void placeTests(QTabWidget* tabs);
     QString expand(const QString& text) const;

@@ -4,6 +4,7 @@
 #include "recentprojects.h"
 #include "replayform.h"
 #include "requesteditor.h"
+#include "requesthistory.h"
 #include "runsession.h"
 #include "scenarioeditor.h"
 #include "trafficview.h"
@@ -544,6 +545,73 @@ private slots:
             if (a->text().startsWith(QStringLiteral("&Undo")))
                 action = a;
         QVERIFY(action && action->isEnabled());
+    }
+
+    // Every Send is kept in the project (request as written, the answer's
+    // head and first KiB), found by a search, re-opened as a new request,
+    // and capped by a setting.
+    void historyKeepsEverySend()
+    {
+        testsupport::RawServer server([](int fd) {
+            testsupport::readRequestHead(fd);
+            const std::string body(3000, 'x'); // more than the KiB kept
+            const std::string answer =
+                "HTTP/1.1 201 Created\r\nX-Served: yes\r\nContent-Length: " + std::to_string(body.size()) +
+                "\r\nConnection: close\r\n\r\n" + body;
+            (void)!::write(fd, answer.data(), answer.size());
+            ::close(fd);
+        });
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("h.stampede"));
+        qint64 id = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            id = store->addItem(coll, ItemKind::Request, "create order",
+                                "{\"method\": \"POST\", \"url\": \"${base}/orders\", \"body\": \"{}\"}");
+            store->addItem(0, ItemKind::Environment, "local",
+                           "{\"base\": \"http://127.0.0.1:" + std::to_string(server.port()) + "\"}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        w.openItem(id);
+        RequestEditor* e = w.currentRequestEditor();
+        QSignalSpy shown(e, &RequestEditor::responseShown);
+        e->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        e->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 5000);
+        QList<HistoryEntry> kept = RequestHistory::load(*w.treeModel()->store());
+        QCOMPARE(kept.size(), 2);
+        QVERIFY(kept[0].at >= kept[1].at); // newest first
+        QCOMPARE(kept[0].name, QStringLiteral("create order"));
+        QCOMPARE(kept[0].method, QStringLiteral("POST"));
+        QCOMPARE(kept[0].url, QStringLiteral("http://127.0.0.1:%1/orders").arg(server.port()));
+        QCOMPARE(kept[0].status, 201);
+        QVERIFY2(kept[0].head.contains(QStringLiteral("X-Served: yes")), qPrintable(kept[0].head));
+        QCOMPARE(kept[0].body.size(), RequestHistory::kBodyBytes + 1); // the first KiB and "…"
+        QVERIFY(kept[0].request.contains("${base}/orders"));           // as written
+        QCOMPARE(RequestHistory::search(kept, QStringLiteral("post ORDERS 201")).size(), 2);
+        QVERIFY(RequestHistory::search(kept, QStringLiteral("GET")).isEmpty());
+        // re-opened as a new request, the same as was sent
+        const qint64 again = w.reopenFromHistory(1);
+        QVERIFY(again && again != id);
+        QVERIFY(w.treeModel()->indexForId(again).data().toString().startsWith(QStringLiteral("create order (sent ")));
+        QCOMPARE(
+            RequestItem::fromJson(w.treeModel()->indexForId(again).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .toJson(),
+            RequestItem::fromJson(kept[1].request).toJson());
+        QCOMPARE(w.currentRequestEditor()->findChild<QLineEdit*>(QStringLiteral("url"))->text(),
+                 QStringLiteral("${base}/orders"));
+        // the cap
+        QString error;
+        QVERIFY(!RequestHistory::setLimit(*w.treeModel()->store(), 0, error));
+        QVERIFY(RequestHistory::setLimit(*w.treeModel()->store(), 1, error));
+        QCOMPARE(RequestHistory::load(*w.treeModel()->store()).size(), 1);
+        e->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 3, 5000);
+        QCOMPARE(RequestHistory::load(*w.treeModel()->store()).size(), 1);
     }
 
     // The welcome page: each recent project with its path and newest run
