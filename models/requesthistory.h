@@ -5,6 +5,7 @@
 // project, default 200, at most kMaxHistory): the oldest go first.
 #include <QByteArray>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 
 namespace stampede {
@@ -25,6 +26,8 @@ struct HistoryEntry
     // The text a search matches: name, method, URL, status, error.
     QString searchText() const;
 };
+
+Q_DECLARE_METATYPE(HistoryEntry)
 
 namespace RequestHistory {
 constexpr int kDefaultLimit = 200;

@@ -1,5 +1,7 @@
 #include "grpcrequestpane.h"
+
 #include "requesteditor.h"
+#include <QDateTime>
 
 #include "keyvaluetable.h"
 #include "responseview.h"
@@ -398,7 +400,27 @@ void GrpcRequestPane::send()
             }
             return a;
         },
-        [this](const Answer& a) { showAnswer(a.r, a.body, a.error); });
+        [this, entry = callEntry(rq)](const Answer& a) mutable {
+            entry.status = a.r.ok ? a.r.grpcStatus : 0; // the gRPC status code (0 is OK)
+            entry.error = a.r.ok ? QString() : a.error;
+            entry.ms = double(a.r.totalTime) / 1e6;
+            entry.head = a.r.ok ? QStringLiteral("grpc-status: %1").arg(a.r.grpcStatus) : QString();
+            for (const auto& [n, v] : a.r.trailers)
+                entry.head += u'\n' + QString::fromStdString(n) + QStringLiteral(": ") + QString::fromStdString(v);
+            entry.body = a.body;
+            Q_EMIT sent(entry);
+            showAnswer(a.r, a.body, a.error);
+        });
+}
+
+HistoryEntry GrpcRequestPane::callEntry(const stampede::Http2ExchangeRequest& rq) const
+{
+    HistoryEntry e;
+    e.at = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    e.request = item().toJson();
+    e.method = QStringLiteral("gRPC");
+    e.url = QString::fromStdString(rq.url); // target/package.Service/Method
+    return e;
 }
 
 void GrpcRequestPane::showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error)

@@ -7,6 +7,7 @@
 // the method once off the GUI thread and shows the answer as JSON, the status
 // and the headers and trailers.
 #include "jobrunner.h"
+#include "requesthistory.h"
 #include "requestitem.h"
 
 #include <QHash>
@@ -27,6 +28,7 @@ class KeyValueTable;
 namespace stampede {
 class ProtoSchema;
 struct Http2ExchangeResult;
+struct Http2ExchangeRequest;
 } // namespace stampede
 
 class GrpcRequestPane : public QWidget
@@ -67,9 +69,12 @@ Q_SIGNALS:
     // An answer arrived (for the builder's checks): its status, headers and trailers, the message as JSON.
     void answered(const CheckAnswer& answer);
     void schemaLoaded(bool ok);
+    // Each call made, answered or not: for the project's history.
+    void sent(const HistoryEntry& entry);
 
 private:
     void markUnknown();
+    HistoryEntry callEntry(const stampede::Http2ExchangeRequest& rq) const;
     void setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source);
     void showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error);
     void emitChanged();

@@ -213,6 +213,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     connect(m_grpc, &GrpcRequestPane::changed, this, &RequestEditor::emitChanged);
     connect(m_grpc, &GrpcRequestPane::answered, this, &RequestEditor::judge);
     connect(m_grpc, &GrpcRequestPane::responseShown, this, &RequestEditor::responseShown);
+    connect(m_grpc, &GrpcRequestPane::sent, this, &RequestEditor::sent);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(kindLine);

@@ -58,7 +58,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void requestChanged(const QByteArray& payload);
     void responseShown(int status);
-    // Each Send made (HTTP), answered or not: for the project's history.
+    // Each Send made (HTTP or gRPC), answered or not: for the project's history.
     void sent(const HistoryEntry& entry);
     // Values the Extract tab took from an answer: for the environment.
     void extracted(const QHash<QString, QString>& values);

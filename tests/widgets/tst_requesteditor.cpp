@@ -100,10 +100,19 @@ private slots:
         editor.setVariables({{QStringLiteral("who"), QStringLiteral("Li")}});
 
         QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        QSignalSpy sent(&editor, &RequestEditor::sent); // what the history keeps of the call
         editor.send();
         QVERIFY(shown.wait(10000));
         QCOMPARE(shown.last().at(0).toInt(), 0);
         QVERIFY2(pane->statusText().startsWith(QStringLiteral("OK (0)")), qPrintable(pane->statusText()));
+        QCOMPARE(sent.count(), 1);
+        const HistoryEntry call = sent.first().at(0).value<HistoryEntry>();
+        QCOMPARE(call.method, QStringLiteral("gRPC"));
+        QVERIFY2(call.url.startsWith(QStringLiteral("http://127.0.0.1:%1/").arg(m_grpcMock->port())),
+                 qPrintable(call.url));
+        QVERIFY(call.head.startsWith(QStringLiteral("grpc-status: 0")));
+        QVERIFY(call.body.contains(QStringLiteral("from the mock")));
+        QVERIFY(QJsonDocument::fromJson(call.request).object().value(QStringLiteral("kind")) == QStringLiteral("grpc"));
         QVERIFY2(pane->responseBody().contains(QStringLiteral("\"text\": \"from the mock\"")),
                  qPrintable(pane->responseBody()));
         QVERIFY(pane->trailers().contains({QStringLiteral("grpc-status"), QStringLiteral("0")}));
