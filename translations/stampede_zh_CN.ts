@@ -482,63 +482,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="245"/>
+        <location filename="../widgets/reportview.cpp" line="249"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="253"/>
+        <location filename="../widgets/reportview.cpp" line="257"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="254"/>
+        <location filename="../widgets/reportview.cpp" line="258"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="261"/>
+        <location filename="../widgets/reportview.cpp" line="265"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="268"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="268"/>
+        <location filename="../widgets/reportview.cpp" line="272"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="268"/>
+        <location filename="../widgets/reportview.cpp" line="272"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="269"/>
-        <location filename="../widgets/reportview.cpp" line="272"/>
+        <location filename="../widgets/reportview.cpp" line="273"/>
+        <location filename="../widgets/reportview.cpp" line="276"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="270"/>
-        <location filename="../widgets/reportview.cpp" line="273"/>
+        <location filename="../widgets/reportview.cpp" line="274"/>
+        <location filename="../widgets/reportview.cpp" line="277"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="271"/>
+        <location filename="../widgets/reportview.cpp" line="275"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="271"/>
+        <location filename="../widgets/reportview.cpp" line="275"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -864,219 +864,219 @@ Candidate: %2</source>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="38"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="40"/>
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="39"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="41"/>
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
 https:// speaks HTTP/2 over TLS, with the server&apos;s certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="45"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="47"/>
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="46"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="48"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="47"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="49"/>
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="55"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="57"/>
         <source>The request message as JSON (proto3&apos;s mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="56"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="58"/>
         <source>Fill with the message&apos;s fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="57"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="59"/>
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="67"/>
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="67"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="69"/>
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="68"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="72"/>
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="72"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="74"/>
         <source>Ask the target&apos;s gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="73"/>
-        <location filename="../widgets/grpcrequestpane.cpp" line="212"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="75"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="214"/>
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="79"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="81"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="80"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="82"/>
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="89"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="91"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="92"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="94"/>
         <source>Against the system&apos;s CAs, for the target&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="95"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="97"/>
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="101"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="102"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="104"/>
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="105"/>
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="110"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="112"/>
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="105"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="107"/>
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="110"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="112"/>
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="142"/>
         <source>Import .proto files</source>
         <translation>导入 .proto 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="142"/>
         <source>Protocol buffers (*.proto)</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="181"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="183"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="211"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="213"/>
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="227"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="229"/>
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="247"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="249"/>
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="262"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="264"/>
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="267"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="269"/>
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="339"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="341"/>
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="343"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="345"/>
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="353"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="355"/>
         <source>%1 streams; only unary calls are supported</source>
         <translation>%1 是流式方法；仅支持一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="376"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="378"/>
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="418"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="440"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="424"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="446"/>
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="427"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="449"/>
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
@@ -2094,159 +2094,159 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="66"/>
+        <location filename="../widgets/reportview.cpp" line="70"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="66"/>
+        <location filename="../widgets/reportview.cpp" line="70"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="74"/>
+        <location filename="../widgets/reportview.cpp" line="78"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="79"/>
-        <location filename="../widgets/reportview.cpp" line="84"/>
+        <location filename="../widgets/reportview.cpp" line="83"/>
+        <location filename="../widgets/reportview.cpp" line="88"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="118"/>
+        <location filename="../widgets/reportview.cpp" line="122"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="118"/>
+        <location filename="../widgets/reportview.cpp" line="122"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="119"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="119"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="121"/>
+        <location filename="../widgets/reportview.cpp" line="125"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="121"/>
-        <location filename="../widgets/reportview.cpp" line="222"/>
+        <location filename="../widgets/reportview.cpp" line="125"/>
+        <location filename="../widgets/reportview.cpp" line="226"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="127"/>
+        <location filename="../widgets/reportview.cpp" line="131"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="130"/>
+        <location filename="../widgets/reportview.cpp" line="134"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="130"/>
+        <location filename="../widgets/reportview.cpp" line="134"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="131"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="131"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="140"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="140"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="142"/>
+        <location filename="../widgets/reportview.cpp" line="146"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="143"/>
+        <location filename="../widgets/reportview.cpp" line="147"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="159"/>
+        <location filename="../widgets/reportview.cpp" line="163"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="159"/>
+        <location filename="../widgets/reportview.cpp" line="163"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="162"/>
+        <location filename="../widgets/reportview.cpp" line="166"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="165"/>
+        <location filename="../widgets/reportview.cpp" line="169"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="171"/>
+        <location filename="../widgets/reportview.cpp" line="175"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="181"/>
+        <location filename="../widgets/reportview.cpp" line="185"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="222"/>
+        <location filename="../widgets/reportview.cpp" line="226"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="223"/>
+        <location filename="../widgets/reportview.cpp" line="227"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="223"/>
+        <location filename="../widgets/reportview.cpp" line="227"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="223"/>
+        <location filename="../widgets/reportview.cpp" line="227"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="227"/>
+        <location filename="../widgets/reportview.cpp" line="231"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="228"/>
+        <location filename="../widgets/reportview.cpp" line="232"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -2272,7 +2272,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="56"/>
-        <location filename="../widgets/requesteditor.cpp" line="465"/>
+        <location filename="../widgets/requesteditor.cpp" line="466"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -2463,78 +2463,78 @@ with a self-signed or internal certificate.</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="227"/>
+        <location filename="../widgets/requesteditor.cpp" line="228"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="269"/>
+        <location filename="../widgets/requesteditor.cpp" line="270"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="272"/>
+        <location filename="../widgets/requesteditor.cpp" line="273"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="399"/>
+        <location filename="../widgets/requesteditor.cpp" line="400"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="404"/>
+        <location filename="../widgets/requesteditor.cpp" line="405"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="419"/>
+        <location filename="../widgets/requesteditor.cpp" line="420"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="467"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="469"/>
+        <location filename="../widgets/requesteditor.cpp" line="470"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="471"/>
+        <location filename="../widgets/requesteditor.cpp" line="472"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="488"/>
+        <location filename="../widgets/requesteditor.cpp" line="489"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="521"/>
+        <location filename="../widgets/requesteditor.cpp" line="522"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="550"/>
-        <location filename="../widgets/requesteditor.cpp" line="573"/>
+        <location filename="../widgets/requesteditor.cpp" line="551"/>
+        <location filename="../widgets/requesteditor.cpp" line="574"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="552"/>
+        <location filename="../widgets/requesteditor.cpp" line="553"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="573"/>
+        <location filename="../widgets/requesteditor.cpp" line="574"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="589"/>
+        <location filename="../widgets/requesteditor.cpp" line="590"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -2614,7 +2614,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="51"/>
-        <location filename="../widgets/rundashboard.cpp" line="204"/>
+        <location filename="../widgets/rundashboard.cpp" line="205"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -2810,6 +2810,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="424"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -2869,74 +2870,74 @@ with a self-signed or internal certificate.</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="204"/>
+        <location filename="../widgets/rundashboard.cpp" line="205"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="227"/>
+        <location filename="../widgets/rundashboard.cpp" line="228"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="228"/>
+        <location filename="../widgets/rundashboard.cpp" line="229"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="230"/>
+        <location filename="../widgets/rundashboard.cpp" line="231"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="208"/>
+        <location filename="../widgets/rundashboard.cpp" line="209"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="231"/>
+        <location filename="../widgets/rundashboard.cpp" line="232"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="232"/>
+        <location filename="../widgets/rundashboard.cpp" line="233"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="233"/>
+        <location filename="../widgets/rundashboard.cpp" line="234"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="234"/>
+        <location filename="../widgets/rundashboard.cpp" line="235"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="371"/>
+        <location filename="../widgets/rundashboard.cpp" line="372"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="478"/>
+        <location filename="../widgets/rundashboard.cpp" line="496"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="483"/>
+        <location filename="../widgets/rundashboard.cpp" line="501"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="488"/>
+        <location filename="../widgets/rundashboard.cpp" line="506"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="488"/>
+        <location filename="../widgets/rundashboard.cpp" line="506"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -3460,7 +3461,22 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TimeChart</name>
     <message>
+        <location filename="../widgets/timechart.cpp" line="35"/>
+        <source>µs</source>
+        <translation>微秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/timechart.cpp" line="37"/>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
         <location filename="../widgets/timechart.cpp" line="38"/>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/timechart.cpp" line="73"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

@@ -30,22 +30,26 @@
 
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
                                   const QList<QPair<QString, QList<QPointF>>>& series,
-                                  const QList<QPair<double, QString>>& events)
+                                  const QList<QPair<double, QString>>& events, bool milliseconds)
 {
-    QChartView* view = timechart::makeView(title, unit);
-    QChart* chart = view->chart();
-    auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
-    auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
-    double maxX = 1, maxY = 1;
-    int colour = 0;
-    for (const auto& [name, points] : series) {
-        timechart::addLine(view, name, timechart::seriesColour(colour++), points);
+    double maxX = 1, maxY = 0;
+    for (const auto& [name, points] : series)
         for (const auto& p : points) {
             maxX = std::max(maxX, p.x());
             if (!std::isnan(p.y()))
                 maxY = std::max(maxY, p.y());
         }
-    }
+    const timechart::Scale scale = milliseconds ? timechart::millisecondScale(maxY) : timechart::countScale(maxY, unit);
+    maxY = std::max(maxY / scale.divisor, milliseconds && maxY > 0 ? 0.0 : 1.0);
+    if (maxY <= 0)
+        maxY = 1;
+    QChartView* view = timechart::makeView(title, scale.unit);
+    QChart* chart = view->chart();
+    auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+    auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
+    int colour = 0;
+    for (const auto& [name, points] : series)
+        timechart::addLine(view, name, timechart::seriesColour(colour++), timechart::scaled(points, scale.divisor));
     // named in the legend beside few lines and few marks only: a dozen marks crowd the names out
     timechart::addEventMarks(view, events, maxY * 1.1, series.size() <= 2 && events.size() <= 3);
     timechart::setNiceRange(x, 0, maxX);
@@ -125,7 +129,7 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
                                      {QStringLiteral("p99"), series("p99")},
                                      {QStringLiteral("p99.9"), series("p999")},
                                      {tr("max"), series("max")}},
-                                    events));
+                                    events, true));
         charts->addWidget(
             lineChart(tr("Connections and users"), tr("count"),
                       {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}));

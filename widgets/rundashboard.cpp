@@ -192,7 +192,8 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_checkPassed.resize(m_checkRows.size());
     m_checkFailed.resize(m_checkRows.size());
     m_checks->setVisible(!m_checkRows.isEmpty());
-    m_planned->replace(session->plannedProfile());
+    m_plannedRaw = session->plannedProfile();
+    m_planned->replace(m_plannedRaw);
 
     connect(m_stop, &QPushButton::clicked, session, &RunSession::stop);
     connect(m_pause, &QPushButton::clicked, this, [this] {
@@ -411,6 +412,41 @@ void RunDashboard::addServer(double t, const QMap<QString, double>& server)
             timechart::setNiceRange(v, low, high * 1.05);
 }
 
+// Sent, completed and planned per second, in k or M past 10,000; the axis's top.
+double RunDashboard::drawThroughput(const Points& p)
+{
+    // the plan is for all engines and all steps together
+    const bool planned = m_scope->currentIndex() == 0 && m_agent->currentIndex() <= 0;
+    double top = 1;
+    for (const QList<QPointF>* line : {&p.sent, &p.completed, planned ? &m_plannedRaw : &p.sent})
+        for (const auto& q : *line)
+            top = std::max(top, q.y());
+    const timechart::Scale rate = timechart::countScale(top, tr("requests/s"));
+    m_sent->replace(timechart::scaled(p.sent, rate.divisor));
+    m_completed->replace(timechart::scaled(p.completed, rate.divisor));
+    m_planned->replace(timechart::scaled(m_plannedRaw, rate.divisor));
+    m_planned->setVisible(planned);
+    timechart::setValueTitle(m_charts[0], rate.unit);
+    return top / rate.divisor;
+}
+
+// The latency lines in µs, ms or s as their values need; the axis's top.
+double RunDashboard::drawLatency(const Points& p)
+{
+    double top = 0;
+    for (const auto& q : p.max)
+        top = std::max(top, q.y());
+    const timechart::Scale lat = timechart::millisecondScale(top);
+    m_p50->replace(timechart::scaled(p.p50, lat.divisor));
+    m_p90->replace(timechart::scaled(p.p90, lat.divisor));
+    m_p95->replace(timechart::scaled(p.p95, lat.divisor));
+    m_p99->replace(timechart::scaled(p.p99, lat.divisor));
+    m_p999->replace(timechart::scaled(p.p999, lat.divisor));
+    m_max->replace(timechart::scaled(p.max, lat.divisor));
+    timechart::setValueTitle(m_charts[1], lat.unit);
+    return top > 0 ? top / lat.divisor : 1;
+}
+
 void RunDashboard::redraw()
 {
     if (m_points.isEmpty())
@@ -418,33 +454,15 @@ void RunDashboard::redraw()
     const QList<Points>& scopes = m_points[std::clamp(m_agent->currentIndex(), 0, int(m_points.size()) - 1)];
     const Points& p = scopes[std::clamp(m_scope->currentIndex(), 0, int(scopes.size()) - 1)];
     // one replace() per series, never an append() per sample
-    m_sent->replace(p.sent);
-    m_completed->replace(p.completed);
-    m_p50->replace(p.p50);
-    m_p90->replace(p.p90);
-    m_p95->replace(p.p95);
-    m_p99->replace(p.p99);
-    m_p999->replace(p.p999);
-    m_max->replace(p.max);
+    const double maxRate = drawThroughput(p);
+    const double maxLat = drawLatency(p);
     m_connections->replace(scopes[0].connections);
     m_users->replace(scopes[0].users);
-    double maxRate = 1, maxLat = 1, maxErr = 1, maxGauge = 1;
+    double maxErr = 1, maxGauge = 1;
     for (const auto& q : scopes[0].connections)
         maxGauge = std::max(maxGauge, q.y());
     for (const auto& q : scopes[0].users)
         maxGauge = std::max(maxGauge, q.y());
-    for (const auto& q : p.sent)
-        maxRate = std::max(maxRate, q.y());
-    for (const auto& q : p.completed)
-        maxRate = std::max(maxRate, q.y());
-    // the plan is for all engines and all steps together
-    const bool planned = m_scope->currentIndex() == 0 && m_agent->currentIndex() <= 0;
-    if (planned)
-        for (const auto& q : m_planned->points())
-            maxRate = std::max(maxRate, q.y());
-    m_planned->setVisible(planned);
-    for (const auto& q : p.max)
-        maxLat = std::max(maxLat, q.y());
     for (int c = 0; c < kClasses; ++c) {
         m_errorsByClass[c]->replace(p.errors[c]);
         for (const auto& q : p.errors[c])

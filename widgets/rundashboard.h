@@ -63,6 +63,9 @@ private:
         QList<QPointF> sent, completed, p50, p90, p95, p99, p999, max, connections, users;
         QList<QPointF> errors[kClasses];
     };
+    double drawThroughput(const Points& p);
+    double drawLatency(const Points& p);
+    QList<QPointF> m_plannedRaw; // requests/s or users over time, as planned (unscaled)
     // m_points[a][scope]: a is 0 for all agents merged, a + 1 for agent a;
     // scope 0 is all steps, i + 1 is step i (gauges are kept in scope 0 only).
     QList<QList<Points>> m_points;

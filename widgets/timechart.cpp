@@ -29,6 +29,41 @@ void setNiceRange(QValueAxis* axis, double low, double high)
     axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
 }
 
+Scale millisecondScale(double maxMs)
+{
+    if (maxMs > 0 && maxMs < 1)
+        return {0.001, QCoreApplication::translate("TimeChart", "µs")};
+    if (maxMs >= 10000)
+        return {1000, QCoreApplication::translate("TimeChart", "s")};
+    return {1, QCoreApplication::translate("TimeChart", "ms")};
+}
+
+Scale countScale(double max, const QString& unit)
+{
+    if (max >= 1e7)
+        return {1e6, QStringLiteral("M ") + unit};
+    if (max >= 1e4)
+        return {1e3, QStringLiteral("k ") + unit};
+    return {1, unit};
+}
+
+QList<QPointF> scaled(const QList<QPointF>& points, double divisor)
+{
+    if (divisor == 1)
+        return points;
+    QList<QPointF> out;
+    out.reserve(points.size());
+    for (const QPointF& p : points)
+        out.append({p.x(), p.y() / divisor}); // a NaN gap stays a gap
+    return out;
+}
+
+void setValueTitle(QChartView* view, const QString& unit)
+{
+    for (auto* axis : view->chart()->axes(Qt::Vertical))
+        axis->setTitleText(unit);
+}
+
 QChartView* makeView(const QString& title, const QString& unit)
 {
     auto* chart = new QChart;

@@ -20,6 +20,19 @@ QChartView* makeView(const QString& title, const QString& unit);
 // ticks on those steps, labelled with as many decimals as the step needs
 // (0, 500, 1000 … not 868.5, 2605).
 void setNiceRange(QValueAxis* axis, double low, double high);
+// The unit a value axis shows, and what its values are divided by.
+struct Scale
+{
+    double divisor = 1;
+    QString unit;
+};
+// Latency held in milliseconds: µs below 1 ms, ms, s from 10 s.
+Scale millisecondScale(double maxMs);
+// Counts and rates: as they are, "k" from 10,000, "M" from 10 million ("k requests/s").
+Scale countScale(double max, const QString& unit);
+QList<QPointF> scaled(const QList<QPointF>& points, double divisor);
+// The view's value axis titled `unit`.
+void setValueTitle(QChartView* view, const QString& unit);
 // The i-th series colour (cycling).
 QColor seriesColour(int i);
 // Adds a line to the view's chart, on its two axes; a point whose y is NaN is

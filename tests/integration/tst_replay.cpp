@@ -230,7 +230,8 @@ private slots:
             const double sent = timeline[qsizetype(k)][QStringLiteral("sent")].toDouble();
             const double planned = timeline[qsizetype(k)][QStringLiteral("planned")].toDouble();
             QCOMPARE(planned, want);
-            QVERIFY2(std::abs(sent - want) <= want * 0.01,
+            // 1 %, and one more: a request due at a second's very end may be sent just after it
+            QVERIFY2(std::abs(sent - want) <= want * 0.01 + 1,
                      qPrintable(QStringLiteral("second %1: sent %2, the log %3").arg(k + 1).arg(sent).arg(want)));
             // the server's count also carries its own scheduling (threads of a
             // test process beside the engines): a looser bound than the send's

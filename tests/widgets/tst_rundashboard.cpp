@@ -1,4 +1,5 @@
 // The live dashboard keeps a bounded number of points however long the run.
+#include "reportview.h"
 #include "rundashboard.h"
 #include "runsession.h"
 #include "timechart.h"
@@ -44,6 +45,33 @@ private slots:
         QVERIFY2(qFuzzyCompare(axis.tickInterval(), step), qPrintable(QString::number(axis.tickInterval())));
         QCOMPARE(axis.tickType(), QValueAxis::TicksDynamic);
         QCOMPARE(axis.labelFormat(), format);
+    }
+
+    // Units that scale: µs below 1 ms, s from 10 s; k and M for large counts.
+    void unitsScale()
+    {
+        QCOMPARE(timechart::millisecondScale(0.42).unit, QStringLiteral("µs"));
+        QCOMPARE(timechart::millisecondScale(0.42).divisor, 0.001);
+        QCOMPARE(timechart::millisecondScale(250).unit, QStringLiteral("ms"));
+        QCOMPARE(timechart::millisecondScale(15000).unit, QStringLiteral("s"));
+        QCOMPARE(timechart::countScale(9999, QStringLiteral("requests/s")).unit, QStringLiteral("requests/s"));
+        QCOMPARE(timechart::countScale(25000, QStringLiteral("requests/s")).unit, QStringLiteral("k requests/s"));
+        QCOMPARE(timechart::countScale(2e7, QStringLiteral("requests/s")).divisor, 1e6);
+        // a report's latency chart of sub-millisecond values is drawn in µs
+        QChartView* view = ReportView::lineChart(QStringLiteral("Latency"), QStringLiteral("ms"),
+                                                 {{QStringLiteral("p50"), {{1, 0.2}, {2, 0.8}}}}, {}, true);
+        auto* y = qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Vertical).value(0));
+        QCOMPARE(y->titleText(), QStringLiteral("µs"));
+        QCOMPARE(y->max(), 1000.0);
+        auto* line = qobject_cast<QLineSeries*>(view->chart()->series().value(0));
+        QVERIFY(line);
+        QCOMPARE(line->at(1).y(), 800.0);
+        delete view;
+        // and a throughput of 25,000/s in k
+        view = ReportView::lineChart(QStringLiteral("Throughput"), QStringLiteral("requests/s"),
+                                     {{QStringLiteral("completed/s"), {{1, 25000}}}});
+        QCOMPARE(view->chart()->axes(Qt::Vertical).value(0)->titleText(), QStringLiteral("k requests/s"));
+        delete view;
     }
 
     void compactKeepsTheShape()
