@@ -98,3 +98,19 @@ bool ScenarioCheck::exportBundle(const QByteArray& scenarioJson, const QString& 
     }
     return true;
 }
+
+QHash<QString, QString> ScenarioCheck::variableSamples(const QByteArray& scenarioJson, const QString& baseDir)
+{
+    QHash<QString, QString> out;
+    stampede::v1::Scenario scenario;
+    std::string error;
+    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), scenario, error))
+        return out;
+    scenario.clear_steps(); // only the variables are drawn
+    stampede::PlanOptions options;
+    options.baseDir = baseDir.isEmpty() ? std::string(".") : baseDir.toStdString();
+    options.resolveHosts = false;
+    for (const auto& [name, value] : stampede::variableSamples(scenario, options))
+        out.insert(QString::fromStdString(name), QString::fromStdString(value));
+    return out;
+}

@@ -3,6 +3,7 @@
 // each fault names its field ("load.stages[1].target") so the editor can show
 // it beside the field it concerns.
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -27,6 +28,9 @@ struct Result
     QStringList warnings; // only when there is no problem
 };
 Result check(const QByteArray& scenarioJson, const QString& baseDir = QString(), const TrafficSource& traffic = {});
+// The first value of each of the scenario's variables (${name}, a CSV's ${name.column} from its first row),
+// as the builder resolves names; empty when the scenario does not parse.
+QHash<QString, QString> variableSamples(const QByteArray& scenarioJson, const QString& baseDir);
 // The project's environments (name, payload: a JSON object of values) and the current one's name.
 struct EnvironmentChoice
 {

@@ -11,14 +11,13 @@
 #include "requestitem.h"
 #include "rundashboard.h"
 #include "runsession.h"
+#include "scenariocheck.h"
 #include "scenarioeditor.h"
 #include "trafficimportdialog.h"
 #include "trafficimporter.h"
 #include "trafficview.h"
 #include "welcomepage.h"
 
-#include "run/scenarioplan.h"
-#include "stampede/v1/scenario.pb.h"
 #include "store/projectstore.h"
 
 #include <QAction>
@@ -607,25 +606,25 @@ RequestEditor* MainWindow::currentRequestEditor() const
     return qobject_cast<RequestEditor*>(m_tabs->currentWidget());
 }
 
-QHash<QString, QString> MainWindow::scenarioSamples() const
+QHash<QString, QString> MainWindow::scenarioSamples()
 {
     QHash<QString, QString> out;
-    stampede::PlanOptions options;
-    options.baseDir = m_store ? QFileInfo(QString::fromStdString(m_store->path())).absolutePath().toStdString() : ".";
-    options.resolveHosts = false;
+    const QString baseDir = m_store ? QFileInfo(QString::fromStdString(m_store->path())).absolutePath() : QString();
+    QHash<qint64, SampleCache> kept; // only the scenarios there are now
     for (int r = 0; r < m_model->rowCount(); ++r) {
         const QModelIndex i = m_model->index(r, 0);
         if (i.data(ProjectTreeModel::KindRole).toInt() != int(ItemKind::Scenario))
             continue;
-        stampede::v1::Scenario scenario;
-        std::string error;
-        if (!stampede::parseScenarioJson(i.data(ProjectTreeModel::PayloadRole).toByteArray().toStdString(), scenario,
-                                         error))
-            continue;
-        scenario.clear_steps(); // only the variables are drawn
-        for (const auto& [name, value] : stampede::variableSamples(scenario, options))
-            out.insert(QString::fromStdString(name), QString::fromStdString(value));
+        const qint64 id = i.data(ProjectTreeModel::IdRole).toLongLong();
+        const QByteArray payload = i.data(ProjectTreeModel::PayloadRole).toByteArray();
+        SampleCache c = m_samples.value(id);
+        if (c.payload != payload || c.payload.isNull()) // compiled again only when the scenario changed
+            c = {payload, ScenarioCheck::variableSamples(payload, baseDir)};
+        for (auto it = c.values.cbegin(); it != c.values.cend(); ++it)
+            out.insert(it.key(), it.value());
+        kept.insert(id, std::move(c));
     }
+    m_samples = std::move(kept);
     return out;
 }
 

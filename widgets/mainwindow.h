@@ -89,7 +89,13 @@ private:
     void adoptStore(std::unique_ptr<stampede::ProjectStore> store);
     void applyEnvironment();
     // The project's scenarios' variables at their first values (a CSV's first row as name.column).
-    QHash<QString, QString> scenarioSamples() const;
+    QHash<QString, QString> scenarioSamples();
+    struct SampleCache
+    {
+        QByteArray payload; // the scenario as it was when its values were drawn
+        QHash<QString, QString> values;
+    };
+    QHash<qint64, SampleCache> m_samples; // by scenario id
     void setExtracted(const QHash<QString, QString>& values);
     void updateTitle();
     void rememberRecent(const QString& path);

@@ -12,11 +12,9 @@
 #include "reportview.h"
 #include "rundashboard.h"
 #include "runsession.h"
+#include "schedulelist.h"
 
-#include "bundle/projectscenario.h"
-#include "core/schedule.h"
 #include "store/projectstore.h"
-#include "store/runlog.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -269,24 +267,7 @@ QList<QStringList> MainWindow::showSchedules(bool modal)
         showError(tr("No project is open."));
         return rows;
     }
-    const std::string project = QFileInfo(QString::fromStdString(m_store->path())).canonicalFilePath().toStdString();
-    std::map<std::string, stampede::RunInfo> last; // the newest run of each scenario
-    for (const stampede::RunInfo& r : stampede::RunLog(*m_store).runs())
-        last.try_emplace(r.name, r);
-    for (const stampede::ScheduledScenario& s : stampede::projectSchedules(*m_store)) {
-        std::string error;
-        const auto parsed = stampede::parseSchedule(s.schedule, error);
-        const QString timer = QString::fromStdString(stampede::userUnitDir() + "/" +
-                                                     stampede::scheduleUnitBase(project, s.item) + ".timer");
-        const auto r = last.find(s.name);
-        rows.append({QString::fromStdString(s.item),
-                     parsed ? QString::fromStdString(parsed->text)
-                            : tr("not understood: %1").arg(QString::fromStdString(s.schedule)),
-                     QFileInfo::exists(timer) ? tr("installed") : tr("not installed"),
-                     r == last.end() ? tr("never run")
-                                     : QStringLiteral("%1  %2").arg(QString::fromStdString(r->second.started).left(16),
-                                                                    ProjectTreeModel::statusText(r->second.status))});
-    }
+    rows = scheduleRows(*m_store);
     if (!modal)
         return rows;
     QDialog dialog(this);
@@ -300,10 +281,10 @@ QList<QStringList> MainWindow::showSchedules(bool modal)
         for (int c = 0; c < 4; ++c)
             table->setItem(i, c, new QTableWidgetItem(rows[i][c]));
     table->resizeColumnsToContents();
-    auto* help = new QLabel(
-        rows.isEmpty()
-            ? tr("No scenario has a schedule: give one in the scenario's Schedule field.")
-            : tr("Install the timers with: stampede-cli schedule install %1").arg(QString::fromStdString(project)));
+    auto* help =
+        new QLabel(rows.isEmpty() ? tr("No scenario has a schedule: give one in the scenario's Schedule field.")
+                                  : tr("Install the timers with: stampede-cli schedule install %1")
+                                        .arg(QFileInfo(QString::fromStdString(m_store->path())).canonicalFilePath()));
     help->setWordWrap(true);
     help->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(&dialog);
