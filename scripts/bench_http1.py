@@ -277,6 +277,8 @@ def main():
     ap.add_argument("--only-grpc", action="store_true", help="only the gRPC cases")
     ap.add_argument("--checks", default="50", help="checks case: users (default 50); none to skip")
     ap.add_argument("--only-checks", action="store_true", help="only the checks case")
+    ap.add_argument("--baseline", help="another stampede-cli (an earlier build): h1 and h2 cases against it, "
+                    "alternating, instead of against wrk and h2load")
     a = ap.parse_args()
     for tool in ("wrk", "h2load", "taskset", "/usr/sbin/nginx"):
         if not shutil.which(tool):
@@ -291,6 +293,17 @@ def main():
         print(f"target: nginx (1 worker, CPU 1) at {url} (h2c: {h2url}); generators on CPU 0, 1 thread; "
               f"{a.pairs} alternating pairs of {a.duration} s")
         print(f"{'case':>12} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
+        if a.baseline:
+            # the same cases, this build against an earlier one (a change's cost on the hot path)
+            for conns in [int(c) for c in a.connections.split(",")]:
+                compare(f"h1 {conns}", a.pairs, "baseline", lambda: run_stampede(a.baseline, url, conns, a.duration, tmp),
+                        lambda: run_stampede(a.cli, url, conns, a.duration, tmp))
+            if a.h2 != "none":
+                conns, streams = (int(x) for x in a.h2.split("x"))
+                compare(f"h2 {conns}x{streams}", a.pairs, "baseline",
+                        lambda: run_stampede_h2(a.baseline, h2url, conns, streams, a.duration, tmp),
+                        lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp))
+            return 0
         if a.checks != "none" and not a.only_h2 and not a.only_grpc:
             checks_case(a.cli, url + "json", int(a.checks), a.duration, a.pairs, tmp)
         if a.only_checks:

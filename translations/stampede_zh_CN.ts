@@ -2754,6 +2754,11 @@ with a self-signed or internal certificate.</source>
         <translation>提取</translation>
     </message>
     <message>
+        <location filename="../widgets/rundashboard.cpp" line="100"/>
+        <source>render</source>
+        <translation>渲染</translation>
+    </message>
+    <message>
         <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>

@@ -6,6 +6,7 @@ bool Template::compile(std::string_view text, const Resolver& resolve, std::stri
 {
     m_literals.assign(1, std::string());
     m_refs.clear();
+    m_fields.clear();
     std::size_t pos = 0;
     while (pos < text.size()) {
         const std::size_t open = text.find("${", pos);
@@ -34,6 +35,7 @@ bool Template::compile(std::string_view text, const Resolver& resolve, std::stri
             break;
         case Resolution::Reference:
             m_refs.push_back(r.ref);
+            m_fields.push_back(WireField::Body);
             m_literals.emplace_back();
             break;
         }
@@ -47,8 +49,26 @@ void Template::append(const Template& other)
     m_literals.back().append(other.m_literals.front());
     for (std::size_t i = 0; i < other.m_refs.size(); ++i) {
         m_refs.push_back(other.m_refs[i]);
+        m_fields.push_back(other.m_fields[i]);
         m_literals.push_back(other.m_literals[i + 1]);
     }
+}
+
+bool Template::setField(WireField field, std::string& error)
+{
+    for (std::string& literal : m_literals) {
+        if (std::string fault = fieldFault(literal, field); !fault.empty()) {
+            error = std::move(fault);
+            return false;
+        }
+        if (field == WireField::Target) {
+            std::string encoded;
+            appendTarget(encoded, literal);
+            literal = std::move(encoded);
+        }
+    }
+    m_fields.assign(m_refs.size(), field);
+    return true;
 }
 
 std::vector<std::string> Template::names(std::string_view text)

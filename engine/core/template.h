@@ -2,6 +2,8 @@
 // `${name}` and `${name.column}` templates: compiled once into literal and
 // variable segments, expanded per request into a caller-owned buffer, so that
 // steady-state expansion allocates nothing once the buffer has grown.
+#include "wiretext.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -60,19 +62,30 @@ public:
     const std::string& constantText() const { return m_literals.front(); }
     const std::vector<VarRef>& references() const { return m_refs; }
 
-    // Appends the expansion to `out`.
-    void appendTo(std::string& out, const ValueLookup& values) const
+    // Appends the expansion to `out`. Each value goes in as its reference's
+    // field takes it (a target's encoded; wiretext.h): the index of the first
+    // reference whose value its field refuses (`out` then part-written), or -1.
+    int appendTo(std::string& out, const ValueLookup& values) const
     {
         out += m_literals[0];
         for (std::size_t i = 0; i < m_refs.size(); ++i) {
-            out += values.value(m_refs[i]);
+            if (m_fields[i] == WireField::Body)
+                out += values.value(m_refs[i]);
+            else if (!appendField(out, values.value(m_refs[i]), m_fields[i]))
+                return int(i);
             out += m_literals[i + 1];
         }
+        return -1;
     }
 
     // Composition, for building a request from its parts.
     void appendLiteral(std::string_view text) { m_literals.back().append(text); }
     void append(const Template& other);
+    // Where this template's text goes: its literals are checked (and a
+    // target's encoded) now, its values when expanded. False with `error`
+    // ("holds a line break (CR) at byte 4") when a literal cannot be sent.
+    bool setField(WireField field, std::string& error);
+    WireField field(std::size_t ref) const { return m_fields[ref]; }
     // Drops the first `n` characters of the leading literal (n <= its length).
     void removePrefix(std::size_t n) { m_literals.front().erase(0, n); }
     const std::string& leadingLiteral() const { return m_literals.front(); }
@@ -84,6 +97,7 @@ private:
     // literals[0] ref[0] literals[1] ref[1] ... literals[n]
     std::vector<std::string> m_literals{std::string()};
     std::vector<VarRef> m_refs;
+    std::vector<WireField> m_fields; // per reference
 };
 
 } // namespace stampede

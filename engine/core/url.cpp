@@ -1,5 +1,7 @@
 #include "url.h"
 
+#include "wiretext.h"
+
 #include <charconv>
 
 namespace stampede {
@@ -63,6 +65,10 @@ std::optional<Url> Url::parse(std::string_view text, std::string& error)
         if (colon != std::string_view::npos)
             portText = authority.substr(colon + 1);
     }
+    if (const std::size_t at = forbiddenByte(text.substr(0, targetStart)); at != std::string_view::npos) {
+        error = "the URL holds " + std::string(forbiddenByteName(text[at])) + " at byte " + std::to_string(at);
+        return std::nullopt;
+    }
     if (u.host.empty()) {
         error = "no host in \"" + std::string(text) + "\"";
         return std::nullopt;
@@ -77,14 +83,16 @@ std::optional<Url> Url::parse(std::string_view text, std::string& error)
         }
         u.port = std::uint16_t(port);
     }
-    u.target = std::string(text.substr(targetStart));
-    if (u.target.empty() || u.target.front() == '?')
-        u.target.insert(u.target.begin(), '/');
-    for (char c : u.target) {
-        if (c == ' ' || c == '\r' || c == '\n' || c == '\t') {
-            error = "white space in the path of \"" + std::string(text) + "\" (encode it as %20)";
-            return std::nullopt;
-        }
+    // the target as it goes on the wire: without the fragment, percent-encoded (wiretext.h)
+    std::string_view target = text.substr(targetStart);
+    target = target.substr(0, target.find('#'));
+    if (target.empty() || target.front() == '?')
+        u.target = "/";
+    if (!appendTarget(u.target, target)) {
+        const std::size_t at = forbiddenByte(text);
+        error = "the URL holds " + std::string(forbiddenByteName(text[at])) + " at byte " + std::to_string(at) +
+                ": it would end the request line";
+        return std::nullopt;
     }
     return u;
 }

@@ -27,6 +27,8 @@ std::string_view errorClassName(ErrorClass c)
         return "check";
     case ErrorClass::Extract:
         return "extract";
+    case ErrorClass::Render:
+        return "render";
     case ErrorClass::Count:
         break;
     }

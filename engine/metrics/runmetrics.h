@@ -25,11 +25,12 @@ enum class ErrorClass : std::uint8_t
     Grpc,    // a gRPC call ended with a status other than OK (counted by code too)
     Check,   // the answer came, and one of the step's checks failed on it (counted per check too)
     Extract, // the step uses a ${name} this user has not extracted: not sent
+    Render,  // a value (from data, an extraction, a recording) its place in the request refuses: not sent
     Count
 };
 constexpr std::size_t kErrorClassCount = std::size_t(ErrorClass::Count);
 // Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc,
-// check, extract.
+// check, extract, render.
 std::string_view errorClassName(ErrorClass c);
 // gRPC status codes 0 (OK) to 16 (UNAUTHENTICATED).
 constexpr std::size_t kGrpcCodeCount = 17;
@@ -55,6 +56,9 @@ struct StepCounters
     std::uint64_t handshakeMaxNanos = 0;
     std::uint64_t goaways = 0;   // HTTP/2 GOAWAY frames received (counted on the first step)
     std::uint64_t redirects = 0; // redirect hops followed (each hop is also a request of its step)
+    // requests sent again on a fresh connection: the kept-alive one they went
+    // out on had been closed by the server (EOF or reset before any answer)
+    std::uint64_t retriedOnIdleClose = 0;
     // gRPC calls that ended with a status other than OK, by code (codes past
     // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
@@ -98,6 +102,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"handshake_max_nanos", &StepCounters::handshakeMaxNanos, true},
     {"goaways", &StepCounters::goaways},
     {"redirects", &StepCounters::redirects},
+    {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
 };
 
 // The most checks (and extractors) a step may have (README "Limits").

@@ -36,6 +36,9 @@ void Http1ResponseParser::reset(bool noBody)
     m_keepAlive = true;
     m_noBody = noBody;
     m_chunked = false;
+    m_transferEncoding = false;
+    m_lastFraming = false;
+    m_headBytes = 0;
     m_hasLength = false;
     m_started = false;
     m_http10 = false;
@@ -79,43 +82,100 @@ bool Http1ResponseParser::parseStatusLine(std::string_view line)
     }
     if (line.size() > 12 && line[12] != ' ')
         return false;
-    if (status < 100)
+    if (status < 100 || status > 599) {
+        m_error = "status " + std::to_string(status) + " is outside 100-599 (RFC 9110 15)";
         return false;
+    }
+    if (status == 101) {
+        m_error = "101 Switching Protocols to a request that asked for no upgrade";
+        return false;
+    }
     m_status = status;
     if (m_capture && line.size() > 13)
         m_capture->reason = std::string(line.substr(13));
     return true;
 }
 
+// What a captured field value keeps: RFC 9110 5.5 - a CR, LF or NUL in a
+// value is replaced with SP before anything reads it (an extraction, a
+// cookie, a redirect's Location), so none can reach a request written later.
+std::string Http1ResponseParser::cleanValue(std::string_view value)
+{
+    std::string v(value);
+    for (char& c : v)
+        if (c == '\r' || c == '\n' || c == '\0')
+            c = ' ';
+    return v;
+}
+
 bool Http1ResponseParser::parseHeader(std::string_view line)
 {
+    if (line.front() == ' ' || line.front() == '\t') {
+        // obsolete line folding (RFC 9112 5.2): the value goes on, after one SP;
+        // a folded framing header could be read two ways, so it is refused
+        if (m_lastFraming || m_state == State::Trailer) {
+            m_error = "obsolete line folding of a framing header";
+            return false;
+        }
+        if (m_capture && !m_capture->headers.empty()) {
+            while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+                line.remove_prefix(1);
+            m_capture->headers.back().second += " " + cleanValue(line);
+        }
+        return true;
+    }
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos || colon == 0)
         return false;
     const std::string_view name = line.substr(0, colon);
+    if (!isHttpToken(name)) // "Content-Length :" is no Content-Length to one reader and is to another
+        return false;
     std::string_view value = line.substr(colon + 1);
     while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
         value.remove_prefix(1);
     while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
         value.remove_suffix(1);
     if (m_capture)
-        (m_state == State::Trailer ? m_capture->trailers : m_capture->headers).emplace_back(name, value);
+        (m_state == State::Trailer ? m_capture->trailers : m_capture->headers).emplace_back(name, cleanValue(value));
+    m_lastFraming = false;
+    if (m_state == State::Trailer)
+        return true; // framing headers in trailers are not obeyed
     switch (name.size()) {
     case 14:
         if (equalsNoCase(name, "content-length")) {
-            std::uint64_t n = 0;
-            const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
-            if (r.ec != std::errc() || r.ptr != value.data() + value.size())
-                return false;
-            if (m_hasLength && n != m_contentLength)
-                return false;
-            m_hasLength = true;
-            m_contentLength = n;
+            m_lastFraming = true;
+            // one number, or a list of the same number (RFC 9110 8.6)
+            for (std::size_t pos = 0; pos <= value.size();) {
+                std::size_t comma = value.find(',', pos);
+                if (comma == std::string_view::npos)
+                    comma = value.size();
+                const std::string_view item = trimSpaces(value.substr(pos, comma - pos));
+                std::uint64_t n = 0;
+                const auto r = std::from_chars(item.data(), item.data() + item.size(), n);
+                if (item.empty() || r.ec != std::errc() || r.ptr != item.data() + item.size()) {
+                    m_error = "malformed Content-Length";
+                    return false;
+                }
+                if (m_hasLength && n != m_contentLength) {
+                    m_error = "two different Content-Length values";
+                    return false;
+                }
+                m_hasLength = true;
+                m_contentLength = n;
+                pos = comma + 1;
+            }
         }
         break;
     case 17:
-        if (equalsNoCase(name, "transfer-encoding") && containsTokenNoCase(value, "chunked"))
-            m_chunked = true;
+        if (equalsNoCase(name, "transfer-encoding")) {
+            m_lastFraming = true;
+            m_transferEncoding = true;
+            // chunked must be the last coding; anything else is read to the close (RFC 9112 6.3)
+            std::string_view last = value.substr(value.rfind(',') == std::string_view::npos ? 0 : value.rfind(',') + 1);
+            while (!last.empty() && (last.front() == ' ' || last.front() == '\t'))
+                last.remove_prefix(1);
+            m_chunked = equalsNoCase(last, "chunked");
+        }
         break;
     case 10:
         if (equalsNoCase(name, "connection")) {
@@ -134,16 +194,23 @@ bool Http1ResponseParser::parseHeader(std::string_view line)
 bool Http1ResponseParser::headersDone()
 {
     // 1xx interim responses are followed by the real one.
-    if (m_status >= 100 && m_status < 200 && m_status != 101) {
+    if (m_status >= 100 && m_status < 200) {
         const bool noBody = m_noBody;
+        const std::size_t head = m_headBytes; // interim answers count toward the head's limit
         reset(noBody);
+        m_headBytes = head;
         m_started = true;
         return true;
     }
+    if (m_transferEncoding && m_hasLength)
+        m_keepAlive = false; // both framings (RFC 9112 6.3): the chunks are read, the connection is not kept
     if (m_noBody || m_status == 204 || m_status == 304) {
         m_state = State::Done;
     } else if (m_chunked) {
         m_state = State::ChunkSize;
+    } else if (m_transferEncoding) {
+        m_state = State::BodyUntilClose;
+        m_keepAlive = false;
     } else if (m_hasLength) {
         m_remaining = m_contentLength;
         m_state = m_remaining ? State::Body : State::Done;
@@ -161,7 +228,8 @@ bool Http1ResponseParser::parseLine(std::string_view line)
     switch (m_state) {
     case State::StatusLine:
         if (!parseStatusLine(line)) {
-            m_error = "not an HTTP/1.x status line";
+            if (m_error.empty())
+                m_error = "not an HTTP/1.x status line";
             return false;
         }
         m_state = State::Header;
@@ -170,7 +238,8 @@ bool Http1ResponseParser::parseLine(std::string_view line)
         if (line.empty())
             return headersDone();
         if (!parseHeader(line)) {
-            m_error = "malformed header line";
+            if (m_error.empty())
+                m_error = "malformed header line";
             return false;
         }
         return true;
@@ -197,7 +266,7 @@ bool Http1ResponseParser::parseLine(std::string_view line)
     case State::Trailer:
         if (line.empty())
             m_state = State::Done;
-        else if (m_capture && line.find(':') != std::string_view::npos)
+        else if (m_capture && line.find(':') != std::string_view::npos && line.front() != ' ' && line.front() != '\t')
             parseHeader(line); // kept as a trailer; framing headers there are not obeyed
         return true;
     default:
@@ -243,12 +312,15 @@ Http1ResponseParser::Result Http1ResponseParser::feed(const char* data, std::siz
                 continue;
             }
             const std::size_t len = std::size_t(nl - (data + pos));
+            if (m_line.size() + len > kLineLimit) // the same limit however the line was split
+                return fail("header line longer than 16 KiB");
+            m_headBytes += m_line.size() + len + 1;
+            if (m_headBytes > kHeadLimit)
+                return fail("the response's head (or its trailers) is over 1 MiB");
             bool ok;
             if (m_line.empty()) {
                 ok = parseLine(std::string_view(data + pos, len));
             } else {
-                if (m_line.size() + len > kLineLimit)
-                    return fail("header line longer than 16 KiB");
                 m_line.append(data + pos, len);
                 ok = parseLine(m_line);
                 m_line.clear();

@@ -52,6 +52,8 @@ public:
     const std::string& error() const { return m_error; }
     // The longest header or chunk-size line accepted.
     static constexpr std::size_t kLineLimit = 16 * 1024;
+    // The most bytes of lines (status, headers, chunk sizes, trailers, interim answers) of one response.
+    static constexpr std::size_t kHeadLimit = 1024 * 1024;
 
 private:
     enum class State
@@ -69,6 +71,7 @@ private:
     bool parseLine(std::string_view line);
     bool parseStatusLine(std::string_view line);
     bool parseHeader(std::string_view line);
+    static std::string cleanValue(std::string_view value);
     Result fail(std::string message);
     bool headersDone();
     void keepBody(const char* data, std::size_t n);
@@ -79,6 +82,9 @@ private:
     bool m_keepAlive = true;
     bool m_noBody = false;
     bool m_chunked = false;
+    bool m_transferEncoding = false; // a Transfer-Encoding header came (chunked or not)
+    bool m_lastFraming = false;      // the last header line was Content-Length or Transfer-Encoding
+    std::size_t m_headBytes = 0;
     bool m_hasLength = false;
     bool m_started = false;
     bool m_http10 = false;

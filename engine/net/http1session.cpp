@@ -6,7 +6,17 @@ namespace stampede {
 
 namespace {
 constexpr std::size_t kErrorSampleLimit = 8 * 1024;
+constexpr std::size_t kStraySampleLimit = 1024;
+
+// RFC 9110 9.2.2: methods whose request may be sent again without a
+// different effect (what a connection's close cannot tell apart).
+bool idempotent(std::string_view request)
+{
+    const std::string_view method = request.substr(0, request.find(' '));
+    return method == "GET" || method == "HEAD" || method == "PUT" || method == "DELETE" || method == "OPTIONS" ||
+           method == "TRACE";
 }
+} // namespace
 
 Http1Session::Http1Session(EventLoop& loop, SessionListener& listener, char* readBuffer, std::size_t readBufferSize)
     : Transport(loop), m_listener(listener), m_readBuffer(readBuffer), m_readBufferSize(readBufferSize)
@@ -16,6 +26,8 @@ Http1Session::Http1Session(EventLoop& loop, SessionListener& listener, char* rea
 void Http1Session::fail(ErrorClass error, const std::string& why, Nanos now)
 {
     closeTransport();
+    if (!m_busy)
+        return; // nothing was asked: no request's outcome to report
     m_busy = false;
     m_listener.onFailure(tag, error, why, now);
 }
@@ -35,6 +47,11 @@ void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_
     m_capture.bodyLimit = capture == CaptureMode::All ? kCaptureBodyLimit : 0;
     m_parser.setCapture(m_capturing ? &m_capture : nullptr);
     m_busy = true;
+    m_retried = false;
+    m_noBody = noBody;
+    m_connectTimeout = connectTimeout;
+    m_request = data;
+    m_requestSize = size;
     m_out = data;
     m_outLeft = size;
     m_bytesIn = 0;
@@ -42,11 +59,32 @@ void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_
     m_deadline = now + timeout;
     m_parser.reset(noBody);
     if (isOpen() && endpoint.sameAs(*Transport::endpoint())) {
+        // open and idle: it answered the request before this one in full
+        m_reused = true;
         if (ready() && !deferWrite)
             flushWrite(now);
         return;
     }
+    m_reused = false;
     open(endpoint, now, connectTimeout); // a different endpoint closes the old connection first
+}
+
+bool Http1Session::retryOnFreshConnection(Nanos now)
+{
+    const bool unsent = m_outLeft == m_requestSize;
+    if (!m_busy || m_bytesIn || !m_reused || m_retried ||
+        !(unsent || idempotent(std::string_view(m_request, m_requestSize))))
+        return false;
+    closeTransport();
+    m_retried = true;
+    m_reused = false;
+    m_out = m_request;
+    m_outLeft = m_requestSize;
+    m_parser.reset(m_noBody);
+    if (!unsent) // it went out: a request sent twice is counted, so nothing is hidden
+        m_listener.onRetry(tag, now);
+    open(*Transport::endpoint(), now, m_connectTimeout);
+    return true;
 }
 
 void Http1Session::onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed)
@@ -75,9 +113,48 @@ void Http1Session::flushWrite(Nanos now)
         }
         if (io == Io::Again)
             return; // the edge-triggered EPOLLOUT tells when to go on
-        fail(ErrorClass::Reset, why, now);
+        if (!retryOnFreshConnection(now))
+            fail(ErrorClass::Reset, why, now);
         return;
     }
+}
+
+void Http1Session::stray(std::string_view bytes, Nanos now)
+{
+    closeTransport();
+    m_listener.onStray(tag, bytes.substr(0, kStraySampleLimit), now);
+}
+
+// The answer is whole: `consumed` of the `n` bytes just read were its last.
+void Http1Session::complete(std::size_t consumed, std::size_t n, bool peerClosed, Nanos now)
+{
+    const int status = m_parser.status();
+    // Bytes past the answer's framing were asked for by nobody; an answer
+    // that came before the request was written in full leaves the rest of
+    // the request unsent: neither connection can carry the next request.
+    std::string extra;
+    if (consumed != n) {
+        extra.assign(m_readBuffer + consumed, std::min(n - consumed, kStraySampleLimit));
+    } else if (pendingBytes()) { // TLS: records past the answer were read from the socket already
+        Io io;
+        std::string why;
+        const std::size_t more = readSome(m_readBuffer, m_readBufferSize, io, why);
+        if (io == Io::Done)
+            extra.assign(m_readBuffer, std::min(more, kStraySampleLimit));
+        else if (io != Io::Again)
+            peerClosed = true; // a close_notify (or a fault) came after the answer
+    }
+    // A FIN or reset that came with the answer (EPOLLRDHUP in this edge, and
+    // no later edge will tell): the connection is not reused.
+    if (!m_parser.keepAlive() || m_outLeft || !extra.empty() || peerClosed)
+        closeTransport();
+    m_busy = false;
+    if (m_capturing)
+        m_listener.onCaptured(tag, m_capture.headers, m_capture.trailers, m_capture.body);
+    // The listener may submit the next request on this session right away.
+    m_listener.onResponse(tag, status, m_bytesIn, m_errorSample, now);
+    if (!extra.empty())
+        m_listener.onStray(tag, extra, now);
 }
 
 void Http1Session::onReadable(Nanos now, bool peerClosed)
@@ -88,33 +165,25 @@ void Http1Session::onReadable(Nanos now, bool peerClosed)
         const std::size_t n = readSome(m_readBuffer, m_readBufferSize, io, why);
         if (io == Io::Again)
             return;
-        if (io == Io::Error) {
-            if (!m_busy) {
-                closeTransport();
-                return;
-            }
-            fail(ErrorClass::Reset, why, now);
-            return;
-        }
-        if (io == Io::Closed) {
+        if (io == Io::Error || io == Io::Closed) {
             if (!m_busy) {
                 closeTransport(); // an idle keep-alive connection the server let go
                 return;
             }
-            if (m_parser.finish() == Http1ResponseParser::Result::Complete) {
-                const int status = m_parser.status();
-                closeTransport();
-                m_busy = false;
-                if (m_capturing)
-                    m_listener.onCaptured(tag, m_capture.headers, m_capture.trailers, m_capture.body);
-                m_listener.onResponse(tag, status, m_bytesIn, m_errorSample, now);
+            if (retryOnFreshConnection(now))
+                return;
+            if (io == Io::Error) {
+                fail(ErrorClass::Reset, why, now);
+            } else if (m_parser.finish() == Http1ResponseParser::Result::Complete) {
+                closeTransport(); // a body framed by the close
+                complete(0, 0, true, now);
             } else {
                 fail(ErrorClass::Reset, m_parser.error(), now);
             }
             return;
         }
         if (!m_busy) {
-            fail(ErrorClass::Protocol, "data from the server while no request was waiting", now);
+            stray(std::string_view(m_readBuffer, n), now);
             return;
         }
         const bool first = m_bytesIn == 0;
@@ -128,18 +197,7 @@ void Http1Session::onReadable(Nanos now, bool peerClosed)
             return;
         }
         if (r == Http1ResponseParser::Result::Complete) {
-            if (consumed != n) {
-                fail(ErrorClass::Protocol, "more data than the response framing allows", now);
-                return;
-            }
-            const int status = m_parser.status();
-            if (!m_parser.keepAlive())
-                closeTransport();
-            m_busy = false;
-            if (m_capturing)
-                m_listener.onCaptured(tag, m_capture.headers, m_capture.trailers, m_capture.body);
-            // The listener may submit the next request on this session right away.
-            m_listener.onResponse(tag, status, m_bytesIn, m_errorSample, now);
+            complete(consumed, n, peerClosed, now);
             return;
         }
         // A short read drained the socket: TCP gives all it has up to the

@@ -5,6 +5,15 @@
 // default; reconnects when the server closes or answers `Connection: close`.
 // Two system calls per request in steady state over plain TCP: one send, one
 // recv (plus a share of the worker's epoll_wait).
+//
+// The peer is never trusted. The listener hears of a request exactly once,
+// and only while one is outstanding: bytes that arrive with none waiting
+// (or past an answer's framing) close the connection and are reported as a
+// stray (onStray), never as a request's outcome. An idle connection the
+// server closed is dropped when its FIN or RST arrives; a request that met
+// such a close on a reused connection before any byte of answer goes again,
+// once, on a fresh connection when nothing of it was sent or its method is
+// idempotent (onRetry), and is a `reset` otherwise.
 #include "http1responseparser.h"
 #include "sessionlistener.h"
 #include "transport.h"
@@ -61,11 +70,22 @@ private:
     void onWritable(Nanos now) override;
     void flushWrite(Nanos now);
     void fail(ErrorClass error, const std::string& why, Nanos now);
+    // The connection ended before any byte of answer: sent again on a fresh
+    // connection when that is safe (true), else nothing is done (false).
+    bool retryOnFreshConnection(Nanos now);
+    void complete(std::size_t consumed, std::size_t n, bool peerClosed, Nanos now);
+    void stray(std::string_view bytes, Nanos now);
 
     SessionListener& m_listener;
     char* m_readBuffer;
     std::size_t m_readBufferSize;
     bool m_busy = false;
+    bool m_reused = false;  // the request went out on a connection that had answered before
+    bool m_retried = false; // the request is on its second connection
+    bool m_noBody = false;
+    Nanos m_connectTimeout = 0;
+    const char* m_request = nullptr; // the whole request, for a retry
+    std::size_t m_requestSize = 0;
     const char* m_out = nullptr;
     std::size_t m_outLeft = 0;
     std::uint64_t m_bytesIn = 0;

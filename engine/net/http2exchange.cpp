@@ -2,6 +2,7 @@
 
 #include "core/text.h"
 #include "core/url.h"
+#include "core/wiretext.h"
 #include "endpoint.h"
 #include "eventloop.h"
 #include "http2session.h"
@@ -93,7 +94,18 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
     std::transform(method.begin(), method.end(), method.begin(), [](unsigned char c) { return char(std::toupper(c)); });
     std::vector<std::pair<std::string, std::string>> fields = {
         {":method", method}, {":scheme", url->scheme}, {":authority", url->hostHeader()}, {":path", url->target}};
+    if (!isHttpToken(method)) {
+        r.error = "\"" + request.method + "\" is not an HTTP method";
+        return r;
+    }
     for (const auto& [name, value] : request.headers) {
+        // the rule of every request (wiretext.h), before nghttp2's own
+        const std::string fault = fieldFault(value, WireField::HeaderValue);
+        if (!isHttpToken(name) || !fault.empty()) {
+            r.error = !fault.empty() ? "the value of header " + name + " " + fault + ": it would end the line"
+                                     : "\"" + name + "\" is not a header name";
+            return r;
+        }
         const std::string lower = asciiLower(name);
         if (lower == "host") {
             fields[2].second = value;

@@ -2,6 +2,7 @@
 
 #include "core/text.h"
 #include "core/url.h"
+#include "core/wiretext.h"
 #include "endpoint.h"
 #include "eventloop.h"
 #include "http1responseparser.h"
@@ -44,11 +45,25 @@ private:
     HttpExchangeResult& m_r;
 };
 
-std::string requestBytes(const HttpExchangeRequest& rq, const Url& url)
+// The request as it goes out, or "" with `error` when its method or a header
+// cannot be sent as written (wiretext.h: the rule of every request).
+std::string requestBytes(const HttpExchangeRequest& rq, const Url& url, std::string& error)
 {
+    if (!isHttpToken(rq.method)) {
+        error = "\"" + rq.method + "\" is not an HTTP method";
+        return {};
+    }
     std::string out = rq.method + " " + url.target + " HTTP/1.1\r\n";
     bool hasHost = false, hasLength = false;
     for (const auto& [n, v] : rq.headers) {
+        if (!isHttpToken(n)) {
+            error = "\"" + n + "\" is not a header name";
+            return {};
+        }
+        if (const std::string fault = fieldFault(v, WireField::HeaderValue); !fault.empty()) {
+            error = "the value of header " + n + " " + fault + ": it would end the line";
+            return {};
+        }
         hasHost |= equalsNoCase(n, "host");
         hasLength |= equalsNoCase(n, "content-length");
         out += n + ": " + v + "\r\n";
@@ -93,7 +108,11 @@ HttpExchangeResult exchange(const HttpExchangeRequest& rq)
         r.error = "cannot create an event loop";
         return r;
     }
-    const std::string bytes = requestBytes(rq, *url);
+    const std::string bytes = requestBytes(rq, *url, error);
+    if (bytes.empty()) {
+        r.error = error;
+        return r;
+    }
     OneShot listener(r);
     std::vector<char> buffer(64 * 1024);
     Http1Session session(loop, listener, buffer.data(), buffer.size());

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,16 @@ public:
     }
     // The request failed (for HTTP/1.1, the connection has been closed).
     virtual void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) = 0;
+    // Bytes arrived on the connection of `tag` while no request of it was
+    // waiting for an answer (an answer nobody asked for, or more than the
+    // last answer's framing allows): the connection has been closed. `bytes`
+    // is valid during the call only. One `protocol` error of the connection,
+    // not of a request.
+    virtual void onStray(std::uint32_t tag, std::string_view bytes, Nanos now) { (void)tag, (void)bytes, (void)now; }
+    // The request of `tag` went out on a kept-alive connection that the server
+    // had closed (EOF or reset before any byte of answer): it is sent again
+    // once on a fresh connection (RFC 9110 9.2.2: an idempotent method).
+    virtual void onRetry(std::uint32_t tag, Nanos now) { (void)tag, (void)now; }
     // A connection was set up for the request `tag`: the TCP connect took
     // `connect`; with TLS, the handshake took `handshake` (resumed: an earlier
     // session was taken up again).

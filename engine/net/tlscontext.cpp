@@ -57,6 +57,11 @@ std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string&
     SSL_CTX_set_session_cache_mode(c->m_ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
     SSL_CTX_set_mode(c->m_ctx,
                      SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS);
+    // Read what the socket has in one go: a record's header and body are not
+    // two system calls, and what came past an answer is known to be there
+    // (Transport::pendingBytes) instead of waiting, unseen, in the socket for
+    // an edge that never comes.
+    SSL_CTX_set_read_ahead(c->m_ctx, 1);
     if (o.verify) {
         SSL_CTX_set_verify(c->m_ctx, SSL_VERIFY_PEER, nullptr);
         if (o.caPem.empty()) {

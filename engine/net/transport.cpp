@@ -47,6 +47,11 @@ std::string Transport::alpn() const
     return p ? std::string(reinterpret_cast<const char*>(p), len) : std::string();
 }
 
+bool Transport::pendingBytes() const
+{
+    return m_ssl && SSL_has_pending(m_ssl) == 1;
+}
+
 void Transport::watchWrites(bool on)
 {
     if (m_fd < 0 || on == m_watchingWrites)
@@ -90,6 +95,7 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
     m_endpoint = &endpoint;
     if (m_fd >= 0)
         return;
+    ++m_opened;
     // Durations are read from the clock itself: a handshake on loopback may
     // finish within one call, where the event's time would say it took nothing.
     m_connectStart = SteadyClock::monotonicNow();
@@ -217,9 +223,10 @@ void Transport::onEvents(std::uint32_t events, Nanos now)
         return;
     }
     if (events & EPOLLOUT) {
+        const std::uint32_t opened = m_opened;
         onWritable(now);
-        if (m_fd < 0)
-            return;
+        if (m_fd < 0 || opened != m_opened)
+            return; // closed, or another connection now: these events were the old one's
     }
     if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
         onReadable(now, events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR));

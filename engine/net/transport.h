@@ -84,6 +84,8 @@ protected:
     // Whether a short read means the socket is drained (plain TCP: yes; TLS
     // hands out one record at a time).
     bool shortReadDrains() const { return m_ssl == nullptr; }
+    // TLS: bytes already read from the socket and not yet handed out (no edge will tell of them).
+    bool pendingBytes() const;
     // Past the connect: wake on writable only while `on` (see EventLoop::watchWrites).
     void watchWrites(bool on);
 
@@ -110,6 +112,7 @@ private:
     Nanos m_handshakeStart = 0;
     Nanos m_connectDeadline = 0;
     bool m_watchingWrites = true;
+    std::uint32_t m_opened = 0; // connections opened: tells an event batch's connection from the next
 };
 
 // Connects to a TLS endpoint once, blocking up to `timeout`, and returns the

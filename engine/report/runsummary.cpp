@@ -70,6 +70,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.handshakeMaxMs = double(c.handshakeMaxNanos) / 1e6;
     s.goaways = c.goaways;
     s.redirects = c.redirects;
+    s.retriedOnIdleClose = c.retriedOnIdleClose;
     return s;
 }
 
@@ -132,6 +133,7 @@ std::string metricsJson(const MetricsSummary& m)
     }
     s += "}, \"error_rate_pct\": " + num(m.errorRatePct()) + ", \"rate\": " + num(m.rate) +
          ", \"late\": " + std::to_string(m.late) + ", \"dropped\": " + std::to_string(m.dropped) +
+         ", \"retried_on_idle_close\": " + std::to_string(m.retriedOnIdleClose) +
          ", \"bytes_in\": " + std::to_string(m.bytesIn) + ", \"bytes_out\": " + std::to_string(m.bytesOut) +
          ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
@@ -392,6 +394,9 @@ std::string summaryToTable(const RunSummary& s)
            << num(s.total.handshakeMeanMs) << " ms, max " << num(s.total.handshakeMaxMs) << " ms";
     if (s.total.goaways)
         os << "; HTTP/2 GOAWAY received " << s.total.goaways << " time" << (s.total.goaways == 1 ? "" : "s");
+    if (s.total.retriedOnIdleClose)
+        os << "; " << s.total.retriedOnIdleClose << " request" << (s.total.retriedOnIdleClose == 1 ? "" : "s")
+           << " sent again on a fresh connection (the server had closed the kept-alive one)";
     os << "\n";
     for (const auto& t : s.thresholds)
         os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  ("

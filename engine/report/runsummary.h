@@ -48,6 +48,7 @@ struct MetricsSummary
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{}; // gRPC calls not OK, by status code
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
     std::uint64_t redirects = 0;                           // redirect hops followed
+    std::uint64_t retriedOnIdleClose = 0; // requests sent again after the server closed their kept-alive connection
     // Checks judged: "step/check" with the answers that passed and failed them.
     struct CheckSummary
     {

@@ -174,12 +174,8 @@ void GrpcStepCompiler::headers(const v1::GrpcRequest& g, const std::string& gf, 
             m_ctx.error(hf + ".name", "\"" + md.name() + "\" is set by the engine (or reserved by gRPC)");
             continue;
         }
-        if (md.value().find_first_of("\r\n") != std::string::npos) {
-            m_ctx.error(hf + ".value", "a metadata value cannot hold a line break");
-            continue;
-        }
         Template value;
-        if (!m_ctx.compileText(md.value(), hf + ".value", value))
+        if (!m_ctx.compileField(md.value(), hf + ".value", WireField::HeaderValue, value))
             continue;
         ps.h2Headers.emplace_back(lower, value);
     }

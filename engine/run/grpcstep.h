@@ -40,6 +40,18 @@ public:
     virtual void error(std::string field, std::string message) = 0;
     // `text` with ${var} resolved against the scenario's variables; false after reporting a fault.
     virtual bool compileText(const std::string& text, const std::string& field, Template& out) = 0;
+    // The same for text that goes into a request's target or a header value
+    // (Template::setField): a literal that field cannot carry is a fault.
+    bool compileField(const std::string& text, const std::string& field, WireField kind, Template& out)
+    {
+        if (!compileText(text, field, out))
+            return false;
+        std::string err;
+        if (out.setField(kind, err))
+            return true;
+        error(field, (kind == WireField::Target ? "the path " : "the value ") + err + ": it would end the line");
+        return false;
+    }
     // The run's TLS context for this verification choice (null after a fault).
     virtual std::shared_ptr<TlsContext> tlsContext(bool verify) = 0;
     // The file's content relative to the scenario, or the inline text.

@@ -51,7 +51,11 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
 {
     std::string& wire = out.wire;
     wire.clear();
-    st.head.appendTo(wire, values);
+    out.failure.clear();
+    if (const int bad = st.head.appendTo(wire, values); bad >= 0) {
+        refuse(st.head, bad, values, out);
+        return;
+    }
     if (requestNeedsLength(st.method, st.hasBody)) {
         const std::size_t headEnd = wire.size();
         wire += "Content-Length: 0000000000\r\n\r\n";
@@ -73,9 +77,13 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
 {
     const PlannedStep& st = m_plan.steps[step];
     r.values.resize(st.h2Headers.size());
+    r.failure.clear();
     for (std::size_t h = 0; h < st.h2Headers.size(); ++h) {
         r.values[h].clear();
-        st.h2Headers[h].second.appendTo(r.values[h], values);
+        if (const int bad = st.h2Headers[h].second.appendTo(r.values[h], values); bad >= 0) {
+            refuse(st.h2Headers[h].second, bad, values, r);
+            return;
+        }
     }
     r.body.clear();
     if (st.hasBody)
@@ -83,6 +91,21 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
     if (st.grpc)
         toGrpcMessage(step, r);
     point(st, r);
+}
+
+void RequestRenderer::refuse(const Template& t, int ref, const ValueLookup& values, RenderedRequest& out) const
+{
+    const VarRef v = t.references()[std::size_t(ref)];
+    const PlannedVariable& var = m_plan.variables[v.variable];
+    std::string name = var.name;
+    if (v.column >= 0 && var.source)
+        if (const auto columns = var.source->columnNames(); std::size_t(v.column) < columns.size())
+            name += "." + columns[std::size_t(v.column)];
+    const bool target = t.field(std::size_t(ref)) == WireField::Target;
+    out.failure = "${" + name + "} " + fieldFault(values.value(v), t.field(std::size_t(ref))) + ": not sent in " +
+                  (target ? "the URL" : "a header") + " (it would end the line)";
+    out.failureClass = ErrorClass::Render;
+    out.bytes = 0;
 }
 
 namespace {
@@ -95,6 +118,25 @@ bool connectionHeader(const std::string& name)
            name == "http2-settings";
 }
 
+// Why a recorded request cannot be sent as it was ("" when it can): the same
+// rule as for a scenario's requests, checked as each one is rendered.
+std::string recordFault(const TrafficRecord& r)
+{
+    if (!isHttpToken(r.method))
+        return "the recorded method is not an HTTP method";
+    if (std::string f = fieldFault(r.target, WireField::Target); !f.empty())
+        return "the recorded target " + f + ": not sent (it would end the request line)";
+    if (std::string f = fieldFault(r.host, WireField::HeaderValue); !f.empty())
+        return "the recorded host " + f + ": not sent";
+    for (const auto& [name, value] : r.headers) {
+        if (!isHttpToken(name))
+            return "a recorded header name is not an HTTP token: not sent";
+        if (std::string f = fieldFault(value, WireField::HeaderValue); !f.empty())
+            return "the recorded header " + name + " " + f + ": not sent (it would end the line)";
+    }
+    return {};
+}
+
 } // namespace
 
 void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out) const
@@ -102,10 +144,18 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
     const PlannedStep& st = m_plan.steps[step];
     const std::string& authority = r.host.empty() ? st.h2Headers[1].second.constantText() : r.host;
     const bool tagged = !m_plan.stressHeader.empty();
+    out.failure = recordFault(r);
+    if (!out.failure.empty()) {
+        out.failureClass = ErrorClass::Render;
+        out.bytes = 0;
+        return;
+    }
     if (!m_http2) {
         std::string& w = out.wire;
         w.clear();
-        w.append(r.method).append(" ").append(r.target).append(" HTTP/1.1\r\nHost: ").append(authority).append("\r\n");
+        w.append(r.method).append(" ");
+        appendTarget(w, r.target);
+        w.append(" HTTP/1.1\r\nHost: ").append(authority).append("\r\n");
         for (const auto& [name, value] : r.headers)
             if (!connectionHeader(name))
                 w.append(name).append(": ").append(value).append("\r\n");
@@ -129,7 +179,9 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
     add(":method", r.method);
     add(":scheme", st.h2Headers[0].second.constantText());
     add(":authority", authority);
-    add(":path", r.target);
+    std::string path;
+    appendTarget(path, r.target);
+    add(":path", path);
     for (const auto& [name, value] : r.headers)
         if (!connectionHeader(name))
             add(name, value);
@@ -149,7 +201,6 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
 
 void RequestRenderer::toGrpcMessage(std::size_t step, RenderedRequest& r)
 {
-    r.failure.clear();
     auto& cache = m_grpcCache[step];
     if (auto it = cache.find(r.body); it != cache.end()) {
         r.body = it->second;
@@ -158,6 +209,7 @@ void RequestRenderer::toGrpcMessage(std::size_t step, RenderedRequest& r)
     std::string binary, why;
     if (!m_grpcScratch[step] || !jsonToBinary(*m_grpcScratch[step], r.body, binary, why)) {
         r.failure = why.empty() ? "no schema for this gRPC step" : why;
+        r.failureClass = ErrorClass::Protocol;
         r.body.clear();
         return;
     }

@@ -28,7 +28,8 @@ struct RenderedRequest
     std::string body;                // HTTP/2: the body (gRPC: the framed message)
     std::vector<nghttp2_nv> nv;      // HTTP/2: the header list nghttp2 reads, pointing into the plan and `values`
     std::size_t bytes = 0;           // bytes out, for the counters
-    std::string failure;             // set: the request could not be made (gRPC JSON that does not fit); not sent
+    std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
+    ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)
 };
 
 class RequestRenderer
@@ -49,6 +50,8 @@ public:
 
 private:
     void renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const;
+    // A value its field refused: the request fails as a `render` error naming it.
+    void refuse(const Template& t, int ref, const ValueLookup& values, RenderedRequest& out) const;
     void renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& out);
     void toGrpcMessage(std::size_t step, RenderedRequest& r);
     static void point(const PlannedStep& st, RenderedRequest& r);

@@ -359,6 +359,22 @@ private:
         return true;
     }
 
+    // `url` up to its fragment (a # outside ${...}).
+    static std::string withoutFragment(const std::string& url)
+    {
+        for (std::size_t i = 0; i < url.size(); ++i) {
+            if (url.compare(i, 2, "${") == 0) {
+                const std::size_t close = url.find('}', i);
+                if (close == std::string::npos)
+                    break;
+                i = close;
+            } else if (url[i] == '#') {
+                return url.substr(0, i);
+            }
+        }
+        return url;
+    }
+
     // Every step compiled (a replay's are one per server): rules and thresholds may name them.
     bool allSteps() const
     {
@@ -554,7 +570,8 @@ private:
             error(field + ".request.url", "a request needs a URL");
             return std::nullopt;
         }
-        if (!compileText(rq.url(), field + ".request.url", url))
+        // a fragment is the browser's, never sent (as curl and browsers do)
+        if (!compileText(withoutFragment(rq.url()), field + ".request.url", url))
             return std::nullopt;
         // The scheme and host must be known before the run: they may use
         // constants, but no per-iteration value.
@@ -589,6 +606,10 @@ private:
         url.removePrefix(split);
         if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
             url = prefixSlash(url);
+        if (!url.setField(WireField::Target, err)) {
+            error(field + ".request.url", "the path " + err + ": it would end the request line");
+            return std::nullopt;
+        }
         return parsed;
     }
 
@@ -604,17 +625,13 @@ private:
                 error(hf + ".name", "\"" + hd.name() + "\" is not a header name");
                 continue;
             }
-            if (hd.value().find_first_of("\r\n") != std::string::npos) {
-                error(hf + ".value", "a header value cannot hold a line break");
-                continue;
-            }
             const std::string lower = asciiLower(hd.name());
             if (lower == "content-length" || lower == "transfer-encoding")
                 continue; // framing is the engine's job
             userHost |= lower == "host";
             userAgent |= lower == "user-agent";
             Template value;
-            if (!compileText(hd.value(), hf + ".value", value))
+            if (!compileField(hd.value(), hf + ".value", WireField::HeaderValue, value))
                 continue;
             ps.head.appendLiteral(hd.name() + ": ");
             ps.head.append(value);

@@ -61,13 +61,13 @@ void Worker::setGauges()
     m_current->activeUsers = m_pacer->activeUsers();
 }
 
-void Worker::keepSample(const Slot& slot, ErrorClass c, int status, const std::string& raw, const std::string& why)
+void Worker::keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why)
 {
     auto& samples = m_current->samples;
-    if (sampleBudgetSpent(samples, std::uint32_t(slot.step), c))
+    if (sampleBudgetSpent(samples, step, c))
         return;
     ErrorSample e;
-    e.step = std::uint32_t(slot.step);
+    e.step = step;
     e.second = m_current->second;
     e.errorClass = c;
     e.status = status;
@@ -159,6 +159,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
     Slot& s = m_slots[slot];
     const auto i = std::size_t(step);
     s.step = step;
+    s.lastStep = std::uint32_t(step);
     s.intended = intended;
     s.sent = now;
     ++m_inFlight;
@@ -166,8 +167,8 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
     if (m_flows && !(r = prepare(slot, i, *r, now)))
         return; // not sent: a value it uses was not extracted (reported)
     if (!r->failure.empty()) {
-        // the request could not be made (gRPC JSON that does not fit): nothing is sent
-        onFailure(slot, ErrorClass::Protocol, r->failure, now);
+        // the request could not be made (a value its field refuses, gRPC JSON that does not fit): nothing is sent
+        onFailure(slot, r->failureClass, r->failure, now);
         return;
     }
     StepMetrics& m = metricsAt(i, now);
@@ -274,6 +275,24 @@ void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool
     c.handshakesResumed += resumed;
     c.handshakeNanos += std::uint64_t(std::max<Nanos>(0, handshake));
     c.handshakeMaxNanos = std::max(c.handshakeMaxNanos, std::uint64_t(std::max<Nanos>(0, handshake)));
+}
+
+// Bytes nobody asked for closed the slot's connection: one protocol error,
+// of the connection and not of a request, on the step it last carried.
+void Worker::onStray(std::uint32_t tag, std::string_view bytes, Nanos now)
+{
+    const std::uint32_t step = m_slots[tag].lastStep;
+    metricsAt(step, now).counters.addError(ErrorClass::Protocol);
+    keepSample(step, ErrorClass::Protocol, 0, bytes,
+               std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
+                   " from the server while no request was waiting for an answer: the connection was closed");
+}
+
+void Worker::onRetry(std::uint32_t tag, Nanos now)
+{
+    const Slot& slot = m_slots[tag];
+    if (slot.step >= 0)
+        ++metricsAt(std::size_t(slot.step), now).counters.retriedOnIdleClose;
 }
 
 // A step answered successfully. Per-response hooks (checks, extractors,

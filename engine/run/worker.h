@@ -81,6 +81,7 @@ private:
     {
         std::vector<RenderedRequest> rendered; // per step, when some step is templated
         int step = -1;                         // the step in flight, -1 when idle
+        std::uint32_t lastStep = 0;            // the step last sent (a stray answer is counted there)
         Nanos intended = 0;                    // when this step was meant to start
         Nanos sent = 0;                        // when it was handed to the connection
         // flows: extracted values by variable index (set or not), the
@@ -112,6 +113,8 @@ private:
                         std::uint64_t bytesIn, const std::string& errorSample, Nanos now) override;
     void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) override;
     void onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
+    void onStray(std::uint32_t tag, std::string_view bytes, Nanos now) override;
+    void onRetry(std::uint32_t tag, Nanos now) override;
     void onCaptured(std::uint32_t tag, const HeaderList& headers, const HeaderList& trailers,
                     const std::string& body) override;
     // ValueLookup
@@ -157,7 +160,11 @@ private:
     }
     void rollSeconds(Nanos now);
     void setGauges();
-    void keepSample(const Slot& slot, ErrorClass c, int status, const std::string& raw, const std::string& why);
+    void keepSample(const Slot& slot, ErrorClass c, int status, std::string_view raw, const std::string& why)
+    {
+        keepSample(std::uint32_t(slot.step), c, status, raw, why);
+    }
+    void keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why);
     IntervalMetricsPtr freshSecond(std::uint32_t second) const;
 
     WorkerSetup m_setup;

@@ -5,6 +5,7 @@
 
 #include "core/text.h"
 #include "core/url.h"
+#include "core/wiretext.h"
 #include "grpc/protoschema.h"
 
 #include <algorithm>
@@ -61,10 +62,15 @@ std::optional<std::string> redirectTarget(std::string_view location, const Plann
     }
     if (location.substr(0, 2) == "//")
         return std::nullopt; // scheme-relative: another server
-    if (location.front() == '/')
-        return std::string(location);
-    const std::string_view dir = pathOnly(current).substr(0, pathOnly(current).rfind('/') + 1);
-    return std::string(dir.empty() ? "/" : dir) + std::string(location);
+    location = location.substr(0, location.find('#'));
+    std::string target;
+    if (location.empty() || location.front() != '/') {
+        const std::string_view dir = pathOnly(current).substr(0, pathOnly(current).rfind('/') + 1);
+        target = dir.empty() ? "/" : std::string(dir);
+    }
+    if (!appendTarget(target, location)) // as any request's target (wiretext.h)
+        return std::nullopt;
+    return target;
 }
 
 } // namespace

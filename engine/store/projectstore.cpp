@@ -151,6 +151,11 @@ CREATE TRIGGER traffic_chunks_gone AFTER DELETE ON items WHEN old.kind = 'traffi
     BEGIN DELETE FROM traffic_chunks WHERE item = old.id; END;
 )sql";
 
+// 8 -> 9: requests sent again after a server closed an idle connection under them.
+const char* kMigrate8to9 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN retried_on_idle_close INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -258,8 +263,8 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
-                             kMigrate6to7 + kMigrate7to8 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) +
-                             "; COMMIT;";
+                             kMigrate6to7 + kMigrate7to8 + kMigrate8to9 +
+                             " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -390,6 +395,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate6to7;
         if (version < 8)
             sql += kMigrate7to8;
+        if (version < 9)
+            sql += kMigrate8to9;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

@@ -45,6 +45,53 @@ private slots:
             << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx") << 200 << 1
             << true;
         QTest::addRow("bare LF") << QByteArray("HTTP/1.1 404 Not Found\nContent-Length: 3\n\nnop") << 404 << 3 << true;
+        // RFC 9112 6.3: both framings: the chunks count, and the connection is not kept
+        QTest::addRow("length and chunked")
+            << QByteArray(
+                   "HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\n2\r\nok\r\n0\r\n\r\n")
+            << 200 << 2 << false;
+        QTest::addRow("same length twice")
+            << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 2, 2\r\n\r\nok") << 200 << 2 << true;
+        QTest::addRow("obsolete folding")
+            << QByteArray("HTTP/1.1 200 OK\r\nX-Long: a\r\n  b\r\nContent-Length: 2\r\n\r\nok") << 200 << 2 << true;
+        QTest::addRow("chunk extensions and trailers")
+            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;a=b;c\r\nok\r\n0;z\r\nX-T: 1\r\nX-U: "
+                          "2\r\n\r\n")
+            << 200 << 2 << true;
+        QTest::addRow("304 with a length")
+            << QByteArray("HTTP/1.1 304 Not Modified\r\nContent-Length: 50\r\n\r\n") << 304 << 0 << true;
+        QTest::addRow("two interim answers")
+            << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 "
+                          "OK\r\nContent-Length: 0\r\n\r\n")
+            << 200 << 0 << true;
+        QTest::addRow("599") << QByteArray("HTTP/1.1 599 Odd\r\nContent-Length: 0\r\n\r\n") << 599 << 0 << true;
+    }
+    void transferEncodingNotChunkedReadsToTheClose()
+    {
+        Http1ResponseParser p;
+        p.reset();
+        std::size_t used = 0;
+        QCOMPARE(feedAll(p, "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\nContent-Length: 2\r\n\r\nabcdef", 5, used),
+                 R::NeedMore);
+        QCOMPARE(p.finish(), R::Complete);
+        QCOMPARE(p.bodyBytes(), std::uint64_t(6));
+        QVERIFY(!p.keepAlive());
+    }
+    void capturedValuesCannotCarryLineBreaks()
+    {
+        // RFC 9110 5.5: a bare CR (or a NUL) in a value is replaced by SP before anything reads it
+        Http1ResponseParser p;
+        Http1ResponseParser::Capture c;
+        p.setCapture(&c);
+        p.reset();
+        std::size_t used = 0;
+        const std::string text = std::string("HTTP/1.1 200 OK\r\nX-Token: a\rX-Evil: 1\r\nX-Nul: b") + '\0' +
+                                 "c\r\nX-Fold: d\r\n\te\r\nContent-Length: 0\r\n\r\n";
+        QCOMPARE(feedAll(p, text, 4, used), R::Complete);
+        QCOMPARE(c.headers.size(), std::size_t(4));
+        QCOMPARE(c.headers[0].second, std::string("a X-Evil: 1"));
+        QCOMPARE(c.headers[1].second, std::string("b c"));
+        QCOMPARE(c.headers[2].second, std::string("d e"));
     }
     void parses()
     {
@@ -159,6 +206,20 @@ private slots:
         QTest::addRow("bad chunk size") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n");
         QTest::addRow("header without colon") << QByteArray("HTTP/1.1 200 OK\r\nNoColonHere\r\n\r\n");
         QTest::addRow("endless header") << QByteArray("HTTP/1.1 200 OK\r\nX: ") + QByteArray(20000, 'a');
+        QTest::addRow("status 600") << QByteArray("HTTP/1.1 600 Odd\r\nContent-Length: 0\r\n\r\n");
+        QTest::addRow("status 999") << QByteArray("HTTP/1.1 999 Odd\r\nContent-Length: 0\r\n\r\n");
+        QTest::addRow("status 099") << QByteArray("HTTP/1.1 099 Odd\r\nContent-Length: 0\r\n\r\n");
+        QTest::addRow("101 unasked") << QByteArray("HTTP/1.1 101 Switching Protocols\r\nUpgrade: h2c\r\n\r\n");
+        QTest::addRow("space before colon") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length : 5\r\n\r\nhello");
+        QTest::addRow("folded length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n 6\r\n\r\nhello");
+        QTest::addRow("length list that differs") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 5, 6\r\n\r\nhello");
+        QTest::addRow("negative length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n");
+        QTest::addRow("chunk size overflow")
+            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffff\r\n");
+        QByteArray manyHeaders("HTTP/1.1 200 OK\r\n");
+        for (int i = 0; i < 80000; ++i)
+            manyHeaders += "X-Header-" + QByteArray::number(i) + ": value\r\n";
+        QTest::addRow("head over 1 MiB") << manyHeaders;
     }
     void rejects()
     {

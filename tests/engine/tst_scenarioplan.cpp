@@ -54,6 +54,29 @@ private slots:
                                       "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${u.name}\"}}], " +
                                       load + "}")
             << "steps[0].request.url: unknown column ${u.name}";
+        // the one rule of the wire: no line break from a URL, a header or a constant
+        QTest::addRow("line break in the URL")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/x HTTP/1.1\\r\\nX-Smug: "
+                                      "1\\r\\n\\r\\nGET /y\"}}], " +
+                                      load + "}")
+            << "steps[0].request.url: the path holds a line break (CR) at byte 11";
+        QTest::addRow("line break from a constant in the URL")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"v\", \"constant\": {\"value\": \"a\\nb\"}}], "
+                                      "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${v}\"}}], " +
+                                      load + "}")
+            << "steps[0].request.url: the path holds a line break (LF) at byte 2";
+        QTest::addRow("line break from a constant in a header")
+            << QString::fromStdString(
+                   "{\"variables\": [{\"name\": \"v\", \"constant\": {\"value\": \"a\\r\\nX: 1\"}}], "
+                   "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": "
+                   "[{\"name\": \"A\", \"value\": \"${v}\"}]}}], " +
+                   load + "}")
+            << "steps[0].request.headers[0].value: the value holds a line break (CR) at byte 1";
+        QTest::addRow("NUL in a header")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": "
+                                      "[{\"name\": \"A\", \"value\": \"a\\u0000b\"}]}}], " +
+                                      load + "}")
+            << "steps[0].request.headers[0].value: the value holds a NUL byte at byte 1";
         QTest::addRow("negative rate")
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": -5}}}"
             << "load.open.rate: must not be negative (got -5)";
@@ -345,6 +368,28 @@ private slots:
                                 "\r\nX-Test-Run: st-test\r\nContent-Length: 3\r\n\r\nabc"));
         QCOMPARE(plan->duration, 10 * kNanosPerSecond);
         QCOMPARE(plan->connections, 50u);
+    }
+
+    // What is written is what is sent, encoded as a browser sends it: the
+    // fixed request's line, and a templated one's literals.
+    void targetsAreEncodedOnce()
+    {
+        v1::Scenario s;
+        std::string err;
+        const std::string json = "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/a b/\u00fc?q=x y#frag\"}},"
+                                 " {\"request\": {\"url\": \"http://127.0.0.1:9/a b/${n}?c=\\\"d\\\"\"}}],"
+                                 " \"variables\": [{\"name\": \"n\", \"increment\": {}}],"
+                                 " \"load\": {\"open\": {\"rate\": 10}}}";
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        PlanOptions o;
+        o.runId = "st-test";
+        auto plan = compileScenario(s, o, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        QVERIFY(plan->steps[0].fixedBytes.rfind("GET /a%20b/%C3%BC?q=x%20y HTTP/1.1\r\n", 0) == 0);
+        QVERIFY(!plan->steps[1].fixed);
+        QCOMPARE(QString::fromStdString(plan->steps[1].head.leadingLiteral()), QStringLiteral("GET /a%20b/"));
+        QCOMPARE(plan->steps[1].h2Headers[3].second.leadingLiteral(), std::string("/a%20b/"));
     }
 
     void csvFileIsReadRelativeToTheScenario()

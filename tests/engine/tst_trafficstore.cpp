@@ -78,7 +78,7 @@ private slots:
         const std::string path = dir.filePath(QStringLiteral("t.stampede")).toStdString();
         auto store = ProjectStore::create(path, error);
         QVERIFY(store);
-        QCOMPARE(store->schemaVersion(), 8);
+        QCOMPARE(store->schemaVersion(), ProjectStore::kSchemaVersion);
         const auto in = records(TrafficStore::kChunkRecords * 2 + 123);
         TrafficStore traffic(*store);
         const std::int64_t id = traffic.save("shop", in, "{\"records\": 100123}");
