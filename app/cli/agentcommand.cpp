@@ -52,7 +52,7 @@ int agentCommand(const std::vector<std::string>& args)
     AgentOptions options;
     std::string listen = "127.0.0.1:7070";
     std::string tokenFile, deadMan;
-    bool insecure = false, quiet = false;
+    bool insecure = false, quiet = false, poolChild = false;
     char host[256] = "agent";
     gethostname(host, sizeof host - 1);
     options.name = host;
@@ -83,9 +83,20 @@ int agentCommand(const std::vector<std::string>& args)
             insecure = true;
         } else if (a == "-q" || a == "--quiet") {
             quiet = true;
+        } else if (a == "--pool-child") {
+            poolChild = true; // started by a controller's local pool (localpool.cpp), not by a person
         } else {
             error = "unknown option \"" + a + "\" (see stampede-cli agent --help)";
         }
+    }
+    if (poolChild) {
+        // A terminal's Ctrl-C, `timeout` and systemd's control-group kill signal
+        // the whole group: the controller alone decides, stops the run, saves
+        // it, and then stops its engines with SIGUSR1 (or they die with it).
+        std::signal(SIGINT, SIG_IGN);
+        std::signal(SIGTERM, SIG_IGN);
+        std::signal(SIGHUP, SIG_IGN);
+        std::signal(SIGUSR1, onSignal);
     }
     if (error.empty() && !deadMan.empty()) {
         std::uint64_t s = 0;
@@ -119,8 +130,10 @@ int agentCommand(const std::vector<std::string>& args)
         std::fprintf(stderr, "stampede-cli agent: %s\n", error.c_str());
         return RunFailed;
     }
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    if (!poolChild) {
+        std::signal(SIGINT, onSignal);
+        std::signal(SIGTERM, onSignal);
+    }
     const std::string host2 = listen.substr(0, listen.rfind(':'));
     std::printf("listening on %s:%d\n", host2.c_str(), agent.port());
     if (agent.metricsPort() && !quiet)

@@ -122,7 +122,7 @@ int bundleCommand(const std::vector<std::string>& args)
         *bundle.add_environments() = std::move(e);
     bundle.set_environment(in.environment);
     const std::string bytes = encodeBundle(bundle);
-    if (!writeFileAtomically(output, bytes, error)) {
+    if (!writeOutput(output, bytes, error)) {
         std::fprintf(stderr, "stampede-cli bundle: %s\n", error.c_str());
         return RunFailed;
     }

@@ -32,18 +32,21 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
 
 } // namespace
 
-bool ArgReader::value(const std::string& flag, std::string& out, std::string& error)
+bool ArgReader::value(const std::string& flag, std::string& out, std::string& error, bool allowEmpty)
 {
     const std::string& a = args[pos];
-    if (a.size() > flag.size() && a.compare(0, flag.size(), flag) == 0 && a[flag.size()] == '=') {
+    if (a.size() >= flag.size() + 1 && a.compare(0, flag.size(), flag) == 0 && a[flag.size()] == '=') {
         out = a.substr(flag.size() + 1);
-        return true;
-    }
-    if (pos + 1 >= args.size()) {
+    } else if (pos + 1 >= args.size()) {
         error = flag + " needs a value";
         return false;
+    } else {
+        out = args[++pos];
     }
-    out = args[++pos];
+    if (out.empty() && !allowEmpty) {
+        error = flag + ": the value is empty (an unset variable in a script?)";
+        return false;
+    }
     return true;
 }
 

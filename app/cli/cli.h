@@ -31,8 +31,10 @@ struct ArgReader
     const std::vector<std::string>& args;
     std::size_t pos = 0;
     bool done() const { return pos >= args.size(); }
-    // For "--name VALUE" and "--name=VALUE"; on a missing value sets `error`.
-    bool value(const std::string& flag, std::string& out, std::string& error);
+    // For "--name VALUE" and "--name=VALUE"; on a missing value sets `error`,
+    // and on an empty one too (an unset $RATE in a script is no default)
+    // unless `allowEmpty` (a body may be empty).
+    bool value(const std::string& flag, std::string& out, std::string& error, bool allowEmpty = false);
 };
 
 } // namespace stampede::cli

@@ -104,9 +104,14 @@ int reportCommand(const std::vector<std::string>& args)
             std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
             return BadInput;
         }
-        for (const auto& info : RunLog(*store).runs())
-            std::printf("%lld  %s  %-12s %6.1f s  %s  %s\n", static_cast<long long>(info.id), info.runId.c_str(),
-                        info.status.c_str(), info.durationS, info.started.c_str(), info.name.c_str());
+        for (const auto& info : RunLog(*store).runs()) // with the verdict stored with it (not passed: why)
+            std::printf("%lld  %s  %-12s %-6s %6.1f s  %s  %s%s\n", static_cast<long long>(info.id), info.runId.c_str(),
+                        info.status.c_str(),
+                        info.passed == 1   ? "passed"
+                        : info.passed == 0 ? "FAILED"
+                                           : "-",
+                        info.durationS, info.started.c_str(), info.name.c_str(),
+                        info.passed == 0 && !info.reason.empty() ? ("  (" + info.reason + ")").c_str() : "");
         return Passed;
     }
     if (verb == "export") {
@@ -135,7 +140,7 @@ int reportCommand(const std::vector<std::string>& args)
                                  : format == "json" ? exportJson(l.run, s)
                                  : format == "csv"  ? exportCsv(l.run)
                                                     : exportJUnit(s);
-        if (!writeFileAtomically(output, text, error)) {
+        if (!writeOutput(output, text, error)) {
             std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
             return RunFailed;
         }

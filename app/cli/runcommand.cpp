@@ -11,14 +11,16 @@
 #include <cstdio>
 #include <fstream>
 #include <sys/resource.h>
+#include <unistd.h>
 
 namespace stampede::cli {
 
 namespace {
 
 std::atomic<RunControl*> g_control{nullptr};
-// The first Ctrl-C or SIGTERM stops the run (it ends within a second or two,
-// saved as stopped); a second one kills the process.
+// The first Ctrl-C, SIGTERM or SIGHUP stops the run (it ends within a second,
+// saved as stopped); a second one kills the process. The local engines ignore
+// the signals their group gets (a terminal's Ctrl-C, `timeout`, systemd).
 void onSignal(int sig)
 {
     if (RunControl* c = g_control.load())
@@ -70,6 +72,8 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
             std::fprintf(stderr, "stampede-cli %s: %s\n", command, e.c_str());
         return BadInput;
     }
+    if (!outputsSpareInputs(o, service->plan().inputFiles, error))
+        return refuse(command, error, BadInput);
     for (const auto& w : service->warnings())
         std::fprintf(stderr, "stampede-cli %s: warning: %s\n", command, w.c_str());
     if (!openStore(o, cli, error))
@@ -81,20 +85,26 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
     g_control = control.get();
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
+    std::signal(SIGHUP, onSignal); // the terminal closed: stop and save, as Ctrl-C
     CliSink sink(service->plan(), o.quiet);
     RunOutcome outcome = service->run(sink);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
-    if (outcome.status == "failed")
+    std::signal(SIGHUP, SIG_DFL);
+    if (outcome.status == "failed" && !outcome.result.ok)
         return refuse(command, "the run could not start: " + outcome.error, RunFailed);
     if (cli.store)
         std::fprintf(stderr, "run saved in %s (run %s)\n", cli.store->path().c_str(), service->plan().runId.c_str());
 
     outcome.summary.controllerCpuS = cpuSeconds();
-    std::fputs(summaryToTable(outcome.summary).c_str(), stdout);
+    // the table goes to stdout, unless the summary's JSON does (`--summary-json -` | jq)
+    OutputPath json;
+    const bool jsonToStdout = !o.summaryJson.empty() && resolveOutput(o.summaryJson, json, error) &&
+                              json.kind == OutputPath::Kind::Fd && json.fd == STDOUT_FILENO;
+    std::fputs(summaryToTable(outcome.summary).c_str(), jsonToStdout ? stderr : stdout);
     std::fflush(stdout);
-    if (!o.summaryJson.empty() && !writeFileAtomically(o.summaryJson, summaryToJson(outcome.summary), error))
+    if (!o.summaryJson.empty() && !writeOutput(o.summaryJson, summaryToJson(outcome.summary), error))
         return refuse(command, error, RunFailed);
     if (cli.mock)
         cli.mock->stop();

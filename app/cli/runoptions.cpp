@@ -128,6 +128,13 @@ bool durationArg(const std::string& text, const char* flag, Nanos& out, std::str
         error = std::string(flag) + ": must be positive (got " + text + ")";
         return false;
     }
+    // the same bounds as a scenario file's (core/number.h)
+    const std::int64_t max =
+        std::string(flag) == "--timeout" ? RunLimits::kTimeoutSeconds : RunLimits::kDurationSeconds;
+    if (*d > max * kNanosPerSecond) {
+        error = std::string(flag) + ": " + text + " is out of range (at most " + std::to_string(max / 3600) + " h)";
+        return false;
+    }
     out = *d;
     return true;
 }
@@ -146,7 +153,9 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         auto is = [&](const char* s, const char* l) {
             return a == s || (l && (a == l || a.rfind(std::string(l) + "=", 0) == 0));
         };
-        auto val = [&](const char* name, std::string& out) { return r.value(name, out, error); };
+        auto val = [&](const char* name, std::string& out, bool allowEmpty = false) {
+            return r.value(name, out, error, allowEmpty);
+        };
         if (a == "-h" || a == "--help") {
             help = true;
             return true;
@@ -195,7 +204,7 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
             o.headers.push_back(v);
         } else if (is("-b", "--body")) {
-            if (!val(a == "-b" ? "-b" : "--body", o.body))
+            if (!val(a == "-b" ? "-b" : "--body", o.body, true)) // an empty body is a body
                 return false;
             o.bodySet = true;
         } else if (is("--timeout", "--timeout")) {

@@ -155,6 +155,16 @@ static bool checkOutputs(const Options& o, std::vector<std::string> inputs, std:
     return true;
 }
 
+bool outputsSpareInputs(const Options& o, const std::vector<std::string>& planInputs, std::string& error)
+{
+    if (const std::string* in = overwritesInput(o.summaryJson, planInputs)) {
+        error =
+            "--summary-json \"" + o.summaryJson + "\" is an input of the scenario (" + *in + "); it is left as it is";
+        return false;
+    }
+    return checkOutputs(o, planInputs, error);
+}
+
 bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
 {
     exitCode = BadInput;
@@ -165,6 +175,10 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
         inputs.push_back(project);
     if (const std::string* in = overwritesInput(o.summaryJson, inputs)) {
         error = "--summary-json \"" + o.summaryJson + "\" is an input (" + *in + "); it is left as it is";
+        return false;
+    }
+    if (OutputPath where; !o.summaryJson.empty() && !resolveOutput(o.summaryJson, where, error)) {
+        error = "--summary-json: " + error; // found now, not after the run
         return false;
     }
     if (!checkOutputs(o, inputs, error))
@@ -221,7 +235,7 @@ void CliSink::second(const LiveSecond& second)
 
 void CliSink::recordingFailed(const std::string& error)
 {
-    std::fprintf(stderr, "stampede-cli run: cannot record second %u: %s\n", m_second, error.c_str());
+    std::fprintf(stderr, "stampede-cli run: cannot record second %u: %s: the run stops\n", m_second, error.c_str());
 }
 
 } // namespace stampede::cli

@@ -22,6 +22,10 @@ struct CliRun
     std::unique_ptr<ProjectStore> store; // --project / --report
 };
 
+// The outputs (--summary-json, --out jsonl=) are none of the files the
+// compiled scenario reads (its data sets, protos, traffic, certificates),
+// compared by device and inode: checked before any load.
+bool outputsSpareInputs(const Options& o, const std::vector<std::string>& planInputs, std::string& error);
 // From parsed options; false with `error` and the exit code to return.
 bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode);
 // Opens (or creates) --project, or creates --report; false with `error`.

@@ -121,7 +121,7 @@ pid_t LocalPool::spawn(const std::string& executable, unsigned i, int out, bool 
         pinTo(i);
     dup2(out, STDOUT_FILENO);
     execl(executable.c_str(), executable.c_str(), "agent", "--listen", "127.0.0.1:0", "--token-file",
-          m_tokenFile.c_str(), "--name", name.c_str(), "--quiet", static_cast<char*>(nullptr));
+          m_tokenFile.c_str(), "--name", name.c_str(), "--quiet", "--pool-child", static_cast<char*>(nullptr));
     _exit(127);
 }
 
@@ -165,7 +165,9 @@ bool LocalPool::start(const std::string& executable, unsigned count, std::string
 void LocalPool::stop()
 {
     for (pid_t pid : m_pids)
-        ::kill(pid, SIGTERM);
+        ::kill(pid, SIGUSR1); // a pool child ignores the signals a terminal or systemd sends its group
+    for (pid_t pid : m_pids)
+        ::kill(pid, SIGTERM); // an older engine, or one not yet past its start
     for (pid_t pid : m_pids) {
         for (int i = 0; i < 100; ++i) {
             if (waitpid(pid, nullptr, WNOHANG) != 0)

@@ -13,7 +13,9 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
+#include <mutex>
 #include <sys/resource.h>
+#include <sys/statvfs.h>
 #include <thread>
 
 namespace stampede {
@@ -26,7 +28,34 @@ public:
     RunLog log;
     std::string path;
     std::int64_t row = 0;
+    // The first write that failed: the run stops there (its record is what it is judged by).
+    void fail(const std::string& why)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_failed.empty())
+            m_failed = why.empty() ? std::string("the project's store refused a write") : why;
+    }
+    std::string failed() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_failed;
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    std::string m_failed;
 };
+
+namespace {
+// What a second of a run takes in the project: a row per step (and per
+// engine besides the merged one), generously.
+constexpr std::uint64_t kRecordBytesPerStepSecond = 2048;
+
+std::string megabytes(std::uint64_t bytes)
+{
+    return std::to_string((bytes + 512 * 1024) / (1024 * 1024)) + " MiB";
+}
+} // namespace
 
 RunService::~RunService() = default;
 
@@ -159,6 +188,18 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
     if (!recording.store)
         return true;
     m_recording = recording;
+    // room for a minute of this run's record, or the run is refused before it starts
+    const std::string dir = recording.store->path().substr(0, recording.store->path().rfind('/') + 1);
+    struct statvfs fs;
+    const std::uint64_t engines =
+        m_request.engines.agents.empty() ? localEngineCount() : m_request.engines.agents.size();
+    const std::uint64_t minute = 60 * kRecordBytesPerStepSecond * std::max<std::size_t>(1, m_plan.steps.size()) *
+                                 (engines > 1 ? engines + 1 : 1);
+    if (::statvfs(dir.empty() ? "." : dir.c_str(), &fs) == 0 && std::uint64_t(fs.f_bavail) * fs.f_frsize < minute) {
+        error = "cannot record the run: the project's disk has " + megabytes(std::uint64_t(fs.f_bavail) * fs.f_frsize) +
+                " free, and a minute of this run needs about " + megabytes(minute);
+        return false;
+    }
     m_record = std::make_shared<Record>(*recording.store);
     std::vector<std::string> steps;
     std::vector<std::vector<std::string>> checks;
@@ -182,9 +223,13 @@ void RunService::onStore(RunSink& sink, std::function<bool(RunLog&, std::int64_t
 {
     if (!m_record || !m_record->row)
         return;
-    auto job = [record = m_record, write = std::move(write), &sink] {
-        if (!write(record->log, record->row))
-            sink.recordingFailed(record->log.error());
+    auto job = [record = m_record, write = std::move(write), control = m_control, &sink] {
+        if (write(record->log, record->row))
+            return;
+        // a second that cannot be kept stops the run: its record would not be the run
+        record->fail(record->log.error());
+        control->stop();
+        sink.recordingFailed(record->log.error());
     };
     if (m_recording.onStoreThread)
         m_recording.onStoreThread(std::move(job));
@@ -385,12 +430,20 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
         judgeCapacity(o.summary, m_capacity->result());
         o.status = o.summary.status;
     }
+    if (const std::string failed = m_record ? m_record->failed() : std::string(); !failed.empty() && result.ok) {
+        o.status = "failed"; // the run went, and its record did not: never a pass
+        o.error = "cannot record: " + failed;
+        o.summary.status = o.status;
+        o.summary.reason = o.error;
+        o.summary.passed = false;
+    }
     o.result = std::move(result);
     for (auto& out : m_outputs)
         if (std::string error; !out->finish(o.summary, error))
             o.outputErrors.push_back(error);
-    const std::string status = o.status == "failed" ? "aborted" : o.status; // as the run is listed
-    const std::string json = o.status == "failed" ? "{}" : summaryToJson(o.summary);
+    const bool started = o.result.ok;
+    const std::string status = o.status == "failed" && !started ? "aborted" : o.status; // as the run is listed
+    const std::string json = o.status == "failed" && !started ? "{}" : summaryToJson(o.summary);
     ProjectStore* store = m_recording.store;
     const bool restore = m_recording.onStoreThread != nullptr;
     onStore(sink, [status, json, store, restore](RunLog& log, std::int64_t row) {

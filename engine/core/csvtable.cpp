@@ -1,5 +1,8 @@
 #include "csvtable.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace stampede {
 
 namespace {
@@ -72,6 +75,46 @@ bool readRecord(std::string_view text, std::size_t& pos, char delim, std::vector
 
 } // namespace
 
+namespace {
+// The offset of the first byte that does not belong to well-formed UTF-8
+// (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF), or npos.
+std::size_t invalidUtf8(std::string_view s)
+{
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t n = 0;
+        unsigned char lo = 0x80, hi = 0xBF; // the second byte's range
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            lo = c == 0xE0 ? 0xA0 : 0x80;
+            hi = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            return i;
+        }
+        for (std::size_t k = 1; k <= n; ++k) {
+            if (i + k >= s.size())
+                return i;
+            const auto b = static_cast<unsigned char>(s[i + k]);
+            if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF))
+                return i;
+        }
+        i += n + 1;
+    }
+    return std::string_view::npos;
+}
+} // namespace
+
 bool CsvTable::parse(std::string_view text, char delimiter, std::string& error)
 {
     m_columns.clear();
@@ -79,6 +122,18 @@ bool CsvTable::parse(std::string_view text, char delimiter, std::string& error)
     m_rowCount = 0;
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3); // UTF-8 byte order mark
+    // a value goes into requests and the run's record as text: not UTF-8 is bad input, named where
+    if (const std::size_t bad = invalidUtf8(text); bad != std::string_view::npos) {
+        const std::string_view before = text.substr(0, bad);
+        const std::size_t line = 1 + std::size_t(std::count(before.begin(), before.end(), '\n'));
+        const std::size_t lastBreak = before.rfind('\n');
+        const std::size_t column = bad - (lastBreak == std::string_view::npos ? 0 : lastBreak + 1) + 1;
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[bad]));
+        error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": not UTF-8 (byte " + hex +
+                "); save the file as UTF-8";
+        return false;
+    }
     std::size_t pos = 0;
     std::size_t line = 1;
     std::vector<std::string> fields;

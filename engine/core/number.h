@@ -24,6 +24,8 @@ struct RunLimits
     static constexpr std::uint64_t kStreams = 1000;        // HTTP/2 streams per connection
     static constexpr std::uint64_t kEngines = 1024;        // local engines
     static constexpr std::uint64_t kDeadManSeconds = 3600;
+    static constexpr std::int64_t kDurationSeconds = 30 * 24 * 3600; // a run, or a stage of it: 30 days
+    static constexpr std::int64_t kTimeoutSeconds = 3600;            // a request's (or a connect's) timeout
 };
 
 } // namespace stampede

@@ -24,6 +24,29 @@ const std::string* overwritesInput(const std::string& output, const std::vector<
 // flushed and renamed over it: a reader sees the old file or the new one,
 // never half of one. False with `why`.
 bool writeFileAtomically(const std::string& path, const std::string& data, std::string& why);
+
+// Outputs: the one writer of every file a command writes (the summary, report
+// exports, bundles, JSON lines). "-" (and /dev/stdout, /dev/stderr) is the
+// process's own stream; a FIFO, a character device or anything else under
+// /dev or /proc is written through, never replaced; a symbolic link is
+// followed and its target replaced whole, the link kept; any other path is
+// written whole through a temporary file renamed over it.
+struct OutputPath
+{
+    enum class Kind
+    {
+        Fd,     // the process's standard output or error (`fd`)
+        Stream, // written through: a FIFO or a device
+        File    // replaced whole: `path` is the file after every link
+    } kind = Kind::File;
+    std::string path;
+    int fd = -1;
+};
+// Where `path` is written; false with `why` when it cannot be (a folder that
+// does not exist or is not writable, a folder, a socket): found before a run,
+// not after it.
+bool resolveOutput(const std::string& path, OutputPath& out, std::string& why);
+bool writeOutput(const std::string& path, const std::string& data, std::string& why);
 // `file` itself when absolute (or `baseDir` is empty), else baseDir/file.
 std::string pathUnder(const std::string& baseDir, const std::string& file);
 

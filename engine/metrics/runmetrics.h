@@ -59,6 +59,9 @@ struct StepCounters
     // requests sent again on a fresh connection: the kept-alive one they went
     // out on had been closed by the server (EOF or reset before any answer)
     std::uint64_t retriedOnIdleClose = 0;
+    // answers nobody asked for (net/sessionlistener.h onStray): each is a
+    // `protocol` error of its connection, counted in `errors` without a request
+    std::uint64_t stray = 0;
     // gRPC calls that ended with a status other than OK, by code (codes past
     // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
@@ -103,6 +106,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"goaways", &StepCounters::goaways},
     {"redirects", &StepCounters::redirects},
     {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
+    {"stray_answers", &StepCounters::stray},
 };
 
 // The most checks (and extractors) a step may have (README "Limits").

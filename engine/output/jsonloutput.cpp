@@ -1,5 +1,7 @@
 #include "jsonloutput.h"
 
+#include "core/textfile.h"
+
 #include "core/text.h"
 
 #include <cerrno>
@@ -54,6 +56,25 @@ JsonlOutput::~JsonlOutput()
 
 bool JsonlOutput::open(const ScenarioPlan& plan, std::string& error)
 {
+    // the one output rule (core/textfile.h): a stream is written through, a link followed
+    OutputPath where;
+    if (!resolveOutput(m_path, where, error)) {
+        error = "--out jsonl: " + error;
+        return false;
+    }
+    m_through = where.kind != OutputPath::Kind::File;
+    if (where.kind == OutputPath::Kind::Fd)
+        m_fd = ::dup(where.fd);
+    else if (where.kind == OutputPath::Kind::Stream)
+        m_fd = ::open(where.path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (m_through) {
+        if (m_fd < 0) {
+            error = "--out jsonl: cannot write \"" + m_path + "\": " + std::strerror(errno);
+            return false;
+        }
+        return keepPlan(plan);
+    }
+    m_path = where.path;
     const std::string part = partPath();
     m_fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
     if (m_fd < 0) {
@@ -72,6 +93,11 @@ bool JsonlOutput::open(const ScenarioPlan& plan, std::string& error)
         m_fd = -1;
         return false;
     }
+    return keepPlan(plan);
+}
+
+bool JsonlOutput::keepPlan(const ScenarioPlan& plan)
+{
     m_runId = plan.runId;
     m_scenario = plan.name;
     for (const auto& st : plan.steps) {
@@ -149,6 +175,12 @@ bool JsonlOutput::finish(const RunSummary& summary, std::string& error)
          ", \"reason\": " + jsonString(summary.reason) + ", \"summary\": " + oneLine(summaryToJson(summary)) + "}");
     if (m_fd < 0)
         return true;
+    if (m_through) { // nothing to rename: the lines went where they were asked to
+        ::close(m_fd);
+        m_fd = -1;
+        error = m_error;
+        return m_error.empty();
+    }
     if (m_error.empty() && ::fsync(m_fd) != 0)
         m_error = "--out jsonl: cannot write \"" + partPath() + "\": " + std::strerror(errno);
     if (m_error.empty() && ::rename(partPath().c_str(), m_path.c_str()) != 0)

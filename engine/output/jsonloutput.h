@@ -31,7 +31,9 @@ public:
 
 private:
     void line(const std::string& json);
+    bool keepPlan(const ScenarioPlan& plan);
     std::string m_path;
+    bool m_through = false; // standard output, a FIFO or a device: written through, no FILE.part
     int m_fd = -1;
     std::string m_error; // the first write that failed
     std::int64_t m_origin = 0;

@@ -71,6 +71,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.goaways = c.goaways;
     s.redirects = c.redirects;
     s.retriedOnIdleClose = c.retriedOnIdleClose;
+    s.stray = c.stray;
     return s;
 }
 
@@ -134,8 +135,8 @@ std::string metricsJson(const MetricsSummary& m)
     s += "}, \"error_rate_pct\": " + num(m.errorRatePct()) + ", \"rate\": " + num(m.rate) +
          ", \"late\": " + std::to_string(m.late) + ", \"dropped\": " + std::to_string(m.dropped) +
          ", \"retried_on_idle_close\": " + std::to_string(m.retriedOnIdleClose) +
-         ", \"bytes_in\": " + std::to_string(m.bytesIn) + ", \"bytes_out\": " + std::to_string(m.bytesOut) +
-         ",\n    \"latency_ms\": " + latencyJson(m.latency) +
+         ", \"stray_answers\": " + std::to_string(m.stray) + ", \"bytes_in\": " + std::to_string(m.bytesIn) +
+         ", \"bytes_out\": " + std::to_string(m.bytesOut) + ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
          (m.paced ? ",\n    \"send_lag_ms\": " + latencyJson(m.sendLag) : std::string()) +
          ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
@@ -218,8 +219,51 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     s.sentAfterLoss = result.sentAfterLoss;
     const std::string status = result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
     judgeRun(s, status, double(result.elapsed) / 1e9, double(plan.duration) / 1e9);
+    judgeAsPlanned(s, plan);
     evaluateThresholds(s, plan.thresholds);
     return s;
+}
+
+// The verdict a run gets with no threshold at all: it did not pass if no
+// request succeeded, nor if a paced run made under 90 % of the iterations
+// it planned (naming why), unless its plan changed on purpose (a data set
+// in stop mode ran out, someone scaled the load).
+void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
+{
+    if (s.status != "completed" || !s.reason.empty() || s.total.requests == 0)
+        return;
+    if (s.total.succeeded() == 0) {
+        s.reason = "no request succeeded (" + std::to_string(s.total.requests) + " failed)";
+        s.passed = false;
+        return;
+    }
+    if (plan.model == LoadModel::Closed || s.steps.empty())
+        return;
+    for (const auto& e : s.events)
+        if (e.kind == "data_exhausted" || e.kind == "scaled")
+            return;
+    double planned = 0;
+    if (plan.replay)
+        for (const SecondSummary& t : s.timeline)
+            planned += double(t.planned);
+    else
+        planned = plan.profile.cumulative(plan.duration);
+    const double made = double(s.steps.front().requests);
+    if (planned < 10 || made >= 0.9 * planned)
+        return;
+    std::string why;
+    for (const auto& e : s.events)
+        if (e.kind == "agent_lost" || e.kind == "breaker" || e.kind == "lease_expired")
+            why += "; " + e.detail;
+    if (s.total.dropped)
+        why += "; " + std::to_string(s.total.dropped) +
+               " arrivals were dropped (the engines fell behind, or every connection was busy)";
+    if (why.empty())
+        why = "; the engines fell behind the plan";
+    s.reason = "not as planned: " + std::to_string(std::uint64_t(made)) + " of " +
+               std::to_string(std::uint64_t(planned + 0.5)) + " planned iterations were made (" +
+               num(100 * made / planned) + " %)" + why;
+    s.passed = false;
 }
 
 void judgeRun(RunSummary& s, const std::string& status, double ran, double planned)

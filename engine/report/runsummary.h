@@ -49,6 +49,13 @@ struct MetricsSummary
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
     std::uint64_t redirects = 0;                           // redirect hops followed
     std::uint64_t retriedOnIdleClose = 0; // requests sent again after the server closed their kept-alive connection
+    std::uint64_t stray = 0;              // answers nobody asked for: protocol errors without a request
+    // Requests that completed without an error.
+    std::uint64_t succeeded() const
+    {
+        const std::uint64_t failed = errors - std::min(errors, stray);
+        return requests - std::min(requests, failed);
+    }
     // Checks judged: "step/check" with the answers that passed and failed them.
     struct CheckSummary
     {
@@ -109,6 +116,8 @@ struct RunSummary
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
+// The built-in verdict of a completed run (no success; under 90 % of a paced plan): part of summarizeRun.
+void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan);
 // One step's (or the total's) figures over `seconds` of run.
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
 // The summary's value of the metric a threshold is about.

@@ -266,6 +266,10 @@ RunSummary summarizeSaved(const SavedRun& run)
     evaluateThresholds(s, thresholds);
     if (search) // a capacity search: its answer is the verdict
         judgeCapacity(s, std::move(capacity));
+    if (run.info.passed >= 0) { // the verdict was computed once, when the run ended, and stored with it
+        s.passed = run.info.passed == 1;
+        s.reason = run.info.reason;
+    }
     return s;
 }
 
@@ -283,6 +287,14 @@ std::string exportCsv(const SavedRun& run)
     for (const auto& name : server)
         out += ",server_" + name;
     out += "\n";
+    // a second's total row counts the checks its steps judged (the merged row keeps none of its own)
+    std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> secondChecks;
+    for (const auto& r : run.rows)
+        if (r.step >= 0)
+            for (const CheckCount& k : r.checks) {
+                secondChecks[r.second].first += k.passed;
+                secondChecks[r.second].second += k.failed;
+            }
     for (const auto& r : run.rows) {
         const std::string step = r.step < 0                                   ? "total"
                                  : std::size_t(r.step) < run.stepNames.size() ? run.stepNames[std::size_t(r.step)]
@@ -299,6 +311,10 @@ std::string exportCsv(const SavedRun& run)
         for (const CheckCount& k : r.checks) {
             passed += k.passed;
             failed += k.failed;
+        }
+        if (r.step < 0 && r.checks.empty()) {
+            passed = secondChecks[r.second].first;
+            failed = secondChecks[r.second].second;
         }
         out += "," + std::to_string(c.redirects) + "," + std::to_string(passed) + "," + std::to_string(failed);
         for (const auto& name : server) {
@@ -344,10 +360,12 @@ std::string exportJUnit(const RunSummary& s)
     for (const auto& c : s.total.checks) // a check some answer failed is a failing case
         failures += c.failed > 0;
     const std::string tests = std::to_string(s.thresholds.size() + s.total.checks.size() + runCase);
+    // every count on both levels (Jenkins' xUnit schema: errors and skipped too; tests/integration/data/junit-10.xsd)
+    const std::string time = num(s.durationS);
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stampede\" tests=\"" + tests +
-                      "\" failures=\"" + std::to_string(failures) + "\">\n";
+                      "\" failures=\"" + std::to_string(failures) + "\" errors=\"0\" time=\"" + time + "\">\n";
     out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + tests + "\" failures=\"" +
-           std::to_string(failures) + "\" time=\"" + num(s.durationS) + "\">\n";
+           std::to_string(failures) + "\" errors=\"0\" skipped=\"0\" time=\"" + time + "\">\n";
     out += "    <properties><property name=\"run_id\" value=\"" + escapeXml(s.runId) + "\"/>" +
            "<property name=\"requests\" value=\"" + std::to_string(s.total.requests) + "\"/></properties>\n";
     if (runCase)

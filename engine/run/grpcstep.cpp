@@ -1,5 +1,7 @@
 #include "grpcstep.h"
 
+#include "core/textfile.h"
+
 #include "core/text.h"
 #include "core/url.h"
 #include "grpc/reflection.h"
@@ -28,8 +30,10 @@ ProtoSchemaPtr GrpcStepCompiler::schema(const v1::GrpcRequest& g, const std::str
             m_ctx.error(field + ".descriptors", err);
     } else if (g.protos_size()) {
         key = "p:";
-        for (const auto& f : g.protos())
+        for (const auto& f : g.protos()) {
             key += f + "\n";
+            m_ctx.readsFile(pathUnder(m_ctx.options().baseDir, f));
+        }
         key += "i:";
         for (const auto& d : g.import_paths())
             key += d + "\n";

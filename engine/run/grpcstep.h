@@ -25,6 +25,10 @@ class TlsContext;
 
 inline Nanos toNanos(const google::protobuf::Duration& d)
 {
+    // saturated: proto3 allows 10,000 years, nanoseconds hold 292 (the bounds are checked on the result)
+    constexpr std::int64_t kLimit = 9'000'000'000;
+    if (d.seconds() > kLimit || d.seconds() < -kLimit)
+        return d.seconds() > 0 ? kLimit * kNanosPerSecond : -kLimit * kNanosPerSecond;
     return Nanos(d.seconds()) * kNanosPerSecond + d.nanos();
 }
 
@@ -52,6 +56,8 @@ public:
         error(field, (kind == WireField::Target ? "the path " : "the value ") + err + ": it would end the line");
         return false;
     }
+    // A file the run reads (an output must never be one of them).
+    virtual void readsFile(const std::string& path) { (void)path; }
     // The run's TLS context for this verification choice (null after a fault).
     virtual std::shared_ptr<TlsContext> tlsContext(bool verify) = 0;
     // The file's content relative to the scenario, or the inline text.

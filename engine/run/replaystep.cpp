@@ -60,6 +60,7 @@ bool ReplayStepCompiler::records(const v1::Replay& r, const std::string& field, 
         std::string where, why;
         const std::vector<std::string> masks(r.mask().begin(), r.mask().end());
         TrafficImport in;
+        m_ctx.readsFile(pathUnder(m_ctx.options().baseDir, r.file()));
         if (!readMaskedTrafficFile(pathUnder(m_ctx.options().baseDir, r.file()), r.format(), masks, in, where, why)) {
             m_ctx.error(field + "." + where, why);
             return false;

@@ -57,10 +57,41 @@ bool secondsForDurations(google::protobuf::Value& value, const google::protobuf:
     return changed;
 }
 
+// JSON nested past kMaxJsonDepth (arrays and objects alike), found in one
+// pass before a parser sees it: protobuf's took over a minute for arrays
+// 100,000 deep. Returns the byte offset where the limit was passed, or npos.
+std::size_t tooDeep(const std::string& json)
+{
+    std::size_t depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                return i;
+        } else if ((c == ']' || c == '}') && depth) {
+            --depth;
+        }
+    }
+    return std::string::npos;
+}
+
 } // namespace
 
 bool parseScenarioJson(const std::string& json, v1::Scenario& out, std::string& error)
 {
+    if (const std::size_t at = tooDeep(json); at != std::string::npos) {
+        error =
+            "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep (at byte " + std::to_string(at) + ")";
+        return false;
+    }
     google::protobuf::util::JsonParseOptions opts;
     opts.ignore_unknown_fields = false;
     google::protobuf::Value tree;

@@ -1,5 +1,7 @@
 #include "scenarioplan.h"
 
+#include "core/number.h"
+
 #include "core/schedule.h"
 
 #include "net/http1responseparser.h"
@@ -188,12 +190,15 @@ private:
         if (!out.empty() || file.empty())
             return true;
         std::string why;
+        readsFile(pathUnder(m_o.baseDir, file));
         if (!readWholeFile(pathUnder(m_o.baseDir, file), out, why)) {
             error(field, "cannot read \"" + file + "\": " + why);
             return false;
         }
         return true;
     }
+
+    void readsFile(const std::string& path) override { m_plan.inputFiles.push_back(path); }
 
     // One TLS context per verification choice, made when a step first needs it.
     std::shared_ptr<TlsContext> tlsContext(bool verify) override
@@ -547,6 +552,8 @@ private:
                 error(field + ".request.timeout", "must be positive");
                 return false;
             }
+            if (!longest(ps.timeout, field + ".request.timeout", RunLimits::kTimeoutSeconds))
+                return false;
         }
         ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant());
         ps.h2Fixed = ps.fixed;
@@ -731,9 +738,13 @@ private:
             spec.duration = toNanos(st.duration());
             if (spec.duration <= 0)
                 error(field + ".duration", "must be positive");
+            else
+                longest(spec.duration, field + ".duration", RunLimits::kDurationSeconds);
             if (st.has_target()) {
                 if (st.target() < 0 || !std::isfinite(st.target()))
                     error(field + ".target", "must not be negative (got " + fmt(st.target()) + ")");
+                else
+                    levelBound(st.target(), field + ".target");
                 spec.target = st.target();
             } else if (spec.kind != StageSpec::Kind::Hold) {
                 error(field + ".target", "a ramp, step or spike stage needs a target");
@@ -780,6 +791,7 @@ private:
             replayLoad();
             return;
         }
+        const std::size_t faultsBefore = m_errors.size();
         double initial = 0;
         std::string levelField;
         switch (l.model_case()) {
@@ -789,6 +801,8 @@ private:
             levelField = "load.open.rate";
             if (initial < 0 || !std::isfinite(initial))
                 error(levelField, "must not be negative (got " + fmt(initial) + ")");
+            else
+                levelBound(initial, levelField);
             if (l.open().backlog_limit() > kMaxBacklog)
                 error("load.open.backlogLimit", "at most " + std::to_string(kMaxBacklog) + " (got " +
                                                     std::to_string(l.open().backlog_limit()) + ")");
@@ -799,6 +813,7 @@ private:
             m_plan.model = LoadModel::Closed;
             initial = l.closed().users();
             levelField = "load.closed.users";
+            levelBound(initial, levelField);
             if (l.closed().has_think_time()) {
                 m_plan.thinkTime = toNanos(l.closed().think_time());
                 if (m_plan.thinkTime < 0)
@@ -816,11 +831,15 @@ private:
             m_plan.duration = toNanos(m_s.duration());
             if (m_plan.duration <= 0)
                 error("duration", "must be positive (got " + fmtDuration(m_s.duration()) + ")");
+            else if (!longest(m_plan.duration, "duration", RunLimits::kDurationSeconds))
+                return;
         } else if (!stages.empty()) {
             m_plan.duration = StageProfile::stagesLength(stages);
+            if (!longest(m_plan.duration, "load.stages", RunLimits::kDurationSeconds))
+                return;
         }
-        if (m_plan.duration <= 0)
-            return;
+        if (m_plan.duration <= 0 || m_errors.size() > faultsBefore)
+            return; // no profile of a level or a length past the bounds (1e308/s spun the engine)
         m_plan.profile = StageProfile::build(initial, stages, m_plan.duration);
         if (m_plan.profile.peak() <= 0)
             error(levelField, m_plan.model == LoadModel::Open ? "the rate must be positive at some point of the run"
@@ -835,7 +854,27 @@ private:
             m_plan.connectTimeout = toNanos(m_s.connect_timeout());
             if (m_plan.connectTimeout <= 0)
                 error("connectTimeout", "must be positive");
+            else
+                longest(m_plan.connectTimeout, "connectTimeout", RunLimits::kTimeoutSeconds);
         }
+    }
+
+    // The flags' bounds for what a file says too (core/number.h): a rate or
+    // a number of users, and the longest a duration may be.
+    void levelBound(double level, const std::string& field)
+    {
+        const bool open = m_s.load().has_open();
+        const double max = open ? RunLimits::kRate : double(RunLimits::kConnections);
+        if (level > max)
+            error(field, fmt(level) + " is out of range (at most " +
+                             (open ? "10,000,000 iterations/s" : "1,000,000 users") + ")");
+    }
+    bool longest(Nanos d, const std::string& field, std::int64_t maxSeconds)
+    {
+        if (d <= maxSeconds * kNanosPerSecond)
+            return true;
+        error(field, "at most " + fmt(double(maxSeconds) / 3600) + " h (got " + fmt(double(d) / 1e9) + " s)");
+        return false;
     }
 
     // The traffic is the load: its duration comes with it unless given.

@@ -115,6 +115,7 @@ constexpr std::uint32_t kMaxSteps = 100;
 constexpr std::uint32_t kMaxStageSteps = 10000; // a step stage's steps
 constexpr std::uint32_t kMaxBacklog = 1000000;  // the open model's backlog of arrivals
 constexpr std::uint32_t kMaxRedirects = 20;     // hops followed per step
+constexpr std::size_t kMaxJsonDepth = 64;       // arrays and objects nested in a scenario file
 
 // One of the target's own metrics, read each second by the controller.
 struct ServerMetricPlan
@@ -131,6 +132,7 @@ struct ServerMetricPlan
 struct ScenarioPlan
 {
     std::string name;
+    std::vector<std::string> inputFiles; // every file the compile read (data sets, protos, traffic, certificates)
     std::string runId;
     std::vector<PlannedStep> steps;
     std::vector<PlannedVariable> variables;

@@ -282,7 +282,9 @@ void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool
 void Worker::onStray(std::uint32_t tag, std::string_view bytes, Nanos now)
 {
     const std::uint32_t step = m_slots[tag].lastStep;
-    metricsAt(step, now).counters.addError(ErrorClass::Protocol);
+    StepCounters& c = metricsAt(step, now).counters;
+    c.addError(ErrorClass::Protocol);
+    ++c.stray;
     keepSample(step, ErrorClass::Protocol, 0, bytes,
                std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
                    " from the server while no request was waiting for an answer: the connection was closed");

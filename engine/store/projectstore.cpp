@@ -151,9 +151,11 @@ CREATE TRIGGER traffic_chunks_gone AFTER DELETE ON items WHEN old.kind = 'traffi
     BEGIN DELETE FROM traffic_chunks WHERE item = old.id; END;
 )sql";
 
-// 8 -> 9: requests sent again after a server closed an idle connection under them.
+// 8 -> 9: requests sent again after a server closed an idle connection under them, and answers nobody
+// asked for.
 const char* kMigrate8to9 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN retried_on_idle_close INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN stray_answers INTEGER NOT NULL DEFAULT 0;
 )sql";
 
 // Columns added to version 4 after it was first written: files from then lack them.

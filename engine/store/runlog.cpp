@@ -348,12 +348,16 @@ namespace {
 // its end), else the last second recorded.
 const char* const kRunInfoColumns =
     "id, run_id, name, started, coalesce(ended, ''), status, last_second, "
-    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.duration_s') END, last_second)";
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.duration_s') END, last_second), "
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.passed') END, -1), "
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.reason') END, '')";
+
+constexpr int kRunInfoColumnCount = 10;
 
 RunInfo runInfo(const SqlStatement& s)
 {
-    return {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6)),
-            s.real(7)};
+    return {s.integer(0), s.text(1),         s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6)),
+            s.real(7),    int(s.integer(8)), s.text(9)};
 }
 } // namespace
 
@@ -435,10 +439,11 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             return std::nullopt;
         }
         r.info = runInfo(s);
-        r.scenarioJson = s.text(8);
-        r.environmentJson = s.text(9);
-        r.agents = parseStrings(s.text(10));
-        r.summaryJson = s.text(11);
+        const int after = kRunInfoColumnCount; // the columns asked for after RunInfo's
+        r.scenarioJson = s.text(after);
+        r.environmentJson = s.text(after + 1);
+        r.agents = parseStrings(s.text(after + 2));
+        r.summaryJson = s.text(after + 3);
     }
     {
         SqlStatement s(db, "SELECT name, checks FROM run_steps WHERE run = ? ORDER BY step");

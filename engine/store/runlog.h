@@ -28,6 +28,10 @@ struct RunInfo
     std::string status;           // running, completed, aborted, interrupted
     std::uint32_t lastSecond = 0; // the last second in its timeline (the tail of answers after its end included)
     double durationS = 0;         // how long it ran: its summary's duration_s once finished, else lastSecond
+    // The verdict stored with its summary when it finished (1 passed, 0 did
+    // not, -1 none: it never finished), and why it did not pass.
+    int passed = -1;
+    std::string reason;
 };
 
 // One second of one step (step -1: all steps together), without its histograms.

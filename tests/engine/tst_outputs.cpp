@@ -218,7 +218,11 @@ private slots:
         JsonlOutput out("/nonexistent-folder/run.jsonl");
         std::string error;
         QVERIFY(!out.open(twoSteps(), error));
-        QVERIFY2(error.find("cannot write \"/nonexistent-folder/run.jsonl.part\"") != std::string::npos, error.c_str());
+        QVERIFY2(
+            error.find(
+                "cannot write \"/nonexistent-folder/run.jsonl\": the folder \"/nonexistent-folder\" does not exist") !=
+                std::string::npos,
+            error.c_str());
     }
 };
 

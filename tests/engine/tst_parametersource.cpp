@@ -59,6 +59,36 @@ private slots:
         QTest::addRow("text after quote") << "a\n\"x\"y\n"
                                           << "line 2: text after a closing quote";
     }
+    // not UTF-8: named by line and column (it ended in a libprotobuf message, exit 3)
+    void csvRejectsWhatIsNotUtf8_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("Latin-1") << QByteArray("name,city\nLi,Hangzhou\nM\xfcller,K\xf6ln\n")
+                                 << "line 3, column 2: not UTF-8 (byte 0xFC); save the file as UTF-8";
+        QTest::addRow("overlong") << QByteArray("a\n\xc0\xaf\n")
+                                  << "line 2, column 1: not UTF-8 (byte 0xC0); save the file as UTF-8";
+        QTest::addRow("surrogate") << QByteArray("a\nx\xed\xa0\x80\n")
+                                   << "line 2, column 2: not UTF-8 (byte 0xED); save the file as UTF-8";
+        QTest::addRow("cut short") << QByteArray("a\n\xe4\xb8")
+                                   << "line 2, column 1: not UTF-8 (byte 0xE4); save the file as UTF-8";
+    }
+    void csvRejectsWhatIsNotUtf8()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        CsvTable t;
+        std::string err;
+        QVERIFY(!t.parse(text.toStdString(), ',', err));
+        QCOMPARE(QString::fromStdString(err), message);
+    }
+    void csvAcceptsUtf8()
+    {
+        CsvTable t;
+        std::string err;
+        QVERIFY2(t.parse("name,city\n\xe6\x9d\x8e\xe5\x9b\x9b,\xf0\x9f\x98\x80 K\xc3\xb6ln\n", ',', err), err.c_str());
+        QCOMPARE(t.rowCount(), std::size_t(1));
+    }
     void csvRejects()
     {
         QFETCH(QString, text);

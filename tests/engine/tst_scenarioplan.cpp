@@ -77,6 +77,29 @@ private slots:
                                       "[{\"name\": \"A\", \"value\": \"a\\u0000b\"}]}}], " +
                                       load + "}")
             << "steps[0].request.headers[0].value: the value holds a NUL byte at byte 1";
+        // a file has the flags' bounds (the engine spun on 1e308/s and never ended a 1 s run)
+        QTest::addRow("rate 1e308")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1e308}}}"
+            << "load.open.rate: 1e+308 is out of range (at most 10,000,000 iterations/s)";
+        QTest::addRow("stage target 1e308")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1}, "
+               "\"stages\": [{\"kind\": \"STAGE_RAMP\", \"duration\": \"1s\", \"target\": 1e308}]}}"
+            << "load.stages[0].target: 1e+308 is out of range (at most 10,000,000 iterations/s)";
+        QTest::addRow("users past a million")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"closed\": {\"users\": "
+               "2000000}}}"
+            << "load.closed.users: 2e+06 is out of range (at most 1,000,000 users)";
+        QTest::addRow("duration of a century")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1}}, "
+               "\"duration\": \"3153600000s\"}"
+            << "duration: at most 720 h";
+        QTest::addRow("a request timeout of 2 h")
+            << QString::fromStdString(
+                   "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"timeout\": \"2h\"}}], " + load + "}")
+            << "steps[0].request.timeout: at most 1 h";
+        QTest::addRow("arrays 100,000 deep")
+            << QString::fromStdString("{\"steps\": " + std::string(100000, '[') + std::string(100000, ']') + "}")
+            << "json: nested more than 64 levels deep (at byte 73)";
         QTest::addRow("negative rate")
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": -5}}}"
             << "load.open.rate: must not be negative (got -5)";

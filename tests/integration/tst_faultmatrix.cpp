@@ -11,8 +11,10 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -20,9 +22,13 @@
 
 #include <arpa/inet.h>
 #include <csignal>
+#include <map>
 #include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace testsupport;
@@ -85,6 +91,13 @@ private Q_SLOTS:
                                                             QStringLiteral("--ca"),
                                                             QStringLiteral("/nonexistent/ca.pem")}
                                        << QStringLiteral("--ca: cannot read \"/nonexistent/ca.pem\"");
+        // an unset $RATE in a script: empty is no default (it was an unthrottled run at 208k req/s)
+        for (const char* flag : {"--rate", "-c", "-d", "-t", "--timeout", "--engines", "--streams", "--rate="})
+            QTest::addRow("empty %s", flag)
+                << url + (QString::fromLatin1(flag).endsWith(QLatin1Char('='))
+                              ? QStringList{QString::fromLatin1(flag)}
+                              : QStringList{QString::fromLatin1(flag), QString()})
+                << QString::fromLatin1(flag).remove(QLatin1Char('=')) + QStringLiteral(": the value is empty");
         QTest::addRow("dead-man overflow")
             << url + QStringList{QStringLiteral("--dead-man"), QStringLiteral("99999999999999999999999")}
             << QStringLiteral("--dead-man: 99999999999999999999999 is too large");
@@ -330,6 +343,295 @@ private Q_SLOTS:
         QVERIFY(QDir(m_dir.path()).entryList({QStringLiteral("*.tmp-*")}).isEmpty());
     }
 
+    // A terminal's Ctrl-C (and `timeout`, and systemd's control-group kill)
+    // signals the whole process group: the local engines ignore it, the
+    // controller stops the run and saves it as stopped, within a second, with
+    // the time that ran (it was "aborted: an agent was lost" after 4.2 s,
+    // with duration_s 5.0 for a 2 s run).
+    void groupSignalIsAStop_data()
+    {
+        QTest::addColumn<int>("sig");
+        QTest::newRow("SIGINT (Ctrl-C)") << int(SIGINT);
+        QTest::newRow("SIGTERM (timeout, systemd)") << int(SIGTERM);
+        QTest::newRow("SIGHUP (terminal closed)") << int(SIGHUP);
+    }
+    void groupSignalIsAStop()
+    {
+        QFETCH(int, sig);
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const QString summary = m_dir.filePath(QStringLiteral("group.json"));
+        QFile::remove(summary);
+        QProcess cli;
+        cli.setChildProcessModifier([] { ::setpgid(0, 0); }); // a group of its own, as a shell's job
+        cli.start(cliPath(),
+                  {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                   QStringLiteral("100"), QStringLiteral("-d"), QStringLiteral("6s"), QStringLiteral("--engines"),
+                   QStringLiteral("2"), QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY(cli.waitForStarted());
+        QTest::qWait(2000);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(cli.processId() > 0 && ::kill(-pid_t(cli.processId()), sig) == 0);
+        QVERIFY(cli.waitForFinished(10000));
+        QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(cli.exitCode(), 3);
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
+        const double ran = s.value(QStringLiteral("duration_s")).toDouble();
+        QVERIFY2(ran > 1 && ran <= 3, qPrintable(QString::number(ran)));
+        QVERIFY2(!QString::fromUtf8(cli.readAllStandardError()).contains(QStringLiteral("lost")), "an engine was lost");
+    }
+
+    // A disk that fills: the run's record is its result, so a second that
+    // cannot be kept stops the run (exit 3, status failed), what was kept
+    // before stays readable, and a disk without room for a minute of the run
+    // refuses it before it starts. Root mounts a 1 MiB tmpfs (CI runs as root).
+    void fullDiskFailsTheRun()
+    {
+        if (::geteuid() != 0)
+            QSKIP("mounting a tmpfs needs root");
+        const QString disk = m_dir.filePath(QStringLiteral("small-disk"));
+        QVERIFY(QDir().mkpath(disk));
+        QCOMPARE(QProcess::execute(QStringLiteral("mount"),
+                                   {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                    QStringLiteral("size=1m"), QStringLiteral("tmpfs"), disk}),
+                 0);
+        const auto unmount = qScopeGuard([&] { QProcess::execute(QStringLiteral("umount"), {disk}); });
+        MockProcess mock;
+        QVERIFY(mock.started());
+        // no room for a minute of 30 steps on 2 engines: refused before it starts
+        QByteArray steps;
+        for (int i = 0; i < 30; ++i)
+            steps += (i ? "," : "") + QStringLiteral("{\"request\": {\"url\": \"%1\"}}").arg(mock.url()).toUtf8();
+        const QString wide = write("wide.json", "{\"steps\": [" + steps +
+                                                    "], \"load\": {\"open\": {\"rate\": 10}}, "
+                                                    "\"duration\": \"2s\"}");
+        auto r = runCli({QStringLiteral("run"), wide, QStringLiteral("--engines"), QStringLiteral("2"),
+                         QStringLiteral("-q"), QStringLiteral("--project"), disk + QStringLiteral("/wide.stampede")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("a minute of this run needs about")), qPrintable(r.err));
+        QCOMPARE(mock.stats().value(QStringLiteral("requests")).toInteger(), 0);
+        QFile::remove(disk + QStringLiteral("/wide.stampede"));
+        // room to start, then the disk fills while the run goes on
+        const QString project = disk + QStringLiteral("/full.stampede");
+        const QString summary = m_dir.filePath(QStringLiteral("full.json"));
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("--rate"),
+                              QStringLiteral("50"), QStringLiteral("-d"), QStringLiteral("20s"),
+                              QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q"),
+                              QStringLiteral("--project"), project, QStringLiteral("--summary-json"), summary});
+        QVERIFY(cli.waitForStarted());
+        QTest::qWait(2500);
+        {
+            QFile filler(disk + QStringLiteral("/filler"));
+            QVERIFY(filler.open(QIODevice::WriteOnly));
+            const QByteArray block(64 * 1024, 'x');
+            while (filler.write(block) == block.size() && filler.flush()) {
+            }
+        }
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(cli.waitForFinished(15000));
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QCOMPARE(cli.exitCode(), 3);
+        QVERIFY2(err.contains(QStringLiteral("cannot record")), qPrintable(err));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(s.value(QStringLiteral("passed")).toBool(), false);
+        QVERIFY2(s.value(QStringLiteral("reason")).toString().startsWith(QStringLiteral("cannot record: ")),
+                 qPrintable(s.value(QStringLiteral("reason")).toString()));
+        // what was kept before stays readable
+        QFile::remove(disk + QStringLiteral("/filler"));
+        std::string error;
+        auto store = stampede::ProjectStore::open(project.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        stampede::RunLog log(*store);
+        QCOMPARE(log.runs().size(), std::size_t(1));
+        const auto saved = log.load(log.runs()[0].id);
+        QVERIFY(saved);
+        QVERIFY2(saved->rows.size() >= 2, qPrintable(QString::number(saved->rows.size())));
+    }
+
+    // One verdict, computed once when the run ends and stored with it: the
+    // exit code, the summary, `report list` and every export say the same.
+    // With no threshold a run is still judged: no request succeeded fails
+    // it, and so does a paced run that made under 90 % of its plan (naming why).
+    void oneVerdictEverywhere_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("every request failed")
+            << QStringLiteral("refused") << 1 << QStringLiteral("no request succeeded");
+        QTest::newRow("not as planned") << QStringLiteral("slow") << 1 << QStringLiteral("not as planned: ");
+        QTest::newRow("as planned, with checks") << QStringLiteral("good") << 0 << QString();
+    }
+    void oneVerdictEverywhere()
+    {
+        QFETCH(QString, kind);
+        QFETCH(int, exitCode);
+        QFETCH(QString, reason);
+        MockProcess mock(
+            QStringLiteral("{\"rules\": [{\"path\": \"/slow\", \"status\": 200, \"delay\": {\"fixedMs\": 50}}, "
+                           "{\"path\": \"/\", \"status\": 200}]}"));
+        QVERIFY(mock.started());
+        const QString url = kind == QLatin1String("refused") ? QStringLiteral("http://127.0.0.1:%1/").arg(freePort())
+                            : kind == QLatin1String("slow")  ? mock.url(QStringLiteral("/slow"))
+                                                             : mock.url();
+        // two steps with a check each (the CSV's totals add up the steps' checks)
+        const QString scenario = write(
+            "verdict.json",
+            QStringLiteral("{\"name\": \"verdict\", \"steps\": [{\"name\": \"a\", \"request\": {\"url\": \"%1\"}, "
+                           "\"checks\": [{\"name\": \"ok\", \"status\": [200]}]}, {\"name\": \"b\", \"request\": "
+                           "{\"url\": \"%1\"}, \"checks\": [{\"name\": \"ok\", \"status\": [200]}]}], "
+                           "\"load\": {\"open\": {\"rate\": %2}}, \"duration\": \"2s\", \"connections\": %3}")
+                .arg(url, kind == QLatin1String("slow") ? QStringLiteral("200") : QStringLiteral("20"),
+                     kind == QLatin1String("slow") ? QStringLiteral("2") : QStringLiteral("10"))
+                .toUtf8());
+        const QString project = m_dir.filePath(QStringLiteral("verdict-%1.stampede").arg(kind));
+        QFile::remove(project);
+        const QString summary = m_dir.filePath(QStringLiteral("verdict.json.out"));
+        auto r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                         QStringLiteral("-q"), QStringLiteral("--project"), project, QStringLiteral("--summary-json"),
+                         summary});
+        QVERIFY2(r.exitCode == exitCode, qPrintable(QString::number(r.exitCode) + r.err));
+        const QJsonObject s = readJson(summary);
+        const bool passed = exitCode == 0;
+        QCOMPARE(s.value(QStringLiteral("passed")).toBool(), passed);
+        QVERIFY2(s.value(QStringLiteral("reason")).toString().startsWith(reason),
+                 qPrintable(s.value(QStringLiteral("reason")).toString()));
+        // report list
+        r = runCli({QStringLiteral("report"), QStringLiteral("list"), project});
+        QVERIFY2(r.out.contains(passed ? QStringLiteral(" passed ") : QStringLiteral(" FAILED ")), qPrintable(r.out));
+        if (!passed)
+            QVERIFY2(r.out.contains(reason), qPrintable(r.out));
+        // the exports
+        const auto exported = [&](const char* format) {
+            const QString out = m_dir.filePath(QStringLiteral("verdict.") + QString::fromLatin1(format));
+            const auto e = runCli({QStringLiteral("report"), QStringLiteral("export"), project,
+                                   QStringLiteral("--format"), QString::fromLatin1(format), QStringLiteral("-o"), out});
+            QFile f(out);
+            return e.exitCode == 0 && f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString json = exported("json");
+        QCOMPARE(QJsonDocument::fromJson(json.toUtf8()).object().value(QStringLiteral("passed")).toBool(), passed);
+        QVERIFY(exported("html").contains(passed ? QStringLiteral(">PASSED<") : QStringLiteral(">FAILED<")));
+        const QString junit = exported("junit");
+        QVERIFY2(junit.contains(QStringLiteral("errors=\"0\" skipped=\"0\" time=\"")), qPrintable(junit));
+        QVERIFY2(passed == !junit.contains(QStringLiteral("<failure")), qPrintable(junit));
+        // Jenkins' xUnit schema (tests/integration/data/junit-10.xsd), by xmllint
+        const QString xsd = sourceDir() + QStringLiteral("/tests/integration/data/junit-10.xsd");
+        QProcess lint;
+        lint.start(QStringLiteral("xmllint"), {QStringLiteral("--noout"), QStringLiteral("--schema"), xsd,
+                                               m_dir.filePath(QStringLiteral("verdict.junit"))});
+        QVERIFY(lint.waitForFinished(20000));
+        QVERIFY2(lint.exitCode() == 0, qPrintable(QString::fromUtf8(lint.readAllStandardError())));
+        // CSV: each second's total row counts its steps' checks
+        const QStringList rows = exported("csv").split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList head = rows.value(0).split(QLatin1Char(','));
+        const int passedAt = int(head.indexOf(QStringLiteral("checks_passed")));
+        QVERIFY(passedAt > 0);
+        std::map<QString, qint64> total, steps;
+        for (const QString& row : rows.mid(1)) {
+            const QStringList f = row.split(QLatin1Char(','));
+            (f.value(1) == QLatin1String("total") ? total : steps)[f.value(0)] += f.value(passedAt).toLongLong();
+        }
+        for (const auto& [second, n] : steps)
+            QVERIFY2(total[second] == n, qPrintable(second));
+        if (kind == QLatin1String("good"))
+            QVERIFY(!steps.empty() && steps.begin()->second > 0);
+    }
+
+    // The one output writer: "-" is standard output, a FIFO and a device are
+    // written through (never replaced by a file), a link is followed and
+    // kept, an output onto the scenario's own data set (by another path) is
+    // refused before any load, and a folder that does not exist is found
+    // before the run, not after it.
+    void outputPathsAreWrittenAsTheyAre()
+    {
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const QString dir = m_dir.filePath(QStringLiteral("outputs"));
+        QVERIFY(QDir().mkpath(dir + QStringLiteral("/sub")));
+        writeFile(m_dir, "outputs/data.csv", "id\n1\n2\n");
+        const QString scenario =
+            writeFile(m_dir, "outputs/s.json",
+                      QStringLiteral("{\"variables\": [{\"name\": \"d\", \"csv\": {\"file\": \"data.csv\"}}], "
+                                     "\"steps\": [{\"request\": {\"url\": \"%1?id=${d.id}\"}}], "
+                                     "\"load\": {\"open\": {\"rate\": 10}}, \"duration\": \"300ms\"}")
+                          .arg(mock.url())
+                          .toUtf8());
+        const auto run = [&](const QStringList& extra, int timeoutMs = 30000) {
+            return runCli(QStringList{QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                                      QStringLiteral("-q")} +
+                              extra,
+                          timeoutMs);
+        };
+        // onto the data set, spelt another way: refused before any load, the file as it was
+        const QByteArray data = digestOf(dir + QStringLiteral("/data.csv"));
+        auto r = run({QStringLiteral("--summary-json"), dir + QStringLiteral("/sub/../data.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("is an input of the scenario")), qPrintable(r.err));
+        QCOMPARE(digestOf(dir + QStringLiteral("/data.csv")), data);
+        QCOMPARE(mock.stats().value(QStringLiteral("requests")).toInteger(), 0);
+        // "-": the summary's JSON on stdout, the table on stderr
+        r = run({QStringLiteral("--summary-json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().contains(QStringLiteral("total")));
+        QVERIFY(!QFile::exists(QDir::current().filePath(QStringLiteral("-"))));
+        // a FIFO is written through and stays a FIFO
+        const QString fifo = dir + QStringLiteral("/fifo");
+        QVERIFY(::mkfifo(fifo.toUtf8().constData(), 0644) == 0);
+        QByteArray fromFifo;
+        std::thread reader([&] {
+            QFile f(fifo);
+            if (f.open(QIODevice::ReadOnly))
+                fromFifo = f.readAll();
+        });
+        r = run({QStringLiteral("--summary-json"), fifo});
+        reader.join();
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QJsonDocument::fromJson(fromFifo).object().contains(QStringLiteral("total")));
+        QVERIFY(QFileInfo(fifo).isFile() == false);
+        struct stat st;
+        QVERIFY(::stat(fifo.toUtf8().constData(), &st) == 0 && S_ISFIFO(st.st_mode));
+        // a link is followed: its target replaced, the link kept
+        const QString target = dir + QStringLiteral("/target.json");
+        const QString link = dir + QStringLiteral("/link.json");
+        writeFile(m_dir, "outputs/target.json", "old");
+        QVERIFY(QFile::link(target, link));
+        r = run({QStringLiteral("--summary-json"), link});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(readJson(target).contains(QStringLiteral("total")));
+        // a device written through: /dev/full fails the run's record (exit 3) and stays a device
+        r = run({QStringLiteral("--summary-json"), QStringLiteral("/dev/full")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("No space left")), qPrintable(r.err));
+        QVERIFY(::stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode));
+        // a device node of the test's own (root can make one): written through, not replaced
+        const QString node = dir + QStringLiteral("/null");
+        if (::mknod(node.toUtf8().constData(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+            r = run({QStringLiteral("--summary-json"), node});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY(::stat(node.toUtf8().constData(), &st) == 0 && S_ISCHR(st.st_mode));
+        }
+        // a folder that does not exist: found before the run (no request sent)
+        const qint64 before = mock.stats().value(QStringLiteral("requests")).toInteger();
+        r = run({QStringLiteral("--summary-json"), dir + QStringLiteral("/missing/s.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("does not exist")), qPrintable(r.err));
+        r = run({QStringLiteral("--out"), QStringLiteral("jsonl=") + dir + QStringLiteral("/missing/s.jsonl")});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(mock.stats().value(QStringLiteral("requests")).toInteger(), before);
+        // JSON lines to "-"
+        r = run({QStringLiteral("--out"), QStringLiteral("jsonl=-")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.startsWith(QStringLiteral("{\"type\": \"start\"")));
+    }
+
     // One unit for the error rate: a percentage in the table, the summary
     // (error_rate_pct) and compare; from zero, compare says "new".
     void errorRateIsAPercentEverywhere()
@@ -378,7 +680,8 @@ private Q_SLOTS:
         QVERIFY(!project.isEmpty());
         const auto r = runCli({QStringLiteral("report"), QStringLiteral("list"), project});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("completed\\s+1\\.0 s"))), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("completed\\s+passed\\s+1\\.0 s"))),
+                 qPrintable(r.out));
     }
 
     // A data set in stop mode that runs out ends the run early, and says so.

@@ -232,7 +232,7 @@ private slots:
                  QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"), QStringLiteral("--data"),
                  QStringLiteral("{\"delay_ms\": 400}"), QStringLiteral("--timeout"), QStringLiteral("100ms"),
                  QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s")});
-        QCOMPARE(o.cli.exitCode, 0);
+        QCOMPARE(o.cli.exitCode, 1); // every call failed: no request succeeded, never a pass
         QVERIFY(num(o.total, "requests") >= 4);
         QCOMPARE(grpcCode(o.total, "DEADLINE_EXCEEDED"), num(o.total, "requests"));
         QCOMPARE(num(o.total, "errors"), num(o.total, "requests"));
@@ -325,7 +325,7 @@ private slots:
         QCOMPARE(o.total[QStringLiteral("connections")].toObject()[QStringLiteral("tls_handshakes")].toInteger(), 2);
         // the system's CAs do not know the test's CA: every call is a TLS error
         o = run(call);
-        QCOMPARE(o.cli.exitCode, 0);
+        QCOMPARE(o.cli.exitCode, 1); // every call failed: no request succeeded, never a pass
         QVERIFY(num(o.total, "requests") > 0);
         QCOMPARE(byClass(o.total, "tls"), num(o.total, "requests"));
         const QJsonObject seen = peer->finish();
@@ -359,7 +359,7 @@ private slots:
             run({QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:%1").arg(http1.port()), QStringLiteral("--proto"),
                  QStringLiteral(ECHO_PROTO), QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"),
                  QStringLiteral("-c"), QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("500ms")});
-        QCOMPARE(o.cli.exitCode, 0);
+        QCOMPARE(o.cli.exitCode, 1); // every call failed: no request succeeded, never a pass
         QVERIFY(num(o.total, "requests") > 0);
         QCOMPARE(byClass(o.total, "protocol"), num(o.total, "requests"));
     }
@@ -447,7 +447,7 @@ private slots:
             run({QStringLiteral("--grpc"), QStringLiteral("127.0.0.1:%1").arg(mock.port()), QStringLiteral("--proto"),
                  QStringLiteral(ECHO_PROTO), QStringLiteral("--call"), QStringLiteral("stampede.test.Echo/Say"),
                  QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("500ms")});
-        QCOMPARE(o.cli.exitCode, 0);
+        QCOMPARE(o.cli.exitCode, 1); // every call failed: no request succeeded, never a pass
         QVERIFY(num(o.total, "requests") > 0);
         QCOMPARE(grpcCode(o.total, "PERMISSION_DENIED"), num(o.total, "requests"));
         // bad rules are refused with the field named

@@ -383,7 +383,12 @@ private slots:
                                QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto seen = server.seen();
-        QCOMPARE(seen.size(), std::size_t(4000));
+        // every recorded request reached the server, or was counted as dropped at the run's end (one due
+        // at the very end of a loaded machine's last second may be)
+        const qint64 dropped =
+            readJson(summary)[QStringLiteral("total")].toObject()[QStringLiteral("dropped")].toInteger();
+        QVERIFY2(dropped <= 2, qPrintable(QString::number(dropped)));
+        QCOMPARE(qint64(seen.size()) + dropped, qint64(4000));
         std::map<std::string, std::string> parent; // union-find over "client N" and "connection N"
         std::function<std::string(const std::string&)> root = [&](const std::string& x) {
             auto it = parent.find(x);
