@@ -2,7 +2,9 @@
 
 #include "net/metricsendpoint.h"
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace stampede {
 
@@ -51,7 +53,9 @@ constexpr const char* kQuantiles[] = {"0.5", "0.9", "0.95", "0.99", "0.999", "1"
 
 } // namespace
 
-PrometheusOutput::PrometheusOutput(std::string address) : m_address(std::move(address)) {}
+PrometheusOutput::PrometheusOutput(std::string address, Nanos linger) : m_address(std::move(address)), m_linger(linger)
+{
+}
 
 PrometheusOutput::~PrometheusOutput()
 {
@@ -87,6 +91,7 @@ int PrometheusOutput::port() const
 std::string PrometheusOutput::text() const
 {
     std::lock_guard lock(m_mutex);
+    ++m_scrapes;
     return m_text;
 }
 
@@ -123,8 +128,16 @@ void PrometheusOutput::second(const SecondSummary& summary, const PreparedSecond
 bool PrometheusOutput::finish(const RunSummary&, std::string&)
 {
     std::string text = render(false);
-    std::lock_guard lock(m_mutex);
-    m_text = std::move(text);
+    std::uint64_t before = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        m_text = std::move(text);
+        before = m_scrapes.load();
+    }
+    // the last second is served until a scrape has read it, or for `linger`
+    const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(m_linger);
+    while (m_endpoint && m_scrapes.load() == before && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return true;
 }
 
@@ -171,12 +184,16 @@ std::string PrometheusOutput::render(bool active) const
                          std::to_string(s.counters.errorsByClass[c]));
     }
     {
-        Family f(out, "stampede_latency_seconds", "gauge",
+        // a summary (quantiles with their count), as promtool wants a quantile label
+        Family f(out, "stampede_latency_seconds", "summary",
                  "Latency quantiles of the last second, from the intended start.", stamp);
-        for (const Step& s : m_steps)
+        for (const Step& s : m_steps) {
             for (std::size_t q = 0; q < 6; ++q)
                 f.sample("step=\"" + labelValue(s.name) + "\",quantile=\"" + kQuantiles[q] + "\"",
                          number(s.lastPercentilesMs[q] / 1000.0));
+            out += "stampede_latency_seconds_count{step=\"" + labelValue(s.name) + "\"} " +
+                   std::to_string(s.lastRequests) + stamp + "\n";
+        }
     }
     Family f(out, "stampede_checks_total", "counter", "Check judgements, by result.", stamp);
     for (const Step& s : m_steps)

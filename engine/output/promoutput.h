@@ -7,17 +7,22 @@
 //   stampede_dropped_total{step}, stampede_received_bytes_total{step},
 //   stampede_sent_bytes_total{step}, stampede_checks_total{step,check,result}
 // and gauges of the last completed second
-//   stampede_requests_per_second{step}, stampede_latency_seconds{step,quantile}
-//   (from the intended start; quantile 0.5 0.9 0.95 0.99 0.999 1),
+//   stampede_requests_per_second{step}, and the summary
+//   stampede_latency_seconds{step,quantile} with its _count (from the
+//   intended start; quantile 0.5 0.9 0.95 0.99 0.999 1),
 //   stampede_open_connections, stampede_active_users, stampede_run_seconds
 // with stampede_run_info{run_id,scenario} and stampede_run_active.
 // The per-second figures carry the time their second ended, so that a
 // scrape's timing does not move a second's requests into the next one:
-// rate() over them is the run's own rate.
+// rate() over them is the run's own rate. After the run the final figures
+// are served until they have been scraped once more, or `linger` (15 s)
+// has passed, so that the last second is never lost. Names, labels and
+// types pass `promtool check metrics`.
 #include "runoutput.h"
 
 #include "metrics/runmetrics.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -28,7 +33,7 @@ class MetricsEndpoint;
 class PrometheusOutput final : public RunOutput
 {
 public:
-    explicit PrometheusOutput(std::string address);
+    explicit PrometheusOutput(std::string address, Nanos linger = 15 * kNanosPerSecond);
     ~PrometheusOutput() override;
     bool open(const ScenarioPlan& plan, std::string& error) override;
     void second(const SecondSummary& summary, const PreparedSecond& merged) override;
@@ -57,6 +62,8 @@ private:
     std::uint32_t m_connections = 0, m_users = 0;
     mutable std::mutex m_mutex; // guards m_text (read by the endpoint's thread)
     std::string m_text;
+    Nanos m_linger;
+    mutable std::atomic<std::uint64_t> m_scrapes{0};
 };
 
 } // namespace stampede

@@ -1,5 +1,7 @@
 #include "runoutput.h"
 
+#include "core/durationtext.h"
+
 #include "jsonloutput.h"
 #include "promoutput.h"
 
@@ -22,6 +24,18 @@ bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& erro
         error = "--out \"" + text + "\": give prometheus=HOST:PORT or jsonl=FILE";
         return false;
     }
+    if (const std::size_t comma = out.target.find(',');
+        out.kind == OutputSpec::Kind::Prometheus && comma != std::string::npos) {
+        const std::string option = out.target.substr(comma + 1);
+        out.target.resize(comma);
+        const auto linger = option.rfind("linger=", 0) == 0 ? parseDuration(option.substr(7)) : std::nullopt;
+        if (!linger || *linger < 0 || *linger > 600 * kNanosPerSecond) {
+            error =
+                "--out \"" + text + "\": the option after the address is linger=DURATION, 0 to 10m (e.g. linger=15s)";
+            return false;
+        }
+        out.linger = *linger;
+    }
     if (out.target.empty()) {
         error =
             "--out \"" + text + "\": " +
@@ -35,7 +49,7 @@ bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& erro
 std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec)
 {
     if (spec.kind == OutputSpec::Kind::Prometheus)
-        return std::make_unique<PrometheusOutput>(spec.target);
+        return std::make_unique<PrometheusOutput>(spec.target, spec.linger);
     return std::make_unique<JsonlOutput>(spec.target);
 }
 

@@ -27,6 +27,9 @@ struct OutputSpec
     Kind kind = Kind::Jsonl;
     std::string target; // host:port, or a file path
     std::string text;   // as given: "jsonl=run.jsonl"
+    // prometheus=HOST:PORT,linger=15s: after the run the final figures are
+    // served until they have been scraped once more, or this long
+    Nanos linger = 15 * kNanosPerSecond;
 };
 
 // The most outputs one run may have.

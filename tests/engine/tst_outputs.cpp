@@ -8,12 +8,20 @@
 #include "output/promoutput.h"
 #include "store/runlog.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <arpa/inet.h>
+#include <chrono>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace stampede;
 
@@ -72,6 +80,26 @@ double value(const PromParse& p, const char* name, std::vector<std::pair<std::st
 
 } // namespace
 
+// GET /metrics from 127.0.0.1:port, the whole answer ("" when it fails).
+std::string testsupportGet(int port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    std::string out;
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+        const std::string rq = "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+        (void)!::write(fd, rq.data(), rq.size());
+        char buf[4096];
+        for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;)
+            out.append(buf, std::size_t(n));
+    }
+    ::close(fd);
+    return out;
+}
+
 class TestOutputs : public QObject
 {
     Q_OBJECT
@@ -98,7 +126,7 @@ private slots:
 
     void prometheusCountsAddUp()
     {
-        PrometheusOutput out("127.0.0.1:0");
+        PrometheusOutput out("127.0.0.1:0", 0); // no linger: nothing scrapes here
         std::string error;
         QVERIFY2(out.open(twoSteps(), error), error.c_str());
         PromParse p = parsePromText(out.text());
@@ -143,6 +171,58 @@ private slots:
         p = parsePromText(out.text());
         QCOMPARE(value(p, "stampede_run_active", {}), 0.0);
         QCOMPARE(value(p, "stampede_requests_total", {{"step", "login \"v2\""}}), 160.0); // kept after the end
+        // the quantiles are a summary, with their count: what promtool accepts
+        QVERIFY(out.text().find("# TYPE stampede_latency_seconds summary\n") != std::string::npos);
+        QProcess promtool;
+        promtool.start(QStringLiteral("promtool"), {QStringLiteral("check"), QStringLiteral("metrics")});
+        if (promtool.waitForStarted(5000)) { // Debian's prometheus ships it (scripts/install-deps.sh)
+            promtool.write(QByteArray::fromStdString(text));
+            promtool.closeWriteChannel();
+            QVERIFY(promtool.waitForFinished(20000));
+            QVERIFY2(promtool.exitCode() == 0, promtool.readAllStandardError().constData());
+        } else {
+            QFAIL("promtool is missing: run scripts/install-deps.sh");
+        }
+        QCOMPARE(value(p, "stampede_latency_seconds_count", {{"step", "browse"}}), 10.0);
+    }
+
+    // After the run the final figures stay until a scrape has read them, or
+    // until the linger has passed (9,500 of 10,000 requests were seen when
+    // the endpoint closed with the run).
+    void prometheusLingersForTheLastScrape()
+    {
+        std::string error;
+        {
+            PrometheusOutput out("127.0.0.1:0", 300 * kNanosPerMilli);
+            QVERIFY2(out.open(twoSteps(), error), error.c_str());
+            out.second(summaryOf(1), second(1, 100));
+            QElapsedTimer clock;
+            clock.start();
+            QVERIFY(out.finish(RunSummary{}, error)); // nobody scrapes: the linger ends it
+            QVERIFY2(clock.elapsed() >= 290 && clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        }
+        PrometheusOutput out("127.0.0.1:0", 20 * kNanosPerSecond);
+        QVERIFY2(out.open(twoSteps(), error), error.c_str());
+        out.second(summaryOf(1), second(1, 100));
+        std::string scraped;
+        std::thread scraper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(400));
+            scraped = testsupportGet(out.port());
+        });
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(out.finish(RunSummary{}, error)); // a scrape after the end ends it
+        scraper.join();
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(scraped.find("stampede_run_active 0") != std::string::npos, scraped.c_str());
+        QVERIFY2(scraped.find("stampede_requests_total{step=\"browse\"} 10 ") != std::string::npos, scraped.c_str());
+        // the option
+        OutputSpec spec;
+        QVERIFY(parseOutputSpec("prometheus=127.0.0.1:9465,linger=2s", spec, error));
+        QCOMPARE(spec.target, std::string("127.0.0.1:9465"));
+        QCOMPARE(spec.linger, 2 * kNanosPerSecond);
+        QVERIFY(!parseOutputSpec("prometheus=127.0.0.1:9465,linger=1h", spec, error));
+        QVERIFY(!parseOutputSpec("prometheus=127.0.0.1:9465,stay", spec, error));
     }
 
     void prometheusServesScrapes()

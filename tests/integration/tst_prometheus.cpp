@@ -308,6 +308,24 @@ private slots:
                         .arg(double(middle.toMSecsSinceEpoch()) / 1000.0, 0, 'f', 3)
                         .toStdString());
         QVERIFY2(errors.find("\"value\":[") != std::string::npos, errors.c_str());
+        // the last second too: the endpoint stayed until Prometheus had read the final figures
+        // (Prometheus stores a scrape a moment after reading it: asked again for up to 5 s)
+        qint64 last = -1;
+        for (int i = 0; i < 50 && last != total.value(QStringLiteral("requests")).toInteger(); ++i) {
+            if (i)
+                QThread::msleep(100);
+            const std::string answer =
+                httpGet(m_promPort, "/api/v1/query?query=sum(max_over_time(stampede_requests_total%5B2m%5D))");
+            const QJsonArray res = QJsonDocument::fromJson(QByteArray::fromStdString(answer))
+                                       .object()
+                                       .value(QStringLiteral("data"))
+                                       .toObject()
+                                       .value(QStringLiteral("result"))
+                                       .toArray();
+            if (res.size() == 1)
+                last = qint64(res[0].toObject().value(QStringLiteral("value")).toArray()[1].toString().toDouble());
+        }
+        QCOMPARE(last, total.value(QStringLiteral("requests")).toInteger());
     }
 
     void promqlErrorIsBadInput()
