@@ -7,6 +7,7 @@
 #include "output/jsonloutput.h"
 #include "output/promoutput.h"
 #include "store/runlog.h"
+#include "testsupport.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,12 +17,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <arpa/inet.h>
 #include <chrono>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <thread>
-#include <unistd.h>
 
 using namespace stampede;
 
@@ -79,26 +76,6 @@ double value(const PromParse& p, const char* name, std::vector<std::pair<std::st
 }
 
 } // namespace
-
-// GET /metrics from 127.0.0.1:port, the whole answer ("" when it fails).
-std::string testsupportGet(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(std::uint16_t(port));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    std::string out;
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
-        const std::string rq = "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
-        (void)!::write(fd, rq.data(), rq.size());
-        char buf[4096];
-        for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;)
-            out.append(buf, std::size_t(n));
-    }
-    ::close(fd);
-    return out;
-}
 
 class TestOutputs : public QObject
 {
@@ -207,7 +184,7 @@ private slots:
         std::string scraped;
         std::thread scraper([&] {
             std::this_thread::sleep_for(std::chrono::milliseconds(400));
-            scraped = testsupportGet(out.port());
+            scraped = testsupport::httpGet(out.port(), "/metrics");
         });
         QElapsedTimer clock;
         clock.start();

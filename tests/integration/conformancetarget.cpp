@@ -1,5 +1,7 @@
 #include "conformancetarget.h"
 
+#include "testsupport.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <openssl/err.h>
@@ -86,72 +88,61 @@ void Peer::reset()
     ::shutdown(m_fd, SHUT_RD); // the RST goes with the close that follows the handler
 }
 
-Target::Target(std::function<void(Peer&)> serve, const std::string& certDir) : m_serve(std::move(serve))
+Target::Target(std::function<void(Peer&)> serve, const std::string& certDir)
+    : m_serve(std::move(serve)), m_ctx(makeContext(certDir)),
+      m_server(std::make_unique<testsupport::RawServer>([this](int fd) { connection(fd); }))
 {
     ::signal(SIGPIPE, SIG_IGN); // OpenSSL writes with write(2): a client gone must not end the test
-    if (!certDir.empty()) {
-        m_ctx = SSL_CTX_new(TLS_server_method());
-        SSL_CTX_use_certificate_chain_file(m_ctx, (certDir + "/server.pem").c_str());
-        SSL_CTX_use_PrivateKey_file(m_ctx, (certDir + "/server.key").c_str(), SSL_FILETYPE_PEM);
-    }
-    m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    const int one = 1;
-    ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::listen(m_fd, 128);
-    socklen_t len = sizeof a;
-    ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&a), &len);
-    m_port = ntohs(a.sin_port);
-    m_thread = std::thread([this] {
-        std::vector<std::thread> handlers;
-        while (!m_stop) {
-            pollfd p{m_fd, POLLIN, 0};
-            if (::poll(&p, 1, 50) <= 0)
-                continue;
-            const int c = ::accept(m_fd, nullptr, nullptr);
-            if (c < 0)
-                continue;
-            handlers.emplace_back([this, c] {
-                t_target = this;
-                SSL* ssl = nullptr;
-                if (m_ctx) {
-                    ssl = SSL_new(m_ctx);
-                    SSL_set_fd(ssl, c);
-                    if (SSL_accept(ssl) != 1) {
-                        SSL_free(ssl);
-                        ::close(c);
-                        return;
-                    }
-                }
-                Peer peer(c, ssl);
-                m_serve(peer);
-                // wait for the client to go, so that what was sent is read before the close
-                char buf[4096];
-                for (int i = 0; i < 100; ++i) {
-                    if (!peer.waitReadable(50))
-                        continue;
-                    const int n = ssl ? SSL_read(ssl, buf, sizeof buf) : int(::recv(c, buf, sizeof buf, 0));
-                    if (n <= 0)
-                        break;
-                }
-                if (ssl)
-                    SSL_free(ssl);
-                ::close(c);
-            });
+}
+
+::ssl_ctx_st* Target::makeContext(const std::string& certDir)
+{
+    if (certDir.empty())
+        return nullptr;
+    SSL_CTX* ctx = SSL_CTX_new(TLS_server_method());
+    SSL_CTX_use_certificate_chain_file(ctx, (certDir + "/server.pem").c_str());
+    SSL_CTX_use_PrivateKey_file(ctx, (certDir + "/server.key").c_str(), SSL_FILETYPE_PEM);
+    return ctx;
+}
+
+// One accepted connection, on its own thread (RawServer's): TLS first when
+// asked, the shape, then what the client still sends is read until it goes.
+void Target::connection(int c)
+{
+    t_target = this;
+    SSL* ssl = nullptr;
+    if (m_ctx) {
+        ssl = SSL_new(m_ctx);
+        SSL_set_fd(ssl, c);
+        if (SSL_accept(ssl) != 1) {
+            SSL_free(ssl);
+            ::close(c);
+            return;
         }
-        for (auto& h : handlers)
-            h.join();
-    });
+    }
+    Peer peer(c, ssl);
+    m_serve(peer);
+    char buf[4096];
+    for (int i = 0; i < 100; ++i) {
+        if (!peer.waitReadable(50))
+            continue;
+        const int n = ssl ? SSL_read(ssl, buf, sizeof buf) : int(::recv(c, buf, sizeof buf, 0));
+        if (n <= 0)
+            break;
+    }
+    if (ssl)
+        SSL_free(ssl);
+    ::close(c);
+}
+
+int Target::port() const
+{
+    return m_server->port();
 }
 
 Target::~Target()
 {
-    m_stop = true;
-    m_thread.join();
-    ::close(m_fd);
+    m_server.reset(); // every connection's thread joined first
     if (m_ctx)
         SSL_CTX_free(m_ctx);
 }

@@ -5,12 +5,16 @@
 // counts the requests it read and keeps their raw bytes.
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 struct ssl_ctx_st;
+namespace testsupport {
+class RawServer;
+}
 struct ssl_st;
 
 namespace conformance {
@@ -42,22 +46,21 @@ public:
     // `certDir`, the connection speaks TLS with certDir/server.pem and .key.
     Target(std::function<void(Peer&)> serve, const std::string& certDir = {});
     ~Target();
-    int port() const { return m_port; }
+    int port() const;
     // Requests read by every connection so far, and their raw bytes.
     int requests() const { return m_requests.load(); }
     std::vector<std::string> received() const;
     void count(const std::string& request);
 
 private:
-    int m_fd = -1;
-    int m_port = 0;
+    static ::ssl_ctx_st* makeContext(const std::string& certDir);
+    void connection(int fd);
+    std::function<void(Peer&)> m_serve;
     ::ssl_ctx_st* m_ctx = nullptr;
-    std::atomic<bool> m_stop{false};
     std::atomic<int> m_requests{0};
     mutable std::mutex m_mutex;
     std::vector<std::string> m_received;
-    std::thread m_thread;
-    std::function<void(Peer&)> m_serve;
+    std::unique_ptr<testsupport::RawServer> m_server; // last: its threads use the members above
 };
 
 // The target of the connection being served (set for the handler's thread).
