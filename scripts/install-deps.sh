@@ -19,8 +19,8 @@ PACKAGES=(
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml
     python3-grpcio python3-protobuf
-    # the JUnit export checked against a schema
-    libxml2-utils
+    # the JUnit export checked against a schema; schedules' units checked by systemd-analyze
+    libxml2-utils systemd
     # real metric sources for the guard-rail tests (started on loopback by the tests)
     prometheus prometheus-node-exporter
 )

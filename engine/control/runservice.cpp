@@ -55,6 +55,24 @@ std::string megabytes(std::uint64_t bytes)
 {
     return std::to_string((bytes + 512 * 1024) / (1024 * 1024)) + " MiB";
 }
+
+// Whether the disk of the project at `path` holds a minute of a run's record
+// (else the run is refused before it starts, with `error`).
+bool roomForAMinute(const std::string& path, std::size_t steps, std::uint64_t engines, std::string& error)
+{
+    const std::string dir = path.substr(0, path.rfind('/') + 1);
+    const std::uint64_t minute =
+        60 * kRecordBytesPerStepSecond * std::max<std::size_t>(1, steps) * (engines > 1 ? engines + 1 : 1);
+    struct statvfs fs;
+    if (::statvfs(dir.empty() ? "." : dir.c_str(), &fs) != 0)
+        return true; // not known: the writes will tell
+    const std::uint64_t free = std::uint64_t(fs.f_bavail) * fs.f_frsize;
+    if (free >= minute)
+        return true;
+    error = "cannot record the run: the project's disk has " + megabytes(free) +
+            " free, and a minute of this run needs about " + megabytes(minute);
+    return false;
+}
 } // namespace
 
 RunService::~RunService() = default;
@@ -188,18 +206,10 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
     if (!recording.store)
         return true;
     m_recording = recording;
-    // room for a minute of this run's record, or the run is refused before it starts
-    const std::string dir = recording.store->path().substr(0, recording.store->path().rfind('/') + 1);
-    struct statvfs fs;
     const std::uint64_t engines =
         m_request.engines.agents.empty() ? localEngineCount() : m_request.engines.agents.size();
-    const std::uint64_t minute = 60 * kRecordBytesPerStepSecond * std::max<std::size_t>(1, m_plan.steps.size()) *
-                                 (engines > 1 ? engines + 1 : 1);
-    if (::statvfs(dir.empty() ? "." : dir.c_str(), &fs) == 0 && std::uint64_t(fs.f_bavail) * fs.f_frsize < minute) {
-        error = "cannot record the run: the project's disk has " + megabytes(std::uint64_t(fs.f_bavail) * fs.f_frsize) +
-                " free, and a minute of this run needs about " + megabytes(minute);
+    if (!roomForAMinute(recording.store->path(), m_plan.steps.size(), engines, error))
         return false;
-    }
     m_record = std::make_shared<Record>(*recording.store);
     std::vector<std::string> steps;
     std::vector<std::vector<std::string>> checks;

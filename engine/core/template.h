@@ -69,9 +69,7 @@ public:
     {
         out += m_literals[0];
         for (std::size_t i = 0; i < m_refs.size(); ++i) {
-            if (m_fields[i] == WireField::Body)
-                out += values.value(m_refs[i]);
-            else if (!appendField(out, values.value(m_refs[i]), m_fields[i]))
+            if (!appendField(out, values.value(m_refs[i]), m_fields[i]))
                 return int(i);
             out += m_literals[i + 1];
         }

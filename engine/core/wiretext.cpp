@@ -1,5 +1,7 @@
 #include "wiretext.h"
 
+#include "text.h"
+
 #include <array>
 
 namespace stampede {
@@ -96,6 +98,15 @@ std::string fieldFault(std::string_view value, WireField field)
     if (at == std::string_view::npos)
         return {};
     return "holds " + std::string(forbiddenByteName(value[at])) + " at byte " + std::to_string(at);
+}
+
+std::string headerFault(std::string_view name, std::string_view value)
+{
+    if (!isHttpToken(name))
+        return "\"" + std::string(name) + "\" is not a header name";
+    if (std::string fault = fieldFault(value, WireField::HeaderValue); !fault.empty())
+        return "the value of header " + std::string(name) + " " + fault + ": it would end the line";
+    return {};
 }
 
 } // namespace stampede

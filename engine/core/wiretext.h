@@ -48,5 +48,8 @@ inline bool appendField(std::string& out, std::string_view value, WireField fiel
 
 // Why `value` cannot go into `field` ("" when it can): "holds a line break (CR) at byte 4".
 std::string fieldFault(std::string_view value, WireField field);
+// Why a header written as it is cannot be sent ("" when it can): its name is
+// not an HTTP token, or its value holds a CR, LF or NUL.
+std::string headerFault(std::string_view name, std::string_view value);
 
 } // namespace stampede

@@ -113,7 +113,7 @@ bool Http1ResponseParser::parseHeader(std::string_view line)
     if (line.front() == ' ' || line.front() == '\t') {
         // obsolete line folding (RFC 9112 5.2): the value goes on, after one SP;
         // a folded framing header could be read two ways, so it is refused
-        if (m_lastFraming || m_state == State::Trailer) {
+        if (m_lastFraming) {
             m_error = "obsolete line folding of a framing header";
             return false;
         }

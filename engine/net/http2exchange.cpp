@@ -100,12 +100,8 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
     }
     for (const auto& [name, value] : request.headers) {
         // the rule of every request (wiretext.h), before nghttp2's own
-        const std::string fault = fieldFault(value, WireField::HeaderValue);
-        if (!isHttpToken(name) || !fault.empty()) {
-            r.error = !fault.empty() ? "the value of header " + name + " " + fault + ": it would end the line"
-                                     : "\"" + name + "\" is not a header name";
+        if (r.error = headerFault(name, value); !r.error.empty())
             return r;
-        }
         const std::string lower = asciiLower(name);
         if (lower == "host") {
             fields[2].second = value;

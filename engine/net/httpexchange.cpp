@@ -56,14 +56,8 @@ std::string requestBytes(const HttpExchangeRequest& rq, const Url& url, std::str
     std::string out = rq.method + " " + url.target + " HTTP/1.1\r\n";
     bool hasHost = false, hasLength = false;
     for (const auto& [n, v] : rq.headers) {
-        if (!isHttpToken(n)) {
-            error = "\"" + n + "\" is not a header name";
+        if (error = headerFault(n, v); !error.empty())
             return {};
-        }
-        if (const std::string fault = fieldFault(v, WireField::HeaderValue); !fault.empty()) {
-            error = "the value of header " + n + " " + fault + ": it would end the line";
-            return {};
-        }
         hasHost |= equalsNoCase(n, "host");
         hasLength |= equalsNoCase(n, "content-length");
         out += n + ": " + v + "\r\n";

@@ -1,8 +1,7 @@
 #include "jsonloutput.h"
 
-#include "core/textfile.h"
-
 #include "core/text.h"
+#include "core/textfile.h"
 
 #include <cerrno>
 #include <cstring>

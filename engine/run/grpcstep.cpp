@@ -1,8 +1,7 @@
 #include "grpcstep.h"
 
-#include "core/textfile.h"
-
 #include "core/text.h"
+#include "core/textfile.h"
 #include "core/url.h"
 #include "grpc/reflection.h"
 #include "stampede/v1/scenario.pb.h"

@@ -1,7 +1,6 @@
 #include "scenarioplan.h"
 
 #include "core/number.h"
-
 #include "core/schedule.h"
 
 #include "net/http1responseparser.h"

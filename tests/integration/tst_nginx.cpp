@@ -23,7 +23,7 @@ private slots:
     {
         const QString nginx = QStringLiteral("/usr/sbin/nginx");
         if (!QFile::exists(nginx))
-            QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
+            QFAIL("nginx is not installed: run scripts/install-deps.sh");
         m_port = freePort();
         m_log = m_dir.filePath(QStringLiteral("access.log"));
         const QString conf =

@@ -75,7 +75,7 @@ private slots:
         // systemd's own check of the units
         const QString analyze = QStandardPaths::findExecutable(QStringLiteral("systemd-analyze"));
         if (analyze.isEmpty())
-            QSKIP("systemd-analyze is not on this machine: the units were not verified");
+            QFAIL("systemd-analyze is missing: run scripts/install-deps.sh (package systemd)");
         QProcess verify;
         QStringList paths;
         for (const QString& f : files)

@@ -43,7 +43,7 @@ private slots:
     void initTestCase()
     {
         if (!Nginx::installed())
-            QSKIP("nginx is not installed (scripts/install-deps.sh installs it)");
+            QFAIL("nginx is not installed: run scripts/install-deps.sh");
         const QString made = makeCertificates(m_dir.path());
         QVERIFY2(made.isEmpty(), qPrintable(made));
         m_good = freePort();
