@@ -207,7 +207,7 @@ QList<QPair<double, QString>> ReportModel::eventMarks() const
 {
     QList<QPair<double, QString>> out;
     for (const auto& e : m_summary->events)
-        if (e.kind != "capacity_level") // a search's level ends where the next one's scaling is marked
+        if (e.kind.rfind("capacity_", 0) != 0) // a search's level ends where the next one's scaling is marked
             out.append({e.atS, QString::fromStdString(e.kind)});
     return out;
 }

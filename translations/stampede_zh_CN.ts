@@ -2815,7 +2815,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="136"/>
-        <location filename="../widgets/rundashboard.cpp" line="424"/>
+        <location filename="../widgets/rundashboard.cpp" line="426"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -2918,31 +2918,41 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="235"/>
+        <source>capacity: settled</source>
+        <translation>容量：已排空</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="236"/>
+        <source>capacity: draining, run again</source>
+        <translation>容量：仍在排空，重跑此级</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="237"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="372"/>
+        <location filename="../widgets/rundashboard.cpp" line="374"/>
         <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="496"/>
+        <location filename="../widgets/rundashboard.cpp" line="498"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="501"/>
+        <location filename="../widgets/rundashboard.cpp" line="503"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="506"/>
+        <location filename="../widgets/rundashboard.cpp" line="508"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="506"/>
+        <location filename="../widgets/rundashboard.cpp" line="508"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

@@ -232,10 +232,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
                     : kind == QLatin1String("breaker")           ? tr("breaker")
                     : kind == QLatin1String("breaker_recovered") ? tr("recovered")
                     : kind == QLatin1String("capacity_level")    ? tr("capacity level")
+                    : kind == QLatin1String("capacity_settle")   ? tr("capacity: settled")
+                    : kind == QLatin1String("capacity_draining") ? tr("capacity: draining, run again")
                     : kind == QLatin1String("server_metric")     ? tr("server metric")
                                                                  : kind;
                 m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(shown, agent, detail));
-                if (kind != QLatin1String("capacity_level")) // the next level's scaling is marked
+                if (!kind.startsWith(QLatin1String("capacity_"))) // the next level's scaling is marked
                     markEvent(at, shown);
             });
     connect(session, &RunSession::finished, this, &RunDashboard::onFinished);

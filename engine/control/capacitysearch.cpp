@@ -42,6 +42,8 @@ std::optional<double> CapacitySearch::onSecond(const IntervalMetrics& second,
 {
     if (m_result.finished)
         return std::nullopt;
+    if (m_settling)
+        return settle(second, server);
     ++m_levelSeconds;
     if (m_levelSeconds == 1) // the change-over second: partly the previous level
         return std::nullopt;
@@ -56,32 +58,133 @@ std::optional<double> CapacitySearch::onSecond(const IntervalMetrics& second,
     }
     if (m_levelSeconds < m_o.stepSeconds)
         return std::nullopt;
-    CapacityLevel level = judge(m_firstJudged, second.second);
-    m_result.levels.push_back(level);
+    return endLevel(second);
+}
+
+namespace {
+
+std::string levelText(const CapacityLevel& l)
+{
+    char text[160];
+    std::snprintf(text, sizeof text, "%.6g/s: p99 %.2f ms, errors %.2f %%, ", l.rate, l.p99Ms, l.errorRatePct);
+    return text + (l.passed ? std::string("met every SLO") : "broke " + l.brokenBy);
+}
+
+std::uint64_t lateOf(const IntervalMetrics& m)
+{
+    std::uint64_t late = 0;
+    for (const StepMetrics& st : m.steps)
+        late += st.counters.late;
+    return late;
+}
+
+std::map<std::string, double> means(const std::map<std::string, std::pair<double, std::uint32_t>>& sums)
+{
+    std::map<std::string, double> out;
+    for (const auto& [name, sum] : sums)
+        out[name] = sum.first / double(sum.second);
+    return out;
+}
+
+} // namespace
+
+// A level's last second: judged (or, when it was draining, run again after
+// settling), then the next rate.
+std::optional<double> CapacitySearch::endLevel(const IntervalMetrics& last)
+{
+    CapacityLevel level = judge(*m_merged, m_firstJudged, last.second, means(m_server));
+    const double seconds = double(last.second - m_firstJudged + 1);
+    m_levelLate = double(lateOf(*m_merged)) / seconds;
+    const std::uint32_t inFlight = m_merged->activeUsers; // the peak over the level
     m_merged.reset();
     m_server.clear();
     m_levelSeconds = 0;
-    std::optional<double> rate = next(level);
-    if (rate)
-        m_rate = *rate;
+    if (!level.passed && draining(level) && m_reruns < 2) {
+        ++m_reruns;
+        m_events.push_back({"capacity_draining", levelText(level) + "; not judged: it completed more than it " +
+                                                     "offered while arrivals waited (a backlog draining)"});
+        return startSettling(m_rate);
+    }
+    m_reruns = 0;
+    m_result.levels.push_back(level);
+    m_events.push_back({"capacity_level", levelText(level)});
+    if (level.passed) {
+        m_goodInFlight = std::max(m_goodInFlight, inFlight);
+        m_goodLate = std::max(m_goodLate, m_levelLate);
+    }
+    const std::optional<double> rate = next(level);
+    if (!rate)
+        return std::nullopt;
+    if (!level.passed)
+        return startSettling(*rate);
+    m_rate = *rate;
     return rate;
 }
 
-// The level's judged seconds, summarized as a run's are, against the SLOs.
-CapacityLevel CapacitySearch::judge(std::uint32_t fromS, std::uint32_t toS) const
+std::uint32_t settleSeconds(const CapacityOptions& o)
+{
+    return std::clamp<std::uint32_t>(3 * o.stepSeconds, 30, 300);
+}
+
+std::optional<double> CapacitySearch::startSettling(double then)
+{
+    m_settling = true;
+    m_settleSeconds = 0;
+    m_then = then;
+    m_rate = m_good > 0 ? m_good / 2 : m_rate / 4;
+    return m_rate;
+}
+
+// A settling second: drained when its backlog is back to the last good
+// level's and it meets every SLO on its own.
+std::optional<double> CapacitySearch::settle(const IntervalMetrics& second, const std::map<std::string, double>& server)
+{
+    ++m_settleSeconds;
+    if (m_settleSeconds == 1) // the change-over
+        return std::nullopt;
+    const bool slos = judge(second, second.second, second.second, server).passed;
+    const bool backlog = second.activeUsers <= std::max(m_goodInFlight + 2, m_goodInFlight * 3 / 2) &&
+                         double(lateOf(second)) <= m_goodLate * 1.5 + 1;
+    const std::uint32_t limit = settleSeconds(m_o);
+    if (!(slos && backlog) && m_settleSeconds < limit)
+        return std::nullopt;
+    char text[200];
+    if (slos && backlog)
+        std::snprintf(text, sizeof text, "the target drained in %u s at %.6g/s; next level %.6g/s", m_settleSeconds,
+                      m_rate, m_then);
+    else
+        std::snprintf(text, sizeof text,
+                      "the target did not drain within %u s at %.6g/s (%s); next level %.6g/s all the same", limit,
+                      m_rate, backlog ? "an SLO still broken" : "arrivals still waiting", m_then);
+    m_events.push_back({"capacity_settle", text});
+    m_settling = false;
+    m_rate = m_then;
+    return m_rate;
+}
+
+// Completions above what the level offered, with arrivals waiting: the
+// engines were still working off an earlier backlog.
+bool CapacitySearch::draining(const CapacityLevel& level) const
+{
+    const double offered = level.rate * double(std::max<std::size_t>(1, m_steps.size()));
+    return m_levelLate > 0 && level.achieved > offered * 1.05 + 1;
+}
+
+// The seconds fromS..toS merged, summarized as a run's are, against the SLOs.
+CapacityLevel CapacitySearch::judge(const IntervalMetrics& merged, std::uint32_t fromS, std::uint32_t toS,
+                                    const std::map<std::string, double>& server) const
 {
     const double seconds = double(toS - fromS + 1);
     RunSummary s;
     StepMetrics total;
-    for (std::size_t i = 0; i < m_merged->steps.size(); ++i) {
-        total.merge(m_merged->steps[i]);
-        s.steps.push_back(summarizeMetrics(i < m_steps.size() ? m_steps[i] : "", m_merged->steps[i], seconds));
+    for (std::size_t i = 0; i < merged.steps.size(); ++i) {
+        total.merge(merged.steps[i]);
+        s.steps.push_back(summarizeMetrics(i < m_steps.size() ? m_steps[i] : "", merged.steps[i], seconds));
     }
     s.total = summarizeMetrics("total", total, seconds);
     for (const auto& step : s.steps)
         s.total.checks.insert(s.total.checks.end(), step.checks.begin(), step.checks.end());
-    for (const auto& [name, sum] : m_server)
-        s.total.server[name] = sum.first / double(sum.second);
+    s.total.server = server;
     evaluateThresholds(s, m_o.slos);
     CapacityLevel l;
     l.rate = m_rate;
@@ -97,7 +200,8 @@ CapacityLevel CapacitySearch::judge(std::uint32_t fromS, std::uint32_t toS) cons
     return l;
 }
 
-// Exponential steps up to the first failure, then geometric bisection.
+// Exponential steps up to the first failure, then geometric bisection, at
+// most x2 past the last good rate.
 std::optional<double> CapacitySearch::next(const CapacityLevel& level)
 {
     if (level.passed)
@@ -126,7 +230,7 @@ std::optional<double> CapacitySearch::next(const CapacityLevel& level)
     }
     if (m_bad == 0)
         return std::min(m_good * m_o.growth, m_o.max);
-    return std::sqrt(m_good * m_bad);
+    return std::min(std::sqrt(m_good * m_bad), 2 * m_good);
 }
 
 void CapacitySearch::conclude(const std::string& note)
@@ -143,7 +247,8 @@ void shapeForCapacity(v1::Scenario& s, const CapacityOptions& o)
     load.mutable_open()->set_rate(o.start);
     if (backlog)
         load.mutable_open()->set_backlog_limit(backlog);
-    const std::int64_t seconds = std::int64_t(o.stepSeconds) * o.maxLevels + 2;
+    // each level may be followed by settling (and a draining level runs again)
+    const std::int64_t seconds = std::int64_t(o.stepSeconds + settleSeconds(o)) * o.maxLevels * 2 + 2;
     s.mutable_duration()->set_seconds(seconds);
     s.mutable_duration()->set_nanos(0);
     s.clear_thresholds();

@@ -385,20 +385,15 @@ void RunService::applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t
     }
 }
 
-// A capacity search's second: a level that ends is an event; the next level
-// scales the load (the plan's rate is the start rate); a concluded search ends
+// A capacity search's second: a level that ends (or settling) is an event;
+// the next rate scales the load (the plan's rate is the start rate); a concluded search ends
 // the run.
 void RunService::searchCapacity(const IntervalMetrics& second, const std::map<std::string, double>& server,
                                 const std::function<void(const RunEvent&)>& record)
 {
-    const std::size_t judged = m_capacity->result().levels.size();
     const std::optional<double> next = m_capacity->onSecond(second, server);
-    if (m_capacity->result().levels.size() > judged) {
-        const CapacityLevel& l = m_capacity->result().levels.back();
-        char text[160];
-        std::snprintf(text, sizeof text, "%.6g/s: p99 %.2f ms, errors %.2f %%, ", l.rate, l.p99Ms, l.errorRatePct);
-        m_ownEvents.push_back({double(second.second), "capacity_level", "",
-                               text + (l.passed ? std::string("met every SLO") : "broke " + l.brokenBy), 0, 0});
+    for (CapacityEvent& e : m_capacity->takeEvents()) {
+        m_ownEvents.push_back({double(second.second), std::move(e.kind), "", std::move(e.detail), 0, 0});
         record(m_ownEvents.back());
     }
     if (next)

@@ -76,9 +76,11 @@ void RunTracker::lateSnapshot(Agent& a, const v1::Snapshot& s)
         for (const auto& n : s.notes())
             m_events.push_back({n.at_s(), n.kind(), a.name, n.detail(), 0, 0});
     }
+    // Every second it reports now is outside the results, whichever second
+    // it covers: those it had not delivered by the loss were merged without it.
     IntervalMetrics m;
     std::string error;
-    if (s.steps_size() == 0 || !decodeSnapshot(s, m, error) || m.second <= a.lostSecond)
+    if (s.steps_size() == 0 || !decodeSnapshot(s, m, error))
         return;
     for (const auto& step : m.steps)
         a.sentAfterLoss += step.counters.sent;
@@ -98,7 +100,7 @@ void RunTracker::reportLateLoad()
         if (a.sentAfterLoss)
             addEvent("sent_after_loss", a.name,
                      std::to_string(a.sentAfterLoss) +
-                         " requests sent after the agent was declared lost (not in the results)");
+                         " requests the agent reported after it was declared lost (not in the results)");
 }
 
 std::vector<std::size_t> RunTracker::checkHealth()
@@ -111,7 +113,6 @@ std::vector<std::size_t> RunTracker::checkHealth()
             continue;
         a.lost = true;
         a.lostAt = now;
-        a.lostSecond = std::uint32_t((now - m_start) / kNanosPerSecond) + 1;
         lost.push_back(i);
         m_events.push_back({secondsSinceStart(), "agent_lost", a.name,
                             "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",

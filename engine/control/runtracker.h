@@ -42,8 +42,9 @@ public:
     // Any word from `agent` (a heartbeat answered, a snapshot) heard at `at`.
     void heard(std::size_t agent, Nanos at);
     // A snapshot from `agent`, in sequence order, heard at `at`. A lost
-    // agent's late data is not counted in the results; what it sent after
-    // the loss is counted apart (sentAfterLoss).
+    // agent's late data is not counted in the results; the requests it
+    // reports after the loss (of any second: those it had not delivered were
+    // merged without it) are counted apart (sentAfterLoss).
     void snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at);
     // Declares the agents silent past the loss timeout lost (each once, with
     // an event naming the seconds its data covers); returns them. With the
@@ -58,8 +59,9 @@ public:
     // A lost agent that said its run ended (its final snapshot came after all).
     bool settled(std::size_t agent) const { return m_agents[agent].endedAfterLoss; }
     Nanos lostAt(std::size_t agent) const { return m_agents[agent].lostAt; }
-    // Requests lost agents sent in the seconds after they were declared lost
-    // (known from their late snapshots; never part of the results).
+    // Requests lost agents reported only after they were declared lost
+    // (their late snapshots, whatever seconds those cover; never part of the
+    // results): with the results, every request the engines sent.
     std::uint64_t sentAfterLoss() const;
     // Adds an event for each lost agent that went on sending; once, at the end.
     void reportLateLoad();
@@ -81,7 +83,6 @@ private:
         bool done = false;            // final snapshot seen
         bool lost = false;
         Nanos lostAt = 0;
-        std::uint32_t lostSecond = 0; // the run's second in which it was declared lost
         bool endedAfterLoss = false;
         std::uint64_t sentAfterLoss = 0;
     };

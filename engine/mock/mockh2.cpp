@@ -257,13 +257,11 @@ void MockH2::requestComplete(std::int32_t id, Stream& s)
     rule->served.fetch_add(1, std::memory_order_relaxed);
     const bool fault = rule->injectFault(m_rng);
     std::int64_t delay = rule->drawDelay(m_rng);
-    if (rule->overLimit(SteadyClock::monotonicNow())) {
-        if (rule->limitDelay <= 0) {
-            answerFixed(id, s, std::to_string(rule->limitStatus), rule->limitedBody);
-            return;
-        }
-        delay += rule->limitDelay;
-    }
+    if (const std::int64_t limit = rule->limitFor(SteadyClock::monotonicNow()); limit < 0) {
+        answerFixed(id, s, std::to_string(rule->limitStatus), rule->limitedBody);
+        return;
+    } else
+        delay += limit;
     if (delay > 0) {
         m_scheduler.schedule(delay, id, rule, fault);
         return;

@@ -13,7 +13,7 @@ namespace stampede {
 
 namespace {
 
-// rateLimit: {"perSecond": N, "status": 429} or {"perSecond": N, "delayMs": 200}
+// rateLimit: {"perSecond": N, "status": 429}, {"perSecond": N, "delayMs": 200} or {"perSecond": N, "queue": true}
 bool setRateLimit(MockRule& rule, const v1::MockRateLimit& l, const std::string& field, std::string& error)
 {
     constexpr std::uint32_t kMaxPerSecond = 100000000; // more than any server answers
@@ -31,13 +31,18 @@ bool setRateLimit(MockRule& rule, const v1::MockRateLimit& l, const std::string&
         error = field + ".status: " + std::to_string(status) + " is not an HTTP status";
         return false;
     }
-    if (rule.grpc && l.delay_ms() == 0) {
-        error = field + ": a gRPC rule's limit slows answers down: give delayMs";
+    if (l.queue() && l.delay_ms() > 0) {
+        error = field + ": queue and delayMs exclude each other (a queue's delay is its length)";
+        return false;
+    }
+    if (rule.grpc && l.delay_ms() == 0 && !l.queue()) {
+        error = field + ": a gRPC rule's limit slows answers down: give delayMs or queue";
         return false;
     }
     rule.limitPerSecond = l.per_second();
     rule.limitStatus = status;
     rule.limitDelay = std::int64_t(l.delay_ms() * 1e6);
+    rule.limitQueue = l.queue();
     rule.limitedBody = "{\"code\": " + std::to_string(status) + ", \"message\": \"over " +
                        std::to_string(l.per_second()) + " requests a second\"}";
     rule.limitedResponse = renderHttpResponse(status, {{"Content-Type", "application/json"}}, rule.limitedBody);
@@ -174,6 +179,26 @@ bool MockRule::overLimit(std::int64_t nowNanos) const
         return false;
     limited.fetch_add(1, std::memory_order_relaxed);
     return true;
+}
+
+std::int64_t MockRule::queueDelay(std::int64_t nowNanos) const
+{
+    constexpr std::int64_t kBurst = 10000000;       // 10 ms of answers may go at once
+    constexpr std::int64_t kMaxQueue = 60000000000; // past a minute of queue: refused
+    const std::int64_t gap = 1000000000 / std::int64_t(limitPerSecond);
+    std::int64_t free = nextFree.load(std::memory_order_relaxed);
+    std::int64_t slot;
+    do {
+        slot = std::max(free, nowNanos - kBurst);
+        if (slot - nowNanos > kMaxQueue) {
+            limited.fetch_add(1, std::memory_order_relaxed);
+            return -1;
+        }
+    } while (!nextFree.compare_exchange_weak(free, slot + gap, std::memory_order_relaxed));
+    if (slot <= nowNanos)
+        return 0;
+    limited.fetch_add(1, std::memory_order_relaxed);
+    return slot - nowNanos;
 }
 
 std::int64_t MockRule::drawDelay(FastRandom& rng) const

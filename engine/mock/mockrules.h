@@ -66,17 +66,33 @@ struct MockRule
     std::uint32_t limitPerSecond = 0;
     unsigned limitStatus = 429;
     std::int64_t limitDelay = 0; // nanoseconds
+    bool limitQueue = false;     // answers wait their turn at limitPerSecond (queueDelay)
     std::string limitedResponse;
     std::string limitedBody;
     mutable std::atomic<std::uint64_t> window{0}; // the current second << 32 | requests in it
     mutable std::atomic<std::uint64_t> served{0};
     mutable std::atomic<std::uint64_t> refused{0};  // requests without the required headers
     mutable std::atomic<std::uint64_t> injected{0}; // answers replaced by the injected error
-    mutable std::atomic<std::uint64_t> limited{0};  // answers over the rate limit
+    mutable std::atomic<std::uint64_t> limited{0};  // answers over the rate limit (queued ones too)
+    mutable std::atomic<std::int64_t> nextFree{0};  // queue: when the next answer may go (monotonic ns)
 
     // Whether a request arriving at `nowNanos` (a monotonic clock) is over the
     // rate limit (counted); lock-free, exact across threads.
     bool overLimit(std::int64_t nowNanos) const;
+    // A queueing limit: how long a request arriving at `nowNanos` waits for
+    // its turn (0: served at once), or -1 when the queue is past 60 s (it is
+    // answered limitStatus). Lock-free, in arrival order across threads.
+    std::int64_t queueDelay(std::int64_t nowNanos) const;
+    // The delay the limit adds to an answer (0: none), or -1: answer
+    // limitedResponse at once. Counts what it limits.
+    std::int64_t limitFor(std::int64_t nowNanos) const
+    {
+        if (limitQueue)
+            return queueDelay(nowNanos);
+        if (!overLimit(nowNanos))
+            return 0;
+        return limitDelay > 0 ? limitDelay : -1;
+    }
 
     bool matches(std::string_view method, std::string_view path) const;
     // Whether this answer is an injected error (counted).

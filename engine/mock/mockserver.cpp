@@ -289,14 +289,11 @@ private:
                 const bool fault = rule->injectFault(m_rng);
                 response = fault ? &rule->errorResponse : &rule->response;
                 delay = rule->drawDelay(m_rng);
-                if (rule->overLimit(SteadyClock::monotonicNow())) {
-                    if (rule->limitDelay > 0)
-                        delay += rule->limitDelay;
-                    else {
-                        response = &rule->limitedResponse;
-                        delay = 0;
-                    }
-                }
+                if (const std::int64_t limit = rule->limitFor(SteadyClock::monotonicNow()); limit < 0) {
+                    response = &rule->limitedResponse;
+                    delay = 0;
+                } else
+                    delay += limit;
             }
             if (delay > 0) {
                 c.waiting = true;

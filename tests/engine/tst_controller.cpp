@@ -241,15 +241,17 @@ private Q_SLOTS:
         const int afterRun = b->stopCount();
         clock->advance(kS + 1);
         QTRY_VERIFY_WITH_TIMEOUT(b->stopCount() > afterRun, 2000);
-        // ...until it thaws: it tells what it sent after the loss (second 9),
-        // takes the Stop and ends.
+        // ...until it thaws: it tells what it sent in the second it froze in
+        // (2: merged without it when it was lost) and after the loss (9),
+        // takes the Stop and ends. Neither is in the results; both are counted.
+        b->queue(2, 4, 5);
         b->queue(9, 0, 7);
         b->setAlive(true);
         clock->advance(kS + 1);
         runner.join();
         QVERIFY(r.ok);
         QVERIFY(r.aborted);
-        QCOMPARE(r.sentAfterLoss, std::uint64_t(7));
+        QCOMPARE(r.sentAfterLoss, std::uint64_t(12));
         QCOMPARE(r.total.steps[0].counters.requests, std::uint64_t(10)); // second 1 only: late data is apart
         QCOMPARE(r.events.size(), std::size_t(3));
         QCOMPARE(r.events[0].kind, std::string("agent_lost"));

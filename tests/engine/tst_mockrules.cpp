@@ -107,6 +107,10 @@ private slots:
         QTest::addRow("rate limit delay") << "{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"perSecond\": 5, "
                                              "\"delayMs\": -1}}]}"
                                           << "rules[0].rateLimit.delayMs: must be between 0 and 60000";
+        QTest::addRow("queue with a delay") << "{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"perSecond\": 5, "
+                                               "\"delayMs\": 10, \"queue\": true}}]}"
+                                            << "rules[0].rateLimit: queue and delayMs exclude each other (a queue's "
+                                               "delay is its length)";
     }
     // A known limit: N answers in one second of the server's clock, then the
     // limited answer until the next second; exact when threads race for it.
@@ -132,6 +136,48 @@ private slots:
         QVERIFY(!r->overLimit(second + 1'000'000'000)); // the next second starts afresh
         QCOMPARE(r->limited.load(), std::uint64_t(1000));
         QVERIFY(QByteArray::fromStdString(set->statsJson()).contains("\"limited\": 1000"));
+    }
+    // A queueing limit serves perSecond answers a second in arrival order: a
+    // burst waits its turn (1 ms apart at 1000/s, after 10 ms that go at
+    // once), exact when threads race; a quiet spell empties the queue; past a
+    // minute of queue a request is refused.
+    void rateLimitQueues()
+    {
+        std::string err;
+        auto set = MockRuleSet::fromJson(
+            "{\"rules\": [{\"path\": \"/a\", \"rateLimit\": {\"perSecond\": 1000, \"queue\": true}}]}", err);
+        QVERIFY2(set, err.c_str());
+        const MockRule* r = set->match("GET", "/a");
+        const std::int64_t t0 = 7'000'000'000;
+        std::vector<std::int64_t> delays[4];
+        std::vector<std::thread> threads;
+        for (auto& d : delays)
+            threads.emplace_back([&] {
+                for (int i = 0; i < 500; ++i)
+                    d.push_back(r->queueDelay(t0));
+            });
+        for (auto& t : threads)
+            t.join();
+        std::vector<std::int64_t> all;
+        for (const auto& d : delays)
+            all.insert(all.end(), d.begin(), d.end());
+        std::sort(all.begin(), all.end());
+        // 2000 arrivals at once: the first 10 ms of answers go now, then one a millisecond
+        QCOMPARE(std::count(all.begin(), all.end(), 0), 11);
+        for (std::size_t i = 11; i < all.size(); ++i)
+            QCOMPARE(all[i], std::int64_t(i - 10) * 1'000'000);
+        QCOMPARE(r->limited.load(), std::uint64_t(2000 - 11));
+        // at the rate it serves, nothing waits once the queue has drained
+        const std::int64_t later = t0 + 5'000'000'000;
+        for (int i = 0; i < 100; ++i)
+            QCOMPARE(r->queueDelay(later + i * 1'000'000), std::int64_t(0));
+        // 61 s of queue: the last arrivals are refused (the limited answer)
+        const std::int64_t t1 = t0 + 100'000'000'000;
+        int refused = 0;
+        for (int i = 0; i < 61'100; ++i)
+            refused += r->queueDelay(t1) < 0;
+        QCOMPARE(refused, 61'100 - 60'011);
+        QCOMPARE(r->limitFor(t1), std::int64_t(-1));
     }
     // A rule's required headers: any case of the name, the exact value (or any when none is given).
     void requiredHeaders()

@@ -119,6 +119,49 @@ private slots:
                  levels.size());
     }
 
+    // A server that serves N a second and queues the rest, as real servers
+    // do (the mock's queueing rateLimit): each level is judged on a target
+    // that has drained the queue the level before left (issue 25: at 800/s,
+    // 800, 566, 476 and 436 all broke on 1600's queue and the answer was 400).
+    void aTargetThatQueuesIsFoundWithinTenPercent_data()
+    {
+        QTest::addColumn<int>("limit");
+        QTest::newRow("300/s") << 300;
+        QTest::newRow("1500/s") << 1500;
+    }
+    void aTargetThatQueuesIsFoundWithinTenPercent()
+    {
+        QFETCH(int, limit);
+        MockProcess mock(QStringLiteral("{\"rules\": [{\"name\": \"queued\", \"path\": \"/*\", \"body\": \"ok\", "
+                                        "\"rateLimit\": {\"perSecond\": %1, \"queue\": true}}]}")
+                             .arg(limit));
+        QVERIFY(mock.started());
+        const QString summary = m_dir.filePath(QStringLiteral("queue-%1.json").arg(limit));
+        const auto r = capacity(mock, summary,
+                                {QStringLiteral("--slo"), QStringLiteral("p99 < 50ms"),
+                                 QStringLiteral("--step-duration"), QStringLiteral("2s")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const QJsonObject s = readJson(summary);
+        const QJsonObject c = s.value(QStringLiteral("capacity")).toObject();
+        const double rate = c.value(QStringLiteral("rate")).toDouble();
+        QVERIFY2(rate >= limit * 0.9 && rate <= limit * 1.1, qPrintable(r.out));
+        QStringList settled;
+        for (const auto& e : s.value(QStringLiteral("events")).toArray())
+            if (e.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("capacity_settle"))
+                settled << e.toObject().value(QStringLiteral("detail")).toString();
+        QVERIFY2(!settled.isEmpty(), qPrintable(r.out)); // at least the first break left a queue
+        QVERIFY2(settled.first().contains(QStringLiteral("drained in")), qPrintable(settled.join(u'\n')));
+        // no level well under the limit was judged broken, none well over it passed
+        for (const auto& l : c.value(QStringLiteral("levels")).toArray()) {
+            const QJsonObject o = l.toObject();
+            const double offered = o.value(QStringLiteral("rate")).toDouble();
+            if (offered < limit * 0.95)
+                QVERIFY2(o.value(QStringLiteral("passed")).toBool(), qPrintable(r.out));
+            if (offered > limit * 1.1)
+                QVERIFY2(!o.value(QStringLiteral("passed")).toBool(), qPrintable(r.out));
+        }
+    }
+
     // Even the start rate breaks the SLO: exit 1, rate 0, said why.
     void aStartThatFailsIsExitOne()
     {
