@@ -262,8 +262,33 @@ QVariant AgentListModel::headerData(int section, Qt::Orientation o, int role) co
     return section == AddressColumn ? tr("Agent (host:port)") : tr("Status");
 }
 
+QString EngineSettings::runLabel() const
+{
+    if (remote)
+        return QCoreApplication::translate("EngineSettings", "Run on %n remote agent(s)", nullptr, int(agents.size()));
+    if (localEngines > 0)
+        return QCoreApplication::translate("EngineSettings", "Run on the local pool (%n engine(s))", nullptr,
+                                           localEngines);
+    return QCoreApplication::translate("EngineSettings", "Run on the local pool");
+}
+
+QString EngineSettings::runToolTip() const
+{
+    if (remote)
+        return QCoreApplication::translate("EngineSettings", "Start this scenario on the agents %1 and watch it live "
+                                                             "(Runs → Engines… to change)")
+            .arg(agents.join(QStringLiteral(", ")));
+    return QCoreApplication::translate("EngineSettings", "Start this scenario on local engines (%1) and watch it live "
+                                                         "(Runs → Engines… to change)")
+        .arg(localEngines > 0 ? QString::number(localEngines)
+                              : QCoreApplication::translate("EngineSettings", "one per core it may use"));
+}
+
 QString findStampedeCli()
 {
+    // STAMPEDE_CLI names it (a build tree, a test); else beside this program, in the build tree, on PATH
+    if (const QString named = qEnvironmentVariable("STAMPEDE_CLI"); !named.isEmpty() && QFileInfo(named).isExecutable())
+        return named;
     const QString dir = QCoreApplication::applicationDirPath();
     const QString cli =
         QStandardPaths::findExecutable(QStringLiteral("stampede-cli"), {dir, dir + QStringLiteral("/../cli")});

@@ -35,6 +35,10 @@ struct EngineSettings
     // project itself), in the user's words; empty when they can.
     QString outputsProblem(const QString& projectPath) const;
     bool save(stampede::ProjectStore& store) const;
+    // What a Run button says with these engines, and its tooltip: "Run on
+    // the local pool (4 engines)", "Run on 3 remote agents".
+    QString runLabel() const;
+    QString runToolTip() const;
     // The token read from tokenFile; false with `error` when it cannot be read.
     bool readToken(QString& token, QString& error) const;
 };

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include "core/curlcommand.h"
+#include "core/text.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -35,25 +36,6 @@ QJsonArray writePairs(const RequestItem::Pairs& pairs)
 }
 
 const char* const kBodyModes[] = {"raw", "json", "urlencoded", "multipart"};
-
-// The headers the body mode and the auth add (Content-Type, Authorization),
-// each unless the user set one of that name, and only when there is a value.
-RequestItem::Pairs addedHeaders(const RequestItem::Pairs& userHeaders, const QString& contentType,
-                                const QString& authorization)
-{
-    RequestItem::Pairs out;
-    const RequestItem::Pairs candidates = {{QStringLiteral("Content-Type"), contentType},
-                                           {QStringLiteral("Authorization"), authorization}};
-    for (const auto& candidate : candidates) {
-        const QString& name = candidate.first;
-        const bool userSet = std::any_of(userHeaders.begin(), userHeaders.end(), [&name](const auto& h) {
-            return h.first.compare(name, Qt::CaseInsensitive) == 0;
-        });
-        if (!candidate.second.isEmpty() && !userSet)
-            out.append(candidate);
-    }
-    return out;
-}
 
 } // namespace
 
@@ -95,6 +77,46 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.version = version == QLatin1String("1.1") ? Version::Http1
                 : version == QLatin1String("2") ? Version::Http2
                                                 : Version::Auto;
+    return r;
+}
+
+std::optional<RequestItem> RequestItem::fromCurl(const QString& text, QString* error, QStringList* notTaken)
+{
+    std::string err;
+    const auto c = stampede::parseCurl(text.toStdString(), err);
+    if (!c) {
+        if (error)
+            *error = QString::fromStdString(err);
+        return std::nullopt;
+    }
+    RequestItem r;
+    r.method = QString::fromStdString(c->method);
+    r.url = QString::fromStdString(c->url);
+    for (const auto& [n, v] : c->headers)
+        r.headers.append({QString::fromStdString(n), QString::fromStdString(v)});
+    r.body = QString::fromStdString(c->body);
+    const bool json = std::any_of(r.headers.begin(), r.headers.end(), [](const auto& h) {
+        return h.first.compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0 &&
+               h.second.contains(QLatin1String("json"));
+    });
+    r.bodyMode = json ? BodyMode::Json : BodyMode::Raw;
+    if (!c->form.empty()) {
+        r.bodyMode = BodyMode::Multipart;
+        for (const auto& [n, v] : c->form)
+            r.form.append({QString::fromStdString(n), QString::fromStdString(v)});
+    }
+    if (c->basic) {
+        r.auth = Auth::Basic;
+        r.user = QString::fromStdString(c->user);
+        r.password = QString::fromStdString(c->password);
+    }
+    r.insecure = c->insecure;
+    if (c->maxTimeSeconds > 0)
+        r.timeoutMs = std::max(1000, int(c->maxTimeSeconds * 1000));
+    r.version = c->http == 1 ? Version::Http1 : c->http == 2 ? Version::Http2 : Version::Auto;
+    if (notTaken)
+        for (const auto& n : c->notTaken)
+            *notTaken << QString::fromStdString(n);
     return r;
 }
 
@@ -145,75 +167,35 @@ QByteArray RequestItem::toJson() const
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-QString RequestItem::expand(const QString& text, const QHash<QString, QString>& variables)
+stampede::SendOnceRequest RequestItem::toSend(const QHash<QString, QString>& variables) const
 {
-    QString out = text;
+    stampede::SendOnceRequest rq;
+    rq.stepJson = QJsonDocument(toStep(QStringLiteral("send"))).toJson(QJsonDocument::Compact).toStdString();
     for (auto it = variables.cbegin(); it != variables.cend(); ++it)
-        out.replace(QStringLiteral("${%1}").arg(it.key()), it.value());
-    return out;
-}
-
-QString RequestItem::authorization(const QHash<QString, QString>& variables) const
-{
-    if (auth == Auth::Basic)
-        return QStringLiteral("Basic ") +
-               QString::fromLatin1(
-                   (expand(user, variables) + QLatin1Char(':') + expand(password, variables)).toUtf8().toBase64());
-    if (auth == Auth::Bearer)
-        return QStringLiteral("Bearer ") + expand(token, variables);
-    return {};
-}
-
-QByteArray RequestItem::encodedBody(const QHash<QString, QString>& variables, QString& contentType) const
-{
-    contentType.clear();
-    if (bodyMode == BodyMode::UrlEncoded) {
-        contentType = QStringLiteral("application/x-www-form-urlencoded");
-        QStringList parts;
-        for (const auto& [n, v] : form)
-            parts << QString::fromUtf8(QUrl::toPercentEncoding(expand(n, variables))) + QLatin1Char('=') +
-                         QString::fromUtf8(QUrl::toPercentEncoding(expand(v, variables)));
-        return parts.join(QLatin1Char('&')).toUtf8();
-    }
-    if (bodyMode == BodyMode::Multipart) {
-        // a fixed boundary: the same item always encodes to the same bytes
-        const QByteArray boundary = "stampede-form-boundary-7d1f3a";
-        contentType = QStringLiteral("multipart/form-data; boundary=") + QString::fromLatin1(boundary);
-        QByteArray out;
-        for (const auto& [n, v] : form)
-            out += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + expand(n, variables).toUtf8() +
-                   "\"\r\n\r\n" + expand(v, variables).toUtf8() + "\r\n";
-        return out + "--" + boundary + "--\r\n";
-    }
-    if (bodyMode == BodyMode::Json && !body.isEmpty())
-        contentType = QStringLiteral("application/json");
-    return expand(body, variables).toUtf8();
-}
-
-stampede::HttpExchangeRequest RequestItem::toExchange(const QHash<QString, QString>& variables) const
-{
-    stampede::HttpExchangeRequest rq;
-    rq.method = method.trimmed().toUpper().toStdString();
-    rq.url = expand(url.trimmed(), variables).toStdString();
-    for (const auto& [n, v] : headers)
-        rq.headers.emplace_back(n.toStdString(), expand(v, variables).toStdString());
-    QString contentType;
-    rq.body = encodedBody(variables, contentType).toStdString();
-    for (const auto& [n, v] : addedHeaders(headers, contentType, authorization(variables)))
-        rq.headers.emplace_back(n.toStdString(), v.toStdString());
-    rq.timeout = stampede::Nanos(timeoutMs) * stampede::kNanosPerMilli;
-    rq.verify = !insecure;
+        rq.values.emplace_back(it.key().toStdString(), it.value().toStdString());
+    // a name nothing defines goes out as its own text, as the user agreed to
+    for (const QString& n : unknown(variables).all())
+        rq.values.emplace_back(n.toStdString(), "${" + n.toStdString() + "}");
+    rq.http2 = overHttp2();
     return rq;
 }
 
-QString RequestItem::toCurl(const QHash<QString, QString>& variables) const
+QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* error) const
 {
-    const stampede::HttpExchangeRequest rq = toExchange(variables);
+    stampede::SentRequest sent;
+    std::string why;
+    if (!stampede::renderOnce(toSend(variables), sent, why)) {
+        if (error)
+            *error = QString::fromStdString(why);
+        return {};
+    }
     stampede::CurlRequest c;
-    c.method = rq.method;
-    c.url = rq.url;
-    c.headers = rq.headers;
-    c.body = rq.body;
+    c.method = sent.method;
+    c.url = sent.url;
+    for (const auto& h : sent.headers)
+        if (!stampede::equalsNoCase(h.first, "host") && !stampede::equalsNoCase(h.first, "user-agent"))
+            c.headers.push_back(h);
+    c.body = sent.body;
     QString out = QString::fromStdString(stampede::toCurl(c));
     if (insecure && url.trimmed().startsWith(QLatin1String("https://")))
         out += QStringLiteral(" -k");
@@ -242,19 +224,33 @@ QJsonObject RequestItem::toStep(const QString& name) const
         step[QStringLiteral("grpc")] = g;
         return step;
     }
+    // the request as written: ${…} stays, the engine expands and encodes it when it sends
     QJsonObject rq;
     rq[QStringLiteral("method")] = method.trimmed().toUpper();
     rq[QStringLiteral("url")] = url.trimmed();
-    QString contentType;
-    // ${name} stays for the scenario's own variables
-    const QByteArray encoded = encodedBody({}, contentType);
-    const QJsonArray hs = writePairs(headers + addedHeaders(headers, contentType, authorization()));
+    Pairs hs = headers;
+    const bool userType = std::any_of(headers.begin(), headers.end(), [](const auto& h) {
+        return h.first.compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0;
+    });
+    if (bodyMode == BodyMode::Json && !body.isEmpty() && !userType)
+        hs.append({QStringLiteral("Content-Type"), QStringLiteral("application/json")});
     if (!hs.isEmpty())
-        rq[QStringLiteral("headers")] = hs;
-    if (!encoded.isEmpty())
-        rq[QStringLiteral("body")] = QString::fromUtf8(encoded);
-    if (timeoutMs != kDefaultTimeoutMs)
-        rq[QStringLiteral("timeout")] = seconds(timeoutMs);
+        rq[QStringLiteral("headers")] = writePairs(hs);
+    if (bodyMode == BodyMode::UrlEncoded || bodyMode == BodyMode::Multipart) {
+        QJsonObject f{{QStringLiteral("fields"), writePairs(form)}};
+        if (bodyMode == BodyMode::Multipart)
+            f[QStringLiteral("encoding")] = QStringLiteral("FORM_MULTIPART");
+        rq[QStringLiteral("form")] = f;
+    } else if (!body.isEmpty()) {
+        rq[QStringLiteral("body")] = body;
+    }
+    if (auth == Auth::Basic)
+        rq[QStringLiteral("auth")] =
+            QJsonObject{{QStringLiteral("basic"),
+                         QJsonObject{{QStringLiteral("user"), user}, {QStringLiteral("password"), password}}}};
+    else if (auth == Auth::Bearer)
+        rq[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("bearer"), token}};
+    rq[QStringLiteral("timeout")] = seconds(timeoutMs);
     if (insecure)
         rq[QStringLiteral("insecure")] = true;
     step[QStringLiteral("request")] = rq;

@@ -1,8 +1,8 @@
 #pragma once
 // One owner for a request item (what the builder edits and the project keeps):
 // its fields, its JSON payload (read and written here only), and what it
-// becomes: a scenario step, a curl command, and the one-off exchange Send makes
-// (auth, body modes and ${name} expansion applied in one place).
+// becomes: a scenario step as written, which the engine renders when it sends
+// (Send, runs and curl commands alike: run/sendonce.h).
 #include <QByteArray>
 #include <QHash>
 #include <QJsonArray>
@@ -12,7 +12,9 @@
 #include <QString>
 #include <QStringList>
 
-#include "net/httpexchange.h"
+#include <optional>
+
+#include "run/sendonce.h"
 
 struct RequestItem
 {
@@ -71,24 +73,28 @@ struct RequestItem
     QJsonArray extract;
 
     static RequestItem fromJson(const QByteArray& payload);
+    // A pasted curl command as a request (core/curlcommand.h): -u as Basic
+    // auth, -F as a multipart form, -k, -m and the HTTP version as options;
+    // the options it does not carry are listed in `notTaken`. Nothing with
+    // `error` when it is not a curl command or sends elsewhere (a proxy).
+    static std::optional<RequestItem> fromCurl(const QString& text, QString* error = nullptr,
+                                               QStringList* notTaken = nullptr);
     QByteArray toJson() const;
-    // A scenario step named `name`: an HTTP request (auth as an Authorization
-    // header, the body mode's encoding and Content-Type, the timeout), or a
-    // gRPC call carrying its descriptors.
+    // A scenario step named `name`, the request as written: method, URL,
+    // headers, the body byte for byte or the form's fields, the auth's
+    // fields, each with its ${…} (the engine expands and encodes them when
+    // it sends, for Send and runs alike), the timeout; or a gRPC call
+    // carrying its descriptors.
     QJsonObject toStep(const QString& name) const;
-    // The HTTP request as Send makes it, with ${name} taken from `variables`.
-    stampede::HttpExchangeRequest toExchange(const QHash<QString, QString>& variables) const;
-    // The same as a curl command.
-    QString toCurl(const QHash<QString, QString>& variables) const;
+    // What Send asks the engine to send (stampede::sendOnce): the step, with
+    // `variables` as its values; names nothing defines go out as their text.
+    stampede::SendOnceRequest toSend(const QHash<QString, QString>& variables) const;
+    // The request as the engine renders it, as a curl command (empty with
+    // `error` when it cannot be rendered).
+    QString toCurl(const QHash<QString, QString>& variables, QString* error = nullptr) const;
     // Send goes over HTTP/2: asked for, or https:// with the version on auto.
     bool overHttp2() const;
 
-    // "Basic base64(user:password)", "Bearer TOKEN", or empty.
-    QString authorization(const QHash<QString, QString>& variables = {}) const;
-    // The body as sent and the Content-Type its mode sets (empty: none).
-    QByteArray encodedBody(const QHash<QString, QString>& variables, QString& contentType) const;
-    // `text` with each ${name} of `variables` replaced by its value.
-    static QString expand(const QString& text, const QHash<QString, QString>& variables);
     // The ${name}s in `text` that `variables` lacks, each once, in order.
     static QStringList unknownNames(const QString& text, const QHash<QString, QString>& variables);
     // Each field's unknown names, as the builder marks them: the one a name is in turns red.

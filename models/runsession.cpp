@@ -1,5 +1,9 @@
 #include "runsession.h"
 
+#include "control/runinputs.h"
+
+#include <QFileInfo>
+
 #include "traffic/trafficstore.h"
 
 #include "control/runservice.h"
@@ -102,16 +106,18 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     }
     RunRequest rq;
     std::string error;
-    if (!parseScenarioJson(scenarioJson.toStdString(), rq.scenario, error)) {
-        m_error = QString::fromStdString(error);
-        return false;
-    }
-    if (store && !inlineReplayTraffic(rq.scenario, *store, error)) { // the engines take the set's requests
+    // the one preparation the command line's PROJECT@SCENARIO makes too
+    RunInputs in;
+    in.scenarioJson = scenarioJson.toStdString();
+    in.project = store;
+    in.environment = store ? options.environment.toStdString() : std::string();
+    if (store)
+        in.baseDir = QFileInfo(QString::fromStdString(store->path())).absolutePath().toStdString();
+    if (!prepareRun(in, rq, error)) {
         m_error = QString::fromStdString(error);
         return false;
     }
     rq.source = "gui";
-    rq.scenarioJson = scenarioJson.toStdString();
     if (options.capacity) { // recorded as it runs: open model at the start rate, no thresholds
         shapeForCapacity(rq.scenario, *options.capacity);
         rq.capacity = options.capacity;

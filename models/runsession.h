@@ -42,6 +42,8 @@ public:
         // set: a capacity search of the scenario (shaped by shapeForCapacity()), not a run as planned
         std::optional<stampede::CapacityOptions> capacity;
         QStringList outputs; // live outputs, as --out takes them: prometheus=HOST:PORT, jsonl=FILE
+        // the project's environment the run takes its values from (bundle/environment.h's scopes)
+        QString environment;
     };
 
     explicit RunSession(QObject* parent = nullptr);
@@ -51,9 +53,11 @@ public:
                                    stampede::CapacityOptions& out);
     ~RunSession() override;
 
-    // Starts a run of the scenario (its proto3 JSON); saves it in `store` when
-    // given (the store must stay open until finished()). Returns false with
-    // lastError() when the scenario is not valid.
+    // Starts a run of the scenario (its proto3 JSON, as written) in the
+    // project `store` (its traffic sets, options.environment), prepared as
+    // the command line's PROJECT@SCENARIO is (control/runinputs.h); saves it
+    // there when given (the store must stay open until finished()). Returns
+    // false with lastError() when the scenario is not valid.
     bool start(const QByteArray& scenarioJson, const Options& options, stampede::ProjectStore* store = nullptr);
     bool isRunning() const { return m_running; }
     QString runId() const { return m_runId; }

@@ -9,17 +9,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 demo="$here/resources/demo"
 
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x "$gui" ]]; then
-    out=$(mktemp)
-    "$cli" mock --listen 127.0.0.1:0 --rules "$demo/mock-rules.json" >"$out" &
-    mock=$!
-    trap 'kill "$mock" 2>/dev/null; rm -f "$out"' EXIT
-    for _ in $(seq 50); do
-        grep -q "listening on" "$out" && break
-        sleep 0.1
-    done
-    url=$(sed -n 's/^listening on //p' "$out")
-    echo "demo mock server at $url"
-    "$gui" --demo --mock-url "$url"
-    exit 0
+    # the demo project keeps its mock's rules and starts the mock when it opens
+    PATH="$(cd "$(dirname "$cli")" && pwd):$PATH" exec "$gui" --demo
 fi
 exec "$cli" run "$demo/scenario.json" --mock "$demo/mock-rules.json"

@@ -653,19 +653,6 @@ Candidate: %2</source>
     </message>
 </context>
 <context>
-    <name>Demo</name>
-    <message>
-        <location filename="../app/gui/demoproject.cpp" line="119"/>
-        <source>stampede-cli, which serves the demo, was not found next to Stampede or on PATH.</source>
-        <translation>找不到为演示提供服务的 stampede-cli：它不在 Stampede 旁边，也不在 PATH 中。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/demoproject.cpp" line="154"/>
-        <source>the demo&apos;s mock server did not start: %1</source>
-        <translation>演示的模拟服务器没有启动：%1</translation>
-    </message>
-</context>
-<context>
     <name>EngineSettings</name>
     <message>
         <location filename="../models/enginesettings.cpp" line="60"/>
@@ -681,6 +668,40 @@ Candidate: %2</source>
         <location filename="../models/enginesettings.cpp" line="73"/>
         <source>The folder of the JSON lines file, %1, does not exist.</source>
         <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/enginesettings.cpp" line="268"/>
+        <source>Run on %n remote agent(s)</source>
+        <translation>
+            <numerusform>在 %n 个远程代理上运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/enginesettings.cpp" line="270"/>
+        <source>Run on the local pool (%n engine(s))</source>
+        <translation>
+            <numerusform>在本地引擎池上运行（%n 个引擎）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="272"/>
+        <source>Run on the local pool</source>
+        <translation>在本地引擎池运行</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="278"/>
+        <source>Start this scenario on the agents %1 and watch it live (Runs → Engines… to change)</source>
+        <translation>在代理 %1 上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="281"/>
+        <source>Start this scenario on local engines (%1) and watch it live (Runs → Engines… to change)</source>
+        <translation>在本地引擎（%1）上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="284"/>
+        <source>one per core it may use</source>
+        <translation>每个可用核心一个</translation>
     </message>
 </context>
 <context>
@@ -846,245 +867,263 @@ Candidate: %2</source>
 <context>
     <name>EnvironmentEditor</name>
     <message>
-        <location filename="../widgets/environmenteditor.cpp" line="12"/>
+        <location filename="../widgets/environmenteditor.cpp" line="21"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/environmenteditor.cpp" line="12"/>
+        <location filename="../widgets/environmenteditor.cpp" line="21"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/environmenteditor.cpp" line="14"/>
-        <source>Values for ${name} in URLs, headers and bodies when this environment is selected.</source>
-        <translation>选中此环境时，URL、请求头和请求体中 ${名称} 的取值。</translation>
+        <location filename="../widgets/environmenteditor.cpp" line="26"/>
+        <source>Values for ${name} in URLs, headers and bodies when this environment is selected. A run takes them too, under its scenario&apos;s data sets and generators and the values its steps extract.</source>
+        <translation>选中此环境时，URL、请求头和请求体中 ${name} 的取值。运行也使用这些值，但场景的数据集、生成器以及步骤提取的值优先于它们。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/environmenteditor.cpp" line="30"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/environmenteditor.cpp" line="32"/>
+        <source>Remove the selected variables (Delete)</source>
+        <translation>删除选中的变量（Delete）</translation>
     </message>
 </context>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="40"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="36"/>
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="41"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="37"/>
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
 https:// speaks HTTP/2 over TLS, with the server&apos;s certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="47"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="43"/>
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="48"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="44"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="49"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="45"/>
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="57"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="53"/>
         <source>The request message as JSON (proto3&apos;s mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="58"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="54"/>
         <source>Fill with the message&apos;s fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="59"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="55"/>
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="61"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="61"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="67"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="69"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="66"/>
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="72"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="68"/>
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="74"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
         <source>Ask the target&apos;s gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="75"/>
-        <location filename="../widgets/grpcrequestpane.cpp" line="214"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="71"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="198"/>
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="81"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="77"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="82"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="78"/>
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="91"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="87"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="94"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="90"/>
         <source>Against the system&apos;s CAs, for the target&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="97"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="93"/>
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="99"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="104"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="100"/>
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="105"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="101"/>
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="112"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="108"/>
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="107"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="112"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="108"/>
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="142"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
         <source>Import .proto files</source>
         <translation>导入 .proto 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="142"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
         <source>Protocol buffers (*.proto)</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="183"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="171"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="213"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="197"/>
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="229"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="210"/>
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="249"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="228"/>
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="264"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="243"/>
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="269"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="248"/>
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="341"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="315"/>
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="345"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="319"/>
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="355"/>
-        <source>%1 streams; only unary calls are supported</source>
-        <translation>%1 是流式方法；仅支持一元调用</translation>
-    </message>
-    <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="378"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="328"/>
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="440"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="342"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
+</context>
+<context>
+    <name>GrpcSchema</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="446"/>
-        <source>HTTP %1, no grpc-status · %2 ms</source>
-        <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
-    </message>
-    <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="449"/>
-        <source>%1 (%2)%3 · %4 ms</source>
-        <translation>%1（%2）%3 · %4 毫秒</translation>
+        <location filename="../models/grpcschema.cpp" line="125"/>
+        <source>%1 streams; only unary calls are supported</source>
+        <translation>%1 是流式方法；仅支持一元调用</translation>
     </message>
 </context>
 <context>
     <name>KeyValueTable</name>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="61"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="75"/>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="109"/>
+        <source>Secret</source>
+        <translation>机密</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="110"/>
+        <source>A secret value is drawn as dots and is not written into bundles or exported collections: give it to a run with --var or --env on the machine that runs it</source>
+        <translation>机密值显示为圆点，不会写入场景包或导出的集合：请在执行运行的机器上用 --var 或 --env 提供它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="174"/>
         <source>Not defined: ${%1}</source>
         <translation>未定义：${%1}</translation>
     </message>
@@ -1092,387 +1131,388 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="68"/>
+        <location filename="../widgets/mainwindow.cpp" line="69"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="89"/>
+        <location filename="../widgets/mainwindow.cpp" line="90"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114"/>
+        <location filename="../widgets/mainwindow.cpp" line="115"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="156"/>
+        <location filename="../widgets/mainwindow.cpp" line="157"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168"/>
+        <location filename="../widgets/mainwindow.cpp" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="169"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="395"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="395"/>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="403"/>
+        <location filename="../widgets/mainwindow.cpp" line="410"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="99"/>
+        <location filename="../widgets/mainwindow.cpp" line="100"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="178"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="185"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="197"/>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199"/>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="205"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="208"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;History…</source>
         <translation>历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="222"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="226"/>
+        <location filename="../widgets/mainwindow.cpp" line="227"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="229"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="232"/>
+        <location filename="../widgets/mainwindow.cpp" line="233"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="239"/>
+        <location filename="../widgets/mainwindow.cpp" line="240"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="245"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="247"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="254"/>
+        <location filename="../widgets/mainwindow.cpp" line="255"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="260"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="262"/>
+        <location filename="../widgets/mainwindow.cpp" line="263"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="267"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="268"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="279"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="280"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="280"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="283"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="290"/>
+        <location filename="../widgets/mainwindow.cpp" line="291"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="300"/>
+        <location filename="../widgets/mainwindow.cpp" line="301"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="304"/>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="312"/>
+        <location filename="../widgets/mainwindow.cpp" line="313"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="330"/>
+        <location filename="../widgets/mainwindow.cpp" line="334"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="342"/>
-        <location filename="../widgets/mainwindow.cpp" line="442"/>
+        <location filename="../widgets/mainwindow.cpp" line="348"/>
+        <location filename="../widgets/mainwindow.cpp" line="449"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="343"/>
+        <location filename="../widgets/mainwindow.cpp" line="349"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="416"/>
+        <location filename="../widgets/mainwindow.cpp" line="423"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <location filename="../widgets/mainwindow.cpp" line="424"/>
+        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="41"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="453"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="448"/>
+        <location filename="../widgets/mainwindow.cpp" line="455"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="450"/>
+        <location filename="../widgets/mainwindow.cpp" line="457"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="451"/>
+        <location filename="../widgets/mainwindow.cpp" line="458"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="255"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="240"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="675"/>
+        <location filename="../widgets/mainwindow.cpp" line="684"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="47"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="48"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="56"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="57"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="94"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="103"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="74"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="83"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="113"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="93"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="115"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="129"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="165"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="109"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="145"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="146"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="126"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
@@ -1493,9 +1533,9 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="64"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="172"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="186"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="267"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="152"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="171"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="252"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -1540,42 +1580,42 @@ with a self-signed or internal certificate.</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="180"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="190"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="175"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="194"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="179"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="202"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="203"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="188"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="204"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="189"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="220"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="205"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="220"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="205"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -1600,47 +1640,47 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="274"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="276"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="276"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="276"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="276"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="270"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="286"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="271"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="293"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="278"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="636"/>
+        <location filename="../widgets/mainwindow.cpp" line="645"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -1730,6 +1770,72 @@ with a self-signed or internal certificate.</source>
         <location filename="../widgets/mainwindowimport.cpp" line="113"/>
         <source>Exported to %1 without: %2</source>
         <translation>已导出到 %1，不含：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowmock.cpp" line="26"/>
+        <source>The project&apos;s mock server listens on %1</source>
+        <translation>项目的模拟服务器正在监听 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowmock.cpp" line="29"/>
+        <location filename="../widgets/mainwindowmock.cpp" line="33"/>
+        <source>The project&apos;s mock server did not start: %1</source>
+        <translation>项目的模拟服务器未能启动：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindowquit.cpp" line="42"/>
+        <source>%n run(s) are still going on.</source>
+        <translation>
+            <numerusform>仍有 %n 个运行正在进行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowquit.cpp" line="44"/>
+        <source>Stop them and save what they measured, or keep them running without the window: they end as planned and are saved in the project.</source>
+        <translation>停止它们并保存已测得的数据，或在关闭窗口后继续运行：它们将按计划结束并保存在项目中。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowquit.cpp" line="46"/>
+        <source>Stop them and save what they measured before the project closes?</source>
+        <translation>在关闭项目之前停止它们并保存已测得的数据吗？</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowquit.cpp" line="47"/>
+        <source>Stop and save</source>
+        <translation>停止并保存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowquit.cpp" line="51"/>
+        <source>Keep running detached</source>
+        <translation>在后台继续运行</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectMock</name>
+    <message>
+        <location filename="../models/projectmock.cpp" line="80"/>
+        <source>start it yourself with: stampede-cli mock --listen 127.0.0.1:8080 --rules FILE, the rules being the project&apos;s, and set ${%1} to http://127.0.0.1:8080</source>
+        <translation>请自行启动：stampede-cli mock --listen 127.0.0.1:8080 --rules 文件（使用项目的规则），并把 ${%1} 设为 http://127.0.0.1:8080</translation>
+    </message>
+    <message>
+        <location filename="../models/projectmock.cpp" line="85"/>
+        <source>stampede-cli, which serves the project&apos;s mock, was not found next to Stampede or on PATH; %1</source>
+        <translation>在 Stampede 旁边或 PATH 中找不到提供项目模拟服务的 stampede-cli；%1</translation>
+    </message>
+    <message>
+        <location filename="../models/projectmock.cpp" line="97"/>
+        <source>the mock&apos;s rules could not be written to a temporary folder; %1</source>
+        <translation>无法把模拟规则写入临时文件夹；%1</translation>
+    </message>
+    <message>
+        <location filename="../models/projectmock.cpp" line="105"/>
+        <source>the mock server stopped: %1</source>
+        <translation>模拟服务器已停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/projectmock.cpp" line="112"/>
+        <source>the mock server did not start within 5 s: %1</source>
+        <translation>模拟服务器未在 5 秒内启动：%1</translation>
     </message>
 </context>
 <context>
@@ -2272,7 +2378,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="56"/>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="445"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -2448,93 +2554,93 @@ with a self-signed or internal certificate.</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="179"/>
+        <location filename="../widgets/requesteditor.cpp" line="178"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="203"/>
+        <location filename="../widgets/requesteditor.cpp" line="202"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="205"/>
+        <location filename="../widgets/requesteditor.cpp" line="204"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="228"/>
+        <location filename="../widgets/requesteditor.cpp" line="229"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="270"/>
+        <location filename="../widgets/requesteditor.cpp" line="271"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="273"/>
+        <location filename="../widgets/requesteditor.cpp" line="274"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="400"/>
+        <location filename="../widgets/requesteditor.cpp" line="401"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="405"/>
+        <location filename="../widgets/requesteditor.cpp" line="406"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="420"/>
+        <location filename="../widgets/requesteditor.cpp" line="421"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="467"/>
+        <location filename="../widgets/requesteditor.cpp" line="436"/>
+        <source>Imported; not taken: %1</source>
+        <translation>已导入；未采用：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="446"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="470"/>
+        <location filename="../widgets/requesteditor.cpp" line="449"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="472"/>
+        <location filename="../widgets/requesteditor.cpp" line="451"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="489"/>
+        <location filename="../widgets/requesteditor.cpp" line="466"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="522"/>
-        <source>%1 · %2 ms · %3 bytes</source>
-        <translation>%1 · %2 毫秒 · %3 字节</translation>
-    </message>
-    <message>
-        <location filename="../widgets/requesteditor.cpp" line="551"/>
-        <location filename="../widgets/requesteditor.cpp" line="574"/>
+        <location filename="../widgets/requesteditor.cpp" line="487"/>
+        <location filename="../widgets/requesteditor.cpp" line="510"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="553"/>
+        <location filename="../widgets/requesteditor.cpp" line="489"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="574"/>
+        <location filename="../widgets/requesteditor.cpp" line="510"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="590"/>
+        <location filename="../widgets/requesteditor.cpp" line="526"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -2542,34 +2648,57 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="302"/>
+        <location filename="../models/requestitem.cpp" line="298"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="303"/>
+        <location filename="../models/requestitem.cpp" line="299"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="304"/>
+        <location filename="../models/requestitem.cpp" line="300"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="305"/>
+        <location filename="../models/requestitem.cpp" line="301"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="306"/>
+        <location filename="../models/requestitem.cpp" line="302"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="307"/>
+        <location filename="../models/requestitem.cpp" line="303"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RequestSender</name>
+    <message>
+        <location filename="../models/requestsender.cpp" line="45"/>
+        <source>%1 · %2 ms · %3 bytes</source>
+        <translation>%1 · %2 毫秒 · %3 字节</translation>
+    </message>
+    <message>
+        <location filename="../models/requestsender.cpp" line="71"/>
+        <source>HTTP %1, no grpc-status · %2 ms</source>
+        <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/requestsender.cpp" line="74"/>
+        <source>%1 (%2)%3 · %4 ms</source>
+        <translation>%1（%2）%3 · %4 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/requestsender.cpp" line="105"/>
+        <source>not sent: %1</source>
+        <translation>未发送：%1</translation>
     </message>
 </context>
 <context>
@@ -2960,22 +3089,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="83"/>
+        <location filename="../models/runsession.cpp" line="87"/>
         <source>SLO %1</source>
         <translation>SLO %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="89"/>
+        <location filename="../models/runsession.cpp" line="93"/>
         <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
         <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="91"/>
+        <location filename="../models/runsession.cpp" line="95"/>
         <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
         <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="100"/>
+        <location filename="../models/runsession.cpp" line="104"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
@@ -3124,7 +3253,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="232"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="479"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
@@ -3173,234 +3302,234 @@ error_rate &lt; 0.1%</translation>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="279"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="282"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="283"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="287"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="294"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="303"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="304"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="304"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="313"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
         <source>Variables:</source>
         <translation>变量：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="315"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="319"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="325"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="327"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="335"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
         <source>Breaker:</source>
         <translation>熔断器：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="341"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="414"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="414"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="420"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="435"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="441"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="452"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="445"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="450"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="456"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="457"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="457"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="479"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="672"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="679"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="673"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="680"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="700"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="700"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="761"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="773"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="774"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="780"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="774"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="779"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="791"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="799"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="806"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="779"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="793"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="791"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

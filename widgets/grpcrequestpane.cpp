@@ -6,11 +6,7 @@
 #include "keyvaluetable.h"
 #include "responseview.h"
 
-#include "grpc/protoschema.h"
-#include "grpc/reflection.h"
-#include "net/http2exchange.h"
-
-#include <google/protobuf/descriptor.h>
+#include "requestsender.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -121,6 +117,8 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     layout->addLayout(line);
     layout->addWidget(split, 1);
 
+    m_sender = new RequestSender(this);
+    connect(m_sender, &RequestSender::answered, this, &GrpcRequestPane::showAnswer);
     connect(m_send, &QPushButton::clicked, this, &GrpcRequestPane::send);
     connect(m_target, &QLineEdit::returnPressed, this, &GrpcRequestPane::send);
     connect(m_target, &QLineEdit::textEdited, this, &GrpcRequestPane::emitChanged);
@@ -154,19 +152,9 @@ void GrpcRequestPane::emitChanged()
         Q_EMIT changed();
 }
 
-QString GrpcRequestPane::expand(const QString& text) const
-{
-    return RequestItem::expand(text, m_variables);
-}
-
 QString GrpcRequestPane::target() const
 {
-    QString t = expand(m_target->text().trimmed());
-    if (!t.contains(QLatin1String("://")))
-        t.prepend(QLatin1String("http://"));
-    while (t.endsWith(QLatin1Char('/')))
-        t.chop(1);
-    return t;
+    return GrpcSchema::resolvedTarget(m_target->text(), m_variables);
 }
 
 void GrpcRequestPane::setVariables(const QHash<QString, QString>& variables)
@@ -191,7 +179,7 @@ void GrpcRequestPane::markUnknown()
     m_data->setToolTip(tip(u.message));
 }
 
-void GrpcRequestPane::setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source)
+void GrpcRequestPane::setSchema(std::optional<GrpcSchema> schema, const QString& source)
 {
     m_schema = std::move(schema);
     m_schemaSource = source;
@@ -199,37 +187,30 @@ void GrpcRequestPane::setSchema(std::shared_ptr<stampede::ProtoSchema> schema, c
     const bool loading = m_loading;
     m_loading = true;
     m_method->clear();
-    QStringList services;
     if (m_schema) {
-        for (const auto& m : m_schema->methods())
-            m_method->addItem(QString::fromStdString(m));
-        for (const auto& s : m_schema->services())
-            services << QString::fromStdString(s);
-        m_descriptors = QByteArray::fromStdString(m_schema->descriptorSet());
+        m_method->addItems(m_schema->methods());
+        m_descriptors = m_schema->descriptorSet();
     }
     m_method->setCurrentText(current.isEmpty() && m_method->count() ? m_method->itemText(0) : current);
     m_loading = loading;
-    m_schemaLabel->setText(m_schema
-                               ? tr("Schema from %1 — services: %2").arg(source, services.join(QStringLiteral(", ")))
-                               : tr("No schema yet: import the .proto files, or fetch them by reflection."));
+    m_schemaLabel->setText(
+        m_schema ? tr("Schema from %1 — services: %2").arg(source, m_schema->services().join(QStringLiteral(", ")))
+                 : tr("No schema yet: import the .proto files, or fetch them by reflection."));
     m_schemaLabel->setStyleSheet({});
 }
 
 bool GrpcRequestPane::importProtos(const QStringList& files, QString* error)
 {
-    std::vector<std::string> paths;
     QStringList names;
-    for (const auto& f : files) {
-        paths.push_back(f.toStdString());
+    for (const auto& f : files)
         names << QFileInfo(f).fileName();
-    }
-    std::string err;
-    auto schema = stampede::ProtoSchema::import(paths, {}, err);
+    QString err;
+    auto schema = GrpcSchema::importProtos(files, &err);
     if (!schema) {
-        m_schemaLabel->setText(tr("Not imported: %1").arg(QString::fromStdString(err)));
+        m_schemaLabel->setText(tr("Not imported: %1").arg(err));
         m_schemaLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
         if (error)
-            *error = QString::fromStdString(err);
+            *error = err;
         Q_EMIT schemaLoaded(false);
         return false;
     }
@@ -243,30 +224,28 @@ bool GrpcRequestPane::importProtos(const QStringList& files, QString* error)
 
 void GrpcRequestPane::fetchByReflection()
 {
-    stampede::ReflectionOptions o;
-    o.target = target().toStdString();
-    o.verify = m_verify->isChecked();
-    m_schemaLabel->setText(tr("Asking %1 for its descriptors…").arg(target()));
+    const QString shown = target();
+    m_schemaLabel->setText(tr("Asking %1 for its descriptors…").arg(shown));
     m_schemaLabel->setStyleSheet({});
     struct Fetched
     {
-        std::shared_ptr<stampede::ProtoSchema> schema;
-        std::string error;
+        std::optional<GrpcSchema> schema;
+        QString error;
     };
     m_reflection.start(
-        [o] {
+        [written = m_target->text(), variables = m_variables, verify = m_verify->isChecked()] {
             Fetched f;
-            f.schema = stampede::fetchByReflection(o, f.error);
+            f.schema = GrpcSchema::fetchByReflection(written, variables, verify, &f.error);
             return f;
         },
-        [this, target = QString::fromStdString(o.target)](const Fetched& f) {
+        [this, shown](const Fetched& f) {
             if (!f.schema) {
-                m_schemaLabel->setText(tr("Not fetched: %1").arg(QString::fromStdString(f.error)));
+                m_schemaLabel->setText(tr("Not fetched: %1").arg(f.error));
                 m_schemaLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
                 Q_EMIT schemaLoaded(false);
                 return;
             }
-            setSchema(f.schema, tr("reflection at %1").arg(target));
+            setSchema(f.schema, tr("reflection at %1").arg(shown));
             if (m_data->toPlainText().trimmed().isEmpty())
                 fillSkeleton();
             emitChanged();
@@ -291,11 +270,8 @@ void GrpcRequestPane::fillSkeleton()
 {
     if (!m_schema)
         return;
-    std::string err;
-    const auto* md = m_schema->method(m_method->currentText().toStdString(), err);
-    if (!md)
-        return;
-    m_data->setPlainText(QString::fromStdString(stampede::skeletonJson(md->input_type())));
+    if (const QString json = m_schema->exampleJson(m_method->currentText()); !json.isEmpty())
+        m_data->setPlainText(json);
 }
 
 void GrpcRequestPane::setItem(const RequestItem& r)
@@ -303,13 +279,11 @@ void GrpcRequestPane::setItem(const RequestItem& r)
     m_loading = true;
     m_target->setText(r.target);
     m_descriptors = r.descriptors;
-    std::shared_ptr<stampede::ProtoSchema> schema;
-    if (!m_descriptors.isEmpty()) {
-        std::string err;
-        schema = stampede::ProtoSchema::fromDescriptorSet(m_descriptors.toStdString(), err);
-    }
+    std::optional<GrpcSchema> schema;
+    if (!m_descriptors.isEmpty())
+        schema = GrpcSchema::fromDescriptors(m_descriptors);
     m_method->setCurrentText(QString());
-    setSchema(schema, r.schemaSource);
+    setSchema(std::move(schema), r.schemaSource);
     m_method->setCurrentText(r.grpcMethod);
     m_data->setPlainText(r.data);
     m_metadata->setPairs(r.metadata);
@@ -337,7 +311,7 @@ RequestItem GrpcRequestPane::item() const
 void GrpcRequestPane::send()
 {
     auto fail = [this](const QString& why) {
-        m_calls.cancel(); // a call still under way is not shown over this
+        m_sender->cancel(); // a call still under way is not shown over this
         m_status->setText(tr("Not sent: %1").arg(why));
         m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
     };
@@ -345,125 +319,34 @@ void GrpcRequestPane::send()
         fail(tr("no schema: import the .proto files or fetch them by reflection (Schema tab)"));
         return;
     }
-    std::string err;
-    const auto* md = m_schema->method(m_method->currentText().trimmed().toStdString(), err);
-    if (!md) {
-        fail(QString::fromStdString(err));
-        return;
-    }
-    if (md->client_streaming() || md->server_streaming()) {
-        fail(tr("%1 streams; only unary calls are supported").arg(QString::fromStdString(md->full_name())));
+    if (const QString problem = m_schema->callProblem(m_method->currentText()); !problem.isEmpty()) {
+        fail(problem);
         return;
     }
     if (const RequestItem::Unknown u = item().unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
         return;
-    std::string binary;
-    const QString json = expand(m_data->toPlainText()).trimmed();
-    if (!stampede::jsonToBinary(*m_schema, md->input_type(), json.isEmpty() ? "{}" : json.toStdString(), binary, err)) {
-        fail(QString::fromStdString(err));
-        return;
-    }
-    stampede::Http2ExchangeRequest rq;
-    rq.url = target().toStdString() + "/" + md->service()->full_name() + "/" + md->name();
-    rq.method = "POST";
-    rq.grpc = true;
-    rq.verify = m_verify->isChecked();
-    rq.body = stampede::grpcFrame(binary);
-    rq.timeout = stampede::Nanos(m_deadline->value()) * stampede::kNanosPerMilli;
-    rq.headers = {{"content-type", "application/grpc"},
-                  {"te", "trailers"},
-                  {"grpc-timeout", std::to_string(m_deadline->value()) + "m"}};
-    for (const auto& [n, v] : m_metadata->pairs())
-        rq.headers.emplace_back(n.toLower().toStdString(), expand(v).toStdString());
     m_status->setText(tr("Calling…"));
     m_status->setStyleSheet({});
     m_send->setEnabled(false);
-    auto schema = m_schema;
-    const auto* output = md->output_type();
-    struct Answer
-    {
-        stampede::Http2ExchangeResult r;
-        QString body, error;
-    };
-    m_calls.start(
-        [rq, schema, output] {
-            Answer a{stampede::http2Exchange(rq), {}, {}};
-            a.error = QString::fromStdString(a.r.error);
-            if (a.r.ok && a.r.grpcStatus == 0) {
-                std::vector<std::string> messages;
-                std::string err, out;
-                if (!stampede::grpcUnframe(a.r.body, messages, err) || messages.empty())
-                    a.error = err.empty() ? QStringLiteral("the answer holds no message") : QString::fromStdString(err);
-                else if (!stampede::binaryToJson(*schema, output, messages.front(), out, err))
-                    a.error = QString::fromStdString(err);
-                a.body = QString::fromStdString(out);
-            }
-            return a;
-        },
-        [this, entry = callEntry(rq)](const Answer& a) mutable {
-            entry.status = a.r.ok ? a.r.grpcStatus : 0; // the gRPC status code (0 is OK)
-            entry.error = a.r.ok ? QString() : a.error;
-            entry.ms = double(a.r.totalTime) / 1e6;
-            entry.head = a.r.ok ? QStringLiteral("grpc-status: %1").arg(a.r.grpcStatus) : QString();
-            for (const auto& [n, v] : a.r.trailers)
-                entry.head += u'\n' + QString::fromStdString(n) + QStringLiteral(": ") + QString::fromStdString(v);
-            entry.body = a.body;
-            Q_EMIT sent(entry);
-            showAnswer(a.r, a.body, a.error);
-        });
+    m_sender->send(item(), m_variables);
 }
 
-HistoryEntry GrpcRequestPane::callEntry(const stampede::Http2ExchangeRequest& rq) const
+void GrpcRequestPane::showAnswer(const SendAnswer& a)
 {
-    HistoryEntry e;
-    e.at = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-    e.request = item().toJson();
-    e.method = QStringLiteral("gRPC");
-    e.url = QString::fromStdString(rq.url); // target/package.Service/Method
-    return e;
-}
-
-void GrpcRequestPane::showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error)
-{
-    auto list = [](const stampede::SessionListener::HeaderList& l) {
-        QList<QPair<QString, QString>> out;
-        for (const auto& [n, v] : l)
-            out.append({QString::fromStdString(n), QString::fromStdString(v)});
-        return out;
-    };
+    Q_EMIT sent(a.entry);
     m_send->setEnabled(true);
-    m_responseHeaders->setPairs(list(r.headers));
-    m_responseTrailers->setPairs(list(r.trailers));
-    m_responseBody->setPlainText(body);
-    const double ms = double(r.totalTime) / 1e6;
-    if (!r.ok) {
-        m_status->setText(tr("Failed: %1").arg(error));
+    m_responseHeaders->setPairs(a.headers);
+    m_responseTrailers->setPairs(a.trailers);
+    m_responseBody->setPlainText(a.body);
+    if (a.line.isEmpty()) { // no answer
+        m_status->setText(tr("Failed: %1").arg(a.error));
         m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
         return;
     }
-    QString line;
-    if (r.grpcStatus < 0)
-        line = tr("HTTP %1, no grpc-status · %2 ms").arg(r.status).arg(ms, 0, 'f', 1);
-    else
-        line =
-            tr("%1 (%2)%3 · %4 ms")
-                .arg(QString::fromStdString(stampede::grpcCodeName(r.grpcStatus)))
-                .arg(r.grpcStatus)
-                .arg(r.grpcMessage.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(r.grpcMessage))
-                .arg(ms, 0, 'f', 1);
-    if (!error.isEmpty())
-        line += QStringLiteral(" — ") + error;
-    m_status->setText(line);
-    m_status->setStyleSheet(r.grpcStatus == 0 && error.isEmpty() ? QStringLiteral("color: #1e8449")
-                                                                 : QStringLiteral("color: #c0392b"));
-    CheckAnswer answer;
-    answer.status = r.grpcStatus;
-    answer.grpc = true;
-    answer.headers = list(r.headers) + list(r.trailers);
-    answer.body = body.toUtf8();
-    answer.elapsedMs = ms;
-    Q_EMIT answered(answer);
-    Q_EMIT responseShown(r.grpcStatus);
+    m_status->setText(a.line);
+    m_status->setStyleSheet(a.good ? QStringLiteral("color: #1e8449") : QStringLiteral("color: #c0392b"));
+    Q_EMIT answered(a.answer);
+    Q_EMIT responseShown(a.status);
 }
 
 QString GrpcRequestPane::statusText() const

@@ -6,6 +6,7 @@
 // (pre-filled with the message's fields), metadata and a deadline. Send calls
 // the method once off the GUI thread and shows the answer as JSON, the status
 // and the headers and trailers.
+#include "grpcschema.h"
 #include "jobrunner.h"
 #include "requesthistory.h"
 #include "requestitem.h"
@@ -14,6 +15,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -25,11 +27,8 @@ class QSpinBox;
 class QTabWidget;
 class KeyValueTable;
 
-namespace stampede {
-class ProtoSchema;
-struct Http2ExchangeResult;
-struct Http2ExchangeRequest;
-} // namespace stampede
+class RequestSender;
+struct SendAnswer;
 
 class GrpcRequestPane : public QWidget
 {
@@ -74,11 +73,9 @@ Q_SIGNALS:
 
 private:
     void markUnknown();
-    HistoryEntry callEntry(const stampede::Http2ExchangeRequest& rq) const;
-    void setSchema(std::shared_ptr<stampede::ProtoSchema> schema, const QString& source);
-    void showAnswer(const stampede::Http2ExchangeResult& r, const QString& body, const QString& error);
+    void setSchema(std::optional<GrpcSchema> schema, const QString& source);
+    void showAnswer(const SendAnswer& a);
     void emitChanged();
-    QString expand(const QString& text) const;
     QString target() const;
 
     QLineEdit* m_target;
@@ -96,10 +93,10 @@ private:
     KeyValueTable* m_responseHeaders;
     KeyValueTable* m_responseTrailers;
     QHash<QString, QString> m_variables;
-    std::shared_ptr<stampede::ProtoSchema> m_schema;
+    std::optional<GrpcSchema> m_schema;
     QByteArray m_descriptors;
     QString m_schemaSource;       // "protos: a.proto, b.proto" or "reflection: host:port"
-    JobRunner m_calls{this};      // Send
+    RequestSender* m_sender;      // Send
     JobRunner m_reflection{this}; // fetching descriptors
     bool m_loading = false;
 };

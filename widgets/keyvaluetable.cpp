@@ -3,15 +3,29 @@
 #include "requestitem.h"
 
 #include <QCompleter>
+#include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QMenu>
 #include <QStyledItemDelegate>
+
+#include <algorithm>
+#include <functional>
 
 namespace {
 class CompletingDelegate : public QStyledItemDelegate
 {
 public:
     CompletingDelegate(const QStringList* names, QObject* parent) : QStyledItemDelegate(parent), m_names(names) {}
+    // a secret value is drawn as dots; its editor shows it
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (index.column() == 1 && index.siblingAtColumn(2).data(Qt::CheckStateRole).toInt() == Qt::Checked &&
+            !option->text.isEmpty())
+            option->text = QString(option->text.size(), QChar(0x25CF));
+    }
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
         QWidget* w = QStyledItemDelegate::createEditor(parent, option, index);
@@ -45,6 +59,106 @@ KeyValueTable::KeyValueTable(const QString& nameLabel, const QString& valueLabel
         ensureEmptyLastRow();
         Q_EMIT pairsChanged();
     });
+}
+
+void KeyValueTable::keyPressEvent(QKeyEvent* event)
+{
+    if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) && state() != EditingState &&
+        removeSelectedRows())
+        return;
+    QTableWidget::keyPressEvent(event);
+}
+
+void KeyValueTable::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    QAction* remove = menu.addAction(tr("Remove row"));
+    remove->setShortcut(QKeySequence::Delete);
+    const QModelIndex at = indexAt(event->pos());
+    if (at.isValid() && !selectionModel()->isSelected(at))
+        setCurrentIndex(at);
+    remove->setEnabled(at.isValid() && at.row() < rowCount() - 1);
+    if (menu.exec(event->globalPos()) == remove)
+        removeSelectedRows();
+}
+
+bool KeyValueTable::removeSelectedRows()
+{
+    QList<int> rows;
+    for (const QModelIndex& i : selectionModel()->selectedIndexes())
+        if (!rows.contains(i.row()) && i.row() < rowCount() - 1)
+            rows << i.row();
+    if (rows.isEmpty() && currentIndex().isValid() && currentRow() < rowCount() - 1)
+        rows << currentRow();
+    if (rows.isEmpty())
+        return false;
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    m_updating = true;
+    for (int r : rows)
+        removeRow(r);
+    ensureEmptyLastRow();
+    m_updating = false;
+    Q_EMIT pairsChanged();
+    return true;
+}
+
+void KeyValueTable::enableSecrets()
+{
+    m_secrets = true;
+    setColumnCount(3);
+    setHorizontalHeaderItem(2, new QTableWidgetItem(tr("Secret")));
+    horizontalHeaderItem(2)->setToolTip(tr("A secret value is drawn as dots and is not written into bundles or "
+                                           "exported collections: give it to a run with --var or --env on the "
+                                           "machine that runs it"));
+    horizontalHeader()->setStretchLastSection(false);
+    horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    for (int r = 0; r < rowCount(); ++r)
+        secretCell(r);
+}
+
+QSet<QString> KeyValueTable::secrets() const
+{
+    QSet<QString> out;
+    if (!m_secrets)
+        return out;
+    for (int r = 0; r < rowCount(); ++r)
+        if (item(r, 0) && item(r, 2) && item(r, 2)->checkState() == Qt::Checked &&
+            !item(r, 0)->text().trimmed().isEmpty())
+            out.insert(item(r, 0)->text().trimmed());
+    return out;
+}
+
+void KeyValueTable::setSecrets(const QSet<QString>& names)
+{
+    if (!m_secrets)
+        return;
+    m_updating = true;
+    for (int r = 0; r < rowCount(); ++r) {
+        secretCell(r);
+        const bool secret = item(r, 0) && names.contains(item(r, 0)->text().trimmed());
+        item(r, 2)->setCheckState(secret ? Qt::Checked : Qt::Unchecked);
+    }
+    m_updating = false;
+    viewport()->update();
+}
+
+QString KeyValueTable::shownValue(int row) const
+{
+    QStyleOptionViewItem option;
+    const QModelIndex index = model()->index(row, 1);
+    static_cast<CompletingDelegate*>(itemDelegate())->initStyleOption(&option, index);
+    return option.text;
+}
+
+void KeyValueTable::secretCell(int row)
+{
+    if (!m_secrets || item(row, 2))
+        return;
+    auto* cell = new QTableWidgetItem;
+    cell->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    cell->setCheckState(Qt::Unchecked);
+    setItem(row, 2, cell);
 }
 
 void KeyValueTable::markUnknown(const QHash<QString, QString>& variables)
@@ -89,6 +203,7 @@ void KeyValueTable::setPairs(const QList<QPair<QString, QString>>& pairs)
         insertRow(r);
         setItem(r, 0, new QTableWidgetItem(n));
         setItem(r, 1, new QTableWidgetItem(v));
+        secretCell(r);
     }
     ensureEmptyLastRow();
     m_updating = false;
@@ -101,7 +216,9 @@ void KeyValueTable::ensureEmptyLastRow()
     const int last = rowCount() - 1;
     const bool lastEmpty = last >= 0 && (!item(last, 0) || item(last, 0)->text().isEmpty()) &&
                            (!item(last, 1) || item(last, 1)->text().isEmpty());
-    if (!lastEmpty)
+    if (!lastEmpty) {
         insertRow(rowCount());
+        secretCell(rowCount() - 1);
+    }
     m_updating = wasUpdating;
 }

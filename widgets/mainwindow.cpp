@@ -2,6 +2,7 @@
 
 #include "csvpreviewmodel.h"
 #include "dataseteditor.h"
+#include "enginesettings.h"
 #include "environmenteditor.h"
 #include "projecttreemodel.h"
 #include "recentprojects.h"
@@ -315,6 +316,8 @@ void MainWindow::buildMenus()
 
 bool MainWindow::openProject(const QString& path)
 {
+    if (!mayCloseProject())
+        return false;
     std::string error;
     auto store = stampede::ProjectStore::open(path.toStdString(), error);
     if (!store) {
@@ -324,6 +327,7 @@ bool MainWindow::openProject(const QString& path)
     while (m_tabs->count() > 1)
         Q_EMIT m_tabs->tabCloseRequested(1);
     adoptStore(std::move(store));
+    startProjectMock();
     rememberRecent(path);
     updateTitle();
     m_tree->expandToDepth(0);
@@ -333,6 +337,8 @@ bool MainWindow::openProject(const QString& path)
 
 bool MainWindow::newProject(const QString& path)
 {
+    if (!mayCloseProject())
+        return false;
     std::string error;
     auto store = stampede::ProjectStore::create(path.toStdString(), error);
     if (!store) {
@@ -342,6 +348,7 @@ bool MainWindow::newProject(const QString& path)
     store->addItem(0, ItemKind::Collection, tr("My requests").toStdString(), "{}");
     store->addItem(0, ItemKind::Environment, tr("local").toStdString(), "{}");
     adoptStore(std::move(store));
+    startProjectMock();
     rememberRecent(path);
     updateTitle();
     return true;
@@ -538,6 +545,8 @@ void MainWindow::openItem(qint64 id)
     case ItemKind::Scenario: {
         auto* e = new ScenarioEditor;
         e->setBaseDir(QFileInfo(QString::fromStdString(m_store->path())).absolutePath());
+        const EngineSettings engines = EngineSettings::load(*m_store);
+        e->setEngines(engines.runLabel(), engines.runToolTip());
         e->setRequestSource([this] {
             QList<QPair<QString, QByteArray>> out;
             std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {

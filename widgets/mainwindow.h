@@ -20,7 +20,9 @@ class QTabWidget;
 class QTreeView;
 class WelcomePage;
 class ProjectTreeModel;
+class ProjectMock;
 class RequestEditor;
+class RunSession;
 
 namespace stampede {
 class ProjectStore;
@@ -72,10 +74,31 @@ public:
     void showHistory();
     // The history entry `index` (newest first) as a new request, opened; its id or 0.
     qint64 reopenFromHistory(int index);
+    // The project's own mock server (its rules kept in the project: the
+    // demo's), started when the project opens; its URL goes into the
+    // environments' value that names it. Null when the project has none.
+    ProjectMock* projectMock() const { return m_mock; }
+    // Points the project's mock value at `url` (a mock started elsewhere) instead of starting its own.
+    void useMockAt(const QString& url);
     // A menu text as a button shows it: "&New Request" -> "New Request", "新建请求(&N)" -> "新建请求".
     static QString withoutMnemonic(QString text);
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
+    enum class RunsAnswer
+    {
+        NoRuns,
+        Stop,
+        Detach,
+        Cancel
+    };
+    QList<RunSession*> runningSessions() const;
+    RunsAnswer askAboutRuns(bool quitting);
+    // With runs going on, asks; true when the project may close (they were stopped and saved).
+    bool mayCloseProject();
+    void stopRunsAndWait();
     void buildMenus();
     void addItemOfKind(int kind);
     void askNewProject();
@@ -103,6 +126,8 @@ private:
     void askImportCollection();
     void askExportPostman();
     void recordSend(struct HistoryEntry entry);
+    void startProjectMock();
+    void pointEnvironmentsAt(const QString& variable, const QString& url);
 
     std::unique_ptr<stampede::ProjectStore> m_store;
     ProjectTreeModel* m_model;
@@ -116,4 +141,5 @@ private:
     QHash<QString, QString> m_extracted; // values Sends extracted with no environment chosen
     WelcomePage* m_welcome = nullptr;
     std::function<QString(QString& error)> m_demoOpener;
+    ProjectMock* m_mock = nullptr;
 };

@@ -12,6 +12,7 @@
 #include "reportview.h"
 #include "rundashboard.h"
 #include "runsession.h"
+#include "scenarioeditor.h"
 #include "schedulelist.h"
 
 #include "store/projectstore.h"
@@ -56,34 +57,13 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title,
         showError(tr("stampede-cli, which runs the engines, was not found next to Stampede or on PATH."));
         return;
     }
-    // the current environment's values win over the scenario's constants, as --var does
-    QJsonObject scenario = QJsonDocument::fromJson(scenarioJson).object();
-    const qint64 envId = m_environments->currentData().toLongLong();
-    if (envId) {
-        const QJsonObject env =
-            QJsonDocument::fromJson(m_model->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
-                .object();
-        QJsonArray vars = scenario.value(QStringLiteral("variables")).toArray();
-        for (auto it = env.begin(); it != env.end(); ++it) {
-            const QJsonObject constant{
-                {QStringLiteral("name"), it.key()},
-                {QStringLiteral("constant"), QJsonObject{{QStringLiteral("value"), it.value()}}}};
-            bool replaced = false;
-            for (qsizetype i = 0; i < vars.size(); ++i) {
-                if (vars[i].toObject().value(QStringLiteral("name")).toString() == it.key()) {
-                    vars[i] = constant;
-                    replaced = true;
-                }
-            }
-            if (!replaced)
-                vars.append(constant);
-        }
-        scenario[QStringLiteral("variables")] = vars;
-    }
     auto* session = new RunSession(this);
     RunSession::Options options;
     options.cliPath = cli;
     options.capacity = capacity;
+    // the scenario as written, in the current environment: the engine prepares it as the command line does
+    if (m_environments->currentData().toLongLong())
+        options.environment = m_environments->currentText();
     if (m_store) {
         const EngineSettings engines = EngineSettings::load(*m_store);
         options.engines = engines.localEngines;
@@ -99,7 +79,7 @@ void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title,
             options.caFile = engines.caFile;
         }
     }
-    if (!session->start(QJsonDocument(scenario).toJson(QJsonDocument::Compact), options, m_store.get())) {
+    if (!session->start(scenarioJson, options, m_store.get())) {
         showError(tr("The run cannot start: %1").arg(session->lastError()));
         delete session;
         return;
@@ -176,8 +156,13 @@ void MainWindow::editEngines()
     dialog.setProjectPath(QString::fromStdString(m_store->path()));
     if (dialog.exec() != QDialog::Accepted)
         return;
-    if (!dialog.settings().save(*m_store))
+    if (!dialog.settings().save(*m_store)) {
         showError(tr("The engine settings cannot be saved: %1").arg(QString::fromStdString(m_store->lastError())));
+        return;
+    }
+    for (int t = 0; t < m_tabs->count(); ++t) // every Run button names the engines it will use
+        if (auto* e = qobject_cast<ScenarioEditor*>(m_tabs->widget(t)))
+            e->setEngines(dialog.settings().runLabel(), dialog.settings().runToolTip());
 }
 
 void MainWindow::showRunHistory()

@@ -6,8 +6,8 @@
 #include "keyvaluetable.h"
 #include "responseview.h"
 
-#include "core/curlcommand.h"
-#include "net/http2exchange.h"
+#include "jsontext.h"
+#include "requestsender.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -153,10 +153,9 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     connect(m_extract, &ChecksTable::changed, this, &RequestEditor::emitChanged);
 
     connect(pretty, &QPushButton::clicked, this, [this] {
-        QJsonParseError e;
-        const QJsonDocument d = QJsonDocument::fromJson(m_body->toPlainText().toUtf8(), &e);
-        if (e.error == QJsonParseError::NoError)
-            m_body->setPlainText(QString::fromUtf8(d.toJson(QJsonDocument::Indented)));
+        // whitespace only: the keys stay in the order written, every value as it is
+        if (const QString indented = indentedJson(m_body->toPlainText().toUtf8()); !indented.isNull())
+            m_body->setPlainText(indented);
     });
     connect(m_bodyMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
         m_bodyStack->setCurrentIndex(mode >= UrlEncoded ? 1 : 0);
@@ -219,6 +218,8 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     layout->addLayout(kindLine);
     layout->addWidget(m_kindStack, 1);
 
+    m_sender = new RequestSender(this);
+    connect(m_sender, &RequestSender::answered, this, &RequestEditor::onAnswered);
     connect(m_send, &QPushButton::clicked, this, &RequestEditor::send);
     connect(m_url, &QLineEdit::returnPressed, this, &RequestEditor::send);
     connect(m_url, &QLineEdit::textEdited, this, [this](const QString& text) {
@@ -421,44 +422,22 @@ void RequestEditor::updateVariableHints()
     m_hint->show();
 }
 
-QString RequestEditor::expand(const QString& text) const
-{
-    return RequestItem::expand(text, m_variables);
-}
-
 bool RequestEditor::importCurl(const QString& text, QString* error)
 {
-    std::string err;
-    const auto r = stampede::parseCurl(text.toStdString(), err);
-    if (!r) {
-        if (error)
-            *error = QString::fromStdString(err);
+    QStringList notTaken;
+    const std::optional<RequestItem> r = RequestItem::fromCurl(text, error, &notTaken);
+    if (!r)
         return false;
+    RequestItem merged = *r;
+    merged.checks = m_checks->rules();
+    merged.extract = m_extract->rules();
+    setItem(merged);
+    if (!notTaken.isEmpty()) {
+        m_hint->setText(tr("Imported; not taken: %1").arg(notTaken.join(QStringLiteral(", "))));
+        m_hint->show();
     }
-    m_loading = true;
-    m_method->setCurrentText(QString::fromStdString(r->method));
-    m_url->setText(QString::fromStdString(r->url));
-    QList<QPair<QString, QString>> headers;
-    for (const auto& [n, v] : r->headers)
-        headers.append({QString::fromStdString(n), QString::fromStdString(v)});
-    m_headers->setPairs(headers);
-    m_body->setPlainText(QString::fromStdString(r->body));
-    urlToParams();
-    m_loading = false;
-    updateVariableHints();
     emitChanged();
     return true;
-}
-
-// What the history keeps of a Send, before its answer.
-HistoryEntry RequestEditor::historyEntry(const RequestItem& request, const stampede::HttpExchangeRequest& rq) const
-{
-    HistoryEntry e;
-    e.at = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-    e.request = request.toJson();
-    e.method = QString::fromStdString(rq.method);
-    e.url = QString::fromStdString(rq.url);
-    return e;
 }
 
 bool sendUnknownAnyway(const RequestItem::Unknown& unknown, QWidget* parent)
@@ -484,60 +463,17 @@ void RequestEditor::send()
     const RequestItem request = item();
     if (const RequestItem::Unknown u = request.unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
         return;
-    const stampede::HttpExchangeRequest rq = request.toExchange(m_variables);
-    const bool http2 = request.overHttp2();
     m_status->setText(tr("Sending…"));
     m_send->setEnabled(false);
-    struct Shown
-    {
-        int status = 0;
-        QString line, error, body;
-        QList<QPair<QString, QString>> headers;
-        CheckAnswer answer;
-    };
-    m_jobs.start(
-        [rq, http2] {
-            const stampede::HttpExchangeResult r =
-                http2 ? stampede::exchangeOverHttp2(rq, rq.verify) : stampede::exchange(rq);
-            Shown out;
-            bool json = false;
-            for (const auto& [n, v] : r.headers) {
-                out.headers.append({QString::fromStdString(n), QString::fromStdString(v)});
-                json |= QString::fromStdString(n).compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0 &&
-                        QString::fromStdString(v).contains(QLatin1String("json"));
-            }
-            out.body = QString::fromUtf8(r.body.data(), qsizetype(r.body.size()));
-            if (json) {
-                const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(r.body));
-                if (!doc.isNull())
-                    out.body = QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
-            }
-            out.error = QString::fromStdString(r.error);
-            out.status = r.ok ? r.status : 0;
-            out.answer.status = out.status;
-            out.answer.headers = out.headers;
-            out.answer.body = QByteArray::fromStdString(r.body);
-            out.answer.elapsedMs = double(r.totalTime) / 1e6;
-            if (r.ok)
-                out.line = RequestEditor::tr("%1 · %2 ms · %3 bytes")
-                               .arg(QStringLiteral("%1 %2").arg(r.status).arg(QString::fromStdString(r.reason)))
-                               .arg(double(r.totalTime) / 1e6, 0, 'f', 1)
-                               .arg(qulonglong(r.bodyBytes));
-            return out;
-        },
-        [this, entry = historyEntry(request, rq)](const Shown& r) mutable {
-            entry.status = r.status;
-            entry.error = r.error;
-            entry.ms = r.answer.elapsedMs;
-            entry.head = r.line;
-            for (const auto& [n, v] : r.headers)
-                entry.head += u'\n' + n + QStringLiteral(": ") + v;
-            entry.body = r.body; // cut to its first KiB where it is kept
-            Q_EMIT sent(entry);
-            showResult(r.status, r.line, r.headers, r.body, r.error);
-            if (r.error.isEmpty())
-                judge(r.answer);
-        });
+    m_sender->send(request, m_variables);
+}
+
+void RequestEditor::onAnswered(const SendAnswer& a)
+{
+    Q_EMIT sent(a.entry);
+    showResult(a.status, a.line, a.headers, a.body, a.error);
+    if (a.error.isEmpty())
+        judge(a.answer);
 }
 
 // The Checks and Extract tabs go with the protocol's own request tabs.

@@ -1,8 +1,9 @@
 #pragma once
 // The request builder: method, URL (a curl command pasted into it is
-// imported), headers, body, HTTP version; Send runs the request once off the
-// GUI thread (the job runner) through the engine's HTTP/1.1 or HTTP/2 client
-// and shows status, time, size, headers and the body (JSON pretty-printed). A
+// imported), headers, body, HTTP version; Send sends the request once through
+// a RequestSender (the engine renders and sends it off the GUI thread, as a
+// run would) and shows status, time, size, headers and the body (JSON
+// indented in its own key order). A
 // request may be a gRPC call instead (GrpcRequestPane). The request itself is
 // a RequestItem (models/requestitem.h); edits are reported as its JSON
 // payload, which the main window writes to the project at once.
@@ -25,7 +26,9 @@ class QTabWidget;
 class KeyValueTable;
 class GrpcRequestPane;
 class ChecksTable;
+class RequestSender;
 struct CheckAnswer;
+struct SendAnswer;
 
 // Asks whether to send a request whose ${names} nothing defines (sent, they
 // would reach the server as the text ${…}); true: send it as it is.
@@ -67,10 +70,9 @@ private:
     void showResult(int status, const QString& summary, const QList<QPair<QString, QString>>& headers,
                     const QString& body, const QString& error);
     void updateVariableHints();
-    HistoryEntry historyEntry(const RequestItem& request, const stampede::HttpExchangeRequest& rq) const;
+    void onAnswered(const SendAnswer& answer);
     void judge(const CheckAnswer& answer);
     void placeTests(QTabWidget* tabs);
-    QString expand(const QString& text) const;
     void emitChanged();
     void urlToParams();
     void paramsToUrl();
@@ -117,6 +119,6 @@ private:
     ChecksTable* m_checks;
     ChecksTable* m_extract;
     QHash<QString, QString> m_variables;
-    JobRunner m_jobs{this};
+    RequestSender* m_sender;
     bool m_loading = false;
 };

@@ -276,6 +276,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_warningsLabel->setStyleSheet(QStringLiteral("color: #b9770e"));
     m_warningsLabel->hide();
     auto* run = new QPushButton(tr("Run on the local pool"));
+    m_run = run;
     run->setToolTip(tr("Start this scenario on local engines (one per core) and watch it live"));
     run->setObjectName(QStringLiteral("runButton"));
     auto* capacity = new QPushButton(tr("Find capacity…"));
@@ -487,6 +488,12 @@ void ScenarioEditor::addStep(const QString& name, const QByteArray& requestJson)
     m_stepObjects.append(step);
     m_steps->addItem(stepLine(step));
     edited();
+}
+
+void ScenarioEditor::setEngines(const QString& label, const QString& toolTip)
+{
+    m_run->setText(label);
+    m_run->setToolTip(toolTip);
 }
 
 void ScenarioEditor::setJson(const QByteArray& payload)

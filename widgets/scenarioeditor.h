@@ -16,6 +16,7 @@ class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QLineEdit;
 class ReplayForm;
 class QLineSeries;
@@ -50,6 +51,8 @@ public:
     bool isReplay() const;
     VariablesModel* variables() const { return m_variables; }
     void setBaseDir(const QString& dir) { m_baseDir = dir; }
+    // What the Run button says: the engines it will use (EngineSettings::runLabel()).
+    void setEngines(const QString& label, const QString& toolTip);
     void setJson(const QByteArray& payload);
     QByteArray json() const;
     StagesModel* stages() const { return m_stages; }
@@ -118,4 +121,5 @@ private:
     RequestSource m_requests;
     QString m_baseDir;
     bool m_loading = false;
+    QPushButton* m_run = nullptr;
 };

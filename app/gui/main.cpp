@@ -32,8 +32,10 @@ int main(int argc, char** argv)
     cli.addVersionOption();
     cli.addPositionalArgument(QStringLiteral("project"), QStringLiteral("a *.stampede project to open"));
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("open the demo project"));
-    const QCommandLineOption mockUrl(QStringLiteral("mock-url"), QStringLiteral("the demo mock server's base URL"),
-                                     QStringLiteral("url"), QStringLiteral("http://127.0.0.1:18080"));
+    const QCommandLineOption mockUrl(
+        QStringLiteral("mock-url"),
+        QStringLiteral("a mock server already serving the demo's rules (default: the demo starts its own)"),
+        QStringLiteral("url"), QStringLiteral("http://127.0.0.1:18080"));
     const QCommandLineOption language(QStringLiteral("language"),
                                       QStringLiteral("en or zh_CN (default: settings, then the system)"),
                                       QStringLiteral("code"));
@@ -72,14 +74,18 @@ int main(int argc, char** argv)
     }
 
     MainWindow window;
-    window.setDemoOpener([&window](QString& error) { return startDemo(&window, error); });
+    window.setDemoOpener([](QString& error) {
+        const QString path = DemoProject::defaultPath();
+        return DemoProject::ensure(path, error) ? path : QString();
+    });
     if (cli.isSet(demo)) {
+        // the demo project starts its own mock server when it opens, unless one is given
         QString error;
-        // with no mock server given, the demo starts its own
-        const QString path =
-            cli.isSet(mockUrl) ? ensureDemoProject(cli.value(mockUrl), error) : startDemo(&window, error);
-        if (path.isEmpty() || !window.openProject(path))
+        const QString path = DemoProject::defaultPath();
+        if (!DemoProject::ensure(path, error) || !window.openProject(path))
             std::fprintf(stderr, "stampede: demo project: %s\n", qPrintable(error));
+        else if (cli.isSet(mockUrl))
+            window.useMockAt(cli.value(mockUrl));
     } else if (!cli.positionalArguments().isEmpty()) {
         window.openProject(cli.positionalArguments().constFirst());
     }

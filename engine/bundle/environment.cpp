@@ -17,11 +17,51 @@ void setConstant(v1::Scenario& scenario, const std::string& name, const std::str
     target->mutable_constant()->set_value(value);
 }
 
+namespace {
+
+const v1::Variable* variableNamed(const v1::Scenario& scenario, const std::string& name)
+{
+    for (const auto& v : scenario.variables())
+        if (v.name() == name)
+            return &v;
+    return nullptr;
+}
+
+bool extracts(const v1::Scenario& scenario, const std::string& name)
+{
+    for (const auto& st : scenario.steps())
+        for (const auto& x : st.extract())
+            if (x.name() == name)
+                return true;
+    return false;
+}
+
+} // namespace
+
 void applyEnvironment(v1::Scenario& scenario, const v1::Environment& environment)
 {
     const std::map<std::string, std::string> sorted(environment.values().begin(), environment.values().end());
-    for (const auto& [name, value] : sorted) // in name order: the same scenario every time
+    for (const auto& [name, value] : sorted) { // in name order: the same scenario every time
+        const v1::Variable* v = variableNamed(scenario, name);
+        if (v && v->source_case() != v1::Variable::kConstant && v->source_case() != v1::Variable::SOURCE_NOT_SET)
+            continue; // a data set or a generator shadows the environment
         setConstant(scenario, name, value);
+    }
+}
+
+std::string scopeOf(const v1::Scenario& scenario, const v1::Environment* environment, const std::string& name)
+{
+    if (extracts(scenario, name))
+        return "extracted";
+    if (const v1::Variable* v = variableNamed(scenario, name)) {
+        if (v->has_csv())
+            return "data set";
+        if (!v->has_constant())
+            return "generator";
+        if (!environment || !environment->values().count(name))
+            return "scenario";
+    }
+    return environment && environment->values().count(name) ? "environment" : "";
 }
 
 const v1::Environment* findEnvironment(const v1::Bundle& bundle, const std::string& name, std::string& error)

@@ -1,16 +1,26 @@
 #pragma once
 // Environments (a project's named sets of values, as Postman's) applied to a
-// scenario: each value becomes a constant that wins over the scenario's own
-// variable of that name, as --var does.
+// scenario. The scopes, lowest first: the environment, the scenario's
+// variables, the data sets and generators, the values an iteration extracts.
+// So an environment value replaces a scenario's constant of its name (the
+// constant is the default an environment overrides: dev, staging, prod), but
+// never a data set or a generator (they shadow it), and a value a step
+// extracts under its name shadows it too: until extracted it is the default.
 #include <string>
 
 #include "stampede/v1/bundle.pb.h"
 
 namespace stampede {
 
-// ${name} is `value` everywhere in the run, replacing any variable so named.
+// ${name} is `value` everywhere in the run, replacing any variable so named
+// (--var: what the command line says wins).
 void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value);
+// Each value as a constant, under the scopes above.
 void applyEnvironment(v1::Scenario& scenario, const v1::Environment& environment);
+// Which scope ${name} takes its value from in `scenario` once `environment`
+// is applied: "extracted", "data set", "generator", "scenario", "environment",
+// or "" when nothing defines it (the designer shows it beside each name).
+std::string scopeOf(const v1::Scenario& scenario, const v1::Environment* environment, const std::string& name);
 // The environment called `name` among the bundle's; null with `error`
 // listing the ones there are.
 const v1::Environment* findEnvironment(const v1::Bundle& bundle, const std::string& name, std::string& error);

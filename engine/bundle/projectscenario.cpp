@@ -8,6 +8,7 @@
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -15,6 +16,8 @@
 namespace stampede {
 
 namespace {
+
+constexpr const char* kSecretsKey = "$secrets"; // an environment item's list of secret names
 
 std::string valueText(const google::protobuf::Value& v)
 {
@@ -77,7 +80,12 @@ bool environmentFromJson(const std::string& name, const std::string& payload, v1
     out.Clear();
     out.set_name(name);
     for (const auto& [key, value] : values.fields())
-        (*out.mutable_values())[key] = valueText(value);
+        if (key != kSecretsKey)
+            (*out.mutable_values())[key] = valueText(value);
+    if (const auto it = values.fields().find(kSecretsKey); it != values.fields().end())
+        for (const auto& n : it->second.list_value().values())
+            if (out.values().count(n.string_value()))
+                out.add_secrets(n.string_value());
     return true;
 }
 
@@ -97,8 +105,12 @@ bool carryEnvironments(v1::Bundle& bundle, const std::vector<v1::Environment>& a
                        std::string& error)
 {
     bundle.clear_environments();
-    for (const auto& e : all)
-        *bundle.add_environments() = e;
+    for (const auto& e : all) { // secrets travel as names only: the machine that runs it gives them
+        v1::Environment& carried = *bundle.add_environments();
+        carried = e;
+        for (const auto& secret : e.secrets())
+            carried.mutable_values()->erase(secret);
+    }
     bundle.set_environment(chosen);
     if (chosen.empty())
         return true;
@@ -131,6 +143,27 @@ bool splitProjectScenario(const std::string& text, std::string& project, std::st
     return true;
 }
 
+bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string& env, std::string& applied,
+                  std::string& error)
+{
+    applied.clear();
+    if (!inlineReplayTraffic(scenario, store, error))
+        return false;
+    if (env.empty())
+        return true;
+    std::vector<v1::Environment> all;
+    if (!projectEnvironments(store, all, error))
+        return false;
+    for (const auto& e : all)
+        if (e.name() == env) {
+            applyEnvironment(scenario, e);
+            applied = e.name();
+            return true;
+        }
+    error = "the project has no environment named \"" + env + "\"";
+    return false;
+}
+
 bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
                          std::string& error)
 {
@@ -153,22 +186,22 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
         error = path + "@" + name + ": not a valid scenario: " + why;
         return false;
     }
-    if (!inlineReplayTraffic(out.scenario, *store, why) || !projectEnvironments(*store, out.environments, why)) {
+    if (!projectEnvironments(*store, out.environments, why)) {
         error = path + "@" + name + ": " + why;
         return false;
     }
     const std::string chosen = env.empty() ? store->setting("environment") : env;
-    out.environment.clear();
-    for (const auto& e : out.environments)
-        if (e.name() == chosen && out.environment.empty()) {
-            applyEnvironment(out.scenario, e);
-            out.environment = e.name();
-        }
-    if (!env.empty() && out.environment.empty()) {
+    const bool known = std::any_of(out.environments.begin(), out.environments.end(),
+                                   [&](const v1::Environment& e) { return e.name() == chosen; });
+    if (!env.empty() && !known) {
         std::vector<ProjectItem> named;
         for (const auto& e : out.environments)
             named.push_back({0, 0, ItemKind::Environment, e.name(), 0, {}});
         error = "--env: " + path + " has no environment named \"" + env + "\" (it has " + quotedNames(named) + ")";
+        return false;
+    }
+    if (!applyProject(out.scenario, *store, known ? chosen : std::string(), out.environment, why)) {
+        error = path + "@" + name + ": " + why;
         return false;
     }
     const std::size_t slash = path.rfind('/');

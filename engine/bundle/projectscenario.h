@@ -14,14 +14,16 @@ namespace stampede {
 class ProjectStore;
 
 // The project's environments in tree order; an environment item's payload is
-// a JSON object of values (numbers and booleans are taken as their text).
+// a JSON object of values (numbers and booleans are taken as their text),
+// with the names of its secret values under "$secrets".
 // False with `error` when one cannot be read.
 bool projectEnvironments(const ProjectStore& store, std::vector<v1::Environment>& out, std::string& error);
 
 // An environment item's payload (a JSON object of values); false with `error`.
 bool environmentFromJson(const std::string& name, const std::string& payload, v1::Environment& out, std::string& error);
-// A bundle's environments: `all` carried, `chosen` (when not empty, one of
-// them) applied to its scenario's constants. False with `error` when
+// A bundle's environments: `all` carried, their secret values left out (the
+// names stay), `chosen` (when not empty, one of them) applied to its
+// scenario's constants, without its secrets. False with `error` when
 // `chosen` is not among them.
 bool carryEnvironments(v1::Bundle& bundle, const std::vector<v1::Environment>& all, const std::string& chosen,
                        std::string& error);
@@ -38,6 +40,14 @@ std::vector<ScheduledScenario> projectSchedules(const ProjectStore& store);
 // Splits "PROJECT.stampede@SCENARIO" (the last '@' after a file name that
 // ends in .stampede); false when `text` is not of that form.
 bool splitProjectScenario(const std::string& text, std::string& project, std::string& scenario);
+
+// What a project gives a scenario that runs in it, in one place for the
+// command line and the workbench: its replay's traffic set inlined, and the
+// environment called `env` applied (under the scopes of environment.h); with
+// `env` empty, none. `applied` is the environment's name when one was.
+// False with `error` naming what is missing.
+bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string& env, std::string& applied,
+                  std::string& error);
 
 struct ProjectScenario
 {

@@ -1,6 +1,11 @@
 #include "curlcommand.h"
 
+#include "curloptions.h"
+#include "text.h"
+
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 namespace stampede {
 
@@ -80,6 +85,160 @@ std::string quote(const std::string& s)
 
 } // namespace
 
+namespace {
+
+const curloptions::Option* findOption(std::string_view name)
+{
+    for (const auto& o : curloptions::kAll)
+        if (name == o.longName || name == o.shortName)
+            return &o;
+    return nullptr;
+}
+
+// The long form of a short option ("-X" -> "--request"); the name itself otherwise.
+std::string_view longForm(std::string_view name)
+{
+    const curloptions::Option* o = findOption(name);
+    return o ? std::string_view(o->longName) : name;
+}
+
+bool sendsElsewhere(std::string_view opt)
+{
+    return opt == "--proxy" || opt == "--preproxy" || opt.rfind("--socks", 0) == 0 || opt == "--unix-socket" ||
+           opt == "--abstract-unix-socket" || opt == "--connect-to" || opt == "--resolve" || opt == "--doh-url" ||
+           opt == "--interface" || opt == "--proxy1.0";
+}
+
+void addHeader(CurlRequest& r, std::string name, std::string value)
+{
+    r.headers.emplace_back(std::move(name), std::move(value));
+}
+
+bool hasHeader(const CurlRequest& r, std::string_view lower)
+{
+    for (const auto& h : r.headers) {
+        std::string n = h.first;
+        for (char& c : n)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (n == lower)
+            return true;
+    }
+    return false;
+}
+
+// --data-urlencode's forms: content, =content, name=content (@file ones are not read).
+std::optional<std::string> urlencodedData(const std::string& v)
+{
+    const std::size_t eq = v.find('=');
+    const std::size_t at = v.find('@');
+    if (at != std::string::npos && (eq == std::string::npos || at < eq))
+        return std::nullopt;
+    if (eq == std::string::npos)
+        return percentEncode(v);
+    return (eq ? v.substr(0, eq) + "=" : std::string()) + percentEncode(v.substr(eq + 1));
+}
+
+// One option and its value (when it takes one) applied to `r`; false with `error`.
+bool apply(std::string_view opt, const std::string& written, const std::string& v, CurlRequest& r, bool& head,
+           bool& get, std::string& error)
+{
+    if (opt == "--request")
+        r.method = v;
+    else if (opt == "--header") {
+        const std::size_t colon = v.find(':');
+        if (colon == std::string::npos) {
+            if (!v.empty() && v.back() == ';') { // -H 'X;': an empty header
+                addHeader(r, v.substr(0, v.size() - 1), "");
+                return true;
+            }
+            if (!v.empty() && v[0] == '@') {
+                r.notTaken.push_back(written + " " + v + " (a file is not read)");
+                return true;
+            }
+            error = "header \"" + v + "\" has no colon";
+            return false;
+        }
+        std::string value = v.substr(colon + 1);
+        value.erase(0, std::min(value.size(), value.find_first_not_of(' ')));
+        addHeader(r, v.substr(0, colon), value);
+    } else if (opt == "--user-agent")
+        addHeader(r, "User-Agent", v);
+    else if (opt == "--referer")
+        addHeader(r, "Referer", v);
+    else if (opt == "--cookie") {
+        if (v.find('=') == std::string::npos)
+            r.notTaken.push_back(written + " " + v + " (a cookie file is not read)");
+        else
+            addHeader(r, "Cookie", v);
+    } else if (opt == "--data" || opt == "--data-ascii" || opt == "--data-binary" || opt == "--data-raw" ||
+               opt == "--json" || opt == "--data-urlencode") {
+        std::string part = v;
+        if (opt == "--data-urlencode") {
+            const auto enc = urlencodedData(v);
+            if (!enc) {
+                r.notTaken.push_back(written + " " + v + " (a file is not read)");
+                return true;
+            }
+            part = *enc;
+        } else if (opt != "--data-raw" && !v.empty() && v[0] == '@') {
+            r.notTaken.push_back(written + " " + v + " (a file is not read)");
+            return true;
+        }
+        r.body += (r.body.empty() ? "" : "&") + part;
+        if (opt == "--json") {
+            if (!hasHeader(r, "content-type"))
+                addHeader(r, "Content-Type", "application/json");
+            if (!hasHeader(r, "accept"))
+                addHeader(r, "Accept", "application/json");
+        }
+    } else if (opt == "--form" || opt == "--form-string") {
+        const std::size_t eq = v.find('=');
+        if (eq == std::string::npos) {
+            error = written + " \"" + v + "\": a form field is name=value";
+            return false;
+        }
+        const std::string value = v.substr(eq + 1);
+        if (opt == "--form" && !value.empty() && (value[0] == '@' || value[0] == '<'))
+            r.notTaken.push_back(written + " " + v + " (a file is not read)");
+        else
+            r.form.emplace_back(v.substr(0, eq), value);
+    } else if (opt == "--user") {
+        const std::size_t colon = v.find(':');
+        r.basic = true;
+        r.user = v.substr(0, colon);
+        r.password = colon == std::string::npos ? "" : v.substr(colon + 1);
+    } else if (opt == "--head")
+        head = true;
+    else if (opt == "--get")
+        get = true;
+    else if (opt == "--url")
+        r.url = v;
+    else if (opt == "--insecure")
+        r.insecure = true;
+    else if (opt == "--max-time") {
+        char* end = nullptr;
+        const double s = std::strtod(v.c_str(), &end);
+        if (end == v.c_str() || *end || !(s > 0) || s > 3600) {
+            error = written + " \"" + v + "\": seconds, above 0 and at most 3600";
+            return false;
+        }
+        r.maxTimeSeconds = s;
+    } else if (opt == "--http1.1")
+        r.http = 1;
+    else if (opt == "--http2" || opt == "--http2-prior-knowledge")
+        r.http = 2;
+    else if (sendsElsewhere(opt)) {
+        error = written + ": the request would go through " +
+                (opt == "--proxy" || opt == "--preproxy" || opt.rfind("--socks", 0) == 0 ? "a proxy" : "another way") +
+                ", which Stampede does not send; remove it to import";
+        return false;
+    } else
+        r.notTaken.push_back(v.empty() ? written : written + " " + v);
+    return true;
+}
+
+} // namespace
+
 std::optional<CurlRequest> parseCurl(const std::string& text, std::string& error)
 {
     std::vector<std::string> t;
@@ -90,93 +249,51 @@ std::optional<CurlRequest> parseCurl(const std::string& text, std::string& error
         return std::nullopt;
     }
     CurlRequest r;
-    bool head = false;
+    bool head = false, get = false;
     for (std::size_t i = 1; i < t.size(); ++i) {
         const std::string& a = t[i];
-        auto next = [&](std::string& out) {
-            if (i + 1 >= t.size()) {
-                error = a + " needs a value";
-                return false;
-            }
-            out = t[++i];
-            return true;
-        };
-        std::string v;
-        if (a == "-X" || a == "--request") {
-            if (!next(r.method))
-                return std::nullopt;
-        } else if (a.rfind("-X", 0) == 0 && a.size() > 2) {
-            r.method = a.substr(2);
-        } else if (a == "-H" || a == "--header") {
-            if (!next(v))
-                return std::nullopt;
-            const std::size_t colon = v.find(':');
-            if (colon == std::string::npos) {
-                error = "header \"" + v + "\" has no colon";
+        if (a.size() < 2 || a[0] != '-') {
+            if (!r.url.empty()) {
+                error = "a second URL \"" + a + "\": import one request at a time";
                 return std::nullopt;
             }
-            std::string value = v.substr(colon + 1);
-            while (!value.empty() && value.front() == ' ')
-                value.erase(0, 1);
-            r.headers.emplace_back(v.substr(0, colon), value);
-        } else if (a == "-d" || a == "--data" || a == "--data-raw" || a == "--data-binary" || a == "--data-ascii" ||
-                   a == "--json") {
-            if (!next(v))
-                return std::nullopt;
-            r.body += (r.body.empty() ? "" : "&") + v;
-            if (a == "--json") {
-                r.headers.emplace_back("Content-Type", "application/json");
-                r.headers.emplace_back("Accept", "application/json");
-            } else if (a != "--data-binary" && a != "--data-raw") {
-                bool typed = false;
-                for (const auto& h : r.headers)
-                    typed |= h.first.size() == 12 && (h.first[0] | 0x20) == 'c' && (h.first[8] | 0x20) == 't';
-                if (!typed)
-                    r.headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
-            }
-        } else if (a == "-u" || a == "--user") {
-            if (!next(v))
-                return std::nullopt;
-            static const char* b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-            std::string enc;
-            for (std::size_t k = 0; k < v.size(); k += 3) {
-                const unsigned n = (unsigned(std::uint8_t(v[k])) << 16) |
-                                   (k + 1 < v.size() ? unsigned(std::uint8_t(v[k + 1])) << 8 : 0) |
-                                   (k + 2 < v.size() ? unsigned(std::uint8_t(v[k + 2])) : 0);
-                enc += b64[(n >> 18) & 63];
-                enc += b64[(n >> 12) & 63];
-                enc += k + 1 < v.size() ? b64[(n >> 6) & 63] : '=';
-                enc += k + 2 < v.size() ? b64[n & 63] : '=';
-            }
-            r.headers.emplace_back("Authorization", "Basic " + enc);
-        } else if (a == "-I" || a == "--head") {
-            head = true;
-        } else if (a == "--url") {
-            if (!next(r.url))
-                return std::nullopt;
-        } else if (a == "-A" || a == "--user-agent") {
-            if (!next(v))
-                return std::nullopt;
-            r.headers.emplace_back("User-Agent", v);
-        } else if (a == "-b" || a == "--cookie") {
-            if (!next(v))
-                return std::nullopt;
-            r.headers.emplace_back("Cookie", v);
-        } else if (a == "-e" || a == "--referer") {
-            if (!next(v))
-                return std::nullopt;
-            r.headers.emplace_back("Referer", v);
-        } else if (a == "-o" || a == "--output" || a == "-m" || a == "--max-time" || a == "--connect-timeout" ||
-                   a == "-w" || a == "--write-out") {
-            if (!next(v)) // options with a value that do not change the request
-                return std::nullopt;
-        } else if (!a.empty() && a[0] == '-') {
-            // flags such as --compressed, -s, -k, -L, -v: no effect on the request itself
-        } else if (r.url.empty()) {
             r.url = a;
+            continue;
+        }
+        // -abc: short options joined; one that takes a value takes the rest of the word (-XPOST)
+        std::vector<std::pair<std::string, std::string>> opts; // (written, value)
+        if (a[1] == '-') {
+            opts.push_back({a, {}});
         } else {
-            error = "unexpected argument \"" + a + "\"";
-            return std::nullopt;
+            for (std::size_t k = 1; k < a.size(); ++k) {
+                const std::string name = std::string("-") + a[k];
+                const curloptions::Option* o = findOption(name);
+                if (o && o->takesValue && k + 1 < a.size()) {
+                    opts.push_back({name, a.substr(k + 1)});
+                    opts.back().second.insert(0, 1, '\0'); // marks a value given in the word
+                    break;
+                }
+                opts.push_back({name, {}});
+            }
+        }
+        for (auto& [written, inWord] : opts) {
+            const curloptions::Option* o = findOption(written);
+            if (!o) {
+                error = "\"" + written + "\" is not a curl option";
+                return std::nullopt;
+            }
+            std::string value;
+            if (!inWord.empty())
+                value = inWord.substr(1);
+            else if (o->takesValue) {
+                if (i + 1 >= t.size()) {
+                    error = written + " needs a value";
+                    return std::nullopt;
+                }
+                value = t[++i];
+            }
+            if (!apply(longForm(written), written, value, r, head, get, error))
+                return std::nullopt;
         }
     }
     if (r.url.empty()) {
@@ -185,8 +302,18 @@ std::optional<CurlRequest> parseCurl(const std::string& text, std::string& error
     }
     if (r.url.find("://") == std::string::npos)
         r.url = "http://" + r.url;
+    if (!r.form.empty() && !r.body.empty()) {
+        error = "-F and -d together: curl refuses them too";
+        return std::nullopt;
+    }
+    if (get && !r.body.empty()) { // -G: the data goes into the query
+        r.url += (r.url.find('?') == std::string::npos ? "?" : "&") + r.body;
+        r.body.clear();
+    }
+    if (!r.body.empty() && !hasHeader(r, "content-type"))
+        addHeader(r, "Content-Type", "application/x-www-form-urlencoded");
     if (r.method.empty())
-        r.method = head ? "HEAD" : (r.body.empty() ? "GET" : "POST");
+        r.method = head ? "HEAD" : get ? "GET" : (r.body.empty() && r.form.empty() ? "GET" : "POST");
     return r;
 }
 

@@ -1,7 +1,13 @@
 #pragma once
 // A curl command line, as people paste it from browsers' "Copy as cURL", into
-// a request, and back. Understands -X, -H, -d/--data/--data-raw/--data-binary,
-// --json, -u, -I, --url, quotes ('...', "...", $'...') and backslash line breaks.
+// a request, and back. Quotes ('...', "...", $'...'), backslash line breaks and
+// joined short options (-sSL, -XPOST) as a shell and curl read them. Every
+// option curl documents (curloptions.h) is applied or named as not taken:
+// applied are -X, -H, -A, -b, -e, -I, -G, --url, -d and its kinds (--data-raw,
+// --data-binary, --data-ascii, --data-urlencode, --json), -F, -u, -k, -m,
+// --http1.1 and --http2; a proxy, a socket or a connect-to that would send the
+// request elsewhere is refused; the rest (-L, --compressed, -s, -o, …) are
+// named in `notTaken`.
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,6 +21,15 @@ struct CurlRequest
     std::string url;
     std::vector<std::pair<std::string, std::string>> headers;
     std::string body;
+    // -F: multipart fields (a file's content is not taken)
+    std::vector<std::pair<std::string, std::string>> form;
+    // -u user:password (Basic)
+    bool basic = false;
+    std::string user, password;
+    bool insecure = false;             // -k
+    double maxTimeSeconds = 0;         // -m; 0: not given
+    int http = 0;                      // 0: curl's default, 1: --http1.1, 2: --http2 / --http2-prior-knowledge
+    std::vector<std::string> notTaken; // options (as written) the request does not carry
 };
 
 // Returns nullopt with `error` set when the text is not a curl command.

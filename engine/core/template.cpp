@@ -61,9 +61,9 @@ bool Template::setField(WireField field, std::string& error)
             error = std::move(fault);
             return false;
         }
-        if (field == WireField::Target) {
+        if (field == WireField::Target || field == WireField::FormComponent) {
             std::string encoded;
-            appendTarget(encoded, literal);
+            appendField(encoded, literal, field);
             literal = std::move(encoded);
         }
     }

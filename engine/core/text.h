@@ -80,6 +80,30 @@ inline int hexDigit(char c)
 }
 
 // Percent-encoding (RFC 3986): letters, digits and `keep` stay, every other byte is %XX.
+// Appends the base64 (RFC 4648, with padding) of `in` to `out`.
+inline void appendBase64(std::string& out, std::string_view in)
+{
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::size_t i = 0;
+    for (; i + 3 <= in.size(); i += 3) {
+        const auto n = std::uint32_t(std::uint8_t(in[i])) << 16 | std::uint32_t(std::uint8_t(in[i + 1])) << 8 |
+                       std::uint8_t(in[i + 2]);
+        out += kAlphabet[n >> 18];
+        out += kAlphabet[(n >> 12) & 63];
+        out += kAlphabet[(n >> 6) & 63];
+        out += kAlphabet[n & 63];
+    }
+    if (const std::size_t left = in.size() - i; left > 0) {
+        auto n = std::uint32_t(std::uint8_t(in[i])) << 16;
+        if (left == 2)
+            n |= std::uint32_t(std::uint8_t(in[i + 1])) << 8;
+        out += kAlphabet[n >> 18];
+        out += kAlphabet[(n >> 12) & 63];
+        out += left == 2 ? kAlphabet[(n >> 6) & 63] : '=';
+        out += '=';
+    }
+}
+
 inline std::string percentEncode(std::string_view s, std::string_view keep = "-_.~")
 {
     static const char* kHex = "0123456789ABCDEF";

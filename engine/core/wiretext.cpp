@@ -90,9 +90,25 @@ bool appendTarget(std::string& out, std::string_view text)
     return true;
 }
 
+void appendFormComponent(std::string& out, std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || u == '-' || u == '.' ||
+            u == '_' || u == '~') {
+            out.push_back(c);
+        } else {
+            out.push_back('%');
+            out.push_back(kHex[u >> 4]);
+            out.push_back(kHex[u & 15]);
+        }
+    }
+}
+
 std::string fieldFault(std::string_view value, WireField field)
 {
-    if (field == WireField::Body)
+    if (field == WireField::Body || field == WireField::FormComponent)
         return {};
     const std::size_t at = forbiddenByte(value);
     if (at == std::string_view::npos)

@@ -16,9 +16,10 @@ namespace stampede {
 // Where a piece of text goes in a request.
 enum class WireField : std::uint8_t
 {
-    Body,        // anything, byte for byte
-    Target,      // the path and query: encoded; CR, LF and NUL refused
-    HeaderValue, // a header (or gRPC metadata) value: CR, LF and NUL refused
+    Body,          // anything, byte for byte
+    Target,        // the path and query: encoded; CR, LF and NUL refused
+    HeaderValue,   // a header (or gRPC metadata) value: CR, LF and NUL refused
+    FormComponent, // a urlencoded form's name or value: every byte but A-Z a-z 0-9 - . _ ~ as %XX
 };
 
 // The offset of the first CR, LF or NUL in `s`; npos when there is none.
@@ -29,6 +30,9 @@ std::string_view forbiddenByteName(char c);
 // Appends `text` as a request target, percent-encoded. False (and `out`
 // unchanged) when it holds a CR, LF or NUL.
 bool appendTarget(std::string& out, std::string_view text);
+// Appends `text` percent-encoded as a form's name or value is (RFC 3986's
+// unreserved bytes kept, every other byte %XX: a space is %20).
+void appendFormComponent(std::string& out, std::string_view text);
 // Appends `value` as `field` takes it; false (and `out` unchanged) when it cannot be sent.
 inline bool appendField(std::string& out, std::string_view value, WireField field)
 {
@@ -39,6 +43,9 @@ inline bool appendField(std::string& out, std::string_view value, WireField fiel
         if (forbiddenByte(value) != std::string_view::npos)
             return false;
         break;
+    case WireField::FormComponent:
+        appendFormComponent(out, value);
+        return true;
     case WireField::Body:
         break;
     }

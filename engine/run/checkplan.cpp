@@ -231,7 +231,8 @@ std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
                 return std::any_of(s.extractors.begin(), s.extractors.end(),
                                    [&](const Extractor& x) { return x.variable == v; });
             };
-            if (std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))
+            if (plan.variables[v].fallback >= 0 || // until extracted, its default is sent
+                std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))
                 continue;
             const auto later = std::find_if(plan.steps.begin() + std::ptrdiff_t(i), plan.steps.end(), extracts);
             const std::string by = later == plan.steps.end() ? "" : " (\"" + later->name + "\" extracts it later)";

@@ -56,6 +56,11 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
         refuse(st.head, bad, values, out);
         return;
     }
+    if (st.basicPerIteration) {
+        wire += "Authorization: ";
+        appendBasic(st, values, wire);
+        wire += "\r\n";
+    }
     if (requestNeedsLength(st.method, st.hasBody)) {
         const std::size_t headEnd = wire.size();
         wire += "Content-Length: 0000000000\r\n\r\n";
@@ -85,12 +90,25 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
             return;
         }
     }
+    if (st.basicPerIteration) {
+        r.values[st.authH2].clear();
+        appendBasic(st, values, r.values[st.authH2]);
+    }
     r.body.clear();
     if (st.hasBody)
         st.body.appendTo(r.body, values);
     if (st.grpc)
         toGrpcMessage(step, r);
     point(st, r);
+}
+
+// "Basic " and the base64 of user:password as this iteration's values make it.
+void RequestRenderer::appendBasic(const PlannedStep& st, const ValueLookup& values, std::string& out) const
+{
+    m_scratch.clear();
+    st.basicAuth.appendTo(m_scratch, values); // its fields take any byte: base64 carries them
+    out += "Basic ";
+    appendBase64(out, m_scratch);
 }
 
 void RequestRenderer::refuse(const Template& t, int ref, const ValueLookup& values, RenderedRequest& out) const

@@ -55,6 +55,7 @@ private:
     void renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& out);
     void toGrpcMessage(std::size_t step, RenderedRequest& r);
     static void point(const PlannedStep& st, RenderedRequest& r);
+    void appendBasic(const PlannedStep& st, const ValueLookup& values, std::string& out) const;
 
     const ScenarioPlan& m_plan;
     bool m_http2;
@@ -66,6 +67,7 @@ private:
     std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch;
     std::vector<std::unordered_map<std::string, std::string>> m_grpcCache;
     static constexpr std::size_t kGrpcCacheSize = 10000;
+    mutable std::string m_scratch; // Basic's user:password before encoding (keeps its capacity)
 };
 
 } // namespace stampede

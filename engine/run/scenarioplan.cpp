@@ -9,6 +9,7 @@
 #include "checkplan.h"
 #include "grpcstep.h"
 #include "replaystep.h"
+#include "requestparts.h"
 
 #include "net/tlscontext.h"
 #include "net/transport.h"
@@ -159,14 +160,19 @@ private:
                                           : "\"" + name + "\" is not a variable name (letters, digits, _ and -)");
                 continue;
             }
-            if (std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
-                            [&](const PlannedVariable& v) { return v.name == name; })) {
-                error(field, "\"" + name + "\" is a variable already: extract into another name");
+            // a variable of the name is the default until a value is extracted (the scopes: environment.h)
+            int fallback = -1;
+            for (std::size_t i = 0; i < m_plan.variables.size(); ++i)
+                if (m_plan.variables[i].name == name)
+                    fallback = int(i);
+            if (fallback >= 0 && m_plan.variables[std::size_t(fallback)].source->hasColumns()) {
+                error(field, "\"" + name + "\" is a data set's name, with columns: extract into another name");
                 continue;
             }
             PlannedVariable pv;
             pv.name = name;
             pv.extracted = true;
+            pv.fallback = fallback;
             m_plan.variables.push_back(std::move(pv));
         }
     }
@@ -303,11 +309,18 @@ private:
         Resolution r;
         const std::size_t dot = name.find('.');
         const std::string_view base = name.substr(0, dot);
-        for (std::size_t i = 0; i < m_plan.variables.size(); ++i) {
+        // an extracted name shadows a variable of that name: it is found first
+        std::vector<std::size_t> order(m_plan.variables.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return m_plan.variables[i].extracted; });
+        for (const std::size_t i : order) {
             auto& v = m_plan.variables[i];
             if (v.name != base)
                 continue;
             if (v.extracted) {
+                if (v.fallback >= 0)
+                    m_plan.variables[std::size_t(v.fallback)].used = true; // drawn: it is the default
                 if (dot != std::string_view::npos) {
                     r.error = "${" + std::string(base) + "} is extracted from answers and has no columns: write ${" +
                               std::string(base) + "}";
@@ -422,6 +435,7 @@ private:
             refs.insert(refs.end(), t.references().begin(), t.references().end());
         };
         add(ps.body);
+        add(ps.basicAuth);
         for (const auto& h : ps.h2Headers)
             add(h.second);
         for (const VarRef& r : refs)
@@ -430,6 +444,9 @@ private:
                 ps.extracted.push_back(r.variable);
         if (ps.extracted.empty())
             return;
+        for (const std::uint16_t v : ps.extracted) // a default is read when its iteration starts, as the rest
+            if (const int f = m_plan.variables[v].fallback; f >= 0)
+                refs.push_back({std::uint16_t(f), -1});
         for (const VarRef& r : refs) {
             const bool known = std::any_of(m_plan.savedRefs.begin(), m_plan.savedRefs.end(), [&](const VarRef& k) {
                 return k.variable == r.variable && k.column == r.column;
@@ -545,6 +562,8 @@ private:
         ps.hasBody = !rq.body().empty();
         if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
             return false;
+        if (!formAndAuth(rq, field + ".request", ps))
+            return false;
         if (rq.has_timeout()) {
             ps.timeout = toNanos(rq.timeout());
             if (ps.timeout <= 0) {
@@ -554,7 +573,7 @@ private:
             if (!longest(ps.timeout, field + ".request.timeout", RunLimits::kTimeoutSeconds))
                 return false;
         }
-        ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant());
+        ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant()) && !ps.basicPerIteration;
         ps.h2Fixed = ps.fixed;
         if (ps.fixed) {
             ps.fixedBytes = ps.head.constantText();
@@ -565,6 +584,48 @@ private:
             if (ps.hasBody)
                 ps.fixedBytes += ps.body.constantText();
         }
+        return true;
+    }
+
+    // A form body and the Authorization, as written (requestparts.h); each
+    // header only when the user's headers have none of its name.
+    bool formAndAuth(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps)
+    {
+        const auto userSet = [&](std::string_view name) {
+            return std::any_of(rq.headers().begin(), rq.headers().end(),
+                               [&](const v1::Header& h) { return equalsNoCase(h.name(), name); });
+        };
+        const auto add = [&](const std::string& name, const Template& value) {
+            ps.head.appendLiteral(name + ": ");
+            ps.head.append(value);
+            ps.head.appendLiteral("\r\n");
+            ps.h2Headers.emplace_back(asciiLower(name), value);
+        };
+        if (rq.has_form()) {
+            if (!rq.body().empty()) {
+                error(field + ".form", "a request has a body or a form, not both");
+                return false;
+            }
+            std::string contentType;
+            if (!compileForm(rq.form(), field, *this, ps.body, contentType))
+                return false;
+            ps.hasBody = true;
+            if (!userSet("content-type"))
+                add("Content-Type", Template::literal(contentType));
+        }
+        if (!rq.has_auth() || userSet("authorization"))
+            return true;
+        AuthPlan auth;
+        if (!compileAuth(rq.auth(), field, *this, auth))
+            return false;
+        if (!auth.perIteration) {
+            add("Authorization", auth.value);
+            return true;
+        }
+        ps.basicAuth = std::move(auth.basic);
+        ps.basicPerIteration = true;
+        ps.authH2 = ps.h2Headers.size();
+        ps.h2Headers.emplace_back("authorization", Template());
         return true;
     }
 

@@ -57,6 +57,12 @@ struct PlannedStep
     bool secure = false;
     Template head; // request line and headers, without Content-Length and the final CRLF
     Template body;
+    // Basic authorization with per-iteration values: "user:password" expanded
+    // and encoded when rendered, after the head (HTTP/1.1) and into
+    // h2Headers[authH2] (HTTP/2). Otherwise the Authorization is in `head`.
+    Template basicAuth;
+    bool basicPerIteration = false;
+    std::size_t authH2 = 0;
     bool hasBody = false;
     bool noResponseBody = false; // HEAD
     bool fixed = false;          // no per-iteration values: `fixedBytes` is the whole request
@@ -96,6 +102,10 @@ struct PlannedVariable
     ParameterSourcePtr source; // null for an extracted variable
     bool used = false;         // referenced by some step; unused ones are not drawn
     bool extracted = false;    // set from answers by a step's `extract`, per virtual user
+    // An extracted variable that shadows a scalar variable of its name (an
+    // environment value, a constant, a generator): that variable's index,
+    // whose value is used until this user or iteration extracts one; -1: none.
+    int fallback = -1;
 };
 
 enum class LoadModel

@@ -104,8 +104,11 @@ std::string_view Worker::value(VarRef ref) const
 {
     if (m_lookupSlot >= 0) { // a step rendered when sent: this slot's own values
         const Slot& s = m_slots[std::size_t(m_lookupSlot)];
-        if (m_plan.variables[ref.variable].extracted)
-            return s.values[ref.variable];
+        if (const PlannedVariable& v = m_plan.variables[ref.variable]; v.extracted) {
+            if (s.isSet[ref.variable] || v.fallback < 0)
+                return s.values[ref.variable];
+            ref = {std::uint16_t(v.fallback), -1}; // not extracted yet: the value it shadows
+        }
         for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k)
             if (m_plan.savedRefs[k].variable == ref.variable && m_plan.savedRefs[k].column == ref.column)
                 return s.saved[k];

@@ -108,7 +108,7 @@ const RenderedRequest* Worker::prepare(std::uint32_t slot, std::size_t step, con
     const RenderedRequest* out = &r;
     if (!st.extracted.empty()) {
         for (const std::uint16_t v : st.extracted) {
-            if (!s.isSet[v]) {
+            if (!s.isSet[v] && m_plan.variables[v].fallback < 0) {
                 onFailure(slot, ErrorClass::Extract,
                           "${" + m_plan.variables[v].name + "} has no value: no earlier answer of this " +
                               (m_plan.model == LoadModel::Open ? "iteration" : "user") + " gave it",

@@ -1,4 +1,7 @@
+#include "core/text.h"
+#include "run/checkplan.h"
 #include "run/replaystep.h"
+#include "run/requestrenderer.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -229,12 +232,12 @@ private slots:
         QTest::addRow("extract: group past the regex's")
             << flow("\"extract\": [{\"name\": \"t\", \"regex\": \"a(b)\", \"group\": 2}]")
             << "steps[0].extract[0].group: the regex has 1 group(s), not 2";
-        QTest::addRow("extract: into a defined variable")
-            << QString::fromStdString("{\"variables\": [{\"name\": \"t\", \"constant\": {\"value\": \"1\"}}], "
+        QTest::addRow("extract: into a data set's name")
+            << QString::fromStdString("{\"variables\": [{\"name\": \"t\", \"csv\": {\"data\": \"a\\n1\\n\"}}], "
                                       "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"extract\": "
                                       "[{\"name\": \"t\", \"header\": \"X\"}]}], " +
                                       load + "}")
-            << "steps[0].extract[0].name: \"t\" is a variable already";
+            << "steps[0].extract[0].name: \"t\" is a data set's name, with columns";
         QTest::addRow("redirects: too many")
             << QString::fromStdString(
                    "{\"followRedirects\": 21, \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " + load +
@@ -332,6 +335,148 @@ private slots:
         QCOMPARE(plan->variables[plan->savedRefs[0].variable].name, std::string("n"));
         QVERIFY(plan->cookies);
         QCOMPARE(plan->followRedirects, 3u);
+    }
+
+    // An extraction named like a variable (the environment's token that a
+    // Send wrote there, a constant, a generator) shadows it: the variable is
+    // the default until a value is extracted; no warning, no refusal.
+    void anExtractionShadowsAVariable()
+    {
+        v1::Scenario s;
+        std::string err;
+        const std::string json =
+            "{\"variables\": [{\"name\": \"token\", \"constant\": {\"value\": \"from-env\"}},"
+            "{\"name\": \"n\", \"increment\": {\"min\": 1, \"max\": 9}}],"
+            "\"steps\": ["
+            "{\"name\": \"first\", \"request\": {\"url\": \"http://127.0.0.1/a\", \"headers\": [{\"name\": \"A\", "
+            "\"value\": \"${token}\"}]}, \"extract\": [{\"name\": \"token\", \"header\": \"T\"}, "
+            "{\"name\": \"n\", \"header\": \"N\"}]},"
+            "{\"request\": {\"url\": \"http://127.0.0.1/b/${n}\", \"headers\": [{\"name\": \"A\", "
+            "\"value\": \"${token}\"}]}}], \"load\": {\"closed\": {\"users\": 1}}}";
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        auto plan = compileScenario(s, {}, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        QVERIFY(flowWarnings(*plan).empty()); // the first step sends the default
+        QCOMPARE(plan->steps[0].extracted.size(), std::size_t(1));
+        const PlannedVariable& token = plan->variables[plan->steps[0].extracted[0]];
+        QVERIFY(token.extracted);
+        QVERIFY(token.fallback >= 0);
+        QCOMPARE(plan->variables[std::size_t(token.fallback)].name, std::string("token"));
+        QVERIFY(!plan->variables[std::size_t(token.fallback)].extracted);
+        // ${n} in the second step is the extracted one, its increment the default read when the iteration starts
+        QCOMPARE(plan->steps[1].extracted.size(), std::size_t(2));
+        const bool savesTheIncrement =
+            std::any_of(plan->savedRefs.begin(), plan->savedRefs.end(), [&](const VarRef& r) {
+                return plan->variables[r.variable].name == "n" && !plan->variables[r.variable].extracted;
+            });
+        QVERIFY(savesTheIncrement);
+    }
+
+    // A form and an Authorization as written: expanded and encoded when the
+    // request is rendered, whichever values the iteration drew. Constant
+    // ones are folded into the fixed bytes; the user's own headers win.
+    void formsAndAuthAreRenderedAtSendTime()
+    {
+        struct Values : ValueLookup
+        {
+            std::string_view value(VarRef) const override { return "J\u00f6 & co=1"; }
+        } values;
+        const auto compile = [](const std::string& request, std::string& error) {
+            v1::Scenario s;
+            std::string err;
+            const std::string json = "{\"variables\": [{\"name\": \"d\", \"csv\": {\"data\": \"who\\nx\\n\"}},"
+                                     "{\"name\": \"pw\", \"constant\": {\"value\": \"s3cret\"}}],"
+                                     "\"steps\": [{\"request\": " +
+                                     request + "}], \"load\": {\"closed\": {\"users\": 1}}}";
+            if (!parseScenarioJson(json, s, err))
+                qFatal("%s", err.c_str());
+            std::vector<PlanError> errors;
+            auto plan = compileScenario(s, {}, errors);
+            error = errors.empty() ? "" : errors.front().text();
+            return plan;
+        };
+        const auto wire = [&](const std::string& request) {
+            std::string error;
+            auto plan = compile(request, error);
+            if (!plan)
+                return "error: " + error;
+            RequestRenderer r(*plan, false);
+            if (!r.templated(0))
+                return r.fixed(0).wire;
+            RenderedRequest out;
+            r.render(0, values, out);
+            return out.wire;
+        };
+        const std::string url = "\"method\": \"POST\", \"url\": \"http://127.0.0.1/f\"";
+        // urlencoded: each expanded name and value percent-encoded, the separators as they are
+        std::string w = wire("{" + url +
+                             ", \"form\": {\"fields\": [{\"name\": \"who\", \"value\": \"${d.who}\"}, "
+                             "{\"name\": \"a b\", \"value\": \"${pw}!\"}]}}");
+        QVERIFY2(w.find("Content-Type: application/x-www-form-urlencoded\r\n") != std::string::npos, w.c_str());
+        const std::string form = "\r\n\r\nwho=J%C3%B6%20%26%20co%3D1&a%20b=s3cret%21";
+        QVERIFY2(w.size() > form.size() && w.substr(w.size() - form.size()) == form, w.c_str());
+        // multipart: the values as they are
+        w = wire("{" + url +
+                 ", \"form\": {\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"who\", "
+                 "\"value\": \"${d.who}\"}]}}");
+        QVERIFY2(w.find("Content-Type: multipart/form-data; boundary=stampede-form-boundary-7d1f3a\r\n") !=
+                     std::string::npos,
+                 w.c_str());
+        QVERIFY2(w.find("\r\n\r\n--stampede-form-boundary-7d1f3a\r\nContent-Disposition: form-data; "
+                        "name=\"who\"\r\n\r\nJ\u00f6 & co=1\r\n--stampede-form-boundary-7d1f3a--\r\n") !=
+                     std::string::npos,
+                 w.c_str());
+        // Basic with per-iteration values: encoded when rendered; with constants: folded
+        w = wire("{" + url + ", \"auth\": {\"basic\": {\"user\": \"${d.who}\", \"password\": \"${pw}\"}}}");
+        std::string expect = "Authorization: Basic ";
+        appendBase64(expect, "J\u00f6 & co=1:s3cret");
+        QVERIFY2(w.find(expect + "\r\n") != std::string::npos, w.c_str());
+        w = wire("{" + url + ", \"auth\": {\"basic\": {\"user\": \"admin\", \"password\": \"${pw}\"}}}");
+        QVERIFY2(w.find("Authorization: Basic YWRtaW46czNjcmV0\r\n") != std::string::npos, w.c_str()); // admin:s3cret
+        w = wire("{" + url + ", \"auth\": {\"bearer\": \"t-${d.who}\"}}");
+        QVERIFY2(w.find("Authorization: Bearer t-J\u00f6 & co=1\r\n") != std::string::npos, w.c_str());
+        // the user's own Authorization and Content-Type win
+        w = wire("{" + url +
+                 ", \"headers\": [{\"name\": \"authorization\", \"value\": \"Mine\"}, {\"name\": "
+                 "\"Content-Type\", \"value\": \"text/x\"}], \"auth\": {\"bearer\": \"t\"}, \"form\": "
+                 "{\"fields\": [{\"name\": \"a\", \"value\": \"b\"}]}}");
+        QVERIFY2(w.find("Bearer") == std::string::npos && w.find("urlencoded") == std::string::npos, w.c_str());
+        QVERIFY2(w.find("authorization: Mine\r\n") != std::string::npos, w.c_str());
+        // a body and a form: bad input naming the field
+        w = wire("{" + url + ", \"body\": \"x\", \"form\": {\"fields\": [{\"name\": \"a\", \"value\": \"b\"}]}}");
+        QCOMPARE(w, std::string("error: steps[0].request.form: a request has a body or a form, not both"));
+        // a line break in a multipart name or a Bearer token is refused as in any header
+        w = wire("{" + url + ", \"auth\": {\"bearer\": \"a\\r\\nX: 1\"}}");
+        QVERIFY2(w.rfind("error: steps[0].request.auth.bearer: the value holds a line break (CR)", 0) == 0, w.c_str());
+        // HTTP/2: the Basic value goes into its own header slot
+        std::string error;
+        auto plan =
+            compile("{" + url + ", \"auth\": {\"basic\": {\"user\": \"${d.who}\", \"password\": \"p\"}}}", error);
+        QVERIFY2(plan, error.c_str());
+        RequestRenderer h2(*plan, true);
+        RenderedRequest out;
+        h2.render(0, values, out);
+        expect = "Basic ";
+        appendBase64(expect, "J\u00f6 & co=1:p");
+        QCOMPARE(plan->steps[0].h2Headers[plan->steps[0].authH2].first, std::string("authorization"));
+        QCOMPARE(out.values[plan->steps[0].authH2], expect);
+    }
+
+    void base64IsRfc4648()
+    {
+        for (const auto& [in, out] : std::vector<std::pair<std::string, std::string>>{{"", ""},
+                                                                                      {"f", "Zg=="},
+                                                                                      {"fo", "Zm8="},
+                                                                                      {"foo", "Zm9v"},
+                                                                                      {"foob", "Zm9vYg=="},
+                                                                                      {"fooba", "Zm9vYmE="},
+                                                                                      {"foobar", "Zm9vYmFy"},
+                                                                                      {"\xff\xfe", "//4="}}) {
+            std::string b;
+            appendBase64(b, in);
+            QCOMPARE(b, out);
+        }
     }
 
     void thinkTimesAndPacing()

@@ -65,57 +65,139 @@ private Q_SLOTS:
         r.auth = RequestItem::Auth::Bearer;
         r.token = QStringLiteral("${tok}");
         const QString curl = r.toCurl({{QStringLiteral("q"), QStringLiteral("x")},
-                                       {QStringLiteral("who"), QStringLiteral("Li")},
+                                       {QStringLiteral("who"), QStringLiteral("Li Wei")},
                                        {QStringLiteral("tok"), QStringLiteral("s3cret")}});
         QVERIFY2(curl.contains(QStringLiteral("Authorization: Bearer s3cret")), qPrintable(curl));
-        QVERIFY2(curl.contains(QStringLiteral("user=Li")), qPrintable(curl));
+        QVERIFY2(curl.contains(QStringLiteral("user=Li%20Wei")), qPrintable(curl));
         QVERIFY2(curl.contains(QStringLiteral("application/x-www-form-urlencoded")), qPrintable(curl));
         QVERIFY2(curl.contains(QStringLiteral("login?q=x")), qPrintable(curl));
         // and it parses back to the same request
         std::string err;
         const auto parsed = stampede::parseCurl(curl.toStdString(), err);
         QVERIFY2(parsed, err.c_str());
-        QCOMPARE(parsed->body, std::string("user=Li"));
+        QCOMPARE(parsed->body, std::string("user=Li%20Wei"));
         QCOMPARE(parsed->method, std::string("POST"));
     }
 
-    void exchangeLetsTheUserWin()
+    // What Send sends is the engine's rendering of the step as written: the
+    // body byte for byte (keys in the author's order, spacing kept), the
+    // user's Content-Type winning over the mode's, Basic encoded at send time.
+    void sendRendersTheStepAsWritten()
     {
         RequestItem r;
+        r.method = QStringLiteral("POST");
+        r.url = QStringLiteral("http://127.0.0.1:9/x");
         r.bodyMode = RequestItem::BodyMode::Json;
-        r.body = QStringLiteral("{\"a\": ${n}}");
+        r.body = QStringLiteral("{\"z\": ${n},\n   \"a\": \"\\u00e9\"}");
         r.headers = {{QStringLiteral("content-type"), QStringLiteral("application/vnd.x+json")}};
         r.auth = RequestItem::Auth::Basic;
-        r.user = QStringLiteral("u");
+        r.user = QStringLiteral("${who}");
         r.password = QStringLiteral("p");
-        const auto rq = r.toExchange({{QStringLiteral("n"), QStringLiteral("7")}});
-        QCOMPARE(rq.body, std::string("{\"a\": 7}"));
+        stampede::SentRequest sent;
+        std::string error;
+        QVERIFY2(stampede::renderOnce(r.toSend({{QStringLiteral("n"), QStringLiteral("7")},
+                                                {QStringLiteral("who"), QStringLiteral("u")}}),
+                                      sent, error),
+                 error.c_str());
+        QCOMPARE(sent.body, std::string("{\"z\": 7,\n   \"a\": \"\\u00e9\"}"));
         int contentTypes = 0;
         bool auth = false;
-        for (const auto& [n, v] : rq.headers) {
+        for (const auto& [n, v] : sent.headers) {
             contentTypes += QString::fromStdString(n).compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0;
             auth |= n == "Authorization" && v == "Basic dTpw";
         }
         QCOMPARE(contentTypes, 1); // the user's, not a second one
         QVERIFY(auth);
-        QCOMPARE(rq.timeout, 30 * stampede::kNanosPerSecond);
+        QCOMPARE(sent.url, std::string("http://127.0.0.1:9/x"));
+        // a name nothing defines goes out as its text, when the user says so
+        r.body = QStringLiteral("${nobody}");
+        QVERIFY(stampede::renderOnce(r.toSend({{QStringLiteral("who"), QStringLiteral("u")}}), sent, error));
+        QCOMPARE(sent.body, std::string("${nobody}"));
+        // a data set's column from its first row
+        r.body = QStringLiteral("${users.city}");
+        QVERIFY2(stampede::renderOnce(r.toSend({{QStringLiteral("who"), QStringLiteral("u")},
+                                                {QStringLiteral("users.city"), QStringLiteral("Hang\"zhou")}}),
+                                      sent, error),
+                 error.c_str());
+        QCOMPARE(sent.body, std::string("Hang\"zhou"));
     }
 
-    void stepsEncodeTheBodyMode()
+    // A step keeps the request as written: the form's fields and the auth's
+    // with their ${…}, the body as typed; the engine encodes them when it sends.
+    void stepsKeepTheRequestAsWritten()
     {
         RequestItem r;
         r.method = QStringLiteral("post");
         r.url = QStringLiteral("${base}/form");
-        r.bodyMode = RequestItem::BodyMode::Multipart;
+        r.bodyMode = RequestItem::BodyMode::UrlEncoded;
         r.form = {{QStringLiteral("id"), QStringLiteral("${users.id}")}};
+        r.auth = RequestItem::Auth::Basic;
+        r.user = QStringLiteral("${username}");
+        r.password = QStringLiteral("${password}");
         const QJsonObject rq = r.toStep(QStringLiteral("send form")).value(QStringLiteral("request")).toObject();
         QCOMPARE(rq.value(QStringLiteral("method")).toString(), QStringLiteral("POST"));
-        const QString body = rq.value(QStringLiteral("body")).toString();
-        QVERIFY2(body.contains(QStringLiteral("name=\"id\"\r\n\r\n${users.id}")), qPrintable(body)); // names kept
-        const QJsonObject h = rq.value(QStringLiteral("headers")).toArray()[0].toObject();
-        QVERIFY(
-            h.value(QStringLiteral("value")).toString().startsWith(QStringLiteral("multipart/form-data; boundary=")));
-        QVERIFY(!rq.contains(QStringLiteral("timeout")));
+        QVERIFY(!rq.contains(QStringLiteral("body")));
+        const QJsonObject form = rq.value(QStringLiteral("form")).toObject();
+        QCOMPARE(form.value(QStringLiteral("fields")).toArray()[0].toObject().value(QStringLiteral("value")).toString(),
+                 QStringLiteral("${users.id}"));
+        const QJsonObject basic = rq.value(QStringLiteral("auth")).toObject().value(QStringLiteral("basic")).toObject();
+        QCOMPARE(basic.value(QStringLiteral("user")).toString(), QStringLiteral("${username}"));
+        QCOMPARE(basic.value(QStringLiteral("password")).toString(), QStringLiteral("${password}"));
+        QVERIFY(!rq.contains(QStringLiteral("headers"))); // no Authorization frozen into a header
+        QCOMPARE(rq.value(QStringLiteral("timeout")).toString(), QStringLiteral("30s"));
+        r.bodyMode = RequestItem::BodyMode::Raw;
+        r.body = QStringLiteral("{\"b\":1, \"a\":2}");
+        QCOMPARE(r.toStep(QStringLiteral("raw"))
+                     .value(QStringLiteral("request"))
+                     .toObject()
+                     .value(QStringLiteral("body"))
+                     .toString(),
+                 r.body);
+    }
+
+    // curl: every option curl documents is applied or named as not taken; a proxy is refused.
+    void curlOptionsAreAppliedOrNamed()
+    {
+        QStringList notTaken;
+        QString error;
+        auto r = RequestItem::fromCurl(
+            QStringLiteral("curl -sSL -k -u 'li:pa:ss' -m 5 --compressed -F 'a=1' -F 'pic=@me.png' "
+                           "--http2 https://127.0.0.1/up"),
+            &error, &notTaken);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->auth, RequestItem::Auth::Basic);
+        QCOMPARE(r->user, QStringLiteral("li"));
+        QCOMPARE(r->password, QStringLiteral("pa:ss"));
+        QVERIFY(r->insecure);
+        QCOMPARE(r->timeoutMs, 5000);
+        QCOMPARE(r->bodyMode, RequestItem::BodyMode::Multipart);
+        QCOMPARE(r->form, (RequestItem::Pairs{{QStringLiteral("a"), QStringLiteral("1")}}));
+        QCOMPARE(r->version, RequestItem::Version::Http2);
+        QCOMPARE(r->method, QStringLiteral("POST"));
+        QCOMPARE(notTaken,
+                 (QStringList{QStringLiteral("-s"), QStringLiteral("-S"), QStringLiteral("-L"),
+                              QStringLiteral("--compressed"), QStringLiteral("-F pic=@me.png (a file is not read)")}));
+        // --data-urlencode encodes; -G moves the data into the query
+        r = RequestItem::fromCurl(
+            QStringLiteral("curl -G --data-urlencode 'q=a b&c' --data-urlencode '=x/y' http://127.0.0.1/s"), &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->url, QStringLiteral("http://127.0.0.1/s?q=a%20b%26c&x%2Fy"));
+        QCOMPARE(r->method, QStringLiteral("GET"));
+        QVERIFY(r->body.isEmpty());
+        // -XPOST joined, -d then a value that is not a file
+        r = RequestItem::fromCurl(QStringLiteral("curl -XPUT -d 'k=v' http://127.0.0.1/p"), &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->method, QStringLiteral("PUT"));
+        QCOMPARE(r->body, QStringLiteral("k=v"));
+        // a proxy would send the request elsewhere: refused, naming it
+        QVERIFY(!RequestItem::fromCurl(QStringLiteral("curl -x http://proxy:3128 http://127.0.0.1/"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("-x: the request would go through a proxy")), qPrintable(error));
+        QVERIFY(!RequestItem::fromCurl(QStringLiteral("curl --frobnicate http://127.0.0.1/"), &error));
+        QCOMPARE(error, QStringLiteral("\"--frobnicate\" is not a curl option"));
+        // a value-taking option swallows its value, not the URL
+        r = RequestItem::fromCurl(QStringLiteral("curl --retry 3 -o out.html http://127.0.0.1/z"), &error, &notTaken);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->url, QStringLiteral("http://127.0.0.1/z"));
     }
 
     // Background work: a newer job makes an older result stale, and a result

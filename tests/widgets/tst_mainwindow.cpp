@@ -1,5 +1,7 @@
 // The main window on a real project file: edits reach the store at once.
+#include "demoproject.h"
 #include "mainwindow.h"
+#include "projectmock.h"
 #include "projecttreemodel.h"
 #include "recentprojects.h"
 #include "replayform.h"
@@ -48,9 +50,11 @@
 
 #include "testsupport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTreeView>
+#include <functional>
 #include <mutex>
 #include <unistd.h>
 
@@ -816,6 +820,148 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(shown2.count(), 1, 5000);
         std::lock_guard lock(m);
         QCOMPARE(paths, (std::vector<std::string>{"POST /login", "GET /me?t=tok-9"}));
+    }
+
+    // The demo as a newcomer meets it (issue 26): the project keeps its
+    // mock's rules, not a port, and starts the mock when it opens; Send of
+    // "login" writes the token into the environment, and Run still starts
+    // (the environment's token is the default the extraction shadows) and
+    // its requests succeed. Reopening keeps the values the user added.
+    void demoSendThenRunRuns()
+    {
+        qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.stampede"));
+        QString error;
+        QVERIFY2(DemoProject::ensure(path, error), qPrintable(error));
+        qint64 envId = 0, scenarioId = 0, loginId = 0;
+        {
+            std::string err;
+            auto store = stampede::ProjectStore::openReadOnly(path.toStdString(), err);
+            QVERIFY(store);
+            QVERIFY(QByteArray::fromStdString(store->setting("mock")).contains("api/login")); // the rules
+            std::function<void(std::int64_t)> walk = [&](std::int64_t parent) {
+                for (const auto& i : store->children(parent)) {
+                    if (i.kind == ItemKind::Environment)
+                        envId = i.id;
+                    if (i.kind == ItemKind::Scenario)
+                        scenarioId = i.id;
+                    if (i.kind == ItemKind::Request && i.name == "login")
+                        loginId = i.id;
+                    walk(i.id);
+                }
+            };
+            walk(0);
+        }
+        QVERIFY(envId && scenarioId && loginId);
+        for (int round = 0; round < 2; ++round) {
+            MainWindow w;
+            QVERIFY(w.openProject(path));
+            QVERIFY(w.projectMock());
+            QTRY_VERIFY_WITH_TIMEOUT(!w.projectMock()->url().isEmpty(), 8000);
+            const auto env = [&] {
+                return QJsonDocument::fromJson(
+                           w.treeModel()->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                    .object();
+            };
+            QTRY_COMPARE(env().value(QStringLiteral("mock_url")).toString(), w.projectMock()->url());
+            if (round == 1) { // what the user added survives reopening and ensure()
+                QCOMPARE(env().value(QStringLiteral("mine")).toString(), QStringLiteral("kept"));
+                QCOMPARE(env().value(QStringLiteral("token")).toString(), QStringLiteral("demo-token"));
+                break;
+            }
+            w.openItem(loginId);
+            RequestEditor* login = w.currentRequestEditor();
+            QVERIFY(login);
+            QSignalSpy shown(login, &RequestEditor::responseShown);
+            login->send();
+            QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+            QCOMPARE(shown.first().at(0).toInt(), 200);
+            QCOMPARE(env().value(QStringLiteral("token")).toString(), QStringLiteral("demo-token"));
+            QJsonObject added = env();
+            added[QStringLiteral("mine")] = QStringLiteral("kept");
+            w.treeModel()->setPayload(w.treeModel()->indexForId(envId), QJsonDocument(added).toJson());
+            // Run: not refused because the environment holds a token now
+            QByteArray scenario =
+                w.treeModel()->indexForId(scenarioId).data(ProjectTreeModel::PayloadRole).toByteArray();
+            QJsonObject shorter = QJsonDocument::fromJson(scenario).object();
+            shorter.remove(QStringLiteral("load"));
+            shorter[QStringLiteral("load")] =
+                QJsonObject{{QStringLiteral("open"), QJsonObject{{QStringLiteral("rate"), 20}}}};
+            shorter[QStringLiteral("duration")] = QStringLiteral("2s");
+            w.startRun(QJsonDocument(shorter).toJson(), QStringLiteral("demo"));
+            QCoreApplication::processEvents();
+            auto* session = w.findChildren<RunSession*>().value(0);
+            QVERIFY2(session, "the run did not start");
+            QSignalSpy finished(session, &RunSession::finished);
+            QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 30000);
+            stampede::RunLog log(*w.treeModel()->store());
+            const auto runs = log.runs();
+            QCOMPARE(runs.size(), std::size_t(1));
+            QVERIFY2(runs[0].status == "completed", runs[0].status.c_str());
+        }
+        QVERIFY2(DemoProject::ensure(path, error), qPrintable(error)); // as --demo does: nothing of the user's lost
+        std::string err;
+        auto store = stampede::ProjectStore::openReadOnly(path.toStdString(), err);
+        QVERIFY(QByteArray::fromStdString(store->item(envId)->payload).contains("\"mine\":\"kept\""));
+    }
+
+    // Quitting during a run asks: Cancel keeps the window and the run; Stop
+    // and save ends it as stopped, saved; Keep running detached hides the
+    // window while the run goes on to its end.
+    void quittingDuringARunAsks()
+    {
+        testsupport::MockProcess mock;
+        QVERIFY(mock.started());
+        qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("q.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            store->addItem(0, ItemKind::Scenario, "long",
+                           "{\"name\": \"long\", \"steps\": [{\"request\": {\"url\": \"" + mock.url().toStdString() +
+                               "\"}}], \"load\": {\"open\": {\"rate\": 20}}, \"connections\": 2, \"duration\": "
+                               "\"60s\"}");
+        }
+        const auto answer = [this](const char* button) {
+            QTimer::singleShot(300, this, [button] {
+                if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                    if (auto* b = box->findChild<QAbstractButton*>(QLatin1String(button)))
+                        b->click();
+            });
+        };
+        for (const char* how : {"cancel", "stopAndSave", "keepRunning"}) {
+            MainWindow w;
+            QVERIFY(w.openProject(path));
+            w.show();
+            const QModelIndex scenario = w.treeModel()->index(0, 0);
+            w.startRun(scenario.data(ProjectTreeModel::PayloadRole).toByteArray(), QStringLiteral("long"));
+            auto* session = w.findChildren<RunSession*>().value(0);
+            QVERIFY(session);
+            QTRY_VERIFY_WITH_TIMEOUT(!session->runId().isEmpty() && session->isRunning(), 10000);
+            QTest::qWait(1500);
+            answer(how);
+            w.close();
+            if (QLatin1String(how) == QLatin1String("cancel")) {
+                QVERIFY(w.isVisible());
+                QVERIFY(session->isRunning());
+                session->stop();
+                QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 15000);
+            } else if (QLatin1String(how) == QLatin1String("stopAndSave")) {
+                QVERIFY(!w.isVisible());
+                QVERIFY(!session->isRunning());
+                stampede::RunLog log(*w.treeModel()->store());
+                QCOMPARE(log.runs().front().status, std::string("stopped"));
+            } else {
+                QVERIFY(!w.isVisible());
+                QVERIFY(session->isRunning()); // it goes on without the window
+                QVERIFY(!QApplication::quitOnLastWindowClosed());
+                QApplication::setQuitOnLastWindowClosed(true);
+                session->stop();
+                QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 15000);
+            }
+        }
     }
 
     void filterKeepsMatchingItemsAndTheirParents()

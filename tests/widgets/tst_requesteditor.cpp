@@ -102,7 +102,7 @@ private slots:
         QSignalSpy shown(&editor, &RequestEditor::responseShown);
         QSignalSpy sent(&editor, &RequestEditor::sent); // what the history keeps of the call
         editor.send();
-        QVERIFY(shown.wait(10000));
+        QVERIFY2(shown.wait(10000), qPrintable(pane->statusText()));
         QCOMPARE(shown.last().at(0).toInt(), 0);
         QVERIFY2(pane->statusText().startsWith(QStringLiteral("OK (0)")), qPrintable(pane->statusText()));
         QCOMPARE(sent.count(), 1);
@@ -120,7 +120,8 @@ private slots:
         // JSON that does not fit the message is refused before sending, naming the field
         data->setPlainText(QStringLiteral("{\"colour\": 1}"));
         editor.send();
-        QVERIFY2(pane->statusText().contains(QStringLiteral("colour")), qPrintable(pane->statusText()));
+        QTRY_VERIFY2(pane->statusText().contains(QStringLiteral("colour")), qPrintable(pane->statusText()));
+        QVERIFY2(pane->statusText().contains(QStringLiteral("not sent")), qPrintable(pane->statusText()));
 
         // the project keeps it as a gRPC request with its descriptors
         const QJsonObject saved = QJsonDocument::fromJson(editor.requestJson()).object();

@@ -1,0 +1,225 @@
+#include "sendonce.h"
+
+#include "core/text.h"
+#include "grpc/protoschema.h"
+#include "requestrenderer.h"
+#include "scenarioplan.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <map>
+#include <optional>
+
+namespace stampede {
+
+namespace {
+
+// scheme://host:port of the step's server (not its Host header: that is sent as written).
+std::string origin(const PlannedStep& st)
+{
+    if (st.host.empty()) // a gRPC call: its server is its :scheme and :authority
+        return st.h2Headers[1].second.constantText() + "://" + st.h2Headers[2].second.constantText();
+    const bool v6 = st.host.find(':') != std::string::npos;
+    return std::string(st.secure ? "https://" : "http://") + (v6 ? "[" + st.host + "]" : st.host) + ":" +
+           std::to_string(st.port);
+}
+
+// The one-step scenario Send compiles: no stress tag (a request a person
+// sends by hand is not test traffic), the values as constants.
+bool oneStepScenario(const SendOnceRequest& rq, v1::Scenario& s, std::string& error)
+{
+    if (!parseScenarioJson("{\"steps\": [" + rq.stepJson + "]}", s, error))
+        return false;
+    v1::Step& st = *s.mutable_steps(0);
+    st.clear_checks();
+    st.clear_extract();
+    st.clear_think_time();
+    // name.column values are a data set's row: one inline CSV row per data set
+    std::map<std::string, std::vector<std::pair<std::string, std::string>>> rows;
+    for (const auto& [name, value] : rq.values) {
+        if (const std::size_t dot = name.find('.'); dot != std::string::npos) {
+            rows[name.substr(0, dot)].emplace_back(name.substr(dot + 1), value);
+            continue;
+        }
+        auto* v = s.add_variables();
+        v->set_name(name);
+        v->mutable_constant()->set_value(value);
+    }
+    const auto quoted = [](const std::string& t) {
+        std::string q = "\"";
+        for (const char c : t)
+            q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return q + "\"";
+    };
+    for (const auto& [set, columns] : rows) {
+        std::string head, row;
+        for (const auto& [column, value] : columns) {
+            head += (head.empty() ? "" : ",") + quoted(column);
+            row += (row.empty() ? "" : ",") + quoted(value);
+        }
+        auto* v = s.add_variables();
+        v->set_name(set);
+        v->mutable_csv()->set_data(head + "\n" + row + "\n");
+    }
+    s.mutable_stress_tag()->set_disabled(true);
+    s.set_http(st.has_grpc() || rq.http2 ? v1::HTTP_2 : v1::HTTP_1_1);
+    s.mutable_load()->mutable_closed()->set_users(1);
+    return true;
+}
+
+// Splits the HTTP/1.1 request the renderer made into what the exchange sends
+// (it adds Connection: close and frames the body again).
+SentRequest fromWire(const PlannedStep& st, const std::string& wire)
+{
+    SentRequest out;
+    out.method = st.method;
+    const std::size_t headEnd = wire.find("\r\n\r\n");
+    std::size_t line = wire.find("\r\n") + 2;
+    const std::size_t targetStart = wire.find(' ') + 1;
+    const std::string target = wire.substr(targetStart, wire.rfind(" HTTP/1.1", line) - targetStart);
+    while (line < headEnd) {
+        const std::size_t end = wire.find("\r\n", line);
+        const std::size_t colon = wire.find(':', line);
+        std::string name = wire.substr(line, colon - line);
+        std::string value = wire.substr(colon + 2, end - colon - 2);
+        if (!equalsNoCase(name, "content-length"))
+            out.headers.emplace_back(std::move(name), std::move(value));
+        line = end + 2;
+    }
+    out.body = wire.substr(headEnd + 4);
+    out.url = origin(st) + target;
+    return out;
+}
+
+// The HTTP/2 form: the pseudo-headers make the URL, the rest are headers.
+SentRequest fromH2(const PlannedStep& st, const RenderedRequest& r)
+{
+    SentRequest out;
+    out.method = st.method.empty() ? "POST" : st.method;
+    out.url = origin(st) + r.values[3];
+    for (std::size_t h = 4; h < st.h2Headers.size(); ++h)
+        out.headers.emplace_back(st.h2Headers[h].first, r.values[h]);
+    out.body = r.body;
+    return out;
+}
+
+// A data set's values, by ${name.column}, from the caller's values.
+class RowLookup final : public ValueLookup
+{
+public:
+    RowLookup(const ScenarioPlan& plan, const std::vector<std::pair<std::string, std::string>>& values)
+        : m_plan(plan), m_values(values)
+    {
+    }
+    std::string_view value(VarRef ref) const override
+    {
+        const PlannedVariable& v = m_plan.variables[ref.variable];
+        std::string name = v.name;
+        if (ref.column >= 0 && v.source)
+            name += "." + v.source->columnNames()[std::size_t(ref.column)];
+        for (const auto& [n, value] : m_values)
+            if (n == name)
+                return value;
+        return {};
+    }
+
+private:
+    const ScenarioPlan& m_plan;
+    const std::vector<std::pair<std::string, std::string>>& m_values;
+};
+
+void callGrpc(const PlannedStep& st, bool verify, SendOnceResult& r)
+{
+    r.grpc = true;
+    Http2ExchangeRequest call;
+    call.url = r.sent.url;
+    call.method = "POST";
+    call.grpc = true;
+    call.verify = verify;
+    call.body = r.sent.body;
+    call.timeout = st.timeout;
+    call.headers = r.sent.headers;
+    r.call = http2Exchange(call);
+    if (!r.call.ok || r.call.grpcStatus != 0)
+        return;
+    std::vector<std::string> messages;
+    std::string err;
+    if (!grpcUnframe(r.call.body, messages, err) || messages.empty())
+        r.answerError = err.empty() ? "the answer holds no message" : err;
+    else if (!binaryToJson(*st.grpc->schema, st.grpc->output, messages.front(), r.answerJson, err))
+        r.answerError = err;
+}
+
+} // namespace
+
+namespace {
+
+struct Rendered
+{
+    std::optional<ScenarioPlan> plan;
+    bool verify = true;
+};
+
+// Compiled and rendered: the plan (its step's templates all constant) and
+// what the request sends; false with `error`.
+bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sent, std::string& error)
+{
+    v1::Scenario s;
+    if (!oneStepScenario(rq, s, error))
+        return false;
+    PlanOptions o;
+    o.resolveHosts = false; // the exchange connects, and says so when it cannot
+    std::vector<PlanError> errors;
+    out.plan = compileScenario(s, o, errors);
+    if (!out.plan) {
+        error = errors.empty() ? "the request cannot be made" : errors.front().text();
+        return false;
+    }
+    const PlannedStep& st = out.plan->steps.front();
+    const bool h2 = out.plan->http == HttpVersion::Http2;
+    RequestRenderer renderer(*out.plan, h2);
+    RenderedRequest r;
+    if (renderer.templated(0)) // a data set's first row, as the values give it
+        renderer.render(0, RowLookup(*out.plan, rq.values), r);
+    else
+        r = renderer.fixed(0);
+    if (!r.failure.empty()) {
+        error = r.failure;
+        return false;
+    }
+    sent = h2 ? fromH2(st, r) : fromWire(st, r.wire);
+    const v1::Step& step = s.steps(0);
+    out.verify = !(step.has_grpc() ? step.grpc().insecure() : step.request().insecure());
+    return true;
+}
+
+} // namespace
+
+bool renderOnce(const SendOnceRequest& request, SentRequest& out, std::string& error)
+{
+    Rendered r;
+    return compileAndRender(request, r, out, error);
+}
+
+SendOnceResult sendOnce(const SendOnceRequest& rq)
+{
+    SendOnceResult r;
+    Rendered rendered;
+    if (!compileAndRender(rq, rendered, r.sent, r.error))
+        return r;
+    const PlannedStep& st = rendered.plan->steps.front();
+    if (st.grpc) {
+        callGrpc(st, rendered.verify, r);
+        return r;
+    }
+    HttpExchangeRequest x;
+    x.method = r.sent.method;
+    x.url = r.sent.url;
+    x.headers = r.sent.headers;
+    x.body = r.sent.body;
+    x.timeout = st.timeout;
+    x.verify = rendered.verify;
+    r.http = rendered.plan->http == HttpVersion::Http2 ? exchangeOverHttp2(x, rendered.verify) : exchange(x);
+    return r;
+}
+
+} // namespace stampede

@@ -1,0 +1,56 @@
+#pragma once
+// The workbench's Send, on the run's own path: one step as written (the
+// request, its form and auth with ${…}), compiled as a run compiles it with
+// the given values as constants, rendered by the run's renderer, and sent
+// once, blocking (call it off the GUI thread), over HTTP/1.1 or HTTP/2; a
+// gRPC call's answer is decoded to JSON with its schema. So what Send sends
+// is byte for byte what a run sends for the same step and values.
+#include "net/http2exchange.h"
+#include "net/httpexchange.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stampede {
+
+namespace v1 {
+class Step;
+}
+
+struct SendOnceRequest
+{
+    // A scenario step's JSON (proto3), the request as written. Its checks,
+    // extractions and think time are the caller's, not sent.
+    std::string stepJson;
+    // ${name} -> value, as constants (the environment, the data sets' first
+    // rows, a name nothing defines as its own text "${name}").
+    std::vector<std::pair<std::string, std::string>> values;
+    bool http2 = false; // an HTTP request over HTTP/2 (h2c for http://); gRPC always is
+};
+
+// The request as it went out (for the history and for a person to read).
+struct SentRequest
+{
+    std::string method;
+    std::string url;
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string body;
+};
+
+struct SendOnceResult
+{
+    std::string error; // set: not sent (the step's fault, named by its field), nothing else is
+    SentRequest sent;
+    bool grpc = false;
+    HttpExchangeResult http;  // an HTTP request's answer
+    Http2ExchangeResult call; // a gRPC call's answer
+    std::string answerJson;   // its message as JSON (grpc-status 0)
+    std::string answerError;  // why the message could not be read
+};
+
+SendOnceResult sendOnce(const SendOnceRequest& request);
+// The same request rendered and not sent (a curl command of it); false with `error`.
+bool renderOnce(const SendOnceRequest& request, SentRequest& out, std::string& error);
+
+} // namespace stampede

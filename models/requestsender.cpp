@@ -1,0 +1,137 @@
+#include "requestsender.h"
+
+#include "jsontext.h"
+
+#include "metrics/runmetrics.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+namespace {
+
+QList<QPair<QString, QString>> pairs(const std::vector<std::pair<std::string, std::string>>& list)
+{
+    QList<QPair<QString, QString>> out;
+    for (const auto& [n, v] : list)
+        out.append({QString::fromStdString(n), QString::fromStdString(v)});
+    return out;
+}
+
+QString readable(const std::string& body, const QList<QPair<QString, QString>>& headers, bool json)
+{
+    for (const auto& [n, v] : headers)
+        json |= n.compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0 && v.contains(QLatin1String("json"));
+    const QByteArray bytes = QByteArray::fromStdString(body);
+    if (json)
+        if (const QString indented = indentedJson(bytes); !indented.isNull())
+            return indented;
+    return QString::fromUtf8(bytes);
+}
+
+void httpAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
+{
+    const stampede::HttpExchangeResult& h = r.http;
+    a.error = QString::fromStdString(h.error);
+    a.status = a.httpStatus = h.ok ? h.status : 0;
+    a.headers = pairs(h.headers);
+    a.body = readable(h.body, a.headers, false);
+    a.good = h.ok && h.status < 400;
+    a.answer.status = a.status;
+    a.answer.headers = a.headers;
+    a.answer.body = QByteArray::fromStdString(h.body);
+    a.answer.elapsedMs = double(h.totalTime) / 1e6;
+    if (h.ok)
+        a.line = QCoreApplication::translate("RequestSender", "%1 · %2 ms · %3 bytes")
+                     .arg(QStringLiteral("%1 %2").arg(h.status).arg(QString::fromStdString(h.reason)))
+                     .arg(a.answer.elapsedMs, 0, 'f', 1)
+                     .arg(qulonglong(h.bodyBytes));
+}
+
+void grpcAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
+{
+    const stampede::Http2ExchangeResult& c = r.call;
+    a.grpc = true;
+    a.error = QString::fromStdString(c.ok ? r.answerError : c.error);
+    a.httpStatus = c.status;
+    a.status = c.ok ? c.grpcStatus : 0;
+    a.headers = pairs(c.headers);
+    a.trailers = pairs(c.trailers);
+    a.body = r.answerJson.empty() ? QString() : readable(r.answerJson, {}, true);
+    a.good = c.ok && c.grpcStatus == 0 && r.answerError.empty();
+    const double ms = double(c.totalTime) / 1e6;
+    a.answer.status = c.grpcStatus;
+    a.answer.grpc = true;
+    a.answer.headers = a.headers + a.trailers;
+    a.answer.body = QByteArray::fromStdString(r.answerJson);
+    a.answer.elapsedMs = ms;
+    if (!c.ok)
+        return;
+    if (c.grpcStatus < 0)
+        a.line = QCoreApplication::translate("RequestSender", "HTTP %1, no grpc-status · %2 ms")
+                     .arg(c.status)
+                     .arg(ms, 0, 'f', 1);
+    else
+        a.line =
+            QCoreApplication::translate("RequestSender", "%1 (%2)%3 · %4 ms")
+                .arg(QString::fromStdString(stampede::grpcCodeName(c.grpcStatus)))
+                .arg(c.grpcStatus)
+                .arg(c.grpcMessage.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(c.grpcMessage))
+                .arg(ms, 0, 'f', 1);
+    if (!r.answerError.empty())
+        a.line += QStringLiteral(" — ") + QString::fromStdString(r.answerError);
+}
+
+} // namespace
+
+RequestSender::RequestSender(QObject* parent) : QObject(parent) {}
+
+RequestSender::~RequestSender()
+{
+    m_jobs.cancel();
+}
+
+void RequestSender::send(const RequestItem& item, const QHash<QString, QString>& variables, const QString& name)
+{
+    HistoryEntry entry;
+    entry.at = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    entry.name = name;
+    entry.request = item.toJson();
+    const bool grpc = item.kind == RequestItem::Kind::Grpc;
+    m_jobs.start(
+        [rq = item.toSend(variables), grpc] {
+            const stampede::SendOnceResult r = stampede::sendOnce(rq);
+            SendAnswer a;
+            a.grpc = grpc;
+            if (!r.error.empty()) {
+                a.error =
+                    QCoreApplication::translate("RequestSender", "not sent: %1").arg(QString::fromStdString(r.error));
+                return std::make_pair(a, r.sent);
+            }
+            if (r.grpc)
+                grpcAnswer(r, a);
+            else
+                httpAnswer(r, a);
+            return std::make_pair(a, r.sent);
+        },
+        [this, entry](std::pair<SendAnswer, stampede::SentRequest> result) mutable {
+            SendAnswer& a = result.first;
+            const stampede::SentRequest& sent = result.second;
+            entry.method = a.grpc ? QStringLiteral("gRPC") : QString::fromStdString(sent.method);
+            entry.url = QString::fromStdString(sent.url);
+            entry.status = a.status;
+            entry.error = a.error;
+            entry.ms = a.answer.elapsedMs;
+            if (a.grpc) { // the call's status, then its trailers
+                entry.head = a.line.isEmpty() ? QString() : QStringLiteral("grpc-status: %1").arg(a.status);
+                for (const auto& [n, v] : a.trailers)
+                    entry.head += u'\n' + n + QStringLiteral(": ") + v;
+            } else {
+                entry.head = a.line;
+                for (const auto& [n, v] : a.headers)
+                    entry.head += u'\n' + n + QStringLiteral(": ") + v;
+            }
+            entry.body = a.body; // cut to its first KiB where it is kept
+            a.entry = entry;
+            Q_EMIT answered(a);
+        });
+}

@@ -1,0 +1,46 @@
+#pragma once
+// Send, for the request builder: a request item sent once through the engine
+// (run/sendonce.h: the run's compiler and renderer, so Send sends what a run
+// sends) on the job runner, its answer delivered on the GUI thread as values
+// a view shows, what the checks judge, and the history's entry. A newer Send
+// makes an older answer stale.
+#include "checkrun.h"
+#include "jobrunner.h"
+#include "requesthistory.h"
+#include "requestitem.h"
+
+#include <QHash>
+#include <QObject>
+
+struct SendAnswer
+{
+    bool grpc = false;
+    QString error;  // no answer: why (not sent: the request's fault; or the connection's)
+    int status = 0; // the HTTP status, or the gRPC status code (-1: the answer had none)
+    int httpStatus = 0;
+    QString line;      // "200 OK · 3.2 ms · 12 bytes", "OK (0) · 1.0 ms"
+    bool good = false; // 2xx-3xx, or gRPC OK with its message read
+    QList<QPair<QString, QString>> headers, trailers;
+    QString body;       // for reading: JSON indented in its own key order, else as it came
+    CheckAnswer answer; // what the request's checks and extractions judge
+    HistoryEntry entry; // for the project's history
+};
+
+class RequestSender : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RequestSender(QObject* parent = nullptr);
+    ~RequestSender() override;
+
+    // Sends `item` (named `name` in the history) with `variables` as its
+    // values; the answer comes as answered().
+    void send(const RequestItem& item, const QHash<QString, QString>& variables, const QString& name = {});
+    void cancel() { m_jobs.cancel(); }
+
+Q_SIGNALS:
+    void answered(const SendAnswer& answer);
+
+private:
+    JobRunner m_jobs{this};
+};
