@@ -715,7 +715,8 @@ void MainWindow::applyEnvironment()
         const QModelIndex i = m_model->indexForId(id);
         const QJsonObject o = QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray()).object();
         for (auto it = o.begin(); it != o.end(); ++it)
-            vars.insert(it.key(), it.value().toString());
+            if (!it.key().startsWith(QLatin1Char('$'))) // "$secrets" lists names, it is no value
+                vars.insert(it.key(), it.value().toString());
         if (m_store)
             m_store->setSetting("environment", m_environments->currentText().toStdString());
     }

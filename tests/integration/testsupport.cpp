@@ -155,6 +155,103 @@ RawServer::~RawServer()
     ::close(m_fd);
 }
 
+std::string RecordingServer::Request::header(const std::string& lowerName) const
+{
+    for (const auto& [n, v] : headers) {
+        std::string lower = n;
+        for (char& c : lower)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (lower == lowerName)
+            return v;
+    }
+    return {};
+}
+
+RecordingServer::RecordingServer(std::string body) : m_body(std::move(body)), m_server([this](int fd) { serve(fd); }) {}
+
+QString RecordingServer::url(const QString& path) const
+{
+    return QStringLiteral("http://127.0.0.1:%1%2").arg(port()).arg(path);
+}
+
+std::vector<RecordingServer::Request> RecordingServer::requests() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_requests;
+}
+
+std::vector<RecordingServer::Request> RecordingServer::requestsTo(const std::string& start) const
+{
+    std::vector<Request> out;
+    for (const auto& r : requests())
+        if (r.line.rfind(start, 0) == 0)
+            out.push_back(r);
+    return out;
+}
+
+void RecordingServer::serve(int fd)
+{
+    std::string in;
+    char buf[16384];
+    for (;;) {
+        std::size_t end;
+        while ((end = in.find("\r\n\r\n")) == std::string::npos) {
+            pollfd p{fd, POLLIN, 0};
+            if (::poll(&p, 1, 5000) <= 0) {
+                ::close(fd);
+                return;
+            }
+            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0) {
+                ::close(fd);
+                return;
+            }
+            in.append(buf, std::size_t(n));
+        }
+        Request r;
+        const std::string head = in.substr(0, end);
+        std::size_t pos = head.find("\r\n");
+        r.line = head.substr(0, pos);
+        std::size_t length = 0;
+        while (pos != std::string::npos && pos < head.size()) {
+            const std::size_t start = pos + 2;
+            const std::size_t next = head.find("\r\n", start);
+            const std::string line = head.substr(start, next == std::string::npos ? std::string::npos : next - start);
+            const std::size_t colon = line.find(':');
+            if (colon != std::string::npos) {
+                std::string value = line.substr(colon + 1);
+                value.erase(0, value.find_first_not_of(' '));
+                r.headers.emplace_back(line.substr(0, colon), value);
+            }
+            pos = next;
+        }
+        if (const std::string cl = r.header("content-length"); !cl.empty())
+            length = std::stoul(cl);
+        in.erase(0, end + 4);
+        while (in.size() < length) {
+            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0) {
+                ::close(fd);
+                return;
+            }
+            in.append(buf, std::size_t(n));
+        }
+        r.body = in.substr(0, length);
+        in.erase(0, length);
+        {
+            std::lock_guard lock(m_mutex);
+            m_requests.push_back(std::move(r));
+        }
+        const std::string answer =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(m_body.size()) +
+            "\r\n\r\n" + m_body;
+        if (::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL) < 0) {
+            ::close(fd);
+            return;
+        }
+    }
+}
+
 std::string readRequestHead(int fd)
 {
     std::string in;

@@ -11,7 +11,11 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace testsupport {
 
@@ -90,6 +94,34 @@ private:
     std::atomic<bool> m_stop{false};
     std::thread m_thread;
     std::function<void(int)> m_handler;
+};
+
+// An HTTP/1.1 keep-alive server on 127.0.0.1 that keeps every request it
+// gets as it came (the head's bytes and the body by its Content-Length) and
+// answers each with 200 and `body` (JSON).
+class RecordingServer
+{
+public:
+    struct Request
+    {
+        std::string line; // "POST /x HTTP/1.1"
+        std::vector<std::pair<std::string, std::string>> headers;
+        std::string body;
+        std::string header(const std::string& lowerName) const; // the first of that name, or ""
+    };
+    explicit RecordingServer(std::string body = "{\"code\": 0}");
+    int port() const { return m_server.port(); }
+    QString url(const QString& path = QString()) const;
+    std::vector<Request> requests() const;
+    // The requests whose line starts with `start` ("POST /login").
+    std::vector<Request> requestsTo(const std::string& start) const;
+
+private:
+    void serve(int fd);
+    std::string m_body;
+    mutable std::mutex m_mutex;
+    std::vector<Request> m_requests;
+    RawServer m_server;
 };
 
 // Reads one HTTP request head (up to the blank line); empty on EOF.

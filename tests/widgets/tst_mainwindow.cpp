@@ -1,5 +1,8 @@
 // The main window on a real project file: edits reach the store at once.
+#include "core/text.h"
 #include "demoproject.h"
+#include "environmenteditor.h"
+#include "keyvaluetable.h"
 #include "mainwindow.h"
 #include "projectmock.h"
 #include "projecttreemodel.h"
@@ -7,12 +10,14 @@
 #include "replayform.h"
 #include "requesteditor.h"
 #include "requesthistory.h"
+#include "requestitem.h"
 #include "runsession.h"
 #include "scenarioeditor.h"
 #include "trafficview.h"
 #include "welcomepage.h"
 
 #include "bundle/bundlefile.h"
+#include "bundle/projectscenario.h"
 #include "traffic/trafficstore.h"
 
 #include "stampede/v1/bundle.pb.h"
@@ -962,6 +967,158 @@ private slots:
                 QTRY_VERIFY_WITH_TIMEOUT(!session->isRunning(), 15000);
             }
         }
+    }
+
+    // An imported Postman collection's requests reach a recording server
+    // byte for byte as written, by Send and by a run alike (issue 26: a JSON
+    // body's keys were sorted, Basic was frozen as the base64 of the literal
+    // ${user}:${pass} in steps, a form's ${v} was percent-encoded so that it
+    // never filled in).
+    void importedRequestsGoOutAsWritten()
+    {
+        testsupport::RecordingServer server;
+        qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
+        QTemporaryDir dir;
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Wire\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"variable\": [{\"key\": \"base\", \"value\": \"" +
+            server.url().toUtf8() +
+            "\"}, {\"key\": \"v\", \"value\": \"a b&c\"},"
+            "  {\"key\": \"user\", \"value\": \"J\u00f6\"}, {\"key\": \"pass\", \"value\": \"p:w\"}],"
+            " \"item\": ["
+            "  {\"name\": \"json\", \"request\": {\"method\": \"POST\", \"url\": \"{{base}}/json\", \"header\": "
+            "[{\"key\": \"Content-Type\", \"value\": \"application/json\"}], \"body\": {\"mode\": \"raw\", \"raw\": "
+            "\"{\\\"z\\\": 1,\\n  \\\"a\\\": \\\"{{v}}\\\"}\", \"options\": {\"raw\": {\"language\": \"json\"}}}}},"
+            "  {\"name\": \"basic\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/basic\", \"auth\": "
+            "{\"type\": "
+            "\"basic\", \"basic\": [{\"key\": \"username\", \"value\": \"{{user}}\"}, {\"key\": \"password\", "
+            "\"value\": \"{{pass}}\"}]}}},"
+            "  {\"name\": \"form\", \"request\": {\"method\": \"POST\", \"url\": \"{{base}}/form\", \"body\": "
+            "{\"mode\": "
+            "\"urlencoded\", \"urlencoded\": [{\"key\": \"q\", \"value\": \"{{v}}\"}, {\"key\": \"n\", \"value\": "
+            "\"1\"}]}}},"
+            "  {\"name\": \"multi\", \"request\": {\"method\": \"POST\", \"url\": \"{{base}}/multi\", \"body\": "
+            "{\"mode\": \"formdata\", \"formdata\": [{\"key\": \"f\", \"value\": \"{{v}}\", \"type\": \"text\"}]}}}]}";
+        const QString file = testsupport::writeFile(dir, "wire.postman_collection.json", collection);
+        MainWindow w;
+        QVERIFY(w.newProject(dir.filePath(QStringLiteral("w.stampede"))));
+        QString report;
+        QVERIFY2(w.importCollectionFile(file, &report), qPrintable(report));
+        auto* envs = w.findChild<QToolBar*>()->findChild<QComboBox*>();
+        QVERIFY(envs->findText(QStringLiteral("Wire")) >= 0);
+        envs->setCurrentIndex(envs->findText(QStringLiteral("Wire")));
+        const QModelIndex coll =
+            qobject_cast<QSortFilterProxyModel*>(w.treeView()->model())->mapToSource(w.treeView()->currentIndex());
+        QCOMPARE(w.treeModel()->rowCount(coll), 4);
+        QJsonArray steps;
+        for (int r = 0; r < 4; ++r) {
+            const QModelIndex i = w.treeModel()->index(r, 0, coll);
+            w.openItem(i.data(ProjectTreeModel::IdRole).toLongLong());
+            RequestEditor* editor = w.currentRequestEditor();
+            QVERIFY(editor);
+            QSignalSpy shown(editor, &RequestEditor::responseShown);
+            editor->send();
+            QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+            steps.append(
+                RequestItem::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray()).toStep(i.data().toString()));
+        }
+        const auto expectWire = [&](const char* who) {
+            const auto json = server.requestsTo("POST /json");
+            const auto basic = server.requestsTo("GET /basic");
+            const auto form = server.requestsTo("POST /form");
+            const auto multi = server.requestsTo("POST /multi");
+            QVERIFY2(!json.empty() && !basic.empty() && !form.empty() && !multi.empty(), who);
+            QCOMPARE(json.back().body, std::string("{\"z\": 1,\n  \"a\": \"a b&c\"}"));
+            QCOMPARE(json.back().header("content-type"), std::string("application/json"));
+            std::string auth = "Basic ";
+            stampede::appendBase64(auth, "J\u00f6:p:w");
+            QCOMPARE(basic.back().header("authorization"), auth);
+            QCOMPARE(form.back().body, std::string("q=a%20b%26c&n=1"));
+            QCOMPARE(form.back().header("content-type"), std::string("application/x-www-form-urlencoded"));
+            QVERIFY2(multi.back().body.find("name=\"f\"\r\n\r\na b&c\r\n") != std::string::npos,
+                     multi.back().body.c_str());
+            QVERIFY(multi.back().header("content-type").rfind("multipart/form-data; boundary=", 0) == 0);
+        };
+        expectWire("Send");
+        const std::size_t bySend = server.requests().size();
+        // the same requests as a scenario's steps, run by the engines with the same environment
+        const QJsonObject scenario{{QStringLiteral("name"), QStringLiteral("wire")},
+                                   {QStringLiteral("steps"), steps},
+                                   {QStringLiteral("load"),
+                                    QJsonObject{{QStringLiteral("closed"), QJsonObject{{QStringLiteral("users"), 1}}}}},
+                                   {QStringLiteral("duration"), QStringLiteral("1s")},
+                                   {QStringLiteral("stressTag"), QJsonObject{{QStringLiteral("disabled"), true}}}};
+        w.startRun(QJsonDocument(scenario).toJson(), QStringLiteral("wire"));
+        auto* session = w.findChildren<RunSession*>().value(0);
+        QVERIFY(session);
+        QSignalSpy finished(session, &RunSession::finished);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 30000);
+        QVERIFY(server.requests().size() > bySend + 4);
+        expectWire("run");
+        // and a request's first run is byte for byte its Send, but for the engine's own User-Agent
+        QCOMPARE(server.requestsTo("POST /json")[1].body, server.requestsTo("POST /json")[0].body);
+    }
+
+    // Environment rows go with the Remove button and the Delete key; a
+    // secret value is drawn as dots, kept in the project, and a bundle
+    // carries its name without the value.
+    void environmentRowsAreRemovedAndSecretsMasked()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("env.stampede"));
+        qint64 envId = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            envId = store->addItem(0, ItemKind::Environment, "staging",
+                                   "{\"a\": \"1\", \"b\": \"2\", \"c\": \"3\", \"password\": \"hunter2\"}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        w.openItem(envId);
+        auto* editor = w.findChild<EnvironmentEditor*>();
+        QVERIFY(editor);
+        KeyValueTable* table = editor->table();
+        const auto payload = [&] {
+            return QJsonDocument::fromJson(
+                       w.treeModel()->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object();
+        };
+        table->setCurrentCell(0, 0); // "a"
+        editor->findChild<QPushButton*>(QStringLiteral("removeVariable"))->click();
+        QVERIFY(!payload().contains(QStringLiteral("a")));
+        table->setCurrentCell(0, 1); // "b", by the Delete key
+        QTest::keyClick(table, Qt::Key_Delete);
+        QVERIFY(!payload().contains(QStringLiteral("b")));
+        QCOMPARE(payload().value(QStringLiteral("c")).toString(), QStringLiteral("3"));
+        QCOMPARE(table->rowCount(), 3); // c, password and the empty row
+        table->clearSelection();
+        table->setCurrentCell(2, 0);
+        QVERIFY(!table->removeSelectedRows()); // the empty last row never goes
+        QCOMPARE(table->rowCount(), 3);
+        // password marked secret: dots on screen, the value kept, its name listed
+        int row = -1;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0) && table->item(r, 0)->text() == QLatin1String("password"))
+                row = r;
+        QVERIFY(row >= 0);
+        table->item(row, 2)->setCheckState(Qt::Checked);
+        QCOMPARE(table->shownValue(row), QString(7, QChar(0x25CF)));
+        QCOMPARE(payload().value(QStringLiteral("password")).toString(), QStringLiteral("hunter2"));
+        QCOMPARE(payload().value(QStringLiteral("$secrets")).toArray(), QJsonArray{QStringLiteral("password")});
+        // a bundle carries the environment without the secret's value
+        std::vector<stampede::v1::Environment> all;
+        std::string error;
+        QVERIFY(stampede::projectEnvironments(*w.treeModel()->store(), all, error));
+        QCOMPARE(all.size(), std::size_t(1));
+        QCOMPARE(all[0].secrets_size(), 1);
+        QVERIFY(!all[0].values().count("$secrets"));
+        stampede::v1::Bundle bundle;
+        QVERIFY(stampede::carryEnvironments(bundle, all, "staging", error));
+        QVERIFY(!bundle.environments(0).values().count("password"));
+        QCOMPARE(bundle.environments(0).values().at("c"), std::string("3"));
+        QCOMPARE(bundle.environments(0).secrets(0), std::string("password"));
     }
 
     void filterKeepsMatchingItemsAndTheirParents()
