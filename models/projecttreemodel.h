@@ -4,6 +4,8 @@
 // through the model (rename, add, remove, duplicate, move by drag and drop) is
 // written to the store at once; there is no separate save.
 #include <QAbstractItemModel>
+
+#include "store/projectstore.h" // the project file the model shows, and its kinds of item
 #include <QHash>
 
 #include <memory>

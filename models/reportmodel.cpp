@@ -203,6 +203,12 @@ QStringList ReportModel::thresholdLines() const
     return out;
 }
 
+bool ReportModel::checkFailed(int i) const
+{
+    const auto& judged = m_summary->total.checks;
+    return i >= 0 && std::size_t(i) < judged.size() && judged[std::size_t(i)].failed;
+}
+
 QList<QPair<double, QString>> ReportModel::eventMarks() const
 {
     QList<QPair<double, QString>> out;

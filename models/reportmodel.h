@@ -81,6 +81,8 @@ public:
     QStringList thresholdLines() const;
     // "order/biz code: 960 passed, 24 failed (97.56 %)", a line per check.
     QStringList checkLines() const;
+    // Whether checkLines()[i] is a check that failed on some answer.
+    bool checkFailed(int i) const;
     QStringList eventLines() const;
     // (seconds after the start, kind) of each event, to mark on the charts.
     QList<QPair<double, QString>> eventMarks() const;

@@ -40,6 +40,8 @@ RunSecond::Part toPart(const PreparedSecond& p)
 
 } // namespace
 
+static_assert(kErrorClasses == int(stampede::kErrorClassCount), "RunSecond counts every error class of the engine");
+
 RunSecond toRunSecond(const LiveSecond& live)
 {
     const auto& prepared = *live.prepared;

@@ -40,6 +40,10 @@ struct RunSecond
 };
 Q_DECLARE_METATYPE(RunSecond)
 
+// How many error classes a Step counts (errorsByClass' size; the engine's
+// ErrorClass, checked where the two meet: runsecond.cpp).
+constexpr int kErrorClasses = 11;
+
 RunSecond toRunSecond(const stampede::LiveSecond& live);
 // The planned load over time, as the dashboard draws it: (seconds, requests/s)
 // for the open model (iterations/s times the steps of an iteration),

@@ -19,8 +19,6 @@
 #include "trafficview.h"
 #include "welcomepage.h"
 
-#include "store/projectstore.h"
-
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>

@@ -5,8 +5,6 @@
 #include "projecttreemodel.h"
 #include "requesthistory.h"
 
-#include "store/projectstore.h"
-
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

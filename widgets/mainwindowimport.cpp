@@ -5,8 +5,6 @@
 #include "collectionimport.h"
 #include "projecttreemodel.h"
 
-#include "store/projectstore.h"
-
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>

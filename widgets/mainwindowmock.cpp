@@ -8,8 +8,6 @@
 #include "projectmock.h"
 #include "projecttreemodel.h"
 
-#include "store/projectstore.h"
-
 #include <QStatusBar>
 #include <QTabWidget>
 

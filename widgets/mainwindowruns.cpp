@@ -15,8 +15,6 @@
 #include "scenarioeditor.h"
 #include "schedulelist.h"
 
-#include "store/projectstore.h"
-
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>

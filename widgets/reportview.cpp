@@ -1,10 +1,9 @@
 #include "reportview.h"
 
+#include "jsontext.h"
+#include "projecttreemodel.h"
 #include "reportmodel.h"
 #include "timechart.h"
-
-#include "report/runsummary.h"
-#include "store/projectstore.h"
 
 #include <QChart>
 #include <QChartView>
@@ -95,17 +94,15 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     auto* thresholds = new QListWidget;
     thresholds->addItems(model->thresholdLines());
     const QStringList checkLines = model->checkLines();
-    const auto& judged = model->summary().total.checks;
     for (qsizetype i = 0; i < checkLines.size(); ++i) { // the checks under the thresholds, failing ones in red
         auto* item = new QListWidgetItem(checkLines[i], thresholds);
-        if (std::size_t(i) < judged.size() && judged[std::size_t(i)].failed)
+        if (model->checkFailed(int(i)))
             item->setForeground(QColor(0xc0, 0x39, 0x2b));
     }
     auto* events = new QListWidget;
     events->addItems(model->eventLines());
-    const QJsonDocument asRan = QJsonDocument::fromJson(model->scenarioJson().toUtf8());
-    auto* scenario = new QPlainTextEdit(asRan.isObject() ? QString::fromUtf8(asRan.toJson(QJsonDocument::Indented))
-                                                         : model->scenarioJson()); // one field a line
+    const QString asRan = indentedJson(model->scenarioJson().toUtf8()); // one field a line, in its own order
+    auto* scenario = new QPlainTextEdit(asRan.isNull() ? model->scenarioJson() : asRan);
     scenario->setReadOnly(true);
 
     auto* grid = new QGridLayout;

@@ -4,7 +4,6 @@
 // events, and the controls (stop, pause, change the rate or users). Charts
 // take their points once a second with replace(); old points are merged so
 // a long run draws as smoothly as a short one.
-#include "metrics/runmetrics.h"
 
 #include <QPointF>
 #include <QWidget>
@@ -57,7 +56,7 @@ private:
     QLineSeries* m_users;
     QList<QLineSeries*> m_errorsByClass; // connect, reset, timeout, http_4xx, http_5xx, protocol, tls
     // connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc: the engine's classes
-    static constexpr int kClasses = int(stampede::kErrorClassCount);
+    static constexpr int kClasses = kErrorClasses;
     struct Points
     {
         QList<QPointF> sent, completed, p50, p90, p95, p99, p999, max, connections, users;

@@ -1,5 +1,7 @@
 #include "scenarioeditor.h"
 
+#include "jsontext.h"
+
 #include "breakereditor.h"
 #include "replayform.h"
 
@@ -775,8 +777,7 @@ void ScenarioEditor::exportJson()
     if (path.isEmpty())
         return;
     QSaveFile f(path); // whole or not at all
-    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument::fromJson(json()).toJson(QJsonDocument::Indented)) < 0 ||
-        !f.commit())
+    if (!f.open(QIODevice::WriteOnly) || f.write(indentedJson(json()).toUtf8()) < 0 || !f.commit())
         QMessageBox::warning(this, tr("Export scenario"), f.errorString());
 }
 

@@ -1,6 +1,6 @@
 #include "timechart.h"
 
-#include "core/nicescale.h"
+#include "chartaxis.h"
 
 #include <cmath>
 
@@ -16,17 +16,12 @@ namespace timechart {
 
 void setNiceRange(QValueAxis* axis, double low, double high)
 {
-    if (!(high > low))
-        high = low + 1;
-    const double step = stampede::niceStep(high - low);
-    const double from = std::floor(low / step + 1e-9) * step;
-    const double to = std::ceil(high / step - 1e-9) * step;
+    const NiceRange r = niceRange(low, high);
     axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(from);
-    axis->setTickInterval(step);
-    axis->setRange(from, to);
-    const int decimals = stampede::stepDecimals(step);
-    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+    axis->setTickAnchor(r.low);
+    axis->setTickInterval(r.step);
+    axis->setRange(r.low, r.high);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(r.decimals) + QStringLiteral("f"));
 }
 
 Scale millisecondScale(double maxMs)

@@ -16,7 +16,7 @@ namespace timechart {
 
 // A view of a chart with a "seconds" axis below and a `unit` axis on the left.
 QChartView* makeView(const QString& title, const QString& unit);
-// The axis from `low` to `high` widened to whole steps of stampede::niceStep(),
+// The axis from `low` to `high` widened to whole steps of niceRange() (models/chartaxis.h),
 // ticks on those steps, labelled with as many decimals as the step needs
 // (0, 500, 1000 … not 868.5, 2605).
 void setNiceRange(QValueAxis* axis, double low, double high);

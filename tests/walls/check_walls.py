@@ -1,0 +1,44 @@
+#!/usr/bin/python3
+"""The walls between the floors hold in the tree, and the check finds each
+kind of breach in a tree made to break them.
+Usage: check_walls.py SOURCE_DIR CMAKE"""
+import os
+import subprocess
+import sys
+import tempfile
+
+src, cmake = sys.argv[1], sys.argv[2]
+script = os.path.join(src, "cmake", "walls.cmake")
+failures = []
+
+ok = subprocess.run([cmake, f"-DSOURCE_DIR={src}", "-P", script], capture_output=True, text=True)
+if ok.returncode != 0:
+    failures.append("the tree breaks a wall:\n" + ok.stderr)
+
+with tempfile.TemporaryDirectory() as tmp:
+    files = {
+        "engine/core/a.h": '#include <QString>\n',
+        "engine/net/b.h": '#include "core/a.h"\n',
+        "models/m.h": '#include <QWidget>\n',
+        "widgets/w.cpp": '#include "net/b.h"\n#include "requestitem.h"\n',
+        "widgets/v.h": '#include "store/projectstore.h"\n',
+    }
+    os.makedirs(os.path.join(tmp, "engine", "store"))
+    for name, text in files.items():
+        path = os.path.join(tmp, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        open(path, "w").write(text)
+    bad = subprocess.run([cmake, f"-DSOURCE_DIR={tmp}", "-P", script], capture_output=True, text=True)
+    if bad.returncode == 0:
+        failures.append("a tree that breaks every wall passed")
+    for expected in ("engine/core/a.h: a Qt header in the engine", "models/m.h: a widget in models",
+                     "widgets/w.cpp: an engine header in widgets", "widgets/v.h: an engine header in widgets"):
+        if expected not in bad.stderr:
+            failures.append(f"not found: {expected}\n{bad.stderr}")
+    if "requestitem.h" in bad.stderr or "engine/net/b.h" in bad.stderr:
+        failures.append("a model's header or an engine room including another was taken for a breach")
+
+for f in failures:
+    print("FAIL:", f)
+print("walls:", "broken" if failures else "hold, and every kind of breach is found")
+sys.exit(1 if failures else 0)
