@@ -156,6 +156,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
             m_checkNames.back() << QString::fromStdString(c.name);
     }
     m_planned = options.capacity ? QList<QPointF>() : ::plannedProfile(plan); // a search plans level by level
+    m_plannedSeconds = options.capacity ? 0 : double(plan.duration) / 1e9;
     m_sink = std::make_unique<Sink>(this);
     m_running = true;
     // what the run says reaches this object through the sink's queued calls

@@ -68,6 +68,8 @@ public:
     // The planned load over time: (seconds, requests/s) for the open model,
     // (seconds, users) for the closed model; for the dashboard.
     QList<QPointF> plannedProfile() const { return m_planned; }
+    // How long the run is planned to last, in seconds (0: not known ahead, a capacity search).
+    double plannedSeconds() const { return m_plannedSeconds; }
 
     // Live control goes through the run's queue (stampede::RunControl): none
     // of these blocks, and each is saved with the run as an event.
@@ -115,4 +117,5 @@ private:
     QList<QStringList> m_checkNames;
     QString m_error;
     QList<QPointF> m_planned;
+    double m_plannedSeconds = 0;
 };

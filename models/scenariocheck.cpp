@@ -1,13 +1,19 @@
 #include "scenariocheck.h"
 
 #include "bundle/bundlefile.h"
+#include "bundle/environment.h"
 #include "bundle/projectscenario.h"
+#include "core/template.h"
 #include "run/checkplan.h"
 #include "run/scenarioplan.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <QSaveFile>
+
+#include <google/protobuf/util/json_util.h>
+
+#include <optional>
 
 namespace {
 
@@ -23,10 +29,24 @@ stampede::PlanOptions checkOptions(const QString& baseDir, const ScenarioCheck::
     return options;
 }
 
+// The current environment, as the engine reads it (null when none is chosen or it does not read).
+std::optional<stampede::v1::Environment> currentEnvironment(const ScenarioCheck::EnvironmentChoice& c)
+{
+    for (const auto& [name, payload] : c.environments) {
+        if (name != c.current || c.current.isEmpty())
+            continue;
+        stampede::v1::Environment e;
+        std::string error;
+        if (stampede::environmentFromJson(name.toStdString(), payload.toStdString(), e, error))
+            return e;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const QString& baseDir,
-                                           const TrafficSource& traffic)
+                                           const TrafficSource& traffic, const EnvironmentChoice& environments)
 {
     Result out;
     stampede::v1::Scenario s;
@@ -35,6 +55,8 @@ ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const
         out.problems.append({QString(), QString::fromStdString(error)});
         return out;
     }
+    if (const auto env = currentEnvironment(environments))
+        stampede::applyEnvironment(s, *env);
     std::vector<stampede::PlanError> errors;
     const auto plan = stampede::compileScenario(s, checkOptions(baseDir, traffic), errors);
     for (const auto& e : errors)
@@ -42,6 +64,31 @@ ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const
     if (plan)
         for (const auto& w : stampede::flowWarnings(*plan))
             out.warnings << QString::fromStdString(w.text());
+    return out;
+}
+
+QList<QPair<QString, QString>> ScenarioCheck::scopes(const QByteArray& scenarioJson,
+                                                     const EnvironmentChoice& environments)
+{
+    QList<QPair<QString, QString>> out;
+    stampede::v1::Scenario s;
+    std::string error;
+    if (!stampede::parseScenarioJson(scenarioJson.toStdString(), s, error))
+        return out;
+    const auto env = currentEnvironment(environments);
+    QStringList seen;
+    for (const auto& step : s.steps()) {
+        std::string text;
+        (void)google::protobuf::util::MessageToJsonString(step, &text); // every field a step may write ${…} in
+        for (const std::string& full : stampede::Template::names(text)) {
+            const std::string base = full.substr(0, full.find('.'));
+            const QString shown = QString::fromStdString(full.find('.') == std::string::npos ? full : base + ".*");
+            if (seen.contains(shown))
+                continue;
+            seen << shown;
+            out.append({shown, QString::fromStdString(stampede::scopeOf(s, env ? &*env : nullptr, base))});
+        }
+    }
     return out;
 }
 

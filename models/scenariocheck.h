@@ -14,7 +14,15 @@
 namespace ScenarioCheck {
 // A project's traffic set by name, encoded as the engines take it (empty when none): for replay steps.
 using TrafficSource = std::function<QByteArray(const QString& name)>;
-// (field, message) pairs; empty when the scenario is valid. Hosts are not looked up.
+// The project's environments (name, payload: a JSON object of values) and the current one's name.
+struct EnvironmentChoice
+{
+    QList<QPair<QString, QByteArray>> environments;
+    QString current;
+};
+using EnvironmentSource = std::function<EnvironmentChoice()>;
+// (field, message) pairs; empty when the scenario is valid. Hosts are not looked up. With
+// `environments`, the current one is applied first, as a run in the workbench applies it.
 QList<QPair<QString, QString>> validate(const QByteArray& scenarioJson, const QString& baseDir = QString(),
                                         const TrafficSource& traffic = {});
 // What a valid scenario will do that its author may not mean ("steps[2]: ${token} is used before any step
@@ -27,17 +35,15 @@ struct Result
     QList<QPair<QString, QString>> problems;
     QStringList warnings; // only when there is no problem
 };
-Result check(const QByteArray& scenarioJson, const QString& baseDir = QString(), const TrafficSource& traffic = {});
+Result check(const QByteArray& scenarioJson, const QString& baseDir = QString(), const TrafficSource& traffic = {},
+             const EnvironmentChoice& environments = {});
+// Each ${name} the scenario's steps use and the scope its value comes from in
+// a run with the current environment (bundle/environment.h): "extracted",
+// "data set", "generator", "scenario", "environment", or "" (nothing defines it).
+QList<QPair<QString, QString>> scopes(const QByteArray& scenarioJson, const EnvironmentChoice& environments);
 // The first value of each of the scenario's variables (${name}, a CSV's ${name.column} from its first row),
 // as the builder resolves names; empty when the scenario does not parse.
 QHash<QString, QString> variableSamples(const QByteArray& scenarioJson, const QString& baseDir);
-// The project's environments (name, payload: a JSON object of values) and the current one's name.
-struct EnvironmentChoice
-{
-    QList<QPair<QString, QByteArray>> environments;
-    QString current;
-};
-using EnvironmentSource = std::function<EnvironmentChoice()>;
 // Writes a .stbundle (scenario with its CSV data and replayed traffic, digest, format version), whole or not at
 // all. It carries `environments.environments`; the scenario's constants take `chosen`'s values (empty: none).
 bool exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path, QString* error,

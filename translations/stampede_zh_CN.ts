@@ -444,37 +444,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="384"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="385"/>
+        <location filename="../models/reportmodel.cpp" line="391"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="404"/>
+        <location filename="../models/reportmodel.cpp" line="410"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="404"/>
+        <location filename="../models/reportmodel.cpp" line="410"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="404"/>
+        <location filename="../models/reportmodel.cpp" line="410"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="404"/>
+        <location filename="../models/reportmodel.cpp" line="410"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="405"/>
+        <location filename="../models/reportmodel.cpp" line="411"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -482,63 +482,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="249"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="257"/>
+        <location filename="../widgets/reportview.cpp" line="272"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="258"/>
+        <location filename="../widgets/reportview.cpp" line="273"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="265"/>
+        <location filename="../widgets/reportview.cpp" line="280"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="268"/>
+        <location filename="../widgets/reportview.cpp" line="283"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="272"/>
+        <location filename="../widgets/reportview.cpp" line="287"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="272"/>
+        <location filename="../widgets/reportview.cpp" line="287"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="273"/>
-        <location filename="../widgets/reportview.cpp" line="276"/>
+        <location filename="../widgets/reportview.cpp" line="288"/>
+        <location filename="../widgets/reportview.cpp" line="291"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="274"/>
-        <location filename="../widgets/reportview.cpp" line="277"/>
+        <location filename="../widgets/reportview.cpp" line="289"/>
+        <location filename="../widgets/reportview.cpp" line="292"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="275"/>
+        <location filename="../widgets/reportview.cpp" line="290"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="275"/>
+        <location filename="../widgets/reportview.cpp" line="290"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1123,7 +1123,7 @@ with a self-signed or internal certificate.</source>
         <translation>机密值显示为圆点，不会写入场景包或导出的集合：请在执行运行的机器上用 --var 或 --env 提供它</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="174"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="175"/>
         <source>Not defined: ${%1}</source>
         <translation>未定义：${%1}</translation>
     </message>
@@ -1131,491 +1131,491 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="69"/>
+        <location filename="../widgets/mainwindow.cpp" line="67"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="90"/>
+        <location filename="../widgets/mainwindow.cpp" line="88"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="115"/>
+        <location filename="../widgets/mainwindow.cpp" line="113"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="157"/>
+        <location filename="../widgets/mainwindow.cpp" line="155"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="169"/>
+        <location filename="../widgets/mainwindow.cpp" line="167"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="168"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="402"/>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="408"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="410"/>
+        <location filename="../widgets/mainwindow.cpp" line="408"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="100"/>
+        <location filename="../widgets/mainwindow.cpp" line="98"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="181"/>
+        <location filename="../widgets/mainwindow.cpp" line="179"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="184"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="186"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="187"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="196"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="200"/>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="199"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="205"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="208"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="217"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="216"/>
         <source>&amp;History…</source>
         <translation>历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="222"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="227"/>
+        <location filename="../widgets/mainwindow.cpp" line="225"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="230"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="233"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="240"/>
+        <location filename="../widgets/mainwindow.cpp" line="238"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245"/>
+        <location filename="../widgets/mainwindow.cpp" line="243"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="244"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="245"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="247"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
+        <location filename="../widgets/mainwindow.cpp" line="253"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="263"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="265"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="268"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="277"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="280"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="279"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="281"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="291"/>
+        <location filename="../widgets/mainwindow.cpp" line="289"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="301"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="313"/>
+        <location filename="../widgets/mainwindow.cpp" line="311"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="334"/>
+        <location filename="../widgets/mainwindow.cpp" line="332"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="348"/>
-        <location filename="../widgets/mainwindow.cpp" line="449"/>
+        <location filename="../widgets/mainwindow.cpp" line="346"/>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="347"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="423"/>
+        <location filename="../widgets/mainwindow.cpp" line="421"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="424"/>
-        <location filename="../widgets/mainwindow.cpp" line="431"/>
+        <location filename="../widgets/mainwindow.cpp" line="422"/>
+        <location filename="../widgets/mainwindow.cpp" line="429"/>
         <location filename="../widgets/mainwindowquit.cpp" line="41"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="453"/>
+        <location filename="../widgets/mainwindow.cpp" line="451"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="452"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="455"/>
+        <location filename="../widgets/mainwindow.cpp" line="453"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="456"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="457"/>
+        <location filename="../widgets/mainwindow.cpp" line="455"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="458"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="240"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="238"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="684"/>
+        <location filename="../widgets/mainwindow.cpp" line="682"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="48"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="46"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="57"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="55"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="74"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="83"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="72"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="81"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="93"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="91"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="93"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="109"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="145"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="107"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="143"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="126"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="124"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="31"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="29"/>
         <source>The send was not kept in the history: %1</source>
         <translation>此次发送未能记入历史：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="47"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="45"/>
         <source>From the history</source>
         <translation>来自历史记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="49"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="47"/>
         <source>%1 (sent %2)</source>
         <translation>%1（发送于 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="64"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="152"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="171"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="252"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="62"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="150"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="169"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="250"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="66"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="64"/>
         <source>History</source>
         <translation>历史记录</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="68"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="66"/>
         <source>Search: name, method, URL, status…</source>
         <translation>搜索：名称、方法、URL、状态码…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="76"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="74"/>
         <source>How many sends the project keeps; the oldest go first</source>
         <translation>项目保留多少次发送；最早的先删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="84"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="82"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="97"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="95"/>
         <source>No answer: %1</source>
         <translation>没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="99"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="97"/>
         <source>Open as a new request</source>
         <translation>作为新请求打开</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="105"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="103"/>
         <source>Keep the last</source>
         <translation>保留最近</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowhistory.cpp" line="107"/>
+        <location filename="../widgets/mainwindowhistory.cpp" line="105"/>
         <source>sends</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="158"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="175"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="173"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="179"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="177"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="188"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="186"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="189"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="205"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="203"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="205"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="203"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -1640,150 +1640,150 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="257"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="270"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="268"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="271"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="269"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="278"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="276"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="645"/>
+        <location filename="../widgets/mainwindow.cpp" line="643"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="24"/>
-        <location filename="../widgets/mainwindowimport.cpp" line="36"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="22"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="34"/>
         <source>Open or create a project first: the requests are stored in it.</source>
         <translation>请先打开或新建项目：请求保存在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="26"/>
-        <location filename="../widgets/mainwindowimport.cpp" line="69"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="24"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="67"/>
         <source>Import Collection</source>
         <translation>导入集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="27"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="25"/>
         <source>Collections (*.json *.yaml *.yml *.har *.sh *.curl *.txt);;Postman collections (*.json);;OpenAPI 3 (*.json *.yaml *.yml);;HAR (*.har);;curl commands (*.sh *.curl *.txt);;All files (*)</source>
         <translation>集合 (*.json *.yaml *.yml *.har *.sh *.curl *.txt);;Postman 集合 (*.json);;OpenAPI 3 (*.json *.yaml *.yml);;HAR (*.har);;curl 命令 (*.sh *.curl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="41"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="39"/>
         <source>%1 is larger than 64 MiB.</source>
         <translation>%1 大于 64 MiB。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="45"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="43"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="52"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="50"/>
         <source>Nothing was imported from %1: %2</source>
         <translation>没有从 %1 导入任何内容：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="59"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="57"/>
         <source>1 request imported from %2 (%3).</source>
         <translation>已从 %2（%3）导入 1 个请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="60"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="58"/>
         <source>%1 requests imported from %2 (%3).</source>
         <translation>已从 %2（%3）导入 %1 个请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="64"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="62"/>
         <source>Its variables are in the environment &quot;%1&quot;.</source>
         <translation>其变量在环境“%1”中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="70"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="68"/>
         <source>Some parts could not be imported (%1); see the details.</source>
         <translation>有些部分无法导入（%1 项）；见详细信息。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="87"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="85"/>
         <source>Select a collection (or a request in it) to export.</source>
         <translation>请选择要导出的集合（或其中的请求）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="88"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="86"/>
         <source>Export Collection to Postman</source>
         <translation>导出集合为 Postman</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="90"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="88"/>
         <source>Postman collections (*.json)</source>
         <translation>Postman 集合 (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="100"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="98"/>
         <source>The export would overwrite the project itself.</source>
         <translation>导出会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="107"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="105"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="112"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="110"/>
         <source>Exported to %1.</source>
         <translation>已导出到 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="113"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="111"/>
         <source>Exported to %1 without: %2</source>
         <translation>已导出到 %1，不含：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowmock.cpp" line="26"/>
+        <location filename="../widgets/mainwindowmock.cpp" line="24"/>
         <source>The project&apos;s mock server listens on %1</source>
         <translation>项目的模拟服务器正在监听 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowmock.cpp" line="29"/>
-        <location filename="../widgets/mainwindowmock.cpp" line="33"/>
+        <location filename="../widgets/mainwindowmock.cpp" line="27"/>
+        <location filename="../widgets/mainwindowmock.cpp" line="31"/>
         <source>The project&apos;s mock server did not start: %1</source>
         <translation>项目的模拟服务器未能启动：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/mainwindowquit.cpp" line="42"/>
+        <location filename="../widgets/mainwindowquit.cpp" line="41"/>
         <source>%n run(s) are still going on.</source>
         <translation>
             <numerusform>仍有 %n 个运行正在进行。</numerusform>
@@ -1818,22 +1818,22 @@ with a self-signed or internal certificate.</source>
         <translation>请自行启动：stampede-cli mock --listen 127.0.0.1:8080 --rules 文件（使用项目的规则），并把 ${%1} 设为 http://127.0.0.1:8080</translation>
     </message>
     <message>
-        <location filename="../models/projectmock.cpp" line="85"/>
+        <location filename="../models/projectmock.cpp" line="87"/>
         <source>stampede-cli, which serves the project&apos;s mock, was not found next to Stampede or on PATH; %1</source>
         <translation>在 Stampede 旁边或 PATH 中找不到提供项目模拟服务的 stampede-cli；%1</translation>
     </message>
     <message>
-        <location filename="../models/projectmock.cpp" line="97"/>
+        <location filename="../models/projectmock.cpp" line="101"/>
         <source>the mock&apos;s rules could not be written to a temporary folder; %1</source>
         <translation>无法把模拟规则写入临时文件夹；%1</translation>
     </message>
     <message>
-        <location filename="../models/projectmock.cpp" line="105"/>
+        <location filename="../models/projectmock.cpp" line="111"/>
         <source>the mock server stopped: %1</source>
         <translation>模拟服务器已停止：%1</translation>
     </message>
     <message>
-        <location filename="../models/projectmock.cpp" line="112"/>
+        <location filename="../models/projectmock.cpp" line="119"/>
         <source>the mock server did not start within 5 s: %1</source>
         <translation>模拟服务器未在 5 秒内启动：%1</translation>
     </message>
@@ -2142,57 +2142,57 @@ with a self-signed or internal certificate.</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="302"/>
+        <location filename="../models/reportmodel.cpp" line="308"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="335"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="335"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="329"/>
+        <location filename="../models/reportmodel.cpp" line="335"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="330"/>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="330"/>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="330"/>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="331"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="331"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="331"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="332"/>
+        <location filename="../models/reportmodel.cpp" line="338"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -2200,159 +2200,159 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="70"/>
+        <location filename="../widgets/reportview.cpp" line="73"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="70"/>
+        <location filename="../widgets/reportview.cpp" line="73"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="78"/>
+        <location filename="../widgets/reportview.cpp" line="81"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="83"/>
-        <location filename="../widgets/reportview.cpp" line="88"/>
+        <location filename="../widgets/reportview.cpp" line="86"/>
+        <location filename="../widgets/reportview.cpp" line="91"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="122"/>
+        <location filename="../widgets/reportview.cpp" line="123"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="124"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="124"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="125"/>
+        <location filename="../widgets/reportview.cpp" line="126"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="125"/>
-        <location filename="../widgets/reportview.cpp" line="226"/>
+        <location filename="../widgets/reportview.cpp" line="126"/>
+        <location filename="../widgets/reportview.cpp" line="241"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="131"/>
+        <location filename="../widgets/reportview.cpp" line="132"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="140"/>
+        <location filename="../widgets/reportview.cpp" line="141"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="140"/>
+        <location filename="../widgets/reportview.cpp" line="141"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146"/>
+        <location filename="../widgets/reportview.cpp" line="147"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="147"/>
+        <location filename="../widgets/reportview.cpp" line="148"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163"/>
+        <location filename="../widgets/reportview.cpp" line="164"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163"/>
+        <location filename="../widgets/reportview.cpp" line="164"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="166"/>
+        <location filename="../widgets/reportview.cpp" line="167"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="169"/>
+        <location filename="../widgets/reportview.cpp" line="170"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="175"/>
+        <location filename="../widgets/reportview.cpp" line="176"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="185"/>
+        <location filename="../widgets/reportview.cpp" line="186"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="226"/>
+        <location filename="../widgets/reportview.cpp" line="241"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="227"/>
+        <location filename="../widgets/reportview.cpp" line="242"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="227"/>
+        <location filename="../widgets/reportview.cpp" line="242"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="227"/>
+        <location filename="../widgets/reportview.cpp" line="242"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="231"/>
+        <location filename="../widgets/reportview.cpp" line="246"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="232"/>
+        <location filename="../widgets/reportview.cpp" line="247"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -2681,22 +2681,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestSender</name>
     <message>
-        <location filename="../models/requestsender.cpp" line="45"/>
+        <location filename="../models/requestsender.cpp" line="44"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="71"/>
+        <location filename="../models/requestsender.cpp" line="70"/>
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="74"/>
+        <location filename="../models/requestsender.cpp" line="75"/>
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="105"/>
+        <location filename="../models/requestsender.cpp" line="107"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -2727,361 +2727,406 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="29"/>
+        <location filename="../widgets/rundashboard.cpp" line="34"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="49"/>
+        <location filename="../widgets/rundashboard.cpp" line="62"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="50"/>
+        <location filename="../widgets/rundashboard.cpp" line="63"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="51"/>
-        <location filename="../widgets/rundashboard.cpp" line="205"/>
+        <location filename="../widgets/rundashboard.cpp" line="64"/>
+        <location filename="../widgets/rundashboard.cpp" line="238"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="52"/>
+        <location filename="../widgets/rundashboard.cpp" line="65"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="58"/>
+        <location filename="../widgets/rundashboard.cpp" line="71"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="59"/>
+        <location filename="../widgets/rundashboard.cpp" line="72"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="66"/>
+        <location filename="../widgets/rundashboard.cpp" line="79"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73"/>
+        <location filename="../widgets/rundashboard.cpp" line="86"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="78"/>
+        <location filename="../widgets/rundashboard.cpp" line="91"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="80"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="105"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="154"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="35"/>
+        <location filename="../widgets/rundashboard.cpp" line="40"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="36"/>
+        <location filename="../widgets/rundashboard.cpp" line="41"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43"/>
+        <location filename="../widgets/rundashboard.cpp" line="48"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="44"/>
+        <location filename="../widgets/rundashboard.cpp" line="49"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="63"/>
+        <location filename="../widgets/rundashboard.cpp" line="57"/>
+        <source>The time the run has taken of the time it is planned to take</source>
+        <translation>运行已用时间占计划时长的比例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="76"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="94"/>
+        <location filename="../widgets/rundashboard.cpp" line="107"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="96"/>
+        <location filename="../widgets/rundashboard.cpp" line="109"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="97"/>
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="97"/>
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="97"/>
+        <location filename="../widgets/rundashboard.cpp" line="110"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98"/>
+        <location filename="../widgets/rundashboard.cpp" line="111"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98"/>
+        <location filename="../widgets/rundashboard.cpp" line="111"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98"/>
+        <location filename="../widgets/rundashboard.cpp" line="111"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="99"/>
+        <location filename="../widgets/rundashboard.cpp" line="112"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="99"/>
+        <location filename="../widgets/rundashboard.cpp" line="112"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="99"/>
+        <location filename="../widgets/rundashboard.cpp" line="112"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="100"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="100"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>render</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="133"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126"/>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126"/>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126"/>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="126"/>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="130"/>
+        <location filename="../widgets/rundashboard.cpp" line="145"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="152"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
-        <location filename="../widgets/rundashboard.cpp" line="426"/>
+        <location filename="../widgets/rundashboard.cpp" line="152"/>
+        <location filename="../widgets/rundashboard.cpp" line="519"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="137"/>
+        <location filename="../widgets/rundashboard.cpp" line="153"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="137"/>
+        <location filename="../widgets/rundashboard.cpp" line="153"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="154"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="141"/>
+        <location filename="../widgets/rundashboard.cpp" line="158"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="141"/>
+        <location filename="../widgets/rundashboard.cpp" line="158"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="142"/>
+        <location filename="../widgets/rundashboard.cpp" line="159"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="145"/>
+        <location filename="../widgets/rundashboard.cpp" line="162"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="145"/>
+        <location filename="../widgets/rundashboard.cpp" line="162"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="147"/>
+        <location filename="../widgets/rundashboard.cpp" line="164"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153"/>
+        <location filename="../widgets/rundashboard.cpp" line="184"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="181"/>
+        <location filename="../widgets/rundashboard.cpp" line="214"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="205"/>
+        <location filename="../widgets/rundashboard.cpp" line="238"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="228"/>
+        <location filename="../widgets/rundashboard.cpp" line="261"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="229"/>
+        <location filename="../widgets/rundashboard.cpp" line="262"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="231"/>
+        <location filename="../widgets/rundashboard.cpp" line="264"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="409"/>
+        <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
+        <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="427"/>
+        <source>%1 of %2 · %3 left</source>
+        <translation>%1 / %2 · 剩余 %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="436"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="438"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="439"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="466"/>
+        <source>Mean rate/s</source>
+        <translation>平均速率/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="467"/>
+        <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
+        <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="469"/>
+        <source>The whole run, %1: the table shows its totals</source>
+        <translation>整个运行，%1：表中为全程合计</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="472"/>
+        <source>ended after %1</source>
+        <translation>%1 后结束</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="209"/>
+        <location filename="../widgets/rundashboard.cpp" line="242"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="232"/>
+        <location filename="../widgets/rundashboard.cpp" line="265"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="233"/>
+        <location filename="../widgets/rundashboard.cpp" line="266"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="234"/>
+        <location filename="../widgets/rundashboard.cpp" line="267"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="235"/>
+        <location filename="../widgets/rundashboard.cpp" line="268"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="236"/>
+        <location filename="../widgets/rundashboard.cpp" line="269"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="237"/>
+        <location filename="../widgets/rundashboard.cpp" line="270"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="374"/>
-        <source>second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users</source>
-        <translation>第 %1 秒 · %2 请求/秒 · p99 %3 毫秒 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="498"/>
+        <location filename="../widgets/rundashboard.cpp" line="599"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="503"/>
+        <location filename="../widgets/rundashboard.cpp" line="605"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="508"/>
+        <location filename="../widgets/rundashboard.cpp" line="610"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="508"/>
+        <location filename="../widgets/rundashboard.cpp" line="610"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -3112,173 +3157,173 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="115"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="119"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="118"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="122"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="121"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="125"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="141"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="145"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="143"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="147"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="152"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="156"/>
         <source>%1   replays %2 at × %3 to %4</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="182"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="179"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="183"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="180"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="189"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="190"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="197"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="195"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="199"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="207"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="204"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
         <location filename="../widgets/scenarioeditor.cpp" line="212"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="214"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="218"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="221"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="220"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="228"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="227"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="231"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="236"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="524"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="240"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="245"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="246"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="248"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="253"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="256"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="263"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="268"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -3287,249 +3332,324 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="266"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="271"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="278"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="283"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="282"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="287"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="287"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
+        <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="294"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="304"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="346"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="314"/>
-        <source>Variables:</source>
-        <translation>变量：</translation>
-    </message>
-    <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="315"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="355"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="318"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="319"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="327"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="367"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
-        <source>Breaker:</source>
-        <translation>熔断器：</translation>
-    </message>
-    <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="414"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <source>Steps&apos; checks:</source>
+        <translation>各步骤的检查：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
+        <source>Steps</source>
+        <translation>阶梯数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
+        <source>Variables</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <source>Checks &amp;&amp; thresholds</source>
+        <translation>检查与阈值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <source>Breaker</source>
+        <translation>熔断</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="414"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="436"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="442"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="452"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="487"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="445"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="489"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="451"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="457"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="502"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="524"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="679"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="723"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="680"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="724"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="700"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="700"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="761"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
+        <source>extracted by a step</source>
+        <translation>由步骤提取</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="755"/>
+        <source>data set</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="756"/>
+        <source>generator</source>
+        <translation>生成器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
+        <source>scenario constant</source>
+        <translation>场景常量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="758"/>
+        <source>environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
+        <source>not defined</source>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="764"/>
+        <source>The steps use no ${names}.</source>
+        <translation>步骤未使用任何 ${名称}。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
+        <source>Names the steps use, and where their values come from: %1</source>
+        <translation>步骤使用的名称及其取值来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
+        <source>No step has checks: add them in a request&apos;s Checks tab.</source>
+        <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="834"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="840"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="774"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="780"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="847"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="852"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="774"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="847"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="806"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="858"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="878"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="858"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="793"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -3605,22 +3725,22 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TimeChart</name>
     <message>
-        <location filename="../widgets/timechart.cpp" line="35"/>
+        <location filename="../widgets/timechart.cpp" line="45"/>
         <source>µs</source>
         <translation>微秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="37"/>
+        <location filename="../widgets/timechart.cpp" line="47"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="38"/>
+        <location filename="../widgets/timechart.cpp" line="48"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="73"/>
+        <location filename="../widgets/timechart.cpp" line="83"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

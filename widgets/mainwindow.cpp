@@ -718,7 +718,10 @@ void MainWindow::applyEnvironment()
         if (m_store)
             m_store->setSetting("environment", m_environments->currentText().toStdString());
     }
-    for (int t = 0; t < m_tabs->count(); ++t)
+    for (int t = 0; t < m_tabs->count(); ++t) {
         if (auto* e = qobject_cast<RequestEditor*>(m_tabs->widget(t)))
             e->setVariables(vars);
+        if (auto* e = qobject_cast<ScenarioEditor*>(m_tabs->widget(t)))
+            e->recheck(); // checked with the environment a run would take
+    }
 }

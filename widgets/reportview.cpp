@@ -29,7 +29,7 @@
 
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
                                   const QList<QPair<QString, QList<QPointF>>>& series,
-                                  const QList<QPair<double, QString>>& events, bool milliseconds)
+                                  const QList<QPair<double, QString>>& events, bool milliseconds, bool counts)
 {
     double maxX = 1, maxY = 0;
     for (const auto& [name, points] : series)
@@ -43,6 +43,7 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     if (maxY <= 0)
         maxY = 1;
     QChartView* view = timechart::makeView(title, scale.unit);
+    view->setMinimumHeight(260); // room for the axes' labels
     QChart* chart = view->chart();
     auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
     auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
@@ -52,7 +53,10 @@ QChartView* ReportView::lineChart(const QString& title, const QString& unit,
     // named in the legend beside few lines and few marks only: a dozen marks crowd the names out
     timechart::addEventMarks(view, events, maxY * 1.1, series.size() <= 2 && events.size() <= 3);
     timechart::setNiceRange(x, 0, maxX);
-    timechart::setNiceRange(y, 0, maxY * 1.05);
+    if (counts)
+        timechart::setCountRange(y, maxY * 1.05);
+    else
+        timechart::setNiceRange(y, 0, maxY * 1.05);
     return view;
 }
 
@@ -127,9 +131,9 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
                                      {QStringLiteral("p99.9"), series("p999")},
                                      {tr("max"), series("max")}},
                                     events, true));
-        charts->addWidget(
-            lineChart(tr("Connections and users"), tr("count"),
-                      {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}));
+        charts->addWidget(lineChart(
+            tr("Connections and users"), tr("count"),
+            {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}, {}, false, true));
         QList<QPair<QString, QList<QPointF>>> server; // the target's own metrics, a line each
         for (const QString& name : m_model->serverMetrics())
             server.append({name, m_model->serverSeries(name)});
@@ -154,7 +158,7 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     grid->addWidget(table, first + 1, 0, 1, 2);
     grid->setRowStretch(first, 3);
     grid->setRowStretch(first + 1, 1);
-    table->setMinimumHeight(90);
+    table->setMinimumHeight(60);
     auto* lists = new QHBoxLayout;
     auto* tl = new QVBoxLayout;
     tl->addWidget(new QLabel(checkLines.isEmpty() ? tr("Thresholds:") : tr("Thresholds and checks:")));
@@ -186,20 +190,34 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     lists->addLayout(el);
     lists->addLayout(xl, 2);
     lists->addLayout(sl, 2);
+    // the report is a page: it scrolls as a whole, each part as tall as it needs
+    // every step's row in sight (the page scrolls, the table does not); the columns as wide as their text
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    const auto fit = [table] {
+        table->setFixedHeight(table->horizontalHeader()->sizeHint().height() + table->verticalHeader()->length() +
+                              2 * table->frameWidth() + 2);
+    };
+    fit();
+    connect(table->verticalHeader(), &QHeaderView::sectionResized, table, fit);
+    connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table, fit);
+    auto* inner = new QWidget;
+    auto* page = new QVBoxLayout(inner);
+    page->addLayout(grid);
+    page->addLayout(lists);
+    for (QWidget* w : {static_cast<QWidget*>(thresholds), static_cast<QWidget*>(events),
+                       static_cast<QWidget*>(scenario), static_cast<QWidget*>(samples)})
+        w->setMinimumHeight(180);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("reportPage"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(inner);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    if (model->isCapacitySearch()) { // three rows of charts: scrolled, each tall enough for its axes
-        auto* inner = new QWidget;
-        inner->setLayout(grid);
-        inner->setMinimumHeight(860);
-        auto* scroll = new QScrollArea;
-        scroll->setWidgetResizable(true);
-        scroll->setFrameShape(QFrame::NoFrame);
-        scroll->setWidget(inner);
-        layout->addWidget(scroll, 3);
-    } else
-        layout->addLayout(grid, 3);
-    layout->addLayout(lists, 1);
+    layout->addWidget(scroll, 1);
 }
 
 ReportView::~ReportView() = default;

@@ -25,10 +25,11 @@ public:
     // Lines over the run's seconds (a NaN point is a gap), with the run's
     // events marked at their time.
     // `milliseconds`: the values are latencies in ms, shown in µs, ms or s as they need;
-    // else counts, shown with k or M past 10,000.
+    // else counts, shown with k or M past 10,000; `counts`: whole steps (connections, users).
     static QChartView* lineChart(const QString& title, const QString& unit,
                                  const QList<QPair<QString, QList<QPointF>>>& series,
-                                 const QList<QPair<double, QString>>& events = {}, bool milliseconds = false);
+                                 const QList<QPair<double, QString>>& events = {}, bool milliseconds = false,
+                                 bool counts = false);
 
 private:
     static QLayout* capacityRow(const ReportModel& model);

@@ -13,13 +13,18 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -46,6 +51,14 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     connect(m_agent, &QComboBox::currentIndexChanged, this, &RunDashboard::redraw);
     m_status = new QLabel;
     m_status->setWordWrap(true);
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("runProgress"));
+    m_progress->setTextVisible(true);
+    m_progress->setToolTip(tr("The time the run has taken of the time it is planned to take"));
+    m_progress->setVisible(session->plannedSeconds() > 0);
+    m_progress->setRange(0, 1000);
+    m_progress->setMinimumWidth(280);
+    m_progress->setValue(0);
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("Stop the run now: every engine goes idle"));
     m_pause = new QPushButton(tr("Pause"));
@@ -119,24 +132,28 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_steps->setHorizontalHeaderLabels(
         {tr("Step"), tr("Rate/s"), tr("p50 ms"), tr("p99 ms"), tr("Errors"), tr("Late/dropped")});
     m_steps->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_steps->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch); // names take what is left
     m_steps->verticalHeader()->hide();
     m_steps->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_checks = new QTableWidget(0, 4);
     m_checks->setObjectName(QStringLiteral("checks"));
     m_checks->setHorizontalHeaderLabels({tr("Check"), tr("Passed"), tr("Failed"), tr("Pass rate")});
     m_checks->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_checks->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_checks->verticalHeader()->hide();
     m_checks->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_checks->setToolTip(tr("Each step's checks, judged on every answer since the run began; a failed check "
                             "counts as an error of class \"check\""));
     m_events = new QListWidget;
-    m_events->setMaximumHeight(90);
+    m_events->setObjectName(QStringLiteral("events"));
+    m_events->setWordWrap(true);
 
     auto* grid = new QGridLayout;
     grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
     grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p95, m_p99, m_p999, m_max}), 0, 1);
     auto* errors = makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass);
-    errors->chart()->legend()->setAlignment(Qt::AlignRight); // eight names do not fit in a row below
+    // the legend names the classes that have errors so far: eleven names fit nowhere
+    errors->setObjectName(QStringLiteral("errorsChart"));
     grid->addWidget(errors, 1, 0);
     auto* gauges = makeChart(tr("Connections and users"), tr("count"), {m_connections, m_users});
     gauges->setToolTip(tr("Open connections, and users taking part (closed model) or iterations in flight "
@@ -147,11 +164,6 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_server->setToolTip(tr("The target's own metrics (the scenario's serverMetrics), as read each second"));
     m_server->setVisible(false);
     grid->addWidget(m_server, 2, 0, 1, 2);
-    auto* right = new QVBoxLayout;
-    right->addWidget(m_steps, 1);
-    right->addWidget(m_checks, 1);
-    right->addWidget(new QLabel(tr("Events:")));
-    right->addWidget(m_events);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
     // the charts scroll when a third row (Server) leaves them too little height for their axes
@@ -163,16 +175,37 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(charts);
     for (QChartView* view : m_charts)
-        view->setMinimumHeight(230);
-    m_server->setMinimumHeight(230);
-    auto* body = new QHBoxLayout;
-    body->addWidget(scroll, 6);
-    body->addLayout(right, 2);
+        view->setMinimumHeight(210);
+    m_server->setMinimumHeight(210);
+    // under the charts, the full width: the steps, their checks, the events (a splitter between)
+    auto* eventsBox = new QWidget;
+    auto* eventsLayout = new QVBoxLayout(eventsBox);
+    eventsLayout->setContentsMargins(0, 0, 0, 0);
+    eventsLayout->addWidget(new QLabel(tr("Events:")));
+    eventsLayout->addWidget(m_events, 1);
+    auto* tables = new QSplitter(Qt::Horizontal);
+    tables->addWidget(m_steps);
+    tables->addWidget(m_checks);
+    tables->addWidget(eventsBox);
+    tables->setStretchFactor(0, 5);
+    tables->setStretchFactor(1, 3);
+    tables->setStretchFactor(2, 3);
+    auto* body = new QSplitter(Qt::Vertical);
+    body->setObjectName(QStringLiteral("dashboardBody"));
+    body->addWidget(scroll);
+    body->addWidget(tables);
+    body->setStretchFactor(0, 3);
+    body->setStretchFactor(1, 1);
+    body->setSizes({500, 140});
+    body->setChildrenCollapsible(false);
 
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_progress);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(m_status);
-    layout->addLayout(body, 1);
+    layout->addLayout(statusRow);
+    layout->addWidget(body, 1);
 
     const QStringList steps = session->stepNames();
     m_steps->setRowCount(int(steps.size()) + 1);
@@ -371,13 +404,73 @@ void RunDashboard::onSecond(const RunSecond& s)
         fill(i, s.steps[i]);
     fill(m_steps->rowCount() - 1, s.total);
     addChecks(s.steps);
-    m_status->setText(tr("second %1 · %2 requests/s · p99 %3 ms · %4 errors · %5 connections open · %6 users")
+    // a second with nothing answered (paused) has no latency: "–", not 0 ms
+    const QString p99 = s.total.requests ? QStringLiteral("%1 ms").arg(s.total.p99, 0, 'f', 2) : QStringLiteral("–");
+    m_status->setText(tr("second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users")
                           .arg(s.second)
                           .arg(s.total.requests)
-                          .arg(s.total.p99, 0, 'f', 2)
+                          .arg(p99)
                           .arg(s.total.errors)
                           .arg(s.openConnections)
                           .arg(s.activeUsers));
+    showProgress(s.second);
+}
+
+// Elapsed and remaining time, against the plan.
+void RunDashboard::showProgress(double elapsed)
+{
+    const double planned = m_session->plannedSeconds();
+    if (!(planned > 0))
+        return;
+    m_progress->setValue(int(std::min(1.0, elapsed / planned) * 1000));
+    m_progress->setFormat(
+        tr("%1 of %2 · %3 left")
+            .arg(durationText(elapsed), durationText(planned), durationText(std::max(0.0, planned - elapsed))));
+}
+
+// "45 s", "12 min 05 s", "2 h 03 min".
+QString RunDashboard::durationText(double seconds)
+{
+    const auto s = qint64(std::llround(seconds));
+    if (s < 60)
+        return tr("%1 s").arg(s);
+    if (s < 3600)
+        return tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+// After the run, the steps table holds the run's totals (not its last second), labelled.
+void RunDashboard::showTotals(const QJsonObject& summary)
+{
+    const QJsonArray steps = summary.value(QStringLiteral("steps")).toArray();
+    auto fill = [this](int row, const QJsonObject& m) {
+        const QJsonObject lat = m.value(QStringLiteral("latency_ms")).toObject();
+        const QStringList cells = {QString::number(m.value(QStringLiteral("rate")).toDouble(), 'f', 1),
+                                   QString::number(lat.value(QStringLiteral("p50")).toDouble(), 'f', 2),
+                                   QString::number(lat.value(QStringLiteral("p99")).toDouble(), 'f', 2),
+                                   QString::number(m.value(QStringLiteral("errors")).toInteger()),
+                                   QStringLiteral("%1/%2")
+                                       .arg(m.value(QStringLiteral("late")).toInteger())
+                                       .arg(m.value(QStringLiteral("dropped")).toInteger())};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = m_steps->item(row, c + 1);
+            if (!item)
+                m_steps->setItem(row, c + 1, item = new QTableWidgetItem);
+            item->setText(cells[c]);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        }
+    };
+    for (int i = 0; i < steps.size() && i < m_steps->rowCount() - 1; ++i)
+        fill(i, steps[i].toObject());
+    fill(m_steps->rowCount() - 1, summary.value(QStringLiteral("total")).toObject());
+    m_steps->horizontalHeaderItem(1)->setText(tr("Mean rate/s"));
+    m_steps->setToolTip(tr("The whole run's figures: its mean rate, percentiles over every answer, its errors"));
+    const double duration = summary.value(QStringLiteral("duration_s")).toDouble();
+    m_status->setText(tr("The whole run, %1: the table shows its totals").arg(durationText(duration)));
+    if (m_progress->isVisible()) {
+        m_progress->setValue(m_progress->maximum());
+        m_progress->setFormat(tr("ended after %1").arg(durationText(duration)));
+    }
 }
 
 void RunDashboard::addServer(double t, const QMap<QString, double>& server)
@@ -465,10 +558,16 @@ void RunDashboard::redraw()
         maxGauge = std::max(maxGauge, q.y());
     for (const auto& q : scopes[0].users)
         maxGauge = std::max(maxGauge, q.y());
+    const QList<QLegendMarker*> markers = m_charts[2]->chart()->legend()->markers();
     for (int c = 0; c < kClasses; ++c) {
         m_errorsByClass[c]->replace(p.errors[c]);
-        for (const auto& q : p.errors[c])
+        bool any = false;
+        for (const auto& q : p.errors[c]) {
             maxErr = std::max(maxErr, q.y());
+            any |= q.y() > 0;
+        }
+        if (c < markers.size())
+            markers[c]->setVisible(any);
     }
     const double maxT =
         std::max(m_lastSecond, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : m_lastSecond);
@@ -483,6 +582,8 @@ void RunDashboard::redraw()
                 continue;
             if (axis->orientation() == Qt::Horizontal)
                 timechart::setNiceRange(v, 0, std::max(1.0, maxT));
+            else if (c >= 2) // errors and connections are counts: whole steps
+                timechart::setCountRange(v, tops[c]);
             else
                 timechart::setNiceRange(v, 0, tops[c]);
         }
@@ -499,6 +600,7 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
         return;
     }
     const QJsonObject total = o.value(QStringLiteral("total")).toObject();
+    showTotals(o);
     m_title->setText(
         tr("Run %1 %2: %3 requests, p99 %4 ms, %5")
             .arg(o.value(QStringLiteral("run_id")).toString(), ProjectTreeModel::statusText(status.toStdString()))

@@ -5,6 +5,7 @@
 // take their points once a second with replace(); old points are merged so
 // a long run draws as smoothly as a short one.
 
+#include <QJsonObject>
 #include <QPointF>
 #include <QWidget>
 
@@ -40,6 +41,10 @@ private:
     RunSession* m_session;
     QLabel* m_title;
     QLabel* m_status;
+    class QProgressBar* m_progress;
+    void showProgress(double elapsed);
+    void showTotals(const QJsonObject& summary);
+    static QString durationText(double seconds);
     QPushButton* m_stop;
     QPushButton* m_pause;
     QDoubleSpinBox* m_factor;

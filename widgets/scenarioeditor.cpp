@@ -4,6 +4,7 @@
 
 #include "breakereditor.h"
 #include "replayform.h"
+#include "timechart.h"
 
 #include <QTableWidget>
 
@@ -40,6 +41,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStyledItemDelegate>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -225,6 +227,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_streams->setRange(1, 1000);
     m_streams->setToolTip(tr("HTTP/2: requests in flight on each connection"));
     m_verifyTls = new QCheckBox(tr("Verify servers' certificates (https)"));
+    m_verifyTls->setObjectName(QStringLiteral("verifyServers"));
     m_verifyTls->setChecked(true);
     m_verifyTls->setToolTip(tr("Off only for test servers with self-made certificates: a refused certificate "
                                "counts as a tls error"));
@@ -288,83 +291,122 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* exportJson = new QPushButton(tr("Export JSON…"));
     auto* exportBundle = new QPushButton(tr("Export bundle…"));
 
-    auto* form = new QFormLayout;
-    form->addRow(tr("Name:"), m_name);
     m_schedule = new QLineEdit;
     m_schedule->setObjectName(QStringLiteral("schedule"));
     m_schedule->setPlaceholderText(tr("none (e.g. daily 02:00, weekly mon 03:30, every 6h)"));
     m_schedule->setToolTip(tr("When to run it unattended: stampede-cli schedule install PROJECT writes systemd user "
                               "timers that run it headless and keep the runs in the project (Runs → Schedules)."));
-    form->addRow(tr("Schedule:"), m_schedule);
-    auto* stepButtons = new QHBoxLayout;
-    stepButtons->addWidget(addStep);
-    stepButtons->addWidget(removeStep);
-    stepButtons->addStretch(1);
+    m_scopes = new QLabel;
+    m_scopes->setObjectName(QStringLiteral("variableScopes"));
+    m_scopes->setWordWrap(true);
+    m_scopes->setToolTip(tr("Where each name's value comes from in a run with the current environment, lowest "
+                            "first: the environment, the scenario's variables, its data sets and generators, the "
+                            "values its steps extract (an environment value is the default until extracted)"));
+    m_checksList = new QLabel;
+    m_checksList->setObjectName(QStringLiteral("stepChecks"));
+    m_checksList->setWordWrap(true);
+    m_checksList->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // the header: the name, and what to do with the scenario, always in sight
+    auto* header = new QHBoxLayout;
+    header->addWidget(new QLabel(tr("Name:")));
+    header->addWidget(m_name, 1);
+    header->addWidget(run);
+    header->addWidget(capacity);
+    header->addWidget(exportJson);
+    header->addWidget(exportBundle);
+
+    const auto buttons = [](std::initializer_list<QWidget*> ws) {
+        auto* row = new QHBoxLayout;
+        for (QWidget* w : ws)
+            row->addWidget(w);
+        row->addStretch(1);
+        return row;
+    };
+    const auto section = [](QLayout* content) {
+        auto* inner = new QWidget;
+        inner->setLayout(content);
+        auto* scroll = new QScrollArea;
+        scroll->setWidget(inner);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        return scroll;
+    };
+    // tables as tall as their rows (scrolling within the section, not within the table)
+    for (QTableView* t : {m_variablesView, m_stagesView}) {
+        t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+        t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        t->setMinimumHeight(0);
+    }
+
+    auto* stepsForm = new QFormLayout;
     auto* stepsBox = new QVBoxLayout;
     stepsBox->addWidget(m_steps);
-    stepsBox->addLayout(stepButtons);
-    form->addRow(tr("Steps:"), stepsBox);
-    form->addRow(tr("Replay:"), m_replay);
-    form->setRowVisible(m_replay, false);
-    auto* variableButtons = new QHBoxLayout;
-    variableButtons->addWidget(addVariable);
-    variableButtons->addWidget(removeVariable);
-    variableButtons->addStretch(1);
-    auto* variablesBox = new QVBoxLayout;
-    variablesBox->addWidget(m_variablesView);
-    variablesBox->addLayout(variableButtons);
-    form->addRow(tr("Variables:"), variablesBox);
-    form->addRow(tr("Load model:"), m_model);
-    form->addRow(m_levelLabel, m_level);
-    form->addRow(tr("Connections:"), m_connections);
-    form->addRow(tr("Think time:"), m_thinkMs);
-    form->addRow(tr("Pacing:"), m_pacingMs);
+    stepsBox->addLayout(buttons({addStep, removeStep}));
+    stepsForm->addRow(tr("Steps:"), stepsBox);
+    stepsForm->addRow(tr("Replay:"), m_replay);
+    stepsForm->setRowVisible(m_replay, false);
+    auto* tag = new QHBoxLayout;
+    tag->addWidget(m_tagOn);
+    tag->addWidget(m_tagHeader, 1);
+    stepsForm->addRow(tr("Stress tag:"), tag);
+
+    auto* loadForm = new QFormLayout;
+    loadForm->addRow(tr("Load model:"), m_model);
+    loadForm->addRow(m_levelLabel, m_level);
+    loadForm->addRow(tr("Connections:"), m_connections);
+    loadForm->addRow(tr("Think time:"), m_thinkMs);
+    loadForm->addRow(tr("Pacing:"), m_pacingMs);
     auto* protocol = new QHBoxLayout;
     protocol->addWidget(m_http);
     protocol->addWidget(new QLabel(tr("Streams per connection:")));
     protocol->addWidget(m_streams);
     protocol->addWidget(m_verifyTls);
     protocol->addStretch(1);
-    form->addRow(tr("HTTP version:"), protocol);
-    form->addRow(tr("Duration:"), m_duration);
-    auto* stageButtons = new QHBoxLayout;
-    stageButtons->addWidget(addStage);
-    stageButtons->addWidget(removeStage);
-    stageButtons->addStretch(1);
+    loadForm->addRow(tr("HTTP version:"), protocol);
+    loadForm->addRow(tr("Duration:"), m_duration);
     auto* stagesBox = new QVBoxLayout;
     stagesBox->addWidget(m_stagesView);
-    stagesBox->addLayout(stageButtons);
+    stagesBox->addLayout(buttons({addStage, removeStage}));
     stagesBox->addWidget(m_chart);
-    form->addRow(tr("Stages:"), stagesBox);
-    form->addRow(tr("Thresholds:"), m_thresholds);
-    form->addRow(tr("Breaker:"), m_breaker);
-    auto* tag = new QHBoxLayout;
-    tag->addWidget(m_tagOn);
-    tag->addWidget(m_tagHeader, 1);
-    form->addRow(tr("Stress tag:"), tag);
-    auto* exports = new QHBoxLayout;
-    exports->addWidget(run);
-    exports->addWidget(capacity);
-    exports->addWidget(exportJson);
-    exports->addWidget(exportBundle);
-    exports->addStretch(1);
-    form->addRow(QString(), exports);
+    loadForm->addRow(tr("Stages:"), stagesBox);
+
+    auto* variablesBox = new QVBoxLayout;
+    variablesBox->addWidget(m_variablesView);
+    variablesBox->addLayout(buttons({addVariable, removeVariable}));
+    variablesBox->addWidget(m_scopes);
+    variablesBox->addStretch(1);
+
+    auto* checksForm = new QFormLayout;
+    checksForm->addRow(tr("Thresholds:"), m_thresholds);
+    checksForm->addRow(tr("Steps' checks:"), m_checksList);
+
+    auto* breakerBox = new QVBoxLayout;
+    breakerBox->addWidget(m_breaker);
+    breakerBox->addStretch(1);
+
+    auto* scheduleForm = new QFormLayout;
+    scheduleForm->addRow(tr("Schedule:"), m_schedule);
+
+    m_sections = new QTabWidget;
+    m_sections->setObjectName(QStringLiteral("scenarioSections"));
+    m_sections->addTab(section(stepsForm), tr("Steps"));
+    m_sections->addTab(section(loadForm), tr("Load"));
+    m_sections->addTab(section(variablesBox), tr("Variables"));
+    m_sections->addTab(section(checksForm), tr("Checks && thresholds"));
+    m_sections->addTab(section(breakerBox), tr("Breaker"));
+    m_sections->addTab(section(scheduleForm), tr("Schedule"));
 
     m_loadFields = {m_model, m_level, m_thinkMs, m_pacingMs};
     m_stagesBox = stagesBox;
-    m_form = form;
+    m_stepsForm = stepsForm;
+    m_form = loadForm;
 
-    auto* inner = new QWidget;
-    auto* innerLayout = new QVBoxLayout(inner);
-    innerLayout->addWidget(m_problemsLabel);
-    innerLayout->addWidget(m_warningsLabel);
-    innerLayout->addLayout(form);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(inner);
-    scroll->setWidgetResizable(true);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    layout->addWidget(m_problemsLabel);
+    layout->addWidget(m_warningsLabel);
+    layout->addLayout(header);
+    layout->addWidget(m_sections, 1);
 
     connect(m_name, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_schedule, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
@@ -475,7 +517,7 @@ bool ScenarioEditor::isReplay() const
 void ScenarioEditor::showReplay()
 {
     const bool replay = isReplay();
-    m_form->setRowVisible(m_replay, replay);
+    m_stepsForm->setRowVisible(m_replay, replay);
     for (QWidget* w : m_loadFields)
         m_form->setRowVisible(w, !replay);
     m_form->setRowVisible(m_stagesBox, !replay);
@@ -680,6 +722,7 @@ void ScenarioEditor::refreshPreview()
     const int steps = std::max(1, int(m_stepObjects.size()));
     m_levelLabel->setText(closed ? tr("Users at the start:")
                                  : tr("Iterations/s at the start (%1 steps: × %1 requests/s):").arg(steps));
+    m_level->setDecimals(closed ? 0 : 1); // users are whole
     QList<QPointF> points = previewPoints();
     if (!closed)
         for (auto& p : points)
@@ -690,23 +733,52 @@ void ScenarioEditor::refreshPreview()
         maxX = std::max(maxX, p.x());
         maxY = std::max(maxY, p.y());
     }
-    auto axes = m_chart->chart()->axes();
-    for (auto* a : axes) {
+    for (auto* a : m_chart->chart()->axes()) { // 1-2-5 steps on both axes, as every chart
         auto* v = qobject_cast<QValueAxis*>(a);
         if (!v)
             continue;
         if (a->orientation() == Qt::Horizontal) {
-            v->setRange(0, maxX);
+            timechart::setNiceRange(v, 0, maxX);
         } else {
-            v->setRange(0, maxY * 1.1);
-            v->setTitleText(closed ? tr("users") : tr("requests/s"));
+            timechart::setNiceRange(v, 0, maxY * 1.05);
+            m_chart->chart()->setTitle(
+                QStringLiteral("%1 (%2)").arg(tr("Planned load"), closed ? tr("users") : tr("requests/s")));
         }
     }
 }
 
+// Each name the steps use, with the scope its value comes from; each step's checks.
+void ScenarioEditor::showScopes(const QList<QPair<QString, QString>>& scopes)
+{
+    QStringList parts;
+    for (const auto& [name, scope] : scopes) {
+        const QString where = scope == QLatin1String("extracted")     ? tr("extracted by a step")
+                              : scope == QLatin1String("data set")    ? tr("data set")
+                              : scope == QLatin1String("generator")   ? tr("generator")
+                              : scope == QLatin1String("scenario")    ? tr("scenario constant")
+                              : scope == QLatin1String("environment") ? tr("environment")
+                                                                      : tr("not defined");
+        parts << QStringLiteral("${%1}: %2").arg(name, where);
+    }
+    m_scopes->setText(
+        parts.isEmpty()
+            ? tr("The steps use no ${names}.")
+            : tr("Names the steps use, and where their values come from: %1").arg(parts.join(QStringLiteral(" · "))));
+    QStringList checks;
+    for (const QJsonObject& step : m_stepObjects)
+        if (const QString f = flowText(step).trimmed(); !f.isEmpty())
+            checks << step.value(QStringLiteral("name")).toString() + QStringLiteral(": ") + f;
+    m_checksList->setText(checks.isEmpty() ? tr("No step has checks: add them in a request's Checks tab.")
+                                           : checks.join(QLatin1Char('\n')));
+}
+
 void ScenarioEditor::validate()
 {
-    const ScenarioCheck::Result checked = ScenarioCheck::check(json(), m_baseDir, m_traffic);
+    // checked as a run in the workbench would be: with the current environment applied
+    const ScenarioCheck::EnvironmentChoice env = m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice();
+    const QByteArray scenario = json();
+    const ScenarioCheck::Result checked = ScenarioCheck::check(scenario, m_baseDir, m_traffic, env);
+    showScopes(ScenarioCheck::scopes(scenario, env));
     auto problems = checked.problems;
     if (isReplay() && !m_replay->offsetsProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});

@@ -53,6 +53,8 @@ public:
     void setBaseDir(const QString& dir) { m_baseDir = dir; }
     // What the Run button says: the engines it will use (EngineSettings::runLabel()).
     void setEngines(const QString& label, const QString& toolTip);
+    // Checks the scenario again (the current environment changed).
+    void recheck() { validate(); }
     void setJson(const QByteArray& payload);
     QByteArray json() const;
     StagesModel* stages() const { return m_stages; }
@@ -76,6 +78,7 @@ private:
     void edited();
     void refreshPreview();
     void validate();
+    void showScopes(const QList<QPair<QString, QString>>& scopes);
     void exportJson();
     void exportBundle();
 
@@ -84,7 +87,11 @@ private:
     QLineEdit* m_name;
     QLineEdit* m_schedule;
     ReplayForm* m_replay;
-    class QFormLayout* m_form = nullptr;
+    class QFormLayout* m_form = nullptr;      // the Load section's
+    class QFormLayout* m_stepsForm = nullptr; // the Steps section's
+    class QTabWidget* m_sections = nullptr;
+    QLabel* m_scopes = nullptr;     // each name's scope (ScenarioCheck::scopes)
+    QLabel* m_checksList = nullptr; // each step's checks, in the Checks section
     class QLayout* m_stagesBox = nullptr;
     ScenarioCheck::TrafficSource m_traffic;
     ScenarioCheck::EnvironmentSource m_environments;

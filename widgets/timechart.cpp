@@ -24,6 +24,21 @@ void setNiceRange(QValueAxis* axis, double low, double high)
     axis->setLabelFormat(QStringLiteral("%.") + QString::number(r.decimals) + QStringLiteral("f"));
 }
 
+void setCountRange(QValueAxis* axis, double high)
+{
+    NiceRange r = niceRange(0, std::max(4.0, high));
+    if (r.step < 1) { // a count is whole: 0 1 2 3 4, never 0 0.2 0.4
+        r.step = 1;
+        r.high = std::ceil(r.high);
+        r.decimals = 0;
+    }
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(r.step);
+    axis->setRange(0, r.high);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+}
+
 Scale millisecondScale(double maxMs)
 {
     if (maxMs > 0 && maxMs < 1)
@@ -55,8 +70,15 @@ QList<QPointF> scaled(const QList<QPointF>& points, double divisor)
 
 void setValueTitle(QChartView* view, const QString& unit)
 {
-    for (auto* axis : view->chart()->axes(Qt::Vertical))
-        axis->setTitleText(unit);
+    // the unit in the chart's title: a vertical axis title is cut short in a short chart
+    const QString base = view->property("baseTitle").toString();
+    view->chart()->setTitle(unit.isEmpty() ? base : QStringLiteral("%1 (%2)").arg(base, unit));
+    view->setProperty("unit", unit);
+}
+
+QString valueUnit(const QChartView* view)
+{
+    return view->property("unit").toString();
 }
 
 QChartView* makeView(const QString& title, const QString& unit)
@@ -69,7 +91,6 @@ QChartView* makeView(const QString& title, const QString& unit)
     auto* y = new QValueAxis;
     y->setLabelFormat(QStringLiteral("%.4g"));
     y->setTickCount(5);
-    y->setTitleText(unit);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -79,6 +100,8 @@ QChartView* makeView(const QString& title, const QString& unit)
     chart->legend()->setFont(legendFont);
     chart->setMargins(QMargins(4, 4, 4, 4));
     auto* view = new QChartView(chart);
+    view->setProperty("baseTitle", title);
+    setValueTitle(view, unit);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(200);
     return view;

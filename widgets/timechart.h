@@ -20,6 +20,8 @@ QChartView* makeView(const QString& title, const QString& unit);
 // ticks on those steps, labelled with as many decimals as the step needs
 // (0, 500, 1000 … not 868.5, 2605).
 void setNiceRange(QValueAxis* axis, double low, double high);
+// The same for a count (errors, connections, users): whole steps, at least 0 to 4.
+void setCountRange(QValueAxis* axis, double high);
 // The unit a value axis shows, and what its values are divided by.
 struct Scale
 {
@@ -33,6 +35,8 @@ Scale countScale(double max, const QString& unit);
 QList<QPointF> scaled(const QList<QPointF>& points, double divisor);
 // The view's value axis titled `unit`.
 void setValueTitle(QChartView* view, const QString& unit);
+// The unit a chart's values are in (what setValueTitle() put in its title).
+QString valueUnit(const QChartView* view);
 // The i-th series colour (cycling).
 QColor seriesColour(int i);
 // Adds a line to the view's chart, on its two axes; a point whose y is NaN is

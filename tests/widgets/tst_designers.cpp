@@ -323,7 +323,7 @@ private slots:
             if (spin->toolTip().contains(QLatin1String("in flight on each connection")))
                 streams = spin;
         QVERIFY(streams && !streams->isEnabled()); // streams are HTTP/2's
-        auto* verify = editor.findChild<QCheckBox*>();
+        auto* verify = editor.findChild<QCheckBox*>(QStringLiteral("verifyServers"));
         QVERIFY(verify && verify->isChecked()); // on by default
         QSignalSpy changed(&editor, &ScenarioEditor::changed);
         http->setCurrentIndex(2);

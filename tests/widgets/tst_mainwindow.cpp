@@ -8,6 +8,7 @@
 #include "projecttreemodel.h"
 #include "recentprojects.h"
 #include "replayform.h"
+#include "reportmodel.h"
 #include "requesteditor.h"
 #include "requesthistory.h"
 #include "requestitem.h"
@@ -23,23 +24,31 @@
 #include "stampede/v1/bundle.pb.h"
 
 #include <QAbstractButton>
+#include <QChartView>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QTranslator>
 #include <QUndoStack>
+#include <QValueAxis>
+#include <cmath>
 
 #include "store/projectstore.h"
 #include "store/runlog.h"
@@ -64,6 +73,22 @@
 #include <unistd.h>
 
 using stampede::ItemKind;
+
+namespace {
+// 1, 2 or 5 times a power of ten
+bool niceStep(double step)
+{
+    if (!(step > 0))
+        return false;
+    const double f = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    return std::abs(f - 1) < 1e-6 || std::abs(f - 2) < 1e-6 || std::abs(f - 5) < 1e-6;
+}
+bool wholeSteps(double value, double step)
+{
+    const double n = value / step;
+    return std::abs(n - std::round(n)) < 1e-6;
+}
+} // namespace
 
 class TestMainWindow : public QObject
 {
@@ -242,10 +267,25 @@ private slots:
                  qPrintable(report));
     }
 
-    // At 1280×800 no view forces the window wider than the screen: every item's
-    // editor, a run's live dashboard and its end, the report, a comparison.
+    // At 1280×800, in English and in Chinese, no view forces the window wider
+    // than the screen, no table needs to scroll sideways for its first four
+    // columns and no one-line label is cut: every item's editor, each section
+    // of the designer, a run of 8 steps live and ended, its report, a comparison.
+    void everyViewFitsAt1280_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QString();
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
     void everyViewFitsAt1280()
     {
+        QFETCH(QString, language);
+        QTranslator translator;
+        if (!language.isEmpty()) {
+            QVERIFY(translator.load(QStringLiteral(":/i18n/stampede_%1.qm").arg(language)));
+            QApplication::installTranslator(&translator);
+        }
+        const auto uninstall = qScopeGuard([&] { QApplication::removeTranslator(&translator); });
         testsupport::MockProcess mock;
         QVERIFY(mock.started());
         QTemporaryDir dir;
@@ -262,13 +302,17 @@ private slots:
             store->addItem(0, ItemKind::DataSet, "users",
                            "{\"csv\": \"id,name,email,city,phone\\n1,Li,li@example.com,"
                            "Beijing,13800000000\\n\"}");
-            store->addItem(
-                0, ItemKind::Scenario, "checkout with a long scenario name",
-                "{\"name\": \"checkout with a long scenario name\", \"steps\": [{\"name\": \"the home page "
-                "step\", \"request\": {\"url\": \"${base}/\"}, \"checks\": [{\"name\": \"a check with a long "
-                "name\", \"status\": [200]}]}], \"load\": {\"open\": {\"rate\": 50}}, "
-                "\"connections\": 4, \"duration\": \"2s\", \"thresholds\": [{\"expr\": \"p99 < 500ms\"}, "
-                "{\"expr\": \"error_rate < 1%\"}]}");
+            std::string steps;
+            for (int i = 1; i <= 8; ++i) // a report of 8 steps shows them all
+                steps += std::string(i > 1 ? ", " : "") + "{\"name\": \"step " + std::to_string(i) +
+                         (i == 1 ? " the home page step" : "") + "\", \"request\": {\"url\": \"${base}/" +
+                         std::to_string(i) +
+                         "\"}, \"checks\": [{\"name\": \"a check with a long name\", \"status\": "
+                         "[200]}]}";
+            store->addItem(0, ItemKind::Scenario, "checkout with a long scenario name",
+                           "{\"name\": \"checkout with a long scenario name\", \"steps\": [" + steps +
+                               "], \"load\": {\"open\": {\"rate\": 20}}, \"connections\": 4, \"duration\": \"2s\", "
+                               "\"thresholds\": [{\"expr\": \"p99 < 500ms\"}, {\"expr\": \"error_rate < 1%\"}]}");
         }
         // runs start stampede-cli from PATH when it is not beside the program
         qputenv("PATH", QFileInfo(testsupport::cliPath()).absolutePath().toUtf8() + ':' + qgetenv("PATH"));
@@ -285,14 +329,63 @@ private slots:
             }
         });
         closer.start(100);
+        // STAMPEDE_SHOTS=DIR: each view is also saved as a picture there, for a person to look at
+        const QString shots = qEnvironmentVariable("STAMPEDE_SHOTS");
+        int shot = 0;
         auto fits = [&](const char* view) {
             QCoreApplication::processEvents();
+            if (!shots.isEmpty())
+                w.grab().save(QStringLiteral("%1/%2-%3-%4.png")
+                                  .arg(shots, language.isEmpty() ? QStringLiteral("en") : language)
+                                  .arg(++shot, 2, 10, QLatin1Char('0'))
+                                  .arg(QString::fromUtf8(view).replace(QLatin1Char(' '), QLatin1Char('_'))));
             QVERIFY2(w.minimumSizeHint().width() <= 1280 && w.width() <= 1280,
                      qPrintable(QStringLiteral("%1: the window is %2 px wide, at least %3")
                                     .arg(QString::fromLatin1(view))
                                     .arg(w.width())
                                     .arg(w.minimumSizeHint().width())));
             QVERIFY2(w.minimumSizeHint().height() <= 800, view);
+            QWidget* page = w.centralWidget();
+            for (QTableView* t : page->findChildren<QTableView*>()) {
+                if (!t->isVisible() || !t->model() || t->model()->columnCount() == 0)
+                    continue;
+                const QHeaderView* h = t->horizontalHeader();
+                const int last = std::min(4, t->model()->columnCount()) - 1;
+                const int right = h->sectionViewportPosition(last) + h->sectionSize(last);
+                QVERIFY2(h->sectionViewportPosition(0) >= 0 && right <= t->viewport()->width() + 1,
+                         qPrintable(QStringLiteral("%1: the table %2 shows its first four columns to x=%3 of %4")
+                                        .arg(QString::fromLatin1(view), t->objectName())
+                                        .arg(right)
+                                        .arg(t->viewport()->width())));
+            }
+            // every chart's axes on 1-2-5 steps: the ticks read off each value axis
+            for (QChartView* c : page->findChildren<QChartView*>()) {
+                if (!c->isVisible())
+                    continue;
+                for (QAbstractAxis* a : c->chart()->axes()) {
+                    auto* v = qobject_cast<QValueAxis*>(a);
+                    QVERIFY2(v, view);
+                    const QString where =
+                        QStringLiteral("%1: %2's %3 axis, %4 to %5 by %6")
+                            .arg(QString::fromLatin1(view), c->chart()->title(),
+                                 a->orientation() == Qt::Horizontal ? QStringLiteral("time") : QStringLiteral("value"))
+                            .arg(v->min())
+                            .arg(v->max())
+                            .arg(v->tickInterval());
+                    QVERIFY2(v->tickType() == QValueAxis::TicksDynamic && niceStep(v->tickInterval()) &&
+                                 wholeSteps(v->min(), v->tickInterval()) && wholeSteps(v->max(), v->tickInterval()),
+                             qPrintable(where));
+                }
+            }
+            for (QLabel* l : page->findChildren<QLabel*>()) {
+                if (!l->isVisible() || l->wordWrap() || l->text().isEmpty() || l->pixmap().cacheKey() != 0)
+                    continue;
+                QVERIFY2(l->width() >= l->sizeHint().width() - 1,
+                         qPrintable(QStringLiteral("%1: the label \"%2\" is %3 px wide, its text %4")
+                                        .arg(QString::fromLatin1(view), l->text())
+                                        .arg(l->width())
+                                        .arg(l->sizeHint().width())));
+            }
         };
         fits("welcome");
         std::function<void(const QModelIndex&)> openAll = [&](const QModelIndex& parent) {
@@ -304,6 +397,15 @@ private slots:
             }
         };
         openAll({});
+        // each section of the scenario designer
+        for (int r = 0; r < w.treeModel()->rowCount(); ++r)
+            if (w.treeModel()->index(r, 0).data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Scenario))
+                w.openItem(w.treeModel()->index(r, 0).data(ProjectTreeModel::IdRole).toLongLong());
+        if (auto* sections = w.findChild<QTabWidget*>(QStringLiteral("scenarioSections")))
+            for (int t = 0; t < sections->count(); ++t) {
+                sections->setCurrentIndex(t);
+                fits(qPrintable(QStringLiteral("designer ") + sections->tabText(t).remove(QLatin1Char('&'))));
+            }
         // a run: live, then ended (its headline says how)
         qint64 scenario = 0;
         for (int r = 0; r < w.treeModel()->rowCount(); ++r)
@@ -316,6 +418,7 @@ private slots:
             auto* session = w.findChildren<RunSession*>().value(0);
             QVERIFY2(session, qPrintable(dialogs.join(QLatin1Char('\n'))));
             QSignalSpy finished(session, &RunSession::finished);
+            QTest::qWait(1500);
             fits("live dashboard");
             QTRY_VERIFY2_WITH_TIMEOUT(finished.count() == 1, qPrintable(dialogs.join(QLatin1Char('\n'))), 30000);
             fits("ended dashboard");
@@ -323,6 +426,31 @@ private slots:
         }
         QVERIFY(w.openRunReport(0));
         fits("report");
+        { // the HTML report's charts: value ticks on whole 1-2-5 steps too
+            ReportModel report;
+            QVERIFY(report.load(*w.treeModel()->store(), 0));
+            const QString html = QString::fromUtf8(report.exportAs(QStringLiteral("html")));
+            const QRegularExpression svg(QStringLiteral("<svg[^>]*>(.*?)</svg>"),
+                                         QRegularExpression::DotMatchesEverythingOption);
+            const QRegularExpression tick(QStringLiteral("text-anchor=\"end\">([0-9.]+)</text>"));
+            int charts = 0;
+            for (auto m = svg.globalMatch(html); m.hasNext();) {
+                QList<double> ticks;
+                for (auto t = tick.globalMatch(m.next().captured(1)); t.hasNext();)
+                    ticks << t.next().captured(1).toDouble();
+                QVERIFY(ticks.size() >= 2);
+                const double step = ticks[1] - ticks[0];
+                QVERIFY2(ticks[0] == 0 && niceStep(step), qPrintable(QString::number(step)));
+                for (int i = 1; i < ticks.size(); ++i)
+                    QVERIFY(std::abs(ticks[i] - ticks[i - 1] - step) < step * 1e-6);
+                ++charts;
+            }
+            QVERIFY2(charts >= 2, qPrintable(QStringLiteral("%1 charts in %2 bytes").arg(charts).arg(html.size())));
+        }
+        for (QTableView* t : w.centralWidget()->findChildren<QTableView*>()) // every step in sight, and the total
+            if (t->isVisible() && t->model() && t->model()->rowCount() == 9)
+                QVERIFY2(t->height() >= t->horizontalHeader()->height() + 9 * t->rowHeight(0),
+                         qPrintable(QString::number(t->height())));
         stampede::RunLog log(*w.treeModel()->store());
         const auto runs = log.runs();
         QCOMPARE(runs.size(), std::size_t(2));
