@@ -3,8 +3,12 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "bundle/storedrequest.h"
 #include "core/curlcommand.h"
 #include "core/text.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <google/protobuf/util/json_util.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,11 +16,6 @@
 #include <algorithm>
 
 namespace {
-
-QString seconds(int ms)
-{
-    return QString::number(ms / 1000.0, 'g', 9) + QLatin1Char('s');
-}
 
 RequestItem::Pairs readPairs(const QJsonValue& v)
 {
@@ -210,51 +209,13 @@ bool RequestItem::overHttp2() const
 
 QJsonObject RequestItem::toStep(const QString& name) const
 {
-    QJsonObject step{{QStringLiteral("name"), name}};
-    if (!checks.isEmpty())
-        step[QStringLiteral("checks")] = checks;
-    if (!extract.isEmpty())
-        step[QStringLiteral("extract")] = extract;
-    if (kind == Kind::Grpc) {
-        QJsonObject g = QJsonDocument::fromJson(toJson()).object();
-        for (const char* key : {"kind", "schemaSource", "deadlineMs", "checks", "extract"})
-            g.remove(QString::fromLatin1(key));
-        if (deadlineMs != kDefaultDeadlineMs)
-            g[QStringLiteral("deadline")] = seconds(deadlineMs);
-        step[QStringLiteral("grpc")] = g;
-        return step;
-    }
-    // the request as written: ${…} stays, the engine expands and encodes it when it sends
-    QJsonObject rq;
-    rq[QStringLiteral("method")] = method.trimmed().toUpper();
-    rq[QStringLiteral("url")] = url.trimmed();
-    Pairs hs = headers;
-    const bool userType = std::any_of(headers.begin(), headers.end(), [](const auto& h) {
-        return h.first.compare(QLatin1String("content-type"), Qt::CaseInsensitive) == 0;
-    });
-    if (bodyMode == BodyMode::Json && !body.isEmpty() && !userType)
-        hs.append({QStringLiteral("Content-Type"), QStringLiteral("application/json")});
-    if (!hs.isEmpty())
-        rq[QStringLiteral("headers")] = writePairs(hs);
-    if (bodyMode == BodyMode::UrlEncoded || bodyMode == BodyMode::Multipart) {
-        QJsonObject f{{QStringLiteral("fields"), writePairs(form)}};
-        if (bodyMode == BodyMode::Multipart)
-            f[QStringLiteral("encoding")] = QStringLiteral("FORM_MULTIPART");
-        rq[QStringLiteral("form")] = f;
-    } else if (!body.isEmpty()) {
-        rq[QStringLiteral("body")] = body;
-    }
-    if (auth == Auth::Basic)
-        rq[QStringLiteral("auth")] =
-            QJsonObject{{QStringLiteral("basic"),
-                         QJsonObject{{QStringLiteral("user"), user}, {QStringLiteral("password"), password}}}};
-    else if (auth == Auth::Bearer)
-        rq[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("bearer"), token}};
-    rq[QStringLiteral("timeout")] = seconds(timeoutMs);
-    if (insecure)
-        rq[QStringLiteral("insecure")] = true;
-    step[QStringLiteral("request")] = rq;
-    return step;
+    // the engine's one reading of a stored request (bundle/storedrequest.h), as the command line makes it too
+    stampede::v1::Step step;
+    std::string error, json;
+    if (!stampede::storedRequestStep(toJson().toStdString(), name.toStdString(), step, error) ||
+        !google::protobuf::util::MessageToJsonString(step, &json).ok())
+        return QJsonObject{{QStringLiteral("name"), name}};
+    return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
 }
 
 QStringList RequestItem::unknownNames(const QString& text, const QHash<QString, QString>& variables)

@@ -23,6 +23,7 @@ namespace stampede::cli {
 const char* kRunUsage =
     "Usage: stampede-cli run SCENARIO.json|BUNDLE.stbundle [--env NAME] [OPTIONS]\n"
     "       stampede-cli run PROJECT.stampede@SCENARIO [--env NAME] [OPTIONS]\n"
+    "       stampede-cli run PROJECT.stampede@COLLECTION[/FOLDER] [--iterations N] [-c USERS] [OPTIONS]\n"
     "       stampede-cli run --url URL [--connections C] [--rate R] [--duration 10s] [OPTIONS]\n"
     "       stampede-cli run --grpc HOST:PORT --proto F.proto --call pkg.Service/Method --data JSON\n"
     "                        [--rate R | --connections C] [OPTIONS]\n"
@@ -34,6 +35,13 @@ const char* kRunUsage =
     "connection each, no think time (like wrk); with --rate an open model at R\n"
     "requests per second over a pool of C connections, latency measured from each\n"
     "request's intended start (coordinated omission corrected).\n"
+    "\n"
+    "A project's collection or folder runs as newman runs it: its requests in order\n"
+    "(folders depth first), as written, with the project's environment; by one\n"
+    "virtual user for one iteration unless -c USERS, --iterations N (per user, at\n"
+    "most 1000000), -d (a time instead) or --rate (an open model over -c\n"
+    "connections) say otherwise. A NAME that is both a scenario and a collection,\n"
+    "or several, is refused, naming them.\n"
     "\n"
     "Quick mode:\n"
     "  --url URL             target (http://host:port/path)\n"
@@ -184,6 +192,9 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             if (!val("--data", o.data))
                 return false;
             o.dataSet = true;
+        } else if (is("--iterations", "--iterations")) {
+            if (!val("--iterations", o.iterations))
+                return false;
         } else if (is("-c", "--connections")) {
             if (!val(a == "-c" ? "-c" : "--connections", o.connections))
                 return false;
@@ -370,13 +381,59 @@ bool fileScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::
     return true;
 }
 
-// A project's scenario by name, read-only, with an environment applied.
+// A collection run as newman runs one: one virtual user (-c users; with
+// --rate an open model over -c connections), one iteration of its requests in
+// order (--iterations N per user, or -d for a time instead).
+bool collectionLoad(const Options& o, v1::Scenario& s, std::string& error)
+{
+    if (!o.url.empty() || !o.method.empty() || o.bodySet || !o.headers.empty() || !o.grpcTarget.empty() ||
+        !o.call.empty() || o.dataSet || !o.protos.empty()) {
+        error = "a collection's requests are its own: --url, --method, --body, --header and the gRPC options do "
+                "not apply (the load flags -c, --rate, -d and --iterations do)";
+        return false;
+    }
+    std::uint64_t c = 1, n = 1;
+    if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
+        return false;
+    if (!o.iterations.empty() && !parseWhole(o.iterations, "--iterations", 1, RunLimits::kIterations, n, error))
+        return false;
+    if (!o.rate.empty()) {
+        if (!o.iterations.empty()) {
+            error = "--iterations: an open model (--rate) runs for a time (-d), not per user";
+            return false;
+        }
+        double rate;
+        if (!parseDecimal(o.rate, "--rate", 0.001, RunLimits::kRate, rate, error))
+            return false;
+        s.clear_load();
+        s.mutable_load()->mutable_open()->set_rate(rate);
+        s.set_connections(std::uint32_t(c));
+        s.set_iterations(0);
+        if (o.duration.empty())
+            *s.mutable_duration() = toProto(10 * kNanosPerSecond);
+        return true;
+    }
+    s.mutable_load()->mutable_closed()->set_users(std::uint32_t(c));
+    // a time given and no count: as many iterations as fit in it
+    s.set_iterations(!o.duration.empty() && o.iterations.empty() ? 0 : std::uint32_t(n));
+    return true;
+}
+
+// A project's scenario (or collection, or folder) by name, read-only, with an environment applied.
 bool projectScenario(const Options& o, const std::string& project, const std::string& name, v1::Scenario& s,
-                     std::string& baseDir, std::string& error)
+                     std::string& baseDir, std::string& error, bool quickFlags)
 {
     ProjectScenario p;
     if (!loadProjectScenario(project, name, o.env, p, error))
         return false;
+    if (p.collection) {
+        if (!collectionLoad(o, p.scenario, error))
+            return false;
+    } else if (quickFlags || !o.iterations.empty()) {
+        error = quickFlags ? "give either a scenario or --url with its quick-mode options, not both"
+                           : "--iterations: for a collection, or a scenario's own \"iterations\"";
+        return false;
+    }
     s = std::move(p.scenario);
     baseDir = p.baseDir;
     std::fprintf(stderr, "%s@%s: %s\n", project.c_str(), name.c_str(),
@@ -395,14 +452,14 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
     if (o.prepared)
         return preparedScenario(o, s, baseDir, error);
     if (!o.scenarioFile.empty()) {
-        if (quickFlags) {
-            error = "give either a scenario file or --url with its quick-mode options, not both";
-            return false;
-        }
         std::string project, name;
         if (splitProjectScenario(o.scenarioFile, project, name)) {
-            if (!projectScenario(o, project, name, s, baseDir, error))
+            if (!projectScenario(o, project, name, s, baseDir, error, quickFlags))
                 return false;
+        } else if (quickFlags || !o.iterations.empty()) {
+            error = quickFlags ? "give either a scenario file or --url with its quick-mode options, not both"
+                               : "--iterations: for PROJECT.stampede@COLLECTION, or a scenario's own \"iterations\"";
+            return false;
         } else if (!fileScenario(o, s, baseDir, error)) {
             return false;
         }

@@ -20,6 +20,7 @@ struct Options
     std::string env;          // --env: an environment of the bundle or the project
     std::string url;
     std::string connections, rate, duration, threads, method, body, timeout;
+    std::string iterations; // --iterations: per virtual user (closed model)
     bool bodySet = false;
     std::vector<std::string> headers, thresholds, vars, breakers;
     std::string stressHeader;

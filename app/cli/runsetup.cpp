@@ -216,8 +216,12 @@ void CliSink::started(const std::vector<std::string>& agents)
                  p.model == LoadModel::Replay ? "replay"
                  : open                       ? "open"
                                               : "closed",
-                 formatDuration(p.duration).c_str(), agents.size(), agents.size() == 1 ? "" : "s", p.threads,
-                 p.threads == 1 ? "" : "s", p.connections, open ? "connections" : "users",
+                 (p.iterations ? std::to_string(p.iterations) + " iteration" + (p.iterations == 1 ? "" : "s") +
+                                     " per user (at most " + formatDuration(p.duration) + ")"
+                               : formatDuration(p.duration))
+                     .c_str(),
+                 agents.size(), agents.size() == 1 ? "" : "s", p.threads, p.threads == 1 ? "" : "s", p.connections,
+                 open ? "connections" : "users",
                  p.stressHeader.empty() ? "off" : (p.stressHeader + ": " + p.runId).c_str());
 }
 

@@ -3,6 +3,7 @@
 #include "environment.h"
 #include "run/scenarioplan.h"
 #include "store/projectstore.h"
+#include "storedrequest.h"
 #include "traffic/trafficstore.h"
 
 #include <google/protobuf/struct.pb.h>
@@ -68,7 +69,83 @@ std::string quotedNames(const std::vector<ProjectItem>& items)
     return names.empty() ? "none" : names;
 }
 
+// The collections and folders at `path` ("Coll" or "Coll/Folder/Sub").
+std::vector<std::int64_t> itemsAtPath(const ProjectStore& store, const std::string& path)
+{
+    std::vector<std::int64_t> level{0};
+    std::size_t from = 0;
+    bool first = true;
+    for (;;) {
+        const std::size_t slash = path.find('/', from);
+        const std::string part = path.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+        std::vector<std::int64_t> next;
+        for (const std::int64_t parent : level)
+            for (const ProjectItem& i : store.children(parent))
+                if (i.name == part && (i.kind == (first ? ItemKind::Collection : ItemKind::Folder)))
+                    next.push_back(i.id);
+        level = std::move(next);
+        first = false;
+        if (slash == std::string::npos || level.empty())
+            return level;
+        from = slash + 1;
+    }
+}
+
+std::string candidates(std::size_t scenarios, std::size_t collections, const std::string& name)
+{
+    std::string out;
+    if (scenarios)
+        out += std::to_string(scenarios) + " scenario" + (scenarios > 1 ? "s" : "") + " \"" + name + "\"";
+    if (collections)
+        out += std::string(out.empty() ? "" : " and ") + std::to_string(collections) + " collection" +
+               (collections > 1 ? "s or folders" : " or folder") + " \"" + name + "\"";
+    return out;
+}
+
+void requestsUnder(const ProjectStore& store, std::int64_t parent, std::vector<ProjectItem>& out)
+{
+    for (const ProjectItem& i : store.children(parent)) {
+        if (i.kind == ItemKind::Request)
+            out.push_back(i);
+        else if (i.kind == ItemKind::Folder)
+            requestsUnder(store, i.id, out);
+    }
+}
+
 } // namespace
+
+bool collectionScenario(const ProjectStore& store, std::int64_t item, const std::string& path, v1::Scenario& out,
+                        std::string& error)
+{
+    std::vector<ProjectItem> requests;
+    requestsUnder(store, item, requests);
+    if (requests.empty()) {
+        error = "\"" + path + "\" holds no request";
+        return false;
+    }
+    out.Clear();
+    out.set_name(path);
+    for (const ProjectItem& r : requests)
+        if (!storedRequestStep(r.payload, r.name, *out.add_steps(), error))
+            return false;
+    // the project's data sets give ${set.column}, a row an iteration, as Send takes them
+    for (const ProjectItem& d : itemsOf(store, ItemKind::DataSet)) {
+        google::protobuf::Struct o;
+        if (!google::protobuf::util::JsonStringToMessage(d.payload.empty() ? "{}" : d.payload, &o).ok())
+            continue;
+        const auto csv = o.fields().find("csv");
+        if (csv == o.fields().end() || csv->second.string_value().empty())
+            continue;
+        v1::Variable* v = out.add_variables();
+        v->set_name(d.name);
+        v->mutable_csv()->set_data(csv->second.string_value());
+        if (const auto delimiter = o.fields().find("delimiter"); delimiter != o.fields().end())
+            v->mutable_csv()->set_delimiter(delimiter->second.string_value());
+    }
+    out.mutable_load()->mutable_closed()->set_users(1);
+    out.set_iterations(1);
+    return true;
+}
 
 bool environmentFromJson(const std::string& name, const std::string& payload, v1::Environment& out, std::string& error)
 {
@@ -174,15 +251,31 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
         return false;
     }
     const std::vector<ProjectItem> scenarios = itemsOf(*store, ItemKind::Scenario);
-    const ProjectItem* found = nullptr;
+    std::vector<const ProjectItem*> named;
     for (const auto& s : scenarios)
-        if (s.name == name && !found)
-            found = &s;
-    if (!found) {
-        error = path + " has no scenario named \"" + name + "\" (it has " + quotedNames(scenarios) + ")";
+        if (s.name == name)
+            named.push_back(&s);
+    const std::vector<std::int64_t> collections = itemsAtPath(*store, name);
+    if (named.size() + collections.size() > 1) {
+        error = path + "@" + name + " is ambiguous: it names " + candidates(named.size(), collections.size(), name) +
+                "; rename one of them";
         return false;
     }
-    if (!parseScenarioJson(found->payload, out.scenario, why)) {
+    if (!collections.empty()) {
+        out.collection = true;
+        if (!collectionScenario(*store, collections.front(), name, out.scenario, why)) {
+            error = path + "@" + name + ": " + why;
+            return false;
+        }
+    } else if (named.empty()) {
+        std::vector<ProjectItem> roots;
+        for (const auto& i : store->children(0))
+            if (i.kind == ItemKind::Collection)
+                roots.push_back(i);
+        error = path + " has no scenario or collection named \"" + name + "\" (scenarios: " + quotedNames(scenarios) +
+                "; collections: " + quotedNames(roots) + ")";
+        return false;
+    } else if (!parseScenarioJson(named.front()->payload, out.scenario, why)) {
         error = path + "@" + name + ": not a valid scenario: " + why;
         return false;
     }

@@ -4,6 +4,7 @@
 // scenario as the workbench would (its traffic set's requests inlined, an
 // environment's values as constants), and a bundle exported from the
 // workbench carries the project's environments.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -49,16 +50,28 @@ bool splitProjectScenario(const std::string& text, std::string& project, std::st
 bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string& env, std::string& applied,
                   std::string& error);
 
+// A collection or a folder of the project ("Shop", "Shop/Checkout") as a
+// scenario, as newman runs one: its requests in tree order (folders depth
+// first) as steps, as written, with the project's data sets as CSV variables
+// (a row an iteration), by one virtual user for one iteration (the command
+// line's load flags change that). False with `error` when it holds
+// no request or a request cannot be read.
+bool collectionScenario(const ProjectStore& store, std::int64_t item, const std::string& path, v1::Scenario& out,
+                        std::string& error);
+
 struct ProjectScenario
 {
     v1::Scenario scenario;
+    bool collection = false; // NAME was a collection or a folder, made into a scenario
     std::string environment; // the one applied; empty: none
     std::string baseDir;     // the project's folder: CSV files are read relative to it
     std::vector<v1::Environment> environments;
 };
 
 // Reads the scenario called `name` from the project at `path` (read-only:
-// the workbench may hold it), inlines its replay's traffic set, and applies
+// the workbench may hold it) - or the collection or folder of that path
+// (collectionScenario); a NAME that is both, or several, is refused listing
+// them -, inlines its replay's traffic set, and applies
 // the environment `env`; with `env` empty, the one the workbench last chose
 // (the project's "environment" setting), if it still exists. False with
 // `error` naming what is missing (and the scenarios or environments there are).

@@ -26,6 +26,7 @@ struct RunLimits
     static constexpr std::uint64_t kDeadManSeconds = 3600;
     static constexpr std::int64_t kDurationSeconds = 30 * 24 * 3600; // a run, or a stage of it: 30 days
     static constexpr std::int64_t kTimeoutSeconds = 3600;            // a request's (or a connect's) timeout
+    static constexpr std::uint64_t kIterations = 1000000;            // per virtual user (closed model)
 };
 
 } // namespace stampede

@@ -118,6 +118,9 @@ ClosedPacer::ClosedPacer(const ScenarioPlan& plan, PacerHost& host, std::uint32_
 
 void ClosedPacer::start(std::uint32_t u, Nanos now)
 {
+    if (m_plan.iterations && m_users[u].iterations >= m_plan.iterations)
+        return; // it made its iterations (counted when the last ended)
+    ++m_users[u].iterations;
     m_users[u].busy = true; // before: a send that fails at once ends the iteration inside
     m_users[u].started = now;
     if (!m_host.startIteration(u, now, now))
@@ -165,6 +168,10 @@ void ClosedPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
 {
     User& user = m_users[slot];
     user.busy = false;
+    if (m_plan.iterations && user.iterations >= m_plan.iterations) {
+        ++m_usersDone;
+        return;
+    }
     if (m_stopping || !user.active)
         return;
     // the next iteration: after the think time, and no sooner than the pacing

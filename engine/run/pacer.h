@@ -58,6 +58,9 @@ public:
     virtual void iterationDone(std::uint32_t slot, Nanos now, bool failed) = 0;
     // The planned level times `factor` from `now` on (0 pauses).
     virtual void setLevel(double factor, Nanos now) = 0;
+    // Every iteration planned has been made (the closed model's iterations
+    // per user): the worker stops as at the end of the duration.
+    virtual bool finished() const { return false; }
     // No new iteration from now on, and what waits is forgotten (the plan's
     // end, data ran out, an explicit stop): returns how many waiting arrivals
     // were dropped, so that they are counted as such, never sent late.
@@ -150,14 +153,16 @@ public:
     Nanos wakeBy(Nanos limit) const override;
     bool drained() const override { return true; }
     std::uint32_t activeUsers() const override { return m_activeUsers; }
+    bool finished() const override { return m_plan.iterations && m_usersDone == m_users.size(); }
 
 private:
     struct User
     {
-        bool active = false;  // part of the current level
-        bool waiting = false; // thinking
-        bool busy = false;    // an iteration in flight
-        Nanos started = 0;    // when its current (or last) iteration began
+        bool active = false;          // part of the current level
+        bool waiting = false;         // thinking
+        bool busy = false;            // an iteration in flight
+        Nanos started = 0;            // when its current (or last) iteration began
+        std::uint32_t iterations = 0; // begun
     };
     void start(std::uint32_t u, Nanos now);
 
@@ -169,6 +174,7 @@ private:
     bool m_stopping = false;
     std::vector<User> m_users;
     std::uint32_t m_activeUsers = 0;
+    std::size_t m_usersDone = 0; // users that made all their iterations
     using Wake = std::pair<Nanos, std::uint32_t>;
     std::priority_queue<Wake, std::vector<Wake>, std::greater<Wake>> m_thinkers;
 };

@@ -887,6 +887,10 @@ private:
             return;
         }
         const std::vector<StageSpec> stages = stageSpecs(l);
+        if (!iterations())
+            return;
+        if (m_s.iterations() && !m_s.has_duration() && stages.empty())
+            m_plan.duration = kIterationsBound; // a bound on a run that ends by its iterations
         if (m_s.has_duration()) {
             m_plan.duration = toNanos(m_s.duration());
             if (m_plan.duration <= 0)
@@ -907,6 +911,26 @@ private:
         sizing();
         connectTimeout();
     }
+
+    // Iterations per virtual user: the closed model's, at most a million.
+    bool iterations()
+    {
+        constexpr auto kMaxIterations = std::uint32_t(RunLimits::kIterations);
+        if (!m_s.iterations())
+            return true;
+        if (m_plan.model != LoadModel::Closed) {
+            error("iterations", "iterations per virtual user are the closed model's (load.closed.users)");
+            return false;
+        }
+        if (m_s.iterations() > kMaxIterations) {
+            error("iterations",
+                  "at most " + std::to_string(kMaxIterations) + " (got " + std::to_string(m_s.iterations()) + ")");
+            return false;
+        }
+        m_plan.iterations = m_s.iterations();
+        return true;
+    }
+    static constexpr Nanos kIterationsBound = 3600 * kNanosPerSecond;
 
     void connectTimeout()
     {

@@ -151,8 +151,9 @@ struct ScenarioPlan
     Nanos duration = 10 * kNanosPerSecond;
     std::uint32_t connections = 50; // open model: the pool size
     std::uint32_t backlogLimit = 10000;
-    Nanos thinkTime = 0; // closed model: pause after each iteration
-    Nanos pacing = 0;    // closed model: an iteration starts at least this long after the previous one began
+    Nanos thinkTime = 0;          // closed model: pause after each iteration
+    Nanos pacing = 0;             // closed model: an iteration starts at least this long after the previous one began
+    std::uint32_t iterations = 0; // closed model: iterations per virtual user (0: until the duration ends)
     std::uint32_t threads = 1;
     HttpVersion http = HttpVersion::Http1; // one for every step of the scenario
     std::uint32_t streams = 1;             // HTTP/2: concurrent streams per connection

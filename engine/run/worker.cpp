@@ -394,7 +394,7 @@ bool Worker::turn(Nanos now)
     }
     m_pacer->onTime(now);
     resumeThinkers(now);
-    if (!m_stopping && now - m_setup.start >= m_plan.duration)
+    if (!m_stopping && (now - m_setup.start >= m_plan.duration || m_pacer->finished()))
         beginStop();
     if (now >= m_nextTick) {
         if (!m_stopping)

@@ -259,6 +259,42 @@ private Q_SLOTS:
         QCOMPARE(host.starts.size(), std::size_t(7)); // users 1 (idle again), 3 and 4; 0 and 2 are busy
     }
 
+    // Iterations per user: each of the users makes exactly that many, and
+    // the pacer says it has finished once the last one has ended.
+    void closedUsersMakeTheirIterations()
+    {
+        ScenarioPlan p = plan(LoadModel::Closed, 2, 3600 * kS);
+        p.iterations = 3;
+        ScriptedHost host;
+        ClosedPacer pacer(p, host, 2, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTick(0);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        for (int round = 1; round <= 3; ++round) {
+            QVERIFY(!pacer.finished());
+            pacer.iterationDone(0, round * kMs, false);
+            pacer.iterationDone(1, round * kMs, false);
+        }
+        QCOMPARE(host.starts.size(), std::size_t(6)); // 3 each, no more
+        for (const auto& s : host.starts)
+            QVERIFY(s.slot < 2);
+        QVERIFY(pacer.finished());
+        pacer.onTick(10 * kMs);
+        pacer.onTime(20 * kMs);
+        QCOMPARE(host.starts.size(), std::size_t(6));
+        ScenarioPlan unbounded = plan(LoadModel::Closed, 1, 10 * kS);
+        ScriptedHost other;
+        ClosedPacer always(unbounded, other, 1, 0, 1);
+        other.pacer = &always;
+        always.begin(0);
+        always.onTick(0);
+        for (int i = 0; i < 10; ++i)
+            always.iterationDone(0, (i + 1) * kMs, false);
+        QVERIFY(!always.finished()); // without iterations, the duration ends it
+        QCOMPARE(other.starts.size(), std::size_t(11));
+    }
+
     void closedStopsWhenTheDataRunsOut()
     {
         ScenarioPlan p = plan(LoadModel::Closed, 2, 10 * kS);

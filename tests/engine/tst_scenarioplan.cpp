@@ -84,6 +84,14 @@ private slots:
         QTest::addRow("rate 1e308")
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1e308}}}"
             << "load.open.rate: 1e+308 is out of range (at most 10,000,000 iterations/s)";
+        QTest::addRow("iterations in the open model")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1}}, "
+               "\"iterations\": 2}"
+            << "iterations: iterations per virtual user are the closed model's (load.closed.users)";
+        QTest::addRow("iterations past a million")
+            << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"closed\": {\"users\": 1}}, "
+               "\"iterations\": 1000001}"
+            << "iterations: at most 1000000 (got 1000001)";
         QTest::addRow("stage target 1e308")
             << "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 1}, "
                "\"stages\": [{\"kind\": \"STAGE_RAMP\", \"duration\": \"1s\", \"target\": 1e308}]}}"

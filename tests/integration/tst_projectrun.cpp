@@ -12,6 +12,7 @@
 #include "stampede/v1/bundle.pb.h"
 
 #include <QFile>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace testsupport;
@@ -94,7 +95,8 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         QTest::addRow("no such scenario") << QStringList{QStringLiteral("@nope")}
-                                          << QStringLiteral("has no scenario named \"nope\" (it has \"smoke\")");
+                                          << QStringLiteral("has no scenario or collection named \"nope\" (scenarios: "
+                                                            "\"smoke\"; collections: none)");
         QTest::addRow("no such environment")
             << QStringList{QStringLiteral("@smoke"), QStringLiteral("--env"), QStringLiteral("prod")}
             << QStringLiteral("--env: %1 has no environment named \"prod\" (it has \"local\", \"broken\")");
@@ -157,6 +159,72 @@ private slots:
         QCOMPARE(over.exitCode, 2);
         QVERIFY2(over.err.contains(QStringLiteral("is the project being read")), qPrintable(over.err));
         QCOMPARE(digestOf(m_project), digest);
+    }
+    // A collection (or a folder of it) runs as newman runs one: its requests
+    // in order, as written, with the project's environment and data sets,
+    // one iteration by one user unless --iterations says how many.
+    void collectionsRunAsNewmanRunsThem()
+    {
+        RecordingServer server;
+        const QString project = m_dir.filePath(QStringLiteral("coll.stampede"));
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(project.toStdString(), error);
+            QVERIFY2(store, error.c_str());
+            using stampede::ItemKind;
+            const auto shop = store->addItem(0, ItemKind::Collection, "Shop", "{}");
+            store->addItem(shop, ItemKind::Request, "login",
+                           "{\"method\": \"POST\", \"url\": \"${base}/login\", \"bodyMode\": \"json\", \"body\": "
+                           "\"{\\\"z\\\": 1, \\\"user\\\": \\\"${users.name}\\\"}\", \"auth\": {\"type\": \"basic\", "
+                           "\"user\": \"${username}\", \"password\": \"pw\"}}");
+            const auto folder = store->addItem(shop, ItemKind::Folder, "Checkout", "{}");
+            store->addItem(folder, ItemKind::Request, "pay",
+                           "{\"method\": \"POST\", \"url\": \"${base}/pay\", \"bodyMode\": \"urlencoded\", "
+                           "\"form\": [{\"name\": \"card\", \"value\": \"${users.card}\"}]}");
+            store->addItem(shop, ItemKind::Request, "logout", "{\"method\": \"GET\", \"url\": \"${base}/logout\"}");
+            store->addItem(0, ItemKind::DataSet, "users", "{\"csv\": \"name,card\\nLi Wei,4111 1111\\n\"}");
+            store->addItem(0, ItemKind::Environment, "local",
+                           "{\"base\": \"" + server.url().toStdString() + "\", \"username\": \"tester\"}");
+            store->setSetting("environment", "local");
+            store->addItem(0, ItemKind::Scenario, "Twice", "{\"steps\": []}");
+            store->addItem(0, ItemKind::Collection, "Twice", "{}");
+        }
+        auto r = runCli({QStringLiteral("run"), project + QStringLiteral("@Shop"), QStringLiteral("--iterations"),
+                         QStringLiteral("2"), QStringLiteral("-q"), QStringLiteral("--engines"), QStringLiteral("1"),
+                         QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        std::vector<std::string> lines;
+        for (const auto& rq : server.requests())
+            lines.push_back(rq.line);
+        const std::vector<std::string> once = {"POST /login HTTP/1.1", "POST /pay HTTP/1.1", "GET /logout HTTP/1.1"};
+        std::vector<std::string> twice = once;
+        twice.insert(twice.end(), once.begin(), once.end());
+        QCOMPARE(lines, twice); // in tree order, folders depth first, twice
+        const auto login = server.requestsTo("POST /login").front();
+        QCOMPARE(login.body, std::string("{\"z\": 1, \"user\": \"Li Wei\"}"));      // as written, its key order
+        QCOMPARE(login.header("authorization"), std::string("Basic dGVzdGVyOnB3")); // tester:pw, at send time
+        QCOMPARE(login.header("content-type"), std::string("application/json"));
+        QCOMPARE(server.requestsTo("POST /pay").front().body, std::string("card=4111%201111"));
+        QCOMPARE(
+            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("requests")).toInt(), 6);
+        // a folder alone, by its path
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Shop/Checkout"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(server.requests().size(), std::size_t(7));
+        QCOMPARE(server.requests().back().line, std::string("POST /pay HTTP/1.1"));
+        // a name that is a scenario and a collection is refused, naming both
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Twice"), QStringLiteral("--engines"),
+                    QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("is ambiguous: it names 1 scenario \"Twice\" and 1 collection or folder "
+                                               "\"Twice\"")),
+                 qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Shop"), QStringLiteral("--iterations"),
+                    QStringLiteral("")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--iterations")), qPrintable(r.err));
+        QCOMPARE(server.requests().size(), std::size_t(7));
     }
 };
 

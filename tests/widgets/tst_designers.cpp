@@ -375,7 +375,7 @@ private slots:
         const QJsonArray steps =
             QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("steps")).toArray();
         const QJsonObject g = steps[0].toObject().value(QStringLiteral("grpc")).toObject();
-        QCOMPARE(g.value(QStringLiteral("deadline")).toString(), QStringLiteral("0.25s"));
+        QCOMPARE(g.value(QStringLiteral("deadline")).toString(), QStringLiteral("0.250s")); // proto3 JSON
         QCOMPARE(g.value(QStringLiteral("method")).toString(), QStringLiteral("stampede.test.Echo/Say"));
         const QJsonObject rq = steps[1].toObject().value(QStringLiteral("request")).toObject();
         QCOMPARE(rq.value(QStringLiteral("timeout")).toString(), QStringLiteral("5s"));

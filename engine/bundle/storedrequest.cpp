@@ -1,0 +1,173 @@
+#include "storedrequest.h"
+
+#include "core/text.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace stampede {
+
+namespace {
+
+using google::protobuf::Struct;
+using google::protobuf::Value;
+
+const Value* field(const Struct& o, const char* name)
+{
+    const auto it = o.fields().find(name);
+    return it == o.fields().end() ? nullptr : &it->second;
+}
+
+std::string text(const Struct& o, const char* name, const std::string& otherwise = {})
+{
+    const Value* v = field(o, name);
+    return v && v->kind_case() == Value::kStringValue ? v->string_value() : otherwise;
+}
+
+double number(const Struct& o, const char* name, double otherwise)
+{
+    const Value* v = field(o, name);
+    return v && v->kind_case() == Value::kNumberValue ? v->number_value() : otherwise;
+}
+
+bool flag(const Struct& o, const char* name)
+{
+    const Value* v = field(o, name);
+    return v && v->kind_case() == Value::kBoolValue && v->bool_value();
+}
+
+// [{name, value}, ...] as headers.
+template <typename Add> void pairs(const Struct& o, const char* name, Add add)
+{
+    const Value* v = field(o, name);
+    if (!v || v->kind_case() != Value::kListValue)
+        return;
+    for (const Value& e : v->list_value().values()) {
+        if (e.kind_case() != Value::kStructValue)
+            continue;
+        v1::Header* h = add();
+        h->set_name(text(e.struct_value(), "name"));
+        h->set_value(text(e.struct_value(), "value"));
+    }
+}
+
+void setDuration(google::protobuf::Duration& d, double ms)
+{
+    const auto whole = std::int64_t(ms);
+    d.set_seconds(whole / 1000);
+    d.set_nanos(std::int32_t((whole % 1000) * 1000000));
+}
+
+// The checks and extractions, written in the scenario's own form.
+template <typename Message, typename Add> bool rules(const Struct& o, const char* name, Add add, std::string& error)
+{
+    const Value* v = field(o, name);
+    if (!v || v->kind_case() != Value::kListValue)
+        return true;
+    for (const Value& e : v->list_value().values()) {
+        std::string json;
+        (void)google::protobuf::util::MessageToJsonString(e, &json);
+        if (!google::protobuf::util::JsonStringToMessage(json, add()).ok()) {
+            error = std::string("its ") + name + " are not the scenario's: " + json;
+            return false;
+        }
+    }
+    return true;
+}
+
+void http(const Struct& o, v1::HttpRequest& rq)
+{
+    std::string method = text(o, "method", "GET");
+    method.erase(0, method.find_first_not_of(' '));
+    std::transform(method.begin(), method.end(), method.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    rq.set_method(method.empty() ? "GET" : method);
+    rq.set_url(std::string(trimSpaces(text(o, "url"))));
+    pairs(o, "headers", [&] { return rq.add_headers(); });
+    const std::string mode = text(o, "bodyMode", "raw");
+    const std::string body = text(o, "body");
+    const bool typed = std::any_of(rq.headers().begin(), rq.headers().end(),
+                                   [](const v1::Header& h) { return equalsNoCase(h.name(), "content-type"); });
+    if (mode == "json" && !body.empty() && !typed) {
+        v1::Header* h = rq.add_headers();
+        h->set_name("Content-Type");
+        h->set_value("application/json");
+    }
+    if (mode == "urlencoded" || mode == "multipart") {
+        v1::Form& form = *rq.mutable_form();
+        if (mode == "multipart")
+            form.set_encoding(v1::Form::FORM_MULTIPART);
+        pairs(o, "form", [&] { return form.add_fields(); });
+    } else {
+        rq.set_body(body); // byte for byte
+    }
+    if (const Value* a = field(o, "auth"); a && a->kind_case() == Value::kStructValue) {
+        const Struct& auth = a->struct_value();
+        const std::string type = text(auth, "type");
+        if (type == "basic") {
+            rq.mutable_auth()->mutable_basic()->set_user(text(auth, "user"));
+            rq.mutable_auth()->mutable_basic()->set_password(text(auth, "password"));
+        } else if (type == "bearer") {
+            rq.mutable_auth()->set_bearer(text(auth, "token"));
+        }
+    }
+    setDuration(*rq.mutable_timeout(), number(o, "timeoutMs", kStoredRequestTimeoutMs));
+    rq.set_insecure(flag(o, "insecure"));
+}
+
+bool grpc(const Struct& o, v1::GrpcRequest& g, std::string& error)
+{
+    g.set_target(std::string(trimSpaces(text(o, "target"))));
+    g.set_method(std::string(trimSpaces(text(o, "method"))));
+    g.set_data(text(o, "data"));
+    pairs(o, "metadata", [&] { return g.add_metadata(); });
+    if (const double ms = number(o, "deadlineMs", kStoredCallDeadlineMs); ms != kStoredCallDeadlineMs)
+        setDuration(*g.mutable_deadline(), ms);
+    g.set_insecure(flag(o, "insecure"));
+    const std::string descriptors = text(o, "descriptors");
+    if (descriptors.empty())
+        return true;
+    // the descriptors as proto3 JSON carries bytes: base64, which the payload already is
+    v1::GrpcRequest bytes;
+    if (!google::protobuf::util::JsonStringToMessage("{\"descriptors\": " + jsonString(descriptors) + "}", &bytes)
+             .ok()) {
+        error = "its descriptors are not base64";
+        return false;
+    }
+    g.set_descriptors(bytes.descriptors());
+    return true;
+}
+
+} // namespace
+
+bool storedRequestStep(const std::string& payload, const std::string& name, v1::Step& out, std::string& error)
+{
+    Struct o;
+    if (!google::protobuf::util::JsonStringToMessage(payload.empty() ? "{}" : payload, &o).ok()) {
+        error = "the request \"" + name + "\" is not a JSON object";
+        return false;
+    }
+    out.Clear();
+    out.set_name(name);
+    if (!rules<v1::Check>(
+            o, "checks", [&] { return out.add_checks(); }, error) ||
+        !rules<v1::Extract>(
+            o, "extract", [&] { return out.add_extract(); }, error)) {
+        error = "the request \"" + name + "\": " + error;
+        return false;
+    }
+    if (text(o, "kind") == "grpc") {
+        if (!grpc(o, *out.mutable_grpc(), error)) {
+            error = "the request \"" + name + "\": " + error;
+            return false;
+        }
+        return true;
+    }
+    http(o, *out.mutable_request());
+    return true;
+}
+
+} // namespace stampede

@@ -1,0 +1,30 @@
+#pragma once
+// A project's request item as the workbench keeps it, made into a scenario
+// step as written: the one reading of a stored request for a run, used by the
+// workbench (models/requestitem.h: "add to scenario", Send) and by the
+// command line (run PROJECT.stampede@Collection/Folder). Nothing is rendered
+// here: ${…} stays, the engine expands and encodes it when it sends.
+//
+// The payload is a JSON object: method, url, headers [{name, value}], body,
+// bodyMode (raw, json, urlencoded, multipart), form [{name, value}], auth
+// ({type: basic, user, password} or {type: bearer, token}), timeoutMs,
+// insecure, checks and extract (in the scenario's own form); or, with kind
+// "grpc": target, method, data, metadata, deadlineMs, descriptors (base64),
+// insecure.
+#include <string>
+
+namespace stampede {
+
+namespace v1 {
+class Step;
+}
+
+// The request's timeout when it names none (the workbench's default).
+constexpr int kStoredRequestTimeoutMs = 30000;
+constexpr int kStoredCallDeadlineMs = 10000;
+
+// The step named `name` that runs the stored request `payload`; false with
+// `error` when the payload is not a request the workbench wrote.
+bool storedRequestStep(const std::string& payload, const std::string& name, v1::Step& out, std::string& error);
+
+} // namespace stampede
