@@ -1,15 +1,12 @@
 #pragma once
-// Collections from other tools, made into a project's requests: Postman
-// Collection v2.1 (folders, requests, variables, auth, bodies), OpenAPI 3
-// (JSON or YAML: one request per operation, example bodies from schemas),
-// HAR 1.2 (one request per entry) and curl commands. Each import says what it
-// could not take (scripts, file uploads, OAuth…), each line naming where;
-// writing it into a project is one transaction: all of it or nothing.
-// A collection also goes out as Postman v2.1.
+// Collections from other tools, for the workbench (File → Import Collection):
+// the engine reads them (collection/collection.h: Postman v2.0/v2.1, OpenAPI
+// 3 in JSON or YAML, HAR 1.2, curl commands, the command line's `import` as
+// well) and this puts the result in the workbench's terms: requests as
+// RequestItems, and what could not be taken in the user's language.
 #include "requestitem.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -17,7 +14,8 @@
 
 namespace stampede {
 class ProjectStore;
-}
+struct ImportNote;
+} // namespace stampede
 
 struct ImportedItem
 {
@@ -35,35 +33,28 @@ struct CollectionImport
     // Values its requests use (Postman's collection variables, OpenAPI's
     // server and credentials): an environment named after the collection.
     QList<QPair<QString, QString>> variables;
-    QStringList notImported; // what could not be taken, each naming where
+    QStringList notImported; // what could not be taken, each naming where, translated
     QString error;           // set: the file is refused, nothing is written
     int requestCount() const;
 };
 
-// The largest file imported (a collection, a specification, a HAR file).
+// The largest file imported (collection/collection.h's limit).
 constexpr qint64 kMaxCollectionBytes = 64 * 1024 * 1024;
-// The most requests one import makes.
-constexpr int kMaxImportedRequests = 10000;
 
 // Reads `data` as whichever of the formats it is (by its content; `fileName`
 // tells YAML apart). `error` is set when it is none of them or is broken.
 CollectionImport importCollection(const QByteArray& data, const QString& fileName);
-CollectionImport importPostman(const QJsonObject& root);
-CollectionImport importOpenApi(const QJsonObject& root);
-CollectionImport importHar(const QJsonObject& root);
-CollectionImport importCurl(const QString& text);
-// YAML (1.2, as OpenAPI files are written) as JSON values; false with `error`.
-bool yamlToJson(const QByteArray& yaml, QJsonValue& out, QString& error);
 
 // Writes the collection (and its variables as an environment) at the end of
 // the project's tree in one transaction; its id, or 0 with `error`.
 qint64 writeCollection(stampede::ProjectStore& store, const CollectionImport& import, QString& error);
 
 // The collection item `collectionId` of `store` (its folders and HTTP
-// requests) as a Postman Collection v2.1 file; `skipped` names what Postman
-// cannot hold (gRPC requests).
-QByteArray exportPostman(const stampede::ProjectStore& store, qint64 collectionId, QStringList& skipped);
+// requests) as a Postman Collection v2.1 file, with the values of the
+// environment named after it (or the current one) as its collection
+// variables; `skipped` names what Postman cannot hold (gRPC requests).
+QByteArray exportPostman(const stampede::ProjectStore& store, qint64 collectionId,
+                         const QList<QPair<QString, QString>>& variables, QStringList& skipped);
 
-// Postman's {{name}} as ${name}, and back.
-QString fromPostmanVariables(const QString& text);
-QString toPostmanVariables(const QString& text);
+// An engine's note (what an import could not take, why a file is refused) in the user's language.
+QString noteText(const stampede::ImportNote& note);

@@ -1,4 +1,5 @@
 #include "reportmodel.h"
+#include "runsecond.h"
 
 #include "projecttreemodel.h"
 
@@ -164,7 +165,7 @@ QList<ReportModel::Sample> ReportModel::errorSamples() const
         Sample s;
         s.step = e.step < m_run->stepNames.size() ? QString::fromStdString(m_run->stepNames[e.step])
                                                   : QString::number(e.step);
-        s.errorClass = QString::fromLatin1(errorClassName(e.errorClass));
+        s.errorClass = errorClassText(int(e.errorClass));
         s.title = e.status ? tr("%1 · %2 · status %3 · second %4").arg(s.step, s.errorClass).arg(e.status).arg(e.second)
                            : tr("%1 · %2 · second %3").arg(s.step, s.errorClass).arg(e.second);
         s.text =
@@ -269,9 +270,7 @@ QString ReportModel::errorBreakdown(const stampede::MetricsSummary& m)
     for (std::size_t i = 0; i < stampede::kErrorClassCount; ++i) {
         if (!m.errorsByClass[i])
             continue;
-        QString line = QStringLiteral("%1: %2")
-                           .arg(QString::fromLatin1(stampede::errorClassName(stampede::ErrorClass(i))))
-                           .arg(m.errorsByClass[i]);
+        QString line = QStringLiteral("%1: %2").arg(errorClassText(int(i))).arg(m.errorsByClass[i]);
         if (stampede::ErrorClass(i) == stampede::ErrorClass::Grpc) {
             QStringList codes;
             for (std::size_t k = 1; k < stampede::kGrpcCodeCount; ++k)

@@ -1,5 +1,9 @@
 #include "runsecond.h"
 
+#include <QCoreApplication>
+
+#include <iterator>
+
 #include "run/replaystep.h"
 
 #include "control/runservice.h"
@@ -41,6 +45,20 @@ RunSecond::Part toPart(const PreparedSecond& p)
 } // namespace
 
 static_assert(kErrorClasses == int(stampede::kErrorClassCount), "RunSecond counts every error class of the engine");
+
+QString errorClassText(int errorClass)
+{
+    static const char* const names[] = {
+        QT_TRANSLATE_NOOP("ErrorClass", "connect"),  QT_TRANSLATE_NOOP("ErrorClass", "reset"),
+        QT_TRANSLATE_NOOP("ErrorClass", "timeout"),  QT_TRANSLATE_NOOP("ErrorClass", "http 4xx"),
+        QT_TRANSLATE_NOOP("ErrorClass", "http 5xx"), QT_TRANSLATE_NOOP("ErrorClass", "protocol"),
+        QT_TRANSLATE_NOOP("ErrorClass", "tls"),      QT_TRANSLATE_NOOP("ErrorClass", "grpc"),
+        QT_TRANSLATE_NOOP("ErrorClass", "check"),    QT_TRANSLATE_NOOP("ErrorClass", "extract"),
+        QT_TRANSLATE_NOOP("ErrorClass", "render")};
+    static_assert(std::size(names) == kErrorClasses, "a word for every class");
+    return errorClass >= 0 && errorClass < kErrorClasses ? QCoreApplication::translate("ErrorClass", names[errorClass])
+                                                         : QString::number(errorClass);
+}
 
 RunSecond toRunSecond(const LiveSecond& live)
 {

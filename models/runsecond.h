@@ -5,6 +5,7 @@
 #include <QMap>
 #include <QMetaType>
 #include <QPointF>
+#include <QString>
 #include <QVector>
 
 namespace stampede {
@@ -43,6 +44,9 @@ Q_DECLARE_METATYPE(RunSecond)
 // How many error classes a Step counts (errorsByClass' size; the engine's
 // ErrorClass, checked where the two meet: runsecond.cpp).
 constexpr int kErrorClasses = 11;
+// An error class (the engine's ErrorClass, by index) in the user's words:
+// "connect", "http 4xx", "check"... translated.
+QString errorClassText(int errorClass);
 
 RunSecond toRunSecond(const stampede::LiveSecond& live);
 // The planned load over time, as the dashboard draws it: (seconds, requests/s)

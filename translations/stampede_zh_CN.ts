@@ -284,159 +284,152 @@
 <context>
     <name>CollectionImport</name>
     <message>
-        <location filename="../models/postmancollection.cpp" line="45"/>
+        <location filename="../models/collectionimport.cpp" line="29"/>
         <source>%1: its test script</source>
         <translation>%1：其测试脚本</translation>
     </message>
     <message>
-        <location filename="../models/postmancollection.cpp" line="46"/>
+        <location filename="../models/collectionimport.cpp" line="30"/>
         <source>%1: its pre-request script</source>
         <translation>%1：其预请求脚本</translation>
     </message>
     <message>
-        <location filename="../models/postmancollection.cpp" line="66"/>
+        <location filename="../models/collectionimport.cpp" line="31"/>
         <source>%1: its %2 authorization</source>
         <translation>%1：其 %2 授权</translation>
     </message>
     <message>
-        <location filename="../models/postmancollection.cpp" line="118"/>
+        <location filename="../models/collectionimport.cpp" line="32"/>
         <source>%1: its body from a file</source>
         <translation>%1：其来自文件的请求体</translation>
     </message>
     <message>
-        <location filename="../models/postmancollection.cpp" line="149"/>
+        <location filename="../models/collectionimport.cpp" line="34"/>
         <source>the requests past the first %1</source>
         <translation>前 %1 个之后的请求</translation>
     </message>
     <message>
-        <location filename="../models/postmancollection.cpp" line="227"/>
+        <location filename="../models/collectionimport.cpp" line="37"/>
         <source>%1: a gRPC request</source>
         <translation>%1：gRPC 请求</translation>
     </message>
     <message>
-        <location filename="../models/postmancollection.cpp" line="259"/>
-        <source>Only Postman Collection v2.0 and v2.1 are read (export it again from Postman as v2.1).</source>
-        <translation>只能读取 Postman Collection v2.0 和 v2.1（请在 Postman 中重新导出为 v2.1）。</translation>
-    </message>
-    <message>
-        <location filename="../models/postmancollection.cpp" line="272"/>
-        <source>the collection</source>
-        <translation>集合</translation>
-    </message>
-    <message>
-        <location filename="../models/postmancollection.cpp" line="283"/>
+        <location filename="../models/collectionimport.cpp" line="36"/>
         <source>%1: Postman&apos;s dynamic variables (%2) are kept as text</source>
         <translation>%1：Postman 的动态变量（%2）按原文保留</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="62"/>
+        <location filename="../models/collectionimport.cpp" line="15"/>
         <source>The file is larger than 64 MiB.</source>
         <translation>文件大于 64 MiB。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="74"/>
+        <location filename="../models/collectionimport.cpp" line="16"/>
         <source>Not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="83"/>
+        <location filename="../models/collectionimport.cpp" line="17"/>
         <source>Not valid YAML: %1</source>
         <translation>不是有效的 YAML：%1</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="92"/>
+        <location filename="../models/collectionimport.cpp" line="22"/>
         <source>Swagger 2.0 is not read: convert it to OpenAPI 3 first.</source>
         <translation>不读取 Swagger 2.0：请先转换为 OpenAPI 3。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="99"/>
+        <location filename="../models/collectionimport.cpp" line="24"/>
         <source>Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands.</source>
         <translation>不是 Postman 集合、OpenAPI 3 文件、HAR 文件或 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="116"/>
+        <location filename="../models/collectionimport.cpp" line="27"/>
+        <source>This is a Postman Collection %1 file: only v2.0 and v2.1 are read (export it again from Postman as v2.1).</source>
+        <translation>这是 Postman Collection %1 文件：只能读取 v2.0 和 v2.1（请在 Postman 中重新导出为 v2.1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="38"/>
         <source>entry %1: no method or absolute URL</source>
         <translation>条目 %1：没有方法或绝对 URL</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="143"/>
-        <location filename="../models/openapiimport.cpp" line="294"/>
-        <location filename="../models/postmancollection.cpp" line="102"/>
+        <location filename="../models/collectionimport.cpp" line="33"/>
         <source>%1: the file field &quot;%2&quot;</source>
         <translation>%1：文件字段“%2”</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="152"/>
+        <location filename="../models/collectionimport.cpp" line="39"/>
         <source>the entries past the first %1</source>
         <translation>前 %1 个之后的条目</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="155"/>
+        <location filename="../models/collectionimport.cpp" line="41"/>
         <source>The HAR file has no entry with a request.</source>
         <translation>HAR 文件中没有带请求的条目。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="163"/>
-        <source>curl commands</source>
-        <translation>curl 命令</translation>
-    </message>
-    <message>
-        <location filename="../models/collectionimport.cpp" line="179"/>
+        <location filename="../models/collectionimport.cpp" line="42"/>
         <source>command %1: %2</source>
         <translation>命令 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="195"/>
+        <location filename="../models/collectionimport.cpp" line="44"/>
         <source>No curl command in the file.</source>
         <translation>文件中没有 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="209"/>
+        <location filename="../models/collectionimport.cpp" line="143"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="55"/>
+        <location filename="../models/collectionimport.cpp" line="18"/>
         <source>nested deeper than %1 levels</source>
         <translation>嵌套超过 %1 层</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="56"/>
+        <location filename="../models/collectionimport.cpp" line="20"/>
         <source>more than %1 values (aliases expanded)</source>
         <translation>超过 %1 个值（展开别名后）</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="102"/>
+        <location filename="../models/collectionimport.cpp" line="43"/>
+        <source>command %1: not taken: %2</source>
+        <translation>第 %1 条命令：未采用：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="46"/>
         <source>%1: the external reference %2</source>
         <translation>%1：外部引用 %2</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="111"/>
+        <location filename="../models/collectionimport.cpp" line="47"/>
         <source>%1: the reference %2 leads nowhere</source>
         <translation>%1：引用 %2 指向不存在的位置</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="338"/>
+        <location filename="../models/collectionimport.cpp" line="51"/>
         <source>%1: its %2 security (%3)</source>
         <translation>%1：其 %2 安全方案（%3）</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="377"/>
+        <location filename="../models/collectionimport.cpp" line="53"/>
         <source>Only OpenAPI 3 is read (this file says openapi: %1).</source>
         <translation>只读取 OpenAPI 3（此文件为 openapi: %1）。</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="395"/>
+        <location filename="../models/collectionimport.cpp" line="49"/>
         <source>the server URL &quot;%1&quot; is relative: set baseUrl in the environment</source>
         <translation>服务器 URL“%1”是相对地址：请在环境中设置 baseUrl</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="421"/>
+        <location filename="../models/collectionimport.cpp" line="50"/>
         <source>the operations past the first %1</source>
         <translation>前 %1 个之后的操作</translation>
     </message>
     <message>
-        <location filename="../models/openapiimport.cpp" line="455"/>
+        <location filename="../models/collectionimport.cpp" line="55"/>
         <source>The specification has no operation under paths.</source>
         <translation>规范的 paths 下没有任何操作。</translation>
     </message>
@@ -444,37 +437,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="384"/>
+        <location filename="../models/reportmodel.cpp" line="385"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="391"/>
+        <location filename="../models/reportmodel.cpp" line="392"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="410"/>
+        <location filename="../models/reportmodel.cpp" line="411"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="410"/>
+        <location filename="../models/reportmodel.cpp" line="411"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="410"/>
+        <location filename="../models/reportmodel.cpp" line="411"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="410"/>
+        <location filename="../models/reportmodel.cpp" line="411"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="411"/>
+        <location filename="../models/reportmodel.cpp" line="412"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -890,6 +883,64 @@ Candidate: %2</source>
         <location filename="../widgets/environmenteditor.cpp" line="32"/>
         <source>Remove the selected variables (Delete)</source>
         <translation>删除选中的变量（Delete）</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorClass</name>
+    <message>
+        <location filename="../models/runsecond.cpp" line="52"/>
+        <source>connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="52"/>
+        <source>reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="53"/>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="53"/>
+        <source>http 4xx</source>
+        <translation>HTTP 4xx</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="54"/>
+        <source>http 5xx</source>
+        <translation>HTTP 5xx</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="54"/>
+        <source>protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="55"/>
+        <source>tls</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="55"/>
+        <source>grpc</source>
+        <translation>gRPC 状态</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="56"/>
+        <source>check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="56"/>
+        <source>extract</source>
+        <translation>提取</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="57"/>
+        <source>render</source>
+        <translation>渲染</translation>
     </message>
 </context>
 <context>
@@ -1685,89 +1736,89 @@ with a self-signed or internal certificate.</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="22"/>
-        <location filename="../widgets/mainwindowimport.cpp" line="34"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="26"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="38"/>
         <source>Open or create a project first: the requests are stored in it.</source>
         <translation>请先打开或新建项目：请求保存在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="24"/>
-        <location filename="../widgets/mainwindowimport.cpp" line="67"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="28"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="71"/>
         <source>Import Collection</source>
         <translation>导入集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="25"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="29"/>
         <source>Collections (*.json *.yaml *.yml *.har *.sh *.curl *.txt);;Postman collections (*.json);;OpenAPI 3 (*.json *.yaml *.yml);;HAR (*.har);;curl commands (*.sh *.curl *.txt);;All files (*)</source>
         <translation>集合 (*.json *.yaml *.yml *.har *.sh *.curl *.txt);;Postman 集合 (*.json);;OpenAPI 3 (*.json *.yaml *.yml);;HAR (*.har);;curl 命令 (*.sh *.curl *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="39"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="43"/>
         <source>%1 is larger than 64 MiB.</source>
         <translation>%1 大于 64 MiB。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="43"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="47"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="50"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="54"/>
         <source>Nothing was imported from %1: %2</source>
         <translation>没有从 %1 导入任何内容：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="57"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="61"/>
         <source>1 request imported from %2 (%3).</source>
         <translation>已从 %2（%3）导入 1 个请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="58"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="62"/>
         <source>%1 requests imported from %2 (%3).</source>
         <translation>已从 %2（%3）导入 %1 个请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="62"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="66"/>
         <source>Its variables are in the environment &quot;%1&quot;.</source>
         <translation>其变量在环境“%1”中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="68"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="72"/>
         <source>Some parts could not be imported (%1); see the details.</source>
         <translation>有些部分无法导入（%1 项）；见详细信息。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="85"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="89"/>
         <source>Select a collection (or a request in it) to export.</source>
         <translation>请选择要导出的集合（或其中的请求）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="86"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="90"/>
         <source>Export Collection to Postman</source>
         <translation>导出集合为 Postman</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="88"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="92"/>
         <source>Postman collections (*.json)</source>
         <translation>Postman 集合 (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="98"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="129"/>
         <source>The export would overwrite the project itself.</source>
         <translation>导出会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="105"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="136"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="110"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="141"/>
         <source>Exported to %1.</source>
         <translation>已导出到 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="111"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="142"/>
         <source>Exported to %1 without: %2</source>
         <translation>已导出到 %1，不含：%2</translation>
     </message>
@@ -2080,119 +2131,119 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="36"/>
+        <location filename="../models/reportmodel.cpp" line="37"/>
         <source>The file holds no run.</source>
         <translation>该文件中没有运行记录。</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="58"/>
+        <location filename="../models/reportmodel.cpp" line="59"/>
         <source>%1 · run %2 · %3 · started %4 · %5 s</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="142"/>
+        <location filename="../models/reportmodel.cpp" line="143"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="143"/>
+        <location filename="../models/reportmodel.cpp" line="144"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="145"/>
+        <location filename="../models/reportmodel.cpp" line="146"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="146"/>
+        <location filename="../models/reportmodel.cpp" line="147"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="168"/>
+        <location filename="../models/reportmodel.cpp" line="169"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="169"/>
+        <location filename="../models/reportmodel.cpp" line="170"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="184"/>
+        <location filename="../models/reportmodel.cpp" line="185"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="198"/>
+        <location filename="../models/reportmodel.cpp" line="199"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="199"/>
+        <location filename="../models/reportmodel.cpp" line="200"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="199"/>
+        <location filename="../models/reportmodel.cpp" line="200"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="308"/>
+        <location filename="../models/reportmodel.cpp" line="309"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="335"/>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="335"/>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="335"/>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="338"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="338"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="338"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="338"/>
+        <location filename="../models/reportmodel.cpp" line="339"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -2648,32 +2699,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="298"/>
+        <location filename="../models/requestitem.cpp" line="259"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="299"/>
+        <location filename="../models/requestitem.cpp" line="260"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="300"/>
+        <location filename="../models/requestitem.cpp" line="261"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="301"/>
+        <location filename="../models/requestitem.cpp" line="262"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="302"/>
+        <location filename="../models/requestitem.cpp" line="263"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="303"/>
+        <location filename="../models/requestitem.cpp" line="264"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -2743,7 +2794,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="64"/>
-        <location filename="../widgets/rundashboard.cpp" line="238"/>
+        <location filename="../widgets/rundashboard.cpp" line="234"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -2788,12 +2839,12 @@ with a self-signed or internal certificate.</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="154"/>
+        <location filename="../widgets/rundashboard.cpp" line="150"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
@@ -2838,295 +2889,240 @@ with a self-signed or internal certificate.</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="110"/>
-        <source>connect</source>
-        <translation>连接</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="110"/>
-        <source>reset</source>
-        <translation>重置</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="110"/>
-        <source>timeout</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="111"/>
-        <source>http 4xx</source>
-        <translation>HTTP 4xx</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="111"/>
-        <source>http 5xx</source>
-        <translation>HTTP 5xx</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="111"/>
-        <source>protocol</source>
-        <translation>协议</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
-        <source>tls</source>
-        <translation>TLS</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
-        <source>grpc</source>
-        <translation>gRPC 状态</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="112"/>
-        <source>check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
-        <source>extract</source>
-        <translation>提取</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
-        <source>render</source>
-        <translation>渲染</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="133"/>
+        <location filename="../widgets/rundashboard.cpp" line="129"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="140"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="145"/>
+        <location filename="../widgets/rundashboard.cpp" line="141"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="152"/>
+        <location filename="../widgets/rundashboard.cpp" line="148"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="152"/>
-        <location filename="../widgets/rundashboard.cpp" line="519"/>
+        <location filename="../widgets/rundashboard.cpp" line="148"/>
+        <location filename="../widgets/rundashboard.cpp" line="515"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153"/>
+        <location filename="../widgets/rundashboard.cpp" line="149"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="153"/>
+        <location filename="../widgets/rundashboard.cpp" line="149"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="154"/>
+        <location filename="../widgets/rundashboard.cpp" line="150"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="158"/>
+        <location filename="../widgets/rundashboard.cpp" line="154"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="158"/>
+        <location filename="../widgets/rundashboard.cpp" line="154"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="159"/>
+        <location filename="../widgets/rundashboard.cpp" line="155"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="162"/>
+        <location filename="../widgets/rundashboard.cpp" line="158"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="162"/>
+        <location filename="../widgets/rundashboard.cpp" line="158"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="164"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="184"/>
+        <location filename="../widgets/rundashboard.cpp" line="180"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="214"/>
+        <location filename="../widgets/rundashboard.cpp" line="210"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="238"/>
+        <location filename="../widgets/rundashboard.cpp" line="234"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="261"/>
+        <location filename="../widgets/rundashboard.cpp" line="257"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="262"/>
+        <location filename="../widgets/rundashboard.cpp" line="258"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="264"/>
+        <location filename="../widgets/rundashboard.cpp" line="260"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="409"/>
+        <location filename="../widgets/rundashboard.cpp" line="405"/>
         <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="427"/>
+        <location filename="../widgets/rundashboard.cpp" line="423"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="436"/>
+        <location filename="../widgets/rundashboard.cpp" line="432"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="438"/>
+        <location filename="../widgets/rundashboard.cpp" line="434"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="439"/>
+        <location filename="../widgets/rundashboard.cpp" line="435"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="466"/>
+        <location filename="../widgets/rundashboard.cpp" line="462"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="467"/>
+        <location filename="../widgets/rundashboard.cpp" line="463"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="469"/>
+        <location filename="../widgets/rundashboard.cpp" line="465"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="472"/>
+        <location filename="../widgets/rundashboard.cpp" line="468"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="242"/>
+        <location filename="../widgets/rundashboard.cpp" line="238"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="265"/>
+        <location filename="../widgets/rundashboard.cpp" line="261"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="266"/>
+        <location filename="../widgets/rundashboard.cpp" line="262"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="267"/>
+        <location filename="../widgets/rundashboard.cpp" line="263"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="268"/>
+        <location filename="../widgets/rundashboard.cpp" line="264"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="269"/>
+        <location filename="../widgets/rundashboard.cpp" line="265"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="270"/>
+        <location filename="../widgets/rundashboard.cpp" line="266"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="599"/>
+        <location filename="../widgets/rundashboard.cpp" line="595"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="605"/>
+        <location filename="../widgets/rundashboard.cpp" line="601"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="610"/>
+        <location filename="../widgets/rundashboard.cpp" line="606"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="610"/>
+        <location filename="../widgets/rundashboard.cpp" line="606"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -3319,6 +3315,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="261"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="745"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
@@ -3556,100 +3553,100 @@ error_rate &lt; 0.1%</translation>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="745"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="744"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="745"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="754"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="755"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="755"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="756"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="756"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="758"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="758"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="764"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="770"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="771"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="834"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="835"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="840"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="841"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="847"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="852"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="848"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="853"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="847"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="848"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="858"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="878"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="859"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="879"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="858"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="859"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="866"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -3740,7 +3737,7 @@ error_rate &lt; 0.1%</translation>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="83"/>
+        <location filename="../widgets/timechart.cpp" line="90"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

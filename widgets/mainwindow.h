@@ -125,6 +125,7 @@ private:
     void showError(const QString& message);
     void askImportCollection();
     void askExportPostman();
+    QList<QPair<QString, QString>> collectionVariables(qint64 collectionId) const;
     void recordSend(struct HistoryEntry entry);
     void startProjectMock();
     void pointEnvironmentsAt(const QString& variable, const QString& url);

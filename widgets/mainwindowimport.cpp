@@ -5,9 +5,13 @@
 #include "collectionimport.h"
 #include "projecttreemodel.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
@@ -90,6 +94,33 @@ void MainWindow::askExportPostman()
         exportCollectionToPostman(i.data(ProjectTreeModel::IdRole).toLongLong(), path);
 }
 
+// The values a collection's requests use, as Postman's collection variables:
+// the environment named after it (an import makes one), else the current
+// one; a secret's value is left out (its name stays, empty).
+QList<QPair<QString, QString>> MainWindow::collectionVariables(qint64 collectionId) const
+{
+    const QString name = m_model->indexForId(collectionId).data().toString();
+    QModelIndex env;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex i = m_model->index(r, 0);
+        if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment) && i.data().toString() == name)
+            env = i;
+    }
+    if (!env.isValid() && m_environments->currentData().toLongLong())
+        env = m_model->indexForId(m_environments->currentData().toLongLong());
+    QList<QPair<QString, QString>> out;
+    if (!env.isValid())
+        return out;
+    const QJsonObject o = QJsonDocument::fromJson(env.data(ProjectTreeModel::PayloadRole).toByteArray()).object();
+    QStringList secrets;
+    for (const auto& s : o.value(QStringLiteral("$secrets")).toArray())
+        secrets << s.toString();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!it.key().startsWith(QLatin1Char('$')))
+            out.append({it.key(), secrets.contains(it.key()) ? QString() : it.value().toString()});
+    return out;
+}
+
 bool MainWindow::exportCollectionToPostman(qint64 id, const QString& path, QString* report)
 {
     if (!m_store)
@@ -99,7 +130,7 @@ bool MainWindow::exportCollectionToPostman(qint64 id, const QString& path, QStri
         return false;
     }
     QStringList skipped;
-    const QByteArray json = exportPostman(*m_store, id, skipped);
+    const QByteArray json = exportPostman(*m_store, id, collectionVariables(id), skipped);
     QSaveFile f(path); // whole or not at all
     if (!f.open(QIODevice::WriteOnly) || f.write(json) != json.size() || !f.commit()) {
         showError(tr("Cannot write %1: %2").arg(path, f.errorString()));

@@ -107,19 +107,15 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_connections->setName(tr("open connections"));
     m_users = new QLineSeries;
     m_users->setName(tr("active users"));
-    const char* classes[] = {QT_TR_NOOP("connect"),  QT_TR_NOOP("reset"),    QT_TR_NOOP("timeout"),
-                             QT_TR_NOOP("http 4xx"), QT_TR_NOOP("http 5xx"), QT_TR_NOOP("protocol"),
-                             QT_TR_NOOP("tls"),      QT_TR_NOOP("grpc"),     QT_TR_NOOP("check"),
-                             QT_TR_NOOP("extract"),  QT_TR_NOOP("render")};
     // fixed colours: the theme's palette repeats after five series
     const QColor classColors[] = {QColor(0x34, 0x49, 0x5e), QColor(0xe6, 0x7e, 0x22), QColor(0x8e, 0x44, 0xad),
                                   QColor(0xf1, 0xc4, 0x0f), QColor(0xc0, 0x39, 0x2b), QColor(0x16, 0xa0, 0x85),
                                   QColor(0x7f, 0x8c, 0x8d), QColor(0x29, 0x80, 0xb9), QColor(0xd3, 0x54, 0x00),
                                   QColor(0x2c, 0x3e, 0x50), QColor(0xe8, 0x43, 0x93)};
-    static_assert(std::size(classes) == kClasses && std::size(classColors) == kClasses, "one series per class");
-    for (std::size_t i = 0; i < std::size(classes); ++i) {
+    static_assert(std::size(classColors) == kClasses, "one series per class");
+    for (int i = 0; i < kClasses; ++i) {
         auto* series = new QLineSeries;
-        series->setName(tr(classes[i]));
+        series->setName(errorClassText(i));
         series->setPen(QPen(classColors[i], 2));
         m_errorsByClass << series;
     }

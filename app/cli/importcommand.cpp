@@ -1,8 +1,12 @@
-// `stampede-cli import`: recorded traffic (an access log or a HAR file) read,
-// masked and stored in a project as a traffic set, for replay.
+// `stampede-cli import`: a collection (Postman, OpenAPI, HAR, curl) made into
+// a project's requests, as the workbench imports one; or, with --traffic (or
+// an access log), recorded traffic read, masked and stored in a project as a
+// traffic set, for replay.
 #include "cli.h"
 
+#include "collection/collection.h"
 #include "core/text.h"
+#include "core/textfile.h"
 #include "store/projectstore.h"
 #include "traffic/masking.h"
 #include "traffic/trafficfile.h"
@@ -12,30 +16,43 @@
 #include <ctime>
 #include <fstream>
 #include <regex>
+#include <sys/stat.h>
 
 namespace stampede::cli {
 
 namespace {
 
 const char* kImportUsage =
-    "Usage: stampede-cli import FILE --project P.stampede [--name NAME] [--format F] [--mask RULE ...] [-q]\n"
+    "Usage: stampede-cli import FILE --project P.stampede [--name NAME] [-q]\n"
+    "       stampede-cli import FILE --project P.stampede --traffic [--format F] [--mask RULE ...] [--name NAME] [-q]\n"
     "\n"
-    "Reads recorded traffic and stores it in the project as a traffic set (compressed),\n"
-    "masked first: the original values of masked fields never reach the project.\n"
+    "A collection: a Postman Collection v2.0 or v2.1 (with or without a byte order\n"
+    "mark; v1 is refused, naming it), an OpenAPI 3 file in JSON or YAML, a HAR 1.2\n"
+    "file (one request per entry) or a file of curl commands, made into a collection\n"
+    "of the project's requests (folders, auth, bodies, {{variables}} as ${variables}),\n"
+    "its variables as an environment named after it, in one transaction: all or\n"
+    "nothing. What it could not take (scripts, file uploads, OAuth...) is listed.\n"
+    "Run it with: stampede-cli run P.stampede@NAME [--iterations N].\n"
     "\n"
-    "  FILE                 an access log (plain or gzip'd) or a HAR 1.2 file (*.har)\n"
-    "  --format F           nginx or combined (the default for logs), har (the default for *.har),\n"
-    "                       or an nginx log_format directive or format string, e.g.\n"
+    "Recorded traffic (--traffic; an access log is traffic whatever the flags): read and\n"
+    "stored in the project as a traffic set (compressed), masked first: the original\n"
+    "values of masked fields never reach the project.\n"
+    "\n"
+    "  FILE                 the collection; or an access log (plain or gzip'd) or a HAR 1.2 file\n"
+    "  --traffic            FILE is recorded traffic, for replay (a HAR file is a collection otherwise)\n"
+    "  --format F           traffic: nginx or combined (the default for logs), har (the default for\n"
+    "                       *.har), or an nginx log_format directive or format string, e.g.\n"
     "                       'log_format main \\'$remote_addr [$time_local] \"$request\" $status\\';'\n"
-    "  --mask RULE          FIELD:NAME=ACTION: FIELD query, header, json, form, cookie or regex;\n"
+    "  --mask RULE          traffic: FIELD:NAME=ACTION: FIELD query, header, json, form, cookie or regex;\n"
     "                       ACTION hash (keyed by the project: the same value, the same hash),\n"
     "                       replace:TEXT or drop; or preset:NAME (cn-mobile, cn-id, bank-card,\n"
     "                       email, bearer, cookies) (repeatable)\n"
-    "  --name NAME          the traffic set's name; default: the file's name\n"
+    "  --name NAME          the collection's (or traffic set's) name; default: the file's own\n"
     "  -q, --quiet          no progress\n"
     "\n"
-    "Lines that cannot be read are counted and the first 20 shown with their numbers.\n"
-    "Exit codes: 0 stored, 2 bad input (an unknown $variable, a bad mask, nothing readable), 3 not stored.\n";
+    "Lines of traffic that cannot be read are counted and the first 20 shown with their numbers.\n"
+    "Exit codes: 0 stored, 2 bad input (not a collection, an unknown $variable, a bad mask,\n"
+    "nothing readable), 3 not stored.\n";
 
 int refuse(const std::string& error, int code)
 {
@@ -66,6 +83,7 @@ struct ImportOptions
     std::string file, project, name, format;
     std::vector<std::string> masks;
     bool quiet = false;
+    bool traffic = false;
 };
 
 bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& error, bool& help)
@@ -79,6 +97,8 @@ bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& 
             return true;
         } else if (a == "-q" || a == "--quiet") {
             o.quiet = true;
+        } else if (a == "--traffic") {
+            o.traffic = true;
         } else if (a == "--project" || a.rfind("--project=", 0) == 0) {
             if (!r.value("--project", o.project, error))
                 return false;
@@ -105,7 +125,7 @@ bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& 
     if (o.file.empty())
         error = "give the file to import";
     else if (o.project.empty())
-        error = "--project: give the project to store the traffic in";
+        error = "--project: give the project to store it in";
     return error.empty();
 }
 
@@ -122,6 +142,62 @@ bool readTraffic(const ImportOptions& o, TrafficImport& in, std::string& formatT
     });
 }
 
+// Whether FILE is a collection: not when traffic is asked for (--traffic,
+// --format, --mask), else by its content (JSON, YAML, curl) or its name.
+bool isCollection(const ImportOptions& o)
+{
+    if (o.traffic || !o.format.empty() || !o.masks.empty())
+        return false;
+    std::string head(1024, '\0');
+    std::FILE* f = std::fopen(o.file.c_str(), "rb");
+    if (!f)
+        return false; // the traffic reader says why it cannot be read
+    head.resize(std::fread(head.data(), 1, head.size(), f));
+    std::fclose(f);
+    if (head.rfind("\xEF\xBB\xBF", 0) == 0)
+        head.erase(0, 3);
+    const std::string t(trimSpaces(head));
+    const std::string lower = asciiLower(o.file);
+    const auto endsWith = [&](const char* e) {
+        const std::string_view s(e);
+        return lower.size() >= s.size() && lower.compare(lower.size() - s.size(), s.size(), s) == 0;
+    };
+    return (!t.empty() && t[0] == '{') || t.rfind("curl ", 0) == 0 || t.rfind("openapi:", 0) == 0 ||
+           t.rfind("swagger:", 0) == 0 || endsWith(".json") || endsWith(".yaml") || endsWith(".yml") ||
+           endsWith(".har") || endsWith(".sh") || endsWith(".curl");
+}
+
+int importCollectionFile(const ImportOptions& o)
+{
+    struct stat st
+    {
+    };
+    if (::stat(o.file.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > kMaxCollectionBytes)
+        return refuse(ImportNote{"too-large", {}}.text(), BadInput);
+    std::string data, why;
+    if (!readWholeFile(o.file, data, why))
+        return refuse("cannot read \"" + o.file + "\": " + why, BadInput);
+    CollectionImport c = importCollection(data, o.file);
+    if (c.error)
+        return refuse(o.file + ": " + c.error->text(), BadInput);
+    if (!o.name.empty())
+        c.name = o.name;
+    std::unique_ptr<ProjectStore> store =
+        std::ifstream(o.project) ? ProjectStore::open(o.project, why) : ProjectStore::create(o.project, why);
+    if (!store)
+        return refuse("--project: " + why, BadInput);
+    const std::int64_t id = writeCollection(*store, c, why);
+    if (!id)
+        return refuse("cannot store the collection in \"" + o.project + "\": " + why, RunFailed);
+    const auto item = store->item(id);
+    std::printf("imported %d requests from %s (%s) as the collection \"%s\" in %s%s\n", c.requestCount(),
+                o.file.c_str(), c.format.c_str(), item ? item->name.c_str() : c.name.c_str(), o.project.c_str(),
+                c.variables.empty() ? "" : ", its variables as an environment of the same name");
+    for (const ImportNote& n : c.notImported)
+        std::printf("not imported: %s\n", n.text().c_str());
+    return Passed;
+}
+
 } // namespace
 
 int importCommand(const std::vector<std::string>& args)
@@ -135,6 +211,8 @@ int importCommand(const std::vector<std::string>& args)
         std::fputs(kImportUsage, stdout);
         return Passed;
     }
+    if (isCollection(o))
+        return importCollectionFile(o);
     std::vector<MaskRule> rules;
     for (const auto& text : o.masks) {
         auto r = MaskRule::parse(text, error);

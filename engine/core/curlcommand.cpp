@@ -321,7 +321,11 @@ std::string toCurl(const CurlRequest& r)
 {
     std::string out = "curl";
     if (r.method != "GET" && !(r.method == "POST" && !r.body.empty()))
-        out += " -X " + r.method;
+        out += " -X " + (std::all_of(r.method.begin(), r.method.end(),
+                                     [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; }) &&
+                                 !r.method.empty()
+                             ? r.method
+                             : quote(r.method));
     out += " " + quote(r.url);
     for (const auto& [n, v] : r.headers)
         out += " -H " + quote(n + ": " + v);

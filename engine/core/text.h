@@ -53,6 +53,15 @@ inline std::string asciiLower(std::string_view s)
 
 // The connection-specific header fields HTTP/2 forbids (RFC 9113 8.2.2), by
 // their lower-case names.
+inline std::string asciiUpper(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'a' && c <= 'z')
+            c = char(c - 'a' + 'A');
+    return out;
+}
+
 inline bool isConnectionHeader(std::string_view lowerName)
 {
     return lowerName == "connection" || lowerName == "keep-alive" || lowerName == "proxy-connection" ||

@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include "bundle/bundlefile.h"
+#include "core/text.h"
 #include "store/projectstore.h"
 
 #include "stampede/v1/bundle.pb.h"
@@ -225,6 +226,52 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--iterations")), qPrintable(r.err));
         QCOMPARE(server.requests().size(), std::size_t(7));
+    }
+    // A CI job: import a Postman collection, then run it as newman would,
+    // against a recording server: each request byte for byte as written.
+    void importThenRunACollection()
+    {
+        RecordingServer server;
+        const QByteArray collection =
+            "\xEF\xBB\xBF{\"info\": {\"name\": \"Wire\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"variable\": [{\"key\": \"base\", \"value\": \"" +
+            server.url().toUtf8() +
+            "\"}, {\"key\": \"v\", \"value\": \"a b&c\"}, {\"key\": \"user\", \"value\": \"J\u00f6\"}],"
+            " \"item\": ["
+            "  {\"name\": \"json\", \"request\": {\"method\": \"POST\", \"url\": \"{{base}}/json\", \"header\": "
+            "[{\"key\": \"Content-Type\", \"value\": \"application/json\"}], \"body\": {\"mode\": \"raw\", \"raw\": "
+            "\"{\\\"z\\\": 1,\\n  \\\"a\\\": \\\"{{v}}\\\"}\"}}},"
+            "  {\"name\": \"basic\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/basic\", \"auth\": "
+            "{\"type\": "
+            "\"basic\", \"basic\": [{\"key\": \"username\", \"value\": \"{{user}}\"}, {\"key\": \"password\", "
+            "\"value\": \"pw\"}]}}},"
+            "  {\"name\": \"form\", \"request\": {\"method\": \"POST\", \"url\": \"{{base}}/form\", \"body\": "
+            "{\"mode\": "
+            "\"urlencoded\", \"urlencoded\": [{\"key\": \"q\", \"value\": \"{{v}}\"}]}}}]}";
+        const QString file = writeFile(m_dir, "wire.postman_collection.json", collection);
+        const QString project = m_dir.filePath(QStringLiteral("ci.stampede"));
+        auto r = runCli({QStringLiteral("import"), file, QStringLiteral("--project"), project});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("imported 3 requests")), qPrintable(r.out));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Wire"), QStringLiteral("--env"),
+                    QStringLiteral("Wire"), QStringLiteral("--iterations"), QStringLiteral("1"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--no-stress-tag")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto got = server.requests();
+        QCOMPARE(got.size(), std::size_t(3));
+        QCOMPARE(got[0].line, std::string("POST /json HTTP/1.1"));
+        QCOMPARE(got[0].body, std::string("{\"z\": 1,\n  \"a\": \"a b&c\"}"));
+        std::string auth = "Basic ";
+        stampede::appendBase64(auth, "J\u00f6:pw");
+        QCOMPARE(got[1].header("authorization"), auth);
+        QCOMPARE(got[2].body, std::string("q=a%20b%26c"));
+        // a v1 collection and a file that is no collection: bad input, naming why
+        r = runCli({QStringLiteral("import"),
+                    writeFile(m_dir, "old.json", "{\"id\": \"1\", \"name\": \"old\", \"order\": [], \"requests\": []}"),
+                    QStringLiteral("--project"), project});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("This is a Postman Collection v1 file")), qPrintable(r.err));
     }
 };
 

@@ -471,7 +471,7 @@ private slots:
         const QString project = m_dir.filePath(QStringLiteral("empty.stampede"));
         CountingServer server;
         auto r = runCli({QStringLiteral("import"), sourceDir() + QStringLiteral("/tests/engine/data/browser.har"),
-                         QStringLiteral("--project"), project, QStringLiteral("-q")});
+                         QStringLiteral("--project"), project, QStringLiteral("--traffic"), QStringLiteral("-q")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         r = runCli(
             {QStringLiteral("replay"), project + QStringLiteral("@nope"), QStringLiteral("--target"), server.url()});

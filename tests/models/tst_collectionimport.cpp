@@ -7,6 +7,8 @@
 // and comes back the same.
 #include "collectionimport.h"
 
+#include "collection/collection.h"
+
 #include "store/projectstore.h"
 
 #include <QFile>
@@ -150,7 +152,10 @@ private slots:
         m_store->addItem(id, ItemKind::Request, "gRPC call",
                          "{\"kind\": \"grpc\", \"target\": \"http://127.0.0.1:50051\", \"method\": \"a.B/C\"}");
         QStringList skipped;
-        const QByteArray out = exportPostman(*m_store, id, skipped);
+        const QByteArray out = exportPostman(*m_store, id,
+                                             {{QStringLiteral("baseUrl"), QStringLiteral("http://127.0.0.1:8080")},
+                                              {QStringLiteral("token"), QStringLiteral("dev-token")}},
+                                             skipped);
         QCOMPARE(skipped, QStringList{QStringLiteral("gRPC call: a gRPC request")});
         const QJsonObject root = QJsonDocument::fromJson(out).object();
         QVERIFY(root.value(QStringLiteral("info"))
@@ -158,8 +163,14 @@ private slots:
                     .value(QStringLiteral("schema"))
                     .toString()
                     .contains(QStringLiteral("v2.1.0")));
-        // read back: the same requests, the same fields
-        const CollectionImport back = importPostman(root);
+        // the collection's variables go out too (an import made them an environment)
+        const QJsonArray vars = root.value(QStringLiteral("variable")).toArray();
+        QCOMPARE(vars.size(), 2);
+        QCOMPARE(vars[1].toObject().value(QStringLiteral("key")).toString(), QStringLiteral("token"));
+        QCOMPARE(vars[1].toObject().value(QStringLiteral("value")).toString(), QStringLiteral("dev-token"));
+        // read back: the same requests, the same fields, the same variables
+        const CollectionImport back = importCollection(out, QStringLiteral("shop.postman_collection.json"));
+        QCOMPARE(back.variables.size(), 2);
         QVERIFY2(back.error.isEmpty(), qPrintable(back.error));
         QCOMPARE(back.requestCount(), 6);
         const qint64 again = writeCollection(*m_store, back, error);
@@ -243,11 +254,9 @@ private slots:
 
     void openApiJsonToo()
     {
-        QJsonValue spec;
-        QString error;
-        QVERIFY(yamlToJson(dataFile("petstore.yaml"), spec, error));
-        const QByteArray json = QJsonDocument(spec.toObject()).toJson();
-        const CollectionImport c = importCollection(json, QStringLiteral("petstore.json"));
+        std::string json, error;
+        QVERIFY(stampede::yamlToJson(dataFile("petstore.yaml").toStdString(), json, error));
+        const CollectionImport c = importCollection(QByteArray::fromStdString(json), QStringLiteral("petstore.json"));
         QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
         QCOMPARE(c.requestCount(), 8);
     }
@@ -302,7 +311,11 @@ private slots:
                                   << QStringLiteral("Not valid YAML");
         QTest::addRow("postman v1") << QByteArray("{\"id\": \"x\", \"name\": \"old\", \"requests\": [], \"item\": {}}")
                                     << QStringLiteral("old.json")
-                                    << QStringLiteral("Only Postman Collection v2.0 and v2.1");
+                                    << QStringLiteral("This is a Postman Collection v1 file: only v2.0 and v2.1");
+        QTest::addRow("postman v1 by its schema")
+            << QByteArray("{\"info\": {\"name\": \"old\", \"schema\": "
+                          "\"https://schema.getpostman.com/json/collection/v1.0.0/collection.json\"}, \"item\": []}")
+            << QStringLiteral("old.json") << QStringLiteral("This is a Postman Collection v1 file");
         QTest::addRow("swagger 2") << QByteArray("{\"swagger\": \"2.0\", \"paths\": {}}") << QStringLiteral("s.json")
                                    << QStringLiteral("Swagger 2.0 is not read");
         QTest::addRow("openapi without operations") << QByteArray("openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n")
@@ -331,6 +344,15 @@ private slots:
         QCOMPARE(writeCollection(*m_store, c, error), qint64(0));
         QCOMPARE(error, c.error);
         QCOMPARE(treeText(*m_store), before);
+    }
+
+    // A file that begins with a byte order mark (as Windows editors save) is read as any other.
+    void aByteOrderMarkIsSkipped()
+    {
+        const CollectionImport c =
+            importCollection("\xEF\xBB\xBF" + dataFile("shop.postman_collection.json"), QStringLiteral("shop.json"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.requestCount(), 6);
     }
 
     // A write the store refuses half-way leaves nothing: one transaction.

@@ -47,7 +47,7 @@ private slots:
         m.grpcCodes[14] = 2;
         m.grpcCodes[4] = 1;
         QCOMPARE(ReportModel::errorBreakdown(m),
-                 QStringLiteral("http_5xx: 1\ngrpc: 3 (DEADLINE_EXCEEDED 1, UNAVAILABLE 2)"));
+                 QStringLiteral("http 5xx: 1\ngrpc: 3 (DEADLINE_EXCEEDED 1, UNAVAILABLE 2)") /* in the user's words */);
     }
 
     void initTestCase()
@@ -87,7 +87,7 @@ private slots:
         QVERIFY(peak >= 1 && peak <= 20);
         const auto samples = m.errorSamples();
         QVERIFY(!samples.isEmpty());
-        QCOMPARE(samples.first().errorClass, QStringLiteral("http_4xx"));
+        QCOMPARE(samples.first().errorClass, QStringLiteral("http 4xx"));
         QVERIFY(samples.first().title.contains(QLatin1String("404")));
         QVERIFY(samples.first().text.startsWith(QLatin1String("HTTP/1.1 404")));
         QVERIFY(samples.first().text.endsWith(QLatin1String("no such thing")));

@@ -1,0 +1,392 @@
+#include "importparts.h"
+
+#include "core/text.h"
+#include "store/projectstore.h"
+
+#include <map>
+
+namespace stampede {
+
+namespace {
+
+// The English of each note; the workbench has the same texts, translated.
+const std::map<std::string, std::string>& noteTexts()
+{
+    static const std::map<std::string, std::string> texts = {
+        {"too-large", "The file is larger than 64 MiB."},
+        {"bad-json", "Not valid JSON at byte %1: %2"},
+        {"bad-yaml", "Not valid YAML: %1"},
+        {"too-deep", "nested deeper than %1 levels"},
+        {"too-many-values", "more than %1 values (aliases expanded)"},
+        {"swagger", "Swagger 2.0 is not read: convert it to OpenAPI 3 first."},
+        {"unknown-format", "Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands."},
+        {"postman-version", "This is a Postman Collection %1 file: only v2.0 and v2.1 are read (export it again "
+                            "from Postman as v2.1)."},
+        {"test-script", "%1: its test script"},
+        {"prerequest-script", "%1: its pre-request script"},
+        {"auth-kind", "%1: its %2 authorization"},
+        {"file-body", "%1: its body from a file"},
+        {"file-field", "%1: the file field \"%2\""},
+        {"requests-past", "the requests past the first %1"},
+        {"dynamic-variables", "%1: Postman's dynamic variables (%2) are kept as text"},
+        {"grpc-request", "%1: a gRPC request"},
+        {"har-entry", "entry %1: no method or absolute URL"},
+        {"entries-past", "the entries past the first %1"},
+        {"har-empty", "The HAR file has no entry with a request."},
+        {"curl-command", "command %1: %2"},
+        {"curl-not-taken", "command %1: not taken: %2"},
+        {"curl-none", "No curl command in the file."},
+        {"curl-failed", "%1"},
+        {"external-ref", "%1: the external reference %2"},
+        {"ref-nowhere", "%1: the reference %2 leads nowhere"},
+        {"relative-server", "the server URL \"%1\" is relative: set baseUrl in the environment"},
+        {"operations-past", "the operations past the first %1"},
+        {"security-kind", "%1: its %2 security (%3)"},
+        {"openapi-version", "Only OpenAPI 3 is read (this file says openapi: %1)."},
+        {"no-operations", "The specification has no operation under paths."},
+    };
+    return texts;
+}
+
+int countRequests(const std::vector<ImportedItem>& items)
+{
+    int n = 0;
+    for (const auto& i : items)
+        n += i.folder ? countRequests(i.children) : 1;
+    return n;
+}
+
+Json pairsJson(const Pairs& pairs)
+{
+    Json a = Json::array();
+    for (const auto& [n, v] : pairs)
+        a.push_back({{"name", n}, {"value", v}});
+    return a;
+}
+
+ProjectStore::NewItem toNew(const ImportedItem& i)
+{
+    ProjectStore::NewItem n;
+    const std::string name(trimSpaces(i.name));
+    n.name = name.empty() ? "(unnamed)" : name;
+    if (i.folder) {
+        n.kind = ItemKind::Folder;
+        for (const auto& c : i.children)
+            n.children.push_back(toNew(c));
+    } else {
+        n.kind = ItemKind::Request;
+        n.payload = i.payload;
+    }
+    return n;
+}
+
+// `name`, or "name (2)", "name (3)"… whichever no root item of `store` has.
+std::string freeName(const ProjectStore& store, const std::string& name)
+{
+    const auto taken = [&](const std::string& candidate) {
+        for (const auto& i : store.children(0))
+            if (i.name == candidate)
+                return true;
+        return false;
+    };
+    std::string candidate = name;
+    for (int n = 2; taken(candidate); ++n)
+        candidate = name + " (" + std::to_string(n) + ")";
+    return candidate;
+}
+
+int hexValue(char c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+} // namespace
+
+std::string ImportNote::text() const
+{
+    const auto it = noteTexts().find(code);
+    std::string out = it == noteTexts().end() ? code : it->second;
+    for (std::size_t i = args.size(); i > 0; --i) { // %10 before %1
+        const std::string mark = "%" + std::to_string(i);
+        for (std::size_t at = out.find(mark); at != std::string::npos; at = out.find(mark, at + args[i - 1].size()))
+            out.replace(at, mark.size(), args[i - 1]);
+    }
+    return out;
+}
+
+std::string dumpJson(const Json& v, int indent)
+{
+    return v.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+ImportNote note(std::string code, std::vector<std::string> args)
+{
+    return ImportNote{std::move(code), std::move(args)};
+}
+
+int CollectionImport::requestCount() const
+{
+    return countRequests(items);
+}
+
+std::string NewRequest::payload() const
+{
+    Json o;
+    o["method"] = method;
+    o["url"] = std::string(trimSpaces(url));
+    o["headers"] = pairsJson(headers);
+    o["body"] = body;
+    o["bodyMode"] = bodyMode;
+    if (!form.empty())
+        o["form"] = pairsJson(form);
+    if (auth == "basic")
+        o["auth"] = {{"type", "basic"}, {"user", user}, {"password", password}};
+    else if (auth == "bearer")
+        o["auth"] = {{"type", "bearer"}, {"token", token}};
+    if (timeoutMs > 0)
+        o["timeoutMs"] = timeoutMs;
+    if (insecure)
+        o["insecure"] = true;
+    if (!http.empty())
+        o["http"] = http;
+    return dumpJson(o);
+}
+
+ImportedItem requestItem(const std::string& name, const NewRequest& r)
+{
+    ImportedItem i;
+    i.name = name;
+    i.payload = r.payload();
+    return i;
+}
+
+// The nesting checked first (the parser recurses), in one pass outside strings.
+bool parseJson(const std::string& text, Json& out, ImportNote& error, std::size_t maxDepth)
+{
+    std::size_t depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxDepth) {
+                error =
+                    note("bad-json", {std::to_string(i), "nested deeper than " + std::to_string(maxDepth) + " levels"});
+                return false;
+            }
+        } else if ((c == ']' || c == '}') && depth) {
+            --depth;
+        }
+    }
+    try {
+        out = Json::parse(text);
+        return true;
+    } catch (const Json::parse_error& e) {
+        std::string what = e.what();
+        if (const std::size_t colon = what.rfind(": "); colon != std::string::npos)
+            what = what.substr(colon + 2);
+        error = note("bad-json", {std::to_string(e.byte), what});
+        return false;
+    }
+}
+
+const Json& member(const Json& o, const char* key)
+{
+    static const Json null;
+    if (!o.is_object())
+        return null;
+    const auto it = o.find(key);
+    return it == o.end() ? null : *it;
+}
+
+const Json& items(const Json& o, const char* key)
+{
+    static const Json empty = Json::array();
+    const Json& v = member(o, key);
+    return v.is_array() ? v : empty;
+}
+
+std::string textOf(const Json& v)
+{
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_null())
+        return {};
+    if (v.is_number_integer())
+        return std::to_string(v.get<std::int64_t>());
+    if (v.is_number_unsigned())
+        return std::to_string(v.get<std::uint64_t>());
+    if (v.is_number_float()) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%.15g", v.get<double>());
+        return buf;
+    }
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    return dumpJson(v);
+}
+
+std::string str(const Json& o, const char* key, const std::string& otherwise)
+{
+    const Json& v = member(o, key);
+    return v.is_null() ? otherwise : textOf(v);
+}
+
+std::string urlPath(const std::string& url)
+{
+    std::size_t start = url.find("://");
+    start = start == std::string::npos ? 0 : url.find('/', start + 3);
+    if (start == std::string::npos)
+        return "/";
+    const std::size_t end = url.find_first_of("?#", start);
+    const std::string raw = url.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '%' && i + 2 < raw.size() && hexValue(raw[i + 1]) >= 0 && hexValue(raw[i + 2]) >= 0) {
+            out += char(hexValue(raw[i + 1]) * 16 + hexValue(raw[i + 2]));
+            i += 2;
+        } else {
+            out += raw[i];
+        }
+    }
+    return out;
+}
+
+bool isAbsoluteUrl(const std::string& url)
+{
+    const std::size_t colon = url.find("://");
+    if (colon == std::string::npos || colon == 0)
+        return false;
+    for (std::size_t i = 0; i < colon; ++i)
+        if (!std::isalnum(static_cast<unsigned char>(url[i])) && url[i] != '+' && url[i] != '-' && url[i] != '.')
+            return false;
+    return url.size() > colon + 3;
+}
+
+std::string fromPostmanVariables(const std::string& text)
+{
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t open = text.find("{{", pos);
+        if (open == std::string::npos)
+            break;
+        const std::size_t close = text.find("}}", open + 2);
+        if (close == std::string::npos)
+            break;
+        const std::string name(trimSpaces(std::string_view(text).substr(open + 2, close - open - 2)));
+        const bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
+                           std::all_of(name.begin(), name.end(), [](char c) {
+                               return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+                           });
+        out += text.substr(pos, open - pos);
+        out += plain ? "${" + name + "}" : text.substr(open, close + 2 - open); // {{$guid}} stays as it is
+        pos = close + 2;
+    }
+    return out + text.substr(std::min(pos, text.size()));
+}
+
+std::string toPostmanVariables(const std::string& text)
+{
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t open = text.find("${", pos);
+        const std::size_t close = open == std::string::npos ? open : text.find('}', open + 2);
+        if (close == std::string::npos)
+            break;
+        out += text.substr(pos, open - pos) + "{{" + text.substr(open + 2, close - open - 2) + "}}";
+        pos = close + 1;
+    }
+    return out + text.substr(std::min(pos, text.size()));
+}
+
+CollectionImport importCollection(const std::string& input, const std::string& fileName)
+{
+    CollectionImport out;
+    if (std::int64_t(input.size()) > kMaxCollectionBytes) {
+        out.error = note("too-large");
+        return out;
+    }
+    const std::string data = input.rfind("\xEF\xBB\xBF", 0) == 0 ? input.substr(3) : input; // a BOM
+    const std::string lower = asciiLower(fileName);
+    const std::string trimmed(trimSpaces(data));
+    const auto endsWith = [&](const char* s) {
+        const std::string_view e(s);
+        return lower.size() >= e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0;
+    };
+    if (trimmed.rfind("curl ", 0) == 0 || endsWith(".sh") || endsWith(".curl"))
+        return importCurl(data);
+    Json root;
+    ImportNote error;
+    if (!trimmed.empty() && trimmed[0] == '{') {
+        if (!parseJson(data, root, error)) {
+            out.error = error;
+            return out;
+        }
+    } else if (endsWith(".yaml") || endsWith(".yml") || trimmed.rfind("openapi:", 0) == 0) {
+        std::string json, why;
+        if (!yamlToJson(data, json, why) || !parseJson(json, root, error, std::size_t(kMaxYamlDepth) + 1)) {
+            out.error = note("bad-yaml", {why.empty() ? error.text() : why});
+            return out;
+        }
+    }
+    if (!member(root, "openapi").is_null())
+        return importOpenApi(root);
+    if (!member(root, "swagger").is_null()) {
+        out.error = note("swagger");
+        return out;
+    }
+    const std::string schema = str(member(root, "info"), "schema");
+    const bool v1 = schema.find("/v1.") != std::string::npos ||
+                    (member(root, "info").is_null() && member(root, "requests").is_array());
+    if (v1) {
+        out.error = note("postman-version", {"v1"});
+        return out;
+    }
+    if (!schema.empty() || member(root, "item").is_array())
+        return importPostman(root);
+    if (member(member(root, "log"), "entries").is_array())
+        return importHar(root);
+    out.error = note("unknown-format");
+    return out;
+}
+
+std::int64_t writeCollection(ProjectStore& store, const CollectionImport& import, std::string& error)
+{
+    if (import.error) {
+        error = import.error->text();
+        return 0;
+    }
+    std::vector<ProjectStore::NewItem> roots(1);
+    roots[0].kind = ItemKind::Collection;
+    const std::string name(trimSpaces(import.name));
+    roots[0].name = freeName(store, name.empty() ? "Imported" : name);
+    for (const auto& i : import.items)
+        roots[0].children.push_back(toNew(i));
+    if (!import.variables.empty()) {
+        Json values = Json::object();
+        for (const auto& [k, v] : import.variables)
+            values[k] = v;
+        ProjectStore::NewItem env;
+        env.kind = ItemKind::Environment;
+        env.name = freeName(store, roots[0].name);
+        env.payload = dumpJson(values);
+        roots.push_back(std::move(env));
+    }
+    const std::int64_t id = store.addTree(0, roots);
+    if (!id)
+        error = store.lastError();
+    return id;
+}
+
+} // namespace stampede

@@ -1,0 +1,275 @@
+// Postman Collection v2.1 (and v2.0, the same shape) in and out.
+#include "importparts.h"
+
+#include "core/text.h"
+#include "store/projectstore.h"
+
+#include <functional>
+
+namespace stampede {
+
+namespace {
+
+// Postman's auth block: [{key, value}, ...] (v2.1) or {key: value} (v2.0).
+std::string authValue(const Json& auth, const std::string& type, const char* key)
+{
+    const Json& block = member(auth, type.c_str());
+    if (block.is_object())
+        return str(block, key);
+    if (block.is_array())
+        for (const Json& e : block)
+            if (str(e, "key") == key)
+                return str(e, "value");
+    return {};
+}
+
+struct PostmanReader
+{
+    CollectionImport& out;
+
+    // Scripts are not run here: each one is listed.
+    void scripts(const Json& o, const std::string& where)
+    {
+        for (const Json& ev : items(o, "event")) {
+            bool empty = true;
+            const Json& exec = member(member(ev, "script"), "exec");
+            if (exec.is_array()) {
+                for (const Json& l : exec)
+                    empty &= trimSpaces(textOf(l)).empty();
+            } else {
+                empty = trimSpaces(textOf(exec)).empty();
+            }
+            if (!empty)
+                out.notImported.push_back(
+                    note(str(ev, "listen") == "test" ? "test-script" : "prerequest-script", {where}));
+        }
+    }
+
+    void auth(const Json& a, NewRequest& r, const std::string& where)
+    {
+        const std::string type = str(a, "type");
+        if (type == "basic") {
+            r.auth = "basic";
+            r.user = fromPostmanVariables(authValue(a, type, "username"));
+            r.password = fromPostmanVariables(authValue(a, type, "password"));
+        } else if (type == "bearer") {
+            r.auth = "bearer";
+            r.token = fromPostmanVariables(authValue(a, type, "token"));
+        } else if (type == "apikey" && authValue(a, type, "in") != "query") {
+            r.headers.emplace_back(fromPostmanVariables(authValue(a, type, "key")),
+                                   fromPostmanVariables(authValue(a, type, "value")));
+        } else if (!type.empty() && type != "noauth") {
+            out.notImported.push_back(note("auth-kind", {where, type}));
+        }
+    }
+
+    static std::string url(const Json& u)
+    {
+        if (u.is_string())
+            return fromPostmanVariables(u.get<std::string>());
+        if (!member(u, "raw").is_null())
+            return fromPostmanVariables(str(u, "raw"));
+        std::string host, path;
+        for (const Json& h : items(u, "host"))
+            host += (host.empty() ? "" : ".") + textOf(h);
+        for (const Json& p : items(u, "path"))
+            path += "/" + textOf(p);
+        const std::string protocol = str(u, "protocol");
+        return fromPostmanVariables((protocol.empty() ? "" : protocol + "://") + host + path);
+    }
+
+    void body(const Json& b, NewRequest& r, const std::string& where)
+    {
+        const std::string mode = str(b, "mode");
+        if (mode == "raw") {
+            r.body = fromPostmanVariables(str(b, "raw"));
+            r.bodyMode = str(member(member(b, "options"), "raw"), "language") == "json" ? "json" : "raw";
+        } else if (mode == "urlencoded" || mode == "formdata") {
+            r.bodyMode = mode == "urlencoded" ? "urlencoded" : "multipart";
+            for (const Json& f : items(b, mode.c_str())) {
+                if (member(f, "disabled").is_boolean() && member(f, "disabled").get<bool>())
+                    continue;
+                if (str(f, "type") == "file") {
+                    out.notImported.push_back(note("file-field", {where, str(f, "key")}));
+                    continue;
+                }
+                r.form.emplace_back(fromPostmanVariables(str(f, "key")), fromPostmanVariables(str(f, "value")));
+            }
+        } else if (mode == "graphql") {
+            const Json& g = member(b, "graphql");
+            Json query = {{"query", member(g, "query")}};
+            Json vars;
+            ImportNote ignored;
+            if (parseJson(str(g, "variables"), vars, ignored) && vars.is_object())
+                query["variables"] = vars;
+            r.body = dumpJson(query);
+            r.bodyMode = "json";
+        } else if (mode == "file") {
+            out.notImported.push_back(note("file-body", {where}));
+        }
+    }
+
+    ImportedItem request(const Json& item, const Json& inheritedAuth, const std::string& where)
+    {
+        const Json& rqv = member(item, "request");
+        NewRequest r;
+        std::string method = rqv.is_object() ? str(rqv, "method", "GET") : "GET";
+        r.method = asciiUpper(method);
+        r.url = url(rqv.is_string() ? rqv : member(rqv, "url"));
+        for (const Json& h : items(rqv, "header"))
+            if (!(member(h, "disabled").is_boolean() && member(h, "disabled").get<bool>()))
+                r.headers.emplace_back(str(h, "key"), fromPostmanVariables(str(h, "value")));
+        body(member(rqv, "body"), r, where);
+        auth(member(rqv, "auth").is_null() ? inheritedAuth : member(rqv, "auth"), r, where);
+        scripts(item, where);
+        return requestItem(str(item, "name"), r);
+    }
+
+    std::vector<ImportedItem> list(const Json& entries, const Json& inheritedAuth, const std::string& path, int& made)
+    {
+        std::vector<ImportedItem> out_;
+        for (const Json& item : entries) {
+            const std::string where = path + str(item, "name");
+            if (made >= kMaxImportedRequests) {
+                out.notImported.push_back(note("requests-past", {std::to_string(kMaxImportedRequests)}));
+                break;
+            }
+            if (member(item, "item").is_array()) { // a folder: its auth is its requests'
+                ImportedItem folder;
+                folder.folder = true;
+                folder.name = str(item, "name");
+                const Json& auth = member(item, "auth").is_null() ? inheritedAuth : member(item, "auth");
+                folder.children = list(member(item, "item"), auth, where + " / ", made);
+                scripts(item, where);
+                out_.push_back(std::move(folder));
+            } else {
+                out_.push_back(request(item, inheritedAuth, where));
+                ++made;
+            }
+        }
+        return out_;
+    }
+};
+
+// A {{$dynamic}} variable of Postman's kept as text, named once per request.
+void lookForDynamic(const std::vector<ImportedItem>& items, const std::string& path, CollectionImport& out)
+{
+    for (const auto& i : items) {
+        if (i.folder) {
+            lookForDynamic(i.children, path + i.name + " / ", out);
+            continue;
+        }
+        const std::size_t at = i.payload.find("{{$");
+        if (at == std::string::npos)
+            continue;
+        const std::size_t end = i.payload.find("}}", at);
+        out.notImported.push_back(note("dynamic-variables", {path + i.name, i.payload.substr(at, end - at + 2)}));
+    }
+}
+
+Json pairsOut(const Json& pairs)
+{
+    Json a = Json::array();
+    for (const Json& p : pairs)
+        a.push_back({{"key", toPostmanVariables(str(p, "name"))},
+                     {"value", toPostmanVariables(str(p, "value"))},
+                     {"type", "text"}});
+    return a;
+}
+
+Json requestOut(const Json& r)
+{
+    Json rq = {{"method", asciiUpper(str(r, "method", "GET"))}, {"url", {{"raw", toPostmanVariables(str(r, "url"))}}}};
+    Json headers = Json::array();
+    for (const Json& h : items(r, "headers"))
+        headers.push_back({{"key", str(h, "name")}, {"value", toPostmanVariables(str(h, "value"))}});
+    rq["header"] = headers;
+    const std::string mode = str(r, "bodyMode", "raw");
+    if (mode == "urlencoded")
+        rq["body"] = {{"mode", "urlencoded"}, {"urlencoded", pairsOut(items(r, "form"))}};
+    else if (mode == "multipart")
+        rq["body"] = {{"mode", "formdata"}, {"formdata", pairsOut(items(r, "form"))}};
+    else if (!str(r, "body").empty()) {
+        Json b = {{"mode", "raw"}, {"raw", toPostmanVariables(str(r, "body"))}};
+        if (mode == "json")
+            b["options"] = {{"raw", {{"language", "json"}}}};
+        rq["body"] = b;
+    }
+    const auto kv = [](const char* k, const std::string& v) {
+        return Json{{"key", k}, {"value", toPostmanVariables(v)}, {"type", "string"}};
+    };
+    const Json& auth = member(r, "auth");
+    if (str(auth, "type") == "basic")
+        rq["auth"] = {
+            {"type", "basic"},
+            {"basic", Json::array({kv("username", str(auth, "user")), kv("password", str(auth, "password"))})}};
+    else if (str(auth, "type") == "bearer")
+        rq["auth"] = {{"type", "bearer"}, {"bearer", Json::array({kv("token", str(auth, "token"))})}};
+    return rq;
+}
+
+Json itemsOut(const ProjectStore& store, std::int64_t parent, const std::string& path, std::vector<ImportNote>& skipped)
+{
+    Json out = Json::array();
+    for (const auto& c : store.children(parent)) {
+        if (c.kind == ItemKind::Folder) {
+            out.push_back({{"name", c.name}, {"item", itemsOut(store, c.id, path + c.name + " / ", skipped)}});
+            continue;
+        }
+        if (c.kind != ItemKind::Request)
+            continue;
+        Json r;
+        ImportNote ignored;
+        if (!parseJson(c.payload.empty() ? "{}" : c.payload, r, ignored) || str(r, "kind") == "grpc") {
+            skipped.push_back(note("grpc-request", {path + c.name}));
+            continue;
+        }
+        out.push_back({{"name", c.name}, {"request", requestOut(r)}});
+    }
+    return out;
+}
+
+} // namespace
+
+CollectionImport importPostman(const Json& root)
+{
+    CollectionImport out;
+    const Json& info = member(root, "info");
+    const std::string schema = str(info, "schema");
+    if (!member(root, "item").is_array()) {
+        out.error = note("postman-version", {schema.empty() ? "without items" : schema});
+        return out;
+    }
+    out.format = schema.find("v2.0") != std::string::npos ? "Postman Collection v2.0" : "Postman Collection v2.1";
+    out.name = str(info, "name", "Postman collection");
+    for (const Json& v : items(root, "variable")) {
+        const bool disabled = member(v, "disabled").is_boolean() && member(v, "disabled").get<bool>();
+        if (!disabled && !str(v, "key").empty())
+            out.variables.emplace_back(str(v, "key"), str(v, "value"));
+    }
+    PostmanReader reader{out};
+    reader.scripts(root, "the collection");
+    int made = 0;
+    out.items = reader.list(member(root, "item"), member(root, "auth"), std::string(), made);
+    lookForDynamic(out.items, std::string(), out);
+    return out;
+}
+
+std::string exportPostman(const ProjectStore& store, std::int64_t collectionId, const Pairs& variables,
+                          std::vector<ImportNote>& skipped)
+{
+    const auto collection = store.item(collectionId);
+    Json root = {{"info",
+                  {{"name", collection ? collection->name : std::string("Stampede")},
+                   {"schema", "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}}},
+                 {"item", itemsOut(store, collectionId, std::string(), skipped)}};
+    if (!variables.empty()) { // the collection's variables, as an import makes them an environment
+        Json vars = Json::array();
+        for (const auto& [k, v] : variables)
+            vars.push_back({{"key", k}, {"value", v}, {"type", "string"}});
+        root["variable"] = vars;
+    }
+    return dumpJson(root, 2);
+}
+
+} // namespace stampede
