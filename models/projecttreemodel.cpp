@@ -1,5 +1,7 @@
 #include "projecttreemodel.h"
 
+#include "enginetext.h"
+
 #include "store/runlog.h"
 
 #include "store/projectstore.h"
@@ -72,14 +74,16 @@ QIcon kindIcon(ItemKind k)
     p.end();
     return cache[int(k)] = QIcon(pm);
 }
-QIcon runIcon(const QString& status)
+// The run's verdict as a colour: passed green, running blue, anything else (failed, stopped, aborted) red.
+QIcon runIcon(const QString& status, int passed)
 {
     static QHash<QString, QIcon> cache;
-    if (const auto it = cache.constFind(status); it != cache.constEnd())
+    const QString key = status + QString::number(passed);
+    if (const auto it = cache.constFind(key); it != cache.constEnd())
         return *it;
-    const QColor color = status == QLatin1String("completed") ? QColor(0x1e, 0x84, 0x49)
-                         : status == QLatin1String("running") ? QColor(0x2e, 0x86, 0xc1)
-                                                              : QColor(0xc0, 0x39, 0x2b);
+    const QColor color = status == QLatin1String("running") ? QColor(0x2e, 0x86, 0xc1)
+                         : passed == 1                      ? QColor(0x1e, 0x84, 0x49)
+                                                            : QColor(0xc0, 0x39, 0x2b);
     QPixmap pm(32, 32);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
@@ -88,7 +92,7 @@ QIcon runIcon(const QString& status)
     p.setPen(Qt::NoPen);
     p.drawEllipse(QRectF(4, 4, 24, 24));
     p.end();
-    return cache[status] = QIcon(pm);
+    return cache[key] = QIcon(pm);
 }
 } // namespace
 
@@ -284,13 +288,15 @@ QVariant ProjectTreeModel::syntheticData(const Node* n, int role) const
             .arg(QString::fromStdString(r.started).mid(5, 11).replace(QLatin1Char('T'), QLatin1Char(' ')),
                  QString::fromStdString(r.name))
             .arg(r.durationS, 0, 'f', r.durationS == std::floor(r.durationS) ? 0 : 1)
-            .arg(statusText(r.status));
+            .arg(verdictText(r.status, r.passed));
     case Qt::ToolTipRole:
-        return branch ? tr("The runs saved in this project; double-click one to open its report")
-                      : tr("Run %1, started %2 (UTC)")
-                            .arg(QString::fromStdString(r.runId), QString::fromStdString(r.started));
+        if (branch)
+            return tr("The runs saved in this project; double-click one to open its report");
+        return QString(
+            tr("Run %1, started %2 (UTC)").arg(QString::fromStdString(r.runId), QString::fromStdString(r.started)) +
+            (r.reason.empty() ? QString() : u'\n' + engineText(QString::fromStdString(r.reason))));
     case Qt::DecorationRole:
-        return branch ? kindIcon(ItemKind::Folder) : runIcon(QString::fromStdString(r.status));
+        return branch ? kindIcon(ItemKind::Folder) : runIcon(QString::fromStdString(r.status), r.passed);
     case KindRole:
         return -1;
     case RunRole:
@@ -585,4 +591,11 @@ QString ProjectTreeModel::statusText(const std::string& status)
            : status == "stopped_by_breaker" ? tr("stopped by the breaker")
            : status == "failed"             ? tr("failed")
                                             : QString::fromStdString(status);
+}
+
+QString ProjectTreeModel::verdictText(const std::string& status, int passed)
+{
+    if (status == "completed" && passed >= 0) // the stored verdict, as the exit code and every export give it
+        return passed ? tr("passed") : tr("not passed");
+    return statusText(status);
 }

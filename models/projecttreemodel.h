@@ -24,6 +24,8 @@ class ProjectTreeModel : public QAbstractItemModel
 public:
     // A run's status in words of the interface's language ("completed" ...).
     static QString statusText(const std::string& status);
+    // A run's status with its stored verdict: "passed" or "failed" for a completed run, else its status.
+    static QString verdictText(const std::string& status, int passed);
     enum Role
     {
         IdRole = Qt::UserRole + 1,

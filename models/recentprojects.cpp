@@ -51,7 +51,7 @@ QList<RecentProject> RecentProjects::list()
                                 .arg(QString::fromStdString(last.name),
                                      started.isValid() ? started.toString(QStringLiteral("yyyy-MM-dd HH:mm"))
                                                        : QString::fromStdString(last.started),
-                                     ProjectTreeModel::statusText(last.status));
+                                     ProjectTreeModel::verdictText(last.status, last.passed));
             }
         }
         out.append(p);

@@ -1,4 +1,5 @@
 #include "reportmodel.h"
+#include "enginetext.h"
 #include "runsecond.h"
 
 #include "projecttreemodel.h"
@@ -168,10 +169,12 @@ QList<ReportModel::Sample> ReportModel::errorSamples() const
         s.errorClass = errorClassText(int(e.errorClass));
         s.title = e.status ? tr("%1 · %2 · status %3 · second %4").arg(s.step, s.errorClass).arg(e.status).arg(e.second)
                            : tr("%1 · %2 · second %3").arg(s.step, s.errorClass).arg(e.second);
-        s.text =
-            QString::fromStdString(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body
-                                                   : e.head.empty() ? e.detail
-                                                                    : e.detail + "\n\n" + e.head + "\n\n" + e.body));
+        // why, in the user's words; then the answer's bytes as they came
+        const QString why = engineText(QString::fromStdString(printableSample(e.detail)));
+        const QString answer = e.head.empty() && e.body.empty()
+                                   ? QString()
+                                   : QString::fromStdString(printableSample(e.head + "\n\n" + e.body));
+        s.text = why.isEmpty() ? answer : answer.isEmpty() ? why : why + QStringLiteral("\n\n") + answer;
         out << s;
     }
     return out;
@@ -204,6 +207,19 @@ QStringList ReportModel::thresholdLines() const
     return out;
 }
 
+QString ReportModel::reason() const
+{
+    if (!m_summary->reason.empty())
+        return engineText(QString::fromStdString(m_summary->reason));
+    QStringList failed; // a run that ran as planned fails by its thresholds: which ones
+    for (const auto& t : m_summary->thresholds)
+        if (!t.passed)
+            failed << QString::fromStdString(t.expr);
+    return failed.isEmpty()
+               ? QString()
+               : tr("%n threshold(s) failed: %1", nullptr, int(failed.size())).arg(failed.join(QStringLiteral(", ")));
+}
+
 bool ReportModel::checkFailed(int i) const
 {
     const auto& judged = m_summary->total.checks;
@@ -215,7 +231,7 @@ QList<QPair<double, QString>> ReportModel::eventMarks() const
     QList<QPair<double, QString>> out;
     for (const auto& e : m_summary->events)
         if (e.kind.rfind("capacity_", 0) != 0) // a search's level ends where the next one's scaling is marked
-            out.append({e.atS, QString::fromStdString(e.kind)});
+            out.append({e.atS, eventKindText(QString::fromStdString(e.kind))});
     return out;
 }
 
@@ -225,8 +241,8 @@ QStringList ReportModel::eventLines() const
     for (const auto& e : m_summary->events)
         out << QStringLiteral("%1 s  %2  %3  %4")
                    .arg(e.atS, 0, 'f', 1)
-                   .arg(QString::fromStdString(e.kind), QString::fromStdString(e.agent),
-                        QString::fromStdString(e.detail));
+                   .arg(eventKindText(QString::fromStdString(e.kind)), QString::fromStdString(e.agent),
+                        engineText(QString::fromStdString(e.detail)));
     return out;
 }
 

@@ -54,6 +54,8 @@ public:
     QString runId() const;
     QString title() const; // scenario, status, start, duration
     bool passed() const;
+    // Why the run did not pass (or how it ended), in the user's words; empty when it passed as planned.
+    QString reason() const;
     // Per second, all steps: requests, errors, p50, p90, p95, p99, p999, max,
     // connections, users; for all agents merged (agent -1) or agent `agent`.
     // A latency point is NaN (a gap) in a second where nothing was answered

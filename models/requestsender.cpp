@@ -1,5 +1,6 @@
 #include "requestsender.h"
 
+#include "enginetext.h"
 #include "jsontext.h"
 
 #include "metrics/runmetrics.h"
@@ -31,7 +32,7 @@ QString readable(const std::string& body, const QList<QPair<QString, QString>>& 
 void httpAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
 {
     const stampede::HttpExchangeResult& h = r.http;
-    a.error = QString::fromStdString(h.error);
+    a.error = engineText(QString::fromStdString(h.error));
     a.status = a.httpStatus = h.ok ? h.status : 0;
     a.headers = pairs(h.headers);
     a.body = readable(h.body, a.headers, false);
@@ -51,7 +52,7 @@ void grpcAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
 {
     const stampede::Http2ExchangeResult& c = r.call;
     a.grpc = true;
-    a.error = QString::fromStdString(c.ok ? r.answerError : c.error);
+    a.error = engineText(QString::fromStdString(c.ok ? r.answerError : c.error));
     a.httpStatus = c.status;
     a.status = c.ok ? c.grpcStatus : 0;
     a.headers = pairs(c.headers);
@@ -103,8 +104,8 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
             SendAnswer a;
             a.grpc = grpc;
             if (!r.error.empty()) {
-                a.error =
-                    QCoreApplication::translate("RequestSender", "not sent: %1").arg(QString::fromStdString(r.error));
+                a.error = QCoreApplication::translate("RequestSender", "not sent: %1")
+                              .arg(engineText(QString::fromStdString(r.error)));
                 return std::make_pair(a, r.sent);
             }
             if (r.grpc)

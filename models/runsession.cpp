@@ -1,6 +1,7 @@
 #include "runsession.h"
 
 #include "control/runinputs.h"
+#include "enginetext.h"
 
 #include <QFileInfo>
 
@@ -43,7 +44,7 @@ public:
             event({o.summary.durationS, "output", "", e, 0, 0});
         const QByteArray json =
             o.status == "failed" ? QByteArray() : QByteArray::fromStdString(summaryToJson(o.summary));
-        m_s->post([s = m_s, status, json, error = QString::fromStdString(o.error)] {
+        m_s->post([s = m_s, status, json, error = engineText(QString::fromStdString(o.error))] {
             s->m_running = false;
             s->m_error = error;
             Q_EMIT s->finished(status, json);
@@ -114,7 +115,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     if (store)
         in.baseDir = QFileInfo(QString::fromStdString(store->path())).absolutePath().toStdString();
     if (!prepareRun(in, rq, error)) {
-        m_error = QString::fromStdString(error);
+        m_error = engineText(QString::fromStdString(error));
         return false;
     }
     rq.source = "gui";
@@ -135,12 +136,12 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     std::vector<std::string> errors;
     auto service = RunService::prepare(std::move(rq), errors);
     if (!service) {
-        m_error = QString::fromStdString(errors.front());
+        m_error = engineText(QString::fromStdString(errors.front()));
         return false;
     }
     m_job.wait(); // the last run's thread has posted its end
     if (!service->begin({store, [this](std::function<void()> job) { post(std::move(job)); }}, error)) {
-        m_error = QString::fromStdString(error);
+        m_error = engineText(QString::fromStdString(error));
         return false;
     }
     m_service = std::move(service);

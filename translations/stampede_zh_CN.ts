@@ -437,37 +437,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="385"/>
+        <location filename="../models/reportmodel.cpp" line="397"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="392"/>
+        <location filename="../models/reportmodel.cpp" line="404"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="411"/>
+        <location filename="../models/reportmodel.cpp" line="423"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="411"/>
+        <location filename="../models/reportmodel.cpp" line="423"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="411"/>
+        <location filename="../models/reportmodel.cpp" line="423"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="411"/>
+        <location filename="../models/reportmodel.cpp" line="423"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="412"/>
+        <location filename="../models/reportmodel.cpp" line="424"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -475,63 +475,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="277"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="272"/>
+        <location filename="../widgets/reportview.cpp" line="285"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="273"/>
+        <location filename="../widgets/reportview.cpp" line="286"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="280"/>
+        <location filename="../widgets/reportview.cpp" line="293"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="283"/>
+        <location filename="../widgets/reportview.cpp" line="296"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="287"/>
+        <location filename="../widgets/reportview.cpp" line="300"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="287"/>
+        <location filename="../widgets/reportview.cpp" line="300"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="288"/>
-        <location filename="../widgets/reportview.cpp" line="291"/>
+        <location filename="../widgets/reportview.cpp" line="301"/>
+        <location filename="../widgets/reportview.cpp" line="304"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="289"/>
-        <location filename="../widgets/reportview.cpp" line="292"/>
+        <location filename="../widgets/reportview.cpp" line="302"/>
+        <location filename="../widgets/reportview.cpp" line="305"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="290"/>
+        <location filename="../widgets/reportview.cpp" line="303"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="290"/>
+        <location filename="../widgets/reportview.cpp" line="303"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -695,6 +695,329 @@ Candidate: %2</source>
         <location filename="../models/enginesettings.cpp" line="284"/>
         <source>one per core it may use</source>
         <translation>每个可用核心一个</translation>
+    </message>
+</context>
+<context>
+    <name>EngineText</name>
+    <message>
+        <location filename="../models/enginetext.cpp" line="27"/>
+        <source>unknown variable ${%1}</source>
+        <translation>未知变量 ${%1}</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="29"/>
+        <source>unknown column ${%1}</source>
+        <translation>未知的列 ${%1}</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="31"/>
+        <source>unclosed ${ at offset %1</source>
+        <translation>第 %1 个字符处的 ${ 没有闭合</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="32"/>
+        <source>a request needs a URL</source>
+        <translation>请求需要一个 URL</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="34"/>
+        <source>&quot;%1&quot; is not a header name</source>
+        <translation>“%1”不是合法的请求头名称</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="36"/>
+        <source>&quot;%1&quot; is not an HTTP method</source>
+        <translation>“%1”不是 HTTP 方法</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="37"/>
+        <source>must be positive</source>
+        <translation>必须大于 0</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="39"/>
+        <source>at least one step is needed</source>
+        <translation>至少需要一个步骤</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="42"/>
+        <source>choose an open model (load.open.rate) or a closed model (load.closed.users)</source>
+        <translation>请选择开放模型（load.open.rate）或封闭模型（load.closed.users）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="45"/>
+        <source>a request has a body or a form, not both</source>
+        <translation>请求只能有请求体或表单之一，不能同时有</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="48"/>
+        <source>${%1} is used before any step extracts it%2: every request of this step fails as an extract error, and the iteration ends there</source>
+        <translation>${%1} 在任何步骤提取它之前就被使用%2：该步骤的每个请求都会以提取错误失败，本次迭代在此结束</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="51"/>
+        <source>cannot connect to %1: the connection was refused</source>
+        <translation>无法连接 %1：连接被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="53"/>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="55"/>
+        <source>connect to %1 timed out</source>
+        <translation>连接 %1 超时</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="57"/>
+        <source>no complete response within %1</source>
+        <translation>%1 内未收到完整响应</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="58"/>
+        <source>no answer within %1</source>
+        <translation>%1 内没有响应</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="59"/>
+        <source>not sent: %1</source>
+        <translation>未发送：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="61"/>
+        <source>no request succeeded (%1 failed)</source>
+        <translation>没有成功的请求（%1 个失败）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="63"/>
+        <source>not as planned: %1 of %2 planned iterations were made (%3)%4</source>
+        <translation>未按计划进行：计划 %2 次迭代，实际完成 %1 次（%3）%4</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="65"/>
+        <source>stopped when asked, at %1 of %2</source>
+        <translation>按要求停止，于 %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="66"/>
+        <source>aborted: %1</source>
+        <translation>已中止：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="68"/>
+        <source>an agent was lost and the policy is abort</source>
+        <translation>丢失了一个代理，且策略为中止</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="70"/>
+        <source>an engine was lost and the policy is abort</source>
+        <translation>丢失了一个引擎，且策略为中止</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="71"/>
+        <source>the run ended as %1</source>
+        <translation>运行以 %1 结束</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="73"/>
+        <source>no request completed</source>
+        <translation>没有完成的请求</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="76"/>
+        <source>%1 arrivals were dropped (the engines fell behind, or every connection was busy)</source>
+        <translation>丢弃了 %1 次到达（引擎跟不上，或所有连接都忙）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="79"/>
+        <source>the engines fell behind the plan</source>
+        <translation>引擎跟不上计划</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="87"/>
+        <source>must be positive (got %1)</source>
+        <translation>必须大于 0（实际为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="89"/>
+        <source>an engine failed: %1</source>
+        <translation>一个引擎出错：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="91"/>
+        <source>check &quot;%1&quot;: %2</source>
+        <translation>检查“%1”：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="93"/>
+        <source>status %1, expected one of %2</source>
+        <translation>状态码 %1，应为 %2 之一</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="95"/>
+        <source>status %1, expected %2</source>
+        <translation>状态码 %1，应为 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="97"/>
+        <source>grpc-status %1, expected one of %2</source>
+        <translation>grpc-status %1，应为 %2 之一</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="99"/>
+        <source>grpc-status %1, expected %2</source>
+        <translation>grpc-status %1，应为 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="101"/>
+        <source>took %1 ms, more than %2 ms</source>
+        <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="103"/>
+        <source>the body does not contain %1</source>
+        <translation>响应体不包含 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="105"/>
+        <source>the body is not JSON (reading %1)</source>
+        <translation>响应体不是 JSON（读取 %1 时）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="107"/>
+        <source>the opposite held (negate)</source>
+        <translation>相反的条件成立（取反）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="109"/>
+        <source>%1 is %2, which does not match /%3/</source>
+        <translation>%1 为 %2，不匹配 /%3/</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="111"/>
+        <source>%1 is %2, expected %3</source>
+        <translation>%1 为 %2，应为 %3</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="113"/>
+        <source>%1 is absent, expected %2</source>
+        <translation>%1 不存在，应为 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="115"/>
+        <source>%1 is present: %2</source>
+        <translation>%1 存在：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="116"/>
+        <source>%1 is absent</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="200"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="201"/>
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="202"/>
+        <source>load scaled</source>
+        <translation>负载已调整</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="203"/>
+        <source>breaker</source>
+        <translation>熔断</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="204"/>
+        <source>recovered</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="205"/>
+        <source>stopped by the breaker</source>
+        <translation>被熔断停止</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="206"/>
+        <source>capacity level</source>
+        <translation>容量级别</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="207"/>
+        <source>capacity: settled</source>
+        <translation>容量：已排空</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="208"/>
+        <source>capacity: draining, run again</source>
+        <translation>容量：仍在排空，重跑此级</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="209"/>
+        <source>server metric</source>
+        <translation>服务端指标</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="210"/>
+        <source>agent lost</source>
+        <translation>代理丢失</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="211"/>
+        <source>agent error</source>
+        <translation>代理出错</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="212"/>
+        <source>run aborted</source>
+        <translation>运行已中止</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="213"/>
+        <source>sent after loss</source>
+        <translation>丢失后发送</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="214"/>
+        <source>lease expired</source>
+        <translation>租约过期</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="215"/>
+        <source>data set exhausted</source>
+        <translation>数据集已用尽</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="216"/>
+        <source>bad data</source>
+        <translation>数据有误</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="217"/>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="81"/>
+        <source>stopped by breaker%1</source>
+        <translation>被熔断器停止%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="83"/>
+        <source>interrupted: the controller ended before the run did</source>
+        <translation>已中断：控制器在运行结束前退出</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="85"/>
+        <source>threshold failed: %1</source>
+        <translation>阈值未通过：%1</translation>
     </message>
 </context>
 <context>
@@ -1892,74 +2215,84 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ProjectTreeModel</name>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="280"/>
+        <location filename="../models/projecttreemodel.cpp" line="284"/>
         <source>Runs (%1)</source>
         <translation>运行记录（%1）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="283"/>
+        <location filename="../models/projecttreemodel.cpp" line="287"/>
         <source>%1 %2 · %3 s · %4</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="580"/>
+        <location filename="../models/projecttreemodel.cpp" line="585"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="581"/>
+        <location filename="../models/projecttreemodel.cpp" line="586"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="582"/>
+        <location filename="../models/projecttreemodel.cpp" line="587"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="583"/>
+        <location filename="../models/projecttreemodel.cpp" line="588"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="584"/>
+        <location filename="../models/projecttreemodel.cpp" line="589"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="585"/>
+        <location filename="../models/projecttreemodel.cpp" line="590"/>
         <source>stopped by the breaker</source>
         <translation>已被熔断器停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="586"/>
+        <location filename="../models/projecttreemodel.cpp" line="591"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="289"/>
+        <location filename="../models/projecttreemodel.cpp" line="598"/>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="598"/>
+        <source>not passed</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="294"/>
         <source>The runs saved in this project; double-click one to open its report</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="290"/>
+        <location filename="../models/projecttreemodel.cpp" line="295"/>
         <source>Run %1, started %2 (UTC)</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="321"/>
+        <location filename="../models/projecttreemodel.cpp" line="326"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="397"/>
-        <location filename="../models/projecttreemodel.cpp" line="446"/>
-        <location filename="../models/projecttreemodel.cpp" line="457"/>
+        <location filename="../models/projecttreemodel.cpp" line="402"/>
+        <location filename="../models/projecttreemodel.cpp" line="451"/>
+        <location filename="../models/projecttreemodel.cpp" line="462"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="400"/>
+        <location filename="../models/projecttreemodel.cpp" line="405"/>
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
@@ -1994,7 +2327,7 @@ with a self-signed or internal certificate.</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="562"/>
+        <location filename="../models/projecttreemodel.cpp" line="567"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -2131,119 +2464,126 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="37"/>
+        <location filename="../models/reportmodel.cpp" line="38"/>
         <source>The file holds no run.</source>
         <translation>该文件中没有运行记录。</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="59"/>
+        <location filename="../models/reportmodel.cpp" line="60"/>
         <source>%1 · run %2 · %3 · started %4 · %5 s</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="143"/>
+        <location filename="../models/reportmodel.cpp" line="144"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="144"/>
+        <location filename="../models/reportmodel.cpp" line="145"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="146"/>
+        <location filename="../models/reportmodel.cpp" line="147"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="147"/>
+        <location filename="../models/reportmodel.cpp" line="148"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="169"/>
+        <location filename="../models/reportmodel.cpp" line="170"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="170"/>
+        <location filename="../models/reportmodel.cpp" line="171"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="185"/>
+        <location filename="../models/reportmodel.cpp" line="188"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="199"/>
+        <location filename="../models/reportmodel.cpp" line="202"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="200"/>
+        <location filename="../models/reportmodel.cpp" line="203"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="200"/>
+        <location filename="../models/reportmodel.cpp" line="203"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/reportmodel.cpp" line="218"/>
+        <source>%n threshold(s) failed: %1</source>
+        <translation>
+            <numerusform>%n 个阈值未通过：%1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="309"/>
+        <location filename="../models/reportmodel.cpp" line="321"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="349"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="349"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="349"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="338"/>
+        <location filename="../models/reportmodel.cpp" line="350"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="338"/>
+        <location filename="../models/reportmodel.cpp" line="350"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="338"/>
+        <location filename="../models/reportmodel.cpp" line="350"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="339"/>
+        <location filename="../models/reportmodel.cpp" line="351"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -2261,149 +2601,149 @@ with a self-signed or internal certificate.</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="81"/>
+        <location filename="../widgets/reportview.cpp" line="90"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="86"/>
-        <location filename="../widgets/reportview.cpp" line="91"/>
+        <location filename="../widgets/reportview.cpp" line="95"/>
+        <location filename="../widgets/reportview.cpp" line="100"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="132"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="123"/>
+        <location filename="../widgets/reportview.cpp" line="132"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="124"/>
+        <location filename="../widgets/reportview.cpp" line="133"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="124"/>
+        <location filename="../widgets/reportview.cpp" line="133"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="126"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="126"/>
-        <location filename="../widgets/reportview.cpp" line="241"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="254"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="132"/>
+        <location filename="../widgets/reportview.cpp" line="142"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="146"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="146"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="147"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="147"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="141"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="141"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="147"/>
+        <location filename="../widgets/reportview.cpp" line="159"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="148"/>
+        <location filename="../widgets/reportview.cpp" line="160"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="164"/>
+        <location filename="../widgets/reportview.cpp" line="176"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="164"/>
+        <location filename="../widgets/reportview.cpp" line="176"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="167"/>
+        <location filename="../widgets/reportview.cpp" line="179"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="170"/>
+        <location filename="../widgets/reportview.cpp" line="182"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="176"/>
+        <location filename="../widgets/reportview.cpp" line="189"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="186"/>
+        <location filename="../widgets/reportview.cpp" line="199"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="241"/>
+        <location filename="../widgets/reportview.cpp" line="254"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="242"/>
+        <location filename="../widgets/reportview.cpp" line="255"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="242"/>
+        <location filename="../widgets/reportview.cpp" line="255"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="242"/>
+        <location filename="../widgets/reportview.cpp" line="255"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="246"/>
+        <location filename="../widgets/reportview.cpp" line="259"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="247"/>
+        <location filename="../widgets/reportview.cpp" line="260"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -2732,17 +3072,17 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestSender</name>
     <message>
-        <location filename="../models/requestsender.cpp" line="44"/>
+        <location filename="../models/requestsender.cpp" line="45"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="70"/>
+        <location filename="../models/requestsender.cpp" line="71"/>
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="75"/>
+        <location filename="../models/requestsender.cpp" line="76"/>
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
@@ -2778,246 +3118,236 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="34"/>
+        <location filename="../widgets/rundashboard.cpp" line="36"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="62"/>
+        <location filename="../widgets/rundashboard.cpp" line="64"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="63"/>
+        <location filename="../widgets/rundashboard.cpp" line="65"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64"/>
-        <location filename="../widgets/rundashboard.cpp" line="234"/>
+        <location filename="../widgets/rundashboard.cpp" line="66"/>
+        <location filename="../widgets/rundashboard.cpp" line="236"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="65"/>
+        <location filename="../widgets/rundashboard.cpp" line="67"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="71"/>
+        <location filename="../widgets/rundashboard.cpp" line="73"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="72"/>
+        <location filename="../widgets/rundashboard.cpp" line="74"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="79"/>
+        <location filename="../widgets/rundashboard.cpp" line="81"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="86"/>
+        <location filename="../widgets/rundashboard.cpp" line="88"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="91"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="105"/>
+        <location filename="../widgets/rundashboard.cpp" line="107"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="150"/>
+        <location filename="../widgets/rundashboard.cpp" line="152"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="40"/>
+        <location filename="../widgets/rundashboard.cpp" line="42"/>
         <source>Show the whole run or one step in the charts</source>
         <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="41"/>
+        <location filename="../widgets/rundashboard.cpp" line="43"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="48"/>
+        <location filename="../widgets/rundashboard.cpp" line="50"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="49"/>
+        <location filename="../widgets/rundashboard.cpp" line="51"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="57"/>
+        <location filename="../widgets/rundashboard.cpp" line="59"/>
         <source>The time the run has taken of the time it is planned to take</source>
         <translation>运行已用时间占计划时长的比例</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="76"/>
+        <location filename="../widgets/rundashboard.cpp" line="78"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="107"/>
+        <location filename="../widgets/rundashboard.cpp" line="109"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109"/>
+        <location filename="../widgets/rundashboard.cpp" line="111"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="129"/>
+        <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="141"/>
+        <location filename="../widgets/rundashboard.cpp" line="143"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="148"/>
+        <location filename="../widgets/rundashboard.cpp" line="150"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="148"/>
-        <location filename="../widgets/rundashboard.cpp" line="515"/>
+        <location filename="../widgets/rundashboard.cpp" line="150"/>
+        <location filename="../widgets/rundashboard.cpp" line="510"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="149"/>
+        <location filename="../widgets/rundashboard.cpp" line="151"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="149"/>
+        <location filename="../widgets/rundashboard.cpp" line="151"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="150"/>
+        <location filename="../widgets/rundashboard.cpp" line="152"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="154"/>
+        <location filename="../widgets/rundashboard.cpp" line="156"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="154"/>
+        <location filename="../widgets/rundashboard.cpp" line="156"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="155"/>
+        <location filename="../widgets/rundashboard.cpp" line="157"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="158"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="158"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="162"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="180"/>
+        <location filename="../widgets/rundashboard.cpp" line="182"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="210"/>
+        <location filename="../widgets/rundashboard.cpp" line="212"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="234"/>
+        <location filename="../widgets/rundashboard.cpp" line="236"/>
         <source>Resume</source>
         <translation>继续</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="257"/>
-        <source>paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="258"/>
-        <source>resumed</source>
-        <translation>已继续</translation>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="260"/>
@@ -3025,86 +3355,56 @@ with a self-signed or internal certificate.</source>
         <translation>负载 × %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="405"/>
+        <location filename="../widgets/rundashboard.cpp" line="400"/>
         <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="423"/>
+        <location filename="../widgets/rundashboard.cpp" line="418"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="432"/>
+        <location filename="../widgets/rundashboard.cpp" line="427"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="434"/>
+        <location filename="../widgets/rundashboard.cpp" line="429"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="435"/>
+        <location filename="../widgets/rundashboard.cpp" line="430"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="462"/>
+        <location filename="../widgets/rundashboard.cpp" line="457"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="463"/>
+        <location filename="../widgets/rundashboard.cpp" line="458"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="465"/>
+        <location filename="../widgets/rundashboard.cpp" line="460"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="468"/>
+        <location filename="../widgets/rundashboard.cpp" line="463"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="238"/>
+        <location filename="../widgets/rundashboard.cpp" line="240"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="261"/>
-        <source>breaker</source>
-        <translation>熔断</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="262"/>
-        <source>recovered</source>
-        <translation>恢复</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="263"/>
-        <source>capacity level</source>
-        <translation>容量级别</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="264"/>
-        <source>capacity: settled</source>
-        <translation>容量：已排空</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="265"/>
-        <source>capacity: draining, run again</source>
-        <translation>容量：仍在排空，重跑此级</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="266"/>
-        <source>server metric</source>
-        <translation>服务端指标</translation>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="595"/>
@@ -3130,22 +3430,22 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="87"/>
+        <location filename="../models/runsession.cpp" line="88"/>
         <source>SLO %1</source>
         <translation>SLO %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="93"/>
+        <location filename="../models/runsession.cpp" line="94"/>
         <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
         <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="95"/>
+        <location filename="../models/runsession.cpp" line="96"/>
         <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
         <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="104"/>
+        <location filename="../models/runsession.cpp" line="105"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
@@ -3153,174 +3453,174 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="119"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="120"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="122"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="123"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="125"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="126"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="145"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="146"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="147"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="148"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="156"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="157"/>
         <source>%1   replays %2 at × %3 to %4</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="182"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="183"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="183"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="185"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="192"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="195"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="197"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="199"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="199"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="200"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="207"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="214"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="218"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="218"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="219"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="222"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="224"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="228"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="233"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="236"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="524"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="238"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="525"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="245"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="246"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="246"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="253"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="745"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="268"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -3329,324 +3629,324 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="270"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="271"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="271"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="283"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="287"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="288"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="303"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="313"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="390"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="346"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="355"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="360"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="367"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="367"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="383"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
         <source>Steps</source>
         <translation>阶梯数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="458"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="487"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="482"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="497"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="487"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="488"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="489"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="502"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="502"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="503"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="524"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="525"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="723"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="724"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="724"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="725"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="745"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="745"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="755"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="756"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="756"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="758"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="758"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="761"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="765"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="771"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="835"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="841"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="842"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="848"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="853"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="849"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="854"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="848"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="849"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="859"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="879"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="872"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="880"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="859"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="866"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="872"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

@@ -73,8 +73,17 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     auto* verdict = new QLabel(model->passed() ? tr("PASSED") : tr("FAILED"));
     verdict->setStyleSheet(model->passed() ? QStringLiteral("color: #1e8449; font-weight: bold")
                                            : QStringLiteral("color: #c0392b; font-weight: bold"));
+    verdict->setObjectName(QStringLiteral("verdict"));
+    verdict->setToolTip(model->reason());
+    auto* reason = new QLabel(model->reason()); // why: the same verdict as the exit code and every export
+    reason->setObjectName(QStringLiteral("verdictReason"));
+    reason->setWordWrap(true);
+    reason->setVisible(!model->reason().isEmpty());
     auto* top = new QHBoxLayout;
-    top->addWidget(title, 1);
+    auto* heading = new QVBoxLayout;
+    heading->addWidget(title);
+    heading->addWidget(reason);
+    top->addLayout(heading, 1);
     top->addWidget(verdict);
     for (const QString& format :
          {QStringLiteral("html"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("junit")}) {
@@ -122,7 +131,8 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
         const auto events = m_model->eventMarks();
         charts->addWidget(lineChart(tr("Throughput"), tr("requests/s"),
                                     {{tr("completed/s"), series("requests")}, {tr("errors/s"), series("errors")}},
-                                    events));
+                                    events),
+                          2);
         charts->addWidget(lineChart(tr("Latency"), tr("ms"),
                                     {{QStringLiteral("p50"), series("p50")},
                                      {QStringLiteral("p90"), series("p90")},
@@ -130,15 +140,18 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
                                      {QStringLiteral("p99"), series("p99")},
                                      {QStringLiteral("p99.9"), series("p999")},
                                      {tr("max"), series("max")}},
-                                    events, true));
-        charts->addWidget(lineChart(
-            tr("Connections and users"), tr("count"),
-            {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}, {}, false, true));
+                                    events, true),
+                          3); // six names in its legend: wider than the others
+        charts->addWidget(
+            lineChart(tr("Connections and users"), tr("count"),
+                      {{tr("open connections"), series("connections")}, {tr("active users"), series("users")}}, {},
+                      false, true),
+            2);
         QList<QPair<QString, QList<QPointF>>> server; // the target's own metrics, a line each
         for (const QString& name : m_model->serverMetrics())
             server.append({name, m_model->serverSeries(name)});
         if (!server.isEmpty())
-            charts->addWidget(lineChart(tr("Server"), tr("value"), server, events));
+            charts->addWidget(lineChart(tr("Server"), tr("value"), server, events), 2);
     };
     showCharts(-1);
     const QStringList agents = model->agents();
@@ -172,6 +185,7 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     // error samples: what the server answered (or why the transport failed)
     auto* samples = new QListWidget;
     auto* sampleText = new QPlainTextEdit;
+    sampleText->setObjectName(QStringLiteral("sampleText"));
     sampleText->setReadOnly(true);
     sampleText->setPlaceholderText(tr("No failed request was sampled."));
     const auto sampleList = model->errorSamples();

@@ -1,5 +1,6 @@
 #include "rundashboard.h"
 
+#include "enginetext.h"
 #include "projecttreemodel.h"
 
 #include <QRegularExpression>
@@ -10,6 +11,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGraphicsLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -254,18 +256,11 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
                 const QRegularExpressionMatch level =
                     QRegularExpression(QStringLiteral("level x([0-9.e+-]+)")).match(detail);
                 const QString shown =
-                    kind == QLatin1String("paused")    ? tr("paused")
-                    : kind == QLatin1String("resumed") ? tr("resumed")
-                    : kind == QLatin1String("scaled")
+                    kind == QLatin1String("scaled")
                         ? tr("load × %1").arg(level.hasMatch() ? level.captured(1) : QString::number(m_factor->value()))
-                    : kind == QLatin1String("breaker")           ? tr("breaker")
-                    : kind == QLatin1String("breaker_recovered") ? tr("recovered")
-                    : kind == QLatin1String("capacity_level")    ? tr("capacity level")
-                    : kind == QLatin1String("capacity_settle")   ? tr("capacity: settled")
-                    : kind == QLatin1String("capacity_draining") ? tr("capacity: draining, run again")
-                    : kind == QLatin1String("server_metric")     ? tr("server metric")
-                                                                 : kind;
-                m_events->addItem(QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(shown, agent, detail));
+                        : eventKindText(kind);
+                m_events->addItem(
+                    QStringLiteral("%1 s  %2  %3  %4").arg(at, 0, 'f', 1).arg(shown, agent, engineText(detail)));
                 if (!kind.startsWith(QLatin1String("capacity_"))) // the next level's scaling is marked
                     markEvent(at, shown);
             });
@@ -555,6 +550,7 @@ void RunDashboard::redraw()
     for (const auto& q : scopes[0].users)
         maxGauge = std::max(maxGauge, q.y());
     const QList<QLegendMarker*> markers = m_charts[2]->chart()->legend()->markers();
+    bool shownChanged = false;
     for (int c = 0; c < kClasses; ++c) {
         m_errorsByClass[c]->replace(p.errors[c]);
         bool any = false;
@@ -562,9 +558,13 @@ void RunDashboard::redraw()
             maxErr = std::max(maxErr, q.y());
             any |= q.y() > 0;
         }
-        if (c < markers.size())
+        if (c < markers.size() && markers[c]->isVisible() != any) {
             markers[c]->setVisible(any);
+            shownChanged = true;
+        }
     }
+    if (shownChanged) // the names were cut to fit every class: laid out again for those shown
+        m_charts[2]->chart()->legend()->layout()->invalidate();
     const double maxT =
         std::max(m_lastSecond, m_planned->count() ? m_planned->at(m_planned->count() - 1).x() : m_lastSecond);
     const double tops[] = {maxRate * 1.05, maxLat * 1.05, maxErr * 1.05, maxGauge * 1.05};

@@ -1,5 +1,6 @@
 #include "scenarioeditor.h"
 
+#include "enginetext.h"
 #include "jsontext.h"
 
 #include "breakereditor.h"
@@ -786,7 +787,7 @@ void ScenarioEditor::validate()
     // each field shows its own faults beside it (a red frame and a tooltip)
     QHash<QWidget*, QStringList> byWidget;
     for (const auto& [field, message] : problems) {
-        m_problems << (field.isEmpty() ? message : field + QStringLiteral(": ") + message);
+        m_problems << engineText(field.isEmpty() ? message : field + QStringLiteral(": ") + message);
         QWidget* w =
             field.startsWith(QLatin1String("steps[0].replay.target")) ||
                     field.startsWith(QLatin1String("steps[0].replay.hosts"))
@@ -808,7 +809,7 @@ void ScenarioEditor::validate()
             : field.startsWith(QLatin1String("schedule"))                ? static_cast<QWidget*>(m_schedule)
                                                                          : nullptr;
         if (w)
-            byWidget[w] << message;
+            byWidget[w] << engineText(message);
     }
     for (QWidget* w :
          {static_cast<QWidget*>(m_steps), static_cast<QWidget*>(m_replay->target()),

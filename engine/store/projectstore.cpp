@@ -721,12 +721,14 @@ ProjectStore::LastRun ProjectStore::peekLastRun(const std::string& path)
         out.project = id.step() && id.integer(0) == kApplicationId;
     }
     if (out.project) {
-        SqlStatement run(db, "SELECT name, started, status FROM runs ORDER BY id DESC LIMIT 1");
+        SqlStatement run(db, "SELECT name, started, status, coalesce(CASE WHEN json_valid(summary) THEN "
+                             "json_extract(summary, '$.passed') END, -1) FROM runs ORDER BY id DESC LIMIT 1");
         if (run.step()) {
             out.any = true;
             out.name = run.text(0);
             out.started = run.text(1);
             out.status = run.text(2);
+            out.passed = int(run.integer(3));
         }
     }
     sqlite3_close(db);

@@ -78,6 +78,7 @@ public:
         bool project = false; // the file is a Stampede project
         bool any = false;     // it has a run
         std::string name, started, status;
+        int passed = -1; // its stored verdict: 1 passed, 0 did not, -1 none (it never finished)
     };
     static LastRun peekLastRun(const std::string& path);
     ~ProjectStore();

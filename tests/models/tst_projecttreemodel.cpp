@@ -3,6 +3,8 @@
 #include "store/runlog.h"
 
 #include <QAbstractItemModelTester>
+#include <QIcon>
+#include <QImage>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -172,6 +174,20 @@ private slots:
         QVERIFY(newest.data().toString().contains(QLatin1String("search")));
         QVERIFY(newest.data().toString().contains(QLatin1String("running")));
         QVERIFY(model.index(1, 0, runs).data().toString().contains(QLatin1String("completed")));
+        // once a run has its stored verdict, the tree shows it, as the exit code and the report do
+        log.finish(second, "completed",
+                   "{\"passed\": false, \"reason\": \"no request succeeded (12 failed)\", \"duration_s\": 2}");
+        log.finish(first, "completed", "{\"passed\": true, \"duration_s\": 2}");
+        model.refreshRuns();
+        QVERIFY2(model.index(0, 0, runs).data().toString().endsWith(QLatin1String("not passed")),
+                 qPrintable(model.index(0, 0, runs).data().toString()));
+        QVERIFY(
+            model.index(0, 0, runs).data(Qt::ToolTipRole).toString().contains(QLatin1String("no request succeeded")));
+        QVERIFY(model.index(1, 0, runs).data().toString().endsWith(QLatin1String("passed")));
+        const QImage failedIcon = model.index(0, 0, runs).data(Qt::DecorationRole).value<QIcon>().pixmap(32).toImage();
+        const QImage passedIcon = model.index(1, 0, runs).data(Qt::DecorationRole).value<QIcon>().pixmap(32).toImage();
+        QVERIFY(failedIcon.pixelColor(16, 16).red() > failedIcon.pixelColor(16, 16).green()); // red
+        QVERIFY(passedIcon.pixelColor(16, 16).green() > passedIcon.pixelColor(16, 16).red()); // green
         QCOMPARE(newest.parent(), runs);
         // runs are not items: no rename, no delete, no drag, no drop into them
         QVERIFY(!model.setData(newest, QStringLiteral("x")));
@@ -195,5 +211,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectTreeModel)
+QTEST_MAIN(TestProjectTreeModel) // a GUI application: the run icons are drawn
 #include "tst_projecttreemodel.moc"

@@ -1,6 +1,7 @@
 // The request item's one owner: its JSON round trip, and what it becomes (a
 // scenario step, a curl command, the exchange Send makes) with auth and body
 // modes applied in one place.
+#include "enginetext.h"
 #include "jobrunner.h"
 #include "requestitem.h"
 
@@ -198,6 +199,28 @@ private Q_SLOTS:
         r = RequestItem::fromCurl(QStringLiteral("curl --retry 3 -o out.html http://127.0.0.1/z"), &error, &notTaken);
         QVERIFY2(r, qPrintable(error));
         QCOMPARE(r->url, QStringLiteral("http://127.0.0.1/z"));
+    }
+
+    // The engine's messages are known by their form: a code each, the field
+    // and the parts (names, hosts) kept, a message inside a message too.
+    void engineMessagesHaveCodes()
+    {
+        QCOMPARE(engineTextCode(QStringLiteral("steps[1].request.url: unknown variable ${token}")),
+                 QStringLiteral("unknown-variable"));
+        QCOMPARE(engineText(QStringLiteral("steps[1].request.url: unknown variable ${token}")),
+                 QStringLiteral("steps[1].request.url: unknown variable ${token}"));
+        QCOMPARE(engineTextCode(QStringLiteral("not sent: cannot connect to 127.0.0.1:9: Connection refused")),
+                 QStringLiteral("not-sent"));
+        QCOMPARE(engineText(QStringLiteral("not sent: cannot connect to 127.0.0.1:9: Connection refused")),
+                 QStringLiteral("not sent: cannot connect to 127.0.0.1:9: the connection was refused"));
+        QCOMPARE(engineTextCode(QStringLiteral("no request succeeded (12 failed)")),
+                 QStringLiteral("no-request-succeeded"));
+        QCOMPARE(engineTextCode(QStringLiteral(
+                     "not as planned: 80 of 400 planned iterations were made (20.000 %); 320 arrivals were dropped")),
+                 QStringLiteral("not-as-planned"));
+        QCOMPARE(engineTextCode(QStringLiteral("something the engine never says")), QString());
+        QCOMPARE(engineText(QStringLiteral("something the engine never says")),
+                 QStringLiteral("something the engine never says")); // shown as it came
     }
 
     // Background work: a newer job makes an older result stale, and a result

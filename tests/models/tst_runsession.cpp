@@ -301,7 +301,9 @@ private slots:
         QVERIFY(summary.value(QStringLiteral("passed")).toBool()); // the scenario's thresholds do not judge a search
         const double rate =
             summary.value(QStringLiteral("capacity")).toObject().value(QStringLiteral("rate")).toDouble();
-        QVERIFY2(rate >= 300 / 1.1 && rate <= 303, qPrintable(QString::number(rate)));
+        // the mock limits per second of its own clock, not aligned with the run's seconds: a level
+        // just above the limit can pass by a few percent (seen: 308 with two tests running beside it)
+        QVERIFY2(rate >= 300 / 1.1 && rate <= 300 * 1.05, qPrintable(QString::number(rate)));
         stampede::RunLog log(*store);
         ReportModel report;
         QVERIFY2(report.load(*store, log.runs().at(0).id), qPrintable(report.errorString()));

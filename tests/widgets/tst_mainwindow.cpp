@@ -31,6 +31,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -40,6 +41,8 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
 #include <QTableWidget>
@@ -306,9 +309,8 @@ private slots:
             for (int i = 1; i <= 8; ++i) // a report of 8 steps shows them all
                 steps += std::string(i > 1 ? ", " : "") + "{\"name\": \"step " + std::to_string(i) +
                          (i == 1 ? " the home page step" : "") + "\", \"request\": {\"url\": \"${base}/" +
-                         std::to_string(i) +
-                         "\"}, \"checks\": [{\"name\": \"a check with a long name\", \"status\": "
-                         "[200]}]}";
+                         std::to_string(i) + "\"}, \"checks\": [{\"name\": \"a check with a long name\", \"status\": " +
+                         (i == 8 ? "[201]" : "[200]") + "}]}"; // the last fails: a sample and a reason to show
             store->addItem(0, ItemKind::Scenario, "checkout with a long scenario name",
                            "{\"name\": \"checkout with a long scenario name\", \"steps\": [" + steps +
                                "], \"load\": {\"open\": {\"rate\": 20}}, \"connections\": 4, \"duration\": \"2s\", "
@@ -377,6 +379,22 @@ private slots:
                              qPrintable(where));
                 }
             }
+            // every legend's names whole (the chart draws a name cut short with an ellipsis)
+            for (QChartView* c : page->findChildren<QChartView*>()) {
+                if (!c->isVisible() || !c->chart()->legend()->isVisible())
+                    continue;
+                std::function<void(QGraphicsItem*)> walk = [&](QGraphicsItem* item) {
+                    if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+                        QVERIFY2(
+                            !text->toPlainText().contains(QChar(0x2026)) &&
+                                !text->toPlainText().endsWith(QLatin1String("...")),
+                            qPrintable(QStringLiteral("%1: %2's legend shows \"%3\"")
+                                           .arg(QString::fromLatin1(view), c->chart()->title(), text->toPlainText())));
+                    for (QGraphicsItem* child : item->childItems())
+                        walk(child);
+                };
+                walk(c->chart()->legend());
+            }
             for (QLabel* l : page->findChildren<QLabel*>()) {
                 if (!l->isVisible() || l->wordWrap() || l->text().isEmpty() || l->pixmap().cacheKey() != 0)
                     continue;
@@ -426,6 +444,20 @@ private slots:
         }
         QVERIFY(w.openRunReport(0));
         fits("report");
+        { // why the run failed and what a failed check saw, in the user's language
+            auto* reason = w.centralWidget()->findChild<QLabel*>(QStringLiteral("verdictReason"));
+            QVERIFY(reason && reason->isVisible());
+            auto* sample = w.centralWidget()->findChild<QPlainTextEdit*>(QStringLiteral("sampleText"));
+            QVERIFY(sample);
+            const QString expected = language.isEmpty()
+                                         ? QStringLiteral("check \"a check with a long name\": status 200")
+                                         : QStringLiteral("检查“a check with a long name”：状态码 200");
+            QVERIFY2(sample->toPlainText().startsWith(expected), qPrintable(sample->toPlainText()));
+            for (QScrollArea* a : w.centralWidget()->findChildren<QScrollArea*>()) // the page's lower part
+                if (a->isVisible())
+                    a->verticalScrollBar()->setValue(a->verticalScrollBar()->maximum());
+            fits("report lower part");
+        }
         { // the HTML report's charts: value ticks on whole 1-2-5 steps too
             ReportModel report;
             QVERIFY(report.load(*w.treeModel()->store(), 0));
