@@ -1,6 +1,6 @@
 #include "checkrun.h"
 
-#include "run/checkplan.h"
+#include "plan/checkplan.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <QJsonDocument>

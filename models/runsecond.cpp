@@ -4,10 +4,10 @@
 
 #include <iterator>
 
-#include "run/replaystep.h"
+#include "plan/replaystep.h"
 
 #include "control/runservice.h"
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 
 using namespace stampede;
 

@@ -4,8 +4,8 @@
 #include "bundle/environment.h"
 #include "bundle/projectscenario.h"
 #include "core/template.h"
-#include "run/checkplan.h"
-#include "run/scenarioplan.h"
+#include "plan/checkplan.h"
+#include "plan/scenarioplan.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
 

@@ -3,7 +3,7 @@
 
 #include "bundle/bundlefile.h"
 #include "bundle/projectscenario.h"
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 #include "stampede/v1/bundle.pb.h"
 
 #include <cstdio>

@@ -9,7 +9,7 @@
 #include "core/durationtext.h"
 #include "core/number.h"
 #include "core/textfile.h"
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"

@@ -3,8 +3,8 @@
 #include "control/snapshotcodec.h"
 #include "deadman.h"
 #include "net/metricsendpoint.h"
+#include "plan/scenarioplan.h"
 #include "run/runengine.h"
-#include "run/scenarioplan.h"
 #include "stampede/v1/control.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>

@@ -1,7 +1,7 @@
 #include "projectscenario.h"
 
 #include "environment.h"
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 #include "store/projectstore.h"
 #include "storedrequest.h"
 #include "traffic/trafficstore.h"

@@ -2,7 +2,7 @@
 
 #include "bundle/environment.h"
 #include "bundle/projectscenario.h"
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 
 namespace stampede {
 

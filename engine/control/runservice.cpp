@@ -1,8 +1,8 @@
 #include "runservice.h"
 
-#include "run/replaystep.h"
+#include "plan/replaystep.h"
 
-#include "run/checkplan.h"
+#include "plan/checkplan.h"
 #include "serverscraper.h"
 
 #include "bundle/bundlefile.h"

@@ -16,8 +16,8 @@
 
 #include "controller.h"
 #include "output/runoutput.h"
+#include "plan/scenarioplan.h"
 #include "report/runsummary.h"
-#include "run/scenarioplan.h"
 #include "runcontrol.h"
 #include "store/runlog.h"
 #include <map>

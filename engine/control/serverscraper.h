@@ -4,7 +4,7 @@
 // query API, or a text exposition endpoint read directly. Each read has a
 // deadline (800 ms); a source that fails is told once per failing streak
 // (an event), never a failed run.
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 
 #include <atomic>
 #include <condition_variable>

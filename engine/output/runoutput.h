@@ -6,9 +6,9 @@
 //   prometheus=HOST:PORT  a /metrics endpoint for an existing Prometheus to
 //                         scrape (port alone: on 127.0.0.1)
 //   jsonl=FILE            every second as one JSON line, as k6's JSON output
+#include "metrics/timeline.h"
+#include "plan/scenarioplan.h"
 #include "report/runsummary.h"
-#include "run/runengine.h"
-#include "run/scenarioplan.h"
 #include "store/runlog.h"
 
 #include <memory>

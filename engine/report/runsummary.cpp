@@ -1,6 +1,6 @@
 #include "runsummary.h"
 
-#include "run/replaystep.h"
+#include "plan/replaystep.h"
 
 #include <algorithm>
 #include <cstdio>

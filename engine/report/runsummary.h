@@ -5,8 +5,8 @@
 #include "capacity.h"
 #include "core/text.h"
 #include "metrics/runmetrics.h"
-#include "run/runengine.h"
-#include "run/scenarioplan.h"
+#include "metrics/timeline.h"
+#include "plan/scenarioplan.h"
 
 #include <array>
 #include <map>

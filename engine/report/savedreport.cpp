@@ -2,7 +2,7 @@
 
 #include "core/nicescale.h"
 
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <google/protobuf/util/json_util.h>

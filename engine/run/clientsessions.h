@@ -15,8 +15,8 @@
 #include "core/clock.h"
 #include "net/eventloop.h"
 #include "net/sessionlistener.h"
+#include "plan/scenarioplan.h"
 #include "requestrenderer.h"
-#include "scenarioplan.h"
 
 #include <memory>
 

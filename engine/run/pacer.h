@@ -15,7 +15,7 @@
 // read a clock, so their tests simulate the seconds (tst_pacer.cpp).
 #include "core/clock.h"
 #include "load/arrivalschedule.h"
-#include "scenarioplan.h"
+#include "plan/scenarioplan.h"
 
 #include <algorithm>
 #include <memory>

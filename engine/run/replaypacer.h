@@ -8,7 +8,7 @@
 // The breaker's degrade sends that share of the requests (evenly spread);
 // 0 pauses, and what falls due during a pause is not sent.
 #include "pacer.h"
-#include "replaystep.h"
+#include "plan/replaystep.h"
 
 namespace stampede {
 

@@ -6,7 +6,7 @@
 // steady state). gRPC steps have their rendered JSON converted to the framed
 // message, cached per distinct text (bounded), per worker.
 #include "core/template.h"
-#include "scenarioplan.h"
+#include "plan/scenarioplan.h"
 #include "traffic/trafficrecord.h"
 
 #include <google/protobuf/message.h>

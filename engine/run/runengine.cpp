@@ -89,30 +89,10 @@ private:
 
 } // namespace
 
-SecondSummary summarizeSecond(const IntervalMetrics& m)
+RunEngine::RunEngine(const ScenarioPlan& plan, EngineSlice slice, const Clock* clock)
+    : m_plan(plan), m_slice(slice), m_clock(clock ? *clock : m_steady)
 {
-    SecondSummary s;
-    s.second = m.second;
-    LatencyHistogram all;
-    for (const auto& st : m.steps) {
-        s.sent += st.counters.sent;
-        s.requests += st.counters.requests;
-        s.errors += st.counters.errors;
-        s.late += st.counters.late;
-        s.dropped += st.counters.dropped;
-        for (const CheckCount& c : st.checks) {
-            s.checksPassed += c.passed;
-            s.checksFailed += c.failed;
-        }
-        all.merge(st.latency);
-    }
-    s.p50Ms = all.percentile(50) / 1000.0;
-    s.p99Ms = all.percentile(99) / 1000.0;
-    s.maxMs = double(all.max()) / 1000.0;
-    return s;
 }
-
-RunEngine::RunEngine(const ScenarioPlan& plan, EngineSlice slice) : m_plan(plan), m_slice(slice) {}
 
 RunResult RunEngine::run(const SecondCallback& onSecond)
 {
@@ -120,7 +100,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
     result.total.steps.resize(m_plan.steps.size());
     const std::uint32_t threads = std::max(1u, m_plan.threads);
     Collector collector(threads);
-    SteadyClock clock;
+    const Clock& clock = m_clock;
     std::random_device rd;
     const std::uint64_t seed = (std::uint64_t(rd()) << 32) ^ rd();
 

@@ -3,7 +3,8 @@
 // metrics exactly (histograms merged, never percentiles averaged) as each
 // second completes on every worker, and keeps the whole-run totals.
 #include "metrics/runmetrics.h"
-#include "scenarioplan.h"
+#include "metrics/timeline.h"
+#include "plan/scenarioplan.h"
 
 #include <atomic>
 #include <functional>
@@ -17,48 +18,6 @@ namespace stampede {
 // from its start rate to at most this many times it).
 constexpr double kMaxLevelFactor = 100000;
 
-// What one second of the run looked like, kept for the whole run (small).
-struct SecondSummary
-{
-    std::uint32_t second = 0;
-    std::uint64_t planned = 0; // a replay's requests due in this second (0 otherwise)
-    std::uint64_t sent = 0;
-    std::uint64_t requests = 0;
-    std::uint64_t errors = 0;
-    std::uint64_t late = 0;
-    std::uint64_t dropped = 0;
-    double p50Ms = 0;
-    double p99Ms = 0;
-    double maxMs = 0;
-    std::uint64_t checksPassed = 0; // check judgements of the second, over every step's checks
-    std::uint64_t checksFailed = 0;
-    std::map<std::string, double> server; // the target's own metrics read in this second (server:NAME)
-};
-
-// Something that happened during a run, for the time axis and the report.
-struct RunEvent
-{
-    double atS = 0;   // seconds after the start
-    std::string kind; // "agent_lost", "run_aborted", "agent_error"
-    std::string agent;
-    std::string detail;
-    std::uint32_t fromSecond = 0; // for agent_lost: the seconds its data covers
-    std::uint32_t toSecond = 0;
-};
-
-struct RunResult
-{
-    bool ok = false;      // false: the run could not be carried out
-    bool aborted = false; // stopped early by policy (an engine was lost)
-    bool stopped = false; // stopped before its end when asked (Stop, Ctrl-C)
-    std::string error;
-    Nanos elapsed = 0;               // from the start to the last worker's end
-    std::uint64_t sentAfterLoss = 0; // by engines after they were declared lost: not in `total`
-    IntervalMetrics total;           // per step, over the whole run
-    std::vector<SecondSummary> timeline;
-    std::vector<RunEvent> events;
-};
-
 struct EngineSlice
 {
     std::uint32_t index = 0; // this engine among `count` engines of the run
@@ -70,7 +29,8 @@ class RunEngine
 public:
     using SecondCallback = std::function<void(const IntervalMetrics& second, const SecondSummary& summary)>;
 
-    explicit RunEngine(const ScenarioPlan& plan, EngineSlice slice = {});
+    // `clock` (default: the steady clock) times the run; it outlives the engine.
+    explicit RunEngine(const ScenarioPlan& plan, EngineSlice slice = {}, const Clock* clock = nullptr);
     // Runs to the end of the plan or until stop(); calls `onSecond` on this
     // thread as each second completes on every worker.
     RunResult run(const SecondCallback& onSecond = {});
@@ -88,11 +48,11 @@ public:
 private:
     const ScenarioPlan& m_plan;
     EngineSlice m_slice;
+    SteadyClock m_steady;
+    const Clock& m_clock;
     std::atomic<bool> m_stop{false};
     std::atomic<double> m_levelFactor{1.0};
     std::atomic<Nanos> m_lease{0};
 };
-
-SecondSummary summarizeSecond(const IntervalMetrics& m);
 
 } // namespace stampede

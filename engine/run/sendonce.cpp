@@ -2,8 +2,8 @@
 
 #include "core/text.h"
 #include "grpc/protoschema.h"
+#include "plan/scenarioplan.h"
 #include "requestrenderer.h"
-#include "scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <map>

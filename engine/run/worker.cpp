@@ -1,6 +1,6 @@
 #include "worker.h"
 
-#include "replaystep.h"
+#include "plan/replaystep.h"
 
 #include <algorithm>
 #include <sys/prctl.h>

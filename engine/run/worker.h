@@ -28,8 +28,8 @@
 #include "net/eventloop.h"
 #include "net/transport.h"
 #include "pacer.h"
+#include "plan/scenarioplan.h"
 #include "requestrenderer.h"
-#include "scenarioplan.h"
 
 #include <atomic>
 #include <memory>

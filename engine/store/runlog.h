@@ -4,7 +4,7 @@
 // the controller loses at most the last second; the run is then found marked
 // "interrupted" when the file is opened again.
 #include "metrics/runmetrics.h"
-#include "run/runengine.h"
+#include "metrics/timeline.h"
 
 #include <array>
 #include <cstdint>

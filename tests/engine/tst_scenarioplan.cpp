@@ -1,8 +1,8 @@
 #include "core/text.h"
-#include "run/checkplan.h"
-#include "run/replaystep.h"
+#include "plan/checkplan.h"
+#include "plan/replaystep.h"
+#include "plan/scenarioplan.h"
 #include "run/requestrenderer.h"
-#include "run/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <QTemporaryDir>

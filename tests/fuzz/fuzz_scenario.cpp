@@ -1,6 +1,6 @@
 // libFuzzer target: the scenario loader (JSON, validation and compilation).
 // Hosts are not looked up: no fuzz input may cause network traffic.
-#include "run/scenarioplan.h"
+#include "plan/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <cstdint>

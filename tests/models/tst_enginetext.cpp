@@ -7,8 +7,8 @@
 #include "scenariocheck.h"
 
 #include "check/checks.h"
+#include "plan/scenarioplan.h"
 #include "report/runsummary.h"
-#include "run/scenarioplan.h"
 #include "run/sendonce.h"
 
 #include <QCoreApplication>
