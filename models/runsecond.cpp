@@ -80,13 +80,17 @@ RunSecond toRunSecond(const LiveSecond& live)
 QList<QPointF> plannedProfile(const ScenarioPlan& plan)
 {
     QList<QPointF> out;
-    if (plan.replay) { // the traffic's own shape: second k's requests at k, as the measured seconds are drawn
-        for (std::size_t s = 0; s < plan.replay->planned.size(); ++s)
-            out << QPointF(double(s + 1), double(plan.replay->planned[s]));
+    if (const ReplayPlan* replay = plan.replay()) { // the traffic's own shape: second k's requests at k
+        for (std::size_t s = 0; s < replay->planned.size(); ++s)
+            out << QPointF(double(s + 1), double(replay->planned[s]));
         return out;
     }
-    const double perIteration = plan.model == LoadModel::Open ? double(plan.steps.size()) : 1.0;
-    for (const auto& seg : plan.profile.segments())
+    const StageProfile* profile = plan.load ? plan.load->profile() : nullptr;
+    if (!profile)
+        return out;
+    // arrivals make every step once; users are drawn as they are
+    const double perIteration = plan.load->paced() ? double(plan.steps.size()) : 1.0;
+    for (const auto& seg : profile->segments())
         out << QPointF(double(seg.start) / 1e9, seg.from * perIteration)
             << QPointF(double(seg.end) / 1e9, seg.to * perIteration);
     return out;

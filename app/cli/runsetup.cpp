@@ -1,5 +1,7 @@
 #include "runsetup.h"
 
+#include "load/closedload.h"
+
 #include "bundle/environment.h"
 #include "bundle/projectscenario.h"
 #include "output/runoutput.h"
@@ -210,18 +212,21 @@ void CliSink::started(const std::vector<std::string>& agents)
             ? (p.steps.front().grpc ? "gRPC " + p.steps.front().grpc->method + " over " : std::string()) + "HTTP/2 (" +
                   std::to_string(p.streams) + " stream" + (p.streams == 1 ? "" : "s") + " per connection)"
             : "HTTP/1.1";
-    const bool open = p.model != LoadModel::Closed;
+    const bool users = p.load->slotIsUser();
+    const LoadModel model = p.load->model();
+    const auto* perUser = dynamic_cast<const IterationsExecutor*>(p.load.get());
+    const std::uint32_t iterations = perUser ? perUser->iterations() : 0;
     std::fprintf(stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
                  p.runId.c_str(), protocol.c_str(),
-                 p.model == LoadModel::Replay ? "replay"
-                 : open                       ? "open"
-                                              : "closed",
-                 (p.iterations ? std::to_string(p.iterations) + " iteration" + (p.iterations == 1 ? "" : "s") +
-                                     " per user (at most " + formatDuration(p.duration) + ")"
-                               : formatDuration(p.duration))
+                 model == LoadModel::Replay ? "replay"
+                 : users                    ? "closed"
+                                            : "open",
+                 (iterations ? std::to_string(iterations) + " iteration" + (iterations == 1 ? "" : "s") +
+                                   " per user (at most " + formatDuration(p.duration) + ")"
+                             : formatDuration(p.duration))
                      .c_str(),
                  agents.size(), agents.size() == 1 ? "" : "s", p.threads, p.threads == 1 ? "" : "s", p.connections,
-                 open ? "connections" : "users",
+                 users ? "users" : "connections",
                  p.stressHeader.empty() ? "off" : (p.stressHeader + ": " + p.runId).c_str());
 }
 

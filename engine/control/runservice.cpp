@@ -102,7 +102,7 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     }
     if (request.capacity) {
         std::string why = CapacitySearch::invalid(*request.capacity);
-        if (why.empty() && s->m_plan.model != LoadModel::Open)
+        if (why.empty() && s->m_plan.load->model() != LoadModel::Open)
             why = "a capacity search runs the open model (shapeForCapacity())";
         for (const Threshold& t : request.capacity->slos)
             if (why.empty() && !t.step.empty() &&

@@ -46,7 +46,14 @@ void withoutReplayData(v1::Scenario& s)
 
 std::uint64_t plannedRequests(const ScenarioPlan& plan, std::uint32_t second)
 {
-    return plan.replay ? plan.replay->plannedIn(second) : 0;
+    const ReplayPlan* r = plan.replay();
+    return r ? r->plannedIn(second) : 0;
+}
+
+const ReplayPlan* ScenarioPlan::replay() const
+{
+    const auto* e = dynamic_cast<const ReplayExecutor*>(load.get());
+    return e ? &e->replay() : nullptr;
 }
 
 bool ReplayStepCompiler::records(const v1::Replay& r, const std::string& field, std::vector<TrafficRecord>& out)
@@ -268,7 +275,7 @@ bool ReplayStepCompiler::compile(const v1::Step& st, const std::string& field, S
     replay->planned.resize(seconds);
     for (std::uint32_t s = 1; s <= seconds; ++s)
         replay->planned[s - 1] = whole.plannedIn(s);
-    plan.replay = std::move(replay);
+    plan.load = std::make_shared<ReplayExecutor>(std::move(replay), kReplayBacklog);
     return true;
 }
 

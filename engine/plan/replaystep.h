@@ -6,7 +6,7 @@
 // requests planned per second over the whole run, for the dashboard and the
 // summary's `planned`.
 #include "grpcstep.h"
-#include "traffic/replayplan.h"
+#include "load/replayload.h"
 
 #include <memory>
 #include <string>
@@ -18,21 +18,11 @@ namespace v1 {
 class Replay;
 }
 
-struct ReplayPlan
-{
-    std::vector<TrafficRecord> records; // in time order; targets in origin form ("/a?b")
-    ReplayOptions options;
-    std::vector<std::uint16_t> stepOf;  // by record: the planned step of its server
-    std::vector<std::uint64_t> planned; // [s - 1]: requests planned in second s, by every engine together
-    std::uint64_t plannedIn(std::uint32_t second) const
-    {
-        return second && second <= planned.size() ? planned[second - 1] : 0;
-    }
-};
-
 // The most requests one replay holds (README "Limits"): about 2 GB of records
 // on every engine.
 constexpr std::size_t kMaxReplayRecords = 10000000;
+// Requests waiting for a connection before new ones are dropped, over the whole run.
+constexpr std::uint32_t kReplayBacklog = 10000;
 
 class ReplayStepCompiler
 {

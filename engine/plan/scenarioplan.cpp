@@ -2,6 +2,7 @@
 
 #include "core/number.h"
 #include "core/schedule.h"
+#include "load/loadcompile.h"
 
 #include "net/http1responseparser.h"
 
@@ -393,14 +394,11 @@ private:
     }
 
     // Every step compiled (a replay's are one per server): rules and thresholds may name them.
-    bool allSteps() const
-    {
-        return m_plan.model == LoadModel::Replay ? bool(m_plan.replay) : int(m_plan.steps.size()) == m_s.steps_size();
-    }
+    bool allSteps() const { return m_replaying ? bool(m_plan.load) : int(m_plan.steps.size()) == m_s.steps_size(); }
 
     void steps()
     {
-        if (m_plan.model == LoadModel::Replay) {
+        if (m_replaying) {
             if (m_s.steps_size() != 1)
                 error("steps", "a replay step is the scenario's only step");
             else
@@ -464,7 +462,7 @@ private:
         if (m_plan.followRedirects > kMaxRedirects)
             error("followRedirects", "at most " + std::to_string(kMaxRedirects) + " hops (got " +
                                          std::to_string(m_plan.followRedirects) + ")");
-        if (m_plan.model == LoadModel::Replay && (m_plan.cookies || m_plan.followRedirects))
+        if (m_replaying && (m_plan.cookies || m_plan.followRedirects))
             error(m_plan.cookies ? "cookies" : "followRedirects",
                   "a replay sends the recorded requests as they were (their cookies, each redirect as recorded)");
         if (!m_plan.cookies && !m_plan.followRedirects)
@@ -784,42 +782,7 @@ private:
 
     const std::string& m_stressHeader() { return m_plan.stressHeader; }
 
-    std::vector<StageSpec> stageSpecs(const v1::LoadProfile& l)
-    {
-        std::vector<StageSpec> stages;
-        for (int i = 0; i < l.stages_size(); ++i) {
-            const auto& st = l.stages(i);
-            const std::string field = "load.stages[" + std::to_string(i) + "]";
-            StageSpec spec;
-            spec.kind = st.kind() == v1::STAGE_RAMP    ? StageSpec::Kind::Ramp
-                        : st.kind() == v1::STAGE_STEP  ? StageSpec::Kind::Step
-                        : st.kind() == v1::STAGE_SPIKE ? StageSpec::Kind::Spike
-                                                       : StageSpec::Kind::Hold;
-            spec.duration = toNanos(st.duration());
-            if (spec.duration <= 0)
-                error(field + ".duration", "must be positive");
-            else
-                longest(spec.duration, field + ".duration", RunLimits::kDurationSeconds);
-            if (st.has_target()) {
-                if (st.target() < 0 || !std::isfinite(st.target()))
-                    error(field + ".target", "must not be negative (got " + fmt(st.target()) + ")");
-                else
-                    levelBound(st.target(), field + ".target");
-                spec.target = st.target();
-            } else if (spec.kind != StageSpec::Kind::Hold) {
-                error(field + ".target", "a ramp, step or spike stage needs a target");
-            }
-            if (st.steps() > kMaxStageSteps)
-                error(field + ".steps",
-                      "at most " + std::to_string(kMaxStageSteps) + " (got " + std::to_string(st.steps()) + ")");
-            else if (st.steps())
-                spec.steps = st.steps();
-            stages.push_back(spec);
-        }
-        return stages;
-    }
-
-    // Threads, and connections (open model) or the peak of users (closed).
+    // Threads, and connections (arrivals) or the peak of users (users).
     void sizing()
     {
         const std::uint32_t hw = std::max(1u, std::thread::hardware_concurrency());
@@ -828,19 +791,14 @@ private:
             error("threads", "at most 1024");
         if (m_s.connections() > 1000000)
             error("connections", "at most 1,000,000");
-        if (m_plan.model != LoadModel::Closed) {
-            m_plan.connections = m_s.connections() ? m_s.connections() : 50;
-            m_plan.threads = std::min(m_plan.threads, m_plan.connections);
-        } else {
-            const auto peakUsers = std::uint32_t(std::ceil(m_plan.profile.peak() - 1e-9));
-            m_plan.connections = peakUsers;
-            m_plan.threads = std::max(1u, std::min(m_plan.threads, peakUsers));
-        }
+        // a replay's executor comes with its traffic (later): its pool is connections, as arrivals'
+        m_plan.connections =
+            m_plan.load ? m_plan.load->pool(m_s.connections()) : (m_s.connections() ? m_s.connections() : 50);
+        m_plan.threads = std::max(1u, std::min(m_plan.threads, m_plan.connections));
     }
 
     void load()
     {
-        const auto& l = m_s.load();
         // the stress tag is decided first: steps need it
         if (!m_s.stress_tag().disabled()) {
             m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();
@@ -851,86 +809,14 @@ private:
             replayLoad();
             return;
         }
-        const std::size_t faultsBefore = m_errors.size();
-        double initial = 0;
-        std::string levelField;
-        switch (l.model_case()) {
-        case v1::LoadProfile::kOpen:
-            m_plan.model = LoadModel::Open;
-            initial = l.open().rate();
-            levelField = "load.open.rate";
-            if (initial < 0 || !std::isfinite(initial))
-                error(levelField, "must not be negative (got " + fmt(initial) + ")");
-            else
-                levelBound(initial, levelField);
-            if (l.open().backlog_limit() > kMaxBacklog)
-                error("load.open.backlogLimit", "at most " + std::to_string(kMaxBacklog) + " (got " +
-                                                    std::to_string(l.open().backlog_limit()) + ")");
-            else if (l.open().backlog_limit())
-                m_plan.backlogLimit = l.open().backlog_limit();
-            break;
-        case v1::LoadProfile::kClosed:
-            m_plan.model = LoadModel::Closed;
-            initial = l.closed().users();
-            levelField = "load.closed.users";
-            levelBound(initial, levelField);
-            if (l.closed().has_think_time()) {
-                m_plan.thinkTime = toNanos(l.closed().think_time());
-                if (m_plan.thinkTime < 0)
-                    error("load.closed.thinkTime", "must not be negative");
-            }
-            if (l.closed().has_pacing())
-                pause(l.closed().pacing(), "load.closed.pacing", m_plan.pacing);
-            break;
-        case v1::LoadProfile::MODEL_NOT_SET:
-            error("load", "choose an open model (load.open.rate) or a closed model (load.closed.users)");
+        CompiledLoad l = compileLoad(m_s, [this](const std::string& f, const std::string& m) { error(f, m); });
+        if (!l.executor)
             return;
-        }
-        const std::vector<StageSpec> stages = stageSpecs(l);
-        if (!iterations())
-            return;
-        if (m_s.iterations() && !m_s.has_duration() && stages.empty())
-            m_plan.duration = kIterationsBound; // a bound on a run that ends by its iterations
-        if (m_s.has_duration()) {
-            m_plan.duration = toNanos(m_s.duration());
-            if (m_plan.duration <= 0)
-                error("duration", "must be positive (got " + fmtDuration(m_s.duration()) + ")");
-            else if (!longest(m_plan.duration, "duration", RunLimits::kDurationSeconds))
-                return;
-        } else if (!stages.empty()) {
-            m_plan.duration = StageProfile::stagesLength(stages);
-            if (!longest(m_plan.duration, "load.stages", RunLimits::kDurationSeconds))
-                return;
-        }
-        if (m_plan.duration <= 0 || m_errors.size() > faultsBefore)
-            return; // no profile of a level or a length past the bounds (1e308/s spun the engine)
-        m_plan.profile = StageProfile::build(initial, stages, m_plan.duration);
-        if (m_plan.profile.peak() <= 0)
-            error(levelField, m_plan.model == LoadModel::Open ? "the rate must be positive at some point of the run"
-                                                              : "at least one virtual user is needed");
+        m_plan.load = std::move(l.executor);
+        m_plan.duration = l.duration;
         sizing();
         connectTimeout();
     }
-
-    // Iterations per virtual user: the closed model's, at most a million.
-    bool iterations()
-    {
-        constexpr auto kMaxIterations = std::uint32_t(RunLimits::kIterations);
-        if (!m_s.iterations())
-            return true;
-        if (m_plan.model != LoadModel::Closed) {
-            error("iterations", "iterations per virtual user are the closed model's (load.closed.users)");
-            return false;
-        }
-        if (m_s.iterations() > kMaxIterations) {
-            error("iterations",
-                  "at most " + std::to_string(kMaxIterations) + " (got " + std::to_string(m_s.iterations()) + ")");
-            return false;
-        }
-        m_plan.iterations = m_s.iterations();
-        return true;
-    }
-    static constexpr Nanos kIterationsBound = 3600 * kNanosPerSecond;
 
     void connectTimeout()
     {
@@ -943,28 +829,15 @@ private:
         }
     }
 
-    // The flags' bounds for what a file says too (core/number.h): a rate or
-    // a number of users, and the longest a duration may be.
-    void levelBound(double level, const std::string& field)
-    {
-        const bool open = m_s.load().has_open();
-        const double max = open ? RunLimits::kRate : double(RunLimits::kConnections);
-        if (level > max)
-            error(field, fmt(level) + " is out of range (at most " +
-                             (open ? "10,000,000 iterations/s" : "1,000,000 users") + ")");
-    }
     bool longest(Nanos d, const std::string& field, std::int64_t maxSeconds)
     {
-        if (d <= maxSeconds * kNanosPerSecond)
-            return true;
-        error(field, "at most " + fmt(double(maxSeconds) / 3600) + " h (got " + fmt(double(d) / 1e9) + " s)");
-        return false;
+        return withinLongest(d, field, maxSeconds, [this](const std::string& f, const std::string& m) { error(f, m); });
     }
 
     // The traffic is the load: its duration comes with it unless given.
     void replayLoad()
     {
-        m_plan.model = LoadModel::Replay;
+        m_replaying = true;
         if (m_s.has_load())
             error("load", "a replay paces itself by the traffic's own timestamps: leave load out");
         if (m_s.has_duration()) {
@@ -1005,6 +878,7 @@ private:
     ScenarioPlan m_plan;
     GrpcStepCompiler m_grpc;
     ReplayStepCompiler m_replay;
+    bool m_replaying = false; // the scenario replays traffic: its executor comes with the traffic (steps())
 };
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "core/template.h"
 #include "core/threshold.h"
 #include "grpc/protoschema.h"
+#include "load/executor.h"
 #include "load/stageprofile.h"
 #include "load/thinktime.h"
 #include "net/endpoint.h"
@@ -108,24 +109,15 @@ struct PlannedVariable
     int fallback = -1;
 };
 
-enum class LoadModel
-{
-    Open,
-    Closed,
-    Replay // recorded traffic at its own timing (replaystep.h): a pool of connections as in the open model
-};
-
-struct ReplayPlan; // replaystep.h
+struct ReplayPlan; // load/replayload.h
 
 // The largest scenario a run accepts (README "Limits"); past them, a fault of the field.
 // steps in a scenario: each keeps exact latency histograms per second (up to
 // 0.4 MB a step for each second in flight), so 100 steps cost the controller
 // about 170 MB at most
 constexpr std::uint32_t kMaxSteps = 100;
-constexpr std::uint32_t kMaxStageSteps = 10000; // a step stage's steps
-constexpr std::uint32_t kMaxBacklog = 1000000;  // the open model's backlog of arrivals
-constexpr std::uint32_t kMaxRedirects = 20;     // hops followed per step
-constexpr std::size_t kMaxJsonDepth = 64;       // arrays and objects nested in a scenario file
+constexpr std::uint32_t kMaxRedirects = 20; // hops followed per step
+constexpr std::size_t kMaxJsonDepth = 64;   // arrays and objects nested in a scenario file
 
 // One of the target's own metrics, read each second by the controller.
 struct ServerMetricPlan
@@ -146,14 +138,9 @@ struct ScenarioPlan
     std::string runId;
     std::vector<PlannedStep> steps;
     std::vector<PlannedVariable> variables;
-    LoadModel model = LoadModel::Closed;
-    StageProfile profile; // rate (open) or users (closed) over time
+    LoadExecutorPtr load; // the load model (load/executor.h): its pacer, slots and plan
     Nanos duration = 10 * kNanosPerSecond;
-    std::uint32_t connections = 50; // open model: the pool size
-    std::uint32_t backlogLimit = 10000;
-    Nanos thinkTime = 0;          // closed model: pause after each iteration
-    Nanos pacing = 0;             // closed model: an iteration starts at least this long after the previous one began
-    std::uint32_t iterations = 0; // closed model: iterations per virtual user (0: until the duration ends)
+    std::uint32_t connections = 50; // the pool: connections (arrivals) or the peak of users
     std::uint32_t threads = 1;
     HttpVersion http = HttpVersion::Http1; // one for every step of the scenario
     std::uint32_t streams = 1;             // HTTP/2: concurrent streams per connection
@@ -172,8 +159,8 @@ struct ScenarioPlan
     // The per-iteration values (not extracted ones) that steps rendered when
     // sent read: saved per slot when its iteration starts.
     std::vector<VarRef> savedRefs;
-    // A replay's requests, their servers and their plan per second (replaystep.h).
-    std::shared_ptr<const ReplayPlan> replay;
+    // A replay's requests, their servers and their plan per second (its executor's); null for other loads.
+    const ReplayPlan* replay() const;
     bool anyLate() const
     {
         return !savedRefs.empty() ||

@@ -204,13 +204,13 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         s.total.checks.insert(s.total.checks.end(), s.steps.back().checks.begin(), s.steps.back().checks.end());
     }
     s.timeline = result.timeline;
-    if (plan.replay) {
+    if (const ReplayPlan* replay = plan.replay()) {
         RunSummary::Replay r;
-        r.records = plan.replay->records.size();
-        r.speed = plan.replay->options.speed;
-        r.amplify = plan.replay->options.amplify;
+        r.records = replay->records.size();
+        r.speed = replay->options.speed;
+        r.amplify = replay->options.amplify;
         for (SecondSummary& t : s.timeline) {
-            t.planned = plan.replay->plannedIn(t.second);
+            t.planned = replay->plannedIn(t.second);
             r.planned += t.planned;
         }
         s.replay = r;
@@ -237,17 +237,12 @@ void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
         s.passed = false;
         return;
     }
-    if (plan.model == LoadModel::Closed || s.steps.empty())
+    if (!plan.load || !plan.load->paced() || s.steps.empty())
         return;
     for (const auto& e : s.events)
         if (e.kind == "data_exhausted" || e.kind == "scaled")
             return;
-    double planned = 0;
-    if (plan.replay)
-        for (const SecondSummary& t : s.timeline)
-            planned += double(t.planned);
-    else
-        planned = plan.profile.cumulative(plan.duration);
+    const double planned = plan.load->plannedBy(plan.duration);
     const double made = double(s.steps.front().requests);
     if (planned < 10 || made >= 0.9 * planned)
         return;

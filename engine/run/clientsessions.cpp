@@ -143,7 +143,7 @@ private:
 
 std::uint32_t slotCount(const ScenarioPlan& plan, std::uint32_t slots)
 {
-    return plan.http == HttpVersion::Http2 && plan.model == LoadModel::Open ? slots * plan.streams : slots;
+    return plan.http == HttpVersion::Http2 ? slots * plan.load->slotsPerConnection(plan.streams) : slots;
 }
 
 ClientSessionsPtr makeClientSessions(const ScenarioPlan& plan, std::uint32_t slots, EventLoop& loop,

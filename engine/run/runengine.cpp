@@ -116,11 +116,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             // Connections (open model) or users (closed model) of the whole run
             // are shared by all parts: part p owns the users with global index
             // p mod parts, and an even share of the connections.
-            const std::uint32_t total = std::max(1u, m_plan.connections);
-            if (m_plan.model == LoadModel::Closed)
-                ws.slots = total > ws.part ? (total - ws.part + ws.parts - 1) / ws.parts : 0;
-            else
-                ws.slots = std::max(1u, total / ws.parts + (ws.part < total % ws.parts ? 1 : 0));
+            ws.slots = m_plan.load->slotsOf(std::max(1u, m_plan.connections), ws.part, ws.parts);
             ws.start = start;
             ws.seed = seed + t * 0x9E3779B9ull;
             ws.clock = &clock;

@@ -1,7 +1,5 @@
 #include "worker.h"
 
-#include "plan/replaystep.h"
-
 #include <algorithm>
 #include <sys/prctl.h>
 
@@ -30,7 +28,7 @@ Worker::Worker(const WorkerSetup& setup)
     }
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
     m_sessions = makeClientSessions(m_plan, slots, m_loop, *this, m_readBuffer.data(), m_readBuffer.size());
-    m_pacer = makePacer(m_plan, *this, slots, setup.part, setup.parts);
+    m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
     if (m_renderer.anyTemplated())
         for (auto& s : m_slots)
@@ -116,8 +114,15 @@ std::string_view Worker::value(VarRef ref) const
     return m_cursors[ref.variable]->value(ref.column);
 }
 
-bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now)
+bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what)
 {
+    Slot& s = m_slots[slot];
+    if (what.record) { // a recorded request, to its server's step, as it was: an iteration of one request
+        s.single = true;
+        m_renderer.renderRecord(what.step, *what.record, s.rendered[what.step]);
+        sendStep(slot, int(what.step), intended, now);
+        return true;
+    }
     if (!m_usedVariables.empty()) {
         for (const std::uint16_t v : m_usedVariables) {
             if (!m_cursors[v]->next(slot)) {
@@ -131,7 +136,6 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now)
         }
         // Render every templated step now, while the cursors hold this
         // iteration's values.
-        Slot& s = m_slots[slot];
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
             if (m_renderer.templated(i) && m_plan.steps[i].extracted.empty())
                 m_renderer.render(i, *this, s.rendered[i]);
@@ -139,21 +143,6 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now)
     if (m_flows)
         startFlows(slot);
     sendStep(slot, 0, intended, now);
-    return true;
-}
-
-bool Worker::startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now)
-{
-    const ReplayPlan& rp = *m_plan.replay;
-    const std::size_t step = rp.stepOf[record];
-    RenderedRequest& out = m_slots[slot].rendered[step];
-    if (copy == 0) {
-        m_renderer.renderRecord(step, rp.records[record], out);
-    } else {
-        m_copy = replayCopy(rp.records[record], copy, rp.options.offsets);
-        m_renderer.renderRecord(step, m_copy, out);
-    }
-    sendStep(slot, int(step), intended, now);
     return true;
 }
 
@@ -175,7 +164,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
         return;
     }
     StepMetrics& m = metricsAt(i, now);
-    if (m_plan.model != LoadModel::Closed) // paced: how far behind its intended time it went out
+    if (m_paced) // how far behind its intended time it went out
         m.sendLag.record(std::uint64_t(std::max<Nanos>(0, now - intended) / kNanosPerMicro));
     StepCounters& c = m.counters;
     ++c.sent;
@@ -319,7 +308,7 @@ void Worker::completeStep(std::uint32_t slot, Nanos now)
 void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
 {
     const int next = m_slots[slot].step + 1;
-    if (next < int(m_plan.steps.size()) && !m_plan.replay) // a replay's steps are its servers: one request each
+    if (next < int(m_plan.steps.size()) && !m_slots[slot].single) // a recorded request is its iteration
         sendStep(slot, next, intended, now);
     else
         endIteration(slot, now, false);

@@ -6,10 +6,11 @@
 //
 // A worker is built from parts, and its loop asks neither which protocol nor
 // which load model it runs:
-//   pacer (pacer.h: open arrivals | closed users | replaypacer.h: recorded traffic)
+//   pacer (the plan's load executor's, load/executor.h: open arrivals |
+//   closed users | per-user iterations | recorded traffic)
 //     -> startIteration: the slot's cursors advance, the request renderer
-//        (requestrenderer.h) fills every templated step; or startReplay: the
-//        recorded request (a copy with its offsets) rendered as it was
+//        (requestrenderer.h) fills every templated step; or, for a recorded
+//        request (a copy with its offsets), it is rendered as it was
 //     -> client sessions (clientsessions.h: HTTP/1.1 | HTTP/2 | gRPC on HTTP/2)
 //     -> the outcome comes back here (SessionListener), is counted, and the
 //        slot goes on to its next step or back to the pacer.
@@ -24,10 +25,10 @@
 #include "core/clock.h"
 #include "core/parametersource.h"
 #include "core/random.h"
+#include "load/pacer.h"
 #include "metrics/runmetrics.h"
 #include "net/eventloop.h"
 #include "net/transport.h"
-#include "pacer.h"
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
 
@@ -95,6 +96,7 @@ private:
         std::vector<std::string> hopValues; // HTTP/2 hop: :method, :path, cookie
         std::uint32_t hops = 0;             // redirects followed in this step
         std::string path;                   // the request target as sent (cookies, relative redirects)
+        bool single = false;                // its iteration is one recorded request
     };
     // The answer the session captured for the request it is about to report.
     struct Captured
@@ -120,8 +122,7 @@ private:
     // ValueLookup
     std::string_view value(VarRef ref) const override;
     // PacerHost
-    bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) override;
-    bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now) override;
+    bool startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what) override;
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
@@ -179,12 +180,12 @@ private:
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
     std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
-    bool m_flows = false;   // checks, extraction, cookies or redirects in the plan
-    Captured m_captured;    // valid between onCaptured and the outcome it precedes
-    JsonReader m_json;      // reads the answers' JSON paths
-    std::string m_grpcJson; // a gRPC answer's message as JSON
-    int m_lookupSlot = -1;  // value(): read this slot's saved and extracted values
-    TrafficRecord m_copy;   // a replay's amplified copy, while it is rendered
+    bool m_flows = false;                      // checks, extraction, cookies or redirects in the plan
+    Captured m_captured;                       // valid between onCaptured and the outcome it precedes
+    JsonReader m_json;                         // reads the answers' JSON paths
+    std::string m_grpcJson;                    // a gRPC answer's message as JSON
+    int m_lookupSlot = -1;                     // value(): read this slot's saved and extracted values
+    const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;

@@ -87,7 +87,7 @@ void Worker::onCaptured(std::uint32_t tag, const HeaderList& headers, const Head
 void Worker::startFlows(std::uint32_t slot)
 {
     Slot& s = m_slots[slot];
-    if (m_plan.model == LoadModel::Open) {
+    if (!m_plan.load->slotIsUser()) {
         std::fill(s.isSet.begin(), s.isSet.end(), false);
         if (s.jar)
             s.jar->clear();
@@ -111,7 +111,7 @@ const RenderedRequest* Worker::prepare(std::uint32_t slot, std::size_t step, con
             if (!s.isSet[v] && m_plan.variables[v].fallback < 0) {
                 onFailure(slot, ErrorClass::Extract,
                           "${" + m_plan.variables[v].name + "} has no value: no earlier answer of this " +
-                              (m_plan.model == LoadModel::Open ? "iteration" : "user") + " gave it",
+                              (m_plan.load->slotIsUser() ? "user" : "iteration") + " gave it",
                           now);
                 return nullptr;
             }

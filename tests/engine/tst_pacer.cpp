@@ -1,7 +1,10 @@
 // The pacers with simulated time: the worker's part that decides when
 // iterations start, driven through a scripted host that records each start.
-#include "run/pacer.h"
-#include "run/replaypacer.h"
+#include "core/random.h"
+#include "load/closedload.h"
+#include "load/openload.h"
+#include "load/replayload.h"
+#include "load/thinktime.h"
 
 #include <QTest>
 
@@ -25,22 +28,25 @@ struct Start
 class ScriptedHost final : public PacerHost
 {
 public:
-    bool startIteration(std::uint32_t slot, Nanos intended, Nanos now) override
+    bool startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what) override
     {
         if (starts.size() >= dataRows) {
             pacer->abandon(); // as the worker does when the data ran out
             return false;
         }
+        if (what.record) // "/r<record>" and its copy's "?copy=<k>" (the offsets the test replays give)
+            replays.push_back({std::size_t(std::stoul(what.record->target.substr(2))), copyOf(what.record->target)});
         starts.push_back({slot, intended, now});
         return true;
     }
-    bool startReplay(std::uint32_t slot, std::size_t record, std::uint32_t copy, Nanos intended, Nanos now) override
-    {
-        replays.push_back({record, copy});
-        return startIteration(slot, intended, now);
-    }
     void countLate(Nanos) override { ++late; }
     void countDropped(std::uint64_t n, Nanos) override { dropped += n; }
+
+    static std::uint32_t copyOf(const std::string& target)
+    {
+        const std::size_t at = target.find("copy=");
+        return at == std::string::npos ? 0 : std::uint32_t(std::stoul(target.substr(at + 5)));
+    }
 
     std::vector<Start> starts;
     std::vector<std::pair<std::size_t, std::uint32_t>> replays; // record, copy
@@ -49,37 +55,41 @@ public:
     Pacer* pacer = nullptr;
 };
 
-ScenarioPlan plan(LoadModel model, double level, Nanos duration)
+// An open model at `rate` for `duration`, or closed with `users` (a backlog of 4).
+OpenLoad openLoad(double rate, Nanos duration)
 {
-    ScenarioPlan p;
-    p.model = model;
-    p.duration = duration;
-    p.profile = StageProfile::build(level, {}, duration);
-    p.backlogLimit = 4;
-    return p;
+    OpenLoad l;
+    l.profile = StageProfile::build(rate, {}, duration);
+    l.backlogLimit = 4;
+    return l;
 }
 
-// A replay of requests at `times` (milliseconds), each by `clients[i]` (or one client).
-ScenarioPlan replayPlan(const std::vector<int>& timesMs, double speed, std::uint32_t amplify, Nanos duration,
-                        std::vector<std::string> clients = {})
+ClosedLoad closedLoad(double users, Nanos duration)
 {
-    ScenarioPlan p;
-    p.model = LoadModel::Replay;
-    p.duration = duration;
-    p.backlogLimit = 4;
-    auto r = std::make_shared<ReplayPlan>();
+    ClosedLoad l;
+    l.profile = StageProfile::build(users, {}, duration);
+    return l;
+}
+
+// A replay of requests at `times` (milliseconds), each by `clients[i]` (or one
+// client); copy k of record i goes to "/r<i>?copy=<k>" (the record itself: copy=0).
+ReplayPlan replayPlan(const std::vector<int>& timesMs, double speed, std::uint32_t amplify,
+                      std::vector<std::string> clients = {})
+{
+    ReplayPlan r;
     for (std::size_t i = 0; i < timesMs.size(); ++i) {
         TrafficRecord t;
         t.atNanos = 1700000000 * kS + timesMs[i] * kMs;
         t.client = clients.empty() ? "c" : clients[i];
-        t.target = "/r" + std::to_string(i);
-        r->records.push_back(t);
+        t.target = "/r" + std::to_string(i) + "?copy=0";
+        r.records.push_back(t);
     }
-    r->options.speed = speed;
-    r->options.amplify = amplify;
-    r->stepOf.assign(timesMs.size(), 0);
-    p.replay = r;
-    return p;
+    r.options.speed = speed;
+    r.options.amplify = amplify;
+    std::string why;
+    r.options.offsets.push_back(*ReplayOffset::parse("query:copy+1", why));
+    r.stepOf.assign(timesMs.size(), 0);
+    return r;
 }
 
 } // namespace
@@ -91,9 +101,9 @@ class TestPacer : public QObject
 private Q_SLOTS:
     void openArrivalsAtTheirIntendedTimes()
     {
-        const ScenarioPlan p = plan(LoadModel::Open, 10, kS); // 10/s for 1 s
+        const OpenLoad p = openLoad(10, kS); // 10/s for 1 s
         ScriptedHost host;
-        OpenPacer pacer(p, host, 4, 0, 1);
+        OpenPacer pacer(p, kS, host, 4, 0, 1);
         host.pacer = &pacer;
         const Nanos t0 = 1000 * kS;
         pacer.begin(t0);
@@ -120,9 +130,9 @@ private Q_SLOTS:
     void busySlotsMakeABacklogThenDrops()
     {
         // 2 slots, a backlog of 4, 10 arrivals in the first second and no answers
-        const ScenarioPlan p = plan(LoadModel::Open, 10, kS);
+        const OpenLoad p = openLoad(10, kS);
         ScriptedHost host;
-        OpenPacer pacer(p, host, 2, 0, 1);
+        OpenPacer pacer(p, kS, host, 2, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTime(kS - 1);
@@ -152,9 +162,9 @@ private Q_SLOTS:
 
     void openLevelChangesTheRate()
     {
-        const ScenarioPlan p = plan(LoadModel::Open, 10, 2 * kS);
+        const OpenLoad p = openLoad(10, 2 * kS);
         ScriptedHost host;
-        OpenPacer pacer(p, host, 100, 0, 1);
+        OpenPacer pacer(p, 2 * kS, host, 100, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTime(kS - 1);
@@ -171,11 +181,11 @@ private Q_SLOTS:
     // they took; a think time after a slow one still applies in full.
     void closedPacingSpacesIterations()
     {
-        ScenarioPlan p = plan(LoadModel::Closed, 1, 10 * kS);
+        ClosedLoad p = closedLoad(1, 10 * kS);
         p.pacing = kS;
         p.thinkTime = 100 * kMs;
         ScriptedHost host;
-        ClosedPacer pacer(p, host, 1, 0, 1);
+        ClosedPacer pacer(p, 10 * kS, host, 1, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTick(0);
@@ -231,10 +241,10 @@ private Q_SLOTS:
 
     void closedUsersFollowTheLevelAndThink()
     {
-        ScenarioPlan p = plan(LoadModel::Closed, 3, 10 * kS);
+        ClosedLoad p = closedLoad(3, 10 * kS);
         p.thinkTime = 200 * kMs;
         ScriptedHost host;
-        ClosedPacer pacer(p, host, 5, 0, 1);
+        ClosedPacer pacer(p, 10 * kS, host, 5, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTick(0);
@@ -263,10 +273,10 @@ private Q_SLOTS:
     // the pacer says it has finished once the last one has ended.
     void closedUsersMakeTheirIterations()
     {
-        ScenarioPlan p = plan(LoadModel::Closed, 2, 3600 * kS);
+        ClosedLoad p = closedLoad(2, 3600 * kS);
         p.iterations = 3;
         ScriptedHost host;
-        ClosedPacer pacer(p, host, 2, 0, 1);
+        ClosedPacer pacer(p, 3600 * kS, host, 2, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTick(0);
@@ -283,9 +293,9 @@ private Q_SLOTS:
         pacer.onTick(10 * kMs);
         pacer.onTime(20 * kMs);
         QCOMPARE(host.starts.size(), std::size_t(6));
-        ScenarioPlan unbounded = plan(LoadModel::Closed, 1, 10 * kS);
+        const ClosedLoad unbounded = closedLoad(1, 10 * kS);
         ScriptedHost other;
-        ClosedPacer always(unbounded, other, 1, 0, 1);
+        ClosedPacer always(unbounded, 10 * kS, other, 1, 0, 1);
         other.pacer = &always;
         always.begin(0);
         always.onTick(0);
@@ -297,10 +307,10 @@ private Q_SLOTS:
 
     void closedStopsWhenTheDataRunsOut()
     {
-        ScenarioPlan p = plan(LoadModel::Closed, 2, 10 * kS);
+        ClosedLoad p = closedLoad(2, 10 * kS);
         ScriptedHost host;
         host.dataRows = 3;
-        ClosedPacer pacer(p, host, 2, 0, 1);
+        ClosedPacer pacer(p, 10 * kS, host, 2, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTick(0);
@@ -317,9 +327,9 @@ private Q_SLOTS:
     void closedShareOfUsersAcrossParts()
     {
         // 5 users over 2 parts: part 0 holds global users 0, 2, 4; part 1 holds 1, 3
-        ScenarioPlan p = plan(LoadModel::Closed, 5, 10 * kS);
+        ClosedLoad p = closedLoad(5, 10 * kS);
         ScriptedHost h0, h1;
-        ClosedPacer p0(p, h0, 3, 0, 2), p1(p, h1, 3, 1, 2);
+        ClosedPacer p0(p, 10 * kS, h0, 3, 0, 2), p1(p, 10 * kS, h1, 3, 1, 2);
         h0.pacer = &p0;
         h1.pacer = &p1;
         p0.begin(0);
@@ -339,9 +349,9 @@ class TestReplayPacer : public QObject
 private Q_SLOTS:
     void startsEachCopyAtItsCompressedTime()
     {
-        const ScenarioPlan p = replayPlan({0, 100, 300, 1000}, 2, 2, kS);
+        const ReplayPlan p = replayPlan({0, 100, 300, 1000}, 2, 2);
         ScriptedHost host;
-        ReplayPacer pacer(p, host, 8, 0, 1);
+        ReplayPacer pacer(p, 4, kS, host, 8, 0, 1);
         host.pacer = &pacer;
         const Nanos t0 = 50 * kS;
         pacer.begin(t0);
@@ -367,9 +377,9 @@ private Q_SLOTS:
 
     void busyConnectionsMakeABacklogThenDrops()
     {
-        const ScenarioPlan p = replayPlan({0, 1, 2, 3, 4, 5, 6, 7}, 1, 1, kS);
+        const ReplayPlan p = replayPlan({0, 1, 2, 3, 4, 5, 6, 7}, 1, 1);
         ScriptedHost host;
-        ReplayPacer pacer(p, host, 2, 0, 1);
+        ReplayPacer pacer(p, 4, kS, host, 2, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.onTime(10 * kMs);
@@ -389,9 +399,9 @@ private Q_SLOTS:
         std::vector<int> times;
         for (int i = 0; i < 100; ++i)
             times.push_back(i * 10);
-        const ScenarioPlan p = replayPlan(times, 1, 1, 2 * kS);
+        const ReplayPlan p = replayPlan(times, 1, 1);
         ScriptedHost host;
-        ReplayPacer pacer(p, host, 100, 0, 1);
+        ReplayPacer pacer(p, 4, 2 * kS, host, 100, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         pacer.setLevel(0.5, 0);
@@ -408,10 +418,10 @@ private Q_SLOTS:
 
     void aLoopEndsWithTheRun()
     {
-        ScenarioPlan p = replayPlan({0, 400}, 1, 1, 3 * kS);
-        const_cast<ReplayPlan&>(*p.replay).options.loop = true;
+        ReplayPlan p = replayPlan({0, 400}, 1, 1);
+        p.options.loop = true;
         ScriptedHost host;
-        ReplayPacer pacer(p, host, 4, 0, 1);
+        ReplayPacer pacer(p, 4, 3 * kS, host, 4, 0, 1);
         host.pacer = &pacer;
         pacer.begin(0);
         for (Nanos t = 0; t < 10 * kS; t += 10 * kMs) {
@@ -433,9 +443,9 @@ private Q_SLOTS:
             times.push_back(i);
             clients.push_back("10.0.0." + std::to_string(i % 6));
         }
-        const ScenarioPlan p = replayPlan(times, 1, 1, kS, clients);
+        const ReplayPlan p = replayPlan(times, 1, 1, clients);
         ScriptedHost a, b;
-        ReplayPacer pa(p, a, 100, 0, 2), pb(p, b, 100, 1, 2);
+        ReplayPacer pa(p, 4, kS, a, 100, 0, 2), pb(p, 4, kS, b, 100, 1, 2);
         pa.begin(0);
         pb.begin(0);
         pa.onTime(kS - 1);

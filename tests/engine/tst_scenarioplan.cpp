@@ -1,4 +1,5 @@
 #include "core/text.h"
+#include "load/closedload.h"
 #include "plan/checkplan.h"
 #include "plan/replaystep.h"
 #include "plan/scenarioplan.h"
@@ -516,7 +517,9 @@ private slots:
         QCOMPARE(int(plan->steps[3].think.kind), int(K::Exponential));
         QCOMPARE(plan->steps[3].think.a, 90 * kNanosPerSecond);
         QVERIFY(plan->steps[4].think.none());
-        QCOMPARE(plan->pacing, 2 * kNanosPerSecond);
+        const auto* closed = dynamic_cast<const ClosedExecutor*>(plan->load.get());
+        QVERIFY(closed);
+        QCOMPARE(closed->load().pacing, 2 * kNanosPerSecond);
     }
 
     void compilesAFixedRequestOnce()
@@ -623,7 +626,7 @@ private slots:
         o.baseDir = dir.path().toStdString();
         auto plan = compileScenario(s, o, errors);
         QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
-        QVERIFY(plan->model == LoadModel::Replay);
+        QVERIFY(plan->load->model() == LoadModel::Replay && plan->replay());
         QCOMPARE(plan->steps.size(), std::size_t(1));
         QCOMPARE(plan->steps[0].name, std::string("rec"));
         QCOMPARE(plan->connections, 50u);
@@ -632,7 +635,7 @@ private slots:
         QCOMPARE(plannedRequests(*plan, 2), std::uint64_t(30));
         QCOMPARE(plannedRequests(*plan, 3), std::uint64_t(0));
         // the requests of one second spread over it (a log counts whole seconds)
-        QCOMPARE(plan->replay->records[1].atNanos - plan->replay->records[0].atNanos, 100 * kNanosPerMilli);
+        QCOMPARE(plan->replay()->records[1].atNanos - plan->replay()->records[0].atNanos, 100 * kNanosPerMilli);
     }
 
     void replayFaultsNameTheField_data()
