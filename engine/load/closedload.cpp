@@ -28,6 +28,8 @@ void ClosedPacer::start(std::uint32_t u, Nanos now)
 {
     if (m_load.iterations && m_users[u].iterations >= m_load.iterations)
         return; // it made its iterations (counted when the last ended)
+    if (now >= m_start + m_duration)
+        return; // the plan is over: an iteration that ended at its last instant starts none
     ++m_users[u].iterations;
     m_users[u].busy = true; // before: a send that fails at once ends the iteration inside
     m_users[u].started = now;

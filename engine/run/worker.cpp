@@ -7,11 +7,16 @@ namespace stampede {
 
 namespace {
 constexpr Nanos kTick = 10 * kNanosPerMilli; // deadline scans and user-level changes
-constexpr std::size_t kReadBufferSize = 64 * 1024;
 } // namespace
 
+void LoopIo::dispatch(int events, Nanos ready)
+{
+    dispatchEvents(m_loop, events, ready);
+}
+
 Worker::Worker(const WorkerSetup& setup)
-    : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock), m_readBuffer(kReadBufferSize),
+    : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock),
+      m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo),
       m_renderer(m_plan, m_plan.http == HttpVersion::Http2)
 {
     m_cursors.resize(m_plan.variables.size());
@@ -27,7 +32,7 @@ Worker::Worker(const WorkerSetup& setup)
         m_usedVariables.push_back(std::uint16_t(i));
     }
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
-    m_sessions = makeClientSessions(m_plan, slots, m_loop, *this, m_readBuffer.data(), m_readBuffer.size());
+    m_sessions = m_io.sessions(m_plan, slots, *this);
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
     if (m_renderer.anyTemplated())
@@ -414,7 +419,7 @@ void Worker::run()
         if (!m_stopping)
             wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
         wakeAt = m_sessions->wakeBy(wakeAt);
-        const int n = m_loop.wait(std::max<Nanos>(0, wakeAt - now));
+        const int n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
         // One time for the whole batch: the moment the answers were known to
         // have arrived (a time read per event would add the handling of the
         // events before it to each one's latency).
@@ -422,7 +427,7 @@ void Worker::run()
         if (leaseOver(ready))
             continue; // frozen past the lease: nothing more is sent, not even a next step
         m_sessions->beforeEvents();
-        dispatchEvents(m_loop, n, ready);
+        m_io.dispatch(n, ready);
         m_sessions->afterEvents(m_clock.now());
     }
     setGauges();

@@ -31,6 +31,7 @@
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
+#include "workerio.h"
 
 #include <atomic>
 #include <memory>
@@ -62,6 +63,7 @@ struct WorkerSetup
     const std::atomic<bool>* stop = nullptr;
     const std::atomic<double>* levelFactor = nullptr; // scales the planned level while running
     const std::atomic<Nanos>* lease = nullptr;        // the load ends when `clock` passes it (0: no lease)
+    WorkerIo* io = nullptr; // its sessions and waits (null: its own epoll loop, LoopIo); outlives the worker
 };
 
 class Worker final : public SessionListener, private ValueLookup, private PacerHost
@@ -171,8 +173,8 @@ private:
     WorkerSetup m_setup;
     const ScenarioPlan& m_plan;
     const Clock& m_clock;
-    EventLoop m_loop;
-    std::vector<char> m_readBuffer;
+    WorkerIoPtr m_ownIo;
+    WorkerIo& m_io;
     RequestRenderer m_renderer;
     ClientSessionsPtr m_sessions;
     PacerPtr m_pacer;

@@ -1,0 +1,74 @@
+#pragma once
+// A worker's input and output simulated on a fake clock: every request the
+// worker sends is recorded and answered by a script after the delay the
+// script gives, and the worker's waits move the clock to the next thing due.
+// No socket, no sleep: a minute of a run takes milliseconds, every time the same.
+#include "core/clock.h"
+#include "run/worker.h"
+#include "run/workerio.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace stampede::sim {
+
+// One request as the worker sent it.
+struct Sent
+{
+    std::uint32_t slot = 0;
+    std::size_t step = 0;
+    Nanos at = 0;
+    std::string wire; // HTTP/1.1: the whole request
+};
+
+// What the target does with it.
+struct Answer
+{
+    Nanos delay = kNanosPerMilli;
+    int status = 200;
+    std::string body;
+    SessionListener::HeaderList headers;
+    bool fail = false; // a transport failure instead of an answer
+    ErrorClass failure = ErrorClass::Reset;
+};
+
+class SimulatedIo final : public WorkerIo
+{
+public:
+    using Script = std::function<Answer(const Sent&)>;
+    SimulatedIo(FakeClock& clock, Script script) : m_clock(clock), m_script(std::move(script)) {}
+
+    ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override;
+    int wait(Nanos timeout) override;
+    void dispatch(int events, Nanos ready) override;
+
+    const std::vector<Sent>& sent() const { return m_sent; }
+
+private:
+    friend class ScriptedSessions;
+    struct Pending
+    {
+        Sent sent;
+        Answer answer;
+        Nanos deadline = 0;
+        bool captured = false; // the step reads the answer: onCaptured first
+    };
+    void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now);
+    void deliver(const Pending& p, Nanos now, bool timedOut);
+
+    FakeClock& m_clock;
+    Script m_script;
+    const ScenarioPlan* m_plan = nullptr;
+    SessionListener* m_listener = nullptr;
+    std::multimap<Nanos, Pending> m_pending; // by when the answer arrives
+    std::vector<Sent> m_sent;
+    const SessionListener::HeaderList m_noTrailers;
+};
+
+// Runs one worker (the run's only part) over the whole plan from `start`.
+void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Nanos start, SecondSink& sink,
+               const std::atomic<bool>& stop);
+
+} // namespace stampede::sim
