@@ -112,7 +112,8 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
         std::fprintf(stderr, "stampede-cli %s: %s\n", command, e.c_str());
     if (!outcome.outputErrors.empty()) // asked for, and not delivered: not a pass
         return RunFailed;
-    if (outcome.status == "stopped_by_breaker") // the target suffered: a verdict, like a failed threshold
+    // the target suffered, or a step's error stopped it as the scenario says: a verdict, like a failed threshold
+    if (outcome.status == "stopped_by_breaker" || outcome.status == "stopped_by_step")
         return refuse(command, outcome.summary.reason, ThresholdFailed);
     // A run that did not run to its end, or sent nothing, was not carried out: never a pass.
     if (outcome.status != "completed")

@@ -60,6 +60,8 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
             merged.merge(s.total());
         else if (std::size_t k = std::size_t(step - m_steps.begin()); k < s.steps.size())
             merged.merge(s.steps[k]);
+        else if (k - s.steps.size() < s.groups.size()) // a group: named after the steps
+            merged.merge(s.groups[k - s.steps.size()]);
     }
     MetricsSummary m = summarizeMetrics("window", merged, double(n));
     if (r.when.metric == Threshold::Metric::Checks) {

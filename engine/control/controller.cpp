@@ -333,9 +333,9 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
             r.quit[i] = true;
             d.stopAgent(r, i); // its load is no longer counted: it must end
         }
-        if ((tracker.aborted() || m_control->stopRequested()) && !stopSent) {
+        if ((tracker.aborted() || m_control->stopRequested() || tracker.stepStopped()) && !stopSent) {
             stopSent = true;
-            result.stopped = !tracker.aborted(); // asked to, before every engine ended
+            result.stopped = !tracker.aborted(); // asked to (or by a step), before every engine ended
             for (std::size_t i = 0; i < d.links.size(); ++i)
                 d.stopAgent(r, i);
         }

@@ -93,9 +93,7 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         return nullptr;
     }
     s->m_plan = std::move(*plan);
-    std::vector<std::string> stepNames;
-    for (const auto& st : s->m_plan.steps)
-        stepNames.push_back(st.name);
+    const std::vector<std::string> stepNames = s->m_plan.measuredNames(); // steps, and "group NAME"s
     if (const auto step = Breaker::unknownStep(request.breaker, stepNames)) {
         errors.push_back("--breaker: no step is named \"" + *step + "\"");
         return nullptr;
@@ -219,7 +217,8 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
         for (const auto& c : st.checks)
             checks.back().push_back(c.name);
     }
-    m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks);
+    m_record->row =
+        m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks, m_plan.groups);
     if (!m_record->row) {
         error = "cannot record the run: " + m_record->log.error();
         return false;
@@ -326,10 +325,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         for (auto& out : m_outputs)
             out->event(e);
     };
-    std::vector<std::string> stepNames;
-    for (const auto& st : m_plan.steps)
-        stepNames.push_back(st.name);
-    std::vector<BreakerRule> rules = m_plan.breaker; // the scenario's, then the command line's on top
+    const std::vector<std::string> stepNames = m_plan.measuredNames(); // steps, and "group NAME"s
+    std::vector<BreakerRule> rules = m_plan.breaker;                   // the scenario's, then the command line's on top
     rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
     Breaker breaker(std::move(rules), stepNames, std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
@@ -430,6 +427,14 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
         o.summary.reason = "stopped by breaker: " + m_breakerStop;
         o.summary.passed = false;
     }
+    for (const RunEvent& e : result.events) // a step's error stopped it (onError: stopRun): a verdict
+        if (e.kind == "stopped_by_step" && (o.status == "stopped" || o.status == "completed")) {
+            o.status = "stopped_by_step";
+            o.summary.status = o.status;
+            o.summary.reason = "stopped by a step: " + e.detail;
+            o.summary.passed = false;
+            break;
+        }
     if (m_capacity && result.ok) {
         m_capacity->interrupted(o.summary.reason.empty() ? "the run ended before the search did" : o.summary.reason);
         judgeCapacity(o.summary, m_capacity->result());

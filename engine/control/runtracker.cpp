@@ -52,8 +52,11 @@ void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
                 addEvent("run_aborted", a.name, "an engine failed: " + s.error());
             }
         }
-        for (const auto& n : s.notes()) // what the engine saw: at its own time
+        for (const auto& n : s.notes()) { // what the engine saw: at its own time
             m_events.push_back({n.at_s(), n.kind(), a.name, n.detail(), 0, 0});
+            if (n.kind() == "stopped_by_step") // a step's error stops the whole run, not one engine
+                m_stepStopped = true;
+        }
     }
     if (s.steps_size() == 0)
         return;

@@ -66,6 +66,8 @@ public:
     // Adds an event for each lost agent that went on sending; once, at the end.
     void reportLateLoad();
     bool aborted() const { return m_aborted; }
+    // An engine ended because a step's error stops the run (onError: stopRun): the others must too.
+    bool stepStopped() const { return m_stepStopped; }
     bool lost(std::size_t agent) const { return m_agents[agent].lost; }
     bool finished(std::size_t agent) const { return m_agents[agent].done; }
     void addEvent(const std::string& kind, const std::string& agent, const std::string& detail);
@@ -94,6 +96,7 @@ private:
     Policy m_policy;
     Nanos m_start;
     bool m_aborted = false;
+    bool m_stepStopped = false;
     std::vector<RunEvent> m_events;
     std::map<std::uint32_t, std::vector<std::pair<std::size_t, IntervalMetricsPtr>>> m_pending;
 };

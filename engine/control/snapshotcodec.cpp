@@ -4,31 +4,65 @@
 
 namespace stampede {
 
+namespace {
+
+void encodeStep(const StepMetrics& st, v1::StepSnapshot& s)
+{
+    const auto& c = st.counters;
+    auto& counters = *s.mutable_counters();
+    for (const CounterField& f : kCounterFields)
+        if (c.*f.field)
+            counters[f.name] = c.*f.field;
+    for (auto e : c.errorsByClass)
+        s.add_errors_by_class(e);
+    if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
+        for (auto g : c.grpcCodes)
+            s.add_grpc_codes(g);
+    for (const CheckCount& k : st.checks) {
+        s.add_checks_passed(k.passed);
+        s.add_checks_failed(k.failed);
+    }
+    s.set_latency(st.latency.serialize());
+    s.set_service_time(st.serviceTime.serialize());
+    if (st.sendLag.count())
+        s.set_send_lag(st.sendLag.serialize());
+}
+
+bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequence, std::string& error)
+{
+    for (const CounterField& f : kCounterFields) // counters this version does not know are left out
+        if (auto it = s.counters().find(f.name); it != s.counters().end())
+            m.counters.*f.field = it->second;
+    for (int e = 0; e < s.errors_by_class_size() && e < int(kErrorClassCount); ++e)
+        m.counters.errorsByClass[std::size_t(e)] = s.errors_by_class(e);
+    for (int g = 0; g < s.grpc_codes_size() && g < int(kGrpcCodeCount); ++g)
+        m.counters.grpcCodes[std::size_t(g)] = s.grpc_codes(g);
+    if (s.checks_passed_size() != s.checks_failed_size() || s.checks_passed_size() > int(kMaxChecksPerStep)) {
+        error = "the check counts in snapshot " + std::to_string(sequence) + " do not match";
+        return false;
+    }
+    m.checks.resize(std::size_t(s.checks_passed_size()));
+    for (int k = 0; k < s.checks_passed_size(); ++k)
+        m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
+    if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
+        (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag()))) {
+        error = "a histogram in snapshot " + std::to_string(sequence) + " does not decode";
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
 {
     out.set_second(metrics.second);
     out.clear_steps();
-    for (const auto& st : metrics.steps) {
-        auto* s = out.add_steps();
-        const auto& c = st.counters;
-        auto& counters = *s->mutable_counters();
-        for (const CounterField& f : kCounterFields)
-            if (c.*f.field)
-                counters[f.name] = c.*f.field;
-        for (auto e : c.errorsByClass)
-            s->add_errors_by_class(e);
-        if (c.errorsByClass[std::size_t(ErrorClass::Grpc)])
-            for (auto g : c.grpcCodes)
-                s->add_grpc_codes(g);
-        for (const CheckCount& k : st.checks) {
-            s->add_checks_passed(k.passed);
-            s->add_checks_failed(k.failed);
-        }
-        s->set_latency(st.latency.serialize());
-        s->set_service_time(st.serviceTime.serialize());
-        if (st.sendLag.count())
-            s->set_send_lag(st.sendLag.serialize());
-    }
+    for (const auto& st : metrics.steps)
+        encodeStep(st, *out.add_steps());
+    out.clear_groups();
+    for (const auto& g : metrics.groups)
+        encodeStep(g, *out.add_groups());
     out.set_open_connections(metrics.openConnections);
     out.set_active_users(metrics.activeUsers);
     out.clear_samples();
@@ -48,29 +82,14 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
     out.second = in.second();
     out.steps.clear();
     out.steps.resize(std::size_t(in.steps_size()));
-    for (int i = 0; i < in.steps_size(); ++i) {
-        const auto& s = in.steps(i);
-        auto& m = out.steps[std::size_t(i)];
-        for (const CounterField& f : kCounterFields) // counters this version does not know are left out
-            if (auto it = s.counters().find(f.name); it != s.counters().end())
-                m.counters.*f.field = it->second;
-        for (int e = 0; e < s.errors_by_class_size() && e < int(kErrorClassCount); ++e)
-            m.counters.errorsByClass[std::size_t(e)] = s.errors_by_class(e);
-        for (int g = 0; g < s.grpc_codes_size() && g < int(kGrpcCodeCount); ++g)
-            m.counters.grpcCodes[std::size_t(g)] = s.grpc_codes(g);
-        if (s.checks_passed_size() != s.checks_failed_size() || s.checks_passed_size() > int(kMaxChecksPerStep)) {
-            error = "the check counts in snapshot " + std::to_string(in.sequence()) + " do not match";
+    for (int i = 0; i < in.steps_size(); ++i)
+        if (!decodeStep(in.steps(i), out.steps[std::size_t(i)], in.sequence(), error))
             return false;
-        }
-        m.checks.resize(std::size_t(s.checks_passed_size()));
-        for (int k = 0; k < s.checks_passed_size(); ++k)
-            m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
-        if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
-            (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag()))) {
-            error = "a histogram in snapshot " + std::to_string(in.sequence()) + " does not decode";
+    out.groups.clear();
+    out.groups.resize(std::size_t(in.groups_size()));
+    for (int i = 0; i < in.groups_size(); ++i)
+        if (!decodeStep(in.groups(i), out.groups[std::size_t(i)], in.sequence(), error))
             return false;
-        }
-    }
     out.openConnections = in.open_connections();
     out.activeUsers = in.active_users();
     out.samples.clear();

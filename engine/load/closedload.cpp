@@ -28,7 +28,7 @@ void ClosedPacer::start(std::uint32_t u, Nanos now)
 {
     if (m_load.iterations && m_users[u].iterations >= m_load.iterations)
         return; // it made its iterations (counted when the last ended)
-    if (now >= m_start + m_duration)
+    if (m_users[u].retired || now >= m_start + m_duration)
         return; // the plan is over: an iteration that ended at its last instant starts none
     ++m_users[u].iterations;
     m_users[u].busy = true; // before: a send that fails at once ends the iteration inside
@@ -78,8 +78,8 @@ void ClosedPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
 {
     User& user = m_users[slot];
     user.busy = false;
-    if (m_load.iterations && user.iterations >= m_load.iterations) {
-        ++m_usersDone;
+    if ((m_load.iterations && user.iterations >= m_load.iterations) || user.retired) {
+        ++m_usersDone; // a retired user is done too: per-user iterations end without it
         return;
     }
     if (m_stopping || !user.active)

@@ -60,6 +60,7 @@ public:
     void onTick(Nanos now) override;
     void iterationDone(std::uint32_t slot, Nanos now, bool failed) override;
     void setLevel(double factor, Nanos now) override;
+    void retire(std::uint32_t slot) override { m_users[slot].retired = true; }
     std::uint64_t abandon() override
     {
         m_stopping = true;
@@ -78,6 +79,7 @@ private:
         bool busy = false;            // an iteration in flight
         Nanos started = 0;            // when its current (or last) iteration began
         std::uint32_t iterations = 0; // begun
+        bool retired = false;         // stopped by a step's error (onError: stopUser)
     };
     void start(std::uint32_t u, Nanos now);
 

@@ -54,6 +54,9 @@ public:
     // start on it waits for the loop's next turn: a refused connect fails
     // inside the send, and starting again from here would recurse).
     virtual void iterationDone(std::uint32_t slot, Nanos now, bool failed) = 0;
+    // `slot` makes no more iterations (a step's onError: stopUser), from the
+    // end of the current one; for arrivals, whose slots are no users, nothing.
+    virtual void retire(std::uint32_t /*slot*/) {}
     // The planned level times `factor` from `now` on (0 pauses).
     virtual void setLevel(double factor, Nanos now) = 0;
     // Every iteration planned has been made (per-user iterations): the worker

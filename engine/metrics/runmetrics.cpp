@@ -60,6 +60,10 @@ void mergeSteps(IntervalMetrics& into, const IntervalMetrics& o)
         into.steps.resize(o.steps.size());
     for (std::size_t i = 0; i < o.steps.size(); ++i)
         into.steps[i].merge(o.steps[i]);
+    if (into.groups.size() < o.groups.size())
+        into.groups.resize(o.groups.size());
+    for (std::size_t i = 0; i < o.groups.size(); ++i)
+        into.groups[i].merge(o.groups[i]);
     for (const auto& s : o.samples)
         if (!sampleBudgetSpent(into.samples, s.step, s.errorClass))
             into.samples.push_back(s);

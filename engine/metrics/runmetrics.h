@@ -62,6 +62,9 @@ struct StepCounters
     // answers nobody asked for (net/sessionlistener.h onStray): each is a
     // `protocol` error of its connection, counted in `errors` without a request
     std::uint64_t stray = 0;
+    // tries of a step with a retry that failed and were tried again: not in
+    // `requests` or `errors` (only the last try counts)
+    std::uint64_t retries = 0;
     // gRPC calls that ended with a status other than OK, by code (codes past
     // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
@@ -107,6 +110,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"redirects", &StepCounters::redirects},
     {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
     {"stray_answers", &StepCounters::stray},
+    {"retries", &StepCounters::retries},
 };
 
 // The most checks (and extractors) a step may have (README "Limits").
@@ -167,6 +171,11 @@ struct IntervalMetrics
 {
     std::uint32_t second = 0; // 1-based: second k covers [k-1, k) seconds after the start
     std::vector<StepMetrics> steps;
+    // Groups (transactions): per iteration that passed through one, its time
+    // from its first step's start to its last step's end (latency), counted
+    // in `requests`, with `errors` when one of its steps failed. Not part of
+    // the total: their requests are their steps'.
+    std::vector<StepMetrics> groups;
     // Gauges at the end of the second, summed over workers and engines; in a
     // whole-run total, their peaks.
     std::uint32_t openConnections = 0;

@@ -50,8 +50,8 @@ bool rule(const v1::BreakerRule& in, const std::string& field, const ScenarioPla
         }
         r.when.step = in.step();
     }
-    if (!r.when.step.empty() && std::none_of(plan.steps.begin(), plan.steps.end(),
-                                             [&](const PlannedStep& s) { return s.name == r.when.step; })) {
+    const std::vector<std::string> names = plan.measuredNames(); // steps, and "group NAME"s
+    if (!r.when.step.empty() && std::find(names.begin(), names.end(), r.when.step) == names.end()) {
         ctx.error(field + ".step", "no step is named \"" + r.when.step + "\"");
         return false;
     }

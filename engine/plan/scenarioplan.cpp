@@ -11,6 +11,7 @@
 #include "grpcstep.h"
 #include "replaystep.h"
 #include "requestparts.h"
+#include "stepoptions.h"
 
 #include "net/tlscontext.h"
 #include "net/transport.h"
@@ -99,6 +100,8 @@ public:
         if (allSteps()) // rules name steps
             compileBreaker(m_s, m_plan, *this);
         httpVersion();
+        if (allSteps()) // after the load and the protocol: a rendezvous is weighed against the users
+            checkStepOptions(m_s, m_plan, *this);
         thresholds();
         if (std::string why; !m_s.schedule().empty() && !parseSchedule(m_s.schedule(), why))
             error("schedule", why);
@@ -417,7 +420,8 @@ private:
             const std::string field = "steps[" + std::to_string(i) + "]";
             PlannedStep ps;
             if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps)) &&
-                thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps)) {
+                thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps) &&
+                compileStepOptions(st, field, *this, m_plan, ps)) {
                 lateRendering(ps);
                 m_plan.steps.push_back(std::move(ps));
             }
@@ -856,9 +860,9 @@ private:
         for (int i = 0; i < m_s.thresholds_size(); ++i) {
             std::string err;
             auto t = Threshold::parse(m_s.thresholds(i).expr(), err);
-            const bool known = !t || t->step.empty() || !allSteps() || // else a step's own fault says why
-                               std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
-                                           [&](const PlannedStep& s) { return s.name == t->step; });
+            const std::vector<std::string> names = m_plan.measuredNames(); // steps, and "group NAME"s
+            const bool known = !t || t->step.empty() || !allSteps() ||     // else a step's own fault says why
+                               std::find(names.begin(), names.end(), t->step) != names.end();
             if (!t)
                 error("thresholds[" + std::to_string(i) + "].expr", err);
             else if (!knownServerMetric(*t, m_plan, "thresholds[" + std::to_string(i) + "].expr", *this))

@@ -47,6 +47,15 @@ struct GrpcMethodPlan
     const google::protobuf::Descriptor* output = nullptr;
 };
 
+// What an error of a step does (scenario field onError).
+enum class OnError : std::uint8_t
+{
+    Continue,      // the next step, as if it had passed
+    NextIteration, // the iteration ends (the default)
+    StopUser,      // the virtual user makes no more iterations (arrivals: as NextIteration)
+    StopRun        // the run stops
+};
+
 struct PlannedStep
 {
     std::string name;
@@ -89,6 +98,16 @@ struct PlannedStep
     // rendered when it is sent, not when its iteration starts, and is not
     // sent (an `extract` error) while one of them is unset.
     std::vector<std::uint16_t> extracted;
+    // What an error does, how often it is tried again first, and how many
+    // times the step is sent in a row (scenario fields onError, retry, repeat).
+    OnError onError = OnError::NextIteration;
+    std::uint32_t retries = 0;
+    Nanos backoff = 0;
+    std::uint32_t repeat = 1;
+    int group = -1; // the group (transaction) it belongs to, by index into ScenarioPlan::groups
+    // A rendezvous: users wait here until this many have arrived (0: none), or the timeout passed.
+    std::uint32_t rendezvousUsers = 0;
+    Nanos rendezvousTimeout = 5 * kNanosPerSecond;
 };
 
 enum class HttpVersion
@@ -137,6 +156,7 @@ struct ScenarioPlan
     std::vector<std::string> inputFiles; // every file the compile read (data sets, protos, traffic, certificates)
     std::string runId;
     std::vector<PlannedStep> steps;
+    std::vector<std::string> groups; // transactions, in order of first appearance (steps[i].group)
     std::vector<PlannedVariable> variables;
     LoadExecutorPtr load; // the load model (load/executor.h): its pacer, slots and plan
     Nanos duration = 10 * kNanosPerSecond;
@@ -161,6 +181,16 @@ struct ScenarioPlan
     std::vector<VarRef> savedRefs;
     // A replay's requests, their servers and their plan per second (its executor's); null for other loads.
     const ReplayPlan* replay() const;
+    // What thresholds and breaker rules may name: each step's name, then "group NAME" for each group.
+    std::vector<std::string> measuredNames() const
+    {
+        std::vector<std::string> names;
+        for (const PlannedStep& st : steps)
+            names.push_back(st.name);
+        for (const std::string& g : groups)
+            names.push_back("group " + g);
+        return names;
+    }
     bool anyLate() const
     {
         return !savedRefs.empty() ||

@@ -203,6 +203,8 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         s.steps.back().checks = checkSummaries(plan.steps[i].name, names, result.total.steps[i]);
         s.total.checks.insert(s.total.checks.end(), s.steps.back().checks.begin(), s.steps.back().checks.end());
     }
+    for (std::size_t g = 0; g < plan.groups.size() && g < result.total.groups.size(); ++g)
+        s.groups.push_back(summarizeMetrics(plan.groups[g], result.total.groups[g], s.durationS));
     s.timeline = result.timeline;
     if (const ReplayPlan* replay = plan.replay()) {
         RunSummary::Replay r;
@@ -301,19 +303,31 @@ void judgeCapacity(RunSummary& s, CapacityResult c)
     s.capacity = std::move(c);
 }
 
+const MetricsSummary* namedMetrics(const RunSummary& s, const std::string& name)
+{
+    if (name.empty())
+        return &s.total;
+    for (const auto& step : s.steps)
+        if (step.name == name)
+            return &step;
+    if (name.rfind("group ", 0) == 0)
+        for (const auto& g : s.groups)
+            if (g.name == name.substr(6))
+                return &g;
+    return nullptr;
+}
+
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
 {
     for (const auto& t : thresholds) {
         ThresholdResult r;
         r.expr = t.expr;
-        const MetricsSummary* m = &s.total;
-        for (const auto& step : s.steps)
-            if (!t.step.empty() && step.name == t.step)
-                m = &step;
+        const MetricsSummary* named = namedMetrics(s, t.step);
+        const MetricsSummary* m = named ? named : &s.total;
         r.value = thresholdValue(t, *m);
         r.percent = t.isFraction();
-        if (!t.step.empty() && m == &s.total)
-            r.note = "no step is named \"" + t.step + "\"";
+        if (!named)
+            r.note = "no step or group is named \"" + t.step + "\"";
         else if (t.metric == Threshold::Metric::Server && !m->server.count(t.server))
             r.note = "no data: server metric \"" + t.server + "\" was never read";
         else if (t.metric != Threshold::Metric::Server && m->requests == 0)
@@ -337,7 +351,16 @@ std::string summaryToJson(const RunSummary& s)
         out += (i ? ",\n    {" : "\n    {");
         out += "\"name\": " + jsonString(s.steps[i].name) + ", " + metricsJson(s.steps[i]) + "}";
     }
-    out += "],\n  \"timeline\": [";
+    out += "]";
+    if (!s.groups.empty()) {
+        out += ",\n  \"groups\": [";
+        for (std::size_t i = 0; i < s.groups.size(); ++i) {
+            out += (i ? ",\n    {" : "\n    {");
+            out += "\"name\": " + jsonString(s.groups[i].name) + ", " + metricsJson(s.groups[i]) + "}";
+        }
+        out += "]";
+    }
+    out += ",\n  \"timeline\": [";
     for (std::size_t i = 0; i < s.timeline.size(); ++i) {
         const auto& t = s.timeline[i];
         out += (i ? ",\n    " : "\n    ");
@@ -405,6 +428,10 @@ std::string summaryToTable(const RunSummary& s)
         row(st);
     if (s.steps.size() > 1)
         row(s.total);
+    for (MetricsSummary g : s.groups) { // transactions: their own time, beside the steps they hold
+        g.name = "group " + g.name;
+        row(g);
+    }
     if (s.total.errors) {
         os << "errors:";
         for (std::size_t i = 0; i < kErrorClassCount; ++i)

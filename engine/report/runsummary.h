@@ -91,6 +91,10 @@ struct RunSummary
     double durationS = 0;
     MetricsSummary total;
     std::vector<MetricsSummary> steps;
+    // Groups (transactions): per iteration that passed through one, its time
+    // from its first step's start to its last step's end; `errors` counts the
+    // iterations in which one of its steps failed.
+    std::vector<MetricsSummary> groups;
     std::vector<SecondSummary> timeline;
     std::vector<ThresholdResult> thresholds;
     std::vector<RunEvent> events;
@@ -125,6 +129,9 @@ double thresholdValue(const Threshold& t, const MetricsSummary& total);
 // A step's checks (by name, in order) as counted in `m`, named "step/check".
 std::vector<MetricsSummary::CheckSummary> checkSummaries(const std::string& step, const std::vector<std::string>& names,
                                                          const StepMetrics& m);
+// The figures a threshold or a breaker rule names: the total (no name), a
+// step ("login"), or a group ("group checkout"); null when nothing is so named.
+const MetricsSummary* namedMetrics(const RunSummary& s, const std::string& name);
 // Evaluates `thresholds` against s.total into s.thresholds; a failed one fails
 // the run. A threshold on a metric without data (no request completed, or no
 // response for a latency) fails, saying so: no data is never a pass.

@@ -222,6 +222,8 @@ RunSummary summarizeSaved(const SavedRun& run)
             run.total.steps[i]);
     }
     s.total = summarizeMetrics("total", total, s.durationS);
+    for (std::size_t g = 0; g < run.groupNames.size() && g < run.total.groups.size(); ++g)
+        s.groups.push_back(summarizeMetrics(run.groupNames[g], run.total.groups[g], s.durationS));
     for (const auto& step : s.steps)
         s.total.checks.insert(s.total.checks.end(), step.checks.begin(), step.checks.end());
     std::map<std::string, std::pair<double, std::uint64_t>> serverSums;

@@ -124,6 +124,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             ws.stop = &m_stop;
             ws.levelFactor = &m_levelFactor;
             ws.lease = &m_lease;
+            ws.stopRun = &m_stepStoppedRun;
             workers.push_back(std::make_unique<Worker>(ws));
         }
     } catch (const std::exception& e) {
@@ -148,6 +149,20 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
     consume(collector.take(std::chrono::milliseconds(0)));
     for (auto& t : threadsRunning)
         t.join();
+    // A step's error that stops the run (onError: stopRun): said, with the step.
+    const Worker* stopper = nullptr;
+    for (const auto& w : workers)
+        if (w->stopRunAt() && (!stopper || w->stopRunAt() < stopper->stopRunAt()))
+            stopper = w.get();
+    if (stopper) {
+        const double at = double(stopper->stopRunAt() - start) / 1e9;
+        char when[32];
+        std::snprintf(when, sizeof when, "%.1f s", at);
+        result.events.push_back({at, "stopped_by_step", "",
+                                 "an error of step \"" + m_plan.steps[stopper->stopRunStep()].name + "\" at " + when +
+                                     " stopped the run (its onError is stopRun)",
+                                 0, 0});
+    }
     // A data set in stop mode that ran out ends the run early: said, not silent.
     for (const auto& w : workers) {
         if (w->exhausted().empty())

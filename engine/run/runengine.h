@@ -53,6 +53,7 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<double> m_levelFactor{1.0};
     std::atomic<Nanos> m_lease{0};
+    std::atomic<bool> m_stepStoppedRun{false}; // a step's onError stopRun: every worker ends as at the plan's end
 };
 
 } // namespace stampede

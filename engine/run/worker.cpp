@@ -87,6 +87,7 @@ IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
     auto m = std::make_unique<IntervalMetrics>();
     m->second = second;
     m->steps.resize(m_plan.steps.size());
+    m->groups.resize(m_plan.groups.size());
     for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
         m->steps[i].checks.resize(m_plan.steps[i].checks.size());
     return m;
@@ -147,14 +148,23 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
     }
     if (m_flows)
         startFlows(slot);
+    s.repeated = 0;
     sendStep(slot, 0, intended, now);
     return true;
 }
 
-void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
+void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, bool retry)
 {
     Slot& s = m_slots[slot];
     const auto i = std::size_t(step);
+    if (!retry)
+        s.tries = 0;
+    if (const int g = m_plan.steps[i].group; g >= 0 && s.group != g) { // a group (transaction) starts
+        s.group = g;
+        s.groupStart = intended;
+        s.groupEnd = intended;
+        s.groupFailed = false;
+    }
     s.step = step;
     s.lastStep = std::uint32_t(step);
     s.intended = intended;
@@ -175,87 +185,6 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now)
     ++c.sent;
     c.bytesOut += r->bytes;
     m_sessions->send(slot, m_plan.steps[i], *r, now);
-}
-
-StepMetrics& Worker::recordResponse(const Slot& slot, std::uint64_t bytesIn, Nanos now)
-{
-    StepMetrics& m = metricsAt(std::size_t(slot.step), now);
-    ++m.counters.requests;
-    m.counters.bytesIn += bytesIn;
-    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - slot.intended) / kNanosPerMicro));
-    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - slot.sent) / kNanosPerMicro));
-    return m;
-}
-
-void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
-{
-    Slot& slot = m_slots[tag];
-    StepMetrics& m = recordResponse(slot, bytesIn, now);
-    if (m_flows && !m_plan.steps[std::size_t(slot.step)].grpc) {
-        const PlannedStep& st = m_plan.steps[std::size_t(slot.step)];
-        if (slot.jar && m_captured.valid)
-            takeCookies(slot, st);
-        if (followRedirect(tag, status, now))
-            return;
-        if (settled(tag, m, answerOf(tag, status, false, now), now))
-            return;
-    }
-    m_captured.valid = false;
-    if (status >= 400) {
-        const ErrorClass c = status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx;
-        m.counters.addError(c);
-        keepSample(slot, c, status, errorSample, {});
-        finishIteration(tag, now); // later steps would act on a failed one
-        return;
-    }
-    completeStep(tag, now);
-}
-
-void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
-                            std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
-{
-    if (status >= 400) { // not gRPC's answer: an HTTP error as any other
-        onResponse(tag, status, bytesIn, errorSample, now);
-        return;
-    }
-    if (status != 200 || grpcStatus < 0) {
-        onFailure(tag, ErrorClass::Protocol,
-                  status != 200 ? "HTTP status " + std::to_string(status) + " to a gRPC call"
-                                : std::string("the answer carries no grpc-status"),
-                  now);
-        return;
-    }
-    Slot& slot = m_slots[tag];
-    StepMetrics& m = recordResponse(slot, bytesIn, now);
-    if (m_flows && settled(tag, m, answerOf(tag, grpcStatus, true, now), now))
-        return;
-    if (grpcStatus != 0) {
-        m.counters.addGrpcError(grpcStatus);
-        keepSample(slot, ErrorClass::Grpc, 0, {},
-                   "grpc-status " + std::to_string(grpcStatus) + " " + grpcCodeName(grpcStatus) +
-                       (grpcMessage.empty() ? "" : ": " + grpcMessage));
-        finishIteration(tag, now);
-        return;
-    }
-    completeStep(tag, now);
-}
-
-void Worker::onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now)
-{
-    m_captured.valid = false;
-    Slot& slot = m_slots[tag];
-    StepMetrics& m = metricsAt(std::size_t(slot.step), now);
-    ++m.counters.requests;
-    if (error == ErrorClass::Timeout && m_plan.steps[std::size_t(slot.step)].grpc) {
-        // a gRPC client's own deadline: DEADLINE_EXCEEDED, as any gRPC client reports it
-        m.counters.addGrpcError(4);
-        keepSample(slot, ErrorClass::Grpc, 0, {}, "grpc-status 4 DEADLINE_EXCEEDED: the deadline passed (" + why + ")");
-        finishIteration(tag, now, true);
-        return;
-    }
-    m.counters.addError(error);
-    keepSample(slot, error, 0, {}, why);
-    finishIteration(tag, now, true);
 }
 
 void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed)
@@ -294,56 +223,6 @@ void Worker::onRetry(std::uint32_t tag, Nanos now)
         ++metricsAt(std::size_t(slot.step), now).counters.retriedOnIdleClose;
 }
 
-// A step answered successfully. Per-response hooks (checks, extractors,
-// cookies) belong here, before the next step is chosen. A step with a think
-// time pauses its user first (the slot waits, nothing is in flight).
-void Worker::completeStep(std::uint32_t slot, Nanos now)
-{
-    --m_inFlight;
-    const ThinkTime& think = m_plan.steps[std::size_t(m_slots[slot].step)].think;
-    if (!think.none() && !m_stopping) {
-        m_thinking.emplace(now + think.sample(m_random), slot);
-        return;
-    }
-    nextStep(slot, now, now);
-}
-
-// The step after the slot's current one, measured from `intended`, or the
-// end of its iteration.
-void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
-{
-    const int next = m_slots[slot].step + 1;
-    if (next < int(m_plan.steps.size()) && !m_slots[slot].single) // a recorded request is its iteration
-        sendStep(slot, next, intended, now);
-    else
-        endIteration(slot, now, false);
-}
-
-// Users whose pause is over go on, measured from when it ended.
-void Worker::resumeThinkers(Nanos now)
-{
-    while (!m_thinking.empty() && m_thinking.top().first <= now) {
-        const auto [due, slot] = m_thinking.top();
-        m_thinking.pop();
-        if (due < m_setup.start + m_plan.duration)
-            nextStep(slot, due, now);
-        else // a pause that ends with the plan ends its iteration there
-            endIteration(slot, now, false);
-    }
-}
-
-void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
-{
-    --m_inFlight;
-    endIteration(slot, now, failed);
-}
-
-void Worker::endIteration(std::uint32_t slot, Nanos now, bool failed)
-{
-    m_slots[slot].step = -1;
-    m_pacer->iterationDone(slot, now, failed);
-}
-
 // The end of the plan (or of the data): nothing new starts, and arrivals still
 // waiting for a slot are dropped (counted), so the run ends within the
 // requests' timeout of its duration whatever the target does.
@@ -355,6 +234,8 @@ void Worker::beginStop()
         countDropped(n, now);
     for (; !m_thinking.empty(); m_thinking.pop()) // a pause at the end ends its iteration there
         endIteration(m_thinking.top().second, now, false);
+    for (; !m_retrying.empty(); m_retrying.pop()) // a try that waits is not made (its retry was counted)
+        endIteration(m_retrying.top().second, now, false);
 }
 
 bool Worker::leaseOver(Nanos now)
@@ -388,7 +269,12 @@ bool Worker::turn(Nanos now)
     }
     m_pacer->onTime(now);
     resumeThinkers(now);
-    if (!m_stopping && (now - m_setup.start >= m_plan.duration || m_pacer->finished()))
+    resumeRetries(now);
+    // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
+    const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
+    if (m_stopRunAt && m_setup.stopRun)
+        m_setup.stopRun->store(true, std::memory_order_relaxed);
+    if (!m_stopping && (now - m_setup.start >= m_plan.duration || m_pacer->finished() || stopRun))
         beginStop();
     if (now >= m_nextTick) {
         if (!m_stopping)
@@ -398,7 +284,7 @@ bool Worker::turn(Nanos now)
     }
     if (now >= m_secondEnd)
         rollSeconds(now);
-    return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty());
+    return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty());
 }
 
 void Worker::run()
@@ -416,6 +302,8 @@ void Worker::run()
         Nanos wakeAt = m_pacer->wakeBy(std::min(m_nextTick, m_secondEnd));
         if (!m_thinking.empty())
             wakeAt = std::min(wakeAt, m_thinking.top().first);
+        if (!m_retrying.empty())
+            wakeAt = std::min(wakeAt, m_retrying.top().first);
         if (!m_stopping)
             wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
         wakeAt = m_sessions->wakeBy(wakeAt);

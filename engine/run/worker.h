@@ -64,6 +64,7 @@ struct WorkerSetup
     const std::atomic<double>* levelFactor = nullptr; // scales the planned level while running
     const std::atomic<Nanos>* lease = nullptr;        // the load ends when `clock` passes it (0: no lease)
     WorkerIo* io = nullptr; // its sessions and waits (null: its own epoll loop, LoopIo); outlives the worker
+    std::atomic<bool>* stopRun = nullptr; // set by the worker whose step stops the run (onError), read by all
 };
 
 class Worker final : public SessionListener, private ValueLookup, private PacerHost
@@ -73,6 +74,9 @@ public:
     explicit Worker(const WorkerSetup& setup);
     ~Worker() override;
     void run();
+    // When a step's error stopped the run (onError: stopRun; 0: none), and which step.
+    Nanos stopRunAt() const { return m_stopRunAt; }
+    std::uint32_t stopRunStep() const { return m_stopRunStep; }
     // The variable whose data ran out and stopped this worker ("" when none), and when.
     const std::string& exhausted() const { return m_exhausted; }
     Nanos exhaustedAt() const { return m_exhaustedAt; }
@@ -99,6 +103,33 @@ private:
         std::uint32_t hops = 0;             // redirects followed in this step
         std::string path;                   // the request target as sent (cookies, relative redirects)
         bool single = false;                // its iteration is one recorded request
+        std::uint32_t repeated = 0;         // sends of the current step done (its repeat)
+        std::uint32_t tries = 0;            // retries of the current send
+        bool transportFailed = false;       // in this iteration (its end waits for the loop's next turn)
+        int group = -1;                     // the group (transaction) it is in
+        Nanos groupStart = 0;               // the group's first step's intended start
+        Nanos groupEnd = 0;                 // the end of its last step so far
+        bool groupFailed = false;
+    };
+    enum class Verdict
+    {
+        Pass,
+        HttpError,   // a status >= 400 no status check accepted
+        GrpcError,   // a gRPC status other than OK no status check accepted
+        CheckFailed, // a check failed on the answer
+        Failed       // no answer: the transport, or the request could not be made
+    };
+    // What became of one send of a step, before it is counted.
+    struct Outcome
+    {
+        Verdict verdict = Verdict::Pass;
+        ErrorClass errorClass = ErrorClass::Protocol; // Failed
+        int status = 0;                               // HTTP status, or the gRPC status
+        std::uint64_t bytesIn = 0;
+        bool answered = false; // an answer came: its latency counts
+        bool transport = false;
+        std::string_view sample; // the answer's start, for an HTTP error's sample
+        std::string why;
     };
     // The answer the session captured for the request it is about to report.
     struct Captured
@@ -128,26 +159,26 @@ private:
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
-    void sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now);
+    void sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, bool retry = false);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);
     const RenderedRequest* prepare(std::uint32_t slot, std::size_t step, const RenderedRequest& r, Nanos now);
     void withCookies(Slot& s, const PlannedStep& st, const RenderedRequest& r, std::string_view target);
-    bool followRedirect(std::uint32_t slot, int status, Nanos now);
+    bool followRedirect(std::uint32_t slot, int status, std::uint64_t bytesIn, Nanos now);
     void sendHop(std::uint32_t slot, const std::string& target, bool toGet, Nanos now);
     void takeCookies(Slot& s, const PlannedStep& st);
-    enum class Verdict
-    {
-        Pass,
-        HttpError, // a status >= 400 (or a gRPC status) no status check accepted
-        CheckFailed
-    };
-    Verdict judge(std::uint32_t slot, StepMetrics& m, const AnswerView& answer);
-    bool settled(std::uint32_t slot, StepMetrics& m, const AnswerView& answer, Nanos now);
+    // The answer judged by the step's checks (m_checkResults, counted when
+    // the outcome is), extracted from when it passed; `why` a failure.
+    Verdict judge(std::uint32_t slot, const AnswerView& answer, std::string& why);
     void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why);
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
     AnswerView answerOf(std::uint32_t tag, int status, bool grpc, Nanos now);
-    StepMetrics& recordResponse(const Slot& slot, std::uint64_t bytesIn, Nanos now);
+    // outcomes (workeroutcome.cpp)
+    void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
+    bool retryLater(std::uint32_t slot, const Outcome& o, Nanos now);
+    void stepFailed(std::uint32_t slot, bool transport, Nanos now);
+    void leaveGroup(Slot& s, Nanos now);
+    void resumeRetries(Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
@@ -193,8 +224,13 @@ private:
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
     // Users pausing after a step (its think time): when each goes on.
-    std::priority_queue<std::pair<Nanos, std::uint32_t>, std::vector<std::pair<Nanos, std::uint32_t>>, std::greater<>>
-        m_thinking;
+    using Wake = std::pair<Nanos, std::uint32_t>; // when, which slot
+    std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_thinking;
+    // Steps to be tried again (their retry's backoff): when each goes.
+    std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
+    std::vector<std::uint8_t> m_checkResults; // the answer being judged: each check passed (1) or not
+    Nanos m_stopRunAt = 0;                    // a step's onError stopRun: when (0: not)
+    std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     Nanos m_leaseExpiredAt = 0;
     bool leaseOver(Nanos now);

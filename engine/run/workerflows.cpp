@@ -169,7 +169,7 @@ void Worker::takeCookies(Slot& s, const PlannedStep& st)
 
 // A redirect the scenario follows: the next hop is sent as part of the same
 // step (the answer was counted as a request of the step already).
-bool Worker::followRedirect(std::uint32_t slot, int status, Nanos now)
+bool Worker::followRedirect(std::uint32_t slot, int status, std::uint64_t bytesIn, Nanos now)
 {
     if (!m_plan.followRedirects || !(status == 301 || status == 302 || status == 303 || status == 307 || status == 308))
         return false;
@@ -181,8 +181,13 @@ bool Worker::followRedirect(std::uint32_t slot, int status, Nanos now)
     const auto target = location ? redirectTarget(*location, st, s.path) : std::nullopt;
     m_captured.valid = false;
     if (!target)
-        return false; // none, or to another server: the redirect is the answer
-    ++metricsAt(std::size_t(s.step), now).counters.redirects;
+        return false;                                     // none, or to another server: the redirect is the answer
+    StepMetrics& m = metricsAt(std::size_t(s.step), now); // the hop's answer is a request of the step
+    ++m.counters.requests;
+    m.counters.bytesIn += bytesIn;
+    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
+    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
+    ++m.counters.redirects;
     ++s.hops;
     sendHop(slot, *target, status <= 303, now);
     return true;
@@ -273,10 +278,10 @@ AnswerView Worker::answerOf(std::uint32_t tag, int status, bool grpc, Nanos now)
     return a;
 }
 
-// Judges an answer by the step's checks (each counted), then extracts. A
-// status >= 400 (a gRPC status other than OK) is an error of its own class
-// unless a status check accepted it.
-Worker::Verdict Worker::judge(std::uint32_t slot, StepMetrics& m, const AnswerView& a)
+// Judges an answer by the step's checks (their results kept for when the
+// outcome is counted), then extracts. A status >= 400 (a gRPC status other
+// than OK) is an error of its own class unless a status check accepted it.
+Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::string& why)
 {
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
@@ -284,43 +289,26 @@ Worker::Verdict Worker::judge(std::uint32_t slot, StepMetrics& m, const AnswerVi
     AnswerJson json(m_json, a.body);
     bool accepted = false;
     int failed = -1;
-    std::string why, firstWhy;
+    std::string seen;
+    m_checkResults.assign(st.checks.size(), 0);
     for (std::size_t i = 0; i < st.checks.size(); ++i) {
         const Check& c = st.checks[i];
-        if (c.evaluate(a, json, why)) {
-            ++m.checks[i].passed;
+        if (c.evaluate(a, json, seen)) {
+            m_checkResults[i] = 1;
             accepted |= c.subject == Check::Subject::Status && !c.negate;
-        } else {
-            ++m.checks[i].failed;
-            if (failed < 0) {
-                failed = int(i);
-                firstWhy.swap(why);
-            }
+        } else if (failed < 0) {
+            failed = int(i);
+            why = "check \"" + c.name + "\": " + seen;
         }
     }
-    if (error && !accepted)
-        return Verdict::HttpError;
-    if (failed >= 0) {
-        m.counters.addError(ErrorClass::Check);
-        failCheck(s, a, "check \"" + st.checks[std::size_t(failed)].name + "\": " + firstWhy);
-        return Verdict::CheckFailed;
+    if (error && !accepted) {
+        why.clear();
+        return a.grpc ? Verdict::GrpcError : Verdict::HttpError;
     }
+    if (failed >= 0)
+        return Verdict::CheckFailed;
     extract(s, st, a, json);
     return Verdict::Pass;
-}
-
-// The answer judged by the step's checks; true when that settled the step
-// (passed: the next step; a check failed: the iteration ends), false when it
-// is an HTTP or gRPC error for the caller to count.
-bool Worker::settled(std::uint32_t slot, StepMetrics& m, const AnswerView& answer, Nanos now)
-{
-    const Verdict v = judge(slot, m, answer);
-    m_captured.valid = false;
-    if (v == Verdict::CheckFailed)
-        finishIteration(slot, now);
-    else if (v == Verdict::Pass)
-        completeStep(slot, now);
-    return v != Verdict::HttpError;
 }
 
 void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, AnswerJson& json)

@@ -158,6 +158,13 @@ ALTER TABLE run_seconds ADD COLUMN retried_on_idle_close INTEGER NOT NULL DEFAUL
 ALTER TABLE run_seconds ADD COLUMN stray_answers INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// 9 -> 10: test plans: tries a step's retry sent again, and a run's groups (transactions) beside its
+// steps in run_steps (kind 'group', indexed after the steps; their seconds are rows of those indices).
+const char* kMigrate9to10 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_steps ADD COLUMN kind TEXT NOT NULL DEFAULT 'step';
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -265,7 +272,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
-                             kMigrate6to7 + kMigrate7to8 + kMigrate8to9 +
+                             kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 +
                              " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
@@ -399,6 +406,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate7to8;
         if (version < 9)
             sql += kMigrate8to9;
+        if (version < 10)
+            sql += kMigrate9to10;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

@@ -181,7 +181,8 @@ bool RunLog::writable()
 std::int64_t RunLog::begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
                            const std::string& environmentJson, const std::vector<std::string>& agents,
                            const std::vector<std::string>& stepNames,
-                           const std::vector<std::vector<std::string>>& checkNames)
+                           const std::vector<std::vector<std::string>>& checkNames,
+                           const std::vector<std::string>& groupNames)
 {
     sqlite3* db = m_store.handle();
     if (!writable())
@@ -203,6 +204,11 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
                  .bind(4, jsonStrings(i < checkNames.size() ? checkNames[i] : std::vector<std::string>{}))
                  .run();
         st.reset();
+    }
+    SqlStatement g(db, "INSERT INTO run_steps(run, step, name, kind) VALUES (?, ?, ?, 'group')");
+    for (std::size_t i = 0; ok && i < groupNames.size(); ++i) {
+        ok = g.bind(1, id).bind(2, std::int64_t(stepNames.size() + i)).bind(3, groupNames[i]).run();
+        g.reset();
     }
     if (!ok || sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
         m_error = sqlite3_errmsg(db);
@@ -234,6 +240,8 @@ PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agen
     };
     for (std::size_t i = 0; i < m.steps.size(); ++i)
         add(int(i), m.steps[i]);
+    for (std::size_t i = 0; i < m.groups.size(); ++i) // after the steps: not part of the total
+        add(int(m.steps.size() + i), m.groups[i]);
     add(-1, m.total());
     return p;
 }
@@ -401,6 +409,17 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
     row.activeUsers = std::uint32_t(s.integer(s.column("active_users")));
     if (row.step < 0)
         row.server = readServer(s.text(s.column("server")));
+    const std::size_t steps = r.stepNames.size();
+    if (row.step >= 0 && std::size_t(row.step) >= steps && std::size_t(row.step) < steps + r.groupNames.size()) {
+        if (!row.agent.empty())
+            return; // a group per agent: the merged one is the run's
+        row.step -= int(steps);
+        StepMetrics& t = r.total.groups[std::size_t(row.step)];
+        t.counters.merge(c);
+        t.latency.mergeSerialized(s.text(s.column("latency")));
+        r.groupRows.push_back(std::move(row));
+        return;
+    }
     if (!row.agent.empty()) {
         r.agentRows.push_back(std::move(row));
         return;
@@ -446,9 +465,13 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         r.summaryJson = s.text(after + 3);
     }
     {
-        SqlStatement s(db, "SELECT name, checks FROM run_steps WHERE run = ? ORDER BY step");
+        SqlStatement s(db, "SELECT name, checks, kind FROM run_steps WHERE run = ? ORDER BY step");
         s.bind(1, run);
         while (s.step()) {
+            if (s.text(2) == "group") {
+                r.groupNames.push_back(s.text(0));
+                continue;
+            }
             r.stepNames.push_back(s.text(0));
             r.checkNames.push_back(parseStrings(s.text(1)));
         }
@@ -461,6 +484,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         SqlStatement s(db, "SELECT * FROM run_seconds WHERE run = ? ORDER BY second, step");
         s.bind(1, run);
         r.total.steps.resize(r.stepNames.size());
+        r.total.groups.resize(r.groupNames.size());
         while (s.step())
             addSecondRow(s, r);
         if (failed(s, "seconds"))

@@ -57,6 +57,10 @@ struct SavedRun
     std::vector<std::string> stepNames;
     std::vector<std::vector<std::string>> checkNames; // per step, its checks' names
     std::vector<SecondRow> rows;                      // by second, then step; step -1 rows are the totals of a second
+    // Groups (transactions): their names, and their seconds (`step` is the
+    // group's index in groupNames) and whole-run metrics (total.groups).
+    std::vector<std::string> groupNames;
+    std::vector<SecondRow> groupRows;
     // The same, per agent (by second, then step; `agent` names it); empty when one engine ran.
     std::vector<SecondRow> agentRows;
     std::vector<ErrorSample> samples; // by step, class, then second
@@ -97,8 +101,10 @@ public:
     std::int64_t begin(const std::string& runId, const std::string& name, const std::string& scenarioJson,
                        const std::string& environmentJson, const std::vector<std::string>& agents,
                        const std::vector<std::string>& stepNames,
-                       const std::vector<std::vector<std::string>>& checkNames = {});
-    // One second of the run (every step, and their total as step -1), in one
+                       const std::vector<std::vector<std::string>>& checkNames = {},
+                       const std::vector<std::string>& groupNames = {});
+    // One second of the run (every step, and their total as step -1; each
+    // group as a row of index steps + its index), in one
     // transaction, with its error samples (the first kRunSamplesPerClass of
     // each step and class are kept). `agent` empty: merged over the agents.
     bool appendSecond(std::int64_t run, const IntervalMetrics& second, const std::string& agent = {});

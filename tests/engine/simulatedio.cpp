@@ -48,6 +48,10 @@ void SimulatedIo::send(std::uint32_t slot, const PlannedStep& step, const Render
     s.wire = r.wire;
     m_sent.push_back(s);
     Pending p{s, m_script(s), now + step.timeout, step.needs != kNeedsNothing};
+    if (p.answer.failInSend) {
+        m_listener->onFailure(slot, ErrorClass::Connect, "connection refused", now);
+        return;
+    }
     m_pending.emplace(now + std::max<Nanos>(0, p.answer.delay), std::move(p));
 }
 

@@ -30,7 +30,8 @@ struct Answer
     int status = 200;
     std::string body;
     SessionListener::HeaderList headers;
-    bool fail = false; // a transport failure instead of an answer
+    bool fail = false;       // a transport failure instead of an answer
+    bool failInSend = false; // at once, inside the send (a connection refused at connect)
     ErrorClass failure = ErrorClass::Reset;
 };
 

@@ -43,6 +43,36 @@ private slots:
                                       "{\"url\": \"http://127.0.0.1/u/${userId}\"}}], " +
                                       load + "}")
             << "steps[1].request.url: unknown variable ${userId}";
+        // step options (test plans): each fault named by its field
+        const auto step = [&](const std::string& options, const std::string& loadJson = "") {
+            return QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, " + options +
+                                          "}], " + (loadJson.empty() ? load : loadJson) + "}");
+        };
+        QTest::addRow("onError unknown") << step("\"onError\": \"ignore\"")
+                                         << "steps[0].onError: \"ignore\" is not an action: continue, nextIteration, "
+                                            "stopUser or stopRun";
+        QTest::addRow("retry of none") << step("\"retry\": {\"times\": 0}")
+                                       << "steps[0].retry.times: from 1 to 10 (got 0)";
+        QTest::addRow("retry of eleven") << step("\"retry\": {\"times\": 11}")
+                                         << "steps[0].retry.times: from 1 to 10 (got 11)";
+        QTest::addRow("retry backoff past an hour") << step("\"retry\": {\"times\": 1, \"backoff\": \"2h\"}")
+                                                    << "steps[0].retry.backoff: must be from 0 to 1h (got 7200s)";
+        QTest::addRow("repeat past a thousand")
+            << step("\"repeat\": 1001") << "steps[0].repeat: at most 1000 (got 1001)";
+        QTest::addRow("a rendezvous of one")
+            << step("\"rendezvous\": {\"users\": 1}")
+            << "steps[0].rendezvous.users: at least 2 users meet at a rendezvous (got 1)";
+        QTest::addRow("a rendezvous larger than the users")
+            << step("\"rendezvous\": {\"users\": 10}", "\"load\": {\"closed\": {\"users\": 4}}")
+            << "steps[0].rendezvous.users: 10 users can never meet: at most 4 virtual users are under way at once";
+        QTest::addRow("a group that is not contiguous")
+            << QString::fromStdString(
+                   "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/a\"}, \"group\": \"g\"}, "
+                   "{\"request\": {\"url\": \"http://127.0.0.1/b\"}}, "
+                   "{\"request\": {\"url\": \"http://127.0.0.1/c\"}, \"group\": \"g\"}], " +
+                   load + "}")
+            << "steps[2].group: the steps of group \"g\" must follow one another (steps[0] is in it, the steps "
+               "between are not)";
         QTest::addRow("unknown variable in a header")
             << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": "
                                       "[{\"name\": \"A\", \"value\": \"${x}\"}]}}], " +

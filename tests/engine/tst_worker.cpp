@@ -176,6 +176,135 @@ private Q_SLOTS:
         QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Check)], std::uint64_t(10));
         QCOMPARE(s.counters(1).sent, std::uint64_t(0));
     }
+
+    // A retry: two 500s then a 200 count as one request, passed, with two
+    // retries; its latency is the last try's, from its own send after the
+    // backoff.
+    void aRetryCountsTheLastTryOnly()
+    {
+        int answered = 0;
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/pay'}, "
+                       "'retry': {'times': 3, 'backoff': '100ms'}}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 1}"),
+                     [&](const Sent&) { return after(10 * kMs, ++answered < 3 ? 500 : 200); });
+        s.run();
+        QCOMPARE(s.io.sent().size(), std::size_t(3));
+        QCOMPARE(s.io.sent()[1].at - s.io.sent()[0].at, 110 * kMs); // the answer, then the backoff
+        QCOMPARE(s.counters(0).requests, std::uint64_t(1));
+        QCOMPARE(s.counters(0).errors, std::uint64_t(0));
+        QCOMPARE(s.counters(0).retries, std::uint64_t(2));
+        QCOMPARE(s.seconds.total->steps[0].latency.max() / 1000, std::uint64_t(10)); // ms
+    }
+
+    // Retries spent: the last try's error is the step's.
+    void aRetryThatNeverPassesCountsOneError()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/pay'}, 'retry': {'times': 2}}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 4}"),
+                     [](const Sent&) { return after(10 * kMs, 503); });
+        s.run();
+        QCOMPARE(s.io.sent().size(), std::size_t(12));
+        QCOMPARE(s.counters(0).requests, std::uint64_t(4));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Http5xx)], std::uint64_t(4));
+        QCOMPARE(s.counters(0).retries, std::uint64_t(8));
+    }
+
+    // What an error does, by the step's onError.
+    void onErrorDecidesWhatFollows_data()
+    {
+        QTest::addColumn<QString>("onError");
+        QTest::addColumn<int>("secondSteps");    // requests of the step after the failing one
+        QTest::addColumn<int>("userIterations"); // iterations the failing user made
+        // one user failing at every iteration's first step, for 1 s, iterations 100 ms apart (pacing)
+        QTest::addRow("continue") << "continue" << 10 << 10;
+        QTest::addRow("nextIteration") << "nextIteration" << 0 << 10;
+        QTest::addRow("stopUser") << "stopUser" << 0 << 1;
+        QTest::addRow("stopRun") << "stopRun" << 0 << 1;
+    }
+    void onErrorDecidesWhatFollows()
+    {
+        QFETCH(QString, onError);
+        QFETCH(int, secondSteps);
+        QFETCH(int, userIterations);
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}, 'onError': '" + onError.toStdString() +
+                       "'}, {'request': {'url': 'http://127.0.0.1:9/b'}}],"
+                       "'load': {'closed': {'users': 1, 'pacing': '100ms'}}, 'duration': '1s'}"),
+                     [](const Sent& x) { return after(10 * kMs, x.step == 0 ? 500 : 200); });
+        s.run();
+        QCOMPARE(int(s.counters(1).requests), secondSteps);
+        QCOMPARE(int(s.counters(0).requests), userIterations);
+        if (onError == QLatin1String("stopRun"))
+            QVERIFY(s.clock.now() - kT0 < 100 * kMs); // the worker ended at once, not at the plan's end
+    }
+
+    // stopUser stops that user only: the others go on.
+    void stopUserLeavesTheOthers()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}, 'onError': 'stopUser'}],"
+                       "'load': {'closed': {'users': 2, 'pacing': '100ms'}}, 'duration': '1s'}"),
+                     [](const Sent& x) { return after(10 * kMs, x.slot == 0 ? 500 : 200); });
+        s.run();
+        int user0 = 0, user1 = 0;
+        for (const Sent& x : s.io.sent())
+            ++(x.slot == 0 ? user0 : user1);
+        QCOMPARE(user0, 1);
+        QCOMPARE(user1, 10);
+    }
+
+    // repeat: the step three times in a row each iteration, then the next.
+    void aRepeatedStepIsSentThatOften()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}, 'repeat': 3},"
+                       "{'request': {'url': 'http://127.0.0.1:9/b'}}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 2}"),
+                     [](const Sent&) { return after(10 * kMs); });
+        s.run();
+        std::string order;
+        for (const Sent& x : s.io.sent())
+            order += x.step == 0 ? 'a' : 'b';
+        QCOMPARE(order, std::string("aaabaaab"));
+    }
+
+    // A group's time per iteration: its first step's start to its last
+    // step's end (the think time after it not included), once per iteration.
+    void aGroupIsTimedAsOne()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/home'}},"
+                       "{'request': {'url': 'http://127.0.0.1:9/cart'}, 'group': 'checkout'},"
+                       "{'request': {'url': 'http://127.0.0.1:9/pay'}, 'group': 'checkout', "
+                       "'thinkTime': {'fixed': '50ms'}},"
+                       "{'request': {'url': 'http://127.0.0.1:9/done'}}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 5}"),
+                     [](const Sent& x) {
+                         return after(x.step == 1 ? 20 * kMs : x.step == 2 ? 30 * kMs : 5 * kMs);
+                     });
+        s.run();
+        QCOMPARE(s.plan->groups, std::vector<std::string>{"checkout"});
+        QCOMPARE(s.seconds.total->groups.size(), std::size_t(1));
+        const StepMetrics& g = s.seconds.total->groups[0];
+        QCOMPARE(g.counters.requests, std::uint64_t(5));
+        QCOMPARE(g.counters.errors, std::uint64_t(0));
+        QCOMPARE(g.latency.min() / 1000, std::uint64_t(50)); // 20 ms + 30 ms
+        QCOMPARE(g.latency.max() / 1000, std::uint64_t(50));
+        QCOMPARE(s.seconds.total->total().counters.requests, std::uint64_t(20)); // the steps' only
+    }
+
+    // An error continued past inside its own send (a refused connection)
+    // goes on at the loop's next turn: 1,000 repeats do not nest 1,000 deep.
+    void continuingPastRefusedConnectsDoesNotRecurse()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}, 'onError': 'continue', "
+                       "'repeat': 1000}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 3}"),
+                     [](const Sent&) {
+                         Answer a;
+                         a.failInSend = true;
+                         return a;
+                     });
+        s.run();
+        QCOMPARE(s.counters(0).requests, std::uint64_t(3000));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Connect)], std::uint64_t(3000));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWorker)

@@ -1,0 +1,278 @@
+// What becomes of a step once its outcome is known: an answer or a failure is
+// judged first (checks, the status), then either tried again (the step's
+// retry: nothing of that try is counted but the retry itself) or counted,
+// and the iteration goes on by the step's plan: its repeats, its think time,
+// the next step, or what its onError says. Groups (transactions) are measured
+// here as the iteration leaves them.
+#include "worker.h"
+
+#include "grpc/protoschema.h"
+
+#include <algorithm>
+
+namespace stampede {
+
+void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
+{
+    Slot& slot = m_slots[tag];
+    const PlannedStep& st = m_plan.steps[std::size_t(slot.step)];
+    Outcome o;
+    o.status = status;
+    o.bytesIn = bytesIn;
+    o.answered = true;
+    o.sample = errorSample;
+    o.verdict = status >= 400 ? Verdict::HttpError : Verdict::Pass;
+    AnswerView a;
+    if (m_flows && !st.grpc) {
+        if (slot.jar && m_captured.valid)
+            takeCookies(slot, st);
+        if (followRedirect(tag, status, bytesIn, now))
+            return;
+        a = answerOf(tag, status, false, now);
+        o.verdict = judge(tag, a, o.why);
+    }
+    settle(tag, o, &a, now);
+    m_captured.valid = false;
+}
+
+void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
+                            std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
+{
+    if (status >= 400) { // not gRPC's answer: an HTTP error as any other
+        onResponse(tag, status, bytesIn, errorSample, now);
+        return;
+    }
+    if (status != 200 || grpcStatus < 0) {
+        onFailure(tag, ErrorClass::Protocol,
+                  status != 200 ? "HTTP status " + std::to_string(status) + " to a gRPC call"
+                                : std::string("the answer carries no grpc-status"),
+                  now);
+        return;
+    }
+    Outcome o;
+    o.status = grpcStatus;
+    o.bytesIn = bytesIn;
+    o.answered = true;
+    o.verdict = grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
+    AnswerView a;
+    if (m_flows) {
+        a = answerOf(tag, grpcStatus, true, now);
+        o.verdict = judge(tag, a, o.why);
+    }
+    if (o.verdict == Verdict::GrpcError)
+        o.why = "grpc-status " + std::to_string(grpcStatus) + " " + grpcCodeName(grpcStatus) +
+                (grpcMessage.empty() ? "" : ": " + grpcMessage);
+    settle(tag, o, &a, now);
+    m_captured.valid = false;
+}
+
+void Worker::onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now)
+{
+    m_captured.valid = false;
+    Outcome o;
+    o.transport = true;
+    if (error == ErrorClass::Timeout && m_plan.steps[std::size_t(m_slots[tag].step)].grpc) {
+        // a gRPC client's own deadline: DEADLINE_EXCEEDED, as any gRPC client reports it
+        o.verdict = Verdict::GrpcError;
+        o.status = 4;
+        o.why = "grpc-status 4 DEADLINE_EXCEEDED: the deadline passed (" + why + ")";
+    } else {
+        o.verdict = Verdict::Failed;
+        o.errorClass = error;
+        o.why = why;
+    }
+    settle(tag, o, nullptr, now);
+}
+
+// Whether the step's retry takes this outcome: not what would fail the same
+// way again (a value the request cannot carry, a name never extracted), and
+// not a try that could not be made before the plan's end.
+bool Worker::retryLater(std::uint32_t slot, const Outcome& o, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
+    if (o.verdict == Verdict::Pass || s.tries >= st.retries || m_stopping)
+        return false;
+    if (o.verdict == Verdict::Failed && (o.errorClass == ErrorClass::Render || o.errorClass == ErrorClass::Extract))
+        return false;
+    const Nanos due = now + st.backoff;
+    if (due >= m_setup.start + m_plan.duration)
+        return false;
+    ++s.tries;
+    ++metricsAt(std::size_t(s.step), now).counters.retries;
+    --m_inFlight;
+    m_retrying.emplace(due, slot);
+    return true;
+}
+
+void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, Nanos now)
+{
+    if (retryLater(slot, o, now)) {
+        m_checkResults.clear(); // that try is not counted, nor what its checks said
+        return;
+    }
+    Slot& s = m_slots[slot];
+    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
+    StepMetrics& m = metricsAt(std::size_t(s.step), now);
+    ++m.counters.requests;
+    if (o.answered) {
+        m.counters.bytesIn += o.bytesIn;
+        m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
+        m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
+    }
+    for (std::size_t i = 0; i < m_checkResults.size(); ++i)
+        ++(m_checkResults[i] ? m.checks[i].passed : m.checks[i].failed);
+    m_checkResults.clear();
+    if (st.group >= 0)
+        s.groupEnd = now;
+    switch (o.verdict) {
+    case Verdict::Pass:
+        completeStep(slot, now);
+        return;
+    case Verdict::HttpError: {
+        const ErrorClass c = o.status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx;
+        m.counters.addError(c);
+        keepSample(s, c, o.status, o.sample, {});
+        break;
+    }
+    case Verdict::GrpcError:
+        m.counters.addGrpcError(o.status);
+        keepSample(s, ErrorClass::Grpc, 0, {}, o.why);
+        break;
+    case Verdict::CheckFailed:
+        m.counters.addError(ErrorClass::Check);
+        failCheck(s, *a, o.why);
+        break;
+    case Verdict::Failed:
+        m.counters.addError(o.errorClass);
+        keepSample(s, o.errorClass, 0, {}, o.why);
+        break;
+    }
+    stepFailed(slot, o.transport, now);
+}
+
+// An error of the step, counted: what its onError says.
+void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
+    s.groupFailed = true;
+    s.transportFailed |= transport;
+    switch (st.onError) {
+    case OnError::Continue:
+        if (transport) { // it failed inside its own send: go on at the loop's next turn, not deeper in this one
+            --m_inFlight;
+            m_thinking.emplace(now, slot);
+            return;
+        }
+        completeStep(slot, now);
+        return;
+    case OnError::NextIteration:
+        break;
+    case OnError::StopUser:
+        m_pacer->retire(slot);
+        break;
+    case OnError::StopRun:
+        if (m_stopRunAt == 0) {
+            m_stopRunAt = now;
+            m_stopRunStep = std::uint32_t(s.step);
+        }
+        break;
+    }
+    finishIteration(slot, now);
+}
+
+// A step answered successfully (or an error the step continues past). A step
+// with a think time pauses its user first (the slot waits, nothing is in flight).
+void Worker::completeStep(std::uint32_t slot, Nanos now)
+{
+    --m_inFlight;
+    const ThinkTime& think = m_plan.steps[std::size_t(m_slots[slot].step)].think;
+    if (!think.none() && !m_stopping) {
+        m_thinking.emplace(now + think.sample(m_random), slot);
+        return;
+    }
+    nextStep(slot, now, now);
+}
+
+// The step again (its repeats), the step after the slot's current one,
+// measured from `intended`, or the end of its iteration.
+void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    if (s.single) { // a recorded request is its iteration
+        endIteration(slot, now, false);
+        return;
+    }
+    const auto current = std::size_t(s.step);
+    if (++s.repeated < m_plan.steps[current].repeat) {
+        sendStep(slot, int(current), intended, now);
+        return;
+    }
+    const std::size_t next = current + 1;
+    if (next >= m_plan.steps.size()) {
+        endIteration(slot, now, false);
+        return;
+    }
+    if (s.group >= 0 && m_plan.steps[next].group != s.group)
+        leaveGroup(s, now);
+    s.repeated = 0;
+    sendStep(slot, int(next), intended, now);
+}
+
+// The slot's group (transaction) is over for this iteration: its time from
+// its first step's intended start to its last step's end, failed if any of
+// its steps failed.
+void Worker::leaveGroup(Slot& s, Nanos now)
+{
+    if (now >= m_secondEnd)
+        rollSeconds(now);
+    StepMetrics& m = m_current->groups[std::size_t(s.group)];
+    ++m.counters.requests;
+    if (s.groupFailed)
+        ++m.counters.errors; // the transaction failed (its step's error is counted by its class there)
+    m.latency.record(std::uint64_t(std::max<Nanos>(0, s.groupEnd - s.groupStart) / kNanosPerMicro));
+    s.group = -1;
+}
+
+// Users whose pause is over go on, measured from when it ended.
+void Worker::resumeThinkers(Nanos now)
+{
+    while (!m_thinking.empty() && m_thinking.top().first <= now) {
+        const auto [due, slot] = m_thinking.top();
+        m_thinking.pop();
+        if (due < m_setup.start + m_plan.duration)
+            nextStep(slot, due, now);
+        else // a pause that ends with the plan ends its iteration there
+            endIteration(slot, now, false);
+    }
+}
+
+// Tries whose backoff is over are sent again, measured from now.
+void Worker::resumeRetries(Nanos now)
+{
+    while (!m_retrying.empty() && m_retrying.top().first <= now) {
+        const std::uint32_t slot = m_retrying.top().second;
+        m_retrying.pop();
+        sendStep(slot, m_slots[slot].step, now, now, true);
+    }
+}
+
+void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
+{
+    --m_inFlight;
+    endIteration(slot, now, failed);
+}
+
+void Worker::endIteration(std::uint32_t slot, Nanos now, bool failed)
+{
+    Slot& s = m_slots[slot];
+    if (s.group >= 0)
+        leaveGroup(s, now);
+    s.step = -1;
+    s.single = false;
+    failed |= std::exchange(s.transportFailed, false);
+    m_pacer->iterationDone(slot, now, failed);
+}
+
+} // namespace stampede
