@@ -85,6 +85,21 @@ QList<QPointF> plannedProfile(const ScenarioPlan& plan)
             out << QPointF(double(s + 1), double(replay->planned[s]));
         return out;
     }
+    if (!plan.scenarios.empty()) { // a plan: its paced scenarios' planned requests summed, second by second
+        const auto seconds = std::size_t((plan.duration + kNanosPerSecond - 1) / kNanosPerSecond);
+        for (std::size_t t = 0; t <= seconds; ++t) {
+            double level = 0;
+            for (std::size_t k = 0; k < plan.scenarios.size(); ++k) {
+                const ScenarioPlan& sc = plan.scenarios[k];
+                const StageProfile* p = sc.load ? sc.load->profile() : nullptr;
+                const Nanos at = Nanos(t) * kNanosPerSecond - plan.places[k].startAfter;
+                if (p && sc.load->paced() && at >= 0 && at < sc.duration) // users are no rate
+                    level += p->levelAt(at) * double(sc.steps.size());
+            }
+            out << QPointF(double(t), level);
+        }
+        return out;
+    }
     const StageProfile* profile = plan.load ? plan.load->profile() : nullptr;
     if (!profile)
         return out;

@@ -204,6 +204,25 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
     return true;
 }
 
+namespace {
+
+// "open model, 10 s" / "closed model, 3 iterations per user (at most 1 h)" / "replay model, 2 s"
+std::string loadText(const ScenarioPlan& p)
+{
+    const LoadModel model = p.load->model();
+    const auto* perUser = dynamic_cast<const IterationsExecutor*>(p.load.get());
+    const std::uint32_t iterations = perUser ? perUser->iterations() : 0;
+    return std::string(model == LoadModel::Replay ? "replay"
+                       : p.load->slotIsUser()     ? "closed"
+                                                  : "open") +
+           " model, " +
+           (iterations ? std::to_string(iterations) + " iteration" + (iterations == 1 ? "" : "s") +
+                             " per user (at most " + formatDuration(p.duration) + ")"
+                       : formatDuration(p.duration));
+}
+
+} // namespace
+
 void CliSink::started(const std::vector<std::string>& agents)
 {
     const ScenarioPlan& p = m_plan;
@@ -212,22 +231,23 @@ void CliSink::started(const std::vector<std::string>& agents)
             ? (p.steps.front().grpc ? "gRPC " + p.steps.front().grpc->method + " over " : std::string()) + "HTTP/2 (" +
                   std::to_string(p.streams) + " stream" + (p.streams == 1 ? "" : "s") + " per connection)"
             : "HTTP/1.1";
-    const bool users = p.load->slotIsUser();
-    const LoadModel model = p.load->model();
-    const auto* perUser = dynamic_cast<const IterationsExecutor*>(p.load.get());
-    const std::uint32_t iterations = perUser ? perUser->iterations() : 0;
-    std::fprintf(stderr, "run %s: %s, %s model, %s, %zu engine%s x %u thread%s, %u %s, stress tag %s\n",
-                 p.runId.c_str(), protocol.c_str(),
-                 model == LoadModel::Replay ? "replay"
-                 : users                    ? "closed"
-                                            : "open",
-                 (iterations ? std::to_string(iterations) + " iteration" + (iterations == 1 ? "" : "s") +
-                                   " per user (at most " + formatDuration(p.duration) + ")"
-                             : formatDuration(p.duration))
-                     .c_str(),
-                 agents.size(), agents.size() == 1 ? "" : "s", p.threads, p.threads == 1 ? "" : "s", p.connections,
-                 users ? "users" : "connections",
-                 p.stressHeader.empty() ? "off" : (p.stressHeader + ": " + p.runId).c_str());
+    const std::string engines = std::to_string(agents.size()) + " engine" + (agents.size() == 1 ? "" : "s");
+    const std::string tag = p.stressHeader.empty() ? "off" : p.stressHeader + ": " + p.runId;
+    if (p.scenarios.empty()) {
+        const bool users = p.load->slotIsUser();
+        std::fprintf(stderr, "run %s: %s, %s, %s x %u thread%s, %u %s, stress tag %s\n", p.runId.c_str(),
+                     protocol.c_str(), loadText(p).c_str(), engines.c_str(), p.threads, p.threads == 1 ? "" : "s",
+                     p.connections, users ? "users" : "connections", tag.c_str());
+        return;
+    }
+    std::fprintf(stderr, "run %s: plan \"%s\" of %zu scenarios, %s, %s, stress tag %s\n", p.runId.c_str(),
+                 p.name.c_str(), p.scenarios.size(), formatDuration(p.duration).c_str(), engines.c_str(), tag.c_str());
+    for (std::size_t k = 0; k < p.scenarios.size(); ++k) {
+        const ScenarioPlan& sc = p.scenarios[k];
+        std::fprintf(stderr, "  %s: %s from %s, %u %s\n", sc.name.c_str(), loadText(sc).c_str(),
+                     formatDuration(p.places[k].startAfter).c_str(), sc.connections,
+                     sc.load->slotIsUser() ? "users" : "connections");
+    }
 }
 
 void CliSink::second(const LiveSecond& second)

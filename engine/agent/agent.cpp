@@ -260,6 +260,8 @@ private:
         });
         v1::Snapshot last;
         last.set_final(true);
+        for (const auto& [name, value] : result.values)
+            (*last.mutable_values())[name] = value;
         if (!result.ok)
             last.set_error(result.error);
         bool leaseSaid = false;

@@ -41,6 +41,102 @@ std::string sha256(const std::string& data)
 
 } // namespace
 
+namespace {
+
+// gRPC steps carry their schema as descriptors, imported here once; a
+// replay's file travels as its requests, masked here.
+bool inlineSteps(google::protobuf::RepeatedPtrField<v1::Step>& steps, const std::string& baseDir,
+                 const std::string& field, std::string& error)
+{
+    for (int i = 0; i < steps.size(); ++i) {
+        const std::string sf = field + "[" + std::to_string(i) + "]";
+        if (steps.Get(i).has_grpc()) {
+            auto* g = steps.Mutable(i)->mutable_grpc();
+            if (!g->descriptors().empty() || g->protos().empty())
+                continue;
+            std::string why;
+            const auto schema = ProtoSchema::importUnder(baseDir, g->protos(), g->import_paths(), why);
+            if (!schema) {
+                error = sf + ".grpc.protos: " + why;
+                return false;
+            }
+            g->set_descriptors(schema->descriptorSet());
+            g->clear_protos();
+            g->clear_import_paths();
+        }
+        if (!steps.Get(i).has_replay() || !steps.Get(i).replay().data().empty() || steps.Get(i).replay().file().empty())
+            continue;
+        auto* r = steps.Mutable(i)->mutable_replay();
+        TrafficImport in;
+        std::string where, why;
+        const std::vector<std::string> masks(r->mask().begin(), r->mask().end());
+        if (!readMaskedTrafficFile(pathUnder(baseDir, r->file()), r->format(), masks, in, where, why)) {
+            error = sf + ".replay." + where + ": " + why;
+            return false;
+        }
+        r->set_data(encodeTrafficSet(in.records));
+        r->clear_mask();
+        r->clear_file();
+    }
+    return true;
+}
+
+// Every file `s` reads, inline: CSV data, proto schemas, replayed traffic,
+// TLS files (the agents have no access to the controller's disk); a plan's
+// scenarios, setup and teardown too. Faults name the field under `prefix`.
+bool inlineFiles(v1::Scenario& s, const std::string& baseDir, const std::string& prefix, std::string& error)
+{
+    auto* vars = s.mutable_variables();
+    for (int i = 0; i < vars->size(); ++i) {
+        auto* v = vars->Mutable(i);
+        if (!v->has_csv() || !v->csv().data().empty())
+            continue;
+        std::string data, why;
+        if (!readWholeFile(pathUnder(baseDir, v->csv().file()), data, why)) {
+            error = prefix + "variables[" + std::to_string(i) + "].csv.file: cannot read \"" + v->csv().file() +
+                    "\": " + why;
+            return false;
+        }
+        v->mutable_csv()->set_data(data);
+        v->mutable_csv()->clear_file();
+    }
+    if (!inlineSteps(*s.mutable_steps(), baseDir, prefix + "steps", error) ||
+        !inlineSteps(*s.mutable_setup(), baseDir, prefix + "setup", error) ||
+        !inlineSteps(*s.mutable_teardown(), baseDir, prefix + "teardown", error))
+        return false;
+    if (s.has_tls()) {
+        auto* tls = s.mutable_tls();
+        const struct
+        {
+            const char* field;
+            std::string file;
+            std::string* pem;
+        } files[] = {{"tls.ca_file", tls->ca_file(), tls->mutable_ca_pem()},
+                     {"tls.cert_file", tls->cert_file(), tls->mutable_cert_pem()},
+                     {"tls.key_file", tls->key_file(), tls->mutable_key_pem()}};
+        for (const auto& f : files) {
+            if (f.file.empty() || !f.pem->empty())
+                continue;
+            std::string why;
+            if (!readWholeFile(pathUnder(baseDir, f.file), *f.pem, why)) {
+                error = prefix + f.field + ": cannot read \"" + f.file + "\": " + why;
+                return false;
+            }
+        }
+        tls->clear_ca_file();
+        tls->clear_cert_file();
+        tls->clear_key_file();
+        if (tls->ByteSizeLong() == 0)
+            s.clear_tls();
+    }
+    for (int i = 0; i < s.scenarios_size(); ++i)
+        if (!inlineFiles(*s.mutable_scenarios(i), baseDir, prefix + "scenarios[" + std::to_string(i) + "].", error))
+            return false;
+    return true;
+}
+
+} // namespace
+
 bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const std::string& sourceName,
                 v1::Bundle& out, std::string& error)
 {
@@ -49,79 +145,7 @@ bool makeBundle(const v1::Scenario& scenario, const std::string& baseDir, const 
     out.set_source_name(sourceName);
     out.set_created_by("stampede " STAMPEDE_VERSION);
     *out.mutable_scenario() = scenario;
-    auto* vars = out.mutable_scenario()->mutable_variables();
-    for (int i = 0; i < vars->size(); ++i) {
-        auto* v = vars->Mutable(i);
-        if (!v->has_csv() || !v->csv().data().empty())
-            continue;
-        std::string data, why;
-        if (!readWholeFile(pathUnder(baseDir, v->csv().file()), data, why)) {
-            error = "variables[" + std::to_string(i) + "].csv.file: cannot read \"" + v->csv().file() + "\": " + why;
-            return false;
-        }
-        v->mutable_csv()->set_data(data);
-        v->mutable_csv()->clear_file();
-    }
-    // gRPC steps carry their schema as descriptors, imported here once
-    auto* steps = out.mutable_scenario()->mutable_steps();
-    for (int i = 0; i < steps->size(); ++i) {
-        if (!steps->Get(i).has_grpc())
-            continue;
-        auto* g = steps->Mutable(i)->mutable_grpc();
-        if (!g->descriptors().empty() || g->protos().empty())
-            continue;
-        std::string why;
-        const auto schema = ProtoSchema::importUnder(baseDir, g->protos(), g->import_paths(), why);
-        if (!schema) {
-            error = "steps[" + std::to_string(i) + "].grpc.protos: " + why;
-            return false;
-        }
-        g->set_descriptors(schema->descriptorSet());
-        g->clear_protos();
-        g->clear_import_paths();
-    }
-    // a replay's file travels as its requests, masked here
-    for (int i = 0; i < steps->size(); ++i) {
-        if (!steps->Get(i).has_replay() || !steps->Get(i).replay().data().empty() ||
-            steps->Get(i).replay().file().empty())
-            continue;
-        auto* r = steps->Mutable(i)->mutable_replay();
-        TrafficImport in;
-        std::string where, why;
-        const std::vector<std::string> masks(r->mask().begin(), r->mask().end());
-        if (!readMaskedTrafficFile(pathUnder(baseDir, r->file()), r->format(), masks, in, where, why)) {
-            error = "steps[" + std::to_string(i) + "].replay." + where + ": " + why;
-            return false;
-        }
-        r->set_data(encodeTrafficSet(in.records));
-        r->clear_mask();
-        r->clear_file();
-    }
-    // TLS files travel inline too: the agents have no access to the controller's disk
-    auto* tls = out.mutable_scenario()->mutable_tls();
-    const struct
-    {
-        const char* field;
-        std::string file;
-        std::string* pem;
-    } files[] = {{"tls.ca_file", tls->ca_file(), tls->mutable_ca_pem()},
-                 {"tls.cert_file", tls->cert_file(), tls->mutable_cert_pem()},
-                 {"tls.key_file", tls->key_file(), tls->mutable_key_pem()}};
-    for (const auto& f : files) {
-        if (f.file.empty() || !f.pem->empty())
-            continue;
-        std::string why;
-        if (!readWholeFile(pathUnder(baseDir, f.file), *f.pem, why)) {
-            error = std::string(f.field) + ": cannot read \"" + f.file + "\": " + why;
-            return false;
-        }
-    }
-    tls->clear_ca_file();
-    tls->clear_cert_file();
-    tls->clear_key_file();
-    if (tls->ByteSizeLong() == 0)
-        out.mutable_scenario()->clear_tls();
-    return true;
+    return inlineFiles(*out.mutable_scenario(), baseDir, "", error);
 }
 
 std::string encodeBundle(const v1::Bundle& bundle)

@@ -18,9 +18,25 @@ std::string number(double v)
 
 } // namespace
 
+namespace {
+std::vector<MeasuredName> stepScopes(const std::vector<std::string>& names)
+{
+    std::vector<MeasuredName> out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out.push_back({names[i], MeasuredName::Kind::Step, std::uint32_t(i), 1});
+    return out;
+}
+} // namespace
+
 Breaker::Breaker(std::vector<BreakerRule> rules, std::vector<std::string> stepNames, std::uint32_t cooldownSeconds,
                  bool recover)
-    : m_rules(std::move(rules)), m_steps(std::move(stepNames)), m_state(m_rules.size()),
+    : Breaker(std::move(rules), stepScopes(stepNames), cooldownSeconds, recover)
+{
+}
+
+Breaker::Breaker(std::vector<BreakerRule> rules, std::vector<MeasuredName> scopes, std::uint32_t cooldownSeconds,
+                 bool recover)
+    : m_rules(std::move(rules)), m_scopes(std::move(scopes)), m_state(m_rules.size()),
       m_cooldown(std::max(1u, cooldownSeconds)), m_recover(recover)
 {
     for (const auto& r : m_rules)
@@ -52,27 +68,33 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
         noData = readings == 0;
         return readings ? sum / double(readings) : 0;
     }
+    const auto scope =
+        std::find_if(m_scopes.begin(), m_scopes.end(), [&](const MeasuredName& m) { return m.name == r.when.step; });
+    const bool whole = r.when.step.empty() || scope == m_scopes.end();
+    // the steps (or the group) a rule's scope stands for, in one second
+    const auto eachOf = [&](const IntervalMetrics& s, const auto& take) {
+        if (whole) {
+            for (const StepMetrics& st : s.steps)
+                take(st);
+        } else if (scope->kind == MeasuredName::Kind::Group) {
+            if (scope->index < s.groups.size())
+                take(s.groups[scope->index]);
+        } else {
+            for (std::uint32_t k = scope->index; k < scope->index + scope->count && k < s.steps.size(); ++k)
+                take(s.steps[k]);
+        }
+    };
     StepMetrics merged;
-    const auto step = std::find(m_steps.begin(), m_steps.end(), r.when.step);
-    for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i) {
-        const IntervalMetrics& s = m_window[i];
-        if (r.when.step.empty())
-            merged.merge(s.total());
-        else if (std::size_t k = std::size_t(step - m_steps.begin()); k < s.steps.size())
-            merged.merge(s.steps[k]);
-        else if (k - s.steps.size() < s.groups.size()) // a group: named after the steps
-            merged.merge(s.groups[k - s.steps.size()]);
-    }
+    for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i)
+        eachOf(m_window[i], [&](const StepMetrics& st) { merged.merge(st); });
+    merged.checks.clear(); // checks are a step's own: their indices mean nothing across steps
     MetricsSummary m = summarizeMetrics("window", merged, double(n));
-    if (r.when.metric == Threshold::Metric::Checks) {
+    if (r.when.metric == Threshold::Metric::Checks)
         for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i)
-            for (std::size_t k = 0; k < m_window[i].steps.size(); ++k) {
-                if (!r.when.step.empty() && m_steps[k] != r.when.step)
-                    continue;
-                for (const CheckCount& c : m_window[i].steps[k].checks)
+            eachOf(m_window[i], [&](const StepMetrics& st) {
+                for (const CheckCount& c : st.checks)
                     m.checks.push_back({"", c.passed, c.failed});
-            }
-    }
+            });
     noData = m.requests == 0 || (r.when.isLatency() && m.answered == 0) ||
              (r.when.metric == Threshold::Metric::Checks && m.checkPassRate() < 0);
     return thresholdValue(r.when, m);

@@ -10,6 +10,7 @@
 // command line's --breaker.
 #include "core/breakerrule.h"
 #include "metrics/runmetrics.h"
+#include "plan/scenarioplan.h"
 
 #include <deque>
 #include <map>
@@ -40,6 +41,9 @@ public:
     // after each `cooldownSeconds` without any violation (a trip with no rule).
     Breaker(std::vector<BreakerRule> rules, std::vector<std::string> stepNames, std::uint32_t cooldownSeconds = 10,
             bool recover = false);
+    // The same, scoped by what the plan's names stand for (steps, groups, a plan's scenarios).
+    Breaker(std::vector<BreakerRule> rules, std::vector<MeasuredName> scopes, std::uint32_t cooldownSeconds = 10,
+            bool recover = false);
     // The name of a step some rule is scoped to that the run does not have.
     static std::optional<std::string> unknownStep(const std::vector<BreakerRule>& rules,
                                                   const std::vector<std::string>& stepNames);
@@ -58,7 +62,7 @@ private:
     double windowValue(const BreakerRule& r, bool& noData) const;
 
     std::vector<BreakerRule> m_rules;
-    std::vector<std::string> m_steps;
+    std::vector<MeasuredName> m_scopes;
     std::vector<State> m_state;
     std::deque<IntervalMetrics> m_window;               // the last seconds, as long as the longest window
     std::deque<std::map<std::string, double>> m_server; // their server metrics

@@ -350,6 +350,7 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     d.endRound(r);
     result.sentAfterLoss = tracker.sentAfterLoss();
     result.events = tracker.events();
+    result.values = tracker.values();
     result.elapsed = tracker.elapsed();
     result.ok = true;
     result.aborted = tracker.aborted();

@@ -1,5 +1,9 @@
 #include "runservice.h"
 
+#include "plan/testplan.h"
+
+#include <cmath>
+
 #include "plan/replaystep.h"
 
 #include "plan/checkplan.h"
@@ -100,8 +104,9 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     }
     if (request.capacity) {
         std::string why = CapacitySearch::invalid(*request.capacity);
-        if (why.empty() && s->m_plan.load->model() != LoadModel::Open)
-            why = "a capacity search runs the open model (shapeForCapacity())";
+        if (why.empty() && (!s->m_plan.load || s->m_plan.load->model() != LoadModel::Open))
+            why = s->m_plan.load ? "a capacity search runs the open model (shapeForCapacity())"
+                                 : "a capacity search runs one scenario, not a plan of several";
         for (const Threshold& t : request.capacity->slos)
             if (why.empty() && !t.step.empty() &&
                 std::find(stepNames.begin(), stepNames.end(), t.step) == stepNames.end())
@@ -194,8 +199,10 @@ unsigned RunService::localEngineCount() const
 {
     const unsigned wanted = m_request.engines.localEngines ? m_request.engines.localEngines
                                                            : std::max(1u, std::thread::hardware_concurrency());
-    // every engine needs at least one connection (open) or user (closed) per thread
-    const unsigned cap = std::max(1u, m_plan.connections / std::max(1u, m_plan.threads));
+    // every engine needs at least one connection (open) or user (closed) per thread, in each scenario
+    unsigned cap = std::max(1u, m_plan.connections / std::max(1u, m_plan.threads));
+    for (const ScenarioPlan& sc : m_plan.scenarios)
+        cap = std::min(cap, std::max(1u, sc.connections / std::max(1u, sc.threads)));
     return std::min(wanted, cap);
 }
 
@@ -217,8 +224,13 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
         for (const auto& c : st.checks)
             checks.back().push_back(c.name);
     }
-    m_record->row =
-        m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks, m_plan.groups);
+    std::vector<RunScenario> scenarios;
+    for (std::size_t k = 0; k < m_plan.scenarios.size() && k < m_plan.places.size(); ++k)
+        scenarios.push_back({m_plan.scenarios[k].name, m_plan.places[k].firstStep,
+                             std::uint32_t(m_plan.scenarios[k].steps.size()), double(m_plan.places[k].startAfter) / 1e9,
+                             double(m_plan.scenarios[k].duration) / 1e9});
+    m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks,
+                                        m_plan.groups, scenarios);
     if (!m_record->row) {
         error = "cannot record the run: " + m_record->log.error();
         return false;
@@ -280,9 +292,75 @@ RunOutcome RunService::run(RunSink& sink)
     sink.started(agents);
     for (auto& out : m_outputs)
         out->started(agents);
+    const v1::Scenario& plan = m_bundle.scenario();
+    if (plan.setup_size()) {
+        m_setup = runPhase(addresses.front(), false, 0, sink);
+        if (!m_setup->ok) { // no load without what it needs: the run could not be carried out
+            pool.stop();
+            RunResult failed;
+            failed.error = "setup failed: " + m_setup->why;
+            failed.events = m_ownEvents;
+            return conclude(sink, agents, std::move(failed));
+        }
+    }
     RunResult result = drive(controller, sink);
+    if (plan.teardown_size()) { // after a stop or a breaker trip too
+        m_teardown = runPhase(addresses.front(), true, double(result.elapsed) / 1e9, sink);
+        result.events.push_back(m_ownEvents.back());
+    }
     pool.stop();
     return conclude(sink, agents, std::move(result));
+}
+
+RunSummary::Phase RunService::runPhase(const std::string& address, bool teardown, double atS, RunSink& sink)
+{
+    v1::Bundle bundle = m_bundle; // files inlined, the setup's values injected
+    *bundle.mutable_scenario() = phaseScenario(m_bundle.scenario(), teardown);
+    ControllerOptions options = m_request.controller;
+    options.control = std::make_shared<RunControl>(); // a stop of the load does not stop the teardown
+    Controller c({address}, options);
+    RunSummary::Phase p;
+    const Nanos began = SteadyClock::monotonicNow();
+    std::string error;
+    RunResult r;
+    if (c.connect(error))
+        r = c.run(bundle, m_plan.runId + (teardown ? "-teardown" : "-setup"),
+                  std::size_t(bundle.scenario().steps_size()), {});
+    else
+        r.error = error;
+    p.seconds = double(SteadyClock::monotonicNow() - began) / 1e9;
+    const StepMetrics total = r.total.total();
+    p.requests = total.counters.requests;
+    p.errors = total.counters.errors;
+    for (const auto& [name, value] : r.values)
+        p.values.push_back(name);
+    std::vector<std::string> missing;
+    if (!teardown)
+        for (const std::string& name : setupNames(m_bundle.scenario()))
+            if (!r.values.count(name))
+                missing.push_back(name);
+    p.why = !r.ok              ? (r.error.empty() ? std::string("the engine did not run it") : r.error)
+            : p.requests == 0  ? "no request completed"
+            : p.errors         ? std::to_string(p.errors) + " of " + std::to_string(p.requests) + " requests failed"
+            : !missing.empty() ? "${" + missing.front() + "} took no value"
+                               : "";
+    p.ok = p.why.empty();
+    if (!teardown && p.ok)
+        injectValues(*m_bundle.mutable_scenario(), r.values);
+    std::string detail = std::to_string(p.requests) + " request" + (p.requests == 1 ? "" : "s") + " in " +
+                         std::to_string(std::llround(p.seconds * 1000)) + " ms";
+    if (!p.values.empty()) {
+        detail += "; values:";
+        for (const std::string& v : p.values)
+            detail += " " + v;
+    }
+    const RunEvent e{atS, std::string(teardown ? "teardown" : "setup") + (p.ok ? "" : "_failed"),
+                     "",  p.ok ? detail : p.why + " (" + detail + ")",
+                     0,   0};
+    m_ownEvents.push_back(e);
+    onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
+    sink.event(e);
+    return p;
 }
 
 RunResult RunService::drive(Controller& controller, RunSink& sink)
@@ -328,7 +406,7 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     const std::vector<std::string> stepNames = m_plan.measuredNames(); // steps, and "group NAME"s
     std::vector<BreakerRule> rules = m_plan.breaker;                   // the scenario's, then the command line's on top
     rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
-    Breaker breaker(std::move(rules), stepNames, std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
+    Breaker breaker(std::move(rules), m_plan.measured(), std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
     if (!breaker.empty() || !m_plan.serverMetrics.empty() || m_capacity) {
         auto onSecond = cb.onSecond;
@@ -414,6 +492,12 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
     o.agents = agents;
     o.summary = summarizeRun(m_plan, result);
     o.summary.engines = agents;
+    o.summary.setup = m_setup;
+    o.summary.teardown = m_teardown;
+    if (m_setup && !m_setup->ok) {
+        o.summary.reason = result.error;
+        o.summary.passed = false;
+    }
     if (!m_serverSums.empty()) { // server:NAME thresholds judge the run's mean of each metric
         for (const auto& [name, sum] : m_serverSums)
             o.summary.total.server[name] = sum.first / double(sum.second);

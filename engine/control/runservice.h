@@ -133,6 +133,9 @@ private:
     bool startEngines(LocalPool& pool, std::vector<std::string>& addresses, std::string& error);
     bool fitsFileLimit(std::string& why) const;
     RunResult drive(Controller& controller, RunSink& sink);
+    // A plan's setup (or teardown) on the engine at `address`: its summary, an event, and for the setup
+    // its values in the bundle the load runs.
+    RunSummary::Phase runPhase(const std::string& address, bool teardown, double atS, RunSink& sink);
     RunOutcome fail(RunSink& sink, const std::string& error);
     RunOutcome conclude(RunSink& sink, const std::vector<std::string>& agents, RunResult result);
 
@@ -141,6 +144,7 @@ private:
     ScenarioPlan m_plan;
     std::string m_breakerStop;         // set: a breaker rule stopped the run, saying which
     std::vector<RunEvent> m_ownEvents; // the breaker's and the server metrics' events
+    std::optional<RunSummary::Phase> m_setup, m_teardown;
     std::map<std::string, std::pair<double, std::uint64_t>> m_serverSums; // server metrics: sum and readings
     std::unique_ptr<CapacitySearch> m_capacity;
     void applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,

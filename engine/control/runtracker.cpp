@@ -57,6 +57,8 @@ void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
             if (n.kind() == "stopped_by_step") // a step's error stops the whole run, not one engine
                 m_stepStopped = true;
         }
+        if (agent == 0)
+            m_values.insert(s.values().begin(), s.values().end());
     }
     if (s.steps_size() == 0)
         return;

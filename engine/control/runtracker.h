@@ -68,6 +68,8 @@ public:
     bool aborted() const { return m_aborted; }
     // An engine ended because a step's error stops the run (onError: stopRun): the others must too.
     bool stepStopped() const { return m_stepStopped; }
+    // What the first engine's first user extracted (its final snapshot).
+    const std::map<std::string, std::string>& values() const { return m_values; }
     bool lost(std::size_t agent) const { return m_agents[agent].lost; }
     bool finished(std::size_t agent) const { return m_agents[agent].done; }
     void addEvent(const std::string& kind, const std::string& agent, const std::string& detail);
@@ -97,6 +99,7 @@ private:
     Nanos m_start;
     bool m_aborted = false;
     bool m_stepStopped = false;
+    std::map<std::string, std::string> m_values;
     std::vector<RunEvent> m_events;
     std::map<std::uint32_t, std::vector<std::pair<std::size_t, IntervalMetricsPtr>>> m_pending;
 };

@@ -51,6 +51,9 @@ struct RunResult
     IntervalMetrics total;           // per step, over the whole run
     std::vector<SecondSummary> timeline;
     std::vector<RunEvent> events;
+    // The values the first virtual user extracted, as its last iteration left
+    // them (a plan's setup hands them to every scenario).
+    std::map<std::string, std::string> values;
 };
 
 // A second's summary from its merged metrics (percentiles over every step).

@@ -12,6 +12,7 @@
 #include "replaystep.h"
 #include "requestparts.h"
 #include "stepoptions.h"
+#include "testplan.h"
 
 #include "net/tlscontext.h"
 #include "net/transport.h"
@@ -890,6 +891,8 @@ private:
 std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const PlanOptions& options,
                                             std::vector<PlanError>& errors)
 {
+    if (isPlan(scenario))
+        return compilePlan(scenario, options, errors);
     return Compiler(scenario, options, errors).run();
 }
 
@@ -897,6 +900,19 @@ std::map<std::string, std::string> variableSamples(const v1::Scenario& scenario,
 {
     std::vector<PlanError> ignored;
     return Compiler(scenario, options, ignored).samples();
+}
+
+std::vector<MeasuredName> ScenarioPlan::measured() const
+{
+    std::vector<MeasuredName> out;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        out.push_back({steps[i].name, MeasuredName::Kind::Step, std::uint32_t(i), 1});
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        out.push_back({"group " + groups[g], MeasuredName::Kind::Group, std::uint32_t(g), 1});
+    for (std::size_t k = 0; k < scenarios.size() && k < places.size(); ++k)
+        out.push_back({scenarios[k].name, MeasuredName::Kind::Scenario, places[k].firstStep,
+                       std::uint32_t(scenarios[k].steps.size())});
+    return out;
 }
 
 std::string newRunId()

@@ -150,6 +150,21 @@ struct ServerMetricPlan
     bool rate = false; // a counter's per-second rate
 };
 
+// A name a threshold or a breaker rule gives, and the metrics it stands for.
+struct MeasuredName
+{
+    enum class Kind
+    {
+        Step,    // steps[index]
+        Group,   // groups[index]
+        Scenario // a plan's scenario: steps[index] to steps[index + count - 1], merged
+    };
+    std::string name;
+    Kind kind = Kind::Step;
+    std::uint32_t index = 0;
+    std::uint32_t count = 1;
+};
+
 struct ScenarioPlan
 {
     std::string name;
@@ -181,14 +196,26 @@ struct ScenarioPlan
     std::vector<VarRef> savedRefs;
     // A replay's requests, their servers and their plan per second (its executor's); null for other loads.
     const ReplayPlan* replay() const;
-    // What thresholds and breaker rules may name: each step's name, then "group NAME" for each group.
+    // A plan of several scenarios (plan/testplan.h): each compiled as a
+    // scenario file, run side by side; `steps` and `groups` above are all of
+    // theirs in order (named "SCENARIO/STEP"), each scenario's from `places`.
+    std::vector<ScenarioPlan> scenarios;
+    struct ScenarioPlace
+    {
+        std::uint32_t firstStep = 0;
+        std::uint32_t firstGroup = 0;
+        Nanos startAfter = 0; // its load starts this long after the run
+    };
+    std::vector<ScenarioPlace> places;
+
+    // What thresholds and breaker rules may name: each step, "group NAME" for
+    // each group, and in a plan each scenario (all its steps).
+    std::vector<MeasuredName> measured() const;
     std::vector<std::string> measuredNames() const
     {
         std::vector<std::string> names;
-        for (const PlannedStep& st : steps)
-            names.push_back(st.name);
-        for (const std::string& g : groups)
-            names.push_back("group " + g);
+        for (const MeasuredName& m : measured())
+            names.push_back(m.name);
         return names;
     }
     bool anyLate() const

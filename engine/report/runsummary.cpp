@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
 namespace stampede {
 
@@ -205,6 +206,13 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     }
     for (std::size_t g = 0; g < plan.groups.size() && g < result.total.groups.size(); ++g)
         s.groups.push_back(summarizeMetrics(plan.groups[g], result.total.groups[g], s.durationS));
+    std::vector<ScenarioSpan> spans;
+    const double ran = double(result.elapsed) / 1e9;
+    for (std::size_t k = 0; k < plan.scenarios.size() && k < plan.places.size(); ++k)
+        spans.push_back(
+            {plan.scenarios[k].name, plan.places[k].firstStep, std::uint32_t(plan.scenarios[k].steps.size()),
+             std::clamp(ran - double(plan.places[k].startAfter) / 1e9, 0.0, double(plan.scenarios[k].duration) / 1e9)});
+    summarizeScenarios(s, spans, result.total);
     s.timeline = result.timeline;
     if (const ReplayPlan* replay = plan.replay()) {
         RunSummary::Replay r;
@@ -239,14 +247,27 @@ void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
         s.passed = false;
         return;
     }
-    if (!plan.load || !plan.load->paced() || s.steps.empty())
-        return;
     for (const auto& e : s.events)
         if (e.kind == "data_exhausted" || e.kind == "scaled")
             return;
-    const double planned = plan.load->plannedBy(plan.duration);
-    const double made = double(s.steps.front().requests);
-    if (planned < 10 || made >= 0.9 * planned)
+    // each paced scenario (the plan's own, or each of a plan's): the iterations its first step made
+    double planned = 0, made = 0;
+    std::string which;
+    const auto weigh = [&](const ScenarioPlan& sc, std::size_t firstStep, const std::string& name) {
+        if (!sc.load || !sc.load->paced() || firstStep >= s.steps.size())
+            return;
+        const double p = sc.load->plannedBy(sc.duration), m = double(s.steps[firstStep].requests);
+        if (p >= 10 && m < 0.9 * p && (which.empty() || m / p < made / planned)) {
+            planned = p;
+            made = m;
+            which = name;
+        }
+    };
+    if (plan.scenarios.empty())
+        weigh(plan, 0, "");
+    for (std::size_t k = 0; k < plan.scenarios.size() && k < plan.places.size(); ++k)
+        weigh(plan.scenarios[k], plan.places[k].firstStep, plan.scenarios[k].name);
+    if (planned == 0)
         return;
     std::string why;
     for (const auto& e : s.events)
@@ -257,9 +278,9 @@ void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
                " arrivals were dropped (the engines fell behind, or every connection was busy)";
     if (why.empty())
         why = "; the engines fell behind the plan";
-    s.reason = "not as planned: " + std::to_string(std::uint64_t(made)) + " of " +
-               std::to_string(std::uint64_t(planned + 0.5)) + " planned iterations were made (" +
-               num(100 * made / planned) + " %)" + why;
+    s.reason = "not as planned: " + (which.empty() ? std::string() : "scenario \"" + which + "\": ") +
+               std::to_string(std::uint64_t(made)) + " of " + std::to_string(std::uint64_t(planned + 0.5)) +
+               " planned iterations were made (" + num(100 * made / planned) + " %)" + why;
     s.passed = false;
 }
 
@@ -303,6 +324,23 @@ void judgeCapacity(RunSummary& s, CapacityResult c)
     s.capacity = std::move(c);
 }
 
+void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total)
+{
+    for (const ScenarioSpan& sp : spans) {
+        StepMetrics merged;
+        for (std::uint32_t i = sp.firstStep; i < sp.firstStep + sp.steps && i < total.steps.size(); ++i) {
+            merged.merge(total.steps[i]);
+            if (i < s.steps.size()) // a scenario's steps run for its seconds, not the whole run's
+                s.steps[i].rate = sp.seconds > 0 ? double(s.steps[i].requests) / sp.seconds : 0;
+        }
+        merged.checks.clear();
+        s.scenarios.push_back(summarizeMetrics(sp.name, merged, sp.seconds));
+        for (std::uint32_t i = sp.firstStep; i < sp.firstStep + sp.steps && i < s.steps.size(); ++i)
+            s.scenarios.back().checks.insert(s.scenarios.back().checks.end(), s.steps[i].checks.begin(),
+                                             s.steps[i].checks.end());
+    }
+}
+
 const MetricsSummary* namedMetrics(const RunSummary& s, const std::string& name)
 {
     if (name.empty())
@@ -314,6 +352,9 @@ const MetricsSummary* namedMetrics(const RunSummary& s, const std::string& name)
         for (const auto& g : s.groups)
             if (g.name == name.substr(6))
                 return &g;
+    for (const auto& sc : s.scenarios)
+        if (sc.name == name)
+            return &sc;
     return nullptr;
 }
 
@@ -352,13 +393,28 @@ std::string summaryToJson(const RunSummary& s)
         out += "\"name\": " + jsonString(s.steps[i].name) + ", " + metricsJson(s.steps[i]) + "}";
     }
     out += "]";
-    if (!s.groups.empty()) {
-        out += ",\n  \"groups\": [";
-        for (std::size_t i = 0; i < s.groups.size(); ++i) {
+    for (const auto& [key, list] : {std::pair<const char*, const std::vector<MetricsSummary>*>{"groups", &s.groups},
+                                    {"scenarios", &s.scenarios}}) {
+        if (list->empty())
+            continue;
+        out += std::string(",\n  \"") + key + "\": [";
+        for (std::size_t i = 0; i < list->size(); ++i) {
             out += (i ? ",\n    {" : "\n    {");
-            out += "\"name\": " + jsonString(s.groups[i].name) + ", " + metricsJson(s.groups[i]) + "}";
+            out += "\"name\": " + jsonString((*list)[i].name) + ", " + metricsJson((*list)[i]) + "}";
         }
         out += "]";
+    }
+    for (const auto& [key, phase] : {std::pair<const char*, const std::optional<RunSummary::Phase>*>{"setup", &s.setup},
+                                     {"teardown", &s.teardown}}) {
+        if (!*phase)
+            continue;
+        const RunSummary::Phase& p = **phase;
+        out += std::string(",\n  \"") + key + "\": {\"ok\": " + (p.ok ? "true" : "false") +
+               ", \"requests\": " + std::to_string(p.requests) + ", \"errors\": " + std::to_string(p.errors) +
+               ", \"seconds\": " + num(p.seconds) + ", \"values\": [";
+        for (std::size_t i = 0; i < p.values.size(); ++i)
+            out += (i ? ", " : "") + jsonString(p.values[i]);
+        out += "]" + (p.why.empty() ? std::string() : ", \"why\": " + jsonString(p.why)) + "}";
     }
     out += ",\n  \"timeline\": [";
     for (std::size_t i = 0; i < s.timeline.size(); ++i) {
@@ -432,6 +488,10 @@ std::string summaryToTable(const RunSummary& s)
         g.name = "group " + g.name;
         row(g);
     }
+    for (MetricsSummary sc : s.scenarios) { // a plan's scenarios: their steps together
+        sc.name = "scenario " + sc.name;
+        row(sc);
+    }
     if (s.total.errors) {
         os << "errors:";
         for (std::size_t i = 0; i < kErrorClassCount; ++i)
@@ -464,6 +524,13 @@ std::string summaryToTable(const RunSummary& s)
         os << "; " << s.total.retriedOnIdleClose << " request" << (s.total.retriedOnIdleClose == 1 ? "" : "s")
            << " sent again on a fresh connection (the server had closed the kept-alive one)";
     os << "\n";
+    for (const auto& [name, phase] :
+         {std::pair<const char*, const std::optional<RunSummary::Phase>*>{"setup", &s.setup},
+          {"teardown", &s.teardown}})
+        if (*phase)
+            os << name << ": " << ((*phase)->ok ? "done" : "FAILED") << ", " << (*phase)->requests << " request"
+               << ((*phase)->requests == 1 ? "" : "s") << ", " << (*phase)->errors << " error"
+               << ((*phase)->errors == 1 ? "" : "s") << ((*phase)->why.empty() ? "" : ": " + (*phase)->why) << "\n";
     for (const auto& t : s.thresholds)
         os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  ("
            << (!t.note.empty() ? t.note

@@ -95,6 +95,8 @@ struct RunSummary
     // from its first step's start to its last step's end; `errors` counts the
     // iterations in which one of its steps failed.
     std::vector<MetricsSummary> groups;
+    // A plan's scenarios: each its steps merged, its rate over the seconds it ran.
+    std::vector<MetricsSummary> scenarios;
     std::vector<SecondSummary> timeline;
     std::vector<ThresholdResult> thresholds;
     std::vector<RunEvent> events;
@@ -117,9 +119,30 @@ struct RunSummary
         std::uint64_t planned = 0; // over the run
     };
     std::optional<Replay> replay;
+    // A plan's setup and teardown: their steps once, on one engine.
+    struct Phase
+    {
+        bool ok = false;
+        std::uint64_t requests = 0;
+        std::uint64_t errors = 0;
+        double seconds = 0;
+        std::vector<std::string> values; // the setup's names that took a value
+        std::string why;                 // why it failed
+    };
+    std::optional<Phase> setup, teardown;
 };
 
 RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result);
+// A plan's scenario's place among the run's steps, and how long its load ran.
+struct ScenarioSpan
+{
+    std::string name;
+    std::uint32_t firstStep = 0;
+    std::uint32_t steps = 0;
+    double seconds = 0;
+};
+// Each scenario's summary (its steps merged), and its steps' rates over its own seconds.
+void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total);
 // The built-in verdict of a completed run (no success; under 90 % of a paced plan): part of summarizeRun.
 void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan);
 // One step's (or the total's) figures over `seconds` of run.
@@ -130,7 +153,8 @@ double thresholdValue(const Threshold& t, const MetricsSummary& total);
 std::vector<MetricsSummary::CheckSummary> checkSummaries(const std::string& step, const std::vector<std::string>& names,
                                                          const StepMetrics& m);
 // The figures a threshold or a breaker rule names: the total (no name), a
-// step ("login"), or a group ("group checkout"); null when nothing is so named.
+// step ("login"), a group ("group checkout") or a plan's scenario ("order");
+// null when nothing is so named.
 const MetricsSummary* namedMetrics(const RunSummary& s, const std::string& name);
 // Evaluates `thresholds` against s.total into s.thresholds; a failed one fails
 // the run. A threshold on a metric without data (no request completed, or no

@@ -224,6 +224,10 @@ RunSummary summarizeSaved(const SavedRun& run)
     s.total = summarizeMetrics("total", total, s.durationS);
     for (std::size_t g = 0; g < run.groupNames.size() && g < run.total.groups.size(); ++g)
         s.groups.push_back(summarizeMetrics(run.groupNames[g], run.total.groups[g], s.durationS));
+    std::vector<ScenarioSpan> spans;
+    for (const RunScenario& sc : run.scenarios)
+        spans.push_back({sc.name, sc.firstStep, sc.steps, std::clamp(s.durationS - sc.startAfterS, 0.0, sc.durationS)});
+    summarizeScenarios(s, spans, run.total);
     for (const auto& step : s.steps)
         s.total.checks.insert(s.total.checks.end(), step.checks.begin(), step.checks.end());
     std::map<std::string, std::pair<double, std::uint64_t>> serverSums;

@@ -94,38 +94,111 @@ RunEngine::RunEngine(const ScenarioPlan& plan, EngineSlice slice, const Clock* c
 {
 }
 
+namespace {
+
+std::string at(double seconds)
+{
+    char when[32];
+    std::snprintf(when, sizeof when, "%.1f s", seconds);
+    return when;
+}
+
+// What the workers saw that the run's events should say: a step that stopped
+// the run, a data set that ran out, a lease that expired (the first of each).
+void workerEvents(const std::vector<std::unique_ptr<Worker>>& workers, const ScenarioPlan& plan, Nanos start,
+                  std::vector<RunEvent>& events)
+{
+    const Worker* stopper = nullptr;
+    for (const auto& w : workers)
+        if (w->stopRunAt() && (!stopper || w->stopRunAt() < stopper->stopRunAt()))
+            stopper = w.get();
+    if (stopper) {
+        const double t = double(stopper->stopRunAt() - start) / 1e9;
+        events.push_back({t, "stopped_by_step", "",
+                          "an error of step \"" + plan.steps[stopper->stopRunStep()].name + "\" at " + at(t) +
+                              " stopped the run (its onError is stopRun)",
+                          0, 0});
+    }
+    for (const auto& w : workers) { // a data set in stop mode that ran out ends the run early: said, not silent
+        if (w->exhausted().empty())
+            continue;
+        const double t = double(w->exhaustedAt() - start) / 1e9;
+        events.push_back(
+            {t, "data_exhausted", "",
+             "the data set \"" + w->exhausted() + "\" ran out at " + at(t) + ": no iteration started after it", 0, 0});
+        break;
+    }
+    for (const auto& w : workers) {
+        if (!w->leaseExpiredAt())
+            continue;
+        const double t = double(w->leaseExpiredAt() - start) / 1e9;
+        events.push_back({t, "lease_expired", "",
+                          "the controller was not heard from in time: the load stopped at " + at(t) +
+                              " and what was scheduled after was thrown away",
+                          0, 0});
+        break;
+    }
+}
+
+} // namespace
+
+// The workers of one scenario (the plan's own, or one of a plan's), its
+// threads each a part of the whole run's load.
+void RunEngine::addWorkers(const ScenarioPlan& scenario, const WorkerSetup& common, std::uint64_t seed,
+                           std::vector<std::unique_ptr<Worker>>& workers) const
+{
+    const std::uint32_t threads = std::max(1u, scenario.threads);
+    for (std::uint32_t t = 0; t < threads; ++t) {
+        WorkerSetup ws = common;
+        ws.plan = &scenario;
+        ws.index = std::uint32_t(workers.size());
+        ws.part = m_slice.index * threads + t;
+        ws.parts = m_slice.count * threads;
+        // Connections (open model) or users (closed model) of the whole run
+        // are shared by all parts: part p owns the users with global index
+        // p mod parts, and an even share of the connections.
+        ws.slots = scenario.load->slotsOf(std::max(1u, scenario.connections), ws.part, ws.parts);
+        ws.seed = seed + workers.size() * 0x9E3779B9ull;
+        workers.push_back(std::make_unique<Worker>(ws));
+    }
+}
+
 RunResult RunEngine::run(const SecondCallback& onSecond)
 {
     RunResult result;
     result.total.steps.resize(m_plan.steps.size());
-    const std::uint32_t threads = std::max(1u, m_plan.threads);
-    Collector collector(threads);
-    const Clock& clock = m_clock;
+    result.total.groups.resize(m_plan.groups.size());
     std::random_device rd;
     const std::uint64_t seed = (std::uint64_t(rd()) << 32) ^ rd();
-
     std::vector<std::unique_ptr<Worker>> workers;
-    const Nanos start = clock.now();
+    const Nanos start = m_clock.now();
+    Collector* collector = nullptr;
+    std::unique_ptr<Collector> owned;
     try {
-        for (std::uint32_t t = 0; t < threads; ++t) {
-            WorkerSetup ws;
-            ws.plan = &m_plan;
-            ws.index = t;
-            ws.part = m_slice.index * threads + t;
-            ws.parts = m_slice.count * threads;
-            // Connections (open model) or users (closed model) of the whole run
-            // are shared by all parts: part p owns the users with global index
-            // p mod parts, and an even share of the connections.
-            ws.slots = m_plan.load->slotsOf(std::max(1u, m_plan.connections), ws.part, ws.parts);
-            ws.start = start;
-            ws.seed = seed + t * 0x9E3779B9ull;
-            ws.clock = &clock;
-            ws.sink = &collector;
-            ws.stop = &m_stop;
-            ws.levelFactor = &m_levelFactor;
-            ws.lease = &m_lease;
-            ws.stopRun = &m_stepStoppedRun;
-            workers.push_back(std::make_unique<Worker>(ws));
+        // every scenario's workers write the run's steps and groups at their places
+        std::uint32_t threads = 0;
+        for (const ScenarioPlan& sc : m_plan.scenarios)
+            threads += std::max(1u, sc.threads);
+        owned = std::make_unique<Collector>(m_plan.scenarios.empty() ? std::max(1u, m_plan.threads) : threads);
+        collector = owned.get();
+        WorkerSetup common;
+        common.start = start;
+        common.clock = &m_clock;
+        common.sink = collector;
+        common.stop = &m_stop;
+        common.levelFactor = &m_levelFactor;
+        common.lease = &m_lease;
+        common.stopRun = &m_stepStoppedRun;
+        if (m_plan.scenarios.empty())
+            addWorkers(m_plan, common, seed, workers);
+        for (std::size_t k = 0; k < m_plan.scenarios.size(); ++k) {
+            WorkerSetup ws = common;
+            ws.startAfter = m_plan.places[k].startAfter;
+            ws.stepOffset = m_plan.places[k].firstStep;
+            ws.groupOffset = m_plan.places[k].firstGroup;
+            ws.steps = std::uint32_t(m_plan.steps.size());
+            ws.groups = std::uint32_t(m_plan.groups.size());
+            addWorkers(m_plan.scenarios[k], ws, seed, workers);
         }
     } catch (const std::exception& e) {
         result.error = e.what();
@@ -134,7 +207,6 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
     std::vector<std::thread> threadsRunning;
     for (auto& w : workers)
         threadsRunning.emplace_back([&w] { w->run(); });
-
     auto consume = [&](std::vector<IntervalMetricsPtr> ready) {
         for (auto& sec : ready) {
             const SecondSummary s = summarizeSecond(*sec);
@@ -144,55 +216,20 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             result.total.accumulate(*sec);
         }
     };
-    while (!collector.allDone())
-        consume(collector.take(std::chrono::milliseconds(100)));
-    consume(collector.take(std::chrono::milliseconds(0)));
+    while (!collector->allDone())
+        consume(collector->take(std::chrono::milliseconds(100)));
+    consume(collector->take(std::chrono::milliseconds(0)));
     for (auto& t : threadsRunning)
         t.join();
-    // A step's error that stops the run (onError: stopRun): said, with the step.
-    const Worker* stopper = nullptr;
-    for (const auto& w : workers)
-        if (w->stopRunAt() && (!stopper || w->stopRunAt() < stopper->stopRunAt()))
-            stopper = w.get();
-    if (stopper) {
-        const double at = double(stopper->stopRunAt() - start) / 1e9;
-        char when[32];
-        std::snprintf(when, sizeof when, "%.1f s", at);
-        result.events.push_back({at, "stopped_by_step", "",
-                                 "an error of step \"" + m_plan.steps[stopper->stopRunStep()].name + "\" at " + when +
-                                     " stopped the run (its onError is stopRun)",
-                                 0, 0});
-    }
-    // A data set in stop mode that ran out ends the run early: said, not silent.
-    for (const auto& w : workers) {
-        if (w->exhausted().empty())
-            continue;
-        const double at = double(w->exhaustedAt() - start) / 1e9;
-        char when[32];
-        std::snprintf(when, sizeof when, "%.1f s", at);
-        result.events.push_back(
-            {at, "data_exhausted", "",
-             "the data set \"" + w->exhausted() + "\" ran out at " + when + ": no iteration started after it", 0, 0});
-        break;
-    }
-    for (const auto& w : workers) {
-        if (!w->leaseExpiredAt())
-            continue;
-        const double at = double(w->leaseExpiredAt() - start) / 1e9;
-        char when[32];
-        std::snprintf(when, sizeof when, "%.1f s", at);
-        result.events.push_back({at, "lease_expired", "",
-                                 std::string("the controller was not heard from in time: the load stopped at ") + when +
-                                     " and what was scheduled after was thrown away",
-                                 0, 0});
-        break;
-    }
+    workerEvents(workers, m_plan, start, result.events);
+    if (!workers.empty())
+        result.values = workers.front()->extractedValues();
     // The workers' last, partial second may be empty: it is not part of the run.
     const auto planned = std::uint32_t((m_plan.duration + kNanosPerSecond - 1) / kNanosPerSecond);
     while (!result.timeline.empty() && result.timeline.back().second > planned && !result.timeline.back().requests &&
            !result.timeline.back().sent)
         result.timeline.pop_back();
-    result.elapsed = clock.now() - start;
+    result.elapsed = m_clock.now() - start;
     result.ok = true;
     return result;
 }

@@ -14,6 +14,9 @@
 
 namespace stampede {
 
+class Worker;
+struct WorkerSetup;
+
 // The most a run's planned level may be scaled by (a capacity search climbs
 // from its start rate to at most this many times it).
 constexpr double kMaxLevelFactor = 100000;
@@ -46,6 +49,9 @@ public:
     void renewLease(Nanos until) { m_lease.store(until); }
 
 private:
+    void addWorkers(const ScenarioPlan& scenario, const WorkerSetup& common, std::uint64_t seed,
+                    std::vector<std::unique_ptr<Worker>>& workers) const;
+
     const ScenarioPlan& m_plan;
     EngineSlice m_slice;
     SteadyClock m_steady;

@@ -54,11 +54,22 @@ Worker::Worker(const WorkerSetup& setup)
 
 Worker::~Worker() = default;
 
+std::map<std::string, std::string> Worker::extractedValues() const
+{
+    std::map<std::string, std::string> out;
+    if (m_slots.empty() || m_slots[0].isSet.empty())
+        return out;
+    for (std::size_t v = 0; v < m_plan.variables.size(); ++v)
+        if (m_plan.variables[v].extracted && m_slots[0].isSet[v])
+            out[m_plan.variables[v].name] = m_slots[0].values[v];
+    return out;
+}
+
 void Worker::setGauges()
 {
     const std::uint64_t goaways = m_sessions->goaways();
-    if (!m_current->steps.empty())
-        m_current->steps[0].counters.goaways += goaways - m_goawaysSeen;
+    if (!m_plan.steps.empty())
+        m_current->steps[m_setup.stepOffset].counters.goaways += goaways - m_goawaysSeen;
     m_goawaysSeen = goaways;
     m_current->openConnections = m_sessions->openConnections();
     m_current->activeUsers = m_pacer->activeUsers();
@@ -67,6 +78,7 @@ void Worker::setGauges()
 void Worker::keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why)
 {
     auto& samples = m_current->samples;
+    step += m_setup.stepOffset; // the run's place of it
     if (sampleBudgetSpent(samples, step, c))
         return;
     ErrorSample e;
@@ -86,10 +98,10 @@ IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
 {
     auto m = std::make_unique<IntervalMetrics>();
     m->second = second;
-    m->steps.resize(m_plan.steps.size());
-    m->groups.resize(m_plan.groups.size());
+    m->steps.resize(m_setup.steps ? m_setup.steps : m_plan.steps.size());
+    m->groups.resize(m_setup.steps ? m_setup.groups : m_plan.groups.size());
     for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
-        m->steps[i].checks.resize(m_plan.steps[i].checks.size());
+        m->steps[m_setup.stepOffset + i].checks.resize(m_plan.steps[i].checks.size());
     return m;
 }
 
@@ -192,7 +204,7 @@ void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool
     const Slot& slot = m_slots[tag];
     if (slot.step < 0)
         return;
-    StepCounters& c = m_current->steps[std::size_t(slot.step)].counters;
+    StepCounters& c = m_current->steps[m_setup.stepOffset + std::size_t(slot.step)].counters;
     ++c.connects;
     c.connectNanos += std::uint64_t(std::max<Nanos>(0, connect));
     if (!tls)
@@ -259,7 +271,8 @@ bool Worker::turn(Nanos now)
             countDropped(n, now);
         return false;
     }
-    if (m_setup.levelFactor) {
+    const bool started = now >= m_begin; // a plan's scenario may start after the run
+    if (m_setup.levelFactor && started) {
         const double f = m_setup.levelFactor->load(std::memory_order_relaxed);
         if (f != m_factor) {
             m_factor = f;
@@ -267,17 +280,18 @@ bool Worker::turn(Nanos now)
                 m_pacer->setLevel(f, now);
         }
     }
-    m_pacer->onTime(now);
+    if (started)
+        m_pacer->onTime(now);
     resumeThinkers(now);
     resumeRetries(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
     const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
     if (m_stopRunAt && m_setup.stopRun)
         m_setup.stopRun->store(true, std::memory_order_relaxed);
-    if (!m_stopping && (now - m_setup.start >= m_plan.duration || m_pacer->finished() || stopRun))
+    if (!m_stopping && (now >= m_end || m_pacer->finished() || stopRun))
         beginStop();
     if (now >= m_nextTick) {
-        if (!m_stopping)
+        if (!m_stopping && started)
             m_pacer->onTick(now);
         m_sessions->checkDeadlines(now);
         m_nextTick = now + kTick;
@@ -293,7 +307,7 @@ void Worker::run()
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     m_current = freshSecond(1);
     m_secondEnd = m_setup.start + kNanosPerSecond;
-    m_pacer->begin(m_setup.start);
+    m_pacer->begin(m_begin);
     m_nextTick = m_clock.now();
     for (;;) {
         const Nanos now = m_clock.now();
@@ -305,7 +319,7 @@ void Worker::run()
         if (!m_retrying.empty())
             wakeAt = std::min(wakeAt, m_retrying.top().first);
         if (!m_stopping)
-            wakeAt = std::min(wakeAt, m_setup.start + m_plan.duration);
+            wakeAt = std::min(wakeAt, now < m_begin ? m_begin : m_end);
         wakeAt = m_sessions->wakeBy(wakeAt);
         const int n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
         // One time for the whole batch: the moment the answers were known to

@@ -34,6 +34,7 @@
 #include "workerio.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <queue>
 #include <vector>
@@ -64,6 +65,12 @@ struct WorkerSetup
     const std::atomic<double>* levelFactor = nullptr; // scales the planned level while running
     const std::atomic<Nanos>* lease = nullptr;        // the load ends when `clock` passes it (0: no lease)
     WorkerIo* io = nullptr; // its sessions and waits (null: its own epoll loop, LoopIo); outlives the worker
+    // Within a plan of several scenarios: this scenario's load starts this long
+    // after the run (seconds are the run's), and its steps and groups are
+    // these places of the run's (`steps` and `groups` in all).
+    Nanos startAfter = 0;
+    std::uint32_t stepOffset = 0, groupOffset = 0;
+    std::uint32_t steps = 0, groups = 0;  // 0: the plan's own
     std::atomic<bool>* stopRun = nullptr; // set by the worker whose step stops the run (onError), read by all
 };
 
@@ -74,6 +81,8 @@ public:
     explicit Worker(const WorkerSetup& setup);
     ~Worker() override;
     void run();
+    // The values slot 0 extracted, as its last iteration left them (a plan's setup).
+    std::map<std::string, std::string> extractedValues() const;
     // When a step's error stopped the run (onError: stopRun; 0: none), and which step.
     Nanos stopRunAt() const { return m_stopRunAt; }
     std::uint32_t stopRunStep() const { return m_stopRunStep; }
@@ -190,7 +199,7 @@ private:
     {
         if (now >= m_secondEnd)
             rollSeconds(now);
-        return m_current->steps[step];
+        return m_current->steps[m_setup.stepOffset + step];
     }
     void rollSeconds(Nanos now);
     void setGauges();
@@ -235,6 +244,8 @@ private:
     Nanos m_leaseExpiredAt = 0;
     bool leaseOver(Nanos now);
     Nanos m_nextTick = 0;
+    const Nanos m_begin = m_setup.start + m_setup.startAfter; // this scenario's load starts
+    const Nanos m_end = m_begin + m_plan.duration;            // and ends
     IntervalMetricsPtr m_current;
     Nanos m_secondEnd = 0;
     std::string m_exhausted;

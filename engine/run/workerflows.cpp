@@ -325,10 +325,11 @@ void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, Answer
 // and the first KiB of the body as captured, and the check's name.
 void Worker::failCheck(const Slot& slot, const AnswerView& a, const std::string& why)
 {
-    if (sampleBudgetSpent(m_current->samples, std::uint32_t(slot.step), ErrorClass::Check))
+    const std::uint32_t step = m_setup.stepOffset + std::uint32_t(slot.step); // the run's place of it
+    if (sampleBudgetSpent(m_current->samples, step, ErrorClass::Check))
         return;
     ErrorSample e;
-    e.step = std::uint32_t(slot.step);
+    e.step = step;
     e.second = m_current->second;
     e.errorClass = ErrorClass::Check;
     e.status = a.grpc ? 0 : a.status;

@@ -96,7 +96,7 @@ bool Worker::retryLater(std::uint32_t slot, const Outcome& o, Nanos now)
     if (o.verdict == Verdict::Failed && (o.errorClass == ErrorClass::Render || o.errorClass == ErrorClass::Extract))
         return false;
     const Nanos due = now + st.backoff;
-    if (due >= m_setup.start + m_plan.duration)
+    if (due >= m_end)
         return false;
     ++s.tries;
     ++metricsAt(std::size_t(s.step), now).counters.retries;
@@ -175,7 +175,7 @@ void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
     case OnError::StopRun:
         if (m_stopRunAt == 0) {
             m_stopRunAt = now;
-            m_stopRunStep = std::uint32_t(s.step);
+            m_stopRunStep = m_setup.stepOffset + std::uint32_t(s.step); // the run's place of it
         }
         break;
     }
@@ -227,7 +227,7 @@ void Worker::leaveGroup(Slot& s, Nanos now)
 {
     if (now >= m_secondEnd)
         rollSeconds(now);
-    StepMetrics& m = m_current->groups[std::size_t(s.group)];
+    StepMetrics& m = m_current->groups[m_setup.groupOffset + std::size_t(s.group)];
     ++m.counters.requests;
     if (s.groupFailed)
         ++m.counters.errors; // the transaction failed (its step's error is counted by its class there)
@@ -241,7 +241,7 @@ void Worker::resumeThinkers(Nanos now)
     while (!m_thinking.empty() && m_thinking.top().first <= now) {
         const auto [due, slot] = m_thinking.top();
         m_thinking.pop();
-        if (due < m_setup.start + m_plan.duration)
+        if (due < m_end)
             nextStep(slot, due, now);
         else // a pause that ends with the plan ends its iteration there
             endIteration(slot, now, false);

@@ -159,10 +159,16 @@ ALTER TABLE run_seconds ADD COLUMN stray_answers INTEGER NOT NULL DEFAULT 0;
 )sql";
 
 // 9 -> 10: test plans: tries a step's retry sent again, and a run's groups (transactions) beside its
-// steps in run_steps (kind 'group', indexed after the steps; their seconds are rows of those indices).
+// steps in run_steps (kind 'group', indexed after the steps; their seconds are rows of those indices),
+// and a plan's scenarios (kind 'scenario', after the groups: their steps, when their load started and
+// for how long).
 const char* kMigrate9to10 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_steps ADD COLUMN kind TEXT NOT NULL DEFAULT 'step';
+ALTER TABLE run_steps ADD COLUMN first_step INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_steps ADD COLUMN step_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_steps ADD COLUMN start_after_s REAL NOT NULL DEFAULT 0;
+ALTER TABLE run_steps ADD COLUMN duration_s REAL NOT NULL DEFAULT 0;
 )sql";
 
 // Columns added to version 4 after it was first written: files from then lack them.

@@ -182,7 +182,7 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
                            const std::string& environmentJson, const std::vector<std::string>& agents,
                            const std::vector<std::string>& stepNames,
                            const std::vector<std::vector<std::string>>& checkNames,
-                           const std::vector<std::string>& groupNames)
+                           const std::vector<std::string>& groupNames, const std::vector<RunScenario>& scenarios)
 {
     sqlite3* db = m_store.handle();
     if (!writable())
@@ -209,6 +209,20 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
     for (std::size_t i = 0; ok && i < groupNames.size(); ++i) {
         ok = g.bind(1, id).bind(2, std::int64_t(stepNames.size() + i)).bind(3, groupNames[i]).run();
         g.reset();
+    }
+    SqlStatement sc(db, "INSERT INTO run_steps(run, step, name, kind, first_step, step_count, start_after_s, "
+                        "duration_s) VALUES (?, ?, ?, 'scenario', ?, ?, ?, ?)");
+    for (std::size_t i = 0; ok && i < scenarios.size(); ++i) {
+        const RunScenario& x = scenarios[i];
+        ok = sc.bind(1, id)
+                 .bind(2, std::int64_t(stepNames.size() + groupNames.size() + i))
+                 .bind(3, x.name)
+                 .bind(4, std::int64_t(x.firstStep))
+                 .bind(5, std::int64_t(x.steps))
+                 .bind(6, x.startAfterS)
+                 .bind(7, x.durationS)
+                 .run();
+        sc.reset();
     }
     if (!ok || sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
         m_error = sqlite3_errmsg(db);
@@ -465,11 +479,17 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         r.summaryJson = s.text(after + 3);
     }
     {
-        SqlStatement s(db, "SELECT name, checks, kind FROM run_steps WHERE run = ? ORDER BY step");
+        SqlStatement s(db, "SELECT name, checks, kind, first_step, step_count, start_after_s, duration_s "
+                           "FROM run_steps WHERE run = ? ORDER BY step");
         s.bind(1, run);
         while (s.step()) {
             if (s.text(2) == "group") {
                 r.groupNames.push_back(s.text(0));
+                continue;
+            }
+            if (s.text(2) == "scenario") {
+                r.scenarios.push_back(
+                    {s.text(0), std::uint32_t(s.integer(3)), std::uint32_t(s.integer(4)), s.real(5), s.real(6)});
                 continue;
             }
             r.stepNames.push_back(s.text(0));

@@ -48,6 +48,16 @@ struct SecondRow
     std::map<std::string, double> server; // step -1 rows: the target's own metrics read in the second
 };
 
+// A plan's scenario as a run keeps it: its steps, and when and how long its load ran as planned.
+struct RunScenario
+{
+    std::string name;
+    std::uint32_t firstStep = 0;
+    std::uint32_t steps = 0;
+    double startAfterS = 0;
+    double durationS = 0;
+};
+
 struct SavedRun
 {
     RunInfo info;
@@ -61,6 +71,7 @@ struct SavedRun
     // group's index in groupNames) and whole-run metrics (total.groups).
     std::vector<std::string> groupNames;
     std::vector<SecondRow> groupRows;
+    std::vector<RunScenario> scenarios; // a plan's
     // The same, per agent (by second, then step; `agent` names it); empty when one engine ran.
     std::vector<SecondRow> agentRows;
     std::vector<ErrorSample> samples; // by step, class, then second
@@ -102,7 +113,7 @@ public:
                        const std::string& environmentJson, const std::vector<std::string>& agents,
                        const std::vector<std::string>& stepNames,
                        const std::vector<std::vector<std::string>>& checkNames = {},
-                       const std::vector<std::string>& groupNames = {});
+                       const std::vector<std::string>& groupNames = {}, const std::vector<RunScenario>& scenarios = {});
     // One second of the run (every step, and their total as step -1; each
     // group as a row of index steps + its index), in one
     // transaction, with its error samples (the first kRunSamplesPerClass of

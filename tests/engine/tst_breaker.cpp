@@ -165,7 +165,7 @@ private slots:
     // A rule scoped to a step judges that step only; no data is no judgement.
     void scopesAndNoData()
     {
-        Breaker b({rule("cart: p99 > 100ms for 1x1s: warn")}, {"login", "cart"});
+        Breaker b({rule("cart: p99 > 100ms for 1x1s: warn")}, std::vector<std::string>{"login", "cart"});
         QVERIFY(b.onSecond(second(1, 100, 500000, 0, 0, 2)).empty()); // slow login, no cart
         QCOMPARE(b.onSecond(second(2, 100, 500000, 0, 1, 2)).size(), std::size_t(1));
         QCOMPARE(Breaker::unknownStep({rule("nope: p99 > 1ms: warn")}, {"login"}), std::optional<std::string>("nope"));
