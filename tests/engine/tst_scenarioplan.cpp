@@ -73,6 +73,38 @@ private slots:
                    load + "}")
             << "steps[2].group: the steps of group \"g\" must follow one another (steps[0] is in it, the steps "
                "between are not)";
+        // test plans: the plan's own faults, and each scenario's under its field
+        const std::string sc =
+            "{\"name\": \"a\", \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " + load + "}";
+        QTest::addRow("a plan's scenario without load")
+            << QString::fromStdString("{\"scenarios\": [{\"name\": \"a\", \"steps\": [{\"request\": {\"url\": "
+                                      "\"http://127.0.0.1/\"}}]}]}")
+            << "scenarios[0].load: choose an open model (load.open.rate) or a closed model (load.closed.users)";
+        QTest::addRow("two scenarios of one name")
+            << QString::fromStdString("{\"scenarios\": [" + sc + ", " + sc + "]}")
+            << "scenarios[1].name: two scenarios are named \"a\"";
+        QTest::addRow("a plan's scenario without a name")
+            << QString::fromStdString(
+                   "{\"scenarios\": [{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], " + load + "}]}")
+            << "scenarios[0].name: a plan's scenario needs a name";
+        QTest::addRow("a plan with steps of its own")
+            << QString::fromStdString(
+                   "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"scenarios\": [" + sc + "]}")
+            << "steps: a plan's steps are its scenarios'";
+        QTest::addRow("a setup step that needs a user's data set")
+            << QString::fromStdString(
+                   "{\"variables\": [{\"name\": \"users\", \"csv\": {\"data\": \"id\\n1\\n\"}}], "
+                   "\"setup\": [{\"request\": {\"url\": \"http://127.0.0.1/u/${users.id}\"}}], \"scenarios\": [" +
+                   sc + "]}")
+            << "setup[0].request.url: ${users.id} is a data set's value: the setup runs once, as no virtual user";
+        QTest::addRow("a plan's threshold naming nothing")
+            << QString::fromStdString("{\"scenarios\": [" + sc + "], \"thresholds\": [{\"expr\": \"b: p99 < 1s\"}]}")
+            << "thresholds[0].expr: no scenario, step or group is named \"b\"";
+        QTest::addRow("a plan's scenario's own fault")
+            << QString::fromStdString("{\"scenarios\": [{\"name\": \"a\", \"steps\": [{\"request\": {\"url\": "
+                                      "\"http://127.0.0.1/${nope}\"}}], " +
+                                      load + "}]}")
+            << "scenarios[0].steps[0].request.url: unknown variable ${nope}";
         QTest::addRow("unknown variable in a header")
             << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": "
                                       "[{\"name\": \"A\", \"value\": \"${x}\"}]}}], " +
@@ -331,6 +363,44 @@ private slots:
                                       load + "}")
             << "thresholds[0].expr: no step is named \"nope\"";
     }
+    // A plan's scenarios, their steps named SCENARIO/STEP, the setup's names
+    // constants of every scenario, and what thresholds may name.
+    void aPlanCompilesItsScenarios()
+    {
+        const auto errors = errorsOf(
+            "{\"name\": \"p\", \"setup\": [{\"request\": {\"url\": \"http://127.0.0.1/login\"}, \"extract\": "
+            "[{\"name\": \"token\", \"jsonPath\": \"$.t\"}]}], \"scenarios\": ["
+            "{\"name\": \"a\", \"steps\": [{\"name\": \"x\", \"request\": {\"url\": \"http://127.0.0.1/${token}\"}, "
+            "\"group\": \"g\"}], \"load\": {\"open\": {\"rate\": 5}}, \"duration\": \"2s\"},"
+            "{\"name\": \"b\", \"startAfter\": \"1s\", \"steps\": [{\"name\": \"y\", \"request\": {\"url\": "
+            "\"http://127.0.0.1/\"}}], \"load\": {\"closed\": {\"users\": 2}}, \"duration\": \"3s\"}],"
+            "\"thresholds\": [{\"expr\": \"a: p99 < 1s\"}, {\"expr\": \"b/y: error_rate < 1%\"}, "
+            "{\"expr\": \"group g: p95 < 1s\"}]}");
+        QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().c_str());
+        v1::Scenario s;
+        std::string err;
+        QVERIFY(
+            parseScenarioJson("{\"scenarios\": [{\"name\": \"a\", \"steps\": [{\"name\": \"x\", \"request\": "
+                              "{\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"open\": {\"rate\": 5}}, "
+                              "\"duration\": \"2s\"}, {\"name\": \"b\", \"startAfter\": \"1s\", \"steps\": [{\"name\": "
+                              "\"y\", \"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"closed\": "
+                              "{\"users\": 2}}, \"duration\": \"3s\"}]}",
+                              s, err));
+        std::vector<PlanError> errs;
+        PlanOptions o;
+        o.resolveHosts = false;
+        const auto plan = compileScenario(s, o, errs);
+        QVERIFY(plan);
+        QCOMPARE(plan->scenarios.size(), std::size_t(2));
+        QCOMPARE(plan->steps.size(), std::size_t(2));
+        QCOMPARE(plan->steps[1].name, std::string("b/y"));
+        QCOMPARE(plan->places[1].firstStep, 1u);
+        QCOMPARE(plan->places[1].startAfter, kNanosPerSecond);
+        QCOMPARE(plan->duration, 4 * kNanosPerSecond); // b ends last: 1 s + 3 s
+        const auto names = plan->measuredNames();
+        QVERIFY(std::find(names.begin(), names.end(), "b") != names.end());
+    }
+
     void validationNamesTheField()
     {
         QFETCH(QString, json);

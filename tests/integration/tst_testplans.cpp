@@ -1,0 +1,309 @@
+// Test plans (issue "Test plans"), run by stampede-cli on two engines
+// against a target the test starts: scenarios side by side at their own
+// rates, a setup whose token reaches every request and a teardown that runs
+// once (after a Ctrl-C too), a group timed as its steps' server delays
+// together, and what a step's error does to the rest of its iteration.
+#include "testsupport.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <chrono>
+#include <csignal>
+#include <map>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace testsupport;
+
+namespace {
+
+// An HTTP/1.1 keep-alive target: POST /login answers a token, /slow/N waits N
+// ms, /fail answers 500, anything else 200 {"code": 0}; it keeps each
+// request's target and Authorization, and when it came.
+class PlanTarget
+{
+public:
+    struct Seen
+    {
+        std::string target;
+        std::string authorization;
+        std::chrono::steady_clock::time_point at;
+    };
+    PlanTarget() : m_server([this](int fd) { serve(fd); }) {}
+    int port() const { return m_server.port(); }
+    QByteArray base() const { return "http://127.0.0.1:" + QByteArray::number(m_server.port()); }
+    std::vector<Seen> seen() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_seen;
+    }
+    std::size_t count(const std::string& prefix) const
+    {
+        std::size_t n = 0;
+        for (const Seen& s : seen())
+            n += s.target.rfind(prefix, 0) == 0;
+        return n;
+    }
+
+private:
+    void serve(int fd)
+    {
+        std::string in;
+        char buf[8192];
+        for (;;) {
+            std::size_t end;
+            while ((end = in.find("\r\n\r\n")) == std::string::npos) {
+                pollfd p{fd, POLLIN, 0};
+                const ssize_t n = ::poll(&p, 1, 5000) > 0 ? ::recv(fd, buf, sizeof buf, 0) : 0;
+                if (n <= 0) {
+                    ::close(fd);
+                    return;
+                }
+                in.append(buf, std::size_t(n));
+            }
+            const std::string head = in.substr(0, end);
+            std::size_t length = 0;
+            Seen s;
+            s.at = std::chrono::steady_clock::now();
+            const std::size_t sp = head.find(' ');
+            s.target = head.substr(sp + 1, head.find(' ', sp + 1) - sp - 1);
+            for (std::size_t at = head.find("\r\n"); at != std::string::npos; at = head.find("\r\n", at + 2)) {
+                const std::string line = head.substr(at + 2, head.find("\r\n", at + 2) - at - 2);
+                const std::string lower = QString::fromStdString(line).toLower().toStdString();
+                if (lower.rfind("content-length:", 0) == 0)
+                    length = std::stoul(line.substr(15));
+                if (lower.rfind("authorization:", 0) == 0)
+                    s.authorization = line.substr(line.find_first_not_of(' ', 14));
+            }
+            in.erase(0, end + 4);
+            while (in.size() < length) {
+                const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+                if (n <= 0) {
+                    ::close(fd);
+                    return;
+                }
+                in.append(buf, std::size_t(n));
+            }
+            in.erase(0, length);
+            {
+                std::lock_guard lock(m_mutex);
+                m_seen.push_back(s);
+            }
+            if (s.target.rfind("/slow/", 0) == 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(std::stoi(s.target.substr(6))));
+            const bool fail = s.target.rfind("/fail", 0) == 0;
+            const std::string body = s.target == "/login" ? R"({"data": {"token": "tok-123"}})" : R"({"code": 0})";
+            const std::string answer =
+                std::string(fail ? "HTTP/1.1 500 Internal Server Error" : "HTTP/1.1 200 OK") +
+                "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
+                body;
+            if (::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL) < 0) {
+                ::close(fd);
+                return;
+            }
+        }
+    }
+
+    mutable std::mutex m_mutex;
+    std::vector<Seen> m_seen;
+    RawServer m_server;
+};
+
+// JSON written with single quotes (a test reads better without escapes).
+QByteArray q(QByteArray json)
+{
+    json.replace('\'', '"');
+    return json;
+}
+
+} // namespace
+
+class TestPlans : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Two scenarios at 40/s and 10/s on two engines: every full second each
+    // sends its rate (the open model's promise, per scenario).
+    void twoScenariosDeliverTheirRates()
+    {
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QString plan =
+            writeFile(dir, "plan.json",
+                      q("{'name': 'mix', 'variables': [{'name': 'base', 'constant': {'value': '" + target.base() +
+                        "'}}], 'scenarios': ["
+                        "{'name': 'browse', 'steps': [{'name': 'home', 'request': {'url': '${base}/home'}}],"
+                        " 'load': {'open': {'rate': 40}}, 'duration': '3s'},"
+                        "{'name': 'order', 'steps': [{'name': 'pay', 'request': {'url': '${base}/pay'}}],"
+                        " 'load': {'open': {'rate': 10}}, 'duration': '3s'}]}"));
+        const QString lines = dir.filePath(QStringLiteral("seconds.jsonl"));
+        const CliResult r = runCli({QStringLiteral("run"), plan, QStringLiteral("--engines"), QStringLiteral("2"),
+                                    QStringLiteral("-q"), QStringLiteral("--out"), QStringLiteral("jsonl=") + lines});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile f(lines);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int seconds = 0;
+        while (!f.atEnd()) {
+            const QJsonObject line = QJsonDocument::fromJson(f.readLine()).object();
+            if (line.value(QStringLiteral("type")) != QLatin1String("second") ||
+                line.value(QStringLiteral("t")).toInt() > 3)
+                continue;
+            std::map<QString, int> sent;
+            for (const QJsonValue& st : line.value(QStringLiteral("steps")).toArray())
+                sent[st.toObject().value(QStringLiteral("step")).toString()] =
+                    st.toObject().value(QStringLiteral("sent")).toInt();
+            QCOMPARE(sent[QStringLiteral("browse/home")], 40);
+            QCOMPARE(sent[QStringLiteral("order/pay")], 10);
+            ++seconds;
+        }
+        QCOMPARE(seconds, 3);
+        QCOMPARE(target.count("/home"), std::size_t(120));
+        QCOMPARE(target.count("/pay"), std::size_t(30));
+    }
+
+    // The setup logs in once; its token is a constant of every request of
+    // both scenarios, and of the teardown, which runs once after the load.
+    void setupValuesReachEveryRequest()
+    {
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QString plan = writeFile(
+            dir, "plan.json",
+            q("{'name': 'sale', 'variables': [{'name': 'base', 'constant': {'value': '" + target.base() +
+              "'}}],"
+              "'setup': [{'name': 'admin', 'request': {'method': 'POST', 'url': '${base}/login', 'body': '{}'},"
+              "  'extract': [{'name': 'token', 'jsonPath': '$.data.token'}]}],"
+              "'scenarios': ["
+              "{'name': 'browse', 'steps': [{'request': {'url': '${base}/home', 'headers': "
+              "  [{'name': 'Authorization', 'value': 'Bearer ${token}'}]}}], 'load': {'open': {'rate': 20}}, "
+              "  'duration': '2s'},"
+              "{'name': 'order', 'steps': [{'request': {'url': '${base}/cart', 'headers': "
+              "  [{'name': 'Authorization', 'value': 'Bearer ${token}'}]}}], 'load': {'closed': {'users': 2}}, "
+              "  'duration': '2s', 'startAfter': '500ms'}],"
+              "'teardown': [{'name': 'logout', 'request': {'url': '${base}/logout', 'headers': "
+              "  [{'name': 'Authorization', 'value': 'Bearer ${token}'}]}}]}"));
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        const CliResult r = runCli({QStringLiteral("run"), plan, QStringLiteral("--engines"), QStringLiteral("2"),
+                                    QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QCOMPARE(target.count("/login"), std::size_t(1));
+        QCOMPARE(target.count("/logout"), std::size_t(1));
+        std::size_t load = 0;
+        for (const auto& s : target.seen()) {
+            if (s.target == "/login")
+                continue;
+            QCOMPARE(QString::fromStdString(s.authorization), QStringLiteral("Bearer tok-123"));
+            load += s.target != "/logout";
+        }
+        QVERIFY(load > 40);
+        const QJsonObject s = readJson(summary);
+        QVERIFY(s.value(QStringLiteral("setup")).toObject().value(QStringLiteral("ok")).toBool());
+        QCOMPARE(
+            s.value(QStringLiteral("setup")).toObject().value(QStringLiteral("values")).toArray().first().toString(),
+            QStringLiteral("token"));
+        QVERIFY(s.value(QStringLiteral("teardown")).toObject().value(QStringLiteral("ok")).toBool());
+        QCOMPARE(s.value(QStringLiteral("scenarios")).toArray().size(), 2);
+        // the teardown came after the last request of the load
+        const auto seen = target.seen();
+        QCOMPARE(seen.back().target, std::string("/logout"));
+    }
+
+    // Ctrl-C in a terminal (the whole process group): the load stops, and the
+    // teardown still runs, once.
+    void teardownRunsOnceAfterCtrlC()
+    {
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QString plan =
+            writeFile(dir, "plan.json",
+                      q("{'name': 'long', 'variables': [{'name': 'base', 'constant': {'value': '" + target.base() +
+                        "'}}], 'scenarios': [{'name': 'a', 'steps': [{'request': {'url': '${base}/a'}}],"
+                        " 'load': {'open': {'rate': 20}}, 'duration': '20s'}],"
+                        "'teardown': [{'request': {'url': '${base}/clean'}}]}"));
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        QProcess cli;
+        cli.setChildProcessModifier([] { ::setpgid(0, 0); }); // a group of its own, as a shell's job
+        cli.start(cliPath(), {QStringLiteral("run"), plan, QStringLiteral("--engines"), QStringLiteral("2"),
+                              QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY(cli.waitForStarted());
+        QTest::qWait(2000);
+        QVERIFY(cli.processId() > 0 && ::kill(-pid_t(cli.processId()), SIGINT) == 0);
+        QVERIFY(cli.waitForFinished(15000));
+        QCOMPARE(target.count("/clean"), std::size_t(1));
+        const QJsonObject s = readJson(summary);
+        QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
+        QVERIFY(s.value(QStringLiteral("teardown")).toObject().value(QStringLiteral("ok")).toBool());
+        QVERIFY(target.count("/a") < 100); // stopped long before its 400
+    }
+
+    // A group's time per iteration is its steps' server delays together (30
+    // ms and 50 ms); the think time after it is not part of it.
+    void aGroupIsItsStepsTogether()
+    {
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QString scenario = writeFile(dir, "s.json",
+                                           q("{'name': 'g', 'steps': ["
+                                             "{'name': 'cart', 'request': {'url': '" +
+                                             target.base() +
+                                             "/slow/30'}, 'group': 'checkout'},"
+                                             "{'name': 'pay', 'request': {'url': '" +
+                                             target.base() +
+                                             "/slow/50'}, 'group': 'checkout', "
+                                             " 'thinkTime': {'fixed': '100ms'}},"
+                                             "{'name': 'done', 'request': {'url': '" +
+                                             target.base() +
+                                             "/done'}}],"
+                                             "'load': {'closed': {'users': 2}}, 'duration': '3s',"
+                                             "'thresholds': [{'expr': 'group checkout: p50 < 95ms'}]}"));
+        const QString summary = dir.filePath(QStringLiteral("s.json.out"));
+        const CliResult r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("2"),
+                                    QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const QJsonObject g = readJson(summary).value(QStringLiteral("groups")).toArray().first().toObject();
+        QCOMPARE(g.value(QStringLiteral("name")).toString(), QStringLiteral("checkout"));
+        const double p50 = g.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p50")).toDouble();
+        QVERIFY2(p50 >= 80 && p50 < 90, qPrintable(QString::number(p50)));
+        QVERIFY(g.value(QStringLiteral("requests")).toInt() >= 2 * 10); // ~185 ms an iteration, 3 s, 2 users
+    }
+
+    // An error ends the iteration by default (nextIteration): the step after
+    // it is never sent; with onError continue it is sent every time.
+    void anErrorDecidesTheRestOfTheIteration_data()
+    {
+        QTest::addColumn<QString>("onError");
+        QTest::addColumn<bool>("afterSent");
+        QTest::newRow("nextIteration (the default)") << QString() << false;
+        QTest::newRow("continue") << QStringLiteral("continue") << true;
+    }
+    void anErrorDecidesTheRestOfTheIteration()
+    {
+        QFETCH(QString, onError);
+        QFETCH(bool, afterSent);
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QByteArray action = onError.isEmpty() ? QByteArray() : ", 'onError': '" + onError.toUtf8() + "'";
+        const QString scenario = writeFile(dir, "s.json",
+                                           q("{'steps': [{'request': {'url': '" + target.base() + "/fail'}" + action +
+                                             "},"
+                                             "{'request': {'url': '" +
+                                             target.base() +
+                                             "/after'}}],"
+                                             "'load': {'closed': {'users': 1}}, 'iterations': 5}"));
+        const CliResult r = runCli(
+            {QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q")});
+        QCOMPARE(r.exitCode, afterSent ? 0 : 1); // no thresholds: it fails when no request succeeded
+        QCOMPARE(target.count("/fail"), std::size_t(5));
+        QCOMPARE(target.count("/after"), std::size_t(afterSent ? 5 : 0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlans)
+#include "tst_testplans.moc"
