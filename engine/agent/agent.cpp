@@ -44,6 +44,9 @@ struct AgentRun
     bool finished = false;
     std::optional<DeadManTimer> deadMan;
     std::string deadManNote; // set when the dead-man stopped the load
+    // this engine's arrivals at each rendezvous point, sent as they change (not kept for replay)
+    std::map<std::uint32_t, std::uint64_t> rendezvous;
+    std::uint64_t rendezvousVersion = 0;
 
     // The controller spoke: the dead-man starts again, and the engine's lease
     // (checked by its workers on the steady clock) is renewed by as much.
@@ -136,6 +139,13 @@ public:
         run->deadMan.emplace(*m_clock, Nanos(deadMan) * kNanosPerSecond);
         run->heard();
         AgentRun* r = run.get();
+        if (RendezvousBoard* board = r->engine->rendezvous(); board && rq->engine_count() > 1)
+            board->setObserver([this, r](std::size_t point, std::uint64_t arrived) { // for the controller's decision
+                std::lock_guard lock(m_mutex);
+                r->rendezvous[std::uint32_t(point)] = arrived;
+                ++r->rendezvousVersion;
+                m_cv.notify_all();
+            });
         m_run = std::move(run);
         r->thread = std::thread([this, r] { execute(*r); });
         reply->set_accepted(true);
@@ -155,7 +165,25 @@ public:
         if (!m_run || m_run->id != rq->run_id())
             return {grpc::StatusCode::NOT_FOUND, "agent " + m_options.name + " has no run " + rq->run_id()};
         AgentRun* run = m_run.get();
+        std::uint64_t rendezvousSent = 0;
         for (;;) {
+            if (run->rendezvousVersion != rendezvousSent) { // arrivals first: a release waits on them
+                rendezvousSent = run->rendezvousVersion;
+                v1::Snapshot s;
+                s.set_run_id(run->id);
+                for (const auto& [point, arrived] : run->rendezvous) {
+                    auto* c = s.add_rendezvous();
+                    c->set_point(point);
+                    c->set_arrived(arrived);
+                }
+                lock.unlock();
+                if (!writer->Write(s))
+                    return {grpc::StatusCode::CANCELLED, "the controller went away"};
+                lock.lock();
+                if (m_run.get() != run)
+                    return {grpc::StatusCode::ABORTED, "the run was replaced"};
+                continue;
+            }
             while (next < run->snapshots.size()) {
                 const v1::Snapshot s = run->snapshots[next++];
                 lock.unlock();
@@ -169,6 +197,8 @@ public:
             }
             if (ctx->IsCancelled() || m_closing)
                 return {grpc::StatusCode::CANCELLED, "cancelled"};
+            if (run->rendezvousVersion != rendezvousSent)
+                continue;
             m_cv.wait_for(lock, std::chrono::milliseconds(200));
             if (m_run.get() != run)
                 return {grpc::StatusCode::ABORTED, "the run was replaced"};
@@ -217,6 +247,18 @@ public:
         if (m_options.log)
             std::fprintf(stderr, "agent %s: run %s stopped by its controller\n", m_options.name.c_str(),
                          m_run->id.c_str());
+        return grpc::Status::OK;
+    }
+
+    grpc::Status Release(grpc::ServerContext* ctx, const v1::ReleaseRequest* rq, v1::ReleaseReply*) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        std::lock_guard lock(m_mutex);
+        if (!m_run || m_run->id != rq->run_id() || !m_run->engine)
+            return {grpc::StatusCode::NOT_FOUND, "no run " + rq->run_id() + " on this agent"};
+        if (RendezvousBoard* board = m_run->engine->rendezvous())
+            board->release(rq->point(), rq->by_timeout());
         return grpc::Status::OK;
     }
 

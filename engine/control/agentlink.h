@@ -32,6 +32,13 @@ public:
     virtual bool startRun(const v1::StartRunRequest& request, Nanos timeout, std::string& error) = 0;
     virtual bool stop(const std::string& runId, std::string& error) = 0;
     virtual bool adjust(const std::string& runId, double factor, std::string& error) = 0;
+    // Every user waiting at rendezvous `point` goes.
+    virtual bool release(const std::string& runId, std::uint32_t point, bool byTimeout, std::string& error)
+    {
+        (void)runId, (void)point, (void)byTimeout;
+        error = "this link cannot release a rendezvous";
+        return false;
+    }
     // True when the agent answered (it lives, whatever its run's state).
     virtual bool heartbeat(const std::string& runId) = 0;
     // True when something still accepts connections at the agent's address:

@@ -53,7 +53,8 @@ public:
         std::atomic<bool> finished{false};
         std::unique_ptr<std::atomic<bool>[]> quit; // per agent: lost, no more heartbeats (its dead-man runs)
         std::vector<std::thread> threads;
-        std::vector<Nanos> stopDue; // per agent: when to (re)send Stop; 0: not due
+        std::vector<Nanos> stopDue;       // per agent: when to (re)send Stop; 0: not due
+        RendezvousRule rendezvous{{}, 1}; // the run's rendezvous points, decided over every engine
     };
 
     const Clock& clock() const { return *options.clock; }
@@ -64,6 +65,7 @@ public:
     void stopAgent(Round& r, std::size_t i);
     void carryOut(Round& r, RunControl& control, RunTracker& tracker);
     void takeInbox(Round& r, RunTracker& tracker);
+    void releaseRendezvous(Round& r, RunTracker& tracker);
     void settleLost(Round& r, RunTracker& tracker);
     void endRound(Round& r);
 };
@@ -153,6 +155,10 @@ void Controller::Impl::readAgent(Round& r, std::size_t i)
     auto going = [&] { return !r.finished.load(); };
     while (going()) {
         links[i]->watch(r.runId, last, [&](const v1::Snapshot& s) {
+            if (s.sequence() == 0 && s.rendezvous_size()) { // arrivals at a rendezvous: the latest, now
+                post(r, {i, s, clock().now()});
+                return;
+            }
             if (s.sequence() <= last)
                 return; // replayed: already counted
             last = s.sequence();
@@ -242,11 +248,30 @@ void Controller::Impl::takeInbox(Round& r, RunTracker& tracker)
         batch.swap(r.inbox);
     }
     for (auto& w : batch) {
-        if (w.snapshot)
-            tracker.snapshot(w.agent, *w.snapshot, w.at);
-        else
+        if (w.snapshot && w.snapshot->sequence() == 0) {
+            for (const auto& c : w.snapshot->rendezvous())
+                r.rendezvous.arrived(w.agent, c.point(), c.arrived(), w.at);
             tracker.heard(w.agent, w.at);
+        } else if (w.snapshot) {
+            tracker.snapshot(w.agent, *w.snapshot, w.at);
+        } else {
+            tracker.heard(w.agent, w.at);
+        }
     }
+    releaseRendezvous(r, tracker);
+}
+
+// Rendezvous points the engines' arrivals (or a timeout) release: every engine
+// releases its waiting users at once, the same moment for all.
+void Controller::Impl::releaseRendezvous(Round& r, RunTracker& tracker)
+{
+    for (const RendezvousRule::Release& rel : r.rendezvous.due(clock().now()))
+        for (std::size_t i = 0; i < links.size(); ++i) {
+            std::string why;
+            if (!tracker.lost(i) && !tracker.finished(i) &&
+                !links[i]->release(r.runId, std::uint32_t(rel.point), rel.byTimeout, why))
+                tracker.addEvent("agent_error", names[i], "a rendezvous was not released: " + why);
+        }
 }
 
 // After the run, a lost agent is still asked to stop, once a second, until it
@@ -302,6 +327,7 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     RunTracker tracker(d.names, stepCount, d.clock(), {d.options.lossTimeout, d.options.abortOnAgentLoss});
     Impl::Round r;
     r.runId = runId;
+    r.rendezvous = RendezvousRule(m_rendezvous, d.links.size());
     r.quit = std::make_unique<std::atomic<bool>[]>(d.links.size());
     r.stopDue.assign(d.links.size(), 0);
     for (std::size_t i = 0; i < d.links.size(); ++i)

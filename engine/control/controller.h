@@ -15,6 +15,7 @@
 // with the injected clock.
 #include "agentlink.h"
 #include "core/clock.h"
+#include "run/rendezvous.h"
 #include "run/runengine.h"
 #include "runcontrol.h"
 
@@ -72,6 +73,9 @@ public:
     RunResult run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
                   const Callbacks& callbacks);
 
+    // The run's rendezvous points, by the run's step (users 0: none): the
+    // controller releases them when enough users arrived over every engine.
+    void setRendezvous(std::vector<RendezvousRule::Point> points) { m_rendezvous = std::move(points); }
     // Live control, from any thread, before or during run(); it outlives the controller.
     std::shared_ptr<RunControl> control() const { return m_control; }
     // Thread-safe: stops every agent; run() returns soon after.
@@ -84,6 +88,7 @@ public:
 private:
     class Impl;
     std::unique_ptr<Impl> m_impl;
+    std::vector<RendezvousRule::Point> m_rendezvous;
     std::shared_ptr<RunControl> m_control;
 };
 

@@ -112,6 +112,21 @@ public:
         return false;
     }
 
+    bool release(const std::string& runId, std::uint32_t point, bool byTimeout, std::string& error) override
+    {
+        grpc::ClientContext ctx;
+        authorize(ctx, kNanosPerSecond);
+        v1::ReleaseRequest rq;
+        rq.set_run_id(runId);
+        rq.set_point(point);
+        rq.set_by_timeout(byTimeout);
+        v1::ReleaseReply reply;
+        const grpc::Status s = m_stub->Release(&ctx, rq, &reply);
+        if (!s.ok())
+            error = s.error_message();
+        return s.ok();
+    }
+
     bool heartbeat(const std::string& runId) override
     {
         grpc::ClientContext ctx;

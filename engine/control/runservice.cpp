@@ -426,6 +426,10 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
                 searchCapacity(second, server, cb.onEvent);
         };
     }
+    std::vector<RendezvousRule::Point> rendezvous;
+    for (const PlannedStep& st : m_plan.steps)
+        rendezvous.push_back({st.rendezvousUsers, st.rendezvousTimeout});
+    controller.setRendezvous(std::move(rendezvous));
     scraper.start();
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
     scraper.stop();

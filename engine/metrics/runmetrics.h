@@ -65,6 +65,10 @@ struct StepCounters
     // tries of a step with a retry that failed and were tried again: not in
     // `requests` or `errors` (only the last try counts)
     std::uint64_t retries = 0;
+    // users released from this step's rendezvous, and of them those released
+    // by its timeout (not enough came in time)
+    std::uint64_t rendezvous = 0;
+    std::uint64_t rendezvousTimeouts = 0;
     // gRPC calls that ended with a status other than OK, by code (codes past
     // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
@@ -111,6 +115,8 @@ inline constexpr CounterField kCounterFields[] = {
     {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
     {"stray_answers", &StepCounters::stray},
     {"retries", &StepCounters::retries},
+    {"rendezvous", &StepCounters::rendezvous},
+    {"rendezvous_timeouts", &StepCounters::rendezvousTimeouts},
 };
 
 // The most checks (and extractors) a step may have (README "Limits").

@@ -73,6 +73,9 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.redirects = c.redirects;
     s.retriedOnIdleClose = c.retriedOnIdleClose;
     s.stray = c.stray;
+    s.retries = c.retries;
+    s.rendezvous = c.rendezvous;
+    s.rendezvousTimeouts = c.rendezvousTimeouts;
     return s;
 }
 
@@ -136,8 +139,11 @@ std::string metricsJson(const MetricsSummary& m)
     s += "}, \"error_rate_pct\": " + num(m.errorRatePct()) + ", \"rate\": " + num(m.rate) +
          ", \"late\": " + std::to_string(m.late) + ", \"dropped\": " + std::to_string(m.dropped) +
          ", \"retried_on_idle_close\": " + std::to_string(m.retriedOnIdleClose) +
-         ", \"stray_answers\": " + std::to_string(m.stray) + ", \"bytes_in\": " + std::to_string(m.bytesIn) +
-         ", \"bytes_out\": " + std::to_string(m.bytesOut) + ",\n    \"latency_ms\": " + latencyJson(m.latency) +
+         ", \"stray_answers\": " + std::to_string(m.stray) + ", \"retries\": " + std::to_string(m.retries) +
+         ", \"rendezvous\": " + std::to_string(m.rendezvous) +
+         ", \"rendezvous_timeouts\": " + std::to_string(m.rendezvousTimeouts) +
+         ", \"bytes_in\": " + std::to_string(m.bytesIn) + ", \"bytes_out\": " + std::to_string(m.bytesOut) +
+         ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
          (m.paced ? ",\n    \"send_lag_ms\": " + latencyJson(m.sendLag) : std::string()) +
          ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
@@ -520,6 +526,12 @@ std::string summaryToTable(const RunSummary& s)
            << num(s.total.handshakeMeanMs) << " ms, max " << num(s.total.handshakeMaxMs) << " ms";
     if (s.total.goaways)
         os << "; HTTP/2 GOAWAY received " << s.total.goaways << " time" << (s.total.goaways == 1 ? "" : "s");
+    if (s.total.retries)
+        os << "; " << s.total.retries << " tr" << (s.total.retries == 1 ? "y" : "ies")
+           << " sent again by a step's retry";
+    if (s.total.rendezvous)
+        os << "; " << s.total.rendezvous << " user" << (s.total.rendezvous == 1 ? "" : "s")
+           << " released from a rendezvous (" << s.total.rendezvousTimeouts << " by its timeout)";
     if (s.total.retriedOnIdleClose)
         os << "; " << s.total.retriedOnIdleClose << " request" << (s.total.retriedOnIdleClose == 1 ? "" : "s")
            << " sent again on a fresh connection (the server had closed the kept-alive one)";

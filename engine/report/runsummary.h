@@ -50,6 +50,9 @@ struct MetricsSummary
     std::uint64_t redirects = 0;                           // redirect hops followed
     std::uint64_t retriedOnIdleClose = 0; // requests sent again after the server closed their kept-alive connection
     std::uint64_t stray = 0;              // answers nobody asked for: protocol errors without a request
+    std::uint64_t retries = 0;            // tries a step's retry sent again (not in requests)
+    std::uint64_t rendezvous = 0;         // users released from a rendezvous
+    std::uint64_t rendezvousTimeouts = 0; // of them, released by its timeout
     // Requests that completed without an error.
     std::uint64_t succeeded() const
     {

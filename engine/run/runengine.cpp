@@ -92,6 +92,12 @@ private:
 RunEngine::RunEngine(const ScenarioPlan& plan, EngineSlice slice, const Clock* clock)
     : m_plan(plan), m_slice(slice), m_clock(clock ? *clock : m_steady)
 {
+    std::vector<RendezvousRule::Point> points;
+    for (const PlannedStep& st : plan.steps)
+        points.push_back({st.rendezvousUsers, st.rendezvousTimeout});
+    auto board = std::make_unique<RendezvousBoard>(std::move(points), slice.count <= 1); // alone: it decides
+    if (board->any())
+        m_rendezvous = std::move(board);
 }
 
 namespace {
@@ -189,6 +195,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
         common.levelFactor = &m_levelFactor;
         common.lease = &m_lease;
         common.stopRun = &m_stepStoppedRun;
+        common.rendezvous = m_rendezvous.get();
         if (m_plan.scenarios.empty())
             addWorkers(m_plan, common, seed, workers);
         for (std::size_t k = 0; k < m_plan.scenarios.size(); ++k) {

@@ -5,6 +5,7 @@
 #include "metrics/runmetrics.h"
 #include "metrics/timeline.h"
 #include "plan/scenarioplan.h"
+#include "rendezvous.h"
 
 #include <atomic>
 #include <functional>
@@ -39,6 +40,10 @@ public:
     RunResult run(const SecondCallback& onSecond = {});
     // Thread-safe; asks the workers to stop issuing requests and wind down.
     void stop() { m_stop.store(true); }
+    // The run's rendezvous points (null when it has none): on several engines
+    // the controller releases them (releaseRendezvous); the engine tells the
+    // caller of each arrival through the board's observer.
+    RendezvousBoard* rendezvous() { return m_rendezvous.get(); }
     // Thread-safe; scales the planned level (rate or users) from now on.
     void adjust(double factor) { m_levelFactor.store(factor < 0 ? 0 : factor); }
     // Thread-safe; the load may go on until `until` on the steady clock and
@@ -60,6 +65,7 @@ private:
     std::atomic<double> m_levelFactor{1.0};
     std::atomic<Nanos> m_lease{0};
     std::atomic<bool> m_stepStoppedRun{false}; // a step's onError stopRun: every worker ends as at the plan's end
+    std::unique_ptr<RendezvousBoard> m_rendezvous;
 };
 
 } // namespace stampede

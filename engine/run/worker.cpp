@@ -1,7 +1,9 @@
 #include "worker.h"
 
 #include <algorithm>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 namespace stampede {
 
@@ -9,9 +11,42 @@ namespace {
 constexpr Nanos kTick = 10 * kNanosPerMilli; // deadline scans and user-level changes
 } // namespace
 
+class LoopIo::Waker final : public PollTarget
+{
+public:
+    Waker() : fd(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {}
+    ~Waker() override
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+    void onEvents(std::uint32_t, Nanos) override
+    {
+        std::uint64_t n;
+        while (::read(fd, &n, sizeof n) > 0) {
+        }
+    }
+    int fd;
+};
+
+LoopIo::LoopIo() : m_readBuffer(kReadBufferSize), m_waker(std::make_unique<Waker>())
+{
+    if (m_waker->fd >= 0)
+        m_loop.add(m_waker->fd, static_cast<PollTarget*>(m_waker.get()));
+}
+
+LoopIo::~LoopIo() = default;
+
 void LoopIo::dispatch(int events, Nanos ready)
 {
     dispatchEvents(m_loop, events, ready);
+}
+
+void LoopIo::wake()
+{
+    const std::uint64_t one = 1;
+    if (m_waker->fd >= 0)
+        (void)!::write(m_waker->fd, &one, sizeof one);
 }
 
 Worker::Worker(const WorkerSetup& setup)
@@ -33,6 +68,10 @@ Worker::Worker(const WorkerSetup& setup)
     }
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
     m_sessions = m_io.sessions(m_plan, slots, *this);
+    if (m_rendezvous && m_rendezvous->any())
+        m_rendezvous->addDoorbell([io = &m_io] { io->wake(); });
+    else
+        m_rendezvous = nullptr;
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
     if (m_renderer.anyTemplated())
@@ -171,6 +210,14 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     const auto i = std::size_t(step);
     if (!retry)
         s.tries = 0;
+    if (m_rendezvous && m_plan.steps[i].rendezvousUsers && !std::exchange(s.metRendezvous, false)) {
+        // a rendezvous: the user waits here until the point releases (parked, not in flight)
+        s.step = step;
+        s.intended = intended;
+        s.ticket = m_rendezvous->arrive(m_setup.stepOffset + i, now);
+        m_parked.push_back(slot);
+        return;
+    }
     if (const int g = m_plan.steps[i].group; g >= 0 && s.group != g) { // a group (transaction) starts
         s.group = g;
         s.groupStart = intended;
@@ -248,6 +295,8 @@ void Worker::beginStop()
         endIteration(m_thinking.top().second, now, false);
     for (; !m_retrying.empty(); m_retrying.pop()) // a try that waits is not made (its retry was counted)
         endIteration(m_retrying.top().second, now, false);
+    for (const std::uint32_t slot : std::exchange(m_parked, {})) // a user at a rendezvous goes no further
+        endIteration(slot, now, false);
 }
 
 bool Worker::leaseOver(Nanos now)
@@ -284,6 +333,7 @@ bool Worker::turn(Nanos now)
         m_pacer->onTime(now);
     resumeThinkers(now);
     resumeRetries(now);
+    resumeRendezvous(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
     const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
     if (m_stopRunAt && m_setup.stopRun)
@@ -293,12 +343,15 @@ bool Worker::turn(Nanos now)
     if (now >= m_nextTick) {
         if (!m_stopping && started)
             m_pacer->onTick(now);
+        if (m_rendezvous)
+            m_rendezvous->checkTimeouts(now);
         m_sessions->checkDeadlines(now);
         m_nextTick = now + kTick;
     }
     if (now >= m_secondEnd)
         rollSeconds(now);
-    return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty());
+    return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty() &&
+             m_parked.empty());
 }
 
 void Worker::run()

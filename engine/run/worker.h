@@ -30,6 +30,7 @@
 #include "net/eventloop.h"
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
+#include "rendezvous.h"
 #include "requestrenderer.h"
 #include "workerio.h"
 
@@ -70,8 +71,9 @@ struct WorkerSetup
     // these places of the run's (`steps` and `groups` in all).
     Nanos startAfter = 0;
     std::uint32_t stepOffset = 0, groupOffset = 0;
-    std::uint32_t steps = 0, groups = 0;  // 0: the plan's own
-    std::atomic<bool>* stopRun = nullptr; // set by the worker whose step stops the run (onError), read by all
+    std::uint32_t steps = 0, groups = 0;   // 0: the plan's own
+    std::atomic<bool>* stopRun = nullptr;  // set by the worker whose step stops the run (onError), read by all
+    RendezvousBoard* rendezvous = nullptr; // the engine's rendezvous points (null: none)
 };
 
 class Worker final : public SessionListener, private ValueLookup, private PacerHost
@@ -119,6 +121,8 @@ private:
         Nanos groupStart = 0;               // the group's first step's intended start
         Nanos groupEnd = 0;                 // the end of its last step so far
         bool groupFailed = false;
+        std::uint64_t ticket = 0;   // its arrival at the rendezvous it waits at
+        bool metRendezvous = false; // released: the next send of its step goes
     };
     enum class Verdict
     {
@@ -188,6 +192,7 @@ private:
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
     void leaveGroup(Slot& s, Nanos now);
     void resumeRetries(Nanos now);
+    void resumeRendezvous(Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
@@ -238,7 +243,10 @@ private:
     // Steps to be tried again (their retry's backoff): when each goes.
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
     std::vector<std::uint8_t> m_checkResults; // the answer being judged: each check passed (1) or not
-    Nanos m_stopRunAt = 0;                    // a step's onError stopRun: when (0: not)
+    RendezvousBoard* m_rendezvous = m_setup.rendezvous;
+    std::vector<std::uint32_t> m_parked, m_released; // users waiting at a rendezvous; released in this turn
+    std::uint64_t m_rendezvousSeen = 0;              // the board's generation last looked at
+    Nanos m_stopRunAt = 0;                           // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     Nanos m_leaseExpiredAt = 0;

@@ -23,6 +23,8 @@ public:
     // Handles the `events` that wait() returned (the sessions report them to
     // their listener), `ready` being when they were known to have arrived.
     virtual void dispatch(int events, Nanos ready) = 0;
+    // Ends a wait at once, from any thread (a rendezvous released).
+    virtual void wake() {}
 };
 using WorkerIoPtr = std::unique_ptr<WorkerIo>;
 
@@ -30,18 +32,22 @@ using WorkerIoPtr = std::unique_ptr<WorkerIo>;
 class LoopIo final : public WorkerIo
 {
 public:
-    LoopIo() : m_readBuffer(kReadBufferSize) {}
+    LoopIo();
+    ~LoopIo() override;
     ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override
     {
         return makeClientSessions(plan, slots, m_loop, listener, m_readBuffer.data(), m_readBuffer.size());
     }
     int wait(Nanos timeout) override { return m_loop.wait(timeout); }
     void dispatch(int events, Nanos ready) override;
+    void wake() override;
 
 private:
     static constexpr std::size_t kReadBufferSize = 64 * 1024;
     EventLoop m_loop;
     std::vector<char> m_readBuffer; // shared by the worker's connections
+    class Waker;
+    std::unique_ptr<Waker> m_waker; // an eventfd in the loop
 };
 
 } // namespace stampede

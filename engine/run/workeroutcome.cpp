@@ -248,6 +248,37 @@ void Worker::resumeThinkers(Nanos now)
     }
 }
 
+// Users at a rendezvous that released go on at once, all of them, measured
+// from the release (the wait is the rendezvous', not the target's).
+void Worker::resumeRendezvous(Nanos now)
+{
+    if (!m_rendezvous || m_parked.empty())
+        return;
+    const std::uint64_t generation = m_rendezvous->generation();
+    if (generation == m_rendezvousSeen)
+        return;
+    m_rendezvousSeen = generation;
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < m_parked.size(); ++k) {
+        const std::uint32_t slot = m_parked[k];
+        Slot& s = m_slots[slot];
+        const std::size_t point = m_setup.stepOffset + std::size_t(s.step);
+        if (!m_rendezvous->released(point, s.ticket)) {
+            m_parked[kept++] = slot;
+            continue;
+        }
+        StepCounters& c = metricsAt(std::size_t(s.step), now).counters;
+        ++c.rendezvous;
+        c.rendezvousTimeouts += m_rendezvous->releasedByTimeout(point, s.ticket);
+        m_released.push_back(slot);
+    }
+    m_parked.resize(kept);
+    for (const std::uint32_t slot : std::exchange(m_released, {})) { // sent after the scan: a send may park again
+        m_slots[slot].metRendezvous = true;
+        sendStep(slot, m_slots[slot].step, now, now);
+    }
+}
+
 // Tries whose backoff is over are sent again, measured from now.
 void Worker::resumeRetries(Nanos now)
 {

@@ -164,6 +164,8 @@ ALTER TABLE run_seconds ADD COLUMN stray_answers INTEGER NOT NULL DEFAULT 0;
 // for how long).
 const char* kMigrate9to10 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN rendezvous INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN rendezvous_timeouts INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_steps ADD COLUMN kind TEXT NOT NULL DEFAULT 'step';
 ALTER TABLE run_steps ADD COLUMN first_step INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_steps ADD COLUMN step_count INTEGER NOT NULL DEFAULT 0;

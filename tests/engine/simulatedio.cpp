@@ -96,7 +96,7 @@ void SimulatedIo::deliver(const Pending& p, Nanos now, bool timedOut)
 }
 
 void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Nanos start, SecondSink& sink,
-               const std::atomic<bool>& stop)
+               const std::atomic<bool>& stop, RendezvousBoard* rendezvous)
 {
     WorkerSetup ws;
     ws.plan = &plan;
@@ -106,6 +106,7 @@ void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Na
     ws.sink = &sink;
     ws.stop = &stop;
     ws.io = &io;
+    ws.rendezvous = rendezvous;
     Worker w(ws);
     w.run();
 }

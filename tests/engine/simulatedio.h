@@ -70,6 +70,6 @@ private:
 
 // Runs one worker (the run's only part) over the whole plan from `start`.
 void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Nanos start, SecondSink& sink,
-               const std::atomic<bool>& stop);
+               const std::atomic<bool>& stop, RendezvousBoard* rendezvous = nullptr);
 
 } // namespace stampede::sim

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 using namespace stampede;
@@ -70,7 +71,14 @@ struct Simulation
         : plan(compile(json)), io(clock, std::move(script))
     {
     }
-    void run() { sim::runWorker(*plan, io, clock, kT0, seconds, stop); }
+    void run()
+    {
+        std::vector<RendezvousRule::Point> points;
+        for (const PlannedStep& st : plan->steps)
+            points.push_back({st.rendezvousUsers, st.rendezvousTimeout});
+        RendezvousBoard board(points, true); // one engine: it decides
+        sim::runWorker(*plan, io, clock, kT0, seconds, stop, board.any() ? &board : nullptr);
+    }
     const StepCounters& counters(std::size_t step) const { return seconds.total->steps[step].counters; }
 
     FakeClock clock{kT0};
@@ -287,6 +295,47 @@ private Q_SLOTS:
         QCOMPARE(g.latency.min() / 1000, std::uint64_t(50)); // 20 ms + 30 ms
         QCOMPARE(g.latency.max() / 1000, std::uint64_t(50));
         QCOMPARE(s.seconds.total->total().counters.requests, std::uint64_t(20)); // the steps' only
+    }
+
+    // A rendezvous of 5 users: they reach it 20 ms apart (their first step
+    // answers slot x 20 ms late) and all send its step at the same instant,
+    // when the fifth arrives; each iteration meets again.
+    void aRendezvousReleasesAllAtOnce()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}},"
+                       "{'request': {'url': 'http://127.0.0.1:9/sale'}, 'rendezvous': {'users': 5}}],"
+                       "'load': {'closed': {'users': 5}}, 'iterations': 3}"),
+                     [](const Sent& x) { return after(x.step == 0 ? Nanos(x.slot + 1) * 20 * kMs : 10 * kMs); });
+        s.run();
+        std::map<Nanos, int> sales; // when the step went out: how many users
+        for (const Sent& x : s.io.sent())
+            if (x.step == 1)
+                ++sales[x.at];
+        QCOMPARE(sales.size(), std::size_t(3)); // three meetings
+        for (const auto& [at, users] : sales)
+            QCOMPARE(users, 5);
+        QCOMPARE(sales.begin()->first - kT0, 100 * kMs); // when the last of the first iteration arrived
+        QCOMPARE(s.counters(1).rendezvous, std::uint64_t(15));
+        QCOMPARE(s.counters(1).rendezvousTimeouts, std::uint64_t(0));
+        QCOMPARE(s.seconds.total->steps[1].latency.max() / 1000, std::uint64_t(10)); // from the release, not the wait
+    }
+
+    // Not enough users come: those that wait go when the first has waited the timeout.
+    void aRendezvousTimesOut()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}},"
+                       "{'request': {'url': 'http://127.0.0.1:9/sale'}, 'rendezvous': {'users': 4, 'timeout': '1s'}}],"
+                       "'load': {'closed': {'users': 4}}, 'iterations': 1}"),
+                     [](const Sent& x) { return after(10 * kMs, x.step == 0 && x.slot == 3 ? 500 : 200); });
+        s.run();
+        std::vector<Nanos> sales;
+        for (const Sent& x : s.io.sent())
+            if (x.step == 1)
+                sales.push_back(x.at - kT0);
+        QCOMPARE(sales.size(), std::size_t(3)); // the fourth user failed before it
+        for (const Nanos at : sales)
+            QVERIFY2(at >= 1010 * kMs && at <= 1030 * kMs, qPrintable(QString::number(at / kMs)));
+        QCOMPARE(s.counters(1).rendezvousTimeouts, std::uint64_t(3));
     }
 
     // An error continued past inside its own send (a refused connection)

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <map>
@@ -272,6 +273,38 @@ private Q_SLOTS:
         const double p50 = g.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p50")).toDouble();
         QVERIFY2(p50 >= 80 && p50 < 90, qPrintable(QString::number(p50)));
         QVERIFY(g.value(QStringLiteral("requests")).toInt() >= 2 * 10); // ~185 ms an iteration, 3 s, 2 users
+    }
+
+    // A rendezvous of 10 users on two engines: they reach it over half a
+    // second (a random think time), and the target sees all 10 within 10 ms.
+    void aRendezvousArrivesTogether()
+    {
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QString scenario = writeFile(dir, "s.json",
+                                           q("{'steps': [{'request': {'url': '" + target.base() +
+                                             "/warm'}, "
+                                             "'thinkTime': {'uniform': ['10ms', '500ms']}},"
+                                             "{'request': {'url': '" +
+                                             target.base() +
+                                             "/sale'}, 'rendezvous': {'users': 10, 'timeout': '5s'}}],"
+                                             "'load': {'closed': {'users': 10}}, 'iterations': 1}"));
+        const QString summary = dir.filePath(QStringLiteral("s.json.out"));
+        const CliResult r = runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("2"),
+                                    QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        std::vector<std::chrono::steady_clock::time_point> sales;
+        for (const auto& s : target.seen())
+            if (s.target == "/sale")
+                sales.push_back(s.at);
+        QCOMPARE(sales.size(), std::size_t(10));
+        const auto [first, last] = std::minmax_element(sales.begin(), sales.end());
+        const auto spread = std::chrono::duration_cast<std::chrono::microseconds>(*last - *first).count();
+        qInfo("10 users at the target within %lld us", static_cast<long long>(spread));
+        QVERIFY2(spread <= 10000, qPrintable(QStringLiteral("%1 us").arg(spread)));
+        const QJsonObject total = readJson(summary).value(QStringLiteral("total")).toObject();
+        QCOMPARE(total.value(QStringLiteral("rendezvous")).toInt(), 10);
+        QCOMPARE(total.value(QStringLiteral("rendezvous_timeouts")).toInt(), 0);
     }
 
     // An error ends the iteration by default (nextIteration): the step after
