@@ -589,6 +589,7 @@ QString ProjectTreeModel::statusText(const std::string& status)
            : status == "stopped"            ? tr("stopped")
            : status == "interrupted"        ? tr("interrupted")
            : status == "stopped_by_breaker" ? tr("stopped by the breaker")
+           : status == "stopped_by_step"    ? tr("stopped by a step")
            : status == "failed"             ? tr("failed")
                                             : QString::fromStdString(status);
 }

@@ -272,7 +272,10 @@ const RunSummary& ReportModel::summary() const
 
 int ReportModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_summary->steps.size()) + (m_summary->steps.empty() ? 0 : 1);
+    // the steps, their total, then the groups (transactions) and a plan's scenarios
+    return parent.isValid() ? 0
+                            : int(m_summary->steps.size()) + (m_summary->steps.empty() ? 0 : 1) +
+                                  int(m_summary->groups.size() + m_summary->scenarios.size());
 }
 
 int ReportModel::columnCount(const QModelIndex& parent) const
@@ -305,8 +308,18 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid())
         return {};
-    const bool isTotal = std::size_t(index.row()) == m_summary->steps.size();
-    const MetricsSummary& m = isTotal ? m_summary->total : m_summary->steps[std::size_t(index.row())];
+    const auto row = std::size_t(index.row());
+    const std::size_t steps = m_summary->steps.size(), groups = m_summary->groups.size();
+    const bool isTotal = row == steps;
+    const bool isGroup = row > steps && row <= steps + groups;
+    const bool isScenario = row > steps + groups;
+    const MetricsSummary& m = isTotal      ? m_summary->total
+                              : isGroup    ? m_summary->groups[row - steps - 1]
+                              : isScenario ? m_summary->scenarios[row - steps - groups - 1]
+                                           : m_summary->steps[row];
+    if (role == Qt::ToolTipRole && index.column() == StepColumn && (isGroup || isScenario))
+        return isGroup ? tr("A group (transaction): per iteration, from its first step's start to its last step's end")
+                       : tr("A scenario of the plan: its steps together");
     if (role == Qt::FontRole && isTotal) {
         QFont f;
         f.setBold(true);
@@ -320,7 +333,10 @@ QVariant ReportModel::data(const QModelIndex& index, int role) const
         return {};
     switch (index.column()) {
     case StepColumn:
-        return isTotal ? tr("total") : QString::fromStdString(m.name);
+        return isTotal      ? tr("total")
+               : isGroup    ? tr("group %1").arg(QString::fromStdString(m.name))
+               : isScenario ? tr("scenario %1").arg(QString::fromStdString(m.name))
+                            : QString::fromStdString(m.name);
     case RequestsColumn:
         return qulonglong(m.requests);
     case RateColumn:

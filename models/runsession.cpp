@@ -156,6 +156,10 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
         for (const auto& c : st.checks)
             m_checkNames.back() << QString::fromStdString(c.name);
     }
+    for (const std::string& g : plan.groups) // measured beside the steps: after them, each second (RunLog::prepare)
+        m_stepNames << tr("group %1").arg(QString::fromStdString(g));
+    for (const ScenarioPlan& sc : plan.scenarios)
+        m_stepNames << tr("scenario %1").arg(QString::fromStdString(sc.name));
     m_planned = options.capacity ? QList<QPointF>() : ::plannedProfile(plan); // a search plans level by level
     m_plannedSeconds = options.capacity ? 0 : double(plan.duration) / 1e9;
     m_sink = std::make_unique<Sink>(this);

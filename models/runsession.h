@@ -61,6 +61,8 @@ public:
     bool start(const QByteArray& scenarioJson, const Options& options, stampede::ProjectStore* store = nullptr);
     bool isRunning() const { return m_running; }
     QString runId() const { return m_runId; }
+    // What each second measures (RunSecond::steps, in this order): the steps,
+    // then each group ("group checkout") and each of a plan's scenarios ("scenario order").
     QStringList stepNames() const { return m_stepNames; }
     // Per step, the names of its checks (in the order RunSecond counts them).
     QList<QStringList> checkNames() const { return m_checkNames; }

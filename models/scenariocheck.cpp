@@ -6,6 +6,7 @@
 #include "core/template.h"
 #include "plan/checkplan.h"
 #include "plan/scenarioplan.h"
+#include "plan/testplan.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -160,4 +161,25 @@ QHash<QString, QString> ScenarioCheck::variableSamples(const QByteArray& scenari
     for (const auto& [name, value] : stampede::variableSamples(scenario, options))
         out.insert(QString::fromStdString(name), QString::fromStdString(value));
     return out;
+}
+
+bool ScenarioCheck::isPlan(const QByteArray& json)
+{
+    stampede::v1::Scenario s;
+    std::string error;
+    return stampede::parseScenarioJson(json.toStdString(), s, error) && stampede::isPlan(s);
+}
+
+QByteArray ScenarioCheck::planPart(const QByteArray& planJson, int part)
+{
+    stampede::v1::Scenario plan;
+    std::string error;
+    if (!stampede::parseScenarioJson(planJson.toStdString(), plan, error) ||
+        (part >= 0 && part >= plan.scenarios_size()))
+        return planJson;
+    const stampede::v1::Scenario s =
+        part >= 0 ? stampede::planScenario(plan, part) : stampede::phaseScenario(plan, part == PlanTeardown);
+    std::string out;
+    (void)google::protobuf::util::MessageToJsonString(s, &out, {});
+    return QByteArray::fromStdString(out);
 }

@@ -44,6 +44,14 @@ QList<QPair<QString, QString>> scopes(const QByteArray& scenarioJson, const Envi
 // The first value of each of the scenario's variables (${name}, a CSV's ${name.column} from its first row),
 // as the builder resolves names; empty when the scenario does not parse.
 QHash<QString, QString> variableSamples(const QByteArray& scenarioJson, const QString& baseDir);
+// Whether the JSON is a test plan (it holds scenarios).
+bool isPlan(const QByteArray& json);
+// A part of plan `planJson` as it compiles and runs: scenario `part` (0, 1, ...) with the plan's
+// defaults under its own fields, or the setup (PlanSetup) or the teardown (PlanTeardown) as the run
+// of its own it is; the plan as it came when it does not parse.
+constexpr int PlanSetup = -1;
+constexpr int PlanTeardown = -2;
+QByteArray planPart(const QByteArray& planJson, int part);
 // Writes a .stbundle (scenario with its CSV data and replayed traffic, digest, format version), whole or not at
 // all. It carries `environments.environments`; the scenario's constants take `chosen`'s values (empty: none).
 bool exportBundle(const QByteArray& scenarioJson, const QString& baseDir, const QString& path, QString* error,

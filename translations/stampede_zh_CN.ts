@@ -437,37 +437,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="397"/>
+        <location filename="../models/reportmodel.cpp" line="415"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="404"/>
+        <location filename="../models/reportmodel.cpp" line="422"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="423"/>
+        <location filename="../models/reportmodel.cpp" line="441"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="423"/>
+        <location filename="../models/reportmodel.cpp" line="441"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="423"/>
+        <location filename="../models/reportmodel.cpp" line="441"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="423"/>
+        <location filename="../models/reportmodel.cpp" line="441"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="424"/>
+        <location filename="../models/reportmodel.cpp" line="442"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -475,63 +475,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="277"/>
+        <location filename="../widgets/reportview.cpp" line="278"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="285"/>
+        <location filename="../widgets/reportview.cpp" line="286"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="286"/>
+        <location filename="../widgets/reportview.cpp" line="287"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="293"/>
+        <location filename="../widgets/reportview.cpp" line="294"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="296"/>
+        <location filename="../widgets/reportview.cpp" line="297"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="300"/>
+        <location filename="../widgets/reportview.cpp" line="301"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="300"/>
+        <location filename="../widgets/reportview.cpp" line="301"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="301"/>
-        <location filename="../widgets/reportview.cpp" line="304"/>
+        <location filename="../widgets/reportview.cpp" line="302"/>
+        <location filename="../widgets/reportview.cpp" line="305"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="302"/>
-        <location filename="../widgets/reportview.cpp" line="305"/>
+        <location filename="../widgets/reportview.cpp" line="303"/>
+        <location filename="../widgets/reportview.cpp" line="306"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="303"/>
+        <location filename="../widgets/reportview.cpp" line="304"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="303"/>
+        <location filename="../widgets/reportview.cpp" line="304"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -836,173 +836,238 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="87"/>
+        <source>stopped by a step: %1</source>
+        <translation>被步骤停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="89"/>
+        <source>an error of step &quot;%1&quot; at %2 stopped the run (its onError is stopRun)</source>
+        <translation>步骤“%1”在 %2 出错，停止了运行（其 onError 为 stopRun）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="90"/>
+        <source>setup failed: %1</source>
+        <translation>准备失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="92"/>
+        <source>%1 of %2 requests failed</source>
+        <translation>%2 个请求中有 %1 个失败</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="94"/>
+        <source>%1 request(s) in %2 ms%3</source>
+        <translation>%2 毫秒内 %1 个请求%3</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="95"/>
+        <source>values:%1</source>
+        <translation>值：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="96"/>
+        <source>${%1} took no value</source>
+        <translation>${%1} 未取得值</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="99"/>
+        <source>not as planned: scenario &quot;%1&quot;: %2 of %3 planned iterations were made (%4)%5</source>
+        <translation>未按计划进行：场景“%1”计划 %3 次迭代，实际完成 %2 次（%4）%5</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="102"/>
         <source>must be positive (got %1)</source>
         <translation>必须大于 0（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="89"/>
+        <location filename="../models/enginetext.cpp" line="104"/>
         <source>an engine failed: %1</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="91"/>
+        <location filename="../models/enginetext.cpp" line="106"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="93"/>
+        <location filename="../models/enginetext.cpp" line="108"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="95"/>
+        <location filename="../models/enginetext.cpp" line="110"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="97"/>
+        <location filename="../models/enginetext.cpp" line="112"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="99"/>
+        <location filename="../models/enginetext.cpp" line="114"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="101"/>
+        <location filename="../models/enginetext.cpp" line="116"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="103"/>
+        <location filename="../models/enginetext.cpp" line="118"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="105"/>
+        <location filename="../models/enginetext.cpp" line="120"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="107"/>
+        <location filename="../models/enginetext.cpp" line="122"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="109"/>
+        <location filename="../models/enginetext.cpp" line="124"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="111"/>
+        <location filename="../models/enginetext.cpp" line="126"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="113"/>
+        <location filename="../models/enginetext.cpp" line="128"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="115"/>
+        <location filename="../models/enginetext.cpp" line="130"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="116"/>
+        <location filename="../models/enginetext.cpp" line="131"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="200"/>
+        <location filename="../models/enginetext.cpp" line="215"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="201"/>
+        <location filename="../models/enginetext.cpp" line="216"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="202"/>
+        <location filename="../models/enginetext.cpp" line="217"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="203"/>
+        <location filename="../models/enginetext.cpp" line="218"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="204"/>
+        <location filename="../models/enginetext.cpp" line="219"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="205"/>
+        <location filename="../models/enginetext.cpp" line="220"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="206"/>
+        <location filename="../models/enginetext.cpp" line="221"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="207"/>
+        <location filename="../models/enginetext.cpp" line="222"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="208"/>
+        <location filename="../models/enginetext.cpp" line="223"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="209"/>
+        <location filename="../models/enginetext.cpp" line="224"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="210"/>
+        <location filename="../models/enginetext.cpp" line="225"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="211"/>
+        <location filename="../models/enginetext.cpp" line="226"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="212"/>
+        <location filename="../models/enginetext.cpp" line="227"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="213"/>
+        <location filename="../models/enginetext.cpp" line="228"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="214"/>
+        <location filename="../models/enginetext.cpp" line="229"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="215"/>
+        <location filename="../models/enginetext.cpp" line="230"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="216"/>
+        <location filename="../models/enginetext.cpp" line="231"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="217"/>
+        <location filename="../models/enginetext.cpp" line="232"/>
         <source>output</source>
         <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="233"/>
+        <source>stopped by a step</source>
+        <translation>被步骤停止</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="234"/>
+        <source>setup</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="235"/>
+        <source>setup failed</source>
+        <translation>准备失败</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="236"/>
+        <source>teardown</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="237"/>
+        <source>teardown failed</source>
+        <translation>清理失败</translation>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="81"/>
@@ -1505,388 +1570,409 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="67"/>
+        <location filename="../widgets/mainwindow.cpp" line="68"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="88"/>
+        <location filename="../widgets/mainwindow.cpp" line="89"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="113"/>
+        <location filename="../widgets/mainwindow.cpp" line="114"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="155"/>
+        <location filename="../widgets/mainwindow.cpp" line="158"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="167"/>
+        <location filename="../widgets/mainwindow.cpp" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="168"/>
+        <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="400"/>
-        <location filename="../widgets/mainwindow.cpp" line="408"/>
+        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="173"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="408"/>
+        <location filename="../widgets/mainwindow.cpp" line="414"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="98"/>
+        <location filename="../widgets/mainwindow.cpp" line="99"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="172"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="176"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="177"/>
+        <location filename="../widgets/mainwindow.cpp" line="180"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="179"/>
+        <location filename="../widgets/mainwindow.cpp" line="182"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="184"/>
+        <location filename="../widgets/mainwindow.cpp" line="187"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="186"/>
+        <location filename="../widgets/mainwindow.cpp" line="189"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="188"/>
+        <location filename="../widgets/mainwindow.cpp" line="191"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="192"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="196"/>
+        <location filename="../widgets/mainwindow.cpp" line="199"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199"/>
+        <location filename="../widgets/mainwindow.cpp" line="202"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="204"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="203"/>
+        <location filename="../widgets/mainwindow.cpp" line="206"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="207"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="209"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="215"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="216"/>
+        <location filename="../widgets/mainwindow.cpp" line="219"/>
         <source>&amp;History…</source>
         <translation>历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="221"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="220"/>
+        <location filename="../widgets/mainwindow.cpp" line="223"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="225"/>
+        <location filename="../widgets/mainwindow.cpp" line="228"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="228"/>
+        <location filename="../widgets/mainwindow.cpp" line="231"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="238"/>
+        <location filename="../widgets/mainwindow.cpp" line="241"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="243"/>
+        <location filename="../widgets/mainwindow.cpp" line="246"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="244"/>
+        <location filename="../widgets/mainwindow.cpp" line="247"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="245"/>
+        <location filename="../widgets/mainwindow.cpp" line="248"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="249"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="250"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="253"/>
+        <location filename="../widgets/mainwindow.cpp" line="255"/>
+        <source>New Test &amp;Plan</source>
+        <translation>新建测试计划(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <source>Several scenarios in one run, each with its own load, with a setup and a teardown</source>
+        <translation>一次运行多个场景，各自有自己的负载，并带有准备和清理步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="265"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="261"/>
+        <location filename="../widgets/mainwindow.cpp" line="267"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="265"/>
+        <location filename="../widgets/mainwindow.cpp" line="271"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="266"/>
+        <location filename="../widgets/mainwindow.cpp" line="272"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="276"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="277"/>
+        <location filename="../widgets/mainwindow.cpp" line="283"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="278"/>
+        <location filename="../widgets/mainwindow.cpp" line="284"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="279"/>
+        <location filename="../widgets/mainwindow.cpp" line="285"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="281"/>
+        <location filename="../widgets/mainwindow.cpp" line="287"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="288"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="289"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="305"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="303"/>
+        <location filename="../widgets/mainwindow.cpp" line="309"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="311"/>
+        <location filename="../widgets/mainwindow.cpp" line="317"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="332"/>
+        <location filename="../widgets/mainwindow.cpp" line="338"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="346"/>
-        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="352"/>
+        <location filename="../widgets/mainwindow.cpp" line="468"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="347"/>
+        <location filename="../widgets/mainwindow.cpp" line="353"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="421"/>
+        <location filename="../widgets/mainwindow.cpp" line="427"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="422"/>
-        <location filename="../widgets/mainwindow.cpp" line="429"/>
+        <location filename="../widgets/mainwindow.cpp" line="428"/>
+        <location filename="../widgets/mainwindow.cpp" line="435"/>
         <location filename="../widgets/mainwindowquit.cpp" line="41"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="451"/>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <source>New test plan</source>
+        <translation>新建测试计划</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <source>scenario 1</source>
+        <translation>场景 1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="472"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="452"/>
+        <location filename="../widgets/mainwindow.cpp" line="473"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="453"/>
+        <location filename="../widgets/mainwindow.cpp" line="474"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="475"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="455"/>
+        <location filename="../widgets/mainwindow.cpp" line="476"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="456"/>
+        <location filename="../widgets/mainwindow.cpp" line="477"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="238"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="242"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="682"/>
+        <location filename="../widgets/mainwindow.cpp" line="721"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="46"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="48"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="55"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="57"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="72"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="81"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="74"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="83"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="91"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="93"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="93"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="107"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="143"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="109"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="145"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="124"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="126"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
@@ -1907,9 +1993,9 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="62"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="150"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="169"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="250"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="152"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="173"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="254"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -1954,42 +2040,42 @@ with a self-signed or internal certificate.</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="158"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="173"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="177"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="177"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="181"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="189"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="186"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="190"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="191"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="203"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="207"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="203"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="207"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -2014,47 +2100,47 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="257"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="268"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="272"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="269"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="273"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="276"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="280"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="643"/>
+        <location filename="../widgets/mainwindow.cpp" line="682"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2185,6 +2271,94 @@ with a self-signed or internal certificate.</source>
     </message>
 </context>
 <context>
+    <name>PlanEditor</name>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="40"/>
+        <source>Run the plan</source>
+        <translation>运行计划</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="42"/>
+        <source>Run every scenario of the plan side by side, with its setup before and its teardown after</source>
+        <translation>并行运行计划中的每个场景，之前执行准备步骤，之后执行清理步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="45"/>
+        <source>The plan&apos;s parts: its own defaults and thresholds, the setup (run once before the load), each scenario (with its own load), the teardown (run once after it)</source>
+        <translation>计划的各部分：计划自身的默认值和阈值、准备（负载前运行一次）、各个场景（各有自己的负载）、清理（负载后运行一次）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="53"/>
+        <source>Add scenario</source>
+        <translation>添加场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="55"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="56"/>
+        <source>Remove the chosen scenario from the plan</source>
+        <translation>从计划中移除所选场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="57"/>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="58"/>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="72"/>
+        <source>Plan:</source>
+        <translation>计划：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <source>When this scenario&apos;s load starts, after the run&apos;s start</source>
+        <translation>该场景的负载在运行开始后多久开始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <source>Starts after:</source>
+        <translation>开始于：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="234"/>
+        <source>Plan: defaults and thresholds</source>
+        <translation>计划：默认值与阈值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="234"/>
+        <source>Setup (once, before the load)</source>
+        <translation>准备（负载前运行一次）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="237"/>
+        <source>(a scenario without a name)</source>
+        <translation>（未命名的场景）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="239"/>
+        <source>Teardown (once, after the load)</source>
+        <translation>清理（负载后运行一次）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="275"/>
+        <source>scenario %1</source>
+        <translation>场景 %1</translation>
+    </message>
+</context>
+<context>
     <name>ProjectMock</name>
     <message>
         <location filename="../models/projectmock.cpp" line="80"/>
@@ -2225,47 +2399,52 @@ with a self-signed or internal certificate.</source>
         <translation>%1 %2 · %3 秒 · %4</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="585"/>
+        <location filename="../models/projecttreemodel.cpp" line="586"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="586"/>
+        <location filename="../models/projecttreemodel.cpp" line="587"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="587"/>
+        <location filename="../models/projecttreemodel.cpp" line="588"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="588"/>
+        <location filename="../models/projecttreemodel.cpp" line="589"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="589"/>
+        <location filename="../models/projecttreemodel.cpp" line="590"/>
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="590"/>
+        <location filename="../models/projecttreemodel.cpp" line="591"/>
         <source>stopped by the breaker</source>
         <translation>已被熔断器停止</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="591"/>
+        <location filename="../models/projecttreemodel.cpp" line="592"/>
+        <source>stopped by a step</source>
+        <translation>被步骤停止</translation>
+    </message>
+    <message>
+        <location filename="../models/projecttreemodel.cpp" line="593"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="598"/>
+        <location filename="../models/projecttreemodel.cpp" line="600"/>
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="598"/>
+        <location filename="../models/projecttreemodel.cpp" line="600"/>
         <source>not passed</source>
         <translation>未通过</translation>
     </message>
@@ -2275,24 +2454,24 @@ with a self-signed or internal certificate.</source>
         <translation>此项目中保存的运行；双击打开其报告</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="295"/>
+        <location filename="../models/projecttreemodel.cpp" line="296"/>
         <source>Run %1, started %2 (UTC)</source>
         <translation>运行 %1，开始于 %2（UTC）</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="326"/>
+        <location filename="../models/projecttreemodel.cpp" line="327"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="402"/>
-        <location filename="../models/projecttreemodel.cpp" line="451"/>
-        <location filename="../models/projecttreemodel.cpp" line="462"/>
+        <location filename="../models/projecttreemodel.cpp" line="403"/>
+        <location filename="../models/projecttreemodel.cpp" line="452"/>
+        <location filename="../models/projecttreemodel.cpp" line="463"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
     <message>
-        <location filename="../models/projecttreemodel.cpp" line="405"/>
+        <location filename="../models/projecttreemodel.cpp" line="406"/>
         <source>The item is gone.</source>
         <translation>该项目已不存在。</translation>
     </message>
@@ -2327,7 +2506,7 @@ with a self-signed or internal certificate.</source>
         <translation>移动“%1”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/projecttreemodel.cpp" line="567"/>
+        <location filename="../models/projecttreemodel.cpp" line="568"/>
         <source>Move %n item(s)</source>
         <translation>
             <numerusform>移动 %n 项</numerusform>
@@ -2526,7 +2705,7 @@ with a self-signed or internal certificate.</source>
         <translation>未通过</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="218"/>
+        <location filename="../models/reportmodel.cpp" line="220"/>
         <source>%n threshold(s) failed: %1</source>
         <translation>
             <numerusform>%n 个阈值未通过：%1</numerusform>
@@ -2534,56 +2713,76 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../models/reportmodel.cpp" line="321"/>
+        <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
+        <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="322"/>
+        <source>A scenario of the plan: its steps together</source>
+        <translation>计划中的一个场景：其所有步骤合计</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="336"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="337"/>
+        <source>group %1</source>
+        <translation>事务组 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="338"/>
+        <source>scenario %1</source>
+        <translation>场景 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="366"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="366"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="366"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="349"/>
+        <location filename="../models/reportmodel.cpp" line="367"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="349"/>
+        <location filename="../models/reportmodel.cpp" line="367"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="349"/>
+        <location filename="../models/reportmodel.cpp" line="367"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="350"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="350"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="350"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="351"/>
+        <location filename="../models/reportmodel.cpp" line="369"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -2638,7 +2837,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/reportview.cpp" line="136"/>
-        <location filename="../widgets/reportview.cpp" line="254"/>
+        <location filename="../widgets/reportview.cpp" line="255"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -2668,82 +2867,82 @@ with a self-signed or internal certificate.</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="154"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="154"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="159"/>
+        <location filename="../widgets/reportview.cpp" line="160"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="160"/>
+        <location filename="../widgets/reportview.cpp" line="161"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="176"/>
+        <location filename="../widgets/reportview.cpp" line="177"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="176"/>
+        <location filename="../widgets/reportview.cpp" line="177"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="179"/>
+        <location filename="../widgets/reportview.cpp" line="180"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="182"/>
+        <location filename="../widgets/reportview.cpp" line="183"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="189"/>
+        <location filename="../widgets/reportview.cpp" line="190"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="199"/>
+        <location filename="../widgets/reportview.cpp" line="200"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="254"/>
+        <location filename="../widgets/reportview.cpp" line="255"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="255"/>
+        <location filename="../widgets/reportview.cpp" line="256"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="255"/>
+        <location filename="../widgets/reportview.cpp" line="256"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="255"/>
+        <location filename="../widgets/reportview.cpp" line="256"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="259"/>
+        <location filename="../widgets/reportview.cpp" line="260"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="260"/>
+        <location filename="../widgets/reportview.cpp" line="261"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -3285,7 +3484,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="150"/>
-        <location filename="../widgets/rundashboard.cpp" line="510"/>
+        <location filename="../widgets/rundashboard.cpp" line="513"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -3380,22 +3579,22 @@ with a self-signed or internal certificate.</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="457"/>
+        <location filename="../widgets/rundashboard.cpp" line="460"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="458"/>
+        <location filename="../widgets/rundashboard.cpp" line="461"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="460"/>
+        <location filename="../widgets/rundashboard.cpp" line="463"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="463"/>
+        <location filename="../widgets/rundashboard.cpp" line="466"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
@@ -3407,22 +3606,22 @@ with a self-signed or internal certificate.</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="595"/>
+        <location filename="../widgets/rundashboard.cpp" line="598"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="601"/>
+        <location filename="../widgets/rundashboard.cpp" line="604"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="606"/>
+        <location filename="../widgets/rundashboard.cpp" line="609"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="606"/>
+        <location filename="../widgets/rundashboard.cpp" line="609"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -3448,6 +3647,16 @@ with a self-signed or internal certificate.</source>
         <location filename="../models/runsession.cpp" line="105"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
+    </message>
+    <message>
+        <location filename="../models/runsession.cpp" line="160"/>
+        <source>group %1</source>
+        <translation>事务组 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/runsession.cpp" line="162"/>
+        <source>scenario %1</source>
+        <translation>场景 %1</translation>
     </message>
 </context>
 <context>
@@ -3594,7 +3803,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="238"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="525"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
@@ -3615,7 +3824,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="262"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
@@ -3689,264 +3898,274 @@ error_rate &lt; 0.1%</translation>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="390"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="349"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="350"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="360"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="360"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="365"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="367"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="355"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="383"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="611"/>
         <source>Steps</source>
         <translation>阶梯数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="612"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="610"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="612"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="610"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="613"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="613"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="466"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="487"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="489"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="482"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="497"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="484"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="499"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="488"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="492"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="502"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="504"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="503"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="525"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="724"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="750"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="725"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="751"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="746"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="756"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="782"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="757"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="783"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="758"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="784"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="759"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="785"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="760"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="761"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="787"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="792"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="793"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="836"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="842"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="849"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="854"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="849"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="872"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="880"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="900"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="908"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="860"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="895"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="872"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="900"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "dataseteditor.h"
 #include "enginesettings.h"
 #include "environmenteditor.h"
+#include "planeditor.h"
 #include "projecttreemodel.h"
 #include "recentprojects.h"
 #include "reportmodel.h"
@@ -140,6 +141,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                 d->setJson(payload);
             else if (auto* sc = qobject_cast<ScenarioEditor*>(w))
                 sc->setJson(payload);
+            else if (auto* pl = qobject_cast<PlanEditor*>(w))
+                pl->setJson(payload);
         }
         applyEnvironment();
     });
@@ -249,6 +252,9 @@ void MainWindow::buildMenus()
         QAction* a = project->addAction(tr(k.label), this, [this, kind = k.kind] { addItemOfKind(int(kind)); });
         m_tree->addAction(a);
     }
+    QAction* plan = project->addAction(tr("New Test &Plan"), this, &MainWindow::addTestPlan);
+    plan->setToolTip(tr("Several scenarios in one run, each with its own load, with a setup and a teardown"));
+    m_tree->addAction(plan);
     project->addSeparator();
     QAction* rename = project->addAction(tr("&Rename"), this, [this] {
         if (m_tree->currentIndex().isValid())
@@ -429,6 +435,20 @@ void MainWindow::showError(const QString& message)
         QMessageBox::warning(this, tr("Stampede"), message);
 }
 
+void MainWindow::addTestPlan()
+{
+    // one scenario to start from; the plan editor adds more
+    const QByteArray payload = QStringLiteral("{\"name\": \"%1\", \"scenarios\": [{\"name\": \"%2\", \"steps\": [], "
+                                              "\"load\": {\"open\": {\"rate\": 10}}, \"duration\": \"60s\"}]}")
+                                   .arg(tr("New test plan"), tr("scenario 1"))
+                                   .toUtf8();
+    const QModelIndex created = m_model->addItem({}, ItemKind::Scenario, tr("New test plan"), payload);
+    if (!created.isValid())
+        return;
+    m_tree->setCurrentIndex(m_filter->mapFromSource(created));
+    openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
+}
+
 void MainWindow::addItemOfKind(int kindValue)
 {
     const auto kind = ItemKind(kindValue);
@@ -464,6 +484,51 @@ void MainWindow::addItemOfKind(int kindValue)
         openItem(created.data(ProjectTreeModel::IdRole).toLongLong());
     else
         m_tree->edit(shown);
+}
+
+// A scenario designer's sources: the project's requests, data sets, traffic sets and environments.
+void MainWindow::setUpScenarioEditor(ScenarioEditor* e)
+{
+    e->setBaseDir(QFileInfo(QString::fromStdString(m_store->path())).absolutePath());
+    const EngineSettings engines = EngineSettings::load(*m_store);
+    e->setEngines(engines.runLabel(), engines.runToolTip());
+    e->setRequestSource([this] {
+        QList<QPair<QString, QByteArray>> out;
+        std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
+            for (int r = 0; r < m_model->rowCount(parent); ++r) {
+                const QModelIndex i = m_model->index(r, 0, parent);
+                if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Request))
+                    out.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
+                walk(i);
+            }
+        };
+        walk({});
+        return out;
+    });
+    e->setDataSetSource([this](const QString& name) {
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            const QModelIndex i = m_model->index(r, 0);
+            if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::DataSet) && i.data().toString() == name)
+                return QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray())
+                    .object()
+                    .value(QStringLiteral("csv"))
+                    .toString();
+        }
+        return QString();
+    });
+    e->setTrafficSource(
+        [this](const QString& name) { return m_store ? TrafficImporter::trafficSet(*m_store, name) : QByteArray(); });
+    e->setEnvironmentSource([this] {
+        ScenarioCheck::EnvironmentChoice c;
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            const QModelIndex i = m_model->index(r, 0);
+            if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment))
+                c.environments.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
+        }
+        if (m_environments->currentData().toLongLong())
+            c.current = m_environments->currentText();
+        return c;
+    });
 }
 
 void MainWindow::openItem(qint64 id)
@@ -541,48 +606,20 @@ void MainWindow::openItem(qint64 id)
         break;
     }
     case ItemKind::Scenario: {
+        if (ScenarioCheck::isPlan(payload)) { // a test plan: its parts, each in the scenario designer
+            auto* p = new PlanEditor;
+            const EngineSettings engines = EngineSettings::load(*m_store);
+            p->setEngines(engines.runLabel(), engines.runToolTip());
+            p->setEditorSetup([this](ScenarioEditor* e) { setUpScenarioEditor(e); });
+            p->setJson(payload);
+            connect(p, &PlanEditor::changed, this, edit);
+            connect(p, &PlanEditor::runRequested, this,
+                    [this, name = index.data().toString()](const QByteArray& json) { startRun(json, name); });
+            editor = p;
+            break;
+        }
         auto* e = new ScenarioEditor;
-        e->setBaseDir(QFileInfo(QString::fromStdString(m_store->path())).absolutePath());
-        const EngineSettings engines = EngineSettings::load(*m_store);
-        e->setEngines(engines.runLabel(), engines.runToolTip());
-        e->setRequestSource([this] {
-            QList<QPair<QString, QByteArray>> out;
-            std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
-                for (int r = 0; r < m_model->rowCount(parent); ++r) {
-                    const QModelIndex i = m_model->index(r, 0, parent);
-                    if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Request))
-                        out.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
-                    walk(i);
-                }
-            };
-            walk({});
-            return out;
-        });
-        e->setDataSetSource([this](const QString& name) {
-            for (int r = 0; r < m_model->rowCount(); ++r) {
-                const QModelIndex i = m_model->index(r, 0);
-                if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::DataSet) && i.data().toString() == name)
-                    return QJsonDocument::fromJson(i.data(ProjectTreeModel::PayloadRole).toByteArray())
-                        .object()
-                        .value(QStringLiteral("csv"))
-                        .toString();
-            }
-            return QString();
-        });
-        e->setTrafficSource([this](const QString& name) {
-            return m_store ? TrafficImporter::trafficSet(*m_store, name) : QByteArray();
-        });
-        e->setEnvironmentSource([this] {
-            ScenarioCheck::EnvironmentChoice c;
-            for (int r = 0; r < m_model->rowCount(); ++r) {
-                const QModelIndex i = m_model->index(r, 0);
-                if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment))
-                    c.environments.append({i.data().toString(), i.data(ProjectTreeModel::PayloadRole).toByteArray()});
-            }
-            if (m_environments->currentData().toLongLong())
-                c.current = m_environments->currentText();
-            return c;
-        });
+        setUpScenarioEditor(e);
         e->setJson(payload);
         connect(e, &ScenarioEditor::changed, this, edit);
         connect(e, &ScenarioEditor::runRequested, this,
@@ -723,5 +760,7 @@ void MainWindow::applyEnvironment()
             e->setVariables(vars);
         if (auto* e = qobject_cast<ScenarioEditor*>(m_tabs->widget(t)))
             e->recheck(); // checked with the environment a run would take
+        for (ScenarioEditor* e : m_tabs->widget(t)->findChildren<ScenarioEditor*>()) // a plan's parts
+            e->recheck();
     }
 }

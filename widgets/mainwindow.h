@@ -101,6 +101,8 @@ private:
     void stopRunsAndWait();
     void buildMenus();
     void addItemOfKind(int kind);
+    void addTestPlan();
+    void setUpScenarioEditor(class ScenarioEditor* e);
     void askNewProject();
     // Tabs of items: titled as their items are named, closed when their items are gone.
     void syncTabs();

@@ -2,6 +2,8 @@
 // dashboard, the run history, saved reports and comparisons.
 #include "mainwindow.h"
 
+#include "planeditor.h"
+
 #include "enginesettings.h"
 
 #include "capacitydialog.h"
@@ -161,6 +163,8 @@ void MainWindow::editEngines()
     for (int t = 0; t < m_tabs->count(); ++t) // every Run button names the engines it will use
         if (auto* e = qobject_cast<ScenarioEditor*>(m_tabs->widget(t)))
             e->setEngines(dialog.settings().runLabel(), dialog.settings().runToolTip());
+        else if (auto* p = qobject_cast<PlanEditor*>(m_tabs->widget(t)))
+            p->setEngines(dialog.settings().runLabel(), dialog.settings().runToolTip());
 }
 
 void MainWindow::showRunHistory()

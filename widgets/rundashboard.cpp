@@ -433,7 +433,10 @@ QString RunDashboard::durationText(double seconds)
 // After the run, the steps table holds the run's totals (not its last second), labelled.
 void RunDashboard::showTotals(const QJsonObject& summary)
 {
-    const QJsonArray steps = summary.value(QStringLiteral("steps")).toArray();
+    QJsonArray steps = summary.value(QStringLiteral("steps")).toArray();
+    for (const char* more : {"groups", "scenarios"}) // in the order of the session's step names
+        for (const QJsonValue& v : summary.value(QLatin1String(more)).toArray())
+            steps.append(v);
     auto fill = [this](int row, const QJsonObject& m) {
         const QJsonObject lat = m.value(QStringLiteral("latency_ms")).toObject();
         const QStringList cells = {QString::number(m.value(QStringLiteral("rate")).toDouble(), 'f', 1),

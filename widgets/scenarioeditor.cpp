@@ -310,12 +310,14 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 
     // the header: the name, and what to do with the scenario, always in sight
     auto* header = new QHBoxLayout;
-    header->addWidget(new QLabel(tr("Name:")));
+    m_nameLabel = new QLabel(tr("Name:"));
+    header->addWidget(m_nameLabel);
     header->addWidget(m_name, 1);
     header->addWidget(run);
     header->addWidget(capacity);
     header->addWidget(exportJson);
     header->addWidget(exportBundle);
+    m_actions = {run, capacity, exportJson, exportBundle};
 
     const auto buttons = [](std::initializer_list<QWidget*> ws) {
         auto* row = new QHBoxLayout;
@@ -597,6 +599,31 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     validate();
 }
 
+void ScenarioEditor::asPlanPart(PlanPart part, std::function<QByteArray(const QByteArray&)> asItRuns)
+{
+    m_wrap = std::move(asItRuns);
+    for (QWidget* w : m_actions) // the plan runs and exports as a whole
+        w->hide();
+    // what each part of a plan says: a scenario all but its schedule (the plan's), the setup and
+    // teardown their steps, the plan itself its defaults and its judges
+    const QStringList shown =
+        part == PlanPart::Scenario
+            ? QStringList{tr("Steps"), tr("Load"), tr("Variables"), tr("Checks && thresholds"), tr("Breaker")}
+        : part == PlanPart::Phase
+            ? QStringList{tr("Steps")}
+            : QStringList{tr("Variables"), tr("Checks && thresholds"), tr("Breaker"), tr("Schedule")};
+    for (int i = 0; i < m_sections->count(); ++i)
+        m_sections->setTabVisible(i, shown.contains(m_sections->tabText(i)));
+    for (int i = 0; i < m_sections->count(); ++i)
+        if (m_sections->isTabVisible(i)) {
+            m_sections->setCurrentIndex(i);
+            break;
+        }
+    m_scopes->setVisible(part == PlanPart::Scenario); // where a name's value comes from: a scenario's steps
+    m_name->setVisible(part == PlanPart::Scenario);   // the plan's name is the plan editor's
+    m_nameLabel->setVisible(part == PlanPart::Scenario);
+}
+
 QByteArray ScenarioEditor::json() const
 {
     QJsonObject o = m_rest;
@@ -777,9 +804,11 @@ void ScenarioEditor::validate()
 {
     // checked as a run in the workbench would be: with the current environment applied
     const ScenarioCheck::EnvironmentChoice env = m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice();
-    const QByteArray scenario = json();
-    const ScenarioCheck::Result checked = ScenarioCheck::check(scenario, m_baseDir, m_traffic, env);
-    showScopes(ScenarioCheck::scopes(scenario, env));
+    const QByteArray scenario = m_wrap ? m_wrap(json()) : json(); // a plan's part: as it compiles in its plan
+    // (nothing to check: a plan's setup or teardown without steps)
+    const ScenarioCheck::Result checked =
+        scenario.isEmpty() ? ScenarioCheck::Result{} : ScenarioCheck::check(scenario, m_baseDir, m_traffic, env);
+    showScopes(scenario.isEmpty() ? QList<QPair<QString, QString>>{} : ScenarioCheck::scopes(scenario, env));
     auto problems = checked.problems;
     if (isReplay() && !m_replay->offsetsProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});

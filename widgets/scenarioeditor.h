@@ -66,6 +66,17 @@ public:
     QString levelLabelText() const;
     QStringList problems() const { return m_problems; }
     void addStep(const QString& name, const QByteArray& requestJson);
+    // This editor shows a part of a test plan (PlanEditor): a scenario, the
+    // setup or teardown (their steps), or the plan's own fields; the plan runs
+    // and exports as a whole. `asItRuns` turns the part's JSON into what it
+    // compiles as within the plan (its defaults applied), for the checks.
+    enum class PlanPart
+    {
+        Scenario,
+        Phase,
+        Plan
+    };
+    void asPlanPart(PlanPart part, std::function<QByteArray(const QByteArray&)> asItRuns);
 
 Q_SIGNALS:
     void changed(const QByteArray& payload);
@@ -129,4 +140,7 @@ private:
     QString m_baseDir;
     bool m_loading = false;
     QPushButton* m_run = nullptr;
+    QLabel* m_nameLabel = nullptr;
+    QList<QWidget*> m_actions;                           // run, capacity, exports: hidden in a plan's part
+    std::function<QByteArray(const QByteArray&)> m_wrap; // a plan's part: its JSON as it compiles there
 };

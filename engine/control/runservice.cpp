@@ -97,6 +97,11 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         return nullptr;
     }
     s->m_plan = std::move(*plan);
+    for (std::size_t k = 0; k < s->m_plan.scenarios.size() && k < s->m_plan.places.size(); ++k)
+        s->m_scenarios.push_back({s->m_plan.scenarios[k].name, s->m_plan.places[k].firstStep,
+                                  std::uint32_t(s->m_plan.scenarios[k].steps.size()),
+                                  double(s->m_plan.places[k].startAfter) / 1e9,
+                                  double(s->m_plan.scenarios[k].duration) / 1e9});
     const std::vector<std::string> stepNames = s->m_plan.measuredNames(); // steps, and "group NAME"s
     if (const auto step = Breaker::unknownStep(request.breaker, stepNames)) {
         errors.push_back("--breaker: no step is named \"" + *step + "\"");
@@ -224,13 +229,8 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
         for (const auto& c : st.checks)
             checks.back().push_back(c.name);
     }
-    std::vector<RunScenario> scenarios;
-    for (std::size_t k = 0; k < m_plan.scenarios.size() && k < m_plan.places.size(); ++k)
-        scenarios.push_back({m_plan.scenarios[k].name, m_plan.places[k].firstStep,
-                             std::uint32_t(m_plan.scenarios[k].steps.size()), double(m_plan.places[k].startAfter) / 1e9,
-                             double(m_plan.scenarios[k].duration) / 1e9});
     m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks,
-                                        m_plan.groups, scenarios);
+                                        m_plan.groups, m_scenarios);
     if (!m_record->row) {
         error = "cannot record the run: " + m_record->log.error();
         return false;
@@ -375,11 +375,11 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     Controller::Callbacks cb;
     if (names.size() > 1)
         cb.onAgentSecond = [&](std::size_t agent, const IntervalMetrics& part) {
-            parts->push_back(RunLog::prepare(part, names[agent]));
+            parts->push_back(RunLog::prepare(part, names[agent], m_scenarios));
         };
     cb.onSecond = [&](const IntervalMetrics& second, const SecondSummary& summary) {
         serverNow = scraper.latest();
-        parts->push_back(RunLog::prepare(second));
+        parts->push_back(RunLog::prepare(second, {}, m_scenarios));
         parts->back().server = serverNow;
         std::shared_ptr<const std::vector<PreparedSecond>> ready = std::move(parts);
         parts = std::make_shared<std::vector<PreparedSecond>>();

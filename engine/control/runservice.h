@@ -145,6 +145,7 @@ private:
     std::string m_breakerStop;         // set: a breaker rule stopped the run, saying which
     std::vector<RunEvent> m_ownEvents; // the breaker's and the server metrics' events
     std::optional<RunSummary::Phase> m_setup, m_teardown;
+    std::vector<RunScenario> m_scenarios;                                 // a plan's: their steps, as runs keep them
     std::map<std::string, std::pair<double, std::uint64_t>> m_serverSums; // server metrics: sum and readings
     std::unique_ptr<CapacitySearch> m_capacity;
     void applyTrips(const std::vector<BreakerTrip>& trips, std::uint32_t second,

@@ -232,7 +232,8 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
     return id;
 }
 
-PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agent)
+PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agent,
+                               const std::vector<RunScenario>& scenarios)
 {
     PreparedSecond p;
     p.second = m.second;
@@ -256,6 +257,14 @@ PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agen
         add(int(i), m.steps[i]);
     for (std::size_t i = 0; i < m.groups.size(); ++i) // after the steps: not part of the total
         add(int(m.steps.size() + i), m.groups[i]);
+    for (std::size_t k = 0; k < scenarios.size(); ++k) { // then a plan's scenarios: their steps together
+        StepMetrics merged;
+        for (std::uint32_t i = scenarios[k].firstStep;
+             i < scenarios[k].firstStep + scenarios[k].steps && i < m.steps.size(); ++i)
+            merged.merge(m.steps[i]);
+        merged.checks.clear();
+        add(int(m.steps.size() + m.groups.size() + k), merged);
+    }
     add(-1, m.total());
     return p;
 }
@@ -424,6 +433,13 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
     if (row.step < 0)
         row.server = readServer(s.text(s.column("server")));
     const std::size_t steps = r.stepNames.size();
+    if (row.step >= 0 && std::size_t(row.step) >= steps + r.groupNames.size()) { // a plan's scenario
+        if (!row.agent.empty() || std::size_t(row.step) >= steps + r.groupNames.size() + r.scenarios.size())
+            return;
+        row.step -= int(steps + r.groupNames.size());
+        r.scenarioRows.push_back(std::move(row));
+        return;
+    }
     if (row.step >= 0 && std::size_t(row.step) >= steps && std::size_t(row.step) < steps + r.groupNames.size()) {
         if (!row.agent.empty())
             return; // a group per agent: the merged one is the run's

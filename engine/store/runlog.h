@@ -71,7 +71,8 @@ struct SavedRun
     // group's index in groupNames) and whole-run metrics (total.groups).
     std::vector<std::string> groupNames;
     std::vector<SecondRow> groupRows;
-    std::vector<RunScenario> scenarios; // a plan's
+    std::vector<RunScenario> scenarios;  // a plan's
+    std::vector<SecondRow> scenarioRows; // their seconds (`step` is the scenario's index)
     // The same, per agent (by second, then step; `agent` names it); empty when one engine ran.
     std::vector<SecondRow> agentRows;
     std::vector<ErrorSample> samples; // by step, class, then second
@@ -119,7 +120,9 @@ public:
     // transaction, with its error samples (the first kRunSamplesPerClass of
     // each step and class are kept). `agent` empty: merged over the agents.
     bool appendSecond(std::int64_t run, const IntervalMetrics& second, const std::string& agent = {});
-    static PreparedSecond prepare(const IntervalMetrics& second, const std::string& agent = {});
+    // A plan's `scenarios` get rows too, after the groups: their steps merged (histograms exactly).
+    static PreparedSecond prepare(const IntervalMetrics& second, const std::string& agent = {},
+                                  const std::vector<RunScenario>& scenarios = {});
     // Prepared seconds (the merged one and each agent's part), in one transaction.
     bool write(std::int64_t run, const std::vector<PreparedSecond>& parts);
     // The agents' names, once they are known.

@@ -10,6 +10,7 @@
 #include "plan/scenarioplan.h"
 #include "report/runsummary.h"
 #include "run/sendonce.h"
+#include "stampede/v1/scenario.pb.h"
 
 #include <QCoreApplication>
 #include <QTest>
@@ -168,6 +169,27 @@ private Q_SLOTS:
         judgeAsPlanned(failing, ScenarioPlan{});
         m_said << Said{
             QString::fromStdString(failing.reason), QStringLiteral("no-request-succeeded"), {QStringLiteral("12")}};
+        // a plan's scenario that made a tenth of its plan
+        v1::Scenario plan;
+        std::string why;
+        QVERIFY(parseScenarioJson("{\"scenarios\": [{\"name\": \"browse\", \"steps\": [{\"request\": {\"url\": "
+                                  "\"http://127.0.0.1:9/\"}}], \"load\": {\"open\": {\"rate\": 100}}, "
+                                  "\"duration\": \"2s\"}]}",
+                                  plan, why));
+        std::vector<PlanError> planErrors;
+        PlanOptions o;
+        o.resolveHosts = false;
+        const auto compiled = compileScenario(plan, o, planErrors);
+        QVERIFY(compiled);
+        RunSummary slow;
+        slow.status = "completed";
+        slow.total.requests = 20;
+        slow.steps.resize(1);
+        slow.steps[0].requests = 20;
+        judgeAsPlanned(slow, *compiled);
+        m_said << Said{QString::fromStdString(slow.reason),
+                       QStringLiteral("not-as-planned-scenario"),
+                       {QStringLiteral("browse"), QStringLiteral("20"), QStringLiteral("200")}};
     }
 
     void everyMessageHasItsCode()

@@ -5,6 +5,7 @@
 #include "dataseteditor.h"
 #include "environmenteditor.h"
 #include "grpc/protoschema.h"
+#include "planeditor.h"
 #include "scenarioeditor.h"
 #include "stagesmodel.h"
 #include "variablesmodel.h"
@@ -394,6 +395,55 @@ private slots:
         QVERIFY2(other.problems()[0].startsWith(QStringLiteral("steps[0].grpc.data:")) &&
                      other.problems()[0].contains(QStringLiteral("colour")),
                  qPrintable(other.problems()[0]));
+    }
+
+    // A test plan in its designer: its parts listed, each scenario checked as
+    // it compiles in the plan (the plan's variables are its), when it starts
+    // kept, a scenario added, and nothing the designer does not show lost.
+    void aPlanInItsDesigner()
+    {
+        const QByteArray plan =
+            "{\"name\": \"sale\", \"cookies\": true, \"variables\": [{\"name\": \"base\", \"constant\": "
+            "{\"value\": \"http://127.0.0.1:9\"}}],"
+            "\"setup\": [{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"${base}/login\"}, "
+            "\"extract\": [{\"name\": \"token\", \"jsonPath\": \"$.t\"}]}],"
+            "\"scenarios\": [{\"name\": \"browse\", \"steps\": [{\"request\": {\"url\": \"${base}/?t=${token}\"}}], "
+            "\"load\": {\"open\": {\"rate\": 20}}, \"duration\": \"10s\"},"
+            "{\"name\": \"order\", \"startAfter\": \"5s\", \"steps\": [{\"request\": {\"url\": \"${base}/o\"}}], "
+            "\"load\": {\"closed\": {\"users\": 3}}, \"duration\": \"10s\"}],"
+            "\"thresholds\": [{\"expr\": \"order: p99 < 300ms\"}]}";
+        PlanEditor e;
+        QSignalSpy changed(&e, &PlanEditor::changed);
+        e.setJson(plan);
+        QCOMPARE(e.scenarioCount(), 2);
+        const QStringList parts = e.parts();
+        QCOMPARE(parts.size(), 5);
+        QCOMPARE(parts[2], QStringLiteral("browse"));
+        QCOMPARE(parts[3], QStringLiteral("order"));
+        // each part checked as it compiles in the plan: ${base} and the setup's ${token} are known
+        QVERIFY2(e.problems().isEmpty(), qPrintable(e.problems().join(QLatin1Char('\n'))));
+        const QJsonObject out = QJsonDocument::fromJson(e.json()).object();
+        QVERIFY(out.value(QStringLiteral("cookies")).toBool()); // not shown, kept
+        QCOMPARE(out.value(QStringLiteral("setup")).toArray().size(), 1);
+        QCOMPARE(out.value(QStringLiteral("scenarios")).toArray().at(1).toObject().value(QStringLiteral("startAfter")),
+                 QJsonValue(QStringLiteral("5s")));
+        QCOMPARE(out.value(QStringLiteral("thresholds")).toArray().size(), 1);
+        QVERIFY2(ScenarioCheck::validate(e.json()).isEmpty(),
+                 qPrintable(ScenarioCheck::validate(e.json()).value(0).second));
+        // a scenario's own fault, under its name
+        e.showPart(2);
+        ScenarioEditor* browse = e.partEditor(2);
+        QVERIFY(browse);
+        browse->addStep(QStringLiteral("bad"), "{\"url\": \"${base}/${nowhere}\"}");
+        QTRY_VERIFY(!e.problems().isEmpty());
+        QVERIFY2(e.problems().first().startsWith(QStringLiteral("browse: ")), qPrintable(e.problems().first()));
+        QVERIFY(changed.count() > 0);
+        // another scenario: listed, and a plan that still compiles but for the fault above
+        e.addScenario();
+        QCOMPARE(e.scenarioCount(), 3);
+        QCOMPARE(QJsonDocument::fromJson(e.json()).object().value(QStringLiteral("scenarios")).toArray().size(), 3);
+        e.moveScenario(2, -2);
+        QCOMPARE(e.parts()[2], QStringLiteral("scenario 3"));
     }
 
     void environmentValues()

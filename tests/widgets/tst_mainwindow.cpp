@@ -4,6 +4,7 @@
 #include "environmenteditor.h"
 #include "keyvaluetable.h"
 #include "mainwindow.h"
+#include "planeditor.h"
 #include "projectmock.h"
 #include "projecttreemodel.h"
 #include "recentprojects.h"
@@ -311,6 +312,18 @@ private slots:
                          (i == 1 ? " the home page step" : "") + "\", \"request\": {\"url\": \"${base}/" +
                          std::to_string(i) + "\"}, \"checks\": [{\"name\": \"a check with a long name\", \"status\": " +
                          (i == 8 ? "[201]" : "[200]") + "}]}"; // the last fails: a sample and a reason to show
+            // a test plan: its designer fits too (its parts, a scenario's sections)
+            store->addItem(0, ItemKind::Scenario, "a sale-day plan",
+                           "{\"name\": \"a sale-day plan\", \"variables\": [{\"name\": \"origin\", \"constant\": "
+                           "{\"value\": \"" +
+                               mock.url(QString()).toStdString() +
+                               "\"}}], \"setup\": [{\"name\": "
+                               "\"admin login\", \"request\": {\"url\": \"${origin}/login\"}}], \"scenarios\": ["
+                               "{\"name\": \"browse the catalogue\", \"steps\": [{\"request\": {\"url\": "
+                               "\"${origin}/1\"}}], \"load\": {\"open\": {\"rate\": 20}}, \"duration\": \"2s\"},"
+                               "{\"name\": \"order\", \"startAfter\": \"1s\", \"steps\": [{\"request\": {\"url\": "
+                               "\"${origin}/2\"}, \"group\": \"checkout\"}], \"load\": {\"closed\": {\"users\": 2}}, "
+                               "\"duration\": \"1s\"}]}");
             store->addItem(0, ItemKind::Scenario, "checkout with a long scenario name",
                            "{\"name\": \"checkout with a long scenario name\", \"steps\": [" + steps +
                                "], \"load\": {\"open\": {\"rate\": 20}}, \"connections\": 4, \"duration\": \"2s\", "
@@ -419,11 +432,23 @@ private slots:
         for (int r = 0; r < w.treeModel()->rowCount(); ++r)
             if (w.treeModel()->index(r, 0).data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Scenario))
                 w.openItem(w.treeModel()->index(r, 0).data(ProjectTreeModel::IdRole).toLongLong());
-        if (auto* sections = w.findChild<QTabWidget*>(QStringLiteral("scenarioSections")))
-            for (int t = 0; t < sections->count(); ++t) {
-                sections->setCurrentIndex(t);
-                fits(qPrintable(QStringLiteral("designer ") + sections->tabText(t).remove(QLatin1Char('&'))));
-            }
+        for (QTabWidget* sections : w.findChildren<QTabWidget*>(QStringLiteral("scenarioSections")))
+            if (sections->isVisible())
+                for (int t = 0; t < sections->count(); ++t) {
+                    sections->setCurrentIndex(t);
+                    fits(qPrintable(QStringLiteral("designer ") + sections->tabText(t).remove(QLatin1Char('&'))));
+                }
+        // each part of the test plan's designer
+        for (int r = 0; r < w.treeModel()->rowCount(); ++r)
+            if (w.treeModel()->index(r, 0).data().toString() == QLatin1String("a sale-day plan"))
+                w.openItem(w.treeModel()->index(r, 0).data(ProjectTreeModel::IdRole).toLongLong());
+        auto* planEditor = w.findChild<PlanEditor*>();
+        QVERIFY(planEditor && planEditor->isVisible());
+        for (int part = 0; part < planEditor->parts().size(); ++part) {
+            planEditor->showPart(part);
+            fits(qPrintable(QStringLiteral("plan part %1").arg(part)));
+        }
+        QVERIFY2(planEditor->problems().isEmpty(), qPrintable(planEditor->problems().join(QLatin1Char('\n'))));
         // a run: live, then ended (its headline says how)
         qint64 scenario = 0;
         for (int r = 0; r < w.treeModel()->rowCount(); ++r)
