@@ -230,7 +230,7 @@ bool RunService::begin(const RunRecording& recording, std::string& error)
             checks.back().push_back(c.name);
     }
     m_record->row = m_record->log.begin(m_plan.runId, m_plan.name, m_request.scenarioJson, "{}", {}, steps, checks,
-                                        m_plan.groups, m_scenarios);
+                                        m_plan.groups, m_scenarios, m_plan.groupFirstSteps());
     if (!m_record->row) {
         error = "cannot record the run: " + m_record->log.error();
         return false;

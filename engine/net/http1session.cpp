@@ -29,7 +29,7 @@ void Http1Session::fail(ErrorClass error, const std::string& why, Nanos now)
     if (!m_busy)
         return; // nothing was asked: no request's outcome to report
     m_busy = false;
-    m_listener.onFailure(tag, error, why, now);
+    m_listener.onAnswer(tag, Answer::failure(error, why), now);
 }
 
 void Http1Session::onTransportFailure(ErrorClass error, const std::string& why, Nanos now)
@@ -37,7 +37,7 @@ void Http1Session::onTransportFailure(ErrorClass error, const std::string& why, 
     if (!m_busy)
         return;
     m_busy = false;
-    m_listener.onFailure(tag, error, why, now);
+    m_listener.onAnswer(tag, Answer::failure(error, why), now);
 }
 
 void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_t size, bool noBody, Nanos now,
@@ -149,10 +149,18 @@ void Http1Session::complete(std::size_t consumed, std::size_t n, bool peerClosed
     if (!m_parser.keepAlive() || m_outLeft || !extra.empty() || peerClosed)
         closeTransport();
     m_busy = false;
-    if (m_capturing)
-        m_listener.onCaptured(tag, m_capture.headers, m_capture.trailers, m_capture.body);
-    // The listener may submit the next request on this session right away.
-    m_listener.onResponse(tag, status, m_bytesIn, m_errorSample, now);
+    Answer a;
+    a.status = status;
+    a.bytesIn = m_bytesIn;
+    a.errorSample = m_errorSample;
+    if (m_capturing) {
+        a.headers = &m_capture.headers;
+        a.trailers = &m_capture.trailers;
+        a.body = &m_capture.body;
+    }
+    // The listener may submit the next request on this session right away
+    // (the capture and the sample are not touched until its next answer).
+    m_listener.onAnswer(tag, a, now);
     if (!extra.empty())
         m_listener.onStray(tag, extra, now);
 }

@@ -35,9 +35,9 @@ public:
     // With `deferWrite` on a ready connection, nothing is written until
     // writeDeferred(): an owner handling a batch of answers sends the next
     // requests together after it (the server is woken once for them).
-    // With `capture`, the reason, headers, trailers (and with CaptureMode::All
-    // the body) of the answer go to the listener's onCaptured() just before
-    // onResponse() (the builder's Send; checks and extractors under load).
+    // With `capture`, the headers, trailers (and with CaptureMode::All the
+    // body) of the answer come with it to the listener (the builder's Send;
+    // checks and extractors under load).
     void submit(const Endpoint& endpoint, const char* data, std::size_t size, bool noBody, Nanos now, Nanos timeout,
                 Nanos connectTimeout, bool deferWrite = false, CaptureMode capture = CaptureMode::None);
     // The status line's reason phrase of the last captured answer.

@@ -22,39 +22,30 @@ public:
     explicit OneShot(Http2ExchangeResult& r) : m_r(r) {}
     bool done = false;
 
-    void onResponse(std::uint32_t, int status, std::uint64_t, const std::string&, Nanos) override
+    void onAnswer(std::uint32_t, const Answer& a, Nanos) override
     {
-        m_r.ok = true;
-        m_r.status = status;
         done = true;
-    }
-    void onGrpcResponse(std::uint32_t, int status, int grpcStatus, const std::string& message, std::uint64_t,
-                        const std::string&, Nanos) override
-    {
-        m_r.ok = true;
-        m_r.status = status;
-        m_r.grpcStatus = grpcStatus;
-        m_r.grpcMessage = message;
-        done = true;
-    }
-    void onFailure(std::uint32_t, ErrorClass, const std::string& why, Nanos) override
-    {
-        m_r.ok = false;
-        m_r.error = why;
-        done = true;
+        m_r.ok = !a.failed;
+        if (a.failed) {
+            m_r.error = std::string(a.why);
+            return;
+        }
+        m_r.status = a.status;
+        if (a.grpc) {
+            m_r.grpcStatus = a.grpcStatus;
+            m_r.grpcMessage = std::string(a.grpcMessage);
+        }
+        if (a.headers) {
+            m_r.headers = *a.headers;
+            m_r.trailers = *a.trailers;
+            m_r.body = *a.body;
+        }
     }
     void onConnected(std::uint32_t, Nanos connect, Nanos handshake, bool tls, bool) override
     {
         m_r.connectTime = connect;
         m_r.handshakeTime = handshake;
         m_r.tls = tls;
-    }
-    void onCaptured(std::uint32_t, const HeaderList& headers, const HeaderList& trailers,
-                    const std::string& body) override
-    {
-        m_r.headers = headers;
-        m_r.trailers = trailers;
-        m_r.body = body;
     }
 
 private:

@@ -149,16 +149,22 @@ struct Http2Callbacks
         if (code == NGHTTP2_NO_ERROR && status > 0) {
             if (status >= 400 && sample.find("\r\n\r\n") == std::string::npos)
                 sample += "\r\n\r\n";
-            if (request.capture != CaptureMode::None)
-                h->m_listener.onCaptured(request.tag, headers, trailers, body);
-            if (request.grpc)
-                h->m_listener.onGrpcResponse(request.tag, status, grpcStatus, grpcMessage, bytesIn, sample, h->m_now);
-            else
-                h->m_listener.onResponse(request.tag, status, bytesIn, sample, h->m_now);
+            Answer a;
+            a.status = status;
+            a.bytesIn = bytesIn;
+            a.errorSample = sample;
+            a.grpc = request.grpc;
+            a.grpcStatus = grpcStatus;
+            a.grpcMessage = grpcMessage;
+            if (request.capture != CaptureMode::None) {
+                a.headers = &headers;
+                a.trailers = &trailers;
+                a.body = &body;
+            }
+            h->m_listener.onAnswer(request.tag, a, h->m_now);
         } else {
-            h->m_listener.onFailure(request.tag, ErrorClass::Reset,
-                                    std::string("stream reset by the server: ") + nghttp2_http2_strerror(code),
-                                    h->m_now);
+            const std::string why = std::string("stream reset by the server: ") + nghttp2_http2_strerror(code);
+            h->m_listener.onAnswer(request.tag, Answer::failure(ErrorClass::Reset, why), h->m_now);
         }
         return 0;
     }
@@ -320,7 +326,8 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
     st.id = id;
     if (id < 0) {
         release(&st);
-        m_listener.onFailure(w.tag, ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(id), now);
+        m_listener.onAnswer(w.tag,
+                            Answer::failure(ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(id)), now);
     }
 }
 
@@ -366,7 +373,7 @@ void Http2Session::failAll(ErrorClass error, const std::string& why, Nanos now)
     m_waiting.clear();
     close();
     for (const auto tag : tags)
-        m_listener.onFailure(tag, error, why, now);
+        m_listener.onAnswer(tag, Answer::failure(error, why), now);
 }
 
 void Http2Session::onWritable(Nanos now)
@@ -516,9 +523,10 @@ void Http2Session::checkDeadlines(Nanos now)
     if (late.empty())
         return;
     flush(now); // the resets go out: the server stops working on those streams
-    for (const auto& [tag, timeout] : late)
-        m_listener.onFailure(tag, ErrorClass::Timeout,
-                             "no complete response within " + std::to_string(timeout / kNanosPerMilli) + " ms", now);
+    for (const auto& [tag, timeout] : late) {
+        const std::string why = "no complete response within " + std::to_string(timeout / kNanosPerMilli) + " ms";
+        m_listener.onAnswer(tag, Answer::failure(ErrorClass::Timeout, why), now);
+    }
 }
 
 } // namespace stampede

@@ -26,8 +26,8 @@ public:
 
     // Sends a request on a new stream; `tag` comes back with its outcome. The
     // header list and body must stay valid until then.
-    // `grpc`: the outcome goes to onGrpcResponse with grpc-status and
-    // grpc-message; `capture`: headers, trailers (and body) go to onCaptured.
+    // `grpc`: the answer carries grpc-status and grpc-message; `capture`: its
+    // headers, trailers (and body).
     void submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
                 const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
                 bool grpc = false, CaptureMode capture = CaptureMode::None);

@@ -21,25 +21,23 @@ class OneShot final : public SessionListener
 public:
     explicit OneShot(HttpExchangeResult& r) : m_r(r) {}
     bool done = false;
-    void onResponse(std::uint32_t, int status, std::uint64_t, const std::string&, Nanos) override
+    void onAnswer(std::uint32_t, const Answer& a, Nanos) override
     {
-        m_r.ok = true;
-        m_r.status = status;
         done = true;
-    }
-    void onFailure(std::uint32_t, ErrorClass error, const std::string& why, Nanos) override
-    {
-        m_r.ok = false;
-        // "connect to HOST: refused" reads as a sentence for the person who pressed Send
-        m_r.error = error == ErrorClass::Connect && why.rfind("connect to ", 0) == 0 ? "cannot " + why : why;
-        done = true;
+        m_r.ok = !a.failed;
+        if (a.failed) {
+            // "connect to HOST: refused" reads as a sentence for the person who pressed Send
+            const std::string why(a.why);
+            m_r.error = a.error == ErrorClass::Connect && why.rfind("connect to ", 0) == 0 ? "cannot " + why : why;
+            return;
+        }
+        m_r.status = a.status;
+        if (a.headers)
+            m_r.headers = *a.headers;
+        if (a.body)
+            m_r.body = *a.body;
     }
     void onConnected(std::uint32_t, Nanos connect, Nanos, bool, bool) override { m_r.connectTime = connect; }
-    void onCaptured(std::uint32_t, const HeaderList& headers, const HeaderList&, const std::string& body) override
-    {
-        m_r.headers = headers;
-        m_r.body = body;
-    }
 
 private:
     HttpExchangeResult& m_r;

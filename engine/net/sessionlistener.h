@@ -12,9 +12,8 @@
 
 namespace stampede {
 
-// What a request submitted for capture keeps of its answer for
-// SessionListener::onCaptured: nothing, the headers (and trailers), or the
-// body too.
+// What a request submitted for capture keeps of its answer (Answer::headers,
+// trailers, body): nothing, the headers (and trailers), or the body too.
 enum class CaptureMode : std::uint8_t
 {
     None,
@@ -22,34 +21,47 @@ enum class CaptureMode : std::uint8_t
     All
 };
 
+// What became of a request: its answer, or why none came. Everything it
+// points to is valid during the listener's call only.
+struct Answer
+{
+    using HeaderList = std::vector<std::pair<std::string, std::string>>;
+    // No answer: the request failed (the transport, a timeout, a reset
+    // stream; for HTTP/1.1 the connection has been closed), as `error`, `why`.
+    bool failed = false;
+    ErrorClass error = ErrorClass::Protocol;
+    std::string_view why;
+    int status = 0;               // the HTTP status
+    std::uint64_t bytesIn = 0;    // its header and body bytes
+    std::string_view errorSample; // status >= 400: the answer's start as received (status, headers, some body)
+    // A gRPC call's answer (sent with Outgoing::grpc): grpc-status from the
+    // trailers or a trailers-only answer (-1: the server sent none), and grpc-message.
+    bool grpc = false;
+    int grpcStatus = -1;
+    std::string_view grpcMessage;
+    // Sent with a capture mode: what the server sent (else null).
+    const HeaderList* headers = nullptr;
+    const HeaderList* trailers = nullptr;
+    const std::string* body = nullptr;
+
+    static Answer failure(ErrorClass e, std::string_view why)
+    {
+        Answer a;
+        a.failed = true;
+        a.error = e;
+        a.why = why;
+        return a;
+    }
+};
+
 class SessionListener
 {
 public:
     virtual ~SessionListener() = default;
-    // A whole response arrived. `bytesIn` counts its header and body bytes.
-    // `errorSample`: for status 400 and above, the start of the answer (status
-    // line or pseudo-header, headers, some body) as received.
-    virtual void onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample,
-                            Nanos now) = 0;
-    // A whole gRPC response (a request submitted with `grpc`): `grpcStatus` is
-    // grpc-status from the trailers (or a trailers-only answer), -1 when the
-    // server sent none. By default it is reported as a plain response.
-    virtual void onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
-                                std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
-    {
-        (void)grpcStatus, (void)grpcMessage;
-        onResponse(tag, status, bytesIn, errorSample, now);
-    }
-    // For a request submitted with `capture`: everything the server sent,
-    // just before onResponse/onGrpcResponse.
-    using HeaderList = std::vector<std::pair<std::string, std::string>>;
-    virtual void onCaptured(std::uint32_t tag, const HeaderList& headers, const HeaderList& trailers,
-                            const std::string& body)
-    {
-        (void)tag, (void)headers, (void)trailers, (void)body;
-    }
-    // The request failed (for HTTP/1.1, the connection has been closed).
-    virtual void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) = 0;
+    using HeaderList = Answer::HeaderList;
+    // The outcome of the request sent with `tag`: one call per request. The
+    // listener may send the next request from inside it.
+    virtual void onAnswer(std::uint32_t tag, const Answer& answer, Nanos now) = 0;
     // Bytes arrived on the connection of `tag` while no request of it was
     // waiting for an answer (an answer nobody asked for, or more than the
     // last answer's framing allows): the connection has been closed. `bytes`

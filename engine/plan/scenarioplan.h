@@ -172,6 +172,15 @@ struct ScenarioPlan
     std::string runId;
     std::vector<PlannedStep> steps;
     std::vector<std::string> groups; // transactions, in order of first appearance (steps[i].group)
+    // Each group's first step (a group's steps are contiguous).
+    std::vector<std::uint32_t> groupFirstSteps() const
+    {
+        std::vector<std::uint32_t> first(groups.size(), 0);
+        for (std::size_t i = steps.size(); i-- > 0;)
+            if (steps[i].group >= 0 && std::size_t(steps[i].group) < first.size())
+                first[std::size_t(steps[i].group)] = std::uint32_t(i);
+        return first;
+    }
     std::vector<PlannedVariable> variables;
     LoadExecutorPtr load; // the load model (load/executor.h): its pacer, slots and plan
     Nanos duration = 10 * kNanosPerSecond;

@@ -218,7 +218,7 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         spans.push_back(
             {plan.scenarios[k].name, plan.places[k].firstStep, std::uint32_t(plan.scenarios[k].steps.size()),
              std::clamp(ran - double(plan.places[k].startAfter) / 1e9, 0.0, double(plan.scenarios[k].duration) / 1e9)});
-    summarizeScenarios(s, spans, result.total);
+    summarizeScenarios(s, spans, result.total, plan.groupFirstSteps());
     s.timeline = result.timeline;
     if (const ReplayPlan* replay = plan.replay()) {
         RunSummary::Replay r;
@@ -330,8 +330,13 @@ void judgeCapacity(RunSummary& s, CapacityResult c)
     s.capacity = std::move(c);
 }
 
-void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total)
+void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total,
+                        const std::vector<std::uint32_t>& groupFirstSteps)
 {
+    for (std::size_t g = 0; g < s.groups.size() && g < groupFirstSteps.size(); ++g)
+        for (const ScenarioSpan& sp : spans)
+            if (groupFirstSteps[g] >= sp.firstStep && groupFirstSteps[g] < sp.firstStep + sp.steps)
+                s.groups[g].rate = sp.seconds > 0 ? double(s.groups[g].requests) / sp.seconds : 0;
     for (const ScenarioSpan& sp : spans) {
         StepMetrics merged;
         for (std::uint32_t i = sp.firstStep; i < sp.firstStep + sp.steps && i < total.steps.size(); ++i) {

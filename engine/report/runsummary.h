@@ -144,8 +144,10 @@ struct ScenarioSpan
     std::uint32_t steps = 0;
     double seconds = 0;
 };
-// Each scenario's summary (its steps merged), and its steps' rates over its own seconds.
-void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total);
+// Each scenario's summary (its steps merged), and its steps' and groups'
+// rates over its own seconds (`groupFirstSteps`: where each group starts).
+void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total,
+                        const std::vector<std::uint32_t>& groupFirstSteps);
 // The built-in verdict of a completed run (no success; under 90 % of a paced plan): part of summarizeRun.
 void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan);
 // One step's (or the total's) figures over `seconds` of run.

@@ -227,7 +227,7 @@ RunSummary summarizeSaved(const SavedRun& run)
     std::vector<ScenarioSpan> spans;
     for (const RunScenario& sc : run.scenarios)
         spans.push_back({sc.name, sc.firstStep, sc.steps, std::clamp(s.durationS - sc.startAfterS, 0.0, sc.durationS)});
-    summarizeScenarios(s, spans, run.total);
+    summarizeScenarios(s, spans, run.total, run.groupFirstSteps);
     for (const auto& step : s.steps)
         s.total.checks.insert(s.total.checks.end(), step.checks.begin(), step.checks.end());
     std::map<std::string, std::pair<double, std::uint64_t>> serverSums;
@@ -567,6 +567,15 @@ CompareResult compareRuns(const RunSummary& base, const RunSummary& cand, double
         for (const auto& cs : cand.steps)
             if (bs.name == cs.name)
                 add(bs.name, bs, cs);
+    // a plan's scenarios and groups, by name, as thresholds name them
+    for (const auto& bs : base.scenarios)
+        for (const auto& cs : cand.scenarios)
+            if (bs.name == cs.name)
+                add("scenario " + bs.name, bs, cs);
+    for (const auto& bg : base.groups)
+        for (const auto& cg : cand.groups)
+            if (bg.name == cg.name)
+                add("group " + bg.name, bg, cg);
     return out;
 }
 

@@ -6,6 +6,7 @@
 // steady state). gRPC steps have their rendered JSON converted to the framed
 // message, cached per distinct text (bounded), per worker.
 #include "core/template.h"
+#include "net/outgoing.h"
 #include "plan/scenarioplan.h"
 #include "traffic/trafficrecord.h"
 
@@ -18,19 +19,6 @@
 #include <vector>
 
 namespace stampede {
-
-// A request as a client session sends it. The session reads it until the
-// request's outcome is reported, so it must not change before then.
-struct RenderedRequest
-{
-    std::string wire;                // HTTP/1.1: the whole request
-    std::vector<std::string> values; // HTTP/2: header values, in the plan's h2Headers order
-    std::string body;                // HTTP/2: the body (gRPC: the framed message)
-    std::vector<nghttp2_nv> nv;      // HTTP/2: the header list nghttp2 reads, pointing into the plan and `values`
-    std::size_t bytes = 0;           // bytes out, for the counters
-    std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
-    ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)
-};
 
 class RequestRenderer
 {

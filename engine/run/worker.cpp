@@ -1,7 +1,6 @@
 #include "worker.h"
 
 #include <algorithm>
-#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -10,44 +9,6 @@ namespace stampede {
 namespace {
 constexpr Nanos kTick = 10 * kNanosPerMilli; // deadline scans and user-level changes
 } // namespace
-
-class LoopIo::Waker final : public PollTarget
-{
-public:
-    Waker() : fd(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {}
-    ~Waker() override
-    {
-        if (fd >= 0)
-            ::close(fd);
-    }
-    void onEvents(std::uint32_t, Nanos) override
-    {
-        std::uint64_t n;
-        while (::read(fd, &n, sizeof n) > 0) {
-        }
-    }
-    int fd;
-};
-
-LoopIo::LoopIo() : m_readBuffer(kReadBufferSize), m_waker(std::make_unique<Waker>())
-{
-    if (m_waker->fd >= 0)
-        m_loop.add(m_waker->fd, static_cast<PollTarget*>(m_waker.get()));
-}
-
-LoopIo::~LoopIo() = default;
-
-void LoopIo::dispatch(int events, Nanos ready)
-{
-    dispatchEvents(m_loop, events, ready);
-}
-
-void LoopIo::wake()
-{
-    const std::uint64_t one = 1;
-    if (m_waker->fd >= 0)
-        (void)!::write(m_waker->fd, &one, sizeof one);
-}
 
 Worker::Worker(const WorkerSetup& setup)
     : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock),
@@ -66,6 +27,8 @@ Worker::Worker(const WorkerSetup& setup)
         }
         m_usedVariables.push_back(std::uint16_t(i));
     }
+    for (const PlannedStep& st : m_plan.steps)
+        m_outgoing.push_back(outgoingOf(st));
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
     m_sessions = m_io.sessions(m_plan, slots, *this);
     if (m_rendezvous && m_rendezvous->any())
@@ -229,21 +192,21 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     s.intended = intended;
     s.sent = now;
     ++m_inFlight;
-    const RenderedRequest* r = m_renderer.templated(i) ? &s.rendered[i] : &m_renderer.fixed(i);
-    if (m_flows && !(r = prepare(slot, i, *r, now)))
+    Outgoing o = m_outgoing[i];
+    o.request = m_renderer.templated(i) ? &s.rendered[i] : &m_renderer.fixed(i);
+    if (m_flows && !prepare(slot, i, o, now))
         return; // not sent: a value it uses was not extracted (reported)
-    if (!r->failure.empty()) {
+    if (!o.request->failure.empty()) {
         // the request could not be made (a value its field refuses, gRPC JSON that does not fit): nothing is sent
-        onFailure(slot, r->failureClass, r->failure, now);
+        fail(slot, o.request->failureClass, o.request->failure, now);
         return;
     }
     StepMetrics& m = metricsAt(i, now);
     if (m_paced) // how far behind its intended time it went out
         m.sendLag.record(std::uint64_t(std::max<Nanos>(0, now - intended) / kNanosPerMicro));
-    StepCounters& c = m.counters;
-    ++c.sent;
-    c.bytesOut += r->bytes;
-    m_sessions->send(slot, m_plan.steps[i], *r, now);
+    ++m.counters.sent;
+    const std::size_t bytes = m_sessions->send(slot, o, now); // may answer at once (a refused connect)
+    metricsAt(i, now).counters.bytesOut += bytes;
 }
 
 void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed)

@@ -11,17 +11,19 @@
 //     -> startIteration: the slot's cursors advance, the request renderer
 //        (requestrenderer.h) fills every templated step; or, for a recorded
 //        request (a copy with its offsets), it is rendered as it was
-//     -> client sessions (clientsessions.h: HTTP/1.1 | HTTP/2 | gRPC on HTTP/2)
-//     -> the outcome comes back here (SessionListener), is counted, and the
-//        slot goes on to its next step or back to the pacer.
+//     -> client sessions (net/clientsessions.h: HTTP/1.1 | HTTP/2 | gRPC on
+//        HTTP/2), sent as an Outgoing (net/outgoing.h): the session encodes
+//        it, with the user's cookie or a redirect hop applied
+//     -> its answer comes back here (SessionListener::onAnswer), is judged,
+//        counted, and the slot goes on to its next step or back to the pacer.
 // Business flows (workerflows.cpp) sit between an answer and the next step:
 // cookies taken, a redirect followed (a hop of the same step), checks judged
 // (a failed one ends the iteration as a `check` error), values extracted into
 // the slot's variables; a step that uses extracted values is rendered when
-// sent, with its Cookie header.
+// sent. What the worker decides there (the cookie a request carries, where a
+// redirect goes) the session applies.
 #include "check/checks.h"
 #include "check/cookies.h"
-#include "clientsessions.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
 #include "core/random.h"
@@ -103,23 +105,20 @@ private:
         Nanos intended = 0;                    // when this step was meant to start
         Nanos sent = 0;                        // when it was handed to the connection
         // flows: extracted values by variable index (set or not), the
-        // iteration's values of plan.savedRefs, the user's cookies, the
-        // request as sent when cookies or a redirect changed it
+        // iteration's values of plan.savedRefs, the user's cookies
         std::vector<std::string> values;
         std::vector<bool> isSet;
         std::vector<std::string> saved;
         std::unique_ptr<CookieJar> jar;
-        RenderedRequest sending;
-        std::vector<std::string> hopValues; // HTTP/2 hop: :method, :path, cookie
-        std::uint32_t hops = 0;             // redirects followed in this step
-        std::string path;                   // the request target as sent (cookies, relative redirects)
-        bool single = false;                // its iteration is one recorded request
-        std::uint32_t repeated = 0;         // sends of the current step done (its repeat)
-        std::uint32_t tries = 0;            // retries of the current send
-        bool transportFailed = false;       // in this iteration (its end waits for the loop's next turn)
-        int group = -1;                     // the group (transaction) it is in
-        Nanos groupStart = 0;               // the group's first step's intended start
-        Nanos groupEnd = 0;                 // the end of its last step so far
+        std::uint32_t hops = 0;       // redirects followed in this step
+        std::string path;             // the request target as sent (cookies, relative redirects)
+        bool single = false;          // its iteration is one recorded request
+        std::uint32_t repeated = 0;   // sends of the current step done (its repeat)
+        std::uint32_t tries = 0;      // retries of the current send
+        bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
+        int group = -1;               // the group (transaction) it is in
+        Nanos groupStart = 0;         // the group's first step's intended start
+        Nanos groupEnd = 0;           // the end of its last step so far
         bool groupFailed = false;
         std::uint64_t ticket = 0;   // its arrival at the rendezvous it waits at
         bool metRendezvous = false; // released: the next send of its step goes
@@ -144,27 +143,11 @@ private:
         std::string_view sample; // the answer's start, for an HTTP error's sample
         std::string why;
     };
-    // The answer the session captured for the request it is about to report.
-    struct Captured
-    {
-        bool valid = false;
-        std::uint32_t tag = 0;
-        const HeaderPairs* headers = nullptr;
-        const HeaderPairs* trailers = nullptr;
-        const std::string* body = nullptr;
-    };
-
     // SessionListener
-    void onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample,
-                    Nanos now) override;
-    void onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
-                        std::uint64_t bytesIn, const std::string& errorSample, Nanos now) override;
-    void onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now) override;
+    void onAnswer(std::uint32_t tag, const Answer& answer, Nanos now) override;
     void onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
     void onStray(std::uint32_t tag, std::string_view bytes, Nanos now) override;
     void onRetry(std::uint32_t tag, Nanos now) override;
-    void onCaptured(std::uint32_t tag, const HeaderList& headers, const HeaderList& trailers,
-                    const std::string& body) override;
     // ValueLookup
     std::string_view value(VarRef ref) const override;
     // PacerHost
@@ -173,19 +156,27 @@ private:
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
     void sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, bool retry = false);
+    // answers (workeroutcome.cpp)
+    void onHttpAnswer(std::uint32_t slot, const Answer& answer, Nanos now);
+    void onGrpcAnswer(std::uint32_t slot, const Answer& answer, Nanos now);
+    // A send that failed (no answer): the transport, or a request that could not be made.
+    void fail(std::uint32_t slot, ErrorClass error, std::string_view why, Nanos now);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);
-    const RenderedRequest* prepare(std::uint32_t slot, std::size_t step, const RenderedRequest& r, Nanos now);
-    void withCookies(Slot& s, const PlannedStep& st, const RenderedRequest& r, std::string_view target);
-    bool followRedirect(std::uint32_t slot, int status, std::uint64_t bytesIn, Nanos now);
+    // The step's request for `slot` in `o`: rendered now when it uses
+    // extracted values, with the user's cookie; false: not sent (reported).
+    bool prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
+    bool followRedirect(std::uint32_t slot, const Answer& answer, Nanos now);
     void sendHop(std::uint32_t slot, const std::string& target, bool toGet, Nanos now);
-    void takeCookies(Slot& s, const PlannedStep& st);
+    void takeCookies(Slot& s, const PlannedStep& st, const Answer& answer);
+    // The user's Cookie header for `target` on the step's server ("" none), in m_cookie.
+    std::string_view cookieFor(const Slot& s, const PlannedStep& st, std::string_view target);
     // The answer judged by the step's checks (m_checkResults, counted when
     // the outcome is), extracted from when it passed; `why` a failure.
     Verdict judge(std::uint32_t slot, const AnswerView& answer, std::string& why);
     void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why);
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
-    AnswerView answerOf(std::uint32_t tag, int status, bool grpc, Nanos now);
+    AnswerView answerOf(std::uint32_t tag, const Answer& answer, int status, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
     bool retryLater(std::uint32_t slot, const Outcome& o, Nanos now);
@@ -228,7 +219,8 @@ private:
     std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
     bool m_flows = false;                      // checks, extraction, cookies or redirects in the plan
-    Captured m_captured;                       // valid between onCaptured and the outcome it precedes
+    std::vector<Outgoing> m_outgoing;          // per step: where and how its request goes
+    std::string m_cookie;                      // the Cookie header of the request being sent
     JsonReader m_json;                         // reads the answers' JSON paths
     std::string m_grpcJson;                    // a gRPC answer's message as JSON
     int m_lookupSlot = -1;                     // value(): read this slot's saved and extracted values

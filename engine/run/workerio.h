@@ -4,13 +4,25 @@
 // and the sessions of the plan's protocol (LoopIo); a test gives a simulation
 // that answers on a fake clock (tst_worker), so the worker's decisions are
 // tested without sockets or sleeping.
-#include "clientsessions.h"
+#include "net/clientsessions.h"
 #include "net/eventloop.h"
+#include "plan/scenarioplan.h"
 
 #include <memory>
 #include <vector>
 
 namespace stampede {
+
+// How many slots a worker with `slots` connections (open model) or users
+// (closed) keeps: with HTTP/2 in the open model every connection carries
+// `streams` requests at once.
+std::uint32_t slotCount(const ScenarioPlan& plan, std::uint32_t slots);
+// The sessions a plan's worker of `slots` slots needs.
+SessionsConfig sessionsConfig(const ScenarioPlan& plan, std::uint32_t slots);
+// What a step's checks, extractors, cookies and redirects read of its answers.
+CaptureMode captureFor(const PlannedStep& step);
+// A step's request as it goes to the sessions (its rendered form set apart).
+Outgoing outgoingOf(const PlannedStep& step);
 
 class WorkerIo
 {
@@ -34,10 +46,7 @@ class LoopIo final : public WorkerIo
 public:
     LoopIo();
     ~LoopIo() override;
-    ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override
-    {
-        return makeClientSessions(plan, slots, m_loop, listener, m_readBuffer.data(), m_readBuffer.size());
-    }
+    ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override;
     int wait(Nanos timeout) override { return m_loop.wait(timeout); }
     void dispatch(int events, Nanos ready) override;
     void wake() override;

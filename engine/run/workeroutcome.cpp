@@ -12,70 +12,72 @@
 
 namespace stampede {
 
-void Worker::onResponse(std::uint32_t tag, int status, std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
+void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
+{
+    if (answer.failed)
+        fail(tag, answer.error, answer.why, now);
+    else if (answer.grpc && answer.status < 400) // a status >= 400 is not gRPC's answer: an HTTP error as any other
+        onGrpcAnswer(tag, answer, now);
+    else
+        onHttpAnswer(tag, answer, now);
+}
+
+void Worker::onHttpAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
 {
     Slot& slot = m_slots[tag];
     const PlannedStep& st = m_plan.steps[std::size_t(slot.step)];
     Outcome o;
-    o.status = status;
-    o.bytesIn = bytesIn;
+    o.status = answer.status;
+    o.bytesIn = answer.bytesIn;
     o.answered = true;
-    o.sample = errorSample;
-    o.verdict = status >= 400 ? Verdict::HttpError : Verdict::Pass;
+    o.sample = answer.errorSample;
+    o.verdict = answer.status >= 400 ? Verdict::HttpError : Verdict::Pass;
     AnswerView a;
     if (m_flows && !st.grpc) {
-        if (slot.jar && m_captured.valid)
-            takeCookies(slot, st);
-        if (followRedirect(tag, status, bytesIn, now))
+        if (slot.jar && answer.headers)
+            takeCookies(slot, st, answer);
+        if (followRedirect(tag, answer, now))
             return;
-        a = answerOf(tag, status, false, now);
+        a = answerOf(tag, answer, answer.status, now);
         o.verdict = judge(tag, a, o.why);
     }
     settle(tag, o, &a, now);
-    m_captured.valid = false;
 }
 
-void Worker::onGrpcResponse(std::uint32_t tag, int status, int grpcStatus, const std::string& grpcMessage,
-                            std::uint64_t bytesIn, const std::string& errorSample, Nanos now)
+void Worker::onGrpcAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
 {
-    if (status >= 400) { // not gRPC's answer: an HTTP error as any other
-        onResponse(tag, status, bytesIn, errorSample, now);
-        return;
-    }
-    if (status != 200 || grpcStatus < 0) {
-        onFailure(tag, ErrorClass::Protocol,
-                  status != 200 ? "HTTP status " + std::to_string(status) + " to a gRPC call"
-                                : std::string("the answer carries no grpc-status"),
-                  now);
+    if (answer.status != 200 || answer.grpcStatus < 0) {
+        fail(tag, ErrorClass::Protocol,
+             answer.status != 200 ? "HTTP status " + std::to_string(answer.status) + " to a gRPC call"
+                                  : std::string("the answer carries no grpc-status"),
+             now);
         return;
     }
     Outcome o;
-    o.status = grpcStatus;
-    o.bytesIn = bytesIn;
+    o.status = answer.grpcStatus;
+    o.bytesIn = answer.bytesIn;
     o.answered = true;
-    o.verdict = grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
+    o.verdict = answer.grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
     AnswerView a;
     if (m_flows) {
-        a = answerOf(tag, grpcStatus, true, now);
+        a = answerOf(tag, answer, answer.grpcStatus, now);
         o.verdict = judge(tag, a, o.why);
     }
     if (o.verdict == Verdict::GrpcError)
-        o.why = "grpc-status " + std::to_string(grpcStatus) + " " + grpcCodeName(grpcStatus) +
-                (grpcMessage.empty() ? "" : ": " + grpcMessage);
+        o.why = "grpc-status " + std::to_string(answer.grpcStatus) + " " + grpcCodeName(answer.grpcStatus) +
+                (answer.grpcMessage.empty() ? "" : ": " + std::string(answer.grpcMessage));
     settle(tag, o, &a, now);
-    m_captured.valid = false;
 }
 
-void Worker::onFailure(std::uint32_t tag, ErrorClass error, const std::string& why, Nanos now)
+void Worker::fail(std::uint32_t tag, ErrorClass error, std::string_view why, Nanos now)
 {
-    m_captured.valid = false;
     Outcome o;
     o.transport = true;
     if (error == ErrorClass::Timeout && m_plan.steps[std::size_t(m_slots[tag].step)].grpc) {
         // a gRPC client's own deadline: DEADLINE_EXCEEDED, as any gRPC client reports it
         o.verdict = Verdict::GrpcError;
         o.status = 4;
-        o.why = "grpc-status 4 DEADLINE_EXCEEDED: the deadline passed (" + why + ")";
+        o.why = "grpc-status 4 DEADLINE_EXCEEDED: the deadline passed (" + std::string(why) + ")";
     } else {
         o.verdict = Verdict::Failed;
         o.errorClass = error;

@@ -182,7 +182,8 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
                            const std::string& environmentJson, const std::vector<std::string>& agents,
                            const std::vector<std::string>& stepNames,
                            const std::vector<std::vector<std::string>>& checkNames,
-                           const std::vector<std::string>& groupNames, const std::vector<RunScenario>& scenarios)
+                           const std::vector<std::string>& groupNames, const std::vector<RunScenario>& scenarios,
+                           const std::vector<std::uint32_t>& groupFirstSteps)
 {
     sqlite3* db = m_store.handle();
     if (!writable())
@@ -205,9 +206,10 @@ std::int64_t RunLog::begin(const std::string& runId, const std::string& name, co
                  .run();
         st.reset();
     }
-    SqlStatement g(db, "INSERT INTO run_steps(run, step, name, kind) VALUES (?, ?, ?, 'group')");
+    SqlStatement g(db, "INSERT INTO run_steps(run, step, name, kind, first_step) VALUES (?, ?, ?, 'group', ?)");
     for (std::size_t i = 0; ok && i < groupNames.size(); ++i) {
-        ok = g.bind(1, id).bind(2, std::int64_t(stepNames.size() + i)).bind(3, groupNames[i]).run();
+        const std::int64_t first = i < groupFirstSteps.size() ? std::int64_t(groupFirstSteps[i]) : 0;
+        ok = g.bind(1, id).bind(2, std::int64_t(stepNames.size() + i)).bind(3, groupNames[i]).bind(4, first).run();
         g.reset();
     }
     SqlStatement sc(db, "INSERT INTO run_steps(run, step, name, kind, first_step, step_count, start_after_s, "
@@ -501,6 +503,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         while (s.step()) {
             if (s.text(2) == "group") {
                 r.groupNames.push_back(s.text(0));
+                r.groupFirstSteps.push_back(std::uint32_t(s.integer(3)));
                 continue;
             }
             if (s.text(2) == "scenario") {

@@ -70,6 +70,7 @@ struct SavedRun
     // Groups (transactions): their names, and their seconds (`step` is the
     // group's index in groupNames) and whole-run metrics (total.groups).
     std::vector<std::string> groupNames;
+    std::vector<std::uint32_t> groupFirstSteps; // each group's first step (which scenario's seconds it ran in)
     std::vector<SecondRow> groupRows;
     std::vector<RunScenario> scenarios;  // a plan's
     std::vector<SecondRow> scenarioRows; // their seconds (`step` is the scenario's index)
@@ -114,7 +115,8 @@ public:
                        const std::string& environmentJson, const std::vector<std::string>& agents,
                        const std::vector<std::string>& stepNames,
                        const std::vector<std::vector<std::string>>& checkNames = {},
-                       const std::vector<std::string>& groupNames = {}, const std::vector<RunScenario>& scenarios = {});
+                       const std::vector<std::string>& groupNames = {}, const std::vector<RunScenario>& scenarios = {},
+                       const std::vector<std::uint32_t>& groupFirstSteps = {});
     // One second of the run (every step, and their total as step -1; each
     // group as a row of index steps + its index), in one
     // transaction, with its error samples (the first kRunSamplesPerClass of

@@ -8,10 +8,7 @@ class ScriptedSessions final : public ClientSessions
 {
 public:
     explicit ScriptedSessions(SimulatedIo& io) : m_io(io) {}
-    void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& request, Nanos now) override
-    {
-        m_io.send(slot, step, request, now);
-    }
+    std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override { return m_io.send(slot, o, now); }
     void checkDeadlines(Nanos now) override
     {
         for (auto it = m_io.m_pending.begin(); it != m_io.m_pending.end();) {
@@ -39,20 +36,28 @@ ClientSessionsPtr SimulatedIo::sessions(const ScenarioPlan& plan, std::uint32_t,
     return std::make_unique<ScriptedSessions>(*this);
 }
 
-void SimulatedIo::send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now)
+// The request as the real HTTP/1.1 sessions encode it (its cookie and a
+// redirect hop applied), recorded and answered by the script.
+std::size_t SimulatedIo::send(std::uint32_t slot, const Outgoing& o, Nanos now)
 {
     Sent s;
     s.slot = slot;
-    s.step = std::size_t(&step - m_plan->steps.data());
+    s.step = 0; // the step whose endpoint it goes to (each step has its own)
+    while (s.step + 1 < m_plan->steps.size() && &m_plan->steps[s.step].endpoint != o.endpoint)
+        ++s.step;
     s.at = now;
-    s.wire = r.wire;
+    if (changesRequest(o))
+        encodeHttp1(o, s.wire);
+    else
+        s.wire = o.request->wire;
     m_sent.push_back(s);
-    Pending p{s, m_script(s), now + step.timeout, step.needs != kNeedsNothing};
+    Pending p{s, m_script(s), now + o.timeout, o.capture != CaptureMode::None};
     if (p.answer.failInSend) {
-        m_listener->onFailure(slot, ErrorClass::Connect, "connection refused", now);
-        return;
+        m_listener->onAnswer(slot, stampede::Answer::failure(ErrorClass::Connect, "connection refused"), now);
+        return s.wire.size();
     }
     m_pending.emplace(now + std::max<Nanos>(0, p.answer.delay), std::move(p));
+    return s.wire.size();
 }
 
 int SimulatedIo::wait(Nanos timeout)
@@ -82,17 +87,25 @@ void SimulatedIo::deliver(const Pending& p, Nanos now, bool timedOut)
 {
     const std::uint32_t tag = p.sent.slot;
     if (timedOut) {
-        m_listener->onFailure(tag, ErrorClass::Timeout, "no complete response within the timeout", now);
+        m_listener->onAnswer(
+            tag, stampede::Answer::failure(ErrorClass::Timeout, "no complete response within the timeout"), now);
         return;
     }
     if (p.answer.fail) {
-        m_listener->onFailure(tag, p.answer.failure, "scripted failure", now);
+        m_listener->onAnswer(tag, stampede::Answer::failure(p.answer.failure, "scripted failure"), now);
         return;
     }
-    if (p.captured)
-        m_listener->onCaptured(tag, p.answer.headers, m_noTrailers, p.answer.body); // read during onResponse
     const std::string sample = p.answer.status >= 400 ? "HTTP/1.1 " + std::to_string(p.answer.status) : "";
-    m_listener->onResponse(tag, p.answer.status, p.answer.body.size() + 20, sample, now);
+    stampede::Answer a;
+    a.status = p.answer.status;
+    a.bytesIn = p.answer.body.size() + 20;
+    a.errorSample = sample;
+    if (p.captured) {
+        a.headers = &p.answer.headers;
+        a.trailers = &m_noTrailers;
+        a.body = &p.answer.body;
+    }
+    m_listener->onAnswer(tag, a, now);
 }
 
 void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Nanos start, SecondSink& sink,

@@ -24,7 +24,7 @@ struct Sent
 };
 
 // What the target does with it.
-struct Answer
+struct Reply
 {
     Nanos delay = kNanosPerMilli;
     int status = 200;
@@ -38,7 +38,7 @@ struct Answer
 class SimulatedIo final : public WorkerIo
 {
 public:
-    using Script = std::function<Answer(const Sent&)>;
+    using Script = std::function<Reply(const Sent&)>;
     SimulatedIo(FakeClock& clock, Script script) : m_clock(clock), m_script(std::move(script)) {}
 
     ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override;
@@ -52,11 +52,11 @@ private:
     struct Pending
     {
         Sent sent;
-        Answer answer;
+        Reply answer;
         Nanos deadline = 0;
         bool captured = false; // the step reads the answer: onCaptured first
     };
-    void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now);
+    std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now);
     void deliver(const Pending& p, Nanos now, bool timedOut);
 
     FakeClock& m_clock;

@@ -1,6 +1,7 @@
 // A worker driven on simulated time against a scripted target (simulatedio.h):
 // pacing, think time, checks and what a step does on an error, each decided
 // by the worker alone, with the seconds simulated.
+#include "net/outgoing.h"
 #include "plan/scenarioplan.h"
 #include "run/worker.h"
 #include "simulatedio.h"
@@ -13,7 +14,7 @@
 #include <memory>
 
 using namespace stampede;
-using sim::Answer;
+using sim::Reply;
 using sim::Sent;
 
 namespace {
@@ -88,9 +89,9 @@ struct Simulation
     std::atomic<bool> stop{false};
 };
 
-Answer after(Nanos delay, int status = 200, std::string body = {})
+Reply after(Nanos delay, int status = 200, std::string body = {})
 {
-    Answer a;
+    Reply a;
     a.delay = delay;
     a.status = status;
     a.body = std::move(body);
@@ -338,6 +339,95 @@ private Q_SLOTS:
         QCOMPARE(s.counters(1).rendezvousTimeouts, std::uint64_t(3));
     }
 
+    // The user's cookies and a redirect's hop, decided by the worker and
+    // applied by the session as it encodes the request: the login's
+    // Set-Cookie goes back on the next step; a 302 to a relative target is
+    // followed as a GET without the body and its content headers, with the
+    // cookie; a 307 keeps the method and the body. Each hop is a request of
+    // its step, and the iteration's other user starts without cookies.
+    void cookiesAndRedirectHopsGoAsTheSessionEncodesThem()
+    {
+        Simulation s(q("{'cookies': true, 'followRedirects': 3, 'steps': ["
+                       "{'name': 'login', 'request': {'method': 'POST', 'url': 'http://127.0.0.1:9/login',"
+                       "  'headers': [{'name': 'Content-Type', 'value': 'text/plain'}], 'body': 'me'}},"
+                       "{'name': 'pay', 'request': {'method': 'POST', 'url': 'http://127.0.0.1:9/shop/pay',"
+                       "  'headers': [{'name': 'Content-Type', 'value': 'text/plain'}], 'body': 'card'}}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 1}"),
+                     [](const Sent& sent) {
+                         Reply a = after(kMs);
+                         if (sent.wire.starts_with("POST /login "))
+                             a.headers = {{"Set-Cookie", "sid=abc; Path=/"}};
+                         else if (sent.wire.starts_with("POST /shop/pay "))
+                             a.status = 302, a.headers = {{"Location", "done?x=1"}};
+                         else if (sent.wire.starts_with("GET /shop/done?x=1 "))
+                             a.status = 307, a.headers = {{"Location", "/final"}};
+                         return a;
+                     });
+        s.run();
+        const auto& sent = s.io.sent();
+        QCOMPARE(sent.size(), std::size_t(4));
+        QVERIFY(sent[0].wire.find("Cookie:") == std::string::npos);
+        QVERIFY(sent[1].wire.starts_with("POST /shop/pay HTTP/1.1\r\n"));
+        QVERIFY(sent[1].wire.find("\r\nCookie: sid=abc\r\n") != std::string::npos);
+        QVERIFY(sent[1].wire.ends_with("\r\n\r\ncard"));
+        // 302: GET, no body, no Content-Length or Content-Type, the cookie kept
+        QVERIFY2(sent[2].wire.starts_with("GET /shop/done?x=1 HTTP/1.1\r\n"), sent[2].wire.c_str());
+        QVERIFY(sent[2].wire.ends_with("\r\nCookie: sid=abc\r\n\r\n"));
+        QVERIFY(sent[2].wire.find("Content-Length") == std::string::npos);
+        QVERIFY(sent[2].wire.find("Content-Type") == std::string::npos);
+        QVERIFY(sent[2].wire.find("Host: 127.0.0.1:9\r\n") != std::string::npos);
+        // 307: the method and the body as sent
+        QVERIFY2(sent[3].wire.starts_with("POST /final HTTP/1.1\r\n"), sent[3].wire.c_str());
+        QVERIFY(sent[3].wire.find("Content-Length: 4\r\n") != std::string::npos);
+        QVERIFY(sent[3].wire.ends_with("\r\nCookie: sid=abc\r\n\r\ncard"));
+        QCOMPARE(s.counters(1).requests, std::uint64_t(3)); // the pay step and its two hops
+        QCOMPARE(s.counters(1).redirects, std::uint64_t(2));
+        QCOMPARE(s.counters(1).sent, std::uint64_t(3));
+        std::uint64_t out = 0;
+        for (std::size_t i = 1; i < sent.size(); ++i)
+            out += sent[i].wire.size();
+        QCOMPARE(s.counters(1).bytesOut, out); // what the session encoded, counted
+    }
+
+    // HTTP/2: the hop's :method and :path and the cookie are the session's
+    // own strings; the rendered list is left as it was.
+    void anHttp2HopIsEncodedBesideTheRenderedList()
+    {
+        std::string m = ":method", p = ":path", ct = "content-type", post = "POST", path = "/a", text = "text/plain";
+        auto nv = [](std::string& n, std::string& v) {
+            return nghttp2_nv{reinterpret_cast<std::uint8_t*>(n.data()), reinterpret_cast<std::uint8_t*>(v.data()),
+                              n.size(), v.size(), NGHTTP2_NV_FLAG_NONE};
+        };
+        RenderedRequest r;
+        r.nv = {nv(m, post), nv(p, path), nv(ct, text)};
+        r.body = "card";
+        QCOMPARE(requestTarget(r), std::string_view("/a"));
+        Outgoing o;
+        o.request = &r;
+        o.method = "GET";
+        o.target = "/b?x=1";
+        o.cookie = "sid=abc";
+        o.dropBody = true;
+        QVERIFY(changesRequest(o));
+        Http2Encoding e;
+        encodeHttp2(o, e);
+        std::vector<std::pair<std::string, std::string>> headers;
+        for (const nghttp2_nv& h : e.nv)
+            headers.emplace_back(std::string(reinterpret_cast<const char*>(h.name), h.namelen),
+                                 std::string(reinterpret_cast<const char*>(h.value), h.valuelen));
+        const std::vector<std::pair<std::string, std::string>> want = {
+            {":method", "GET"}, {":path", "/b?x=1"}, {"cookie", "sid=abc"}};
+        QCOMPARE(headers, want);
+        QVERIFY(e.body.empty());
+        QCOMPARE(e.bytes, std::size_t(7 + 3 + 5 + 6 + 6 + 7));
+        QCOMPARE(std::string(reinterpret_cast<const char*>(r.nv[0].value), r.nv[0].valuelen), std::string("POST"));
+        o.method = o.target = {};
+        o.dropBody = false;
+        encodeHttp2(o, e);
+        QCOMPARE(e.nv.size(), std::size_t(4));
+        QCOMPARE(e.body, std::string_view("card"));
+    }
+
     // An error continued past inside its own send (a refused connection)
     // goes on at the loop's next turn: 1,000 repeats do not nest 1,000 deep.
     void continuingPastRefusedConnectsDoesNotRecurse()
@@ -346,7 +436,7 @@ private Q_SLOTS:
                        "'repeat': 1000}],"
                        "'load': {'closed': {'users': 1}}, 'iterations': 3}"),
                      [](const Sent&) {
-                         Answer a;
+                         Reply a;
                          a.failInSend = true;
                          return a;
                      });

@@ -73,13 +73,12 @@ struct Listener final : SessionListener
         outstanding = false;
         next(now); // as the worker does: the next request from inside the outcome
     }
-    void onResponse(std::uint32_t, int status, std::uint64_t, const std::string&, Nanos now) override
+    void onAnswer(std::uint32_t, const Answer& a, Nanos now) override
     {
-        if (status < 100 || status > 599)
+        if (!a.failed && (a.status < 100 || a.status > 599))
             __builtin_trap();
         outcome(now);
     }
-    void onFailure(std::uint32_t, ErrorClass, const std::string&, Nanos now) override { outcome(now); }
     void onStray(std::uint32_t, std::string_view bytes, Nanos) override
     {
         if (bytes.empty() || bytes.size() > 1024)

@@ -275,6 +275,50 @@ private Q_SLOTS:
         QVERIFY(g.value(QStringLiteral("requests")).toInt() >= 2 * 10); // ~185 ms an iteration, 3 s, 2 users
     }
 
+    // A group in a scenario that runs for the last second of three: its
+    // rate is over that scenario's second, in the summary and the saved run.
+    void aGroupsRateIsOverItsScenariosSeconds()
+    {
+        PlanTarget target;
+        QTemporaryDir dir;
+        const QString plan =
+            writeFile(dir, "plan.json",
+                      q("{'name': 'late', 'variables': [{'name': 'base', 'constant': {'value': '" + target.base() +
+                        "'}}], 'scenarios': ["
+                        "{'name': 'a', 'steps': [{'request': {'url': '${base}/a'}}], 'load': {'open': {'rate': 10}},"
+                        " 'duration': '3s'},"
+                        "{'name': 'b', 'startAfter': '2s', 'duration': '1s', 'load': {'open': {'rate': 20}},"
+                        " 'steps': [{'name': 'cart', 'group': 'buy', 'request': {'url': '${base}/cart'}},"
+                        "           {'name': 'pay', 'group': 'buy', 'request': {'url': '${base}/pay'}}]}]}"));
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        const QString project = dir.filePath(QStringLiteral("p.stampede"));
+        const CliResult r = runCli({QStringLiteral("run"), plan, QStringLiteral("-q"), QStringLiteral("--summary-json"),
+                                    summary, QStringLiteral("--project"), project});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const QString back = dir.filePath(QStringLiteral("back.json"));
+        const CliResult e = runCli({QStringLiteral("report"), QStringLiteral("export"), project,
+                                    QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), back});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        for (const QString& file : {summary, back}) {
+            const QJsonObject g = readJson(file).value(QStringLiteral("groups")).toArray().first().toObject();
+            QCOMPARE(g.value(QStringLiteral("name")).toString(), QStringLiteral("buy"));
+            QCOMPARE(g.value(QStringLiteral("requests")).toInt(), 20);
+            QVERIFY2(std::abs(g.value(QStringLiteral("rate")).toDouble() - 20) < 0.5,
+                     qPrintable(QString(file)
+                                    .append(QStringLiteral(": "))
+                                    .append(QString::number(g.value(QStringLiteral("rate")).toDouble()))));
+        }
+        // compare sets each scenario and group of two runs side by side
+        QCOMPARE(
+            runCli({QStringLiteral("run"), plan, QStringLiteral("-q"), QStringLiteral("--project"), project}).exitCode,
+            0);
+        const CliResult c = runCli({QStringLiteral("report"), QStringLiteral("compare"), project + QStringLiteral("@1"),
+                                    project + QStringLiteral("@2")});
+        QVERIFY2(c.out.contains(QStringLiteral("scenario a ")) && c.out.contains(QStringLiteral("scenario b ")),
+                 qPrintable(c.out));
+        QVERIFY2(c.out.contains(QStringLiteral("group buy ")), qPrintable(c.out));
+    }
+
     // A rendezvous of 10 users on two engines: they reach it over half a
     // second (a random think time), and the target sees all 10 within 10 ms.
     void aRendezvousArrivesTogether()

@@ -10,13 +10,15 @@
 // - HTTP/2: per server the steps go to, ceil(slots / streams) connections;
 //   slot k uses connection k / streams of the step's server. Requests started
 //   while answers are read are written after the event batch (afterEvents()).
-// - gRPC rides the HTTP/2 sessions: a step with a gRPC method is submitted as
-//   a call and its outcome comes back through onGrpcResponse.
+// - gRPC rides the HTTP/2 sessions: a request sent as a call has its
+//   grpc-status in its answer.
+// The sessions own the encoding: a request goes as rendered, or with the
+// Outgoing's cookie and redirect hop applied (outgoing.h), kept per slot
+// until its answer.
 #include "core/clock.h"
-#include "net/eventloop.h"
-#include "net/sessionlistener.h"
-#include "plan/scenarioplan.h"
-#include "requestrenderer.h"
+#include "eventloop.h"
+#include "outgoing.h"
+#include "sessionlistener.h"
 
 #include <memory>
 
@@ -26,9 +28,9 @@ class ClientSessions
 {
 public:
     virtual ~ClientSessions() = default;
-    // Sends `request` (for `step`) on behalf of `slot`; `request` must stay
-    // unchanged until the listener hears of its outcome.
-    virtual void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& request, Nanos now) = 0;
+    // Sends `o` on behalf of `slot`; its rendered request must stay unchanged
+    // until the listener hears of its outcome. Returns the bytes it sends.
+    virtual std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) = 0;
     // Fails requests (and connects) past their deadline, as timeouts.
     virtual void checkDeadlines(Nanos now) = 0;
     // Around a batch of events: requests sent while answers are handled are
@@ -43,12 +45,16 @@ public:
 };
 using ClientSessionsPtr = std::unique_ptr<ClientSessions>;
 
-// How many slots a worker with `slots` connections (open model) or users
-// (closed) keeps: with HTTP/2 in the open model every connection carries
-// `streams` requests at once.
-std::uint32_t slotCount(const ScenarioPlan& plan, std::uint32_t slots);
-// The sessions for the plan's protocol. `readBuffer` is the worker's, shared.
-ClientSessionsPtr makeClientSessions(const ScenarioPlan& plan, std::uint32_t slots, EventLoop& loop,
-                                     SessionListener& listener, char* readBuffer, std::size_t readBufferSize);
+struct SessionsConfig
+{
+    bool http2 = false;
+    std::uint32_t slots = 1;   // the tags requests are sent with: 0 .. slots-1
+    std::uint32_t streams = 1; // HTTP/2: requests at once per connection
+    std::uint32_t servers = 1; // HTTP/2: the servers requests go to (Outgoing::server)
+    Nanos connectTimeout = 10 * kNanosPerSecond;
+};
+// The sessions of the protocol. `readBuffer` is the worker's, shared.
+ClientSessionsPtr makeClientSessions(const SessionsConfig& config, EventLoop& loop, SessionListener& listener,
+                                     char* readBuffer, std::size_t readBufferSize);
 
 } // namespace stampede

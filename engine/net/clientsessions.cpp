@@ -1,7 +1,7 @@
 #include "clientsessions.h"
 
-#include "net/http1session.h"
-#include "net/http2session.h"
+#include "http1session.h"
+#include "http2session.h"
 
 #include <algorithm>
 
@@ -9,19 +9,13 @@ namespace stampede {
 
 namespace {
 
-// What a step's checks, extractors, cookies and redirects read of its answers.
-CaptureMode captureFor(const PlannedStep& step)
-{
-    return (step.needs & kNeedsBody) ? CaptureMode::All : step.needs ? CaptureMode::Head : CaptureMode::None;
-}
-
 class Http1Sessions final : public ClientSessions
 {
 public:
-    Http1Sessions(const ScenarioPlan& plan, std::uint32_t slots, EventLoop& loop, SessionListener& listener,
-                  char* buffer, std::size_t size)
-        : m_connectTimeout(plan.connectTimeout)
+    Http1Sessions(const SessionsConfig& c, EventLoop& loop, SessionListener& listener, char* buffer, std::size_t size)
+        : m_connectTimeout(c.connectTimeout)
     {
+        const std::uint32_t slots = c.slots;
         m_sessions.reserve(slots);
         m_held.reserve(slots);
         for (std::uint32_t i = 0; i < slots; ++i) {
@@ -29,12 +23,20 @@ public:
             m_sessions.back()->tag = i;
         }
     }
-    void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now) override
+    std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override
     {
-        m_sessions[slot]->submit(step.endpoint, r.wire.data(), r.wire.size(), step.noResponseBody, now, step.timeout,
-                                 m_connectTimeout, m_inBatch, captureFor(step));
+        const std::string* wire = &o.request->wire;
+        if (changesRequest(o)) { // kept for the slot until its answer
+            if (m_encoded.size() <= slot)
+                m_encoded.resize(m_sessions.size());
+            encodeHttp1(o, m_encoded[slot]);
+            wire = &m_encoded[slot];
+        }
+        m_sessions[slot]->submit(*o.endpoint, wire->data(), wire->size(), o.noResponseBody, now, o.timeout,
+                                 m_connectTimeout, m_inBatch, o.capture);
         if (m_inBatch)
             m_held.push_back(slot);
+        return wire->size();
     }
     void beforeEvents() override { m_inBatch = true; }
     void afterEvents(Nanos now) override
@@ -66,27 +68,38 @@ private:
     Nanos m_connectTimeout;
     std::vector<std::unique_ptr<Http1Session>> m_sessions;
     bool m_inBatch = false;
-    std::vector<std::uint32_t> m_held; // slots whose request waits for the end of the batch
+    std::vector<std::uint32_t> m_held;  // slots whose request waits for the end of the batch
+    std::vector<std::string> m_encoded; // per slot: its request with a cookie or a hop applied
 };
 
 class Http2Sessions final : public ClientSessions
 {
 public:
-    Http2Sessions(const ScenarioPlan& plan, std::uint32_t slots, EventLoop& loop, SessionListener& listener,
-                  char* buffer, std::size_t size)
-        : m_connectTimeout(plan.connectTimeout), m_streams(plan.streams),
-          m_perServer((slots + plan.streams - 1) / plan.streams)
+    Http2Sessions(const SessionsConfig& c, EventLoop& loop, SessionListener& listener, char* buffer, std::size_t size)
+        : m_connectTimeout(c.connectTimeout), m_streams(c.streams), m_perServer((c.slots + c.streams - 1) / c.streams),
+          m_slots(c.slots)
     {
-        for (std::uint32_t c = 0; c < m_perServer * plan.endpointCount; ++c) {
+        for (std::uint32_t i = 0; i < m_perServer * c.servers; ++i) {
             m_sessions.push_back(std::make_unique<Http2Session>(loop, listener, buffer, size, m_streams));
             m_sessions.back()->setFlushQueue(&m_held);
         }
     }
-    void send(std::uint32_t slot, const PlannedStep& step, const RenderedRequest& r, Nanos now) override
+    std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override
     {
-        m_sessions[step.endpointIndex * m_perServer + slot / m_streams]->submit(
-            slot, step.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now, step.timeout,
-            m_connectTimeout, step.grpc != nullptr, captureFor(step));
+        Http2Session& session = *m_sessions[o.server * m_perServer + slot / m_streams];
+        const RenderedRequest& r = *o.request;
+        if (!changesRequest(o)) {
+            session.submit(slot, *o.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now, o.timeout,
+                           m_connectTimeout, o.grpc, o.capture);
+            return r.bytes;
+        }
+        if (m_encoded.empty()) // kept for the slot until its answer
+            m_encoded.resize(m_slots);
+        Http2Encoding& e = m_encoded[slot];
+        encodeHttp2(o, e);
+        session.submit(slot, *o.endpoint, e.nv.data(), e.nv.size(), e.body.data(), e.body.size(), now, o.timeout,
+                       m_connectTimeout, o.grpc, o.capture);
+        return e.bytes;
     }
     void checkDeadlines(Nanos now) override
     {
@@ -136,22 +149,19 @@ private:
     std::uint32_t m_streams;
     std::uint32_t m_perServer; // sessions per server: m_sessions[server * this + connection]
     std::vector<std::unique_ptr<Http2Session>> m_sessions;
-    std::vector<Http2Session*> m_held; // connections with requests to write after this batch
+    std::uint32_t m_slots;
+    std::vector<Http2Session*> m_held;    // connections with requests to write after this batch
+    std::vector<Http2Encoding> m_encoded; // per slot: its request with a cookie or a hop applied
 };
 
 } // namespace
 
-std::uint32_t slotCount(const ScenarioPlan& plan, std::uint32_t slots)
+ClientSessionsPtr makeClientSessions(const SessionsConfig& config, EventLoop& loop, SessionListener& listener,
+                                     char* readBuffer, std::size_t readBufferSize)
 {
-    return plan.http == HttpVersion::Http2 ? slots * plan.load->slotsPerConnection(plan.streams) : slots;
-}
-
-ClientSessionsPtr makeClientSessions(const ScenarioPlan& plan, std::uint32_t slots, EventLoop& loop,
-                                     SessionListener& listener, char* readBuffer, std::size_t readBufferSize)
-{
-    if (plan.http == HttpVersion::Http2)
-        return std::make_unique<Http2Sessions>(plan, slots, loop, listener, readBuffer, readBufferSize);
-    return std::make_unique<Http1Sessions>(plan, slots, loop, listener, readBuffer, readBufferSize);
+    if (config.http2)
+        return std::make_unique<Http2Sessions>(config, loop, listener, readBuffer, readBufferSize);
+    return std::make_unique<Http1Sessions>(config, loop, listener, readBuffer, readBufferSize);
 }
 
 } // namespace stampede

@@ -1,0 +1,73 @@
+#pragma once
+// A request on its way to a client session: the request as rendered (the
+// form its protocol sends), where it goes, and what the session applies to
+// it as it encodes it - the user's Cookie header, a redirect hop's method and
+// target. The session owns the encoding: HTTP/1.1 bytes, HTTP/2 (and gRPC on
+// HTTP/2) header lists; the worker above it never touches either.
+#include "core/clock.h"
+#include "endpoint.h"
+#include "metrics/runmetrics.h"
+#include "sessionlistener.h"
+
+#include <nghttp2/nghttp2.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stampede {
+
+// A request as rendered for its protocol. The session reads it until the
+// request's outcome is reported, so it must not change before then.
+struct RenderedRequest
+{
+    std::string wire;                // HTTP/1.1: the whole request
+    std::vector<std::string> values; // HTTP/2: header values, in the plan's h2Headers order
+    std::string body;                // HTTP/2: the body (gRPC: the framed message)
+    std::vector<nghttp2_nv> nv;      // HTTP/2: the header list nghttp2 reads, pointing into the plan and `values`
+    std::size_t bytes = 0;           // bytes out, for the counters
+    std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
+    ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)
+};
+
+// The request target (path and query) of a rendered request.
+std::string_view requestTarget(const RenderedRequest& r);
+
+struct Outgoing
+{
+    const RenderedRequest* request = nullptr;
+    const Endpoint* endpoint = nullptr;
+    std::uint32_t server = 0;    // the endpoint's place among the plan's servers (HTTP/2: its connections)
+    Nanos timeout = 0;           // from the send to the end of the answer
+    bool noResponseBody = false; // HEAD: the answer has no body whatever its headers say
+    bool grpc = false;           // a gRPC call: the answer carries grpc-status
+    CaptureMode capture = CaptureMode::None;
+    // Applied by the session as it encodes the request (empty: as rendered).
+    std::string_view cookie; // a Cookie header's value
+    std::string_view method; // a redirect hop: its method and target
+    std::string_view target;
+    bool dropBody = false; // the hop goes without the body and its Content-Length and Content-Type
+};
+
+// Whether the session must encode `o` anew (else the rendered form goes as it is).
+inline bool changesRequest(const Outgoing& o)
+{
+    return !o.cookie.empty() || !o.method.empty() || !o.target.empty() || o.dropBody;
+}
+
+// HTTP/1.1: the request with the Outgoing's changes, into `out`.
+void encodeHttp1(const Outgoing& o, std::string& out);
+
+// HTTP/2: the header list with the Outgoing's changes. The list points into
+// the rendered request and into this encoding's own strings, so one is kept
+// per request in flight.
+struct Http2Encoding
+{
+    std::vector<nghttp2_nv> nv;
+    std::string method, target, cookie;
+    std::string_view body;
+    std::size_t bytes = 0;
+};
+void encodeHttp2(const Outgoing& o, Http2Encoding& out);
+
+} // namespace stampede
