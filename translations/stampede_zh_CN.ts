@@ -835,237 +835,237 @@ Candidate: %2</source>
         <translation>引擎跟不上计划</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="87"/>
+        <location filename="../models/enginetext.cpp" line="88"/>
         <source>stopped by a step: %1</source>
         <translation>被步骤停止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="89"/>
+        <location filename="../models/enginetext.cpp" line="90"/>
         <source>an error of step &quot;%1&quot; at %2 stopped the run (its onError is stopRun)</source>
         <translation>步骤“%1”在 %2 出错，停止了运行（其 onError 为 stopRun）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="90"/>
+        <location filename="../models/enginetext.cpp" line="92"/>
         <source>setup failed: %1</source>
         <translation>准备失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="92"/>
+        <location filename="../models/enginetext.cpp" line="94"/>
         <source>%1 of %2 requests failed</source>
         <translation>%2 个请求中有 %1 个失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="94"/>
+        <location filename="../models/enginetext.cpp" line="96"/>
         <source>%1 request(s) in %2 ms%3</source>
         <translation>%2 毫秒内 %1 个请求%3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="95"/>
+        <location filename="../models/enginetext.cpp" line="97"/>
         <source>values:%1</source>
         <translation>值：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="96"/>
+        <location filename="../models/enginetext.cpp" line="99"/>
         <source>${%1} took no value</source>
         <translation>${%1} 未取得值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="99"/>
+        <location filename="../models/enginetext.cpp" line="102"/>
         <source>not as planned: scenario &quot;%1&quot;: %2 of %3 planned iterations were made (%4)%5</source>
         <translation>未按计划进行：场景“%1”计划 %3 次迭代，实际完成 %2 次（%4）%5</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="102"/>
+        <location filename="../models/enginetext.cpp" line="105"/>
         <source>must be positive (got %1)</source>
         <translation>必须大于 0（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="104"/>
+        <location filename="../models/enginetext.cpp" line="107"/>
         <source>an engine failed: %1</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="106"/>
+        <location filename="../models/enginetext.cpp" line="109"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="108"/>
+        <location filename="../models/enginetext.cpp" line="111"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="110"/>
+        <location filename="../models/enginetext.cpp" line="113"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="112"/>
+        <location filename="../models/enginetext.cpp" line="115"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="114"/>
+        <location filename="../models/enginetext.cpp" line="117"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="116"/>
+        <location filename="../models/enginetext.cpp" line="119"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="118"/>
+        <location filename="../models/enginetext.cpp" line="121"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="120"/>
+        <location filename="../models/enginetext.cpp" line="123"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="122"/>
+        <location filename="../models/enginetext.cpp" line="125"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="124"/>
+        <location filename="../models/enginetext.cpp" line="127"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="126"/>
+        <location filename="../models/enginetext.cpp" line="129"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="128"/>
+        <location filename="../models/enginetext.cpp" line="131"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="130"/>
+        <location filename="../models/enginetext.cpp" line="133"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="131"/>
+        <location filename="../models/enginetext.cpp" line="134"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="215"/>
+        <location filename="../models/enginetext.cpp" line="218"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="216"/>
+        <location filename="../models/enginetext.cpp" line="219"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="217"/>
+        <location filename="../models/enginetext.cpp" line="220"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="218"/>
+        <location filename="../models/enginetext.cpp" line="221"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="219"/>
+        <location filename="../models/enginetext.cpp" line="222"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="220"/>
+        <location filename="../models/enginetext.cpp" line="223"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="221"/>
+        <location filename="../models/enginetext.cpp" line="224"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="222"/>
+        <location filename="../models/enginetext.cpp" line="225"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="223"/>
+        <location filename="../models/enginetext.cpp" line="226"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="224"/>
+        <location filename="../models/enginetext.cpp" line="227"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="225"/>
+        <location filename="../models/enginetext.cpp" line="228"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="226"/>
+        <location filename="../models/enginetext.cpp" line="229"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="227"/>
+        <location filename="../models/enginetext.cpp" line="230"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="228"/>
+        <location filename="../models/enginetext.cpp" line="231"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="229"/>
+        <location filename="../models/enginetext.cpp" line="232"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="230"/>
+        <location filename="../models/enginetext.cpp" line="233"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="231"/>
+        <location filename="../models/enginetext.cpp" line="234"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="232"/>
+        <location filename="../models/enginetext.cpp" line="235"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="233"/>
+        <location filename="../models/enginetext.cpp" line="236"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="234"/>
+        <location filename="../models/enginetext.cpp" line="237"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="235"/>
+        <location filename="../models/enginetext.cpp" line="238"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="236"/>
+        <location filename="../models/enginetext.cpp" line="239"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="237"/>
+        <location filename="../models/enginetext.cpp" line="240"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
@@ -1867,7 +1867,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="352"/>
-        <location filename="../widgets/mainwindow.cpp" line="468"/>
+        <location filename="../widgets/mainwindow.cpp" line="467"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
@@ -1889,43 +1889,43 @@ with a self-signed or internal certificate.</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="445"/>
         <source>New test plan</source>
         <translation>新建测试计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="444"/>
+        <location filename="../widgets/mainwindow.cpp" line="443"/>
         <source>scenario 1</source>
         <translation>场景 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="472"/>
+        <location filename="../widgets/mainwindow.cpp" line="471"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="472"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="474"/>
+        <location filename="../widgets/mainwindow.cpp" line="473"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="475"/>
+        <location filename="../widgets/mainwindow.cpp" line="474"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="476"/>
+        <location filename="../widgets/mainwindow.cpp" line="475"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="477"/>
+        <location filename="../widgets/mainwindow.cpp" line="476"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
@@ -1935,7 +1935,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="721"/>
+        <location filename="../widgets/mainwindow.cpp" line="719"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -2140,7 +2140,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="682"/>
+        <location filename="../widgets/mainwindow.cpp" line="680"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2333,27 +2333,27 @@ with a self-signed or internal certificate.</source>
         <translation>开始于：</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="234"/>
+        <location filename="../widgets/planeditor.cpp" line="239"/>
         <source>Plan: defaults and thresholds</source>
         <translation>计划：默认值与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="234"/>
+        <location filename="../widgets/planeditor.cpp" line="239"/>
         <source>Setup (once, before the load)</source>
         <translation>准备（负载前运行一次）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="237"/>
+        <location filename="../widgets/planeditor.cpp" line="243"/>
         <source>(a scenario without a name)</source>
         <translation>（未命名的场景）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="239"/>
+        <location filename="../widgets/planeditor.cpp" line="245"/>
         <source>Teardown (once, after the load)</source>
         <translation>清理（负载后运行一次）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="275"/>
+        <location filename="../widgets/planeditor.cpp" line="281"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
@@ -3662,174 +3662,174 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="120"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="121"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="123"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="126"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="127"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="146"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="147"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="148"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="149"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="157"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="158"/>
         <source>%1   replays %2 at × %3 to %4</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="183"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="187"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="185"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="193"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="196"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="194"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="197"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="195"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="201"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="199"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="200"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="208"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="211"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="209"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="213"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="220"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="214"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="218"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="221"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="219"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="222"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="222"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="228"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="229"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="230"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="233"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="233"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="236"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="237"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="240"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="238"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="246"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="247"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="250"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="788"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="269"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -3838,334 +3838,339 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="271"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="274"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="275"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="284"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="287"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="288"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="290"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="292"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="303"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="313"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="300"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="301"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="349"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="350"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="354"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="360"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="365"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="365"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="370"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="375"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="379"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="355"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <source>Chosen step:</source>
+        <translation>所选步骤：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="611"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
         <source>Steps</source>
-        <translation>阶梯数</translation>
+        <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="609"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="612"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="402"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="610"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="612"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="610"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="613"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="613"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="461"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="489"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="504"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="484"/>
         <location filename="../widgets/scenarioeditor.cpp" line="499"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="514"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="492"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="504"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="519"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="750"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="751"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="788"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="772"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="788"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="782"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="783"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="799"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="784"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="800"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="785"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="801"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="786"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="802"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="787"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="792"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="808"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="793"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="809"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="814"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="880"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="886"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="893"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="898"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="893"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="900"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="908"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="924"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="895"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="911"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="900"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -4236,6 +4241,161 @@ error_rate &lt; 0.1%</translation>
         <location filename="../models/stagesmodel.cpp" line="142"/>
         <source>Steps</source>
         <translation>阶梯数</translation>
+    </message>
+</context>
+<context>
+    <name>StepOptionsForm</name>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="42"/>
+        <location filename="../widgets/stepoptionsform.cpp" line="67"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="43"/>
+        <source>A transaction: the neighbouring steps of one group are also timed together, per iteration, from the first one&apos;s start to the last one&apos;s end</source>
+        <translation>事务：同一分组中相邻的步骤还会按每次迭代合并计时，从第一个步骤开始到最后一个步骤结束</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="47"/>
+        <source>How many times in a row the step is sent in each iteration</source>
+        <translation>每次迭代中该步骤连续发送的次数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="49"/>
+        <source>end the iteration</source>
+        <translation>结束本次迭代</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="50"/>
+        <source>go on with the next step</source>
+        <translation>继续下一个步骤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="51"/>
+        <source>stop this user</source>
+        <translation>停止该用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="52"/>
+        <source>stop the run</source>
+        <translation>停止运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="53"/>
+        <source>What an error of this step does: a failed check, a transport error, or a status of 400 or more that no status check accepts</source>
+        <translation>该步骤出错时的处理：错误指检查失败、传输错误，或没有状态检查接受的 400 及以上状态码</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="57"/>
+        <source>no retry</source>
+        <translation>不重试</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="58"/>
+        <source> times</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="59"/>
+        <source>An error is tried again this many more times; only the last try counts, the others are counted as retries</source>
+        <translation>出错后再重试这么多次；只统计最后一次尝试，其余计为重试</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="63"/>
+        <location filename="../widgets/stepoptionsform.cpp" line="74"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="64"/>
+        <source>The wait before each retry</source>
+        <translation>每次重试前的等待时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="68"/>
+        <source> users</source>
+        <translation> 个用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="69"/>
+        <source>A rendezvous: users wait at this step until this many have arrived on every engine together, then all go at once (a flash sale&apos;s second)</source>
+        <translation>集合点：用户在此步骤等待，直到所有引擎上共有这么多用户到达，然后同时出发（秒杀的那一秒）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="75"/>
+        <source>The users waiting go anyway when the first of them has waited this long</source>
+        <translation>当最先到达的用户已等待这么久时，正在等待的用户仍会出发</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="87"/>
+        <source>backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="92"/>
+        <source>at most</source>
+        <translation>最多等待</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="97"/>
+        <source>Group:</source>
+        <translation>分组：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="98"/>
+        <source>Repeat:</source>
+        <translation>重复：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="99"/>
+        <source>On error:</source>
+        <translation>出错时：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="100"/>
+        <source>Retry:</source>
+        <translation>重试：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="101"/>
+        <source>Rendezvous:</source>
+        <translation>集合点：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="170"/>
+        <source>group %1</source>
+        <translation>分组 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="172"/>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="174"/>
+        <source>rendezvous of %1</source>
+        <translation>%1 人集合点</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="176"/>
+        <source>retry %1</source>
+        <translation>重试 %1 次</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="179"/>
+        <source>on error: go on</source>
+        <translation>出错时：继续</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="181"/>
+        <source>on error: stop the user</source>
+        <translation>出错时：停止该用户</translation>
+    </message>
+    <message>
+        <location filename="../widgets/stepoptionsform.cpp" line="183"/>
+        <source>on error: stop the run</source>
+        <translation>出错时：停止运行</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include "breakereditor.h"
 #include "replayform.h"
+#include "stepoptionsform.h"
 #include "timechart.h"
 
 #include <QTableWidget>
@@ -164,14 +165,14 @@ QString stepLine(const QJsonObject& step)
         return QStringLiteral("%1   gRPC %2 %3")
                    .arg(step.value(QStringLiteral("name")).toString(), g.value(QStringLiteral("target")).toString(),
                         g.value(QStringLiteral("method")).toString()) +
-               thinkText(step) + flowText(step);
+               thinkText(step) + flowText(step) + StepOptionsForm::summary(step);
     }
     const QJsonObject rq = step.value(QStringLiteral("request")).toObject();
     return QStringLiteral("%1   %2 %3")
                .arg(step.value(QStringLiteral("name")).toString(),
                     rq.value(QStringLiteral("method")).toString(QStringLiteral("GET")),
                     rq.value(QStringLiteral("url")).toString()) +
-           thinkText(step) + flowText(step);
+           thinkText(step) + flowText(step) + StepOptionsForm::summary(step);
 }
 } // namespace
 
@@ -181,6 +182,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_replay = new ReplayForm;
     m_steps = new QListWidget;
     m_steps->setToolTip(tr("Each iteration runs these requests in order, on one connection"));
+    m_stepOptions = new StepOptionsForm;
+    m_stepOptions->setObjectName(QStringLiteral("stepOptions"));
     auto* addStep = new QPushButton(tr("Add request…"));
     auto* removeStep = new QPushButton(tr("Remove"));
 
@@ -347,6 +350,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     stepsBox->addWidget(m_steps);
     stepsBox->addLayout(buttons({addStep, removeStep}));
     stepsForm->addRow(tr("Steps:"), stepsBox);
+    stepsForm->addRow(tr("Chosen step:"), m_stepOptions);
     stepsForm->addRow(tr("Replay:"), m_replay);
     stepsForm->setRowVisible(m_replay, false);
     auto* tag = new QHBoxLayout;
@@ -469,6 +473,17 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
         if (ok)
             this->addStep(chosen, requests[names.indexOf(chosen)].second);
     });
+    connect(m_steps, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_stepOptions->setStep(row >= 0 && row < m_stepObjects.size() ? m_stepObjects[row] : QJsonObject());
+    });
+    connect(m_stepOptions, &StepOptionsForm::changed, this, [this] {
+        const int row = m_steps->currentRow();
+        if (row < 0 || row >= m_stepObjects.size())
+            return;
+        m_stepObjects[row] = m_stepOptions->applyTo(m_stepObjects[row]);
+        m_steps->item(row)->setText(stepLine(m_stepObjects[row]));
+        edited();
+    });
     connect(removeStep, &QPushButton::clicked, this, [this] {
         const int row = m_steps->currentRow();
         if (row >= 0) {
@@ -563,6 +578,8 @@ void ScenarioEditor::setJson(const QByteArray& payload)
         m_stepObjects.append(s.toObject());
         m_steps->addItem(stepLine(s.toObject()));
     }
+    if (m_steps->count()) // its options shown for the first step
+        m_steps->setCurrentRow(0);
     showReplay();
     const QJsonObject load = m_rest.value(QStringLiteral("load")).toObject();
     const bool closed = load.contains(QStringLiteral("closed"));

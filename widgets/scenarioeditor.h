@@ -26,6 +26,7 @@ class QPlainTextEdit;
 class QSpinBox;
 class QTableView;
 class BreakerEditor;
+class StepOptionsForm;
 class StagesModel;
 class VariablesModel;
 
@@ -135,6 +136,7 @@ private:
     QStringList m_warnings; // what will fail at run time (used before extracted)
     QJsonObject m_rest;     // fields this editor does not show (variables, ...), kept as they were
     QList<QJsonObject> m_stepObjects;
+    StepOptionsForm* m_stepOptions; // the chosen step's group, repeat, onError, retry, rendezvous
     QStringList m_problems;
     RequestSource m_requests;
     QString m_baseDir;

@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -305,6 +306,65 @@ private slots:
         (*level)->setValue(100);
         QVERIFY(editor.problems().isEmpty());
         QVERIFY((*level)->toolTip().isEmpty());
+    }
+
+    // The chosen step's options: shown as the file has them, edited into
+    // its JSON (defaults left out), summed up in the step's line; a
+    // rendezvous of more users than the scenario has is named by its field.
+    void stepOptionsAreEditedPerStep()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral(
+            "{\"name\": \"s\", \"steps\": ["
+            "{\"name\": \"cart\", \"request\": {\"url\": \"http://127.0.0.1:9/cart\"}, \"group\": \"buy\", "
+            "\"retry\": {\"times\": 2, \"backoff\": \"250ms\"}},"
+            "{\"name\": \"pay\", \"request\": {\"url\": \"http://127.0.0.1:9/pay\"}}], "
+            "\"load\": {\"closed\": {\"users\": 4}}}"));
+        auto* list = editor.findChild<QListWidget*>();
+        auto* group = editor.findChild<QLineEdit*>(QStringLiteral("stepGroup"));
+        auto* retries = editor.findChild<QSpinBox*>(QStringLiteral("stepRetries"));
+        auto* backoff = editor.findChild<QSpinBox*>(QStringLiteral("stepBackoff"));
+        auto* onError = editor.findChild<QComboBox*>(QStringLiteral("stepOnError"));
+        auto* repeat = editor.findChild<QSpinBox*>(QStringLiteral("stepRepeat"));
+        auto* users = editor.findChild<QSpinBox*>(QStringLiteral("stepRendezvousUsers"));
+        QVERIFY(list && group && retries && backoff && onError && repeat && users);
+        QVERIFY(!group->isEnabled() || list->currentRow() >= 0); // no step chosen: nothing to edit
+        QVERIFY2(list->item(0)->text().contains(QStringLiteral("[group buy · retry 2]")),
+                 qPrintable(list->item(0)->text()));
+        list->setCurrentRow(0);
+        QVERIFY(group->isEnabled());
+        QCOMPARE(group->text(), QStringLiteral("buy"));
+        QCOMPARE(retries->value(), 2);
+        QCOMPARE(backoff->value(), 250);
+        list->setCurrentRow(1);
+        QCOMPARE(group->text(), QString());
+        group->setText(QStringLiteral("buy"));
+        emit group->textEdited(group->text());
+        onError->setCurrentIndex(2); // stop this user
+        repeat->setValue(3);
+        users->setValue(4);
+        QVERIFY2(editor.problems().isEmpty(), qPrintable(editor.problems().join(u'\n')));
+        const QJsonObject pay =
+            QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("steps")).toArray().at(1).toObject();
+        QCOMPARE(pay.value(QStringLiteral("group")).toString(), QStringLiteral("buy"));
+        QCOMPARE(pay.value(QStringLiteral("onError")).toString(), QStringLiteral("stopUser"));
+        QCOMPARE(pay.value(QStringLiteral("repeat")).toInt(), 3);
+        QCOMPARE(pay.value(QStringLiteral("rendezvous")).toObject().value(QStringLiteral("users")).toInt(), 4);
+        QCOMPARE(pay.value(QStringLiteral("rendezvous")).toObject().value(QStringLiteral("timeout")).toString(),
+                 QStringLiteral("5s"));
+        QVERIFY(!pay.contains(QStringLiteral("retry")));
+        QVERIFY2(list->item(1)->text().contains(QStringLiteral("on error: stop the user")),
+                 qPrintable(list->item(1)->text()));
+        users->setValue(5); // more than the 4 users that can reach it
+        QVERIFY2(editor.problems().join(u'\n').contains(QStringLiteral("steps[1].rendezvous")),
+                 qPrintable(editor.problems().join(u'\n')));
+        users->setValue(0); // none: the field is left out
+        onError->setCurrentIndex(0);
+        repeat->setValue(1);
+        const QJsonObject plain =
+            QJsonDocument::fromJson(editor.json()).object().value(QStringLiteral("steps")).toArray().at(1).toObject();
+        QVERIFY(!plain.contains(QStringLiteral("rendezvous")) && !plain.contains(QStringLiteral("onError")) &&
+                !plain.contains(QStringLiteral("repeat")));
     }
 
     void httpVersionStreamsAndVerification()
