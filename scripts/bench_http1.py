@@ -91,10 +91,10 @@ def run_wrk(url, conns, seconds):
     return requests / elapsed, requests / cpu, bool(errors)
 
 
-def run_stampede(cli, url, conns, seconds, tmp):
+def run_stampede(cli, url, conns, seconds, tmp, rate=None):
     summary = os.path.join(tmp, "summary.json")
     _, cpu, _ = timed([cli, "run", "--url", url, "-c", str(conns), "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q",
-                       "--summary-json", summary])
+                       "--summary-json", summary] + (["--rate", str(rate)] if rate else []))
     with open(summary) as f:
         s = json.load(f)
     requests = s["total"]["requests"]
@@ -137,10 +137,13 @@ def run_h2load(url, conns, streams, seconds):
     return done / elapsed, done / cpu, failed + errored > 0
 
 
-def run_stampede_h2(cli, url, conns, streams, seconds, tmp):
+def run_stampede_h2(cli, url, conns, streams, seconds, tmp, rate=None):
     summary = os.path.join(tmp, "summary.json")
-    _, cpu, _ = timed([cli, "run", "--url", url, "--http", "2", "--streams", str(streams), "-c", str(conns * streams),
-                       "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q", "--summary-json", summary])
+    # closed: conns x streams users; open (rate): conns connections of `streams` streams each
+    users = conns if rate else conns * streams
+    _, cpu, _ = timed([cli, "run", "--url", url, "--http", "2", "--streams", str(streams), "-c", str(users),
+                       "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q", "--summary-json", summary] +
+                      (["--rate", str(rate)] if rate else []))
     with open(summary) as f:
         s = json.load(f)
     requests = s["total"]["requests"]
@@ -278,7 +281,10 @@ def main():
     ap.add_argument("--checks", default="50", help="checks case: users (default 50); none to skip")
     ap.add_argument("--only-checks", action="store_true", help="only the checks case")
     ap.add_argument("--baseline", help="another stampede-cli (an earlier build): h1 and h2 cases against it, "
-                    "alternating, instead of against wrk and h2load")
+                    "alternating, instead of against wrk and h2load; and the same at --fixed-rate")
+    ap.add_argument("--fixed-rate", type=int, default=30000,
+                    help="with --baseline: also both builds at this open-model rate, which neither the target nor "
+                    "the generator saturates, so req/CPU-s is the cost of a request alone (default 30000; 0 skips)")
     a = ap.parse_args()
     for tool in ("wrk", "h2load", "taskset", "/usr/sbin/nginx"):
         if not shutil.which(tool):
@@ -303,6 +309,16 @@ def main():
                 compare(f"h2 {conns}x{streams}", a.pairs, "baseline",
                         lambda: run_stampede_h2(a.baseline, h2url, conns, streams, a.duration, tmp),
                         lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp))
+            if a.fixed_rate:
+                # a saturated target makes req/CPU-s depend on how answers batch; at a rate both
+                # builds deliver, it is what a request costs
+                r = a.fixed_rate
+                compare(f"h1 @{r}/s", a.pairs, "baseline", lambda: run_stampede(a.baseline, url, 100, a.duration, tmp, r),
+                        lambda: run_stampede(a.cli, url, 100, a.duration, tmp, r))
+                if a.h2 != "none":
+                    compare(f"h2 @{r}/s", a.pairs, "baseline",
+                            lambda: run_stampede_h2(a.baseline, h2url, conns, streams, a.duration, tmp, r),
+                            lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp, r))
             return 0
         if a.checks != "none" and not a.only_h2 and not a.only_grpc:
             checks_case(a.cli, url + "json", int(a.checks), a.duration, a.pairs, tmp)

@@ -3322,6 +3322,11 @@ with a self-signed or internal certificate.</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
+        <location filename="../widgets/rundashboard.cpp" line="42"/>
+        <source>Show the whole run, one step, a group or one of a plan&apos;s scenarios in the charts</source>
+        <translation>图表中显示整个运行、单个步骤、一个分组或计划中的某个场景</translation>
+    </message>
+    <message>
         <location filename="../widgets/rundashboard.cpp" line="64"/>
         <source>Stop</source>
         <translation>停止</translation>
@@ -3386,11 +3391,6 @@ with a self-signed or internal certificate.</source>
         <location filename="../widgets/rundashboard.cpp" line="131"/>
         <source>Step</source>
         <translation>步骤</translation>
-    </message>
-    <message>
-        <location filename="../widgets/rundashboard.cpp" line="42"/>
-        <source>Show the whole run or one step in the charts</source>
-        <translation>图表显示整个运行或其中一个步骤</translation>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="43"/>
@@ -3824,7 +3824,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="265"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="788"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="790"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
@@ -3974,41 +3974,41 @@ error_rate &lt; 0.1%</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="400"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
         <location filename="../widgets/scenarioeditor.cpp" line="628"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="630"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="401"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="402"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="403"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="404"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="626"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="405"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="629"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
@@ -4067,110 +4067,110 @@ error_rate &lt; 0.1%</translation>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="766"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="768"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="767"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="769"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="788"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="790"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="788"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="790"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="798"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="800"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="799"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="801"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="800"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="802"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="801"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="802"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="804"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="805"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="808"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="810"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="809"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="811"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="814"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="816"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="880"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="886"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="893"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="898"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="895"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="900"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="893"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="895"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="924"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="906"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="926"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="904"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="906"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="911"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="913"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="916"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

@@ -39,7 +39,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_title->setFont(f);
     m_title->setWordWrap(true); // a long verdict wraps: it never widens the window
     m_scope = new QComboBox;
-    m_scope->setToolTip(tr("Show the whole run or one step in the charts"));
+    m_scope->setToolTip(tr("Show the whole run, one step, a group or one of a plan's scenarios in the charts"));
     m_scope->addItem(tr("all steps"));
     for (const QString& step : session->stepNames())
         m_scope->addItem(step);
