@@ -10,7 +10,7 @@ PACKAGES=(
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev libqt6sql6-sqlite
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     # engine
-    libnghttp2-dev libssl-dev libprotobuf-dev protobuf-compiler libprotoc-dev
+    libnghttp2-dev libssl-dev libprotobuf-dev protobuf-compiler libprotoc-dev libmozjs-102-dev
     libgrpc++-dev protobuf-compiler-grpc libsqlite3-dev libsimdjson-dev libpcre2-dev zlib1g-dev libyaml-cpp-dev nlohmann-json3-dev
     # GUI tests and screenshots
     xvfb xauth fonts-noto-cjk

@@ -1,0 +1,281 @@
+#include "jsruntime.h"
+
+#include <js/CompilationAndEvaluation.h>
+#include <js/CompileOptions.h>
+#include <js/Conversions.h>
+#include <js/ErrorReport.h>
+#include <js/Exception.h>
+#include <js/GlobalObject.h>
+#include <js/Initialization.h>
+#include <js/Interrupt.h>
+#include <js/MemoryFunctions.h>
+#include <js/RealmOptions.h>
+#include <js/SourceText.h>
+#include <js/experimental/JSStencil.h>
+#include <jsapi.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace stampede::script {
+
+namespace {
+
+// JS_Init once per process, before any runtime; JS_ShutDown at its end.
+struct Engine
+{
+    Engine() { ok = JS_Init(); }
+    ~Engine()
+    {
+        if (ok)
+            JS_ShutDown();
+    }
+    bool ok = false;
+};
+
+bool engineUp()
+{
+    static Engine engine;
+    return engine.ok;
+}
+
+const JSClass kGlobalClass = {"global", JSCLASS_GLOBAL_FLAGS, &JS::DefaultGlobalClassOps, nullptr, nullptr, nullptr};
+
+JSObject* newGlobal(JSContext* cx)
+{
+    JS::RealmOptions options;
+    options.creationOptions().setNewCompartmentAndZone();
+    JS::RootedObject global(cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr, JS::FireOnNewGlobalHook, options));
+    if (!global)
+        return nullptr;
+    JSAutoRealm ar(cx, global);
+    if (!JS::InitRealmStandardClasses(cx))
+        return nullptr;
+    return global;
+}
+
+} // namespace
+
+struct JsRuntime::Realm::Impl
+{
+    JSContext* cx;
+    JS::PersistentRootedObject global;
+    std::vector<JS::PersistentRootedScript> scripts; // per compiled script, instantiated here when first run
+    Impl(JSContext* c, JSObject* g) : cx(c), global(c, g) {}
+};
+
+JsRuntime::Realm::Realm(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+JsRuntime::Realm::~Realm() = default;
+
+struct JsRuntime::Impl
+{
+    ScriptLimits limits;
+    JSContext* cx = nullptr;
+    std::unique_ptr<JS::PersistentRootedObject> home; // where scripts are compiled
+    std::vector<RefPtr<JS::Stencil>> stencils;
+    std::vector<std::string> names;
+    // the watchdog: interrupts a run past its deadline
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    bool quit = false;
+    std::atomic<bool> interrupted{false}; // past the budget
+    std::atomic<bool> overHeap{false};    // past the heap limit
+    static constexpr std::chrono::milliseconds kHeapCheck{10};
+    std::thread watchdog;
+
+    void watch()
+    {
+        std::unique_lock lock(mutex);
+        while (!quit) {
+            if (!deadline) {
+                wake.wait(lock);
+                continue;
+            }
+            // every 10 ms of a run its heap is looked at (onInterrupt), and at its deadline it stops
+            const auto until = *deadline;
+            const auto next = std::min(until, std::chrono::steady_clock::now() + kHeapCheck);
+            if (wake.wait_until(lock, next) != std::cv_status::timeout || !deadline || *deadline != until)
+                continue;
+            if (std::chrono::steady_clock::now() >= until) {
+                interrupted = true;
+                deadline.reset();
+            }
+            JS_RequestInterruptCallback(cx); // thread-safe: the script stops or goes on at its next check
+        }
+    }
+    static bool onInterrupt(JSContext* cx)
+    {
+        auto* self = static_cast<Impl*>(JS_GetContextPrivate(cx));
+        // Past the limit the engine would collect at every allocation (its own
+        // limit is a quarter higher): the run stops here instead.
+        if (JS_GetGCParameter(cx, JSGC_BYTES) > self->limits.heapBytes)
+            self->overHeap = true;
+        return !self->interrupted && !self->overHeap; // false: the run is terminated (uncatchable)
+    }
+    // The pending exception as "name:line: message" (and its line).
+    void takeException(ScriptOutcome& out)
+    {
+        JS::ExceptionStack stack(cx);
+        if (!JS::StealPendingExceptionStack(cx, &stack)) {
+            out.error = "the script stopped";
+            return;
+        }
+        JS::ErrorReportBuilder report(cx);
+        if (!report.init(cx, stack, JS::ErrorReportBuilder::NoSideEffects)) {
+            JS_ClearPendingException(cx);
+            out.error = "the script threw";
+            return;
+        }
+        const JSErrorReport* r = report.report();
+        out.line = r ? r->lineno : 0;
+        std::string message = report.toStringResult().c_str() ? report.toStringResult().c_str() : "";
+        out.error =
+            (r && r->filename ? std::string(r->filename) + ":" + std::to_string(r->lineno) + ": " : "") + message;
+        out.outOfMemory = message.find("out of memory") != std::string::npos;
+    }
+};
+
+JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>())
+{
+    Impl& d = *m_impl;
+    d.limits = limits;
+    if (!engineUp())
+        throw std::runtime_error("SpiderMonkey could not start (JS_Init)");
+    d.cx = JS_NewContext(limits.heapBytes + limits.heapBytes / 4);
+    if (!d.cx)
+        throw std::runtime_error("SpiderMonkey could not make a context");
+    JS_SetContextPrivate(d.cx, &d);
+    JS_SetGCParameter(d.cx, JSGC_MAX_BYTES,
+                      std::uint32_t(std::min<std::size_t>(limits.heapBytes + limits.heapBytes / 4, 0xffffffffu)));
+    if (!JS::InitSelfHostedCode(d.cx)) {
+        JS_DestroyContext(d.cx);
+        throw std::runtime_error("SpiderMonkey could not start its self-hosted code");
+    }
+    JS_AddInterruptCallback(d.cx, &Impl::onInterrupt);
+    d.home = std::make_unique<JS::PersistentRootedObject>(d.cx, newGlobal(d.cx));
+    d.watchdog = std::thread([&d] { d.watch(); });
+}
+
+JsRuntime::~JsRuntime()
+{
+    Impl& d = *m_impl;
+    {
+        std::lock_guard lock(d.mutex);
+        d.quit = true;
+    }
+    d.wake.notify_all();
+    d.watchdog.join();
+    d.stencils.clear();
+    d.home.reset();
+    JS_DestroyContext(d.cx);
+}
+
+std::optional<std::size_t> JsRuntime::compile(std::string_view source, const std::string& name, std::string& error,
+                                              unsigned* line)
+{
+    Impl& d = *m_impl;
+    JSAutoRealm ar(d.cx, *d.home);
+    JS::CompileOptions options(d.cx);
+    options.setFileAndLine(name.c_str(), 1);
+    JS::SourceText<mozilla::Utf8Unit> text;
+    if (!text.init(d.cx, source.data(), source.size(), JS::SourceOwnership::Borrowed)) {
+        error = name + ": the source cannot be read";
+        JS_ClearPendingException(d.cx);
+        return std::nullopt;
+    }
+    RefPtr<JS::Stencil> stencil = JS::CompileGlobalScriptToStencil(d.cx, options, text);
+    if (!stencil) {
+        ScriptOutcome o;
+        d.takeException(o);
+        error = o.error;
+        if (line)
+            *line = o.line;
+        return std::nullopt;
+    }
+    d.stencils.push_back(std::move(stencil));
+    d.names.push_back(name);
+    return d.stencils.size() - 1;
+}
+
+std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
+{
+    JSObject* global = newGlobal(m_impl->cx);
+    if (!global)
+        return nullptr;
+    return std::make_unique<Realm>(std::make_unique<Realm::Impl>(m_impl->cx, global));
+}
+
+ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
+{
+    Impl& d = *m_impl;
+    ScriptOutcome out;
+    Realm::Impl& r = realm.impl();
+    JSAutoRealm ar(d.cx, r.global);
+    while (r.scripts.size() <= script)
+        r.scripts.emplace_back(d.cx);
+    if (!r.scripts[script]) {
+        JS::CompileOptions options(d.cx);
+        options.setFileAndLine(d.names[script].c_str(), 1);
+        JS::InstantiateOptions instantiate(options);
+        r.scripts[script] = JS::InstantiateGlobalStencil(d.cx, instantiate, d.stencils[script]);
+        if (!r.scripts[script]) {
+            d.takeException(out);
+            return out;
+        }
+    }
+    {
+        std::lock_guard lock(d.mutex);
+        d.interrupted = false;
+        d.overHeap = false;
+        d.deadline = std::chrono::steady_clock::now() + d.limits.budget;
+    }
+    d.wake.notify_all();
+    JS::RootedValue value(d.cx);
+    const bool ok = JS_ExecuteScript(d.cx, r.scripts[script], &value);
+    {
+        std::lock_guard lock(d.mutex);
+        d.deadline.reset();
+    }
+    if (!ok) {
+        if (d.overHeap) {
+            out.outOfMemory = true;
+            out.error = d.names[script] + ": stopped past the heap limit of " +
+                        std::to_string(d.limits.heapBytes >> 20) + " MiB";
+            JS_ClearPendingException(d.cx);
+            JS_GC(d.cx); // what it left unreachable goes now
+        } else if (d.interrupted) {
+            out.timedOut = true;
+            out.error =
+                d.names[script] + ": stopped after its budget of " + std::to_string(d.limits.budget.count()) + " ms";
+            JS_ClearPendingException(d.cx);
+        } else if (JS_IsExceptionPending(d.cx)) {
+            d.takeException(out);
+        } else {
+            out.outOfMemory = true; // an uncatchable stop that was not the watchdog's
+            out.error = d.names[script] + ": out of memory (the runtime's heap limit)";
+        }
+        d.interrupted = false;
+        d.overHeap = false;
+        return out;
+    }
+    out.ok = true;
+    JS::RootedString text(d.cx, JS::ToString(d.cx, value));
+    if (text) {
+        JS::UniqueChars chars = JS_EncodeStringToUTF8(d.cx, text);
+        if (chars)
+            out.value = chars.get();
+    }
+    JS_ClearPendingException(d.cx);
+    return out;
+}
+
+std::size_t JsRuntime::heapBytes() const
+{
+    return JS_GetGCParameter(m_impl->cx, JSGC_BYTES);
+}
+
+} // namespace stampede::script

@@ -1,0 +1,73 @@
+#pragma once
+// JavaScript in the engine (SpiderMonkey 102, ES2020+): one runtime per
+// worker thread, one realm (a global of its own) per virtual user, scripts
+// compiled once per runtime and run in any of its realms. Every run is
+// bounded in time (a watchdog interrupts a script past its budget: that run
+// fails, the runtime goes on) and the runtime's heap in bytes. A realm has the
+// language's standard classes only: no file, network, process or timer.
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace stampede::script {
+
+struct ScriptLimits
+{
+    std::chrono::milliseconds budget{100}; // one run's time
+    std::size_t heapBytes = 64u << 20;     // the runtime's GC heap
+};
+
+// What a run came to: its completion value as text, or why it failed.
+struct ScriptOutcome
+{
+    bool ok = false;
+    bool timedOut = false;    // past its budget (interrupted)
+    bool outOfMemory = false; // past the heap limit
+    std::string value;        // ok: the completion value, as String() gives it
+    std::string error;        // not ok: the exception ("file:line: message"), or what stopped it
+    unsigned line = 0;        // the exception's line (0: none)
+};
+
+class JsRuntime
+{
+public:
+    explicit JsRuntime(const ScriptLimits& limits = {});
+    ~JsRuntime();
+    JsRuntime(const JsRuntime&) = delete;
+    JsRuntime& operator=(const JsRuntime&) = delete;
+
+    // Compiles `source` once (named `name` in errors); nullopt with `error`
+    // ("name:line: message") and `line` when it does not parse.
+    std::optional<std::size_t> compile(std::string_view source, const std::string& name, std::string& error,
+                                       unsigned* line = nullptr);
+
+    class Realm;
+    // A fresh global with the standard classes (a virtual user's).
+    std::unique_ptr<Realm> newRealm();
+    // Runs compiled script `script` in `realm`, within the budget.
+    ScriptOutcome run(Realm& realm, std::size_t script);
+    // Bytes of the runtime's GC heap in use.
+    std::size_t heapBytes() const;
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> m_impl;
+};
+
+class JsRuntime::Realm
+{
+public:
+    ~Realm();
+    struct Impl;
+    explicit Realm(std::unique_ptr<Impl> impl);
+    Impl& impl() { return *m_impl; }
+
+private:
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace stampede::script
