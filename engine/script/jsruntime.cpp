@@ -1,5 +1,7 @@
 #include "jsruntime.h"
 
+#include "builtins.h"
+
 #include <js/CompilationAndEvaluation.h>
 #include <js/CompileOptions.h>
 #include <js/Conversions.h>
@@ -10,12 +12,14 @@
 #include <js/Interrupt.h>
 #include <js/MemoryFunctions.h>
 #include <js/RealmOptions.h>
+#include <js/SavedFrameAPI.h>
 #include <js/SourceText.h>
 #include <js/experimental/JSStencil.h>
 #include <jsapi.h>
 
 #include <atomic>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -75,6 +79,7 @@ struct JsRuntime::Impl
     ScriptLimits limits;
     JSContext* cx = nullptr;
     std::unique_ptr<JS::PersistentRootedObject> home; // where scripts are compiled
+    RefPtr<JS::Stencil> prelude, pmPrelude;           // CryptoJS, btoa, atob; pm: run in every new realm
     std::vector<RefPtr<JS::Stencil>> stencils;
     std::vector<std::string> names;
     // the watchdog: interrupts a run past its deadline
@@ -116,6 +121,30 @@ struct JsRuntime::Impl
             self->overHeap = true;
         return !self->interrupted && !self->overHeap; // false: the run is terminated (uncatchable)
     }
+    // The innermost frame of `stack` in a script of the user's (not the
+    // preludes'): its file and line, when there is one.
+    void userFrame(JS::HandleObject stack, std::string& file, unsigned& line)
+    {
+        JS::RootedObject frame(cx, stack);
+        while (frame) {
+            JS::RootedString source(cx);
+            std::uint32_t at = 0;
+            if (JS::GetSavedFrameSource(cx, nullptr, frame, &source) != JS::SavedFrameResult::Ok || !source)
+                return;
+            JS::UniqueChars name = JS_EncodeStringToUTF8(cx, source);
+            if (name && std::string_view(name.get()) != "prelude") {
+                if (JS::GetSavedFrameLine(cx, nullptr, frame, &at) == JS::SavedFrameResult::Ok) {
+                    file = name.get();
+                    line = at;
+                }
+                return;
+            }
+            JS::RootedObject parent(cx);
+            if (JS::GetSavedFrameParent(cx, nullptr, frame, &parent) != JS::SavedFrameResult::Ok)
+                return;
+            frame = parent;
+        }
+    }
     // The pending exception as "name:line: message" (and its line).
     void takeException(ScriptOutcome& out)
     {
@@ -132,9 +161,10 @@ struct JsRuntime::Impl
         }
         const JSErrorReport* r = report.report();
         out.line = r ? r->lineno : 0;
+        std::string file = r && r->filename ? r->filename : "";
+        userFrame(stack.stack(), file, out.line); // thrown by the prelude for the script: the script's line
         std::string message = report.toStringResult().c_str() ? report.toStringResult().c_str() : "";
-        out.error =
-            (r && r->filename ? std::string(r->filename) + ":" + std::to_string(r->lineno) + ": " : "") + message;
+        out.error = (file.empty() ? "" : file + ":" + std::to_string(out.line) + ": ") + message;
         out.outOfMemory = message.find("out of memory") != std::string::npos;
     }
 };
@@ -157,6 +187,26 @@ JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>
     }
     JS_AddInterruptCallback(d.cx, &Impl::onInterrupt);
     d.home = std::make_unique<JS::PersistentRootedObject>(d.cx, newGlobal(d.cx));
+    {
+        JSAutoRealm ar(d.cx, *d.home);
+        JS::CompileOptions options(d.cx);
+        options.setFileAndLine("prelude", 1);
+        for (auto [source, stencil] : {std::pair{preludeSource(), &d.prelude}, {pmPreludeSource(), &d.pmPrelude}}) {
+            JS::SourceText<mozilla::Utf8Unit> text;
+            if (text.init(d.cx, source, std::strlen(source), JS::SourceOwnership::Borrowed))
+                *stencil = JS::CompileGlobalScriptToStencil(d.cx, options, text);
+            if (!*stencil) {
+                ScriptOutcome o;
+                d.takeException(o);
+                JS_DestroyContext(d.cx);
+                throw std::runtime_error("the script prelude does not compile: " + o.error);
+            }
+        }
+        if (!d.prelude || !d.pmPrelude) {
+            JS_DestroyContext(d.cx);
+            throw std::runtime_error("the script prelude does not compile");
+        }
+    }
     d.watchdog = std::thread([&d] { d.watch(); });
 }
 
@@ -170,6 +220,8 @@ JsRuntime::~JsRuntime()
     d.wake.notify_all();
     d.watchdog.join();
     d.stencils.clear();
+    d.prelude = nullptr;
+    d.pmPrelude = nullptr;
     d.home.reset();
     JS_DestroyContext(d.cx);
 }
@@ -203,10 +255,25 @@ std::optional<std::size_t> JsRuntime::compile(std::string_view source, const std
 
 std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
 {
-    JSObject* global = newGlobal(m_impl->cx);
+    JSContext* cx = m_impl->cx;
+    JS::RootedObject global(cx, newGlobal(cx));
     if (!global)
         return nullptr;
-    return std::make_unique<Realm>(std::make_unique<Realm::Impl>(m_impl->cx, global));
+    {
+        JSAutoRealm ar(cx, global);
+        JS::CompileOptions options(cx);
+        options.setFileAndLine("prelude", 1);
+        JS::InstantiateOptions instantiate(options);
+        JS::RootedScript prelude(cx, JS::InstantiateGlobalStencil(cx, instantiate, m_impl->prelude));
+        JS::RootedScript pm(cx, JS::InstantiateGlobalStencil(cx, instantiate, m_impl->pmPrelude));
+        JS::RootedValue ignored(cx);
+        if (!defineNatives(cx, global) || !prelude || !pm || !JS_ExecuteScript(cx, prelude, &ignored) ||
+            !JS_ExecuteScript(cx, pm, &ignored)) {
+            JS_ClearPendingException(cx);
+            return nullptr;
+        }
+    }
+    return std::make_unique<Realm>(std::make_unique<Realm::Impl>(cx, global));
 }
 
 ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
@@ -270,6 +337,58 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
             out.value = chars.get();
     }
     JS_ClearPendingException(d.cx);
+    return out;
+}
+
+namespace {
+
+// Calls the realm's global function `name` with `argument` (none when null);
+// its result as text into `result` (when given).
+bool callGlobal(JSContext* cx, JS::HandleObject global, const char* name, const std::string* argument,
+                std::string* result)
+{
+    JS::RootedValueArray<1> args(cx);
+    if (argument) {
+        JSString* s = JS_NewStringCopyUTF8N(cx, JS::UTF8Chars(argument->data(), argument->size()));
+        if (!s)
+            return false;
+        args[0].setString(s);
+    }
+    JS::RootedValue rval(cx);
+    if (!JS_CallFunctionName(cx, global, name, argument ? JS::HandleValueArray(args) : JS::HandleValueArray::empty(),
+                             &rval))
+        return false;
+    if (result) {
+        JS::RootedString text(cx, JS::ToString(cx, rval));
+        JS::UniqueChars chars = text ? JS_EncodeStringToUTF8(cx, text) : nullptr;
+        if (!chars)
+            return false;
+        *result = chars.get();
+    }
+    return true;
+}
+
+} // namespace
+
+ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const std::string& context, std::string& result)
+{
+    Impl& d = *m_impl;
+    result.clear();
+    {
+        JSAutoRealm ar(d.cx, realm.impl().global);
+        if (!callGlobal(d.cx, realm.impl().global, "__pmBegin", &context, nullptr)) {
+            ScriptOutcome out;
+            d.takeException(out);
+            out.error = "the script's context: " + out.error;
+            return out;
+        }
+    }
+    ScriptOutcome out = run(realm, script);
+    JSAutoRealm ar(d.cx, realm.impl().global);
+    if (!callGlobal(d.cx, realm.impl().global, "__pmEnd", nullptr, &result)) {
+        JS_ClearPendingException(d.cx);
+        result.clear();
+    }
     return out;
 }
 

@@ -49,6 +49,13 @@ public:
     std::unique_ptr<Realm> newRealm();
     // Runs compiled script `script` in `realm`, within the budget.
     ScriptOutcome run(Realm& realm, std::size_t script);
+    // Runs it as a Postman script: `context` is the run's JSON
+    //   {"environment": {k: v}, "collectionVariables": {}, "globals": {}, "iterationData": {}, "variables": {},
+    //    "info": {"requestName", "iteration"}, "request": {"method", "url", "headers": [[k, v]], "body"},
+    //    "response": {"code", "status", "headers": [[k, v]], "body", "responseTime", "responseSize"}}
+    // and `result` what the script left, as JSON: the same scopes, "tests": [{"name", "passed", "error"}],
+    // "skip", "logs", "logsDropped" and the request as it is now (also when the script failed).
+    ScriptOutcome runPm(Realm& realm, std::size_t script, const std::string& context, std::string& result);
     // Bytes of the runtime's GC heap in use.
     std::size_t heapBytes() const;
 

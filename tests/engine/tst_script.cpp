@@ -4,6 +4,10 @@
 // runtime goes on; a realm reaches no file, module, process or timer.
 #include "script/jsruntime.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 
 #include <chrono>
@@ -145,6 +149,255 @@ private Q_SLOTS:
         QVERIFY(!o.timedOut && !o.outOfMemory);
         QCOMPARE(o.line, 2u);
         QVERIFY2(o.error.find("test.js:2: Error: code was 1") != std::string::npos, o.error.c_str());
+    }
+
+    // CryptoJS's digests and HMACs as `openssl dgst` gives them, for UTF-8
+    // text and for a key given as a word array; its encodings both ways.
+    void cryptoJsAgreesWithOpenssl()
+    {
+        const QByteArray text = QStringLiteral("héllo wörld ✓ {\"amount\": 10}").toUtf8();
+        const QByteArray key = QByteArrayLiteral("s3cr3t-key");
+        auto dgst = [&](const QStringList& args) {
+            QProcess p;
+            p.start(QStringLiteral("openssl"), QStringList{QStringLiteral("dgst"), QStringLiteral("-r")} + args);
+            p.write(text);
+            p.closeWriteChannel();
+            p.waitForFinished();
+            return QString::fromLatin1(p.readAllStandardOutput()).section(u' ', 0, 0);
+        };
+        JsRuntime js;
+        auto realm = js.newRealm();
+        auto eval = [&](const QString& source) {
+            std::string error;
+            const auto id = js.compile(source.toStdString(), "crypto.js", error);
+            if (!id)
+                return QString::fromStdString(error);
+            const ScriptOutcome o = js.run(*realm, *id);
+            return QString::fromStdString(o.ok ? o.value : o.error);
+        };
+        const QString t = QString::fromUtf8(text).replace(u'"', QStringLiteral("\\\""));
+        for (const char* alg : {"MD5", "SHA1", "SHA256", "SHA512"}) {
+            const QString want = dgst({QLatin1String("-") + QString::fromLatin1(alg).toLower()});
+            QVERIFY(!want.isEmpty());
+            QCOMPARE(eval(QStringLiteral("CryptoJS.%1(\"%2\").toString()").arg(QLatin1String(alg), t)), want);
+            const QString mac = dgst({QLatin1String("-") + QString::fromLatin1(alg).toLower(), QStringLiteral("-hmac"),
+                                      QString::fromLatin1(key)});
+            QCOMPARE(eval(QStringLiteral("CryptoJS.Hmac%1(\"%2\", \"%3\").toString(CryptoJS.enc.Hex)")
+                              .arg(QLatin1String(alg), t, QString::fromLatin1(key))),
+                     mac);
+            // a signature in Base64, the key given as Base64 (as signed APIs do)
+            QCOMPARE(eval(QStringLiteral("CryptoJS.enc.Base64.stringify(CryptoJS.Hmac%1(\"%2\", "
+                                         "CryptoJS.enc.Base64.parse(\"%3\")))")
+                              .arg(QLatin1String(alg), t, QString::fromLatin1(key.toBase64()))),
+                     QString::fromLatin1(QByteArray::fromHex(mac.toLatin1()).toBase64()));
+        }
+        QCOMPARE(eval(QStringLiteral("CryptoJS.enc.Utf8.stringify(CryptoJS.enc.Base64.parse("
+                                     "CryptoJS.enc.Utf8.parse('wörld ✓').toString(CryptoJS.enc.Base64)))")),
+                 QStringLiteral("wörld ✓"));
+        QCOMPARE(eval(QStringLiteral("CryptoJS.enc.Hex.parse('00ff10').toString(CryptoJS.enc.Base64)")),
+                 QStringLiteral("AP8Q"));
+        // btoa/atob as browsers have them
+        QCOMPARE(eval(QStringLiteral("btoa('user:pässword')")),
+                 QString::fromLatin1(QByteArrayLiteral("user:p\xe4ssword").toBase64()));
+        QCOMPARE(eval(QStringLiteral("atob(btoa('\\x00\\xff abc')) === '\\x00\\xff abc'")), QStringLiteral("true"));
+        QCOMPARE(eval(QStringLiteral("try { btoa('✓'); 'no' } catch (e) { e.name }")),
+                 QStringLiteral("InvalidCharacterError"));
+        QCOMPARE(eval(QStringLiteral("try { atob('a$b'); 'no' } catch (e) { e.name }")),
+                 QStringLiteral("InvalidCharacterError"));
+        // the natives behind them are not the script's
+        QCOMPARE(eval(QStringLiteral("typeof __digest + typeof __hmac + typeof __b64decode")),
+                 QStringLiteral("undefinedundefinedundefined"));
+    }
+
+    // Runs `source` as a Postman script with `context`; what it left.
+    static QJsonObject pmRun(JsRuntime& js, JsRuntime::Realm& realm, const QString& source,
+                             const QJsonObject& context = {}, ScriptOutcome* outcome = nullptr)
+    {
+        std::string error, result;
+        const auto id = js.compile(source.toStdString(), "pm.js", error);
+        if (!id)
+            qFatal("%s", error.c_str());
+        const ScriptOutcome o =
+            js.runPm(realm, *id, QJsonDocument(context).toJson(QJsonDocument::Compact).toStdString(), result);
+        if (outcome)
+            *outcome = o;
+        return QJsonDocument::fromJson(QByteArray::fromStdString(result)).object();
+    }
+
+    // Each chai form of pm.expect, passing and failing as Postman's sandbox
+    // does (chai's BDD chain), with chai's message on a failure.
+    void pmExpectChaiForms_data()
+    {
+        QTest::addColumn<QString>("expression");
+        QTest::addColumn<bool>("passes");
+        QTest::addColumn<QString>("message");
+        const QList<std::tuple<const char*, bool, const char*>> rows = {
+            {"pm.expect(1).to.equal(1)", true, ""},
+            {"pm.expect(1).to.equal(2)", false, "expected 1 to equal 2"},
+            {"pm.expect({a: 1}).to.eql({a: 1})", true, ""},
+            {"pm.expect({a: 1}).to.equal({a: 1})", false, "expected {\"a\":1} to equal {\"a\":1}"},
+            {"pm.expect({a: [1, {b: 2}]}).to.deep.equal({a: [1, {b: 2}]})", true, ""},
+            {"pm.expect({a: 1}).to.not.eql({a: 2})", true, ""},
+            {"pm.expect(1).to.not.equal(1)", false, "expected 1 to not equal 1"},
+            {"pm.expect('abc').to.be.a('string')", true, ""},
+            {"pm.expect([1]).to.be.an('array')", true, ""},
+            {"pm.expect(null).to.be.an('object')", false, "expected null to be an object"},
+            {"pm.expect(1).to.be.ok", true, ""},
+            {"pm.expect('').to.be.ok", false, "expected '' to be ok"},
+            {"pm.expect(true).to.be.true", true, ""},
+            {"pm.expect(1).to.be.true", false, "expected 1 to be true"},
+            {"pm.expect(false).to.be.false", true, ""},
+            {"pm.expect(null).to.be.null", true, ""},
+            {"pm.expect(undefined).to.be.undefined", true, ""},
+            {"pm.expect('hello world').to.include('wor')", true, ""},
+            {"pm.expect([1, 2, 3]).to.contain(2)", true, ""},
+            {"pm.expect({a: 1, b: 2}).to.include({a: 1})", true, ""},
+            {"pm.expect([1, 2]).to.include(5)", false, "expected [1,2] to include 5"},
+            {"pm.expect({a: {b: 2}}).to.have.property('a').that.has.property('b', 2)", true, ""},
+            {"pm.expect({a: 1}).to.have.property('b')", false, "expected {\"a\":1} to have property 'b'"},
+            {"pm.expect([1, 2]).to.have.lengthOf(2)", true, ""},
+            {"pm.expect('abc').to.have.lengthOf(2)", false, "expected 'abc' to have a length of 2"},
+            {"pm.expect(5).to.be.above(4).and.below(6)", true, ""},
+            {"pm.expect(5).to.be.at.least(5)", true, ""},
+            {"pm.expect(5).to.be.at.most(4)", false, "expected 5 to be at most 4"},
+            {"pm.expect('2026-12-02').to.match(/^\\d{4}-\\d{2}/)", true, ""},
+            {"pm.expect(201).to.be.oneOf([200, 201])", true, ""},
+            {"pm.expect(404).to.be.oneOf([200, 201])", false, "expected 404 to be one of [200,201]"},
+            {"pm.expect([1, 2, 3]).to.have.members([3, 1, 2])", true, ""},
+            {"pm.expect([1, 2]).to.have.members([1, 2, 3])", false,
+             "expected [1,2] to have the same members as [1,2,3]"},
+            {"pm.expect([]).to.be.empty", true, ""},
+            {"pm.expect(3, 'the count').to.equal(4)", false, "the count: expected 3 to equal 4"},
+        };
+        for (const auto& [expression, passes, message] : rows)
+            QTest::newRow(expression) << QString::fromUtf8(expression) << passes << QString::fromUtf8(message);
+    }
+    void pmExpectChaiForms()
+    {
+        QFETCH(QString, expression);
+        QFETCH(bool, passes);
+        QFETCH(QString, message);
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral("pm.test('t', () => %1);").arg(expression));
+        const QJsonObject t = r.value(QStringLiteral("tests")).toArray().at(0).toObject();
+        QCOMPARE(t.value(QStringLiteral("name")).toString(), QStringLiteral("t"));
+        QCOMPARE(t.value(QStringLiteral("passed")).toBool(), passes);
+        QCOMPARE(t.value(QStringLiteral("error")).toString(), message);
+    }
+
+    // The scopes as Postman resolves them: local values, then the data row,
+    // the environment, the collection's; replaceIn with {{name}}; set, unset
+    // and has; what the script set comes back.
+    void pmVariableScopes()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject context{
+            {QStringLiteral("environment"), QJsonObject{{QStringLiteral("host"), QStringLiteral("env")},
+                                                        {QStringLiteral("token"), QStringLiteral("e")}}},
+            {QStringLiteral("collectionVariables"),
+             QJsonObject{{QStringLiteral("host"), QStringLiteral("coll")}, {QStringLiteral("c"), QStringLiteral("1")}}},
+            {QStringLiteral("iterationData"), QJsonObject{{QStringLiteral("user"), QStringLiteral("u1")}}}};
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            const seen = [pm.variables.get('host'), pm.variables.get('c'), pm.variables.get('user'),
+                          pm.collectionVariables.get('host'), pm.iterationData.get('user')];
+            pm.variables.set('host', 'local');
+            seen.push(pm.variables.get('host'), pm.variables.replaceIn('{{host}}/{{ user }}/{{missing}}'));
+            pm.environment.unset('token');
+            seen.push(pm.environment.has('token'), pm.environment.replaceIn('{{host}}'));
+            pm.environment.set('count', 42);
+            pm.collectionVariables.set('c', '2');
+            pm.test('seen', () => pm.expect(seen).to.eql(['env', '1', 'u1', 'coll', 'u1', 'local', 'local/u1/{{missing}}', false, 'env']));
+        )"),
+                                    context);
+        const QJsonObject t = r.value(QStringLiteral("tests")).toArray().at(0).toObject();
+        QVERIFY2(t.value(QStringLiteral("passed")).toBool(), qPrintable(t.value(QStringLiteral("error")).toString()));
+        const QJsonObject env = r.value(QStringLiteral("environment")).toObject();
+        QVERIFY(!env.contains(QStringLiteral("token")));
+        QCOMPARE(env.value(QStringLiteral("count")).toInt(), 42);
+        QCOMPARE(r.value(QStringLiteral("collectionVariables")).toObject().value(QStringLiteral("c")).toString(),
+                 QStringLiteral("2"));
+        QCOMPARE(r.value(QStringLiteral("variables")).toObject().value(QStringLiteral("host")).toString(),
+                 QStringLiteral("local"));
+    }
+
+    // A test script on an answer: pm.response's accessors and assertions;
+    // a test that fails is reported with its message and the others go on;
+    // a value taken from the body goes to the environment.
+    void pmResponseAndTests()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject response{
+            {QStringLiteral("code"), 201},
+            {QStringLiteral("headers"),
+             QJsonArray{QJsonArray{QStringLiteral("Content-Type"), QStringLiteral("application/json")}}},
+            {QStringLiteral("body"), QStringLiteral(R"({"code": 0, "data": {"token": "T"}})")},
+            {QStringLiteral("responseTime"), 12},
+            {QStringLiteral("responseSize"), 35}};
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            pm.test('status', () => pm.response.to.have.status(201));
+            pm.test('reason', () => pm.response.to.have.status('Created'));
+            pm.test('ok', () => pm.response.to.be.ok);
+            pm.test('header', () => pm.response.to.have.header('content-type', 'application/json'));
+            pm.test('json body', () => pm.response.to.have.jsonBody('data.token', 'T'));
+            pm.test('code is 0', () => pm.expect(pm.response.json().code).to.eql(0));
+            pm.test('wrong status', () => pm.response.to.have.status(200));
+            pm.test('fast', () => pm.expect(pm.response.responseTime).to.be.below(100));
+            pm.test('header get', () => pm.expect(pm.response.headers.get('CONTENT-TYPE')).to.include('json'));
+            pm.environment.set('token', pm.response.json().data.token);
+            console.log('token', pm.response.json().data.token, {n: 1});
+        )"),
+                                    QJsonObject{{QStringLiteral("response"), response}});
+        QStringList passed, failed;
+        for (const QJsonValue& v : r.value(QStringLiteral("tests")).toArray())
+            (v.toObject().value(QStringLiteral("passed")).toBool() ? passed : failed)
+                << v.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(failed, QStringList{QStringLiteral("wrong status")});
+        QCOMPARE(passed.size(), 8);
+        QCOMPARE(r.value(QStringLiteral("tests")).toArray().at(6).toObject().value(QStringLiteral("error")).toString(),
+                 QStringLiteral("expected response to have status 200 but got 201"));
+        QCOMPARE(r.value(QStringLiteral("environment")).toObject().value(QStringLiteral("token")).toString(),
+                 QStringLiteral("T"));
+        QCOMPARE(r.value(QStringLiteral("logs")).toArray().at(0).toString(), QStringLiteral("token T {\"n\":1}"));
+    }
+
+    // A pre-request script signs the request: headers added and upserted,
+    // the URL changed, the request skipped; an unsupported call is named; a
+    // script that throws still hands back its tests.
+    void pmPreRequestChangesTheRequest()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject request{
+            {QStringLiteral("method"), QStringLiteral("POST")},
+            {QStringLiteral("url"), QStringLiteral("http://127.0.0.1:9/pay")},
+            {QStringLiteral("headers"), QJsonArray{QJsonArray{QStringLiteral("A"), QStringLiteral("1")}}},
+            {QStringLiteral("body"), QStringLiteral("{\"amount\": 10}")}};
+        ScriptOutcome o;
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            const sig = CryptoJS.HmacSHA256(pm.request.body.raw, 'k').toString(CryptoJS.enc.Base64);
+            pm.request.headers.add({key: 'X-Signature', value: sig});
+            pm.request.headers.upsert({key: 'a', value: '2'});
+            pm.request.url = pm.request.url.toString() + '?t=' + pm.request.method;
+            pm.execution.skipRequest();
+            pm.test('before', () => {});
+            pm.sendRequest('http://example.com', () => {});
+        )"),
+                                    QJsonObject{{QStringLiteral("request"), request}}, &o);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.find("pm.sendRequest is not supported") != std::string::npos, o.error.c_str());
+        QCOMPARE(o.line, 8u);
+        const QJsonObject q = r.value(QStringLiteral("request")).toObject();
+        QCOMPARE(q.value(QStringLiteral("url")).toString(), QStringLiteral("http://127.0.0.1:9/pay?t=POST"));
+        const QJsonArray headers = q.value(QStringLiteral("headers")).toArray();
+        QCOMPARE(headers.size(), 2);
+        QCOMPARE(headers.at(0).toArray().at(1).toString(), QStringLiteral("2"));
+        QCOMPARE(headers.at(1).toArray().at(0).toString(), QStringLiteral("X-Signature"));
+        QCOMPARE(headers.at(1).toArray().at(1).toString().size(), 44); // a SHA-256 in Base64
+        QVERIFY(r.value(QStringLiteral("skip")).toBool());
+        QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 1);
     }
 
     // What a virtual user's realm costs: 1,000 realms on one runtime

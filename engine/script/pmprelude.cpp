@@ -1,0 +1,250 @@
+// Postman's `pm` API as scripts use it, in JavaScript, in every realm: the
+// host hands a run's context in as JSON (__pmBegin) and takes back what the
+// script set and what its tests said (__pmEnd). See pmapi.h for the shapes.
+#include "builtins.h"
+
+namespace stampede::script {
+
+const char* pmPreludeSource()
+{
+    return R"JS(
+(() => {
+  class AssertionError extends Error {
+    constructor(message) { super(message); this.name = 'AssertionError'; }
+  }
+  const show = (v) => {
+    if (typeof v === 'string') return `'${v}'`;
+    if (v === undefined) return 'undefined';
+    if (typeof v === 'function') return '[Function]';
+    try { return JSON.stringify(v) ?? String(v); } catch (e) { return String(v); }
+  };
+  const deepEqual = (a, b) => {
+    if (Object.is(a, b)) return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    const ka = Object.keys(a), kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  };
+  const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : v instanceof RegExp ? 'regexp' : typeof v);
+  const sizeOf = (v) => (v instanceof Map || v instanceof Set ? v.size : v == null ? undefined : v.length);
+
+  // chai's BDD chain: words that read, flags (not, deep), and assertions
+  class Assertion {
+    constructor(value, message) { this._v = value; this._not = false; this._deep = false; this._msg = message; }
+    _check(ok, what) {
+      if (Boolean(ok) === this._not)
+        throw new AssertionError((this._msg ? this._msg + ': ' : '') + 'expected ' + show(this._v) +
+                                 (this._not ? ' to not ' : ' to ') + what);
+      return this;
+    }
+    get not() { this._not = !this._not; return this; }
+    get deep() { this._deep = true; return this; }
+    get ok() { return this._check(this._v, 'be ok'); }
+    get true() { return this._check(this._v === true, 'be true'); }
+    get false() { return this._check(this._v === false, 'be false'); }
+    get null() { return this._check(this._v === null, 'be null'); }
+    get undefined() { return this._check(this._v === undefined, 'be undefined'); }
+    get NaN() { return this._check(Number.isNaN(this._v), 'be NaN'); }
+    get exist() { return this._check(this._v != null, 'exist'); }
+    get empty() {
+      const v = this._v;
+      const empty = typeof v === 'string' || Array.isArray(v) ? v.length === 0
+                  : v instanceof Map || v instanceof Set ? v.size === 0
+                  : v !== null && typeof v === 'object' ? Object.keys(v).length === 0 : false;
+      return this._check(empty, 'be empty');
+    }
+    equal(x) {
+      return this._check(this._deep ? deepEqual(this._v, x) : this._v === x, (this._deep ? 'deeply equal ' : 'equal ') + show(x));
+    }
+    eql(x) { return this._check(deepEqual(this._v, x), 'deeply equal ' + show(x)); }
+    a(type) {
+      const t = String(type).toLowerCase();
+      return this._check(typeName(this._v) === t, (/^[aeiou]/.test(t) ? 'be an ' : 'be a ') + t);
+    }
+    include(x) {
+      const v = this._v;
+      let ok;
+      if (typeof v === 'string') ok = v.includes(x);
+      else if (Array.isArray(v) || v instanceof Set) ok = [...v].some((e) => (this._deep ? deepEqual(e, x) : e === x));
+      else if (v !== null && typeof v === 'object')
+        ok = x !== null && typeof x === 'object' && Object.keys(x).every((k) => (this._deep ? deepEqual(v[k], x[k]) : v[k] === x[k]));
+      else ok = false;
+      return this._check(ok, 'include ' + show(x));
+    }
+    property(name, ...value) {
+      const v = this._v;
+      const has = v !== null && v !== undefined && (typeof v === 'object' || typeof v === 'function' ? name in v : Object(v)[name] !== undefined);
+      if (value.length === 0) {
+        this._check(has, 'have property ' + show(name));
+      } else {
+        const ok = has && (this._deep ? deepEqual(v[name], value[0]) : v[name] === value[0]);
+        this._check(ok, 'have property ' + show(name) + ' of ' + show(value[0]));
+      }
+      if (!this._not) this._v = v[name]; // chai goes on with the property's value
+      return this;
+    }
+    lengthOf(n) { return this._check(sizeOf(this._v) === n, 'have a length of ' + n); }
+    above(n) { return this._check(this._v > n, 'be above ' + n); }
+    least(n) { return this._check(this._v >= n, 'be at least ' + n); }
+    below(n) { return this._check(this._v < n, 'be below ' + n); }
+    most(n) { return this._check(this._v <= n, 'be at most ' + n); }
+    within(a, b) { return this._check(this._v >= a && this._v <= b, `be within ${a}..${b}`); }
+    match(re) { return this._check(re.test(String(this._v)), 'match ' + re); }
+    string(s) { return this._check(typeof this._v === 'string' && this._v.includes(s), 'contain ' + show(s)); }
+    oneOf(list) { return this._check(list.some((e) => (this._deep ? deepEqual(e, this._v) : e === this._v)), 'be one of ' + show(list)); }
+    members(list) {
+      const v = [...(this._v || [])];
+      const same = v.length === list.length && list.every((e) => {
+        const i = v.findIndex((x) => (this._deep ? deepEqual(x, e) : x === e));
+        if (i < 0) return false;
+        v.splice(i, 1);
+        return true;
+      });
+      return this._check(same, 'have the same members as ' + show(list));
+    }
+    keys(...names) {
+      const list = names.length === 1 && Array.isArray(names[0]) ? names[0] : names;
+      const own = this._v !== null && typeof this._v === 'object' ? Object.keys(this._v) : [];
+      return this._check(list.every((k) => own.includes(k)) && own.length === list.length, 'have keys ' + show(list));
+    }
+    instanceOf(type) { return this._check(this._v instanceof type, 'be an instance of ' + (type && type.name)); }
+    satisfy(fn) { return this._check(fn(this._v), 'satisfy ' + (fn.name || 'the function')); }
+  }
+  for (const word of ['to', 'be', 'been', 'is', 'that', 'which', 'and', 'has', 'have', 'with', 'at', 'of', 'same', 'but', 'does', 'still', 'also'])
+    Object.defineProperty(Assertion.prototype, word, { get() { return this; } });
+  const aliases = { equals: 'equal', eq: 'equal', eqls: 'eql', an: 'a', includes: 'include', contain: 'include',
+                    contains: 'include', length: 'lengthOf', gt: 'above', greaterThan: 'above', gte: 'least',
+                    lt: 'below', lessThan: 'below', lte: 'most', matches: 'match', instanceof: 'instanceOf',
+                    key: 'keys', satisfies: 'satisfy', haveOwnProperty: 'property', ownProperty: 'property' };
+  for (const [alias, name] of Object.entries(aliases))
+    Object.defineProperty(Assertion.prototype, alias, { value: Assertion.prototype[name], writable: true });
+  const expect = (value, message) => new Assertion(value, message);
+
+  // one run's state
+  let run = null;
+  const scope = (name) => ({
+    get: (key) => run[name][key],
+    set: (key, value) => { run[name][key] = value; },
+    unset: (key) => { delete run[name][key]; },
+    has: (key) => Object.prototype.hasOwnProperty.call(run[name], key),
+    clear: () => { run[name] = {}; },
+    toObject: () => ({ ...run[name] }),
+    replaceIn: (text) => replaceIn(String(text), (key) => run[name][key]),
+  });
+  const replaceIn = (text, lookup) =>
+    text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (all, key) => { const v = lookup(key); return v === undefined ? all : String(v); });
+  // pm.variables: the local values, then the data row, the environment, the collection's, the globals
+  const resolve = (key) => {
+    for (const name of ['variables', 'iterationData', 'environment', 'collectionVariables', 'globals'])
+      if (Object.prototype.hasOwnProperty.call(run[name], key)) return run[name][key];
+    return undefined;
+  };
+  const headerList = (pairs) => ({
+    get: (name) => { const h = pairs.find(([k]) => k.toLowerCase() === String(name).toLowerCase()); return h ? h[1] : undefined; },
+    has: (name, value) => pairs.some(([k, v]) => k.toLowerCase() === String(name).toLowerCase() && (value === undefined || v === value)),
+    add: (h) => { pairs.push([h.key, String(h.value)]); },
+    upsert: (h) => {
+      const i = pairs.findIndex(([k]) => k.toLowerCase() === String(h.key).toLowerCase());
+      if (i >= 0) pairs[i] = [pairs[i][0], String(h.value)]; else pairs.push([h.key, String(h.value)]);
+    },
+    remove: (name) => { for (let i = pairs.length - 1; i >= 0; --i) if (pairs[i][0].toLowerCase() === String(name).toLowerCase()) pairs.splice(i, 1); },
+    toObject: () => Object.fromEntries(pairs.map(([k, v]) => [k.toLowerCase(), v])),
+    each: (fn) => pairs.forEach(([key, value]) => fn({ key, value })),
+    count: () => pairs.length,
+  });
+  const reasons = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently',
+                    302: 'Found', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
+                    404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+                    500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+  const responseOf = (r) => {
+    if (!r) return undefined;
+    const headers = headerList(r.headers || []);
+    const response = {
+      code: r.code, status: r.status || reasons[r.code] || '', responseTime: r.responseTime, responseSize: r.responseSize,
+      headers, text: () => r.body,
+      json: () => JSON.parse(r.body),
+    };
+    const fail = (what) => { throw new AssertionError('expected response to ' + what); };
+    const have = {
+      status: (s) => { if (typeof s === 'number' ? r.code !== s : response.status !== s) fail(`have status ${show(s)} but got ${r.code}`); },
+      header: (name, value) => { if (!headers.has(name, value)) fail(`have header ${show(name)}` + (value === undefined ? '' : ` with value ${show(value)}`)); },
+      body: (text) => { if (text === undefined ? !r.body : r.body !== text) fail('have body ' + show(text)); },
+      jsonBody: (path, value) => {
+        let body;
+        try { body = JSON.parse(r.body); } catch (e) { fail('have a JSON body'); }
+        if (path === undefined) return;
+        if (typeof path === 'object') { if (!deepEqual(body, path)) fail('have JSON body ' + show(path)); return; }
+        const v = String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), body);
+        if (v === undefined || (value !== undefined && !deepEqual(v, value))) fail('have JSON body at ' + show(path));
+      },
+    };
+    const is = (low, high, what) => () => { if (!(r.code >= low && r.code <= high)) fail(`be ${what} but got ${r.code}`); };
+    response.to = { have: have, be: {}, not: {} };
+    for (const [name, low, high] of [['ok', 200, 299], ['success', 200, 299], ['redirection', 300, 399],
+                                     ['clientError', 400, 499], ['serverError', 500, 599], ['error', 400, 599]])
+      Object.defineProperty(response.to.be, name, { get: is(low, high, name) });
+    Object.defineProperty(response.to.be, 'json', { get: () => have.jsonBody() });
+    return response;
+  };
+
+  const pm = {
+    test: (name, fn) => {
+      try {
+        fn();
+        run.tests.push({ name: String(name), passed: true });
+      } catch (e) {
+        run.tests.push({ name: String(name), passed: false, error: (e && e.message) || String(e) });
+      }
+      return pm;
+    },
+    expect,
+    environment: scope('environment'),
+    collectionVariables: scope('collectionVariables'),
+    globals: scope('globals'),
+    iterationData: scope('iterationData'),
+    variables: { ...scope('variables'), get: resolve, has: (key) => resolve(key) !== undefined,
+                 replaceIn: (text) => replaceIn(String(text), resolve),
+                 toObject: () => ({ ...run.globals, ...run.collectionVariables, ...run.environment, ...run.iterationData, ...run.variables }) },
+    execution: { skipRequest: () => { run.skip = true; } },
+  };
+  Object.defineProperty(pm, 'info', { get: () => run.info, enumerable: true });
+  Object.defineProperty(pm, 'response', { get: () => run.response, enumerable: true });
+  Object.defineProperty(pm, 'request', { get: () => run.request, enumerable: true });
+  const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
+  pm.sendRequest = unsupported('pm.sendRequest');
+  const logLimit = 100;
+  const log = (...parts) => {
+    if (run.logs.length < logLimit)
+      run.logs.push(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
+    else run.logsDropped += 1;
+  };
+  Object.defineProperty(globalThis, 'pm', { value: pm, writable: true, configurable: true });
+  globalThis.console = { log, info: log, warn: log, error: log, debug: log };
+  globalThis.postman = { setNextRequest: unsupported('postman.setNextRequest') };
+
+  globalThis.__pmBegin = (json) => {
+    const c = JSON.parse(json);
+    run = { environment: c.environment || {}, collectionVariables: c.collectionVariables || {}, globals: c.globals || {},
+            iterationData: c.iterationData || {}, variables: c.variables || {}, info: c.info || {}, tests: [],
+            logs: [], logsDropped: 0, skip: false, response: responseOf(c.response), request: undefined };
+    if (c.request) {
+      const q = c.request;
+      const headers = (q.headers || []).map(([k, v]) => [k, v]);
+      run.requestHeaders = headers;
+      const request = { method: q.method, urlText: q.url, headers: headerList(headers), body: { raw: q.body } };
+      const url = { toString: () => request.urlText };
+      Object.defineProperty(url, 'raw', { get: () => request.urlText });
+      Object.defineProperty(request, 'url', { get: () => url, set: (v) => { request.urlText = String(v); }, enumerable: true });
+      run.request = request;
+    }
+  };
+  globalThis.__pmEnd = () => JSON.stringify({
+    environment: run.environment, collectionVariables: run.collectionVariables, globals: run.globals,
+    variables: run.variables, tests: run.tests, skip: run.skip, logs: run.logs, logsDropped: run.logsDropped,
+    request: run.request ? { method: run.request.method, url: String(run.request.urlText), headers: run.requestHeaders,
+                             body: run.request.body.raw } : undefined });
+})();
+)JS";
+}
+
+} // namespace stampede::script

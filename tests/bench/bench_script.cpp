@@ -1,0 +1,76 @@
+// What a Postman test script costs a worker, per answer: the issue's script
+// (pm.test + pm.response.json() on a 1 KiB JSON answer + pm.environment.set)
+// run through JsRuntime::runPm, against the native check (bench_jsonpath
+// measures that one). Prints runs per CPU-second and microseconds per run.
+#include "script/jsruntime.h"
+
+#include <cstdio>
+#include <ctime>
+#include <string>
+
+using namespace stampede::script;
+
+namespace {
+
+double cpuSeconds()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+}
+
+std::string answerBody()
+{
+    std::string items;
+    for (int i = 0; i < 12; ++i)
+        items += std::string(i ? "," : "") + "{\"id\": " + std::to_string(i) + ", \"name\": \"item number " +
+                 std::to_string(i) + "\", \"price\": 12.5, \"tags\": [\"a\", \"b\"]}";
+    return "{\"code\": 0, \"data\": {\"token\": \"abc123\", \"items\": [" + items + "]}}";
+}
+
+std::string escaped(const std::string& s)
+{
+    std::string out;
+    for (const char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const int runs = argc > 1 ? std::atoi(argv[1]) : 20000;
+    JsRuntime js;
+    std::string error;
+    const auto script = js.compile(R"(
+        pm.test('code is 0', () => pm.expect(pm.response.json().code).to.eql(0));
+        pm.environment.set('token', pm.response.json().data.token);
+    )",
+                                   "test.js", error);
+    if (!script) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 1;
+    }
+    auto realm = js.newRealm();
+    const std::string body = answerBody();
+    const std::string context = "{\"environment\": {\"base\": \"http://127.0.0.1\"}, \"response\": {\"code\": 200, "
+                                "\"headers\": [[\"Content-Type\", \"application/json\"]], \"body\": \"" +
+                                escaped(body) + "\", \"responseTime\": 3}}";
+    std::string result;
+    for (int i = 0; i < 1000; ++i) // warm-up: the JIT's tiers
+        js.runPm(*realm, *script, context, result);
+    const double start = cpuSeconds();
+    int passed = 0;
+    for (int i = 0; i < runs; ++i) {
+        const ScriptOutcome o = js.runPm(*realm, *script, context, result);
+        passed += o.ok && result.find("\"passed\":true") != std::string::npos;
+    }
+    const double cpu = cpuSeconds() - start;
+    std::printf("answer body %zu bytes; %d runs, %d passed\n", body.size(), runs, passed);
+    std::printf("test script: %.0f runs per CPU-second, %.1f us a run\n", runs / cpu, cpu / runs * 1e6);
+    return passed == runs ? 0 : 1;
+}
