@@ -82,36 +82,56 @@ struct JsRuntime::Impl
     RefPtr<JS::Stencil> prelude, pmPrelude;           // CryptoJS, btoa, atob; pm: run in every new realm
     std::vector<RefPtr<JS::Stencil>> stencils;
     std::vector<std::string> names;
-    // the watchdog: interrupts a run past its deadline
+    // The watchdog: a run is not waited on (no lock, no wake-up per run). It
+    // looks every 10 ms while runs come (the heap then, and the budget at its
+    // deadline), and sleeps when none has come for a second.
     std::mutex mutex;
     std::condition_variable wake;
-    std::optional<std::chrono::steady_clock::time_point> deadline;
     bool quit = false;
-    std::atomic<bool> interrupted{false}; // past the budget
-    std::atomic<bool> overHeap{false};    // past the heap limit
-    static constexpr std::chrono::milliseconds kHeapCheck{10};
+    std::atomic<std::int64_t> runStart{0};      // steady nanoseconds of the run going on (0: none)
+    std::atomic<std::int64_t> interruptFor{-1}; // the run whose budget passed
+    std::atomic<bool> overHeap{false};          // past the heap limit
+    std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
+    static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
+    static std::int64_t nowNanos()
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
     void watch()
     {
-        std::unique_lock lock(mutex);
-        while (!quit) {
-            if (!deadline) {
-                wake.wait(lock);
-                continue;
+        const std::int64_t budget = std::chrono::duration_cast<std::chrono::nanoseconds>(limits.budget).count();
+        int idle = 0;
+        for (;;) {
+            const std::int64_t start = runStart.load();
+            if (start == 0 && ++idle > 100) { // a second without a run: sleep until one starts
+                std::unique_lock lock(mutex);
+                parked = true;
+                wake.wait(lock, [&] { return quit || runStart.load() != 0; });
+                parked = false;
+                idle = 0;
             }
-            // every 10 ms of a run its heap is looked at (onInterrupt), and at its deadline it stops
-            const auto until = *deadline;
-            const auto next = std::min(until, std::chrono::steady_clock::now() + kHeapCheck);
-            if (wake.wait_until(lock, next) != std::cv_status::timeout || !deadline || *deadline != until)
-                continue;
-            if (std::chrono::steady_clock::now() >= until) {
-                interrupted = true;
-                deadline.reset();
+            {
+                std::lock_guard lock(mutex);
+                if (quit)
+                    return;
             }
-            JS_RequestInterruptCallback(cx); // thread-safe: the script stops or goes on at its next check
+            std::chrono::nanoseconds sleep = kTick;
+            if (start != 0) {
+                idle = 0;
+                const std::int64_t left = start + budget - nowNanos();
+                if (left <= 0 && runStart.load() == start)
+                    interruptFor = start;
+                JS_RequestInterruptCallback(cx); // thread-safe: the heap is looked at, or the run stops
+                if (left > 0)
+                    sleep = std::min<std::chrono::nanoseconds>(sleep, std::chrono::nanoseconds(left));
+            }
+            std::this_thread::sleep_for(sleep);
         }
     }
+    bool interrupted() const { return interruptFor.load() == runStart.load() && runStart.load() != 0; }
     static bool onInterrupt(JSContext* cx)
     {
         auto* self = static_cast<Impl*>(JS_GetContextPrivate(cx));
@@ -119,7 +139,7 @@ struct JsRuntime::Impl
         // limit is a quarter higher): the run stops here instead.
         if (JS_GetGCParameter(cx, JSGC_BYTES) > self->limits.heapBytes)
             self->overHeap = true;
-        return !self->interrupted && !self->overHeap; // false: the run is terminated (uncatchable)
+        return !self->interrupted() && !self->overHeap; // false: the run is terminated (uncatchable)
     }
     // The innermost frame of `stack` in a script of the user's (not the
     // preludes'): its file and line, when there is one.
@@ -294,19 +314,17 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
             return out;
         }
     }
-    {
+    d.overHeap = false;
+    const std::int64_t start = Impl::nowNanos();
+    d.runStart = start;
+    if (d.parked.load()) {
         std::lock_guard lock(d.mutex);
-        d.interrupted = false;
-        d.overHeap = false;
-        d.deadline = std::chrono::steady_clock::now() + d.limits.budget;
+        d.wake.notify_all();
     }
-    d.wake.notify_all();
     JS::RootedValue value(d.cx);
     const bool ok = JS_ExecuteScript(d.cx, r.scripts[script], &value);
-    {
-        std::lock_guard lock(d.mutex);
-        d.deadline.reset();
-    }
+    const bool timedOut = d.interruptFor.load() == start;
+    d.runStart = 0;
     if (!ok) {
         if (d.overHeap) {
             out.outOfMemory = true;
@@ -314,7 +332,7 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
                         std::to_string(d.limits.heapBytes >> 20) + " MiB";
             JS_ClearPendingException(d.cx);
             JS_GC(d.cx); // what it left unreachable goes now
-        } else if (d.interrupted) {
+        } else if (timedOut) {
             out.timedOut = true;
             out.error =
                 d.names[script] + ": stopped after its budget of " + std::to_string(d.limits.budget.count()) + " ms";
@@ -325,7 +343,6 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
             out.outOfMemory = true; // an uncatchable stop that was not the watchdog's
             out.error = d.names[script] + ": out of memory (the runtime's heap limit)";
         }
-        d.interrupted = false;
         d.overHeap = false;
         return out;
     }
