@@ -221,6 +221,12 @@ const char* pmPreludeSource()
   Object.defineProperty(globalThis, 'pm', { value: pm, writable: true, configurable: true });
   globalThis.console = { log, info: log, warn: log, error: log, debug: log };
   globalThis.postman = { setNextRequest: unsupported('postman.setNextRequest') };
+  // the modules Postman's sandbox has that are built in here; any other is named
+  const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
+  globalThis.require = (name) => {
+    if (Object.prototype.hasOwnProperty.call(modules, name)) return modules[name];
+    throw new Error(`require('${name}') is not available: the sandbox has crypto-js, btoa and atob`);
+  };
 
   globalThis.__pmBegin = (json) => {
     const c = JSON.parse(json);

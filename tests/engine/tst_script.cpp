@@ -3,6 +3,7 @@
 // nothing; a run past its budget or past the heap limit fails alone and the
 // runtime goes on; a realm reaches no file, module, process or timer.
 #include "script/jsruntime.h"
+#include "script/scriptcheck.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -80,8 +81,8 @@ private Q_SLOTS:
     {
         JsRuntime js;
         const ScriptOutcome o = once(js, R"(
-            [typeof require, typeof process, typeof setTimeout, typeof fetch, typeof XMLHttpRequest,
-             typeof print, typeof load, typeof read, typeof os, typeof Deno, typeof importScripts].join(',')
+            [typeof process, typeof setTimeout, typeof fetch, typeof XMLHttpRequest, typeof print,
+             typeof load, typeof read, typeof os, typeof Deno, typeof importScripts, typeof __digest].join(',')
         )");
         QVERIFY2(o.ok, o.error.c_str());
         QCOMPARE(QString::fromStdString(o.value), QStringLiteral("undefined,undefined,undefined,undefined,undefined,"
@@ -89,8 +90,12 @@ private Q_SLOTS:
                                                                  "undefined"));
         const ScriptOutcome r = once(js, "require('fs').readFileSync('/etc/passwd')");
         QVERIFY(!r.ok);
-        QVERIFY2(r.error.find("require is not defined") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.find("require('fs') is not available") != std::string::npos, r.error.c_str());
         QCOMPARE(r.line, 1u);
+        // Postman's built-in modules are there
+        const ScriptOutcome c = once(js, "require('crypto-js').MD5('a').toString() + ' ' + require('btoa')('a')");
+        QVERIFY2(c.ok, c.error.c_str());
+        QCOMPARE(c.value, std::string("0cc175b9c0f1b6a831c399e269772661 YQ=="));
     }
 
     // An endless loop stops at its budget, as that run's failure; the
@@ -398,6 +403,32 @@ private Q_SLOTS:
         QCOMPARE(headers.at(1).toArray().at(1).toString().size(), 44); // a SHA-256 in Base64
         QVERIFY(r.value(QStringLiteral("skip")).toBool());
         QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 1);
+    }
+
+    // What a script calls that is not run here is named with its line
+    // before it runs; the same words in comments and strings are not.
+    void unsupportedCallsAreNamedBeforeARun()
+    {
+        const auto notes = unsupportedCalls(R"(// pm.sendRequest in a comment
+const url = 'pm.sendRequest(';
+/* postman.setNextRequest('x')
+   require('lodash') */
+pm.sendRequest('http://127.0.0.1:9/', (err, res) => {});
+if (done) postman . setNextRequest(null);
+const _ = require("lodash"), c = require('crypto-js');
+const t = `require('moment')`; const m = require('moment');
+mypm.sendRequest(); pm.sendRequestX();
+)");
+        QCOMPARE(int(notes.size()), 4);
+        QCOMPARE(notes[0].line, 5u);
+        QCOMPARE(notes[0].what, std::string("pm.sendRequest"));
+        QCOMPARE(notes[1].line, 6u);
+        QCOMPARE(notes[1].what, std::string("postman.setNextRequest"));
+        QCOMPARE(notes[2].line, 7u);
+        QCOMPARE(notes[2].what, std::string("require('lodash')"));
+        QCOMPARE(notes[3].line, 8u);
+        QCOMPARE(notes[3].what, std::string("require('moment')"));
+        QVERIFY(unsupportedCalls("pm.test('ok', () => pm.expect(1).to.eql(1));").empty());
     }
 
     // What a virtual user's realm costs: 1,000 realms on one runtime

@@ -1,0 +1,101 @@
+#include "scriptcheck.h"
+
+#include <cctype>
+
+namespace stampede::script {
+
+namespace {
+
+bool identChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
+
+// Whether `word` starts at `at` as a whole dotted name (spaces allowed around the dots).
+std::size_t matchName(std::string_view s, std::size_t at, std::string_view first, std::string_view second)
+{
+    if (at > 0 && (identChar(s[at - 1]) || s[at - 1] == '.'))
+        return 0;
+    if (s.substr(at, first.size()) != first)
+        return 0;
+    std::size_t i = at + first.size();
+    if (second.empty())
+        return i < s.size() && identChar(s[i]) ? 0 : i - at;
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+        ++i;
+    if (i >= s.size() || s[i] != '.')
+        return 0;
+    ++i;
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+        ++i;
+    if (s.substr(i, second.size()) != second || (i + second.size() < s.size() && identChar(s[i + second.size()])))
+        return 0;
+    return i + second.size() - at;
+}
+
+// After require: `(`, a string literal; its text (nullopt-like: empty when not a literal).
+std::string requiredModule(std::string_view s, std::size_t i)
+{
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+        ++i;
+    if (i >= s.size() || s[i] != '(')
+        return {};
+    ++i;
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+        ++i;
+    if (i >= s.size() || (s[i] != '\'' && s[i] != '"' && s[i] != '`'))
+        return "?";
+    const char quote = s[i++];
+    std::string name;
+    while (i < s.size() && s[i] != quote && s[i] != '\n')
+        name += s[i++];
+    return name;
+}
+
+} // namespace
+
+std::vector<ScriptNote> unsupportedCalls(std::string_view s)
+{
+    std::vector<ScriptNote> out;
+    unsigned line = 1;
+    for (std::size_t i = 0; i < s.size();) {
+        const char c = s[i];
+        if (c == '\n') {
+            ++line;
+            ++i;
+        } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') { // a line comment
+            while (i < s.size() && s[i] != '\n')
+                ++i;
+        } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') { // a block comment
+            i += 2;
+            while (i < s.size() && !(s[i] == '*' && i + 1 < s.size() && s[i + 1] == '/'))
+                line += s[i++] == '\n';
+            i += 2;
+        } else if (c == '\'' || c == '"' || c == '`') { // a string: what it says is not called
+            const char quote = c;
+            for (++i; i < s.size() && s[i] != quote; ++i) {
+                if (s[i] == '\\')
+                    ++i;
+                else if (s[i] == '\n')
+                    ++line;
+            }
+            ++i;
+        } else if (std::size_t n = matchName(s, i, "pm", "sendRequest")) {
+            out.push_back({line, "pm.sendRequest"});
+            i += n;
+        } else if (std::size_t m = matchName(s, i, "postman", "setNextRequest")) {
+            out.push_back({line, "postman.setNextRequest"});
+            i += m;
+        } else if (std::size_t r = matchName(s, i, "require", {})) {
+            const std::string module = requiredModule(s, i + r);
+            if (!module.empty() && module != "crypto-js" && module != "btoa" && module != "atob")
+                out.push_back({line, "require('" + module + "')"});
+            i += r;
+        } else {
+            ++i;
+        }
+    }
+    return out;
+}
+
+} // namespace stampede::script

@@ -1,0 +1,3 @@
+pm.sendRequest('x');
+// pm.sendRequest
+const a = require('lodash');
