@@ -247,10 +247,13 @@ void setupPlaceholders(const v1::Scenario& plan, v1::Scenario& into)
 
 } // namespace
 
-v1::Scenario phaseScenario(const v1::Scenario& plan, bool teardown)
+namespace {
+
+// The plan's defaults for one of its parts: the plan less what belongs to
+// the whole run (its scenarios, setup, teardown, judging and schedule).
+v1::Scenario planDefaults(const v1::Scenario& plan)
 {
-    v1::Scenario s = plan; // the plan's defaults
-    s.set_name(teardown ? "teardown" : "setup");
+    v1::Scenario s = plan;
     s.clear_scenarios();
     s.clear_setup();
     s.clear_teardown();
@@ -258,6 +261,15 @@ v1::Scenario phaseScenario(const v1::Scenario& plan, bool teardown)
     s.clear_breaker();
     s.clear_server_metrics();
     s.clear_schedule();
+    return s;
+}
+
+} // namespace
+
+v1::Scenario phaseScenario(const v1::Scenario& plan, bool teardown)
+{
+    v1::Scenario s = planDefaults(plan);
+    s.set_name(teardown ? "teardown" : "setup");
     s.clear_duration();
     s.clear_start_after();
     s.clear_variables();
@@ -291,14 +303,7 @@ void injectValues(v1::Scenario& plan, const std::map<std::string, std::string>& 
 
 v1::Scenario planScenario(const v1::Scenario& plan, int i)
 {
-    v1::Scenario s = plan; // the plan's defaults
-    s.clear_scenarios();
-    s.clear_setup();
-    s.clear_teardown();
-    s.clear_thresholds();
-    s.clear_breaker();
-    s.clear_server_metrics();
-    s.clear_schedule();
+    v1::Scenario s = planDefaults(plan);
     const v1::Scenario& own = plan.scenarios(i);
     // its own fields win; lists (variables) add to the plan's
     setupPlaceholders(plan, s); // the setup's values (${name}): every scenario reads them

@@ -32,6 +32,18 @@ bool argText(JSContext* cx, const JS::CallArgs& args, unsigned i, std::string& o
     return true;
 }
 
+bool fromHex(const std::string& hex, std::string& out);
+bool fail(JSContext* cx, const char* message);
+
+// Argument i, hex, as its bytes (a script's own malformed hex throws).
+bool argBytes(JSContext* cx, const JS::CallArgs& args, unsigned i, std::string& out)
+{
+    std::string hex;
+    if (!argText(cx, args, i, hex))
+        return false;
+    return fromHex(hex, out) || fail(cx, "Malformed hex data");
+}
+
 bool returnText(JSContext* cx, JS::CallArgs& args, const std::string& text)
 {
     JSString* s = JS_NewStringCopyUTF8N(cx, JS::UTF8Chars(text.data(), text.size()));
@@ -103,23 +115,19 @@ bool utf8hex(JSContext* cx, unsigned argc, JS::Value* vp)
 bool hexutf8(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    std::string hex, bytes;
-    if (!argText(cx, args, 0, hex))
-        return false;
-    if (!fromHex(hex, bytes))
-        return fail(cx, "Malformed hex data");
-    return returnText(cx, args, bytes);
+    std::string bytes;
+    return argBytes(cx, args, 0, bytes) && returnText(cx, args, bytes);
 }
 
 // __digest(name, hex): the digest of the bytes, as hex
 bool digest(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    std::string name, hex, bytes;
-    if (!argText(cx, args, 0, name) || !argText(cx, args, 1, hex))
+    std::string name, bytes;
+    if (!argText(cx, args, 0, name) || !argBytes(cx, args, 1, bytes))
         return false;
     const EVP_MD* md = digestNamed(name);
-    if (!md || !fromHex(hex, bytes))
+    if (!md)
         return fail(cx, "unknown digest");
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
@@ -132,11 +140,11 @@ bool digest(JSContext* cx, unsigned argc, JS::Value* vp)
 bool hmac(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    std::string name, keyHex, dataHex, key, data;
-    if (!argText(cx, args, 0, name) || !argText(cx, args, 1, keyHex) || !argText(cx, args, 2, dataHex))
+    std::string name, key, data;
+    if (!argText(cx, args, 0, name) || !argBytes(cx, args, 1, key) || !argBytes(cx, args, 2, data))
         return false;
     const EVP_MD* md = digestNamed(name);
-    if (!md || !fromHex(keyHex, key) || !fromHex(dataHex, data))
+    if (!md)
         return fail(cx, "unknown digest");
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
@@ -150,11 +158,9 @@ bool hmac(JSContext* cx, unsigned argc, JS::Value* vp)
 bool b64encode(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    std::string hex, bytes;
-    if (!argText(cx, args, 0, hex))
+    std::string bytes;
+    if (!argBytes(cx, args, 0, bytes))
         return false;
-    if (!fromHex(hex, bytes))
-        return fail(cx, "Malformed hex data");
     std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
     const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
                                   reinterpret_cast<const unsigned char*>(bytes.data()), int(bytes.size()));

@@ -189,55 +189,54 @@ std::vector<RecordingServer::Request> RecordingServer::requestsTo(const std::str
     return out;
 }
 
+bool readRequest(int fd, std::string& in, RecordingServer::Request& r)
+{
+    char buf[16384];
+    std::size_t end;
+    while ((end = in.find("\r\n\r\n")) == std::string::npos) {
+        pollfd p{fd, POLLIN, 0};
+        if (::poll(&p, 1, 5000) <= 0)
+            return false;
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            return false;
+        in.append(buf, std::size_t(n));
+    }
+    r = {};
+    const std::string head = in.substr(0, end);
+    std::size_t pos = head.find("\r\n");
+    r.line = head.substr(0, pos);
+    while (pos != std::string::npos && pos < head.size()) {
+        const std::size_t start = pos + 2;
+        const std::size_t next = head.find("\r\n", start);
+        const std::string line = head.substr(start, next == std::string::npos ? std::string::npos : next - start);
+        const std::size_t colon = line.find(':');
+        if (colon != std::string::npos) {
+            std::string value = line.substr(colon + 1);
+            value.erase(0, value.find_first_not_of(' '));
+            r.headers.emplace_back(line.substr(0, colon), value);
+        }
+        pos = next;
+    }
+    std::size_t length = 0;
+    if (const std::string cl = r.header("content-length"); !cl.empty())
+        length = std::stoul(cl);
+    in.erase(0, end + 4);
+    while (in.size() < length) {
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            return false;
+        in.append(buf, std::size_t(n));
+    }
+    r.body = in.substr(0, length);
+    in.erase(0, length);
+    return true;
+}
+
 void RecordingServer::serve(int fd)
 {
     std::string in;
-    char buf[16384];
-    for (;;) {
-        std::size_t end;
-        while ((end = in.find("\r\n\r\n")) == std::string::npos) {
-            pollfd p{fd, POLLIN, 0};
-            if (::poll(&p, 1, 5000) <= 0) {
-                ::close(fd);
-                return;
-            }
-            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-            if (n <= 0) {
-                ::close(fd);
-                return;
-            }
-            in.append(buf, std::size_t(n));
-        }
-        Request r;
-        const std::string head = in.substr(0, end);
-        std::size_t pos = head.find("\r\n");
-        r.line = head.substr(0, pos);
-        std::size_t length = 0;
-        while (pos != std::string::npos && pos < head.size()) {
-            const std::size_t start = pos + 2;
-            const std::size_t next = head.find("\r\n", start);
-            const std::string line = head.substr(start, next == std::string::npos ? std::string::npos : next - start);
-            const std::size_t colon = line.find(':');
-            if (colon != std::string::npos) {
-                std::string value = line.substr(colon + 1);
-                value.erase(0, value.find_first_not_of(' '));
-                r.headers.emplace_back(line.substr(0, colon), value);
-            }
-            pos = next;
-        }
-        if (const std::string cl = r.header("content-length"); !cl.empty())
-            length = std::stoul(cl);
-        in.erase(0, end + 4);
-        while (in.size() < length) {
-            const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-            if (n <= 0) {
-                ::close(fd);
-                return;
-            }
-            in.append(buf, std::size_t(n));
-        }
-        r.body = in.substr(0, length);
-        in.erase(0, length);
+    for (Request r; readRequest(fd, in, r);) {
         {
             std::lock_guard lock(m_mutex);
             m_requests.push_back(std::move(r));
@@ -245,11 +244,10 @@ void RecordingServer::serve(int fd)
         const std::string answer =
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(m_body.size()) +
             "\r\n\r\n" + m_body;
-        if (::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL) < 0) {
-            ::close(fd);
-            return;
-        }
+        if (::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL) < 0)
+            break;
     }
+    ::close(fd);
 }
 
 std::string readRequestHead(int fd)

@@ -124,6 +124,9 @@ private:
     RawServer m_server;
 };
 
+// Reads the next request of a keep-alive connection into `r` (`in` keeps
+// what came past it); false when the connection closed or was silent 5 s.
+bool readRequest(int fd, std::string& in, RecordingServer::Request& r);
 // Reads one HTTP request head (up to the blank line); empty on EOF.
 std::string readRequestHead(int fd);
 // A free loopback port (bound and released).

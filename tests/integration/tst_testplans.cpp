@@ -56,42 +56,12 @@ private:
     void serve(int fd)
     {
         std::string in;
-        char buf[8192];
-        for (;;) {
-            std::size_t end;
-            while ((end = in.find("\r\n\r\n")) == std::string::npos) {
-                pollfd p{fd, POLLIN, 0};
-                const ssize_t n = ::poll(&p, 1, 5000) > 0 ? ::recv(fd, buf, sizeof buf, 0) : 0;
-                if (n <= 0) {
-                    ::close(fd);
-                    return;
-                }
-                in.append(buf, std::size_t(n));
-            }
-            const std::string head = in.substr(0, end);
-            std::size_t length = 0;
+        for (RecordingServer::Request r; readRequest(fd, in, r);) {
             Seen s;
             s.at = std::chrono::steady_clock::now();
-            const std::size_t sp = head.find(' ');
-            s.target = head.substr(sp + 1, head.find(' ', sp + 1) - sp - 1);
-            for (std::size_t at = head.find("\r\n"); at != std::string::npos; at = head.find("\r\n", at + 2)) {
-                const std::string line = head.substr(at + 2, head.find("\r\n", at + 2) - at - 2);
-                const std::string lower = QString::fromStdString(line).toLower().toStdString();
-                if (lower.rfind("content-length:", 0) == 0)
-                    length = std::stoul(line.substr(15));
-                if (lower.rfind("authorization:", 0) == 0)
-                    s.authorization = line.substr(line.find_first_not_of(' ', 14));
-            }
-            in.erase(0, end + 4);
-            while (in.size() < length) {
-                const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-                if (n <= 0) {
-                    ::close(fd);
-                    return;
-                }
-                in.append(buf, std::size_t(n));
-            }
-            in.erase(0, length);
+            const std::size_t sp = r.line.find(' ');
+            s.target = r.line.substr(sp + 1, r.line.find(' ', sp + 1) - sp - 1);
+            s.authorization = r.header("authorization");
             {
                 std::lock_guard lock(m_mutex);
                 m_seen.push_back(s);
@@ -104,11 +74,10 @@ private:
                 std::string(fail ? "HTTP/1.1 500 Internal Server Error" : "HTTP/1.1 200 OK") +
                 "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
                 body;
-            if (::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL) < 0) {
-                ::close(fd);
-                return;
-            }
+            if (::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL) < 0)
+                break;
         }
+        ::close(fd);
     }
 
     mutable std::mutex m_mutex;
