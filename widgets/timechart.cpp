@@ -86,11 +86,11 @@ QChartView* makeView(const QString& title, const QString& unit)
     auto* chart = new QChart;
     chart->setTitle(title);
     auto* x = new QValueAxis;
-    x->setLabelFormat(QStringLiteral("%g"));
     x->setTitleText(QCoreApplication::translate("TimeChart", "seconds"));
     auto* y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.4g"));
-    y->setTickCount(5);
+    // before the first second arrives (an engine still starting): ten seconds by two, values 0 to 1
+    setNiceRange(x, 0, 10);
+    setNiceRange(y, 0, 1);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     chart->legend()->setAlignment(Qt::AlignBottom);

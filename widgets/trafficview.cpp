@@ -85,9 +85,9 @@ void TrafficView::showShape(const TrafficImporter::Shape& shape)
     QChartView* chart = timechart::makeView(tr("Requests per second, as recorded"), tr("requests/s"));
     timechart::addLine(chart, tr("recorded"), timechart::seriesColour(0), shape.perSecond);
     if (auto* x = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0)))
-        x->setRange(0, std::max<double>(1, double(shape.perSecond.size())));
+        timechart::setNiceRange(x, 0, std::max<double>(1, double(shape.perSecond.size())));
     if (auto* y = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Vertical).value(0)))
-        y->setRange(0, std::max<double>(1, double(shape.peak) * 1.1));
+        timechart::setCountRange(y, double(shape.peak) * 1.1);
     m_chartBox->addWidget(chart);
     chart->show(); // added to a visible view: shown now, not on the next turn of the loop
     m_paths->setRowCount(int(shape.paths.size()));
