@@ -26,8 +26,8 @@ const QHash<QString, const char*>& noteTexts()
         {QStringLiteral("postman-version"),
          QT_TRANSLATE_NOOP("CollectionImport", "This is a Postman Collection %1 file: only v2.0 and v2.1 are read "
                                                "(export it again from Postman as v2.1).")},
-        {QStringLiteral("test-script"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its test script")},
-        {QStringLiteral("prerequest-script"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its pre-request script")},
+        {QStringLiteral("script-unsupported"),
+         QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 script calls %3 (line %4), which Stampede does not run")},
         {QStringLiteral("auth-kind"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 authorization")},
         {QStringLiteral("file-body"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its body from a file")},
         {QStringLiteral("file-field"), QT_TRANSLATE_NOOP("CollectionImport", "%1: the file field \"%2\"")},

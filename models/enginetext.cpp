@@ -105,6 +105,18 @@ const QList<Form>& forms()
               QT_TRANSLATE_NOOP("EngineText", "must be positive (got %1)")),
             f("engine-failed", R"re(an engine failed: (.*))re",
               QT_TRANSLATE_NOOP("EngineText", "an engine failed: %1")),
+            // scripts (plan/scriptplan.cpp, run/stepscripts.cpp)
+            f("script-not-run", R"re(line (\d+): (.*) is not run by Stampede)re",
+              QT_TRANSLATE_NOOP("EngineText", "line %1: %2 is not run by Stampede")),
+            f("script-http-only", R"re(scripts run on HTTP steps; a gRPC step takes checks and extract)re",
+              QT_TRANSLATE_NOOP("EngineText", "scripts run on HTTP steps; a gRPC step takes checks and extract")),
+            f("script-other-server",
+              R"re(pm\.request\.url goes to another server \((.*)\): a step's server is the one its URL named when the run was planned)re",
+              QT_TRANSLATE_NOOP("EngineText", "pm.request.url goes to another server (%1): a step's server is the "
+                                              "one its URL named when the run was planned")),
+            f("script-skipped", R"re(the pre-request script skipped the request \(pm\.execution\.skipRequest\(\)\))re",
+              QT_TRANSLATE_NOOP("EngineText",
+                                "the pre-request script skipped the request (pm.execution.skipRequest())")),
             // a failed check's sample: the check's name, then why (checks.cpp)
             f("check-failed", R"re(check "([^"]*)": (.*))re", QT_TRANSLATE_NOOP("EngineText", "check \"%1\": %2")),
             f("status-expected-one-of", R"re(status (\d+), expected one of (.*))re",

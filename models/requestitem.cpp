@@ -1,10 +1,15 @@
 #include "requestitem.h"
 
+#include "enginetext.h"
+#include "plan/scriptplan.h"
+#include "script/scriptcheck.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
 #include "bundle/storedrequest.h"
 #include "core/curlcommand.h"
+#include "core/parametersource.h"
 #include "core/text.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -45,6 +50,8 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.insecure = o.value(QStringLiteral("insecure")).toBool();
     r.checks = o.value(QStringLiteral("checks")).toArray();
     r.extract = o.value(QStringLiteral("extract")).toArray();
+    r.preRequestScript = o.value(QStringLiteral("preRequestScript")).toString();
+    r.testScript = o.value(QStringLiteral("testScript")).toString();
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
         r.kind = Kind::Grpc;
         r.target = o.value(QStringLiteral("target")).toString();
@@ -126,6 +133,10 @@ QByteArray RequestItem::toJson() const
         o[QStringLiteral("checks")] = checks;
     if (!extract.isEmpty())
         o[QStringLiteral("extract")] = extract;
+    if (!preRequestScript.isEmpty())
+        o[QStringLiteral("preRequestScript")] = preRequestScript;
+    if (!testScript.isEmpty())
+        o[QStringLiteral("testScript")] = testScript;
     if (kind == Kind::Grpc) {
         o[QStringLiteral("kind")] = QStringLiteral("grpc");
         o[QStringLiteral("target")] = target.trimmed();
@@ -207,6 +218,28 @@ bool RequestItem::overHttp2() const
            (version == Version::Auto && url.trimmed().startsWith(QLatin1String("https://")));
 }
 
+QString RequestItem::scriptProblem(const QString& source, int* line)
+{
+    if (line)
+        *line = 0;
+    if (source.trimmed().isEmpty())
+        return {};
+    const std::string text = source.toStdString();
+    unsigned at = 0;
+    if (const std::string error = stampede::scriptSyntaxError(text, &at); !error.empty()) {
+        if (line)
+            *line = int(at);
+        return engineText(QString::fromStdString(error));
+    }
+    for (const auto& n : stampede::script::unsupportedCalls(text)) {
+        if (line)
+            *line = int(n.line);
+        return engineText(
+            QStringLiteral("line %1: %2 is not run by Stampede").arg(n.line).arg(QString::fromStdString(n.what)));
+    }
+    return {};
+}
+
 QJsonObject RequestItem::toStep(const QString& name) const
 {
     // the engine's one reading of a stored request (bundle/storedrequest.h), as the command line makes it too
@@ -224,8 +257,8 @@ QStringList RequestItem::unknownNames(const QString& text, const QHash<QString, 
     QStringList out;
     for (auto it = name.globalMatch(text); it.hasNext();) {
         const QString n = it.next().captured(1);
-        if (!variables.contains(n) && !out.contains(n))
-            out << n;
+        if (!variables.contains(n) && !out.contains(n) && !stampede::dynamicVariable(n.toStdString()))
+            out << n; // Postman's ${$guid} and its kind are the engine's own
     }
     return out;
 }

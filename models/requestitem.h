@@ -71,6 +71,9 @@ struct RequestItem
     // step's "checks" and "extract"): judged on Send, carried into steps.
     QJsonArray checks;
     QJsonArray extract;
+    // HTTP: Postman's scripts (a step's preRequestScript and testScript), run by the engine on Send and in runs.
+    QString preRequestScript;
+    QString testScript;
 
     static RequestItem fromJson(const QByteArray& payload);
     // A pasted curl command as a request (core/curlcommand.h): -u as Basic
@@ -97,6 +100,9 @@ struct RequestItem
 
     // The ${name}s in `text` that `variables` lacks, each once, in order.
     static QStringList unknownNames(const QString& text, const QHash<QString, QString>& variables);
+    // Why a script would not run, as a run plans it ("" when it would): its
+    // syntax error or a call the engine does not run, with the line (`line`).
+    static QString scriptProblem(const QString& source, int* line = nullptr);
     // Each field's unknown names, as the builder marks them: the one a name is in turns red.
     struct Unknown
     {

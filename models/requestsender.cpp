@@ -82,6 +82,18 @@ void grpcAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
         a.line += QStringLiteral(" — ") + QString::fromStdString(r.answerError);
 }
 
+// What the request's scripts said, for the Scripts tab and the environment.
+void scriptAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
+{
+    for (const auto& t : r.tests)
+        a.tests.append({QString::fromStdString(t.name), t.passed, QString::fromStdString(t.error)});
+    a.scriptError = engineText(QString::fromStdString(r.scriptError));
+    for (const auto& l : r.scriptLogs)
+        a.scriptLogs << QString::fromStdString(l);
+    for (const auto& [n, v] : r.scriptSet)
+        a.scriptSet.insert(QString::fromStdString(n), QString::fromStdString(v));
+}
+
 } // namespace
 
 RequestSender::RequestSender(QObject* parent) : QObject(parent) {}
@@ -103,6 +115,7 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
             const stampede::SendOnceResult r = stampede::sendOnce(rq);
             SendAnswer a;
             a.grpc = grpc;
+            scriptAnswer(r, a);
             if (!r.error.empty()) {
                 a.error = QCoreApplication::translate("RequestSender", "not sent: %1")
                               .arg(engineText(QString::fromStdString(r.error)));

@@ -24,6 +24,18 @@ struct SendAnswer
     QString body;       // for reading: JSON indented in its own key order, else as it came
     CheckAnswer answer; // what the request's checks and extractions judge
     HistoryEntry entry; // for the project's history
+    // The request's scripts (run by the engine): each pm.test of its test
+    // script, a script's error, console.log's lines, what they set.
+    struct ScriptTest
+    {
+        QString name;
+        bool passed = false;
+        QString error;
+    };
+    QList<ScriptTest> tests;
+    QString scriptError;
+    QStringList scriptLogs;
+    QHash<QString, QString> scriptSet;
 };
 
 class RequestSender : public QObject

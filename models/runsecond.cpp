@@ -54,7 +54,7 @@ QString errorClassText(int errorClass)
         QT_TRANSLATE_NOOP("ErrorClass", "http 5xx"), QT_TRANSLATE_NOOP("ErrorClass", "protocol"),
         QT_TRANSLATE_NOOP("ErrorClass", "tls"),      QT_TRANSLATE_NOOP("ErrorClass", "grpc"),
         QT_TRANSLATE_NOOP("ErrorClass", "check"),    QT_TRANSLATE_NOOP("ErrorClass", "extract"),
-        QT_TRANSLATE_NOOP("ErrorClass", "render")};
+        QT_TRANSLATE_NOOP("ErrorClass", "render"),   QT_TRANSLATE_NOOP("ErrorClass", "script")};
     static_assert(std::size(names) == kErrorClasses, "a word for every class");
     return errorClass >= 0 && errorClass < kErrorClasses ? QCoreApplication::translate("ErrorClass", names[errorClass])
                                                          : QString::number(errorClass);

@@ -43,7 +43,7 @@ Q_DECLARE_METATYPE(RunSecond)
 
 // How many error classes a Step counts (errorsByClass' size; the engine's
 // ErrorClass, checked where the two meet: runsecond.cpp).
-constexpr int kErrorClasses = 11;
+constexpr int kErrorClasses = 12;
 // An error class (the engine's ErrorClass, by index) in the user's words:
 // "connect", "http 4xx", "check"... translated.
 QString errorClassText(int errorClass);

@@ -8,7 +8,9 @@ per-pair ratios. HTTP/2: h2c against the same nginx, h2load -c C -m M against
 stampede-cli --http 2 with C x M users, M streams to a connection. gRPC: unary
 calls to stampede-cli's own mock server (one thread, CPU 1) with the tests'
 echo.proto, against h2load POSTing the same framed message with gRPC's headers;
-then the rate accuracy of an open model at --grpc-rate calls/s. The checks case:
+then the rate accuracy of an open model at --grpc-rate calls/s. The checks case
+(and the script case: a Postman test script against the same judgement made
+natively, requests per CPU-second):
 a 1 KiB JSON answer, 50 users, stampede-cli with one status check and one
 JSON-path extraction per answer against the same scenario without them (the
 issue's bar: >= 0.8x), and wrk on the same URL. With --soak it
@@ -127,6 +129,21 @@ def checks_case(cli, url, users, seconds, pairs, tmp):
     judged = s["total"]["checks"].get("GET /json/ok", {})
     print(f"{'':>12} (last run: {judged.get('passed', 0)} checks passed, {judged.get('failed', 0)} failed, "
           f"{s['total']['errors_by_class']['extract']} extract errors)")
+    # issue 28: a test script (pm.test + pm.response.json() + pm.environment.set) against the same
+    # judgement made natively (a JSON-path check and an extraction); the target: at least 0.5x
+    native = json.loads(json.dumps(plain))
+    native["steps"][0]["checks"] = [{"name": "ok", "jsonPath": "$.data.token", "exists": True}]
+    native["steps"][0]["extract"] = [{"name": "token", "jsonPath": "$.data.token"}]
+    scripted = json.loads(json.dumps(plain))
+    scripted["steps"][0]["testScript"] = ("const j = pm.response.json();\n"
+                                          "pm.test('ok', () => pm.expect(j.data.token).to.be.ok);\n"
+                                          "pm.environment.set('token', j.data.token);")
+    compare(f"script {users}", pairs, "native", lambda: run_stampede_scenario(cli, native, tmp),
+            lambda: run_stampede_scenario(cli, scripted, tmp))
+    s = json.load(open(os.path.join(tmp, "summary.json")))
+    judged = s["total"]["checks"].get("GET /json/ok", {})
+    print(f"{'':>12} (last run: {judged.get('passed', 0)} pm.test passed, {judged.get('failed', 0)} failed, "
+          f"{s['total']['errors_by_class'].get('script', 0)} script errors)")
 
 
 def run_h2load(url, conns, streams, seconds):

@@ -284,16 +284,6 @@
 <context>
     <name>CollectionImport</name>
     <message>
-        <location filename="../models/collectionimport.cpp" line="29"/>
-        <source>%1: its test script</source>
-        <translation>%1：其测试脚本</translation>
-    </message>
-    <message>
-        <location filename="../models/collectionimport.cpp" line="30"/>
-        <source>%1: its pre-request script</source>
-        <translation>%1：其预请求脚本</translation>
-    </message>
-    <message>
         <location filename="../models/collectionimport.cpp" line="31"/>
         <source>%1: its %2 authorization</source>
         <translation>%1：其 %2 授权</translation>
@@ -347,6 +337,11 @@
         <location filename="../models/collectionimport.cpp" line="27"/>
         <source>This is a Postman Collection %1 file: only v2.0 and v2.1 are read (export it again from Postman as v2.1).</source>
         <translation>这是 Postman Collection %1 文件：只能读取 v2.0 和 v2.1（请在 Postman 中重新导出为 v2.1）。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="30"/>
+        <source>%1: its %2 script calls %3 (line %4), which Stampede does not run</source>
+        <translation>%1：其 %2 脚本调用了 %3（第 %4 行），Stampede 不运行它</translation>
     </message>
     <message>
         <location filename="../models/collectionimport.cpp" line="38"/>
@@ -885,187 +880,207 @@ Candidate: %2</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="109"/>
+        <location filename="../models/enginetext.cpp" line="110"/>
+        <source>line %1: %2 is not run by Stampede</source>
+        <translation>第 %1 行：Stampede 不运行 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="112"/>
+        <source>scripts run on HTTP steps; a gRPC step takes checks and extract</source>
+        <translation>脚本只在 HTTP 步骤上运行；gRPC 步骤请使用检查和提取</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="115"/>
+        <source>pm.request.url goes to another server (%1): a step&apos;s server is the one its URL named when the run was planned</source>
+        <translation>pm.request.url 指向了另一台服务器（%1）：步骤的服务器是计划运行时其 URL 所指的那台</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="118"/>
+        <source>the pre-request script skipped the request (pm.execution.skipRequest())</source>
+        <translation>前置脚本跳过了该请求（pm.execution.skipRequest()）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="121"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="111"/>
+        <location filename="../models/enginetext.cpp" line="123"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="113"/>
+        <location filename="../models/enginetext.cpp" line="125"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="115"/>
+        <location filename="../models/enginetext.cpp" line="127"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="117"/>
+        <location filename="../models/enginetext.cpp" line="129"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="119"/>
+        <location filename="../models/enginetext.cpp" line="131"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="121"/>
+        <location filename="../models/enginetext.cpp" line="133"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="123"/>
+        <location filename="../models/enginetext.cpp" line="135"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="125"/>
+        <location filename="../models/enginetext.cpp" line="137"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="127"/>
+        <location filename="../models/enginetext.cpp" line="139"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="129"/>
+        <location filename="../models/enginetext.cpp" line="141"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="131"/>
+        <location filename="../models/enginetext.cpp" line="143"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="133"/>
+        <location filename="../models/enginetext.cpp" line="145"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="134"/>
+        <location filename="../models/enginetext.cpp" line="146"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="218"/>
+        <location filename="../models/enginetext.cpp" line="230"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="219"/>
+        <location filename="../models/enginetext.cpp" line="231"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="220"/>
+        <location filename="../models/enginetext.cpp" line="232"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="221"/>
+        <location filename="../models/enginetext.cpp" line="233"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="222"/>
+        <location filename="../models/enginetext.cpp" line="234"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="223"/>
+        <location filename="../models/enginetext.cpp" line="235"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="224"/>
+        <location filename="../models/enginetext.cpp" line="236"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="225"/>
+        <location filename="../models/enginetext.cpp" line="237"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="226"/>
+        <location filename="../models/enginetext.cpp" line="238"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="227"/>
+        <location filename="../models/enginetext.cpp" line="239"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="228"/>
+        <location filename="../models/enginetext.cpp" line="240"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="229"/>
+        <location filename="../models/enginetext.cpp" line="241"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="230"/>
+        <location filename="../models/enginetext.cpp" line="242"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="231"/>
+        <location filename="../models/enginetext.cpp" line="243"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="232"/>
+        <location filename="../models/enginetext.cpp" line="244"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="233"/>
+        <location filename="../models/enginetext.cpp" line="245"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="234"/>
+        <location filename="../models/enginetext.cpp" line="246"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="235"/>
+        <location filename="../models/enginetext.cpp" line="247"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="236"/>
+        <location filename="../models/enginetext.cpp" line="248"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="237"/>
+        <location filename="../models/enginetext.cpp" line="249"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="238"/>
+        <location filename="../models/enginetext.cpp" line="250"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="239"/>
+        <location filename="../models/enginetext.cpp" line="251"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="240"/>
+        <location filename="../models/enginetext.cpp" line="252"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
@@ -1329,6 +1344,11 @@ Candidate: %2</source>
         <location filename="../models/runsecond.cpp" line="57"/>
         <source>render</source>
         <translation>渲染</translation>
+    </message>
+    <message>
+        <location filename="../models/runsecond.cpp" line="57"/>
+        <source>script</source>
+        <translation>脚本</translation>
     </message>
 </context>
 <context>
@@ -2950,287 +2970,287 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="50"/>
+        <location filename="../widgets/requesteditor.cpp" line="52"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="53"/>
+        <location filename="../widgets/requesteditor.cpp" line="55"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="54"/>
+        <location filename="../widgets/requesteditor.cpp" line="56"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="56"/>
-        <location filename="../widgets/requesteditor.cpp" line="445"/>
+        <location filename="../widgets/requesteditor.cpp" line="58"/>
+        <location filename="../widgets/requesteditor.cpp" line="458"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="57"/>
+        <location filename="../widgets/requesteditor.cpp" line="59"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="70"/>
+        <location filename="../widgets/requesteditor.cpp" line="72"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="70"/>
-        <location filename="../widgets/requesteditor.cpp" line="73"/>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="72"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="73"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75"/>
+        <location filename="../widgets/requesteditor.cpp" line="77"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="80"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="83"/>
+        <location filename="../widgets/requesteditor.cpp" line="85"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="100"/>
+        <location filename="../widgets/requesteditor.cpp" line="102"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="100"/>
+        <location filename="../widgets/requesteditor.cpp" line="102"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="100"/>
+        <location filename="../widgets/requesteditor.cpp" line="102"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="106"/>
+        <location filename="../widgets/requesteditor.cpp" line="108"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="112"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="113"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="114"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="116"/>
+        <location filename="../widgets/requesteditor.cpp" line="118"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="117"/>
+        <location filename="../widgets/requesteditor.cpp" line="119"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="118"/>
+        <location filename="../widgets/requesteditor.cpp" line="120"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="121"/>
+        <location filename="../widgets/requesteditor.cpp" line="123"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <location filename="../widgets/requesteditor.cpp" line="124"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="124"/>
+        <location filename="../widgets/requesteditor.cpp" line="126"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="126"/>
+        <location filename="../widgets/requesteditor.cpp" line="128"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="129"/>
+        <location filename="../widgets/requesteditor.cpp" line="131"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142"/>
+        <location filename="../widgets/requesteditor.cpp" line="144"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143"/>
+        <location filename="../widgets/requesteditor.cpp" line="145"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="144"/>
+        <location filename="../widgets/requesteditor.cpp" line="146"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="145"/>
+        <location filename="../widgets/requesteditor.cpp" line="147"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="178"/>
+        <location filename="../widgets/requesteditor.cpp" line="186"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="202"/>
+        <location filename="../widgets/requesteditor.cpp" line="210"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="204"/>
+        <location filename="../widgets/requesteditor.cpp" line="212"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="229"/>
+        <location filename="../widgets/requesteditor.cpp" line="237"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="271"/>
+        <location filename="../widgets/requesteditor.cpp" line="279"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="274"/>
+        <location filename="../widgets/requesteditor.cpp" line="282"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="401"/>
+        <location filename="../widgets/requesteditor.cpp" line="412"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="406"/>
+        <location filename="../widgets/requesteditor.cpp" line="417"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="421"/>
+        <location filename="../widgets/requesteditor.cpp" line="432"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="436"/>
+        <location filename="../widgets/requesteditor.cpp" line="449"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="446"/>
+        <location filename="../widgets/requesteditor.cpp" line="459"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="449"/>
+        <location filename="../widgets/requesteditor.cpp" line="462"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="451"/>
+        <location filename="../widgets/requesteditor.cpp" line="464"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="479"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="487"/>
-        <location filename="../widgets/requesteditor.cpp" line="510"/>
+        <location filename="../widgets/requesteditor.cpp" line="508"/>
+        <location filename="../widgets/requesteditor.cpp" line="531"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="489"/>
+        <location filename="../widgets/requesteditor.cpp" line="510"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="510"/>
+        <location filename="../widgets/requesteditor.cpp" line="531"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="526"/>
+        <location filename="../widgets/requesteditor.cpp" line="547"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -3238,32 +3258,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="259"/>
+        <location filename="../models/requestitem.cpp" line="292"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="260"/>
+        <location filename="../models/requestitem.cpp" line="293"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="261"/>
+        <location filename="../models/requestitem.cpp" line="294"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="262"/>
+        <location filename="../models/requestitem.cpp" line="295"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="263"/>
+        <location filename="../models/requestitem.cpp" line="296"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="264"/>
+        <location filename="../models/requestitem.cpp" line="297"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -3286,7 +3306,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="107"/>
+        <location filename="../models/requestsender.cpp" line="120"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -4176,6 +4196,76 @@ error_rate &lt; 0.1%</translation>
     </message>
 </context>
 <context>
+    <name>ScriptsPane</name>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="53"/>
+        <location filename="../widgets/scriptspane.cpp" line="143"/>
+        <location filename="../widgets/scriptspane.cpp" line="165"/>
+        <source>Scripts</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="55"/>
+        <source>Pre-request script: pm.environment.set(&quot;ts&quot;, Date.now());</source>
+        <translation>前置脚本：pm.environment.set(&quot;ts&quot;, Date.now());</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="56"/>
+        <source>JavaScript run before the request is rendered, as Postman runs it: it may set variables (pm.environment.set), change the headers (pm.request.headers.upsert), the URL or the body, or skip the request (pm.execution.skipRequest()).</source>
+        <translation>在请求渲染之前运行的 JavaScript，与 Postman 的运行方式相同：可以设置变量（pm.environment.set），修改请求头（pm.request.headers.upsert）、URL 或请求体，或跳过该请求（pm.execution.skipRequest()）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="60"/>
+        <source>Test script: pm.test(&quot;status 200&quot;, () =&gt; pm.response.to.have.status(200));</source>
+        <translation>测试脚本：pm.test(&quot;status 200&quot;, () =&gt; pm.response.to.have.status(200));</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="61"/>
+        <source>JavaScript run on the answer: each pm.test is a check (counted in runs, judged by thresholds), and what it sets (pm.environment.set) the next requests use.</source>
+        <translation>在响应上运行的 JavaScript：每个 pm.test 都是一项检查（在运行中计数，由阈值判定），它设置的值（pm.environment.set）供后续请求使用。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="68"/>
+        <source>What the last Send&apos;s scripts said: each test passed or failed, with its message</source>
+        <translation>上次发送时脚本的结果：每项测试通过或失败，以及其消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="74"/>
+        <source>Pre-request script</source>
+        <translation>前置脚本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="80"/>
+        <source>Test script</source>
+        <translation>测试脚本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="153"/>
+        <source>✔ %1</source>
+        <translation>✔ %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="153"/>
+        <source>✘ %1: %2</source>
+        <translation>✘ %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="158"/>
+        <source>The script failed: %1</source>
+        <translation>脚本失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="163"/>
+        <source>console: %1</source>
+        <translation>控制台：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="165"/>
+        <source>Scripts (%1/%2)</source>
+        <translation>脚本（%1/%2）</translation>
+    </message>
+</context>
+<context>
     <name>StagesModel</name>
     <message>
         <location filename="../models/stagesmodel.cpp" line="32"/>
@@ -4416,7 +4506,7 @@ error_rate &lt; 0.1%</translation>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="90"/>
+        <location filename="../widgets/timechart.cpp" line="89"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

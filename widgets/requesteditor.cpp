@@ -1,5 +1,7 @@
 #include "requesteditor.h"
 
+#include "scriptspane.h"
+
 #include "checkstable.h"
 
 #include "grpcrequestpane.h"
@@ -149,6 +151,12 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_extract = new ChecksTable(ChecksTable::Mode::Extract);
     m_extract->setObjectName(QStringLiteral("extract"));
     placeTests(m_requestTabs);
+    m_scripts = new ScriptsPane; // HTTP only: a gRPC call takes checks and extract
+    m_scripts->setObjectName(QStringLiteral("scripts"));
+    m_requestTabs->addTab(m_scripts, m_scripts->title());
+    connect(m_scripts, &ScriptsPane::changed, this, &RequestEditor::emitChanged);
+    connect(m_scripts, &ScriptsPane::titleChanged, this,
+            [this](const QString& title) { m_requestTabs->setTabText(m_requestTabs->indexOf(m_scripts), title); });
     connect(m_checks, &ChecksTable::changed, this, &RequestEditor::emitChanged);
     connect(m_extract, &ChecksTable::changed, this, &RequestEditor::emitChanged);
 
@@ -352,6 +360,7 @@ void RequestEditor::setItem(const RequestItem& r)
     m_authPassword->setText(r.password);
     m_authToken->setText(r.token);
     m_timeout->setValue(r.timeoutMs / 1000);
+    m_scripts->setScripts(r.preRequestScript, r.testScript);
     urlToParams();
     m_loading = false;
     updateVariableHints();
@@ -367,6 +376,8 @@ RequestItem RequestEditor::item() const
         return r;
     r.method = m_method->currentText().trimmed().toUpper();
     r.url = m_url->text().trimmed();
+    r.preRequestScript = m_scripts->preRequestScript();
+    r.testScript = m_scripts->testScript();
     r.headers = m_headers->pairs();
     r.body = m_body->toPlainText();
     r.bodyMode = RequestItem::BodyMode(m_bodyMode->currentIndex());
@@ -431,6 +442,8 @@ bool RequestEditor::importCurl(const QString& text, QString* error)
     RequestItem merged = *r;
     merged.checks = m_checks->rules();
     merged.extract = m_extract->rules();
+    merged.preRequestScript = m_scripts->preRequestScript();
+    merged.testScript = m_scripts->testScript();
     setItem(merged);
     if (!notTaken.isEmpty()) {
         m_hint->setText(tr("Imported; not taken: %1").arg(notTaken.join(QStringLiteral(", "))));
@@ -472,6 +485,14 @@ void RequestEditor::onAnswered(const SendAnswer& a)
 {
     Q_EMIT sent(a.entry);
     showResult(a.status, a.line, a.headers, a.body, a.error);
+    if (!a.grpc) {
+        m_scripts->showResults(a);
+        if (!a.scriptError.isEmpty() ||
+            std::any_of(a.tests.begin(), a.tests.end(), [](const auto& t) { return !t.passed; }))
+            m_requestTabs->setCurrentWidget(m_scripts); // what failed is what the answer has to say
+        if (!a.scriptSet.isEmpty())
+            Q_EMIT extracted(a.scriptSet); // into the environment, as Postman's pm.environment.set
+    }
     if (a.error.isEmpty())
         judge(a.answer);
 }

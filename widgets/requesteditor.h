@@ -26,6 +26,7 @@ class QTabWidget;
 class KeyValueTable;
 class GrpcRequestPane;
 class ChecksTable;
+class ScriptsPane;
 class RequestSender;
 struct CheckAnswer;
 struct SendAnswer;
@@ -118,6 +119,7 @@ private:
     KeyValueTable* m_responseHeaders;
     ChecksTable* m_checks;
     ChecksTable* m_extract;
+    ScriptsPane* m_scripts;
     QHash<QString, QString> m_variables;
     RequestSender* m_sender;
     bool m_loading = false;

@@ -167,6 +167,8 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
         return true;
     }
     http(o, *out.mutable_request());
+    out.set_pre_request_script(text(o, "preRequestScript"));
+    out.set_test_script(text(o, "testScript"));
     return true;
 }
 

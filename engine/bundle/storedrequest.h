@@ -8,7 +8,8 @@
 // The payload is a JSON object: method, url, headers [{name, value}], body,
 // bodyMode (raw, json, urlencoded, multipart), form [{name, value}], auth
 // ({type: basic, user, password} or {type: bearer, token}), timeoutMs,
-// insecure, checks and extract (in the scenario's own form); or, with kind
+// insecure, checks and extract (in the scenario's own form), preRequestScript and
+// testScript (Postman's JavaScript); or, with kind
 // "grpc": target, method, data, metadata, deadlineMs, descriptors (base64),
 // insecure.
 #include <string>

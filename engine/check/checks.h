@@ -96,7 +96,8 @@ struct Check
         JsonPath,
         Header,
         BodyContains,
-        MaxTime
+        MaxTime,
+        Script // a pm.test of the step's test script: judged by the script, not here
     };
     enum class Test
     {

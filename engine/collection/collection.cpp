@@ -1,5 +1,6 @@
 #include "importparts.h"
 
+#include "core/parametersource.h"
 #include "core/text.h"
 #include "store/projectstore.h"
 
@@ -22,8 +23,7 @@ const std::map<std::string, std::string>& noteTexts()
         {"unknown-format", "Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands."},
         {"postman-version", "This is a Postman Collection %1 file: only v2.0 and v2.1 are read (export it again "
                             "from Postman as v2.1)."},
-        {"test-script", "%1: its test script"},
-        {"prerequest-script", "%1: its pre-request script"},
+        {"script-unsupported", "%1: its %2 script calls %3 (line %4), which Stampede does not run"},
         {"auth-kind", "%1: its %2 authorization"},
         {"file-body", "%1: its body from a file"},
         {"file-field", "%1: the file field \"%2\""},
@@ -152,6 +152,10 @@ std::string NewRequest::payload() const
         o["insecure"] = true;
     if (!http.empty())
         o["http"] = http;
+    if (!preRequestScript.empty())
+        o["preRequestScript"] = preRequestScript;
+    if (!testScript.empty())
+        o["testScript"] = testScript;
     return dumpJson(o);
 }
 
@@ -289,7 +293,8 @@ std::string fromPostmanVariables(const std::string& text)
                                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
                            });
         out += text.substr(pos, open - pos);
-        out += plain ? "${" + name + "}" : text.substr(open, close + 2 - open); // {{$guid}} stays as it is
+        // Postman's dynamic variables the engine draws ({{$guid}}: ${$guid}); others ({{$randomColor}}) stay as text
+        out += plain || dynamicVariable(name) ? "${" + name + "}" : text.substr(open, close + 2 - open);
         pos = close + 2;
     }
     return out + text.substr(std::min(pos, text.size()));

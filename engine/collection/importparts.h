@@ -30,6 +30,7 @@ struct NewRequest
     double timeoutMs = 0; // 0: the default
     bool insecure = false;
     std::string http; // "", "1.1", "2"
+    std::string preRequestScript, testScript;
     std::string payload() const;
 };
 

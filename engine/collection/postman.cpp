@@ -2,6 +2,7 @@
 #include "importparts.h"
 
 #include "core/text.h"
+#include "script/scriptcheck.h"
 #include "store/projectstore.h"
 
 #include <functional>
@@ -23,26 +24,53 @@ std::string authValue(const Json& auth, const std::string& type, const char* key
     return {};
 }
 
+// A request's scripts with those of its collection and folders before its
+// own, in Postman's order (collection, folder, request): each inherited one
+// in a function of its own (its declarations and a `return` its own, as
+// Postman runs it), headed by where it comes from.
+struct Scripts
+{
+    std::string pre, test;
+    Scripts then(const Scripts& next, const std::string& from, bool own) const
+    {
+        const auto join = [&](const std::string& before, const std::string& text) {
+            if (text.empty())
+                return before;
+            if (own)
+                return before + text;
+            return before + "// " + from + "'s script\n(function () {\n" + text + "\n})();\n";
+        };
+        return {join(pre, next.pre), join(test, next.test)};
+    }
+};
+
 struct PostmanReader
 {
     CollectionImport& out;
 
-    // Scripts are not run here: each one is listed.
-    void scripts(const Json& o, const std::string& where)
+    // An item's scripts ("" each when it has none), what they call that is
+    // not run here noted with its line.
+    Scripts scripts(const Json& o, const std::string& where)
     {
+        Scripts found;
         for (const Json& ev : items(o, "event")) {
-            bool empty = true;
             const Json& exec = member(member(ev, "script"), "exec");
+            std::string text;
             if (exec.is_array()) {
                 for (const Json& l : exec)
-                    empty &= trimSpaces(textOf(l)).empty();
+                    text += (text.empty() && &l == &exec.front() ? "" : "\n") + textOf(l);
             } else {
-                empty = trimSpaces(textOf(exec)).empty();
+                text = textOf(exec);
             }
-            if (!empty)
+            if (trimSpaces(text).empty())
+                continue;
+            const bool test = str(ev, "listen") == "test";
+            for (const script::ScriptNote& n : script::unsupportedCalls(text))
                 out.notImported.push_back(
-                    note(str(ev, "listen") == "test" ? "test-script" : "prerequest-script", {where}));
+                    note("script-unsupported", {where, test ? "test" : "pre-request", n.what, std::to_string(n.line)}));
+            (test ? found.test : found.pre) = text;
         }
+        return found;
     }
 
     void auth(const Json& a, NewRequest& r, const std::string& where)
@@ -109,7 +137,8 @@ struct PostmanReader
         }
     }
 
-    ImportedItem request(const Json& item, const Json& inheritedAuth, const std::string& where)
+    ImportedItem request(const Json& item, const Json& inheritedAuth, const Scripts& inherited,
+                         const std::string& where)
     {
         const Json& rqv = member(item, "request");
         NewRequest r;
@@ -121,11 +150,14 @@ struct PostmanReader
                 r.headers.emplace_back(str(h, "key"), fromPostmanVariables(str(h, "value")));
         body(member(rqv, "body"), r, where);
         auth(member(rqv, "auth").is_null() ? inheritedAuth : member(rqv, "auth"), r, where);
-        scripts(item, where);
+        const Scripts own = inherited.then(scripts(item, where), "", true);
+        r.preRequestScript = own.pre;
+        r.testScript = own.test;
         return requestItem(str(item, "name"), r);
     }
 
-    std::vector<ImportedItem> list(const Json& entries, const Json& inheritedAuth, const std::string& path, int& made)
+    std::vector<ImportedItem> list(const Json& entries, const Json& inheritedAuth, const Scripts& inherited,
+                                   const std::string& path, int& made)
     {
         std::vector<ImportedItem> out_;
         for (const Json& item : entries) {
@@ -139,11 +171,12 @@ struct PostmanReader
                 folder.folder = true;
                 folder.name = str(item, "name");
                 const Json& auth = member(item, "auth").is_null() ? inheritedAuth : member(item, "auth");
-                folder.children = list(member(item, "item"), auth, where + " / ", made);
-                scripts(item, where);
+                const Scripts folderScripts =
+                    inherited.then(scripts(item, where), "the folder \"" + folder.name + "\"", false);
+                folder.children = list(member(item, "item"), auth, folderScripts, where + " / ", made);
                 out_.push_back(std::move(folder));
             } else {
-                out_.push_back(request(item, inheritedAuth, where));
+                out_.push_back(request(item, inheritedAuth, inherited, where));
                 ++made;
             }
         }
@@ -224,7 +257,23 @@ Json itemsOut(const ProjectStore& store, std::int64_t parent, const std::string&
             skipped.push_back(note("grpc-request", {path + c.name}));
             continue;
         }
-        out.push_back({{"name", c.name}, {"request", requestOut(r)}});
+        Json item = {{"name", c.name}, {"request", requestOut(r)}};
+        Json events = Json::array();
+        for (const auto& [listen, key] : {std::pair{"prerequest", "preRequestScript"}, {"test", "testScript"}})
+            if (const std::string text = str(r, key); !text.empty()) {
+                Json lines = Json::array();
+                for (std::size_t at = 0;;) { // Postman keeps a script as its lines
+                    const std::size_t end = text.find('\n', at);
+                    lines.push_back(text.substr(at, end == std::string::npos ? end : end - at));
+                    if (end == std::string::npos)
+                        break;
+                    at = end + 1;
+                }
+                events.push_back({{"listen", listen}, {"script", {{"type", "text/javascript"}, {"exec", lines}}}});
+            }
+        if (!events.empty())
+            item["event"] = events;
+        out.push_back(item);
     }
     return out;
 }
@@ -248,9 +297,9 @@ CollectionImport importPostman(const Json& root)
             out.variables.emplace_back(str(v, "key"), str(v, "value"));
     }
     PostmanReader reader{out};
-    reader.scripts(root, "the collection");
+    const Scripts collection = Scripts{}.then(reader.scripts(root, "the collection"), "the collection", false);
     int made = 0;
-    out.items = reader.list(member(root, "item"), member(root, "auth"), std::string(), made);
+    out.items = reader.list(member(root, "item"), member(root, "auth"), collection, std::string(), made);
     lookForDynamic(out.items, std::string(), out);
     return out;
 }

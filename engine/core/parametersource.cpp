@@ -1,5 +1,11 @@
 #include "parametersource.h"
 
+#include <ctime>
+
+#include <cstdio>
+
+#include <chrono>
+
 #include <charconv>
 
 namespace stampede {
@@ -288,6 +294,68 @@ ParameterSourcePtr makeRandomStringSource(std::uint32_t length, std::string alph
 {
     return std::make_shared<RandomStringSource>(length, std::move(alphabet));
 }
+namespace {
+
+// The wall clock's time when an iteration draws it: Unix seconds, or ISO 8601 UTC with milliseconds.
+class TimestampCursor final : public SourceCursor
+{
+public:
+    explicit TimestampCursor(bool iso) : m_iso(iso) {}
+    bool next(std::uint32_t) override
+    {
+        const auto now = std::chrono::system_clock::now();
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+        if (!m_iso) {
+            m_value = std::to_string(ms / 1000);
+            return true;
+        }
+        const std::time_t seconds = std::time_t(ms / 1000);
+        std::tm utc{};
+        gmtime_r(&seconds, &utc);
+        char text[64];
+        std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
+                      utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(ms % 1000));
+        m_value = text;
+        return true;
+    }
+    std::string_view value(int) const override { return m_value; }
+
+private:
+    bool m_iso;
+    std::string m_value;
+};
+
+class TimestampSource final : public ParameterSource
+{
+public:
+    explicit TimestampSource(bool iso) : m_iso(iso) {}
+    SourceCursorPtr cursor(std::uint32_t, std::uint32_t, std::uint64_t) const override
+    {
+        return std::make_unique<TimestampCursor>(m_iso);
+    }
+
+private:
+    bool m_iso;
+};
+
+} // namespace
+
+ParameterSourcePtr makeTimestampSource(bool iso)
+{
+    return std::make_shared<TimestampSource>(iso);
+}
+
+ParameterSourcePtr dynamicVariable(std::string_view name)
+{
+    if (name == "$guid" || name == "$randomUUID")
+        return makeUuidSource();
+    if (name == "$randomInt")
+        return makeRandomIntSource(0, 1000); // Postman's: 0 to 1000
+    if (name == "$timestamp" || name == "$isoTimestamp")
+        return makeTimestampSource(name == "$isoTimestamp");
+    return nullptr;
+}
+
 ParameterSourcePtr makeUuidSource()
 {
     return std::make_shared<UuidSource>();

@@ -19,7 +19,18 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
 {
     Threshold t;
     t.expr = std::string(trim(text));
-    const std::size_t opPos = text.find_first_of("<>");
+    // check "NAME": the name is quoted (it may hold a colon, < or >)
+    std::size_t searchFrom = 0, checkAt = text.find("check \"");
+    if (checkAt != std::string_view::npos) {
+        const std::size_t close = text.find('"', checkAt + 7);
+        if (close == std::string_view::npos || close == checkAt + 7) {
+            error = "\"" + t.expr + "\": name the check in quotes, e.g. check \"code is 0\" > 99.9%";
+            return std::nullopt;
+        }
+        t.check = std::string(text.substr(checkAt + 7, close - checkAt - 7));
+        searchFrom = close + 1;
+    }
+    const std::size_t opPos = text.find_first_of("<>", searchFrom);
     if (opPos == std::string_view::npos) {
         error = "\"" + t.expr + "\": expected METRIC < VALUE, e.g. \"p99 < 200ms\"";
         return std::nullopt;
@@ -41,7 +52,22 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
         }
         return t;
     }
-    if (const std::size_t colon = metric.rfind(':'); colon != std::string_view::npos) {
+    if (!t.check.empty()) { // [STEP:] check "NAME"
+        std::string_view before = trim(text.substr(0, checkAt));
+        if (!before.empty() && before.back() != ':') {
+            error = "\"" + t.expr + "\": expected [STEP:] check \"NAME\" > SHARE, e.g. check \"code is 0\" > 99.9%";
+            return std::nullopt;
+        }
+        if (!before.empty())
+            before = trim(before.substr(0, before.size() - 1));
+        if (!before.empty() || checkAt > 0)
+            t.step = std::string(before);
+        if (t.step.empty() && checkAt > 0 && !trim(text.substr(0, checkAt)).empty()) {
+            error = "\"" + t.expr + "\": name a step before the colon, e.g. \"login: p99 < 300ms\"";
+            return std::nullopt;
+        }
+        metric = "checks";
+    } else if (const std::size_t colon = metric.rfind(':'); colon != std::string_view::npos) {
         t.step = std::string(trim(metric.substr(0, colon)));
         metric = trim(metric.substr(colon + 1));
         if (t.step.empty()) {

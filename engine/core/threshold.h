@@ -3,8 +3,9 @@
 // "rate >= 1000", "p50 <= 20ms", "checks > 99%". Metrics: p50 p90 p95 p99
 // p999 max min mean (latency, from the intended start), error_rate, rate
 // (completed requests per second), checks (the share of check judgements
-// that passed). A step's name and a colon first judge that step alone:
-// "login: p99 < 300ms".
+// that passed; `check "NAME"` those of the checks of that name alone, a
+// step's own or a script's pm.test: "check \"code is 0\" > 99.9%"). A step's
+// name and a colon first judge that step alone: "login: p99 < 300ms".
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,7 @@ struct Threshold
     std::string expr;
     std::string step;   // empty: the run's total
     std::string server; // Metric::Server: the source's name
+    std::string check;  // Metric::Checks: only the checks of this name ("" every check)
     Metric metric = Metric::P99;
     Op op = Op::Less;
     double limit = 0; // milliseconds for latency, a fraction (0..1) for error_rate and checks, per second for rate

@@ -29,6 +29,8 @@ std::string_view errorClassName(ErrorClass c)
         return "extract";
     case ErrorClass::Render:
         return "render";
+    case ErrorClass::Script:
+        return "script";
     case ErrorClass::Count:
         break;
     }

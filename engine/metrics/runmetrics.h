@@ -26,11 +26,12 @@ enum class ErrorClass : std::uint8_t
     Check,   // the answer came, and one of the step's checks failed on it (counted per check too)
     Extract, // the step uses a ${name} this user has not extracted: not sent
     Render,  // a value (from data, an extraction, a recording) its place in the request refuses: not sent
+    Script,  // a step's script threw, or ran past its time or memory (a pre-request script's: not sent)
     Count
 };
 constexpr std::size_t kErrorClassCount = std::size_t(ErrorClass::Count);
 // Stable names, as in the summary JSON: connect, reset, timeout, http_4xx, http_5xx, protocol, tls, grpc,
-// check, extract, render.
+// check, extract, render, script.
 std::string_view errorClassName(ErrorClass c);
 // gRPC status codes 0 (OK) to 16 (UNAUTHENTICATED).
 constexpr std::size_t kGrpcCodeCount = 17;

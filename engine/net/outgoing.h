@@ -25,6 +25,7 @@ struct RenderedRequest
     std::vector<std::string> values; // HTTP/2: header values, in the plan's h2Headers order
     std::string body;                // HTTP/2: the body (gRPC: the framed message)
     std::vector<nghttp2_nv> nv;      // HTTP/2: the header list nghttp2 reads, pointing into the plan and `values`
+    std::vector<std::string> extra;  // HTTP/2: names and values a pre-request script added (the list points into it)
     std::size_t bytes = 0;           // bytes out, for the counters
     std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
     ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)

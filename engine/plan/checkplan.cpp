@@ -110,6 +110,8 @@ std::string defaultName(const Check& c)
         return subject;
     case Check::Subject::MaxTime:
         return "within " + std::to_string(c.maxNanos / kNanosPerMilli) + " ms";
+    case Check::Subject::Script:
+        return c.name;
     case Check::Subject::BodyContains:
         return "body contains " + quoted(c.text);
     case Check::Subject::Header:
@@ -229,7 +231,9 @@ std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
         for (const std::uint16_t v : plan.steps[i].extracted) {
             const auto extracts = [&](const PlannedStep& s) {
                 return std::any_of(s.extractors.begin(), s.extractors.end(),
-                                   [&](const Extractor& x) { return x.variable == v; });
+                                   [&](const Extractor& x) { return x.variable == v; }) ||
+                       (s.scripts && std::find(s.scripts->sets.begin(), s.scripts->sets.end(), v) !=
+                                         s.scripts->sets.end()); // a script's pm.*.set of the name
             };
             if (plan.variables[v].fallback >= 0 || // until extracted, its default is sent
                 std::any_of(plan.steps.begin(), plan.steps.begin() + std::ptrdiff_t(i), extracts))

@@ -11,6 +11,7 @@
 #include "grpcstep.h"
 #include "replaystep.h"
 #include "requestparts.h"
+#include "scriptplan.h"
 #include "stepoptions.h"
 #include "testplan.h"
 
@@ -158,8 +159,16 @@ private:
     // The names steps extract: variables of each user, set from answers.
     void extractedVariables()
     {
-        for (const std::string& name : extractedNames(m_s)) {
+        std::vector<std::string> names = extractedNames(m_s);
+        const std::size_t extracted = names.size();
+        for (std::string& name : scriptSetNames(m_s)) // a script's pm.environment.set("name", ...) and the like
+            if (std::find(names.begin(), names.end(), name) == names.end())
+                names.push_back(std::move(name));
+        for (std::size_t n = 0; n < names.size(); ++n) {
+            const std::string& name = names[n];
             const std::string field = extractField(name);
+            if (n >= extracted && !isVariableName(name))
+                continue; // a script's own name ("a.b"): its scripts read it, no request can
             if (!isVariableName(name)) {
                 error(field, name.empty() ? "an extracted value needs a name"
                                           : "\"" + name + "\" is not a variable name (letters, digits, _ and -)");
@@ -189,7 +198,8 @@ private:
             for (int k = 0; k < m_s.steps(i).extract_size(); ++k)
                 if (m_s.steps(i).extract(k).name() == name)
                     return "steps[" + std::to_string(i) + "].extract[" + std::to_string(k) + "].name";
-        return "steps";
+        const std::string script = scriptSetField(m_s, name);
+        return script.empty() ? "steps" : script;
     }
 
     // The file's content, or the inline text when given; false when neither reads.
@@ -366,6 +376,17 @@ private:
             v.used = true;
             return r;
         }
+        if (ParameterSourcePtr dynamic = dot == std::string_view::npos ? dynamicVariable(name) : nullptr) {
+            // Postman's {{$guid}} and its kind: a variable of its own, made at its first use
+            PlannedVariable pv;
+            pv.name = std::string(name);
+            pv.source = std::move(dynamic);
+            pv.used = true;
+            m_plan.variables.push_back(std::move(pv));
+            r.kind = Resolution::Reference;
+            r.ref = {std::uint16_t(m_plan.variables.size() - 1), -1};
+            return r;
+        }
         r.error = "unknown variable ${" + std::string(name) + "}";
         return r;
     }
@@ -422,7 +443,7 @@ private:
             PlannedStep ps;
             if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps)) &&
                 thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps) &&
-                compileStepOptions(st, field, *this, m_plan, ps)) {
+                compileScripts(st, field, m_plan, *this, ps) && compileStepOptions(st, field, *this, m_plan, ps)) {
                 lateRendering(ps);
                 m_plan.steps.push_back(std::move(ps));
             }

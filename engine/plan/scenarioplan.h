@@ -56,6 +56,21 @@ enum class OnError : std::uint8_t
     StopRun        // the run stops
 };
 
+// A step's Postman scripts (plan/scriptplan.h): their text (each compiled
+// once per worker), the request as written (what pm.request shows a
+// pre-request script), and where the pm.test checks sit among the step's.
+struct StepScriptPlan
+{
+    std::string pre, test;           // "" when the step has none
+    std::string preName, testName;   // for errors: "steps[1].preRequestScript"
+    std::uint32_t firstCheck = 0;    // checks[firstCheck..] are the test script's pm.test names
+    std::vector<std::string> tests;  // their names, in that order
+    bool otherTests = false;         // the last of them gathers tests named by an expression
+    std::vector<std::uint16_t> sets; // the variables the scripts set by name (extracted variables)
+    std::string method, url, body;   // the request as written
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
 struct PlannedStep
 {
     std::string name;
@@ -93,6 +108,7 @@ struct PlannedStep
     // values taken from it into the user's extracted variables.
     std::vector<Check> checks;
     std::vector<Extractor> extractors;
+    std::shared_ptr<const StepScriptPlan> scripts; // null: the step has no script
     unsigned needs = kNeedsNothing; // what the checks, extractors, cookies and redirects read of the answer
     // The step uses extracted ${names} (their variable indices): it is
     // rendered when it is sent, not when its iteration starts, and is not

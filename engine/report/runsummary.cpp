@@ -79,6 +79,24 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     return s;
 }
 
+double checkRate(const Threshold& t, const MetricsSummary& m)
+{
+    if (t.check.empty())
+        return m.checkPassRate();
+    std::uint64_t passed = 0, judged = 0;
+    for (const auto& c : m.checks) {
+        const bool named =
+            c.name == t.check || (c.name.size() > t.check.size() &&
+                                  c.name.compare(c.name.size() - t.check.size(), t.check.size(), t.check) == 0 &&
+                                  c.name[c.name.size() - t.check.size() - 1] == '/');
+        if (named) {
+            passed += c.passed;
+            judged += c.passed + c.failed;
+        }
+    }
+    return judged ? double(passed) / double(judged) : -1.0;
+}
+
 double thresholdValue(const Threshold& t, const MetricsSummary& s)
 {
     switch (t.metric) {
@@ -99,7 +117,7 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
     case Threshold::Metric::Mean:
         return s.latency.mean;
     case Threshold::Metric::Checks:
-        return std::max(0.0, s.checkPassRate());
+        return std::max(0.0, checkRate(t, s));
     case Threshold::Metric::Server: {
         const auto it = s.server.find(t.server);
         return it == s.server.end() ? 0.0 : it->second;
@@ -386,8 +404,9 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
             r.note = "no data: no request completed";
         else if (t.isLatency() && m->answered == 0)
             r.note = "no data: no response arrived (every request failed before an answer)";
-        else if (t.metric == Threshold::Metric::Checks && m->checkPassRate() < 0)
-            r.note = "no data: no check was judged";
+        else if (t.metric == Threshold::Metric::Checks && checkRate(t, *m) < 0)
+            r.note = t.check.empty() ? "no data: no check was judged"
+                                     : "no data: no check named \"" + t.check + "\" was judged";
         r.passed = r.note.empty() && t.holds(r.value);
         s.passed &= r.passed;
         s.thresholds.push_back(r);

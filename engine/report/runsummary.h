@@ -77,6 +77,10 @@ struct MetricsSummary
     double errorRatePct() const { return errorRate() * 100; }
 };
 
+// The share of `t`'s checks that passed in `m` (every check, or those named
+// t.check: a step's own "NAME", the run's "STEP/NAME"); -1 when none was judged.
+double checkRate(const Threshold& t, const MetricsSummary& m);
+
 struct ThresholdResult
 {
     std::string expr;

@@ -5,6 +5,7 @@
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
 #include "stampede/v1/scenario.pb.h"
+#include "stepscripts.h"
 
 #include <map>
 #include <optional>
@@ -30,7 +31,7 @@ bool oneStepScenario(const SendOnceRequest& rq, v1::Scenario& s, std::string& er
     if (!parseScenarioJson("{\"steps\": [" + rq.stepJson + "]}", s, error))
         return false;
     v1::Step& st = *s.mutable_steps(0);
-    st.clear_checks();
+    st.clear_checks(); // the caller's (its scripts are run here, as a run runs them)
     st.clear_extract();
     st.clear_think_time();
     // name.column values are a data set's row: one inline CSV row per data set
@@ -157,11 +158,71 @@ struct Rendered
 {
     std::optional<ScenarioPlan> plan;
     bool verify = true;
+    // the step's scripts, for Send's one user: its values by variable index
+    std::unique_ptr<StepScripts> scripts;
+    std::vector<std::string> values;
+    std::vector<bool> isSet;
 };
+
+// What a script sets (extracted variables) before the caller's values.
+class ScriptLookup final : public ValueLookup
+{
+public:
+    ScriptLookup(const Rendered& r, const RowLookup& rows) : m_r(r), m_rows(rows) {}
+    std::string_view value(VarRef ref) const override
+    {
+        const PlannedVariable& v = m_r.plan->variables[ref.variable];
+        if (v.extracted && m_r.isSet[ref.variable])
+            return m_r.values[ref.variable];
+        if (v.extracted && v.fallback >= 0)
+            return value({std::uint16_t(v.fallback), -1});
+        return m_rows.value(ref);
+    }
+
+private:
+    const Rendered& m_r;
+    const RowLookup& m_rows;
+};
+
+ScriptValues scriptValues(Rendered& r, const SendOnceRequest& rq)
+{
+    return {r.values, r.isSet, [&r, &rq](std::uint16_t v, int column, std::string& out) {
+                const std::string_view value = RowLookup(*r.plan, rq.values).value({v, std::int16_t(column)});
+                const PlannedVariable& pv = r.plan->variables[v];
+                if (const std::string* constant = pv.source ? pv.source->constantValue() : nullptr) {
+                    out = *constant;
+                    return true;
+                }
+                out.assign(value);
+                return !value.empty();
+            }};
+}
+
+// The step's pre-request script, when it has one: false with `error` when
+// it failed (nothing is sent) or skipped the request; `changes` what it did to the request.
+bool preRequest(const SendOnceRequest& rq, Rendered& out, ScriptRun& changes, std::string& error, bool& skipped)
+{
+    const PlannedStep& st = out.plan->steps.front();
+    if (!st.scripts)
+        return true;
+    out.scripts = std::make_unique<StepScripts>(*out.plan, 1);
+    out.values.assign(out.plan->variables.size(), {});
+    out.isSet.assign(out.plan->variables.size(), false);
+    if (st.scripts->pre.empty())
+        return true;
+    changes = out.scripts->runPre(0, 0, scriptValues(out, rq), 1);
+    if (!changes.ok)
+        error = changes.error;
+    else if (changes.skip)
+        error = "the pre-request script skipped the request (pm.execution.skipRequest())";
+    skipped = changes.ok && changes.skip;
+    return changes.ok && !changes.skip;
+}
 
 // Compiled and rendered: the plan (its step's templates all constant) and
 // what the request sends; false with `error`.
-bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sent, std::string& error)
+bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sent, std::string& error,
+                      ScriptRun* changesOut = nullptr)
 {
     v1::Scenario s;
     if (!oneStepScenario(rq, s, error))
@@ -176,16 +237,28 @@ bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sen
     }
     const PlannedStep& st = out.plan->steps.front();
     const bool h2 = out.plan->http == HttpVersion::Http2;
+    ScriptRun changes;
+    bool skipped = false;
+    if (!preRequest(rq, out, changes, error, skipped)) {
+        if (changesOut)
+            *changesOut = std::move(changes);
+        return false;
+    }
     RequestRenderer renderer(*out.plan, h2);
     RenderedRequest r;
+    const RowLookup rows(*out.plan, rq.values);
     if (renderer.templated(0)) // a data set's first row, as the values give it
-        renderer.render(0, RowLookup(*out.plan, rq.values), r);
+        renderer.render(0, ScriptLookup(out, rows), r);
     else
         r = renderer.fixed(0);
+    if (r.failure.empty() && changes.changesRequest() && !applyScriptChanges(changes, st, h2, r, r.failure))
+        r.failure = "the pre-request script: " + r.failure;
     if (!r.failure.empty()) {
         error = r.failure;
         return false;
     }
+    if (changesOut)
+        *changesOut = std::move(changes);
     sent = h2 ? fromH2(st, r) : fromWire(st, r.wire);
     const v1::Step& step = s.steps(0);
     out.verify = !(step.has_grpc() ? step.grpc().insecure() : step.request().insecure());
@@ -200,12 +273,45 @@ bool renderOnce(const SendOnceRequest& request, SentRequest& out, std::string& e
     return compileAndRender(request, r, out, error);
 }
 
+namespace {
+
+// The step's test script on the answer, and what the scripts left.
+void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& pre, SendOnceResult& r)
+{
+    r.scriptLogs = pre.logs;
+    if (!rendered.scripts)
+        return;
+    const PlannedStep& st = rendered.plan->steps.front();
+    if (!st.scripts->test.empty() && r.http.ok) {
+        AnswerView a;
+        a.status = r.http.status;
+        a.headers = &r.http.headers;
+        a.body = r.http.body;
+        a.elapsedNanos = r.http.totalTime;
+        const ScriptRun t = rendered.scripts->runTest(0, 0, a, scriptValues(rendered, rq), 1);
+        for (const ScriptRun::Test& test : t.tests)
+            r.tests.push_back({test.name, test.passed, test.error});
+        r.scriptLogs.insert(r.scriptLogs.end(), t.logs.begin(), t.logs.end());
+        if (!t.ok)
+            r.scriptError = t.error;
+    }
+    for (std::size_t v = 0; v < rendered.values.size(); ++v)
+        if (rendered.plan->variables[v].extracted && rendered.isSet[v])
+            r.scriptSet.emplace_back(rendered.plan->variables[v].name, rendered.values[v]);
+}
+
+} // namespace
+
 SendOnceResult sendOnce(const SendOnceRequest& rq)
 {
     SendOnceResult r;
     Rendered rendered;
-    if (!compileAndRender(rq, rendered, r.sent, r.error))
+    ScriptRun pre;
+    if (!compileAndRender(rq, rendered, r.sent, r.error, &pre)) {
+        r.scriptLogs = pre.logs;
+        r.skipped = pre.ok && pre.skip;
         return r;
+    }
     const PlannedStep& st = rendered.plan->steps.front();
     if (st.grpc) {
         callGrpc(st, rendered.verify, r);
@@ -219,6 +325,7 @@ SendOnceResult sendOnce(const SendOnceRequest& rq)
     x.timeout = st.timeout;
     x.verify = rendered.verify;
     r.http = rendered.plan->http == HttpVersion::Http2 ? exchangeOverHttp2(x, rendered.verify) : exchange(x);
+    testScript(rq, rendered, pre, r);
     return r;
 }
 

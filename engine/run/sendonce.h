@@ -47,6 +47,21 @@ struct SendOnceResult
     Http2ExchangeResult call; // a gRPC call's answer
     std::string answerJson;   // its message as JSON (grpc-status 0)
     std::string answerError;  // why the message could not be read
+    // The step's scripts, run as a run runs them: the test script's pm.test
+    // results, what the scripts set of names the requests use, their
+    // console.log lines, and why one failed ("" none; a pre-request script's
+    // failure is `error`: nothing was sent).
+    struct Test
+    {
+        std::string name;
+        bool passed = false;
+        std::string error;
+    };
+    std::vector<Test> tests;
+    std::vector<std::pair<std::string, std::string>> scriptSet;
+    std::vector<std::string> scriptLogs;
+    std::string scriptError;
+    bool skipped = false; // the pre-request script said pm.execution.skipRequest(): nothing was sent
 };
 
 SendOnceResult sendOnce(const SendOnceRequest& request);

@@ -37,10 +37,12 @@ Worker::Worker(const WorkerSetup& setup)
         m_rendezvous = nullptr;
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
-    if (m_renderer.anyTemplated())
+    m_scripted = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
+                             [](const PlannedStep& st) { return st.scripts != nullptr; });
+    if (m_renderer.anyTemplated() || m_scripted) // a script's changes go into the slot's own copy
         for (auto& s : m_slots)
             s.rendered.resize(m_plan.steps.size());
-    m_flows = m_plan.cookies || m_plan.followRedirects ||
+    m_flows = m_plan.cookies || m_plan.followRedirects || m_scripted ||
               std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
                           [](const PlannedStep& st) { return !st.checks.empty() || !st.extractors.empty(); });
     if (!m_flows)
@@ -323,6 +325,8 @@ void Worker::run()
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     m_current = freshSecond(1);
     m_secondEnd = m_setup.start + kNanosPerSecond;
+    if (m_scripted) // made, run and dropped on this thread: its JavaScript runtime is this thread's
+        m_scripts = std::make_unique<StepScripts>(m_plan, std::uint32_t(m_slots.size()));
     m_pacer->begin(m_begin);
     m_nextTick = m_clock.now();
     for (;;) {
@@ -350,6 +354,7 @@ void Worker::run()
     }
     setGauges();
     m_sessions->close();
+    m_scripts.reset();
     m_setup.sink->deliver(m_setup.index, std::move(m_current), true);
 }
 

@@ -34,6 +34,7 @@
 #include "plan/scenarioplan.h"
 #include "rendezvous.h"
 #include "requestrenderer.h"
+#include "stepscripts.h"
 #include "workerio.h"
 
 #include <atomic>
@@ -120,16 +121,18 @@ private:
         Nanos groupStart = 0;         // the group's first step's intended start
         Nanos groupEnd = 0;           // the end of its last step so far
         bool groupFailed = false;
-        std::uint64_t ticket = 0;   // its arrival at the rendezvous it waits at
-        bool metRendezvous = false; // released: the next send of its step goes
+        std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration)
+        std::uint64_t ticket = 0;     // its arrival at the rendezvous it waits at
+        bool metRendezvous = false;   // released: the next send of its step goes
     };
     enum class Verdict
     {
         Pass,
-        HttpError,   // a status >= 400 no status check accepted
-        GrpcError,   // a gRPC status other than OK no status check accepted
-        CheckFailed, // a check failed on the answer
-        Failed       // no answer: the transport, or the request could not be made
+        HttpError,    // a status >= 400 no status check accepted
+        GrpcError,    // a gRPC status other than OK no status check accepted
+        CheckFailed,  // a check failed on the answer
+        ScriptFailed, // the step's test script threw (or ran past its budget or heap)
+        Failed        // no answer: the transport, or the request could not be made
     };
     // What became of one send of a step, before it is counted.
     struct Outcome
@@ -174,7 +177,10 @@ private:
     // The answer judged by the step's checks (m_checkResults, counted when
     // the outcome is), extracted from when it passed; `why` a failure.
     Verdict judge(std::uint32_t slot, const AnswerView& answer, std::string& why);
-    void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why);
+    void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why,
+                   ErrorClass c = ErrorClass::Check);
+    bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
+    static constexpr std::uint8_t kNotRun = 2; // m_checkResults: a pm.test the script did not run
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
     AnswerView answerOf(std::uint32_t tag, const Answer& answer, int status, Nanos now);
     // outcomes (workeroutcome.cpp)
@@ -218,7 +224,14 @@ private:
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
     std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
-    bool m_flows = false;                      // checks, extraction, cookies or redirects in the plan
+    bool m_flows = false;                   // checks, extraction, cookies, redirects or scripts in the plan
+    bool m_scripted = false;                // some step has a script
+    std::unique_ptr<StepScripts> m_scripts; // made on the worker's thread when it runs
+    // A script's view of `slot`'s values; false from runScript: the step is not sent (reported) or skipped.
+    ScriptValues scriptValues(std::uint32_t slot);
+    bool preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
+    void testScript(std::uint32_t slot, const PlannedStep& st, const AnswerView& answer, Verdict& verdict,
+                    std::string& why);
     std::vector<Outgoing> m_outgoing;          // per step: where and how its request goes
     std::string m_cookie;                      // the Cookie header of the request being sent
     JsonReader m_json;                         // reads the answers' JSON paths
@@ -234,7 +247,7 @@ private:
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_thinking;
     // Steps to be tried again (their retry's backoff): when each goes.
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
-    std::vector<std::uint8_t> m_checkResults; // the answer being judged: each check passed (1) or not
+    std::vector<std::uint8_t> m_checkResults; // the answer being judged: each check passed (1), not (0), not run (2)
     RendezvousBoard* m_rendezvous = m_setup.rendezvous;
     std::vector<std::uint32_t> m_parked, m_released; // users waiting at a rendezvous; released in this turn
     std::uint64_t m_rendezvousSeen = 0;              // the board's generation last looked at

@@ -64,6 +64,9 @@ std::optional<std::string> redirectTarget(std::string_view location, const Plann
 void Worker::startFlows(std::uint32_t slot)
 {
     Slot& s = m_slots[slot];
+    ++s.iterations;
+    if (m_scripts)
+        m_scripts->newIteration(slot, m_plan.load->slotIsUser());
     if (!m_plan.load->slotIsUser()) {
         std::fill(s.isSet.begin(), s.isSet.end(), false);
         if (s.jar)
@@ -82,6 +85,73 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
     s.hops = 0;
+    if (st.scripts && !st.scripts->pre.empty())
+        return preRequest(slot, step, o, now);
+    return render(slot, step, o, now);
+}
+
+// The step's pre-request script, then the request rendered with what it set
+// and changed as it said; false: not sent (a script error, reported) or skipped.
+bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    const PlannedStep& st = m_plan.steps[step];
+    const ScriptRun changes = m_scripts->runPre(slot, step, scriptValues(slot), s.iterations);
+    if (!changes.ok) {
+        fail(slot, ErrorClass::Script, changes.error, now);
+        return false;
+    }
+    if (changes.skip) { // pm.execution.skipRequest(): the step is done unsent, the iteration goes on (next turn)
+        --m_inFlight;
+        m_thinking.emplace(now, slot);
+        return false;
+    }
+    if (!render(slot, step, o, now) || !o.request->failure.empty() || !changes.changesRequest())
+        return true;
+    RenderedRequest& mine = s.rendered[step];
+    if (o.request != &mine)
+        mine = *o.request; // the fixed request: this user's copy takes the changes
+    std::string why;
+    if (!applyScriptChanges(changes, st, m_plan.http == HttpVersion::Http2, mine, why)) {
+        fail(slot, ErrorClass::Script, why, now);
+        return false;
+    }
+    o.request = &mine;
+    if (s.jar || m_plan.followRedirects) { // the target may have changed: cookies for the one sent
+        s.path.assign(requestTarget(mine));
+        if (s.jar)
+            o.cookie = cookieFor(s, st, s.path);
+    }
+    return true;
+}
+
+ScriptValues Worker::scriptValues(std::uint32_t slot)
+{
+    Slot& s = m_slots[slot];
+    return {s.values, s.isSet, [this, &s](std::uint16_t v, int column, std::string& out) {
+                const PlannedVariable& pv = m_plan.variables[v];
+                if (const std::string* constant = pv.source ? pv.source->constantValue() : nullptr) {
+                    out = *constant;
+                    return true;
+                }
+                for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k)
+                    if (m_plan.savedRefs[k].variable == v && m_plan.savedRefs[k].column == column) {
+                        out = s.saved[k];
+                        return true;
+                    }
+                if (v >= m_cursors.size() || !m_cursors[v])
+                    return false;
+                out.assign(m_cursors[v]->value(column));
+                return true;
+            }};
+}
+
+// The step's request: rendered now when it uses extracted values (not sent
+// when one is unset), with the user's cookies.
+bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
+{
+    Slot& s = m_slots[slot];
+    const PlannedStep& st = m_plan.steps[step];
     if (!st.extracted.empty()) {
         for (const std::uint16_t v : st.extracted) {
             if (!s.isSet[v] && m_plan.variables[v].fallback < 0) {
@@ -219,14 +289,50 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
             why = "check \"" + c.name + "\": " + seen;
         }
     }
+    Verdict script = Verdict::Pass;
+    std::string scriptWhy;
+    if (st.scripts && !st.scripts->test.empty()) // run on every answer, as Postman does
+        testScript(slot, st, a, script, scriptWhy);
     if (error && !accepted) {
         why.clear();
         return a.grpc ? Verdict::GrpcError : Verdict::HttpError;
     }
     if (failed >= 0)
         return Verdict::CheckFailed;
+    if (script != Verdict::Pass) {
+        why = std::move(scriptWhy);
+        return script;
+    }
     extract(s, st, a, json);
     return Verdict::Pass;
+}
+
+// The step's test script on the answer: each pm.test it ran judged as the
+// check of its name (one it did not run is not counted), what it set kept.
+void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerView& a, Verdict& verdict,
+                        std::string& why)
+{
+    Slot& s = m_slots[slot];
+    const ScriptRun r = m_scripts->runTest(slot, std::size_t(s.step), a, scriptValues(slot), s.iterations);
+    const StepScriptPlan& sp = *st.scripts;
+    for (std::size_t k = 0; k < sp.tests.size(); ++k)
+        m_checkResults[sp.firstCheck + k] = kNotRun;
+    for (const ScriptRun::Test& t : r.tests) {
+        std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), t.name) - sp.tests.begin());
+        if (k == sp.tests.size() && !sp.otherTests)
+            continue;
+        k = std::min(k, sp.tests.size() - 1); // a name the plan did not see: the step's other tests
+        std::uint8_t& result = m_checkResults[sp.firstCheck + k];
+        result = result == 0 || !t.passed ? 0 : 1; // a test of the name that failed fails it
+        if (!t.passed && verdict == Verdict::Pass) {
+            verdict = Verdict::CheckFailed;
+            why = "check \"" + t.name + "\": " + t.error;
+        }
+    }
+    if (!r.ok) {
+        verdict = Verdict::ScriptFailed;
+        why = r.error;
+    }
 }
 
 void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, AnswerJson& json)
@@ -241,15 +347,15 @@ void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, Answer
 
 // The answer of a failed check kept as a sample: its status, the headers
 // and the first KiB of the body as captured, and the check's name.
-void Worker::failCheck(const Slot& slot, const AnswerView& a, const std::string& why)
+void Worker::failCheck(const Slot& slot, const AnswerView& a, const std::string& why, ErrorClass c)
 {
     const std::uint32_t step = m_setup.stepOffset + std::uint32_t(slot.step); // the run's place of it
-    if (sampleBudgetSpent(m_current->samples, step, ErrorClass::Check))
+    if (sampleBudgetSpent(m_current->samples, step, c))
         return;
     ErrorSample e;
     e.step = step;
     e.second = m_current->second;
-    e.errorClass = ErrorClass::Check;
+    e.errorClass = c;
     e.status = a.grpc ? 0 : a.status;
     e.head = a.grpc ? "grpc-status: " + std::to_string(a.status) + " " + grpcCodeName(a.status)
                     : "status: " + std::to_string(a.status);

@@ -95,7 +95,8 @@ bool Worker::retryLater(std::uint32_t slot, const Outcome& o, Nanos now)
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
     if (o.verdict == Verdict::Pass || s.tries >= st.retries || m_stopping)
         return false;
-    if (o.verdict == Verdict::Failed && (o.errorClass == ErrorClass::Render || o.errorClass == ErrorClass::Extract))
+    if (o.verdict == Verdict::Failed && (o.errorClass == ErrorClass::Render || o.errorClass == ErrorClass::Extract ||
+                                         o.errorClass == ErrorClass::Script))
         return false;
     const Nanos due = now + st.backoff;
     if (due >= m_end)
@@ -123,7 +124,8 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
     }
     for (std::size_t i = 0; i < m_checkResults.size(); ++i)
-        ++(m_checkResults[i] ? m.checks[i].passed : m.checks[i].failed);
+        if (m_checkResults[i] != kNotRun)
+            ++(m_checkResults[i] ? m.checks[i].passed : m.checks[i].failed);
     m_checkResults.clear();
     if (st.group >= 0)
         s.groupEnd = now;
@@ -144,6 +146,10 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
     case Verdict::CheckFailed:
         m.counters.addError(ErrorClass::Check);
         failCheck(s, *a, o.why);
+        break;
+    case Verdict::ScriptFailed:
+        m.counters.addError(ErrorClass::Script);
+        failCheck(s, *a, o.why, ErrorClass::Script);
         break;
     case Verdict::Failed:
         m.counters.addError(o.errorClass);

@@ -273,6 +273,34 @@ std::optional<std::size_t> JsRuntime::compile(std::string_view source, const std
     return d.stencils.size() - 1;
 }
 
+std::string pmScriptSource(std::string_view source)
+{
+    std::string out = "(function () {";
+    out += source;
+    out += "\n}).call(globalThis);";
+    return out;
+}
+
+JsRuntime& JsRuntime::thisThread()
+{
+    thread_local JsRuntime runtime(ScriptLimits{std::chrono::milliseconds(100), kThreadHeapBytes});
+    return runtime;
+}
+
+std::string JsRuntime::syntaxError(std::string_view source, const std::string& name, unsigned* line)
+{
+    std::string error;
+    if (const auto script = compile(source, name, error, line))
+        release(*script);
+    return error;
+}
+
+void JsRuntime::release(std::size_t script)
+{
+    if (script < m_impl->stencils.size())
+        m_impl->stencils[script] = nullptr;
+}
+
 std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
 {
     JSContext* cx = m_impl->cx;
@@ -305,6 +333,10 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
     while (r.scripts.size() <= script)
         r.scripts.emplace_back(d.cx);
     if (!r.scripts[script]) {
+        if (script >= d.stencils.size() || !d.stencils[script]) {
+            out.error = "no such script";
+            return out;
+        }
         JS::CompileOptions options(d.cx);
         options.setFileAndLine(d.names[script].c_str(), 1);
         JS::InstantiateOptions instantiate(options);

@@ -31,11 +31,21 @@ struct ScriptOutcome
     unsigned line = 0;        // the exception's line (0: none)
 };
 
+// A Postman script as it is compiled: inside a function of its own, as
+// Postman runs it (each run has fresh declarations, a top-level `return`
+// ends it), on the same lines.
+std::string pmScriptSource(std::string_view source);
+
 class JsRuntime
 {
 public:
     explicit JsRuntime(const ScriptLimits& limits = {});
     ~JsRuntime();
+    // The calling thread's runtime, made at its first use (SpiderMonkey takes
+    // one context per thread: the engine's code uses this one, never its own),
+    // its heap kThreadHeapBytes.
+    static JsRuntime& thisThread();
+    static constexpr std::size_t kThreadHeapBytes = std::size_t(1) << 30;
     JsRuntime(const JsRuntime&) = delete;
     JsRuntime& operator=(const JsRuntime&) = delete;
 
@@ -43,6 +53,12 @@ public:
     // ("name:line: message") and `line` when it does not parse.
     std::optional<std::size_t> compile(std::string_view source, const std::string& name, std::string& error,
                                        unsigned* line = nullptr);
+
+    // Whether `source` parses: "" when it does, else "name:line: message"
+    // (and `line`); nothing is kept.
+    std::string syntaxError(std::string_view source, const std::string& name, unsigned* line = nullptr);
+    // Drops compiled script `script` (its number is not given again).
+    void release(std::size_t script);
 
     class Realm;
     // A fresh global with the standard classes (a virtual user's).

@@ -132,7 +132,8 @@ const char* pmPreludeSource()
     replaceIn: (text) => replaceIn(String(text), (key) => run[name][key]),
   });
   const replaceIn = (text, lookup) =>
-    text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (all, key) => { const v = lookup(key); return v === undefined ? all : String(v); });
+    text.replace(/\{\{\s*([^{}]+?)\s*\}\}|\$\{([A-Za-z0-9_.-]+)\}/g, (all, key, dollar) => {
+      const v = lookup(key === undefined ? dollar : key); return v === undefined ? all : String(v); });
   // pm.variables: the local values, then the data row, the environment, the collection's, the globals
   const resolve = (key) => {
     for (const name of ['variables', 'iterationData', 'environment', 'collectionVariables', 'globals'])
@@ -248,7 +249,10 @@ const char* pmPreludeSource()
     environment: run.environment, collectionVariables: run.collectionVariables, globals: run.globals,
     variables: run.variables, tests: run.tests, skip: run.skip, logs: run.logs, logsDropped: run.logsDropped,
     request: run.request ? { method: run.request.method, url: String(run.request.urlText), headers: run.requestHeaders,
-                             body: run.request.body.raw } : undefined });
+                             body: run.request.body.raw } : undefined,
+    resolved: run.request ? { url: replaceIn(String(run.request.urlText), resolve),
+                              headers: run.requestHeaders.map(([k, v]) => [k, replaceIn(String(v), resolve)]),
+                              body: replaceIn(String(run.request.body.raw ?? ''), resolve) } : undefined });
 })();
 )JS";
 }

@@ -1,5 +1,6 @@
 #include "scriptcheck.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace stampede::script {
@@ -52,11 +53,10 @@ std::string requiredModule(std::string_view s, std::size_t i)
     return name;
 }
 
-} // namespace
-
-std::vector<ScriptNote> unsupportedCalls(std::string_view s)
+// Walks the code of `s`, skipping comments and string literals: `at(i, line)`
+// at each position of code returns how many characters it took (0: one).
+template <typename At> void eachCode(std::string_view s, At at)
 {
-    std::vector<ScriptNote> out;
     unsigned line = 1;
     for (std::size_t i = 0; i < s.size();) {
         const char c = s[i];
@@ -80,21 +80,81 @@ std::vector<ScriptNote> unsupportedCalls(std::string_view s)
                     ++line;
             }
             ++i;
-        } else if (std::size_t n = matchName(s, i, "pm", "sendRequest")) {
+        } else {
+            const std::size_t n = at(i, line);
+            i += n ? n : 1;
+        }
+    }
+}
+
+// After a call's name: `(` and a plain string literal (no escapes, no ${}); false when not.
+bool literalArgument(std::string_view s, std::size_t i, std::string& out)
+{
+    out = requiredModule(s, i);
+    if (out.empty() || out == "?" || out.find('\\') != std::string::npos || out.find("${") != std::string::npos)
+        return false;
+    while (i < s.size() && s[i] != '(')
+        ++i;
+    while (++i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+        ;
+    const std::size_t close = i + 1 + out.size();
+    return close < s.size() && s[close] == s[i];
+}
+
+} // namespace
+
+std::vector<ScriptNote> unsupportedCalls(std::string_view s)
+{
+    std::vector<ScriptNote> out;
+    eachCode(s, [&](std::size_t i, unsigned line) -> std::size_t {
+        if (std::size_t n = matchName(s, i, "pm", "sendRequest")) {
             out.push_back({line, "pm.sendRequest"});
-            i += n;
-        } else if (std::size_t m = matchName(s, i, "postman", "setNextRequest")) {
+            return n;
+        }
+        if (std::size_t m = matchName(s, i, "postman", "setNextRequest")) {
             out.push_back({line, "postman.setNextRequest"});
-            i += m;
-        } else if (std::size_t r = matchName(s, i, "require", {})) {
+            return m;
+        }
+        if (std::size_t r = matchName(s, i, "require", {})) {
             const std::string module = requiredModule(s, i + r);
             if (!module.empty() && module != "crypto-js" && module != "btoa" && module != "atob")
                 out.push_back({line, "require('" + module + "')"});
-            i += r;
-        } else {
-            ++i;
+            return r;
         }
-    }
+        return 0;
+    });
+    return out;
+}
+
+ScriptNames scriptNames(std::string_view s)
+{
+    ScriptNames out;
+    const auto add = [](std::vector<std::string>& to, std::string name) {
+        if (std::find(to.begin(), to.end(), name) == to.end())
+            to.push_back(std::move(name));
+    };
+    static constexpr std::string_view kScopes[] = {"environment", "collectionVariables", "variables", "globals"};
+    eachCode(s, [&](std::size_t i, unsigned) -> std::size_t {
+        std::string name;
+        if (std::size_t n = matchName(s, i, "pm", "test")) {
+            if (literalArgument(s, i + n, name))
+                add(out.tests, name);
+            else
+                out.otherTests = true;
+            return n;
+        }
+        for (const std::string_view scope : kScopes)
+            if (std::size_t n = matchName(s, i, "pm", scope)) {
+                std::size_t k = i + n;
+                while (k < s.size() && std::isspace(static_cast<unsigned char>(s[k])))
+                    ++k;
+                if (k < s.size() && s[k] == '.' && s.substr(k + 1, 3) == "set" &&
+                    !(k + 4 < s.size() && identChar(s[k + 4])) && literalArgument(s, k + 4, name))
+                    add(out.sets, name);
+                return n;
+            }
+        return 0;
+    });
     return out;
 }
 

@@ -18,4 +18,17 @@ struct ScriptNote
 
 std::vector<ScriptNote> unsupportedCalls(std::string_view source);
 
+// The names a script gives as plain string literals: its pm.test names, and
+// the variables it sets (pm.environment / collectionVariables / variables /
+// globals .set("name", ...)), each once, in order. otherTests: some pm.test
+// is named by an expression (its results are counted under the script's own
+// check).
+struct ScriptNames
+{
+    std::vector<std::string> tests;
+    std::vector<std::string> sets;
+    bool otherTests = false;
+};
+ScriptNames scriptNames(std::string_view source);
+
 } // namespace stampede::script

@@ -2,6 +2,7 @@
 #include "core/parametersource.h"
 
 #include <QTest>
+#include <ctime>
 #include <regex>
 #include <set>
 
@@ -223,6 +224,36 @@ private slots:
             seen.insert(u);
         }
         QCOMPARE(seen.size(), std::size_t(100));
+    }
+
+    // Postman's dynamic variables: drawn per iteration by the engine.
+    void dynamicVariables()
+    {
+        QVERIFY(!dynamicVariable("$randomColor"));
+        QVERIFY(!dynamicVariable("guid"));
+        auto uuid = dynamicVariable("$guid")->cursor(0, 1, 7);
+        uuid->next(0);
+        QCOMPARE(uuid->value(-1).size(), std::size_t(36));
+        auto number = dynamicVariable("$randomInt")->cursor(0, 1, 7);
+        for (int i = 0; i < 200; ++i) {
+            number->next(0);
+            const int v = std::stoi(std::string(number->value(-1)));
+            QVERIFY(v >= 0 && v <= 1000);
+        }
+        const auto before = std::time(nullptr);
+        auto seconds = dynamicVariable("$timestamp")->cursor(0, 1, 1);
+        seconds->next(0);
+        const long long t = std::stoll(std::string(seconds->value(-1)));
+        QVERIFY2(t >= before && t <= std::time(nullptr), std::string(seconds->value(-1)).c_str());
+        auto iso = dynamicVariable("$isoTimestamp")->cursor(0, 1, 1);
+        iso->next(0);
+        const std::string text(iso->value(-1));
+        QVERIFY2(std::regex_match(text, std::regex(R"(^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$)")), text.c_str());
+        char year[8];
+        std::tm utc{};
+        gmtime_r(&before, &utc);
+        std::snprintf(year, sizeof year, "%04d", utc.tm_year + 1900);
+        QCOMPARE(text.substr(0, 4), std::string(year));
     }
 
     void constant()

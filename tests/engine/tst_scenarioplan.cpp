@@ -43,6 +43,22 @@ private slots:
                                       "{\"url\": \"http://127.0.0.1/u/${userId}\"}}], " +
                                       load + "}")
             << "steps[1].request.url: unknown variable ${userId}";
+        // scripts: a syntax error at its line, a call not run here, a step they cannot go on
+        QTest::addRow("script syntax")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"testScript\": "
+                                      "\"let a = 1;\\nlet = ;\"}], " +
+                                      load + "}")
+            << "steps[0].testScript: line 2: SyntaxError: expected expression, got ';'";
+        QTest::addRow("script unsupported")
+            << QString::fromStdString(
+                   "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"preRequestScript\": "
+                   "\"postman.setNextRequest('b');\"}], " +
+                   load + "}")
+            << "steps[0].preRequestScript: line 1: postman.setNextRequest is not run by Stampede";
+        QTest::addRow("unknown dynamic variable")
+            << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${$randomColor}\"}}], " +
+                                      load + "}")
+            << "steps[0].request.url: unknown variable ${$randomColor}";
         // step options (test plans): each fault named by its field
         const auto step = [&](const std::string& options, const std::string& loadJson = "") {
             return QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, " + options +
@@ -444,6 +460,46 @@ private slots:
         QCOMPARE(plan->variables[plan->savedRefs[0].variable].name, std::string("n"));
         QVERIFY(plan->cookies);
         QCOMPARE(plan->followRedirects, 3u);
+    }
+
+    // Issue 28: a step's scripts. Each literal pm.test name is a check after
+    // the step's own; a name a script sets is this user's variable (a later
+    // step may send it); Postman's dynamic variables are drawn by the engine.
+    void scriptsAndDynamicVariables()
+    {
+        v1::Scenario s;
+        std::string err;
+        const std::string json =
+            "{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1/login\"}, \"checks\": "
+            "[{\"status\": [200]}], \"testScript\": \"pm.test('token', () => {});\\npm.test(`n ${1}`, () => "
+            "{});\\npm.environment.set('token', 'x'); pm.globals.set('a.b', 1); // pm.test('not "
+            "code')\"},{\"request\": {\"url\": \"http://127.0.0.1/x?t=${token}&id=${$guid}&at=${$isoTimestamp}\"}, "
+            "\"preRequestScript\": \"pm.request.headers.add({key: 'A', value: 'b'});\"}], \"load\": {\"closed\": "
+            "{\"users\": 1}}}";
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        auto plan = compileScenario(s, {}, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        const PlannedStep& login = plan->steps[0];
+        QVERIFY(login.scripts);
+        QCOMPARE(login.scripts->firstCheck, 1u);
+        QCOMPARE(login.checks.size(), std::size_t(3)); // status 200, "token", the tests named by an expression
+        QCOMPARE(login.checks[1].name, std::string("token"));
+        QCOMPARE(login.checks[2].name, std::string("tests of login"));
+        QVERIFY(login.checks[1].subject == Check::Subject::Script);
+        QCOMPARE(login.needs, unsigned(kNeedsBody | kNeedsHeaders));
+        QCOMPARE(login.scripts->sets.size(), std::size_t(1)); // token ("a.b" is the script's own)
+        QCOMPARE(plan->variables[login.scripts->sets[0]].name, std::string("token"));
+        const PlannedStep& x = plan->steps[1];
+        QVERIFY(x.scripts && !x.scripts->pre.empty() && x.scripts->test.empty());
+        QCOMPARE(x.extracted.size(), std::size_t(1)); // ${token}: rendered when sent
+        QCOMPARE(x.scripts->url, std::string("http://127.0.0.1/x?t=${token}&id=${$guid}&at=${$isoTimestamp}"));
+        const auto named = [&](const char* n) {
+            return std::any_of(plan->variables.begin(), plan->variables.end(),
+                               [&](const PlannedVariable& v) { return v.name == n && v.used && v.source; });
+        };
+        QVERIFY(named("$guid") && named("$isoTimestamp"));
+        QVERIFY(flowWarnings(*plan).empty()); // the login's script sets the token before it is used
     }
 
     // An extraction named like a variable (the environment's token that a

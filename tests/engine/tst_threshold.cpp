@@ -23,6 +23,22 @@ private slots:
         QTest::addRow("min") << "min >= 1ms" << 1.0 << 1.0 << 0.9;
         QTest::addRow("mean") << "mean < 20ms" << 20.0 << 19.0 << 20.0;
         QTest::addRow("one step") << "login: p99 < 300ms" << 300.0 << 299.0 << 300.0;
+        QTest::addRow("one check") << "check \"code is 0\" > 99.9%" << 0.999 << 0.9995 << 0.999;
+    }
+    // A check by its name, quoted (it may hold a colon or < >), of the run or of one step.
+    void namedCheck()
+    {
+        std::string err;
+        auto t = Threshold::parse("check \"a: b > c\" >= 99%", err);
+        QVERIFY2(t, err.c_str());
+        QCOMPARE(t->check, std::string("a: b > c"));
+        QVERIFY(t->step.empty());
+        QVERIFY(t->metric == Threshold::Metric::Checks);
+        t = Threshold::parse("Place order: check \"code is 0\" > 99.9%", err);
+        QVERIFY2(t, err.c_str());
+        QCOMPARE(t->step, std::string("Place order"));
+        QCOMPARE(t->check, std::string("code is 0"));
+        QVERIFY(qFuzzyCompare(t->limit, 0.999));
     }
     void stepIsNamedBeforeTheColon()
     {
@@ -56,6 +72,10 @@ private slots:
         QTest::addRow("bad rate") << "error_rate < lots";
         QTest::addRow("checks over 100 percent") << "checks > 101%";
         QTest::addRow("no step before the colon") << ": p99 < 1ms";
+        QTest::addRow("check unnamed") << "check \"\" > 99%";
+        QTest::addRow("check unquoted") << "check \"code > 99%";
+        QTest::addRow("check as a duration") << "check \"x\" < 20ms";
+        QTest::addRow("check with no step before its colon") << ": check \"x\" > 99%";
     }
     void rejects()
     {

@@ -3,12 +3,15 @@
 
 POST /login    sets a session cookie and returns a token in JSON
 GET  /cart     needs both (Authorization: Bearer <token> and the cookie), else 401
-POST /order    needs both; every 5th order is a business error: 200 {"code": 500}
+POST /order    needs both; every 5th order is a business error: 200 {"code": 500};
+               an X-Sig header, when sent, must be the hex HMAC-SHA256 of the body with key "k"
 GET  /old      302 -> /older, 301 -> /new (two hops), /new answers 200
 GET  /stats    what the server counted, as JSON
 
 Listens on 127.0.0.1 at the port given (0: any), prints the port on stdout.
 """
+import hashlib
+import hmac
 import json
 import socket
 import sys
@@ -16,7 +19,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 lock = threading.Lock()
-stats = {"logins": 0, "carts": 0, "orders": 0, "business_errors": 0, "unauthorised": 0, "hops": 0, "new": 0}
+stats = {"logins": 0, "carts": 0, "orders": 0, "business_errors": 0, "unauthorised": 0, "hops": 0, "new": 0,
+         "signed": 0, "badly_signed": 0}
 tokens = {}  # token -> session id
 
 
@@ -58,7 +62,11 @@ class Shop(BaseHTTPRequestHandler):
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
-        self.rfile.read(length)
+        body = self.rfile.read(length)
+        sig = self.headers.get("X-Sig")
+        if sig is not None:
+            good = hmac.new(b"k", body, hashlib.sha256).hexdigest()
+            count("signed" if hmac.compare_digest(sig, good) else "badly_signed")
         if self.path == "/login":
             n = count("logins")
             token, sid = "tok-%d" % n, "s%d" % n

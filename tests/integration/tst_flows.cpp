@@ -6,6 +6,7 @@
 // what the server counted equals what Stampede counted.
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -476,6 +477,78 @@ private Q_SLOTS:
         QCOMPARE(code, 2);
         QVERIFY2(err.contains(message), qPrintable(err));
         QCOMPARE(field(shop.stats(), "unauthorised"), 0); // nothing was sent
+    }
+
+    // Issue 28: a Postman collection with its scripts, imported and run as
+    // written: the login's test script stores the token and the session the
+    // order sends, the order's pre-request script signs its body
+    // (CryptoJS.HmacSHA256, checked by the server), and its business test
+    // fails on every fifth answer of the server: the failures counted are
+    // the server's.
+    void postmanScriptsRun()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        QFile source(sourceDir() + QStringLiteral("/tests/integration/data/shop_scripts.postman_collection.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QString collection = writeFile(m_dir, "shop_scripts.postman_collection.json",
+                                             source.readAll().replace("http://127.0.0.1:1", shop.url()));
+        const QString project = m_dir.filePath(QStringLiteral("scripts.stampede"));
+        const auto imported = runCli({QStringLiteral("import"), collection, QStringLiteral("--project"), project});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+        const QString summary = m_dir.filePath(QStringLiteral("scripts.summary"));
+        const auto r =
+            runCli({QStringLiteral("run"), project + QStringLiteral("@Scripted shop"), QStringLiteral("--env"),
+                    QStringLiteral("Scripted shop"), QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"),
+                    QStringLiteral("2s"), QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("-q"),
+                    QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject total = readJson(summary).value(QStringLiteral("total")).toObject();
+        const QJsonObject stats = shop.stats();
+        const qint64 orders = field(stats, "orders");
+        QVERIFY2(orders >= 20, qPrintable(QString::number(orders)));
+        QCOMPARE(field(stats, "unauthorised"), 0); // the token and session the test script set were sent
+        QCOMPARE(field(stats, "signed"), orders);  // every order signed by its pre-request script
+        QCOMPARE(field(stats, "badly_signed"), 0);
+        QCOMPARE(checkCount(total, "Place order/code is 0", "failed"), field(stats, "business_errors"));
+        QCOMPARE(checkCount(total, "Place order/code is 0", "passed"), orders - field(stats, "business_errors"));
+        QCOMPARE(checkCount(total, "Login/token given", "passed"), field(stats, "logins"));
+        // the collection's test ran on both requests
+        QCOMPARE(checkCount(total, "Login/answered below 400", "passed"), field(stats, "logins"));
+        QCOMPARE(checkCount(total, "Place order/answered below 400", "passed"), orders);
+        QCOMPARE(errorsOf(total, "check"), field(stats, "business_errors"));
+        QCOMPARE(errorsOf(total, "script"), 0);
+    }
+
+    // A script that throws fails its request as a `script` error (with the
+    // script's line in the sample), and the run goes on; a syntax error or an
+    // unsupported call is bad input before anything is sent.
+    void scriptErrors()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        const QByteArray login = "{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"" + shop.url() +
+                                 "/login\", \"body\": \"{}\"}, \"testScript\": ";
+        const QJsonArray steps =
+            run("throws.json", "{\"steps\": [" + login +
+                                   "\"const n = pm.info.iteration;\\nif (n % 2 === 0) undefinedThing.call();\"}], "
+                                   "\"load\": {\"closed\": {\"users\": 1}}, \"duration\": \"1s\"}");
+        QCOMPARE(steps.size(), 1);
+        const QJsonObject step = steps[0].toObject();
+        const qint64 requests = step.value(QStringLiteral("requests")).toInteger();
+        QVERIFY(requests >= 4);
+        QCOMPARE(errorsOf(step, "script"), requests / 2);
+        for (const auto& [script, message] :
+             {std::pair{QByteArray("\"pm.test('a', () => {\""),
+                        QStringLiteral("steps[0].testScript: line 1: SyntaxError")},
+              {QByteArray("\"\\n\\npm.sendRequest('http://x', () => {});\""),
+               QStringLiteral("steps[0].testScript: line 3: pm.sendRequest is not run by Stampede")}}) {
+            const QString file =
+                writeFile(m_dir, "bad-script.json", "{\"steps\": [" + login + script + "}], \"duration\": \"1s\"}");
+            const auto r = runCli({QStringLiteral("run"), file, QStringLiteral("-q")});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        }
     }
 
     // Distributions in the open model too: 20 iterations/s of two steps with

@@ -51,7 +51,7 @@ QStringList sampleDetails(const QString& project, const char* cls)
     if (sqlite3_open_v2(project.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
         return out;
     const char* names[] = {"connect", "reset", "timeout", "http_4xx", "http_5xx", "protocol",
-                           "tls",     "grpc",  "check",   "extract",  "render"};
+                           "tls",     "grpc",  "check",   "extract",  "render",   "script"};
     int index = -1;
     for (int i = 0; i < int(std::size(names)); ++i)
         if (std::string(names[i]) == cls)

@@ -15,6 +15,7 @@
 #include "requestitem.h"
 #include "runsession.h"
 #include "scenarioeditor.h"
+#include "scriptspane.h"
 #include "trafficview.h"
 #include "welcomepage.h"
 
@@ -960,6 +961,88 @@ private slots:
     // As in Postman: a value the login's Extract tab takes from its answer
     // is set in the current environment (saved in the project), and the
     // next request's ${token} takes it.
+    // Issue 28: a request's scripts run on Send as in a run: the test script's
+    // pm.test results listed in the Scripts tab (its title counts them), what
+    // it sets put in the environment, the next request's pre-request script
+    // changing what is sent; a syntax error shown at its line as it is typed.
+    void scriptsRunOnSend()
+    {
+        std::mutex m;
+        std::vector<std::string> heads;
+        testsupport::RawServer server([&](int fd) {
+            const std::string h = testsupport::readRequestHead(fd);
+            {
+                std::lock_guard lock(m);
+                heads.push_back(h);
+            }
+            const char ok[] = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n"
+                              "Connection: close\r\n\r\n{\"token\": \"tok-9\"}";
+            (void)!::write(fd, ok, sizeof ok - 1);
+            ::close(fd);
+        });
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.stampede"));
+        qint64 envId = 0;
+        {
+            std::string error;
+            auto store = stampede::ProjectStore::create(path.toStdString(), error);
+            const auto coll = store->addItem(0, ItemKind::Collection, "c", "{}");
+            store->addItem(coll, ItemKind::Request, "login",
+                           R"({"method": "POST", "url": "${base}/login", "testScript": )"
+                           R"("pm.test('has token', () => pm.expect(pm.response.json()).to.have.property('token'));\n)"
+                           R"(pm.test('is admin', () => pm.expect(pm.response.json().admin).to.be.true);\n)"
+                           R"(pm.environment.set('token', pm.response.json().token);"})");
+            store->addItem(
+                coll, ItemKind::Request, "me",
+                R"({"method": "GET", "url": "${base}/me", "preRequestScript": )"
+                R"("pm.request.headers.upsert({key: 'X-Token', value: pm.environment.get('token') + '!'});"})");
+            envId = store->addItem(0, ItemKind::Environment, "local",
+                                   "{\"base\": \"http://127.0.0.1:" + std::to_string(server.port()) + "\"}");
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        const QModelIndex coll = w.treeModel()->index(0, 0);
+        w.openItem(w.treeModel()->index(0, 0, coll).data(ProjectTreeModel::IdRole).toLongLong());
+        RequestEditor* login = w.currentRequestEditor();
+        QVERIFY(login);
+        auto* scripts = login->findChild<ScriptsPane*>();
+        QVERIFY(scripts);
+        QSignalSpy shown(login, &RequestEditor::responseShown);
+        login->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        QCOMPARE(scripts->title(), QStringLiteral("Scripts (1/2)"));
+        auto* results = scripts->findChild<QListWidget*>(QStringLiteral("scriptResults"));
+        QVERIFY(results && results->count() == 2);
+        QCOMPARE(results->item(0)->text(), QStringLiteral("✔ has token"));
+        QCOMPARE(results->item(1)->text(), QStringLiteral("✘ is admin: expected undefined to be true"));
+        const QJsonObject env =
+            QJsonDocument::fromJson(w.treeModel()->indexForId(envId).data(ProjectTreeModel::PayloadRole).toByteArray())
+                .object();
+        QCOMPARE(env.value(QStringLiteral("token")).toString(), QStringLiteral("tok-9"));
+        if (const QString shots = qEnvironmentVariable("STAMPEDE_SHOTS"); !shots.isEmpty()) {
+            w.resize(1280, 800);
+            QCoreApplication::processEvents();
+            w.grab().save(shots + QStringLiteral("/scripts-after-send.png"));
+        }
+        w.openItem(w.treeModel()->index(1, 0, coll).data(ProjectTreeModel::IdRole).toLongLong());
+        RequestEditor* me = w.currentRequestEditor();
+        QVERIFY(me && me != login);
+        QSignalSpy shown2(me, &RequestEditor::responseShown);
+        me->send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown2.count(), 1, 5000);
+        {
+            std::lock_guard lock(m);
+            QCOMPARE(heads.size(), std::size_t(2));
+            QVERIFY2(heads[1].find("\r\nX-Token: tok-9!\r\n") != std::string::npos, heads[1].c_str());
+        }
+        // a syntax error, at its line, before anything is sent
+        auto* test = me->findChild<QPlainTextEdit*>(QStringLiteral("testScript"));
+        QVERIFY(test);
+        test->setPlainText(QStringLiteral("const a = 1;\npm.test('x', () => {"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            me->findChild<ScriptsPane*>()->problems().value(1).startsWith(QStringLiteral("line 2: SyntaxError")), 3000);
+    }
+
     void extractedValuesGoIntoTheEnvironment()
     {
         std::mutex m;

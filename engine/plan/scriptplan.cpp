@@ -1,0 +1,138 @@
+#include "scriptplan.h"
+
+#include "metrics/runmetrics.h"
+#include "script/jsruntime.h"
+#include "script/scriptcheck.h"
+#include "stampede/v1/scenario.pb.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace stampede {
+
+namespace {
+
+// "steps[1].testScript:3: SyntaxError: ..." as "line 3: SyntaxError: ...";
+// an error found past the script's end (an unclosed brace: at the wrapper's
+// closing line) is at its last line.
+std::string withoutName(const std::string& error, const std::string& name, std::string_view source,
+                        unsigned* line = nullptr)
+{
+    if (error.compare(0, name.size() + 1, name + ":") != 0)
+        return error;
+    const std::string rest = error.substr(name.size() + 1);
+    const std::size_t colon = rest.find(':');
+    const auto last = unsigned(std::count(source.begin(), source.end(), '\n') + 1);
+    const auto at = std::min(unsigned(std::strtoul(rest.c_str(), nullptr, 10)), last);
+    if (line)
+        *line = at;
+    return "line " + std::to_string(at) + (colon == std::string::npos ? rest : rest.substr(colon));
+}
+
+} // namespace
+
+std::vector<std::string> scriptSetNames(const v1::Scenario& scenario)
+{
+    std::vector<std::string> names;
+    for (const auto& st : scenario.steps())
+        for (const std::string* source : {&st.pre_request_script(), &st.test_script()})
+            for (std::string& name : script::scriptNames(*source).sets)
+                if (std::find(names.begin(), names.end(), name) == names.end())
+                    names.push_back(std::move(name));
+    return names;
+}
+
+std::string scriptSetField(const v1::Scenario& scenario, const std::string& name)
+{
+    for (int i = 0; i < scenario.steps_size(); ++i) {
+        const auto& st = scenario.steps(i);
+        for (const auto& [source, field] :
+             {std::pair{&st.pre_request_script(), "preRequestScript"}, {&st.test_script(), "testScript"}}) {
+            const auto sets = script::scriptNames(*source).sets;
+            if (std::find(sets.begin(), sets.end(), name) != sets.end())
+                return "steps[" + std::to_string(i) + "]." + field;
+        }
+    }
+    return {};
+}
+
+std::string scriptSyntaxError(const std::string& source, unsigned* line)
+{
+    const std::string error = script::JsRuntime::thisThread().syntaxError(script::pmScriptSource(source), "script");
+    return error.empty() ? error : withoutName(error, "script", source, line);
+}
+
+bool compileScripts(const v1::Step& st, const std::string& field, const ScenarioPlan& plan, StepContext& ctx,
+                    PlannedStep& ps)
+{
+    if (st.pre_request_script().empty() && st.test_script().empty())
+        return true;
+    auto sp = std::make_shared<StepScriptPlan>();
+    bool ok = true;
+    if (ps.grpc) {
+        ctx.error(field + (st.test_script().empty() ? ".preRequestScript" : ".testScript"),
+                  "scripts run on HTTP steps; a gRPC step takes checks and extract");
+        return false;
+    }
+    for (const auto& [source, name, keep, keepName] :
+         {std::tuple{&st.pre_request_script(), field + ".preRequestScript", &sp->pre, &sp->preName},
+          std::tuple{&st.test_script(), field + ".testScript", &sp->test, &sp->testName}}) {
+        if (source->empty())
+            continue;
+        if (const std::string error =
+                script::JsRuntime::thisThread().syntaxError(script::pmScriptSource(*source), name);
+            !error.empty()) {
+            ctx.error(name, withoutName(error, name, *source));
+            ok = false;
+            continue;
+        }
+        for (const script::ScriptNote& n : script::unsupportedCalls(*source)) {
+            ctx.error(name, "line " + std::to_string(n.line) + ": " + n.what + " is not run by Stampede");
+            ok = false;
+        }
+        *keep = *source;
+        *keepName = name;
+        for (const std::string& set : script::scriptNames(*source).sets)
+            for (std::size_t v = 0; v < plan.variables.size(); ++v)
+                if (plan.variables[v].extracted && plan.variables[v].name == set &&
+                    std::find(sp->sets.begin(), sp->sets.end(), std::uint16_t(v)) == sp->sets.end())
+                    sp->sets.push_back(std::uint16_t(v));
+    }
+    if (!ok)
+        return false;
+    // each pm.test named by a literal is a check of the step, after its own
+    const script::ScriptNames names = script::scriptNames(st.test_script());
+    sp->firstCheck = std::uint32_t(ps.checks.size());
+    sp->tests = names.tests;
+    sp->otherTests = names.otherTests;
+    if (sp->otherTests)
+        sp->tests.push_back("tests of " + ps.name);
+    if (ps.checks.size() + sp->tests.size() > kMaxChecksPerStep) {
+        ctx.error(field + ".testScript", "at most " + std::to_string(kMaxChecksPerStep) +
+                                             " checks and pm.test names per step (got " +
+                                             std::to_string(ps.checks.size() + sp->tests.size()) + ")");
+        return false;
+    }
+    for (const std::string& test : sp->tests) {
+        if (std::any_of(ps.checks.begin(), ps.checks.end(), [&](const Check& c) { return c.name == test; })) {
+            ctx.error(field + ".testScript", "the step has another check named \"" + test + "\"");
+            return false;
+        }
+        Check c;
+        c.name = test;
+        c.subject = Check::Subject::Script;
+        ps.checks.push_back(std::move(c));
+    }
+    if (!sp->test.empty())
+        ps.needs |= kNeedsHeaders | kNeedsBody;
+    const v1::HttpRequest& rq = st.request();
+    sp->method = ps.method;
+    sp->url = rq.url();
+    sp->body = rq.body();
+    for (const auto& h : rq.headers())
+        sp->headers.emplace_back(h.name(), h.value());
+    ps.scripts = std::move(sp);
+    return true;
+}
+
+} // namespace stampede

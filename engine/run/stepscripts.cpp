@@ -1,0 +1,437 @@
+#include "stepscripts.h"
+
+#include "core/text.h"
+#include "core/url.h"
+#include "core/wiretext.h"
+#include "script/jsruntime.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace stampede {
+
+namespace {
+
+// The scopes a script sets, in Postman's order of precedence (last wins).
+constexpr const char* kScopes[] = {"globals", "collectionVariables", "environment", "variables"};
+constexpr std::uint8_t kEnvironment = 2;
+constexpr std::uint8_t kVariables = 3;
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+void appendPair(std::string& out, std::string_view key, std::string_view value)
+{
+    if (out.back() != '{')
+        out += ',';
+    out += jsonString(key);
+    out += ':';
+    out += jsonString(value);
+}
+
+void appendHeaders(std::string& out, const HeaderPairs& headers)
+{
+    out += '[';
+    for (std::size_t i = 0; i < headers.size(); ++i) {
+        out += i ? ",[" : "[";
+        out += jsonString(headers[i].first);
+        out += ',';
+        out += jsonString(headers[i].second);
+        out += ']';
+    }
+    out += ']';
+}
+
+bool headersOf(simdjson::dom::element e, HeaderPairs& out)
+{
+    simdjson::dom::array list;
+    if (e.get_array().get(list))
+        return false;
+    for (simdjson::dom::element pair : list) {
+        simdjson::dom::array kv;
+        std::string_view k, v;
+        if (pair.get_array().get(kv) || kv.size() != 2 || kv.at(0).get_string().get(k) || kv.at(1).get_string().get(v))
+            return false;
+        out.emplace_back(std::string(k), std::string(v));
+    }
+    return true;
+}
+
+// The names whose headers differ between `written` and `now` (added, set or removed), lower-case.
+std::vector<std::string> changedHeaderNames(const HeaderPairs& written, const HeaderPairs& now)
+{
+    std::vector<std::string> names;
+    const auto valuesOf = [](const HeaderPairs& list, const std::string& name) {
+        std::vector<std::string> v;
+        for (const auto& [k, value] : list)
+            if (lower(k) == name)
+                v.push_back(value);
+        return v;
+    };
+    for (const HeaderPairs* list : {&written, &now})
+        for (const auto& h : *list) {
+            const std::string name = lower(h.first);
+            if (std::find(names.begin(), names.end(), name) == names.end() &&
+                valuesOf(written, name) != valuesOf(now, name))
+                names.push_back(name);
+        }
+    return names;
+}
+
+void takeTests(simdjson::dom::element root, ScriptRun& out)
+{
+    simdjson::dom::array tests;
+    if (root["tests"].get_array().get(tests))
+        return;
+    for (simdjson::dom::element t : tests) {
+        ScriptRun::Test test;
+        std::string_view text;
+        if (!t["name"].get_string().get(text))
+            test.name = text;
+        bool passed = false;
+        test.passed = !t["passed"].get_bool().get(passed) && passed;
+        if (!t["error"].get_string().get(text))
+            test.error = text;
+        out.tests.push_back(std::move(test));
+    }
+    simdjson::dom::array logs;
+    if (root["logs"].get_array().get(logs))
+        return;
+    for (simdjson::dom::element l : logs) {
+        std::string_view text;
+        if (!l.get_string().get(text))
+            out.logs.emplace_back(text);
+    }
+}
+
+} // namespace
+
+struct StepScripts::User
+{
+    std::unique_ptr<script::JsRuntime::Realm> realm;
+    // what the user's scripts set of names the plan does not know, by scope
+    std::map<std::string, std::string> own[4];
+    // where each of the plan's variables was last set by a script (kEnvironment until then)
+    std::vector<std::uint8_t> scopeOf;
+};
+
+StepScripts::StepScripts(const ScenarioPlan& plan, std::uint32_t slots)
+    : m_plan(plan), m_pre(plan.steps.size()), m_test(plan.steps.size()), m_users(slots)
+{
+    script::JsRuntime& js = script::JsRuntime::thisThread();
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+        const StepScriptPlan* sp = plan.steps[i].scripts.get();
+        if (!sp)
+            continue;
+        std::string error;
+        if (!sp->pre.empty() && !(m_pre[i] = js.compile(script::pmScriptSource(sp->pre), sp->preName, error)))
+            throw std::runtime_error(error);
+        if (!sp->test.empty() && !(m_test[i] = js.compile(script::pmScriptSource(sp->test), sp->testName, error)))
+            throw std::runtime_error(error);
+    }
+}
+
+StepScripts::~StepScripts()
+{
+    m_users.clear(); // the realms first: they hold the scripts
+    script::JsRuntime& js = script::JsRuntime::thisThread();
+    for (const auto* list : {&m_pre, &m_test})
+        for (const auto& s : *list)
+            if (s)
+                js.release(*s);
+}
+
+ScriptRun StepScripts::runPre(std::uint32_t slot, std::size_t step, ScriptValues values, std::uint64_t iteration)
+{
+    return run(slot, step, true, nullptr, values, iteration);
+}
+
+ScriptRun StepScripts::runTest(std::uint32_t slot, std::size_t step, const AnswerView& answer, ScriptValues values,
+                               std::uint64_t iteration)
+{
+    return run(slot, step, false, &answer, values, iteration);
+}
+
+void StepScripts::newIteration(std::uint32_t slot, bool user)
+{
+    User* u = m_users[slot].get();
+    if (!u)
+        return;
+    u->own[kVariables].clear();
+    if (!user)
+        for (auto& scope : u->own)
+            scope.clear();
+}
+
+ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const AnswerView* answer,
+                           ScriptValues& values, std::uint64_t iteration)
+{
+    ScriptRun out;
+    script::JsRuntime& js = script::JsRuntime::thisThread();
+    std::unique_ptr<User>& u = m_users[slot];
+    if (!u) {
+        u = std::make_unique<User>();
+        u->scopeOf.assign(m_plan.variables.size(), kEnvironment);
+        u->realm = js.newRealm();
+    }
+    if (!u->realm) {
+        out.ok = false;
+        out.error = "no room for this user's script realm (the script heap is full)";
+        return out;
+    }
+    context(*u, step, pre, answer, values, iteration, m_context);
+    const script::ScriptOutcome o = js.runPm(*u->realm, pre ? *m_pre[step] : *m_test[step], m_context, m_result);
+    if (!o.ok) {
+        out.ok = false;
+        out.error = o.error;
+    }
+    if (!m_result.empty())
+        takeResult(*u, step, m_result, values, out);
+    return out;
+}
+
+// The run's context as JSON (JsRuntime::runPm): the variables in their
+// scopes, the request as written (pre-request) or the answer (test).
+void StepScripts::context(const User& u, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
+                          std::uint64_t iteration, std::string& out) const
+{
+    const PlannedStep& st = m_plan.steps[step];
+    std::string scopes[4] = {"{", "{", "{", "{"};
+    std::string data = "{";
+    std::string value;
+    for (std::size_t v = 0; v < m_plan.variables.size(); ++v) {
+        const PlannedVariable& pv = m_plan.variables[v];
+        if (pv.extracted) {
+            if (values.isSet[v])
+                appendPair(scopes[u.scopeOf[v]], pv.name, values.values[v]);
+            else if (pv.fallback >= 0 && values.read(std::uint16_t(pv.fallback), -1, value))
+                appendPair(scopes[u.scopeOf[v]], pv.name, value);
+        } else if (pv.source && pv.source->hasColumns()) {
+            const std::vector<std::string> columns = pv.source->columnNames();
+            for (std::size_t c = 0; c < columns.size(); ++c)
+                if (values.read(std::uint16_t(v), int(c), value))
+                    appendPair(data, columns[c], value);
+        } else if (values.read(std::uint16_t(v), -1, value)) {
+            appendPair(scopes[kEnvironment], pv.name, value);
+        }
+    }
+    for (std::size_t s = 0; s < 4; ++s)
+        for (const auto& [k, v] : u.own[s])
+            appendPair(scopes[s], k, v); // later in the text: JSON.parse keeps it
+    out = "{";
+    for (std::size_t s = 0; s < 4; ++s) {
+        out += jsonString(kScopes[s]);
+        out += ':';
+        out += scopes[s];
+        out += "},";
+    }
+    out += "\"iterationData\":" + data + "},\"info\":{\"requestName\":" + jsonString(st.name) +
+           ",\"iteration\":" + std::to_string(iteration) + "}";
+    if (pre) {
+        const StepScriptPlan& sp = *st.scripts;
+        out += ",\"request\":{\"method\":" + jsonString(sp.method) + ",\"url\":" + jsonString(sp.url) +
+               ",\"body\":" + jsonString(sp.body) + ",\"headers\":";
+        appendHeaders(out, sp.headers);
+        out += '}';
+    } else if (answer) {
+        out += ",\"response\":{\"code\":" + std::to_string(answer->status) +
+               ",\"responseTime\":" + std::to_string(answer->elapsedNanos / 1000000) +
+               ",\"responseSize\":" + std::to_string(answer->body.size()) + ",\"body\":" + jsonString(answer->body) +
+               ",\"headers\":";
+        appendHeaders(out, answer->headers ? *answer->headers : HeaderPairs{});
+        out += '}';
+    }
+    out += '}';
+}
+
+// What the script left: its tests, what it set (into the user's values when
+// the plan knows the name, else kept for the user's next scripts), and the
+// request's changes.
+void StepScripts::takeResult(User& u, std::size_t step, const std::string& result, ScriptValues& values, ScriptRun& out)
+{
+    simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    if (parser.parse(result).get(root)) {
+        out.ok = false;
+        out.error = "the script's result could not be read";
+        return;
+    }
+    takeTests(root, out);
+    bool skip = false;
+    if (!root["skip"].get_bool().get(skip))
+        out.skip = skip;
+    // the plan's extracted names: set in some scope (the last by precedence wins), or unset
+    std::vector<bool> seen(m_plan.variables.size(), false);
+    for (std::uint8_t s = 0; s < 4; ++s) {
+        simdjson::dom::object scope;
+        if (root[kScopes[s]].get_object().get(scope))
+            continue;
+        u.own[s].clear();
+        for (auto [key, v] : scope) {
+            std::string_view text;
+            std::string number;
+            if (v.get_string().get(text)) { // set to a number or an object: its JSON, as Postman keeps it
+                number = simdjson::minify(v);
+                text = number;
+            }
+            const auto known = std::find_if(m_plan.variables.begin(), m_plan.variables.end(),
+                                            [&](const PlannedVariable& pv) { return pv.name == key; });
+            if (known != m_plan.variables.end() && known->extracted) {
+                const auto i = std::size_t(known - m_plan.variables.begin());
+                values.values[i].assign(text);
+                values.isSet[i] = true;
+                u.scopeOf[i] = s;
+                seen[i] = true;
+            } else {
+                u.own[s][std::string(key)] = std::string(text);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < seen.size(); ++i)
+        if (m_plan.variables[i].extracted && values.isSet[i] && !seen[i])
+            values.isSet[i] = false; // unset by the script
+    // the request's changes, resolved
+    simdjson::dom::element request, resolved;
+    const StepScriptPlan& sp = *m_plan.steps[step].scripts;
+    if (root["request"].get(request) || root["resolved"].get(resolved))
+        return;
+    std::string_view text;
+    if (!request["method"].get_string().get(text) && text != sp.method)
+        out.method = text;
+    if (!request["url"].get_string().get(text) && text != sp.url && !resolved["url"].get_string().get(text))
+        out.url = std::string(text);
+    if (!request["body"].get_string().get(text) && text != sp.body && !resolved["body"].get_string().get(text))
+        out.body = std::string(text);
+    HeaderPairs now, nowResolved;
+    simdjson::dom::element headers, headersResolved;
+    if (request["headers"].get(headers) || resolved["headers"].get(headersResolved) || !headersOf(headers, now) ||
+        !headersOf(headersResolved, nowResolved) || now.size() != nowResolved.size())
+        return;
+    out.headerNames = changedHeaderNames(sp.headers, now);
+    for (const auto& h : nowResolved)
+        if (std::find(out.headerNames.begin(), out.headerNames.end(), lower(h.first)) != out.headerNames.end())
+            out.headers.push_back(h);
+}
+
+namespace {
+
+bool applyHttp1(const ScriptRun& c, const PlannedStep& st, const std::string& target, RenderedRequest& r,
+                std::string& why)
+{
+    const std::string& wire = r.wire;
+    const std::size_t lineEnd = wire.find("\r\n");
+    const std::size_t headEnd = wire.find("\r\n\r\n");
+    if (lineEnd == std::string::npos || headEnd == std::string::npos) {
+        why = "the request could not be changed";
+        return false;
+    }
+    const std::string_view line(wire.data(), lineEnd);
+    const std::size_t sp1 = line.find(' '), sp2 = line.rfind(' ');
+    std::string out;
+    out.reserve(wire.size() + 256);
+    out += c.method.empty() ? std::string(line.substr(0, sp1)) : c.method;
+    out += ' ';
+    out += target.empty() ? std::string(line.substr(sp1 + 1, sp2 - sp1 - 1)) : target;
+    out += line.substr(sp2);
+    const std::string_view body = c.body ? std::string_view(*c.body) : std::string_view(wire).substr(headEnd + 4);
+    for (std::size_t at = lineEnd + 2; at < headEnd + 2;) {
+        const std::size_t end = wire.find("\r\n", at);
+        const std::string_view h(wire.data() + at, end - at);
+        at = end + 2;
+        const std::string name = lower(h.substr(0, h.find(':')));
+        if (std::find(c.headerNames.begin(), c.headerNames.end(), name) != c.headerNames.end() ||
+            (c.body && name == "content-length"))
+            continue;
+        out += "\r\n";
+        out += h;
+    }
+    for (const auto& [name, value] : c.headers) {
+        out += "\r\n";
+        out += name;
+        out += ": ";
+        out += value;
+    }
+    if (c.body && (!body.empty() || st.hasBody))
+        out += "\r\nContent-Length: " + std::to_string(body.size());
+    out += "\r\n\r\n";
+    out += body;
+    r.wire = std::move(out);
+    r.bytes = r.wire.size();
+    return true;
+}
+
+void applyHttp2(const ScriptRun& c, const PlannedStep& st, const std::string& target, RenderedRequest& r)
+{
+    r.extra.clear();
+    for (std::size_t i = 0; i < st.h2Headers.size(); ++i) {
+        const std::string& name = st.h2Headers[i].first;
+        if (name == ":method" && !c.method.empty())
+            r.values[i] = c.method;
+        else if (name == ":path" && !target.empty())
+            r.values[i] = target;
+    }
+    for (const auto& [name, value] : c.headers) {
+        r.extra.push_back(lower(name));
+        r.extra.push_back(value);
+    }
+    if (c.body)
+        r.body = *c.body;
+    r.nv.clear();
+    r.bytes = r.body.size();
+    const auto add = [&](const std::string& name, const std::string& value) {
+        r.nv.push_back({reinterpret_cast<std::uint8_t*>(const_cast<char*>(name.data())),
+                        reinterpret_cast<std::uint8_t*>(const_cast<char*>(value.data())), name.size(), value.size(),
+                        NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
+        r.bytes += name.size() + value.size();
+    };
+    for (std::size_t i = 0; i < st.h2Headers.size(); ++i)
+        if (std::find(c.headerNames.begin(), c.headerNames.end(), st.h2Headers[i].first) == c.headerNames.end() &&
+            !(c.body && st.h2Headers[i].first == "content-length"))
+            add(st.h2Headers[i].first, r.values[i]);
+    for (std::size_t k = 0; k + 1 < r.extra.size(); k += 2)
+        add(r.extra[k], r.extra[k + 1]);
+}
+
+} // namespace
+
+bool applyScriptChanges(const ScriptRun& c, const PlannedStep& st, bool http2, RenderedRequest& r, std::string& why)
+{
+    if (!c.method.empty() && !headerFault(c.method, "").empty()) {
+        why = "pm.request.method \"" + c.method + "\" is not an HTTP method";
+        return false;
+    }
+    for (const auto& [name, value] : c.headers)
+        if (const std::string fault = headerFault(name, value); !fault.empty()) {
+            why = "pm.request.headers: " + fault;
+            return false;
+        }
+    std::string target;
+    if (c.url) {
+        const auto u = Url::parse(*c.url, why);
+        if (!u) {
+            why = "pm.request.url: " + why;
+            return false;
+        }
+        if (u->port != st.port || (u->scheme == "https") != st.secure || !equalsNoCase(u->host, st.host)) {
+            why = "pm.request.url goes to another server (" + *c.url +
+                  "): a step's server is the one its URL named when the run was planned";
+            return false;
+        }
+        if (!appendTarget(target, u->target)) {
+            why = "pm.request.url: " + fieldFault(u->target, WireField::Target);
+            return false;
+        }
+    }
+    if (!http2)
+        return applyHttp1(c, st, target, r, why);
+    applyHttp2(c, st, target, r);
+    return true;
+}
+
+} // namespace stampede

@@ -1,0 +1,97 @@
+#pragma once
+// A worker's Postman scripts (scenario fields preRequestScript and
+// testScript): each step's compiled once in the thread's JavaScript runtime,
+// a realm (a global of its own) per virtual user made at its first script,
+// and each run given the user's variables and taking back what it set. Made,
+// run and dropped on the worker's own thread (a runtime belongs to one).
+//
+// The variables a script sees: the plan's (constants, this iteration's data
+// and generated values, and what the user extracted) where the script last
+// put them (pm.environment by default), with what the user's scripts set of
+// other names. What a script sets of a name the plan knows as this user's
+// (plan/scriptplan.h: a literal pm.*.set name) goes into the user's
+// extracted values, so the requests that use it send it.
+#include "check/checks.h"
+#include "net/outgoing.h"
+#include "plan/scenarioplan.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stampede {
+
+// What one run of a script came to.
+struct ScriptRun
+{
+    bool ok = true;    // false: it threw, ran past its budget or its heap
+    std::string error; // why: "steps[1].testScript:3: TypeError: ..."
+    bool skip = false; // pm.execution.skipRequest()
+    struct Test
+    {
+        std::string name;
+        bool passed = false;
+        std::string error; // the assertion's message
+    };
+    std::vector<Test> tests;
+    std::vector<std::string> logs; // console.log's lines (at most 100 a run)
+    // A pre-request script's changes to the request (resolved: its {{names}} expanded).
+    std::string method;                   // "" when unchanged
+    std::optional<std::string> url, body; // set when changed
+    std::vector<std::string> headerNames; // lower-case names whose headers changed (added, set or removed)
+    HeaderPairs headers;                  // the request's headers of those names now
+    bool changesRequest() const { return !method.empty() || url || body || !headerNames.empty(); }
+};
+
+// The user's values a script reads and sets (the worker's slot).
+struct ScriptValues
+{
+    std::vector<std::string>& values; // extracted values, by variable index
+    std::vector<bool>& isSet;
+    // A variable's value now that is not extracted (a constant, this
+    // iteration's data or generated value); false when the user has none.
+    std::function<bool(std::uint16_t variable, int column, std::string& out)> read;
+};
+
+class StepScripts
+{
+public:
+    // Compiles the scripts of the plan's steps; throws std::runtime_error when one does not (the plan checked them).
+    StepScripts(const ScenarioPlan& plan, std::uint32_t slots);
+    ~StepScripts();
+    StepScripts(const StepScripts&) = delete;
+    StepScripts& operator=(const StepScripts&) = delete;
+
+    // The step's pre-request script for `slot` (the step has one).
+    ScriptRun runPre(std::uint32_t slot, std::size_t step, ScriptValues values, std::uint64_t iteration);
+    // Its test script on `answer`.
+    ScriptRun runTest(std::uint32_t slot, std::size_t step, const AnswerView& answer, ScriptValues values,
+                      std::uint64_t iteration);
+    // A new iteration of `slot`: pm.variables start empty; `user` false (an
+    // open model's slot is an iteration's place): everything the scripts set.
+    void newIteration(std::uint32_t slot, bool user);
+
+private:
+    struct User;
+    ScriptRun run(std::uint32_t slot, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
+                  std::uint64_t iteration);
+    void context(const User& u, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
+                 std::uint64_t iteration, std::string& out) const;
+    void takeResult(User& u, std::size_t step, const std::string& result, ScriptValues& values, ScriptRun& out);
+
+    const ScenarioPlan& m_plan;
+    std::vector<std::optional<std::size_t>> m_pre, m_test; // compiled, by step
+    std::vector<std::unique_ptr<User>> m_users;            // by slot, made at the first script
+    std::string m_context, m_result;                       // keep their capacity
+};
+
+// Applies a pre-request script's changes to a request as rendered for its
+// protocol (`st`'s server; the URL may change its path, not its server);
+// false with `why` when a value cannot go on the wire.
+bool applyScriptChanges(const ScriptRun& changes, const PlannedStep& st, bool http2, RenderedRequest& r,
+                        std::string& why);
+
+} // namespace stampede

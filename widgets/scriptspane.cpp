@@ -1,0 +1,167 @@
+#include "scriptspane.h"
+
+#include "requestitem.h"
+#include "requestsender.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTextBlock>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace {
+
+QPlainTextEdit* scriptEditor(const QString& placeholder, const QString& tip)
+{
+    auto* e = new QPlainTextEdit;
+    e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    e->setPlaceholderText(placeholder);
+    e->setToolTip(tip);
+    e->setLineWrapMode(QPlainTextEdit::NoWrap);
+    e->setTabStopDistance(4 * e->fontMetrics().horizontalAdvance(QLatin1Char(' ')));
+    return e;
+}
+
+QLabel* problemLabel()
+{
+    auto* l = new QLabel;
+    l->setStyleSheet(QStringLiteral("color: #c0392b"));
+    l->setWordWrap(true);
+    l->hide();
+    return l;
+}
+
+// The line `line` (1-based) of `e` marked as the one at fault.
+void markLine(QPlainTextEdit* e, int line)
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    if (line > 0) {
+        QTextEdit::ExtraSelection s;
+        s.format.setBackground(QColor(0xfa, 0xdb, 0xd8));
+        s.format.setProperty(QTextFormat::FullWidthSelection, true);
+        s.cursor = QTextCursor(e->document()->findBlockByNumber(line - 1));
+        marks << s;
+    }
+    e->setExtraSelections(marks);
+}
+
+} // namespace
+
+ScriptsPane::ScriptsPane(QWidget* parent) : QWidget(parent), m_title(tr("Scripts"))
+{
+    m_pre = scriptEditor(tr("Pre-request script: pm.environment.set(\"ts\", Date.now());"),
+                         tr("JavaScript run before the request is rendered, as Postman runs it: it may set "
+                            "variables (pm.environment.set), change the headers (pm.request.headers.upsert), the "
+                            "URL or the body, or skip the request (pm.execution.skipRequest())."));
+    m_pre->setObjectName(QStringLiteral("preRequestScript"));
+    m_test = scriptEditor(tr("Test script: pm.test(\"status 200\", () => pm.response.to.have.status(200));"),
+                          tr("JavaScript run on the answer: each pm.test is a check (counted in runs, judged by "
+                             "thresholds), and what it sets (pm.environment.set) the next requests use."));
+    m_test->setObjectName(QStringLiteral("testScript"));
+    m_preProblem = problemLabel();
+    m_testProblem = problemLabel();
+    m_results = new QListWidget;
+    m_results->setObjectName(QStringLiteral("scriptResults"));
+    m_results->setToolTip(tr("What the last Send's scripts said: each test passed or failed, with its message"));
+    m_results->hide();
+
+    auto* top = new QWidget;
+    auto* tl = new QVBoxLayout(top);
+    tl->setContentsMargins(0, 0, 0, 0);
+    tl->addWidget(new QLabel(tr("Pre-request script")));
+    tl->addWidget(m_pre, 1);
+    tl->addWidget(m_preProblem);
+    auto* bottom = new QWidget;
+    auto* bl = new QVBoxLayout(bottom);
+    bl->setContentsMargins(0, 0, 0, 0);
+    bl->addWidget(new QLabel(tr("Test script")));
+    bl->addWidget(m_test, 1);
+    bl->addWidget(m_testProblem);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(top);
+    split->addWidget(bottom);
+    split->addWidget(m_results);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+
+    m_checkSoon = new QTimer(this);
+    m_checkSoon->setSingleShot(true);
+    m_checkSoon->setInterval(300);
+    connect(m_checkSoon, &QTimer::timeout, this, &ScriptsPane::check);
+    for (QPlainTextEdit* e : {m_pre, m_test})
+        connect(e, &QPlainTextEdit::textChanged, this, [this] {
+            if (m_loading)
+                return;
+            m_checkSoon->start();
+            Q_EMIT changed();
+        });
+}
+
+void ScriptsPane::setScripts(const QString& preRequest, const QString& test)
+{
+    m_loading = true;
+    m_pre->setPlainText(preRequest);
+    m_test->setPlainText(test);
+    m_loading = false;
+    clearResults();
+    check();
+}
+
+QString ScriptsPane::preRequestScript() const
+{
+    return m_pre->toPlainText();
+}
+
+QString ScriptsPane::testScript() const
+{
+    return m_test->toPlainText();
+}
+
+void ScriptsPane::check()
+{
+    for (auto [editor, label] : {std::pair{m_pre, m_preProblem}, {m_test, m_testProblem}}) {
+        int line = 0;
+        const QString problem = RequestItem::scriptProblem(editor->toPlainText(), &line);
+        label->setText(problem);
+        label->setVisible(!problem.isEmpty());
+        markLine(editor, problem.isEmpty() ? 0 : line);
+    }
+}
+
+QStringList ScriptsPane::problems() const
+{
+    return {m_preProblem->text(), m_testProblem->text()};
+}
+
+void ScriptsPane::clearResults()
+{
+    m_results->clear();
+    m_results->hide();
+    m_title = tr("Scripts");
+    Q_EMIT titleChanged(m_title);
+}
+
+void ScriptsPane::showResults(const SendAnswer& a)
+{
+    m_results->clear();
+    int passed = 0;
+    for (const auto& t : a.tests) {
+        passed += t.passed;
+        auto* item = new QListWidgetItem(t.passed ? tr("✔ %1").arg(t.name) : tr("✘ %1: %2").arg(t.name, t.error));
+        item->setForeground(t.passed ? QColor(0x1e, 0x84, 0x49) : QColor(0xc0, 0x39, 0x2b));
+        m_results->addItem(item);
+    }
+    if (!a.scriptError.isEmpty()) {
+        auto* item = new QListWidgetItem(tr("The script failed: %1").arg(a.scriptError));
+        item->setForeground(QColor(0xc0, 0x39, 0x2b));
+        m_results->addItem(item);
+    }
+    for (const QString& line : a.scriptLogs)
+        m_results->addItem(tr("console: %1").arg(line));
+    m_results->setVisible(m_results->count() > 0);
+    m_title = a.tests.isEmpty() ? tr("Scripts") : tr("Scripts (%1/%2)").arg(passed).arg(a.tests.size());
+    Q_EMIT titleChanged(m_title);
+}
