@@ -90,13 +90,21 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
     merged.checks.clear(); // checks are a step's own: their indices mean nothing across steps
     MetricsSummary m = summarizeMetrics("window", merged, double(n));
     if (r.when.metric == Threshold::Metric::Checks)
-        for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i)
-            eachOf(m_window[i], [&](const StepMetrics& st) {
-                for (const CheckCount& c : st.checks)
-                    m.checks.push_back({"", c.passed, c.failed});
-            });
+        for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i) {
+            const IntervalMetrics& second = m_window[i];
+            for (std::size_t k = 0; k < second.steps.size(); ++k) {
+                const bool inScope = whole || (scope->kind != MeasuredName::Kind::Group && k >= scope->index &&
+                                               k < scope->index + scope->count);
+                if (!inScope)
+                    continue;
+                const std::vector<CheckCount>& checks = second.steps[k].checks;
+                for (std::size_t c = 0; c < checks.size(); ++c) // named as the run's summary names them
+                    m.checks.push_back({k < m_checkNames.size() && c < m_checkNames[k].size() ? m_checkNames[k][c] : "",
+                                        checks[c].passed, checks[c].failed});
+            }
+        }
     noData = m.requests == 0 || (r.when.isLatency() && m.answered == 0) ||
-             (r.when.metric == Threshold::Metric::Checks && m.checkPassRate() < 0);
+             (r.when.metric == Threshold::Metric::Checks && checkRate(r.when, m) < 0);
     return thresholdValue(r.when, m);
 }
 

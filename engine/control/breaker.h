@@ -48,6 +48,9 @@ public:
     static std::optional<std::string> unknownStep(const std::vector<BreakerRule>& rules,
                                                   const std::vector<std::string>& stepNames);
     bool empty() const { return m_rules.empty(); }
+    // Each step's checks by name ("STEP/NAME", as the run's summary names
+    // them): a rule on check "NAME" judges those alone.
+    void setCheckNames(std::vector<std::vector<std::string>> names) { m_checkNames = std::move(names); }
     // A merged second of the run (in order), with the server metrics read in
     // it (server:NAME: a window's value is the mean of its readings); the
     // rules that trip in it.
@@ -63,6 +66,7 @@ private:
 
     std::vector<BreakerRule> m_rules;
     std::vector<MeasuredName> m_scopes;
+    std::vector<std::vector<std::string>> m_checkNames;
     std::vector<State> m_state;
     std::deque<IntervalMetrics> m_window;               // the last seconds, as long as the longest window
     std::deque<std::map<std::string, double>> m_server; // their server metrics

@@ -408,6 +408,13 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     rules.insert(rules.end(), m_request.breaker.begin(), m_request.breaker.end());
     Breaker breaker(std::move(rules), m_plan.measured(), std::uint32_t(m_plan.breakerCooldown / kNanosPerSecond),
                     m_plan.breakerRecover);
+    std::vector<std::vector<std::string>> checkNames;
+    for (const PlannedStep& st : m_plan.steps) {
+        checkNames.emplace_back();
+        for (const Check& c : st.checks)
+            checkNames.back().push_back(st.name + "/" + c.name);
+    }
+    breaker.setCheckNames(std::move(checkNames));
     if (!breaker.empty() || !m_plan.serverMetrics.empty() || m_capacity) {
         auto onSecond = cb.onSecond;
         cb.onSecond = [&, onSecond](const IntervalMetrics& second, const SecondSummary& summary) {

@@ -181,6 +181,7 @@ private:
                    ErrorClass c = ErrorClass::Check);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     static constexpr std::uint8_t kNotRun = 2; // m_checkResults: a pm.test the script did not run
+    static void appendLogs(std::string& why, const std::vector<std::string>& logs);
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
     AnswerView answerOf(std::uint32_t tag, const Answer& answer, int status, Nanos now);
     // outcomes (workeroutcome.cpp)

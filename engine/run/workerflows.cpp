@@ -98,7 +98,9 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
     const PlannedStep& st = m_plan.steps[step];
     const ScriptRun changes = m_scripts->runPre(slot, step, scriptValues(slot), s.iterations);
     if (!changes.ok) {
-        fail(slot, ErrorClass::Script, changes.error, now);
+        std::string why = changes.error;
+        appendLogs(why, changes.logs);
+        fail(slot, ErrorClass::Script, why, now);
         return false;
     }
     if (changes.skip) { // pm.execution.skipRequest(): the step is done unsent, the iteration goes on (next turn)
@@ -333,6 +335,15 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
         verdict = Verdict::ScriptFailed;
         why = r.error;
     }
+    if (verdict != Verdict::Pass)
+        appendLogs(why, r.logs);
+}
+
+// A failed script's console.log lines go with its sample (the first five): what its author printed to see why.
+void Worker::appendLogs(std::string& why, const std::vector<std::string>& logs)
+{
+    for (std::size_t i = 0; i < logs.size() && i < 5; ++i)
+        why += "\nconsole: " + logs[i];
 }
 
 void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, AnswerJson& json)

@@ -4,9 +4,13 @@
 // measures that one). Prints runs per CPU-second and microseconds per run.
 #include "script/jsruntime.h"
 
+#include <malloc.h>
+
 #include <cstdio>
 #include <ctime>
+#include <memory>
 #include <string>
+#include <vector>
 
 using namespace stampede::script;
 
@@ -72,5 +76,21 @@ int main(int argc, char** argv)
     const double cpu = cpuSeconds() - start;
     std::printf("answer body %zu bytes; %d runs, %d passed\n", body.size(), runs, passed);
     std::printf("test script: %.0f runs per CPU-second, %.1f us a run\n", runs / cpu, cpu / runs * 1e6);
+    // memory per virtual user: 1,000 realms, each having run the script once (its
+    // instantiated script, its variables), measured as the GC heap and malloc's
+    // bytes in use (SpiderMonkey keeps slots and elements outside the GC heap)
+    const std::size_t users = 1000;
+    js.runPm(*realm, *script, context, result);
+    const std::size_t heapBefore = js.heapBytes();
+    const std::size_t mallocBefore = mallinfo2().uordblks;
+    std::vector<std::unique_ptr<JsRuntime::Realm>> realms;
+    for (std::size_t u = 0; u < users; ++u) {
+        realms.push_back(js.newRealm());
+        js.runPm(*realms.back(), *script, context, result);
+    }
+    const double heap = double(js.heapBytes() - heapBefore) / double(users) / 1024;
+    const double mallocd = double(mallinfo2().uordblks - mallocBefore) / double(users) / 1024;
+    std::printf("per virtual user (%zu realms): %.1f KiB GC heap + %.1f KiB malloc = %.1f KiB\n", users, heap, mallocd,
+                heap + mallocd);
     return passed == runs ? 0 : 1;
 }

@@ -171,6 +171,21 @@ private slots:
         QCOMPARE(Breaker::unknownStep({rule("nope: p99 > 1ms: warn")}, {"login"}), std::optional<std::string>("nope"));
         QVERIFY(!Breaker::unknownStep({rule("login: p99 > 1ms: warn")}, {"login"}));
     }
+
+    // A rule on one check by its name (a pm.test's, say) judges it alone.
+    void namedCheck()
+    {
+        Breaker b({rule("check \"code is 0\" < 90% for 1x1s: stop")}, std::vector<std::string>{"order"});
+        b.setCheckNames({{"order/status 200", "order/code is 0"}});
+        const auto withChecks = [](std::uint32_t s, std::uint64_t codeFailed) {
+            IntervalMetrics m = second(s, 100, 1000);
+            m.steps[0].checks = {{100, 0}, {100 - codeFailed, codeFailed}};
+            return m;
+        };
+        QVERIFY(b.onSecond(withChecks(1, 5)).empty()); // 95 % of the answers had code 0 (all checks: 97.5 %)
+        const auto trips = b.onSecond(withChecks(2, 20));
+        QCOMPARE(trips.size(), std::size_t(1)); // 80 %, though all checks together passed 90 %
+    }
 };
 
 QTEST_APPLESS_MAIN(TestBreaker)
