@@ -48,10 +48,16 @@ bool engineUp()
 
 const JSClass kGlobalClass = {"global", JSCLASS_GLOBAL_FLAGS, &JS::DefaultGlobalClassOps, nullptr, nullptr, nullptr};
 
-JSObject* newGlobal(JSContext* cx)
+// A global with the standard classes: in a zone of its own, or (a user's
+// realm) in `zoneOf`'s zone, where the realms share the GC's arenas and the
+// zone's tables (a compartment of its own still keeps each realm's objects apart).
+JSObject* newGlobal(JSContext* cx, JSObject* zoneOf = nullptr)
 {
     JS::RealmOptions options;
-    options.creationOptions().setNewCompartmentAndZone();
+    if (zoneOf)
+        options.creationOptions().setNewCompartmentInExistingZone(zoneOf);
+    else
+        options.creationOptions().setNewCompartmentAndZone();
     JS::RootedObject global(cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr, JS::FireOnNewGlobalHook, options));
     if (!global)
         return nullptr;
@@ -304,7 +310,7 @@ void JsRuntime::release(std::size_t script)
 std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
 {
     JSContext* cx = m_impl->cx;
-    JS::RootedObject global(cx, newGlobal(cx));
+    JS::RootedObject global(cx, newGlobal(cx, *m_impl->home));
     if (!global)
         return nullptr;
     {

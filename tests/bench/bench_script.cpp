@@ -48,7 +48,7 @@ std::string escaped(const std::string& s)
 int main(int argc, char** argv)
 {
     const int runs = argc > 1 ? std::atoi(argv[1]) : 20000;
-    JsRuntime js;
+    JsRuntime js(ScriptLimits{std::chrono::milliseconds(100), JsRuntime::kThreadHeapBytes}); // as a worker's
     std::string error;
     const auto script = js.compile(R"(
         pm.test('code is 0', () => pm.expect(pm.response.json().code).to.eql(0));
@@ -86,6 +86,10 @@ int main(int argc, char** argv)
     std::vector<std::unique_ptr<JsRuntime::Realm>> realms;
     for (std::size_t u = 0; u < users; ++u) {
         realms.push_back(js.newRealm());
+        if (!realms.back()) {
+            std::fprintf(stderr, "realm %zu could not be made\n", u);
+            return 1;
+        }
         js.runPm(*realms.back(), *script, context, result);
     }
     const double heap = double(js.heapBytes() - heapBefore) / double(users) / 1024;
