@@ -122,7 +122,8 @@ struct StepScripts::User
 };
 
 StepScripts::StepScripts(const ScenarioPlan& plan, std::uint32_t slots)
-    : m_plan(plan), m_pre(plan.steps.size()), m_test(plan.steps.size()), m_users(slots)
+    : m_plan(plan), m_pre(plan.steps.size()), m_test(plan.steps.size()), m_users(slots),
+      m_parser(std::make_unique<simdjson::dom::parser>())
 {
     script::JsRuntime& js = script::JsRuntime::thisThread();
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
@@ -255,9 +256,8 @@ void StepScripts::context(const User& u, std::size_t step, bool pre, const Answe
 // request's changes.
 void StepScripts::takeResult(User& u, std::size_t step, const std::string& result, ScriptValues& values, ScriptRun& out)
 {
-    simdjson::dom::parser parser;
     simdjson::dom::element root;
-    if (parser.parse(result).get(root)) {
+    if (m_parser->parse(result).get(root)) {
         out.ok = false;
         out.error = "the script's result could not be read";
         return;

@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+namespace simdjson::dom {
+class parser;
+}
+
 namespace stampede {
 
 // What one run of a script came to.
@@ -86,6 +90,7 @@ private:
     std::vector<std::optional<std::size_t>> m_pre, m_test; // compiled, by step
     std::vector<std::unique_ptr<User>> m_users;            // by slot, made at the first script
     std::string m_context, m_result;                       // keep their capacity
+    std::unique_ptr<simdjson::dom::parser> m_parser;       // reads each result (keeps its buffers)
 };
 
 // Applies a pre-request script's changes to a request as rendered for its
