@@ -1,10 +1,6 @@
 #include "parametersource.h"
 
-#include <ctime>
-
-#include <cstdio>
-
-#include <chrono>
+#include "durationtext.h"
 
 #include <charconv>
 
@@ -294,6 +290,7 @@ ParameterSourcePtr makeRandomStringSource(std::uint32_t length, std::string alph
 {
     return std::make_shared<RandomStringSource>(length, std::move(alphabet));
 }
+
 namespace {
 
 // The wall clock's time when an iteration draws it: Unix seconds, or ISO 8601 UTC with milliseconds.
@@ -303,19 +300,8 @@ public:
     explicit TimestampCursor(bool iso) : m_iso(iso) {}
     bool next(std::uint32_t) override
     {
-        const auto now = std::chrono::system_clock::now();
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
-        if (!m_iso) {
-            m_value = std::to_string(ms / 1000);
-            return true;
-        }
-        const std::time_t seconds = std::time_t(ms / 1000);
-        std::tm utc{};
-        gmtime_r(&seconds, &utc);
-        char text[64];
-        std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
-                      utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(ms % 1000));
-        m_value = text;
+        const std::int64_t ms = wallMillis();
+        m_value = m_iso ? isoMillis(ms) : std::to_string(ms / 1000);
         return true;
     }
     std::string_view value(int) const override { return m_value; }

@@ -53,21 +53,4 @@ std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec)
     return std::make_unique<JsonlOutput>(spec.target);
 }
 
-std::int64_t wallMillis()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-std::string isoMillis(std::int64_t millis)
-{
-    const std::time_t seconds = std::time_t(millis / 1000);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[96];
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
-                  utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, int(millis % 1000));
-    return text;
-}
-
 } // namespace stampede

@@ -6,6 +6,7 @@
 //   prometheus=HOST:PORT  a /metrics endpoint for an existing Prometheus to
 //                         scrape (port alone: on 127.0.0.1)
 //   jsonl=FILE            every second as one JSON line, as k6's JSON output
+#include "core/durationtext.h" // wallMillis, isoMillis
 #include "metrics/timeline.h"
 #include "plan/scenarioplan.h"
 #include "report/runsummary.h"
@@ -55,9 +56,5 @@ public:
 };
 
 std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec);
-
-// Wall-clock milliseconds since the epoch, and as ISO 8601 UTC ("2026-12-01T16:20:05.123Z").
-std::int64_t wallMillis();
-std::string isoMillis(std::int64_t millis);
 
 } // namespace stampede
