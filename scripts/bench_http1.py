@@ -318,6 +318,14 @@ def main():
         print(f"{'case':>12} {'tool':>9} {'req/s':>10} {'req/CPU-s':>10}   ratio (req/CPU-s, median of pairs)")
         if a.baseline:
             # the same cases, this build against an earlier one (a change's cost on the hot path)
+            if a.checks != "none":  # native checks and an extraction on 1 KiB JSON answers
+                users = int(a.checks)
+                native = {"steps": [{"request": {"url": url + "json"},
+                                     "checks": [{"name": "ok", "jsonPath": "$.data.token", "exists": True}],
+                                     "extract": [{"name": "token", "jsonPath": "$.data.token"}]}],
+                          "load": {"closed": {"users": users}}, "duration": f"{a.duration}s"}
+                compare(f"checks {users}", a.pairs, "baseline", lambda: run_stampede_scenario(a.baseline, native, tmp),
+                        lambda: run_stampede_scenario(a.cli, native, tmp))
             for conns in [int(c) for c in a.connections.split(",")]:
                 compare(f"h1 {conns}", a.pairs, "baseline", lambda: run_stampede(a.baseline, url, conns, a.duration, tmp),
                         lambda: run_stampede(a.cli, url, conns, a.duration, tmp))
