@@ -140,53 +140,66 @@ const char* pmPreludeSource()
       if (Object.prototype.hasOwnProperty.call(run[name], key)) return run[name][key];
     return undefined;
   };
-  const headerList = (pairs) => ({
-    get: (name) => { const h = pairs.find(([k]) => k.toLowerCase() === String(name).toLowerCase()); return h ? h[1] : undefined; },
-    has: (name, value) => pairs.some(([k, v]) => k.toLowerCase() === String(name).toLowerCase() && (value === undefined || v === value)),
-    add: (h) => { pairs.push([h.key, String(h.value)]); },
-    upsert: (h) => {
-      const i = pairs.findIndex(([k]) => k.toLowerCase() === String(h.key).toLowerCase());
-      if (i >= 0) pairs[i] = [pairs[i][0], String(h.value)]; else pairs.push([h.key, String(h.value)]);
-    },
-    remove: (name) => { for (let i = pairs.length - 1; i >= 0; --i) if (pairs[i][0].toLowerCase() === String(name).toLowerCase()) pairs.splice(i, 1); },
-    toObject: () => Object.fromEntries(pairs.map(([k, v]) => [k.toLowerCase(), v])),
-    each: (fn) => pairs.forEach(([key, value]) => fn({ key, value })),
-    count: () => pairs.length,
-  });
+  // headers as Postman's list: made once per run and only when read, methods on the prototype
+  const lower = (name) => String(name).toLowerCase();
+  class HeaderList {
+    constructor(pairs) { this._p = pairs; }
+    get(name) { const n = lower(name); const h = this._p.find(([k]) => k.toLowerCase() === n); return h ? h[1] : undefined; }
+    has(name, value) { const n = lower(name); return this._p.some(([k, v]) => k.toLowerCase() === n && (value === undefined || v === value)); }
+    add(h) { this._p.push([h.key, String(h.value)]); }
+    upsert(h) {
+      const n = lower(h.key);
+      const i = this._p.findIndex(([k]) => k.toLowerCase() === n);
+      if (i >= 0) this._p[i] = [this._p[i][0], String(h.value)]; else this._p.push([h.key, String(h.value)]);
+    }
+    remove(name) { const n = lower(name); for (let i = this._p.length - 1; i >= 0; --i) if (this._p[i][0].toLowerCase() === n) this._p.splice(i, 1); }
+    toObject() { return Object.fromEntries(this._p.map(([k, v]) => [k.toLowerCase(), v])); }
+    each(fn) { this._p.forEach(([key, value]) => fn({ key, value })); }
+    count() { return this._p.length; }
+  }
+  const headerList = (pairs) => new HeaderList(pairs);
   const reasons = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently',
                     302: 'Found', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
                     404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
                     500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
-  const responseOf = (r) => {
-    if (!r) return undefined;
-    const headers = headerList(r.headers || []);
-    const response = {
-      code: r.code, status: r.status || reasons[r.code] || '', responseTime: r.responseTime, responseSize: r.responseSize,
-      headers, text: () => r.body,
-      json: () => JSON.parse(r.body),
-    };
-    const fail = (what) => { throw new AssertionError('expected response to ' + what); };
-    const have = {
-      status: (s) => { if (typeof s === 'number' ? r.code !== s : response.status !== s) fail(`have status ${show(s)} but got ${r.code}`); },
-      header: (name, value) => { if (!headers.has(name, value)) fail(`have header ${show(name)}` + (value === undefined ? '' : ` with value ${show(value)}`)); },
-      body: (text) => { if (text === undefined ? !r.body : r.body !== text) fail('have body ' + show(text)); },
-      jsonBody: (path, value) => {
-        let body;
-        try { body = JSON.parse(r.body); } catch (e) { fail('have a JSON body'); }
-        if (path === undefined) return;
-        if (typeof path === 'object') { if (!deepEqual(body, path)) fail('have JSON body ' + show(path)); return; }
-        const v = String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), body);
-        if (v === undefined || (value !== undefined && !deepEqual(v, value))) fail('have JSON body at ' + show(path));
-      },
-    };
-    const is = (low, high, what) => () => { if (!(r.code >= low && r.code <= high)) fail(`be ${what} but got ${r.code}`); };
-    response.to = { have: have, be: {}, not: {} };
-    for (const [name, low, high] of [['ok', 200, 299], ['success', 200, 299], ['redirection', 300, 399],
-                                     ['clientError', 400, 499], ['serverError', 500, 599], ['error', 400, 599]])
-      Object.defineProperty(response.to.be, name, { get: is(low, high, name) });
-    Object.defineProperty(response.to.be, 'json', { get: () => have.jsonBody() });
-    return response;
-  };
+  const failResponse = (what) => { throw new AssertionError('expected response to ' + what); };
+  // pm.response.to.have.*: the assertions on the answer
+  class ResponseHave {
+    constructor(response) { this._s = response; }
+    status(s) { const r = this._s; if (typeof s === 'number' ? r.code !== s : r.status !== s) failResponse(`have status ${show(s)} but got ${r.code}`); }
+    header(name, value) { if (!this._s.headers.has(name, value)) failResponse(`have header ${show(name)}` + (value === undefined ? '' : ` with value ${show(value)}`)); }
+    body(text) { const b = this._s._r.body; if (text === undefined ? !b : b !== text) failResponse('have body ' + show(text)); }
+    jsonBody(path, value) {
+      let body;
+      try { body = JSON.parse(this._s._r.body); } catch (e) { failResponse('have a JSON body'); }
+      if (path === undefined) return;
+      if (typeof path === 'object') { if (!deepEqual(body, path)) failResponse('have JSON body ' + show(path)); return; }
+      const v = String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), body);
+      if (v === undefined || (value !== undefined && !deepEqual(v, value))) failResponse('have JSON body at ' + show(path));
+    }
+  }
+  // pm.response.to.be.*: ranges of the status, and json
+  class ResponseBe { constructor(response) { this._s = response; } get json() { return this._s.to.have.jsonBody(); } }
+  for (const [name, low, high] of [['ok', 200, 299], ['success', 200, 299], ['redirection', 300, 399],
+                                   ['clientError', 400, 499], ['serverError', 500, 599], ['error', 400, 599]])
+    Object.defineProperty(ResponseBe.prototype, name, { get() {
+      const code = this._s.code;
+      if (!(code >= low && code <= high)) failResponse(`be ${name} but got ${code}`);
+    } });
+  class Response {
+    constructor(r) {
+      this._r = r;
+      this.code = r.code;
+      this.status = r.status || reasons[r.code] || '';
+      this.responseTime = r.responseTime;
+      this.responseSize = r.responseSize;
+    }
+    get headers() { return (this._h ??= headerList(this._r.headers || [])); }
+    text() { return this._r.body; }
+    json() { return JSON.parse(this._r.body); }
+    get to() { return (this._to ??= { have: new ResponseHave(this), be: new ResponseBe(this), not: {} }); }
+  }
+  const responseOf = (r) => (r ? new Response(r) : undefined);
 
   const pm = {
     test: (name, fn) => {
