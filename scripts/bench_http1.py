@@ -115,6 +115,14 @@ def run_stampede_scenario(cli, scenario, tmp):
     return requests / s["duration_s"], requests / cpu, s["total"]["errors"] > 0
 
 
+def native_checks(url, users, seconds):
+    """A JSON-path check and an extraction on each answer: what the script case's test script judges."""
+    return {"steps": [{"request": {"url": url},
+                       "checks": [{"name": "ok", "jsonPath": "$.data.token", "exists": True}],
+                       "extract": [{"name": "token", "jsonPath": "$.data.token"}]}],
+            "load": {"closed": {"users": users}}, "duration": f"{seconds}s"}
+
+
 def checks_case(cli, url, users, seconds, pairs, tmp):
     """The same run with and without one status check and one JSON-path extraction."""
     plain = {"steps": [{"request": {"url": url}}], "load": {"closed": {"users": users}}, "duration": f"{seconds}s"}
@@ -131,9 +139,7 @@ def checks_case(cli, url, users, seconds, pairs, tmp):
           f"{s['total']['errors_by_class']['extract']} extract errors)")
     # issue 28: a test script (pm.test + pm.response.json() + pm.environment.set) against the same
     # judgement made natively (a JSON-path check and an extraction); the target: at least 0.5x
-    native = json.loads(json.dumps(plain))
-    native["steps"][0]["checks"] = [{"name": "ok", "jsonPath": "$.data.token", "exists": True}]
-    native["steps"][0]["extract"] = [{"name": "token", "jsonPath": "$.data.token"}]
+    native = native_checks(url, users, seconds)
     scripted = json.loads(json.dumps(plain))
     scripted["steps"][0]["testScript"] = ("const j = pm.response.json();\n"
                                           "pm.test('ok', () => pm.expect(j.data.token).to.be.ok);\n"
@@ -320,10 +326,7 @@ def main():
             # the same cases, this build against an earlier one (a change's cost on the hot path)
             if a.checks != "none":  # native checks and an extraction on 1 KiB JSON answers
                 users = int(a.checks)
-                native = {"steps": [{"request": {"url": url + "json"},
-                                     "checks": [{"name": "ok", "jsonPath": "$.data.token", "exists": True}],
-                                     "extract": [{"name": "token", "jsonPath": "$.data.token"}]}],
-                          "load": {"closed": {"users": users}}, "duration": f"{a.duration}s"}
+                native = native_checks(url + "json", users, a.duration)
                 compare(f"checks {users}", a.pairs, "baseline", lambda: run_stampede_scenario(a.baseline, native, tmp),
                         lambda: run_stampede_scenario(a.cli, native, tmp))
             for conns in [int(c) for c in a.connections.split(",")]:

@@ -92,7 +92,12 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
         }
         *keep = *source;
         *keepName = name;
-        for (const std::string& set : script::scriptNames(*source).sets)
+        const script::ScriptNames names = script::scriptNames(*source);
+        if (source == &st.test_script()) { // each pm.test named by a literal is a check of the step
+            sp->tests = names.tests;
+            sp->otherTests = names.otherTests;
+        }
+        for (const std::string& set : names.sets)
             for (std::size_t v = 0; v < plan.variables.size(); ++v)
                 if (plan.variables[v].extracted && plan.variables[v].name == set &&
                     std::find(sp->sets.begin(), sp->sets.end(), std::uint16_t(v)) == sp->sets.end())
@@ -100,11 +105,8 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
     }
     if (!ok)
         return false;
-    // each pm.test named by a literal is a check of the step, after its own
-    const script::ScriptNames names = script::scriptNames(st.test_script());
+    // the test script's checks come after the step's own
     sp->firstCheck = std::uint32_t(ps.checks.size());
-    sp->tests = names.tests;
-    sp->otherTests = names.otherTests;
     if (sp->otherTests)
         sp->tests.push_back("tests of " + ps.name);
     if (ps.checks.size() + sp->tests.size() > kMaxChecksPerStep) {
