@@ -84,32 +84,6 @@ std::vector<std::string> changedHeaderNames(const HeaderPairs& written, const He
     return names;
 }
 
-void takeTests(simdjson::dom::element root, ScriptRun& out)
-{
-    simdjson::dom::array tests;
-    if (root["tests"].get_array().get(tests))
-        return;
-    for (simdjson::dom::element t : tests) {
-        ScriptRun::Test test;
-        std::string_view text;
-        if (!t["name"].get_string().get(text))
-            test.name = text;
-        bool passed = false;
-        test.passed = !t["passed"].get_bool().get(passed) && passed;
-        if (!t["error"].get_string().get(text))
-            test.error = text;
-        out.tests.push_back(std::move(test));
-    }
-    simdjson::dom::array logs;
-    if (root["logs"].get_array().get(logs))
-        return;
-    for (simdjson::dom::element l : logs) {
-        std::string_view text;
-        if (!l.get_string().get(text))
-            out.logs.emplace_back(text);
-    }
-}
-
 } // namespace
 
 struct StepScripts::User
@@ -170,6 +144,85 @@ void StepScripts::newIteration(std::uint32_t slot, bool user)
             scope.clear();
 }
 
+// What a run asks for when its script reads it.
+struct StepScripts::Host final : script::PmHost
+{
+    const StepScripts& scripts;
+    User& user;
+    std::size_t step;
+    const AnswerView* answer;
+    ScriptValues& values;
+    ScriptRun& out;
+    Host(const StepScripts& s, User& u, std::size_t st, const AnswerView* a, ScriptValues& v, ScriptRun& o)
+        : scripts(s), user(u), step(st), answer(a), values(v), out(o)
+    {
+    }
+    void variables(std::string& json) override { scripts.variablesJson(user, values, json); }
+    void request(std::string& json) override
+    {
+        const StepScriptPlan& sp = *scripts.m_plan.steps[step].scripts;
+        json = "{\"method\":" + jsonString(sp.method) + ",\"url\":" + jsonString(sp.url) +
+               ",\"body\":" + jsonString(sp.body) + ",\"headers\":";
+        appendHeaders(json, sp.headers);
+        json += '}';
+    }
+    void responseHeaders(std::string& json) override
+    {
+        appendHeaders(json, answer && answer->headers ? *answer->headers : HeaderPairs{});
+    }
+    std::string_view responseBody() override { return answer ? answer->body : std::string_view(); }
+    void test(std::string_view name, bool passed, std::string_view error) override
+    {
+        out.tests.push_back({std::string(name), passed, std::string(error)});
+    }
+    void log(std::string_view line) override { out.logs.emplace_back(line); }
+    void change(int scope, const std::string_view* key, const std::string_view* value) override;
+    std::vector<bool> unset; // plan variables unset in this run: their default no longer holds
+};
+
+// What a script set, unset or cleared, as it does it: into the user's values
+// when the plan knows the name (a name set in a scope below the one that
+// holds its value is still that value: Postman's precedence), else kept for
+// the user's next scripts.
+void StepScripts::Host::change(int scope, const std::string_view* key, const std::string_view* value)
+{
+    if (scope < 0 || scope > 3)
+        return;
+    const auto s = std::uint8_t(scope);
+    const auto& variables = scripts.m_plan.variables;
+    User& u = user;
+    unset.resize(variables.size());
+    if (!key) { // clear
+        u.own[s].clear();
+        for (std::size_t i = 0; i < variables.size(); ++i)
+            if (variables[i].extracted && u.scopeOf[i] == s)
+                values.isSet[i] = false, unset[i] = true;
+        return;
+    }
+    const auto known = std::find_if(variables.begin(), variables.end(),
+                                    [&](const PlannedVariable& pv) { return pv.extracted && pv.name == *key; });
+    const std::size_t i = std::size_t(known - variables.begin());
+    if (!value) { // unset
+        if (known == variables.end())
+            u.own[s].erase(std::string(*key));
+        else if (u.scopeOf[i] == s)
+            values.isSet[i] = false, unset[i] = true;
+        return;
+    }
+    if (known == variables.end()) {
+        u.own[s][std::string(*key)] = std::string(*value);
+        return;
+    }
+    std::string fallback;
+    const bool held = values.isSet[i] ||
+                      (!unset[i] && known->fallback >= 0 && values.read(std::uint16_t(known->fallback), -1, fallback));
+    if (held && u.scopeOf[i] > s)
+        return; // a scope of higher precedence holds it
+    values.values[i].assign(*value);
+    values.isSet[i] = true;
+    u.scopeOf[i] = s;
+}
+
 ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const AnswerView* answer,
                            ScriptValues& values, std::uint64_t iteration)
 {
@@ -186,23 +239,30 @@ ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const
         out.error = "no room for this user's script realm (the script heap is full)";
         return out;
     }
-    context(*u, step, pre, answer, values, iteration, m_context);
-    const script::ScriptOutcome o = js.runPm(*u->realm, pre ? *m_pre[step] : *m_test[step], m_context, m_result);
+    const PlannedStep& st = m_plan.steps[step];
+    script::PmFacts facts;
+    facts.requestName = st.name;
+    facts.iteration = iteration;
+    facts.request = pre;
+    if (answer) {
+        facts.code = answer->status;
+        facts.responseTime = double(answer->elapsedNanos / 1000000);
+        facts.responseSize = answer->body.size();
+    }
+    Host host(*this, *u, step, answer, values, out);
+    const script::ScriptOutcome o = js.runPm(*u->realm, pre ? *m_pre[step] : *m_test[step], facts, host, m_result);
     if (!o.ok) {
         out.ok = false;
         out.error = o.error;
     }
     if (!m_result.empty())
-        takeResult(*u, step, m_result, values, out);
+        takeResult(step, m_result, out);
     return out;
 }
 
-// The run's context as JSON (JsRuntime::runPm): the variables in their
-// scopes, the request as written (pre-request) or the answer (test).
-void StepScripts::context(const User& u, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
-                          std::uint64_t iteration, std::string& out) const
+// The variables a script reads, as JSON in their scopes (JsRuntime::PmHost::variables).
+void StepScripts::variablesJson(const User& u, ScriptValues& values, std::string& out) const
 {
-    const PlannedStep& st = m_plan.steps[step];
     std::string scopes[4] = {"{", "{", "{", "{"};
     std::string data = "{";
     std::string value;
@@ -232,29 +292,12 @@ void StepScripts::context(const User& u, std::size_t step, bool pre, const Answe
         out += scopes[s];
         out += "},";
     }
-    out += "\"iterationData\":" + data + "},\"info\":{\"requestName\":" + jsonString(st.name) +
-           ",\"iteration\":" + std::to_string(iteration) + "}";
-    if (pre) {
-        const StepScriptPlan& sp = *st.scripts;
-        out += ",\"request\":{\"method\":" + jsonString(sp.method) + ",\"url\":" + jsonString(sp.url) +
-               ",\"body\":" + jsonString(sp.body) + ",\"headers\":";
-        appendHeaders(out, sp.headers);
-        out += '}';
-    } else if (answer) {
-        out += ",\"response\":{\"code\":" + std::to_string(answer->status) +
-               ",\"responseTime\":" + std::to_string(answer->elapsedNanos / 1000000) +
-               ",\"responseSize\":" + std::to_string(answer->body.size()) + ",\"body\":" + jsonString(answer->body) +
-               ",\"headers\":";
-        appendHeaders(out, answer->headers ? *answer->headers : HeaderPairs{});
-        out += '}';
-    }
-    out += '}';
+    out += "\"iterationData\":" + data + "}}";
 }
 
-// What the script left: its tests, what it set (into the user's values when
-// the plan knows the name, else kept for the user's next scripts), and the
-// request's changes.
-void StepScripts::takeResult(User& u, std::size_t step, const std::string& result, ScriptValues& values, ScriptRun& out)
+// What the script left beside what it told the host: skip, and the request's
+// changes.
+void StepScripts::takeResult(std::size_t step, const std::string& result, ScriptRun& out)
 {
     simdjson::dom::element root;
     if (m_parser->parse(result).get(root)) {
@@ -262,40 +305,9 @@ void StepScripts::takeResult(User& u, std::size_t step, const std::string& resul
         out.error = "the script's result could not be read";
         return;
     }
-    takeTests(root, out);
     bool skip = false;
     if (!root["skip"].get_bool().get(skip))
         out.skip = skip;
-    // the plan's extracted names: set in some scope (the last by precedence wins), or unset
-    std::vector<bool> seen(m_plan.variables.size(), false);
-    for (std::uint8_t s = 0; s < 4; ++s) {
-        simdjson::dom::object scope;
-        if (root[kScopes[s]].get_object().get(scope))
-            continue;
-        u.own[s].clear();
-        for (auto [key, v] : scope) {
-            std::string_view text;
-            std::string number;
-            if (v.get_string().get(text)) { // set to a number or an object: its JSON, as Postman keeps it
-                number = simdjson::minify(v);
-                text = number;
-            }
-            const auto known = std::find_if(m_plan.variables.begin(), m_plan.variables.end(),
-                                            [&](const PlannedVariable& pv) { return pv.name == key; });
-            if (known != m_plan.variables.end() && known->extracted) {
-                const auto i = std::size_t(known - m_plan.variables.begin());
-                values.values[i].assign(text);
-                values.isSet[i] = true;
-                u.scopeOf[i] = s;
-                seen[i] = true;
-            } else {
-                u.own[s][std::string(key)] = std::string(text);
-            }
-        }
-    }
-    for (std::size_t i = 0; i < seen.size(); ++i)
-        if (m_plan.variables[i].extracted && values.isSet[i] && !seen[i])
-            values.isSet[i] = false; // unset by the script
     // the request's changes, resolved
     simdjson::dom::element request, resolved;
     const StepScriptPlan& sp = *m_plan.steps[step].scripts;

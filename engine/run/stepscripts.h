@@ -82,14 +82,14 @@ private:
     struct User;
     ScriptRun run(std::uint32_t slot, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
                   std::uint64_t iteration);
-    void context(const User& u, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
-                 std::uint64_t iteration, std::string& out) const;
-    void takeResult(User& u, std::size_t step, const std::string& result, ScriptValues& values, ScriptRun& out);
+    struct Host;
+    void variablesJson(const User& u, ScriptValues& values, std::string& out) const;
+    void takeResult(std::size_t step, const std::string& result, ScriptRun& out);
 
     const ScenarioPlan& m_plan;
     std::vector<std::optional<std::size_t>> m_pre, m_test; // compiled, by step
     std::vector<std::unique_ptr<User>> m_users;            // by slot, made at the first script
-    std::string m_context, m_result;                       // keep their capacity
+    std::string m_result;                                  // keeps its capacity
     std::unique_ptr<simdjson::dom::parser> m_parser;       // reads each result (keeps its buffers)
 };
 

@@ -2,6 +2,7 @@
 
 #include "builtins.h"
 
+#include <js/CharacterEncoding.h>
 #include <js/CompilationAndEvaluation.h>
 #include <js/CompileOptions.h>
 #include <js/Conversions.h>
@@ -14,6 +15,7 @@
 #include <js/RealmOptions.h>
 #include <js/SavedFrameAPI.h>
 #include <js/SourceText.h>
+#include <js/String.h>
 #include <js/experimental/JSStencil.h>
 #include <jsapi.h>
 
@@ -46,6 +48,8 @@ bool engineUp()
     return engine.ok;
 }
 
+bool defineHostNatives(JSContext* cx, JS::HandleObject global); // below
+
 const JSClass kGlobalClass = {"global", JSCLASS_GLOBAL_FLAGS, &JS::DefaultGlobalClassOps, nullptr, nullptr, nullptr};
 
 // A global with the standard classes: in a zone of its own, or (a user's
@@ -74,7 +78,8 @@ struct JsRuntime::Realm::Impl
     JSContext* cx;
     JS::PersistentRootedObject global;
     std::vector<JS::PersistentRootedScript> scripts; // per compiled script, instantiated here when first run
-    Impl(JSContext* c, JSObject* g) : cx(c), global(c, g) {}
+    JS::PersistentRootedValue begin, end;            // the pm prelude's __pmBegin and __pmEnd
+    Impl(JSContext* c, JSObject* g) : cx(c), global(c, g), begin(c), end(c) {}
 };
 
 JsRuntime::Realm::Realm(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -98,6 +103,7 @@ struct JsRuntime::Impl
     std::atomic<std::int64_t> interruptFor{-1}; // the run whose budget passed
     std::atomic<bool> overHeap{false};          // past the heap limit
     std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
+    PmHost* host = nullptr;                     // the runPm going on's
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
@@ -321,13 +327,19 @@ std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
         JS::RootedScript prelude(cx, JS::InstantiateGlobalStencil(cx, instantiate, m_impl->prelude));
         JS::RootedScript pm(cx, JS::InstantiateGlobalStencil(cx, instantiate, m_impl->pmPrelude));
         JS::RootedValue ignored(cx);
-        if (!defineNatives(cx, global) || !prelude || !pm || !JS_ExecuteScript(cx, prelude, &ignored) ||
-            !JS_ExecuteScript(cx, pm, &ignored)) {
+        if (!defineNatives(cx, global) || !defineHostNatives(cx, global) || !prelude || !pm ||
+            !JS_ExecuteScript(cx, prelude, &ignored) || !JS_ExecuteScript(cx, pm, &ignored)) {
             JS_ClearPendingException(cx);
             return nullptr;
         }
     }
-    return std::make_unique<Realm>(std::make_unique<Realm::Impl>(cx, global));
+    auto impl = std::make_unique<Realm::Impl>(cx, global);
+    JSAutoRealm ar(cx, global);
+    if (!JS_GetProperty(cx, global, "__pmBegin", &impl->begin) || !JS_GetProperty(cx, global, "__pmEnd", &impl->end)) {
+        JS_ClearPendingException(cx);
+        return nullptr;
+    }
+    return std::make_unique<Realm>(std::move(impl));
 }
 
 ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
@@ -397,41 +409,149 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
 
 namespace {
 
-// Calls the realm's global function `name` with `argument` (none when null);
-// its result as text into `result` (when given).
-bool callGlobal(JSContext* cx, JS::HandleObject global, const char* name, const std::string* argument,
-                std::string* result)
+// `text` (UTF-8) as a string; malformed sequences become U+FFFD, as a
+// browser decodes them, rather than failing the run.
+JSString* newString(JSContext* cx, std::string_view text)
 {
-    JS::RootedValueArray<1> args(cx);
-    if (argument) {
-        JSString* s = JS_NewStringCopyUTF8N(cx, JS::UTF8Chars(argument->data(), argument->size()));
-        if (!s)
-            return false;
-        args[0].setString(s);
-    }
-    JS::RootedValue rval(cx);
-    if (!JS_CallFunctionName(cx, global, name, argument ? JS::HandleValueArray(args) : JS::HandleValueArray::empty(),
-                             &rval))
+    if (JSString* s = JS_NewStringCopyUTF8N(cx, JS::UTF8Chars(text.data(), text.size())))
+        return s;
+    JS_ClearPendingException(cx);
+    size_t length = 0;
+    JS::UniqueTwoByteChars wide(
+        JS::LossyUTF8CharsToNewTwoByteCharsZ(cx, JS::UTF8Chars(text.data(), text.size()), &length, js::MallocArena)
+            .get());
+    return wide ? JS_NewUCStringCopyN(cx, wide.get(), length) : nullptr;
+}
+
+PmHost* hostOf(JSContext* cx)
+{
+    PmHost* host = static_cast<const JsRuntime::Impl*>(JS_GetContextPrivate(cx))->host;
+    if (!host)
+        JS_ReportErrorASCII(cx, "not in a script's run");
+    return host;
+}
+
+bool returnString(JSContext* cx, JS::CallArgs& args, std::string_view text)
+{
+    JSString* s = newString(cx, text);
+    if (!s)
         return false;
-    if (result) {
-        JS::RootedString text(cx, JS::ToString(cx, rval));
-        JS::UniqueChars chars = text ? JS_EncodeStringToUTF8(cx, text) : nullptr;
-        if (!chars)
-            return false;
-        *result = chars.get();
-    }
+    args.rval().setString(s);
     return true;
+}
+
+// A JSON text the host writes: __pmVariables(), __pmRequest(), __pmHeaders().
+template <void (PmHost::*part)(std::string&)> bool hostJson(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    if (!host)
+        return false;
+    std::string json;
+    (host->*part)(json);
+    return returnString(cx, args, json);
+}
+
+// __pmBody(): the answer's body.
+bool hostBody(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    return host && returnString(cx, args, host->responseBody());
+}
+
+bool utf8Arg(JSContext* cx, const JS::CallArgs& args, unsigned i, JS::UniqueChars& out)
+{
+    JS::RootedString s(cx, JS::ToString(cx, args.get(i)));
+    return s && (out = JS_EncodeStringToUTF8(cx, s));
+}
+
+// __pmTest(name, passed, error)
+bool hostTest(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    JS::UniqueChars name, error;
+    if (!host || !utf8Arg(cx, args, 0, name) || !utf8Arg(cx, args, 2, error))
+        return false;
+    host->test(name.get(), JS::ToBoolean(args.get(1)), error.get());
+    args.rval().setUndefined();
+    return true;
+}
+
+// __pmChange(scope, key, text): set; text undefined: unset; key undefined too: clear.
+bool hostChange(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    JS::UniqueChars key, value;
+    if (!host || (!args.get(1).isUndefined() && !utf8Arg(cx, args, 1, key)) ||
+        (!args.get(2).isUndefined() && !utf8Arg(cx, args, 2, value)))
+        return false;
+    const std::string_view k = key ? std::string_view(key.get()) : std::string_view();
+    const std::string_view v = value ? std::string_view(value.get()) : std::string_view();
+    host->change(args.get(0).isInt32() ? args.get(0).toInt32() : -1, key ? &k : nullptr, value ? &v : nullptr);
+    args.rval().setUndefined();
+    return true;
+}
+
+// __pmLog(line)
+bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    JS::UniqueChars line;
+    if (!host || !utf8Arg(cx, args, 0, line))
+        return false;
+    host->log(line.get());
+    args.rval().setUndefined();
+    return true;
+}
+
+bool defineHostNatives(JSContext* cx, JS::HandleObject global)
+{
+    return JS_DefineFunction(cx, global, "__pmVariables", hostJson<&PmHost::variables>, 0, 0) &&
+           JS_DefineFunction(cx, global, "__pmRequest", hostJson<&PmHost::request>, 0, 0) &&
+           JS_DefineFunction(cx, global, "__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0) &&
+           JS_DefineFunction(cx, global, "__pmBody", hostBody, 0, 0) &&
+           JS_DefineFunction(cx, global, "__pmTest", hostTest, 3, 0) &&
+           JS_DefineFunction(cx, global, "__pmChange", hostChange, 3, 0) &&
+           JS_DefineFunction(cx, global, "__pmLog", hostLog, 1, 0);
 }
 
 } // namespace
 
-ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const std::string& context, std::string& result)
+ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& facts, PmHost& host,
+                               std::string& result)
 {
     Impl& d = *m_impl;
+    Realm::Impl& r = realm.impl();
     result.clear();
+    d.host = &host;
+    struct Done
     {
-        JSAutoRealm ar(d.cx, realm.impl().global);
-        if (!callGlobal(d.cx, realm.impl().global, "__pmBegin", &context, nullptr)) {
+        Impl& d;
+        ~Done() { d.host = nullptr; }
+    } done{d};
+    {
+        JSAutoRealm ar(d.cx, r.global);
+        JS::RootedValueArray<7> args(d.cx);
+        JSString* name = newString(d.cx, facts.requestName);
+        JSString* status = newString(d.cx, facts.status);
+        if (!name || !status) {
+            ScriptOutcome out;
+            d.takeException(out);
+            return out;
+        }
+        args[0].setString(name);
+        args[1].setNumber(double(facts.iteration));
+        args[2].setBoolean(facts.request);
+        args[3].setInt32(facts.code);
+        args[4].setString(status);
+        args[5].setNumber(facts.responseTime);
+        args[6].setNumber(double(facts.responseSize));
+        JS::RootedValue ignored(d.cx);
+        if (!JS_CallFunctionValue(d.cx, nullptr, r.begin, args, &ignored)) {
             ScriptOutcome out;
             d.takeException(out);
             out.error = "the script's context: " + out.error;
@@ -439,11 +559,19 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const std::stri
         }
     }
     ScriptOutcome out = run(realm, script);
-    JSAutoRealm ar(d.cx, realm.impl().global);
-    if (!callGlobal(d.cx, realm.impl().global, "__pmEnd", nullptr, &result)) {
+    JSAutoRealm ar(d.cx, r.global);
+    JS::RootedValue changed(d.cx);
+    if (!JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed) || !changed.isString()) {
         JS_ClearPendingException(d.cx);
-        result.clear();
+        return out;
     }
+    if (JS_GetStringLength(changed.toString()) == 0)
+        return out;
+    JS::UniqueChars chars = JS_EncodeStringToUTF8(d.cx, JS::RootedString(d.cx, changed.toString()));
+    if (chars)
+        result = chars.get();
+    else
+        JS_ClearPendingException(d.cx);
     return out;
 }
 

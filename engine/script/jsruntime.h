@@ -7,6 +7,7 @@
 // language's standard classes only: no file, network, process or timer.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,6 +36,45 @@ struct ScriptOutcome
 // Postman runs it (each run has fresh declarations, a top-level `return`
 // ends it), on the same lines.
 std::string pmScriptSource(std::string_view source);
+
+// What a Postman script's run knows from the start.
+struct PmFacts
+{
+    std::string_view requestName; // pm.info.requestName
+    std::uint64_t iteration = 0;  // pm.info.iteration
+    bool request = false;         // a pre-request script: pm.request is the host's request()
+    int code = -1;                // a test script: the answer's status (pm.response); -1: none
+    std::string_view status;      // its reason phrase ("": the usual one for the code)
+    double responseTime = 0;      // milliseconds
+    std::uint64_t responseSize = 0;
+};
+
+// Where a Postman script's run asks for what it reads, when it first reads
+// it (one that reads no variable costs no variable's text), and tells what
+// its tests and console said as it says it. Called only during runPm.
+class PmHost
+{
+public:
+    virtual ~PmHost() = default;
+    // The variables: {"globals": {}, "collectionVariables": {}, "environment": {}, "variables": {},
+    // "iterationData": {}}, each {name: value}.
+    virtual void variables(std::string& json) = 0;
+    // The request as written: {"method", "url", "headers": [[k, v]], "body"}.
+    virtual void request(std::string& json) = 0;
+    // The answer's headers: [[k, v]].
+    virtual void responseHeaders(std::string& json) = 0;
+    // The answer's body (UTF-8; a malformed sequence reads as U+FFFD).
+    virtual std::string_view responseBody() = 0;
+    // What the script set (`value`), unset (`value` null) or cleared (`key`
+    // null too) in scope `scope` (0 globals, 1 collectionVariables,
+    // 2 environment, 3 variables), as it does it; a value that is not a
+    // string comes as its JSON.
+    virtual void change(int scope, const std::string_view* key, const std::string_view* value) = 0;
+    // A pm.test: its name, whether it passed, the assertion's message.
+    virtual void test(std::string_view name, bool passed, std::string_view error) = 0;
+    // A console line (at most 100 a run; "logsDropped" counts the rest).
+    virtual void log(std::string_view line) = 0;
+};
 
 class JsRuntime
 {
@@ -65,13 +105,14 @@ public:
     std::unique_ptr<Realm> newRealm();
     // Runs compiled script `script` in `realm`, within the budget.
     ScriptOutcome run(Realm& realm, std::size_t script);
-    // Runs it as a Postman script: `context` is the run's JSON
-    //   {"environment": {k: v}, "collectionVariables": {}, "globals": {}, "iterationData": {}, "variables": {},
-    //    "info": {"requestName", "iteration"}, "request": {"method", "url", "headers": [[k, v]], "body"},
-    //    "response": {"code", "status", "headers": [[k, v]], "body", "responseTime", "responseSize"}}
-    // and `result` what the script left, as JSON: the same scopes, "tests": [{"name", "passed", "error"}],
-    // "skip", "logs", "logsDropped" and the request as it is now (also when the script failed).
-    ScriptOutcome runPm(Realm& realm, std::size_t script, const std::string& context, std::string& result);
+    // Runs it as a Postman script (pmScriptSource) with `facts`, asking
+    // `host` for the rest when the script reads it; `result` is what the
+    // script changed beside what it told the host as JSON, "" when nothing:
+    //   {"skip": true, "logsDropped": n,
+    //    "request": {"method", "url", "headers": [[k, v]], "body"}, "resolved": {"url", "headers", "body"}  (when
+    //    read)}
+    // (also when the script failed: what it did until then).
+    ScriptOutcome runPm(Realm& realm, std::size_t script, const PmFacts& facts, PmHost& host, std::string& result);
     // Bytes of the runtime's GC heap in use.
     std::size_t heapBytes() const;
 

@@ -1,6 +1,9 @@
-// Postman's `pm` API as scripts use it, in JavaScript, in every realm: the
-// host hands a run's context in as JSON (__pmBegin) and takes back what the
-// script set and what its tests said (__pmEnd). See pmapi.h for the shapes.
+// Postman's `pm` API as scripts use it, in JavaScript, in every realm. A run
+// begins with its facts as arguments (__pmBegin); the variables, the request,
+// the answer's headers and body are asked of the host (JsRuntime::PmHost,
+// through natives) only when the script first reads them; each pm.test and
+// console.log line goes to the host as it happens; __pmEnd gives back, as
+// JSON, only what the script changed ("" when nothing).
 #include "builtins.h"
 
 namespace stampede::script {
@@ -120,24 +123,48 @@ const char* pmPreludeSource()
     Object.defineProperty(Assertion.prototype, alias, { value: Assertion.prototype[name], writable: true });
   const expect = (value, message) => new Assertion(value, message);
 
-  // one run's state
+  // one run's state; the host's natives, kept here and taken off the global
   let run = null;
+  const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
+                 test: __pmTest, change: __pmChange, log: __pmLog };
+  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmTest', '__pmChange', '__pmLog'])
+    delete globalThis[name];
+  // the variables, by scope: asked of the host when first read
+  // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
+  // and into the run's variables when they were read; the data row's are the run's own. ([scope, key, value];
+  // value undefined: unset; key undefined too: clear. No destructuring in the code every run takes: a realm runs
+  // it cold at first, where that is slow.)
+  const reported = { globals: 0, collectionVariables: 1, environment: 2, variables: 3 };
+  const apply = (v, op) => {
+    if (op[1] === undefined) v[op[0]] = {};
+    else if (op[2] === undefined) delete v[op[0]][op[1]];
+    else v[op[0]][op[1]] = op[2];
+  };
+  // the variables, asked of the host when first read (the host has what the script did before that)
+  const vars = () => (run.vars ??= JSON.parse(host.variables()));
+  const change = (name, key, value) => {
+    if (name === 'iterationData') return apply(vars(), [name, key, value]);
+    if (run.vars) apply(run.vars, [name, key, value]);
+    const text = typeof value === 'string' || value === undefined ? value : JSON.stringify(value);
+    host.change(reported[name], key, text);
+  };
   const scope = (name) => ({
-    get: (key) => run[name][key],
-    set: (key, value) => { run[name][key] = value; },
-    unset: (key) => { delete run[name][key]; },
-    has: (key) => Object.prototype.hasOwnProperty.call(run[name], key),
-    clear: () => { run[name] = {}; },
-    toObject: () => ({ ...run[name] }),
-    replaceIn: (text) => replaceIn(String(text), (key) => run[name][key]),
+    get: (key) => vars()[name][key],
+    set: (key, value) => { change(name, String(key), value); },
+    unset: (key) => { change(name, String(key), undefined); },
+    has: (key) => Object.prototype.hasOwnProperty.call(vars()[name], key),
+    clear: () => { change(name, undefined, undefined); },
+    toObject: () => ({ ...vars()[name] }),
+    replaceIn: (text) => replaceIn(String(text), (key) => vars()[name][key]),
   });
   const replaceIn = (text, lookup) =>
     text.replace(/\{\{\s*([^{}]+?)\s*\}\}|\$\{([A-Za-z0-9_.-]+)\}/g, (all, key, dollar) => {
       const v = lookup(key === undefined ? dollar : key); return v === undefined ? all : String(v); });
   // pm.variables: the local values, then the data row, the environment, the collection's, the globals
   const resolve = (key) => {
+    const v = vars();
     for (const name of ['variables', 'iterationData', 'environment', 'collectionVariables', 'globals'])
-      if (Object.prototype.hasOwnProperty.call(run[name], key)) return run[name][key];
+      if (Object.prototype.hasOwnProperty.call(v[name], key)) return v[name][key];
     return undefined;
   };
   // headers as Postman's list: made once per run and only when read, methods on the prototype
@@ -168,10 +195,10 @@ const char* pmPreludeSource()
     constructor(response) { this._s = response; }
     status(s) { const r = this._s; if (typeof s === 'number' ? r.code !== s : r.status !== s) failResponse(`have status ${show(s)} but got ${r.code}`); }
     header(name, value) { if (!this._s.headers.has(name, value)) failResponse(`have header ${show(name)}` + (value === undefined ? '' : ` with value ${show(value)}`)); }
-    body(text) { const b = this._s._r.body; if (text === undefined ? !b : b !== text) failResponse('have body ' + show(text)); }
+    body(text) { const b = this._s.text(); if (text === undefined ? !b : b !== text) failResponse('have body ' + show(text)); }
     jsonBody(path, value) {
       let body;
-      try { body = JSON.parse(this._s._r.body); } catch (e) { failResponse('have a JSON body'); }
+      try { body = JSON.parse(this._s.text()); } catch (e) { failResponse('have a JSON body'); }
       if (path === undefined) return;
       if (typeof path === 'object') { if (!deepEqual(body, path)) failResponse('have JSON body ' + show(path)); return; }
       const v = String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), body);
@@ -186,29 +213,31 @@ const char* pmPreludeSource()
       const code = this._s.code;
       if (!(code >= low && code <= high)) failResponse(`be ${name} but got ${code}`);
     } });
+  // the answer: its headers and body asked of the host when first read (by this run's object only)
   class Response {
-    constructor(r) {
-      this._r = r;
-      this.code = r.code;
-      this.status = r.status || reasons[r.code] || '';
-      this.responseTime = r.responseTime;
-      this.responseSize = r.responseSize;
+    constructor(code, status, responseTime, responseSize) {
+      this.code = code;
+      this.status = status || reasons[code] || '';
+      this.responseTime = responseTime;
+      this.responseSize = responseSize;
     }
-    get headers() { return (this._h ??= headerList(this._r.headers || [])); }
-    text() { return this._r.body; }
-    json() { return JSON.parse(this._r.body); }
+    get headers() {
+      return (this._h ??= headerList(run && run.response === this ? JSON.parse(host.headers()) : []));
+    }
+    text() { return (this._b ??= run && run.response === this ? host.body() : ''); }
+    json() { return JSON.parse(this.text()); }
     get to() { return (this._to ??= { have: new ResponseHave(this), be: new ResponseBe(this), not: {} }); }
   }
-  const responseOf = (r) => (r ? new Response(r) : undefined);
 
   const pm = {
     test: (name, fn) => {
+      let error;
       try {
         fn();
-        run.tests.push({ name: String(name), passed: true });
       } catch (e) {
-        run.tests.push({ name: String(name), passed: false, error: (e && e.message) || String(e) });
+        error = (e && e.message) || String(e);
       }
+      host.test(String(name), error === undefined, error ?? '');
       return pm;
     },
     expect,
@@ -218,19 +247,21 @@ const char* pmPreludeSource()
     iterationData: scope('iterationData'),
     variables: { ...scope('variables'), get: resolve, has: (key) => resolve(key) !== undefined,
                  replaceIn: (text) => replaceIn(String(text), resolve),
-                 toObject: () => ({ ...run.globals, ...run.collectionVariables, ...run.environment, ...run.iterationData, ...run.variables }) },
+                 toObject: () => { const v = vars(); return { ...v.globals, ...v.collectionVariables, ...v.environment, ...v.iterationData, ...v.variables }; } },
     execution: { skipRequest: () => { run.skip = true; } },
   };
   Object.defineProperty(pm, 'info', { get: () => run.info, enumerable: true });
   Object.defineProperty(pm, 'response', { get: () => run.response, enumerable: true });
-  Object.defineProperty(pm, 'request', { get: () => run.request, enumerable: true });
+  Object.defineProperty(pm, 'request', { get: () => (run.hasRequest ? (run.request ??= requestOf(JSON.parse(host.request()))) : undefined),
+                                         enumerable: true });
   const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
   pm.sendRequest = unsupported('pm.sendRequest');
   const logLimit = 100;
   const log = (...parts) => {
-    if (run.logs.length < logLimit)
-      run.logs.push(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
-    else run.logsDropped += 1;
+    if (run.logs < logLimit) {
+      run.logs += 1;
+      host.log(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
+    } else run.logsDropped += 1;
   };
   Object.defineProperty(globalThis, 'pm', { value: pm, writable: true, configurable: true });
   globalThis.console = { log, info: log, warn: log, error: log, debug: log };
@@ -242,30 +273,38 @@ const char* pmPreludeSource()
     throw new Error(`require('${name}') is not available: the sandbox has crypto-js, btoa and atob`);
   };
 
-  globalThis.__pmBegin = (json) => {
-    const c = JSON.parse(json);
-    run = { environment: c.environment || {}, collectionVariables: c.collectionVariables || {}, globals: c.globals || {},
-            iterationData: c.iterationData || {}, variables: c.variables || {}, info: c.info || {}, tests: [],
-            logs: [], logsDropped: 0, skip: false, response: responseOf(c.response), request: undefined };
-    if (c.request) {
-      const q = c.request;
-      const headers = (q.headers || []).map(([k, v]) => [k, v]);
-      run.requestHeaders = headers;
-      const request = { method: q.method, urlText: q.url, headers: headerList(headers), body: { raw: q.body } };
-      const url = { toString: () => request.urlText };
-      Object.defineProperty(url, 'raw', { get: () => request.urlText });
-      Object.defineProperty(request, 'url', { get: () => url, set: (v) => { request.urlText = String(v); }, enumerable: true });
-      run.request = request;
-    }
+  // pm.request: the request as written, its URL settable, its headers a list
+  const requestOf = (q) => {
+    const headers = (q.headers || []).map(([k, v]) => [k, v]);
+    const request = { method: q.method, urlText: q.url, headers: headerList(headers), body: { raw: q.body }, _pairs: headers };
+    const url = { toString: () => request.urlText };
+    Object.defineProperty(url, 'raw', { get: () => request.urlText });
+    Object.defineProperty(request, 'url', { get: () => url, set: (v) => { request.urlText = String(v); }, enumerable: true });
+    Object.defineProperty(request, '_pairs', { enumerable: false });
+    return request;
   };
-  globalThis.__pmEnd = () => JSON.stringify({
-    environment: run.environment, collectionVariables: run.collectionVariables, globals: run.globals,
-    variables: run.variables, tests: run.tests, skip: run.skip, logs: run.logs, logsDropped: run.logsDropped,
-    request: run.request ? { method: run.request.method, url: String(run.request.urlText), headers: run.requestHeaders,
-                             body: run.request.body.raw } : undefined,
-    resolved: run.request ? { url: replaceIn(String(run.request.urlText), resolve),
-                              headers: run.requestHeaders.map(([k, v]) => [k, replaceIn(String(v), resolve)]),
-                              body: replaceIn(String(run.request.body.raw ?? ''), resolve) } : undefined });
+
+  globalThis.__pmBegin = (requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
+    run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
+            skip: false, logs: 0, logsDropped: 0, hasRequest, request: undefined, response: undefined };
+    if (code >= 0) run.response = new Response(code, status, responseTime, responseSize);
+  };
+  // what changed beside what the host was told, as JSON: skip, the request (when it was read) as the script
+  // left it and resolved; "" when nothing
+  globalThis.__pmEnd = () => {
+    const r = run;
+    if (!r.skip && !r.request && !r.logsDropped) return '';
+    const out = {};
+    if (r.skip) out.skip = true;
+    if (r.logsDropped) out.logsDropped = r.logsDropped;
+    const q = r.request;
+    if (q) {
+      out.request = { method: q.method, url: String(q.urlText), headers: q._pairs, body: q.body.raw };
+      out.resolved = { url: replaceIn(String(q.urlText), resolve), headers: q._pairs.map(([k, v]) => [k, replaceIn(String(v), resolve)]),
+                       body: replaceIn(String(q.body.raw ?? ''), resolve) };
+    }
+    return JSON.stringify(out);
+  };
 })();
 )JS";
 }

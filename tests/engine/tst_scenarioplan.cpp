@@ -4,6 +4,7 @@
 #include "plan/replaystep.h"
 #include "plan/scenarioplan.h"
 #include "run/requestrenderer.h"
+#include "run/stepscripts.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <QTemporaryDir>
@@ -460,6 +461,55 @@ private slots:
         QCOMPARE(plan->variables[plan->savedRefs[0].variable].name, std::string("n"));
         QVERIFY(plan->cookies);
         QCOMPARE(plan->followRedirects, 3u);
+    }
+
+    // Issue 28: what a test script sets reaches the user's values as Postman
+    // resolves it: a name set in a scope below the one holding it keeps the
+    // value above; unset there, the lower scope's value is taken; cleared,
+    // none; a name the plan does not know is kept for the user's next script.
+    void stepScriptsKeepPostmansPrecedence()
+    {
+        v1::Scenario s;
+        std::string err;
+        const std::string json =
+            "{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1/login\"}, \"testScript\": "
+            "\"const i = pm.info.iteration;\\n"
+            "if (i === 0) { pm.environment.set('token', 'e'); pm.globals.set('token', 'g'); pm.globals.set('mine', "
+            "'m'); }\\n"
+            "if (i === 1) { pm.test('kept', () => pm.expect(pm.globals.get('mine')).to.eql('m'));\\n"
+            "  pm.test('env', () => pm.expect(pm.variables.get('token')).to.eql('e'));\\n"
+            "  pm.environment.unset('token'); pm.globals.set('token', 'g2'); }\\n"
+            "if (i === 2) pm.globals.clear();\"}, {\"request\": {\"url\": \"http://127.0.0.1/x?t=${token}\"}}], "
+            "\"load\": {\"closed\": {\"users\": 1}}}";
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        auto plan = compileScenario(s, {}, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        const auto token = std::size_t(std::find_if(plan->variables.begin(), plan->variables.end(),
+                                                    [](const PlannedVariable& v) { return v.name == "token"; }) -
+                                       plan->variables.begin());
+        QVERIFY(token < plan->variables.size() && plan->variables[token].extracted);
+        StepScripts scripts(*plan, 1);
+        std::vector<std::string> values(plan->variables.size());
+        std::vector<bool> isSet(plan->variables.size(), false);
+        const auto read = [](std::uint16_t, int, std::string&) { return false; };
+        AnswerView answer;
+        answer.status = 200;
+        answer.body = "{}";
+        ScriptRun r = scripts.runTest(0, 0, answer, ScriptValues{values, isSet, read}, 0);
+        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY(isSet[token]);
+        QCOMPARE(values[token], std::string("e")); // the environment is above the globals
+        r = scripts.runTest(0, 0, answer, ScriptValues{values, isSet, read}, 1);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.tests.size(), std::size_t(2));
+        for (const auto& t : r.tests)
+            QVERIFY2(t.passed, (t.name + ": " + t.error).c_str());
+        QVERIFY(isSet[token]);
+        QCOMPARE(values[token], std::string("g2")); // unset above: the globals' own
+        r = scripts.runTest(0, 0, answer, ScriptValues{values, isSet, read}, 2);
+        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY(!isSet[token]);
     }
 
     // Issue 28: a step's scripts. Each literal pm.test name is a check after

@@ -14,8 +14,84 @@
 #include <QTest>
 
 #include <chrono>
+#include <optional>
 
 using namespace stampede::script;
+
+namespace {
+
+// A run's host from a context as JSON: {"environment": {}, ... "iterationData": {}, "info": {"requestName",
+// "iteration"}, "request": {"method", "url", "headers": [[k, v]], "body"}, "response": {"code", "status",
+// "headers", "body", "responseTime", "responseSize"}}; it keeps the tests and the console's lines.
+struct TestHost final : stampede::script::PmHost
+{
+    QJsonObject context;
+    QJsonArray tests, logs;
+    QStringList asked; // what the script asked for, in order
+    std::string body;
+    explicit TestHost(const QJsonObject& c) : context(c) {}
+    static std::string text(const QJsonValue& v)
+    {
+        return v.isObject()  ? QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact).toStdString()
+               : v.isArray() ? QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact).toStdString()
+                             : std::string();
+    }
+    void variables(std::string& json) override
+    {
+        asked << QStringLiteral("variables");
+        QJsonObject scopes;
+        for (const char* name : {"globals", "collectionVariables", "environment", "variables", "iterationData"})
+            scopes[QLatin1String(name)] = context[QLatin1String(name)].toObject();
+        json = text(scopes);
+    }
+    void request(std::string& json) override
+    {
+        asked << QStringLiteral("request");
+        json = text(context[QStringLiteral("request")]);
+    }
+    void responseHeaders(std::string& json) override
+    {
+        asked << QStringLiteral("headers");
+        const QJsonValue h = context[QStringLiteral("response")][QStringLiteral("headers")];
+        json = h.isArray() ? text(h) : "[]";
+    }
+    std::optional<std::string> rawBody; // the body's bytes, when not the context's text
+    std::string_view responseBody() override
+    {
+        asked << QStringLiteral("body");
+        body =
+            rawBody ? *rawBody : context[QStringLiteral("response")][QStringLiteral("body")].toString().toStdString();
+        return body;
+    }
+    void test(std::string_view name, bool passed, std::string_view error) override
+    {
+        QJsonObject t{{QStringLiteral("name"), QString::fromUtf8(name.data(), qsizetype(name.size()))},
+                      {QStringLiteral("passed"), passed}};
+        if (!passed)
+            t[QStringLiteral("error")] = QString::fromUtf8(error.data(), qsizetype(error.size()));
+        tests.append(t);
+    }
+    bool changed = false;
+    void change(int scope, const std::string_view* key, const std::string_view* value) override
+    {
+        static const QString names[] = {QStringLiteral("globals"), QStringLiteral("collectionVariables"),
+                                        QStringLiteral("environment"), QStringLiteral("variables")};
+        QVERIFY(scope >= 0 && scope < 4);
+        changed = true;
+        QJsonObject vars = context[names[scope]].toObject();
+        if (!key)
+            vars = {};
+        else if (!value)
+            vars.remove(QString::fromUtf8(key->data(), qsizetype(key->size())));
+        else
+            vars[QString::fromUtf8(key->data(), qsizetype(key->size()))] =
+                QString::fromUtf8(value->data(), qsizetype(value->size()));
+        context[names[scope]] = vars;
+    }
+    void log(std::string_view line) override { logs.append(QString::fromUtf8(line.data(), qsizetype(line.size()))); }
+};
+
+} // namespace
 
 class TestScript : public QObject
 {
@@ -216,19 +292,44 @@ private Q_SLOTS:
                  QStringLiteral("undefinedundefinedundefined"));
     }
 
-    // Runs `source` as a Postman script with `context`; what it left.
+    // Runs `source` as a Postman script with `context` (TestHost's); what it
+    // changed (JsRuntime::runPm's result) with "tests" and "logs".
     static QJsonObject pmRun(JsRuntime& js, JsRuntime::Realm& realm, const QString& source,
-                             const QJsonObject& context = {}, ScriptOutcome* outcome = nullptr)
+                             const QJsonObject& context = {}, ScriptOutcome* outcome = nullptr,
+                             QStringList* asked = nullptr)
     {
         std::string error, result;
         const auto id = js.compile(source.toStdString(), "pm.js", error);
         if (!id)
             qFatal("%s", error.c_str());
-        const ScriptOutcome o =
-            js.runPm(realm, *id, QJsonDocument(context).toJson(QJsonDocument::Compact).toStdString(), result);
+        TestHost host(context);
+        const QJsonObject info = context[QStringLiteral("info")].toObject();
+        const QJsonObject response = context[QStringLiteral("response")].toObject();
+        const std::string name = info[QStringLiteral("requestName")].toString().toStdString();
+        const std::string status = response[QStringLiteral("status")].toString().toStdString();
+        stampede::script::PmFacts facts;
+        facts.requestName = name;
+        facts.iteration = std::uint64_t(info[QStringLiteral("iteration")].toDouble());
+        facts.request = context.contains(QStringLiteral("request"));
+        if (!response.isEmpty()) {
+            facts.code = response[QStringLiteral("code")].toInt();
+            facts.status = status;
+            facts.responseTime = response[QStringLiteral("responseTime")].toDouble();
+            facts.responseSize = std::uint64_t(response[QStringLiteral("responseSize")].toDouble());
+        }
+        const ScriptOutcome o = js.runPm(realm, *id, facts, host, result);
         if (outcome)
             *outcome = o;
-        return QJsonDocument::fromJson(QByteArray::fromStdString(result)).object();
+        if (asked)
+            *asked = host.asked;
+        QJsonObject r = QJsonDocument::fromJson(QByteArray::fromStdString(result)).object();
+        // the scopes as the script left them, when it changed them
+        if (host.changed)
+            for (const char* name : {"globals", "collectionVariables", "environment", "variables"})
+                r[QLatin1String(name)] = host.context[QLatin1String(name)];
+        r[QStringLiteral("tests")] = host.tests;
+        r[QStringLiteral("logs")] = host.logs;
+        return r;
     }
 
     // Each chai form of pm.expect, passing and failing as Postman's sandbox
@@ -322,7 +423,7 @@ private Q_SLOTS:
         QVERIFY2(t.value(QStringLiteral("passed")).toBool(), qPrintable(t.value(QStringLiteral("error")).toString()));
         const QJsonObject env = r.value(QStringLiteral("environment")).toObject();
         QVERIFY(!env.contains(QStringLiteral("token")));
-        QCOMPARE(env.value(QStringLiteral("count")).toInt(), 42);
+        QCOMPARE(env.value(QStringLiteral("count")).toString(), QStringLiteral("42")); // a number, as its JSON
         QCOMPARE(r.value(QStringLiteral("collectionVariables")).toObject().value(QStringLiteral("c")).toString(),
                  QStringLiteral("2"));
         QCOMPARE(r.value(QStringLiteral("variables")).toObject().value(QStringLiteral("host")).toString(),
@@ -373,6 +474,66 @@ private Q_SLOTS:
     // A pre-request script signs the request: headers added and upserted,
     // the URL changed, the request skipped; an unsupported call is named; a
     // script that throws still hands back its tests.
+    // A run asks its host only for what the script reads, once: a script
+    // that reads nothing costs no variable, header or body; what it sets
+    // before it reads the variables is in them; a pm.response kept from an
+    // earlier run does not read the new answer; a body that is not UTF-8
+    // reads with U+FFFD, as a browser decodes it.
+    void pmAsksOnlyForWhatItReads()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject answer{
+            {QStringLiteral("response"),
+             QJsonObject{{QStringLiteral("code"), 200}, {QStringLiteral("body"), QStringLiteral("{\"a\": 1}")}}}};
+        QStringList asked;
+        ScriptOutcome o;
+        QJsonObject r = pmRun(js, *realm,
+                              QStringLiteral("globalThis.kept = pm.response;\n"
+                                             "pm.test('t', () => pm.expect(pm.response.code).to.eql(200));"),
+                              answer, &o, &asked);
+        QVERIFY(o.ok);
+        QCOMPARE(asked, QStringList());
+        QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 1);
+        QVERIFY(!r.contains(QStringLiteral("environment"))); // nothing set: nothing handed back
+        r = pmRun(js, *realm,
+                  QStringLiteral("pm.response.json(); pm.response.text();\n"
+                                 "pm.test('a', () => pm.expect(pm.response.json().a).to.eql(1));"),
+                  answer, &o, &asked);
+        QCOMPARE(asked, QStringList{QStringLiteral("body")});
+        QVERIFY(r.value(QStringLiteral("tests")).toArray().at(0).toObject().value(QStringLiteral("passed")).toBool());
+        r = pmRun(
+            js, *realm,
+            QStringLiteral("pm.environment.set('n', 7);\n"
+                           "pm.test('kept', () => pm.expect(kept.text()).to.eql(''));\n"
+                           "pm.test('set', () => pm.expect(pm.environment.get('n')).to.eql('7'));\n"
+                           "pm.test('env', () => pm.expect(pm.environment.get('base')).to.eql('b'));"),
+            QJsonObject{{QStringLiteral("environment"), QJsonObject{{QStringLiteral("base"), QStringLiteral("b")}}},
+                        {QStringLiteral("response"), answer[QStringLiteral("response")]}},
+            &o, &asked);
+        for (const QJsonValue& t : r.value(QStringLiteral("tests")).toArray())
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("error")).toString()));
+        QCOMPARE(asked, QStringList{QStringLiteral("variables")});
+        QCOMPARE(r.value(QStringLiteral("environment")).toObject().value(QStringLiteral("n")).toString(),
+                 QStringLiteral("7"));
+        // the bytes as they came: malformed UTF-8 reads as U+FFFD
+        std::string error, result;
+        const auto id = js.compile(pmScriptSource("pm.test('t', () => pm.expect(pm.response.text()).to.eql("
+                                                  "'\\ufffd{}\\ufffd'));"),
+                                   "bytes.js", error);
+        QVERIFY2(id, error.c_str());
+        TestHost host(answer);
+        host.rawBody = std::string("\xff{}\xc3", 4);
+        PmFacts facts;
+        facts.code = 200;
+        o = js.runPm(*realm, *id, facts, host, result);
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(host.tests.size(), 1);
+        QVERIFY2(host.tests.at(0).toObject().value(QStringLiteral("passed")).toBool(),
+                 qPrintable(host.tests.at(0).toObject().value(QStringLiteral("error")).toString()));
+    }
+
     void pmPreRequestChangesTheRequest()
     {
         JsRuntime js;
