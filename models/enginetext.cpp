@@ -250,6 +250,8 @@ QString eventKindText(const QString& kind)
         {"setup_failed", QT_TRANSLATE_NOOP("EngineText", "setup failed")},
         {"teardown", QT_TRANSLATE_NOOP("EngineText", "teardown")},
         {"teardown_failed", QT_TRANSLATE_NOOP("EngineText", "teardown failed")},
+        {"console", QT_TRANSLATE_NOOP("EngineText", "console")},
+        {"console_dropped", QT_TRANSLATE_NOOP("EngineText", "console lines not kept")},
     };
     for (const auto& [code, text] : kinds)
         if (kind == QLatin1String(code))

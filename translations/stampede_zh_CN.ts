@@ -1085,6 +1085,16 @@ Candidate: %2</source>
         <translation>清理失败</translation>
     </message>
     <message>
+        <location filename="../models/enginetext.cpp" line="253"/>
+        <source>console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="254"/>
+        <source>console lines not kept</source>
+        <translation>未保留的控制台输出</translation>
+    </message>
+    <message>
         <location filename="../models/enginetext.cpp" line="81"/>
         <source>stopped by breaker%1</source>
         <translation>被熔断器停止%1</translation>

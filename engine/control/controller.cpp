@@ -310,6 +310,25 @@ void Controller::Impl::endRound(Round& r)
         t.join();
 }
 
+namespace {
+
+// An engine's second of scripts' console lines as the run's events ("console": the step and the line;
+// "console_dropped": how many more it did not keep).
+void consoleEvents(const IntervalMetrics& part, const std::string& agent,
+                   const std::function<void(const RunEvent&)>& onEvent)
+{
+    const double at = part.second ? double(part.second - 1) : 0;
+    for (const ConsoleLine& line : part.console)
+        onEvent({at, "console", agent, "steps[" + std::to_string(line.step) + "]: " + line.text, 0, 0});
+    if (part.consoleDropped)
+        onEvent({at, "console_dropped", agent,
+                 std::to_string(part.consoleDropped) + " more console line" + (part.consoleDropped == 1 ? "" : "s") +
+                     " in the second (an engine keeps " + std::to_string(kConsoleLinesPerSecond) + ")",
+                 0, 0});
+}
+
+} // namespace
+
 RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, std::size_t stepCount,
                           const Callbacks& callbacks)
 {
@@ -336,9 +355,12 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
 
     auto deliver = [&](std::vector<MergedSecond> ready) {
         for (auto& s : ready) {
-            for (const auto& [agent, part] : s.parts)
+            for (const auto& [agent, part] : s.parts) {
                 if (callbacks.onAgentSecond)
                     callbacks.onAgentSecond(agent, *part);
+                if (callbacks.onEvent)
+                    consoleEvents(*part, d.names[agent], callbacks.onEvent);
+            }
             const SecondSummary summary = summarizeSecond(*s.merged);
             result.timeline.push_back(summary);
             if (callbacks.onSecond)

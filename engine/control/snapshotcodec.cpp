@@ -75,6 +75,13 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         m->set_body(e.body);
         m->set_detail(e.detail);
     }
+    out.clear_console();
+    for (const auto& line : metrics.console) {
+        auto* c = out.add_console();
+        c->set_step(line.step);
+        c->set_text(line.text);
+    }
+    out.set_console_dropped(metrics.consoleDropped);
 }
 
 bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& error)
@@ -100,6 +107,15 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
         }
         out.samples.push_back({m.step(), out.second, ErrorClass(m.error_class()), m.status(), m.head(),
                                m.body().substr(0, kSampleBodyLimit), m.detail()});
+    }
+    out.console.clear();
+    out.consoleDropped = in.console_dropped();
+    for (const auto& c : in.console()) {
+        if (c.step() >= out.steps.size()) {
+            error = "a console line in snapshot " + std::to_string(in.sequence()) + " names no known step";
+            return false;
+        }
+        out.addConsole(c.step(), c.text()); // a peer's: no more than an engine keeps
     }
     return true;
 }

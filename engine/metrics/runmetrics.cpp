@@ -72,9 +72,24 @@ void mergeSteps(IntervalMetrics& into, const IntervalMetrics& o)
 }
 } // namespace
 
+void IntervalMetrics::addConsole(std::uint32_t step, std::string_view text)
+{
+    if (console.size() >= kConsoleLinesPerSecond) {
+        ++consoleDropped;
+        return;
+    }
+    std::size_t n = std::min(text.size(), kConsoleLineBytes);
+    while (n < text.size() && n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80)
+        --n; // not inside a UTF-8 sequence
+    console.push_back({step, std::string(text.substr(0, n))});
+}
+
 void IntervalMetrics::merge(const IntervalMetrics& o)
 {
     mergeSteps(*this, o);
+    for (const ConsoleLine& line : o.console)
+        addConsole(line.step, line.text);
+    consoleDropped += o.consoleDropped;
     openConnections += o.openConnections;
     activeUsers += o.activeUsers;
 }

@@ -173,6 +173,16 @@ constexpr std::size_t kSampleBodyLimit = 1024;
 // and for a whole run.
 constexpr std::size_t kSamplesPerClass = 3;
 
+// A line a step's script wrote with console.log, kept for the run's events.
+struct ConsoleLine
+{
+    std::uint32_t step = 0; // the run's place of the step
+    std::string text;       // at most kConsoleLineBytes
+};
+// An engine keeps this many console lines a second (the first), and counts the rest.
+constexpr std::size_t kConsoleLinesPerSecond = 10;
+constexpr std::size_t kConsoleLineBytes = 1000;
+
 // One second of a run (or a whole run): one StepMetrics per step.
 struct IntervalMetrics
 {
@@ -188,6 +198,12 @@ struct IntervalMetrics
     std::uint32_t openConnections = 0;
     std::uint32_t activeUsers = 0; // closed model: users taking part; open model: iterations in flight
     std::vector<ErrorSample> samples;
+    // Scripts' console lines (a second's, not a whole run's): the first
+    // kConsoleLinesPerSecond, and how many more were written.
+    std::vector<ConsoleLine> console;
+    std::uint64_t consoleDropped = 0;
+    // Keeps a line (cut to kConsoleLineBytes) or counts it.
+    void addConsole(std::uint32_t step, std::string_view text);
 
     // Adds the same second of another worker or engine.
     void merge(const IntervalMetrics& o);

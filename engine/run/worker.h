@@ -182,6 +182,7 @@ private:
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     static constexpr std::uint8_t kNotRun = 2; // m_checkResults: a pm.test the script did not run
     static void appendLogs(std::string& why, const std::vector<std::string>& logs);
+    void keepConsole(std::size_t step, const std::vector<std::string>& logs);
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
     AnswerView answerOf(std::uint32_t tag, const Answer& answer, int status, Nanos now);
     // outcomes (workeroutcome.cpp)

@@ -97,6 +97,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
     const ScriptRun changes = m_scripts->runPre(slot, step, scriptValues(slot), s.iterations);
+    keepConsole(step, changes.logs);
     if (!changes.ok) {
         std::string why = changes.error;
         appendLogs(why, changes.logs);
@@ -337,6 +338,14 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     }
     if (verdict != Verdict::Pass)
         appendLogs(why, r.logs);
+    keepConsole(std::size_t(s.step), r.logs);
+}
+
+// A script's console lines go to the run's events (an engine's first ten a second; the rest counted).
+void Worker::keepConsole(std::size_t step, const std::vector<std::string>& logs)
+{
+    for (const std::string& line : logs)
+        m_current->addConsole(m_setup.stepOffset + std::uint32_t(step), line);
 }
 
 // A failed script's console.log lines go with its sample (the first five): what its author printed to see why.

@@ -19,8 +19,11 @@
 #include <js/experimental/JSStencil.h>
 #include <jsapi.h>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <thread>
@@ -102,6 +105,7 @@ struct JsRuntime::Impl
     std::atomic<std::int64_t> runStart{0};      // steady nanoseconds of the run going on (0: none)
     std::atomic<std::int64_t> interruptFor{-1}; // the run whose budget passed
     std::atomic<bool> overHeap{false};          // past the heap limit
+    std::atomic<std::int64_t> grewFor{-1};      // the run past the resident memory a run may add
     std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
     PmHost* host = nullptr;                     // the runPm going on's
     static constexpr std::chrono::milliseconds kTick{10};
@@ -112,18 +116,43 @@ struct JsRuntime::Impl
         return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
             .count();
     }
+    // The process's resident bytes (0: unknown).
+    static std::size_t residentBytes()
+    {
+        FILE* f = std::fopen("/proc/self/statm", "r");
+        unsigned long size = 0, resident = 0;
+        const bool read = f && std::fscanf(f, "%lu %lu", &size, &resident) == 2;
+        if (f)
+            std::fclose(f);
+        static const long page = sysconf(_SC_PAGESIZE);
+        return read ? std::size_t(resident) * std::size_t(page) : 0;
+    }
     void watch()
     {
         const std::int64_t budget = std::chrono::duration_cast<std::chrono::nanoseconds>(limits.budget).count();
         int idle = 0;
+        std::size_t resident = 0; // at the last look
+        std::int64_t watched = 0; // the run whose memory is watched
+        std::size_t before = 0;   // the resident bytes before it (at the look before it was seen)
         for (;;) {
             const std::int64_t start = runStart.load();
+            const std::size_t now = residentBytes();
+            if (start != 0 && start != watched) {
+                watched = start;
+                before = resident ? std::min(resident, now) : now;
+            }
+            resident = now;
+            if (start != 0 && start == watched && now > before + limits.runGrowthBytes && runStart.load() == start) {
+                grewFor = start;
+                JS_RequestInterruptCallback(cx);
+            }
             if (start == 0 && ++idle > 100) { // a second without a run: sleep until one starts
                 std::unique_lock lock(mutex);
                 parked = true;
                 wake.wait(lock, [&] { return quit || runStart.load() != 0; });
                 parked = false;
                 idle = 0;
+                resident = 0; // what it was before the sleep says nothing of this run
             }
             {
                 std::lock_guard lock(mutex);
@@ -144,6 +173,7 @@ struct JsRuntime::Impl
         }
     }
     bool interrupted() const { return interruptFor.load() == runStart.load() && runStart.load() != 0; }
+    bool grew() const { return grewFor.load() == runStart.load() && runStart.load() != 0; }
     static bool onInterrupt(JSContext* cx)
     {
         auto* self = static_cast<Impl*>(JS_GetContextPrivate(cx));
@@ -151,7 +181,7 @@ struct JsRuntime::Impl
         // limit is a quarter higher): the run stops here instead.
         if (JS_GetGCParameter(cx, JSGC_BYTES) > self->limits.heapBytes)
             self->overHeap = true;
-        return !self->interrupted() && !self->overHeap; // false: the run is terminated (uncatchable)
+        return !self->interrupted() && !self->overHeap && !self->grew(); // false: terminated (uncatchable)
     }
     // The innermost frame of `stack` in a script of the user's (not the
     // preludes'): its file and line, when there is one.
@@ -374,6 +404,7 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
     JS::RootedValue value(d.cx);
     const bool ok = JS_ExecuteScript(d.cx, r.scripts[script], &value);
     const bool timedOut = d.interruptFor.load() == start;
+    const bool grew = d.grewFor.load() == start;
     d.runStart = 0;
     if (!ok) {
         if (d.overHeap) {
@@ -382,6 +413,12 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
                         std::to_string(d.limits.heapBytes >> 20) + " MiB";
             JS_ClearPendingException(d.cx);
             JS_GC(d.cx); // what it left unreachable goes now
+        } else if (grew) {
+            out.outOfMemory = true;
+            out.error = d.names[script] + ": stopped past the memory a run may add (" +
+                        std::to_string(d.limits.runGrowthBytes >> 20) + " MiB)";
+            JS_ClearPendingException(d.cx);
+            JS_GC(d.cx);
         } else if (timedOut) {
             out.timedOut = true;
             out.error =

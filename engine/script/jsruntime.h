@@ -19,6 +19,10 @@ struct ScriptLimits
 {
     std::chrono::milliseconds budget{100}; // one run's time
     std::size_t heapBytes = 64u << 20;     // the runtime's GC heap
+    // What one run may add to the process's resident memory (the arrays and
+    // strings SpiderMonkey keeps outside its GC heap included), as the
+    // watchdog sees it every 10 ms.
+    std::size_t runGrowthBytes = 128u << 20;
 };
 
 // What a run came to: its completion value as text, or why it failed.
@@ -26,7 +30,7 @@ struct ScriptOutcome
 {
     bool ok = false;
     bool timedOut = false;    // past its budget (interrupted)
-    bool outOfMemory = false; // past the heap limit
+    bool outOfMemory = false; // past the heap limit, or the memory a run may add
     std::string value;        // ok: the completion value, as String() gives it
     std::string error;        // not ok: the exception ("file:line: message"), or what stopped it
     unsigned line = 0;        // the exception's line (0: none)

@@ -189,29 +189,39 @@ const char* pmPreludeSource()
                     302: 'Found', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
                     404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
                     500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
-  const failResponse = (what) => { throw new AssertionError('expected response to ' + what); };
-  // pm.response.to.have.*: the assertions on the answer
+  // pm.response.to.have.* and to.be.*: assertions on the answer; under to.not, each the other way round
   class ResponseHave {
-    constructor(response) { this._s = response; }
-    status(s) { const r = this._s; if (typeof s === 'number' ? r.code !== s : r.status !== s) failResponse(`have status ${show(s)} but got ${r.code}`); }
-    header(name, value) { if (!this._s.headers.has(name, value)) failResponse(`have header ${show(name)}` + (value === undefined ? '' : ` with value ${show(value)}`)); }
-    body(text) { const b = this._s.text(); if (text === undefined ? !b : b !== text) failResponse('have body ' + show(text)); }
+    constructor(response, negate) { this._s = response; this._n = negate; }
+    _check(ok, what, got) {
+      if (Boolean(ok) === this._n)
+        throw new AssertionError('expected response to ' + (this._n ? 'not ' : '') + what + (ok || !got ? '' : ' but got ' + got));
+    }
+    status(s) {
+      const r = this._s;
+      this._check(typeof s === 'number' ? r.code === s : r.status === s, 'have status ' + show(s), String(r.code));
+    }
+    header(name, value) {
+      this._check(this._s.headers.has(name, value), 'have header ' + show(name) + (value === undefined ? '' : ' with value ' + show(value)));
+    }
+    body(text) { const b = this._s.text(); this._check(text === undefined ? b : b === text, 'have body ' + show(text)); }
     jsonBody(path, value) {
-      let body;
-      try { body = JSON.parse(this._s.text()); } catch (e) { failResponse('have a JSON body'); }
-      if (path === undefined) return;
-      if (typeof path === 'object') { if (!deepEqual(body, path)) failResponse('have JSON body ' + show(path)); return; }
+      let body, parsed = true;
+      try { body = JSON.parse(this._s.text()); } catch (e) { parsed = false; }
+      if (!parsed || path === undefined) return this._check(parsed, 'have a JSON body');
+      if (typeof path === 'object') return this._check(deepEqual(body, path), 'have JSON body ' + show(path));
       const v = String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), body);
-      if (v === undefined || (value !== undefined && !deepEqual(v, value))) failResponse('have JSON body at ' + show(path));
+      this._check(v !== undefined && (value === undefined || deepEqual(v, value)), 'have JSON body at ' + show(path));
     }
   }
-  // pm.response.to.be.*: ranges of the status, and json
-  class ResponseBe { constructor(response) { this._s = response; } get json() { return this._s.to.have.jsonBody(); } }
+  class ResponseBe {
+    constructor(response, negate) { this._s = response; this._h = new ResponseHave(response, negate); }
+    get json() { return this._h.jsonBody(); }
+  }
   for (const [name, low, high] of [['ok', 200, 299], ['success', 200, 299], ['redirection', 300, 399],
                                    ['clientError', 400, 499], ['serverError', 500, 599], ['error', 400, 599]])
     Object.defineProperty(ResponseBe.prototype, name, { get() {
       const code = this._s.code;
-      if (!(code >= low && code <= high)) failResponse(`be ${name} but got ${code}`);
+      this._h._check(code >= low && code <= high, 'be ' + name, String(code));
     } });
   // the answer: its headers and body asked of the host when first read (by this run's object only)
   class Response {
@@ -226,7 +236,10 @@ const char* pmPreludeSource()
     }
     text() { return (this._b ??= run && run.response === this ? host.body() : ''); }
     json() { return JSON.parse(this.text()); }
-    get to() { return (this._to ??= { have: new ResponseHave(this), be: new ResponseBe(this), not: {} }); }
+    get to() {
+      return (this._to ??= { have: new ResponseHave(this, false), be: new ResponseBe(this, false),
+                             not: { have: new ResponseHave(this, true), be: new ResponseBe(this, true) } });
+    }
   }
 
   const pm = {

@@ -223,6 +223,30 @@ private Q_SLOTS:
         QVERIFY2(o.error.find("heap limit of 32 MiB") != std::string::npos, o.error.c_str());
     }
 
+    // Memory kept outside the GC heap (the elements of big arrays) is
+    // bounded too: a run that adds more than it may to the process's
+    // resident memory is stopped long before its time budget; the runtime
+    // goes on.
+    void aRunsMemoryIsBounded()
+    {
+        ScriptLimits limits;
+        limits.heapBytes = 1u << 30;
+        limits.runGrowthBytes = 64u << 20;
+        limits.budget = std::chrono::milliseconds(20000);
+        JsRuntime js(limits);
+        const auto start = std::chrono::steady_clock::now();
+        const ScriptOutcome o = once(js, "const keep = []; for (;;) keep.push(new Array(1 << 16).fill(1.5));");
+        const auto took = std::chrono::steady_clock::now() - start;
+        QVERIFY(!o.ok);
+        QVERIFY2(o.outOfMemory, o.error.c_str());
+        QVERIFY(!o.timedOut);
+        QVERIFY2(o.error.find("memory a run may add (64 MiB)") != std::string::npos, o.error.c_str());
+        QVERIFY2(took < std::chrono::seconds(5), qPrintable(QString::number(took.count() / 1000000)));
+        const ScriptOutcome next = once(js, "new Array(1000).fill(1).length");
+        QVERIFY2(next.ok, next.error.c_str());
+        QCOMPARE(next.value, std::string("1000"));
+    }
+
     // A thrown error is the run's failure with its message and line.
     void aThrownErrorNamesItsLine()
     {
@@ -474,6 +498,42 @@ private Q_SLOTS:
     // A pre-request script signs the request: headers added and upserted,
     // the URL changed, the request skipped; an unsupported call is named; a
     // script that throws still hands back its tests.
+    // pm.response.to.not: each assertion on the answer the other way round,
+    // with chai's message when it fails.
+    void pmResponseToNot()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject response{
+            {QStringLiteral("code"), 201},
+            {QStringLiteral("headers"), QJsonArray{QJsonArray{QStringLiteral("X-A"), QStringLiteral("1")}}},
+            {QStringLiteral("body"), QStringLiteral("{\"a\": 1}")}};
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            pm.test('not error', () => pm.response.to.not.be.error);
+            pm.test('not 200', () => pm.response.to.not.have.status(200));
+            pm.test('no header', () => pm.response.to.not.have.header('X-B'));
+            pm.test('no field', () => pm.response.to.not.have.jsonBody('b'));
+            pm.test('not 201', () => pm.response.to.not.have.status(201));
+            pm.test('not ok', () => pm.response.to.not.be.ok);
+            pm.test('has header', () => pm.response.to.not.have.header('x-a', '1'));
+        )"),
+                                    QJsonObject{{QStringLiteral("response"), response}});
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 7);
+        const QStringList messages = {QString(),
+                                      QString(),
+                                      QString(),
+                                      QString(),
+                                      QStringLiteral("expected response to not have status 201"),
+                                      QStringLiteral("expected response to not be ok"),
+                                      QStringLiteral("expected response to not have header 'x-a' with value '1'")};
+        for (int i = 0; i < tests.size(); ++i) {
+            const QJsonObject t = tests.at(i).toObject();
+            QCOMPARE(t.value(QStringLiteral("passed")).toBool(), messages[i].isEmpty());
+            QCOMPARE(t.value(QStringLiteral("error")).toString(), messages[i]);
+        }
+    }
+
     // A run asks its host only for what the script reads, once: a script
     // that reads nothing costs no variable, header or body; what it sets
     // before it reads the variables is in them; a pm.response kept from an

@@ -14,6 +14,8 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <map>
+
 using namespace testsupport;
 
 namespace {
@@ -549,6 +551,51 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains(message), qPrintable(r.err));
         }
+    }
+
+    // console.log goes to the run's events (a JSON lines output shows them):
+    // an engine's first ten lines a second, each with its step, and how many
+    // more it wrote.
+    void consoleLinesAreTheRunsEvents()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        const QString file = writeFile(
+            m_dir, "console.json",
+            "{\"steps\": [{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"" + shop.url() +
+                "/login\", \"body\": \"{}\"}, \"testScript\": \"console.log('status', pm.response.code, {n: "
+                "pm.info.iteration});\"}], \"load\": {\"closed\": {\"users\": 2}}, \"duration\": \"2s\"}");
+        const QString jsonl = m_dir.filePath(QStringLiteral("console.jsonl"));
+        const QString summary = m_dir.filePath(QStringLiteral("console.summary"));
+        const auto r = runCli({QStringLiteral("run"), file, QStringLiteral("--engines"), QStringLiteral("1"),
+                               QStringLiteral("-q"), QStringLiteral("--out"), QStringLiteral("jsonl=") + jsonl,
+                               QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile f(jsonl);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        std::map<int, int> linesBySecond;
+        qint64 dropped = 0;
+        for (const QByteArray& line : f.readAll().split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e.value(QStringLiteral("type")).toString() != QStringLiteral("event"))
+                continue;
+            const QString kind = e.value(QStringLiteral("kind")).toString();
+            const QString detail = e.value(QStringLiteral("detail")).toString();
+            if (kind == QStringLiteral("console")) {
+                QVERIFY2(detail.startsWith(QStringLiteral("steps[0]: status 200 {\"n\":")), qPrintable(detail));
+                ++linesBySecond[int(e.value(QStringLiteral("at_s")).toDouble())];
+            } else if (kind == QStringLiteral("console_dropped")) {
+                dropped += detail.section(QLatin1Char(' '), 0, 0).toLongLong();
+            }
+        }
+        QVERIFY(!linesBySecond.empty());
+        for (const auto& [second, n] : linesBySecond)
+            QVERIFY2(n <= 10, qPrintable(QString::number(n)));
+        const QJsonObject step = readJson(summary).value(QStringLiteral("steps")).toArray().at(0).toObject();
+        qint64 kept = 0;
+        for (const auto& [second, n] : linesBySecond)
+            kept += n;
+        QCOMPARE(kept + dropped, step.value(QStringLiteral("requests")).toInteger()); // one line a request
     }
 
     // Distributions in the open model too: 20 iterations/s of two steps with
