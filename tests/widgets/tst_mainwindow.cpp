@@ -312,7 +312,9 @@ private slots:
                 steps += std::string(i > 1 ? ", " : "") + "{\"name\": \"step " + std::to_string(i) +
                          (i == 1 ? " the home page step" : "") + "\", \"request\": {\"url\": \"${base}/" +
                          std::to_string(i) + "\"}, \"checks\": [{\"name\": \"a check with a long name\", \"status\": " +
-                         (i == 8 ? "[201]" : "[200]") + "}]}"; // the last fails: a sample and a reason to show
+                         (i == 8 ? "[201]" : "[200]") + "}]" +
+                         (i == 1 ? ", \"testScript\": \"console.log('answer', pm.response.code);\"" : "") +
+                         "}"; // the last fails: a sample and a reason to show; the first's console lines are events
             // a test plan: its designer fits too (its parts, a scenario's sections)
             store->addItem(0, ItemKind::Scenario, "a sale-day plan",
                            "{\"name\": \"a sale-day plan\", \"variables\": [{\"name\": \"origin\", \"constant\": "
