@@ -374,10 +374,15 @@ std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
 
 ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
 {
-    Impl& d = *m_impl;
+    JSAutoRealm ar(m_impl->cx, realm.impl().global);
+    return runEntered(*m_impl, realm, script);
+}
+
+// run() in the realm already entered.
+ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script)
+{
     ScriptOutcome out;
     Realm::Impl& r = realm.impl();
-    JSAutoRealm ar(d.cx, r.global);
     while (r.scripts.size() <= script)
         r.scripts.emplace_back(d.cx);
     if (!r.scripts[script]) {
@@ -570,8 +575,8 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
         Impl& d;
         ~Done() { d.host = nullptr; }
     } done{d};
+    JSAutoRealm ar(d.cx, r.global); // once for the three calls
     {
-        JSAutoRealm ar(d.cx, r.global);
         JS::RootedValueArray<7> args(d.cx);
         JSString* name = newString(d.cx, facts.requestName);
         JSString* status = newString(d.cx, facts.status);
@@ -595,8 +600,7 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
             return out;
         }
     }
-    ScriptOutcome out = run(realm, script);
-    JSAutoRealm ar(d.cx, r.global);
+    ScriptOutcome out = runEntered(d, realm, script);
     JS::RootedValue changed(d.cx);
     if (!JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed) || !changed.isString()) {
         JS_ClearPendingException(d.cx);

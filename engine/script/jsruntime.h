@@ -123,6 +123,7 @@ public:
     struct Impl;
 
 private:
+    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script);
     std::unique_ptr<Impl> m_impl;
 };
 
