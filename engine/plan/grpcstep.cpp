@@ -183,7 +183,7 @@ void GrpcStepCompiler::headers(const v1::GrpcRequest& g, const std::string& gf, 
         ps.h2Headers.emplace_back(lower, value);
     }
     if (!m_ctx.plan().stressHeader.empty())
-        ps.h2Headers.emplace_back(asciiLower(m_ctx.plan().stressHeader), Template::literal(m_ctx.plan().runId));
+        ps.h2Headers.emplace_back(asciiLower(m_ctx.plan().stressHeader), Template::literal(m_ctx.plan().stressValue));
 }
 
 // The request JSON: converted once, here, when constant (a JSON that does not

@@ -40,6 +40,13 @@ namespace stampede {
 
 namespace {
 
+// The stress tag as its header carries it: a `baggage` header takes a W3C
+// baggage member (key=value), any other the run id itself.
+std::string stressTagValue(const std::string& header, const std::string& runId)
+{
+    return asciiLower(header) == "baggage" ? "stress_test=" + runId : runId;
+}
+
 bool isVariableName(std::string_view s)
 {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
@@ -739,8 +746,8 @@ private:
             ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
         }
         if (!m_stressHeader().empty()) {
-            ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.runId + "\r\n");
-            ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.runId));
+            ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.stressValue + "\r\n");
+            ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.stressValue));
         }
     }
 
@@ -830,6 +837,7 @@ private:
             m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();
             if (!isHttpToken(m_plan.stressHeader))
                 error("stressTag.header", "\"" + m_plan.stressHeader + "\" is not a header name");
+            m_plan.stressValue = stressTagValue(m_plan.stressHeader, m_plan.runId);
         }
         if (isReplay(m_s)) {
             replayLoad();

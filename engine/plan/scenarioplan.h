@@ -208,6 +208,10 @@ struct ScenarioPlan
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
     std::string stressHeader; // empty when the stress tag is off
+    // The stress tag's value as sent: the run id, or in a `baggage` header
+    // the W3C member "stress_test=<run id>" (a request's own baggage goes
+    // in a header of its own beside it, which W3C allows).
+    std::string stressValue;
     // the live breaker (control/breaker.h): rules, and with recover the
     // seconds without a violation before a degraded load climbs back
     std::vector<BreakerRule> breaker;

@@ -9,7 +9,8 @@
 namespace stampede {
 
 RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
-    : m_plan(plan), m_http2(http2), m_stressHeaderLower(asciiLower(plan.stressHeader))
+    : m_plan(plan), m_http2(http2), m_stressHeaderLower(asciiLower(plan.stressHeader)),
+      m_baggageTag(m_stressHeaderLower == "baggage")
 {
     const std::size_t n = plan.steps.size();
     m_templated.resize(n);
@@ -154,6 +155,34 @@ std::string recordFault(const TrafficRecord& r)
 
 } // namespace
 
+// A recorded `baggage` header when the stress tag is a baggage member:
+// true with `out` the value without its own stress_test members (a
+// recording of a stress run keeps one tag, this run's), "" when nothing is
+// left; false for any other header.
+bool RequestRenderer::retagged(std::string_view name, std::string_view value, std::string& out)
+{
+    if (asciiLower(name) != "baggage")
+        return false;
+    out.clear();
+    std::size_t at = 0;
+    while (at <= value.size()) {
+        const std::size_t end = std::min(value.find(',', at), value.size());
+        std::string_view member = value.substr(at, end - at);
+        while (!member.empty() && (member.front() == ' ' || member.front() == '\t'))
+            member.remove_prefix(1);
+        while (!member.empty() && (member.back() == ' ' || member.back() == '\t'))
+            member.remove_suffix(1);
+        const std::string_view key = member.substr(0, member.find('='));
+        std::string_view k = key;
+        while (!k.empty() && (k.back() == ' ' || k.back() == '\t'))
+            k.remove_suffix(1);
+        if (!member.empty() && k != "stress_test")
+            out.append(out.empty() ? "" : ",").append(member);
+        at = end + 1;
+    }
+    return true;
+}
+
 void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out) const
 {
     const PlannedStep& st = m_plan.steps[step];
@@ -172,10 +201,12 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
         appendTarget(w, r.target);
         w.append(" HTTP/1.1\r\nHost: ").append(authority).append("\r\n");
         for (const auto& [name, value] : r.headers)
-            if (!connectionHeader(name))
+            if (!connectionHeader(name) && !(m_baggageTag && retagged(name, value, m_scratch)))
                 w.append(name).append(": ").append(value).append("\r\n");
+            else if (!connectionHeader(name) && !m_scratch.empty())
+                w.append(name).append(": ").append(m_scratch).append("\r\n");
         if (tagged)
-            w.append(m_plan.stressHeader).append(": ").append(m_plan.runId).append("\r\n");
+            w.append(m_plan.stressHeader).append(": ").append(m_plan.stressValue).append("\r\n");
         if (!r.body.empty() || requestNeedsLength(r.method, false))
             w.append("Content-Length: ").append(std::to_string(r.body.size())).append("\r\n");
         w.append("\r\n").append(r.body);
@@ -197,10 +228,12 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
     add(":path", {});
     appendTarget(v[n - 1], r.target); // checked by recordFault
     for (const auto& [name, value] : r.headers)
-        if (!connectionHeader(name))
+        if (!connectionHeader(name) && !(m_baggageTag && retagged(name, value, m_scratch)))
             add(name, value);
+        else if (!connectionHeader(name) && !m_scratch.empty())
+            add(name, m_scratch);
     if (tagged)
-        add(m_stressHeaderLower, m_plan.runId);
+        add(m_stressHeaderLower, m_plan.stressValue);
     v.resize(n);
     out.body = r.body;
     out.nv.clear();

@@ -43,12 +43,14 @@ private:
     void renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& out);
     void toGrpcMessage(std::size_t step, RenderedRequest& r);
     static void point(const PlannedStep& st, RenderedRequest& r);
+    static bool retagged(std::string_view name, std::string_view value, std::string& out);
     void appendBasic(const PlannedStep& st, const ValueLookup& values, std::string& out) const;
 
     const ScenarioPlan& m_plan;
     bool m_http2;
     bool m_anyTemplated = false;
     std::string m_stressHeaderLower; // the stress tag's name as HTTP/2 writes it
+    bool m_baggageTag = false;       // the stress tag is a W3C baggage member
     std::vector<bool> m_templated;
     std::vector<RenderedRequest> m_fixed;
     // per templated gRPC step: a message to parse into, and rendered JSON -> framed message

@@ -812,6 +812,66 @@ private slots:
         QVERIFY(!error.empty());
     }
 
+    // Issue 29: a stress tag in `baggage` is a W3C baggage member
+    // (stress_test=<run id>), on a written request and on a replayed one,
+    // whose own baggage keeps its other members, never a second stress_test.
+    void theStressTagInBaggageIsAMember()
+    {
+        QTemporaryDir dir;
+        std::ofstream(dir.filePath(QStringLiteral("a.log")).toStdString())
+            << "10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /p HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        for (const bool replay : {false, true}) {
+            v1::Scenario s;
+            std::string err;
+            const std::string json =
+                replay ? "{\"steps\": [{\"replay\": {\"file\": \"a.log\", \"target\": \"http://127.0.0.1:9\"}}], "
+                         "\"stressTag\": {\"header\": \"Baggage\"}}"
+                       : "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], \"load\": {\"open\": "
+                         "{\"rate\": 10}}, \"stressTag\": {\"header\": \"Baggage\"}}";
+            QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+            std::vector<PlanError> errors;
+            PlanOptions o;
+            o.runId = "st-test";
+            o.baseDir = dir.path().toStdString();
+            auto plan = compileScenario(s, o, errors);
+            QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+            QCOMPARE(plan->stressValue, std::string("stress_test=st-test"));
+            if (!replay) {
+                QVERIFY2(plan->steps[0].fixedBytes.find("\r\nBaggage: stress_test=st-test\r\n") != std::string::npos,
+                         plan->steps[0].fixedBytes.c_str());
+                continue;
+            }
+            TrafficRecord r;
+            r.method = "GET";
+            r.target = "/p";
+            r.headers = {{"baggage", "user=7, stress_test=st-old;p=1 ,region=cn"}, {"x-a", "b"}};
+            for (const bool http2 : {false, true}) {
+                RequestRenderer renderer(*plan, http2);
+                RenderedRequest out;
+                renderer.renderRecord(0, r, out);
+                QVERIFY2(out.failure.empty(), out.failure.c_str());
+                if (!http2) {
+                    QVERIFY2(out.wire.find("\r\nbaggage: user=7,region=cn\r\n") != std::string::npos, out.wire.c_str());
+                    QVERIFY2(out.wire.find("\r\nBaggage: stress_test=st-test\r\n") != std::string::npos,
+                             out.wire.c_str());
+                    QVERIFY2(out.wire.find("st-old") == std::string::npos, out.wire.c_str());
+                    continue;
+                }
+                std::vector<std::string> baggage;
+                for (std::size_t i = 0; i + 1 < out.values.size(); i += 2)
+                    if (out.values[i] == "baggage")
+                        baggage.push_back(out.values[i + 1]);
+                QCOMPARE(baggage, (std::vector<std::string>{"user=7,region=cn", "stress_test=st-test"}));
+            }
+            // a recorded baggage of nothing but a stress tag: only this run's goes
+            r.headers = {{"baggage", "stress_test=st-old"}};
+            RequestRenderer renderer(*plan, false);
+            RenderedRequest out;
+            renderer.renderRecord(0, r, out);
+            QCOMPARE(std::count(out.wire.begin(), out.wire.end(), '\n'), std::ptrdiff_t(4)); // line, Host, tag, end
+        }
+    }
+
     // A replay step (replaystep.h): its requests read from a log, one step per
     // server, the duration the traffic's, the plan per second.
     void replayStepCompiles()
