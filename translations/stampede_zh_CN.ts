@@ -4209,8 +4209,8 @@ error_rate &lt; 0.1%</translation>
     <name>ScriptsPane</name>
     <message>
         <location filename="../widgets/scriptspane.cpp" line="53"/>
-        <location filename="../widgets/scriptspane.cpp" line="143"/>
-        <location filename="../widgets/scriptspane.cpp" line="165"/>
+        <location filename="../widgets/scriptspane.cpp" line="141"/>
+        <location filename="../widgets/scriptspane.cpp" line="163"/>
         <source>Scripts</source>
         <translation>脚本</translation>
     </message>
@@ -4240,37 +4240,37 @@ error_rate &lt; 0.1%</translation>
         <translation>上次发送时脚本的结果：每项测试通过或失败，以及其消息</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="74"/>
+        <location filename="../widgets/scriptspane.cpp" line="82"/>
         <source>Pre-request script</source>
         <translation>前置脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="80"/>
+        <location filename="../widgets/scriptspane.cpp" line="83"/>
         <source>Test script</source>
         <translation>测试脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="153"/>
+        <location filename="../widgets/scriptspane.cpp" line="151"/>
         <source>✔ %1</source>
         <translation>✔ %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="153"/>
+        <location filename="../widgets/scriptspane.cpp" line="151"/>
         <source>✘ %1: %2</source>
         <translation>✘ %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="158"/>
+        <location filename="../widgets/scriptspane.cpp" line="156"/>
         <source>The script failed: %1</source>
         <translation>脚本失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="163"/>
+        <location filename="../widgets/scriptspane.cpp" line="161"/>
         <source>console: %1</source>
         <translation>控制台：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="165"/>
+        <location filename="../widgets/scriptspane.cpp" line="163"/>
         <source>Scripts (%1/%2)</source>
         <translation>脚本（%1/%2）</translation>
     </message>

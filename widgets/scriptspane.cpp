@@ -68,21 +68,19 @@ ScriptsPane::ScriptsPane(QWidget* parent) : QWidget(parent), m_title(tr("Scripts
     m_results->setToolTip(tr("What the last Send's scripts said: each test passed or failed, with its message"));
     m_results->hide();
 
-    auto* top = new QWidget;
-    auto* tl = new QVBoxLayout(top);
-    tl->setContentsMargins(0, 0, 0, 0);
-    tl->addWidget(new QLabel(tr("Pre-request script")));
-    tl->addWidget(m_pre, 1);
-    tl->addWidget(m_preProblem);
-    auto* bottom = new QWidget;
-    auto* bl = new QVBoxLayout(bottom);
-    bl->setContentsMargins(0, 0, 0, 0);
-    bl->addWidget(new QLabel(tr("Test script")));
-    bl->addWidget(m_test, 1);
-    bl->addWidget(m_testProblem);
+    // a script under its title, with the line that names its problem
+    const auto titled = [](const QString& title, QWidget* editor, QWidget* problem) {
+        auto* box = new QWidget;
+        auto* l = new QVBoxLayout(box);
+        l->setContentsMargins(0, 0, 0, 0);
+        l->addWidget(new QLabel(title));
+        l->addWidget(editor, 1);
+        l->addWidget(problem);
+        return box;
+    };
     auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(top);
-    split->addWidget(bottom);
+    split->addWidget(titled(tr("Pre-request script"), m_pre, m_preProblem));
+    split->addWidget(titled(tr("Test script"), m_test, m_testProblem));
     split->addWidget(m_results);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);

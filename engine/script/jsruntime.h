@@ -76,7 +76,7 @@ public:
     virtual void change(int scope, const std::string_view* key, const std::string_view* value) = 0;
     // A pm.test: its name, whether it passed, the assertion's message.
     virtual void test(std::string_view name, bool passed, std::string_view error) = 0;
-    // A console line (at most 100 a run; "logsDropped" counts the rest).
+    // A console line (the first 100 of a run; the rest are not told).
     virtual void log(std::string_view line) = 0;
 };
 
@@ -112,7 +112,7 @@ public:
     // Runs it as a Postman script (pmScriptSource) with `facts`, asking
     // `host` for the rest when the script reads it; `result` is what the
     // script changed beside what it told the host as JSON, "" when nothing:
-    //   {"skip": true, "logsDropped": n,
+    //   {"skip": true,
     //    "request": {"method", "url", "headers": [[k, v]], "body"}, "resolved": {"url", "headers", "body"}  (when
     //    read)}
     // (also when the script failed: what it did until then).

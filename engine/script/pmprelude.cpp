@@ -129,22 +129,21 @@ const char* pmPreludeSource()
                  test: __pmTest, change: __pmChange, log: __pmLog };
   for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmTest', '__pmChange', '__pmLog'])
     delete globalThis[name];
-  // the variables, by scope: asked of the host when first read
   // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
-  // and into the run's variables when they were read; the data row's are the run's own. ([scope, key, value];
-  // value undefined: unset; key undefined too: clear. No destructuring in the code every run takes: a realm runs
-  // it cold at first, where that is slow.)
+  // and into the run's variables when they were read; the data row's are the run's own. (Value undefined:
+  // unset; key undefined too: clear. No destructuring in the code every run takes: a realm runs it cold at
+  // first, where that is slow.)
   const reported = { globals: 0, collectionVariables: 1, environment: 2, variables: 3 };
-  const apply = (v, op) => {
-    if (op[1] === undefined) v[op[0]] = {};
-    else if (op[2] === undefined) delete v[op[0]][op[1]];
-    else v[op[0]][op[1]] = op[2];
+  const apply = (v, name, key, value) => {
+    if (key === undefined) v[name] = {};
+    else if (value === undefined) delete v[name][key];
+    else v[name][key] = value;
   };
   // the variables, asked of the host when first read (the host has what the script did before that)
   const vars = () => (run.vars ??= JSON.parse(host.variables()));
   const change = (name, key, value) => {
-    if (name === 'iterationData') return apply(vars(), [name, key, value]);
-    if (run.vars) apply(run.vars, [name, key, value]);
+    if (name === 'iterationData') return apply(vars(), name, key, value);
+    if (run.vars) apply(run.vars, name, key, value);
     const text = typeof value === 'string' || value === undefined ? value : JSON.stringify(value);
     host.change(reported[name], key, text);
   };
@@ -274,7 +273,7 @@ const char* pmPreludeSource()
     if (run.logs < logLimit) {
       run.logs += 1;
       host.log(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
-    } else run.logsDropped += 1;
+    }
   };
   Object.defineProperty(globalThis, 'pm', { value: pm, writable: true, configurable: true });
   globalThis.console = { log, info: log, warn: log, error: log, debug: log };
@@ -299,17 +298,16 @@ const char* pmPreludeSource()
 
   globalThis.__pmBegin = (requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
     run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
-            skip: false, logs: 0, logsDropped: 0, hasRequest, request: undefined, response: undefined };
+            skip: false, logs: 0, hasRequest, request: undefined, response: undefined };
     if (code >= 0) run.response = new Response(code, status, responseTime, responseSize);
   };
   // what changed beside what the host was told, as JSON: skip, the request (when it was read) as the script
   // left it and resolved; "" when nothing
   globalThis.__pmEnd = () => {
     const r = run;
-    if (!r.skip && !r.request && !r.logsDropped) return '';
+    if (!r.skip && !r.request) return '';
     const out = {};
     if (r.skip) out.skip = true;
-    if (r.logsDropped) out.logsDropped = r.logsDropped;
     const q = r.request;
     if (q) {
       out.request = { method: q.method, url: String(q.urlText), headers: q._pairs, body: q.body.raw };
