@@ -5,7 +5,7 @@ BUILD := build/$(PRESET)
 JOBS ?= $(shell nproc)
 CLI := $(BUILD)/app/cli/stampede-cli
 
-.PHONY: all deps configure build run check bench bench-soak bench-pool bench-gui fuzz asan format format-check clean
+.PHONY: all deps configure build run check bench bench-soak bench-pool bench-record bench-gui fuzz asan format format-check clean
 
 all: build
 
@@ -37,6 +37,10 @@ bench-soak: build
 bench-pool: PRESET = release
 bench-pool: build
 	@/usr/bin/python3 scripts/bench_pool.py --cli build/release/app/cli/stampede-cli
+
+bench-record: PRESET = release
+bench-record: build
+	@/usr/bin/python3 scripts/bench_record.py --cli build/release/app/cli/stampede-cli
 
 bench-gui: build
 	@QT_QPA_PLATFORM=offscreen $(BUILD)/tests/bench/bench_gui $(CLI) $${SECONDS_OF_RUN:-30}

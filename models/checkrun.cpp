@@ -29,6 +29,7 @@ public:
     }
     bool compileText(const std::string&, const std::string&, Template&) override { return false; }
     std::shared_ptr<TlsContext> tlsContext(bool) override { return nullptr; }
+    Template traceparent() override { return {}; } // checks make no request
     bool fileOrInline(const std::string&, const std::string&, const std::string&, std::string&) override
     {
         return false;

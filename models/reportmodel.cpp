@@ -175,6 +175,8 @@ QList<ReportModel::Sample> ReportModel::errorSamples() const
                                    ? QString()
                                    : QString::fromStdString(printableSample(e.head + "\n\n" + e.body));
         s.text = why.isEmpty() ? answer : answer.isEmpty() ? why : why + QStringLiteral("\n\n") + answer;
+        if (!e.trace.empty()) // to look the request up in the tracing system
+            s.text = tr("trace id %1").arg(QString::fromStdString(e.trace)) + QStringLiteral("\n\n") + s.text;
         out << s;
     }
     return out;

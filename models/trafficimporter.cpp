@@ -137,8 +137,21 @@ bool TrafficImporter::preview(const Request& rq, const QString& key, int n, QLis
     rows.clear();
     for (std::size_t i = 0; i < in.records.size() && int(i) < n; ++i) {
         TrafficRecord masked = in.records[i];
-        masker.apply(masked);
-        rows.append({shown(in.records[i]), shown(masked)});
+        std::vector<std::size_t> perRule;
+        masker.apply(masked, &perRule);
+        // a preset's rules count under its name, in the order written
+        QList<QPair<QString, std::size_t>> byRule;
+        for (std::size_t r = 0; r < rules.size(); ++r) {
+            const QString text = QString::fromStdString(rules[r].text);
+            if (byRule.isEmpty() || byRule.back().first != text)
+                byRule.append({text, 0});
+            byRule.back().second += perRule[r];
+        }
+        QStringList changes;
+        for (const auto& [text, count] : byRule)
+            if (count)
+                changes << QStringLiteral("%1 ×%2").arg(text).arg(count);
+        rows.append({shown(in.records[i]), shown(masked), changes.join(QStringLiteral(", "))});
     }
     if (rows.isEmpty())
         error = tr("No line of the file's beginning could be read.");
@@ -234,6 +247,14 @@ QStringList TrafficImporter::presets()
 {
     QStringList out;
     for (const auto& p : maskPresets())
+        out << QString::fromStdString(p);
+    return out;
+}
+
+QStringList TrafficImporter::defaultMasks()
+{
+    QStringList out;
+    for (const auto& p : stampede::defaultMasks())
         out << QString::fromStdString(p);
     return out;
 }

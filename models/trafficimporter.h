@@ -34,6 +34,7 @@ public:
     struct PreviewRow
     {
         QString before, after; // "GET /a?phone=138… (user-agent: …)"
+        QString changes;       // what each rule changed: "preset:cn-mobile ×1, query:uid=hash ×2"; empty: nothing
     };
     // A stored set's shape, for its view.
     struct Shape
@@ -58,6 +59,8 @@ public:
     bool start(const Request& rq, stampede::ProjectStore& store);
     // The masking presets' names, and the project's masking key (made on first use).
     static QStringList presets();
+    // The rules a new import starts with: every preset.
+    static QStringList defaultMasks();
     static QString maskKey(stampede::ProjectStore& store);
     // The project's traffic set `name`, encoded as a replay carries it (empty when there is none).
     static QByteArray trafficSet(stampede::ProjectStore& store, const QString& name);

@@ -432,37 +432,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="415"/>
+        <location filename="../models/reportmodel.cpp" line="417"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="422"/>
+        <location filename="../models/reportmodel.cpp" line="424"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="441"/>
+        <location filename="../models/reportmodel.cpp" line="443"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="441"/>
+        <location filename="../models/reportmodel.cpp" line="443"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="441"/>
+        <location filename="../models/reportmodel.cpp" line="443"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="441"/>
+        <location filename="../models/reportmodel.cpp" line="443"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="442"/>
+        <location filename="../models/reportmodel.cpp" line="444"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -2715,104 +2715,109 @@ with a self-signed or internal certificate.</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="188"/>
+        <location filename="../models/reportmodel.cpp" line="179"/>
+        <source>trace id %1</source>
+        <translation>追踪 ID %1</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="190"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="202"/>
+        <location filename="../models/reportmodel.cpp" line="204"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="203"/>
+        <location filename="../models/reportmodel.cpp" line="205"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="203"/>
+        <location filename="../models/reportmodel.cpp" line="205"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="220"/>
+        <location filename="../models/reportmodel.cpp" line="222"/>
         <source>%n threshold(s) failed: %1</source>
         <translation>
             <numerusform>%n 个阈值未通过：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="321"/>
+        <location filename="../models/reportmodel.cpp" line="323"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="322"/>
+        <location filename="../models/reportmodel.cpp" line="324"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="336"/>
+        <location filename="../models/reportmodel.cpp" line="338"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="337"/>
+        <location filename="../models/reportmodel.cpp" line="339"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="338"/>
+        <location filename="../models/reportmodel.cpp" line="340"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="366"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="366"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="366"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="367"/>
+        <location filename="../models/reportmodel.cpp" line="369"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="367"/>
+        <location filename="../models/reportmodel.cpp" line="369"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="367"/>
+        <location filename="../models/reportmodel.cpp" line="369"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="370"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="370"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="370"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="369"/>
+        <location filename="../models/reportmodel.cpp" line="371"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -4525,7 +4530,7 @@ error_rate &lt; 0.1%</translation>
     <name>TrafficImportDialog</name>
     <message>
         <location filename="../widgets/trafficimportdialog.cpp" line="21"/>
-        <location filename="../widgets/trafficimportdialog.cpp" line="79"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="80"/>
         <source>Import traffic</source>
         <translation>导入流量</translation>
     </message>
@@ -4575,47 +4580,62 @@ error_rate &lt; 0.1%</translation>
         <translation>存储内容</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="62"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="49"/>
+        <source>Masked by</source>
+        <translation>脱敏规则</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
+        <source>Which rules changed the request, and how many values each</source>
+        <translation>哪些规则改动了该请求，各改了几个值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="63"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="63"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="64"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="65"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="66"/>
         <source>Masking:</source>
         <translation>脱敏：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="66"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="67"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="68"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="69"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="71"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="72"/>
         <source>The first requests, before and after masking:</source>
         <translation>前几个请求，脱敏前后对比：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="80"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="81"/>
         <source>Access logs and HAR files (*.log *.gz *.har *.txt);;All files (*)</source>
         <translation>访问日志和 HAR 文件 (*.log *.gz *.har *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="141"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="133"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="144"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="141"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="144"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4633,27 +4653,27 @@ error_rate &lt; 0.1%</translation>
         <translation>“%1”不是文件。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="144"/>
+        <location filename="../models/trafficimporter.cpp" line="157"/>
         <source>No line of the file&apos;s beginning could be read.</source>
         <translation>文件开头没有任何一行可以读取。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="186"/>
+        <location filename="../models/trafficimporter.cpp" line="199"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="194"/>
+        <location filename="../models/trafficimporter.cpp" line="207"/>
         <source>Import cancelled: nothing was stored.</source>
         <translation>导入已取消：未存储任何内容。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="196"/>
+        <location filename="../models/trafficimporter.cpp" line="209"/>
         <source>None of the %1 lines could be read.</source>
         <translation>%1 行中没有任何一行可以读取。</translation>
     </message>
     <message>
-        <location filename="../models/trafficimporter.cpp" line="223"/>
+        <location filename="../models/trafficimporter.cpp" line="236"/>
         <source>%1 requests stored as &quot;%2&quot;; %3 of %4 lines could not be read</source>
         <translation>已存储 %1 个请求为“%2”；%4 行中有 %3 行无法读取</translation>
     </message>

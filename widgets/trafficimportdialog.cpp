@@ -35,7 +35,7 @@ TrafficImportDialog::TrafficImportDialog(stampede::ProjectStore& store, QWidget*
     m_logFormat->setToolTip(tr("The log_format directive from nginx.conf, or its format string: $remote_addr, "
                                "$time_local, $time_iso8601, $msec, $request, $request_uri, $request_body, "
                                "$http_NAME, $status, $request_time are read"));
-    m_masks = new QPlainTextEdit(QStringLiteral("preset:cn-mobile\npreset:cn-id\npreset:bearer\npreset:cookies"));
+    m_masks = new QPlainTextEdit(TrafficImporter::defaultMasks().join(QLatin1Char('\n')));
     m_masks->setObjectName(QStringLiteral("masks"));
     m_masks->setMaximumHeight(90);
     m_masks->setToolTip(tr("One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD "
@@ -44,9 +44,10 @@ TrafficImportDialog::TrafficImportDialog(stampede::ProjectStore& store, QWidget*
                             .arg(TrafficImporter::presets().join(QStringLiteral(", "))));
     m_name = new QLineEdit;
     m_name->setPlaceholderText(tr("the file's name"));
-    m_preview = new QTableWidget(0, 2);
+    m_preview = new QTableWidget(0, 3);
     m_preview->setObjectName(QStringLiteral("preview"));
-    m_preview->setHorizontalHeaderLabels({tr("As recorded"), tr("As stored")});
+    m_preview->setHorizontalHeaderLabels({tr("As recorded"), tr("As stored"), tr("Masked by")});
+    m_preview->horizontalHeaderItem(2)->setToolTip(tr("Which rules changed the request, and how many values each"));
     m_preview->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_preview->verticalHeader()->hide();
     m_preview->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -129,6 +130,8 @@ void TrafficImportDialog::refresh()
         m_preview->setItem(i, 1, new QTableWidgetItem(rows[i].after));
         m_preview->item(i, 0)->setToolTip(rows[i].before);
         m_preview->item(i, 1)->setToolTip(rows[i].after);
+        m_preview->setItem(i, 2, new QTableWidgetItem(rows[i].changes.isEmpty() ? tr("nothing") : rows[i].changes));
+        m_preview->item(i, 2)->setToolTip(rows[i].changes);
     }
     m_problem->setText(ok ? QString() : error);
     m_problem->setVisible(!ok);

@@ -22,6 +22,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "  report    list, export (html, json, csv, junit) and compare saved runs\n"
                      "  import    store recorded traffic (an access log, a HAR file), masked, in a project\n"
                      "  replay    send recorded traffic at its own timing, sped up, amplified, masked\n"
+                     "  record    record live traffic from a gateway's mirror into a traffic set\n"
                      "  schedule  install, list or remove systemd user timers that run a project's scenarios\n"
                      "\n"
                      "Options:\n"
@@ -74,6 +75,8 @@ int main(int argc, char** argv)
         return importCommand(rest);
     if (cmd == "replay")
         return replayCommand(rest);
+    if (cmd == "record")
+        return recordCommand(rest);
     if (cmd == "capacity")
         return capacityCommand(rest);
     if (cmd == "mock")

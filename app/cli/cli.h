@@ -23,6 +23,7 @@ int reportCommand(const std::vector<std::string>& args);
 int capacityCommand(const std::vector<std::string>& args);
 int importCommand(const std::vector<std::string>& args);
 int replayCommand(const std::vector<std::string>& args);
+int recordCommand(const std::vector<std::string>& args);
 int scheduleCommand(const std::vector<std::string>& args);
 
 // Small helpers shared by the subcommands.

@@ -44,9 +44,12 @@ const char* kImportUsage =
     "                       *.har), or an nginx log_format directive or format string, e.g.\n"
     "                       'log_format main \\'$remote_addr [$time_local] \"$request\" $status\\';'\n"
     "  --mask RULE          traffic: FIELD:NAME=ACTION: FIELD query, header, json, form, cookie or regex;\n"
-    "                       ACTION hash (keyed by the project: the same value, the same hash),\n"
-    "                       replace:TEXT or drop; or preset:NAME (cn-mobile, cn-id, bank-card,\n"
-    "                       email, bearer, cookies) (repeatable)\n"
+    "                       NAME may list several (query:token|sign=hash); ACTION hash (keyed by the\n"
+    "                       project: the same value, the same hash), replace:TEXT or drop; or\n"
+    "                       preset:NAME (cn-id, bank-card, cn-mobile, email, bearer, secrets: token,\n"
+    "                       access_token, password, secret, api_key, sign... in queries, forms and\n"
+    "                       JSON; cookies) (repeatable). Default: every preset\n"
+    "  --no-mask            traffic: stored as read, without the default masking\n"
     "  --name NAME          the collection's (or traffic set's) name; default: the file's own\n"
     "  -q, --quiet          no progress\n"
     "\n"
@@ -84,6 +87,7 @@ struct ImportOptions
     std::vector<std::string> masks;
     bool quiet = false;
     bool traffic = false;
+    bool noMask = false;
 };
 
 bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& error, bool& help)
@@ -99,6 +103,8 @@ bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& 
             o.quiet = true;
         } else if (a == "--traffic") {
             o.traffic = true;
+        } else if (a == "--no-mask") {
+            o.noMask = o.traffic = true;
         } else if (a == "--project" || a.rfind("--project=", 0) == 0) {
             if (!r.value("--project", o.project, error))
                 return false;
@@ -124,6 +130,8 @@ bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& 
     }
     if (o.file.empty())
         error = "give the file to import";
+    else if (o.noMask && !o.masks.empty())
+        error = "--no-mask and --mask: one or the other";
     else if (o.project.empty())
         error = "--project: give the project to store it in";
     return error.empty();
@@ -214,12 +222,9 @@ int importCommand(const std::vector<std::string>& args)
     if (isCollection(o))
         return importCollectionFile(o);
     std::vector<MaskRule> rules;
-    for (const auto& text : o.masks) {
-        auto r = MaskRule::parse(text, error);
-        if (r.empty())
-            return refuse(error, BadInput);
-        rules.insert(rules.end(), r.begin(), r.end());
-    }
+    const std::vector<std::string> masks = masksToUse(o.masks, o.noMask);
+    if (!parseMasks(masks, rules, error))
+        return refuse(error, BadInput);
     TrafficImport in;
     std::string formatText;
     const bool read = readTraffic(o, in, formatText, error);
@@ -251,8 +256,8 @@ int importCommand(const std::vector<std::string>& args)
         ", \"records\": " + std::to_string(in.records.size()) + ", \"lines\": " + std::to_string(in.lines) +
         ", \"bad\": " + std::to_string(in.bad) + ", \"first\": " + jsonString(isoTime(in.records.front().atNanos)) +
         ", \"last\": " + jsonString(isoTime(in.records.back().atNanos)) + ", \"masks\": [";
-    for (std::size_t i = 0; i < o.masks.size(); ++i)
-        payload += (i ? ", " : "") + jsonString(o.masks[i]);
+    for (std::size_t i = 0; i < masks.size(); ++i)
+        payload += (i ? ", " : "") + jsonString(masks[i]);
     payload += "], \"problems\": [";
     for (std::size_t i = 0; i < in.problems.size(); ++i)
         payload += std::string(i ? ", " : "") + "{\"line\": " + std::to_string(in.problems[i].line) +

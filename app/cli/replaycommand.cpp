@@ -6,6 +6,7 @@
 #include "runsetup.h"
 
 #include "core/number.h"
+#include "core/text.h"
 #include "store/projectstore.h"
 #include "traffic/replayplan.h"
 #include "traffic/trafficfile.h"
@@ -40,6 +41,18 @@ const char* kReplayUsage =
     "  --mask RULE           for a file: masked before anything is sent, as `stampede-cli import --mask`\n"
     "  --format F            for a log: nginx (default), har, or an nginx log_format\n"
     "  --loop                start over at the end, until --duration\n"
+    "  --include-path REGEX  only requests whose path (before '?') this matches; --exclude-path REGEX:\n"
+    "                        none it matches\n"
+    "  --method M            only requests of this method (repeatable)\n"
+    "  --status S            only requests whose recorded answer was S: 200, 5xx or 500-599 (repeatable)\n"
+    "  --sample PERCENT      this share of the requests selected (above 0, at most 100), the same ones\n"
+    "                        every run\n"
+    "  --set-header 'N: V'   header N set to V on every request, replacing a recorded one (repeatable)\n"
+    "  --remove-header N     header N taken off every request (repeatable)\n"
+    "  --rewrite-host HOST   the Host header sent instead of the recorded one\n"
+    "  --trace               a W3C traceparent on every request: a recorded one's trace id is kept\n"
+    "                        (amplified copies get their own, derived from it, the same every run),\n"
+    "                        the span id is new; --new-trace-ids: new trace ids for every request\n"
     "  --client-key KEY      query:NAME or header:NAME: whose requests stay on one engine thread, in\n"
     "                        order (default: the recorded client address)\n"
     "  --duration D          the run's length; default: the traffic's, compressed by the speed\n"
@@ -62,11 +75,11 @@ int refuse(const std::string& error, int code)
 
 struct ReplayArgs
 {
-    std::string target, format, clientKey;
-    std::vector<std::string> offsets, masks, hosts;
-    std::optional<double> speed;
+    std::string target, format, clientKey, includePath, excludePath, rewriteHost;
+    std::vector<std::string> offsets, masks, hosts, methods, statuses, setHeaders, removeHeaders;
+    std::optional<double> speed, sample;
     std::optional<std::uint32_t> amplify;
-    bool loop = false;
+    bool loop = false, newTraceIds = false;
 };
 
 // Takes the replay's own options out of `args`; the rest are the run's.
@@ -82,12 +95,14 @@ bool takeOwnOptions(std::vector<std::string>& args, ReplayArgs& a, std::string& 
             help = true;
             return true;
         }
-        if (arg == "--loop") {
-            a.loop = true;
+        if (arg == "--loop" || arg == "--new-trace-ids") {
+            (arg == "--loop" ? a.loop : a.newTraceIds) = true;
             continue;
         }
-        const char* flags[] = {"--target", "--format", "--offset",  "--mask",
-                               "--host",   "--speed",  "--amplify", "--client-key"};
+        const char* flags[] = {"--target",     "--format", "--offset",        "--mask",
+                               "--host",       "--speed",  "--amplify",       "--client-key",
+                               "--method",     "--status", "--include-path",  "--exclude-path",
+                               "--set-header", "--sample", "--remove-header", "--rewrite-host"};
         const char* flag = nullptr;
         for (const char* f : flags)
             if (is(f))
@@ -111,7 +126,30 @@ bool takeOwnOptions(std::vector<std::string>& args, ReplayArgs& a, std::string& 
             a.hosts.push_back(v);
         else if (f == "--client-key")
             a.clientKey = v;
-        else if (f == "--speed") {
+        else if (f == "--method")
+            a.methods.push_back(v);
+        else if (f == "--status")
+            a.statuses.push_back(v);
+        else if (f == "--include-path")
+            a.includePath = v;
+        else if (f == "--exclude-path")
+            a.excludePath = v;
+        else if (f == "--set-header")
+            a.setHeaders.push_back(v);
+        else if (f == "--remove-header")
+            a.removeHeaders.push_back(v);
+        else if (f == "--rewrite-host")
+            a.rewriteHost = v;
+        else if (f == "--sample") {
+            double x = 0;
+            if (!parseDecimal(v, "--sample", 0, 100, x, error))
+                return false;
+            if (x <= 0) {
+                error = "--sample: a percentage above 0 (got " + v + ")";
+                return false;
+            }
+            a.sample = x;
+        } else if (f == "--speed") {
             double x = 0;
             if (!parseDecimal(v, "--speed", 0, kMaxReplaySpeed, x, error))
                 return false;
@@ -194,6 +232,26 @@ bool makeScenario(const std::string& source, const ReplayArgs& a, v1::Scenario& 
         r.set_amplify(*a.amplify);
     r.set_loop(a.loop);
     r.set_client_key(a.clientKey);
+    r.set_include_path(a.includePath);
+    r.set_exclude_path(a.excludePath);
+    for (const std::string& m : a.methods)
+        r.add_methods(m);
+    for (const std::string& st : a.statuses)
+        r.add_statuses(st);
+    if (a.sample)
+        r.set_sample(*a.sample);
+    for (const std::string& h : a.setHeaders) {
+        const std::size_t colon = h.find(':');
+        if (colon == std::string::npos || colon == 0) {
+            error = "--set-header: \"" + h + "\" is not of the form \"Name: value\"";
+            return false;
+        }
+        (*r.mutable_set_headers())[h.substr(0, colon)] = std::string(trimSpaces(std::string_view(h).substr(colon + 1)));
+    }
+    for (const std::string& h : a.removeHeaders)
+        r.add_remove_headers(h);
+    r.set_rewrite_host(a.rewriteHost);
+    r.set_new_trace_ids(a.newTraceIds);
     for (const std::string& text : a.offsets) {
         const auto off = ReplayOffset::parse(text, error);
         if (!off) {

@@ -82,6 +82,8 @@ const char* kRunUsage =
     "  --var NAME=VALUE      bind ${NAME} to a constant, overriding the scenario (repeatable)\n"
     "  --stress-header NAME  header that carries the run's stress tag; default X-Stress-Tag\n"
     "  --no-stress-tag       do not send the stress tag header\n"
+    "  --trace               a W3C traceparent on every request and gRPC call: a trace id per\n"
+    "                        iteration of a virtual user, a span id per request (as trace: true)\n"
     "  --mock [RULES.json]   start the embedded mock server on a free loopback port for\n"
     "                        this run and bind ${mock_url} to its base URL\n"
     "  --env NAME            a bundle's or a project's environment: its values become constants\n"
@@ -258,6 +260,8 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (a == "--no-stress-tag") {
             o.noStressTag = true;
+        } else if (a == "--trace") {
+            o.trace = true;
         } else if (a == "--mock" || a.rfind("--mock=", 0) == 0) {
             o.mock = true;
             if (a.size() > 7)
@@ -643,6 +647,8 @@ bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error)
     }
     for (const auto& t : o.thresholds)
         s.add_thresholds()->set_expr(t);
+    if (o.trace)
+        s.set_trace(true);
     if (o.noStressTag)
         s.mutable_stress_tag()->set_disabled(true);
     if (!o.stressHeader.empty())

@@ -25,6 +25,7 @@ struct Options
     std::vector<std::string> headers, thresholds, vars, breakers;
     std::string stressHeader;
     bool noStressTag = false;
+    bool trace = false;
     bool mock = false;
     std::string mockRules;
     std::string summaryJson;

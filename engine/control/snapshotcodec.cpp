@@ -1,5 +1,7 @@
 #include "snapshotcodec.h"
 
+#include "core/tracecontext.h"
+
 #include "stampede/v1/control.pb.h"
 
 namespace stampede {
@@ -74,6 +76,7 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         m->set_head(e.head);
         m->set_body(e.body);
         m->set_detail(e.detail);
+        m->set_trace(e.trace);
     }
     out.clear_console();
     for (const auto& line : metrics.console) {
@@ -105,8 +108,12 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
             error = "an error sample in snapshot " + std::to_string(in.sequence()) + " names no known step or class";
             return false;
         }
+        if (!m.trace().empty() && !traceHex(m.trace(), 32)) {
+            error = "an error sample in snapshot " + std::to_string(in.sequence()) + " has a trace id that is not one";
+            return false;
+        }
         out.samples.push_back({m.step(), out.second, ErrorClass(m.error_class()), m.status(), m.head(),
-                               m.body().substr(0, kSampleBodyLimit), m.detail()});
+                               m.body().substr(0, kSampleBodyLimit), m.detail(), m.trace()});
     }
     out.console.clear();
     out.consoleDropped = in.console_dropped();

@@ -1,8 +1,10 @@
 #include "parametersource.h"
 
 #include "durationtext.h"
+#include "tracecontext.h"
 
 #include <charconv>
+#include <random>
 
 namespace stampede {
 
@@ -331,8 +333,57 @@ ParameterSourcePtr makeTimestampSource(bool iso)
     return std::make_shared<TimestampSource>(iso);
 }
 
+namespace {
+
+// W3C trace context ids: `bytes` random bytes as lower-case hex, never all
+// zero; seeded from the system's entropy, so that two runs (or engines) never
+// share one.
+class TraceIdCursor final : public SourceCursor
+{
+public:
+    TraceIdCursor(std::size_t bytes, std::uint64_t seed) : m_digits(bytes * 2), m_rng(seed) {}
+    bool next(std::uint32_t) override
+    {
+        m_buf.clear();
+        appendTraceHex(m_buf, m_rng, m_digits);
+        return true;
+    }
+    std::string_view value(int) const override { return m_buf; }
+
+private:
+    std::size_t m_digits;
+    std::string m_buf;
+    FastRandom m_rng;
+};
+
+class TraceIdSource final : public ParameterSource
+{
+public:
+    explicit TraceIdSource(std::size_t bytes) : m_bytes(bytes) {}
+    SourceCursorPtr cursor(std::uint32_t part, std::uint32_t, std::uint64_t seed) const override
+    {
+        std::random_device entropy;
+        const std::uint64_t own = (std::uint64_t(entropy()) << 32) ^ entropy();
+        return std::make_unique<TraceIdCursor>(m_bytes, seed ^ own ^ (0x9E3779B97F4A7C15ull * (part + 1)));
+    }
+
+private:
+    std::size_t m_bytes;
+};
+
+} // namespace
+
+ParameterSourcePtr makeTraceIdSource(std::size_t bytes)
+{
+    return std::make_shared<TraceIdSource>(bytes);
+}
+
 ParameterSourcePtr dynamicVariable(std::string_view name)
 {
+    if (name == "$traceId")
+        return makeTraceIdSource(16);
+    if (name.rfind("$spanId", 0) == 0)
+        return makeTraceIdSource(8); // "$spanId:N": a step's own, drawn per iteration
     if (name == "$guid" || name == "$randomUUID")
         return makeUuidSource();
     if (name == "$randomInt")

@@ -63,11 +63,15 @@ ParameterSourcePtr makeRandomIntSource(std::int64_t min, std::int64_t max);
 ParameterSourcePtr makeRandomStringSource(std::uint32_t length, std::string alphabet);
 ParameterSourcePtr makeUuidSource();
 ParameterSourcePtr makeConstantSource(std::string value);
+// `bytes` random bytes as hex, never all zero, seeded from the system's entropy (trace and span ids).
+ParameterSourcePtr makeTraceIdSource(std::size_t bytes);
 // The wall clock's time as an iteration draws it: Unix seconds, or (iso) "2026-12-02T21:45:00.123Z".
 ParameterSourcePtr makeTimestampSource(bool iso);
 // Postman's dynamic variables a request may use without defining them:
 // ${$guid} and ${$randomUUID} (a UUID), ${$randomInt} (0 to 1000),
-// ${$timestamp} (Unix seconds), ${$isoTimestamp}; null for any other name.
+// ${$timestamp} (Unix seconds), ${$isoTimestamp}; W3C trace context's
+// ${$traceId} (32 hex digits) and ${$spanId} (16; "$spanId:N" names another,
+// drawn apart), random per iteration and never all zero; null for any other name.
 ParameterSourcePtr dynamicVariable(std::string_view name);
 
 // The contiguous slice [begin, end) of `count` items that part `part` of `parts` owns.

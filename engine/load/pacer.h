@@ -24,6 +24,7 @@ struct IterationStart
 {
     const TrafficRecord* record = nullptr;
     std::uint32_t step = 0;
+    std::uint32_t copy = 0; // a replay's amplified copy (0: the recorded request)
 };
 
 // What a pacer drives: the worker.

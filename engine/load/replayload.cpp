@@ -32,9 +32,9 @@ bool ReplayPacer::startIteration(std::uint32_t slot, const Waiting& w, Nanos now
     const TrafficRecord& r = m_replay.records[w.due.record];
     const std::uint32_t step = m_replay.stepOf[w.due.record];
     if (w.due.copy == 0)
-        return m_host.startIteration(slot, w.intended, now, {&r, step});
+        return m_host.startIteration(slot, w.intended, now, {&r, step, 0});
     m_copy = replayCopy(r, w.due.copy, m_replay.options.offsets);
-    return m_host.startIteration(slot, w.intended, now, {&m_copy, step});
+    return m_host.startIteration(slot, w.intended, now, {&m_copy, step, w.due.copy});
 }
 
 bool ReplayPacer::startOn(std::uint32_t slot, const Waiting& w, Nanos now)

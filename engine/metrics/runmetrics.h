@@ -167,6 +167,7 @@ struct ErrorSample
     std::string head;   // status line and headers, as received
     std::string body;   // the first KiB of the body, as received
     std::string detail; // transport failures: what went wrong; a failed check: its name and what was seen
+    std::string trace;  // the request's W3C trace id (a run with trace on): to look it up in the tracing system
 };
 constexpr std::size_t kSampleBodyLimit = 1024;
 // At most this many samples per step and error class are kept for a second,

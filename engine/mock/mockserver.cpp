@@ -1,6 +1,7 @@
 #include "mockserver.h"
 
 #include "core/clock.h"
+#include "core/listensocket.h"
 #include "core/text.h"
 #include "mockh2.h"
 
@@ -381,62 +382,9 @@ MockServer::~MockServer()
 
 bool MockServer::start(const std::string& address, std::string& error)
 {
-    std::string host = "127.0.0.1";
-    std::string portText = address;
-    if (!address.empty() && address.front() == '[') {
-        const std::size_t close = address.find(']');
-        if (close == std::string::npos || close + 1 >= address.size() || address[close + 1] != ':') {
-            error = "bad listen address \"" + address + "\" (expected [::1]:PORT)";
-            return false;
-        }
-        host = address.substr(1, close - 1);
-        portText = address.substr(close + 2);
-    } else if (const std::size_t colon = address.rfind(':'); colon != std::string::npos) {
-        host = address.substr(0, colon);
-        portText = address.substr(colon + 1);
-    }
-    char* end = nullptr;
-    const unsigned long port = std::strtoul(portText.c_str(), &end, 10);
-    if (portText.empty() || *end || port > 65535) {
-        error = "bad port in listen address \"" + address + "\"";
+    m_listenFd = listenOn(address, m_host, m_port, error);
+    if (m_listenFd < 0)
         return false;
-    }
-    sockaddr_storage ss{};
-    socklen_t len = 0;
-    if (host.find(':') != std::string::npos) {
-        auto* a = reinterpret_cast<sockaddr_in6*>(&ss);
-        a->sin6_family = AF_INET6;
-        a->sin6_port = htons(std::uint16_t(port));
-        if (inet_pton(AF_INET6, host.c_str(), &a->sin6_addr) != 1) {
-            error = "bad IPv6 address \"" + host + "\"";
-            return false;
-        }
-        len = sizeof *a;
-    } else {
-        auto* a = reinterpret_cast<sockaddr_in*>(&ss);
-        a->sin_family = AF_INET;
-        a->sin_port = htons(std::uint16_t(port));
-        if (host == "localhost")
-            host = "127.0.0.1";
-        if (inet_pton(AF_INET, host.c_str(), &a->sin_addr) != 1) {
-            error = "bad IPv4 address \"" + host + "\" (use a numeric address)";
-            return false;
-        }
-        len = sizeof *a;
-    }
-    m_listenFd = ::socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    const int one = 1;
-    ::setsockopt(m_listenFd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (::bind(m_listenFd, reinterpret_cast<sockaddr*>(&ss), len) != 0 || ::listen(m_listenFd, 4096) != 0) {
-        error = "cannot listen on " + address + ": " + std::strerror(errno);
-        ::close(m_listenFd);
-        m_listenFd = -1;
-        return false;
-    }
-    getsockname(m_listenFd, reinterpret_cast<sockaddr*>(&ss), &len);
-    m_port = ntohs(ss.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6*>(&ss)->sin6_port
-                                            : reinterpret_cast<sockaddr_in*>(&ss)->sin_port);
-    m_host = host;
     m_wakeFd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     m_stop = false;
     for (unsigned i = 0; i < m_threadCount; ++i)

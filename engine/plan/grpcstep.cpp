@@ -164,6 +164,8 @@ void GrpcStepCompiler::headers(const v1::GrpcRequest& g, const std::string& gf, 
     ps.h2Headers.emplace_back(
         "grpc-timeout", Template::literal(ms < 100000000 ? std::to_string(ms) + "m" : std::to_string(ms / 1000) + "S"));
     ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
+    bool userTrace = false, tagged = false;
+    const bool baggageTag = asciiLower(m_ctx.plan().stressHeader) == "baggage";
     for (int h = 0; h < g.metadata_size(); ++h) {
         const auto& md = g.metadata(h);
         const std::string hf = gf + ".metadata[" + std::to_string(h) + "]";
@@ -180,10 +182,17 @@ void GrpcStepCompiler::headers(const v1::GrpcRequest& g, const std::string& gf, 
         Template value;
         if (!m_ctx.compileField(md.value(), hf + ".value", WireField::HeaderValue, value))
             continue;
+        userTrace |= lower == "traceparent";
+        if (lower == "baggage" && baggageTag && !tagged) {
+            value.appendLiteral("," + m_ctx.plan().stressValue); // one baggage: the call's members and the tag
+            tagged = true;
+        }
         ps.h2Headers.emplace_back(lower, value);
     }
-    if (!m_ctx.plan().stressHeader.empty())
+    if (!m_ctx.plan().stressHeader.empty() && !tagged)
         ps.h2Headers.emplace_back(asciiLower(m_ctx.plan().stressHeader), Template::literal(m_ctx.plan().stressValue));
+    if (m_ctx.plan().trace && !userTrace)
+        ps.h2Headers.emplace_back("traceparent", m_ctx.traceparent());
 }
 
 // The request JSON: converted once, here, when constant (a JSON that does not

@@ -56,6 +56,9 @@ public:
         error(field, (kind == WireField::Target ? "the path " : "the value ") + err + ": it would end the line");
         return false;
     }
+    // A traceparent header's value for one more request (plan().trace): the
+    // iteration's trace id and a span id of the request's own.
+    virtual Template traceparent() = 0;
     // A file the run reads (an output must never be one of them).
     virtual void readsFile(const std::string& path) { (void)path; }
     // The run's TLS context for this verification choice (null after a fault).

@@ -3,6 +3,7 @@
 #include "core/text.h"
 #include "core/textfile.h"
 #include "core/url.h"
+#include "core/wiretext.h"
 #include "traffic/trafficcodec.h"
 #include "traffic/trafficfile.h"
 
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace stampede {
 
@@ -149,6 +151,67 @@ bool ReplayStepCompiler::options(const v1::Replay& r, const std::string& field, 
     return ok;
 }
 
+bool ReplayStepCompiler::selection(const v1::Replay& r, const std::string& field, ReplaySelection& out)
+{
+    bool ok = true;
+    for (const auto& [text, regex, name] : {std::tuple{&r.include_path(), &out.include, "includePath"},
+                                            std::tuple{&r.exclude_path(), &out.exclude, "excludePath"}}) {
+        std::string why;
+        if (!text->empty() && !(*regex = Regex::compile(*text, why))) {
+            m_ctx.error(field + "." + name, why);
+            ok = false;
+        }
+    }
+    for (const std::string& m : r.methods()) {
+        if (!isHttpToken(m)) {
+            m_ctx.error(field + ".methods", "\"" + m + "\" is not an HTTP method");
+            ok = false;
+        }
+        out.methods.push_back(asciiUpper(m));
+    }
+    for (const std::string& text : r.statuses()) {
+        std::pair<int, int> range;
+        std::string why;
+        if (!ReplaySelection::parseStatus(text, range, why)) {
+            m_ctx.error(field + ".statuses", why);
+            ok = false;
+        }
+        out.statuses.push_back(range);
+    }
+    out.samplePercent = r.has_sample() ? r.sample() : 100;
+    if (!(out.samplePercent > 0) || out.samplePercent > 100) {
+        m_ctx.error(field + ".sample", "a percentage above 0 and at most 100 (got " + shortNumber(r.sample()) + ")");
+        ok = false;
+    }
+    std::map<std::string, std::string> sorted(r.set_headers().begin(), r.set_headers().end()); // a stable order
+    for (const auto& [name, value] : sorted) {
+        if (std::string f = headerFault(name, value); !f.empty()) {
+            m_ctx.error(field + ".setHeaders[" + name + "]", f);
+            ok = false;
+        }
+        const std::string lower = asciiLower(name);
+        if (lower == "host" || lower == "content-length" || isConnectionHeader(lower)) {
+            m_ctx.error(field + ".setHeaders[" + name + "]", "set by the engine (the host with rewriteHost)");
+            ok = false;
+        }
+        out.setHeaders.emplace_back(lower, value);
+    }
+    for (const std::string& name : r.remove_headers()) {
+        if (!isHttpToken(name)) {
+            m_ctx.error(field + ".removeHeaders", "\"" + name + "\" is not a header name");
+            ok = false;
+        }
+        out.removeHeaders.push_back(asciiLower(name));
+    }
+    out.host = r.rewrite_host();
+    if (std::string f = fieldFault(out.host, WireField::HeaderValue);
+        !f.empty() || out.host.find('/') != std::string::npos) {
+        m_ctx.error(field + ".rewriteHost", "a host[:port], without a scheme or path" + (f.empty() ? "" : ": " + f));
+        ok = false;
+    }
+    return ok;
+}
+
 bool ReplayStepCompiler::server(const std::string& url, const std::string& field, const std::string& name,
                                 PlannedStep& ps)
 {
@@ -251,8 +314,18 @@ bool ReplayStepCompiler::compile(const v1::Step& st, const std::string& field, S
     }
     auto replay = std::make_shared<ReplayPlan>();
     const bool optionsOk = options(st.replay(), rf, replay->options);
-    if (!records(st.replay(), rf, replay->records) || !optionsOk)
+    ReplaySelection selection;
+    const bool selectionOk = this->selection(st.replay(), rf, selection);
+    if (!records(st.replay(), rf, replay->records) || !optionsOk || !selectionOk)
         return false;
+    const std::size_t total = replay->records.size();
+    selection.select(replay->records);
+    if (replay->records.empty()) {
+        m_ctx.error(rf, "none of the " + std::to_string(total) +
+                            " recorded requests is selected (includePath, excludePath, methods, statuses, sample)");
+        return false;
+    }
+    plan.newTraceIds = st.replay().new_trace_ids();
     if (std::string why;
         !st.replay().client_key().empty() && !clientsByKey(replay->records, st.replay().client_key(), why)) {
         m_ctx.error(rf + ".clientKey", why);
@@ -268,6 +341,7 @@ bool ReplayStepCompiler::compile(const v1::Step& st, const std::string& field, S
     }
     if (!servers(st, rf, plan, *replay))
         return false;
+    selection.rewrite(replay->records); // after the servers: they are chosen by the recorded host
     const ReplaySchedule whole(replay->records, replay->options);
     if (!m_ctx.scenario().has_duration()) // the last request's second, whole
         plan.duration = (whole.lastAt() / kNanosPerSecond + 1) * kNanosPerSecond;

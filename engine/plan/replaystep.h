@@ -36,6 +36,7 @@ public:
 private:
     bool records(const v1::Replay& r, const std::string& field, std::vector<TrafficRecord>& out);
     bool options(const v1::Replay& r, const std::string& field, ReplayOptions& out);
+    bool selection(const v1::Replay& r, const std::string& field, ReplaySelection& out);
     bool servers(const v1::Step& st, const std::string& field, ScenarioPlan& plan, ReplayPlan& replay);
     bool server(const std::string& url, const std::string& field, const std::string& name, PlannedStep& ps);
 

@@ -715,7 +715,7 @@ private:
     // and the stress tag unless given; in both the HTTP/1.1 and HTTP/2 forms.
     void httpHeaders(const v1::HttpRequest& rq, const std::string& field, const Url& server, PlannedStep& ps)
     {
-        bool userHost = false, userAgent = false;
+        bool userHost = false, userAgent = false, userTrace = false, tagged = false;
         for (int h = 0; h < rq.headers_size(); ++h) {
             const auto& hd = rq.headers(h);
             const std::string hf = field + ".request.headers[" + std::to_string(h) + "]";
@@ -728,9 +728,14 @@ private:
                 continue; // framing is the engine's job
             userHost |= lower == "host";
             userAgent |= lower == "user-agent";
+            userTrace |= lower == "traceparent";
             Template value;
             if (!compileField(hd.value(), hf + ".value", WireField::HeaderValue, value))
                 continue;
+            if (lower == "baggage" && asciiLower(m_stressHeader()) == "baggage" && !tagged) {
+                value.appendLiteral("," + m_plan.stressValue); // one baggage: the request's members and the tag
+                tagged = true;
+            }
             ps.head.appendLiteral(hd.name() + ": ");
             ps.head.append(value);
             ps.head.appendLiteral("\r\n");
@@ -745,10 +750,26 @@ private:
             ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
             ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
         }
-        if (!m_stressHeader().empty()) {
+        if (!m_stressHeader().empty() && !tagged) {
             ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.stressValue + "\r\n");
             ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.stressValue));
         }
+        if (m_plan.trace && !userTrace) {
+            const Template value = traceparent();
+            ps.head.appendLiteral("traceparent: ");
+            ps.head.append(value);
+            ps.head.appendLiteral("\r\n");
+            ps.h2Headers.emplace_back("traceparent", value);
+        }
+    }
+
+    // W3C's traceparent: the iteration's trace id, a span id of this request's own.
+    Template traceparent() override
+    {
+        Template value;
+        const std::string text = "00-${$traceId}-${$spanId:" + std::to_string(m_spans++) + "}-01";
+        compileField(text, "trace", WireField::HeaderValue, value);
+        return value;
     }
 
     void httpVersion()
@@ -832,6 +853,7 @@ private:
 
     void load()
     {
+        m_plan.trace = m_s.trace();
         // the stress tag is decided first: steps need it
         if (!m_s.stress_tag().disabled()) {
             m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();
@@ -912,7 +934,8 @@ private:
     ScenarioPlan m_plan;
     GrpcStepCompiler m_grpc;
     ReplayStepCompiler m_replay;
-    bool m_replaying = false; // the scenario replays traffic: its executor comes with the traffic (steps())
+    bool m_replaying = false;  // the scenario replays traffic: its executor comes with the traffic (steps())
+    std::uint32_t m_spans = 0; // span id variables made so far, one per request of a traced scenario
 };
 
 } // namespace

@@ -212,6 +212,9 @@ struct ScenarioPlan
     // the W3C member "stress_test=<run id>" (a request's own baggage goes
     // in a header of its own beside it, which W3C allows).
     std::string stressValue;
+    bool trace = false; // a W3C traceparent on every request (trace id per iteration, span per request)
+    // A replay with trace: new trace ids, not the recorded traceparents' (copies get ids derived from them).
+    bool newTraceIds = false;
     // the live breaker (control/breaker.h): rules, and with recover the
     // seconds without a violation before a degraded load climbs back
     std::vector<BreakerRule> breaker;

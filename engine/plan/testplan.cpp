@@ -199,6 +199,7 @@ private:
         return false;
     }
     std::shared_ptr<TlsContext> tlsContext(bool) override { return nullptr; }
+    Template traceparent() override { return {}; } // steps are compiled by each scenario's own compiler
     bool fileOrInline(const std::string&, const std::string&, const std::string& field, std::string&) override
     {
         error(field, "a plan reads no file of its own");

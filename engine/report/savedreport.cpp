@@ -346,7 +346,8 @@ std::string exportJson(const SavedRun& run, const RunSummary& summary)
                    ", \"second\": " + std::to_string(e.second) + ", \"class\": \"" +
                    std::string(errorClassName(e.errorClass)) + "\", \"status\": " + std::to_string(e.status) +
                    ", \"head\": " + jsonString(printableSample(e.head)) +
-                   ", \"body\": " + jsonString(printableSample(e.body)) + ", \"detail\": " + jsonString(e.detail) + "}";
+                   ", \"body\": " + jsonString(printableSample(e.body)) + ", \"detail\": " + jsonString(e.detail) +
+                   (e.trace.empty() ? "" : ", \"trace_id\": " + jsonString(e.trace)) + "}";
     }
     samples += "]\n";
     // the summary ends with "\n}": the samples go before its closing brace
@@ -517,7 +518,7 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
         const std::string step = e.step < run.stepNames.size() ? run.stepNames[e.step] : std::to_string(e.step);
         html += "<h3>" + escapeXml(step) + " · " + std::string(errorClassName(e.errorClass)) +
                 (e.status ? " · " + std::to_string(e.status) : std::string()) + " · second " +
-                std::to_string(e.second) + "</h3>\n<pre>" +
+                std::to_string(e.second) + (e.trace.empty() ? "" : " · trace " + e.trace) + "</h3>\n<pre>" +
                 escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body
                                           : e.head.empty() ? e.detail
                                                            : e.detail + "\n\n" + e.head + "\n\n" + e.body)) +

@@ -183,7 +183,8 @@ bool RequestRenderer::retagged(std::string_view name, std::string_view value, st
     return true;
 }
 
-void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out) const
+void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out,
+                                   std::string_view traceparent) const
 {
     const PlannedStep& st = m_plan.steps[step];
     const std::string& authority = r.host.empty() ? st.h2Headers[1].second.constantText() : r.host;
@@ -200,13 +201,26 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
         w.append(r.method).append(" ");
         appendTarget(w, r.target);
         w.append(" HTTP/1.1\r\nHost: ").append(authority).append("\r\n");
-        for (const auto& [name, value] : r.headers)
-            if (!connectionHeader(name) && !(m_baggageTag && retagged(name, value, m_scratch)))
-                w.append(name).append(": ").append(value).append("\r\n");
-            else if (!connectionHeader(name) && !m_scratch.empty())
-                w.append(name).append(": ").append(m_scratch).append("\r\n");
-        if (tagged)
+        bool tagSent = !tagged;
+        for (const auto& [name, value] : r.headers) {
+            std::string_view v = value;
+            if (connectionHeader(name) || (!traceparent.empty() && name == "traceparent"))
+                continue;
+            if (m_baggageTag && retagged(name, value, m_scratch)) {
+                if (!tagSent) { // one baggage: the recorded members (less a recorded tag) and this run's tag
+                    m_scratch.append(m_scratch.empty() ? "" : ",").append(m_plan.stressValue);
+                    tagSent = true;
+                }
+                if (m_scratch.empty())
+                    continue;
+                v = m_scratch;
+            }
+            w.append(name).append(": ").append(v).append("\r\n");
+        }
+        if (!tagSent)
             w.append(m_plan.stressHeader).append(": ").append(m_plan.stressValue).append("\r\n");
+        if (!traceparent.empty())
+            w.append("traceparent: ").append(traceparent).append("\r\n");
         if (!r.body.empty() || requestNeedsLength(r.method, false))
             w.append("Content-Length: ").append(std::to_string(r.body.size())).append("\r\n");
         w.append("\r\n").append(r.body);
@@ -227,13 +241,26 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
     add(":authority", authority);
     add(":path", {});
     appendTarget(v[n - 1], r.target); // checked by recordFault
-    for (const auto& [name, value] : r.headers)
-        if (!connectionHeader(name) && !(m_baggageTag && retagged(name, value, m_scratch)))
-            add(name, value);
-        else if (!connectionHeader(name) && !m_scratch.empty())
-            add(name, m_scratch);
-    if (tagged)
+    bool tagSent = !tagged;
+    for (const auto& [name, value] : r.headers) {
+        std::string_view val = value;
+        if (connectionHeader(name) || (!traceparent.empty() && name == "traceparent"))
+            continue;
+        if (m_baggageTag && retagged(name, value, m_scratch)) {
+            if (!tagSent) {
+                m_scratch.append(m_scratch.empty() ? "" : ",").append(m_plan.stressValue);
+                tagSent = true;
+            }
+            if (m_scratch.empty())
+                continue;
+            val = m_scratch;
+        }
+        add(name, val);
+    }
+    if (!tagSent)
         add(m_stressHeaderLower, m_plan.stressValue);
+    if (!traceparent.empty())
+        add("traceparent", traceparent);
     v.resize(n);
     out.body = r.body;
     out.nv.clear();

@@ -33,8 +33,10 @@ public:
     void render(std::size_t step, const ValueLookup& values, RenderedRequest& out);
     // A replay's recorded request `r`, to the server of `step`, as recorded:
     // its method, target, host and headers (less those of the connection), its
-    // body with its length, and the stress tag.
-    void renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out) const;
+    // body with its length, and the stress tag (in a recorded baggage, as
+    // its member); with `traceparent`, that instead of a recorded one.
+    void renderRecord(std::size_t step, const TrafficRecord& r, RenderedRequest& out,
+                      std::string_view traceparent = {}) const;
 
 private:
     void renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const;

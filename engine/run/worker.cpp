@@ -1,5 +1,7 @@
 #include "worker.h"
 
+#include "core/tracecontext.h"
+
 #include <algorithm>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -26,6 +28,8 @@ Worker::Worker(const WorkerSetup& setup)
             throw PartitionError("variable \"" + v.name + "\": " + e.what());
         }
         m_usedVariables.push_back(std::uint16_t(i));
+        if (m_plan.trace && v.name == "$traceId")
+            m_traceVariable = int(i); // kept with each iteration's error samples
     }
     for (const PlannedStep& st : m_plan.steps)
         m_outgoing.push_back(outgoingOf(st));
@@ -79,7 +83,8 @@ void Worker::setGauges()
     m_current->activeUsers = m_pacer->activeUsers();
 }
 
-void Worker::keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why)
+void Worker::keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why,
+                        std::string_view trace)
 {
     auto& samples = m_current->samples;
     step += m_setup.stepOffset; // the run's place of it
@@ -91,6 +96,7 @@ void Worker::keepSample(std::uint32_t step, ErrorClass c, int status, std::strin
     e.errorClass = c;
     e.status = status;
     e.detail = why;
+    e.trace = trace;
     const auto headEnd = raw.find("\r\n\r\n");
     e.head = raw.substr(0, headEnd);
     if (headEnd != std::string::npos)
@@ -136,12 +142,38 @@ std::string_view Worker::value(VarRef ref) const
     return m_cursors[ref.variable]->value(ref.column);
 }
 
+// With trace: a replayed request's traceparent. The recorded trace id is kept
+// (a copy gets one derived from it) unless new ones are asked for; the span
+// id is always the request's own.
+std::string_view Worker::replayTraceparent(const IterationStart& what)
+{
+    if (!m_plan.trace)
+        return {};
+    std::string_view recorded;
+    for (const auto& [name, value] : what.record->headers)
+        if (name == "traceparent")
+            recorded = traceIdOf(value);
+    m_traceparent.assign("00-");
+    if (recorded.empty() || m_plan.newTraceIds)
+        appendTraceHex(m_traceparent, m_traceRandom, 32);
+    else if (what.copy == 0)
+        m_traceparent.append(recorded);
+    else
+        m_traceparent.append(derivedTraceId(recorded, what.copy));
+    m_traceparent += '-';
+    appendTraceHex(m_traceparent, m_traceRandom, 16);
+    m_traceparent += "-01";
+    return m_traceparent;
+}
+
 bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what)
 {
     Slot& s = m_slots[slot];
     if (what.record) { // a recorded request, to its server's step, as it was: an iteration of one request
         s.single = true;
-        m_renderer.renderRecord(what.step, *what.record, s.rendered[what.step]);
+        m_renderer.renderRecord(what.step, *what.record, s.rendered[what.step], replayTraceparent(what));
+        if (m_plan.trace)
+            s.trace.assign(m_traceparent, 3, 32);
         sendStep(slot, int(what.step), intended, now);
         return true;
     }
@@ -156,6 +188,8 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
                 return false;
             }
         }
+        if (m_traceVariable >= 0)
+            s.trace.assign(m_cursors[std::size_t(m_traceVariable)]->value(-1));
         // Render every templated step now, while the cursors hold this
         // iteration's values.
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i)

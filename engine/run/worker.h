@@ -41,6 +41,7 @@
 #include <map>
 #include <memory>
 #include <queue>
+#include <random>
 #include <vector>
 
 namespace stampede {
@@ -124,6 +125,7 @@ private:
         std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration)
         std::uint64_t ticket = 0;     // its arrival at the rendezvous it waits at
         bool metRendezvous = false;   // released: the next send of its step goes
+        std::string trace;            // the iteration's W3C trace id (with trace on), kept with its samples
     };
     enum class Verdict
     {
@@ -155,6 +157,7 @@ private:
     std::string_view value(VarRef ref) const override;
     // PacerHost
     bool startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what) override;
+    std::string_view replayTraceparent(const IterationStart& what);
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
@@ -209,9 +212,10 @@ private:
     void setGauges();
     void keepSample(const Slot& slot, ErrorClass c, int status, std::string_view raw, const std::string& why)
     {
-        keepSample(std::uint32_t(slot.step), c, status, raw, why);
+        keepSample(std::uint32_t(slot.step), c, status, raw, why, slot.trace);
     }
-    void keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why);
+    void keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why,
+                    std::string_view trace = {});
     IntervalMetricsPtr freshSecond(std::uint32_t second) const;
 
     WorkerSetup m_setup;
@@ -255,7 +259,10 @@ private:
     std::uint64_t m_rendezvousSeen = 0;              // the board's generation last looked at
     Nanos m_stopRunAt = 0;                           // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
-    FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
+    FastRandom m_random{m_setup.seed ^ 0x7468696e6bull};                                              // think times
+    FastRandom m_traceRandom{std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32)}; // trace ids
+    std::string m_traceparent; // a replayed request's, while it is rendered
+    int m_traceVariable = -1;  // with trace: the $traceId variable, whose value each iteration keeps
     Nanos m_leaseExpiredAt = 0;
     bool leaseOver(Nanos now);
     Nanos m_nextTick = 0;

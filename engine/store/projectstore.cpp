@@ -173,6 +173,11 @@ ALTER TABLE run_steps ADD COLUMN start_after_s REAL NOT NULL DEFAULT 0;
 ALTER TABLE run_steps ADD COLUMN duration_s REAL NOT NULL DEFAULT 0;
 )sql";
 
+// 10 -> 11: an error sample's W3C trace id (a run with trace on), to look the request up in the tracing system.
+const char* kMigrate10to11 = R"sql(
+ALTER TABLE run_samples ADD COLUMN trace TEXT NOT NULL DEFAULT '';
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -280,7 +285,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     ::flock(p->m_lockFd, LOCK_EX | LOCK_NB);
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
-                             kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 +
+                             kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 + kMigrate10to11 +
                              " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
@@ -416,6 +421,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate8to9;
         if (version < 10)
             sql += kMigrate9to10;
+        if (version < 11)
+            sql += kMigrate10to11;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

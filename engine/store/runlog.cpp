@@ -163,8 +163,8 @@ bool RunLog::writable()
     const char* const statements[] = {
         insert.c_str(),
         "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? AND agent = ?",
-        "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, detail) "
-        "VALUES (?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, detail, trace) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?)",
         "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?",
         "INSERT INTO run_events(run, at_s, kind, agent, detail, from_second, to_second) VALUES (?, ?, ?, ?, ?, ?, ?)",
         "UPDATE runs SET status = ?, summary = ?, ended = ?, agents = ? WHERE id = ?"};
@@ -309,7 +309,7 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
     SqlStatement count(db, "SELECT count(*) FROM run_samples WHERE run = ? AND step = ? AND error_class = ? "
                            "AND agent = ?");
     SqlStatement add(db, "INSERT INTO run_samples(run, second, step, agent, error_class, status, head, body, "
-                         "detail) VALUES (?,?,?,?,?,?,?,?,?)");
+                         "detail, trace) VALUES (?,?,?,?,?,?,?,?,?,?)");
     SqlStatement last(db, "UPDATE runs SET last_second = max(last_second, ?) WHERE id = ?");
     bool ok = s.ok() && count.ok() && add.ok() && last.ok();
     for (const auto& p : parts) {
@@ -326,7 +326,7 @@ bool RunLog::write(std::int64_t run, const std::vector<PreparedSecond>& parts)
                 continue;
             add.bind(1, run).bind(2, std::int64_t(p.second)).bind(3, std::int64_t(e.step)).bind(4, p.agent);
             add.bind(5, std::int64_t(e.errorClass)).bind(6, std::int64_t(e.status)).blob(7, e.head).blob(8, e.body);
-            add.bind(9, e.detail);
+            add.bind(9, e.detail).bind(10, e.trace);
             ok = add.run();
             add.reset();
         }
@@ -530,7 +530,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             return std::nullopt;
     }
     {
-        SqlStatement s(db, "SELECT step, second, error_class, status, head, body, detail FROM run_samples "
+        SqlStatement s(db, "SELECT step, second, error_class, status, head, body, detail, trace FROM run_samples "
                            "WHERE run = ? AND agent = '' ORDER BY step, error_class, second");
         s.bind(1, run);
         while (s.step()) {
@@ -538,7 +538,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             if (c >= kErrorClassCount)
                 continue;
             r.samples.push_back({std::uint32_t(s.integer(0)), std::uint32_t(s.integer(1)), ErrorClass(c),
-                                 int(s.integer(3)), s.text(4), s.text(5), s.text(6)});
+                                 int(s.integer(3)), s.text(4), s.text(5), s.text(6), s.text(7)});
         }
         if (failed(s, "error samples"))
             return std::nullopt;

@@ -15,12 +15,6 @@ namespace {
 using simdjson::ondemand::array;
 using simdjson::ondemand::object;
 
-bool hopByHop(const std::string& lower)
-{
-    return lower == "content-length" || lower == "connection" || lower == "keep-alive" ||
-           lower == "transfer-encoding" || lower == "upgrade" || lower == "te" || lower == "proxy-connection";
-}
-
 // The authority of an absolute URL: "http://a.example:8080/x" -> "a.example:8080".
 std::string authority(const std::string& url)
 {
@@ -55,7 +49,7 @@ bool readHeaders(array headers, TrafficRecord& r, std::string& why)
             return false;
         }
         std::transform(name.begin(), name.end(), name.begin(), [](char c) { return char(std::tolower(c)); });
-        if (name.empty() || name.front() == ':' || hopByHop(name))
+        if (name.empty() || name.front() == ':' || isHopByHopHeader(name))
             continue; // HTTP/2 pseudo-headers and hop-by-hop headers are the connection's, not the request's
         r.headers.emplace_back(std::move(name), std::move(value));
     }

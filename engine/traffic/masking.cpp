@@ -21,19 +21,28 @@ namespace {
 struct Preset
 {
     const char* name;
-    const char* rule;
+    std::vector<const char*> rules;
 };
+
+// The names of secrets in queries, forms and JSON bodies.
+#define STAMPEDE_SECRET_NAMES                                                                                          \
+    "token|access_token|refresh_token|id_token|password|passwd|secret|client_secret|api_key|apikey|sign|signature"
 
 // In this order: an ID card number is hashed before the bank-card pattern could take it.
 const Preset kPresets[] = {
-    {"cn-id", "regex:(?<![0-9])[1-9][0-9]{5}(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}"
-              "[0-9Xx](?![0-9A-Za-z])=hash"},
-    {"bank-card", "regex:(?<![0-9])(?:62|4[0-9]|5[1-5])[0-9]{14,17}(?![0-9])=hash"},
-    {"cn-mobile", "regex:(?<![0-9])(?:\\+?86[- ]?)?1[3-9][0-9]{9}(?![0-9])=hash"},
-    {"email", "regex:[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}=hash"},
-    {"bearer", "regex:(?i)bearer\\s+([A-Za-z0-9._~+/=-]+)=hash"},
-    {"cookies", "cookie:*=hash"},
+    {"cn-id",
+     {"regex:(?<![0-9])[1-9][0-9]{5}(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}"
+      "[0-9Xx](?![0-9A-Za-z])=hash"}},
+    {"bank-card", {"regex:(?<![0-9])(?:62|4[0-9]|5[1-5])[0-9]{14,17}(?![0-9])=hash"}},
+    {"cn-mobile", {"regex:(?<![0-9])(?:\\+?86[- ]?)?1[3-9][0-9]{9}(?![0-9])=hash"}},
+    {"email", {"regex:[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}=hash"}},
+    {"bearer", {"regex:(?i)bearer\\s+([A-Za-z0-9._~+/=-]+)=hash"}},
+    {"secrets",
+     {"query:" STAMPEDE_SECRET_NAMES "=hash", "form:" STAMPEDE_SECRET_NAMES "=hash",
+      "json:" STAMPEDE_SECRET_NAMES "=hash"}},
+    {"cookies", {"cookie:*=hash"}},
 };
+#undef STAMPEDE_SECRET_NAMES
 
 std::string percentDecode(std::string_view s)
 {
@@ -56,6 +65,44 @@ bool allDigits(std::string_view s)
 
 } // namespace
 
+const std::vector<std::string>& defaultMasks()
+{
+    static const std::vector<std::string> rules = [] {
+        std::vector<std::string> r;
+        for (const Preset& p : kPresets)
+            r.push_back(std::string("preset:") + p.name);
+        return r;
+    }();
+    return rules;
+}
+
+bool parseMasks(const std::vector<std::string>& texts, std::vector<MaskRule>& out, std::string& error,
+                std::size_t* failed)
+{
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        auto parsed = MaskRule::parse(texts[i], error);
+        if (parsed.empty()) {
+            if (failed)
+                *failed = i;
+            return false;
+        }
+        out.insert(out.end(), parsed.begin(), parsed.end());
+    }
+    return true;
+}
+
+std::vector<std::string> masksToUse(const std::vector<std::string>& given, bool noMask)
+{
+    return noMask ? std::vector<std::string>{} : given.empty() ? defaultMasks() : given;
+}
+
+bool MaskRule::named(std::string_view n) const
+{
+    if (names.empty())
+        return n == name;
+    return std::find(names.begin(), names.end(), n) != names.end();
+}
+
 const std::vector<std::string>& maskPresets()
 {
     static const std::vector<std::string> names = [] {
@@ -71,9 +118,18 @@ std::vector<MaskRule> MaskRule::parse(std::string_view text, std::string& error)
 {
     if (text.rfind("preset:", 0) == 0) {
         const std::string_view name = text.substr(7);
-        for (const Preset& p : kPresets)
-            if (name == p.name)
-                return parse(p.rule, error);
+        for (const Preset& p : kPresets) {
+            if (name != p.name)
+                continue;
+            std::vector<MaskRule> rules;
+            for (const char* rule : p.rules) {
+                auto one = parse(rule, error);
+                for (MaskRule& r : one)
+                    r.text.assign(text); // the preview counts a preset's changes under its name
+                rules.insert(rules.end(), one.begin(), one.end());
+            }
+            return rules;
+        }
         std::string known;
         for (const auto& n : maskPresets())
             known += (known.empty() ? "" : ", ") + n;
@@ -121,6 +177,14 @@ std::vector<MaskRule> MaskRule::parse(std::string_view text, std::string& error)
     }
     if (r.field == Field::Header)
         std::transform(r.name.begin(), r.name.end(), r.name.begin(), [](char c) { return char(std::tolower(c)); });
+    if (r.field != Field::Regex && r.name.find('|') != std::string::npos) {
+        for (std::size_t from = 0; from <= r.name.size();) {
+            const std::size_t bar = std::min(r.name.find('|', from), r.name.size());
+            if (bar > from)
+                r.names.push_back(r.name.substr(from, bar - from));
+            from = bar + 1;
+        }
+    }
     if (r.field == Field::Regex) {
         std::string why;
         r.regex = Regex::compile(r.name, why);
@@ -188,7 +252,7 @@ std::size_t Masker::query(const MaskRule& rule, std::string& text) const
         const std::size_t eq = pair.find('=');
         const std::string_view name = pair.substr(0, eq);
         std::string piece(pair);
-        if (!pair.empty() && (name == rule.name || percentDecode(name) == rule.name)) {
+        if (!pair.empty() && (rule.named(name) || rule.named(percentDecode(name)))) {
             ++changed;
             if (rule.action == MaskRule::Action::Drop)
                 piece.clear();
@@ -231,7 +295,7 @@ std::size_t Masker::json(const MaskRule& rule, std::string& body) const
         const std::size_t end = valueEnd(body, valueAt);
         if (end == std::string::npos)
             break;
-        if (key != rule.name) {
+        if (!rule.named(key)) {
             i = colon; // into the value: nested keys are members too
             continue;
         }
@@ -286,7 +350,7 @@ std::size_t Masker::cookies(const MaskRule& rule, TrafficRecord& r) const
             const std::size_t eq = pair.find('=');
             const std::string_view cookie = pair.substr(0, eq);
             std::string piece(pair);
-            if (!pair.empty() && (rule.name == "*" || cookie == rule.name)) {
+            if (!pair.empty() && (rule.name == "*" || rule.named(cookie))) {
                 ++changed;
                 piece = rule.action == MaskRule::Action::Drop
                             ? std::string()
@@ -314,10 +378,14 @@ std::size_t Masker::regex(const MaskRule& rule, std::string& text) const
     return changed;
 }
 
-std::size_t Masker::apply(TrafficRecord& r) const
+std::size_t Masker::apply(TrafficRecord& r, std::vector<std::size_t>* perRule) const
 {
-    std::size_t changed = 0;
-    for (const MaskRule& rule : m_rules) {
+    std::size_t total = 0;
+    if (perRule)
+        perRule->assign(m_rules.size(), 0);
+    for (std::size_t i = 0; i < m_rules.size(); ++i) {
+        const MaskRule& rule = m_rules[i];
+        std::size_t changed = 0;
         switch (rule.field) {
         case MaskRule::Field::Query: {
             const std::size_t q = r.target.find('?');
@@ -332,7 +400,7 @@ std::size_t Masker::apply(TrafficRecord& r) const
         }
         case MaskRule::Field::Header:
             for (auto it = r.headers.begin(); it != r.headers.end();) {
-                if (it->first != rule.name) {
+                if (!rule.named(it->first)) {
                     ++it;
                     continue;
                 }
@@ -363,8 +431,11 @@ std::size_t Masker::apply(TrafficRecord& r) const
             changed += regex(rule, r.body);
             break;
         }
+        if (perRule)
+            (*perRule)[i] = changed;
+        total += changed;
     }
-    return changed;
+    return total;
 }
 
 } // namespace stampede

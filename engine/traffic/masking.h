@@ -12,7 +12,10 @@
 // Text form (the command line's --mask): FIELD:NAME=ACTION, e.g.
 // query:phone=hash, header:authorization=replace:***, json:idCard=drop,
 // form:password=replace:x, regex:1[3-9][0-9]{9}=hash, cookie:*=hash,
-// or preset:cn-mobile (cn-id, bank-card, email, bearer, cookies).
+// or preset:cn-mobile (cn-id, bank-card, email, bearer, secrets, cookies).
+// A name may list several: query:token|password=hash. "secrets" hashes
+// token, access_token, password, secret, api_key, sign (and kin) in
+// queries, forms and JSON bodies at any depth.
 #include "check/checks.h"
 #include "trafficrecord.h"
 
@@ -41,18 +44,30 @@ struct MaskRule
         Drop
     };
     Field field = Field::Query;
-    std::string name; // a parameter, header (lower-case), key, field or cookie name; a regex's pattern
+    std::string name;               // a parameter, header (lower-case), key, field or cookie name; a regex's pattern
+    std::vector<std::string> names; // a name of several ("token|password"): each of them
     Action action = Action::Hash;
     std::string replacement;
-    RegexPtr regex;   // Field::Regex
-    std::string text; // as written
+    RegexPtr regex;                       // Field::Regex
+    std::string text;                     // as written (a preset's rules: "preset:NAME")
+    bool named(std::string_view n) const; // whether `n` is the rule's name (or one of its names)
 
     // One rule, or a preset's rules; nothing and `error` when it does not read.
     static std::vector<MaskRule> parse(std::string_view text, std::string& error);
 };
 
+// Every rule of `texts` (presets expanded), in order; false with `error`
+// and, in `failed`, the index of the text that does not read.
+bool parseMasks(const std::vector<std::string>& texts, std::vector<MaskRule>& out, std::string& error,
+                std::size_t* failed = nullptr);
+// The rules a command uses: none with `noMask`, `given` when there are any, else the defaults.
+std::vector<std::string> masksToUse(const std::vector<std::string>& given, bool noMask);
+
 // The presets' names, for help and errors.
 const std::vector<std::string>& maskPresets();
+// The rules used when none are given: every preset (mobile, ID and bank card
+// numbers, e-mail addresses, bearer tokens, secrets by name, cookies).
+const std::vector<std::string>& defaultMasks();
 
 class Masker
 {
@@ -61,8 +76,9 @@ public:
     // value hashes the same in every import into it).
     Masker(std::vector<MaskRule> rules, std::string key);
     bool empty() const { return m_rules.empty(); }
-    // Applies every rule, in order; returns how many values it changed.
-    std::size_t apply(TrafficRecord& r) const;
+    // Applies every rule, in order; returns how many values it changed
+    // (and, with `perRule`, how many each rule changed, by index).
+    std::size_t apply(TrafficRecord& r, std::vector<std::size_t>* perRule = nullptr) const;
     // The keyed hash of a value: digits stay digits of the same length; other
     // text becomes "h_" and 16 hex digits.
     std::string hash(std::string_view value) const;

@@ -1,5 +1,7 @@
 #include "replayplan.h"
 
+#include "core/number.h"
+#include "core/random.h"
 #include "core/text.h"
 
 #include "jsonscan.h"
@@ -315,6 +317,80 @@ std::uint64_t ReplaySchedule::plannedIn(std::uint32_t s) const
                            std::lower_bound(m_at.begin(), m_at.end(), from - shift));
     }
     return n * m_amplify;
+}
+
+bool ReplaySelection::parseStatus(std::string_view text, std::pair<int, int>& out, std::string& error)
+{
+    std::uint64_t a = 0, b = 0;
+    std::string why;
+    if (text.size() == 3 && (text[1] == 'x' || text[1] == 'X') && (text[2] == 'x' || text[2] == 'X') &&
+        text[0] >= '1' && text[0] <= '5') {
+        out = {(text[0] - '0') * 100, (text[0] - '0') * 100 + 99};
+        return true;
+    }
+    const std::size_t dash = text.find('-');
+    if (!parseWhole(text.substr(0, dash), "status", 0, 999, a, why) ||
+        (dash != std::string_view::npos && !parseWhole(text.substr(dash + 1), "status", 0, 999, b, why))) {
+        error = "status \"" + std::string(text) + "\": expected a code (200), a class (5xx) or a range (500-599)";
+        return false;
+    }
+    if (dash == std::string_view::npos)
+        b = a;
+    if (b < a) {
+        error = "status \"" + std::string(text) + "\": the range ends before it starts";
+        return false;
+    }
+    out = {int(a), int(b)};
+    return true;
+}
+
+bool ReplaySelection::selects() const
+{
+    return include || exclude || !methods.empty() || !statuses.empty() || samplePercent < 100;
+}
+
+std::size_t ReplaySelection::select(std::vector<TrafficRecord>& records) const
+{
+    if (!selects())
+        return 0;
+    const std::size_t before = records.size();
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const TrafficRecord& r = records[i];
+        const std::string_view path = std::string_view(r.target).substr(0, r.target.find('?'));
+        bool keep = (!include || include->search(path)) && (!exclude || !exclude->search(path));
+        keep = keep && (methods.empty() || std::find(methods.begin(), methods.end(), r.method) != methods.end());
+        keep = keep && (statuses.empty() || std::any_of(statuses.begin(), statuses.end(), [&](const auto& range) {
+                            return r.status >= range.first && r.status <= range.second;
+                        }));
+        if (keep && samplePercent < 100) {
+            // stable: the same requests on every engine and in every run of this set
+            FastRandom rng(0x5A3D1E5ull + i);
+            keep = double(rng.next() >> 11) * 0x1.0p-53 * 100 < samplePercent;
+        }
+        if (keep) {
+            if (out != i)
+                records[out] = std::move(records[i]);
+            ++out;
+        }
+    }
+    records.resize(out);
+    return before - out;
+}
+
+void ReplaySelection::rewrite(std::vector<TrafficRecord>& records) const
+{
+    if (setHeaders.empty() && removeHeaders.empty() && host.empty())
+        return;
+    for (TrafficRecord& r : records) {
+        std::erase_if(r.headers, [&](const auto& h) {
+            return std::find(removeHeaders.begin(), removeHeaders.end(), h.first) != removeHeaders.end() ||
+                   std::any_of(setHeaders.begin(), setHeaders.end(), [&](const auto& s) { return s.first == h.first; });
+        });
+        r.headers.insert(r.headers.end(), setHeaders.begin(), setHeaders.end());
+        if (!host.empty())
+            r.host = host;
+    }
 }
 
 } // namespace stampede

@@ -7,6 +7,7 @@
 // The records are in time order, so each engine's share is a cursor over a
 // sorted list of due times: no timer per request. Time is what the caller
 // passes in (nanoseconds since the replay began): tests simulate it.
+#include "check/checks.h"
 #include "trafficrecord.h"
 
 #include <cstdint>
@@ -36,6 +37,27 @@ struct ReplayOffset
     // "query:uid+1000000", "json:orderNo~-${copy}", "header:x-request-id~-c${copy}";
     // nothing with `error` when it does not read.
     static std::optional<ReplayOffset> parse(const std::string& text, std::string& error);
+};
+
+// Which recorded requests a replay sends, and what it changes in them
+// before anything else (amplification, offsets) sees them.
+struct ReplaySelection
+{
+    RegexPtr include, exclude;                 // over the path (the target before '?')
+    std::vector<std::string> methods;          // upper-case; empty: every method
+    std::vector<std::pair<int, int>> statuses; // recorded status ranges; empty: every status
+    double samplePercent = 100;                // of what the rules above keep, chosen stably by each one's place
+    std::vector<std::pair<std::string, std::string>> setHeaders; // lower-case names: set (replacing recorded ones)
+    std::vector<std::string> removeHeaders;                      // lower-case names: taken off
+    std::string host; // the Host (:authority) sent instead of the recorded one; empty: as recorded
+
+    // "200", "2xx", "500-599" (0: the status was not recorded); false with `error`.
+    static bool parseStatus(std::string_view text, std::pair<int, int>& out, std::string& error);
+    bool selects() const;
+    // Keeps the requests selected, in their order; returns how many it took off.
+    std::size_t select(std::vector<TrafficRecord>& records) const;
+    // The headers set and removed, and the host, on every request.
+    void rewrite(std::vector<TrafficRecord>& records) const;
 };
 
 struct ReplayOptions

@@ -33,13 +33,9 @@ bool readMaskedTrafficFile(const std::string& path, const std::string& format, c
                            TrafficImport& in, std::string& where, std::string& error)
 {
     std::vector<MaskRule> rules;
-    for (std::size_t i = 0; i < masks.size(); ++i) {
-        auto parsed = MaskRule::parse(masks[i], error);
-        if (parsed.empty()) {
-            where = "mask[" + std::to_string(i) + "]";
-            return false;
-        }
-        rules.insert(rules.end(), parsed.begin(), parsed.end());
+    if (std::size_t failed = 0; !parseMasks(masks, rules, error, &failed)) {
+        where = "mask[" + std::to_string(failed) + "]";
+        return false;
     }
     std::string used;
     if (!readTrafficFile(path, format, in, used, error)) {

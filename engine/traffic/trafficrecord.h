@@ -4,6 +4,7 @@
 // (a log without bodies or headers) is empty.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,13 @@ struct TrafficRecord
     int status = 0;        // the recorded answer's status; 0 when unknown
     double durationS = -1; // the recorded request time; -1 when unknown
 };
+
+// Headers of the connection, not of the request: not kept in a record.
+inline bool isHopByHopHeader(std::string_view lower)
+{
+    return lower == "content-length" || lower == "connection" || lower == "keep-alive" ||
+           lower == "transfer-encoding" || lower == "upgrade" || lower == "te" || lower == "proxy-connection";
+}
 
 // A line (or entry) that could not be read: its 1-based number and why.
 struct TrafficProblem

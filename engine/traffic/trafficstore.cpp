@@ -33,6 +33,45 @@ std::int64_t TrafficStore::save(const std::string& name, const std::vector<Traff
     return id;
 }
 
+std::int64_t TrafficStore::create(const std::string& name, const std::string& payloadJson)
+{
+    const std::int64_t id = m_store.addItem(0, ItemKind::Traffic, name, payloadJson);
+    if (!id)
+        m_error = m_store.lastError();
+    return id;
+}
+
+bool TrafficStore::append(std::int64_t item, std::int64_t seq, const std::vector<TrafficRecord>& records,
+                          const std::string& payloadJson)
+{
+    sqlite3* db = m_store.handle();
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        m_error = std::string("cannot store the traffic: ") + sqlite3_errmsg(db);
+        return false;
+    }
+    bool ok = true;
+    if (!records.empty()) {
+        SqlStatement s(db, "INSERT INTO traffic_chunks(item, seq, first_ns, records, data) VALUES (?, ?, ?, ?, ?)");
+        s.bind(1, item).bind(2, seq).bind(3, records.front().atNanos).bind(4, std::int64_t(records.size()));
+        s.blob(5, encodeTraffic(records.data(), records.size()));
+        if (!s.run()) {
+            m_error = "cannot store the traffic: " + s.error();
+            ok = false;
+        }
+    }
+    if (ok && !m_store.setPayload(item, payloadJson)) {
+        m_error = "cannot store the traffic: " + m_store.lastError();
+        ok = false;
+    }
+    if (ok && sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        m_error = std::string("cannot store the traffic: ") + sqlite3_errmsg(db);
+        ok = false;
+    }
+    if (!ok)
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    return ok;
+}
+
 std::int64_t TrafficStore::find(const std::string& name) const
 {
     SqlStatement s(m_store.handle(), "SELECT id FROM items WHERE kind = 'traffic' AND name = ? ORDER BY id LIMIT 1");

@@ -123,6 +123,51 @@ private slots:
         QVERIFY(r.target.find("@masked.invalid") != std::string::npos);
     }
 
+    // Issue 29: the default rules (every preset) catch tokens by name in
+    // queries, forms and JSON at any depth, and e-mail addresses anywhere; a
+    // rule's name may list several; each rule says how many values it changed.
+    void defaultsCatchSecretsAndEmails()
+    {
+        std::vector<MaskRule> rules;
+        for (const std::string& text : defaultMasks()) {
+            std::string error;
+            auto r = MaskRule::parse(text, error);
+            QVERIFY2(!r.empty(), error.c_str());
+            rules.insert(rules.end(), r.begin(), r.end());
+        }
+        const Masker m(rules, "project-key");
+        TrafficRecord r;
+        r.target = "/api/orders?token=abc123&access_token=AT-998&page=2&api_key=k-77&sign=9f8e7d";
+        r.headers = {{"content-type", "application/json"}, {"x-note", "mail ops@shop.example.org"}};
+        r.body = R"({"user": {"email": "wang.wu@example.com", "password": "hunter2", )"
+                 R"("auth": {"secret": "s3cr3t", "refresh_token": "RT-1"}}, "page": 2})";
+        std::vector<std::size_t> perRule;
+        const std::size_t changed = m.apply(r, &perRule);
+        for (const char* o : {"abc123", "AT-998", "k-77", "9f8e7d", "ops@shop.example.org", "wang.wu@example.com",
+                              "hunter2", "s3cr3t", "RT-1"})
+            QVERIFY2(!contains(r, o), o);
+        QVERIFY2(r.target.find("page=2") != std::string::npos, r.target.c_str()); // not a secret: kept
+        QVERIFY(r.body.find(R"("page": 2)") != std::string::npos);
+        QCOMPARE(perRule.size(), rules.size());
+        std::size_t sum = 0, secrets = 0, email = 0;
+        for (std::size_t i = 0; i < rules.size(); ++i) {
+            sum += perRule[i];
+            if (rules[i].text == "preset:secrets")
+                secrets += perRule[i];
+            if (rules[i].text == "preset:email")
+                email += perRule[i];
+        }
+        QCOMPARE(sum, changed);
+        QCOMPARE(secrets, std::size_t(7)); // four in the query, three in the body
+        QCOMPARE(email, std::size_t(2));
+
+        TrafficRecord form;
+        form.body = "username=zhao&password=p%40ss&sign=abc";
+        const Masker listed = masker({"form:password|sign=replace:x"});
+        QCOMPARE(listed.apply(form), std::size_t(2));
+        QCOMPARE(form.body, std::string("username=zhao&password=x&sign=x"));
+    }
+
     // Keyed and stable: the same value hashes the same within a key (so a user
     // stays one user), differently under another key; digits stay digits.
     void hashIsKeyedAndStable()
