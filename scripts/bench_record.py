@@ -69,15 +69,40 @@ def record_case(cli, tmp, seconds, conns, script, index):
     return kept / elapsed, kept / cpu, dropped, received
 
 
+def paced_case(cli, tmp, seconds, rate, index):
+    """The recorder offered `rate` requests a second, paced (stampede-cli run's open model on CPU 1): what it
+    keeps and drops, and its CPU."""
+    port = free_port()
+    p = subprocess.Popen(["taskset", "-c", "0", cli, "record", "--listen", f"127.0.0.1:{port}", "--project",
+                          os.path.join(tmp, f"paced{index}.stampede"), "--name", "paced", "-q"],
+                         stdout=subprocess.PIPE, text=True)
+    wait_port(port)
+    before = cpu_seconds(p.pid)
+    subprocess.run(["taskset", "-c", "1", cli, "run", "--url", f"http://127.0.0.1:{port}/api/orders?page=1",
+                    "--rate", str(rate), "-c", "64", "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q",
+                    "-H", "Content-Type: application/json", "-H", "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig",
+                    "--body", BODY], capture_output=True)
+    time.sleep(1.2)
+    cpu = cpu_seconds(p.pid) - before
+    p.send_signal(signal.SIGINT)
+    out = p.communicate(timeout=60)[0]
+    m = re.search(r"received (\d+) requests: (\d+) kept, \d+ filtered, (\d+) dropped", out)
+    return int(m.group(1)), int(m.group(2)), int(m.group(3)), cpu
+
+
 def nginx_conf(tmp, port, recorder_port=None, backend=None):
+    """nginx answering 204 on `port`; with `backend`, a gateway on `port` proxying to it (keep-alive), and with
+    `recorder_port` mirroring every request to the recorder too."""
     conf = os.path.join(tmp, "nginx.conf")
     mirror = ""
-    if recorder_port:
-        mirror = f"""upstream rec {{ server 127.0.0.1:{recorder_port}; keepalive 16; }}
-  server {{ listen 127.0.0.1:{port}; location / {{ mirror /m; mirror_request_body on; proxy_pass http://127.0.0.1:{backend}; }}
+    if backend:
+        copy = "mirror /m; mirror_request_body on;" if recorder_port else ""
+        mirror = f"""upstream be {{ server 127.0.0.1:{backend}; keepalive 16; }}
+  server {{ listen 127.0.0.1:{port}; location / {{ {copy} proxy_pass http://be; proxy_http_version 1.1;
+      proxy_set_header Connection ""; }}
     location = /m {{ internal; proxy_pass http://rec$request_uri; proxy_http_version 1.1;
       proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Real-IP $remote_addr; }} }}
-  upstream be {{ server 127.0.0.1:{backend}; keepalive 16; }}"""
+  upstream rec {{ server 127.0.0.1:{recorder_port or backend}; keepalive 16; }}"""
     with open(conf, "w") as f:
         f.write(f"""daemon off; worker_processes 1; worker_cpu_affinity 10;
 pid {tmp}/nginx.pid; error_log {tmp}/error.log;
@@ -116,7 +141,7 @@ def gateway_case(cli, tmp, seconds, conns, script, mirror, index):
                                 os.path.join(tmp, f"gw{index}.stampede"), "--name", "gw", "-q"],
                                stdout=subprocess.PIPE, text=True)
         wait_port(rec_port)
-    conf = nginx_conf(tmp, port, rec_port if mirror else None, backend if mirror else None)
+    conf = nginx_conf(tmp, port, rec_port if mirror else None, backend)
     p = subprocess.Popen(["/usr/sbin/nginx", "-c", conf, "-e", f"{tmp}/error.log"])
     wait_port(port)
     sent, elapsed = wrk(f"http://127.0.0.1:{port}/api/orders?page=1", seconds, conns, script, cpu="1")
@@ -137,6 +162,7 @@ def main():
     ap.add_argument("--pairs", type=int, default=3)
     ap.add_argument("--duration", type=int, default=5)
     ap.add_argument("--connections", type=int, default=16)
+    ap.add_argument("--rate", type=int, default=20000)
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         script = os.path.join(tmp, "post.lua")
@@ -147,7 +173,7 @@ def main():
                     'wrk.headers["Authorization"] = "Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig"\n'
                     'wrk.headers["Cookie"] = "sid=s-98765; uid=77"\n'
                     'wrk.headers["X-Forwarded-For"] = "10.1.2.3"\n')
-        rates, per_cpu, drops, ratios = [], [], [], []
+        rates, per_cpu, ratios = [], [], []
         print(f"recorder: {a.pairs} pairs x {a.duration}s, wrk -t1 -c{a.connections}, POST {len(BODY)} B JSON, "
               "default masks; recorder and nginx on CPU 0, wrk on CPU 1")
         for i in range(a.pairs):
@@ -155,19 +181,24 @@ def main():
             n_rate, n_cpu = nginx_case(tmp, a.duration, a.connections, script)
             rates.append(rate)
             per_cpu.append(cpu_rate)
-            drops.append(dropped)
             ratios.append(cpu_rate / n_cpu)
             print(f"  pair {i + 1}: recorded {rate:,.0f}/s ({cpu_rate:,.0f} per CPU-s, {dropped} dropped of "
                   f"{received:,}); nginx 204 {n_rate:,.0f}/s ({n_cpu:,.0f} per CPU-s); ratio {cpu_rate / n_cpu:.3f}")
-        print(f"median: recorded {statistics.median(rates):,.0f}/s, {statistics.median(per_cpu):,.0f} per CPU-second, "
-              f"{statistics.median(ratios):.3f}x nginx per CPU-second, dropped {max(drops)} at most")
+        print(f"median, saturated: recorded {statistics.median(rates):,.0f}/s, {statistics.median(per_cpu):,.0f} per "
+              f"CPU-second, {statistics.median(ratios):.3f}x nginx per CPU-second (offered more than it keeps: the "
+              f"rest dropped, the senders never waited)")
+        paced = [paced_case(a.cli, tmp, a.duration, a.rate, i) for i in range(a.pairs)]
+        for i, (received, kept, dropped, cpu) in enumerate(paced):
+            print(f"  paced {a.rate:,}/s run {i + 1}: received {received:,}, kept {kept:,}, dropped {dropped}, "
+                  f"recorder CPU {cpu / (a.duration + 1.2) * 100:.0f} % of one core")
         plain = [gateway_case(a.cli, tmp, a.duration, a.connections, script, False, i)[0] for i in range(a.pairs)]
         mirrored = [gateway_case(a.cli, tmp, a.duration, a.connections, script, True, i) for i in range(a.pairs)]
         print(f"gateway (nginx, one worker): {statistics.median(plain):,.0f}/s without a mirror, "
               f"{statistics.median([m[0] for m in mirrored]):,.0f}/s mirroring to the recorder; "
               f"kept {sum(m[2] for m in mirrored):,} of {sum(m[1] for m in mirrored):,} requests")
-        ok = statistics.median(rates) >= 20000 and max(drops) == 0
-        print("bar (>= 20,000 recorded/s on one core, none dropped):", "met" if ok else "NOT met")
+        ok = statistics.median(rates) >= 20000 and all(d == 0 and k == r for r, k, d, _ in paced)
+        print(f"bar (>= 20,000 recorded/s on one core; at {a.rate:,}/s every request kept, none dropped):",
+              "met" if ok else "NOT met")
     return 0
 
 

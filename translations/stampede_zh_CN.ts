@@ -4530,7 +4530,7 @@ error_rate &lt; 0.1%</translation>
     <name>TrafficImportDialog</name>
     <message>
         <location filename="../widgets/trafficimportdialog.cpp" line="21"/>
-        <location filename="../widgets/trafficimportdialog.cpp" line="80"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="84"/>
         <source>Import traffic</source>
         <translation>导入流量</translation>
     </message>
@@ -4551,91 +4551,111 @@ error_rate &lt; 0.1%</translation>
     </message>
     <message>
         <location filename="../widgets/trafficimportdialog.cpp" line="30"/>
+        <source>Access log: Caddy (JSON)</source>
+        <translation>访问日志：Caddy（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="31"/>
+        <source>Access log: Traefik (JSON)</source>
+        <translation>访问日志：Traefik（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="32"/>
+        <source>Access log: Envoy (default format)</source>
+        <translation>访问日志：Envoy（默认格式）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="33"/>
+        <source>Access log: HAProxy (option httplog)</source>
+        <translation>访问日志：HAProxy（option httplog）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficimportdialog.cpp" line="34"/>
         <source>Access log: nginx log_format…</source>
         <translation>访问日志：nginx log_format…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="35"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="39"/>
         <source>The log_format directive from nginx.conf, or its format string: $remote_addr, $time_local, $time_iso8601, $msec, $request, $request_uri, $request_body, $http_NAME, $status, $request_time are read</source>
         <translation>nginx.conf 中的 log_format 指令或其格式字符串：会读取 $remote_addr、$time_local、$time_iso8601、$msec、$request、$request_uri、$request_body、$http_NAME、$status、$request_time</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="41"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="45"/>
         <source>One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD query, header, json, form, cookie or regex and ACTION hash (stable per project), replace:TEXT or drop; or preset:NAME (%1)</source>
         <translation>每行一条规则，在存储之前应用：FIELD:NAME=ACTION，FIELD 为 query、header、json、form、cookie 或 regex，ACTION 为 hash（按项目稳定）、replace:文本 或 drop；或 preset:名称（%1）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="46"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
         <source>the file&apos;s name</source>
         <translation>文件名</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="49"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
         <source>As recorded</source>
         <translation>录制原样</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="49"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
         <source>As stored</source>
         <translation>存储内容</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="49"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
         <source>Masked by</source>
         <translation>脱敏规则</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="54"/>
         <source>Which rules changed the request, and how many values each</source>
         <translation>哪些规则改动了该请求，各改了几个值</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="63"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="67"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="64"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="68"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="66"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="70"/>
         <source>Masking:</source>
         <translation>脱敏：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="67"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="71"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="69"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="73"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="72"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="76"/>
         <source>The first requests, before and after masking:</source>
         <translation>前几个请求，脱敏前后对比：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="81"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="85"/>
         <source>Access logs and HAR files (*.log *.gz *.har *.txt);;All files (*)</source>
         <translation>访问日志和 HAR 文件 (*.log *.gz *.har *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="133"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="137"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="144"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="148"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="144"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="148"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>

@@ -27,6 +27,10 @@ TrafficImportDialog::TrafficImportDialog(stampede::ProjectStore& store, QWidget*
     m_format->setObjectName(QStringLiteral("format"));
     m_format->addItem(tr("Access log: combined (nginx, Apache)"), QStringLiteral("combined"));
     m_format->addItem(tr("HAR 1.2 (a browser's recording)"), QStringLiteral("har"));
+    m_format->addItem(tr("Access log: Caddy (JSON)"), QStringLiteral("caddy"));
+    m_format->addItem(tr("Access log: Traefik (JSON)"), QStringLiteral("traefik"));
+    m_format->addItem(tr("Access log: Envoy (default format)"), QStringLiteral("envoy"));
+    m_format->addItem(tr("Access log: HAProxy (option httplog)"), QStringLiteral("haproxy"));
     m_format->addItem(tr("Access log: nginx log_format…"), QStringLiteral("custom"));
     m_logFormat = new QLineEdit;
     m_logFormat->setObjectName(QStringLiteral("logFormat"));

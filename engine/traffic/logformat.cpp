@@ -1,6 +1,9 @@
 #include "logformat.h"
 
 #include "core/text.h"
+#include "jsonscan.h"
+
+#include <simdjson.h>
 
 #include <algorithm>
 #include <charconv>
@@ -24,6 +27,9 @@ enum class LogFormat::Var : std::uint8_t
     Host,
     Status,
     RequestTime,
+    DurationMs,
+    DurationNs,
+    TimeHaproxy,
     Skip
 };
 
@@ -53,6 +59,10 @@ constexpr Known kKnown[] = {
     {"host", Var::Host},
     {"status", Var::Status},
     {"request_time", Var::RequestTime},
+    // not nginx's: what other servers log, for their presets (and formats written after them)
+    {"duration_ms", Var::DurationMs},
+    {"duration_ns", Var::DurationNs},
+    {"haproxy_time", Var::TimeHaproxy},
 };
 
 // Logged by nginx, not needed to replay a request: matched and skipped.
@@ -313,6 +323,8 @@ std::optional<LogFormat> LogFormat::compile(std::string_view text, std::string& 
 {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\n'))
         text.remove_prefix(1);
+    if (auto p = preset(text))
+        return p;
     std::string format;
     if (text.rfind("log_format", 0) == 0) {
         std::size_t i = 10;
@@ -345,15 +357,28 @@ std::optional<LogFormat> LogFormat::compile(std::string_view text, std::string& 
         error = "the log format is empty";
         return std::nullopt;
     }
+    if (trimSpaces(format).front() == '{')
+        return compileJson(format, error);
     LogFormat f;
+    if (!compileParts(format, f.m_parts, f, error))
+        return std::nullopt;
+    if (!f.m_hasTarget) {
+        error = "the log format has no $request, $request_uri or $uri: there is no request to replay";
+        return std::nullopt;
+    }
+    return f;
+}
+
+bool LogFormat::compileParts(const std::string& format, std::vector<Part>& parts, LogFormat& f, std::string& error)
+{
     for (std::size_t i = 0; i < format.size();) {
         if (format[i] != '$') {
             const std::size_t next = format.find('$', i);
             const std::string literal = format.substr(i, next == std::string::npos ? std::string::npos : next - i);
-            if (!f.m_parts.empty() && f.m_parts.back().literal)
-                f.m_parts.back().text += literal;
+            if (!parts.empty() && parts.back().literal)
+                parts.back().text += literal;
             else
-                f.m_parts.push_back({true, literal, Var::Skip});
+                parts.push_back({true, literal, Var::Skip, {}});
             i = next == std::string::npos ? format.size() : next;
             continue;
         }
@@ -363,7 +388,7 @@ std::optional<LogFormat> LogFormat::compile(std::string_view text, std::string& 
             const std::size_t close = format.find('}', end);
             if (close == std::string::npos) {
                 error = "\"${\" is not closed in the log format";
-                return std::nullopt;
+                return false;
             }
             name = format.substr(end + 1, close - end - 1);
             end = close + 1;
@@ -374,13 +399,13 @@ std::optional<LogFormat> LogFormat::compile(std::string_view text, std::string& 
         }
         if (name.empty() || !std::all_of(name.begin(), name.end(), nameChar)) {
             error = "a \"$\" in the log format names no variable";
-            return std::nullopt;
+            return false;
         }
-        if (!f.m_parts.empty() && !f.m_parts.back().literal) {
+        if (!parts.empty() && !parts.back().literal) {
             error = "$" + name + " follows another variable with nothing between them: the line cannot be split";
-            return std::nullopt;
+            return false;
         }
-        Part p{false, {}, Var::Skip};
+        Part p{false, {}, Var::Skip, name};
         bool known = false;
         for (const Known& k : kKnown)
             if (name == k.name) {
@@ -394,84 +419,337 @@ std::optional<LogFormat> LogFormat::compile(std::string_view text, std::string& 
             std::transform(p.text.begin(), p.text.end(), p.text.begin(), [](char c) { return char(std::tolower(c)); });
             known = true;
         }
-        for (const char* s : kSkipped)
-            known = known || name == s;
-        for (const char* s : kSkippedPrefixes)
-            known = known || name.rfind(s, 0) == 0;
+        for (const char* sk : kSkipped)
+            known = known || name == sk;
+        for (const char* sk : kSkippedPrefixes)
+            known = known || name.rfind(sk, 0) == 0;
         if (!known) {
             error = "unknown variable $" + name + " in the log format";
-            return std::nullopt;
+            return false;
         }
-        f.m_hasTime |= p.var == Var::TimeLocal || p.var == Var::TimeIso8601 || p.var == Var::Msec;
+        f.m_hasTime |=
+            p.var == Var::TimeLocal || p.var == Var::TimeIso8601 || p.var == Var::Msec || p.var == Var::TimeHaproxy;
         f.m_hasTarget |= p.var == Var::Request || p.var == Var::RequestUri || p.var == Var::Uri;
-        f.m_parts.push_back(std::move(p));
+        parts.push_back(std::move(p));
         i = end;
     }
+    return true;
+}
+
+namespace {
+
+// A JSON log_format's template: each key (dotted when nested) and its value's text.
+bool templateFields(std::string_view s, std::size_t& i, const std::string& prefix,
+                    std::vector<std::pair<std::string, std::string>>& out, std::string& error)
+{
+    const auto space = [&] {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+            ++i;
+    };
+    space();
+    if (i >= s.size() || s[i] != '{') {
+        error = "the JSON log format is not an object at offset " + std::to_string(i);
+        return false;
+    }
+    ++i;
+    for (space(); i < s.size() && s[i] != '}'; space()) {
+        if (s[i] != '"') {
+            error = "a key of the JSON log format is not quoted, at offset " + std::to_string(i);
+            return false;
+        }
+        const std::size_t keyEnd = jsonscan::stringEnd(s, i);
+        if (keyEnd == std::string_view::npos) {
+            error = "a key of the JSON log format is not closed";
+            return false;
+        }
+        const std::string key = prefix + std::string(s.substr(i + 1, keyEnd - i - 2));
+        i = keyEnd;
+        space();
+        if (i >= s.size() || s[i] != ':') {
+            error = "\"" + key + "\" has no \":\" after it in the JSON log format";
+            return false;
+        }
+        ++i;
+        space();
+        if (i < s.size() && s[i] == '{') {
+            if (!templateFields(s, i, key + ".", out, error))
+                return false;
+        } else if (i < s.size() && s[i] == '"') {
+            const std::size_t end = jsonscan::stringEnd(s, i);
+            if (end == std::string_view::npos) {
+                error = "the value of \"" + key + "\" is not closed in the JSON log format";
+                return false;
+            }
+            out.emplace_back(key, std::string(s.substr(i + 1, end - i - 2)));
+            i = end;
+        } else {
+            const std::size_t start = i;
+            while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ' ' && s[i] != '\n')
+                ++i;
+            out.emplace_back(key, std::string(s.substr(start, i - start)));
+        }
+        space();
+        if (i < s.size() && s[i] == ',')
+            ++i;
+    }
+    if (i >= s.size()) {
+        error = "the JSON log format's object is not closed";
+        return false;
+    }
+    ++i;
+    return true;
+}
+
+} // namespace
+
+std::optional<LogFormat> LogFormat::compileJson(const std::string& format, std::string& error)
+{
+    std::vector<std::pair<std::string, std::string>> keys;
+    std::size_t i = 0;
+    if (!templateFields(format, i, {}, keys, error))
+        return std::nullopt;
+    LogFormat f;
+    f.m_json = true;
+    f.m_name = "json";
+    for (const auto& [key, value] : keys) {
+        if (value.find('$') == std::string::npos)
+            continue; // a constant: nothing to read
+        Field field{key, {}, false};
+        if (!compileParts(value, field.parts, f, error)) {
+            error = "\"" + key + "\": " + error;
+            return std::nullopt;
+        }
+        f.m_fields.push_back(std::move(field));
+    }
     if (!f.m_hasTarget) {
-        error = "the log format has no $request, $request_uri or $uri: there is no request to replay";
+        error = "the JSON log format has no key with $request, $request_uri or $uri: there is no request to replay";
         return std::nullopt;
     }
     return f;
+}
+
+const std::vector<std::string>& LogFormat::presets()
+{
+    static const std::vector<std::string> names = {"caddy", "traefik", "envoy", "haproxy"};
+    return names;
+}
+
+std::optional<LogFormat> LogFormat::preset(std::string_view name)
+{
+    std::string error;
+    if (name == "caddy" || name == "traefik") {
+        const bool caddy = name == "caddy";
+        // Caddy's access log (http.log.access) and Traefik's JSON access log, by their keys
+        static const std::vector<std::pair<const char*, const char*>> kCaddy = {{"ts", "$msec"},
+                                                                                {"request.remote_ip", "$remote_addr"},
+                                                                                {"request.client_ip", "$remote_addr"},
+                                                                                {"request.method", "$request_method"},
+                                                                                {"request.host", "$host"},
+                                                                                {"request.uri", "$request_uri"},
+                                                                                {"status", "$status"},
+                                                                                {"duration", "$request_time"}};
+        static const std::vector<std::pair<const char*, const char*>> kTraefik = {
+            {"StartUTC", "$time_iso8601"}, {"ClientHost", "$remote_addr"},  {"RequestMethod", "$request_method"},
+            {"RequestHost", "$host"},      {"RequestPath", "$request_uri"}, {"DownstreamStatus", "$status"},
+            {"Duration", "$duration_ns"}};
+        LogFormat f;
+        f.m_json = true;
+        f.m_name.assign(name);
+        for (const auto& [key, value] : caddy ? kCaddy : kTraefik) {
+            Field field{key, {}, false};
+            compileParts(value, field.parts, f, error);
+            f.m_fields.push_back(std::move(field));
+        }
+        // headers: Caddy's request.headers.NAME (lists), Traefik's request_NAME
+        f.m_fields.push_back({caddy ? "request.headers." : "request_", {{false, {}, Var::Http, "http_*"}}, true});
+        return f;
+    }
+    if (name == "envoy") {
+        auto f = compile("[$time_iso8601] \"$request\" $status $upstream_flags $upstream_received $upstream_sent "
+                         "$duration_ms $upstream_service_time \"$http_x_forwarded_for\" \"$http_user_agent\" "
+                         "\"$http_x_request_id\" \"$host\" \"$upstream_host\"",
+                         error);
+        f->m_name = "envoy";
+        return f;
+    }
+    if (name == "haproxy") {
+        auto f = compile("$remote_addr:$remote_port [$haproxy_time] $upstream_frontend $upstream_backend "
+                         "$upstream_tr/$upstream_tw/$upstream_tc/$upstream_tr2/$duration_ms $status $upstream_rest "
+                         "\"$request\"",
+                         error);
+        f->m_name = "haproxy";
+        f->m_stripSyslog = true;
+        return f;
+    }
+    return std::nullopt;
 }
 
 const LogFormat& LogFormat::combined()
 {
     static const LogFormat f = [] {
         std::string error;
-        return *compile("$remote_addr - $remote_user [$time_local] \"$request\" $status $body_bytes_sent "
-                        "\"$http_referer\" \"$http_user_agent\"",
-                        error);
+        LogFormat c = *compile("$remote_addr - $remote_user [$time_local] \"$request\" $status $body_bytes_sent "
+                               "\"$http_referer\" \"$http_user_agent\"",
+                               error);
+        c.m_name = "combined";
+        return c;
     }();
     return f;
 }
+
+struct LogFormat::Pending
+{
+    std::string uri, args;
+};
 
 bool LogFormat::parse(std::string_view line, TrafficRecord& out, std::string& why) const
 {
     while (!line.empty() && (line.back() == '\r' || line.back() == '\n'))
         line.remove_suffix(1);
+    if (m_stripSyslog) { // "Feb  6 12:14:14 localhost haproxy[14389]: " before HAProxy's own line
+        const std::size_t tag = line.substr(0, 200).find("]: ");
+        if (tag != std::string_view::npos && line.substr(0, tag).find('[') != std::string_view::npos)
+            line.remove_prefix(tag + 3);
+    }
     out = TrafficRecord{};
-    std::string_view uri, args;
+    Pending pending;
+    const bool ok = m_json ? parseJson(line, out, pending, why) : match(m_parts, line, out, pending, why);
+    if (ok && out.target.empty() && !pending.uri.empty())
+        out.target = unescapeLogValue(pending.uri) + (pending.args.empty() ? "" : "?" + unescapeLogValue(pending.args));
+    if (ok && out.target.empty())
+        why = "the line has no request target";
+    if (!ok || out.target.empty()) {
+        why = "format " + m_name + ": " + why;
+        return false;
+    }
+    return true; // at the time logged (nginx logs a request when it ends), as the log's own seconds count it
+}
+
+bool LogFormat::match(const std::vector<Part>& parts, std::string_view line, TrafficRecord& out, Pending& pending,
+                      std::string& why) const
+{
     std::size_t pos = 0;
-    for (std::size_t i = 0; i < m_parts.size(); ++i) {
-        const Part& p = m_parts[i];
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const Part& p = parts[i];
         if (p.literal) {
             if (line.compare(pos, p.text.size(), p.text) != 0) {
-                why = "expected \"" + p.text + "\" at column " + std::to_string(pos + 1);
+                why = "expected \"" + p.text + "\" at column " + std::to_string(pos + 1) +
+                      (i > 0 ? " (after $" + parts[i - 1].name + ")" : std::string(" (the line's start)"));
                 return false;
             }
             pos += p.text.size();
             continue;
         }
         std::size_t end = line.size();
-        if (i + 1 < m_parts.size()) {
-            end = findEnd(line, pos, m_parts[i + 1].text);
+        if (i + 1 < parts.size()) {
+            end = findEnd(line, pos, parts[i + 1].text);
             if (end == std::string_view::npos) {
-                why = "the line ends before \"" + m_parts[i + 1].text + "\"";
+                why = "the line ends before \"" + parts[i + 1].text + "\" (after $" + p.name + ")";
                 return false;
             }
         }
         const std::string_view value = line.substr(pos, end - pos);
         pos = end;
-        if (value == "-" || p.var == Var::Skip)
+        if (value == "-" || value.empty() || p.var == Var::Skip)
             continue;
         if (p.var == Var::Uri)
-            uri = value;
+            pending.uri.assign(value);
         else if (p.var == Var::Args)
-            args = value;
-        else if (!assign(p, value, out, why))
+            pending.args.assign(value);
+        else if (!assign(p, value, out, why)) {
+            why = "$" + p.name + ": " + why;
             return false;
+        }
     }
     if (pos != line.size()) {
         why = "unexpected text after the format at column " + std::to_string(pos + 1);
         return false;
     }
-    if (out.target.empty() && !uri.empty())
-        out.target = unescapeLogValue(uri) + (args.empty() ? "" : "?" + unescapeLogValue(args));
-    if (out.target.empty()) {
-        why = "the line has no request target";
+    return true;
+}
+
+namespace {
+
+// A scalar (or a list of strings, as headers are) as text; false for an object or another list.
+bool scalarText(simdjson::dom::element v, std::string& out)
+{
+    out.clear();
+    switch (v.type()) {
+    case simdjson::dom::element_type::STRING: {
+        std::string_view text;
+        if (v.get_string().get(text))
+            return false;
+        out.assign(text);
+        return true;
+    }
+    case simdjson::dom::element_type::INT64:
+    case simdjson::dom::element_type::UINT64:
+    case simdjson::dom::element_type::DOUBLE:
+    case simdjson::dom::element_type::BOOL:
+        out = simdjson::minify(v);
+        return true;
+    case simdjson::dom::element_type::NULL_VALUE:
+        out = "-";
+        return true;
+    case simdjson::dom::element_type::ARRAY: {
+        simdjson::dom::array list;
+        if (v.get_array().get(list))
+            return false;
+        for (simdjson::dom::element e : list) {
+            std::string_view text;
+            if (e.get_string().get(text))
+                return false;
+            out.append(out.empty() ? "" : ", ").append(text);
+        }
+        return true;
+    }
+    default:
         return false;
     }
-    return true; // at the time logged (nginx logs a request when it ends), as the log's own seconds count it
+}
+
+} // namespace
+
+bool LogFormat::parseJson(std::string_view line, TrafficRecord& out, Pending& pending, std::string& why) const
+{
+    thread_local simdjson::dom::parser parser;
+    simdjson::dom::object root;
+    if (parser.parse(line.data(), line.size(), true).get_object().get(root)) {
+        why = "not a JSON object";
+        return false;
+    }
+    std::string text;
+    // depth-first over the object's members, each leaf's key dotted from its parents'
+    std::vector<std::pair<std::string, simdjson::dom::object>> stack{{std::string(), root}};
+    while (!stack.empty()) {
+        auto [prefix, object] = std::move(stack.back());
+        stack.pop_back();
+        for (const auto member : object) {
+            std::string path = prefix + std::string(member.key);
+            if (simdjson::dom::object inner; !member.value.get_object().get(inner)) {
+                if (std::count(path.begin(), path.end(), '.') < 16) // deeper than any log nests: not read
+                    stack.emplace_back(path + ".", inner);
+                continue;
+            }
+            for (const Field& f : m_fields) {
+                const bool hit = f.prefix ? path.size() > f.path.size() && path.rfind(f.path, 0) == 0 : path == f.path;
+                if (!hit || !scalarText(member.value, text))
+                    continue;
+                if (f.prefix) { // a header: its name is the rest of the key
+                    Part header = f.parts.front();
+                    header.text = asciiLower(std::string_view(path).substr(f.path.size()));
+                    if (!assign(header, text, out, why)) {
+                        why = "\"" + path + "\": " + why;
+                        return false;
+                    }
+                } else if (!match(f.parts, text, out, pending, why)) {
+                    why = "\"" + path + "\": " + why;
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
 }
 
 bool LogFormat::assign(const Part& p, std::string_view value, TrafficRecord& out, std::string& why) const
@@ -542,6 +820,30 @@ bool LogFormat::assign(const Part& p, std::string_view value, TrafficRecord& out
             return false;
         }
         out.durationS = s;
+        return true;
+    }
+    case Var::DurationMs:
+    case Var::DurationNs: {
+        double n = 0;
+        const auto r = std::from_chars(value.data(), value.data() + value.size(), n);
+        const double s = n / (p.var == Var::DurationMs ? 1e3 : 1e9);
+        if (r.ec != std::errc() || r.ptr != value.data() + value.size() || !(s >= 0) || s > 86400) {
+            why = "the duration \"" + std::string(value.substr(0, 20)) + "\" is not " +
+                  (p.var == Var::DurationMs ? "milliseconds" : "nanoseconds");
+            return false;
+        }
+        out.durationS = s;
+        return true;
+    }
+    case Var::TimeHaproxy: { // 06/Feb/2009:12:14:14.655, the log's clock (taken as UTC)
+        const std::size_t dot = value.find('.');
+        const auto at = parseTimeLocal(std::string(value.substr(0, dot)) + " +0000");
+        int ms = 0;
+        if (!at || (dot != std::string_view::npos && (value.size() - dot - 1 != 3 || !digits(value, dot + 1, 3, ms)))) {
+            why = "the time \"" + std::string(value.substr(0, 40)) + "\" is not dd/Mon/yyyy:hh:mm:ss.mmm";
+            return false;
+        }
+        out.atNanos = *at + std::int64_t(ms) * 1000000;
         return true;
     }
     default:

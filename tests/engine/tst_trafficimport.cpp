@@ -37,6 +37,24 @@ std::string header(const TrafficRecord& r, const char* name)
     return "(none)";
 }
 
+// JSON access log lines of the tests below (raw strings: kept out of the class for moc)
+const char* const kLine0 =
+    "{\"ua\":\"curl/8\",\"status\":201,\"extra\":{\"x\":1},\"rt\":0.004,\"req\":{\"body\":"
+    "\"{\\\"k\\\":\\\"\\u5f20\\\"}\","
+    R"("uri":"/api/orders?id=7","method":"POST"},"remote":"10.0.0.9","time":"2026-12-01T10:00:00Z"})";
+const char* const kLine1 = R"({"req":{"uri":"/a","method":"GET"},"status":"abc"})";
+const char* const kLine2 = R"({"status":200})";
+const char* const kLine3 = R"({"level":"info","ts":1646861401.524,"logger":"http.log.access","msg":"handled request",)"
+                           R"("request":{"remote_ip":"127.0.0.1","remote_port":"41342","client_ip":"10.1.1.1",)"
+                           R"("proto":"HTTP/1.1","method":"GET","host":"shop.example","uri":"/cart?x=1",)"
+                           R"("headers":{"User-Agent":["curl/7.82.0"],"Accept":["text/html","application/json"]}},)"
+                           R"("bytes_read":0,"user_id":"","duration":0.000929675,"size":10900,"status":200,)"
+                           R"("resp_headers":{"Server":["Caddy"]}})";
+const char* const kLine4 = R"({"ClientAddr":"10.0.0.5:53110","ClientHost":"10.0.0.5","DownstreamStatus":404,)"
+                           R"("Duration":2543000,"RequestHost":"api.example","RequestMethod":"DELETE",)"
+                           R"("RequestPath":"/v1/items/3","RequestProtocol":"HTTP/2.0",)"
+                           R"("StartUTC":"2026-12-01T10:00:00.5Z","request_X-Request-Id":"abc"})";
+
 } // namespace
 
 class TestTrafficImport : public QObject
@@ -96,6 +114,95 @@ private slots:
         QVERIFY(LogFormat::compile("$remote_addr $request_uri", why));
     }
 
+    // Issue 29: a JSON log written by nginx's own escape=json log_format is read
+    // by key, in any order, nested keys by dots, unknown keys ignored.
+    void jsonLogByKey()
+    {
+        const LogFormat f =
+            compile("log_format json_combined escape=json '{\"time\":\"$time_iso8601\",\"remote\":\"$remote_addr\","
+                    "\"req\":{\"method\":\"$request_method\",\"uri\":\"$request_uri\",\"body\":\"$request_body\"},"
+                    "\"status\": $status, \"rt\": $request_time, \"ua\":\"$http_user_agent\", \"v\": \"1\"}';");
+        QCOMPARE(f.name(), std::string("json"));
+        TrafficRecord r;
+        std::string why;
+        // keys in another order than the format's, an extra key, a JSON-escaped body
+        QVERIFY2(f.parse(kLine0, r, why), why.c_str());
+        QCOMPARE(r.method, std::string("POST"));
+        QCOMPARE(r.target, std::string("/api/orders?id=7"));
+        QCOMPARE(r.body, std::string("{\"k\":\"\xe5\xbc\xa0\"}"));
+        QCOMPARE(r.status, 201);
+        QCOMPARE(r.durationS, 0.004);
+        QCOMPARE(r.client, std::string("10.0.0.9"));
+        QCOMPARE(header(r, "user-agent"), std::string("curl/8"));
+        QCOMPARE(r.atNanos, std::int64_t(1796119200) * kSecond);
+        // what does not match names the format and the key
+        QVERIFY(!f.parse(kLine1, r, why));
+        QVERIFY2(why.find("format json") == 0 && why.find("\"status\"") != std::string::npos, why.c_str());
+        QVERIFY(!f.parse("10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 1", r, why));
+        QVERIFY2(why == "format json: not a JSON object", why.c_str());
+        QVERIFY(!f.parse(kLine2, r, why));
+        QVERIFY2(why.find("no request target") != std::string::npos, why.c_str());
+    }
+
+    // The default access logs of Caddy, Traefik, Envoy and HAProxy, by name.
+    void presets()
+    {
+        TrafficRecord r;
+        std::string why;
+        const LogFormat caddy = compile("caddy");
+        QVERIFY2(caddy.parse(kLine3, r, why), why.c_str());
+        QCOMPARE(r.target, std::string("/cart?x=1"));
+        QCOMPARE(r.host, std::string("shop.example"));
+        QCOMPARE(r.client, std::string("10.1.1.1"));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.atNanos, std::int64_t(1646861401524) * 1000000);
+        QCOMPARE(header(r, "user-agent"), std::string("curl/7.82.0"));
+        QCOMPARE(header(r, "accept"), std::string("text/html, application/json"));
+        QCOMPARE(header(r, "server"), std::string("(none)")); // the answer's, not the request's
+
+        const LogFormat traefik = compile("traefik");
+        QVERIFY2(traefik.parse(kLine4, r, why), why.c_str());
+        QCOMPARE(r.method, std::string("DELETE"));
+        QCOMPARE(r.target, std::string("/v1/items/3"));
+        QCOMPARE(r.status, 404);
+        QCOMPARE(r.durationS, 0.002543);
+        QCOMPARE(header(r, "x-request-id"), std::string("abc"));
+        QCOMPARE(r.atNanos, std::int64_t(1796119200) * kSecond + 500000000);
+
+        const LogFormat envoy = compile("envoy");
+        QVERIFY2(envoy.parse("[2016-04-15T20:17:00.310Z] \"POST /api/v1/locations HTTP/2\" 204 - 154 0 226 100 "
+                             "\"10.0.35.28\" \"nsq2http\" \"cc21d9b0-cf5c-432b-8c7e-98aeb7988cd2\" \"locations\" "
+                             "\"tcp://10.0.2.1:80\"",
+                             r, why),
+                 why.c_str());
+        QCOMPARE(r.method, std::string("POST"));
+        QCOMPARE(r.target, std::string("/api/v1/locations"));
+        QCOMPARE(r.status, 204);
+        QCOMPARE(r.durationS, 0.226);
+        QCOMPARE(r.host, std::string("locations"));
+        QCOMPARE(header(r, "x-forwarded-for"), std::string("10.0.35.28"));
+
+        const LogFormat haproxy = compile("haproxy");
+        for (const char* prefix : {"", "Feb  6 12:14:14 localhost haproxy[14389]: "}) {
+            QVERIFY2(haproxy.parse(std::string(prefix) +
+                                       "10.0.1.2:33317 [06/Feb/2009:12:14:14.655] http-in static/srv1 "
+                                       "10/0/30/69/109 200 2750 - - ---- 1/1/1/1/0 0/0 {1wt.eu} {} \"GET /index.html "
+                                       "HTTP/1.1\"",
+                                   r, why),
+                     why.c_str());
+            QCOMPARE(r.client, std::string("10.0.1.2"));
+            QCOMPARE(r.target, std::string("/index.html"));
+            QCOMPARE(r.status, 200);
+            QCOMPARE(r.durationS, 0.109);
+            QCOMPARE(r.atNanos, std::int64_t(1233922454) * kSecond + 655000000);
+        }
+        QVERIFY(!haproxy.parse("10.0.1.2:33317 [2009-02-06 12:14:14] x y 1/2/3/4/5 200 1 \"GET / HTTP/1.1\"", r, why));
+        QVERIFY2(why.find("format haproxy: $haproxy_time: the time") == 0, why.c_str());
+        // the combined format names the field after which the line stopped matching
+        QVERIFY(!LogFormat::combined().parse("10.0.0.1 - - 01/Dec/2026 \"GET / HTTP/1.1\" 200 1", r, why));
+        QVERIFY2(why == "format combined: the line ends before \" [\" (after $remote_user)", why.c_str());
+    }
+
     void badFormatsNameTheProblem_data()
     {
         QTest::addColumn<QString>("text");
@@ -145,7 +252,8 @@ private slots:
         QCOMPARE(out.problems.size(), std::size_t(12));
         QCOMPARE(out.problems[0].line, std::uint64_t(2)); // after the first good line
         QCOMPARE(out.problems[0].text, std::string("garbage line 0"));
-        QCOMPARE(out.problems[0].why, std::string("the line ends before \" - \"")); // no " - " after the address
+        QCOMPARE(out.problems[0].why, // no " - " after the address
+                 std::string("format combined: the line ends before \" - \" (after $remote_addr)"));
         QCOMPARE(out.problems[2].line,
                  std::uint64_t(12)); // "garbage line 6": the two blank lines count as lines of the file
         QVERIFY(out.problems[10].why.find("is not dd/Mon/yyyy") != std::string::npos);

@@ -52,12 +52,16 @@ private slots:
         QVERIFY(preview->item(0, 0)->text().contains(QStringLiteral("phone=13912341000")));
         QVERIFY(!preview->item(0, 1)->text().contains(QStringLiteral("13912341000"))); // cn-mobile by default
         QVERIFY(preview->item(0, 1)->text().startsWith(QStringLiteral("GET /api/u?phone=")));
+        // what each rule changed (issue 29)
+        QVERIFY2(preview->item(0, 2)->text().contains(QStringLiteral("preset:cn-mobile ×1")),
+                 qPrintable(preview->item(0, 2)->text()));
         if (qEnvironmentVariableIsSet("STAMPEDE_SHOT_DIR")) { // a picture to look at
             d.show();
             d.grab().save(qEnvironmentVariable("STAMPEDE_SHOT_DIR") + QStringLiteral("/import-dialog.png"));
         }
         // a log_format with an unknown variable: said, and Import is off
-        d.findChild<QComboBox*>(QStringLiteral("format"))->setCurrentIndex(2);
+        auto* formats = d.findChild<QComboBox*>(QStringLiteral("format"));
+        formats->setCurrentIndex(formats->findData(QStringLiteral("custom")));
         auto* format = d.findChild<QLineEdit*>(QStringLiteral("logFormat"));
         format->setText(QStringLiteral("$remote_addr $nope \"$request\""));
         Q_EMIT format->editingFinished();
