@@ -259,6 +259,14 @@ QStringList TrafficImporter::defaultMasks()
     return out;
 }
 
+QString TrafficImporter::masksToolTip()
+{
+    return tr("One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD query, header, "
+              "json, form, cookie or regex (a NAME may list several: query:token|sign=hash) and ACTION hash (stable "
+              "per project), replace:TEXT or drop; or preset:NAME (%1)")
+        .arg(presets().join(QStringLiteral(", ")));
+}
+
 QByteArray TrafficImporter::trafficSet(stampede::ProjectStore& store, const QString& name)
 {
     stampede::TrafficStore traffic(store);

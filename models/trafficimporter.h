@@ -61,6 +61,8 @@ public:
     static QStringList presets();
     // The rules a new import starts with: every preset.
     static QStringList defaultMasks();
+    // What a masking rule is, for the fields that take them.
+    static QString masksToolTip();
     static QString maskKey(stampede::ProjectStore& store);
     // The project's traffic set `name`, encoded as a replay carries it (empty when there is none).
     static QByteArray trafficSet(stampede::ProjectStore& store, const QString& name);

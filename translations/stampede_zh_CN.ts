@@ -1600,362 +1600,373 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="68"/>
+        <location filename="../widgets/mainwindow.cpp" line="69"/>
         <source>Filter requests, scenarios, data sets…</source>
         <translation>筛选请求、场景、数据集…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="89"/>
+        <location filename="../widgets/mainwindow.cpp" line="90"/>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="114"/>
+        <location filename="../widgets/mainwindow.cpp" line="115"/>
         <source>The environment whose values fill ${variables} when you send</source>
         <translation>发送时用于填充 ${变量} 的环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="158"/>
+        <location filename="../widgets/mainwindow.cpp" line="159"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="170"/>
+        <location filename="../widgets/mainwindow.cpp" line="171"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="171"/>
+        <location filename="../widgets/mainwindow.cpp" line="172"/>
         <source>&amp;New Project…</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
+        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="406"/>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="417"/>
+        <location filename="../widgets/mainwindow.cpp" line="425"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="173"/>
+        <location filename="../widgets/mainwindow.cpp" line="174"/>
         <source>&amp;Open Project…</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="414"/>
+        <location filename="../widgets/mainwindow.cpp" line="425"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="174"/>
+        <location filename="../widgets/mainwindow.cpp" line="175"/>
         <source>Open Re&amp;port…</source>
         <translation>打开报告(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="99"/>
+        <location filename="../widgets/mainwindow.cpp" line="100"/>
         <source>The demo could not be opened: %1</source>
         <translation>无法打开演示：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="175"/>
+        <location filename="../widgets/mainwindow.cpp" line="176"/>
         <source>Open Report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="176"/>
+        <location filename="../widgets/mainwindow.cpp" line="177"/>
         <source>Stampede reports (*.streport);;Projects (*.stampede)</source>
         <translation>Stampede 报告 (*.streport);;项目 (*.stampede)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="180"/>
+        <location filename="../widgets/mainwindow.cpp" line="181"/>
         <source>Import &amp;Traffic…</source>
         <translation>导入流量(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="182"/>
+        <location filename="../widgets/mainwindow.cpp" line="183"/>
+        <location filename="../widgets/mainwindow.cpp" line="193"/>
         <source>Open or create a project first: the traffic is stored in it.</source>
         <translation>请先打开或新建项目：流量将存储在项目中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="187"/>
+        <location filename="../widgets/mainwindow.cpp" line="188"/>
         <source>Traffic imported.</source>
         <translation>流量已导入。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="189"/>
+        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <source>Record Traffic from a &amp;Gateway…</source>
+        <translation>从网关录制流量(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <source>A server for nginx&apos;s mirror (or Envoy&apos;s, or GoReplay): every request it gets, masked, kept as a traffic set</source>
+        <translation>接收 nginx mirror（或 Envoy、GoReplay）镜像的服务：收到的每个请求脱敏后存为流量集</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="200"/>
         <source>Import &amp;Collection…</source>
         <translation>导入集合(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="190"/>
+        <location filename="../widgets/mainwindow.cpp" line="201"/>
         <source>Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands</source>
         <translation>Postman Collection v2.1、OpenAPI 3（JSON 或 YAML）、HAR 1.2 或 curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="191"/>
+        <location filename="../widgets/mainwindow.cpp" line="202"/>
         <source>&amp;Export Collection to Postman…</source>
         <translation>导出集合为 Postman(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="192"/>
+        <location filename="../widgets/mainwindow.cpp" line="203"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="199"/>
+        <location filename="../widgets/mainwindow.cpp" line="210"/>
         <source>(none yet)</source>
         <translation>（暂无）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="201"/>
+        <location filename="../widgets/mainwindow.cpp" line="212"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="202"/>
+        <location filename="../widgets/mainwindow.cpp" line="213"/>
         <source>Everything is saved as you edit it.</source>
         <translation>所有内容在编辑时已自动保存。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="204"/>
+        <location filename="../widgets/mainwindow.cpp" line="215"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="206"/>
+        <location filename="../widgets/mainwindow.cpp" line="217"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="207"/>
+        <location filename="../widgets/mainwindow.cpp" line="218"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="209"/>
+        <location filename="../widgets/mainwindow.cpp" line="220"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="218"/>
+        <location filename="../widgets/mainwindow.cpp" line="229"/>
         <source>&amp;Request</source>
         <translation>请求(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="219"/>
+        <location filename="../widgets/mainwindow.cpp" line="230"/>
         <source>&amp;History…</source>
         <translation>历史记录(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="221"/>
+        <location filename="../widgets/mainwindow.cpp" line="232"/>
         <source>&amp;New Request</source>
         <translation>新建请求(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="223"/>
+        <location filename="../widgets/mainwindow.cpp" line="234"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="228"/>
+        <location filename="../widgets/mainwindow.cpp" line="239"/>
         <source>Copy as &amp;curl</source>
         <translation>复制为 &amp;curl 命令</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="231"/>
+        <location filename="../widgets/mainwindow.cpp" line="242"/>
         <source>The request is on the clipboard as a curl command.</source>
         <translation>请求已作为 curl 命令复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="234"/>
+        <location filename="../widgets/mainwindow.cpp" line="245"/>
         <source>&amp;Close Tab</source>
         <translation>关闭标签页(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="241"/>
+        <location filename="../widgets/mainwindow.cpp" line="252"/>
         <source>&amp;Project</source>
         <translation>项目(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="246"/>
+        <location filename="../widgets/mainwindow.cpp" line="257"/>
         <source>New &amp;Collection</source>
         <translation>新建集合(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="247"/>
+        <location filename="../widgets/mainwindow.cpp" line="258"/>
         <source>New &amp;Folder</source>
         <translation>新建文件夹(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="248"/>
+        <location filename="../widgets/mainwindow.cpp" line="259"/>
         <source>New &amp;Environment</source>
         <translation>新建环境(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="249"/>
+        <location filename="../widgets/mainwindow.cpp" line="260"/>
         <source>New &amp;Data Set</source>
         <translation>新建数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="250"/>
+        <location filename="../widgets/mainwindow.cpp" line="261"/>
         <source>New &amp;Scenario</source>
         <translation>新建场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="255"/>
+        <location filename="../widgets/mainwindow.cpp" line="266"/>
         <source>New Test &amp;Plan</source>
         <translation>新建测试计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="256"/>
+        <location filename="../widgets/mainwindow.cpp" line="267"/>
         <source>Several scenarios in one run, each with its own load, with a setup and a teardown</source>
         <translation>一次运行多个场景，各自有自己的负载，并带有准备和清理步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="259"/>
+        <location filename="../widgets/mainwindow.cpp" line="270"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="265"/>
+        <location filename="../widgets/mainwindow.cpp" line="276"/>
         <source>D&amp;uplicate</source>
         <translation>复制副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="267"/>
+        <location filename="../widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="271"/>
+        <location filename="../widgets/mainwindow.cpp" line="282"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="272"/>
+        <location filename="../widgets/mainwindow.cpp" line="283"/>
         <source>Delete &quot;%1&quot; and everything in it?</source>
         <translation>删除“%1”及其包含的全部内容？</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="282"/>
+        <location filename="../widgets/mainwindow.cpp" line="293"/>
         <source>R&amp;uns</source>
         <translation>运行(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="283"/>
+        <location filename="../widgets/mainwindow.cpp" line="294"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="284"/>
+        <location filename="../widgets/mainwindow.cpp" line="295"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="285"/>
+        <location filename="../widgets/mainwindow.cpp" line="296"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="287"/>
+        <location filename="../widgets/mainwindow.cpp" line="298"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="288"/>
+        <location filename="../widgets/mainwindow.cpp" line="299"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="305"/>
+        <location filename="../widgets/mainwindow.cpp" line="316"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="309"/>
+        <location filename="../widgets/mainwindow.cpp" line="320"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="317"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="338"/>
+        <location filename="../widgets/mainwindow.cpp" line="349"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="352"/>
-        <location filename="../widgets/mainwindow.cpp" line="467"/>
+        <location filename="../widgets/mainwindow.cpp" line="363"/>
+        <location filename="../widgets/mainwindow.cpp" line="478"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="353"/>
+        <location filename="../widgets/mainwindow.cpp" line="364"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="427"/>
+        <location filename="../widgets/mainwindow.cpp" line="438"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="428"/>
-        <location filename="../widgets/mainwindow.cpp" line="435"/>
+        <location filename="../widgets/mainwindow.cpp" line="439"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <location filename="../widgets/mainwindowquit.cpp" line="41"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
-        <location filename="../widgets/mainwindow.cpp" line="445"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="456"/>
         <source>New test plan</source>
         <translation>新建测试计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="443"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
         <source>scenario 1</source>
         <translation>场景 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="471"/>
+        <location filename="../widgets/mainwindow.cpp" line="482"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="472"/>
+        <location filename="../widgets/mainwindow.cpp" line="483"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="473"/>
+        <location filename="../widgets/mainwindow.cpp" line="484"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="474"/>
+        <location filename="../widgets/mainwindow.cpp" line="485"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="475"/>
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="476"/>
+        <location filename="../widgets/mainwindow.cpp" line="487"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
@@ -1965,7 +1976,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="719"/>
+        <location filename="../widgets/mainwindow.cpp" line="730"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -2170,7 +2181,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="680"/>
+        <location filename="../widgets/mainwindow.cpp" line="691"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -4530,7 +4541,7 @@ error_rate &lt; 0.1%</translation>
     <name>TrafficImportDialog</name>
     <message>
         <location filename="../widgets/trafficimportdialog.cpp" line="21"/>
-        <location filename="../widgets/trafficimportdialog.cpp" line="84"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="81"/>
         <source>Import traffic</source>
         <translation>导入流量</translation>
     </message>
@@ -4580,82 +4591,77 @@ error_rate &lt; 0.1%</translation>
         <translation>nginx.conf 中的 log_format 指令或其格式字符串：会读取 $remote_addr、$time_local、$time_iso8601、$msec、$request、$request_uri、$request_body、$http_NAME、$status、$request_time</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="45"/>
-        <source>One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD query, header, json, form, cookie or regex and ACTION hash (stable per project), replace:TEXT or drop; or preset:NAME (%1)</source>
-        <translation>每行一条规则，在存储之前应用：FIELD:NAME=ACTION，FIELD 为 query、header、json、form、cookie 或 regex，ACTION 为 hash（按项目稳定）、replace:文本 或 drop；或 preset:名称（%1）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="47"/>
         <source>the file&apos;s name</source>
         <translation>文件名</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
         <source>As recorded</source>
         <translation>录制原样</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
         <source>As stored</source>
         <translation>存储内容</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="53"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="50"/>
         <source>Masked by</source>
         <translation>脱敏规则</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="54"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="51"/>
         <source>Which rules changed the request, and how many values each</source>
         <translation>哪些规则改动了该请求，各改了几个值</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="67"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="64"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="68"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="65"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="70"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="67"/>
         <source>Masking:</source>
         <translation>脱敏：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="71"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="68"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="73"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="70"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="76"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="73"/>
         <source>The first requests, before and after masking:</source>
         <translation>前几个请求，脱敏前后对比：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="85"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="82"/>
         <source>Access logs and HAR files (*.log *.gz *.har *.txt);;All files (*)</source>
         <translation>访问日志和 HAR 文件 (*.log *.gz *.har *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="137"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="134"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="148"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="145"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficimportdialog.cpp" line="148"/>
+        <location filename="../widgets/trafficimportdialog.cpp" line="145"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4696,6 +4702,178 @@ error_rate &lt; 0.1%</translation>
         <location filename="../models/trafficimporter.cpp" line="236"/>
         <source>%1 requests stored as &quot;%2&quot;; %3 of %4 lines could not be read</source>
         <translation>已存储 %1 个请求为“%2”；%4 行中有 %3 行无法读取</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficimporter.cpp" line="264"/>
+        <source>One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD query, header, json, form, cookie or regex (a NAME may list several: query:token|sign=hash) and ACTION hash (stable per project), replace:TEXT or drop; or preset:NAME (%1)</source>
+        <translation>每行一条规则，在存储前应用：FIELD:NAME=ACTION，FIELD 为 query、header、json、form、cookie 或 regex（NAME 可列多个：query:token|sign=hash），ACTION 为 hash（同一项目内稳定）、replace:TEXT 或 drop；或 preset:NAME（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficRecordDialog</name>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="40"/>
+        <source>Record traffic</source>
+        <translation>录制流量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="43"/>
+        <source>The address the gateway&apos;s mirror sends to: 127.0.0.1:9000, [::1]:9000, or 0.0.0.0:9000 to take it from other machines</source>
+        <translation>网关镜像发往的地址：127.0.0.1:9000、[::1]:9000，或 0.0.0.0:9000 以接收其他机器的流量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="46"/>
+        <source>gateway %1</source>
+        <translation>网关 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="54"/>
+        <source>every host</source>
+        <translation>所有主机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="55"/>
+        <source>Keep only requests for this Host (without a port: any port)</source>
+        <translation>只保留发往此 Host 的请求（不写端口：任意端口）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="58"/>
+        <source>every path, e.g. ^/api/</source>
+        <translation>所有路径，例如 ^/api/</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="59"/>
+        <source>A regular expression (PCRE2) the path must match to be kept</source>
+        <translation>路径须匹配此正则表达式（PCRE2）才保留</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="62"/>
+        <source>none, e.g. ^/static/</source>
+        <translation>无，例如 ^/static/</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="63"/>
+        <source>A regular expression (PCRE2): paths it matches are not kept</source>
+        <translation>正则表达式（PCRE2）：匹配的路径不保留</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="69"/>
+        <source>Of the requests the rules above keep, this share, chosen at random</source>
+        <translation>在上述规则保留的请求中，随机抽取此比例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="75"/>
+        <source>What nginx needs to send a copy of every request here (see the README for keep-alive)</source>
+        <translation>nginx 把每个请求的副本发到这里所需的配置（长连接见 README）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="81"/>
+        <source>Listen on:</source>
+        <translation>监听：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="82"/>
+        <source>Traffic set:</source>
+        <translation>流量集：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="83"/>
+        <source>Masking:</source>
+        <translation>脱敏：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="84"/>
+        <source>Only host:</source>
+        <translation>仅主机：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="85"/>
+        <source>Only paths:</source>
+        <translation>仅路径：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="86"/>
+        <source>Not paths:</source>
+        <translation>排除路径：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="87"/>
+        <source>Sample:</source>
+        <translation>抽样：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="89"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="116"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="94"/>
+        <source>nginx, in the server that takes the traffic:</source>
+        <translation>nginx，在接收流量的 server 中：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="108"/>
+        <source>Recording on %1: %2 requests kept (%3/s) · %4 filtered · %5 dropped · %6 bad</source>
+        <translation>正在 %1 录制：已保留 %2 个请求（%3/秒）· 过滤 %4 · 丢弃 %5 · 错误 %6</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="173"/>
+        <source>Storing the last requests…</source>
+        <translation>正在保存最后的请求…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="184"/>
+        <source>Recording on %1: waiting for the first request…</source>
+        <translation>正在 %1 录制：等待第一个请求…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="185"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficRecording</name>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="25"/>
+        <source>Only paths</source>
+        <translation>仅路径</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="26"/>
+        <source>Not paths</source>
+        <translation>排除路径</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="37"/>
+        <source>The sample is a percentage above 0 and at most 100.</source>
+        <translation>抽样比例须大于 0 且不超过 100。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="65"/>
+        <source>Give the traffic set a name.</source>
+        <translation>请为流量集命名。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="85"/>
+        <source>The project already has a traffic set named &quot;%1&quot;.</source>
+        <translation>项目中已有名为“%1”的流量集。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="186"/>
+        <source>The traffic could not be stored: %1</source>
+        <translation>流量无法保存：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="190"/>
+        <source>Nothing was recorded (%1 requests received, %2 filtered): no traffic set is kept.</source>
+        <translation>未录制到任何请求（收到 %1 个，过滤 %2 个）：不保留流量集。</translation>
+    </message>
+    <message>
+        <location filename="../models/trafficrecording.cpp" line="196"/>
+        <source>%1 requests stored; %2 filtered, %3 dropped, %4 bad.</source>
+        <translation>已保存 %1 个请求；过滤 %2，丢弃 %3，错误 %4。</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "scenarioeditor.h"
 #include "trafficimportdialog.h"
 #include "trafficimporter.h"
+#include "trafficrecorddialog.h"
 #include "trafficview.h"
 #include "welcomepage.h"
 
@@ -186,6 +187,16 @@ void MainWindow::buildMenus()
         m_model->refreshItems();
         statusBar()->showMessage(tr("Traffic imported."), 4000);
     });
+    file->addAction(tr("Record Traffic from a &Gateway…"), this,
+                    [this] {
+                        if (!m_store)
+                            return showError(tr("Open or create a project first: the traffic is stored in it."));
+                        TrafficRecordDialog dialog(*m_store, this);
+                        dialog.exec();
+                        m_model->refreshItems();
+                    })
+        ->setToolTip(tr("A server for nginx's mirror (or Envoy's, or GoReplay): every request it gets, masked, "
+                        "kept as a traffic set"));
     file->addAction(tr("Import &Collection…"), this, &MainWindow::askImportCollection)
         ->setToolTip(tr("Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands"));
     file->addAction(tr("&Export Collection to Postman…"), this, &MainWindow::askExportPostman);

@@ -42,10 +42,7 @@ TrafficImportDialog::TrafficImportDialog(stampede::ProjectStore& store, QWidget*
     m_masks = new QPlainTextEdit(TrafficImporter::defaultMasks().join(QLatin1Char('\n')));
     m_masks->setObjectName(QStringLiteral("masks"));
     m_masks->setMaximumHeight(90);
-    m_masks->setToolTip(tr("One rule per line, applied before anything is stored: FIELD:NAME=ACTION with FIELD "
-                           "query, header, json, form, cookie or regex and ACTION hash (stable per project), "
-                           "replace:TEXT or drop; or preset:NAME (%1)")
-                            .arg(TrafficImporter::presets().join(QStringLiteral(", "))));
+    m_masks->setToolTip(TrafficImporter::masksToolTip());
     m_name = new QLineEdit;
     m_name->setPlaceholderText(tr("the file's name"));
     m_preview = new QTableWidget(0, 3);

@@ -147,34 +147,6 @@ bool parse(const std::vector<std::string>& args, RecordOptions& o, std::string& 
     return error.empty();
 }
 
-// What the set says of itself: kept in its payload at every append.
-struct SetState
-{
-    std::string address;
-    std::vector<std::string> masks;
-    std::uint64_t records = 0;
-    std::int64_t first = 0, last = 0;
-    Recorder::Counts counts;
-    bool recording = true;
-
-    std::string payload() const
-    {
-        std::string p = "{\"source\": " + jsonString("record " + address) +
-                        ", \"format\": \"mirror\", \"records\": " + std::to_string(records) +
-                        ", \"lines\": " + std::to_string(counts.received) + ", \"bad\": " + std::to_string(counts.bad) +
-                        ", \"filtered\": " + std::to_string(counts.filtered) +
-                        ", \"dropped\": " + std::to_string(counts.dropped) +
-                        ", \"recording\": " + (recording ? "true" : "false");
-        if (records)
-            p += ", \"first\": " + jsonString(isoMillis(first / 1000000)) +
-                 ", \"last\": " + jsonString(isoMillis(last / 1000000));
-        p += ", \"masks\": [";
-        for (std::size_t i = 0; i < masks.size(); ++i)
-            p += (i ? ", " : "") + jsonString(masks[i]);
-        return p + "], \"problems\": []}";
-    }
-};
-
 bool buildFilter(const RecordOptions& o, RecordFilter& f, std::string& error)
 {
     f.host = o.host;
@@ -195,19 +167,14 @@ bool buildFilter(const RecordOptions& o, RecordFilter& f, std::string& error)
 
 // Takes what was kept, masks it and appends it; false when the project refuses it.
 bool storeTaken(Recorder& recorder, const Masker& masker, TrafficStore& traffic, std::int64_t item, std::int64_t& seq,
-                SetState& state, std::string& error)
+                RecordingSummary& state, std::string& error)
 {
     std::vector<TrafficRecord> records;
     recorder.take(records);
     state.counts = recorder.counts();
     for (TrafficRecord& r : records)
         masker.apply(r); // before anything is stored
-    if (!records.empty()) {
-        if (!state.records)
-            state.first = records.front().atNanos;
-        state.last = records.back().atNanos;
-        state.records += records.size();
-    }
+    state.add(records);
     if (!traffic.append(item, records.empty() ? -1 : seq, records, state.payload())) {
         error = traffic.error();
         return false;
@@ -216,7 +183,7 @@ bool storeTaken(Recorder& recorder, const Masker& masker, TrafficStore& traffic,
     return true;
 }
 
-void status(const SetState& s, std::uint64_t lastKept, double seconds)
+void status(const RecordingSummary& s, std::uint64_t lastKept, double seconds)
 {
     std::fprintf(stderr, "\rrecording on %s: %llu kept (%.0f/s), %llu filtered, %llu dropped, %llu bad   ",
                  s.address.c_str(), static_cast<unsigned long long>(s.counts.kept),
@@ -269,9 +236,8 @@ int recordCommand(const std::vector<std::string>& args)
     Recorder recorder(ro);
     if (!recorder.start(o.listen, error))
         return refuse(error, RunFailed);
-    SetState state;
-    state.address = (recorder.host().find(':') != std::string::npos ? "[" + recorder.host() + "]" : recorder.host()) +
-                    ":" + std::to_string(recorder.port());
+    RecordingSummary state;
+    state.address = recorder.address();
     state.masks = masks;
     const std::int64_t item = traffic.create(o.name, state.payload());
     if (!item)

@@ -1,5 +1,6 @@
 #include "recorder.h"
 
+#include "core/durationtext.h"
 #include "core/listensocket.h"
 #include "core/text.h"
 #include "requestreader.h"
@@ -539,6 +540,33 @@ Recorder::Counts Recorder::counts() const
     c.bad = m_bad.load(std::memory_order_relaxed);
     c.connections = m_connections.load(std::memory_order_relaxed);
     return c;
+}
+
+void RecordingSummary::add(const std::vector<TrafficRecord>& taken)
+{
+    if (taken.empty())
+        return;
+    if (!records)
+        first = taken.front().atNanos;
+    last = taken.back().atNanos;
+    records += taken.size();
+}
+
+std::string RecordingSummary::payload() const
+{
+    std::string p = "{\"source\": " + jsonString("record " + address) +
+                    ", \"format\": \"mirror\", \"records\": " + std::to_string(records) +
+                    ", \"lines\": " + std::to_string(counts.received) + ", \"bad\": " + std::to_string(counts.bad) +
+                    ", \"filtered\": " + std::to_string(counts.filtered) +
+                    ", \"dropped\": " + std::to_string(counts.dropped) +
+                    ", \"recording\": " + (recording ? "true" : "false");
+    if (records)
+        p += ", \"first\": " + jsonString(isoMillis(first / 1000000)) +
+             ", \"last\": " + jsonString(isoMillis(last / 1000000));
+    p += ", \"masks\": [";
+    for (std::size_t i = 0; i < masks.size(); ++i)
+        p += (i ? ", " : "") + jsonString(masks[i]);
+    return p + "], \"problems\": []}";
 }
 
 } // namespace stampede

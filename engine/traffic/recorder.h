@@ -61,6 +61,11 @@ public:
     void stop();
     std::uint16_t port() const { return m_port; }
     const std::string& host() const { return m_host; }
+    // "127.0.0.1:9000", "[::1]:9000": where it listens.
+    std::string address() const
+    {
+        return (m_host.find(':') != std::string::npos ? "[" + m_host + "]" : m_host) + ":" + std::to_string(m_port);
+    }
     // Moves what was kept since the last call to the end of `out`, in arrival order.
     void take(std::vector<TrafficRecord>& out);
     Counts counts() const;
@@ -84,6 +89,22 @@ private:
     // counted by the loop
     std::atomic<std::uint64_t> m_received{0}, m_kept{0}, m_filtered{0}, m_dropped{0}, m_over{0}, m_bad{0},
         m_connections{0};
+};
+
+// What a traffic set being recorded says of itself (its item's payload, as
+// an import's: source, format, records, first, last, masks, and the
+// recorder's counts), rewritten with each second appended.
+struct RecordingSummary
+{
+    std::string address; // where it listens, "127.0.0.1:9000"
+    std::vector<std::string> masks;
+    std::uint64_t records = 0;
+    std::int64_t first = 0, last = 0; // arrival times, nanoseconds since the epoch
+    Recorder::Counts counts;
+    bool recording = true; // false once finished
+    // Counts `taken` (in arrival order) in.
+    void add(const std::vector<TrafficRecord>& taken);
+    std::string payload() const;
 };
 
 } // namespace stampede
