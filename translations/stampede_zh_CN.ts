@@ -2613,59 +2613,184 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReplayForm</name>
     <message>
-        <location filename="../widgets/replayform.cpp" line="20"/>
+        <location filename="../widgets/replayform.cpp" line="21"/>
         <source>The server the recorded requests go to: http(s)://host:port. Each request keeps its recorded path, headers and body.</source>
         <translation>录制的请求发往的服务器：http(s)://主机:端口。每个请求保留录制时的路径、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="28"/>
+        <location filename="../widgets/replayform.cpp" line="29"/>
         <source>2 replays twice as fast: the recording&apos;s time is compressed, its requests per second doubled</source>
         <translation>2 表示以两倍速度回放：录制的时间被压缩，每秒请求数翻倍</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="34"/>
+        <location filename="../widgets/replayform.cpp" line="35"/>
         <source>Each request is sent this many times; copies after the first take the offsets so that they do not collide</source>
         <translation>每个请求发送这么多次；第一次之后的副本套用偏移，避免相互冲突</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="39"/>
+        <location filename="../widgets/replayform.cpp" line="40"/>
         <source>How a copy is told apart, separated by commas: query:NAME+N adds N × the copy&apos;s number to a query parameter (json:KEY+N, header:NAME+N likewise); FIELD:NAME~SUFFIX appends SUFFIX, where ${copy} is the copy&apos;s number</source>
         <translation>如何区分副本，用逗号分隔：query:NAME+N 给查询参数加上 N × 副本序号（json:KEY+N、header:NAME+N 同理）；FIELD:NAME~SUFFIX 追加 SUFFIX，其中 ${copy} 为副本序号</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="43"/>
+        <location filename="../widgets/replayform.cpp" line="44"/>
         <source>Start over at the end, until the scenario&apos;s duration</source>
         <translation>结束后从头再来，直到场景的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="48"/>
+        <location filename="../widgets/replayform.cpp" line="54"/>
+        <source>every path, e.g. ^/api/</source>
+        <translation>所有路径，例如 ^/api/</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="55"/>
+        <source>Only requests whose path (before &apos;?&apos;) this regular expression (PCRE2) matches</source>
+        <translation>只发送路径（'?' 之前）匹配此正则表达式（PCRE2）的请求</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="56"/>
+        <source>none, e.g. ^/static/</source>
+        <translation>无，例如 ^/static/</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="57"/>
+        <source>No request whose path this regular expression matches</source>
+        <translation>不发送路径匹配此正则表达式的请求</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="58"/>
+        <source>every method, e.g. GET, POST</source>
+        <translation>所有方法，例如 GET, POST</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="58"/>
+        <source>Only these methods, by commas</source>
+        <translation>只发送这些方法，以逗号分隔</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="59"/>
+        <source>every status, e.g. 2xx, 404, 500-599</source>
+        <translation>所有状态，例如 2xx, 404, 500-599</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="60"/>
+        <source>Only requests whose recorded answer had one of these statuses, by commas</source>
+        <translation>只发送录制时响应为这些状态之一的请求，以逗号分隔</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="66"/>
+        <source>This share of the requests selected, the same ones every run</source>
+        <translation>所选请求中的这一比例，每次运行相同</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="71"/>
+        <source>One header per line, Name: value, set on every request (replacing a recorded one)</source>
+        <translation>每行一个请求头，Name: value，设置到每个请求上（替换录制的同名头）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="72"/>
+        <source>none, e.g. cookie, authorization</source>
+        <translation>无，例如 cookie, authorization</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="73"/>
+        <source>Headers taken off every request, by commas</source>
+        <translation>从每个请求中移除的请求头，以逗号分隔</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="74"/>
+        <source>as recorded</source>
+        <translation>按录制</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="74"/>
+        <source>The Host header sent instead of the recorded one</source>
+        <translation>代替录制值发送的 Host 头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="75"/>
+        <source>New trace ids (with trace context on)</source>
+        <translation>新的追踪 ID（开启追踪上下文时）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="77"/>
+        <source>Off: a recorded traceparent&apos;s trace id is kept (copies get one derived from it). On: every request gets a new one.</source>
+        <translation>关闭：保留录制的 traceparent 中的追踪 ID（副本使用由其派生的 ID）。开启：每个请求使用新的追踪 ID。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="82"/>
         <source>Traffic set:</source>
         <translation>流量集：</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="49"/>
+        <location filename="../widgets/replayform.cpp" line="83"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="50"/>
+        <location filename="../widgets/replayform.cpp" line="84"/>
         <source>Speed:</source>
         <translation>速度：</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="51"/>
+        <location filename="../widgets/replayform.cpp" line="85"/>
         <source>Amplify:</source>
         <translation>放大：</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="52"/>
+        <location filename="../widgets/replayform.cpp" line="86"/>
         <source>Offsets:</source>
         <translation>偏移：</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="106"/>
+        <location filename="../widgets/replayform.cpp" line="88"/>
+        <source>Only paths:</source>
+        <translation>仅路径：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="89"/>
+        <source>Not paths:</source>
+        <translation>排除路径：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="90"/>
+        <source>Methods:</source>
+        <translation>方法：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="91"/>
+        <source>Recorded statuses:</source>
+        <translation>录制状态：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="92"/>
+        <source>Sample:</source>
+        <translation>抽样：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="93"/>
+        <source>Set headers:</source>
+        <translation>设置请求头：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="94"/>
+        <source>Remove headers:</source>
+        <translation>移除请求头：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="95"/>
+        <source>Host:</source>
+        <translation>Host：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="223"/>
         <source>Offsets: %1</source>
         <translation>偏移：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/replayform.cpp" line="228"/>
+        <source>Set headers: line %1 is not &quot;Name: value&quot;</source>
+        <translation>设置请求头：第 %1 行不是“Name: value”</translation>
     </message>
 </context>
 <context>
@@ -3849,7 +3974,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="241"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="550"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
@@ -3870,7 +3995,7 @@ http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="265"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="790"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
@@ -3894,329 +4019,339 @@ error_rate &lt; 0.1%</translation>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="287"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="279"/>
+        <source>Trace context (W3C traceparent)</source>
+        <translation>追踪上下文（W3C traceparent）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
+        <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
+        <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="289"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
         <source>Start this scenario on local engines (one per core) and watch it live</source>
         <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="299"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="301"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="316"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="300"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="301"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="354"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="360"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="371"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="365"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="376"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="380"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="379"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="386"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="630"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="407"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="639"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="401"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="402"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="409"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="404"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="628"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="405"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="631"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="465"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="504"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="499"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="514"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="522"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="519"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="528"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="542"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="550"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="768"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="781"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="769"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="782"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="790"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="790"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="800"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="813"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="801"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="814"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="802"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="815"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="816"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="804"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="817"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="805"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="818"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="810"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="823"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="811"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="824"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="816"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="829"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="897"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="903"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="895"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="900"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="910"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="915"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="895"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="910"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="906"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="926"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="921"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="933"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="941"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="906"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="921"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="913"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="928"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="918"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="933"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

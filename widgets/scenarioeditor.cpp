@@ -276,6 +276,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
                            "to shadow tables and tell test traffic apart"));
     m_tagHeader = new QLineEdit;
     m_tagHeader->setPlaceholderText(QStringLiteral("X-Stress-Tag"));
+    m_trace = new QCheckBox(tr("Trace context (W3C traceparent)"));
+    m_trace->setObjectName(QStringLiteral("trace"));
+    m_trace->setToolTip(tr("Every request carries a traceparent: one trace id per iteration of a virtual user, one "
+                           "span id per request, so a request can be followed through the services; a replay keeps "
+                           "a recorded trace id. Write baggage as the stress tag's header to carry the tag as "
+                           "OpenTelemetry baggage."));
     m_problemsLabel = new QLabel;
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -356,6 +362,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* tag = new QHBoxLayout;
     tag->addWidget(m_tagOn);
     tag->addWidget(m_tagHeader, 1);
+    tag->addWidget(m_trace);
     stepsForm->addRow(tr("Stress tag:"), tag);
 
     auto* loadForm = new QFormLayout;
@@ -439,6 +446,7 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     connect(m_thresholds, &QPlainTextEdit::textChanged, this, &ScenarioEditor::edited);
     connect(m_breaker, &BreakerEditor::changed, this, &ScenarioEditor::edited);
     connect(m_tagOn, &QCheckBox::toggled, this, &ScenarioEditor::edited);
+    connect(m_trace, &QCheckBox::toggled, this, &ScenarioEditor::edited);
     connect(m_tagHeader, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_stages, &QAbstractItemModel::dataChanged, this, &ScenarioEditor::edited);
     connect(m_stages, &QAbstractItemModel::rowsInserted, this, &ScenarioEditor::edited);
@@ -606,6 +614,7 @@ void ScenarioEditor::setJson(const QByteArray& payload)
     const QJsonObject tag = m_rest.value(QStringLiteral("stressTag")).toObject();
     m_tagOn->setChecked(!tag.value(QStringLiteral("disabled")).toBool());
     m_tagHeader->setText(tag.value(QStringLiteral("header")).toString());
+    m_trace->setChecked(m_rest.value(QStringLiteral("trace")).toBool());
     m_loading = false;
     QList<QPair<QString, QString>> usage;
     for (const auto& st : m_stepObjects)
@@ -724,6 +733,10 @@ QByteArray ScenarioEditor::json() const
     if (!m_tagHeader->text().trimmed().isEmpty())
         tag[QStringLiteral("header")] = m_tagHeader->text().trimmed();
     o[QStringLiteral("stressTag")] = tag;
+    if (m_trace->isChecked())
+        o[QStringLiteral("trace")] = true;
+    else
+        o.remove(QStringLiteral("trace"));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -829,6 +842,8 @@ void ScenarioEditor::validate()
     auto problems = checked.problems;
     if (isReplay() && !m_replay->offsetsProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});
+    if (isReplay() && !m_replay->headersProblem().isEmpty())
+        problems.append({QStringLiteral("steps[0].replay.setHeaders"), m_replay->headersProblem()});
     m_problems.clear();
     // each field shows its own faults beside it (a red frame and a tooltip)
     QHash<QWidget*, QStringList> byWidget;

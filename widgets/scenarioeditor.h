@@ -130,6 +130,7 @@ private:
     QPlainTextEdit* m_thresholds;
     BreakerEditor* m_breaker; // the live breaker's rules
     QCheckBox* m_tagOn;
+    QCheckBox* m_trace;
     QLineEdit* m_tagHeader;
     QLabel* m_problemsLabel;
     QLabel* m_warningsLabel;

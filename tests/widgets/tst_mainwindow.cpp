@@ -27,6 +27,7 @@
 
 #include <QAbstractButton>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -179,6 +180,50 @@ private slots:
         QTest::keyClicks(designer->replayForm()->offsets(), QStringLiteral("query:account+5"));
         QVERIFY2(designer->problems().join(QLatin1Char(' ')).contains(QStringLiteral("account")),
                  qPrintable(designer->problems().join(QLatin1Char('\n'))));
+        designer->replayForm()->offsets()->clear();
+        QTest::keyClicks(designer->replayForm()->offsets(), QStringLiteral("query:uid+5"));
+        // issue 29: which requests, what changes in them, trace context; each reaches the step
+        const auto edit = [&](const char* name, const QString& text) {
+            auto* e = designer->replayForm()->findChild<QLineEdit*>(QString::fromLatin1(name));
+            QVERIFY(e);
+            QTest::keyClicks(e, text);
+        };
+        edit("replayInclude", QStringLiteral("^/a"));
+        edit("replayMethods", QStringLiteral("GET, POST"));
+        edit("replayStatuses", QStringLiteral("2xx, 0"));
+        edit("replayRemoveHeaders", QStringLiteral("cookie"));
+        edit("replayHost", QStringLiteral("staging.shop"));
+        designer->replayForm()
+            ->findChild<QPlainTextEdit*>(QStringLiteral("replaySetHeaders"))
+            ->setPlainText(QStringLiteral("X-Env: staging"));
+        designer->findChild<QCheckBox*>(QStringLiteral("trace"))->setChecked(true);
+        const QJsonObject traced = QJsonDocument::fromJson(designer->json()).object();
+        const QJsonObject replay = traced[QStringLiteral("steps")][0][QStringLiteral("replay")].toObject();
+        QVERIFY(traced[QStringLiteral("trace")].toBool());
+        QCOMPARE(replay[QStringLiteral("includePath")].toString(), QStringLiteral("^/a"));
+        QCOMPARE(replay[QStringLiteral("methods")].toArray(),
+                 (QJsonArray{QStringLiteral("GET"), QStringLiteral("POST")}));
+        QCOMPARE(replay[QStringLiteral("statuses")].toArray(),
+                 (QJsonArray{QStringLiteral("2xx"), QStringLiteral("0")}));
+        QCOMPARE(replay[QStringLiteral("setHeaders")].toObject()[QStringLiteral("X-Env")].toString(),
+                 QStringLiteral("staging"));
+        QCOMPARE(replay[QStringLiteral("rewriteHost")].toString(), QStringLiteral("staging.shop"));
+        QVERIFY2(designer->problems().isEmpty(), qPrintable(designer->problems().join(QLatin1Char('\n'))));
+        // a selection that keeps nothing is a fault the engine names
+        edit("replayMethods", QStringLiteral(", DELETE"));
+        designer->replayForm()
+            ->findChild<QLineEdit*>(QStringLiteral("replayMethods"))
+            ->setText(QStringLiteral("DELETE"));
+        Q_EMIT designer->replayForm()->changed();
+        QVERIFY2(
+            designer->problems().join(QLatin1Char(' ')).contains(QStringLiteral("none of the 3 recorded requests")),
+            qPrintable(designer->problems().join(QLatin1Char('\n'))));
+        if (qEnvironmentVariableIsSet("STAMPEDE_SHOTS")) {
+            w.resize(1280, 800);
+            w.show();
+            QTest::qWait(200);
+            w.grab().save(qEnvironmentVariable("STAMPEDE_SHOTS") + QStringLiteral("/replay-form.png"));
+        }
     }
 
     // Export bundle asks which environment its constants take, the current
