@@ -115,7 +115,8 @@ private slots:
                            "             \"data\": \"{\\\"text\\\": \\\"call ${id}\\\", \\\"id\\\": ${id}, "
                            "\\\"mood\\\": \\\"MOOD_HURRIED\\\", \\\"tags\\\": [\\\"a\\\"]}\",\n"
                            "             \"metadata\": [{\"name\": \"x-user\", \"value\": \"${who}\"}]}}],\n"
-                           "  \"load\": {\"open\": {\"rate\": 200}}, \"connections\": 4, \"duration\": \"2s\"\n"
+                           "  \"load\": {\"open\": {\"rate\": 200}}, \"connections\": 4, \"duration\": \"2s\",\n"
+                           "  \"trace\": true\n"
                            "}")
                 .arg(peer->target(), QStringLiteral(ECHO_PROTO));
         write("templates.json", scenario.toUtf8());
@@ -129,6 +130,9 @@ private slots:
         QCOMPARE(num(seen, "distinct_ids"), num(seen, "calls"));
         QCOMPARE(num(seen, "distinct_texts"), num(seen, "calls"));
         QCOMPARE(seen[QStringLiteral("users")].toArray(), QJsonArray{QStringLiteral("tester")});
+        // issue 29: with trace on, every call carries a W3C traceparent, a trace of its own per iteration
+        QCOMPARE(num(seen, "traced"), num(seen, "calls"));
+        QCOMPARE(num(seen, "distinct_traces"), num(seen, "calls"));
     }
 
     // A flow over gRPC: the first call's answer (its text, read by a JSON

@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <map>
 #include <set>
 
 using namespace testsupport;
@@ -238,6 +239,59 @@ private slots:
             const std::string id = v.toObject().value(QStringLiteral("trace_id")).toString().toStdString();
             QVERIFY2(tracesB.count(id), id.c_str());
         }
+    }
+
+    // A replay with --trace keeps a recorded traceparent's trace id (a new
+    // span), gives an amplified copy a trace derived from it (the same in
+    // every run), a request recorded without one a new trace; and with
+    // --new-trace-ids, none is the recorded one.
+    void replayKeepsRecordedTraces()
+    {
+        QTemporaryDir dir;
+        const QString project = dir.filePath(QStringLiteral("t.stampede"));
+        const std::string recorded = "4bf92f3577b34da6a3ce929d0e0e4736";
+        {
+            std::string error;
+            auto store = ProjectStore::create(project.toStdString(), error);
+            QVERIFY2(store, error.c_str());
+            std::vector<TrafficRecord> rs(2);
+            rs[0].atNanos = 1764000000000000000LL;
+            rs[0].target = "/traced";
+            rs[0].headers = {{"traceparent", "00-" + recorded + "-00f067aa0ba902b7-01"}};
+            rs[1].atNanos = rs[0].atNanos + 100000000;
+            rs[1].target = "/untraced";
+            QVERIFY(TrafficStore(*store).save("set", rs, "{}"));
+        }
+        const auto replay = [&](const QStringList& extra) {
+            RecordingServer target;
+            const CliResult r = runCli(
+                QStringList{QStringLiteral("replay"), project + QStringLiteral("@set"), QStringLiteral("--target"),
+                            target.url(), QStringLiteral("--trace"), QStringLiteral("--amplify"), QStringLiteral("2"),
+                            QStringLiteral("-q"), QStringLiteral("--engines"), QStringLiteral("1")} +
+                extra);
+            std::map<std::string, std::vector<std::string>> byPath; // path -> traceparents, in order
+            if (r.exitCode == 0)
+                for (const auto& rq : target.requests())
+                    byPath[rq.line.substr(4, rq.line.find(' ', 4) - 4)].push_back(rq.header("traceparent"));
+            return byPath;
+        };
+        const auto first = replay({}), second = replay({});
+        QCOMPARE(first.at("/traced").size(), std::size_t(2));
+        std::set<std::string> traces;
+        for (const std::string& tp : first.at("/traced"))
+            traces.insert(tp.substr(3, 32));
+        QVERIFY2(traces.count(recorded), first.at("/traced").front().c_str()); // the request itself
+        QCOMPARE(traces.size(), std::size_t(2));                               // its copy: a trace of its own
+        for (const std::string& tp : first.at("/traced"))
+            QVERIFY2(tp.substr(36, 16) != "00f067aa0ba902b7", tp.c_str()); // a span of this run
+        std::set<std::string> again;
+        for (const std::string& tp : second.at("/traced"))
+            again.insert(tp.substr(3, 32));
+        QCOMPARE(again, traces); // derived, stable run after run
+        QVERIFY(first.at("/untraced")[0].substr(3, 32) != second.at("/untraced")[0].substr(3, 32)); // new ones
+        const auto fresh = replay({QStringLiteral("--new-trace-ids")});
+        for (const std::string& tp : fresh.at("/traced"))
+            QVERIFY2(tp.substr(3, 32) != recorded, tp.c_str());
     }
 
     // Bad input exits 2 with a message and records nothing.

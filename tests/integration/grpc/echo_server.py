@@ -5,6 +5,7 @@ made of echo.proto. It prints its port, serves until stdin closes, then prints
 one JSON line: calls, distinct ids, UNAVAILABLE answers, users seen."""
 import argparse
 import json
+import re
 import sys
 import threading
 import time
@@ -29,7 +30,10 @@ def main():
     Reply = classes["stampede.test.EchoReply"]
 
     lock = threading.Lock()
-    state = {"calls": 0, "ids": set(), "unavailable": 0, "users": set(), "texts": set()}
+    state = {"calls": 0, "ids": set(), "unavailable": 0, "users": set(), "texts": set(), "traces": set(),
+             "traced": 0}
+    # W3C traceparent: version 00, a trace id and a span id not all zero, sampled
+    traceparent = re.compile(r"00-(?!0{32})([0-9a-f]{32})-(?!0{16})[0-9a-f]{16}-01")
 
     def say(request, context):
         with lock:
@@ -37,9 +41,14 @@ def main():
             n = state["calls"]
             state["ids"].add(request.id)
             state["texts"].add(request.text)
-        user = dict(context.invocation_metadata()).get("x-user", "")
+        metadata = dict(context.invocation_metadata())
+        user = metadata.get("x-user", "")
+        trace = traceparent.fullmatch(metadata.get("traceparent", ""))
         with lock:
             state["users"].add(user)
+            if trace:
+                state["traced"] += 1
+                state["traces"].add(trace.group(1))
         if args.unavailable_every and n % args.unavailable_every == 0:
             with lock:
                 state["unavailable"] += 1
@@ -66,7 +75,8 @@ def main():
     with lock:
         print(json.dumps({"calls": state["calls"], "distinct_ids": len(state["ids"]),
                           "unavailable": state["unavailable"], "users": sorted(state["users"]),
-                          "distinct_texts": len(state["texts"])}), flush=True)
+                          "distinct_texts": len(state["texts"]), "traced": state["traced"],
+                          "distinct_traces": len(state["traces"])}), flush=True)
 
 
 if __name__ == "__main__":
