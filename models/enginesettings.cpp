@@ -36,6 +36,7 @@ EngineSettings EngineSettings::load(ProjectStore& store)
     s.caFile = o.value(QStringLiteral("caFile")).toString();
     s.prometheus = o.value(QStringLiteral("prometheus")).toString();
     s.jsonl = o.value(QStringLiteral("jsonl")).toString();
+    s.remoteWrite = o.value(QStringLiteral("remoteWrite")).toString();
     return s;
 }
 
@@ -46,6 +47,8 @@ QStringList EngineSettings::outputs() const
         out << QStringLiteral("prometheus=") + prometheus.trimmed();
     if (!jsonl.trimmed().isEmpty())
         out << QStringLiteral("jsonl=") + jsonl.trimmed();
+    if (!remoteWrite.trimmed().isEmpty())
+        out << QStringLiteral("prometheus-rw=") + remoteWrite.trimmed();
     return out;
 }
 
@@ -62,6 +65,12 @@ QString EngineSettings::outputsProblem(const QString& projectPath) const
                                                "1 to 65535); \"%1\" is not.")
                 .arg(address);
     }
+    const QString receiver = remoteWrite.trimmed();
+    if (!receiver.isEmpty() && !receiver.startsWith(QLatin1String("http://")) &&
+        !receiver.startsWith(QLatin1String("https://")))
+        return QCoreApplication::translate("EngineSettings", "The remote write URL starts with http:// or https://, as "
+                                                             "http://127.0.0.1:9090/api/v1/write; \"%1\" does not.")
+            .arg(receiver);
     const QString file = jsonl.trimmed();
     if (!file.isEmpty()) {
         const std::string path = file.toStdString();
@@ -85,7 +94,8 @@ bool EngineSettings::save(ProjectStore& store) const
                         {QStringLiteral("tokenFile"), tokenFile},
                         {QStringLiteral("caFile"), caFile},
                         {QStringLiteral("prometheus"), prometheus.trimmed()},
-                        {QStringLiteral("jsonl"), jsonl.trimmed()}};
+                        {QStringLiteral("jsonl"), jsonl.trimmed()},
+                        {QStringLiteral("remoteWrite"), remoteWrite.trimmed()}};
     return store.setSetting(kKey, QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
 }
 

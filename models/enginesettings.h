@@ -26,8 +26,9 @@ struct EngineSettings
     QString tokenFile;    // file holding the agents' token
     QString caFile;       // set: TLS, verifying the agents against this CA
     // Live outputs of every run (as --out): empty is off.
-    QString prometheus; // host:port of a /metrics endpoint for Prometheus to scrape
-    QString jsonl;      // a file of JSON lines, one per second
+    QString prometheus;  // host:port of a /metrics endpoint for Prometheus to scrape
+    QString jsonl;       // a file of JSON lines, one per second
+    QString remoteWrite; // a Prometheus remote write receiver's URL, every second pushed to it
     static EngineSettings load(stampede::ProjectStore& store);
     // The outputs as the run service takes them ("prometheus=…", "jsonl=…").
     QStringList outputs() const;

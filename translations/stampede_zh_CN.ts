@@ -4,22 +4,22 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="181"/>
+        <location filename="../models/enginesettings.cpp" line="192"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="232"/>
+        <location filename="../models/enginesettings.cpp" line="243"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="262"/>
+        <location filename="../models/enginesettings.cpp" line="273"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="262"/>
+        <location filename="../models/enginesettings.cpp" line="273"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -643,51 +643,56 @@ Candidate: %2</source>
 <context>
     <name>EngineSettings</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="60"/>
+        <location filename="../models/enginesettings.cpp" line="63"/>
         <source>The Prometheus endpoint is host:port, as 127.0.0.1:9465 (a port from 1 to 65535); &quot;%1&quot; is not.</source>
         <translation>Prometheus 端点应为 host:port，如 127.0.0.1:9465（端口 1 到 65535）；“%1”不是。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="70"/>
+        <location filename="../models/enginesettings.cpp" line="71"/>
+        <source>The remote write URL starts with http:// or https://, as http://127.0.0.1:9090/api/v1/write; &quot;%1&quot; does not.</source>
+        <translation>远程写入 URL 须以 http:// 或 https:// 开头，例如 http://127.0.0.1:9090/api/v1/write；“%1”不是。</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="80"/>
         <source>The JSON lines file would overwrite the project itself.</source>
         <translation>JSON Lines 文件会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="73"/>
+        <location filename="../models/enginesettings.cpp" line="83"/>
         <source>The folder of the JSON lines file, %1, does not exist.</source>
         <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="268"/>
+        <location filename="../models/enginesettings.cpp" line="279"/>
         <source>Run on %n remote agent(s)</source>
         <translation>
             <numerusform>在 %n 个远程代理上运行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="270"/>
+        <location filename="../models/enginesettings.cpp" line="281"/>
         <source>Run on the local pool (%n engine(s))</source>
         <translation>
             <numerusform>在本地引擎池上运行（%n 个引擎）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="272"/>
+        <location filename="../models/enginesettings.cpp" line="283"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="278"/>
+        <location filename="../models/enginesettings.cpp" line="289"/>
         <source>Start this scenario on the agents %1 and watch it live (Runs → Engines… to change)</source>
         <translation>在代理 %1 上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="281"/>
+        <location filename="../models/enginesettings.cpp" line="292"/>
         <source>Start this scenario on local engines (%1) and watch it live (Runs → Engines… to change)</source>
         <translation>在本地引擎（%1）上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="284"/>
+        <location filename="../models/enginesettings.cpp" line="295"/>
         <source>one per core it may use</source>
         <translation>每个可用核心一个</translation>
     </message>
@@ -1198,74 +1203,89 @@ Candidate: %2</source>
         <translation>把每次运行的每一秒写成一行 JSON（同 k6 的 JSON 输出）。运行期间写入 FILE.part，结束时改名为 FILE。</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="86"/>
+        <location filename="../widgets/enginesdialog.cpp" line="76"/>
+        <source>off (e.g. http://127.0.0.1:9090/api/v1/write)</source>
+        <translation>关闭（例如 http://127.0.0.1:9090/api/v1/write）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="77"/>
+        <source>Push every second of each run to a Prometheus remote write receiver (Prometheus with --web.enable-remote-write-receiver, Mimir, Thanos, VictoriaMetrics)</source>
+        <translation>把每次运行的每一秒推送到 Prometheus 远程写入接收端（开启 --web.enable-remote-write-receiver 的 Prometheus、Mimir、Thanos、VictoriaMetrics）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="91"/>
         <source>Token file:</source>
         <translation>令牌文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="86"/>
+        <location filename="../widgets/enginesdialog.cpp" line="91"/>
         <source>Token file</source>
         <translation>令牌文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="87"/>
+        <location filename="../widgets/enginesdialog.cpp" line="92"/>
         <source>TLS CA file:</source>
         <translation>TLS CA 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="87"/>
+        <location filename="../widgets/enginesdialog.cpp" line="92"/>
         <source>CA certificate</source>
         <translation>CA 证书</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="90"/>
+        <location filename="../widgets/enginesdialog.cpp" line="95"/>
         <source>Engines:</source>
         <translation>引擎数：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="93"/>
+        <location filename="../widgets/enginesdialog.cpp" line="98"/>
         <source>Live outputs of every run</source>
         <translation>每次运行的实时输出</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="95"/>
+        <location filename="../widgets/enginesdialog.cpp" line="100"/>
         <source>Prometheus endpoint:</source>
         <translation>Prometheus 端点：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="99"/>
+        <location filename="../widgets/enginesdialog.cpp" line="104"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="104"/>
+        <location filename="../widgets/enginesdialog.cpp" line="109"/>
         <source>JSON lines file</source>
         <translation>JSON Lines 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="104"/>
+        <location filename="../widgets/enginesdialog.cpp" line="109"/>
         <source>JSON lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="108"/>
+        <location filename="../widgets/enginesdialog.cpp" line="113"/>
         <source>JSON lines file:</source>
         <translation>JSON Lines 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="132"/>
+        <location filename="../widgets/enginesdialog.cpp" line="114"/>
+        <source>Remote write URL:</source>
+        <translation>远程写入 URL：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="138"/>
         <source>%1 of %2 agents ready.</source>
         <translation>%2 个代理中 %1 个就绪。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/enginesdialog.cpp" line="170"/>
+        <location filename="../widgets/enginesdialog.cpp" line="177"/>
         <source>Checking %n agent(s)…</source>
         <translation>
             <numerusform>正在检查 %n 个代理…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="184"/>
+        <location filename="../widgets/enginesdialog.cpp" line="191"/>
         <source>List at least one agent, or run on the local pool.</source>
         <translation>请至少列出一个代理，或使用本地引擎池运行。</translation>
     </message>
@@ -2562,22 +2582,22 @@ with a self-signed or internal certificate.</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="99"/>
+        <location filename="../models/enginesettings.cpp" line="110"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="104"/>
+        <location filename="../models/enginesettings.cpp" line="115"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="117"/>
+        <location filename="../models/enginesettings.cpp" line="128"/>
         <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="195"/>
+        <location filename="../models/enginesettings.cpp" line="206"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -2645,10 +2665,10 @@ with a self-signed or internal certificate.</source>
     <message>
         <location filename="../widgets/replayform.cpp" line="55"/>
         <source>Only requests whose path (before &apos;?&apos;) this regular expression (PCRE2) matches</source>
-        <translation>只发送路径（'?' 之前）匹配此正则表达式（PCRE2）的请求</translation>
+        <translation>只发送路径（&apos;?&apos; 之前）匹配此正则表达式（PCRE2）的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/replayform.cpp" line="56"/>
+        <location filename="../widgets/replayform.cpp" line="57"/>
         <source>none, e.g. ^/static/</source>
         <translation>无，例如 ^/static/</translation>
     </message>

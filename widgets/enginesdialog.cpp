@@ -71,6 +71,11 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     m_jsonl->setPlaceholderText(tr("off"));
     m_jsonl->setToolTip(tr("Write every second of each run as a line of JSON (as k6's JSON output). It is written "
                            "to FILE.part while the run goes on and renamed FILE at its end."));
+    m_remoteWrite = new QLineEdit(s.remoteWrite);
+    m_remoteWrite->setObjectName(QStringLiteral("remoteWrite"));
+    m_remoteWrite->setPlaceholderText(tr("off (e.g. http://127.0.0.1:9090/api/v1/write)"));
+    m_remoteWrite->setToolTip(tr("Push every second of each run to a Prometheus remote write receiver (Prometheus "
+                                 "with --web.enable-remote-write-receiver, Mimir, Thanos, VictoriaMetrics)"));
     m_message = new QLabel;
     m_message->setWordWrap(true);
 
@@ -106,6 +111,7 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
             m_jsonl->setText(path);
     });
     outputForm->addRow(tr("JSON lines file:"), jsonlRow);
+    outputForm->addRow(tr("Remote write URL:"), m_remoteWrite);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
 
     auto* layout = new QVBoxLayout(this);
@@ -156,6 +162,7 @@ EngineSettings EnginesDialog::settings() const
     s.caFile = m_caFile->text().trimmed();
     s.prometheus = m_prometheus->text().trimmed();
     s.jsonl = m_jsonl->text().trimmed();
+    s.remoteWrite = m_remoteWrite->text().trimmed();
     return s;
 }
 

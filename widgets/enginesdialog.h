@@ -38,6 +38,7 @@ private:
     QLineEdit* m_caFile;
     QLineEdit* m_prometheus;
     QLineEdit* m_jsonl;
+    QLineEdit* m_remoteWrite;
     QLabel* m_message;
     QString m_projectPath;
 };

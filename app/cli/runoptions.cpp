@@ -92,6 +92,8 @@ const char* kRunUsage =
     "  --out KIND=TARGET     also send the figures, live, to (repeatable):\n"
     "                          prometheus=HOST:PORT  a /metrics endpoint for Prometheus to scrape\n"
     "                                                (stampede_requests_total{step}, ...)\n"
+    "                          prometheus-rw=URL     every second pushed to a remote write receiver\n"
+    "                                                (http://127.0.0.1:9090/api/v1/write)\n"
     "                          jsonl=FILE            every second as a JSON line, written to FILE.part\n"
     "                                                as it goes and renamed FILE at the end\n"
     "  -q, --quiet           no per-second status line\n"

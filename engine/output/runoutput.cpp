@@ -4,6 +4,7 @@
 
 #include "jsonloutput.h"
 #include "promoutput.h"
+#include "remotewrite.h"
 
 #include <chrono>
 #include <ctime>
@@ -18,10 +19,12 @@ bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& erro
     out.target = eq == std::string::npos ? std::string() : text.substr(eq + 1);
     if (kind == "prometheus")
         out.kind = OutputSpec::Kind::Prometheus;
+    else if (kind == "prometheus-rw")
+        out.kind = OutputSpec::Kind::RemoteWrite;
     else if (kind == "jsonl")
         out.kind = OutputSpec::Kind::Jsonl;
     else {
-        error = "--out \"" + text + "\": give prometheus=HOST:PORT or jsonl=FILE";
+        error = "--out \"" + text + "\": give prometheus=HOST:PORT, prometheus-rw=URL or jsonl=FILE";
         return false;
     }
     if (const std::size_t comma = out.target.find(',');
@@ -39,8 +42,15 @@ bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& erro
     if (out.target.empty()) {
         error =
             "--out \"" + text + "\": " +
-            (out.kind == OutputSpec::Kind::Prometheus ? "give the address to listen on, as prometheus=127.0.0.1:9465"
-                                                      : "give the file to write, as jsonl=run.jsonl");
+            (out.kind == OutputSpec::Kind::Prometheus    ? "give the address to listen on, as prometheus=127.0.0.1:9465"
+             : out.kind == OutputSpec::Kind::RemoteWrite ? "give the receiver's URL, as "
+                                                           "prometheus-rw=http://127.0.0.1:9090/api/v1/write"
+                                                         : "give the file to write, as jsonl=run.jsonl");
+        return false;
+    }
+    if (out.kind == OutputSpec::Kind::RemoteWrite && out.target.rfind("http://", 0) != 0 &&
+        out.target.rfind("https://", 0) != 0) {
+        error = "--out \"" + text + "\": the receiver's URL starts with http:// or https://";
         return false;
     }
     return true;
@@ -50,6 +60,8 @@ std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec)
 {
     if (spec.kind == OutputSpec::Kind::Prometheus)
         return std::make_unique<PrometheusOutput>(spec.target, spec.linger);
+    if (spec.kind == OutputSpec::Kind::RemoteWrite)
+        return std::make_unique<RemoteWriteOutput>(spec.target);
     return std::make_unique<JsonlOutput>(spec.target);
 }
 

@@ -5,6 +5,7 @@
 // events and its end, on the run's thread.
 //   prometheus=HOST:PORT  a /metrics endpoint for an existing Prometheus to
 //                         scrape (port alone: on 127.0.0.1)
+//   prometheus-rw=URL     every second pushed to a remote write receiver
 //   jsonl=FILE            every second as one JSON line, as k6's JSON output
 #include "core/durationtext.h" // wallMillis, isoMillis
 #include "metrics/timeline.h"
@@ -23,10 +24,11 @@ struct OutputSpec
     enum class Kind
     {
         Prometheus,
+        RemoteWrite,
         Jsonl
     };
     Kind kind = Kind::Jsonl;
-    std::string target; // host:port, or a file path
+    std::string target; // host:port, a URL, or a file path
     std::string text;   // as given: "jsonl=run.jsonl"
     // prometheus=HOST:PORT,linger=15s: after the run the final figures are
     // served until they have been scraped once more, or this long

@@ -6,6 +6,8 @@
 #include "metrics/promtext.h"
 #include "output/jsonloutput.h"
 #include "output/promoutput.h"
+#include "output/remotewrite.h"
+#include "stampede/v1/remotewrite.pb.h"
 #include "store/runlog.h"
 #include "testsupport.h"
 
@@ -18,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <chrono>
+#include <map>
 #include <thread>
 
 using namespace stampede;
@@ -81,6 +84,52 @@ class TestOutputs : public QObject
 {
     Q_OBJECT
 private slots:
+    // Issue 30: a second as remote write encodes it: every series' labels
+    // sorted by name with __name__, run_id, scenario and step; counters
+    // since the run began; the second's end as the time.
+    void remoteWriteEncodesASecond()
+    {
+        RemoteWriteOutput out("http://127.0.0.1:9/api/v1/write");
+        PreparedSecond merged;
+        merged.openConnections = 3;
+        PreparedSecond::Row row;
+        row.step = 1;
+        row.counters.requests = 10;
+        row.counters.errors = 2;
+        row.percentilesMs = {1, 2, 3, 4, 5, 6};
+        merged.rows.push_back(row);
+        std::string error;
+        QVERIFY2(out.open(twoSteps(), error), error.c_str());
+        out.encode(1, 1000, merged);
+        v1::RemoteWriteRequest rq;
+        QVERIFY(rq.ParseFromString(out.encode(2, 2000, merged)));
+        std::map<std::string, double> byName; // "name step quantile" -> value
+        for (const auto& ts : rq.timeseries()) {
+            std::string previous;
+            std::map<std::string, std::string> labels;
+            for (const auto& l : ts.labels()) {
+                QVERIFY2(previous < l.name(), l.name().c_str()); // sorted, each once
+                previous = l.name();
+                labels[l.name()] = l.value();
+            }
+            QCOMPARE(labels["run_id"], twoSteps().runId);
+            std::string key = labels["__name__"];
+            for (const char* extra : {"step", "quantile"})
+                if (labels.count(extra))
+                    key += " " + labels[extra];
+            QCOMPARE(ts.samples_size(), 1);
+            QCOMPARE(ts.samples(0).timestamp(), std::int64_t(2000));
+            byName[key] = ts.samples(0).value();
+        }
+        const std::string second = twoSteps().steps[1].name;
+        QCOMPARE(byName.at("stampede_requests_total " + second), 20.0); // two seconds of 10
+        QCOMPARE(byName.at("stampede_errors_total " + second), 4.0);
+        QCOMPARE(byName.at("stampede_requests_per_second " + second), 10.0);
+        QCOMPARE(byName.at("stampede_latency_seconds " + second + " 0.99"), 0.004);
+        QCOMPARE(byName.at("stampede_requests_total " + twoSteps().steps[0].name), 0.0); // no requests: still there
+        QCOMPARE(byName.at("stampede_open_connections"), 3.0);
+    }
+
     void specsAreChecked()
     {
         OutputSpec spec;
@@ -91,7 +140,14 @@ private slots:
         QVERIFY(parseOutputSpec("jsonl=a=b.jsonl", spec, error));
         QCOMPARE(spec.target, std::string("a=b.jsonl"));
         QVERIFY(!parseOutputSpec("csv=x.csv", spec, error));
-        QVERIFY2(error.find("prometheus=HOST:PORT or jsonl=FILE") != std::string::npos, error.c_str());
+        QVERIFY2(error.find("prometheus=HOST:PORT, prometheus-rw=URL or jsonl=FILE") != std::string::npos,
+                 error.c_str());
+        QVERIFY(parseOutputSpec("prometheus-rw=http://127.0.0.1:9090/api/v1/write", spec, error));
+        QCOMPARE(int(spec.kind), int(OutputSpec::Kind::RemoteWrite));
+        QVERIFY(!parseOutputSpec("prometheus-rw=127.0.0.1:9090", spec, error));
+        QVERIFY2(error.find("starts with http://") != std::string::npos, error.c_str());
+        QVERIFY(!parseOutputSpec("prometheus-rw=", spec, error));
+        QVERIFY2(error.find("give the receiver's URL") != std::string::npos, error.c_str());
         QVERIFY(!parseOutputSpec("jsonl=", spec, error));
         QVERIFY2(error.find("give the file") != std::string::npos, error.c_str());
         QVERIFY(!parseOutputSpec("prometheus", spec, error));

@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QUrl>
 
 #include <chrono>
 #include <csignal>
@@ -146,6 +147,7 @@ private slots:
                                    {QStringLiteral("--config.file=") + config,
                                     QStringLiteral("--storage.tsdb.path=") + m_dir.filePath(QStringLiteral("data")),
                                     QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_promPort),
+                                    QStringLiteral("--web.enable-remote-write-receiver"),
                                     QStringLiteral("--log.level=warn")}));
         // ready, and both targets scraped at least twice (a rate over them has a value)
         QVERIFY2(waitFor(m_promPort, "/-/ready", "Ready", 30000), qPrintable(m_prometheus.output()));
@@ -247,6 +249,63 @@ private slots:
         QVERIFY(timelineServer >= 4);
     }
 
+    // Issue 30: `--out prometheus-rw`: every second pushed to Prometheus'
+    // remote write receiver; each second's stored count is the run's, the
+    // last one included; a receiver that is not there fails the output (not the run's
+    // figures), saying so.
+    void outRemoteWrite()
+    {
+        const QString summary = m_dir.filePath(QStringLiteral("rw-summary.json"));
+        const auto r =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("${mock_url}/"),
+                    QStringLiteral("--mock"), QStringLiteral("--rate"), QStringLiteral("200"), QStringLiteral("-c"),
+                    QStringLiteral("4"), QStringLiteral("-d"), QStringLiteral("6s"), QStringLiteral("--engines"),
+                    QStringLiteral("1"), QStringLiteral("-q"), QStringLiteral("--out"),
+                    QStringLiteral("prometheus-rw=http://127.0.0.1:%1/api/v1/write").arg(m_promPort),
+                    QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject s = readJson(summary);
+        const QString runId = s.value(QStringLiteral("run_id")).toString();
+        const qint64 requests =
+            s.value(QStringLiteral("total")).toObject().value(QStringLiteral("requests")).toInteger();
+        QVERIFY(requests > 1000);
+        const auto query = [&](const QString& promql) {
+            const std::string answer =
+                httpGet(m_promPort,
+                        QByteArray(QByteArray("/api/v1/query?query=") + QUrl::toPercentEncoding(promql)).toStdString());
+            return QJsonDocument::fromJson(QByteArray::fromStdString(answer))
+                .object()
+                .value(QStringLiteral("data"))
+                .toObject()
+                .value(QStringLiteral("result"))
+                .toArray();
+        };
+        // the last second's cumulative count is the run's total
+        const QJsonArray total =
+            query(QStringLiteral("max_over_time(stampede_requests_total{run_id=\"%1\"}[5m])").arg(runId));
+        QCOMPARE(total.size(), 1);
+        QCOMPARE(qint64(total[0].toObject().value(QStringLiteral("value")).toArray()[1].toString().toDouble()),
+                 requests);
+        // one sample per second of the run, each second's count adding up to it
+        const QJsonArray seconds =
+            query(QStringLiteral("count_over_time(stampede_requests_per_second{run_id=\"%1\"}[5m])").arg(runId));
+        QCOMPARE(seconds.size(), 1);
+        QCOMPARE(seconds[0].toObject().value(QStringLiteral("value")).toArray()[1].toString().toInt(), 6);
+        const QJsonArray sum =
+            query(QStringLiteral("sum_over_time(stampede_requests_per_second{run_id=\"%1\"}[5m])").arg(runId));
+        QCOMPARE(qint64(sum[0].toObject().value(QStringLiteral("value")).toArray()[1].toString().toDouble()), requests);
+        // a receiver that is not there: the run says so, and exits 3
+        const auto gone =
+            runCli({QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("${mock_url}/"),
+                    QStringLiteral("--mock"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--engines"),
+                    QStringLiteral("1"), QStringLiteral("-q"), QStringLiteral("--out"),
+                    QStringLiteral("prometheus-rw=http://127.0.0.1:%1/api/v1/write").arg(freePort())});
+        QVERIFY2(gone.exitCode != 0 && gone.err.contains(QStringLiteral("not accepted")), qPrintable(gone.err));
+        const auto bad = runCli({QStringLiteral("run"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
+                                 QStringLiteral("--out"), QStringLiteral("prometheus-rw=127.0.0.1:9090")});
+        QVERIFY2(bad.exitCode == 2 && bad.err.contains(QStringLiteral("http://")), qPrintable(bad.err));
+    }
+
     // A query Prometheus refuses: exit 2 before any load, with its message.
     // `--out prometheus`: Prometheus scrapes the run as it goes; the request
     // rate it computes over the middle of the run is the summary's, within 2 %;
@@ -289,8 +348,10 @@ private slots:
         QVERIFY(middle.isValid());
 
         // Prometheus' rate over seconds 8..18 (half a second past the 18th's end)
-        const QString query = QStringLiteral("/api/v1/query?query=sum(rate(stampede_requests_total%5B10s%5D))&time=%1")
-                                  .arg(double(middle.toMSecsSinceEpoch()) / 1000.0 + 0.5, 0, 'f', 3);
+        const QString query =
+            QStringLiteral(
+                "/api/v1/query?query=sum(rate(stampede_requests_total%7Bjob%3D%22stampede%22%7D%5B10s%5D))&time=%1")
+                .arg(double(middle.toMSecsSinceEpoch()) / 1000.0 + 0.5, 0, 'f', 3);
         const std::string answer = httpGet(m_promPort, query.toStdString());
         const QJsonObject body = QJsonDocument::fromJson(QByteArray::fromStdString(answer)).object();
         const QJsonArray result =
@@ -314,8 +375,9 @@ private slots:
         for (int i = 0; i < 50 && last != total.value(QStringLiteral("requests")).toInteger(); ++i) {
             if (i)
                 QThread::msleep(100);
-            const std::string answer =
-                httpGet(m_promPort, "/api/v1/query?query=sum(max_over_time(stampede_requests_total%5B2m%5D))");
+            const std::string answer = httpGet(
+                m_promPort,
+                "/api/v1/query?query=sum(max_over_time(stampede_requests_total%7Bjob%3D%22stampede%22%7D%5B2m%5D))");
             const QJsonArray res = QJsonDocument::fromJson(QByteArray::fromStdString(answer))
                                        .object()
                                        .value(QStringLiteral("data"))

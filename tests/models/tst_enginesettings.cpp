@@ -66,16 +66,21 @@ private slots:
         QVERIFY(s.outputs().isEmpty());
         s.prometheus = QStringLiteral(" 127.0.0.1:9465 ");
         s.jsonl = m_dir.filePath(QStringLiteral("run.jsonl"));
+        s.remoteWrite = QStringLiteral("http://127.0.0.1:9090/api/v1/write");
         QVERIFY(s.save(*store));
         const EngineSettings back = EngineSettings::load(*store);
         QCOMPARE(back.outputs(),
-                 QStringList({QStringLiteral("prometheus=127.0.0.1:9465"), QStringLiteral("jsonl=") + s.jsonl}));
+                 QStringList({QStringLiteral("prometheus=127.0.0.1:9465"), QStringLiteral("jsonl=") + s.jsonl,
+                              QStringLiteral("prometheus-rw=http://127.0.0.1:9090/api/v1/write")}));
         QCOMPARE(back.outputsProblem(project), QString());
         EngineSettings bad = back;
         bad.prometheus = QStringLiteral("127.0.0.1:99999");
         QVERIFY(bad.outputsProblem(project).contains(QLatin1String("99999")));
         bad.prometheus = QStringLiteral("localhost");
         QVERIFY(!bad.outputsProblem(project).isEmpty());
+        bad = back;
+        bad.remoteWrite = QStringLiteral("127.0.0.1:9090");
+        QVERIFY(bad.outputsProblem(project).contains(QLatin1String("http://")));
         bad = back;
         bad.jsonl = project; // the project itself
         QVERIFY(bad.outputsProblem(project).contains(QLatin1String("project itself")));
