@@ -1,5 +1,7 @@
 #include "runsession.h"
 
+#include "control/agentdiscovery.h"
+
 #include "control/runinputs.h"
 #include "enginetext.h"
 
@@ -127,8 +129,13 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     rq.engines.executable = options.cliPath.toStdString();
     rq.engines.localEngines = unsigned(std::max(0, options.engines));
     rq.engines.niceness = kLocalEngineNiceness; // the dashboard stays fluid on a machine the load fills
+    std::vector<std::string> specs;             // host:port, dns:NAME:PORT or file:PATH, looked up now
     for (const auto& a : options.agents)
-        rq.engines.agents.push_back(a.toStdString());
+        specs.push_back(a.trimmed().toStdString());
+    if (std::string why; !specs.empty() && !expandAgents(specs, rq.engines.agents, why)) {
+        m_error = engineText(QString::fromStdString(why));
+        return false;
+    }
     rq.controller.token = options.token.toStdString();
     rq.controller.caFile = options.caFile.toStdString();
     for (const QString& o : options.outputs)

@@ -2,6 +2,7 @@
 
 #include "control/grpclog.h"
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 
@@ -53,6 +54,9 @@ bool ArgReader::value(const std::string& flag, std::string& out, std::string& er
 
 int main(int argc, char** argv)
 {
+    // a peer that closes while OpenSSL writes to it (a TLS alert to an agent
+    // that hung up) is an error of that write, never the end of the process
+    std::signal(SIGPIPE, SIG_IGN);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) {
         std::fputs(kUsage, stderr);

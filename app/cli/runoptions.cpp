@@ -102,7 +102,11 @@ const char* kRunUsage =
     "\n"
     "Engines (the load never runs in this process: it runs on agents):\n"
     "  --engines N           start N local agents on loopback (default: one per core)\n"
-    "  --agents A,B,...      use running agents at host:port instead (see stampede-cli agent)\n"
+    "  --agents A,B,...      use running agents instead (see stampede-cli agent): host:port,\n"
+    "                        dns:NAME:PORT (every A/AAAA record of NAME, as a Kubernetes headless\n"
+    "                        Service gives one per pod) or file:PATH (one host:port per line)\n"
+    "  --min-agents N        wait (at most 60 s, looking names up again each second) until N of them\n"
+    "                        answer, and run on those that do\n"
     "  --token-file F        the agents' token (remote agents)\n"
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
     "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
@@ -288,6 +292,9 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (is("--agents", "--agents")) {
             if (!val("--agents", o.agents))
+                return false;
+        } else if (is("--min-agents", "--min-agents")) {
+            if (!val("--min-agents", o.minAgents))
                 return false;
         } else if (is("--token-file", "--token-file")) {
             if (!val("--token-file", o.tokenFile))

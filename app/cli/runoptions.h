@@ -31,7 +31,7 @@ struct Options
     std::string summaryJson;
     std::vector<std::string> outputs; // --out KIND=TARGET
     bool quiet = false;
-    std::string engines, agents, tokenFile, caFile, onAgentLoss, deadMan;
+    std::string engines, agents, minAgents, tokenFile, caFile, onAgentLoss, deadMan;
     bool pinEngines = false;
     std::string projectFile, reportFile;
     bool insecure = false;

@@ -1,5 +1,7 @@
 #include "runsetup.h"
 
+#include "control/agentdiscovery.h"
+
 #include "load/closedload.h"
 
 #include "bundle/environment.h"
@@ -100,12 +102,21 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
         return true;
     }
+    std::vector<std::string> specs;
     std::stringstream ss(o.agents);
     for (std::string a; std::getline(ss, a, ',');)
         if (!a.empty())
-            rq.engines.agents.push_back(a);
-    if (rq.engines.agents.empty()) {
+            specs.push_back(a);
+    if (specs.empty()) {
         error = "--agents: \"" + o.agents + "\" names no agent (give host:port, separated by commas)";
+        return false;
+    }
+    if (!o.minAgents.empty()) {
+        if (!parseWhole(o.minAgents, "--min-agents", 1, kMaxAgents, n, error))
+            return false;
+        if (!awaitAgents(specs, std::size_t(n), 60 * kNanosPerSecond, rq.engines.agents, error))
+            return false;
+    } else if (!expandAgents(specs, rq.engines.agents, error)) {
         return false;
     }
     if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {

@@ -14,10 +14,12 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <csignal>
 #include <cstdio>
 
 int main(int argc, char** argv)
 {
+    std::signal(SIGPIPE, SIG_IGN); // a peer's close is an error of that write, not the workbench's end
     QElapsedTimer startup;
     startup.start();
     QApplication app(argc, argv);

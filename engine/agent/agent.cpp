@@ -447,7 +447,11 @@ bool Agent::start(const std::string& address, std::string& error)
         creds = grpc::SslServerCredentials(ssl);
         if (!m_impl->options.token.empty())
             creds->SetAuthMetadataProcessor(std::make_shared<TokenProcessor>(m_impl->options.token));
-    } else if (isLoopbackAddress(address)) {
+    } else if (const std::string host = address.substr(0, address.rfind(':'));
+               host == "127.0.0.1" || host == "localhost" || host == "[::1]") {
+        // gRPC's local credentials take a peer of 127.0.0.1 or ::1 only; on
+        // another loopback address (127.0.0.2, a pool's agents side by side)
+        // the channel is plain and each handler checks the token, as below
         creds = grpc::experimental::LocalServerCredentials(LOCAL_TCP);
         if (!m_impl->options.token.empty())
             creds->SetAuthMetadataProcessor(std::make_shared<TokenProcessor>(m_impl->options.token));
