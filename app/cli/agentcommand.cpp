@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "control/agentdiscovery.h"
+
 #include "agent/agent.h"
 #include "core/number.h"
 #include "core/textfile.h"
@@ -17,7 +19,7 @@ namespace {
 
 const char* kAgentUsage =
     "Usage: stampede-cli agent [--listen ADDR] [--token-file F] [--tls-cert C --tls-key K]\n"
-    "                          [--name N] [--dead-man SECONDS] [--insecure] [--quiet]\n"
+    "                          [--name N] [--dead-man SECONDS] [--label K=V ...] [--insecure] [--quiet]\n"
     "\n"
     "Serves the control protocol (gRPC): a controller (stampede-cli run --agents, or the\n"
     "GUI) starts runs on this engine and reads its per-second snapshots.\n"
@@ -29,6 +31,8 @@ const char* kAgentUsage =
     "  --dead-man S        stop the load when the controller is silent S seconds (default 3,\n"
     "                      also the longest a controller may ask for)\n"
     "  --metrics ADDR      serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9464)\n"
+    "  --label K=V         a label controllers choose agents by (--agents-with K=V), e.g.\n"
+    "                      zone=hz-a (repeatable; K letters, digits, - _ . /, V at most 63 characters)\n"
     "  --insecure          allow a non-loopback address without TLS or token (prints a warning)\n"
     "\n"
     "Prints \"listening on HOST:PORT\" once it serves. One run at a time.\n";
@@ -79,6 +83,10 @@ int agentCommand(const std::vector<std::string>& args)
             r.value("--dead-man", deadMan, error);
         } else if (is("--metrics")) {
             r.value("--metrics", options.metricsAddress, error);
+        } else if (is("--label")) {
+            std::string label, key, value;
+            if (r.value("--label", label, error) && parseAgentLabel(label, key, value, error))
+                options.labels[key] = value;
         } else if (a == "--insecure") {
             insecure = true;
         } else if (a == "-q" || a == "--quiet") {

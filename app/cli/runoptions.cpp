@@ -107,6 +107,7 @@ const char* kRunUsage =
     "                        Service gives one per pod) or file:PATH (one host:port per line)\n"
     "  --min-agents N        wait (at most 60 s, looking names up again each second) until N of them\n"
     "                        answer, and run on those that do\n"
+    "  --agents-with K=V     only the agents started with --label K=V (repeatable: every one)\n"
     "  --token-file F        the agents' token (remote agents)\n"
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
     "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
@@ -296,6 +297,11 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         } else if (is("--min-agents", "--min-agents")) {
             if (!val("--min-agents", o.minAgents))
                 return false;
+        } else if (is("--agents-with", "--agents-with")) {
+            std::string label;
+            if (!val("--agents-with", label))
+                return false;
+            o.agentsWith.push_back(label);
         } else if (is("--token-file", "--token-file")) {
             if (!val("--token-file", o.tokenFile))
                 return false;

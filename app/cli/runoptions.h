@@ -32,6 +32,7 @@ struct Options
     std::vector<std::string> outputs; // --out KIND=TARGET
     bool quiet = false;
     std::string engines, agents, minAgents, tokenFile, caFile, onAgentLoss, deadMan;
+    std::vector<std::string> agentsWith; // K=V: only agents with these labels
     bool pinEngines = false;
     std::string projectFile, reportFile;
     bool insecure = false;

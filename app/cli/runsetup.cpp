@@ -18,6 +18,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace stampede::cli {
@@ -123,6 +124,21 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
         return false;
     }
+    if (o.agentsWith.empty())
+        return true;
+    std::map<std::string, std::string> wanted;
+    for (const std::string& text : o.agentsWith) {
+        std::string key, value;
+        if (!parseAgentLabel(text, key, value, error)) {
+            error = "--agents-with: " + error;
+            return false;
+        }
+        wanted[key] = value;
+    }
+    std::vector<std::string> chosen;
+    if (!agentsWithLabels(rq.engines.agents, wanted, co.token, o.caFile, chosen, error))
+        return false;
+    rq.engines.agents = std::move(chosen);
     return true;
 }
 

@@ -87,6 +87,7 @@ public:
         reply->set_agent(m_options.name);
         reply->set_cores(std::thread::hardware_concurrency());
         reply->set_version(m_options.version);
+        reply->mutable_labels()->insert(m_options.labels.begin(), m_options.labels.end());
         std::lock_guard lock(m_mutex);
         if (m_run && !m_run->finished)
             reply->set_busy_with("run " + m_run->id + " for " + m_run->controller);

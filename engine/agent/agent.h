@@ -5,6 +5,7 @@
 #include "control/protocolversion.h"
 #include "core/clock.h"
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -18,9 +19,10 @@ struct AgentOptions
     std::string tlsKeyFile;
     unsigned defaultDeadManSeconds = 3; // also the longest a controller may ask for
     std::string version = "0";
-    std::string metricsAddress; // host:port for GET /metrics (Prometheus); empty: off
-    bool log = true;            // one line on stderr per run started and ended
-    ClockPtr clock;             // the dead-man timer's time; null: the steady clock
+    std::string metricsAddress;                // host:port for GET /metrics (Prometheus); empty: off
+    std::map<std::string, std::string> labels; // told in Hello: controllers choose agents by them
+    bool log = true;                           // one line on stderr per run started and ended
+    ClockPtr clock;                            // the dead-man timer's time; null: the steady clock
 };
 
 // True for host:port addresses on loopback (127.x.x.x, localhost, [::1]).

@@ -1,12 +1,16 @@
 #include "agentdiscovery.h"
 
+#include "agentlink.h"
 #include "core/durationtext.h"
 #include "core/number.h"
 #include "core/text.h"
 #include "core/textfile.h"
 
+#include "stampede/v1/control.pb.h"
+
 #include <algorithm>
 #include <arpa/inet.h>
+#include <cctype>
 #include <cerrno>
 #include <fcntl.h>
 #include <netdb.h>
@@ -211,6 +215,55 @@ bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nan
             std::to_string(found.size()) + " agents found answered within " + formatDuration(wait) +
             (error.empty() ? "" : " (" + error + ")");
     return false;
+}
+
+bool parseAgentLabel(const std::string& text, std::string& key, std::string& value, std::string& error)
+{
+    const std::size_t eq = text.find('=');
+    key = text.substr(0, eq);
+    value = eq == std::string::npos ? std::string() : text.substr(eq + 1);
+    const bool keyOk = !key.empty() && key.size() <= 63 && std::all_of(key.begin(), key.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' || c == '/';
+    });
+    const bool valueOk = eq != std::string::npos && !value.empty() && value.size() <= 63 &&
+                         std::all_of(value.begin(), value.end(), [](char c) { return c > 0x20 && c < 0x7f; });
+    if (!keyOk || !valueOk) {
+        error = "label \"" + text +
+                "\": expected KEY=VALUE (letters, digits, - _ . / in the key; each at most 63 "
+                "characters, no spaces)";
+        return false;
+    }
+    return true;
+}
+
+bool agentsWithLabels(const std::vector<std::string>& agents, const std::map<std::string, std::string>& wanted,
+                      const std::string& token, const std::string& caFile, std::vector<std::string>& out,
+                      std::string& error)
+{
+    out.clear();
+    for (const std::string& a : agents) {
+        const AgentLinkPtr link = makeGrpcAgentLink(a, token, caFile);
+        v1::HelloReply hello;
+        std::string why;
+        if (!link->hello("labels", 5 * kNanosPerSecond, hello, why)) {
+            error = "--agents-with: agent " + a + " does not answer: " + why;
+            return false;
+        }
+        const bool match = std::all_of(wanted.begin(), wanted.end(), [&](const auto& w) {
+            const auto it = hello.labels().find(w.first);
+            return it != hello.labels().end() && it->second == w.second;
+        });
+        if (match)
+            out.push_back(a);
+    }
+    if (out.empty()) {
+        std::string labels;
+        for (const auto& [k, v] : wanted)
+            labels += (labels.empty() ? "" : ", ") + k + "=" + v;
+        error = "--agents-with: none of the " + std::to_string(agents.size()) + " agents has " + labels;
+        return false;
+    }
+    return true;
 }
 
 } // namespace stampede

@@ -7,6 +7,7 @@
 // connection, or the wait is over.
 #include "core/clock.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,16 @@ std::vector<std::string> answeringAgents(const std::vector<std::string>& agents,
 // `error` saying how many answered, of how many found.
 bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nanos wait, std::vector<std::string>& out,
                  std::string& error);
+
+// "zone=hz-a" into its key and value: a key of letters, digits, - _ . /
+// (at most 63), a value of printable ASCII (at most 63); false with `error`.
+bool parseAgentLabel(const std::string& text, std::string& key, std::string& value, std::string& error);
+
+// The agents whose labels (asked with Hello) hold every one of `wanted`;
+// false with `error` when an agent does not answer.
+bool agentsWithLabels(const std::vector<std::string>& agents, const std::map<std::string, std::string>& wanted,
+                      const std::string& token, const std::string& caFile, std::vector<std::string>& out,
+                      std::string& error);
 
 // The most agents one list may name (a file, a name's records).
 constexpr std::size_t kMaxAgents = 1024;

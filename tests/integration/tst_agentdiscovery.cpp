@@ -2,7 +2,8 @@
 // named by a private /etc/hosts (bind-mounted in a mount namespace the test
 // makes, so the machine's resolver is untouched): --agents dns:NAME:PORT runs
 // on all three; file:PATH reads a list; --min-agents runs on those that
-// answer; a name that does not resolve or a bad list is bad input.
+// answer; --agents-with chooses by the agents' --label; a name that does not
+// resolve, a bad list or label is bad input.
 #include "testsupport.h"
 
 #include <QFile>
@@ -51,7 +52,8 @@ private slots:
         for (int i = 2; i <= 4; ++i) {
             agents.push_back(std::make_unique<AgentProcess>(
                 token, QStringLiteral("agent%1").arg(i),
-                QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.%1:%2").arg(i).arg(port)}));
+                QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.%1:%2").arg(i).arg(port),
+                            QStringLiteral("--label"), QStringLiteral("zone=hz-%1").arg(i < 4 ? 'a' : 'b')}));
             QVERIFY2(agents.back()->address() == QStringLiteral("127.0.0.%1:%2").arg(i).arg(port),
                      qPrintable(agents.back()->address()));
         }
@@ -98,6 +100,21 @@ private slots:
         r = runWithHosts(hosts, run + QStringList{QStringLiteral("--agents"),
                                                   QStringLiteral("dns:agents.test:%1,127.0.0.2:%1").arg(port)});
         QVERIFY2(r.exitCode == 0 && r.err.contains(QStringLiteral("3 engines")), qPrintable(r.err));
+
+        // chosen by label: 127.0.0.2 and .3 are zone=hz-a
+        r = runWithHosts(hosts,
+                         run + QStringList{QStringLiteral("--agents"), QStringLiteral("dns:agents.test:%1").arg(port),
+                                           QStringLiteral("--agents-with"), QStringLiteral("zone=hz-a")});
+        QVERIFY2(r.exitCode == 0 && r.err.contains(QStringLiteral("2 engines")), qPrintable(r.err));
+        r = runWithHosts(hosts,
+                         run + QStringList{QStringLiteral("--agents"), QStringLiteral("dns:agents.test:%1").arg(port),
+                                           QStringLiteral("--agents-with"), QStringLiteral("zone=hz-c")});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(QStringLiteral("none of the 3 agents has zone=hz-c")),
+                 qPrintable(r.err));
+        r = runWithHosts(hosts,
+                         run + QStringList{QStringLiteral("--agents"), QStringLiteral("dns:agents.test:%1").arg(port),
+                                           QStringLiteral("--agents-with"), QStringLiteral("zone")});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(QStringLiteral("expected KEY=VALUE")), qPrintable(r.err));
 
         // bad input, named
         const struct

@@ -88,9 +88,9 @@ private slots:
                                  << QStringLiteral("not an absolute URL");
         const QStringList quick{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:9/"),
                                 QStringLiteral("--out")};
-        QTest::addRow("unknown output") << quick + QStringList{QStringLiteral("csv=x.csv")}
-                                        << QStringLiteral(
-                                               "--out \"csv=x.csv\": give prometheus=HOST:PORT or jsonl=FILE");
+        QTest::addRow("unknown output")
+            << quick + QStringList{QStringLiteral("csv=x.csv")}
+            << QStringLiteral("--out \"csv=x.csv\": give prometheus=HOST:PORT, prometheus-rw=URL or jsonl=FILE");
         QTest::addRow("output without a file")
             << quick + QStringList{QStringLiteral("jsonl=")} << QStringLiteral("give the file to write");
         QTest::addRow("output port") << quick + QStringList{QStringLiteral("prometheus=127.0.0.1:70000")}
