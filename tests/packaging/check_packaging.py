@@ -23,7 +23,7 @@ def check(cond, what):
 
 docs = list(yaml.safe_load_all(open(os.path.join(pkg, "k8s", "agents.yaml"))))
 kinds = {d["kind"]: d for d in docs}
-check(set(kinds) == {"Service", "StatefulSet"}, f"manifest kinds: {sorted(kinds)}")
+check(set(kinds) == {"Service", "StatefulSet", "PodDisruptionBudget"}, f"manifest kinds: {sorted(kinds)}")
 svc, sts = kinds.get("Service", {}), kinds.get("StatefulSet", {})
 check(svc.get("spec", {}).get("clusterIP") == "None", "the Service is headless")
 check(sts.get("spec", {}).get("serviceName") == svc.get("metadata", {}).get("name"), "StatefulSet.serviceName")
@@ -34,7 +34,37 @@ check(any(p.get("containerPort") == 7070 for p in container.get("ports", [])), "
 secrets = [v.get("secret", {}).get("secretName") for v in sts["spec"]["template"]["spec"]["volumes"]]
 check("stampede-agent-token" in secrets, "token from a Secret")
 
+pod = sts["spec"]["template"]["spec"]
+pdb = kinds.get("PodDisruptionBudget", {})
+check(pdb.get("spec", {}).get("selector", {}).get("matchLabels") == sts["spec"]["selector"]["matchLabels"],
+      "the PodDisruptionBudget selects the agents")
+anti = pod.get("affinity", {}).get("podAntiAffinity", {}).get("preferredDuringSchedulingIgnoredDuringExecution", [])
+check(any(t.get("podAffinityTerm", {}).get("topologyKey") == "kubernetes.io/hostname" and
+          t["podAffinityTerm"].get("labelSelector", {}).get("matchLabels") == sts["spec"]["selector"]["matchLabels"]
+          for t in anti), "anti-affinity spreads the agents over nodes")
+security = pod.get("securityContext", {})
+check(security.get("runAsNonRoot") is True and isinstance(security.get("runAsUser"), int), "a numeric non-root user")
+csec = container.get("securityContext", {})
+check(csec.get("readOnlyRootFilesystem") is True and csec.get("allowPrivilegeEscalation") is False,
+      "a read-only root file system, no privilege escalation")
+limits = container.get("resources", {}).get("limits", {})
+check("cpu" in limits and "memory" in limits, "CPU and memory limits")
+
 dockerfile = open(os.path.join(pkg, "agent", "Dockerfile")).read()
+# the image, the manifest and the ignore file agree: the tag, the user, the ports, the context
+tag = re.search(r"docker build .* -t (\S+) \.", dockerfile)
+check(tag is not None and tag.group(1) == container.get("image"), f"the tag built is the image pulled ({container.get('image')})")
+user = re.search(r"^USER (\d+)(?::(\d+))?$", dockerfile, re.M)
+check(user is not None and int(user.group(1)) == security.get("runAsUser"), "the image's numeric USER is runAsUser")
+check(f"--uid {security.get('runAsUser')}" in dockerfile, "the image makes that user")
+exposed = {int(p) for p in re.findall(r"\b(\d{4,5})\b", (re.search(r"^EXPOSE (.*)$", dockerfile, re.M) or [""])[0])}
+check(exposed == {p["containerPort"] for p in container.get("ports", [])}, f"EXPOSE {sorted(exposed)} are the container ports")
+copied = re.findall(r"^COPY ([^\n]+) \S+$", dockerfile, re.M)
+ignore = open(os.path.join(src, ".dockerignore")).read().split("\n")
+check("*" in ignore, ".dockerignore leaves out everything by default")
+for line in copied:
+    for path in line.split():
+        check("!" + path in ignore, f".dockerignore lets {path} into the context")
 check(re.search(r"^FROM debian:12", dockerfile, re.M) is not None, "Debian 12 base")
 check("install-runtime.sh" in dockerfile, "the image installs the runtime packages")
 for flag in ("--token-file", "--tls-cert", "--tls-key"):
