@@ -17,7 +17,7 @@ PACKAGES=(
     # packaging: the man page from --help, the .deb checked
     help2man lintian desktop-file-utils
     # independent peers for integration tests and benchmarks
-    nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml
+    nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml python3-kubernetes
     python3-grpcio python3-protobuf
     # the JUnit export checked against a schema; schedules' units checked by systemd-analyze
     libxml2-utils systemd
