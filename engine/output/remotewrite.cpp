@@ -186,10 +186,4 @@ bool RemoteWriteOutput::finish(const RunSummary&, std::string& error)
     return true;
 }
 
-std::uint64_t RemoteWriteOutput::pushed() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_pushed;
-}
-
 } // namespace stampede

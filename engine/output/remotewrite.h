@@ -28,7 +28,6 @@ public:
 
     // A second's series as a remote write request (protobuf, before snappy), for tests.
     std::string encode(std::uint32_t second, std::int64_t endMillis, const PreparedSecond& merged);
-    std::uint64_t pushed() const;
 
 private:
     struct Step

@@ -130,7 +130,6 @@ private:
     FastRandom m_rng;
     int m_ep = -1;
     int m_wakeTag = 0;
-    std::uint64_t m_nextId = 0;
     std::unordered_map<int, std::unique_ptr<Conn>> m_conns;
     std::vector<TrafficRecord> m_batch; // kept in this turn of the loop, published at its end
     std::size_t m_batchBytes = 0;

@@ -44,8 +44,6 @@ public:
     // request is in `out` and `consumed` says how many bytes of `data` it
     // took; the reader is then ready for the next one.
     Result read(std::string_view data, HttpRequest& out, std::size_t& consumed);
-    // Whether the request being read has its head and waits for its body.
-    bool inBody() const { return m_state != State::Head; }
     const std::string& error() const { return m_error; }
 
 private:
