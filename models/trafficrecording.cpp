@@ -147,18 +147,17 @@ void TrafficRecording::storeNext()
     m_jobs.start(
         [batch, masker = m_masker] {
             for (TrafficRecord& r : *batch)
-                masker->apply(r); // before anything is stored
-            return batch;
+                masker->apply(r);       // before anything is stored
+            return encodeChunk(*batch); // compressed here too: the GUI thread only writes it
         },
-        [this](std::shared_ptr<std::vector<TrafficRecord>> masked) {
+        [this](const TrafficChunk& chunk) {
             m_masking = false;
-            m_summary.add(*masked);
+            m_summary.add(chunk);
             TrafficStore traffic(*m_store);
             m_summary.recording = !(m_stopping && m_waiting.empty());
-            if (m_error.isEmpty() &&
-                !traffic.append(m_item, masked->empty() ? -1 : m_seq, *masked, m_summary.payload()))
+            if (m_error.isEmpty() && !traffic.append(m_item, chunk.records ? m_seq : -1, chunk, m_summary.payload()))
                 m_error = QString::fromStdString(traffic.error());
-            m_seq += masked->empty() ? 0 : 1;
+            m_seq += chunk.records ? 1 : 0;
             if (m_stopping && m_waiting.empty())
                 finish();
             else

@@ -4,22 +4,22 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="192"/>
+        <location filename="../models/enginesettings.cpp" line="191"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="243"/>
+        <location filename="../models/enginesettings.cpp" line="242"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="273"/>
+        <location filename="../models/enginesettings.cpp" line="272"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="273"/>
+        <location filename="../models/enginesettings.cpp" line="272"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -653,46 +653,46 @@ Candidate: %2</source>
         <translation>远程写入 URL 须以 http:// 或 https:// 开头，例如 http://127.0.0.1:9090/api/v1/write；“%1”不是。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="80"/>
+        <location filename="../models/enginesettings.cpp" line="79"/>
         <source>The JSON lines file would overwrite the project itself.</source>
         <translation>JSON Lines 文件会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="83"/>
+        <location filename="../models/enginesettings.cpp" line="82"/>
         <source>The folder of the JSON lines file, %1, does not exist.</source>
         <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="279"/>
+        <location filename="../models/enginesettings.cpp" line="278"/>
         <source>Run on %n remote agent(s)</source>
         <translation>
             <numerusform>在 %n 个远程代理上运行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="281"/>
+        <location filename="../models/enginesettings.cpp" line="280"/>
         <source>Run on the local pool (%n engine(s))</source>
         <translation>
             <numerusform>在本地引擎池上运行（%n 个引擎）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="283"/>
+        <location filename="../models/enginesettings.cpp" line="282"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="289"/>
+        <location filename="../models/enginesettings.cpp" line="288"/>
         <source>Start this scenario on the agents %1 and watch it live (Runs → Engines… to change)</source>
         <translation>在代理 %1 上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="292"/>
+        <location filename="../models/enginesettings.cpp" line="291"/>
         <source>Start this scenario on local engines (%1) and watch it live (Runs → Engines… to change)</source>
         <translation>在本地引擎（%1）上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="295"/>
+        <location filename="../models/enginesettings.cpp" line="294"/>
         <source>one per core it may use</source>
         <translation>每个可用核心一个</translation>
     </message>
@@ -1209,8 +1209,8 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="77"/>
-        <source>Push every second of each run to a Prometheus remote write receiver (Prometheus with --web.enable-remote-write-receiver, Mimir, Thanos, VictoriaMetrics)</source>
-        <translation>把每次运行的每一秒推送到 Prometheus 远程写入接收端（开启 --web.enable-remote-write-receiver 的 Prometheus、Mimir、Thanos、VictoriaMetrics）</translation>
+        <source>Push every second of each run to a Prometheus remote write receiver (Prometheus with --web.enable-remote-write-receiver, or another receiver of remote write 1.0)</source>
+        <translation>把每次运行的每一秒推送到 Prometheus 远程写入接收端（开启 --web.enable-remote-write-receiver 的 Prometheus，或其他 remote write 1.0 接收端）</translation>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="91"/>
@@ -1650,6 +1650,11 @@ with a self-signed or internal certificate.</source>
         <translation>新建项目(&amp;N)…</translation>
     </message>
     <message>
+        <location filename="../widgets/mainwindow.cpp" line="198"/>
+        <source>A server for a gateway&apos;s mirror (nginx&apos;s mirror directive): every request it gets, masked, kept as a traffic set</source>
+        <translation>接收网关镜像（nginx 的 mirror 指令）的服务：收到的每个请求脱敏后存为流量集</translation>
+    </message>
+    <message>
         <location filename="../widgets/mainwindow.cpp" line="417"/>
         <source>New Project</source>
         <translation>新建项目</translation>
@@ -1710,11 +1715,6 @@ with a self-signed or internal certificate.</source>
         <location filename="../widgets/mainwindow.cpp" line="190"/>
         <source>Record Traffic from a &amp;Gateway…</source>
         <translation>从网关录制流量(&amp;G)…</translation>
-    </message>
-    <message>
-        <location filename="../widgets/mainwindow.cpp" line="198"/>
-        <source>A server for nginx&apos;s mirror (or Envoy&apos;s, or GoReplay): every request it gets, masked, kept as a traffic set</source>
-        <translation>接收 nginx mirror（或 Envoy、GoReplay）镜像的服务：收到的每个请求脱敏后存为流量集</translation>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="200"/>
@@ -2582,22 +2582,22 @@ with a self-signed or internal certificate.</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="110"/>
+        <location filename="../models/enginesettings.cpp" line="109"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="115"/>
+        <location filename="../models/enginesettings.cpp" line="114"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="128"/>
+        <location filename="../models/enginesettings.cpp" line="127"/>
         <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="206"/>
+        <location filename="../models/enginesettings.cpp" line="205"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -3820,32 +3820,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="88"/>
+        <location filename="../models/runsession.cpp" line="90"/>
         <source>SLO %1</source>
         <translation>SLO %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="94"/>
+        <location filename="../models/runsession.cpp" line="96"/>
         <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
         <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="96"/>
+        <location filename="../models/runsession.cpp" line="98"/>
         <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
         <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="105"/>
+        <location filename="../models/runsession.cpp" line="107"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="160"/>
+        <location filename="../models/runsession.cpp" line="167"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="162"/>
+        <location filename="../models/runsession.cpp" line="169"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
@@ -5016,17 +5016,17 @@ error_rate &lt; 0.1%</translation>
         <translation>项目中已有名为“%1”的流量集。</translation>
     </message>
     <message>
-        <location filename="../models/trafficrecording.cpp" line="186"/>
+        <location filename="../models/trafficrecording.cpp" line="185"/>
         <source>The traffic could not be stored: %1</source>
         <translation>流量无法保存：%1</translation>
     </message>
     <message>
-        <location filename="../models/trafficrecording.cpp" line="190"/>
+        <location filename="../models/trafficrecording.cpp" line="189"/>
         <source>Nothing was recorded (%1 requests received, %2 filtered): no traffic set is kept.</source>
         <translation>未录制到任何请求（收到 %1 个，过滤 %2 个）：不保留流量集。</translation>
     </message>
     <message>
-        <location filename="../models/trafficrecording.cpp" line="196"/>
+        <location filename="../models/trafficrecording.cpp" line="195"/>
         <source>%1 requests stored; %2 filtered, %3 dropped, %4 bad.</source>
         <translation>已保存 %1 个请求；过滤 %2，丢弃 %3，错误 %4。</translation>
     </message>

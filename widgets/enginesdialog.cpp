@@ -75,7 +75,7 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     m_remoteWrite->setObjectName(QStringLiteral("remoteWrite"));
     m_remoteWrite->setPlaceholderText(tr("off (e.g. http://127.0.0.1:9090/api/v1/write)"));
     m_remoteWrite->setToolTip(tr("Push every second of each run to a Prometheus remote write receiver (Prometheus "
-                                 "with --web.enable-remote-write-receiver, Mimir, Thanos, VictoriaMetrics)"));
+                                 "with --web.enable-remote-write-receiver, or another receiver of remote write 1.0)"));
     m_message = new QLabel;
     m_message->setWordWrap(true);
 

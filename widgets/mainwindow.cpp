@@ -195,8 +195,8 @@ void MainWindow::buildMenus()
                         dialog.exec();
                         m_model->refreshItems();
                     })
-        ->setToolTip(tr("A server for nginx's mirror (or Envoy's, or GoReplay): every request it gets, masked, "
-                        "kept as a traffic set"));
+        ->setToolTip(tr("A server for a gateway's mirror (nginx's mirror directive): every request it gets, "
+                        "masked, kept as a traffic set"));
     file->addAction(tr("Import &Collection…"), this, &MainWindow::askImportCollection)
         ->setToolTip(tr("Postman Collection v2.1, OpenAPI 3 (JSON or YAML), HAR 1.2 or curl commands"));
     file->addAction(tr("&Export Collection to Postman…"), this, &MainWindow::askExportPostman);

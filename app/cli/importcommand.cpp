@@ -14,7 +14,6 @@
 
 #include <cstdio>
 #include <ctime>
-#include <fstream>
 #include <regex>
 #include <sys/stat.h>
 
@@ -192,8 +191,7 @@ int importCollectionFile(const ImportOptions& o)
         return refuse(o.file + ": " + c.error->text(), BadInput);
     if (!o.name.empty())
         c.name = o.name;
-    std::unique_ptr<ProjectStore> store =
-        std::ifstream(o.project) ? ProjectStore::open(o.project, why) : ProjectStore::create(o.project, why);
+    std::unique_ptr<ProjectStore> store = ProjectStore::openOrCreate(o.project, why);
     if (!store)
         return refuse("--project: " + why, BadInput);
     const std::int64_t id = writeCollection(*store, c, why);
@@ -240,8 +238,7 @@ int importCommand(const std::vector<std::string>& args)
     if (in.records.empty())
         return refuse("nothing to import: none of the " + std::to_string(in.lines) + " lines could be read", BadInput);
 
-    std::unique_ptr<ProjectStore> store =
-        std::ifstream(o.project) ? ProjectStore::open(o.project, error) : ProjectStore::create(o.project, error);
+    std::unique_ptr<ProjectStore> store = ProjectStore::openOrCreate(o.project, error);
     if (!store)
         return refuse("--project: " + error, BadInput);
     TrafficStore traffic(*store);

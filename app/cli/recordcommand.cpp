@@ -17,7 +17,6 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <pthread.h>
 #include <tuple>
 #include <unistd.h>
@@ -31,8 +30,8 @@ const char* kRecordUsage =
     "                           [--host HOST] [--include REGEX] [--exclude REGEX] [--sample PERCENT]\n"
     "                           [--max-requests N] [--duration D] [--queue-mib N] [-q]\n"
     "\n"
-    "A server for a gateway's mirror (nginx `mirror`, Envoy's request_mirror_policies,\n"
-    "GoReplay's HTTP output): it answers 204 at once and keeps every request it reads\n"
+    "A server for a gateway's mirror (nginx `mirror`; Envoy and GoReplay send the same HTTP,\n"
+    "untried): it answers 204 at once and keeps every request it reads\n"
     "(HTTP/1.0, 1.1 and h2c; method, target, headers, body, arrival time; the client from\n"
     "X-Forwarded-For or X-Real-IP), masked before it is kept, as the traffic set SET in the\n"
     "project, appended every second (a crash loses at most the last second). Ctrl-C, SIGTERM,\n"
@@ -174,12 +173,13 @@ bool storeTaken(Recorder& recorder, const Masker& masker, TrafficStore& traffic,
     state.counts = recorder.counts();
     for (TrafficRecord& r : records)
         masker.apply(r); // before anything is stored
-    state.add(records);
-    if (!traffic.append(item, records.empty() ? -1 : seq, records, state.payload())) {
+    const TrafficChunk chunk = encodeChunk(records);
+    state.add(chunk);
+    if (!traffic.append(item, chunk.records ? seq : -1, chunk, state.payload())) {
         error = traffic.error();
         return false;
     }
-    seq += records.empty() ? 0 : 1;
+    seq += chunk.records ? 1 : 0;
     return true;
 }
 
@@ -214,8 +214,7 @@ int recordCommand(const std::vector<std::string>& args)
     ro.maxQueuedBytes = std::size_t(o.queueMib) << 20;
     if (!buildFilter(o, ro.filter, error))
         return refuse(error, BadInput);
-    std::unique_ptr<ProjectStore> store =
-        std::ifstream(o.project) ? ProjectStore::open(o.project, error) : ProjectStore::create(o.project, error);
+    std::unique_ptr<ProjectStore> store = ProjectStore::openOrCreate(o.project, error);
     if (!store)
         return refuse("--project: " + error, BadInput);
     TrafficStore traffic(*store);

@@ -17,7 +17,6 @@
 #include "stampede/v1/scenario.pb.h"
 
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -68,6 +67,45 @@ bool startMock(const Options& o, CliRun& run, std::string& error, int& exitCode)
     return true;
 }
 
+// The agents --agents names (looked up, awaited with --min-agents), those
+// with the labels of --agents-with.
+bool findAgents(const Options& o, const std::string& token, std::vector<std::string>& agents, std::string& error)
+{
+    std::vector<std::string> specs;
+    std::stringstream ss(o.agents);
+    for (std::string a; std::getline(ss, a, ',');)
+        if (!a.empty())
+            specs.push_back(a);
+    if (specs.empty()) {
+        error = "--agents: \"" + o.agents + "\" names no agent (give host:port, separated by commas)";
+        return false;
+    }
+    std::uint64_t n = 0;
+    if (!o.minAgents.empty()) {
+        if (!parseWhole(o.minAgents, "--min-agents", 1, kMaxAgents, n, error) ||
+            !awaitAgents(specs, std::size_t(n), 60 * kNanosPerSecond, agents, error))
+            return false;
+    } else if (!expandAgents(specs, agents, error)) {
+        return false;
+    }
+    if (o.agentsWith.empty())
+        return true;
+    std::map<std::string, std::string> wanted;
+    for (const std::string& text : o.agentsWith) {
+        std::string key, value;
+        if (!parseAgentLabel(text, key, value, error)) {
+            error = "--agents-with: " + error;
+            return false;
+        }
+        wanted[key] = value;
+    }
+    std::vector<std::string> chosen;
+    if (!agentsWithLabels(agents, wanted, token, o.caFile, chosen, error))
+        return false;
+    agents = std::move(chosen);
+    return true;
+}
+
 bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
 {
     if (!o.agents.empty() && !o.engines.empty()) {
@@ -103,43 +141,11 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
         return true;
     }
-    std::vector<std::string> specs;
-    std::stringstream ss(o.agents);
-    for (std::string a; std::getline(ss, a, ',');)
-        if (!a.empty())
-            specs.push_back(a);
-    if (specs.empty()) {
-        error = "--agents: \"" + o.agents + "\" names no agent (give host:port, separated by commas)";
-        return false;
-    }
-    if (!o.minAgents.empty()) {
-        if (!parseWhole(o.minAgents, "--min-agents", 1, kMaxAgents, n, error))
-            return false;
-        if (!awaitAgents(specs, std::size_t(n), 60 * kNanosPerSecond, rq.engines.agents, error))
-            return false;
-    } else if (!expandAgents(specs, rq.engines.agents, error)) {
-        return false;
-    }
     if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {
         error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
         return false;
     }
-    if (o.agentsWith.empty())
-        return true;
-    std::map<std::string, std::string> wanted;
-    for (const std::string& text : o.agentsWith) {
-        std::string key, value;
-        if (!parseAgentLabel(text, key, value, error)) {
-            error = "--agents-with: " + error;
-            return false;
-        }
-        wanted[key] = value;
-    }
-    std::vector<std::string> chosen;
-    if (!agentsWithLabels(rq.engines.agents, wanted, co.token, o.caFile, chosen, error))
-        return false;
-    rq.engines.agents = std::move(chosen);
-    return true;
+    return findAgents(o, co.token, rq.engines.agents, error);
 }
 
 } // namespace
@@ -156,8 +162,7 @@ bool openStore(const Options& o, CliRun& run, std::string& error)
         if (!run.store)
             error = "--report: " + why;
     } else if (!o.projectFile.empty()) {
-        std::ifstream exists(o.projectFile);
-        run.store = exists ? ProjectStore::open(o.projectFile, why) : ProjectStore::create(o.projectFile, why);
+        run.store = ProjectStore::openOrCreate(o.projectFile, why);
         if (!run.store)
             error = "--project: " + why;
     }

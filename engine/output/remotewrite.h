@@ -1,7 +1,7 @@
 #pragma once
 // `--out prometheus-rw=URL`: every second of the run pushed to a Prometheus
-// remote write receiver (Prometheus with --web.enable-remote-write-receiver,
-// Mimir, Thanos, VictoriaMetrics...), as k6's output does: remote write 1.0
+// remote write receiver (tested: Prometheus with --web.enable-remote-write-receiver),
+// as k6's output does: remote write 1.0
 // (protobuf, snappy), the series of `--out prometheus` with run_id and
 // scenario as labels, stamped with the end of their second. Requests go out
 // on a thread of their own (the run's thread never waits for the network),

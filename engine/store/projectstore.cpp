@@ -268,6 +268,11 @@ bool ProjectStore::fail(const std::string& what)
     return false;
 }
 
+std::unique_ptr<ProjectStore> ProjectStore::openOrCreate(const std::string& path, std::string& error)
+{
+    return ::access(path.c_str(), F_OK) == 0 ? open(path, error) : create(path, error);
+}
+
 std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std::string& error)
 {
     struct stat st;

@@ -61,6 +61,8 @@ public:
 
     // Creates a new, empty project; refuses to overwrite an existing file.
     static std::unique_ptr<ProjectStore> create(const std::string& path, std::string& error);
+    // open() when `path` exists, else create(): the command line's --project.
+    static std::unique_ptr<ProjectStore> openOrCreate(const std::string& path, std::string& error);
     // Opens an existing project, migrating an older schema (after a backup
     // copy at PATH.v<N>.bak). On failure returns nullptr, sets `error` to a
     // message for the user and `why` to the reason; the file is not modified.

@@ -152,6 +152,14 @@ struct Recorder::Loop::H2
     H2(Loop& l, Conn& c);
     ~H2() { nghttp2_session_del(session); }
     bool receive(const char* data, std::size_t size, std::string& out);
+
+    static int begin(nghttp2_session*, const nghttp2_frame* f, void* self);
+    static int header(nghttp2_session*, const nghttp2_frame* f, const std::uint8_t* name, std::size_t namelen,
+                      const std::uint8_t* value, std::size_t valuelen, std::uint8_t, void* self);
+    static int data(nghttp2_session*, std::uint8_t, std::int32_t id, const std::uint8_t* bytes, std::size_t len,
+                    void* self);
+    static int frame(nghttp2_session* s, const nghttp2_frame* f, void* self);
+    static int closed(nghttp2_session*, std::int32_t id, std::uint32_t, void* self);
 };
 
 struct Recorder::Loop::Conn
@@ -168,84 +176,96 @@ struct Recorder::Loop::Conn
     std::unique_ptr<H2> h2;
 };
 
+// nghttp2's callbacks: a stream opens, takes headers and body, and ends
+// (answered 204 and kept) or closes (forgotten).
+int Recorder::Loop::H2::begin(nghttp2_session*, const nghttp2_frame* f, void* self)
+{
+    if (f->hd.type == NGHTTP2_HEADERS && f->headers.cat == NGHTTP2_HCAT_REQUEST) {
+        auto* h = static_cast<H2*>(self);
+        h->streams[f->hd.stream_id].record.atNanos = h->loop.m_now;
+    }
+    return 0;
+}
+
+int Recorder::Loop::H2::header(nghttp2_session*, const nghttp2_frame* f, const std::uint8_t* name, std::size_t namelen,
+                               const std::uint8_t* value, std::size_t valuelen, std::uint8_t, void* self)
+{
+    auto* h = static_cast<H2*>(self);
+    const auto it = h->streams.find(f->hd.stream_id);
+    if (it == h->streams.end())
+        return 0;
+    TrafficRecord& r = it->second.record;
+    const std::string_view n(reinterpret_cast<const char*>(name), namelen);
+    std::string v(reinterpret_cast<const char*>(value), valuelen);
+    if (n == ":method")
+        r.method = std::move(v);
+    else if (n == ":path")
+        r.target = std::move(v);
+    else if (n == ":authority")
+        r.host = std::move(v);
+    else if (!n.empty() && n[0] != ':' && !isHopByHopHeader(n))
+        r.headers.emplace_back(std::string(n), std::move(v));
+    return 0;
+}
+
+int Recorder::Loop::H2::data(nghttp2_session*, std::uint8_t, std::int32_t id, const std::uint8_t* bytes,
+                             std::size_t len, void* self)
+{
+    auto* h = static_cast<H2*>(self);
+    const auto it = h->streams.find(id);
+    if (it == h->streams.end())
+        return 0;
+    if (it->second.record.body.size() + len > HttpRequestReader::kBodyLimit)
+        it->second.tooBig = true;
+    else
+        it->second.record.body.append(reinterpret_cast<const char*>(bytes), len);
+    return 0;
+}
+
+int Recorder::Loop::H2::frame(nghttp2_session* s, const nghttp2_frame* f, void* self)
+{
+    auto* h = static_cast<H2*>(self);
+    if ((f->hd.type != NGHTTP2_HEADERS && f->hd.type != NGHTTP2_DATA) || !(f->hd.flags & NGHTTP2_FLAG_END_STREAM))
+        return 0;
+    const auto it = h->streams.find(f->hd.stream_id);
+    if (it == h->streams.end())
+        return 0;
+    static const std::string status = ":status", code = "204";
+    const nghttp2_nv nv[] = {{reinterpret_cast<std::uint8_t*>(const_cast<char*>(status.data())),
+                              reinterpret_cast<std::uint8_t*>(const_cast<char*>(code.data())), status.size(),
+                              code.size(), NGHTTP2_NV_FLAG_NONE}};
+    nghttp2_submit_response(s, f->hd.stream_id, nv, 1, nullptr);
+    Stream st = std::move(it->second);
+    h->streams.erase(it);
+    h->loop.m_r.m_received.fetch_add(1, std::memory_order_relaxed);
+    if (st.tooBig) {
+        h->loop.m_r.m_bad.fetch_add(1, std::memory_order_relaxed);
+        return 0;
+    }
+    if (st.record.host.empty())
+        for (const auto& [n, v] : st.record.headers)
+            if (n == "host")
+                st.record.host = v;
+    setClient(st.record, h->conn.peer);
+    h->loop.keep(std::move(st.record));
+    return 0;
+}
+
+int Recorder::Loop::H2::closed(nghttp2_session*, std::int32_t id, std::uint32_t, void* self)
+{
+    static_cast<H2*>(self)->streams.erase(id);
+    return 0;
+}
+
 Recorder::Loop::H2::H2(Loop& l, Conn& c) : loop(l), conn(c)
 {
     nghttp2_session_callbacks* cb = nullptr;
     nghttp2_session_callbacks_new(&cb);
-    nghttp2_session_callbacks_set_on_begin_headers_callback(
-        cb, [](nghttp2_session*, const nghttp2_frame* f, void* self) {
-            if (f->hd.type == NGHTTP2_HEADERS && f->headers.cat == NGHTTP2_HCAT_REQUEST) {
-                auto* h = static_cast<H2*>(self);
-                Stream& st = h->streams[f->hd.stream_id];
-                st.record.atNanos = h->loop.m_now;
-            }
-            return 0;
-        });
-    nghttp2_session_callbacks_set_on_header_callback(
-        cb, [](nghttp2_session*, const nghttp2_frame* f, const std::uint8_t* name, std::size_t namelen,
-               const std::uint8_t* value, std::size_t valuelen, std::uint8_t, void* self) {
-            auto* h = static_cast<H2*>(self);
-            const auto it = h->streams.find(f->hd.stream_id);
-            if (it == h->streams.end())
-                return 0;
-            TrafficRecord& r = it->second.record;
-            const std::string_view n(reinterpret_cast<const char*>(name), namelen);
-            std::string v(reinterpret_cast<const char*>(value), valuelen);
-            if (n == ":method")
-                r.method = std::move(v);
-            else if (n == ":path")
-                r.target = std::move(v);
-            else if (n == ":authority")
-                r.host = std::move(v);
-            else if (!n.empty() && n[0] != ':' && !isHopByHopHeader(n))
-                r.headers.emplace_back(std::string(n), std::move(v));
-            return 0;
-        });
-    nghttp2_session_callbacks_set_on_data_chunk_recv_callback(
-        cb, [](nghttp2_session*, std::uint8_t, std::int32_t id, const std::uint8_t* data, std::size_t len, void* self) {
-            auto* h = static_cast<H2*>(self);
-            const auto it = h->streams.find(id);
-            if (it == h->streams.end())
-                return 0;
-            if (it->second.record.body.size() + len > HttpRequestReader::kBodyLimit)
-                it->second.tooBig = true;
-            else
-                it->second.record.body.append(reinterpret_cast<const char*>(data), len);
-            return 0;
-        });
-    nghttp2_session_callbacks_set_on_frame_recv_callback(cb, [](nghttp2_session* s, const nghttp2_frame* f,
-                                                                void* self) {
-        auto* h = static_cast<H2*>(self);
-        if ((f->hd.type != NGHTTP2_HEADERS && f->hd.type != NGHTTP2_DATA) || !(f->hd.flags & NGHTTP2_FLAG_END_STREAM))
-            return 0;
-        const auto it = h->streams.find(f->hd.stream_id);
-        if (it == h->streams.end())
-            return 0;
-        static const std::string status = ":status", code = "204";
-        const nghttp2_nv nv[] = {{reinterpret_cast<std::uint8_t*>(const_cast<char*>(status.data())),
-                                  reinterpret_cast<std::uint8_t*>(const_cast<char*>(code.data())), status.size(),
-                                  code.size(), NGHTTP2_NV_FLAG_NONE}};
-        nghttp2_submit_response(s, f->hd.stream_id, nv, 1, nullptr);
-        Stream st = std::move(it->second);
-        h->streams.erase(it);
-        h->loop.m_r.m_received.fetch_add(1, std::memory_order_relaxed);
-        if (st.tooBig) {
-            h->loop.m_r.m_bad.fetch_add(1, std::memory_order_relaxed);
-            return 0;
-        }
-        if (st.record.host.empty())
-            for (const auto& [n, v] : st.record.headers)
-                if (n == "host")
-                    st.record.host = v;
-        setClient(st.record, h->conn.peer);
-        h->loop.keep(std::move(st.record));
-        return 0;
-    });
-    nghttp2_session_callbacks_set_on_stream_close_callback(
-        cb, [](nghttp2_session*, std::int32_t id, std::uint32_t, void* self) {
-            static_cast<H2*>(self)->streams.erase(id);
-            return 0;
-        });
+    nghttp2_session_callbacks_set_on_begin_headers_callback(cb, &H2::begin);
+    nghttp2_session_callbacks_set_on_header_callback(cb, &H2::header);
+    nghttp2_session_callbacks_set_on_data_chunk_recv_callback(cb, &H2::data);
+    nghttp2_session_callbacks_set_on_frame_recv_callback(cb, &H2::frame);
+    nghttp2_session_callbacks_set_on_stream_close_callback(cb, &H2::closed);
     nghttp2_session_server_new(&session, cb, this);
     nghttp2_session_callbacks_del(cb);
     const nghttp2_settings_entry settings[] = {{NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, 256},
@@ -541,14 +561,14 @@ Recorder::Counts Recorder::counts() const
     return c;
 }
 
-void RecordingSummary::add(const std::vector<TrafficRecord>& taken)
+void RecordingSummary::add(const TrafficChunk& chunk)
 {
-    if (taken.empty())
+    if (!chunk.records)
         return;
     if (!records)
-        first = taken.front().atNanos;
-    last = taken.back().atNanos;
-    records += taken.size();
+        first = chunk.firstNs;
+    last = chunk.lastNs;
+    records += chunk.records;
 }
 
 std::string RecordingSummary::payload() const

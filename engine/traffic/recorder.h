@@ -9,6 +9,7 @@
 // gateway is never slowed by its recorder.
 #include "check/checks.h"
 #include "core/random.h"
+#include "trafficcodec.h"
 #include "trafficrecord.h"
 
 #include <atomic>
@@ -102,8 +103,8 @@ struct RecordingSummary
     std::int64_t first = 0, last = 0; // arrival times, nanoseconds since the epoch
     Recorder::Counts counts;
     bool recording = true; // false once finished
-    // Counts `taken` (in arrival order) in.
-    void add(const std::vector<TrafficRecord>& taken);
+    // Counts a chunk of what was taken (in arrival order) in.
+    void add(const TrafficChunk& chunk);
     std::string payload() const;
 };
 

@@ -187,4 +187,16 @@ bool decodeTrafficSet(std::string_view bytes, std::vector<TrafficRecord>& out)
     return r.ok;
 }
 
+TrafficChunk encodeChunk(const std::vector<TrafficRecord>& records)
+{
+    TrafficChunk c;
+    c.records = records.size();
+    if (records.empty())
+        return c;
+    c.data = encodeTraffic(records.data(), records.size());
+    c.firstNs = records.front().atNanos;
+    c.lastNs = records.back().atNanos;
+    return c;
+}
+
 } // namespace stampede

@@ -15,6 +15,17 @@ namespace stampede {
 std::string encodeTraffic(const TrafficRecord* records, std::size_t count);
 bool decodeTraffic(std::string_view blob, std::vector<TrafficRecord>& out);
 
+// Records encoded as one chunk with what a store keeps beside it: made
+// where the records are (a recorder's writer, off the GUI thread), stored
+// by the store's thread as it is.
+struct TrafficChunk
+{
+    std::string data;
+    std::size_t records = 0;
+    std::int64_t firstNs = 0, lastNs = 0; // the first and last record's times
+};
+TrafficChunk encodeChunk(const std::vector<TrafficRecord>& records);
+
 // A whole set: "STTRAFF1" and its chunks of `chunkRecords`; false when the
 // bytes are not one (another file, truncated, damaged).
 std::string encodeTrafficSet(const std::vector<TrafficRecord>& records, std::size_t chunkRecords = 50000);

@@ -41,7 +41,7 @@ std::int64_t TrafficStore::create(const std::string& name, const std::string& pa
     return id;
 }
 
-bool TrafficStore::append(std::int64_t item, std::int64_t seq, const std::vector<TrafficRecord>& records,
+bool TrafficStore::append(std::int64_t item, std::int64_t seq, const TrafficChunk& chunk,
                           const std::string& payloadJson)
 {
     sqlite3* db = m_store.handle();
@@ -50,10 +50,10 @@ bool TrafficStore::append(std::int64_t item, std::int64_t seq, const std::vector
         return false;
     }
     bool ok = true;
-    if (!records.empty()) {
+    if (chunk.records) {
         SqlStatement s(db, "INSERT INTO traffic_chunks(item, seq, first_ns, records, data) VALUES (?, ?, ?, ?, ?)");
-        s.bind(1, item).bind(2, seq).bind(3, records.front().atNanos).bind(4, std::int64_t(records.size()));
-        s.blob(5, encodeTraffic(records.data(), records.size()));
+        s.bind(1, item).bind(2, seq).bind(3, chunk.firstNs).bind(4, std::int64_t(chunk.records));
+        s.blob(5, chunk.data);
         if (!s.run()) {
             m_error = "cannot store the traffic: " + s.error();
             ok = false;

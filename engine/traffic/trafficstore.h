@@ -30,8 +30,8 @@ public:
     // appended in a transaction of its own with the set's new payload (a
     // crash keeps every chunk appended before it). 0 or false with error().
     std::int64_t create(const std::string& name, const std::string& payloadJson);
-    bool append(std::int64_t item, std::int64_t seq, const std::vector<TrafficRecord>& records,
-                const std::string& payloadJson);
+    // An empty chunk only updates the payload.
+    bool append(std::int64_t item, std::int64_t seq, const TrafficChunk& chunk, const std::string& payloadJson);
     // The traffic set named `name` (the first, in tree order, when names repeat); 0 with error() when none.
     std::int64_t find(const std::string& name) const;
     // The set's requests in time order; false with error().

@@ -332,10 +332,11 @@ private slots:
                 rs[std::size_t(i)].atNanos = chunk * 10 + i;
                 rs[std::size_t(i)].target = "/" + std::to_string(chunk * 10 + i);
             }
-            QVERIFY2(traffic.append(item, seq++, rs, "{\"records\": " + std::to_string(chunk * 10 + 10) + "}"),
-                     traffic.error().c_str());
+            QVERIFY2(
+                traffic.append(item, seq++, encodeChunk(rs), "{\"records\": " + std::to_string(chunk * 10 + 10) + "}"),
+                traffic.error().c_str());
         }
-        QVERIFY(traffic.append(item, -1, {}, "{\"records\": 30, \"recording\": false}"));
+        QVERIFY(traffic.append(item, -1, TrafficChunk{}, "{\"records\": 30, \"recording\": false}"));
         std::vector<TrafficRecord> all;
         QVERIFY(traffic.load(traffic.find("live"), all));
         QCOMPARE(all.size(), std::size_t(30));
