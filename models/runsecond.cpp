@@ -19,6 +19,9 @@ RunSecond::Part toPart(const PreparedSecond& p)
     RunSecond::Part part;
     part.openConnections = p.openConnections;
     part.activeUsers = p.activeUsers;
+    part.cpuPercent = p.health.cpu * 100;
+    part.rssMiB = double(p.health.rssBytes) / 1048576.0;
+    part.loopLagMs = double(p.health.loopLag) / 1e6;
     for (const auto& r : p.rows) {
         RunSecond::Step s;
         s.sent = r.counters.sent;
@@ -70,6 +73,9 @@ RunSecond toRunSecond(const LiveSecond& live)
     sec.steps = merged.steps;
     sec.openConnections = merged.openConnections;
     sec.activeUsers = merged.activeUsers;
+    sec.cpuPercent = merged.cpuPercent;
+    sec.rssMiB = merged.rssMiB;
+    sec.loopLagMs = merged.loopLagMs;
     for (std::size_t i = 0; i + 1 < prepared.size(); ++i)
         sec.agents.append(toPart(prepared[i]));
     for (const auto& [name, value] : live.summary.server)

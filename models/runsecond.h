@@ -30,14 +30,17 @@ struct RunSecond
         QVector<Step> steps;
         quint32 openConnections = 0;
         quint32 activeUsers = 0; // closed model: users taking part; open model: iterations in flight
+        // the engine's health (merged: the busiest); rssMiB 0: not reported
+        double cpuPercent = 0, rssMiB = 0, loopLagMs = 0;
     };
     quint32 second = 0;
     Step total;
     QVector<Step> steps;
     quint32 openConnections = 0;
     quint32 activeUsers = 0;
-    QVector<Part> agents;         // in the order of started()'s agents; empty with one agent
-    QMap<QString, double> server; // the target's own metrics read in this second (serverMetrics)
+    double cpuPercent = 0, rssMiB = 0, loopLagMs = 0; // the busiest engine's (rssMiB 0: not reported)
+    QVector<Part> agents;                             // in the order of started()'s agents; empty with one agent
+    QMap<QString, double> server;                     // the target's own metrics read in this second (serverMetrics)
 };
 Q_DECLARE_METATYPE(RunSecond)
 

@@ -4,7 +4,13 @@ own core) sustain against nginx, closed model at 50 connections, and the
 controller's CPU cost per agent-second. nginx runs one worker on CPU 1 as in
 bench_http1.py; agent i is pinned to CPU i, so on a 2-core machine the second
 agent shares its core with nginx: the figure shows what this machine allows,
-and the controller's cost per agent-second is the number to compare."""
+and the controller's cost per agent-second is the number to compare.
+
+Then the controller at scale: 1, 4 and 16 running agents (stampede-cli agent
+on 127.0.0.2, .3, ..., one port), each carrying 100 requests a second (open
+model) against the same nginx; the controller's own CPU per agent-second. It
+must grow no faster than linearly with the agents: the last column, the cost
+per agent-second relative to one agent's, stays near or under 1."""
 import argparse
 import json
 import os
@@ -41,10 +47,47 @@ def main():
             cpu = statistics.median(costs)
             print(f"{engines:>7} {statistics.median(rates):>10.0f} {cpu:>17.3f} "
                   f"{cpu / (engines * a.duration) * 1000:>29.2f} ms")
+        print()
+        scale(a, url, summary, tmp)
     finally:
         conf_nginx.terminate()
         conf_nginx.wait()
     return 0
+
+
+def scale(a, url, summary, tmp):
+    token = os.path.join(tmp, "token")
+    with open(token, "w") as f:
+        f.write("bench-token-for-the-pool\n")
+    port = b.free_port()
+    agents = []
+    try:
+        for i in range(16):
+            agents.append(subprocess.Popen([a.cli, "agent", "--listen", f"127.0.0.{2 + i}:{port}", "--token-file",
+                                            token, "--quiet"], stdout=subprocess.PIPE, text=True))
+        for p in agents:
+            p.stdout.readline()  # "listening on ..."
+        print(f"{'agents':>7} {'req/s':>10} {'controller CPU-s':>17} {'per agent-second':>17} {'vs 1 agent':>11}")
+        base = None
+        for n in (1, 4, 16):
+            costs, rates = [], []
+            for _ in range(a.repeats):
+                addresses = ",".join(f"127.0.0.{2 + i}:{port}" for i in range(n))
+                subprocess.run([a.cli, "run", "--url", url, "--rate", str(100 * n), "-c", str(4 * n), "-d",
+                                f"{a.duration * 2}s", "--agents", addresses, "--token-file", token, "-q",
+                                "--summary-json", summary], check=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+                s = json.load(open(summary))
+                costs.append(s["controller_cpu_s"])
+                rates.append(s["total"]["rate"])
+            per = statistics.median(costs) / (n * a.duration * 2)
+            base = base or per
+            print(f"{n:>7} {statistics.median(rates):>10.0f} {statistics.median(costs):>17.3f} "
+                  f"{per * 1000:>14.2f} ms {per / base:>10.2f}x")
+    finally:
+        for p in agents:
+            p.terminate()
+            p.wait()
 
 
 if __name__ == "__main__":

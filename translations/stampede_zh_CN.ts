@@ -1046,56 +1046,76 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="244"/>
+        <source>share taken over</source>
+        <translation>份额已接管</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="245"/>
+        <source>share not taken over</source>
+        <translation>份额未能接管</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="246"/>
+        <source>generator saturated</source>
+        <translation>压测机饱和</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="247"/>
+        <source>stop asked</source>
+        <translation>已请求停止</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="248"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="245"/>
+        <location filename="../models/enginetext.cpp" line="249"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="246"/>
+        <location filename="../models/enginetext.cpp" line="250"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="247"/>
+        <location filename="../models/enginetext.cpp" line="251"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="248"/>
+        <location filename="../models/enginetext.cpp" line="252"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="249"/>
+        <location filename="../models/enginetext.cpp" line="253"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="250"/>
+        <location filename="../models/enginetext.cpp" line="254"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="251"/>
+        <location filename="../models/enginetext.cpp" line="255"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="252"/>
+        <location filename="../models/enginetext.cpp" line="256"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="253"/>
+        <location filename="../models/enginetext.cpp" line="257"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="254"/>
+        <location filename="../models/enginetext.cpp" line="258"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
@@ -1321,62 +1341,62 @@ Candidate: %2</source>
 <context>
     <name>ErrorClass</name>
     <message>
-        <location filename="../models/runsecond.cpp" line="52"/>
+        <location filename="../models/runsecond.cpp" line="55"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="52"/>
+        <location filename="../models/runsecond.cpp" line="55"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="53"/>
+        <location filename="../models/runsecond.cpp" line="56"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="53"/>
+        <location filename="../models/runsecond.cpp" line="56"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="54"/>
+        <location filename="../models/runsecond.cpp" line="57"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="54"/>
+        <location filename="../models/runsecond.cpp" line="57"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="55"/>
+        <location filename="../models/runsecond.cpp" line="58"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="55"/>
+        <location filename="../models/runsecond.cpp" line="58"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="56"/>
+        <location filename="../models/runsecond.cpp" line="59"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="56"/>
+        <location filename="../models/runsecond.cpp" line="59"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="57"/>
+        <location filename="../models/runsecond.cpp" line="60"/>
         <source>render</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="57"/>
+        <location filename="../models/runsecond.cpp" line="60"/>
         <source>script</source>
         <translation>脚本</translation>
     </message>
@@ -3675,7 +3695,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/rundashboard.cpp" line="150"/>
-        <location filename="../widgets/rundashboard.cpp" line="513"/>
+        <location filename="../widgets/rundashboard.cpp" line="545"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -3750,42 +3770,67 @@ with a self-signed or internal certificate.</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="418"/>
+        <location filename="../widgets/rundashboard.cpp" line="420"/>
+        <source> · generator CPU %1 %</source>
+        <translation> · 压测机 CPU %1 %</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="421"/>
+        <source>The load generators in second %1 (CPU as a share of the cores each may use):</source>
+        <translation>第 %1 秒的压测机（CPU 为各自可用核心的占比）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="423"/>
+        <source>%1: CPU %2 %, memory %3 MiB, event-loop lag %4 ms</source>
+        <translation>%1：CPU %2 %，内存 %3 MiB，事件循环延迟 %4 ms</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="432"/>
+        <source>engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="437"/>
+        <source>Over 90 %: the generator, not the target, may be what limits this run.</source>
+        <translation>超过 90 %：限制本次压测的可能是压测机，而不是目标。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="450"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="427"/>
+        <location filename="../widgets/rundashboard.cpp" line="459"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="429"/>
+        <location filename="../widgets/rundashboard.cpp" line="461"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="430"/>
+        <location filename="../widgets/rundashboard.cpp" line="462"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="460"/>
+        <location filename="../widgets/rundashboard.cpp" line="492"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="461"/>
+        <location filename="../widgets/rundashboard.cpp" line="493"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="463"/>
+        <location filename="../widgets/rundashboard.cpp" line="495"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="466"/>
+        <location filename="../widgets/rundashboard.cpp" line="498"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
@@ -3797,22 +3842,22 @@ with a self-signed or internal certificate.</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="598"/>
+        <location filename="../widgets/rundashboard.cpp" line="630"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="604"/>
+        <location filename="../widgets/rundashboard.cpp" line="636"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="609"/>
+        <location filename="../widgets/rundashboard.cpp" line="641"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="609"/>
+        <location filename="../widgets/rundashboard.cpp" line="641"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>

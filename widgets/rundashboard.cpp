@@ -404,7 +404,39 @@ void RunDashboard::onSecond(const RunSecond& s)
                           .arg(s.total.errors)
                           .arg(s.openConnections)
                           .arg(s.activeUsers));
+    showHealth(s);
     showProgress(s.second);
+}
+
+// The generators' health: the busiest's CPU beside the status, each agent's
+// in the tooltip, and a warning colour past 90 % (the generator, not the
+// target, may limit the run).
+void RunDashboard::showHealth(const RunSecond& s)
+{
+    if (s.rssMiB <= 0) {
+        m_status->setToolTip(QString());
+        return;
+    }
+    m_status->setText(m_status->text() + tr(" · generator CPU %1 %").arg(s.cpuPercent, 0, 'f', 0));
+    QStringList lines{tr("The load generators in second %1 (CPU as a share of the cores each may use):").arg(s.second)};
+    const auto line = [&](const QString& name, const RunSecond::Part& p) {
+        lines << tr("%1: CPU %2 %, memory %3 MiB, event-loop lag %4 ms")
+                     .arg(name)
+                     .arg(p.cpuPercent, 0, 'f', 0)
+                     .arg(p.rssMiB, 0, 'f', 1)
+                     .arg(p.loopLagMs, 0, 'f', 2);
+    };
+    if (s.agents.isEmpty()) {
+        RunSecond::Part only;
+        only.cpuPercent = s.cpuPercent, only.rssMiB = s.rssMiB, only.loopLagMs = s.loopLagMs;
+        line(tr("engine"), only);
+    }
+    for (int a = 0; a < s.agents.size(); ++a)
+        line(m_agent->itemText(a + 1), s.agents[a]);
+    if (s.cpuPercent > 90)
+        lines << tr("Over 90 %: the generator, not the target, may be what limits this run.");
+    m_status->setToolTip(lines.join(QLatin1Char('\n')));
+    m_status->setStyleSheet(s.cpuPercent > 90 ? QStringLiteral("color: #c0392b") : QString());
 }
 
 // Elapsed and remaining time, against the plan.

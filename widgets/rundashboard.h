@@ -42,6 +42,7 @@ private:
     QLabel* m_title;
     QLabel* m_status;
     class QProgressBar* m_progress;
+    void showHealth(const RunSecond& s);
     void showProgress(double elapsed);
     void showTotals(const QJsonObject& summary);
     static QString durationText(double seconds);

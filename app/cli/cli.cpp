@@ -25,6 +25,7 @@ const char* kUsage = "stampede-cli " STAMPEDE_VERSION " - load and full-link str
                      "  replay    send recorded traffic at its own timing, sped up, amplified, masked\n"
                      "  record    record live traffic from a gateway's mirror into a traffic set\n"
                      "  schedule  install, list or remove systemd user timers that run a project's scenarios\n"
+                     "  control   steer a running test through its --control endpoint: status, pause, scale, stop\n"
                      "\n"
                      "Options:\n"
                      "  -h, --help     show this help (and `stampede-cli COMMAND --help` for a command)\n"
@@ -93,6 +94,8 @@ int main(int argc, char** argv)
         return reportCommand(rest);
     if (cmd == "schedule")
         return scheduleCommand(rest);
+    if (cmd == "control")
+        return controlCommand(rest);
     std::fprintf(stderr, "stampede-cli: unknown command \"%s\"\n\n%s", cmd.c_str(), kUsage);
     return BadInput;
 }

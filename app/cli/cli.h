@@ -25,6 +25,7 @@ int importCommand(const std::vector<std::string>& args);
 int replayCommand(const std::vector<std::string>& args);
 int recordCommand(const std::vector<std::string>& args);
 int scheduleCommand(const std::vector<std::string>& args);
+int controlCommand(const std::vector<std::string>& args);
 
 // Small helpers shared by the subcommands.
 struct ArgReader

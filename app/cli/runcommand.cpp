@@ -1,5 +1,6 @@
 // `stampede-cli run`: a thin caller of the run service (engine/control/runservice.h).
 #include "cli.h"
+#include "controlendpoint.h"
 #include "runoptions.h"
 #include "runsetup.h"
 
@@ -66,6 +67,7 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
 {
     std::string error;
     std::vector<std::string> errors;
+    const std::string token = cli.request.controller.token; // the agents' rules: the control endpoint's too
     auto service = RunService::prepare(std::move(cli.request), errors);
     if (!service) {
         for (const auto& e : errors)
@@ -78,6 +80,14 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
         std::fprintf(stderr, "stampede-cli %s: warning: %s\n", command, w.c_str());
     if (!openStore(o, cli, error))
         return refuse(command, error, BadInput);
+    CliSink lines(service->plan(), o.quiet);
+    ControlEndpoint endpoint(service->plan(), service->control(), lines);
+    if (!o.control.empty()) {
+        if (!endpoint.start({o.control, token, o.controlCert, o.controlKey}, error))
+            return refuse(command, "--control: " + error, BadInput);
+        std::fprintf(stderr, "control endpoint on %s://%s\n", endpoint.tls() ? "https" : "http",
+                     endpoint.address().c_str());
+    }
     if (!service->begin({cli.store.get(), {}}, error))
         return refuse(command, error, RunFailed);
 
@@ -86,7 +96,7 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     std::signal(SIGHUP, onSignal); // the terminal closed: stop and save, as Ctrl-C
-    CliSink sink(service->plan(), o.quiet);
+    RunSink& sink = o.control.empty() ? static_cast<RunSink&>(lines) : endpoint;
     RunOutcome outcome = service->run(sink);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);

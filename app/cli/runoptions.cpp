@@ -110,8 +110,16 @@ const char* kRunUsage =
     "  --agents-with K=V     only the agents started with --label K=V (repeatable: every one)\n"
     "  --token-file F        the agents' token (remote agents)\n"
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
-    "  --on-agent-loss P     abort (default) or continue when an agent is lost mid-run\n"
+    "  --on-agent-loss P     when an agent is lost mid-run: rebalance (its share to the\n"
+    "                        survivors from that moment on; the default for open and\n"
+    "                        replay plans), abort (the default for the others) or continue\n"
     "  --dead-man S          agents stop by themselves when this controller is silent S s (default 3)\n"
+    "  --agent-tls-name N    with --ca: check the agents' certificates for the name N (a\n"
+    "                        Kubernetes Service's, with --agents dns:) instead of each address\n"
+    "  --control ADDR        serve a control endpoint (HTTP): GET /v1/status, POST /v1/pause,\n"
+    "                        /v1/resume, /v1/scale {\"factor\": 0.5}|{\"rate\": 800}, /v1/stop\n"
+    "                        (stampede-cli control ADDR ...); off loopback it needs --token-file\n"
+    "                        and --control-cert C --control-key K (TLS), as agents do\n"
     "  --pin-engines         bind local agent i to CPU i (for benchmarks)\n"
     "\n"
     "A status line per second goes to stderr; the summary table to stdout.\n"
@@ -313,6 +321,18 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (is("--dead-man", "--dead-man")) {
             if (!val("--dead-man", o.deadMan))
+                return false;
+        } else if (is("--agent-tls-name", "--agent-tls-name")) {
+            if (!val("--agent-tls-name", o.agentTlsName))
+                return false;
+        } else if (is("--control", "--control")) {
+            if (!val("--control", o.control))
+                return false;
+        } else if (is("--control-cert", "--control-cert")) {
+            if (!val("--control-cert", o.controlCert))
+                return false;
+        } else if (is("--control-key", "--control-key")) {
+            if (!val("--control-key", o.controlKey))
                 return false;
         } else if (is("--project", "--project")) {
             if (!val("--project", o.projectFile))

@@ -32,7 +32,9 @@ struct Options
     std::vector<std::string> outputs; // --out KIND=TARGET
     bool quiet = false;
     std::string engines, agents, minAgents, tokenFile, caFile, onAgentLoss, deadMan;
-    std::vector<std::string> agentsWith; // K=V: only agents with these labels
+    std::vector<std::string> agentsWith;          // K=V: only agents with these labels
+    std::string control, controlCert, controlKey; // --control ADDR: the run steered from outside
+    std::string agentTlsName;                     // the name the agents' certificates must cover
     bool pinEngines = false;
     std::string projectFile, reportFile;
     bool insecure = false;

@@ -69,7 +69,7 @@ bool startMock(const Options& o, CliRun& run, std::string& error, int& exitCode)
 
 // The agents --agents names (looked up, awaited with --min-agents), those
 // with the labels of --agents-with.
-bool findAgents(const Options& o, const std::string& token, std::vector<std::string>& agents, std::string& error)
+bool findAgents(const Options& o, const ControllerOptions& co, std::vector<std::string>& agents, std::string& error)
 {
     std::vector<std::string> specs;
     std::stringstream ss(o.agents);
@@ -100,7 +100,7 @@ bool findAgents(const Options& o, const std::string& token, std::vector<std::str
         wanted[key] = value;
     }
     std::vector<std::string> chosen;
-    if (!agentsWithLabels(agents, wanted, token, o.caFile, chosen, error))
+    if (!agentsWithLabels(agents, wanted, co.token, o.caFile, chosen, error, co.tlsName))
         return false;
     agents = std::move(chosen);
     return true;
@@ -112,12 +112,17 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         error = "give --engines (local agents) or --agents (running agents), not both";
         return false;
     }
-    if (!o.onAgentLoss.empty() && o.onAgentLoss != "abort" && o.onAgentLoss != "continue") {
-        error = "--on-agent-loss: \"" + o.onAgentLoss + "\" is not abort or continue";
+    ControllerOptions& co = rq.controller;
+    if (o.onAgentLoss == "abort")
+        co.onAgentLoss = AgentLossPolicy::Abort;
+    else if (o.onAgentLoss == "continue")
+        co.onAgentLoss = AgentLossPolicy::Continue;
+    else if (o.onAgentLoss == "rebalance")
+        co.onAgentLoss = AgentLossPolicy::Rebalance;
+    else if (!o.onAgentLoss.empty()) {
+        error = "--on-agent-loss: \"" + o.onAgentLoss + "\" is not abort, continue or rebalance";
         return false;
     }
-    ControllerOptions& co = rq.controller;
-    co.abortOnAgentLoss = o.onAgentLoss != "continue";
     std::uint64_t n = 0;
     if (!o.deadMan.empty()) {
         if (!parseWhole(o.deadMan, "--dead-man", 1, RunLimits::kDeadManSeconds, n, error))
@@ -134,6 +139,16 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         error = "--ca: \"" + o.caFile + "\" holds no PEM certificate";
         return false;
     }
+    co.tlsName = o.agentTlsName;
+    if (!o.agentTlsName.empty() && o.caFile.empty()) {
+        error = "--agent-tls-name checks the agents' TLS certificates: give --ca too";
+        return false;
+    }
+    // the agents' token, and the control endpoint's
+    if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {
+        error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
+        return false;
+    }
     rq.engines.pin = o.pinEngines;
     if (o.agents.empty()) {
         if (!o.engines.empty() && !parseWhole(o.engines, "--engines", 1, RunLimits::kEngines, n, error))
@@ -141,11 +156,7 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
         return true;
     }
-    if (!o.tokenFile.empty() && !readTokenFile(o.tokenFile, co.token, why)) {
-        error = "--token-file: cannot read a token from \"" + o.tokenFile + "\": " + why;
-        return false;
-    }
-    return findAgents(o, co.token, rq.engines.agents, error);
+    return findAgents(o, co, rq.engines.agents, error);
 }
 
 } // namespace

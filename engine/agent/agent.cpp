@@ -1,5 +1,9 @@
 #include "agent.h"
 
+#include "core/processusage.h"
+
+#include <algorithm>
+
 #include "control/snapshotcodec.h"
 #include "deadman.h"
 #include "net/metricsendpoint.h"
@@ -236,6 +240,27 @@ public:
         return grpc::Status::OK;
     }
 
+    grpc::Status Adopt(grpc::ServerContext* ctx, const v1::AdoptRequest* rq, v1::AdoptReply* reply) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        std::lock_guard lock(m_mutex);
+        if (!m_run || m_run->id != rq->run_id() || m_run->finished || !m_run->engine) {
+            reply->set_error("agent " + m_options.name + " is not running run " + rq->run_id());
+            return grpc::Status::OK;
+        }
+        if (!m_run->engine->adopt(rq->engine_index())) {
+            reply->set_error("engine " + std::to_string(rq->engine_index()) + " is not another share of run " +
+                             rq->run_id());
+            return grpc::Status::OK;
+        }
+        if (m_options.log)
+            std::fprintf(stderr, "agent %s: run %s: takes over engine %u's share from the next second\n",
+                         m_options.name.c_str(), m_run->id.c_str(), rq->engine_index() + 1);
+        reply->set_applied(true);
+        return grpc::Status::OK;
+    }
+
     grpc::Status Stop(grpc::ServerContext* ctx, const v1::StopRequest* rq, v1::StopReply*) override
     {
         if (auto s = checkToken(ctx); !s.ok())
@@ -289,9 +314,16 @@ private:
             std::lock_guard lock(m_mutex);
             m_stats = Stats();
         }
+        ProcessUsage usage;
         const RunResult result = run.engine->run([&](const IntervalMetrics& second, const SecondSummary& summary) {
             v1::Snapshot s;
             encodeSnapshot(second, s);
+            // this generator's own health, as the second ends (not over the few
+            // milliseconds of a run's last, partial second: too short to tell)
+            if (const ProcessUsage::Sample u = usage.sample(); u.interval >= 0.5) {
+                s.set_cpu(std::min(1.0, u.cpu));
+                s.set_rss_bytes(u.rssBytes);
+            }
             {
                 std::lock_guard lock(m_mutex);
                 m_stats.requests += summary.requests;

@@ -238,11 +238,11 @@ bool parseAgentLabel(const std::string& text, std::string& key, std::string& val
 
 bool agentsWithLabels(const std::vector<std::string>& agents, const std::map<std::string, std::string>& wanted,
                       const std::string& token, const std::string& caFile, std::vector<std::string>& out,
-                      std::string& error)
+                      std::string& error, const std::string& tlsName)
 {
     out.clear();
     for (const std::string& a : agents) {
-        const AgentLinkPtr link = makeGrpcAgentLink(a, token, caFile);
+        const AgentLinkPtr link = makeGrpcAgentLink(a, token, caFile, tlsName);
         v1::HelloReply hello;
         std::string why;
         if (!link->hello("labels", 5 * kNanosPerSecond, hello, why)) {

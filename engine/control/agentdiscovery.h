@@ -35,7 +35,7 @@ bool parseAgentLabel(const std::string& text, std::string& key, std::string& val
 // false with `error` when an agent does not answer.
 bool agentsWithLabels(const std::vector<std::string>& agents, const std::map<std::string, std::string>& wanted,
                       const std::string& token, const std::string& caFile, std::vector<std::string>& out,
-                      std::string& error);
+                      std::string& error, const std::string& tlsName = {});
 
 // The most agents one list may name (a file, a name's records).
 constexpr std::size_t kMaxAgents = 1024;

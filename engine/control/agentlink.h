@@ -32,6 +32,13 @@ public:
     virtual bool startRun(const v1::StartRunRequest& request, Nanos timeout, std::string& error) = 0;
     virtual bool stop(const std::string& runId, std::string& error) = 0;
     virtual bool adjust(const std::string& runId, double factor, std::string& error) = 0;
+    // From the next second on, the agent also runs engine `share`'s share of the run.
+    virtual bool adopt(const std::string& runId, std::uint32_t share, std::string& error)
+    {
+        (void)runId, (void)share;
+        error = "this link cannot hand over a share";
+        return false;
+    }
     // Every user waiting at rendezvous `point` goes.
     virtual bool release(const std::string& runId, std::uint32_t point, bool byTimeout, std::string& error)
     {
@@ -53,7 +60,10 @@ public:
 using AgentLinkPtr = std::unique_ptr<AgentLink>;
 
 // `token` set: sent as `authorization: Bearer TOKEN`; `caFile` set: TLS, the
-// agent verified against that CA.
-AgentLinkPtr makeGrpcAgentLink(const std::string& address, const std::string& token, const std::string& caFile);
+// agent verified against that CA, its certificate for `tlsName` when set (a
+// Kubernetes Service's name, when the address is one of its pods'), else for
+// the address's host.
+AgentLinkPtr makeGrpcAgentLink(const std::string& address, const std::string& token, const std::string& caFile,
+                               const std::string& tlsName = {});
 
 } // namespace stampede

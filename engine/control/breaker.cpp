@@ -68,6 +68,17 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
         noData = readings == 0;
         return readings ? sum / double(readings) : 0;
     }
+    if (r.when.metric == Threshold::Metric::AgentCpu) { // the busiest agent's, second by second
+        double sum = 0;
+        std::size_t known = 0;
+        for (std::size_t i = m_window.size() - n; i < m_window.size(); ++i)
+            if (m_window[i].health.known()) {
+                sum += m_window[i].health.cpu;
+                ++known;
+            }
+        noData = known == 0;
+        return known ? sum / double(known) : 0;
+    }
     const auto scope =
         std::find_if(m_scopes.begin(), m_scopes.end(), [&](const MeasuredName& m) { return m.name == r.when.step; });
     const bool whole = r.when.step.empty() || scope == m_scopes.end();

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <deque>
 #include <future>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -22,8 +23,9 @@ namespace {
 struct Word
 {
     std::size_t agent = 0;
-    std::optional<v1::Snapshot> snapshot; // none: a heartbeat answered
+    std::optional<v1::Snapshot> snapshot; // none: a heartbeat answered (or, `gone`, the agent's port refused)
     Nanos at = 0;
+    bool gone = false;
 };
 
 // Sleeps `total` in short slices while `keepGoing` holds (I/O pacing only:
@@ -33,6 +35,71 @@ template <typename F> void pause(Nanos total, F keepGoing)
     for (Nanos slept = 0; slept < total && keepGoing(); slept += 50 * kNanosPerMilli)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
 }
+
+// What each agent carried and how it fared, second by second; an agent over
+// 90 % CPU or whose send lag passes 10 ms is an event (once each): the
+// generator, not the target, may have limited the run.
+class AgentLedger
+{
+public:
+    explicit AgentLedger(const std::vector<std::string>& names) : m_agents(names.size()), m_sendLag(names.size())
+    {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            m_agents[i].name = names[i];
+            m_agents[i].shares = {std::uint32_t(i + 1)};
+        }
+    }
+    // Returns the detail of an event to add (empty: none).
+    std::string add(std::size_t agent, const IntervalMetrics& part)
+    {
+        AgentReport& a = m_agents[agent];
+        LatencyHistogram lag;
+        for (const StepMetrics& st : part.steps) {
+            a.sent += st.counters.sent;
+            a.requests += st.counters.requests;
+            lag.merge(st.sendLag);
+        }
+        m_sendLag[agent].merge(lag);
+        a.connectionsMax = std::max(a.connectionsMax, part.openConnections);
+        if (!part.health.known())
+            return {};
+        ++a.seconds;
+        m_cpuSum[agent] += part.health.cpu;
+        a.cpuMax = std::max(a.cpuMax, part.health.cpu);
+        a.rssMaxBytes = std::max(a.rssMaxBytes, part.health.rssBytes);
+        a.loopLagMaxMs = std::max(a.loopLagMaxMs, double(part.health.loopLag) / 1e6);
+        const double lagP99 = lag.percentile(99) / 1000.0;
+        if (part.health.cpu <= kLimitedCpu && lagP99 <= kLimitedSendLagMs)
+            return {};
+        if (a.limitedSeconds++)
+            return {};
+        char detail[256];
+        std::snprintf(detail, sizeof detail,
+                      "in second %u: CPU %.0f %% of its cores, send lag p99 %.1f ms: the generator, not the target, "
+                      "may have limited this run",
+                      part.second, part.health.cpu * 100, lagP99);
+        return detail;
+    }
+    void shareTaken(std::size_t agent, std::uint32_t share) { m_agents[agent].shares.push_back(share + 1); }
+    void lost(std::size_t agent) { m_agents[agent].lost = true; }
+    std::vector<AgentReport> reports()
+    {
+        for (std::size_t i = 0; i < m_agents.size(); ++i) {
+            AgentReport& a = m_agents[i];
+            a.cpuMean = a.seconds ? m_cpuSum[i] / a.seconds : 0;
+            a.sendLagP99Ms = m_sendLag[i].percentile(99) / 1000.0;
+        }
+        return m_agents;
+    }
+
+    static constexpr double kLimitedCpu = 0.9;
+    static constexpr double kLimitedSendLagMs = 10;
+
+private:
+    std::vector<AgentReport> m_agents;
+    std::vector<LatencyHistogram> m_sendLag;
+    std::map<std::size_t, double> m_cpuSum;
+};
 
 } // namespace
 
@@ -53,8 +120,10 @@ public:
         std::atomic<bool> finished{false};
         std::unique_ptr<std::atomic<bool>[]> quit; // per agent: lost, no more heartbeats (its dead-man runs)
         std::vector<std::thread> threads;
-        std::vector<Nanos> stopDue;       // per agent: when to (re)send Stop; 0: not due
-        RendezvousRule rendezvous{{}, 1}; // the run's rendezvous points, decided over every engine
+        std::vector<Nanos> stopDue;                     // per agent: when to (re)send Stop; 0: not due
+        std::vector<std::vector<std::uint32_t>> shares; // per agent: the engines' shares it runs (its own first)
+        AgentLedger* ledger = nullptr;                  // what each carried (run()'s)
+        RendezvousRule rendezvous{{}, 1};               // the run's rendezvous points, decided over every engine
     };
 
     const Clock& clock() const { return *options.clock; }
@@ -63,6 +132,7 @@ public:
     void heartbeats(Round& r);
     bool startAll(const v1::Bundle& bundle, const std::string& runId, std::string& error);
     void stopAgent(Round& r, std::size_t i);
+    void rebalance(Round& r, RunTracker& tracker, std::size_t lost);
     void carryOut(Round& r, RunControl& control, RunTracker& tracker);
     void takeInbox(Round& r, RunTracker& tracker);
     void releaseRendezvous(Round& r, RunTracker& tracker);
@@ -75,7 +145,7 @@ std::vector<AgentLinkPtr> grpcLinks(const std::vector<std::string>& addresses, c
 {
     std::vector<AgentLinkPtr> links;
     for (const auto& a : addresses)
-        links.push_back(makeGrpcAgentLink(a, options.token, options.caFile));
+        links.push_back(makeGrpcAgentLink(a, options.token, options.caFile, options.tlsName));
     return links;
 }
 } // namespace
@@ -167,6 +237,8 @@ void Controller::Impl::readAgent(Round& r, std::size_t i)
         });
         if (sawFinal)
             return;
+        if (going() && !links[i]->reachable()) // the stream broke and nothing listens: the process is gone
+            post(r, {i, std::nullopt, clock().now(), true});
         pause(200 * kNanosPerMilli, going);
     }
 }
@@ -213,9 +285,46 @@ void Controller::Impl::stopAgent(Round& r, std::size_t i)
     r.stopDue[i] = links[i]->stop(r.runId, why) ? 0 : clock().now() + kNanosPerSecond;
 }
 
+// A lost agent's shares (its own, and those it had taken over) each go to the
+// survivor that runs the fewest, from now on: the run's delivered
+// load stays as planned, and the events say who carries what.
+void Controller::Impl::rebalance(Round& r, RunTracker& tracker, std::size_t lost)
+{
+    const std::string n = std::to_string(links.size());
+    for (const std::uint32_t share : r.shares[lost]) {
+        std::size_t best = links.size();
+        for (std::size_t j = 0; j < links.size(); ++j)
+            if (!tracker.lost(j) && !tracker.finished(j) &&
+                (best == links.size() || r.shares[j].size() < r.shares[best].size()))
+                best = j;
+        const std::string what = "share " + std::to_string(share + 1) + " of " + n;
+        if (best == links.size()) { // the plan's load cannot be kept: the run is not the one planned
+            tracker.abort(names[lost], "an agent was lost and no agent is left to take its " + what);
+            break;
+        }
+        std::string why;
+        if (!links[best]->adopt(r.runId, share, why)) {
+            tracker.addEvent("rebalance_failed", names[best], what + " was not taken: " + why);
+            continue;
+        }
+        r.shares[best].push_back(share);
+        if (r.ledger)
+            r.ledger->shareTaken(best, share);
+        tracker.addEvent("rebalanced", names[best],
+                         "takes over " + what + " (its rate, data slice, increment stride and users) from " +
+                             names[lost] + " from now on");
+    }
+    r.shares[lost].clear();
+}
+
 void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& tracker)
 {
     for (auto& c : control.take()) {
+        const std::string by = c.source.empty() ? std::string() : " (asked by " + c.source + ")";
+        if (std::string(c.kind) == "stop_requested") { // the stop itself is carried out by run()'s loop
+            tracker.addEvent(c.kind, "", "every engine is told to stop" + by);
+            continue;
+        }
         bool ok = true;
         std::string error;
         for (std::size_t i = 0; i < links.size(); ++i) {
@@ -228,7 +337,7 @@ void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& track
         // saved with the run and drawn on its charts, like any event
         char level[64];
         std::snprintf(level, sizeof level, "level x%g of the plan", c.factor);
-        tracker.addEvent(c.kind, "", ok ? std::string(level) : std::string(level) + "; " + error);
+        tracker.addEvent(c.kind, "", (ok ? std::string(level) : std::string(level) + "; " + error) + by);
         if (c.done)
             c.done(ok, error);
     }
@@ -254,6 +363,8 @@ void Controller::Impl::takeInbox(Round& r, RunTracker& tracker)
             tracker.heard(w.agent, w.at);
         } else if (w.snapshot) {
             tracker.snapshot(w.agent, *w.snapshot, w.at);
+        } else if (w.gone) {
+            tracker.gone(w.agent);
         } else {
             tracker.heard(w.agent, w.at);
         }
@@ -343,19 +454,27 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
         m_control->close();
         return result;
     }
-    RunTracker tracker(d.names, stepCount, d.clock(), {d.options.lossTimeout, d.options.abortOnAgentLoss});
+    const AgentLossPolicy policy = d.options.onAgentLoss;
+    RunTracker tracker(d.names, stepCount, d.clock(),
+                       {d.options.lossTimeout, policy == AgentLossPolicy::Abort || policy == AgentLossPolicy::Default});
     Impl::Round r;
     r.runId = runId;
     r.rendezvous = RendezvousRule(m_rendezvous, d.links.size());
     r.quit = std::make_unique<std::atomic<bool>[]>(d.links.size());
     r.stopDue.assign(d.links.size(), 0);
+    for (std::uint32_t i = 0; i < d.links.size(); ++i)
+        r.shares.push_back({i});
     for (std::size_t i = 0; i < d.links.size(); ++i)
         r.threads.emplace_back([&d, &r, i] { d.readAgent(r, i); });
     r.threads.emplace_back([&d, &r] { d.heartbeats(r); });
 
+    AgentLedger ledger(d.names);
+    r.ledger = &ledger;
     auto deliver = [&](std::vector<MergedSecond> ready) {
         for (auto& s : ready) {
             for (const auto& [agent, part] : s.parts) {
+                if (const std::string limited = ledger.add(agent, *part); !limited.empty())
+                    tracker.addEvent("generator_limited", d.names[agent], limited);
                 if (callbacks.onAgentSecond)
                     callbacks.onAgentSecond(agent, *part);
                 if (callbacks.onEvent)
@@ -380,6 +499,9 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
         for (const std::size_t i : tracker.checkHealth()) {
             r.quit[i] = true;
             d.stopAgent(r, i); // its load is no longer counted: it must end
+            ledger.lost(i);
+            if (policy == AgentLossPolicy::Rebalance && !tracker.aborted() && !m_control->stopRequested())
+                d.rebalance(r, tracker, i);
         }
         if ((tracker.aborted() || m_control->stopRequested() || tracker.stepStopped()) && !stopSent) {
             stopSent = true;
@@ -399,6 +521,7 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     result.sentAfterLoss = tracker.sentAfterLoss();
     result.events = tracker.events();
     result.values = tracker.values();
+    result.agents = ledger.reports();
     result.elapsed = tracker.elapsed();
     result.ok = true;
     result.aborted = tracker.aborted();

@@ -30,12 +30,25 @@ class Bundle;
 
 namespace stampede {
 
+// What a run does when an agent is lost: end (abort), go on without its
+// share (continue), or give its share to the survivors from the next second
+// (rebalance: the delivered load stays as planned). Default: rebalance for
+// paced (open, replay) plans, abort for the others (RunService decides).
+enum class AgentLossPolicy
+{
+    Default,
+    Abort,
+    Continue,
+    Rebalance,
+};
+
 struct ControllerOptions
 {
     std::string name = "stampede-cli";
     std::string token;
-    std::string caFile; // set: connect with TLS, verifying the agents against this CA
-    bool abortOnAgentLoss = true;
+    std::string caFile;  // set: connect with TLS, verifying the agents against this CA
+    std::string tlsName; // set: the name the agents' certificates are checked for (else each address's host)
+    AgentLossPolicy onAgentLoss = AgentLossPolicy::Default; // Default here: abort
     Nanos lossTimeout = 3 * kNanosPerSecond;
     unsigned deadManSeconds = 3; // agents stop by themselves when this controller is silent so long
     Nanos startTimeout = 10 * kNanosPerSecond;

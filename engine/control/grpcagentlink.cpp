@@ -20,7 +20,7 @@ class GrpcAgentLink final : public AgentLink
 {
 public:
     GrpcAgentLink(std::string address, std::string token, std::string caPem,
-                  std::shared_ptr<grpc::ChannelCredentials> creds)
+                  std::shared_ptr<grpc::ChannelCredentials> creds, const std::string& tlsName)
         : m_address(std::move(address)), m_token(std::move(token)), m_caPem(std::move(caPem))
     {
         grpc::ChannelArguments args;
@@ -29,6 +29,8 @@ public:
         args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 100);
         args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 100);
         args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 1000);
+        if (!tlsName.empty() && !m_caPem.empty()) // the certificate names a Service, the address is a pod's
+            args.SetSslTargetNameOverride(tlsName);
         m_stub = v1::EngineControl::NewStub(grpc::CreateCustomChannel(m_address, creds, args));
     }
 
@@ -106,6 +108,21 @@ public:
         rq.set_level_factor(factor);
         v1::AdjustReply reply;
         const grpc::Status s = m_stub->Adjust(&ctx, rq, &reply);
+        if (s.ok() && reply.applied())
+            return true;
+        error = s.ok() ? reply.error() : s.error_message();
+        return false;
+    }
+
+    bool adopt(const std::string& runId, std::uint32_t share, std::string& error) override
+    {
+        grpc::ClientContext ctx;
+        authorize(ctx, kNanosPerSecond);
+        v1::AdoptRequest rq;
+        rq.set_run_id(runId);
+        rq.set_engine_index(share);
+        v1::AdoptReply reply;
+        const grpc::Status s = m_stub->Adopt(&ctx, rq, &reply);
         if (s.ok() && reply.applied())
             return true;
         error = s.ok() ? reply.error() : s.error_message();
@@ -219,7 +236,8 @@ private:
 
 } // namespace
 
-AgentLinkPtr makeGrpcAgentLink(const std::string& address, const std::string& token, const std::string& caFile)
+AgentLinkPtr makeGrpcAgentLink(const std::string& address, const std::string& token, const std::string& caFile,
+                               const std::string& tlsName)
 {
     std::shared_ptr<grpc::ChannelCredentials> creds;
     std::string caPem;
@@ -232,7 +250,7 @@ AgentLinkPtr makeGrpcAgentLink(const std::string& address, const std::string& to
     } else {
         creds = grpc::InsecureChannelCredentials();
     }
-    return std::make_unique<GrpcAgentLink>(address, token, std::move(caPem), std::move(creds));
+    return std::make_unique<GrpcAgentLink>(address, token, std::move(caPem), std::move(creds), tlsName);
 }
 
 } // namespace stampede

@@ -4,7 +4,35 @@
 
 namespace stampede {
 
-void RunControl::scale(double factor, Done done)
+void RunControl::stop(const std::string& source)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_closed && !m_stop.load())
+            m_queue.push_back({1, "stop_requested", {}, source});
+    }
+    stop();
+}
+
+double RunControl::level() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_paused ? 0 : m_factor;
+}
+
+bool RunControl::paused() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_paused;
+}
+
+bool RunControl::closed() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_closed;
+}
+
+void RunControl::scale(double factor, Done done, std::string source)
 {
     factor = std::max(0.0, factor);
     std::unique_lock lock(m_mutex);
@@ -17,25 +45,27 @@ void RunControl::scale(double factor, Done done)
     m_factor = factor;
     if (m_paused)
         factor = 0; // remembered for resume()
-    m_queue.push_back({factor, "scaled", std::move(done)});
+    m_queue.push_back({factor, "scaled", std::move(done), std::move(source)});
 }
 
-void RunControl::pause()
+bool RunControl::pause(std::string source)
 {
     std::lock_guard lock(m_mutex);
     if (m_closed || m_paused)
-        return;
+        return false;
     m_paused = true;
-    m_queue.push_back({0, "paused", {}});
+    m_queue.push_back({0, "paused", {}, std::move(source)});
+    return true;
 }
 
-void RunControl::resume()
+bool RunControl::resume(std::string source)
 {
     std::lock_guard lock(m_mutex);
     if (m_closed || !m_paused)
-        return;
+        return false;
     m_paused = false;
-    m_queue.push_back({m_factor, "resumed", {}});
+    m_queue.push_back({m_factor, "resumed", {}, std::move(source)});
+    return true;
 }
 
 std::vector<RunControl::Command> RunControl::take()

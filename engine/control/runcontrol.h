@@ -21,18 +21,26 @@ public:
     struct Command
     {
         double factor = 1;           // the planned level (rate or users) times this, from now on
-        const char* kind = "scaled"; // the run's event once carried out: paused, resumed, scaled
+        const char* kind = "scaled"; // the run's event once carried out: paused, resumed, scaled, stop_requested
         Done done;
+        std::string source; // who asked (the control endpoint and its caller), for the event
     };
 
     // Ends the run: every engine stops. Lock-free: a signal handler may call it.
     void stop() { m_stop.store(true); }
     bool stopRequested() const { return m_stop.load(); }
+    // The same, said in the run's events as asked by `source` (stop_requested).
+    void stop(const std::string& source);
     // Scales the planned level from now on (1: as planned). Negative is 0.
-    void scale(double factor, Done done = {});
-    // Pause is level 0; resume goes back to the last scale asked.
-    void pause();
-    void resume();
+    void scale(double factor, Done done = {}, std::string source = {});
+    // Pause is level 0; resume goes back to the last scale asked. False when
+    // there was nothing to do (already paused, not paused, the run ended).
+    bool pause(std::string source = {});
+    bool resume(std::string source = {});
+    // The level last asked (the plan's times this) and whether paused.
+    double level() const;
+    bool paused() const;
+    bool closed() const;
 
     // For the run's thread: the commands asked since the last call, in order.
     std::vector<Command> take();

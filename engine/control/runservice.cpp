@@ -275,6 +275,17 @@ bool RunService::startEngines(LocalPool& pool, std::vector<std::string>& address
     return true;
 }
 
+namespace {
+// Every scenario's load is paced (open arrivals, a replay): a lost agent's share can be carried by others.
+bool pacedPlan(const ScenarioPlan& plan)
+{
+    if (plan.scenarios.empty())
+        return plan.load && plan.load->paced();
+    return std::all_of(plan.scenarios.begin(), plan.scenarios.end(),
+                       [](const ScenarioPlan& sc) { return sc.load && sc.load->paced(); });
+}
+} // namespace
+
 RunOutcome RunService::run(RunSink& sink)
 {
     LocalPool pool;
@@ -284,6 +295,8 @@ RunOutcome RunService::run(RunSink& sink)
         return fail(sink, "stopped before the engines started");
     if (!startEngines(pool, addresses, error))
         return fail(sink, error);
+    if (m_request.controller.onAgentLoss == AgentLossPolicy::Default) // a paced plan keeps its rate: rebalance
+        m_request.controller.onAgentLoss = pacedPlan(m_plan) ? AgentLossPolicy::Rebalance : AgentLossPolicy::Abort;
     Controller controller(addresses, m_request.controller);
     if (!controller.connect(error))
         return fail(sink, error);

@@ -114,13 +114,14 @@ std::vector<std::size_t> RunTracker::checkHealth()
     const Nanos now = m_clock.now();
     for (std::size_t i = 0; i < m_agents.size(); ++i) {
         Agent& a = m_agents[i];
-        if (a.done || a.lost || now - a.lastHeard < m_policy.lossTimeout)
+        if (a.done || a.lost || (!a.gone && now - a.lastHeard < m_policy.lossTimeout))
             continue;
         a.lost = true;
         a.lostAt = now;
         lost.push_back(i);
         m_events.push_back({secondsSinceStart(), "agent_lost", a.name,
-                            "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",
+                            a.gone ? std::string("its process is gone (its stream broke and its port refuses)")
+                                   : "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",
                             a.firstSecond, a.lastSecond});
         if (m_policy.abortOnLoss && !m_aborted) {
             m_aborted = true;

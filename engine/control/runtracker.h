@@ -41,6 +41,9 @@ public:
 
     // Any word from `agent` (a heartbeat answered, a snapshot) heard at `at`.
     void heard(std::size_t agent, Nanos at);
+    // `agent`'s stream broke and its port refuses: its process is gone, and
+    // the next checkHealth() declares it lost without waiting for the timeout.
+    void gone(std::size_t agent) { m_agents[agent].gone = true; }
     // A snapshot from `agent`, in sequence order, heard at `at`. A lost
     // agent's late data is not counted in the results; the requests it
     // reports after the loss (of any second: those it had not delivered were
@@ -66,6 +69,14 @@ public:
     // Adds an event for each lost agent that went on sending; once, at the end.
     void reportLateLoad();
     bool aborted() const { return m_aborted; }
+    // Aborts the run (once), saying why.
+    void abort(const std::string& agent, const std::string& why)
+    {
+        if (m_aborted)
+            return;
+        m_aborted = true;
+        addEvent("run_aborted", agent, why);
+    }
     // An engine ended because a step's error stops the run (onError: stopRun): the others must too.
     bool stepStopped() const { return m_stepStopped; }
     // What the first engine's first user extracted (its final snapshot).
@@ -86,6 +97,7 @@ private:
         std::uint32_t lastSecond = 0; // highest second delivered
         bool done = false;            // final snapshot seen
         bool lost = false;
+        bool gone = false;
         Nanos lostAt = 0;
         bool endedAfterLoss = false;
         std::uint64_t sentAfterLoss = 0;

@@ -1,5 +1,7 @@
 #include "snapshotcodec.h"
 
+#include <algorithm>
+
 #include "core/tracecontext.h"
 
 #include "stampede/v1/control.pb.h"
@@ -67,6 +69,9 @@ void encodeSnapshot(const IntervalMetrics& metrics, v1::Snapshot& out)
         encodeStep(g, *out.add_groups());
     out.set_open_connections(metrics.openConnections);
     out.set_active_users(metrics.activeUsers);
+    out.set_cpu(metrics.health.cpu);
+    out.set_rss_bytes(metrics.health.rssBytes);
+    out.set_loop_lag_ns(std::uint64_t(std::max<std::int64_t>(0, metrics.health.loopLag)));
     out.clear_samples();
     for (const auto& e : metrics.samples) {
         auto* m = out.add_samples();
@@ -102,6 +107,14 @@ bool decodeSnapshot(const v1::Snapshot& in, IntervalMetrics& out, std::string& e
             return false;
     out.openConnections = in.open_connections();
     out.activeUsers = in.active_users();
+    // a peer's numbers: a share of the cores is 0..1, a lag at most an hour
+    if (!(in.cpu() >= 0 && in.cpu() <= 1.5)) {
+        error = "a snapshot's CPU share is not between 0 and 1";
+        return false;
+    }
+    out.health.cpu = std::min(1.0, in.cpu());
+    out.health.rssBytes = in.rss_bytes();
+    out.health.loopLag = std::int64_t(std::min<std::uint64_t>(in.loop_lag_ns(), 3600ull * 1000000000ull));
     out.samples.clear();
     for (const auto& m : in.samples()) {
         if (m.error_class() >= kErrorClassCount || m.step() >= out.steps.size()) {

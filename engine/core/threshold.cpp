@@ -80,10 +80,13 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
         std::string_view name;
         Metric metric;
     };
-    static const Name names[] = {
-        {"p50", Metric::P50},   {"p90", Metric::P90},    {"p95", Metric::P95},   {"p99", Metric::P99},
-        {"p999", Metric::P999}, {"p99.9", Metric::P999}, {"max", Metric::Max},   {"error_rate", Metric::ErrorRate},
-        {"rate", Metric::Rate}, {"min", Metric::Min},    {"mean", Metric::Mean}, {"checks", Metric::Checks}};
+    static const Name names[] = {{"p50", Metric::P50},           {"p90", Metric::P90},
+                                 {"p95", Metric::P95},           {"p99", Metric::P99},
+                                 {"p999", Metric::P999},         {"p99.9", Metric::P999},
+                                 {"max", Metric::Max},           {"error_rate", Metric::ErrorRate},
+                                 {"rate", Metric::Rate},         {"min", Metric::Min},
+                                 {"mean", Metric::Mean},         {"checks", Metric::Checks},
+                                 {"agent_cpu", Metric::AgentCpu}};
     bool found = false;
     for (const auto& n : names) {
         if (n.name == metric) {
@@ -93,7 +96,7 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
     }
     if (!found) {
         error = "\"" + t.expr + "\": unknown metric \"" + std::string(metric) +
-                "\" (p50, p90, p95, p99, p999, max, min, mean, error_rate, rate, checks)";
+                "\" (p50, p90, p95, p99, p999, max, min, mean, error_rate, rate, checks, agent_cpu)";
         return std::nullopt;
     }
     if (t.isFraction()) {
@@ -103,7 +106,9 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
         const auto r = std::from_chars(num.data(), num.data() + num.size(), v);
         if (r.ec != std::errc() || r.ptr != num.data() + num.size() || v < 0 || (percent ? v > 100 : v > 1)) {
             error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a share such as " +
-                    (t.metric == Metric::Checks ? "99%" : "0.1%");
+                    (t.metric == Metric::Checks     ? "99%"
+                     : t.metric == Metric::AgentCpu ? "90%"
+                                                    : "0.1%");
             return std::nullopt;
         }
         t.limit = percent ? v / 100.0 : v;

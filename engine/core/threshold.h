@@ -1,7 +1,8 @@
 #pragma once
 // Pass/fail conditions on a run's summary: "p99 < 200ms", "error_rate < 0.1%",
 // "rate >= 1000", "p50 <= 20ms", "checks > 99%". Metrics: p50 p90 p95 p99
-// p999 max min mean (latency, from the intended start), error_rate, rate
+// p999 max min mean (latency, from the intended start), error_rate, rate,
+// agent_cpu (the busiest load generator's CPU, a share of its cores)
 // (completed requests per second), checks (the share of check judgements
 // that passed; `check "NAME"` those of the checks of that name alone, a
 // step's own or a script's pm.test: "check \"code is 0\" > 99.9%"). A step's
@@ -27,7 +28,8 @@ struct Threshold
         Min,
         Mean,
         Checks,
-        Server // a server metric (server:NAME), its value as read
+        Server,  // a server metric (server:NAME), its value as read
+        AgentCpu // the busiest agent's CPU, a share of its cores (agent_cpu > 90%)
     };
     enum class Op
     {
@@ -46,9 +48,12 @@ struct Threshold
     bool isLatency() const
     {
         return metric != Metric::ErrorRate && metric != Metric::Rate && metric != Metric::Checks &&
-               metric != Metric::Server;
+               metric != Metric::Server && metric != Metric::AgentCpu;
     }
-    bool isFraction() const { return metric == Metric::ErrorRate || metric == Metric::Checks; }
+    bool isFraction() const
+    {
+        return metric == Metric::ErrorRate || metric == Metric::Checks || metric == Metric::AgentCpu;
+    }
 
     static std::optional<Threshold> parse(std::string_view text, std::string& error);
     bool holds(double value) const;

@@ -38,6 +38,15 @@ void OpenPacer::begin(Nanos start)
     planNext();
 }
 
+std::uint64_t OpenPacer::beginFrom(Nanos start, Nanos from)
+{
+    begin(start);
+    std::uint64_t passed = 0;
+    for (; m_next && m_start + *m_next < from; ++passed)
+        planNext();
+    return passed;
+}
+
 bool OpenPacer::startOn(std::uint32_t slot, Nanos intended, Nanos now)
 {
     if (m_host.startIteration(slot, intended, now, {}))

@@ -42,6 +42,7 @@ public:
     OpenPacer(const OpenLoad& load, Nanos duration, PacerHost& host, std::uint32_t slots, std::uint32_t part,
               std::uint32_t parts);
     void begin(Nanos start) override;
+    std::uint64_t beginFrom(Nanos start, Nanos from) override;
     void onTime(Nanos now) override;
     void iterationDone(std::uint32_t slot, Nanos now, bool failed) override;
     void setLevel(double factor, Nanos now) override;

@@ -47,6 +47,17 @@ public:
     virtual ~Pacer() = default;
     // The run starts at `start` (on the worker's clock).
     virtual void begin(Nanos start) = 0;
+    // The run started at `start`, but this pacer takes part only from `from`
+    // on (a share taken over from a lost engine): what the plan had before
+    // `from` is passed over, and the count of iterations passed over is
+    // returned (the worker advances its data by as many, so that the share's
+    // rows and increments go on where the lost engine's plan had them). By
+    // default the pacer simply begins at `from`.
+    virtual std::uint64_t beginFrom(Nanos start, Nanos from)
+    {
+        begin(std::max(start, from));
+        return 0;
+    }
     // Starts what is due by `now`.
     virtual void onTime(Nanos now) = 0;
     // Every tick of the worker (10 ms) while issuing: follow the planned level.

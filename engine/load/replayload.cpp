@@ -57,6 +57,15 @@ bool ReplayPacer::shed()
     return true;
 }
 
+std::uint64_t ReplayPacer::beginFrom(Nanos start, Nanos from)
+{
+    begin(start);
+    std::uint64_t passed = 0;
+    for (auto at = m_schedule.nextAt(); at && m_start + *at < from; at = m_schedule.nextAt(), ++passed)
+        m_schedule.next(*at);
+    return passed;
+}
+
 void ReplayPacer::onTime(Nanos now)
 {
     while (!m_backlog.empty() && !m_idle.empty())

@@ -58,6 +58,7 @@ public:
     ReplayPacer(const ReplayPlan& replay, std::uint32_t backlogLimit, Nanos duration, PacerHost& host,
                 std::uint32_t slots, std::uint32_t part, std::uint32_t parts);
     void begin(Nanos start) override { m_start = start; }
+    std::uint64_t beginFrom(Nanos start, Nanos from) override;
     void onTime(Nanos now) override;
     void iterationDone(std::uint32_t slot, Nanos now, bool failed) override;
     void setLevel(double factor, Nanos now) override;

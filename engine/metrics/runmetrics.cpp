@@ -92,6 +92,7 @@ void IntervalMetrics::merge(const IntervalMetrics& o)
     consoleDropped += o.consoleDropped;
     openConnections += o.openConnections;
     activeUsers += o.activeUsers;
+    health.merge(o.health);
 }
 
 void IntervalMetrics::accumulate(const IntervalMetrics& o)
@@ -99,6 +100,11 @@ void IntervalMetrics::accumulate(const IntervalMetrics& o)
     mergeSteps(*this, o);
     openConnections = std::max(openConnections, o.openConnections);
     activeUsers = std::max(activeUsers, o.activeUsers);
+    health.merge(o.health);
+    if (o.health.known()) {
+        ++healthSeconds;
+        cpuSum += o.health.cpu;
+    }
 }
 
 StepMetrics IntervalMetrics::total() const

@@ -4,6 +4,7 @@
 // (service time), completions, errors by class, late and dropped arrivals, bytes.
 #include "latencyhistogram.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -185,6 +186,23 @@ constexpr std::size_t kConsoleLinesPerSecond = 10;
 constexpr std::size_t kConsoleLineBytes = 1000;
 
 // One second of a run (or a whole run): one StepMetrics per step.
+// How a load generator (an engine process) fared in a second: whether it,
+// rather than the target, limited the load.
+struct EngineHealth
+{
+    double cpu = 0;             // the process's CPU time over the second, a share of the cores it may use (0..1)
+    std::uint64_t rssBytes = 0; // resident memory at the end of the second
+    std::int64_t loopLag = 0;   // nanoseconds: the longest any worker's event loop woke after the time it asked for
+    bool known() const { return rssBytes != 0; }
+    // The same second of another engine: the busiest, the largest, the slowest.
+    void merge(const EngineHealth& o)
+    {
+        cpu = std::max(cpu, o.cpu);
+        rssBytes = std::max(rssBytes, o.rssBytes);
+        loopLag = std::max(loopLag, o.loopLag);
+    }
+};
+
 struct IntervalMetrics
 {
     std::uint32_t second = 0; // 1-based: second k covers [k-1, k) seconds after the start
@@ -198,6 +216,11 @@ struct IntervalMetrics
     // whole-run total, their peaks.
     std::uint32_t openConnections = 0;
     std::uint32_t activeUsers = 0; // closed model: users taking part; open model: iterations in flight
+    // The engines' health: one engine's own; merged, the worst of each; in a
+    // whole-run total, the peaks (and healthSeconds, cpuSum for the mean).
+    EngineHealth health;
+    std::uint32_t healthSeconds = 0;
+    double cpuSum = 0;
     std::vector<ErrorSample> samples;
     // Scripts' console lines (a second's, not a whole run's): the first
     // kConsoleLinesPerSecond, and how many more were written.

@@ -19,6 +19,10 @@ SecondSummary summarizeSecond(const IntervalMetrics& m)
         }
         all.merge(st.latency);
     }
+    s.minMs = double(all.min()) / 1000.0;
+    s.meanMs = all.mean() / 1000.0;
+    s.cpu = m.health.cpu;
+    s.loopLagMs = double(m.health.loopLag) / 1e6;
     s.p50Ms = all.percentile(50) / 1000.0;
     s.p99Ms = all.percentile(99) / 1000.0;
     s.maxMs = double(all.max()) / 1000.0;

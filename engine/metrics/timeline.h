@@ -21,9 +21,13 @@ struct SecondSummary
     std::uint64_t errors = 0;
     std::uint64_t late = 0;
     std::uint64_t dropped = 0;
+    double minMs = 0; // beside the percentiles: the fastest answer and the mean
+    double meanMs = 0;
     double p50Ms = 0;
     double p99Ms = 0;
     double maxMs = 0;
+    double cpu = 0;                 // the busiest engine's CPU share (0..1; 0: not known)
+    double loopLagMs = 0;           // the engines' longest event-loop lag
     std::uint64_t checksPassed = 0; // check judgements of the second, over every step's checks
     std::uint64_t checksFailed = 0;
     std::map<std::string, double> server; // the target's own metrics read in this second (server:NAME)
@@ -40,6 +44,25 @@ struct RunEvent
     std::uint32_t toSecond = 0;
 };
 
+// What one agent (engine) of a run carried and how it fared: the shares of
+// the run it ran (its own, and those it took over from lost agents) and its
+// health over its seconds.
+struct AgentReport
+{
+    std::string name;
+    std::vector<std::uint32_t> shares; // 1-based: share k of the run's engines
+    bool lost = false;
+    std::uint64_t sent = 0;
+    std::uint64_t requests = 0;
+    std::uint32_t seconds = 0;      // seconds it reported
+    double cpuMean = 0, cpuMax = 0; // shares of its cores (0..1)
+    std::uint64_t rssMaxBytes = 0;
+    double loopLagMaxMs = 0;
+    double sendLagP99Ms = 0; // intended start to send, over its seconds (paced models)
+    std::uint32_t connectionsMax = 0;
+    std::uint32_t limitedSeconds = 0; // over 90 % CPU or a send lag p99 over 10 ms
+};
+
 struct RunResult
 {
     bool ok = false;      // false: the run could not be carried out
@@ -54,6 +77,7 @@ struct RunResult
     // The values the first virtual user extracted, as its last iteration left
     // them (a plan's setup hands them to every scenario).
     std::map<std::string, std::string> values;
+    std::vector<AgentReport> agents; // a controller's run: each agent's part
 };
 
 // A second's summary from its merged metrics (percentiles over every step).

@@ -126,6 +126,8 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
         return s.errorRate();
     case Threshold::Metric::Rate:
         return s.rate;
+    case Threshold::Metric::AgentCpu:
+        return std::max(0.0, s.agentCpu);
     }
     return 0;
 }
@@ -251,6 +253,15 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     }
     s.events = result.events;
     s.sentAfterLoss = result.sentAfterLoss;
+    s.agents = result.agents;
+    for (const AgentReport& a : s.agents)
+        if (a.seconds)
+            s.total.agentCpu = std::max(s.total.agentCpu, a.cpuMean);
+    for (const AgentReport& a : s.agents)
+        if (a.limitedSeconds)
+            s.warnings.push_back("the generator, not the target, limited this run: " + a.name + " was over 90 % CPU " +
+                                 "or its send lag p99 over 10 ms in " + std::to_string(a.limitedSeconds) + " second" +
+                                 (a.limitedSeconds == 1 ? "" : "s"));
     const std::string status = result.aborted ? "aborted" : result.stopped ? "stopped" : "completed";
     judgeRun(s, status, double(result.elapsed) / 1e9, double(plan.duration) / 1e9);
     judgeAsPlanned(s, plan);
@@ -272,7 +283,7 @@ void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
         return;
     }
     for (const auto& e : s.events)
-        if (e.kind == "data_exhausted" || e.kind == "scaled")
+        if (e.kind == "data_exhausted" || e.kind == "scaled" || e.kind == "paused")
             return;
     // each paced scenario (the plan's own, or each of a plan's): the iterations its first step made
     double planned = 0, made = 0;
@@ -400,7 +411,9 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
             r.note = "no step or group is named \"" + t.step + "\"";
         else if (t.metric == Threshold::Metric::Server && !m->server.count(t.server))
             r.note = "no data: server metric \"" + t.server + "\" was never read";
-        else if (t.metric != Threshold::Metric::Server && m->requests == 0)
+        else if (t.metric == Threshold::Metric::AgentCpu && m->agentCpu < 0)
+            r.note = "no data: no agent reported its CPU";
+        else if (t.metric != Threshold::Metric::Server && t.metric != Threshold::Metric::AgentCpu && m->requests == 0)
             r.note = "no data: no request completed";
         else if (t.isLatency() && m->answered == 0)
             r.note = "no data: no response arrived (every request failed before an answer)";
@@ -454,11 +467,14 @@ std::string summaryToJson(const RunSummary& s)
                (s.replay ? ", \"planned\": " + std::to_string(t.planned) : std::string()) +
                ", \"sent\": " + std::to_string(t.sent) + ", \"requests\": " + std::to_string(t.requests) +
                ", \"errors\": " + std::to_string(t.errors) + ", \"late\": " + std::to_string(t.late) +
-               ", \"dropped\": " + std::to_string(t.dropped) + ", \"p50_ms\": " + num(t.p50Ms) +
-               ", \"p99_ms\": " + num(t.p99Ms) + ", \"checks_passed\": " + std::to_string(t.checksPassed) +
+               ", \"dropped\": " + std::to_string(t.dropped) + ", \"min_ms\": " + num(t.minMs) +
+               ", \"mean_ms\": " + num(t.meanMs) + ", \"p50_ms\": " + num(t.p50Ms) + ", \"p99_ms\": " + num(t.p99Ms) +
+               ", \"checks_passed\": " + std::to_string(t.checksPassed) +
                ", \"checks_failed\": " + std::to_string(t.checksFailed);
         if (!t.server.empty())
             out += ", \"server\": " + jsonNumbers(t.server);
+        if (t.cpu > 0)
+            out += ", \"agent_cpu_pct\": " + num(t.cpu * 100) + ", \"loop_lag_ms\": " + num(t.loopLagMs);
         out += "}";
     }
     out += "],\n  \"thresholds\": [";
@@ -474,6 +490,24 @@ std::string summaryToJson(const RunSummary& s)
            ", \"controller_cpu_s\": " + num(s.controllerCpuS) + ", \"engines\": [";
     for (std::size_t i = 0; i < s.engines.size(); ++i)
         out += (i ? ", " : "") + jsonString(s.engines[i]);
+    out += "],\n  \"agents\": [";
+    for (std::size_t i = 0; i < s.agents.size(); ++i) {
+        const AgentReport& a = s.agents[i];
+        out += (i ? ",\n    " : "\n    ");
+        out += "{\"name\": " + jsonString(a.name) + ", \"shares\": [";
+        for (std::size_t k = 0; k < a.shares.size(); ++k)
+            out += (k ? ", " : "") + std::to_string(a.shares[k]);
+        out += "], \"lost\": " + std::string(a.lost ? "true" : "false") + ", \"sent\": " + std::to_string(a.sent) +
+               ", \"requests\": " + std::to_string(a.requests) + ", \"seconds\": " + std::to_string(a.seconds) +
+               ", \"cpu_mean_pct\": " + num(a.cpuMean * 100) + ", \"cpu_max_pct\": " + num(a.cpuMax * 100) +
+               ", \"rss_max_mib\": " + num(double(a.rssMaxBytes) / 1048576.0) +
+               ", \"loop_lag_max_ms\": " + num(a.loopLagMaxMs) + ", \"send_lag_p99_ms\": " + num(a.sendLagP99Ms) +
+               ", \"connections_max\": " + std::to_string(a.connectionsMax) +
+               ", \"limited_seconds\": " + std::to_string(a.limitedSeconds) + "}";
+    }
+    out += "],\n  \"warnings\": [";
+    for (std::size_t i = 0; i < s.warnings.size(); ++i)
+        out += (i ? ", " : "") + jsonString(s.warnings[i]);
     out += "],\n  \"events\": [";
     for (std::size_t i = 0; i < s.events.size(); ++i) {
         const auto& e = s.events[i];
@@ -573,6 +607,23 @@ std::string summaryToTable(const RunSummary& s)
                : t.percent     ? "value " + num(t.value * 100) + " %"
                                : "value " + num(t.value))
            << ")\n";
+    if (s.agents.size() > 1 || (s.agents.size() == 1 && s.agents[0].seconds)) {
+        os << "agents (share of the run; CPU of its cores, mean/max; memory; loop lag; send lag p99):\n";
+        for (const AgentReport& a : s.agents) {
+            std::string shares;
+            for (const std::uint32_t k : a.shares)
+                shares += (shares.empty() ? "" : ",") + std::to_string(k);
+            std::snprintf(line, sizeof line,
+                          "  %-34s shares %-6s %10llu requests  CPU %3.0f/%3.0f %%  %7.1f MiB  lag %6.2f ms  "
+                          "send lag %6.2f ms%s\n",
+                          a.name.size() > 34 ? (a.name.substr(0, 31) + "...").c_str() : a.name.c_str(), shares.c_str(),
+                          static_cast<unsigned long long>(a.requests), a.cpuMean * 100, a.cpuMax * 100,
+                          double(a.rssMaxBytes) / 1048576.0, a.loopLagMaxMs, a.sendLagP99Ms, a.lost ? "  LOST" : "");
+            os << line;
+        }
+    }
+    for (const std::string& w : s.warnings)
+        os << "WARNING: " << w << "\n";
     for (const auto& e : s.events) {
         os << "event at " << num(e.atS) << " s: " << e.kind << " " << e.agent;
         if (e.kind == "agent_lost")

@@ -70,6 +70,9 @@ struct MetricsSummary
     // The target's own metrics (server:NAME): the mean of what was read (a
     // whole run's in `total`, a window's for the breaker); absent: never read.
     std::map<std::string, double> server;
+    // The busiest agent's CPU over the run (its mean) or a breaker's window, a
+    // share of its cores; -1: not known (no agent reported it).
+    double agentCpu = -1;
     // The share of check judgements that passed (0..1); -1 when none was judged.
     double checkPassRate() const;
     // A fraction (0..1), as thresholds hold it; shown everywhere as a percentage.
@@ -112,8 +115,12 @@ struct RunSummary
     // completed, stopped (asked to end early), aborted (an engine lost, by
     // policy), interrupted (the controller died): only a completed run passes.
     std::string status = "completed";
-    std::string reason;                     // set when the run itself failed: "stopped at 2.5 s of 20 s"
-    std::vector<std::string> engines;       // the agents that ran it
+    std::string reason;               // set when the run itself failed: "stopped at 2.5 s of 20 s"
+    std::vector<std::string> engines; // the agents that ran it
+    std::vector<AgentReport> agents;  // what each carried and how it fared (a run of agents)
+    // Warnings that do not fail the run but qualify its figures (the
+    // generator, not the target, limited it).
+    std::vector<std::string> warnings;
     double controllerCpuS = 0;              // CPU time of the controller process (not the agents)
     std::optional<CapacityResult> capacity; // a capacity search's answer (stampede-cli capacity)
     // A replay: its requests (one pass), speed and amplification; the

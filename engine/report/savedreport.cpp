@@ -285,7 +285,7 @@ std::string exportCsv(const SavedRun& run)
                       "p999_ms,max_ms";
     for (std::size_t k = 0; k < kErrorClassCount; ++k)
         out += ",errors_" + std::string(errorClassName(ErrorClass(k)));
-    out += ",redirects,checks_passed,checks_failed";
+    out += ",redirects,checks_passed,checks_failed,min_ms,mean_ms,agent_cpu_pct,rss_mib,loop_lag_ms";
     std::set<std::string> server; // the target's own metrics: a column each, on the total rows
     for (const auto& r : run.rows)
         for (const auto& [name, value] : r.server)
@@ -323,6 +323,11 @@ std::string exportCsv(const SavedRun& run)
             failed = secondChecks[r.second].second;
         }
         out += "," + std::to_string(c.redirects) + "," + std::to_string(passed) + "," + std::to_string(failed);
+        out += "," + num(r.minMs) + "," + num(r.meanMs);
+        if (r.step < 0 && r.rssBytes) // the engine's health (the busiest's on a merged row)
+            out += "," + num(r.cpu * 100) + "," + num(double(r.rssBytes) / 1048576.0) + "," + num(r.loopLagMs);
+        else
+            out += ",,,";
         for (const auto& name : server) {
             const auto it = r.server.find(name);
             out += "," + (it == r.server.end() ? std::string() : num(it->second)); // empty: not read in that second

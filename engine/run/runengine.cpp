@@ -36,7 +36,8 @@ public:
         std::deque<Item> items;
         {
             std::unique_lock lock(m_mutex);
-            m_cv.wait_for(lock, wait, [&] { return !m_queue.empty(); });
+            m_cv.wait_for(lock, wait, [&] { return !m_queue.empty() || m_wake; });
+            m_wake = false;
             items.swap(m_queue);
         }
         for (auto& it : items) {
@@ -60,9 +61,26 @@ public:
                 break;
             ready.push_back(std::move(m_pending.begin()->second));
             m_pending.erase(m_pending.begin());
+            m_lastReady = s;
         }
         return ready;
     }
+
+    // A worker that joins the run (a share taken over) and delivers from second `first` on.
+    void addWorker(std::uint32_t first)
+    {
+        m_marks.push_back(first - 1);
+        m_done.push_back(false);
+    }
+    // take() returns now (a share to take over).
+    void wake()
+    {
+        std::lock_guard lock(m_mutex);
+        m_wake = true;
+        m_cv.notify_one();
+    }
+    // The last second take() returned (0: none yet).
+    std::uint32_t lastReady() const { return m_lastReady; }
 
     bool allDone() const
     {
@@ -85,6 +103,8 @@ private:
     std::map<std::uint32_t, IntervalMetricsPtr> m_pending;
     std::vector<std::uint32_t> m_marks;
     std::vector<bool> m_done;
+    bool m_wake = false;
+    std::uint32_t m_lastReady = 0;
 };
 
 } // namespace
@@ -149,16 +169,17 @@ void workerEvents(const std::vector<std::unique_ptr<Worker>>& workers, const Sce
 } // namespace
 
 // The workers of one scenario (the plan's own, or one of a plan's), its
-// threads each a part of the whole run's load.
+// threads each a part of the whole run's load: this engine's own share's, or
+// `share`'s (another engine's, taken over).
 void RunEngine::addWorkers(const ScenarioPlan& scenario, const WorkerSetup& common, std::uint64_t seed,
-                           std::vector<std::unique_ptr<Worker>>& workers) const
+                           std::vector<std::unique_ptr<Worker>>& workers, std::uint32_t share) const
 {
     const std::uint32_t threads = std::max(1u, scenario.threads);
     for (std::uint32_t t = 0; t < threads; ++t) {
         WorkerSetup ws = common;
         ws.plan = &scenario;
         ws.index = std::uint32_t(workers.size());
-        ws.part = m_slice.index * threads + t;
+        ws.part = share * threads + t;
         ws.parts = m_slice.count * threads;
         // Connections (open model) or users (closed model) of the whole run
         // are shared by all parts: part p owns the users with global index
@@ -169,35 +190,90 @@ void RunEngine::addWorkers(const ScenarioPlan& scenario, const WorkerSetup& comm
     }
 }
 
+struct RunEngine::Running
+{
+    std::vector<std::unique_ptr<Worker>> workers;
+    std::vector<std::thread> threads;
+    std::unique_ptr<Collector> collector;
+    std::vector<std::pair<const ScenarioPlan*, WorkerSetup>> scenarios; // each scenario's common setup
+    std::uint64_t seed = 0;
+    Nanos start = 0;
+};
+
+bool RunEngine::adopt(std::uint32_t index)
+{
+    if (index >= m_slice.count || index == m_slice.index)
+        return false;
+    std::lock_guard lock(m_adoptMutex);
+    m_adopt.push_back(index);
+    if (m_running)
+        m_running->collector->wake();
+    return true;
+}
+
+// The shares adopt() asked for: their workers join now (or, if this engine
+// has already given out the current second, at the next), as the lost
+// engine's would have gone on from then, and the collector waits for them
+// from that second on.
+void RunEngine::takeOver(Running& r)
+{
+    std::vector<std::uint32_t> shares;
+    {
+        std::lock_guard lock(m_adoptMutex);
+        shares.swap(m_adopt);
+    }
+    if (shares.empty() || r.collector->allDone())
+        return;
+    Nanos joinAt = m_clock.now();
+    auto first = std::uint32_t((joinAt - r.start) / kNanosPerSecond) + 1;
+    if (first <= r.collector->lastReady()) {
+        first = r.collector->lastReady() + 1;
+        joinAt = r.start + Nanos(first - 1) * kNanosPerSecond;
+    }
+    for (const std::uint32_t share : shares) {
+        const std::size_t before = r.workers.size();
+        try {
+            for (auto [scenario, common] : r.scenarios) {
+                common.joinAt = joinAt;
+                addWorkers(*scenario, common, r.seed ^ (std::uint64_t(share) << 40), r.workers, share);
+            }
+        } catch (const std::exception&) {
+            r.workers.resize(before); // a share that cannot be built (its data slice): not taken
+            continue;
+        }
+        for (std::size_t w = before; w < r.workers.size(); ++w) {
+            r.collector->addWorker(first);
+            r.threads.emplace_back([p = r.workers[w].get()] { p->run(); });
+        }
+    }
+}
+
 RunResult RunEngine::run(const SecondCallback& onSecond)
 {
     RunResult result;
     result.total.steps.resize(m_plan.steps.size());
     result.total.groups.resize(m_plan.groups.size());
     std::random_device rd;
-    const std::uint64_t seed = (std::uint64_t(rd()) << 32) ^ rd();
-    std::vector<std::unique_ptr<Worker>> workers;
-    const Nanos start = m_clock.now();
-    Collector* collector = nullptr;
-    std::unique_ptr<Collector> owned;
+    Running r;
+    r.seed = (std::uint64_t(rd()) << 32) ^ rd();
+    r.start = m_clock.now();
     try {
         // every scenario's workers write the run's steps and groups at their places
         std::uint32_t threads = 0;
         for (const ScenarioPlan& sc : m_plan.scenarios)
             threads += std::max(1u, sc.threads);
-        owned = std::make_unique<Collector>(m_plan.scenarios.empty() ? std::max(1u, m_plan.threads) : threads);
-        collector = owned.get();
+        r.collector = std::make_unique<Collector>(m_plan.scenarios.empty() ? std::max(1u, m_plan.threads) : threads);
         WorkerSetup common;
-        common.start = start;
+        common.start = r.start;
         common.clock = &m_clock;
-        common.sink = collector;
+        common.sink = r.collector.get();
         common.stop = &m_stop;
         common.levelFactor = &m_levelFactor;
         common.lease = &m_lease;
         common.stopRun = &m_stepStoppedRun;
         common.rendezvous = m_rendezvous.get();
         if (m_plan.scenarios.empty())
-            addWorkers(m_plan, common, seed, workers);
+            r.scenarios.emplace_back(&m_plan, common);
         for (std::size_t k = 0; k < m_plan.scenarios.size(); ++k) {
             WorkerSetup ws = common;
             ws.startAfter = m_plan.places[k].startAfter;
@@ -205,15 +281,16 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             ws.groupOffset = m_plan.places[k].firstGroup;
             ws.steps = std::uint32_t(m_plan.steps.size());
             ws.groups = std::uint32_t(m_plan.groups.size());
-            addWorkers(m_plan.scenarios[k], ws, seed, workers);
+            r.scenarios.emplace_back(&m_plan.scenarios[k], ws);
         }
+        for (const auto& [scenario, setup] : r.scenarios)
+            addWorkers(*scenario, setup, r.seed, r.workers, m_slice.index);
     } catch (const std::exception& e) {
         result.error = e.what();
         return result;
     }
-    std::vector<std::thread> threadsRunning;
-    for (auto& w : workers)
-        threadsRunning.emplace_back([&w] { w->run(); });
+    for (auto& w : r.workers)
+        r.threads.emplace_back([p = w.get()] { p->run(); });
     auto consume = [&](std::vector<IntervalMetricsPtr> ready) {
         for (auto& sec : ready) {
             const SecondSummary s = summarizeSecond(*sec);
@@ -223,20 +300,30 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             result.total.accumulate(*sec);
         }
     };
-    while (!collector->allDone())
-        consume(collector->take(std::chrono::milliseconds(100)));
-    consume(collector->take(std::chrono::milliseconds(0)));
-    for (auto& t : threadsRunning)
+    {
+        std::lock_guard lock(m_adoptMutex);
+        m_running = &r;
+    }
+    while (!r.collector->allDone()) {
+        takeOver(r);
+        consume(r.collector->take(std::chrono::milliseconds(100)));
+    }
+    {
+        std::lock_guard lock(m_adoptMutex);
+        m_running = nullptr;
+    }
+    consume(r.collector->take(std::chrono::milliseconds(0)));
+    for (auto& t : r.threads)
         t.join();
-    workerEvents(workers, m_plan, start, result.events);
-    if (!workers.empty())
-        result.values = workers.front()->extractedValues();
+    workerEvents(r.workers, m_plan, r.start, result.events);
+    if (!r.workers.empty())
+        result.values = r.workers.front()->extractedValues();
     // The workers' last, partial second may be empty: it is not part of the run.
     const auto planned = std::uint32_t((m_plan.duration + kNanosPerSecond - 1) / kNanosPerSecond);
     while (!result.timeline.empty() && result.timeline.back().second > planned && !result.timeline.back().requests &&
            !result.timeline.back().sent)
         result.timeline.pop_back();
-    result.elapsed = m_clock.now() - start;
+    result.elapsed = m_clock.now() - r.start;
     result.ok = true;
     return result;
 }

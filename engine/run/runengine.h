@@ -10,6 +10,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -52,10 +53,17 @@ public:
     // so a process frozen past its lease sends nothing when it thaws: its
     // schedule is thrown away. 0 (the default): no lease.
     void renewLease(Nanos until) { m_lease.store(until); }
+    // Thread-safe; from the next second on, this engine also runs engine
+    // `index`'s share of the run (a lost engine's: its rate, its data slice,
+    // its increment stride, its users), on as many workers as it has of its
+    // own. False when `index` is no other engine's share of this run.
+    bool adopt(std::uint32_t index);
 
 private:
+    struct Running; // what run() keeps while the workers run
     void addWorkers(const ScenarioPlan& scenario, const WorkerSetup& common, std::uint64_t seed,
-                    std::vector<std::unique_ptr<Worker>>& workers) const;
+                    std::vector<std::unique_ptr<Worker>>& workers, std::uint32_t share) const;
+    void takeOver(Running& r);
 
     const ScenarioPlan& m_plan;
     EngineSlice m_slice;
@@ -66,6 +74,9 @@ private:
     std::atomic<Nanos> m_lease{0};
     std::atomic<bool> m_stepStoppedRun{false}; // a step's onError stopRun: every worker ends as at the plan's end
     std::unique_ptr<RendezvousBoard> m_rendezvous;
+    std::mutex m_adoptMutex;
+    std::vector<std::uint32_t> m_adopt; // shares to take over at the next turn of run()'s loop
+    Running* m_running = nullptr;       // while run()'s loop runs (under m_adoptMutex)
 };
 
 } // namespace stampede

@@ -319,7 +319,7 @@ bool Worker::turn(Nanos now)
             countDropped(n, now);
         return false;
     }
-    const bool started = now >= m_begin; // a plan's scenario may start after the run
+    const bool started = now >= m_begin && now >= m_from; // a plan's scenario may start after the run
     if (m_setup.levelFactor && started) {
         const double f = m_setup.levelFactor->load(std::memory_order_relaxed);
         if (f != m_factor) {
@@ -357,11 +357,19 @@ void Worker::run()
 {
     // The default 50 us timer slack would delay every paced arrival by as much.
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-    m_current = freshSecond(1);
-    m_secondEnd = m_setup.start + kNanosPerSecond;
+    const auto first = std::uint32_t(m_from > m_setup.start ? (m_from - m_setup.start) / kNanosPerSecond + 1 : 1);
+    m_current = freshSecond(first);
+    m_secondEnd = m_setup.start + Nanos(first) * kNanosPerSecond;
     if (m_scripted) // made, run and dropped on this thread: its JavaScript runtime is this thread's
         m_scripts = std::make_unique<StepScripts>(m_plan, std::uint32_t(m_slots.size()));
-    m_pacer->begin(m_begin);
+    if (m_from > m_begin) { // a share taken over: its data goes on where the plan had it
+        const std::uint64_t passed = m_pacer->beginFrom(m_begin, m_from);
+        for (std::uint64_t k = 0; k < passed; ++k)
+            for (const std::uint16_t v : m_usedVariables)
+                m_cursors[v]->next(0);
+    } else {
+        m_pacer->begin(m_begin);
+    }
     m_nextTick = m_clock.now();
     for (;;) {
         const Nanos now = m_clock.now();
@@ -373,13 +381,15 @@ void Worker::run()
         if (!m_retrying.empty())
             wakeAt = std::min(wakeAt, m_retrying.top().first);
         if (!m_stopping)
-            wakeAt = std::min(wakeAt, now < m_begin ? m_begin : m_end);
+            wakeAt = std::min(wakeAt, now < std::max(m_begin, m_from) ? std::max(m_begin, m_from) : m_end);
         wakeAt = m_sessions->wakeBy(wakeAt);
         const int n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
         // One time for the whole batch: the moment the answers were known to
         // have arrived (a time read per event would add the handling of the
         // events before it to each one's latency).
         const Nanos ready = m_clock.now();
+        if (ready > wakeAt && m_current) // woke later than it asked: the loop's lag (the generator's health)
+            m_current->health.loopLag = std::max<std::int64_t>(m_current->health.loopLag, ready - wakeAt);
         if (leaseOver(ready))
             continue; // frozen past the lease: nothing more is sent, not even a next step
         m_sessions->beforeEvents();

@@ -74,6 +74,10 @@ struct WorkerSetup
     // after the run (seconds are the run's), and its steps and groups are
     // these places of the run's (`steps` and `groups` in all).
     Nanos startAfter = 0;
+    // A share taken over from a lost engine mid-run: its load starts at this
+    // time on `clock` (0: with the run), and its first second is the one that
+    // holds this time.
+    Nanos joinAt = 0;
     std::uint32_t stepOffset = 0, groupOffset = 0;
     std::uint32_t steps = 0, groups = 0;   // 0: the plan's own
     std::atomic<bool>* stopRun = nullptr;  // set by the worker whose step stops the run (onError), read by all
@@ -268,6 +272,7 @@ private:
     Nanos m_nextTick = 0;
     const Nanos m_begin = m_setup.start + m_setup.startAfter; // this scenario's load starts
     const Nanos m_end = m_begin + m_plan.duration;            // and ends
+    const Nanos m_from = m_setup.joinAt;                      // a taken-over share's start (0: none)
     IntervalMetricsPtr m_current;
     Nanos m_secondEnd = 0;
     std::string m_exhausted;

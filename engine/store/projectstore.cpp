@@ -178,6 +178,18 @@ const char* kMigrate10to11 = R"sql(
 ALTER TABLE run_samples ADD COLUMN trace TEXT NOT NULL DEFAULT '';
 )sql";
 
+// 11 -> 12: each second's fastest answer and mean beside the percentiles,
+// and the engines' health (on a second's total rows: the agent's own, or on
+// the merged row the busiest): CPU share of its cores, resident memory, the
+// longest event-loop lag.
+const char* kMigrate11to12 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN min_ms REAL NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN mean_ms REAL NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN cpu REAL NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN rss_bytes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN loop_lag_ms REAL NOT NULL DEFAULT 0;
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -291,7 +303,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
                              kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 + kMigrate10to11 +
-                             " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
+                             kMigrate11to12 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -428,6 +440,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate9to10;
         if (version < 11)
             sql += kMigrate10to11;
+        if (version < 12)
+            sql += kMigrate11to12;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

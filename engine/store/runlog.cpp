@@ -139,10 +139,11 @@ std::string codeName(std::size_t k)
 std::string insertSecondSql()
 {
     std::string columns = "run, second, step, agent, errors_by_class, grpc_codes, p50_ms, p90_ms, p95_ms, p99_ms, "
-                          "p999_ms, max_ms, latency, service, open_connections, active_users, checks, server";
+                          "p999_ms, max_ms, latency, service, open_connections, active_users, checks, server, "
+                          "min_ms, mean_ms, cpu, rss_bytes, loop_lag_ms";
     std::string values = ":run, :second, :step, :agent, :errors_by_class, :grpc_codes, :p50_ms, :p90_ms, :p95_ms, "
                          ":p99_ms, :p999_ms, :max_ms, :latency, :service, :open_connections, :active_users, :checks, "
-                         ":server";
+                         ":server, :min_ms, :mean_ms, :cpu, :rss_bytes, :loop_lag_ms";
     for (const CounterField& f : kCounterFields) {
         columns += std::string(", ") + f.name;
         values += std::string(", :") + f.name;
@@ -242,6 +243,7 @@ PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agen
     p.agent = agent;
     p.openConnections = m.openConnections;
     p.activeUsers = m.activeUsers;
+    p.health = m.health;
     p.samples = m.samples;
     auto add = [&](int step, const StepMetrics& sm) {
         PreparedSecond::Row r;
@@ -251,6 +253,8 @@ PreparedSecond RunLog::prepare(const IntervalMetrics& m, const std::string& agen
         const auto& h = sm.latency;
         r.percentilesMs = {h.percentile(50) / 1000, h.percentile(90) / 1000,   h.percentile(95) / 1000,
                            h.percentile(99) / 1000, h.percentile(99.9) / 1000, double(h.max()) / 1000};
+        r.minMs = double(h.min()) / 1000;
+        r.meanMs = h.mean() / 1000;
         r.latency = h.serialize();
         r.service = sm.serviceTime.serialize();
         p.rows.push_back(std::move(r));
@@ -292,6 +296,11 @@ bool RunLog::writeRow(SqlStatement& s, std::int64_t run, const PreparedSecond& p
     s.bind(":open_connections", std::int64_t(r.step < 0 ? p.openConnections : 0));
     s.bind(":active_users", std::int64_t(r.step < 0 ? p.activeUsers : 0));
     s.bind(":server", r.step < 0 && p.agent.empty() ? serverJson(p.server) : std::string("{}"));
+    s.bind(":min_ms", r.minMs);
+    s.bind(":mean_ms", r.meanMs);
+    s.bind(":cpu", r.step < 0 ? p.health.cpu : 0.0);
+    s.bind(":rss_bytes", std::int64_t(r.step < 0 ? p.health.rssBytes : 0));
+    s.bind(":loop_lag_ms", r.step < 0 ? double(p.health.loopLag) / 1e6 : 0.0);
     const bool ok = s.run();
     s.reset();
     return ok;
@@ -432,6 +441,11 @@ void RunLog::addSecondRow(const SqlStatement& s, SavedRun& r)
     row.agent = s.text(s.column("agent"));
     row.openConnections = std::uint32_t(s.integer(s.column("open_connections")));
     row.activeUsers = std::uint32_t(s.integer(s.column("active_users")));
+    row.minMs = s.real(s.column("min_ms"));
+    row.meanMs = s.real(s.column("mean_ms"));
+    row.cpu = s.real(s.column("cpu"));
+    row.rssBytes = std::uint64_t(s.integer(s.column("rss_bytes")));
+    row.loopLagMs = s.real(s.column("loop_lag_ms"));
     if (row.step < 0)
         row.server = readServer(s.text(s.column("server")));
     const std::size_t steps = r.stepNames.size();

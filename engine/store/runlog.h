@@ -44,6 +44,11 @@ struct SecondRow
     std::uint32_t activeUsers = 0;
     StepCounters counters;
     double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0, p999Ms = 0, maxMs = 0;
+    double minMs = 0, meanMs = 0;
+    // step -1 rows: the engine's health (an agent's own; merged, the busiest)
+    double cpu = 0; // a share of its cores, 0..1
+    std::uint64_t rssBytes = 0;
+    double loopLagMs = 0;
     std::vector<CheckCount> checks;       // by the step's check index
     std::map<std::string, double> server; // step -1 rows: the target's own metrics read in the second
 };
@@ -94,13 +99,15 @@ struct PreparedSecond
         StepCounters counters;
         std::vector<CheckCount> checks;
         std::array<double, 6> percentilesMs{}; // p50, p90, p95, p99, p99.9, max
-        std::string latency, service;          // serialized histograms
+        double minMs = 0, meanMs = 0;
+        std::string latency, service; // serialized histograms
     };
     std::uint32_t second = 0;
     std::string agent;
     std::vector<Row> rows;
     std::uint32_t openConnections = 0;
     std::uint32_t activeUsers = 0;
+    EngineHealth health;                  // the engine's (an agent's part) or the busiest's (the merged second)
     std::map<std::string, double> server; // the target's own metrics of the second (the merged row only)
     std::vector<ErrorSample> samples;
 };

@@ -128,6 +128,30 @@ private slots:
         QCOMPARE(c.onSecond(second(4, 100, 1000, 50)).size(), std::size_t(1));
     }
 
+    // agent_cpu: the busiest agent's CPU of each second (health merged as the
+    // worst); seconds without health are no data, neither violation nor calm.
+    void agentCpu()
+    {
+        Breaker b({rule("agent_cpu > 90% for 3x1s: warn")}, {"s"});
+        auto busy = [](std::uint32_t s, double cpu) {
+            IntervalMetrics m = second(s, 100, 1000);
+            IntervalMetrics other = second(s, 100, 1000);
+            m.health.cpu = 0.2;
+            m.health.rssBytes = 1 << 20;
+            other.health.cpu = cpu; // the other agent of the second
+            other.health.rssBytes = 1 << 20;
+            m.merge(other);
+            return m;
+        };
+        QVERIFY(b.onSecond(busy(1, 0.95)).empty());
+        QVERIFY(b.onSecond(busy(2, 0.95)).empty());
+        QVERIFY(b.onSecond(second(3, 100, 1000)).empty()); // no health: no data
+        const auto trips = b.onSecond(busy(4, 0.97));
+        QCOMPARE(trips.size(), std::size_t(1));
+        QVERIFY(trips[0].value > 0.9);
+        QVERIFY(b.onSecond(busy(5, 0.5)).empty());
+    }
+
     // Degrade halves the level at each trip, never below a tenth.
     void degradeHasAFloor()
     {

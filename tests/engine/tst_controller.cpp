@@ -52,6 +52,19 @@ public:
         factors.push_back(factor);
         return alive;
     }
+    bool adopt(const std::string&, std::uint32_t share, std::string& error) override
+    {
+        std::lock_guard lock(m_mutex);
+        adopted.push_back(share);
+        if (!alive)
+            error = "deadline exceeded";
+        return alive;
+    }
+    std::vector<std::uint32_t> adoptedShares()
+    {
+        std::lock_guard lock(m_mutex);
+        return adopted;
+    }
     bool heartbeat(const std::string&) override
     {
         std::lock_guard lock(m_mutex);
@@ -143,6 +156,7 @@ private:
     bool alive = true;
     int stops = 0, heartbeats = 0;
     std::vector<double> factors;
+    std::vector<std::uint32_t> adopted;
 };
 
 v1::Bundle oneStepBundle()
@@ -259,6 +273,78 @@ private Q_SLOTS:
         QCOMPARE(r.events[1].kind, std::string("run_aborted"));
         QCOMPARE(r.events[2].kind, std::string("sent_after_loss"));
         QCOMPARE(live.size(), std::size_t(3)); // told as they happened
+    }
+
+    // Rebalance: a lost agent's shares (its own and those it carried) go to
+    // the survivor that runs the fewest, each an event; with no survivor
+    // left, the run aborts (its planned load cannot be kept).
+    void lostSharesGoToTheSurvivors()
+    {
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        for (const char* name : {"a:1", "b:1", "c:1"})
+            links.push_back(std::make_unique<ScriptedLink>(name));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        auto* b = static_cast<ScriptedLink*>(links[1].get());
+        auto* c = static_cast<ScriptedLink*>(links[2].get());
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.onAgentLoss = AgentLossPolicy::Rebalance;
+        Controller ctl(std::move(links), o);
+        std::string error;
+        QVERIFY(ctl.connect(error));
+        RunResult r;
+        std::thread runner([&] { r = ctl.run(oneStepBundle(), "st-rebalance", 1, {}); });
+        // time moves in steps the living agents' heartbeats keep up with
+        const auto pass = [&](int halfSeconds) {
+            for (int i = 0; i < halfSeconds; ++i) {
+                clock->advance(kS / 2);
+                QTest::qWait(60);
+            }
+        };
+        c->setAlive(false);
+        QTest::qWait(100);
+        pass(7); // c lost: its share (index 2) to a, the first of those running one
+        QTRY_COMPARE_WITH_TIMEOUT(a->adoptedShares(), std::vector<std::uint32_t>{2}, 2000);
+        QVERIFY(b->adoptedShares().empty());
+        b->setAlive(false);
+        QTest::qWait(100);
+        pass(7); // b lost: a is the only one left
+        QTRY_COMPARE_WITH_TIMEOUT(a->adoptedShares(), (std::vector<std::uint32_t>{2, 1}), 2000);
+        a->finish();
+        pass(12); // b and c are asked to stop until their dead-man must have fired
+        runner.join();
+        QVERIFY(r.ok);
+        QVERIFY(!r.aborted);
+        QCOMPARE(r.agents.size(), std::size_t(3));
+        QCOMPARE(r.agents[0].shares, (std::vector<std::uint32_t>{1, 3, 2}));
+        QVERIFY(r.agents[1].lost && r.agents[2].lost && !r.agents[0].lost);
+        int rebalanced = 0;
+        for (const RunEvent& e : r.events)
+            rebalanced += e.kind == "rebalanced";
+        QCOMPARE(rebalanced, 2);
+
+        // alone, a lost agent leaves nobody to carry its share: aborted
+        auto clock2 = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> one;
+        one.push_back(std::make_unique<ScriptedLink>("d:1"));
+        auto* d = static_cast<ScriptedLink*>(one[0].get());
+        o.clock = clock2;
+        Controller alone(std::move(one), o);
+        QVERIFY(alone.connect(error));
+        std::thread runner2([&] { r = alone.run(oneStepBundle(), "st-alone", 1, {}); });
+        d->setAlive(false);
+        QTest::qWait(100);
+        for (int i = 0; i < 9; ++i) {
+            clock2->advance(kS);
+            QTest::qWait(50);
+        }
+        runner2.join();
+        QVERIFY(r.aborted);
+        QVERIFY(std::any_of(r.events.begin(), r.events.end(), [](const RunEvent& e) {
+            return e.kind == "run_aborted" && e.detail.find("no agent is left") != std::string::npos;
+        }));
     }
 
     void lostAgentIsStoppedUntilItsDeadManMustHaveFired()

@@ -24,6 +24,7 @@ private slots:
         QTest::addRow("mean") << "mean < 20ms" << 20.0 << 19.0 << 20.0;
         QTest::addRow("one step") << "login: p99 < 300ms" << 300.0 << 299.0 << 300.0;
         QTest::addRow("one check") << "check \"code is 0\" > 99.9%" << 0.999 << 0.9995 << 0.999;
+        QTest::addRow("agent cpu") << "agent_cpu < 90%" << 0.9 << 0.89 << 0.9;
     }
     // A check by its name, quoted (it may hold a colon or < >), of the run or of one step.
     void namedCheck()
@@ -76,6 +77,8 @@ private slots:
         QTest::addRow("check unquoted") << "check \"code > 99%";
         QTest::addRow("check as a duration") << "check \"x\" < 20ms";
         QTest::addRow("check with no step before its colon") << ": check \"x\" > 99%";
+        QTest::addRow("agent cpu over 100 percent") << "agent_cpu > 120%";
+        QTest::addRow("agent cpu as a duration") << "agent_cpu > 90ms";
     }
     void rejects()
     {

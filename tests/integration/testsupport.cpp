@@ -47,6 +47,35 @@ CliResult runCli(const QStringList& args, int timeoutMs)
     return r;
 }
 
+QStringList withHosts(const QString& hosts, const QStringList& args)
+{
+    return QStringList{QStringLiteral("unshare"),
+                       QStringLiteral("--mount"),
+                       QStringLiteral("--"),
+                       QStringLiteral("sh"),
+                       QStringLiteral("-c"),
+                       QStringLiteral("mount --bind \"$0\" /etc/hosts && exec \"$@\""),
+                       hosts,
+                       cliPath()} +
+           args;
+}
+
+CliResult runWithHosts(const QString& hosts, const QStringList& args, int timeoutMs)
+{
+    QStringList all = withHosts(hosts, args);
+    QProcess p;
+    p.start(all.takeFirst(), all);
+    CliResult r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
 QJsonObject readJson(const QString& path)
 {
     QFile f(path);

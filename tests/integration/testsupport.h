@@ -30,6 +30,11 @@ struct CliResult
 };
 // Runs stampede-cli with `args`; waits up to `timeoutMs`.
 CliResult runCli(const QStringList& args, int timeoutMs = 60000);
+// stampede-cli with `args` in a mount namespace whose /etc/hosts is the file
+// `hosts` (a name with many addresses, as a headless Service gives; needs
+// root): the program and arguments to start, and a run of it.
+QStringList withHosts(const QString& hosts, const QStringList& args);
+CliResult runWithHosts(const QString& hosts, const QStringList& args, int timeoutMs = 60000);
 // Writes `content` to `name` in `dir`; returns the file's path.
 QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& content);
 // The SHA-256 of a file's bytes (to tell that a file was left as it was).

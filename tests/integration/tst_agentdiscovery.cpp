@@ -14,29 +14,6 @@
 
 using namespace testsupport;
 
-namespace {
-
-// stampede-cli run in a mount namespace whose /etc/hosts is `hosts`.
-CliResult runWithHosts(const QString& hosts, const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral("unshare"),
-            QStringList{QStringLiteral("--mount"), QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
-                        QStringLiteral("mount --bind \"$0\" /etc/hosts && exec \"$@\""), hosts, cliPath()} +
-                args);
-    CliResult r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-} // namespace
-
 class TestAgentDiscovery : public QObject
 {
     Q_OBJECT

@@ -6,6 +6,8 @@
 #include "stampede/v1/control.grpc.pb.h"
 #include "testsupport.h"
 
+#include <algorithm>
+
 #include <grpcpp/grpcpp.h>
 
 #include <QElapsedTimer>
@@ -173,8 +175,13 @@ private slots:
         const qint64 endedAt = clock.elapsed();
         const auto s = readJson(summary);
         const auto events = s[QStringLiteral("events")].toArray();
-        QVERIFY(!events.isEmpty());
-        const auto lost = events[0].toObject();
+        QJsonObject lost; // the first loss (a loaded machine may add a generator_limited warning before it)
+        for (const QJsonValue e : events) {
+            if (e[QStringLiteral("kind")].toString() == QStringLiteral("generator_limited"))
+                qInfo("%s", qPrintable(e[QStringLiteral("detail")].toString()));
+            if (lost.isEmpty() && e[QStringLiteral("kind")].toString() == QStringLiteral("agent_lost"))
+                lost = e.toObject();
+        }
         QCOMPARE(lost[QStringLiteral("kind")].toString(), QStringLiteral("agent_lost"));
         QVERIFY(lost[QStringLiteral("agent")].toString().startsWith(QStringLiteral("a2")));
         QCOMPARE(lost[QStringLiteral("from_second")].toInt(), 1);
@@ -234,9 +241,11 @@ private slots:
         }
         QCOMPARE(sum, s[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger());
         QVERIFY(sum <= mock.stats()[QStringLiteral("total")].toInteger());
+        // the loss is said (beside, on a loaded machine, a generator_limited warning)
         const auto events = s[QStringLiteral("events")].toArray();
-        QVERIFY(!events.isEmpty());
-        QCOMPARE(events[0].toObject()[QStringLiteral("kind")].toString(), QStringLiteral("agent_lost"));
+        QVERIFY(std::any_of(events.begin(), events.end(), [](const QJsonValue& e) {
+            return e[QStringLiteral("kind")].toString() == QStringLiteral("agent_lost");
+        }));
     }
 
     void deadControllerStopsTheLoad()

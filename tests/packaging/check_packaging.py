@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import yaml
 
@@ -33,6 +34,37 @@ container = sts["spec"]["template"]["spec"]["containers"][0]
 check(any(p.get("containerPort") == 7070 for p in container.get("ports", [])), "control port 7070")
 secrets = [v.get("secret", {}).get("secretName") for v in sts["spec"]["template"]["spec"]["volumes"]]
 check("stampede-agent-token" in secrets, "token from a Secret")
+
+# the controller's Job runs a bundle from a ConfigMap against the agents' Service,
+# with their token, their CA and the name their certificate covers, and keeps
+# its report in a volume
+controller_docs = list(yaml.safe_load_all(open(os.path.join(pkg, "k8s", "controller.yaml"))))
+ckinds = {d["kind"]: d for d in controller_docs}
+check(set(ckinds) == {"Job", "PersistentVolumeClaim"}, f"controller manifest kinds: {sorted(ckinds)}")
+job_pod = ckinds.get("Job", {}).get("spec", {}).get("template", {}).get("spec", {})
+ctl = (job_pod.get("containers") or [{}])[0]
+args = ctl.get("args", [])
+arg = lambda flag: args[args.index(flag) + 1] if flag in args and args.index(flag) + 1 < len(args) else None
+svc_name = svc.get("metadata", {}).get("name")
+check(arg("--agents") == f"dns:{svc_name}:7070", f"the Job finds the agents by their Service: {arg('--agents')}")
+check(arg("--agent-tls-name") == svc_name, "the Job checks the agents' certificate for the Service's name")
+check(ctl.get("image") == container.get("image"), "the controller runs the agents' image")
+check(job_pod.get("restartPolicy") == "Never" and ckinds["Job"]["spec"].get("backoffLimit") == 0,
+      "a run is not retried behind the user's back")
+mounts = {m["name"]: m["mountPath"] for m in ctl.get("volumeMounts", [])}
+vols = {v["name"]: v for v in job_pod.get("volumes", [])}
+check(vols.get("bundle", {}).get("configMap", {}).get("name") == "stampede-bundle", "the bundle from a ConfigMap")
+check(len(args) > 1 and args[0] == "run" and args[1].startswith(mounts.get("bundle", "?")),
+      "the Job runs the bundle it mounts")
+check(vols.get("token", {}).get("secret", {}).get("secretName") == "stampede-agent-token" and
+      arg("--token-file", ).startswith(mounts.get("token", "?")), "the agents' token from their Secret")
+check(arg("--ca").startswith(mounts.get("ca", "?")), "the agents' CA mounted where --ca reads it")
+check(vols.get("reports", {}).get("persistentVolumeClaim", {}).get("claimName") ==
+      ckinds.get("PersistentVolumeClaim", {}).get("metadata", {}).get("name"), "the reports on the claim")
+check((arg("--report") or "").startswith(mounts.get("reports", "?")) and
+      (arg("--summary-json") or "").startswith(mounts.get("reports", "?")), "the report and summary in the volume")
+check(ctl.get("securityContext", {}).get("readOnlyRootFilesystem") is True and "tmp" in mounts,
+      "a read-only root with a writable /tmp")
 
 # every manifest against the Kubernetes API's own types (python3-kubernetes):
 # no unknown field (a typo Kubernetes would drop in silence), every value of
@@ -66,8 +98,9 @@ try:
                 errors += typed(v, model.openapi_types[by_json[key]], f"{where}.{key}")
         return errors
 
-    models = {"Service": "V1Service", "StatefulSet": "V1StatefulSet", "PodDisruptionBudget": "V1PodDisruptionBudget"}
-    for d in docs:
+    models = {"Service": "V1Service", "StatefulSet": "V1StatefulSet", "PodDisruptionBudget": "V1PodDisruptionBudget",
+              "Job": "V1Job", "PersistentVolumeClaim": "V1PersistentVolumeClaim"}
+    for d in docs + controller_docs:
         kind = models.get(d.get("kind"))
         check(kind is not None, f"a {d.get('kind')} has no model to check it against")
         if kind:
@@ -93,6 +126,7 @@ check(security.get("runAsNonRoot") is True and isinstance(security.get("runAsUse
 csec = container.get("securityContext", {})
 check(csec.get("readOnlyRootFilesystem") is True and csec.get("allowPrivilegeEscalation") is False,
       "a read-only root file system, no privilege escalation")
+check(job_pod.get("securityContext", {}).get("runAsUser") == security.get("runAsUser"), "the controller's numeric user")
 limits = container.get("resources", {}).get("limits", {})
 check("cpu" in limits and "memory" in limits, "CPU and memory limits")
 
@@ -133,8 +167,46 @@ for lib in libs:
         failures.append(f"{lib} comes from {owner}, which runtime-packages.txt does not list")
 check(len(owners) >= 5, f"dpkg knows the libraries stampede-cli links ({len(owners)} found)")
 
+# the certificates script: a CA and an agent certificate that covers the
+# Service's names; an agent serving it is reached by a controller that checks
+# that name (--agent-tls-name) while dialing an address
+with tempfile.TemporaryDirectory() as tmp:
+    r = subprocess.run([os.path.join(src, "scripts", "make-agent-certs.sh"), "loadtest", tmp],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, f"make-agent-certs.sh: {r.stderr}")
+    for secret in ("stampede-agent-token", "stampede-agent-tls", "stampede-agent-ca"):
+        check(secret in r.stdout, f"the script names the Secret {secret}")
+    check(set(secrets) | {"stampede-agent-ca"} >= {"stampede-agent-token", "stampede-agent-tls"} and
+          vols.get("ca", {}).get("secret", {}).get("secretName") == "stampede-agent-ca",
+          "the manifests mount the Secrets the script makes")
+    for name in (svc_name, f"{svc_name}.loadtest.svc", f"{svc_name}.loadtest.svc.cluster.local",
+                 f"stampede-agent-0.{svc_name}.loadtest.svc.cluster.local"):
+        v = subprocess.run(["openssl", "verify", "-CAfile", f"{tmp}/ca.crt", "-verify_hostname", name,
+                            f"{tmp}/agent.crt"], capture_output=True, text=True)
+        check(v.returncode == 0, f"the agents' certificate covers {name}: {v.stdout}{v.stderr}")
+    bad = subprocess.run([os.path.join(src, "scripts", "make-agent-certs.sh"), "Bad_NS", tmp], capture_output=True)
+    check(bad.returncode == 2, "the script refuses a namespace that is no name")
+    agent = subprocess.Popen([cli, "agent", "--listen", "127.0.0.1:0", "--token-file", f"{tmp}/token",
+                              "--tls-cert", f"{tmp}/agent.crt", "--tls-key", f"{tmp}/agent.key", "--quiet"],
+                             stdout=subprocess.PIPE, text=True)
+    mock = subprocess.Popen([cli, "mock", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True)
+    try:
+        agent_addr = agent.stdout.readline().split()[-1]
+        mock_addr = mock.stdout.readline().split()[-1]
+        run = [cli, "run", "--url", f"{mock_addr}/", "--rate", "20", "-d", "1s", "-q", "--agents", agent_addr,
+               "--token-file", f"{tmp}/token", "--ca", f"{tmp}/ca.crt"]
+        ok = subprocess.run(run + ["--agent-tls-name", svc_name], capture_output=True, text=True, timeout=60)
+        check(ok.returncode == 0, f"a controller checking the Service's name reaches the agent: {ok.stderr}")
+        by_ip = subprocess.run(run, capture_output=True, text=True, timeout=60)
+        check(by_ip.returncode != 0, "without --agent-tls-name the address is checked, and not covered")
+    finally:
+        agent.terminate()
+        mock.terminate()
+        agent.wait()
+        mock.wait()
+
 if shutil.which("shellcheck"):
-    for script in ("packaging/agent/install-runtime.sh", "scripts/install-deps.sh", "scripts/run-demo.sh",
+    for script in ("packaging/agent/install-runtime.sh", "scripts/make-agent-certs.sh", "scripts/install-deps.sh", "scripts/run-demo.sh",
                    "scripts/run-fuzz.sh", ".ci/run"):
         r = subprocess.run(["shellcheck", os.path.join(src, script)], capture_output=True, text=True)
         check(r.returncode == 0, f"shellcheck {script}:\n{r.stdout}")
