@@ -30,7 +30,7 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="stampede-pool-")
-    conf_nginx, port = b.start_nginx(tmp)
+    conf_nginx, port, _ = b.start_nginx(tmp)
     url = f"http://127.0.0.1:{port}/"
     summary = os.path.join(tmp, "s.json")
     try:
