@@ -1,5 +1,7 @@
 #include "enginesettings.h"
 
+#include "control/agentdiscovery.h"
+
 #include <QStandardPaths>
 
 #include <QCoreApplication>
@@ -119,7 +121,15 @@ bool EngineSettings::readToken(QString& token, QString& error) const
 
 bool validAgentAddress(const QString& address, QString& error)
 {
-    const QString a = address.trimmed();
+    QString a = address.trimmed();
+    if (a.startsWith(QLatin1String("file:"))) { // a list, read when checked and when the run starts
+        if (a.size() > 5)
+            return true;
+        error = QObject::tr("\"%1\": give the list's path after file:").arg(a);
+        return false;
+    }
+    if (a.startsWith(QLatin1String("dns:"))) // every address of a name (a headless Service): dns:NAME:PORT
+        a = a.mid(4);
     const int colon = a.lastIndexOf(QLatin1Char(':'));
     bool ok = false;
     const int port = colon > 0 ? a.mid(colon + 1).toInt(&ok) : 0;
@@ -191,6 +201,28 @@ void AgentListModel::check(const QString& token, const QString& caFile)
         r.status = tr("checking…");
         ++m_pending;
         const std::string address = r.address.trimmed().toStdString();
+        if (address.rfind("dns:", 0) == 0 || address.rfind("file:", 0) == 0) { // many agents: how many answer
+            m_checks.startBeside(
+                [address] {
+                    std::vector<std::string> found;
+                    std::string error;
+                    if (!expandAgents({address}, found, error))
+                        return std::make_pair(false, QString::fromStdString(error));
+                    const auto answering = answeringAgents(found, kNanosPerSecond);
+                    return std::make_pair(!answering.empty(),
+                                          tr("%1 of %2 agents answer").arg(answering.size()).arg(found.size()));
+                },
+                [this, i, generation](const std::pair<bool, QString>& result) {
+                    if (i >= m_rows.size() || m_rows[i].generation != generation)
+                        return;
+                    m_rows[i].status = result.second;
+                    m_rows[i].ready = result.first;
+                    Q_EMIT dataChanged(index(i, StatusColumn), index(i, StatusColumn));
+                    if (--m_pending == 0)
+                        Q_EMIT checked();
+                });
+            continue;
+        }
         ControllerOptions options;
         options.name = "stampede (check)";
         options.token = token.toStdString();
@@ -239,7 +271,8 @@ QVariant AgentListModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == Qt::EditRole)
         return index.column() == AddressColumn ? r.address : r.status;
     if (role == Qt::ToolTipRole && index.column() == AddressColumn)
-        return tr("host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)");
+        return tr("host:port of a stampede-cli agent (started with `stampede-cli agent --listen`), dns:NAME:PORT "
+                  "(every address of a name, as a Kubernetes headless Service gives) or file:PATH (a list)");
     if (role == Qt::ForegroundRole && index.column() == StatusColumn && !r.status.isEmpty() && m_pending == 0)
         return r.ready ? QColor(0x1e, 0x84, 0x49) : QColor(0xc0, 0x39, 0x2b);
     return {};

@@ -4,22 +4,27 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="191"/>
+        <location filename="../models/enginesettings.cpp" line="201"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="242"/>
-        <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`)</source>
-        <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）</translation>
+        <location filename="../models/enginesettings.cpp" line="213"/>
+        <source>%1 of %2 agents answer</source>
+        <translation>%2 个代理中有 %1 个应答</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="272"/>
+        <location filename="../models/enginesettings.cpp" line="274"/>
+        <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`), dns:NAME:PORT (every address of a name, as a Kubernetes headless Service gives) or file:PATH (a list)</source>
+        <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）、dns:NAME:PORT（一个名称的全部地址，如 Kubernetes 无头 Service 所给）或 file:PATH（一个列表）</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="305"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="272"/>
+        <location filename="../models/enginesettings.cpp" line="305"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -643,56 +648,56 @@ Candidate: %2</source>
 <context>
     <name>EngineSettings</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="63"/>
+        <location filename="../models/enginesettings.cpp" line="65"/>
         <source>The Prometheus endpoint is host:port, as 127.0.0.1:9465 (a port from 1 to 65535); &quot;%1&quot; is not.</source>
         <translation>Prometheus 端点应为 host:port，如 127.0.0.1:9465（端口 1 到 65535）；“%1”不是。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="71"/>
+        <location filename="../models/enginesettings.cpp" line="73"/>
         <source>The remote write URL starts with http:// or https://, as http://127.0.0.1:9090/api/v1/write; &quot;%1&quot; does not.</source>
         <translation>远程写入 URL 须以 http:// 或 https:// 开头，例如 http://127.0.0.1:9090/api/v1/write；“%1”不是。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="79"/>
+        <location filename="../models/enginesettings.cpp" line="81"/>
         <source>The JSON lines file would overwrite the project itself.</source>
         <translation>JSON Lines 文件会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="82"/>
+        <location filename="../models/enginesettings.cpp" line="84"/>
         <source>The folder of the JSON lines file, %1, does not exist.</source>
         <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="278"/>
+        <location filename="../models/enginesettings.cpp" line="311"/>
         <source>Run on %n remote agent(s)</source>
         <translation>
             <numerusform>在 %n 个远程代理上运行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="280"/>
+        <location filename="../models/enginesettings.cpp" line="313"/>
         <source>Run on the local pool (%n engine(s))</source>
         <translation>
             <numerusform>在本地引擎池上运行（%n 个引擎）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="282"/>
+        <location filename="../models/enginesettings.cpp" line="315"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="288"/>
+        <location filename="../models/enginesettings.cpp" line="321"/>
         <source>Start this scenario on the agents %1 and watch it live (Runs → Engines… to change)</source>
         <translation>在代理 %1 上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="291"/>
+        <location filename="../models/enginesettings.cpp" line="324"/>
         <source>Start this scenario on local engines (%1) and watch it live (Runs → Engines… to change)</source>
         <translation>在本地引擎（%1）上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="294"/>
+        <location filename="../models/enginesettings.cpp" line="327"/>
         <source>one per core it may use</source>
         <translation>每个可用核心一个</translation>
     </message>
@@ -2602,22 +2607,27 @@ with a self-signed or internal certificate.</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="109"/>
+        <location filename="../models/enginesettings.cpp" line="111"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="114"/>
+        <location filename="../models/enginesettings.cpp" line="116"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="127"/>
+        <location filename="../models/enginesettings.cpp" line="128"/>
+        <source>&quot;%1&quot;: give the list&apos;s path after file:</source>
+        <translation>“%1”：请在 file: 之后给出列表的路径</translation>
+    </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="137"/>
         <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="205"/>
+        <location filename="../models/enginesettings.cpp" line="237"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>

@@ -53,6 +53,11 @@ private slots:
         QVERIFY(!validAgentAddress(QStringLiteral("host"), why));
         QVERIFY(!validAgentAddress(QStringLiteral("host:99999"), why));
         QVERIFY(why.contains(QLatin1String("99999")));
+        QVERIFY(validAgentAddress(QStringLiteral("dns:stampede-agents:7070"), why)); // every address of the name
+        QVERIFY(!validAgentAddress(QStringLiteral("dns:stampede-agents"), why));
+        QVERIFY(validAgentAddress(QStringLiteral("file:/etc/stampede/agents.txt"), why));
+        QVERIFY(!validAgentAddress(QStringLiteral("file:"), why));
+        QVERIFY(why.contains(QLatin1String("file:")));
     }
 
     // The live outputs: kept, turned into --out's specs, checked in words.
@@ -117,6 +122,21 @@ private slots:
         QVERIFY(model.index(1, 1).data().toString().contains(nobody));
         QVERIFY(!model.ready(2));
         QVERIFY(model.index(2, 1).data().toString().contains(QLatin1String("host:port")));
+
+        // a list in a file: how many of its agents answer
+        const QString list = m_dir.filePath(QStringLiteral("agents.txt"));
+        {
+            QFile f(list);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QStringLiteral("127.0.0.1:%1\n%2\n").arg(port).arg(nobody).toUtf8());
+        }
+        model.setAgents({QStringLiteral("file:") + list, QStringLiteral("file:") + list + QStringLiteral(".none")});
+        model.check(QStringLiteral("s3cret-token"), {});
+        QVERIFY(done.wait(15000));
+        QVERIFY2(model.ready(0), qPrintable(model.index(0, 1).data().toString()));
+        QVERIFY2(model.index(0, 1).data().toString().contains(QLatin1String("1 of 2")),
+                 qPrintable(model.index(0, 1).data().toString()));
+        QVERIFY(!model.ready(1));
 
         // the wrong token is refused, and said so
         model.setAgents({QStringLiteral("127.0.0.1:%1").arg(port)});
