@@ -212,15 +212,7 @@ void AgentListModel::check(const QString& token, const QString& caFile)
                     return std::make_pair(!answering.empty(),
                                           tr("%1 of %2 agents answer").arg(answering.size()).arg(found.size()));
                 },
-                [this, i, generation](const std::pair<bool, QString>& result) {
-                    if (i >= m_rows.size() || m_rows[i].generation != generation)
-                        return;
-                    m_rows[i].status = result.second;
-                    m_rows[i].ready = result.first;
-                    Q_EMIT dataChanged(index(i, StatusColumn), index(i, StatusColumn));
-                    if (--m_pending == 0)
-                        Q_EMIT checked();
-                });
+                [this, i, generation](const std::pair<bool, QString>& result) { checkDone(i, generation, result); });
             continue;
         }
         ControllerOptions options;
@@ -237,19 +229,23 @@ void AgentListModel::check(const QString& token, const QString& caFile)
                                       ok ? QObject::tr("ready: %1").arg(QString::fromStdString(c.agentNames().front()))
                                          : QString::fromStdString(error));
             },
-            [this, i, generation](const std::pair<bool, QString>& result) {
-                if (i >= m_rows.size() || m_rows[i].generation != generation)
-                    return;
-                m_rows[i].status = result.second;
-                m_rows[i].ready = result.first;
-                Q_EMIT dataChanged(index(i, StatusColumn), index(i, StatusColumn));
-                if (--m_pending == 0)
-                    Q_EMIT checked();
-            });
+            [this, i, generation](const std::pair<bool, QString>& result) { checkDone(i, generation, result); });
     }
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0, StatusColumn), index(int(m_rows.size()) - 1, StatusColumn));
     if (m_pending == 0)
+        Q_EMIT checked();
+}
+
+// One agent's (or name's, or list's) answer, unless a later check replaced it.
+void AgentListModel::checkDone(int row, quint64 generation, const std::pair<bool, QString>& result)
+{
+    if (row >= m_rows.size() || m_rows[row].generation != generation)
+        return;
+    m_rows[row].status = result.second;
+    m_rows[row].ready = result.first;
+    Q_EMIT dataChanged(index(row, StatusColumn), index(row, StatusColumn));
+    if (--m_pending == 0)
         Q_EMIT checked();
 }
 

@@ -80,6 +80,7 @@ Q_SIGNALS:
     void checked();
 
 private:
+    void checkDone(int row, quint64 generation, const std::pair<bool, QString>& result);
     struct Row
     {
         QString address;

@@ -156,10 +156,10 @@ int controlCommand(const std::vector<std::string>& args)
             std::fputs(kControlUsage, stdout);
             return Passed;
         }
-        if (a.rfind("--token-file", 0) == 0) {
+        if (a == "--token-file" || a.rfind("--token-file=", 0) == 0) {
             if (!r.value("--token-file", tokenFile, error))
                 break;
-        } else if (a.rfind("--ca", 0) == 0 && (a.size() == 4 || a[4] == '=')) {
+        } else if (a == "--ca" || a.rfind("--ca=", 0) == 0) {
             if (!r.value("--ca", caFile, error))
                 break;
         } else if (!a.empty() && a[0] == '-' && a.find_first_not_of("-0123456789.") != std::string::npos) {

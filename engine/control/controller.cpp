@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <deque>
 #include <future>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -42,7 +41,8 @@ template <typename F> void pause(Nanos total, F keepGoing)
 class AgentLedger
 {
 public:
-    explicit AgentLedger(const std::vector<std::string>& names) : m_agents(names.size()), m_sendLag(names.size())
+    explicit AgentLedger(const std::vector<std::string>& names)
+        : m_agents(names.size()), m_sendLag(names.size()), m_cpuSum(names.size())
     {
         for (std::size_t i = 0; i < names.size(); ++i) {
             m_agents[i].name = names[i];
@@ -98,7 +98,7 @@ public:
 private:
     std::vector<AgentReport> m_agents;
     std::vector<LatencyHistogram> m_sendLag;
-    std::map<std::size_t, double> m_cpuSum;
+    std::vector<double> m_cpuSum; // per agent: the sum of its seconds' CPU shares
 };
 
 } // namespace
