@@ -108,6 +108,10 @@ const char* kRunUsage =
     "  --min-agents N        wait (at most 60 s, looking names up again each second) until N of them\n"
     "                        answer, and run on those that do\n"
     "  --agents-with K=V     only the agents started with --label K=V (repeatable: every one)\n"
+    "  --elastic             look --agents up again every 10 s: an agent found then joins the run\n"
+    "                        and takes shares from those that run the most, from the next second\n"
+    "  --shares N            split the run into N shares (default: one per agent, at most 1024);\n"
+    "                        each agent runs an even part of them (so that agents can join)\n"
     "  --token-file F        the agents' token (remote agents)\n"
     "  --ca F                verify the agents' TLS certificates against this CA (PEM)\n"
     "  --on-agent-loss P     when an agent is lost mid-run: rebalance (its share to the\n"
@@ -304,6 +308,11 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (is("--min-agents", "--min-agents")) {
             if (!val("--min-agents", o.minAgents))
+                return false;
+        } else if (a == "--elastic") {
+            o.elastic = true;
+        } else if (is("--shares", "--shares")) {
+            if (!val("--shares", o.shares))
                 return false;
         } else if (is("--agents-with", "--agents-with")) {
             std::string label;

@@ -36,6 +36,8 @@ struct Options
     std::string control, controlCert, controlKey; // --control ADDR: the run steered from outside
     std::string agentTlsName;                     // the name the agents' certificates must cover
     bool pinEngines = false;
+    bool elastic = false; // --elastic: --agents looked up again every 10 s; new agents join
+    std::string shares;   // --shares N: the run split into N shares over the agents
     std::string projectFile, reportFile;
     bool insecure = false;
     std::string http, streams;

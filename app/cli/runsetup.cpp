@@ -69,7 +69,7 @@ bool startMock(const Options& o, CliRun& run, std::string& error, int& exitCode)
 
 // The agents --agents names (looked up, awaited with --min-agents), those
 // with the labels of --agents-with.
-bool findAgents(const Options& o, const ControllerOptions& co, std::vector<std::string>& agents, std::string& error)
+bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string>& agents, std::string& error)
 {
     std::vector<std::string> specs;
     std::stringstream ss(o.agents);
@@ -88,8 +88,6 @@ bool findAgents(const Options& o, const ControllerOptions& co, std::vector<std::
     } else if (!expandAgents(specs, agents, error)) {
         return false;
     }
-    if (o.agentsWith.empty())
-        return true;
     std::map<std::string, std::string> wanted;
     for (const std::string& text : o.agentsWith) {
         std::string key, value;
@@ -99,6 +97,19 @@ bool findAgents(const Options& o, const ControllerOptions& co, std::vector<std::
         }
         wanted[key] = value;
     }
+    if (o.elastic) // looked up again during the run: those that answer (with the labels) may join
+        co.discover = [specs, wanted, token = co.token, ca = co.caFile, tlsName = co.tlsName] {
+            std::vector<std::string> found, chosen;
+            std::string why;
+            if (!expandAgents(specs, found, why))
+                return found;
+            found = answeringAgents(found, kNanosPerSecond);
+            if (wanted.empty() || !agentsWithLabels(found, wanted, token, ca, chosen, why, tlsName))
+                return wanted.empty() ? found : std::vector<std::string>{};
+            return chosen;
+        };
+    if (wanted.empty())
+        return true;
     std::vector<std::string> chosen;
     if (!agentsWithLabels(agents, wanted, co.token, o.caFile, chosen, error, co.tlsName))
         return false;
@@ -150,6 +161,15 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         return false;
     }
     rq.engines.pin = o.pinEngines;
+    if (!o.shares.empty()) {
+        if (!parseWhole(o.shares, "--shares", 1, kMaxShares, n, error))
+            return false;
+        co.shares = std::uint32_t(n);
+    }
+    if (o.elastic && o.agents.empty()) {
+        error = "--elastic looks --agents up again during the run: give --agents (dns:NAME:PORT or file:PATH)";
+        return false;
+    }
     if (o.agents.empty()) {
         if (!o.engines.empty() && !parseWhole(o.engines, "--engines", 1, RunLimits::kEngines, n, error))
             return false;

@@ -108,9 +108,8 @@ public:
                              std::to_string(rq->protocol_version()) + ": use the same stampede version on both");
             return grpc::Status::OK;
         }
-        if (rq->engine_count() == 0 || rq->engine_index() >= rq->engine_count()) {
-            reply->set_error("engine index " + std::to_string(rq->engine_index()) + " of " +
-                             std::to_string(rq->engine_count()) + " is not a share");
+        if (std::string why = checkShares(*rq); !why.empty()) {
+            reply->set_error(why);
             return grpc::Status::OK;
         }
         std::unique_lock lock(m_mutex);
@@ -136,7 +135,15 @@ public:
         run->id = rq->run_id();
         run->controller = rq->controller().empty() ? "an unnamed controller" : rq->controller();
         run->plan = std::move(*plan);
-        run->engine = std::make_unique<RunEngine>(run->plan, EngineSlice{rq->engine_index(), rq->engine_count()});
+        EngineSlice slice;
+        slice.index = rq->engine_index();
+        slice.count = rq->engine_count();
+        slice.more.assign(rq->more_shares().begin(), rq->more_shares().end());
+        slice.elapsed = Nanos(rq->elapsed_ns());
+        slice.fromSecond = rq->from_second();
+        run->engine = std::make_unique<RunEngine>(run->plan, slice);
+        if (rq->level_factor() > 0 || rq->from_second()) // a joiner: the run's level now (0: paused)
+            run->engine->adjust(rq->level_factor());
         // the controller may ask for a shorter dead-man time, never a longer one than the agent allows
         const unsigned deadMan = rq->dead_man_seconds()
                                      ? std::min(rq->dead_man_seconds(), m_options.defaultDeadManSeconds)
@@ -231,10 +238,8 @@ public:
             return grpc::Status::OK;
         }
         std::lock_guard lock(m_mutex);
-        if (!m_run || m_run->id != rq->run_id() || m_run->finished || !m_run->engine) {
-            reply->set_error("agent " + m_options.name + " is not running run " + rq->run_id());
+        if (!runningLocked(rq->run_id(), *reply))
             return grpc::Status::OK;
-        }
         m_run->engine->adjust(rq->level_factor());
         reply->set_applied(true);
         return grpc::Status::OK;
@@ -245,10 +250,8 @@ public:
         if (auto s = checkToken(ctx); !s.ok())
             return s;
         std::lock_guard lock(m_mutex);
-        if (!m_run || m_run->id != rq->run_id() || m_run->finished || !m_run->engine) {
-            reply->set_error("agent " + m_options.name + " is not running run " + rq->run_id());
+        if (!runningLocked(rq->run_id(), *reply))
             return grpc::Status::OK;
-        }
         if (!m_run->engine->adopt(rq->engine_index())) {
             reply->set_error("engine " + std::to_string(rq->engine_index()) + " is not another share of run " +
                              rq->run_id());
@@ -258,6 +261,26 @@ public:
             std::fprintf(stderr, "agent %s: run %s: takes over engine %u's share from the next second\n",
                          m_options.name.c_str(), m_run->id.c_str(), rq->engine_index() + 1);
         reply->set_applied(true);
+        return grpc::Status::OK;
+    }
+
+    grpc::Status HandOver(grpc::ServerContext* ctx, const v1::HandOverRequest* rq, v1::HandOverReply* reply) override
+    {
+        if (auto s = checkToken(ctx); !s.ok())
+            return s;
+        std::lock_guard lock(m_mutex);
+        if (!runningLocked(rq->run_id(), *reply))
+            return grpc::Status::OK;
+        const std::uint32_t second = m_run->engine->handOver(rq->engine_index(), rq->from_second());
+        if (!second) {
+            reply->set_error("engine " + std::to_string(rq->engine_index() + 1) + "'s share is not this agent's");
+            return grpc::Status::OK;
+        }
+        if (m_options.log)
+            std::fprintf(stderr, "agent %s: run %s: hands engine %u's share over from second %u\n",
+                         m_options.name.c_str(), m_run->id.c_str(), rq->engine_index() + 1, second);
+        reply->set_applied(true);
+        reply->set_from_second(second);
         return grpc::Status::OK;
     }
 
@@ -289,6 +312,36 @@ public:
     }
 
 private:
+    // The shares a StartRun names: each a share of the run, at most kMaxShares;
+    // a joiner's age and first second within a day. Empty when they are.
+    static std::string checkShares(const v1::StartRunRequest& rq)
+    {
+        const std::uint32_t n = rq.engine_count();
+        if (n == 0 || n > kMaxShares || rq.engine_index() >= n)
+            return "engine index " + std::to_string(rq.engine_index()) + " of " + std::to_string(n) +
+                   " is not a share (at most " + std::to_string(kMaxShares) + " shares)";
+        if (std::size_t(rq.more_shares_size()) >= n)
+            return std::to_string(rq.more_shares_size() + 1) + " shares of " + std::to_string(n) + " for one agent";
+        for (const std::uint32_t s : rq.more_shares())
+            if (s >= n)
+                return "share " + std::to_string(s) + " is not one of " + std::to_string(n);
+        constexpr std::uint64_t kDay = 86400;
+        if (rq.elapsed_ns() > kDay * std::uint64_t(kNanosPerSecond) || rq.from_second() > kDay)
+            return "a run joined after more than a day";
+        if (!(rq.level_factor() >= 0) || rq.level_factor() > kMaxLevelFactor)
+            return "level factor must be between 0 and " + std::to_string(std::int64_t(kMaxLevelFactor));
+        return {};
+    }
+
+    // Under m_mutex: whether run `id` is running here; if not, `reply` says so.
+    template <typename Reply> bool runningLocked(const std::string& id, Reply& reply) const
+    {
+        if (m_run && m_run->id == id && !m_run->finished && m_run->engine)
+            return true;
+        reply.set_error("agent " + m_options.name + " is not running run " + id);
+        return false;
+    }
+
     grpc::Status checkToken(grpc::ServerContext* ctx) const
     {
         if (m_options.token.empty())

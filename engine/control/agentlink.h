@@ -39,6 +39,15 @@ public:
         error = "this link cannot hand over a share";
         return false;
     }
+    // The agent stops running `share` from the start of second `fromSecond`
+    // (or a later one it can still keep); `applied` says which.
+    virtual bool handOver(const std::string& runId, std::uint32_t share, std::uint32_t fromSecond,
+                          std::uint32_t& applied, std::string& error)
+    {
+        (void)runId, (void)share, (void)fromSecond, (void)applied;
+        error = "this link cannot hand over a share";
+        return false;
+    }
     // Every user waiting at rendezvous `point` goes.
     virtual bool release(const std::string& runId, std::uint32_t point, bool byTimeout, std::string& error)
     {

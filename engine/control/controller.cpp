@@ -1,5 +1,6 @@
 #include "controller.h"
 
+#include "agentdiscovery.h"
 #include "protocolversion.h"
 #include "runtracker.h"
 #include "stampede/v1/bundle.pb.h"
@@ -12,6 +13,7 @@
 #include <future>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 namespace stampede {
@@ -41,13 +43,22 @@ template <typename F> void pause(Nanos total, F keepGoing)
 class AgentLedger
 {
 public:
-    explicit AgentLedger(const std::vector<std::string>& names)
-        : m_agents(names.size()), m_sendLag(names.size()), m_cpuSum(names.size())
+    // Each agent's name and the shares it runs from the start.
+    AgentLedger(const std::vector<std::string>& names, const std::vector<std::vector<std::uint32_t>>& shares)
     {
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            m_agents[i].name = names[i];
-            m_agents[i].shares = {std::uint32_t(i + 1)};
-        }
+        for (std::size_t i = 0; i < names.size(); ++i)
+            join(names[i], shares[i], 0);
+    }
+    // An agent in the run from `second` (0: the start) with `shares`.
+    void join(const std::string& name, const std::vector<std::uint32_t>& shares, std::uint32_t second)
+    {
+        AgentReport& a = m_agents.emplace_back();
+        a.name = name;
+        for (const std::uint32_t share : shares)
+            a.shares.push_back(share + 1);
+        a.joinedAt = second;
+        m_sendLag.emplace_back();
+        m_cpuSum.push_back(0);
     }
     // Returns the detail of an event to add (empty: none).
     std::string add(std::size_t agent, const IntervalMetrics& part)
@@ -110,7 +121,16 @@ public:
     std::vector<AgentLinkPtr> links;
     std::vector<std::string> names;
 
-    // One run's threads and what they share (under `mutex`: the inbox only).
+    // An agent found mid-run that answered (--elastic).
+    struct Found
+    {
+        AgentLinkPtr link;
+        std::string name;
+        std::string address;
+    };
+
+    // One run's threads and what they share (under `mutex`: the inbox, and
+    // the growth of `links`, `names` and `quit` when an agent joins).
     struct Round
     {
         std::string runId;
@@ -118,19 +138,32 @@ public:
         std::condition_variable cv;
         std::deque<Word> inbox;
         std::atomic<bool> finished{false};
-        std::unique_ptr<std::atomic<bool>[]> quit; // per agent: lost, no more heartbeats (its dead-man runs)
+        std::vector<std::unique_ptr<std::atomic<bool>>> quit; // per agent: lost, no more heartbeats (its dead-man runs)
         std::vector<std::thread> threads;
         std::vector<Nanos> stopDue;                     // per agent: when to (re)send Stop; 0: not due
         std::vector<std::vector<std::uint32_t>> shares; // per agent: the engines' shares it runs (its own first)
         AgentLedger* ledger = nullptr;                  // what each carried (run()'s)
         RendezvousRule rendezvous{{}, 1};               // the run's rendezvous points, decided over every engine
+        std::uint32_t shareCount = 1;                   // the run's shares (the plan split so many ways)
+        Nanos startedAt = 0;                            // on the clock, just before the first agent started
+        double level = 1;                               // the level the run was last scaled to
+        std::future<std::vector<Found>> finding;        // --elastic: a look-up and its hellos, under way
+        Nanos nextFind = 0;
+        std::set<std::string> idleNoted; // agents found with no share to take, said once each
     };
 
     const Clock& clock() const { return *options.clock; }
     void post(Round& r, Word w);
     void readAgent(Round& r, std::size_t i);
     void heartbeats(Round& r);
-    bool startAll(const v1::Bundle& bundle, const std::string& runId, std::string& error);
+    bool startAll(Round& r, const v1::Bundle& bundle, const std::vector<RendezvousRule::Point>& points,
+                  std::string& error);
+    void lose(Round& r, RunTracker& tracker, const std::vector<std::size_t>& lost, bool rebalancing);
+    void openRound(Round& r, std::vector<RendezvousRule::Point> points);
+    std::vector<Found> findJoiners(std::vector<std::string> inRun);
+    void discover(Round& r, RunTracker& tracker, const v1::Bundle& bundle);
+    void admit(Round& r, RunTracker& tracker, const v1::Bundle& bundle, Found f);
+    void seat(Round& r, AgentLinkPtr link, std::string name);
     void stopAgent(Round& r, std::size_t i);
     void rebalance(Round& r, RunTracker& tracker, std::size_t lost);
     void carryOut(Round& r, RunControl& control, RunTracker& tracker);
@@ -220,11 +253,16 @@ void Controller::Impl::post(Round& r, Word w)
 // sends when it thaws tells what it did after the loss.
 void Controller::Impl::readAgent(Round& r, std::size_t i)
 {
+    AgentLink* link = nullptr;
+    {
+        std::lock_guard lock(r.mutex);
+        link = links[i].get();
+    }
     std::uint64_t last = 0;
     bool sawFinal = false;
     auto going = [&] { return !r.finished.load(); };
     while (going()) {
-        links[i]->watch(r.runId, last, [&](const v1::Snapshot& s) {
+        link->watch(r.runId, last, [&](const v1::Snapshot& s) {
             if (s.sequence() == 0 && s.rendezvous_size()) { // arrivals at a rendezvous: the latest, now
                 post(r, {i, s, clock().now()});
                 return;
@@ -237,7 +275,7 @@ void Controller::Impl::readAgent(Round& r, std::size_t i)
         });
         if (sawFinal)
             return;
-        if (going() && !links[i]->reachable()) // the stream broke and nothing listens: the process is gone
+        if (going() && !link->reachable()) // the stream broke and nothing listens: the process is gone
             post(r, {i, std::nullopt, clock().now(), true});
         pause(200 * kNanosPerMilli, going);
     }
@@ -247,34 +285,214 @@ void Controller::Impl::readAgent(Round& r, std::size_t i)
 void Controller::Impl::heartbeats(Round& r)
 {
     while (!r.finished.load()) {
-        for (std::size_t i = 0; i < links.size() && !r.finished.load(); ++i)
-            if (!r.quit[i].load() && links[i]->heartbeat(r.runId))
+        std::vector<std::pair<AgentLink*, const std::atomic<bool>*>> seats;
+        {
+            std::lock_guard lock(r.mutex);
+            for (std::size_t i = 0; i < r.quit.size(); ++i)
+                seats.emplace_back(links[i].get(), r.quit[i].get());
+        }
+        for (std::size_t i = 0; i < seats.size() && !r.finished.load(); ++i)
+            if (!seats[i].second->load() && seats[i].first->heartbeat(r.runId))
                 post(r, {i, std::nullopt, clock().now()});
         pause(options.heartbeatInterval, [&] { return !r.finished.load(); });
     }
 }
 
-bool Controller::Impl::startAll(const v1::Bundle& bundle, const std::string& runId, std::string& error)
+// Agent i of n runs shares i, i + n, i + 2n ... of the run's shares.
+bool Controller::Impl::startAll(Round& r, const v1::Bundle& bundle, const std::vector<RendezvousRule::Point>& points,
+                                std::string& error)
 {
+    if (options.discover && std::any_of(points.begin(), points.end(), [](const auto& p) { return p.users; })) {
+        error = "a plan with rendezvous points cannot take agents that join mid-run (--elastic): a rendezvous "
+                "counts its users over the agents that started";
+        return false;
+    }
     const auto n = std::uint32_t(links.size());
+    r.shareCount = std::max(n, options.shares);
+    if (r.shareCount > kMaxShares) {
+        error = std::to_string(r.shareCount) + " shares: at most " + std::to_string(kMaxShares);
+        return false;
+    }
+    r.shares.assign(n, {});
+    for (std::uint32_t s = 0; s < r.shareCount; ++s)
+        r.shares[s % n].push_back(s);
+    r.startedAt = clock().now();
     for (std::uint32_t i = 0; i < n; ++i) {
         v1::StartRunRequest rq;
         rq.set_protocol_version(kControlProtocolVersion);
-        rq.set_run_id(runId);
+        rq.set_run_id(r.runId);
         rq.set_controller(options.name);
         *rq.mutable_bundle() = bundle;
-        rq.set_engine_index(i);
-        rq.set_engine_count(n);
+        rq.set_engine_index(r.shares[i][0]);
+        for (std::size_t k = 1; k < r.shares[i].size(); ++k)
+            rq.add_more_shares(r.shares[i][k]);
+        rq.set_engine_count(r.shareCount);
         rq.set_dead_man_seconds(options.deadManSeconds);
         std::string why;
         if (!links[i]->startRun(rq, options.startTimeout, why)) {
             error = "agent " + (i < names.size() ? names[i] : links[i]->address()) + ": " + why;
             for (std::uint32_t k = 0; k < i; ++k) // any refusal stops those already started
-                links[k]->stop(runId, why);
+                links[k]->stop(r.runId, why);
             return false;
         }
     }
     return true;
+}
+
+// The round's per-agent state for the agents that started, and their threads.
+void Controller::Impl::openRound(Round& r, std::vector<RendezvousRule::Point> points)
+{
+    r.rendezvous = RendezvousRule(std::move(points), links.size());
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        r.quit.push_back(std::make_unique<std::atomic<bool>>(false));
+        r.stopDue.push_back(0);
+    }
+    for (std::size_t i = 0; i < links.size(); ++i)
+        r.threads.emplace_back([this, &r, i] { readAgent(r, i); });
+    r.threads.emplace_back([this, &r] { heartbeats(r); });
+    r.nextFind = clock().now() + options.discoverEvery;
+}
+
+// One more agent in the run (it started): its place, its reader.
+void Controller::Impl::seat(Round& r, AgentLinkPtr link, std::string name)
+{
+    std::size_t i = 0;
+    {
+        std::lock_guard lock(r.mutex);
+        i = links.size();
+        links.push_back(std::move(link));
+        names.push_back(std::move(name));
+        r.quit.push_back(std::make_unique<std::atomic<bool>>(false));
+    }
+    r.stopDue.push_back(0);
+    r.threads.emplace_back([this, &r, i] { readAgent(r, i); });
+}
+
+// On a thread of its own: the agents found now that are not in the run, each
+// said hello to; those that answer, speak this protocol and are free.
+std::vector<Controller::Impl::Found> Controller::Impl::findJoiners(std::vector<std::string> inRun)
+{
+    std::vector<Found> out;
+    for (const std::string& address : options.discover()) {
+        if (std::find(inRun.begin(), inRun.end(), address) != inRun.end())
+            continue;
+        Found f{options.linkFor ? options.linkFor(address)
+                                : makeGrpcAgentLink(address, options.token, options.caFile, options.tlsName),
+                {},
+                address};
+        v1::HelloReply reply;
+        std::string why;
+        if (!f.link || !f.link->hello(options.name, 2 * kNanosPerSecond, reply, why) ||
+            reply.protocol_version() != kControlProtocolVersion || !reply.busy_with().empty())
+            continue;
+        f.name = reply.agent().empty() ? address : reply.agent() + " (" + address + ")";
+        out.push_back(std::move(f));
+        if (out.size() + inRun.size() >= kMaxAgents)
+            break;
+    }
+    return out;
+}
+
+// --elastic: every `discoverEvery` the agents are looked up again (on a
+// thread: a look-up may block); those that answered join.
+void Controller::Impl::discover(Round& r, RunTracker& tracker, const v1::Bundle& bundle)
+{
+    if (!options.discover)
+        return;
+    if (r.finding.valid()) {
+        if (r.finding.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+            return;
+        for (Found& f : r.finding.get())
+            admit(r, tracker, bundle, std::move(f));
+        return;
+    }
+    const Nanos now = clock().now();
+    if (now < r.nextFind)
+        return;
+    r.nextFind = now + options.discoverEvery;
+    std::vector<std::string> inRun;
+    for (std::size_t i = 0; i < links.size(); ++i)
+        if (!tracker.lost(i) && !tracker.finished(i))
+            inRun.push_back(links[i]->address());
+    r.finding = std::async(std::launch::async, [this, inRun] { return findJoiners(inRun); });
+}
+
+// An agent found mid-run takes shares, one at a time from the agent that runs
+// the most, while that one would still run more than it; it starts first
+// (from the start of a second at least a second away), and only then do the
+// others hand those shares over from that second: no arrival is lost.
+void Controller::Impl::admit(Round& r, RunTracker& tracker, const v1::Bundle& bundle, Found f)
+{
+    std::vector<std::uint32_t> mine;
+    std::vector<std::size_t> from; // the agent each share comes from
+    std::vector<std::size_t> runs(links.size());
+    for (std::size_t i = 0; i < links.size(); ++i)
+        runs[i] = tracker.lost(i) || tracker.finished(i) ? 0 : r.shares[i].size();
+    for (;;) {
+        const auto most = std::size_t(std::max_element(runs.begin(), runs.end()) - runs.begin());
+        if (runs.empty() || runs[most] < mine.size() + 2)
+            break;
+        mine.push_back(r.shares[most][--runs[most]]); // its last taken first
+        from.push_back(most);
+    }
+    if (mine.empty()) {
+        if (r.idleNoted.insert(f.address).second)
+            tracker.addEvent("agent_idle", f.name,
+                             "answers, but no agent runs more than one share: it does not join (--shares above "
+                             "the agent count lets agents join)");
+        return;
+    }
+    const auto second = std::uint32_t(tracker.elapsed() / kNanosPerSecond) + 2;
+    v1::StartRunRequest rq;
+    rq.set_protocol_version(kControlProtocolVersion);
+    rq.set_run_id(r.runId);
+    rq.set_controller(options.name);
+    *rq.mutable_bundle() = bundle;
+    rq.set_engine_index(mine[0]);
+    for (std::size_t k = 1; k < mine.size(); ++k)
+        rq.add_more_shares(mine[k]);
+    rq.set_engine_count(r.shareCount);
+    rq.set_dead_man_seconds(options.deadManSeconds);
+    rq.set_elapsed_ns(std::uint64_t(clock().now() - r.startedAt));
+    rq.set_from_second(second);
+    rq.set_level_factor(r.level);
+    std::string why;
+    if (!f.link->startRun(rq, options.startTimeout, why)) {
+        tracker.addEvent("agent_error", f.name, "found, but did not start its part: " + why);
+        return;
+    }
+    const std::size_t joiner = links.size();
+    seat(r, std::move(f.link), f.name);
+    r.shares.push_back(mine);
+    if (r.ledger)
+        r.ledger->join(f.name, mine, second);
+    tracker.addAgent(f.name, second);
+    tracker.addEvent("agent_joined", f.name, "joins the run from second " + std::to_string(second));
+    const std::string of = " of " + std::to_string(r.shareCount);
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+        const std::size_t donor = from[k];
+        const std::string what = "share " + std::to_string(mine[k] + 1) + of;
+        std::uint32_t applied = 0;
+        if (!links[donor]->handOver(r.runId, mine[k], second, applied, why)) {
+            // the giver keeps it: the joiner gives it up from its start (never run twice)
+            std::string undo;
+            const bool dropped = links[joiner]->handOver(r.runId, mine[k], second, applied, undo);
+            auto& j = r.shares[joiner];
+            j.erase(std::remove(j.begin(), j.end(), mine[k]), j.end());
+            tracker.addEvent(
+                "rebalance_failed", names[donor],
+                what + " was not handed over: " + why + "; it stays with " + names[donor] +
+                    (dropped ? std::string() : " (and " + names[joiner] + " did not give it up: " + undo + ")"));
+            continue;
+        }
+        auto& d = r.shares[donor];
+        d.erase(std::remove(d.begin(), d.end(), mine[k]), d.end());
+        tracker.addEvent("rebalanced", names[joiner],
+                         "takes over " + what + " from " + names[donor] + " from second " + std::to_string(second) +
+                             (applied == second ? std::string()
+                                                : " (" + names[donor] + " ran it until second " +
+                                                      std::to_string(applied - 1) + ": the hand-over came late)"));
+    }
 }
 
 // Stop, retried once a second until the agent acknowledges it: a frozen agent
@@ -290,7 +508,7 @@ void Controller::Impl::stopAgent(Round& r, std::size_t i)
 // load stays as planned, and the events say who carries what.
 void Controller::Impl::rebalance(Round& r, RunTracker& tracker, std::size_t lost)
 {
-    const std::string n = std::to_string(links.size());
+    const std::string n = std::to_string(r.shareCount);
     for (const std::uint32_t share : r.shares[lost]) {
         std::size_t best = links.size();
         for (std::size_t j = 0; j < links.size(); ++j)
@@ -317,6 +535,20 @@ void Controller::Impl::rebalance(Round& r, RunTracker& tracker, std::size_t lost
     r.shares[lost].clear();
 }
 
+// Agents the tracker declared lost: no more heartbeats, stopped (their load
+// is no longer counted), and, rebalancing, their shares to the survivors.
+void Controller::Impl::lose(Round& r, RunTracker& tracker, const std::vector<std::size_t>& lost, bool rebalancing)
+{
+    for (const std::size_t i : lost) {
+        *r.quit[i] = true;
+        stopAgent(r, i);
+        if (r.ledger)
+            r.ledger->lost(i);
+        if (rebalancing && !tracker.aborted())
+            rebalance(r, tracker, i);
+    }
+}
+
 void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& tracker)
 {
     for (auto& c : control.take()) {
@@ -325,6 +557,7 @@ void Controller::Impl::carryOut(Round& r, RunControl& control, RunTracker& track
             tracker.addEvent(c.kind, "", "every engine is told to stop" + by);
             continue;
         }
+        r.level = c.factor; // an agent that joins starts at it
         bool ok = true;
         std::string error;
         for (std::size_t i = 0; i < links.size(); ++i) {
@@ -415,6 +648,8 @@ void Controller::Impl::settleLost(Round& r, RunTracker& tracker)
 void Controller::Impl::endRound(Round& r)
 {
     r.finished = true;
+    if (r.finding.valid())
+        r.finding.wait();
     for (auto& link : links)
         link->cancelWatch();
     for (auto& t : r.threads)
@@ -450,25 +685,17 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
         d.names.clear();
     for (std::size_t i = d.names.size(); i < d.links.size(); ++i)
         d.names.push_back(d.links[i]->address());
-    if (!d.startAll(bundle, runId, result.error)) {
+    Impl::Round r;
+    r.runId = runId;
+    if (!d.startAll(r, bundle, m_rendezvous, result.error)) {
         m_control->close();
         return result;
     }
     const AgentLossPolicy policy = d.options.onAgentLoss;
     RunTracker tracker(d.names, stepCount, d.clock(),
                        {d.options.lossTimeout, policy == AgentLossPolicy::Abort || policy == AgentLossPolicy::Default});
-    Impl::Round r;
-    r.runId = runId;
-    r.rendezvous = RendezvousRule(m_rendezvous, d.links.size());
-    r.quit = std::make_unique<std::atomic<bool>[]>(d.links.size());
-    r.stopDue.assign(d.links.size(), 0);
-    for (std::uint32_t i = 0; i < d.links.size(); ++i)
-        r.shares.push_back({i});
-    for (std::size_t i = 0; i < d.links.size(); ++i)
-        r.threads.emplace_back([&d, &r, i] { d.readAgent(r, i); });
-    r.threads.emplace_back([&d, &r] { d.heartbeats(r); });
-
-    AgentLedger ledger(d.names);
+    d.openRound(r, m_rendezvous);
+    AgentLedger ledger(d.names, r.shares);
     r.ledger = &ledger;
     auto deliver = [&](std::vector<MergedSecond> ready) {
         for (auto& s : ready) {
@@ -496,13 +723,7 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     };
     while (!tracker.ended()) {
         d.takeInbox(r, tracker);
-        for (const std::size_t i : tracker.checkHealth()) {
-            r.quit[i] = true;
-            d.stopAgent(r, i); // its load is no longer counted: it must end
-            ledger.lost(i);
-            if (policy == AgentLossPolicy::Rebalance && !tracker.aborted() && !m_control->stopRequested())
-                d.rebalance(r, tracker, i);
-        }
+        d.lose(r, tracker, tracker.checkHealth(), policy == AgentLossPolicy::Rebalance && !m_control->stopRequested());
         if ((tracker.aborted() || m_control->stopRequested() || tracker.stepStopped()) && !stopSent) {
             stopSent = true;
             result.stopped = !tracker.aborted(); // asked to (or by a step), before every engine ended
@@ -510,6 +731,8 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
                 d.stopAgent(r, i);
         }
         d.carryOut(r, *m_control, tracker);
+        if (!stopSent)
+            d.discover(r, tracker, bundle);
         tell();
         deliver(tracker.takeReady(false));
     }

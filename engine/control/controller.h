@@ -55,6 +55,17 @@ struct ControllerOptions
     Nanos heartbeatInterval = 500 * kNanosPerMilli;
     ClockPtr clock;                      // null: the steady clock
     std::shared_ptr<RunControl> control; // live control; null: the controller makes its own
+    // The run split into this many shares (0: one per agent; at most
+    // kMaxShares): each agent runs an even part of them from the start, and
+    // an agent that joins takes shares from those that run the most.
+    std::uint32_t shares = 0;
+    // Set (--elastic): the agents' addresses now (names looked up again),
+    // asked every `discoverEvery` on the run's clock; an agent not yet in the
+    // run that answers joins it and takes shares from the next second.
+    std::function<std::vector<std::string>()> discover;
+    Nanos discoverEvery = 10 * kNanosPerSecond;
+    // How to reach an agent found mid-run (null: gRPC with the token and CA above).
+    std::function<AgentLinkPtr(const std::string& address)> linkFor;
 };
 
 class Controller

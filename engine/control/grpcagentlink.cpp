@@ -129,6 +129,25 @@ public:
         return false;
     }
 
+    bool handOver(const std::string& runId, std::uint32_t share, std::uint32_t fromSecond, std::uint32_t& applied,
+                  std::string& error) override
+    {
+        grpc::ClientContext ctx;
+        authorize(ctx, kNanosPerSecond);
+        v1::HandOverRequest rq;
+        rq.set_run_id(runId);
+        rq.set_engine_index(share);
+        rq.set_from_second(fromSecond);
+        v1::HandOverReply reply;
+        const grpc::Status s = m_stub->HandOver(&ctx, rq, &reply);
+        if (s.ok() && reply.applied()) {
+            applied = reply.from_second();
+            return true;
+        }
+        error = s.ok() ? reply.error() : s.error_message();
+        return false;
+    }
+
     bool release(const std::string& runId, std::uint32_t point, bool byTimeout, std::string& error) override
     {
         grpc::ClientContext ctx;

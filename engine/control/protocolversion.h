@@ -2,5 +2,5 @@
 // The control protocol's version: bumped on incompatible changes; agents and
 // controllers of different versions refuse each other with a clear message.
 namespace stampede {
-constexpr unsigned kControlProtocolVersion = 2; // 2: counters by name in StepSnapshot
+constexpr unsigned kControlProtocolVersion = 3; // 2: counters by name in StepSnapshot; 3: shares (--shares, --elastic)
 }

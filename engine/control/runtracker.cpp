@@ -18,6 +18,16 @@ RunTracker::RunTracker(std::vector<std::string> agentNames, std::size_t stepCoun
     }
 }
 
+std::size_t RunTracker::addAgent(std::string name, std::uint32_t fromSecond)
+{
+    Agent a;
+    a.name = std::move(name);
+    a.lastHeard = m_clock.now();
+    a.lastSecond = fromSecond ? fromSecond - 1 : 0;
+    m_agents.push_back(std::move(a));
+    return m_agents.size() - 1;
+}
+
 double RunTracker::secondsSinceStart() const
 {
     return double(m_clock.now() - m_start) / double(kNanosPerSecond);

@@ -39,6 +39,10 @@ public:
     // The run starts at clock.now(): every agent counts as heard then.
     RunTracker(std::vector<std::string> agentNames, std::size_t stepCount, const Clock& clock, Policy policy);
 
+    // An agent that joins the running run (--elastic): its seconds are
+    // merged from `fromSecond` on (those before are complete without it);
+    // it counts as heard now. Returns its index.
+    std::size_t addAgent(std::string name, std::uint32_t fromSecond);
     // Any word from `agent` (a heartbeat answered, a snapshot) heard at `at`.
     void heard(std::size_t agent, Nanos at);
     // `agent`'s stream broke and its port refuses: its process is gone, and

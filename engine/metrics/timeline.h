@@ -51,6 +51,7 @@ struct AgentReport
 {
     std::string name;
     std::vector<std::uint32_t> shares; // 1-based: share k of the run's engines
+    std::uint32_t joinedAt = 0;        // the second it joined the running run (--elastic; 0: from the start)
     bool lost = false;
     std::uint64_t sent = 0;
     std::uint64_t requests = 0;

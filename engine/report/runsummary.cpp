@@ -497,7 +497,8 @@ std::string summaryToJson(const RunSummary& s)
         out += "{\"name\": " + jsonString(a.name) + ", \"shares\": [";
         for (std::size_t k = 0; k < a.shares.size(); ++k)
             out += (k ? ", " : "") + std::to_string(a.shares[k]);
-        out += "], \"lost\": " + std::string(a.lost ? "true" : "false") + ", \"sent\": " + std::to_string(a.sent) +
+        out += "], \"joined_at_second\": " + std::to_string(a.joinedAt) +
+               ", \"lost\": " + std::string(a.lost ? "true" : "false") + ", \"sent\": " + std::to_string(a.sent) +
                ", \"requests\": " + std::to_string(a.requests) + ", \"seconds\": " + std::to_string(a.seconds) +
                ", \"cpu_mean_pct\": " + num(a.cpuMean * 100) + ", \"cpu_max_pct\": " + num(a.cpuMax * 100) +
                ", \"rss_max_mib\": " + num(double(a.rssMaxBytes) / 1048576.0) +
@@ -620,6 +621,8 @@ std::string summaryToTable(const RunSummary& s)
                           static_cast<unsigned long long>(a.requests), a.cpuMean * 100, a.cpuMax * 100,
                           double(a.rssMaxBytes) / 1048576.0, a.loopLagMaxMs, a.sendLagP99Ms, a.lost ? "  LOST" : "");
             os << line;
+            if (a.joinedAt)
+                os << "    joined at second " << a.joinedAt << "\n";
         }
     }
     for (const std::string& w : s.warnings)

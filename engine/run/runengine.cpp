@@ -4,6 +4,7 @@
 
 #include "worker.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -202,13 +203,40 @@ struct RunEngine::Running
 
 bool RunEngine::adopt(std::uint32_t index)
 {
-    if (index >= m_slice.count || index == m_slice.index)
+    if (index >= m_slice.count)
         return false;
     std::lock_guard lock(m_adoptMutex);
+    if (std::find(m_shares.begin(), m_shares.end(), index) != m_shares.end())
+        return false; // already this engine's
+    m_shares.push_back(index);
     m_adopt.push_back(index);
     if (m_running)
         m_running->collector->wake();
     return true;
+}
+
+std::uint32_t RunEngine::handOver(std::uint32_t index, std::uint32_t fromSecond)
+{
+    std::lock_guard lock(m_adoptMutex);
+    const auto it = std::find(m_shares.begin(), m_shares.end(), index);
+    const auto rel = m_releaseOf.find(index);
+    if (!m_running || it == m_shares.end() || rel == m_releaseOf.end())
+        return 0; // not running, or a share adopted whose workers are not built yet
+    const Nanos soonest = m_clock.now() + 20 * kNanosPerMilli;
+    std::uint32_t second = std::max(1u, fromSecond);
+    if (m_running->start + Nanos(second - 1) * kNanosPerSecond < soonest)
+        second = std::uint32_t((soonest - m_running->start) / kNanosPerSecond) + 2;
+    rel->second->store(m_running->start + Nanos(second - 1) * kNanosPerSecond);
+    m_shares.erase(it);
+    m_releaseOf.erase(rel);
+    return second;
+}
+
+// Under m_adoptMutex: a new release time for `share`'s workers about to be built.
+std::atomic<Nanos>* RunEngine::freshRelease(std::uint32_t share)
+{
+    m_releases.push_back(std::make_unique<std::atomic<Nanos>>(0));
+    return m_releaseOf[share] = m_releases.back().get();
 }
 
 // The shares adopt() asked for: their workers join now (or, if this engine
@@ -232,13 +260,22 @@ void RunEngine::takeOver(Running& r)
     }
     for (const std::uint32_t share : shares) {
         const std::size_t before = r.workers.size();
+        std::atomic<Nanos>* release = nullptr;
+        {
+            std::lock_guard lock(m_adoptMutex);
+            release = freshRelease(share);
+        }
         try {
             for (auto [scenario, common] : r.scenarios) {
                 common.joinAt = joinAt;
+                common.releaseAt = release;
                 addWorkers(*scenario, common, r.seed ^ (std::uint64_t(share) << 40), r.workers, share);
             }
         } catch (const std::exception&) {
             r.workers.resize(before); // a share that cannot be built (its data slice): not taken
+            std::lock_guard lock(m_adoptMutex);
+            m_shares.erase(std::remove(m_shares.begin(), m_shares.end(), share), m_shares.end());
+            m_releaseOf.erase(share);
             continue;
         }
         for (std::size_t w = before; w < r.workers.size(); ++w) {
@@ -256,15 +293,22 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
     std::random_device rd;
     Running r;
     r.seed = (std::uint64_t(rd()) << 32) ^ rd();
-    r.start = m_clock.now();
+    r.start = m_clock.now() - m_slice.elapsed;
+    std::vector<std::uint32_t> shares{m_slice.index};
+    for (const std::uint32_t s : m_slice.more)
+        if (s < m_slice.count && std::find(shares.begin(), shares.end(), s) == shares.end())
+            shares.push_back(s);
     try {
         // every scenario's workers write the run's steps and groups at their places
         std::uint32_t threads = 0;
         for (const ScenarioPlan& sc : m_plan.scenarios)
             threads += std::max(1u, sc.threads);
-        r.collector = std::make_unique<Collector>(m_plan.scenarios.empty() ? std::max(1u, m_plan.threads) : threads);
+        r.collector = std::make_unique<Collector>(std::uint32_t(shares.size()) *
+                                                  (m_plan.scenarios.empty() ? std::max(1u, m_plan.threads) : threads));
         WorkerSetup common;
         common.start = r.start;
+        if (m_slice.fromSecond > 1) // joined a running run: from the start of that second
+            common.joinAt = r.start + Nanos(m_slice.fromSecond - 1) * kNanosPerSecond;
         common.clock = &m_clock;
         common.sink = r.collector.get();
         common.stop = &m_stop;
@@ -283,8 +327,16 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
             ws.groups = std::uint32_t(m_plan.groups.size());
             r.scenarios.emplace_back(&m_plan.scenarios[k], ws);
         }
-        for (const auto& [scenario, setup] : r.scenarios)
-            addWorkers(*scenario, setup, r.seed, r.workers, m_slice.index);
+        std::lock_guard lock(m_adoptMutex);
+        for (const std::uint32_t share : shares) {
+            std::atomic<Nanos>* release = freshRelease(share);
+            m_shares.push_back(share);
+            for (auto [scenario, setup] : r.scenarios) {
+                setup.releaseAt = release;
+                addWorkers(*scenario, setup, share == m_slice.index ? r.seed : r.seed ^ (std::uint64_t(share) << 40),
+                           r.workers, share);
+            }
+        }
     } catch (const std::exception& e) {
         result.error = e.what();
         return result;

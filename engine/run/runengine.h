@@ -10,6 +10,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -22,11 +23,20 @@ struct WorkerSetup;
 // The most a run's planned level may be scaled by (a capacity search climbs
 // from its start rate to at most this many times it).
 constexpr double kMaxLevelFactor = 100000;
+// The most shares a run may be split into (--shares).
+constexpr std::uint32_t kMaxShares = 1024;
 
 struct EngineSlice
 {
     std::uint32_t index = 0; // this engine among `count` engines of the run
     std::uint32_t count = 1;
+    // The run split into more shares than engines: these too are this
+    // engine's from the start (each a share as `index` is).
+    std::vector<std::uint32_t> more;
+    // An engine that joins a running run: the run is `elapsed` old when this
+    // engine starts, and its shares begin with second `fromSecond` (0: with the run).
+    Nanos elapsed = 0;
+    std::uint32_t fromSecond = 0;
 };
 
 class RunEngine
@@ -58,6 +68,12 @@ public:
     // its increment stride, its users), on as many workers as it has of its
     // own. False when `index` is no other engine's share of this run.
     bool adopt(std::uint32_t index);
+    // Thread-safe, while run() runs; this engine gives share `index` (one it
+    // runs) to another engine: it sends none of its arrivals due from the
+    // start of second `fromSecond` on, or of the first second that starts
+    // more than 20 ms from now if that is later. Returns the second applied
+    // (0: `index` is not a share this engine runs, or the run is not running).
+    std::uint32_t handOver(std::uint32_t index, std::uint32_t fromSecond);
 
 private:
     struct Running; // what run() keeps while the workers run
@@ -77,6 +93,13 @@ private:
     std::mutex m_adoptMutex;
     std::vector<std::uint32_t> m_adopt; // shares to take over at the next turn of run()'s loop
     Running* m_running = nullptr;       // while run()'s loop runs (under m_adoptMutex)
+    // Under m_adoptMutex: the shares this engine runs (or will, adopted), and
+    // each share's release time, read by its workers (kept for the whole run:
+    // a worker of a share handed over and taken back still reads its own).
+    std::vector<std::uint32_t> m_shares;
+    std::vector<std::unique_ptr<std::atomic<Nanos>>> m_releases;
+    std::map<std::uint32_t, std::atomic<Nanos>*> m_releaseOf;
+    std::atomic<Nanos>* freshRelease(std::uint32_t share);
 };
 
 } // namespace stampede

@@ -328,8 +328,11 @@ bool Worker::turn(Nanos now)
                 m_pacer->setLevel(f, now);
         }
     }
+    // a share handed over: what is due from its release on is the other engine's
+    const Nanos releaseAt = m_setup.releaseAt ? m_setup.releaseAt->load(std::memory_order_relaxed) : 0;
+    const bool released = releaseAt && now >= releaseAt;
     if (started)
-        m_pacer->onTime(now);
+        m_pacer->onTime(released ? releaseAt - 1 : now);
     resumeThinkers(now);
     resumeRetries(now);
     resumeRendezvous(now);
@@ -337,7 +340,7 @@ bool Worker::turn(Nanos now)
     const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
     if (m_stopRunAt && m_setup.stopRun)
         m_setup.stopRun->store(true, std::memory_order_relaxed);
-    if (!m_stopping && (now >= m_end || m_pacer->finished() || stopRun))
+    if (!m_stopping && (now >= m_end || m_pacer->finished() || stopRun || released))
         beginStop();
     if (now >= m_nextTick) {
         if (!m_stopping && started)
@@ -382,6 +385,9 @@ void Worker::run()
             wakeAt = std::min(wakeAt, m_retrying.top().first);
         if (!m_stopping)
             wakeAt = std::min(wakeAt, now < std::max(m_begin, m_from) ? std::max(m_begin, m_from) : m_end);
+        if (const Nanos rel = m_setup.releaseAt ? m_setup.releaseAt->load(std::memory_order_relaxed) : 0;
+            rel && !m_stopping)
+            wakeAt = std::min(wakeAt, rel);
         wakeAt = m_sessions->wakeBy(wakeAt);
         const int n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
         // One time for the whole batch: the moment the answers were known to

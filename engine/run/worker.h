@@ -78,6 +78,9 @@ struct WorkerSetup
     // time on `clock` (0: with the run), and its first second is the one that
     // holds this time.
     Nanos joinAt = 0;
+    // Set (non-zero) when the share is handed to another engine: this
+    // worker sends no arrival due at or after it, and ends (0: never).
+    const std::atomic<Nanos>* releaseAt = nullptr;
     std::uint32_t stepOffset = 0, groupOffset = 0;
     std::uint32_t steps = 0, groups = 0;   // 0: the plan's own
     std::atomic<bool>* stopRun = nullptr;  // set by the worker whose step stops the run (onError), read by all

@@ -109,7 +109,8 @@ void SimulatedIo::deliver(const Pending& p, Nanos now, bool timedOut)
 }
 
 void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Nanos start, SecondSink& sink,
-               const std::atomic<bool>& stop, RendezvousBoard* rendezvous)
+               const std::atomic<bool>& stop, RendezvousBoard* rendezvous, Nanos joinAt,
+               const std::atomic<Nanos>* releaseAt)
 {
     WorkerSetup ws;
     ws.plan = &plan;
@@ -120,6 +121,8 @@ void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Na
     ws.stop = &stop;
     ws.io = &io;
     ws.rendezvous = rendezvous;
+    ws.joinAt = joinAt;
+    ws.releaseAt = releaseAt;
     Worker w(ws);
     w.run();
 }

@@ -69,7 +69,10 @@ private:
 };
 
 // Runs one worker (the run's only part) over the whole plan from `start`.
+// `joinAt` and `releaseAt`: a share taken over from then on, and one handed
+// over from its set time (WorkerSetup's).
 void runWorker(const ScenarioPlan& plan, SimulatedIo& io, const Clock& clock, Nanos start, SecondSink& sink,
-               const std::atomic<bool>& stop, RendezvousBoard* rendezvous = nullptr);
+               const std::atomic<bool>& stop, RendezvousBoard* rendezvous = nullptr, Nanos joinAt = 0,
+               const std::atomic<Nanos>* releaseAt = nullptr);
 
 } // namespace stampede::sim

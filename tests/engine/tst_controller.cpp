@@ -11,6 +11,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -33,7 +34,32 @@ public:
         reply.set_agent("scripted");
         return true;
     }
-    bool startRun(const v1::StartRunRequest&, Nanos, std::string&) override { return true; }
+    bool startRun(const v1::StartRunRequest& rq, Nanos, std::string&) override
+    {
+        std::lock_guard lock(m_mutex);
+        started.push_back(rq);
+        return true;
+    }
+    bool handOver(const std::string&, std::uint32_t share, std::uint32_t fromSecond, std::uint32_t& applied,
+                  std::string& error) override
+    {
+        std::lock_guard lock(m_mutex);
+        handedOver.emplace_back(share, fromSecond);
+        applied = fromSecond + lateBy;
+        if (!alive)
+            error = "deadline exceeded";
+        return alive;
+    }
+    std::vector<v1::StartRunRequest> startRequests()
+    {
+        std::lock_guard lock(m_mutex);
+        return started;
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> handOvers()
+    {
+        std::lock_guard lock(m_mutex);
+        return handedOver;
+    }
     bool stop(const std::string&, std::string& error) override
     {
         std::lock_guard lock(m_mutex);
@@ -132,6 +158,7 @@ public:
     }
 
     bool finishOnStop = true;
+    std::uint32_t lateBy = 0; // a hand-over applied this many seconds after the one asked
 
 private:
     static v1::Snapshot finalSnapshot()
@@ -157,6 +184,8 @@ private:
     int stops = 0, heartbeats = 0;
     std::vector<double> factors;
     std::vector<std::uint32_t> adopted;
+    std::vector<v1::StartRunRequest> started;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> handedOver; // (share, from second)
 };
 
 v1::Bundle oneStepBundle()
@@ -345,6 +374,188 @@ private Q_SLOTS:
         QVERIFY(std::any_of(r.events.begin(), r.events.end(), [](const RunEvent& e) {
             return e.kind == "run_aborted" && e.detail.find("no agent is left") != std::string::npos;
         }));
+    }
+
+    // --shares 6 over a and b (3 each); with --elastic, c found at the first
+    // look-up (10 s) joins: it starts first, from the second after next, with
+    // one share from each (the last each runs), at the run's level now, and
+    // then a and b hand those over from that second; its seconds are merged
+    // from then on. d, found when every agent runs two, takes one of a's
+    // (2, 2, 1, 1: the best six shares over four agents give).
+    void joinersTakeShares()
+    {
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        for (const char* name : {"a:1", "b:1"})
+            links.push_back(std::make_unique<ScriptedLink>(name));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        auto* b = static_cast<ScriptedLink*>(links[1].get());
+        std::mutex foundMutex;
+        std::vector<std::string> present{"a:1", "b:1"};
+        std::map<std::string, ScriptedLink*> made;
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.onAgentLoss = AgentLossPolicy::Rebalance;
+        o.shares = 6;
+        o.discover = [&] {
+            std::lock_guard lock(foundMutex);
+            return present;
+        };
+        o.linkFor = [&](const std::string& address) -> AgentLinkPtr {
+            auto link = std::make_unique<ScriptedLink>(address);
+            std::lock_guard lock(foundMutex);
+            made[address] = link.get();
+            return link;
+        };
+        Controller ctl(std::move(links), o);
+        std::string error;
+        QVERIFY(ctl.connect(error));
+        RunResult r;
+        std::thread runner([&] { r = ctl.run(oneStepBundle(), "st-join", 1, {}); });
+        QTRY_COMPARE(a->startRequests().size(), std::size_t(1));
+        QTRY_COMPARE(b->startRequests().size(), std::size_t(1));
+        const v1::StartRunRequest sa = a->startRequests()[0];
+        QCOMPARE(sa.engine_count(), 6u);
+        QCOMPARE(sa.engine_index(), 0u);
+        QCOMPARE(std::vector<std::uint32_t>(sa.more_shares().begin(), sa.more_shares().end()),
+                 (std::vector<std::uint32_t>{2, 4}));
+        QCOMPARE(b->startRequests()[0].engine_index(), 1u);
+        ctl.control()->scale(0.5);
+        const auto pass = [&](int halfSeconds) {
+            for (int i = 0; i < halfSeconds; ++i) {
+                clock->advance(kS / 2);
+                QTest::qWait(40);
+            }
+        };
+        pass(10); // 5 s: nobody new
+        {
+            std::lock_guard lock(foundMutex);
+            present.push_back("c:1");
+        }
+        pass(11); // 10.5 s: the look-up finds c
+        ScriptedLink* c = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((c =
+                                      [&] {
+                                          std::lock_guard lock(foundMutex);
+                                          return made.count("c:1") ? made["c:1"] : nullptr;
+                                      }()) != nullptr,
+                                 3000);
+        QTRY_COMPARE_WITH_TIMEOUT(c->startRequests().size(), std::size_t(1), 3000);
+        const v1::StartRunRequest sc = c->startRequests()[0];
+        QCOMPARE(sc.engine_count(), 6u);
+        QCOMPARE(sc.engine_index(), 4u); // a's last
+        QCOMPARE(std::vector<std::uint32_t>(sc.more_shares().begin(), sc.more_shares().end()),
+                 std::vector<std::uint32_t>{5}); // b's last
+        const std::uint32_t from = sc.from_second();
+        QVERIFY2(from >= 12 && from <= 13, qPrintable(QString::number(from)));
+        QCOMPARE(sc.level_factor(), 0.5);
+        QVERIFY(sc.elapsed_ns() >= std::uint64_t(10 * kS) && sc.elapsed_ns() <= std::uint64_t(12 * kS));
+        QTRY_COMPARE(a->handOvers(), (std::vector<std::pair<std::uint32_t, std::uint32_t>>{{4, from}}));
+        QTRY_COMPARE(b->handOvers(), (std::vector<std::pair<std::uint32_t, std::uint32_t>>{{5, from}}));
+        {
+            std::lock_guard lock(foundMutex);
+            present.push_back("d:1");
+        }
+        pass(21); // the next look-up finds d
+        ScriptedLink* d = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((d =
+                                      [&] {
+                                          std::lock_guard lock(foundMutex);
+                                          return made.count("d:1") ? made["d:1"] : nullptr;
+                                      }()) != nullptr,
+                                 3000);
+        QTRY_COMPARE_WITH_TIMEOUT(d->startRequests().size(), std::size_t(1), 3000);
+        QCOMPARE(d->startRequests()[0].engine_index(), 2u);
+        QCOMPARE(d->startRequests()[0].more_shares_size(), 0);
+        const std::uint32_t dFrom = d->startRequests()[0].from_second();
+        QTRY_COMPARE(a->handOvers(), (std::vector<std::pair<std::uint32_t, std::uint32_t>>{{4, from}, {2, dFrom}}));
+        // every agent delivers its seconds, each joiner from its first on
+        for (std::uint32_t sec = 1; sec <= dFrom; ++sec) {
+            a->queue(sec, 10);
+            b->queue(sec, 10);
+            if (sec >= from)
+                c->queue(sec, 5);
+            if (sec >= dFrom)
+                d->queue(sec, 1);
+        }
+        for (ScriptedLink* link : {a, b, c, d})
+            link->finish();
+        runner.join();
+        QVERIFY(r.ok);
+        QVERIFY(!r.aborted);
+        QCOMPARE(r.timeline.size(), std::size_t(dFrom));
+        QCOMPARE(r.timeline[from - 2].requests, 20u);
+        QCOMPARE(r.timeline[from - 1].requests, 25u);
+        QCOMPARE(r.timeline[dFrom - 1].requests, 26u);
+        QCOMPARE(r.agents.size(), std::size_t(4));
+        QCOMPARE(r.agents[2].joinedAt, from);
+        QCOMPARE(r.agents[2].shares, (std::vector<std::uint32_t>{5, 6}));
+        QCOMPARE(r.agents[3].joinedAt, dFrom);
+        int joined = 0, rebalanced = 0;
+        for (const RunEvent& e : r.events) {
+            joined += e.kind == "agent_joined";
+            rebalanced += e.kind == "rebalanced";
+        }
+        QCOMPARE(joined, 2);
+        QCOMPARE(rebalanced, 3);
+    }
+
+    // One share per agent (no --shares): an agent found has nothing to take;
+    // it is said once, however many look-ups find it.
+    void aJoinerWithNothingToTakeIsSaidOnce()
+    {
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        std::atomic<int> looks{0};
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.discover = [&] {
+            ++looks;
+            return std::vector<std::string>{"a:1", "b:1"};
+        };
+        o.linkFor = [](const std::string& address) -> AgentLinkPtr { return std::make_unique<ScriptedLink>(address); };
+        Controller ctl(std::move(links), o);
+        std::string error;
+        QVERIFY(ctl.connect(error));
+        RunResult r;
+        std::thread runner([&] { r = ctl.run(oneStepBundle(), "st-idle", 1, {}); });
+        for (int i = 0; i < 70 && looks < 3; ++i) { // three look-ups: 30 s
+            clock->advance(kS / 2);
+            QTest::qWait(40);
+        }
+        QTRY_VERIFY(looks >= 3);
+        QTest::qWait(100);
+        a->queue(1, 10);
+        a->finish();
+        runner.join();
+        QVERIFY(r.ok);
+        QCOMPARE(r.agents.size(), std::size_t(1));
+        QCOMPARE(
+            std::count_if(r.events.begin(), r.events.end(), [](const RunEvent& e) { return e.kind == "agent_idle"; }),
+            std::ptrdiff_t(1));
+    }
+
+    // A run with rendezvous points counts its users over the agents that
+    // started: it refuses --elastic.
+    void elasticRefusesRendezvous()
+    {
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        ControllerOptions o;
+        o.discover = [] { return std::vector<std::string>{}; };
+        Controller ctl(std::move(links), o);
+        ctl.setRendezvous({{10, kS}});
+        std::string error;
+        QVERIFY(ctl.connect(error));
+        const RunResult r = ctl.run(oneStepBundle(), "st-rv", 1, {});
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find("--elastic") != std::string::npos, r.error.c_str());
+        QVERIFY(a->startRequests().empty());
     }
 
     void lostAgentIsStoppedUntilItsDeadManMustHaveFired()

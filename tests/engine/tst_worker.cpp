@@ -125,6 +125,38 @@ private Q_SLOTS:
         QCOMPARE(s.seconds.total->steps[0].sendLag.max(), std::uint64_t(0));
     }
 
+    // A share handed over at 1.25 s: its giver sends every arrival due
+    // before, its taker every one from then on, at the same times and with
+    // the increment going on where the giver stopped: together, the plan once.
+    void aShareHandedOverIsSentOnceBetweenTwoWorkers()
+    {
+        const std::string json = q("{'variables': [{'name': 'n', 'increment': {'min': 1, 'max': 1000}}],"
+                                   "'steps': [{'request': {'url': 'http://127.0.0.1:9/a?n=${n}'}}],"
+                                   "'load': {'open': {'rate': 100}}, 'duration': '2s', 'connections': 10}");
+        const auto reply = [](const Sent&) { return after(5 * kMs); };
+        const Nanos handOver = kT0 + 1250 * kMs;
+        Simulation giver(json, reply);
+        std::atomic<Nanos> release{handOver};
+        sim::runWorker(*giver.plan, giver.io, giver.clock, kT0, giver.seconds, giver.stop, nullptr, 0, &release);
+        Simulation taker(json, reply);
+        sim::runWorker(*taker.plan, taker.io, taker.clock, kT0, taker.seconds, taker.stop, nullptr, handOver);
+        QCOMPARE(giver.io.sent().size(), std::size_t(125));
+        QCOMPARE(taker.io.sent().size(), std::size_t(75));
+        std::vector<Nanos> at;
+        std::vector<std::string> targets;
+        for (const Simulation* s : {&giver, &taker})
+            for (const auto& sent : s->io.sent()) {
+                at.push_back(sent.at);
+                targets.push_back(sent.wire.substr(4, sent.wire.find(" HTTP/") - 4)); // "GET /a?n=1 HTTP/1.1"
+            }
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            QCOMPARE(at[i], kT0 + Nanos(i) * 10 * kMs);
+            QCOMPARE(targets[i], "/a?n=" + std::to_string(i + 1));
+        }
+        QCOMPARE(giver.counters(0).dropped, std::uint64_t(0));
+        QCOMPARE(taker.seconds.perSecond.front()->second, 2u); // its first second holds the hand-over
+    }
+
     // A slow target: 10 connections at 100/s with answers after 200 ms can
     // carry only 50/s; the rest wait (late) and are measured from their
     // intended time, so the latency shows the queue.

@@ -78,11 +78,16 @@ private slots:
         m_hosts = writeFile(m_dir, "hosts", hosts);
         m_pool = QStringLiteral("dns:pool.test:%1").arg(port);
         m_targetPort = freePort();
+        m_numberedPort = freePort();
         const QString servers = QStringLiteral("log_format stamp '$msec';\n"
+                                               "log_format numbered '$msec $arg_n';\n"
                                                "server { listen 127.0.0.1:%1; access_log %2/stamps.log stamp;\n"
+                                               "  location / { return 200 \"ok\"; } }\n"
+                                               "server { listen 127.0.0.1:%3; access_log %2/numbered.log numbered;\n"
                                                "  location / { return 200 \"ok\"; } }\n")
                                     .arg(m_targetPort)
-                                    .arg(m_dir.path());
+                                    .arg(m_dir.path())
+                                    .arg(m_numberedPort);
         QVERIFY2(m_nginx.start(m_dir.path(), servers, m_targetPort), qPrintable(m_nginx.error()));
     }
 
@@ -296,6 +301,98 @@ private slots:
                                      QStringLiteral("stop_requested")}));
     }
 
+    // --elastic: four agents start the run split into 16 shares; four more
+    // appear under the name at 3 s, are found by the look-up at 10 s and take
+    // shares from the next seconds. Every second stays at the plan, as nginx
+    // counts it, and each request's number (an increment, strided by share)
+    // was sent once: a share handed over goes on where its giver stopped.
+    void agentsThatAppearJoinTheRun()
+    {
+        QVERIFY(m_agents.size() >= 8);
+        const QString hostsFile = m_dir.filePath(QStringLiteral("elastic-hosts"));
+        const auto hostsFor = [&](int n) {
+            QByteArray hosts = "127.0.0.1 localhost\n";
+            for (int i = 0; i < n; ++i)
+                hosts +=
+                    m_agents[std::size_t(i)]->address().section(QLatin1Char(':'), 0, 0).toLatin1() + " pool.test\n";
+            QFile f(hostsFile); // rewritten in place: the run's namespace binds this inode
+            return f.open(QIODevice::WriteOnly) && f.write(hosts) == hosts.size();
+        };
+        QVERIFY(hostsFor(4));
+        const QString scenario = writeFile(
+            m_dir, "numbered.json",
+            QStringLiteral("{\"name\": \"numbered\", \"variables\": [{\"name\": \"n\", \"increment\": {\"min\": 1, "
+                           "\"max\": 1000000}}], \"steps\": [{\"name\": \"get\", \"request\": {\"method\": \"GET\", "
+                           "\"url\": \"http://127.0.0.1:%1/?n=${n}\"}}], \"load\": {\"open\": {\"rate\": %2}}, "
+                           "\"connections\": 64, \"threads\": 1}")
+                .arg(m_numberedPort)
+                .arg(kRate)
+                .toUtf8());
+        const QString summary = m_dir.filePath(QStringLiteral("elastic.json"));
+        QStringList args = withHosts(hostsFile, {QStringLiteral("run"), scenario, QStringLiteral("-d"),
+                                                 QStringLiteral("16s"), QStringLiteral("-q"),
+                                                 QStringLiteral("--token-file"), m_token, QStringLiteral("--agents"),
+                                                 m_pool, QStringLiteral("--elastic"), QStringLiteral("--shares"),
+                                                 QStringLiteral("16"), QStringLiteral("--summary-json"), summary});
+        QProcess run;
+        run.start(args.takeFirst(), args);
+        QVERIFY(run.waitForStarted());
+        QTest::qWait(3000);
+        QVERIFY(hostsFor(8));
+        QVERIFY(run.waitForFinished(60000));
+        const QString err = QString::fromUtf8(run.readAllStandardError());
+        QVERIFY2(run.exitCode() == 0, qPrintable(err));
+        const QJsonObject s = readJson(summary);
+        int joined = 0, joinedAt = 0;
+        for (const QJsonValue a : s.value(QStringLiteral("agents")).toArray())
+            if (const int at = a[QStringLiteral("joined_at_second")].toInt()) {
+                ++joined;
+                joinedAt = std::max(joinedAt, at);
+                QVERIFY2(a[QStringLiteral("requests")].toInt() > 0, qPrintable(a[QStringLiteral("name")].toString()));
+                QVERIFY(!a[QStringLiteral("shares")].toArray().isEmpty());
+            }
+        QCOMPARE(joined, 4);
+        QVERIFY2(joinedAt >= 11 && joinedAt <= 13, qPrintable(QString::number(joinedAt)));
+        QFile log(m_dir.filePath(QStringLiteral("numbered.log")));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        std::vector<double> times;
+        std::map<qint64, int> numbers;
+        for (const QByteArray& line : log.readAll().split('\n')) {
+            const QList<QByteArray> cells = line.trimmed().split(' ');
+            if (cells.size() != 2)
+                continue;
+            times.push_back(cells[0].toDouble());
+            ++numbers[cells[1].toLongLong()];
+        }
+        QCOMPARE(qint64(times.size()),
+                 s.value(QStringLiteral("total")).toObject()[QStringLiteral("requests")].toInteger());
+        for (const auto& [n, count] : numbers)
+            QVERIFY2(count == 1, qPrintable(QStringLiteral("number %1 sent %2 times").arg(n).arg(count)));
+        // 16 shares each count on by 16: the numbers run from 1 with no gap but the shares' last few
+        QVERIFY2(numbers.rbegin()->first - qint64(numbers.size()) <= 16 * 2,
+                 qPrintable(QStringLiteral("%1 numbers up to %2").arg(numbers.size()).arg(numbers.rbegin()->first)));
+        const double start = *std::min_element(times.begin(), times.end());
+        std::map<int, int> counted;
+        for (const double t : times)
+            ++counted[int(std::floor(t - start)) + 1];
+        QString shape;
+        for (const auto& [t, n] : counted)
+            shape += QStringLiteral(" %1:%2").arg(t).arg(n);
+        QString carried;
+        for (const QJsonValue a : s.value(QStringLiteral("agents")).toArray())
+            carried += QStringLiteral(" %1:%2")
+                           .arg(a[QStringLiteral("shares")].toArray().size())
+                           .arg(a[QStringLiteral("requests")].toInt());
+        qInfo("joined at second %d; nginx's seconds:%s; shares:requests of each agent:%s; %zu numbers up to %lld",
+              joinedAt, qPrintable(shape), qPrintable(carried), numbers.size(),
+              static_cast<long long>(numbers.rbegin()->first));
+        for (int t = 1; t <= 16; ++t) // nginx's seconds start with the first request it logged: one may straddle
+            QVERIFY2(counted.count(t) && std::abs(counted.at(t) - kRate) <= kRate * 0.02 + 16, qPrintable(shape));
+        for (const QJsonValue v : s.value(QStringLiteral("timeline")).toArray())
+            if (v[QStringLiteral("t")].toInt() <= 16)
+                QVERIFY2(withinPlan(v[QStringLiteral("requests")].toInteger()), qPrintable(shape));
+    }
+
     // Off loopback, the endpoint needs a token and TLS, as agents do.
     void aControlEndpointOffLoopbackNeedsTokenAndTls()
     {
@@ -330,7 +427,7 @@ private:
 
     QTemporaryDir m_dir;
     QString m_token, m_hosts, m_pool;
-    int m_targetPort = 0;
+    int m_targetPort = 0, m_numberedPort = 0;
     Nginx m_nginx;
     std::vector<std::unique_ptr<AgentProcess>> m_agents;
 };

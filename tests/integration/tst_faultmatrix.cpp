@@ -98,6 +98,13 @@ private Q_SLOTS:
                               ? QStringList{QString::fromLatin1(flag)}
                               : QStringList{QString::fromLatin1(flag), QString()})
                 << QString::fromLatin1(flag).remove(QLatin1Char('=')) + QStringLiteral(": the value is empty");
+        QTest::addRow("elastic without agents")
+            << url + QStringList{QStringLiteral("--elastic")}
+            << QStringLiteral("--elastic looks --agents up again during the run: give --agents");
+        QTest::addRow("no shares") << url + QStringList{QStringLiteral("--shares"), QStringLiteral("0")}
+                                   << QStringLiteral("--shares: 0 is");
+        QTest::addRow("too many shares") << url + QStringList{QStringLiteral("--shares"), QStringLiteral("1025")}
+                                         << QStringLiteral("--shares: 1025 is");
         QTest::addRow("dead-man overflow")
             << url + QStringList{QStringLiteral("--dead-man"), QStringLiteral("99999999999999999999999")}
             << QStringLiteral("--dead-man: 99999999999999999999999 is too large");

@@ -216,10 +216,27 @@ private slots:
         const std::int64_t offset = sorted[sorted.size() / 2];
         std::vector<double> arrived(expected.size() + 2);
         std::vector<double> errorsMs;
+        // The gap's seconds, less 50 ms at each edge: a request due at the very
+        // end of the second before may arrive a little into the gap (and one due
+        // at its end a little before), as any arrival carries the server's delay.
+        std::vector<std::pair<std::int64_t, std::int64_t>> gaps; // run time, ns
+        for (std::size_t k = 0; k < log.size(); ++k)
+            if (log[k] == 0 && (k == 0 || log[k - 1] != 0)) {
+                std::size_t end = k;
+                while (end < log.size() && log[end] == 0)
+                    ++end;
+                gaps.emplace_back(std::int64_t(k) * 1000000000 / speed + 50000000,
+                                  std::int64_t(end) * 1000000000 / speed - 50000000);
+            }
+        QVERIFY(!gaps.empty());
+        std::vector<std::int64_t> gapArrivals;
         for (std::size_t i = 0; i < seen.size(); ++i) {
             const std::int64_t t = seen[i].atNs - offset;
             arrived[std::min(arrived.size() - 1, std::size_t(std::max<std::int64_t>(0, t) / 1000000000))] += 1;
             errorsMs.push_back(std::abs(double(offsets[i] - offset)) / 1e6);
+            for (const auto& [from, to] : gaps)
+                if (t >= from && t < to)
+                    gapArrivals.push_back(t);
         }
         std::sort(errorsMs.begin(), errorsMs.end());
         qInfo("x%d: at the server, |arrival - intended| (offset removed): p50 %.3f ms, p99 %.3f ms", speed,
@@ -240,10 +257,10 @@ private slots:
                 qPrintable(
                     QStringLiteral("second %1: the server saw %2, the log %3").arg(k + 1).arg(arrived[k]).arg(want)));
         }
-        if (speed == 1) // the quiet gap is quiet
-            for (std::size_t k = 0; k < log.size(); ++k)
-                if (log[k] == 0)
-                    QCOMPARE(arrived[k], 0.0);
+        QVERIFY2(gapArrivals.empty(), // the quiet gap is quiet
+                 qPrintable(QStringLiteral("%1 requests arrived inside the log's quiet gap, the first at %2 s")
+                                .arg(gapArrivals.size())
+                                .arg(gapArrivals.empty() ? 0.0 : double(gapArrivals.front()) / 1e9)));
         const QJsonObject lag = s[QStringLiteral("total")][QStringLiteral("send_lag_ms")].toObject();
         qInfo("x%d: send lag p50 %.3f ms, p99 %.3f ms, max %.3f ms", speed, lag[QStringLiteral("p50")].toDouble(),
               lag[QStringLiteral("p99")].toDouble(), lag[QStringLiteral("max")].toDouble());

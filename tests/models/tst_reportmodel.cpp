@@ -30,7 +30,7 @@ private:
                 QStringList{QStringLiteral("run"), QStringLiteral("--url"), QString::fromStdString(mock.baseUrl()),
                             QStringLiteral("-r"), QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"),
                             QStringLiteral("-d"), QStringLiteral("2s"), QStringLiteral("-q"),
-                            QStringLiteral("--threshold"), QStringLiteral("p99 < 25ms"), QStringLiteral("--project"),
+                            QStringLiteral("--threshold"), QStringLiteral("p99 < 250ms"), QStringLiteral("--project"),
                             m_project} +
                     extra);
         QVERIFY(p.waitForFinished(30000));
@@ -54,7 +54,7 @@ private slots:
     {
         m_project = m_dir.filePath(QStringLiteral("r.stampede"));
         runAgainst({});
-        runAgainst("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 30}}]}");
+        runAgainst("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 300}}]}");
     }
 
     void engineChartsGaugesAndSamples()
@@ -108,8 +108,9 @@ private slots:
         QCOMPARE(fast.rowCount(), 2); // the step and the total
         QCOMPARE(fast.index(1, ReportModel::RequestsColumn).data().toULongLong(), 400ull);
         QVERIFY(fast.passed());
-        QVERIFY(!slow.passed()); // p99 < 25ms fails against a 30 ms delay
-        QVERIFY(slow.thresholdLines().first().startsWith(QLatin1String("FAIL p99 < 25ms")));
+        QVERIFY(
+            !slow.passed()); // p99 < 250ms fails against a 300 ms delay (and holds, on a loaded machine, without one)
+        QVERIFY(slow.thresholdLines().first().startsWith(QLatin1String("FAIL p99 < 250ms")));
         QVERIFY(fast.series(QStringLiteral("requests")).size() >= 2);
         QVERIFY(fast.exportAs(QStringLiteral("html")).contains(fast.runId().toUtf8()));
         QVERIFY(fast.exportAs(QStringLiteral("junit")).contains("<testcase"));

@@ -237,7 +237,8 @@ private slots:
         QVERIFY2(gaps >= 2, qPrintable(QString::number(gaps)));
         QStringList kinds;
         for (const auto& [at, kind] : report.eventMarks())
-            kinds << kind;
+            if (kind != QStringLiteral("generator_limited")) // a loaded machine's (ctest -j2): marked too
+                kinds << kind;
         QCOMPARE(kinds, (QStringList{QStringLiteral("paused"), QStringLiteral("resumed")}));
         const QString html = QString::fromUtf8(report.exportAs(QStringLiteral("html")));
         QVERIFY(html.contains(QStringLiteral(">paused</text>")));

@@ -48,6 +48,8 @@ arg = lambda flag: args[args.index(flag) + 1] if flag in args and args.index(fla
 svc_name = svc.get("metadata", {}).get("name")
 check(arg("--agents") == f"dns:{svc_name}:7070", f"the Job finds the agents by their Service: {arg('--agents')}")
 check(arg("--agent-tls-name") == svc_name, "the Job checks the agents' certificate for the Service's name")
+check("--elastic" not in args or int(arg("--shares") or 0) > int(arg("--min-agents") or 0),
+      "with --elastic, more shares than the agents it starts on (else none is left for a joiner)")
 check(ctl.get("image") == container.get("image"), "the controller runs the agents' image")
 check(job_pod.get("restartPolicy") == "Never" and ckinds["Job"]["spec"].get("backoffLimit") == 0,
       "a run is not retried behind the user's back")
