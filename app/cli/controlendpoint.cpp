@@ -61,6 +61,8 @@ void ControlEndpoint::event(const RunEvent& event)
         ++m_events;
         if (event.kind == "agent_lost")
             m_lost.push_back(event.agent);
+        if (event.kind == "agent_joined") // --elastic: an agent found mid-run
+            m_agents.push_back(event.agent);
     }
     m_inner.event(event);
 }

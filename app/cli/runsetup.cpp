@@ -176,7 +176,14 @@ bool chooseEngines(const Options& o, RunRequest& rq, std::string& error)
         rq.engines.localEngines = o.engines.empty() ? 0 : unsigned(n);
         return true;
     }
-    return findAgents(o, co, rq.engines.agents, error);
+    if (!findAgents(o, co, rq.engines.agents, error))
+        return false;
+    const std::size_t found = rq.engines.agents.size();
+    if (o.elastic || co.shares > found)
+        std::fprintf(stderr, "agents: %zu found, the run split into %zu shares%s\n", found,
+                     std::max<std::size_t>(found, co.shares),
+                     o.elastic ? "; looked up again every 10 s (--elastic): an agent found then takes shares" : "");
+    return true;
 }
 
 } // namespace

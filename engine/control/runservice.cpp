@@ -317,12 +317,13 @@ RunOutcome RunService::run(RunSink& sink)
         }
     }
     RunResult result = drive(controller, sink);
-    if (plan.teardown_size()) { // after a stop or a breaker trip too
+    const std::vector<std::string> all = controller.agentNames(); // with those that joined (--elastic)
+    if (plan.teardown_size()) {                                   // after a stop or a breaker trip too
         m_teardown = runPhase(addresses.front(), true, double(result.elapsed) / 1e9, sink);
         result.events.push_back(m_ownEvents.back());
     }
     pool.stop();
-    return conclude(sink, agents, std::move(result));
+    return conclude(sink, all, std::move(result));
 }
 
 RunSummary::Phase RunService::runPhase(const std::string& address, bool teardown, double atS, RunSink& sink)
@@ -386,7 +387,7 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     std::map<std::string, double> serverNow; // the target's metrics as read at the end of the second
     std::map<std::uint32_t, std::map<std::string, double>> serverBySecond;
     Controller::Callbacks cb;
-    if (names.size() > 1)
+    if (names.size() > 1 || m_request.controller.discover) // each agent's own seconds, when there are several
         cb.onAgentSecond = [&](std::size_t agent, const IntervalMetrics& part) {
             parts->push_back(RunLog::prepare(part, names[agent], m_scenarios));
         };
@@ -411,6 +412,8 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         }
     };
     cb.onEvent = [&](const RunEvent& e) {
+        if (e.kind == "agent_joined") // the run's agents, as saved, grow with it
+            onStore(sink, [all = names](RunLog& log, std::int64_t row) { return log.setAgents(row, all); });
         onStore(sink, [e](RunLog& log, std::int64_t row) { return log.addEvent(row, e); });
         sink.event(e);
         for (auto& out : m_outputs)

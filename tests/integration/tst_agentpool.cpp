@@ -329,11 +329,12 @@ private slots:
                 .arg(kRate)
                 .toUtf8());
         const QString summary = m_dir.filePath(QStringLiteral("elastic.json"));
-        QStringList args = withHosts(hostsFile, {QStringLiteral("run"), scenario, QStringLiteral("-d"),
-                                                 QStringLiteral("16s"), QStringLiteral("-q"),
-                                                 QStringLiteral("--token-file"), m_token, QStringLiteral("--agents"),
-                                                 m_pool, QStringLiteral("--elastic"), QStringLiteral("--shares"),
-                                                 QStringLiteral("16"), QStringLiteral("--summary-json"), summary});
+        const QString report = m_dir.filePath(QStringLiteral("elastic.streport"));
+        QStringList args = withHosts(
+            hostsFile, {QStringLiteral("run"), scenario, QStringLiteral("-d"), QStringLiteral("16s"),
+                        QStringLiteral("-q"), QStringLiteral("--token-file"), m_token, QStringLiteral("--agents"),
+                        m_pool, QStringLiteral("--elastic"), QStringLiteral("--shares"), QStringLiteral("16"),
+                        QStringLiteral("--summary-json"), summary, QStringLiteral("--report"), report});
         QProcess run;
         run.start(args.takeFirst(), args);
         QVERIFY(run.waitForStarted());
@@ -353,6 +354,20 @@ private slots:
             }
         QCOMPARE(joined, 4);
         QVERIFY2(joinedAt >= 11 && joinedAt <= 13, qPrintable(QString::number(joinedAt)));
+        QVERIFY2(err.contains(QStringLiteral("the run split into 16 shares; looked up again every 10 s")),
+                 qPrintable(err));
+        // the report keeps every agent, and each one's own seconds, those that joined too
+        QCOMPARE(s.value(QStringLiteral("engines")).toArray().size(), 8);
+        QProcess sql;
+        sql.start(QStringLiteral("/usr/bin/python3"),
+                  {QStringLiteral("-c"),
+                   QStringLiteral("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                                  "print(c.execute('select json_array_length(agents) from runs').fetchone()[0], "
+                                  "c.execute(\"select count(distinct agent) from run_seconds where agent != ''\")"
+                                  ".fetchone()[0])"),
+                   report});
+        QVERIFY(sql.waitForFinished(10000));
+        QCOMPARE(QString::fromUtf8(sql.readAllStandardOutput()).trimmed(), QStringLiteral("8 8"));
         QFile log(m_dir.filePath(QStringLiteral("numbered.log")));
         QVERIFY(log.open(QIODevice::ReadOnly));
         std::vector<double> times;
