@@ -316,27 +316,43 @@ bool Controller::Impl::startAll(Round& r, const v1::Bundle& bundle, const std::v
     r.shares.assign(n, {});
     for (std::uint32_t s = 0; s < r.shareCount; ++s)
         r.shares[s % n].push_back(s);
-    r.startedAt = clock().now();
-    for (std::uint32_t i = 0; i < n; ++i) {
-        v1::StartRunRequest rq;
-        rq.set_protocol_version(kControlProtocolVersion);
-        rq.set_run_id(r.runId);
-        rq.set_controller(options.name);
-        *rq.mutable_bundle() = bundle;
-        rq.set_engine_index(r.shares[i][0]);
-        for (std::size_t k = 1; k < r.shares[i].size(); ++k)
-            rq.add_more_shares(r.shares[i][k]);
-        rq.set_engine_count(r.shareCount);
-        rq.set_dead_man_seconds(options.deadManSeconds);
-        std::string why;
-        if (!links[i]->startRun(rq, options.startTimeout, why)) {
-            error = "agent " + (i < names.size() ? names[i] : links[i]->address()) + ": " + why;
-            for (std::uint32_t k = 0; k < i; ++k) // any refusal stops those already started
-                links[k]->stop(r.runId, why);
-            return false;
+    v1::StartRunRequest base;
+    base.set_protocol_version(kControlProtocolVersion);
+    base.set_run_id(r.runId);
+    base.set_controller(options.name);
+    *base.mutable_bundle() = bundle;
+    base.set_engine_count(r.shareCount);
+    base.set_dead_man_seconds(options.deadManSeconds);
+    // Every agent is started at once (up to 32 calls in flight): their seconds
+    // begin within one call's time of each other, however many there are.
+    std::vector<std::string> refused(n);
+    std::vector<char> started(n, 0);
+    std::atomic<std::uint32_t> next{0};
+    const auto startSome = [&] {
+        for (std::uint32_t i; (i = next++) < n;) {
+            v1::StartRunRequest rq = base;
+            rq.set_engine_index(r.shares[i][0]);
+            for (std::size_t k = 1; k < r.shares[i].size(); ++k)
+                rq.add_more_shares(r.shares[i][k]);
+            started[i] = links[i]->startRun(rq, options.startTimeout, refused[i]);
         }
-    }
-    return true;
+    };
+    r.startedAt = clock().now();
+    std::vector<std::thread> callers;
+    for (std::uint32_t t = 1; t < std::min<std::uint32_t>(n, 32); ++t)
+        callers.emplace_back(startSome);
+    startSome();
+    for (auto& t : callers)
+        t.join();
+    const auto first = std::find(started.begin(), started.end(), 0);
+    if (first == started.end())
+        return true;
+    const auto i = std::size_t(first - started.begin());
+    error = "agent " + (i < names.size() ? names[i] : links[i]->address()) + ": " + refused[i];
+    for (std::size_t k = 0; k < n; ++k) // any refusal stops those that started
+        if (started[k])
+            links[k]->stop(r.runId, refused[i]);
+    return false;
 }
 
 // The round's per-agent state for the agents that started, and their threads.
