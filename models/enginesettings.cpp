@@ -320,7 +320,7 @@ QString EngineSettings::runToolTip() const
     return QCoreApplication::translate("EngineSettings", "Start this scenario on local engines (%1) and watch it live "
                                                          "(Runs → Engines… to change)")
         .arg(localEngines > 0 ? QString::number(localEngines)
-                              : QCoreApplication::translate("EngineSettings", "one per core it may use"));
+                              : QCoreApplication::translate("EngineSettings", "fitted to the CPUs it may use"));
 }
 
 QString findStampedeCli()

@@ -14,17 +14,17 @@
         <translation>%2 个代理中有 %1 个应答</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="274"/>
+        <location filename="../models/enginesettings.cpp" line="270"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`), dns:NAME:PORT (every address of a name, as a Kubernetes headless Service gives) or file:PATH (a list)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）、dns:NAME:PORT（一个名称的全部地址，如 Kubernetes 无头 Service 所给）或 file:PATH（一个列表）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="305"/>
+        <location filename="../models/enginesettings.cpp" line="301"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="305"/>
+        <location filename="../models/enginesettings.cpp" line="301"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -668,38 +668,38 @@ Candidate: %2</source>
         <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="311"/>
+        <location filename="../models/enginesettings.cpp" line="307"/>
         <source>Run on %n remote agent(s)</source>
         <translation>
             <numerusform>在 %n 个远程代理上运行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="313"/>
+        <location filename="../models/enginesettings.cpp" line="309"/>
         <source>Run on the local pool (%n engine(s))</source>
         <translation>
             <numerusform>在本地引擎池上运行（%n 个引擎）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="315"/>
+        <location filename="../models/enginesettings.cpp" line="311"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="321"/>
+        <location filename="../models/enginesettings.cpp" line="317"/>
         <source>Start this scenario on the agents %1 and watch it live (Runs → Engines… to change)</source>
         <translation>在代理 %1 上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="324"/>
+        <location filename="../models/enginesettings.cpp" line="320"/>
         <source>Start this scenario on local engines (%1) and watch it live (Runs → Engines… to change)</source>
         <translation>在本地引擎（%1）上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="327"/>
-        <source>one per core it may use</source>
-        <translation>每个可用核心一个</translation>
+        <location filename="../models/enginesettings.cpp" line="323"/>
+        <source>fitted to the CPUs it may use</source>
+        <translation>按可用的 CPU 数量</translation>
     </message>
 </context>
 <context>
@@ -1159,158 +1159,158 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="43"/>
-        <source>one per core</source>
-        <translation>每核一个</translation>
+        <source>fit to the CPUs</source>
+        <translation>按可用 CPU</translation>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="45"/>
-        <source>How many engine processes to start; each takes a share of the load</source>
-        <translation>要启动的引擎进程数；每个进程承担一部分负载</translation>
+        <source>How many engine processes to start; each takes a share of the load. By default, one per NUMA node, its threads as many as the CPUs this process may use (its affinity and CPU quota)</source>
+        <translation>要启动的引擎进程数，每个承担一部分负载。默认每个 NUMA 节点一个，线程数等于本进程可用的 CPU 数（其 CPU 亲和性与 CPU 配额）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="54"/>
+        <location filename="../widgets/enginesdialog.cpp" line="56"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="55"/>
+        <location filename="../widgets/enginesdialog.cpp" line="57"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="56"/>
+        <location filename="../widgets/enginesdialog.cpp" line="58"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="57"/>
+        <location filename="../widgets/enginesdialog.cpp" line="59"/>
         <source>Say hello to every agent: reachable, same protocol version, not busy</source>
         <translation>逐一联系每个代理：是否可达、协议版本是否一致、是否空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="59"/>
+        <location filename="../widgets/enginesdialog.cpp" line="61"/>
         <source>file holding the agents&apos; token</source>
         <translation>保存代理令牌的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="60"/>
+        <location filename="../widgets/enginesdialog.cpp" line="62"/>
         <source>The agents were started with --token-file; give the same token here. The project keeps only this path, never the token.</source>
         <translation>代理以 --token-file 启动；请在此提供同一令牌。项目只保存此路径，从不保存令牌本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="63"/>
+        <location filename="../widgets/enginesdialog.cpp" line="65"/>
         <source>none: plain connections (loopback only)</source>
         <translation>无：明文连接（仅限回环地址）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="64"/>
+        <location filename="../widgets/enginesdialog.cpp" line="66"/>
         <source>The CA that signed the agents&apos; TLS certificates; set it to connect with TLS</source>
         <translation>签发代理 TLS 证书的 CA；设置后使用 TLS 连接</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="66"/>
+        <location filename="../widgets/enginesdialog.cpp" line="68"/>
         <source>off (e.g. 127.0.0.1:9465)</source>
         <translation>关闭（例如 127.0.0.1:9465）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="67"/>
+        <location filename="../widgets/enginesdialog.cpp" line="69"/>
         <source>While a run goes on, serve its figures at http://ADDRESS/metrics for an existing Prometheus to scrape: stampede_requests_total{step}, stampede_errors_total{class}, latency quantiles…</source>
         <translation>运行期间在 http://地址/metrics 提供实时指标，供现有的 Prometheus 抓取：stampede_requests_total{step}、stampede_errors_total{class}、延迟分位数……</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="71"/>
+        <location filename="../widgets/enginesdialog.cpp" line="73"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="72"/>
+        <location filename="../widgets/enginesdialog.cpp" line="74"/>
         <source>Write every second of each run as a line of JSON (as k6&apos;s JSON output). It is written to FILE.part while the run goes on and renamed FILE at its end.</source>
         <translation>把每次运行的每一秒写成一行 JSON（同 k6 的 JSON 输出）。运行期间写入 FILE.part，结束时改名为 FILE。</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="76"/>
+        <location filename="../widgets/enginesdialog.cpp" line="78"/>
         <source>off (e.g. http://127.0.0.1:9090/api/v1/write)</source>
         <translation>关闭（例如 http://127.0.0.1:9090/api/v1/write）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="77"/>
+        <location filename="../widgets/enginesdialog.cpp" line="79"/>
         <source>Push every second of each run to a Prometheus remote write receiver (Prometheus with --web.enable-remote-write-receiver, or another receiver of remote write 1.0)</source>
         <translation>把每次运行的每一秒推送到 Prometheus 远程写入接收端（开启 --web.enable-remote-write-receiver 的 Prometheus，或其他 remote write 1.0 接收端）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="91"/>
+        <location filename="../widgets/enginesdialog.cpp" line="93"/>
         <source>Token file:</source>
         <translation>令牌文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="91"/>
+        <location filename="../widgets/enginesdialog.cpp" line="93"/>
         <source>Token file</source>
         <translation>令牌文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="92"/>
+        <location filename="../widgets/enginesdialog.cpp" line="94"/>
         <source>TLS CA file:</source>
         <translation>TLS CA 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="92"/>
+        <location filename="../widgets/enginesdialog.cpp" line="94"/>
         <source>CA certificate</source>
         <translation>CA 证书</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="95"/>
+        <location filename="../widgets/enginesdialog.cpp" line="97"/>
         <source>Engines:</source>
         <translation>引擎数：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="98"/>
+        <location filename="../widgets/enginesdialog.cpp" line="100"/>
         <source>Live outputs of every run</source>
         <translation>每次运行的实时输出</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="100"/>
+        <location filename="../widgets/enginesdialog.cpp" line="102"/>
         <source>Prometheus endpoint:</source>
         <translation>Prometheus 端点：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="104"/>
+        <location filename="../widgets/enginesdialog.cpp" line="106"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="109"/>
+        <location filename="../widgets/enginesdialog.cpp" line="111"/>
         <source>JSON lines file</source>
         <translation>JSON Lines 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="109"/>
+        <location filename="../widgets/enginesdialog.cpp" line="111"/>
         <source>JSON lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="113"/>
+        <location filename="../widgets/enginesdialog.cpp" line="115"/>
         <source>JSON lines file:</source>
         <translation>JSON Lines 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="114"/>
+        <location filename="../widgets/enginesdialog.cpp" line="116"/>
         <source>Remote write URL:</source>
         <translation>远程写入 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="138"/>
+        <location filename="../widgets/enginesdialog.cpp" line="140"/>
         <source>%1 of %2 agents ready.</source>
         <translation>%2 个代理中 %1 个就绪。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/enginesdialog.cpp" line="177"/>
+        <location filename="../widgets/enginesdialog.cpp" line="179"/>
         <source>Checking %n agent(s)…</source>
         <translation>
             <numerusform>正在检查 %n 个代理…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="191"/>
+        <location filename="../widgets/enginesdialog.cpp" line="193"/>
         <source>List at least one agent, or run on the local pool.</source>
         <translation>请至少列出一个代理，或使用本地引擎池运行。</translation>
     </message>
@@ -2627,7 +2627,7 @@ with a self-signed or internal certificate.</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="237"/>
+        <location filename="../models/enginesettings.cpp" line="229"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -4109,11 +4109,6 @@ error_rate &lt; 0.1%</translation>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
-        <source>Start this scenario on local engines (one per core) and watch it live</source>
-        <translation>在本地引擎（每核一个）上启动此场景并实时观察</translation>
-    </message>
-    <message>
         <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
@@ -4217,6 +4212,11 @@ error_rate &lt; 0.1%</translation>
         <location filename="../widgets/scenarioeditor.cpp" line="366"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
+        <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
+        <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
         <location filename="../widgets/scenarioeditor.cpp" line="359"/>

@@ -40,9 +40,11 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     (s.remote ? m_remote : m_local)->setChecked(true);
     m_localEngines = new QSpinBox;
     m_localEngines->setRange(0, 256);
-    m_localEngines->setSpecialValueText(tr("one per core"));
+    m_localEngines->setSpecialValueText(tr("fit to the CPUs"));
     m_localEngines->setValue(s.localEngines);
-    m_localEngines->setToolTip(tr("How many engine processes to start; each takes a share of the load"));
+    m_localEngines->setToolTip(tr("How many engine processes to start; each takes a share of the load. By default, "
+                                  "one per NUMA node, its threads as many as the CPUs this process may use (its "
+                                  "affinity and CPU quota)"));
 
     m_agents = new AgentListModel(this);
     m_agents->setAgents(s.agents);

@@ -292,7 +292,8 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_warningsLabel->hide();
     auto* run = new QPushButton(tr("Run on the local pool"));
     m_run = run;
-    run->setToolTip(tr("Start this scenario on local engines (one per core) and watch it live"));
+    run->setToolTip(
+        tr("Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live"));
     run->setObjectName(QStringLiteral("runButton"));
     auto* capacity = new QPushButton(tr("Find capacity…"));
     capacity->setObjectName(QStringLiteral("capacityButton"));

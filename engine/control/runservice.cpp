@@ -1,5 +1,7 @@
 #include "runservice.h"
 
+#include "core/cpubudget.h"
+
 #include "plan/testplan.h"
 
 #include <cmath>
@@ -84,6 +86,15 @@ RunService::~RunService() = default;
 std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<std::string>& errors)
 {
     std::unique_ptr<RunService> s(new RunService);
+    // By default, local engines fit the CPUs this process may use (its
+    // affinity and cgroup quota, not the machine's cores): one engine per NUMA
+    // node, its threads sharing the node's CPUs. Remote agents: one thread each.
+    if (request.engines.agents.empty() && !request.engines.localEngines) {
+        const CpuBudget budget = cpuBudget();
+        request.engines.localEngines = budget.nodes;
+        if (!request.scenario.threads())
+            request.scenario.set_threads(std::max(1u, budget.cpus / budget.nodes));
+    }
     if (!request.scenario.threads())
         request.scenario.set_threads(1); // one thread per engine: the pool brings the parallelism
     PlanOptions po;
@@ -202,8 +213,7 @@ bool RunService::fitsFileLimit(std::string& why) const
 
 unsigned RunService::localEngineCount() const
 {
-    const unsigned wanted = m_request.engines.localEngines ? m_request.engines.localEngines
-                                                           : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned wanted = m_request.engines.localEngines ? m_request.engines.localEngines : cpuBudget().nodes;
     // every engine needs at least one connection (open) or user (closed) per thread, in each scenario
     unsigned cap = std::max(1u, m_plan.connections / std::max(1u, m_plan.threads));
     for (const ScenarioPlan& sc : m_plan.scenarios)

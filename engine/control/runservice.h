@@ -38,7 +38,7 @@ class LocalPool;
 struct EngineChoice
 {
     std::vector<std::string> agents;           // host:port of running agents; empty: the local pool
-    unsigned localEngines = 0;                 // the local pool's size; 0: one per core (capped, see prepare())
+    unsigned localEngines = 0;                 // the local pool's size; 0: one per NUMA node (see prepare())
     std::string executable = "/proc/self/exe"; // what the local agents run (`EXE agent ...`)
     bool pin = false;                          // local agent i on CPU i
     int niceness = 0;                          // above 0: local agents yield the CPU to the caller
@@ -115,7 +115,7 @@ public:
     // What the plan will do that its author may not mean (flowWarnings()).
     const std::vector<std::string>& warnings() const { return m_warnings; }
     const ScenarioPlan& plan() const { return m_plan; }
-    // Local engines to start: the request's (or one per core), at most one per
+    // Local engines to start: the request's (by default, one per NUMA node), at most one per
     // connection (open) or user (closed) of each engine's threads.
     unsigned localEngineCount() const;
     // Records the run's start in the store (on the store's thread, before

@@ -3,8 +3,10 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace testsupport;
 
@@ -153,6 +155,33 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("[   1s] rate")));
         QVERIFY(r.err.contains(QStringLiteral("[   2s] rate")));
         QVERIFY(r.out.contains(QStringLiteral("GET /")));
+    }
+
+    // Without --engines and --threads the run fits the CPUs it may use (its
+    // affinity: taskset, a cpuset; a cgroup quota likewise), not the machine's:
+    // on one CPU, one engine of one thread; on two, two threads in all.
+    void defaultsFitTheCpusItMayUse()
+    {
+        MockProcess mock;
+        QVERIFY(mock.started());
+        const auto startLine = [&](const QString& cpus) -> QString {
+            QProcess p;
+            p.start(QStringLiteral("taskset"),
+                    {QStringLiteral("-c"), cpus, cliPath(), QStringLiteral("run"), QStringLiteral("--url"), mock.url(),
+                     QStringLiteral("--rate"), QStringLiteral("20"), QStringLiteral("-d"), QStringLiteral("1s"),
+                     QStringLiteral("-q")});
+            if (!p.waitForFinished(30000) || p.exitCode() != 0)
+                return QStringLiteral("failed: ") + QString::fromUtf8(p.readAllStandardError());
+            return QString::fromUtf8(p.readAllStandardError()).section(QLatin1Char('\n'), 0, 0);
+        };
+        const QString one = startLine(QStringLiteral("0"));
+        QVERIFY2(one.contains(QStringLiteral(", 1 engine x 1 thread,")), qPrintable(one));
+        if (QThread::idealThreadCount() < 2)
+            return;
+        const QString two = startLine(QStringLiteral("0,1"));
+        QVERIFY2(two.contains(QStringLiteral(", 1 engine x 2 threads,")) ||
+                     two.contains(QStringLiteral(", 2 engines x 1 thread,")), // CPUs 0 and 1 on two NUMA nodes
+                 qPrintable(two));
     }
 };
 
