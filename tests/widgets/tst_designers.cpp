@@ -3,6 +3,7 @@
 #include "capacitydialog.h"
 #include "csvpreviewmodel.h"
 #include "dataseteditor.h"
+#include "enginesdialog.h"
 #include "environmenteditor.h"
 #include "grpc/protoschema.h"
 #include "planeditor.h"
@@ -22,15 +23,54 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QTranslator>
 
 class TestDesigners : public QObject
 {
     Q_OBJECT
 private slots:
+    // Run → Engines by default: the local pool fitted to the CPUs, said in
+    // full in the spin box (en and zh_CN), its tooltip saying how.
+    void enginesDialogSaysTheDefault_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QString();
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    void enginesDialogSaysTheDefault()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        if (!language.isEmpty()) {
+            QVERIFY(translator.load(QStringLiteral(":/i18n/stampede_%1.qm").arg(language)));
+            QApplication::installTranslator(&translator);
+        }
+        const auto uninstall = qScopeGuard([&] { QApplication::removeTranslator(&translator); });
+        EnginesDialog d{EngineSettings{}};
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        QSpinBox* engines = nullptr;
+        for (QSpinBox* box : d.findChildren<QSpinBox*>())
+            if (box->maximum() == 256)
+                engines = box;
+        QVERIFY(engines);
+        QCOMPARE(engines->value(), 0);
+        QCOMPARE(engines->text(),
+                 language.isEmpty() ? QStringLiteral("fit to the CPUs") : QStringLiteral("按可用 CPU"));
+        QVERIFY2(engines->width() >= engines->fontMetrics().horizontalAdvance(engines->text()) + 16,
+                 qPrintable(QStringLiteral("%1 px for \"%2\"").arg(engines->width()).arg(engines->text())));
+        QVERIFY(engines->toolTip().contains(QStringLiteral("NUMA")));
+        if (qEnvironmentVariableIsSet("STAMPEDE_SHOTS"))
+            d.grab().save(
+                QStringLiteral("%1/engines-%2.png")
+                    .arg(qEnvironmentVariable("STAMPEDE_SHOTS"), language.isEmpty() ? QStringLiteral("en") : language));
+    }
+
     // Find capacity: OK only when the SLOs parse and the levels can run; the
     // options are what was entered.
     void capacityDialogChecksItsFields()
