@@ -1,14 +1,25 @@
 #include "latencyhistogram.h"
 
+#include <cstdlib>
+#include <new>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
 namespace stampede {
 
+void LatencyHistogram::Free::operator()(std::uint64_t* p) const
+{
+    std::free(p);
+}
+
 void LatencyHistogram::allocate()
 {
-    m_counts = std::make_unique<std::uint64_t[]>(kCountsLength); // zeroed
+    auto* p = static_cast<std::uint64_t*>(std::calloc(kCountsLength, sizeof(std::uint64_t))); // zeroed
+    if (!p)
+        throw std::bad_alloc();
+    m_counts.reset(p);
 }
 
 LatencyHistogram& LatencyHistogram::operator=(const LatencyHistogram& o)
@@ -19,7 +30,7 @@ LatencyHistogram& LatencyHistogram::operator=(const LatencyHistogram& o)
         m_counts.reset();
     else {
         if (!m_counts)
-            m_counts = std::make_unique_for_overwrite<std::uint64_t[]>(kCountsLength);
+            allocate();
         std::memcpy(m_counts.get(), o.m_counts.get(), kCountsLength * sizeof(std::uint64_t));
     }
     m_total = o.m_total;
@@ -31,8 +42,8 @@ LatencyHistogram& LatencyHistogram::operator=(const LatencyHistogram& o)
 
 void LatencyHistogram::clear()
 {
-    if (m_counts) // kept: a histogram cleared each second fills again
-        std::memset(m_counts.get(), 0, kCountsLength * sizeof(std::uint64_t));
+    if (const std::size_t from = first(), to = last(); from <= to) // kept: a histogram cleared each second fills again
+        std::memset(m_counts.get() + from, 0, (to - from + 1) * sizeof(std::uint64_t));
     m_total = 0;
     m_sum = 0;
     m_min = UINT64_MAX;
@@ -45,7 +56,7 @@ void LatencyHistogram::merge(const LatencyHistogram& other)
         return;
     if (!m_counts)
         allocate();
-    for (std::size_t i = 0; i < kCountsLength; ++i)
+    for (std::size_t i = other.first(), to = other.last(); i <= to; ++i)
         m_counts[i] += other.m_counts[i];
     m_total += other.m_total;
     m_sum += other.m_sum;
@@ -75,7 +86,7 @@ double LatencyHistogram::percentile(double p) const
     const double exactRank = std::ceil(std::max(p, 0.0) / 100.0 * double(m_total));
     const std::uint64_t rank = std::max<std::uint64_t>(1, std::uint64_t(exactRank));
     std::uint64_t seen = 0;
-    for (std::size_t i = 0; i < kCountsLength; ++i) {
+    for (std::size_t i = first(), to = last(); i <= to; ++i) {
         seen += m_counts[i];
         if (seen >= rank) {
             std::uint64_t width = 0;
@@ -121,24 +132,39 @@ bool getVarint(const std::string& in, std::size_t& pos, std::uint64_t& v)
 }
 } // namespace
 
+// A peer's bytes: the header, then counters each within the header's min and
+// max and adding up to its total; nothing is merged unless all of it holds.
 bool LatencyHistogram::mergeSerialized(const std::string& data)
 {
-    std::size_t pos = 0;
+    std::size_t start = 0;
     std::uint64_t total, sum, mn, mx;
-    if (!getVarint(data, pos, total) || !getVarint(data, pos, sum) || !getVarint(data, pos, mn) ||
-        !getVarint(data, pos, mx))
+    if (!getVarint(data, start, total) || !getVarint(data, start, sum) || !getVarint(data, start, mn) ||
+        !getVarint(data, start, mx))
         return false;
-    std::size_t index = 0;
-    while (pos < data.size()) {
-        std::uint64_t delta, c;
-        if (!getVarint(data, pos, delta) || !getVarint(data, pos, c))
+    if (total && (mn > mx || mx > kMaxMicros))
+        return false;
+    const std::size_t from = total ? indexOf(mn) : 1, to = total ? indexOf(mx) : 0;
+    std::uint64_t counted = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        std::size_t pos = start, index = 0;
+        while (pos < data.size()) {
+            std::uint64_t delta, c;
+            if (!getVarint(data, pos, delta) || !getVarint(data, pos, c))
+                return false;
+            if (delta >= kCountsLength || (index += delta) < from || index > to)
+                return false;
+            if (pass == 0) {
+                if (c > total - counted)
+                    return false;
+                counted += c;
+                continue;
+            }
+            if (!m_counts)
+                allocate();
+            m_counts[index] += c;
+        }
+        if (pass == 0 && counted != total)
             return false;
-        index += delta;
-        if (index >= kCountsLength)
-            return false;
-        if (!m_counts)
-            allocate();
-        m_counts[index] += c;
     }
     if (total) {
         m_total += total;
@@ -156,12 +182,12 @@ std::string LatencyHistogram::serialize() const
     putVarint(out, m_sum);
     putVarint(out, min());
     putVarint(out, m_max);
-    std::size_t last = 0;
-    for (std::size_t i = 0; m_counts && i < kCountsLength; ++i) {
+    std::size_t at = 0;
+    for (std::size_t i = first(), to = last(); i <= to; ++i) {
         if (m_counts[i]) {
-            putVarint(out, i - last);
+            putVarint(out, i - at);
             putVarint(out, m_counts[i]);
-            last = i;
+            at = i;
         }
     }
     return out;
@@ -174,15 +200,7 @@ bool LatencyHistogram::deserialize(const std::string& data)
         clear();
         return false;
     }
-    // the counters must add up to the total the header announced
-    std::uint64_t counted = 0;
-    for (std::size_t i = 0; m_counts && i < kCountsLength; ++i)
-        counted += m_counts[i];
-    if (counted != m_total) {
-        clear();
-        return false;
-    }
-    return true;
+    return true; // its counters added up to the total the header announced
 }
 
 } // namespace stampede

@@ -82,7 +82,17 @@ public:
 
 private:
     void allocate();
-    std::unique_ptr<std::uint64_t[]> m_counts; // kCountsLength counters once a value came; null before
+    // The counters that may be non-zero: those from min's to max's (values
+    // map to counters in order), so that merging, clearing, serializing and
+    // ranking touch the range a second used, not 184 KiB. Empty: first > last.
+    std::size_t first() const { return m_counts && m_min <= m_max ? indexOf(m_min) : 1; }
+    std::size_t last() const { return m_counts && m_min <= m_max ? indexOf(m_max) : 0; }
+    struct Free
+    {
+        void operator()(std::uint64_t* p) const;
+    };
+    // kCountsLength counters once a value came (calloc'd: pages never used stay untouched); null before
+    std::unique_ptr<std::uint64_t[], Free> m_counts;
     std::uint64_t m_total = 0;
     std::uint64_t m_sum = 0;
     std::uint64_t m_min = UINT64_MAX;

@@ -89,6 +89,54 @@ private slots:
         QCOMPARE(h->max(), LatencyHistogram::kMaxMicros); // clamped to one hour
     }
 
+    // A peer's histogram whose counters lie outside its own min and max, or
+    // do not add up to its total, is refused whole: nothing of it is merged.
+    void aLyingHistogramMergesNothing()
+    {
+        LatencyHistogram h;
+        for (std::uint64_t v : {500ull, 700ull, 900ull})
+            h.record(v);
+        const std::string good = h.serialize();
+        LatencyHistogram target;
+        target.record(100);
+        const LatencyHistogram before = target;
+        // header total 3, sum, min 500, max 900; then a counter at 50 (below min) and two in range
+        const auto varint = [](std::string& out, std::uint64_t v) {
+            for (; v >= 0x80; v >>= 7)
+                out.push_back(char(v | 0x80));
+            out.push_back(char(v));
+        };
+        std::string below;
+        for (std::uint64_t v : {3ull, 2100ull, 500ull, 900ull})
+            varint(below, v);
+        for (std::uint64_t v : {50ull, 1ull, 650ull, 1ull, 200ull, 1ull}) // indices 50, 700, 900
+            varint(below, v);
+        QVERIFY(!target.mergeSerialized(below));
+        QVERIFY(target == before);
+        std::string tooMany = good;
+        tooMany.back() = char(tooMany.back() + 1); // the last counter one more than the total allows
+        QVERIFY(!target.mergeSerialized(tooMany));
+        QVERIFY(target == before);
+        QVERIFY(target.mergeSerialized(good));
+        QCOMPARE(target.count(), 4u);
+        QCOMPARE(target.percentile(100), 900.0);
+        // merging and clearing keep to the range a second used, and say the same
+        LatencyHistogram a, b;
+        a.record(10);
+        a.record(3000000);
+        b.merge(a);
+        QVERIFY(b == a);
+        b.clear();
+        QCOMPARE(b.count(), 0u);
+        b.record(20);
+        QCOMPARE(b.percentile(50), 20.0);
+        QCOMPARE(b.serialize(), [] {
+            LatencyHistogram c;
+            c.record(20);
+            return c.serialize();
+        }());
+    }
+
     void bucketsAreContiguous()
     {
         // every value maps to the bucket whose range holds it
