@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace stampede {
 
@@ -14,24 +15,35 @@ void LatencyHistogram::Free::operator()(std::uint64_t* p) const
     std::free(p);
 }
 
-void LatencyHistogram::allocate()
+void LatencyHistogram::cover(std::size_t from, std::size_t to)
 {
-    auto* p = static_cast<std::uint64_t*>(std::calloc(kCountsLength, sizeof(std::uint64_t))); // zeroed
+    std::size_t lo = from / kSubBucketHalf * kSubBucketHalf, hi = (to / kSubBucketHalf + 1) * kSubBucketHalf;
+    if (m_size) {
+        lo = std::min(lo, m_base);
+        hi = std::max(hi, m_base + m_size);
+    }
+    hi = std::min(hi, kCountsLength);
+    if (m_size && lo == m_base && hi == m_base + m_size)
+        return;
+    auto* p = static_cast<std::uint64_t*>(std::calloc(hi - lo, sizeof(std::uint64_t))); // zeroed
     if (!p)
         throw std::bad_alloc();
+    if (m_size)
+        std::memcpy(p + (m_base - lo), m_counts.get(), m_size * sizeof(std::uint64_t));
     m_counts.reset(p);
+    m_base = lo;
+    m_size = hi - lo;
 }
 
 LatencyHistogram& LatencyHistogram::operator=(const LatencyHistogram& o)
 {
     if (this == &o)
         return *this;
-    if (!o.m_counts)
-        m_counts.reset();
-    else {
-        if (!m_counts)
-            allocate();
-        std::memcpy(m_counts.get(), o.m_counts.get(), kCountsLength * sizeof(std::uint64_t));
+    m_counts.reset();
+    m_base = m_size = 0;
+    if (o.m_size) {
+        cover(o.m_base, o.m_base + o.m_size - 1);
+        std::memcpy(m_counts.get(), o.m_counts.get(), m_size * sizeof(std::uint64_t));
     }
     m_total = o.m_total;
     m_sum = o.m_sum;
@@ -40,10 +52,24 @@ LatencyHistogram& LatencyHistogram::operator=(const LatencyHistogram& o)
     return *this;
 }
 
+LatencyHistogram& LatencyHistogram::operator=(LatencyHistogram&& o) noexcept
+{
+    if (this == &o)
+        return *this;
+    m_counts = std::move(o.m_counts);
+    m_base = std::exchange(o.m_base, 0);
+    m_size = std::exchange(o.m_size, 0);
+    m_total = std::exchange(o.m_total, 0);
+    m_sum = std::exchange(o.m_sum, 0);
+    m_min = std::exchange(o.m_min, UINT64_MAX);
+    m_max = std::exchange(o.m_max, 0);
+    return *this;
+}
+
 void LatencyHistogram::clear()
 {
     if (const std::size_t from = first(), to = last(); from <= to) // kept: a histogram cleared each second fills again
-        std::memset(m_counts.get() + from, 0, (to - from + 1) * sizeof(std::uint64_t));
+        std::memset(m_counts.get() + (from - m_base), 0, (to - from + 1) * sizeof(std::uint64_t));
     m_total = 0;
     m_sum = 0;
     m_min = UINT64_MAX;
@@ -52,12 +78,14 @@ void LatencyHistogram::clear()
 
 void LatencyHistogram::merge(const LatencyHistogram& other)
 {
-    if (!other.m_total || !other.m_counts)
+    if (!other.m_total || !other.m_size)
         return;
-    if (!m_counts)
-        allocate();
-    for (std::size_t i = other.first(), to = other.last(); i <= to; ++i)
-        m_counts[i] += other.m_counts[i];
+    const std::size_t from = other.first(), to = other.last();
+    cover(from, to);
+    std::uint64_t* mine = m_counts.get() + (from - m_base);
+    const std::uint64_t* theirs = other.m_counts.get() + (from - other.m_base);
+    for (std::size_t k = 0; k <= to - from; ++k)
+        mine[k] += theirs[k];
     m_total += other.m_total;
     m_sum += other.m_sum;
     m_min = std::min(m_min, other.m_min);
@@ -79,7 +107,7 @@ std::uint64_t LatencyHistogram::lowestAt(std::size_t index, std::uint64_t* width
 
 double LatencyHistogram::percentile(double p) const
 {
-    if (!m_total || !m_counts)
+    if (!m_total || !m_size)
         return 0;
     if (p >= 100)
         return double(m_max);
@@ -87,7 +115,7 @@ double LatencyHistogram::percentile(double p) const
     const std::uint64_t rank = std::max<std::uint64_t>(1, std::uint64_t(exactRank));
     std::uint64_t seen = 0;
     for (std::size_t i = first(), to = last(); i <= to; ++i) {
-        seen += m_counts[i];
+        seen += at(i);
         if (seen >= rank) {
             std::uint64_t width = 0;
             const std::uint64_t low = lowestAt(i, &width);
@@ -102,8 +130,8 @@ bool LatencyHistogram::operator==(const LatencyHistogram& o) const
 {
     if (m_total != o.m_total || m_sum != o.m_sum || min() != o.min() || m_max != o.m_max)
         return false;
-    for (std::size_t i = 0; i < kCountsLength; ++i)
-        if ((m_counts ? m_counts[i] : 0) != (o.m_counts ? o.m_counts[i] : 0))
+    for (std::size_t i = std::min(first(), o.first()), to = std::max(last(), o.last()); i <= to; ++i)
+        if (at(i) != o.at(i))
             return false;
     return true;
 }
@@ -159,9 +187,8 @@ bool LatencyHistogram::mergeSerialized(const std::string& data)
                 counted += c;
                 continue;
             }
-            if (!m_counts)
-                allocate();
-            m_counts[index] += c;
+            cover(from, to);
+            m_counts[index - m_base] += c;
         }
         if (pass == 0 && counted != total)
             return false;
@@ -182,12 +209,12 @@ std::string LatencyHistogram::serialize() const
     putVarint(out, m_sum);
     putVarint(out, min());
     putVarint(out, m_max);
-    std::size_t at = 0;
+    std::size_t previous = 0;
     for (std::size_t i = first(), to = last(); i <= to; ++i) {
-        if (m_counts[i]) {
-            putVarint(out, i - at);
-            putVarint(out, m_counts[i]);
-            at = i;
+        if (const std::uint64_t c = at(i)) {
+            putVarint(out, i - previous);
+            putVarint(out, c);
+            previous = i;
         }
     }
     return out;

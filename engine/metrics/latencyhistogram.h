@@ -1,9 +1,10 @@
 #pragma once
 // A log-linear latency histogram in the manner of HdrHistogram, written for
 // Stampede: values in microseconds from 1 us to 1 hour, three significant
-// digits (every bucket is at most 1/1024 of its value wide), fixed memory
-// (23,552 counters, 184 KiB, taken at the first value: an empty histogram,
-// as most per-second ones of a many-step scenario are, costs a few bytes),
+// digits (every bucket is at most 1/1024 of its value wide), bounded memory
+// (of its 23,552 counters, 184 KiB, only the blocks of 1,024 its values
+// reached, taken as they come: a second's latencies need a few, an empty
+// histogram, as most per-second ones of a many-step scenario are, none),
 // and exactly mergeable: merging two histograms gives the same counts as
 // recording the union of their values.
 //
@@ -32,8 +33,8 @@ public:
     LatencyHistogram() = default;
     LatencyHistogram(const LatencyHistogram& o) { *this = o; }
     LatencyHistogram& operator=(const LatencyHistogram& o);
-    LatencyHistogram(LatencyHistogram&&) noexcept = default;
-    LatencyHistogram& operator=(LatencyHistogram&&) noexcept = default;
+    LatencyHistogram(LatencyHistogram&& o) noexcept { *this = std::move(o); }
+    LatencyHistogram& operator=(LatencyHistogram&& o) noexcept;
 
     // Records one value; values above one hour are clamped to one hour.
     void record(std::uint64_t micros) { recordCount(micros, 1); }
@@ -41,9 +42,10 @@ public:
     {
         if (micros > kMaxMicros)
             micros = kMaxMicros;
-        if (!m_counts) [[unlikely]]
-            allocate();
-        m_counts[indexOf(micros)] += count;
+        const std::size_t index = indexOf(micros);
+        if (index - m_base >= m_size) [[unlikely]] // outside the window (none yet: m_size 0)
+            cover(index, index);
+        m_counts[index - m_base] += count;
         m_total += count;
         m_sum += micros * count;
         if (micros < m_min)
@@ -81,18 +83,25 @@ public:
     static std::uint64_t lowestAt(std::size_t index, std::uint64_t* width = nullptr);
 
 private:
-    void allocate();
+    // Makes counters `from`..`to` part of the window (which only grows, by
+    // whole blocks of kSubBucketHalf counters, 8 KiB).
+    void cover(std::size_t from, std::size_t to);
+    // The counter at `index` (0 outside the window).
+    std::uint64_t at(std::size_t index) const { return index - m_base < m_size ? m_counts[index - m_base] : 0; }
     // The counters that may be non-zero: those from min's to max's (values
     // map to counters in order), so that merging, clearing, serializing and
-    // ranking touch the range a second used, not 184 KiB. Empty: first > last.
-    std::size_t first() const { return m_counts && m_min <= m_max ? indexOf(m_min) : 1; }
-    std::size_t last() const { return m_counts && m_min <= m_max ? indexOf(m_max) : 0; }
+    // ranking touch the range a second used. Empty: first > last.
+    std::size_t first() const { return m_size && m_min <= m_max ? indexOf(m_min) : 1; }
+    std::size_t last() const { return m_size && m_min <= m_max ? indexOf(m_max) : 0; }
     struct Free
     {
         void operator()(std::uint64_t* p) const;
     };
-    // kCountsLength counters once a value came (calloc'd: pages never used stay untouched); null before
+    // A window of the kCountsLength counters, from m_base, m_size of them:
+    // those the values so far needed (a second's latencies span a few
+    // blocks: kilobytes, not the 184 KiB of every counter). None before a value.
     std::unique_ptr<std::uint64_t[], Free> m_counts;
+    std::size_t m_base = 0, m_size = 0;
     std::uint64_t m_total = 0;
     std::uint64_t m_sum = 0;
     std::uint64_t m_min = UINT64_MAX;
