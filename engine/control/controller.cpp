@@ -241,11 +241,15 @@ bool Controller::adjust(double factor, std::string& error)
     return error.empty();
 }
 
+// A heartbeat's answer waits for the run's thread to come by (within 100 ms:
+// it only says the agent lives); a snapshot or a gone agent wakes it.
 void Controller::Impl::post(Round& r, Word w)
 {
+    const bool wake = w.snapshot || w.gone;
     std::lock_guard lock(r.mutex);
     r.inbox.push_back(std::move(w));
-    r.cv.notify_one();
+    if (wake)
+        r.cv.notify_one();
 }
 
 // Watch, and on a broken stream watch again from the last sequence seen, so
