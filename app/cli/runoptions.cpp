@@ -103,7 +103,7 @@ const char* kRunUsage =
     "\n"
     "Engines (the load never runs in this process: it runs on agents):\n"
     "  --engines N           start N local agents on loopback (default: one per NUMA node of the\n"
-    "                        CPUs it may use: one on most machines)\n"
+    "                        CPUs it may use: one on a machine of one node)\n"
     "  --agents A,B,...      use running agents instead (see stampede-cli agent): host:port,\n"
     "                        dns:NAME:PORT (every A/AAAA record of NAME, as a Kubernetes headless\n"
     "                        Service gives one per pod) or file:PATH (one host:port per line)\n"

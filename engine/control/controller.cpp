@@ -126,7 +126,6 @@ public:
     {
         AgentLinkPtr link;
         std::string name;
-        std::string address;
     };
 
     // One run's threads and what they share (under `mutex`: the inbox, and
@@ -398,8 +397,7 @@ std::vector<Controller::Impl::Found> Controller::Impl::findJoiners(std::vector<s
             continue;
         Found f{options.linkFor ? options.linkFor(address)
                                 : makeGrpcAgentLink(address, options.token, options.caFile, options.tlsName),
-                {},
-                address};
+                {}};
         v1::HelloReply reply;
         std::string why;
         if (!f.link || !f.link->hello(options.name, 2 * kNanosPerSecond, reply, why) ||
@@ -456,7 +454,7 @@ void Controller::Impl::admit(Round& r, RunTracker& tracker, const v1::Bundle& bu
         from.push_back(most);
     }
     if (mine.empty()) {
-        if (r.idleNoted.insert(f.address).second)
+        if (r.idleNoted.insert(f.link->address()).second)
             tracker.addEvent("agent_idle", f.name,
                              "answers, but no agent runs more than one share: it does not join (--shares above "
                              "the agent count lets agents join)");

@@ -213,7 +213,7 @@ bool RunService::fitsFileLimit(std::string& why) const
 
 unsigned RunService::localEngineCount() const
 {
-    const unsigned wanted = m_request.engines.localEngines ? m_request.engines.localEngines : cpuBudget().nodes;
+    const unsigned wanted = std::max(1u, m_request.engines.localEngines); // prepare() chose it when not given
     // every engine needs at least one connection (open) or user (closed) per thread, in each scenario
     unsigned cap = std::max(1u, m_plan.connections / std::max(1u, m_plan.threads));
     for (const ScenarioPlan& sc : m_plan.scenarios)

@@ -1,12 +1,11 @@
 #include "cpubudget.h"
 
 #include "number.h"
+#include "textfile.h"
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sched.h>
-#include <sstream>
 
 namespace stampede {
 
@@ -208,23 +207,25 @@ CpuBudget cpuBudget(const CpuSources& src)
     return b;
 }
 
-CpuBudget cpuBudget()
+std::vector<unsigned> affinityCpus()
 {
-    CpuSources src;
+    std::vector<unsigned> cpus;
     cpu_set_t set;
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) == 0)
         for (unsigned c = 0; c < CPU_SETSIZE; ++c)
             if (CPU_ISSET(c, &set))
-                src.affinity.push_back(c);
+                cpus.push_back(c);
+    return cpus;
+}
+
+CpuBudget cpuBudget()
+{
+    CpuSources src;
+    src.affinity = affinityCpus();
     src.read = [](const std::string& path) -> std::optional<std::string> {
-        std::ifstream in(path);
-        if (!in)
-            return std::nullopt;
-        std::string text(65536, '\0'); // these files are short: at most 64 KiB is read
-        in.read(text.data(), std::streamsize(text.size()));
-        text.resize(std::size_t(in.gcount()));
-        return text;
+        std::string text, why;
+        return readWholeFile(path, text, why) ? std::optional<std::string>(std::move(text)) : std::nullopt;
     };
     return cpuBudget(src);
 }

@@ -38,6 +38,9 @@ bool parseCpuMax(std::string_view text, double& cores, std::string& error);
 // A CPU list as the kernel writes it ("0-3,8,10-11"), CPU numbers below 65536.
 bool parseCpuList(std::string_view text, std::vector<unsigned>& cpus, std::string& error);
 
+// The CPUs of this process's affinity mask (empty when it cannot be read).
+std::vector<unsigned> affinityCpus();
+
 // The budget from `sources` (never fails: what cannot be read bounds nothing).
 CpuBudget cpuBudget(const CpuSources& sources);
 // This process's, read now.

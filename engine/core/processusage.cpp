@@ -1,8 +1,9 @@
 #include "processusage.h"
 
+#include "cpubudget.h"
+
 #include <algorithm>
 #include <cstdio>
-#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -10,10 +11,8 @@ namespace stampede {
 
 unsigned ProcessUsage::cores()
 {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return unsigned(CPU_COUNT(&set));
+    if (const std::size_t n = affinityCpus().size())
+        return unsigned(n);
     const long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? unsigned(n) : 1;
 }

@@ -9,6 +9,7 @@
 #include "planeditor.h"
 #include "scenarioeditor.h"
 #include "stagesmodel.h"
+#include "uilanguage.h"
 #include "variablesmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -23,12 +24,10 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
-#include <QTranslator>
 
 class TestDesigners : public QObject
 {
@@ -36,21 +35,12 @@ class TestDesigners : public QObject
 private slots:
     // Run → Engines by default: the local pool fitted to the CPUs, said in
     // full in the spin box (en and zh_CN), its tooltip saying how.
-    void enginesDialogSaysTheDefault_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QString();
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
-    }
+    void enginesDialogSaysTheDefault_data() { uitest::addLanguageRows(); }
     void enginesDialogSaysTheDefault()
     {
         QFETCH(QString, language);
-        QTranslator translator;
-        if (!language.isEmpty()) {
-            QVERIFY(translator.load(QStringLiteral(":/i18n/stampede_%1.qm").arg(language)));
-            QApplication::installTranslator(&translator);
-        }
-        const auto uninstall = qScopeGuard([&] { QApplication::removeTranslator(&translator); });
+        uitest::UiLanguage ui;
+        QVERIFY(ui.install(language));
         EnginesDialog d{EngineSettings{}};
         d.show();
         QVERIFY(QTest::qWaitForWindowExposed(&d));

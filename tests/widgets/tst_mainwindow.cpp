@@ -17,6 +17,7 @@
 #include "scenarioeditor.h"
 #include "scriptspane.h"
 #include "trafficview.h"
+#include "uilanguage.h"
 #include "welcomepage.h"
 
 #include "bundle/bundlefile.h"
@@ -43,7 +44,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -51,7 +51,6 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolBar>
-#include <QTranslator>
 #include <QUndoStack>
 #include <QValueAxis>
 #include <cmath>
@@ -320,21 +319,12 @@ private slots:
     // than the screen, no table needs to scroll sideways for its first four
     // columns and no one-line label is cut: every item's editor, each section
     // of the designer, a run of 8 steps live and ended, its report, a comparison.
-    void everyViewFitsAt1280_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QString();
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
-    }
+    void everyViewFitsAt1280_data() { uitest::addLanguageRows(); }
     void everyViewFitsAt1280()
     {
         QFETCH(QString, language);
-        QTranslator translator;
-        if (!language.isEmpty()) {
-            QVERIFY(translator.load(QStringLiteral(":/i18n/stampede_%1.qm").arg(language)));
-            QApplication::installTranslator(&translator);
-        }
-        const auto uninstall = qScopeGuard([&] { QApplication::removeTranslator(&translator); });
+        uitest::UiLanguage ui;
+        QVERIFY(ui.install(language));
         testsupport::MockProcess mock;
         QVERIFY(mock.started());
         QTemporaryDir dir;

@@ -3,6 +3,7 @@
 // masked with the defaults; a bad address, rule or name disables Start and
 // says why; an empty recording keeps no set. Screenshots in en and zh_CN.
 #include "trafficrecorddialog.h"
+#include "uilanguage.h"
 
 #include "store/projectstore.h"
 #include "traffic/trafficstore.h"
@@ -15,7 +16,6 @@
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTranslator>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -26,21 +26,12 @@ class TestTrafficRecordDialog : public QObject
 {
     Q_OBJECT
 private slots:
-    void recordThenStop_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QString();
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
-    }
+    void recordThenStop_data() { uitest::addLanguageRows(); }
     void recordThenStop()
     {
         QFETCH(QString, language);
-        QTranslator translator;
-        if (!language.isEmpty()) {
-            QVERIFY(translator.load(QStringLiteral(":/i18n/stampede_%1.qm").arg(language)));
-            QApplication::installTranslator(&translator);
-        }
-        const auto uninstall = qScopeGuard([&] { QApplication::removeTranslator(&translator); });
+        uitest::UiLanguage ui;
+        QVERIFY(ui.install(language));
         QTemporaryDir dir;
         std::string error;
         auto store = stampede::ProjectStore::create(dir.filePath(QStringLiteral("p.stampede")).toStdString(), error);
