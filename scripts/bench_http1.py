@@ -51,9 +51,9 @@ def start_nginx(tmp):
     h2port = free_port()
     conf = os.path.join(tmp, "nginx.conf")
     with open(conf, "w") as f:
-        f.write(f"""daemon off; worker_processes 1; worker_cpu_affinity 10;
+        f.write(f"""daemon off; worker_processes 1; worker_cpu_affinity 10; worker_rlimit_nofile 20000;
 pid {tmp}/nginx.pid; error_log {tmp}/error.log;
-events {{ worker_connections 4096; }}
+events {{ worker_connections 16384; }}
 http {{ access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
   client_body_temp_path {tmp}; proxy_temp_path {tmp}; fastcgi_temp_path {tmp};
   uwsgi_temp_path {tmp}; scgi_temp_path {tmp};
@@ -61,15 +61,45 @@ http {{ access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
     location /json {{ default_type application/json; return 200 '{JSON_BODY}'; }} }}
   server {{ listen 127.0.0.1:{h2port} http2 backlog=4096; location / {{ return 200 "ok"; }} }} }}
 """)
-    proc = subprocess.Popen(["/usr/sbin/nginx", "-c", conf, "-e", f"{tmp}/error.log"])
+    return launch_nginx(conf, tmp, "error.log", port), port, h2port
+
+
+def launch_nginx(conf, tmp, log, port):
+    """Starts nginx with `conf`; returns its process once `port` accepts."""
+    proc = subprocess.Popen(["/usr/sbin/nginx", "-c", conf, "-e", os.path.join(tmp, log)])
     for _ in range(50):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc, port, h2port
+            return proc
         except OSError:
             time.sleep(0.1)
     proc.kill()
-    sys.exit("nginx did not start")
+    sys.exit(f"nginx ({conf}) did not start")
+
+
+def start_tls_nginx(tmp):
+    """nginx with TLS (TLS 1.2 and 1.3, the server's own cipher choice) on CPU 1: HTTP/1.1 and h2 ports.
+
+    A self-signed ECDSA P-256 certificate made for the run; session tickets on (nginx's default), so
+    a client that keeps its session resumes on a new connection."""
+    cert, key = os.path.join(tmp, "tls-cert.pem"), os.path.join(tmp, "tls-key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", key, "-out", cert, "-subj", "/CN=localhost", "-days", "2"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port, h2port = free_port(), free_port()
+    conf = os.path.join(tmp, "nginx-tls.conf")
+    with open(conf, "w") as f:
+        f.write(f"""daemon off; worker_processes 1; worker_cpu_affinity 10;
+pid {tmp}/nginx-tls.pid; error_log {tmp}/error-tls.log;
+events {{ worker_connections 16384; }}
+http {{ access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
+  client_body_temp_path {tmp}; proxy_temp_path {tmp}; fastcgi_temp_path {tmp};
+  uwsgi_temp_path {tmp}; scgi_temp_path {tmp};
+  ssl_certificate {cert}; ssl_certificate_key {key}; ssl_protocols TLSv1.2 TLSv1.3;
+  server {{ listen 127.0.0.1:{port} ssl backlog=4096; location / {{ return 200 "ok"; }} }}
+  server {{ listen 127.0.0.1:{h2port} ssl http2 backlog=4096; location / {{ return 200 "ok"; }} }} }}
+""")
+    return launch_nginx(conf, tmp, "error-tls.log", port), port, h2port
 
 
 def timed(cmd):
@@ -85,18 +115,22 @@ def timed(cmd):
     return out.decode(), usage.ru_utime + usage.ru_stime, wall
 
 
-def run_wrk(url, conns, seconds):
-    out, cpu, _ = timed(["wrk", "-t1", f"-c{conns}", f"-d{seconds}s", url])
+def run_wrk(url, conns, seconds, headers=()):
+    out, cpu, _ = timed(["wrk", "-t1", f"-c{conns}", f"-d{seconds}s"] + [x for h in headers for x in ("-H", h)] + [url])
     m = re.search(r"(\d+) requests in ([\d.]+)s", out)
     requests, elapsed = int(m.group(1)), float(m.group(2))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)|Socket errors", out)
     return requests / elapsed, requests / cpu, bool(errors)
 
 
-def run_stampede(cli, url, conns, seconds, tmp, rate=None):
+TUNED = ["--engines", "1", "-t", "1"]
+
+
+def run_stampede(cli, url, conns, seconds, tmp, rate=None, extra=(), tuned=True):
+    """tuned: --engines 1 -t 1 (what a hand tunes for one CPU); else the defaults a user gets."""
     summary = os.path.join(tmp, "summary.json")
-    _, cpu, _ = timed([cli, "run", "--url", url, "-c", str(conns), "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q",
-                       "--summary-json", summary] + (["--rate", str(rate)] if rate else []))
+    _, cpu, _ = timed([cli, "run", "--url", url, "-c", str(conns), "-d", f"{seconds}s", "-q", "--summary-json", summary]
+                      + (TUNED if tuned else []) + (["--rate", str(rate)] if rate else []) + list(extra))
     with open(summary) as f:
         s = json.load(f)
     requests = s["total"]["requests"]
@@ -160,13 +194,13 @@ def run_h2load(url, conns, streams, seconds):
     return done / elapsed, done / cpu, failed + errored > 0
 
 
-def run_stampede_h2(cli, url, conns, streams, seconds, tmp, rate=None):
+def run_stampede_h2(cli, url, conns, streams, seconds, tmp, rate=None, extra=(), tuned=True):
     summary = os.path.join(tmp, "summary.json")
     # closed: conns x streams users; open (rate): conns connections of `streams` streams each
     users = conns if rate else conns * streams
     _, cpu, _ = timed([cli, "run", "--url", url, "--http", "2", "--streams", str(streams), "-c", str(users),
-                       "-d", f"{seconds}s", "--engines", "1", "-t", "1", "-q", "--summary-json", summary] +
-                      (["--rate", str(rate)] if rate else []))
+                       "-d", f"{seconds}s", "-q", "--summary-json", summary] + (TUNED if tuned else []) +
+                      (["--rate", str(rate)] if rate else []) + list(extra))
     with open(summary) as f:
         s = json.load(f)
     requests = s["total"]["requests"]
@@ -261,6 +295,130 @@ def compare(label, pairs, peer_name, peer, ours):
           f"(pairs: {', '.join(f'{r:.3f}' for r in ratios)})")
 
 
+def run_h2load_h1_close(url, conns, requests):
+    """h2load --h1 with Connection: close: a new connection (and with TLS a full handshake) per request."""
+    out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-n{requests}", "--h1", "-H", "Connection: close", url])
+    m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
+    done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
+    elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
+    return done / elapsed, done / cpu, failed + errored > 0
+
+
+def last_handshakes(tmp):
+    c = json.load(open(os.path.join(tmp, "summary.json")))["total"]["connections"]
+    return c["tls_handshakes"], c["tls_resumed"], c["opened"]
+
+
+def tls_cases(cli, pairs, seconds, tmp, h2):
+    """HTTPS: keep-alive HTTP/1.1 and HTTP/2 against wrk and h2load; then a new connection per request."""
+    nginx, port, h2port = start_tls_nginx(tmp)
+    url, h2url = f"https://127.0.0.1:{port}/", f"https://127.0.0.1:{h2port}/"
+    close = "Connection: close"
+    try:
+        compare("https h1 50", pairs, "wrk", lambda: run_wrk(url, 50, seconds),
+                lambda: run_stampede(cli, url, 50, seconds, tmp, extra=["-k"]))
+        if h2 != "none":
+            conns, streams = (int(x) for x in h2.split("x"))
+            compare(f"https h2 {conns}x{streams}", pairs, "h2load",
+                    lambda: run_h2load(h2url, conns, streams, seconds),
+                    lambda: run_stampede_h2(cli, h2url, conns, streams, seconds, tmp, extra=["-k"]))
+        # a new connection per request: wrk, h2load and Stampede each resume the session of the
+        # connection before (seen in nginx's $ssl_session_reused), so the three compare alike
+        compare("https new 50", pairs, "wrk", lambda: run_wrk(url, 50, seconds, [close]),
+                lambda: run_stampede(cli, url, 50, seconds, tmp, extra=["-k", "-H", close]))
+        hs, resumed, _ = last_handshakes(tmp)
+        print(f"{'':>12} (last run: {hs} handshakes, {resumed} resumed)")
+        rate, per_cpu, errors = run_h2load_h1_close(url, 50, 10000)
+        print(f"{'https new 50':>12} {'h2load':>9} {rate:>10.0f} {per_cpu:>10.0f}" + ("  (errors!)" if errors else "")
+              + "   (h2load --h1 -n 10000 -H 'Connection: close': resumed handshakes)")
+        # full handshakes: neither peer can be made to skip resumption on a reconnect, so
+        # Stampede's --no-tls-resume is set beside h2load making one new client per request
+        full = []
+        for _ in range(pairs):
+            full.append(run_stampede(cli, url, 50, seconds, tmp, extra=["-k", "--no-tls-resume", "-H", close]))
+        hs, resumed, _ = last_handshakes(tmp)
+        print(f"{'https full':>12} {'stampede':>9} {statistics.median(r[0] for r in full):>10.0f} "
+              f"{statistics.median(r[1] for r in full):>10.0f}   (handshakes per CPU-s; last run: {hs} handshakes, "
+              f"{resumed} resumed)")
+        rate, per_cpu, errors = run_h2load_h1_close(url, 2000, 2000)
+        print(f"{'https full':>12} {'h2load':>9} {rate:>10.0f} {per_cpu:>10.0f}" + ("  (errors!)" if errors else "")
+              + "   (h2load -c 2000 -n 2000: 2,000 clients of one request each, full handshakes)")
+    finally:
+        nginx.send_signal(signal.SIGQUIT)
+        nginx.wait()
+
+
+def defaults_cases(cli, url, h2url, pairs, seconds, h2):
+    """What a user types: no --engines, no -t (the defaults fit to the CPUs the process may use)."""
+    tmp = tempfile.mkdtemp(prefix="stampede-bench-")
+    compare("h1 50 dflt", pairs, "wrk", lambda: run_wrk(url, 50, seconds),
+            lambda: run_stampede(cli, url, 50, seconds, tmp, tuned=False))
+    if h2 != "none":
+        conns, streams = (int(x) for x in h2.split("x"))
+        compare(f"h2 {conns}x{streams} dflt", pairs, "h2load", lambda: run_h2load(h2url, conns, streams, seconds),
+                lambda: run_stampede_h2(cli, h2url, conns, streams, seconds, tmp, tuned=False))
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def close_case(cli, url, pairs, seconds, tmp):
+    """HTTP/1.1 with Connection: close: a new TCP connection per request."""
+    close = "Connection: close"
+    compare("close 50", pairs, "wrk", lambda: run_wrk(url, 50, seconds, [close]),
+            lambda: run_stampede(cli, url, 50, seconds, tmp, extra=["-H", close]))
+
+
+def peak_rss_kib(cmd, after):
+    """Starts cmd pinned to CPU 0; returns its (and its children's) resident memory `after` seconds in."""
+    p = subprocess.Popen(["taskset", "-c", "0"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(after)
+    kib = rss_kib(p.pid)
+    p.wait()
+    return kib
+
+
+def many_connections_case(cli, url, pairs, seconds, tmp, conns):
+    """Many connections: req/CPU-s against wrk, and the memory each connection costs (RSS at conns
+    connections less that at 100, over the difference), both tools measured alike."""
+    compare(f"h1 {conns}", pairs, "wrk", lambda: run_wrk(url, conns, seconds),
+            lambda: run_stampede(cli, url, conns, seconds, tmp))
+    at = max(2, seconds // 2)
+    per = {}
+    for name, cmd in (("wrk", lambda c: ["wrk", "-t1", f"-c{c}", f"-d{seconds}s", url]),
+                      ("stampede", lambda c: [cli, "run", "--url", url, "-c", str(c), "-d", f"{seconds}s", "-q"]
+                       + TUNED)):
+        small, big = peak_rss_kib(cmd(100), at), peak_rss_kib(cmd(conns), at)
+        per[name] = (big - small) * 1024 / (conns - 100)
+        print(f"{'memory':>12} {name:>9} {small:>7} KiB at 100, {big:>7} KiB at {conns}: "
+              f"{per[name]:.0f} bytes per connection")
+    print(f"{'memory':>12} {'ratio':>9}   stampede / wrk per connection {per['stampede'] / per['wrk']:.2f}")
+    # idle: every user sends one request, then thinks longer than the run lasts; its connection stays open
+    idle = []
+    for users in (100, conns):
+        path = os.path.join(tmp, f"idle-{users}.json")
+        with open(path, "w") as f:
+            json.dump({"steps": [{"request": {"url": url}}], "duration": f"{seconds}s",
+                       "load": {"closed": {"users": users, "thinkTime": f"{seconds * 2}s"}}}, f)
+        idle.append(peak_rss_kib([cli, "run", path, "-q"] + TUNED, at))
+    print(f"{'idle':>12} {'stampede':>9} {idle[0]:>7} KiB at 100, {idle[1]:>7} KiB at {conns} idle connections: "
+          f"{(idle[1] - idle[0]) * 1024 / (conns - 100):.0f} bytes per idle connection")
+
+
+def open_model_case(cli, url, rate, seconds, tmp):
+    """One engine thread at `rate` requests/s, open model: every full second within 1 % of plan, and the
+    send lag's p99 (from the intended start to the send)."""
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, _ = timed([cli, "run", "--url", url, "--rate", str(rate), "-c", "200", "-d", f"{seconds}s", "-q",
+                       "--summary-json", summary] + TUNED)
+    s = json.load(open(summary))
+    t = s["total"]
+    per_second = [p["sent"] for p in s["timeline"]][:int(s["duration_s"])]
+    worst = max(abs(n - rate) / rate * 100 for n in per_second) if per_second else 100
+    lag = t.get("send_lag_ms", {})
+    print(f"{'open ' + str(rate):>12} stampede  sent per second {min(per_second)}..{max(per_second)} "
+          f"(worst {worst:.2f} % off plan; bar 1 %), send lag p50 {lag.get('p50', 0):.3f} ms p99 "
+          f"{lag.get('p99', 0):.3f} ms (bar 1 ms), errors {t['errors']}, generator CPU {cpu / seconds * 100:.1f} %")
+
+
 def rss_kib(pid):
     """Resident memory of a process and its children (the controller and its agents)."""
     total = 0
@@ -301,6 +459,10 @@ def main():
     ap.add_argument("--grpc", default="10x10", help="gRPC case: connections x streams (default 10x10); none to skip")
     ap.add_argument("--grpc-rate", type=int, default=5000, help="gRPC open-model rate to check (default 5000/s)")
     ap.add_argument("--only-grpc", action="store_true", help="only the gRPC cases")
+    ap.add_argument("--tls", default="yes", help="HTTPS cases (keep-alive h1 and h2, new connections); no to skip")
+    ap.add_argument("--many", type=int, default=10000, help="many-connections case: connections (0 skips)")
+    ap.add_argument("--open-rate", type=int, default=100000, help="open-model case: requests/s (0 skips)")
+    ap.add_argument("--only", help="only these cases, comma-separated: checks,h1,dflt,close,many,h2,tls,open,grpc")
     ap.add_argument("--checks", default="50", help="checks case: users (default 50); none to skip")
     ap.add_argument("--only-checks", action="store_true", help="only the checks case")
     ap.add_argument("--baseline", help="another stampede-cli (an earlier build): h1 and h2 cases against it, "
@@ -348,19 +510,37 @@ def main():
                             lambda: run_stampede_h2(a.baseline, h2url, conns, streams, a.duration, tmp, r),
                             lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp, r))
             return 0
-        if a.checks != "none" and not a.only_h2 and not a.only_grpc:
-            checks_case(a.cli, url + "json", int(a.checks), a.duration, a.pairs, tmp)
+        only = set(a.only.split(",")) if a.only else None
         if a.only_checks:
-            return 0
-        if not a.only_h2 and not a.only_grpc:
+            only = {"checks"}
+        elif a.only_h2:
+            only = {"h2", "grpc"}
+        elif a.only_grpc:
+            only = {"grpc"}
+
+        def wanted(case):
+            return only is None or case in only
+        if a.checks != "none" and wanted("checks"):
+            checks_case(a.cli, url + "json", int(a.checks), a.duration, a.pairs, tmp)
+        if wanted("h1"):
             for conns in [int(c) for c in a.connections.split(",")]:
                 compare(f"h1 {conns}", a.pairs, "wrk", lambda: run_wrk(url, conns, a.duration),
                         lambda: run_stampede(a.cli, url, conns, a.duration, tmp))
-        if a.h2 != "none" and not a.only_grpc:
+        if a.h2 != "none" and wanted("h2"):
             conns, streams = (int(x) for x in a.h2.split("x"))
             compare(f"h2 {conns}x{streams}", a.pairs, "h2load", lambda: run_h2load(h2url, conns, streams, a.duration),
                     lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp))
-        if a.grpc != "none":
+        if wanted("dflt"):
+            defaults_cases(a.cli, url, h2url, a.pairs, a.duration, a.h2)
+        if wanted("close"):
+            close_case(a.cli, url, a.pairs, a.duration, tmp)
+        if a.many and wanted("many"):
+            many_connections_case(a.cli, url, a.pairs, a.duration, tmp, a.many)
+        if a.tls != "no" and wanted("tls"):
+            tls_cases(a.cli, a.pairs, a.duration, tmp, a.h2)
+        if a.open_rate and wanted("open"):
+            open_model_case(a.cli, url, a.open_rate, a.duration, tmp)
+        if a.grpc != "none" and wanted("grpc"):
             mock, gport = start_grpc_mock(a.cli, tmp)
             try:
                 conns, streams = (int(x) for x in a.grpc.split("x"))

@@ -73,6 +73,8 @@ const char* kRunUsage =
     "  --cacert F            verify servers against the CA certificate(s) in F (PEM)\n"
     "  --cert F --key K      present this client certificate (PEM) and key\n"
     "  --server-name NAME    SNI and the name verified, instead of the URL's host\n"
+    "  --no-tls-resume       a full handshake on every new connection (as new clients make),\n"
+    "                        instead of resuming the session of the connection before\n"
     "\n"
     "Both modes:\n"
     "  -t, --threads T       worker threads of each engine; default: the CPUs it may use (its\n"
@@ -252,6 +254,8 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (a == "-k" || a == "--insecure") {
             o.insecure = true;
+        } else if (a == "--no-tls-resume") {
+            o.noTlsResume = true;
         } else if (is("--cacert", "--cacert")) {
             if (!val("--cacert", o.caCert))
                 return false;
@@ -663,6 +667,8 @@ bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error)
     // directory) and travel inline, as a bundle carries them.
     if (o.insecure)
         s.mutable_tls()->set_insecure(true);
+    if (o.noTlsResume)
+        s.mutable_tls()->set_no_resumption(true);
     if (!o.serverName.empty())
         s.mutable_tls()->set_server_name(o.serverName);
     const struct

@@ -40,6 +40,7 @@ struct Options
     std::string shares;   // --shares N: the run split into N shares over the agents
     std::string projectFile, reportFile;
     bool insecure = false;
+    bool noTlsResume = false; // --no-tls-resume: a full handshake on every new connection
     std::string http, streams;
     std::string caCert, clientCert, clientKey, serverName;
     // gRPC quick mode

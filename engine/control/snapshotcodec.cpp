@@ -30,6 +30,8 @@ void encodeStep(const StepMetrics& st, v1::StepSnapshot& s)
     s.set_service_time(st.serviceTime.serialize());
     if (st.sendLag.count())
         s.set_send_lag(st.sendLag.serialize());
+    if (st.firstByte.count())
+        s.set_first_byte(st.firstByte.serialize());
 }
 
 bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequence, std::string& error)
@@ -49,7 +51,8 @@ bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequenc
     for (int k = 0; k < s.checks_passed_size(); ++k)
         m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
     if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
-        (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag()))) {
+        (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag())) ||
+        (!s.first_byte().empty() && !m.firstByte.deserialize(s.first_byte()))) {
         error = "a histogram in snapshot " + std::to_string(sequence) + " does not decode";
         return false;
     }

@@ -137,6 +137,7 @@ struct StepMetrics
     LatencyHistogram latency;       // from the intended start
     LatencyHistogram serviceTime;   // from the actual send
     LatencyHistogram sendLag;       // paced models: from the intended start to the send
+    LatencyHistogram firstByte;     // from the actual send to the answer's first bytes
     std::vector<CheckCount> checks; // by check index (shorter when the last checks judged nothing)
     void merge(const StepMetrics& o)
     {
@@ -144,6 +145,7 @@ struct StepMetrics
         latency.merge(o.latency);
         serviceTime.merge(o.serviceTime);
         sendLag.merge(o.sendLag);
+        firstByte.merge(o.firstByte);
         mergeChecks(o.checks);
     }
     void mergeChecks(const std::vector<CheckCount>& o)

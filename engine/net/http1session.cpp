@@ -152,6 +152,7 @@ void Http1Session::complete(std::size_t consumed, std::size_t n, bool peerClosed
     Answer a;
     a.status = status;
     a.bytesIn = m_bytesIn;
+    a.firstByte = m_firstByte;
     a.errorSample = m_errorSample;
     if (m_capturing) {
         a.headers = &m_capture.headers;
@@ -195,6 +196,8 @@ void Http1Session::onReadable(Nanos now, bool peerClosed)
             return;
         }
         const bool first = m_bytesIn == 0;
+        if (first)
+            m_firstByte = now;
         m_bytesIn += n;
         std::size_t consumed = 0;
         const auto r = m_parser.feed(m_readBuffer, n, consumed);

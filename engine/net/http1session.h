@@ -89,6 +89,7 @@ private:
     const char* m_out = nullptr;
     std::size_t m_outLeft = 0;
     std::uint64_t m_bytesIn = 0;
+    Nanos m_firstByte = 0; // when the answer's first bytes were read
     Nanos m_deadline = 0;
     Nanos m_timeout = 0;
     Http1ResponseParser m_parser;

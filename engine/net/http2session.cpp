@@ -88,12 +88,15 @@ struct Http2Callbacks
     }
 
     // A HEADERS frame after the first one on a stream carries trailers.
-    static int beginHeaders(nghttp2_session* s, const nghttp2_frame* frame, void*)
+    static int beginHeaders(nghttp2_session* s, const nghttp2_frame* frame, void* self)
     {
         if (frame->hd.type != NGHTTP2_HEADERS)
             return 0;
-        if (Http2Session::Stream* st = stream(s, frame->hd.stream_id))
+        if (Http2Session::Stream* st = stream(s, frame->hd.stream_id)) {
             st->inTrailers = st->status > 0;
+            if (!st->firstByte) // the answer's first frame: its time to first byte
+                st->firstByte = static_cast<Http2Session*>(self)->m_now;
+        }
         return 0;
     }
 
@@ -125,6 +128,7 @@ struct Http2Callbacks
         const Http2Session::Waiting request = st->request;
         const int status = st->status;
         const std::uint64_t bytesIn = st->bytesIn;
+        const Nanos firstByte = st->firstByte;
         const int grpcStatus = st->grpcStatus;
         const bool reported = st->reported;
         std::string sample, grpcMessage, body;
@@ -152,6 +156,7 @@ struct Http2Callbacks
             Answer a;
             a.status = status;
             a.bytesIn = bytesIn;
+            a.firstByte = firstByte;
             a.errorSample = sample;
             a.grpc = request.grpc;
             a.grpcStatus = grpcStatus;
@@ -306,6 +311,7 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
     st.reported = false;
     st.status = 0;
     st.bytesIn = 0;
+    st.firstByte = 0;
     st.bodySent = 0;
     st.sample.clear();
     st.inTrailers = false;

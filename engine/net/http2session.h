@@ -70,6 +70,7 @@ private:
         bool reported = false; // the outcome went to the listener already (a timeout)
         int status = 0;
         std::uint64_t bytesIn = 0;
+        Nanos firstByte = 0; // when its first HEADERS frame came
         std::size_t bodySent = 0;
         std::string sample;      // the answer's start, when its status is 400 or above
         bool inTrailers = false; // a second HEADERS frame: trailers

@@ -33,6 +33,7 @@ struct Answer
     std::string_view why;
     int status = 0;               // the HTTP status
     std::uint64_t bytesIn = 0;    // its header and body bytes
+    Nanos firstByte = 0;          // when its first bytes were read (the batch's time, as the answer's own)
     std::string_view errorSample; // status >= 400: the answer's start as received (status, headers, some body)
     // A gRPC call's answer (sent with Outgoing::grpc): grpc-status from the
     // trailers or a trailers-only answer (-1: the server sent none), and grpc-message.

@@ -47,6 +47,7 @@ std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string&
 {
     std::shared_ptr<TlsContext> c(new TlsContext());
     c->m_verify = o.verify;
+    c->m_resume = o.resume;
     c->m_ctx = SSL_CTX_new(TLS_client_method());
     if (!c->m_ctx) {
         error = tlsErrorText("cannot create a TLS context");

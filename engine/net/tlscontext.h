@@ -21,6 +21,7 @@ struct TlsOptions
     std::string certPem;           // client certificate (chain), PEM
     std::string keyPem;            // its private key, PEM
     std::vector<std::string> alpn; // e.g. {"h2", "http/1.1"}; empty: no ALPN
+    bool resume = true;            // a reconnect resumes the session of the connection before
 };
 
 class TlsContext
@@ -34,11 +35,13 @@ public:
 
     ssl_ctx_st* handle() const { return m_ctx; }
     bool verifies() const { return m_verify; }
+    bool resumes() const { return m_resume; }
 
 private:
     TlsContext() = default;
     ssl_ctx_st* m_ctx = nullptr;
     bool m_verify = true;
+    bool m_resume = true;
 };
 
 // Frees an SSL_SESSION held for resumption.

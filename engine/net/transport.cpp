@@ -6,8 +6,10 @@
 
 #include <arpa/inet.h>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <netinet/tcp.h>
+#include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -29,6 +31,90 @@ ssize_t rawSend(int fd, const char* data, std::size_t size)
 ssize_t rawRecv(int fd, char* buffer, std::size_t size)
 {
     return ::syscall(SYS_recvfrom, fd, buffer, size, 0, nullptr, nullptr);
+}
+
+// TLS records go through the same raw calls: OpenSSL's socket BIO reads and
+// writes with glibc's read(2) and write(2), cancellation points both. The
+// socket's descriptor is the BIO's data; the BIO never closes it (the
+// transport does). What OpenSSL asks of a socket BIO besides reads and
+// writes: retry flags, the end of input (BIO_eof), and a flush that does nothing.
+int bioFd(BIO* b)
+{
+    return int(reinterpret_cast<std::intptr_t>(BIO_get_data(b)));
+}
+int bioWrite(BIO* b, const char* data, int size)
+{
+    BIO_clear_retry_flags(b);
+    for (;;) {
+        const ssize_t n = rawSend(bioFd(b), data, std::size_t(size));
+        if (n >= 0)
+            return int(n);
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            BIO_set_retry_write(b);
+        return -1;
+    }
+}
+int bioRead(BIO* b, char* buffer, int size)
+{
+    BIO_clear_retry_flags(b);
+    for (;;) {
+        const ssize_t n = rawRecv(bioFd(b), buffer, std::size_t(size));
+        if (n > 0)
+            return int(n);
+        if (n == 0) {
+            BIO_set_flags(b, BIO_FLAGS_IN_EOF);
+            return 0;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            BIO_set_retry_read(b);
+        return -1;
+    }
+}
+long bioCtrl(BIO* b, int cmd, long, void*)
+{
+    switch (cmd) {
+    case BIO_CTRL_FLUSH:
+        return 1;
+    case BIO_CTRL_EOF:
+        return BIO_test_flags(b, BIO_FLAGS_IN_EOF) != 0;
+    case BIO_C_GET_FD:
+        return bioFd(b);
+    default:
+        return 0;
+    }
+}
+int bioCreate(BIO* b)
+{
+    BIO_set_init(b, 1);
+    return 1;
+}
+const BIO_METHOD* rawSocketMethod()
+{
+    static BIO_METHOD* const method = [] {
+        BIO_METHOD* m =
+            BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR, "stampede socket");
+        if (m) {
+            BIO_meth_set_write(m, bioWrite);
+            BIO_meth_set_read(m, bioRead);
+            BIO_meth_set_ctrl(m, bioCtrl);
+            BIO_meth_set_create(m, bioCreate);
+        }
+        return m;
+    }();
+    return method;
+}
+// A BIO over the socket `fd` (null when OpenSSL could not make one).
+BIO* rawSocketBio(int fd)
+{
+    const BIO_METHOD* method = rawSocketMethod();
+    BIO* b = method ? BIO_new(method) : nullptr;
+    if (b)
+        BIO_set_data(b, reinterpret_cast<void*>(std::intptr_t(fd)));
+    return b;
 }
 } // namespace
 
@@ -63,7 +149,7 @@ void Transport::watchWrites(bool on)
 void Transport::closeTransport()
 {
     if (m_ssl) {
-        if (!m_handshaking && SSL_is_init_finished(m_ssl)) {
+        if (!m_handshaking && SSL_is_init_finished(m_ssl) && m_endpoint->tls->resumes()) {
             // keep the session for the next connect; with TLS 1.3 its ticket came after the handshake
             if (SSL_SESSION* session = SSL_get1_session(m_ssl))
                 m_tlsSession.reset(session);
@@ -132,10 +218,12 @@ void Transport::connected(Nanos now)
         return;
     }
     m_ssl = SSL_new(m_endpoint->tls->handle());
-    if (!m_ssl || SSL_set_fd(m_ssl, m_fd) != 1) {
+    BIO* bio = m_ssl ? rawSocketBio(m_fd) : nullptr;
+    if (!bio) {
         failConnect(ErrorClass::Tls, tlsErrorText("cannot start TLS"), now);
         return;
     }
+    SSL_set_bio(m_ssl, bio, bio); // one reference, for both directions
     const std::string& name = m_endpoint->serverName;
     in6_addr probe{};
     const bool ipLiteral =
@@ -181,6 +269,7 @@ void Transport::continueHandshake(Nanos now)
             (ERR_clear_error(), "no protocol in common by ALPN: the server does not offer the HTTP version asked for");
     else
         why = tlsErrorText("TLS handshake failed");
+    ERR_clear_error();    // what was not read for the reason (readSome relies on an empty queue)
     m_tlsSession.reset(); // the session may have been the trouble: start afresh next time
     failConnect(ErrorClass::Tls, "TLS with " + m_endpoint->label + ": " + why, now);
 }
@@ -235,7 +324,9 @@ void Transport::onEvents(std::uint32_t events, Nanos now)
 std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::string& why)
 {
     if (m_ssl) {
-        ERR_clear_error();
+        // The error queue is empty here: every call that leaves errors in it
+        // is followed by tlsErrorText or ERR_clear_error (one clear per read
+        // was 1.2 % of a worker's CPU).
         errno = 0;
         const int n = SSL_read(m_ssl, buffer, int(size));
         if (n > 0) {
@@ -278,8 +369,7 @@ std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::str
 std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std::string& why)
 {
     if (m_ssl) {
-        ERR_clear_error();
-        errno = 0;
+        errno = 0; // the error queue is empty (readSome)
         const int n = SSL_write(m_ssl, data, int(std::min<std::size_t>(size, 1 << 30)));
         if (n > 0) {
             io = Io::Done;

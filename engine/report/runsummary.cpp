@@ -61,6 +61,8 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.serviceTime = LatencySummary::of(m.serviceTime);
     s.sendLag = LatencySummary::of(m.sendLag);
     s.paced = m.sendLag.count();
+    s.firstByte = LatencySummary::of(m.firstByte);
+    s.firstBytes = m.firstByte.count();
     const auto& c = m.counters;
     s.connects = c.connects;
     s.connectMeanMs = c.connects ? double(c.connectNanos) / double(c.connects) / 1e6 : 0;
@@ -166,6 +168,7 @@ std::string metricsJson(const MetricsSummary& m)
          ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
          (m.paced ? ",\n    \"send_lag_ms\": " + latencyJson(m.sendLag) : std::string()) +
+         (m.firstBytes ? ",\n    \"first_byte_ms\": " + latencyJson(m.firstByte) : std::string()) +
          ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
          ", \"connect_mean_ms\": " + num(m.connectMeanMs) + ", \"tls_handshakes\": " + std::to_string(m.handshakes) +
          ", \"tls_resumed\": " + std::to_string(m.handshakesResumed) +
@@ -573,6 +576,9 @@ std::string summaryToTable(const RunSummary& s)
     }
     os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
        << num(s.total.serviceTime.p99) << " ms\n";
+    if (s.total.firstBytes)
+        os << "time to first byte (from the actual send): p50 " << num(s.total.firstByte.p50) << " ms, p99 "
+           << num(s.total.firstByte.p99) << " ms, max " << num(s.total.firstByte.max) << " ms\n";
     if (s.total.paced)
         os << "send lag (intended start to send): p50 " << num(s.total.sendLag.p50) << " ms, p99 "
            << num(s.total.sendLag.p99) << " ms, max " << num(s.total.sendLag.max) << " ms\n";

@@ -37,6 +37,8 @@ struct MetricsSummary
     LatencySummary latency;       // from the intended start
     LatencySummary serviceTime;   // from the actual send
     LatencySummary sendLag;       // paced models (open, replay): from the intended start to the send
+    LatencySummary firstByte;     // from the actual send to the answer's first bytes
+    std::uint64_t firstBytes = 0; // answers whose first byte was timed
     std::uint64_t paced = 0;      // requests whose send lag was measured
     std::uint64_t connects = 0;   // connections set up
     double connectMeanMs = 0;     // TCP connect time

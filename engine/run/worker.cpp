@@ -10,6 +10,24 @@ namespace stampede {
 
 namespace {
 constexpr Nanos kTick = 10 * kNanosPerMilli; // deadline scans and user-level changes
+
+// Arrivals closer together than this share one timed wake-up. Each sleep with
+// a timeout arms a high-resolution timer: one wake-up per arrival cost 17 % of
+// a worker's CPU at 60,000 arrivals/s (against 50 us; 200 us saved no more).
+// At high rates an arrival may go out up to this late (counted in the send lag,
+// and in its latency, measured from the intended start); at rates below
+// 1/kPacingBatch each arrival still has a wake-up of its own, at its time.
+constexpr Nanos kPacingBatch = 50 * kNanosPerMicro;
+
+// When the loop next wakes for the pacer: at its next arrival, or, when that
+// is nearer than kPacingBatch, kPacingBatch from now (with every arrival due by
+// then); never past `limit`.
+Nanos pacedWake(Nanos due, Nanos now, Nanos limit)
+{
+    if (due >= limit || due <= now)
+        return due;
+    return std::min(limit, std::max(due, now + kPacingBatch));
+}
 } // namespace
 
 Worker::Worker(const WorkerSetup& setup)
@@ -378,7 +396,8 @@ void Worker::run()
         const Nanos now = m_clock.now();
         if (!turn(now))
             break;
-        Nanos wakeAt = m_pacer->wakeBy(std::min(m_nextTick, m_secondEnd));
+        const Nanos limit = std::min(m_nextTick, m_secondEnd);
+        Nanos wakeAt = pacedWake(m_pacer->wakeBy(limit), now, limit);
         if (!m_thinking.empty())
             wakeAt = std::min(wakeAt, m_thinking.top().first);
         if (!m_retrying.empty())

@@ -29,6 +29,7 @@ void Worker::onHttpAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     Outcome o;
     o.status = answer.status;
     o.bytesIn = answer.bytesIn;
+    o.firstByte = answer.firstByte;
     o.answered = true;
     o.sample = answer.errorSample;
     o.verdict = answer.status >= 400 ? Verdict::HttpError : Verdict::Pass;
@@ -56,6 +57,7 @@ void Worker::onGrpcAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     Outcome o;
     o.status = answer.grpcStatus;
     o.bytesIn = answer.bytesIn;
+    o.firstByte = answer.firstByte;
     o.answered = true;
     o.verdict = answer.grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
     AnswerView a;
@@ -122,6 +124,8 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         m.counters.bytesIn += o.bytesIn;
         m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
         m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
+        if (o.firstByte)
+            m.firstByte.record(std::uint64_t(std::max<Nanos>(0, o.firstByte - s.sent) / kNanosPerMicro));
     }
     for (std::size_t i = 0; i < m_checkResults.size(); ++i)
         if (m_checkResults[i] != kNotRun)

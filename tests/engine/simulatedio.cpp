@@ -62,6 +62,7 @@ std::size_t SimulatedIo::send(std::uint32_t slot, const Outgoing& o, Nanos now)
 
 int SimulatedIo::wait(Nanos timeout)
 {
+    ++m_wakeUps;
     const Nanos now = m_clock.now();
     Nanos until = now + timeout;
     if (!m_pending.empty())

@@ -46,6 +46,8 @@ public:
     void dispatch(int events, Nanos ready) override;
 
     const std::vector<Sent>& sent() const { return m_sent; }
+    // Times the worker waited: its wake-ups.
+    std::uint64_t wakeUps() const { return m_wakeUps; }
 
 private:
     friend class ScriptedSessions;
@@ -65,6 +67,7 @@ private:
     SessionListener* m_listener = nullptr;
     std::multimap<Nanos, Pending> m_pending; // by when the answer arrives
     std::vector<Sent> m_sent;
+    std::uint64_t m_wakeUps = 0;
     const SessionListener::HeaderList m_noTrailers;
 };
 

@@ -125,6 +125,30 @@ private Q_SLOTS:
         QCOMPARE(s.seconds.total->steps[0].sendLag.max(), std::uint64_t(0));
     }
 
+    // 100,000 arrivals a second share their wake-ups (at most one timed
+    // wake-up per 50 us, not one per arrival), each goes out no more than
+    // 50 us after its time, and every one of them goes.
+    void fastArrivalsShareWakeUps()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}}],"
+                       "'load': {'open': {'rate': 100000}}, 'duration': '1s', 'connections': 200}"),
+                     [](const Sent&) { return after(kMs); });
+        s.run();
+        const auto& sent = s.io.sent();
+        QCOMPARE(sent.size(), std::size_t(100000));
+        Nanos worst = 0;
+        for (std::size_t i = 0; i < sent.size(); ++i) {
+            const Nanos lag = sent[i].at - (kT0 + Nanos(i) * 10 * kNanosPerMicro);
+            QVERIFY2(lag >= 0, qPrintable(QStringLiteral("arrival %1 went %2 ns early").arg(i).arg(-lag)));
+            worst = std::max(worst, lag);
+        }
+        QVERIFY2(worst <= 50 * kNanosPerMicro, qPrintable(QStringLiteral("an arrival went %1 ns late").arg(worst)));
+        // 20,000 batches (the answers come as arrivals are due), the 10 ms ticks and the second's end
+        QVERIFY2(s.io.wakeUps() <= 20200, qPrintable(QString::number(s.io.wakeUps())));
+        QCOMPARE(s.counters(0).requests, std::uint64_t(100000));
+        QCOMPARE(s.counters(0).late, std::uint64_t(0));
+    }
+
     // A share handed over at 1.25 s: its giver sends every arrival due
     // before, its taker every one from then on, at the same times and with
     // the increment going on where the giver stopped: together, the plan once.

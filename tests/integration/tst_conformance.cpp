@@ -345,6 +345,40 @@ private Q_SLOTS:
         QVERIFY(all.size() >= 40);
         runShape(all[std::size_t(index)]);
     }
+
+    // An answer whose head comes at once and its body 300 ms later: the time
+    // to first byte is the head's, the service time the whole answer's.
+    void firstByteIsTimedApart()
+    {
+        Target target(
+            [](Peer& p) {
+                while (!p.readRequest().empty()) {
+                    if (!p.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"))
+                        return;
+                    pause(300);
+                    if (!p.write("hello"))
+                        return;
+                }
+            },
+            m_certs.toStdString());
+        const QString url = QStringLiteral("%1://127.0.0.1:%2/slow-body")
+                                .arg(m_certs.isEmpty() ? QStringLiteral("http") : QStringLiteral("https"))
+                                .arg(target.port());
+        QStringList args{QStringLiteral("--url"), url, QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("-c"),
+                         QStringLiteral("1")};
+        if (!m_certs.isEmpty())
+            args << QStringLiteral("--insecure");
+        const auto r = runOneEngine(m_dir.filePath(QStringLiteral("s.json")), args);
+        QVERIFY2(!r.total.isEmpty(), qPrintable(r.cli.err));
+        QCOMPARE(r.total[QStringLiteral("errors")].toInteger(), 0);
+        QVERIFY(r.total[QStringLiteral("requests")].toInteger() >= 2);
+        const QJsonObject first = r.total[QStringLiteral("first_byte_ms")].toObject();
+        const QJsonObject service = r.total[QStringLiteral("service_time_ms")].toObject();
+        QVERIFY2(first[QStringLiteral("max")].toDouble() < 150, qPrintable(r.cli.out));
+        QVERIFY2(service[QStringLiteral("p50")].toDouble() >= 295, qPrintable(r.cli.out));
+        QVERIFY2(r.cli.out.contains(QStringLiteral("time to first byte (from the actual send): p50")),
+                 qPrintable(r.cli.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConformance)

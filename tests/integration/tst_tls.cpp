@@ -106,6 +106,21 @@ private slots:
                  qPrintable(QString::number(tls[QStringLiteral("tls_resumed")].toInteger())));
     }
 
+    void noTlsResumeMakesEveryHandshakeFull()
+    {
+        // --no-tls-resume: every new connection a new client's, none resumed
+        const auto total = run({QStringLiteral("--url"), url(m_good), QStringLiteral("--cacert"), file("ca.pem"),
+                                QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-r"), QStringLiteral("100"),
+                                QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("-H"),
+                                QStringLiteral("Connection: close"), QStringLiteral("--no-tls-resume")},
+                               0);
+        QCOMPARE(count(total, "errors"), 0);
+        const QJsonObject tls = tlsOf(total);
+        QVERIFY2(tls[QStringLiteral("tls_handshakes")].toInteger() >= 90,
+                 qPrintable(QString::number(tls[QStringLiteral("tls_handshakes")].toInteger())));
+        QCOMPARE(tls[QStringLiteral("tls_resumed")].toInteger(), 0);
+    }
+
     void unverifiableCertificatesAreTlsErrors_data()
     {
         QTest::addColumn<int>("which");
