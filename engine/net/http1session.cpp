@@ -102,6 +102,8 @@ void Http1Session::onWritable(Nanos now)
 
 void Http1Session::flushWrite(Nanos now)
 {
+    if (m_outLeft == m_requestSize)
+        m_written = now; // connected (and through the handshake): the request goes out now
     while (m_outLeft) {
         Io io;
         std::string why;
@@ -153,6 +155,7 @@ void Http1Session::complete(std::size_t consumed, std::size_t n, bool peerClosed
     a.status = status;
     a.bytesIn = m_bytesIn;
     a.firstByte = m_firstByte;
+    a.written = m_written;
     a.errorSample = m_errorSample;
     if (m_capturing) {
         a.headers = &m_capture.headers;

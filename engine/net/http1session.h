@@ -90,6 +90,7 @@ private:
     std::size_t m_outLeft = 0;
     std::uint64_t m_bytesIn = 0;
     Nanos m_firstByte = 0; // when the answer's first bytes were read
+    Nanos m_written = 0;   // when the request's first bytes went out
     Nanos m_deadline = 0;
     Nanos m_timeout = 0;
     Http1ResponseParser m_parser;

@@ -129,6 +129,7 @@ struct Http2Callbacks
         const int status = st->status;
         const std::uint64_t bytesIn = st->bytesIn;
         const Nanos firstByte = st->firstByte;
+        const Nanos written = st->written;
         const int grpcStatus = st->grpcStatus;
         const bool reported = st->reported;
         std::string sample, grpcMessage, body;
@@ -157,6 +158,7 @@ struct Http2Callbacks
             a.status = status;
             a.bytesIn = bytesIn;
             a.firstByte = firstByte;
+            a.written = written;
             a.errorSample = sample;
             a.grpc = request.grpc;
             a.grpcStatus = grpcStatus;
@@ -312,6 +314,7 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
     st.status = 0;
     st.bytesIn = 0;
     st.firstByte = 0;
+    st.written = now;
     st.bodySent = 0;
     st.sample.clear();
     st.inTrailers = false;

@@ -71,6 +71,7 @@ private:
         int status = 0;
         std::uint64_t bytesIn = 0;
         Nanos firstByte = 0; // when its first HEADERS frame came
+        Nanos written = 0;   // when it was submitted on the ready connection (written in the same batch)
         std::size_t bodySent = 0;
         std::string sample;      // the answer's start, when its status is 400 or above
         bool inTrailers = false; // a second HEADERS frame: trailers

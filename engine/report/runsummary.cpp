@@ -577,8 +577,9 @@ std::string summaryToTable(const RunSummary& s)
     os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
        << num(s.total.serviceTime.p99) << " ms\n";
     if (s.total.firstBytes)
-        os << "time to first byte (from the actual send): p50 " << num(s.total.firstByte.p50) << " ms, p99 "
-           << num(s.total.firstByte.p99) << " ms, max " << num(s.total.firstByte.max) << " ms\n";
+        os << "time to first byte (from the request's write, after any connect and handshake): p50 "
+           << num(s.total.firstByte.p50) << " ms, p99 " << num(s.total.firstByte.p99) << " ms, max "
+           << num(s.total.firstByte.max) << " ms\n";
     if (s.total.paced)
         os << "send lag (intended start to send): p50 " << num(s.total.sendLag.p50) << " ms, p99 "
            << num(s.total.sendLag.p99) << " ms, max " << num(s.total.sendLag.max) << " ms\n";

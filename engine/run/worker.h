@@ -151,6 +151,7 @@ private:
         int status = 0;                               // HTTP status, or the gRPC status
         std::uint64_t bytesIn = 0;
         Nanos firstByte = 0;   // when the answer's first bytes came
+        Nanos written = 0;     // when the request went out (after any connect and handshake)
         bool answered = false; // an answer came: its latency counts
         bool transport = false;
         std::string_view sample; // the answer's start, for an HTTP error's sample

@@ -216,7 +216,8 @@ bool Worker::followRedirect(std::uint32_t slot, const Answer& answer, Nanos now)
     m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
     m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
     if (answer.firstByte)
-        m.firstByte.record(std::uint64_t(std::max<Nanos>(0, answer.firstByte - s.sent) / kNanosPerMicro));
+        m.firstByte.record(std::uint64_t(
+            std::max<Nanos>(0, answer.firstByte - (answer.written ? answer.written : s.sent)) / kNanosPerMicro));
     ++m.counters.redirects;
     ++s.hops;
     sendHop(slot, *target, status <= 303, now);

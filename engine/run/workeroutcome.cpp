@@ -30,6 +30,7 @@ void Worker::onHttpAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     o.status = answer.status;
     o.bytesIn = answer.bytesIn;
     o.firstByte = answer.firstByte;
+    o.written = answer.written;
     o.answered = true;
     o.sample = answer.errorSample;
     o.verdict = answer.status >= 400 ? Verdict::HttpError : Verdict::Pass;
@@ -58,6 +59,7 @@ void Worker::onGrpcAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     o.status = answer.grpcStatus;
     o.bytesIn = answer.bytesIn;
     o.firstByte = answer.firstByte;
+    o.written = answer.written;
     o.answered = true;
     o.verdict = answer.grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
     AnswerView a;
@@ -124,8 +126,9 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         m.counters.bytesIn += o.bytesIn;
         m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
         m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
-        if (o.firstByte)
-            m.firstByte.record(std::uint64_t(std::max<Nanos>(0, o.firstByte - s.sent) / kNanosPerMicro));
+        if (o.firstByte) // from the request's write: the connect and handshake have their own figures
+            m.firstByte.record(
+                std::uint64_t(std::max<Nanos>(0, o.firstByte - (o.written ? o.written : s.sent)) / kNanosPerMicro));
     }
     for (std::size_t i = 0; i < m_checkResults.size(); ++i)
         if (m_checkResults[i] != kNotRun)

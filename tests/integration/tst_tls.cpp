@@ -119,6 +119,12 @@ private slots:
         QVERIFY2(tls[QStringLiteral("tls_handshakes")].toInteger() >= 90,
                  qPrintable(QString::number(tls[QStringLiteral("tls_handshakes")].toInteger())));
         QCOMPARE(tls[QStringLiteral("tls_resumed")].toInteger(), 0);
+        // the time to first byte starts at the request's write, after the connect and the handshake,
+        // which the service time (from the send) takes in
+        const double firstByte = total[QStringLiteral("first_byte_ms")].toObject()[QStringLiteral("p50")].toDouble();
+        const double service = total[QStringLiteral("service_time_ms")].toObject()[QStringLiteral("p50")].toDouble();
+        QVERIFY2(firstByte > 0 && firstByte < service,
+                 qPrintable(QStringLiteral("first byte %1 ms, service %2 ms").arg(firstByte).arg(service)));
     }
 
     void unverifiableCertificatesAreTlsErrors_data()
