@@ -186,12 +186,17 @@ def checks_case(cli, url, users, seconds, pairs, tmp):
           f"{s['total']['errors_by_class'].get('script', 0)} script errors)")
 
 
-def run_h2load(url, conns, streams, seconds):
-    out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-m{streams}", "-D", str(seconds), url])
+def h2load_result(out, cpu):
+    """(requests/s, requests per CPU-second, any failed) from h2load's output."""
     m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
     done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
     elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
     return done / elapsed, done / cpu, failed + errored > 0
+
+
+def run_h2load(url, conns, streams, seconds):
+    out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-m{streams}", "-D", str(seconds), url])
+    return h2load_result(out, cpu)
 
 
 def run_stampede_h2(cli, url, conns, streams, seconds, tmp, rate=None, extra=(), tuned=True):
@@ -247,10 +252,7 @@ def run_h2load_grpc(port, conns, streams, seconds, tmp):
     out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-m{streams}", "-D", str(seconds), "-d", body,
                          "-H", "content-type: application/grpc", "-H", "te: trailers",
                          f"http://127.0.0.1:{port}/{GRPC_METHOD}"])
-    m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
-    done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
-    elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
-    return done / elapsed, done / cpu, failed + errored > 0
+    return h2load_result(out, cpu)
 
 
 def grpc_args(port):
@@ -304,10 +306,7 @@ def compare(label, pairs, peer_name, peer, ours):
 def run_h2load_h1_close(url, conns, requests):
     """h2load --h1 with Connection: close: a new connection (and with TLS a full handshake) per request."""
     out, cpu, _ = timed(["h2load", "-t1", f"-c{conns}", f"-n{requests}", "--h1", "-H", "Connection: close", url])
-    m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
-    done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
-    elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
-    return done / elapsed, done / cpu, failed + errored > 0
+    return h2load_result(out, cpu)
 
 
 def last_handshakes(tmp):
@@ -354,16 +353,14 @@ def tls_cases(cli, pairs, seconds, tmp, h2):
         nginx.wait()
 
 
-def defaults_cases(cli, url, h2url, pairs, seconds, h2):
+def defaults_cases(cli, url, h2url, pairs, seconds, tmp, h2):
     """What a user types: no --engines, no -t (the defaults fit to the CPUs the process may use)."""
-    tmp = tempfile.mkdtemp(prefix="stampede-bench-")
     compare("h1 50 dflt", pairs, "wrk", lambda: run_wrk(url, 50, seconds),
             lambda: run_stampede(cli, url, 50, seconds, tmp, tuned=False))
     if h2 != "none":
         conns, streams = (int(x) for x in h2.split("x"))
         compare(f"h2 {conns}x{streams} dflt", pairs, "h2load", lambda: run_h2load(h2url, conns, streams, seconds),
                 lambda: run_stampede_h2(cli, h2url, conns, streams, seconds, tmp, tuned=False))
-    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def close_case(cli, url, pairs, seconds, tmp):
@@ -373,7 +370,7 @@ def close_case(cli, url, pairs, seconds, tmp):
             lambda: run_stampede(cli, url, 50, seconds, tmp, extra=["-H", close]))
 
 
-def peak_rss_kib(cmd, after):
+def rss_after(cmd, after):
     """Starts cmd pinned to CPU 0; returns its (and its children's) resident memory `after` seconds in."""
     p = subprocess.Popen(["taskset", "-c", "0"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(after)
@@ -392,7 +389,7 @@ def many_connections_case(cli, url, pairs, seconds, tmp, conns):
     for name, cmd in (("wrk", lambda c: ["wrk", "-t1", f"-c{c}", f"-d{seconds}s", url]),
                       ("stampede", lambda c: [cli, "run", "--url", url, "-c", str(c), "-d", f"{seconds}s", "-q"]
                        + TUNED)):
-        small, big = peak_rss_kib(cmd(100), at), peak_rss_kib(cmd(conns), at)
+        small, big = rss_after(cmd(100), at), rss_after(cmd(conns), at)
         per[name] = (big - small) * 1024 / (conns - 100)
         print(f"{'memory':>12} {name:>9} {small:>7} KiB at 100, {big:>7} KiB at {conns}: "
               f"{per[name]:.0f} bytes per connection")
@@ -404,7 +401,7 @@ def many_connections_case(cli, url, pairs, seconds, tmp, conns):
         with open(path, "w") as f:
             json.dump({"steps": [{"request": {"url": url}}], "duration": f"{seconds}s",
                        "load": {"closed": {"users": users, "thinkTime": f"{seconds * 2}s"}}}, f)
-        idle.append(peak_rss_kib([cli, "run", path, "-q"] + TUNED, at))
+        idle.append(rss_after([cli, "run", path, "-q"] + TUNED, at))
     print(f"{'idle':>12} {'stampede':>9} {idle[0]:>7} KiB at 100, {idle[1]:>7} KiB at {conns} idle connections: "
           f"{(idle[1] - idle[0]) * 1024 / (conns - 100):.0f} bytes per idle connection")
 
@@ -551,7 +548,7 @@ def main():
             compare(f"h2 {conns}x{streams}", a.pairs, "h2load", lambda: run_h2load(h2url, conns, streams, a.duration),
                     lambda: run_stampede_h2(a.cli, h2url, conns, streams, a.duration, tmp))
         if wanted("dflt"):
-            defaults_cases(a.cli, url, h2url, a.pairs, a.duration, a.h2)
+            defaults_cases(a.cli, url, h2url, a.pairs, a.duration, tmp, a.h2)
         if wanted("close"):
             close_case(a.cli, url, a.pairs, a.duration, tmp)
         if a.many and wanted("many"):

@@ -134,11 +134,10 @@ struct CheckCount
 struct StepMetrics
 {
     StepCounters counters;
-    LatencyHistogram latency;     // from the intended start
-    LatencyHistogram serviceTime; // from the actual send
-    LatencyHistogram sendLag;     // paced models: from the intended start to the send
-    LatencyHistogram
-        firstByte; // from the request's write (after any connect and handshake) to the answer's first bytes
+    LatencyHistogram latency;       // from the intended start
+    LatencyHistogram serviceTime;   // from the actual send
+    LatencyHistogram sendLag;       // paced models: from the intended start to the send
+    LatencyHistogram firstByte;     // from the request's write (after connect, handshake) to the first bytes
     std::vector<CheckCount> checks; // by check index (shorter when the last checks judged nothing)
     void merge(const StepMetrics& o)
     {

@@ -55,6 +55,7 @@ void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_
     m_out = data;
     m_outLeft = size;
     m_bytesIn = 0;
+    m_written = 0;
     m_timeout = timeout;
     m_deadline = now + timeout;
     m_parser.reset(noBody);
@@ -154,8 +155,7 @@ void Http1Session::complete(std::size_t consumed, std::size_t n, bool peerClosed
     Answer a;
     a.status = status;
     a.bytesIn = m_bytesIn;
-    a.firstByte = m_firstByte;
-    a.written = m_written;
+    a.timeToFirstByte = m_written ? std::max<Nanos>(0, m_firstByte - m_written) : -1;
     a.errorSample = m_errorSample;
     if (m_capturing) {
         a.headers = &m_capture.headers;

@@ -128,8 +128,7 @@ struct Http2Callbacks
         const Http2Session::Waiting request = st->request;
         const int status = st->status;
         const std::uint64_t bytesIn = st->bytesIn;
-        const Nanos firstByte = st->firstByte;
-        const Nanos written = st->written;
+        const Nanos timeToFirstByte = st->firstByte ? std::max<Nanos>(0, st->firstByte - st->written) : -1;
         const int grpcStatus = st->grpcStatus;
         const bool reported = st->reported;
         std::string sample, grpcMessage, body;
@@ -157,8 +156,7 @@ struct Http2Callbacks
             Answer a;
             a.status = status;
             a.bytesIn = bytesIn;
-            a.firstByte = firstByte;
-            a.written = written;
+            a.timeToFirstByte = timeToFirstByte;
             a.errorSample = sample;
             a.grpc = request.grpc;
             a.grpcStatus = grpcStatus;

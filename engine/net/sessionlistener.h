@@ -31,10 +31,11 @@ struct Answer
     bool failed = false;
     ErrorClass error = ErrorClass::Protocol;
     std::string_view why;
-    int status = 0;               // the HTTP status
-    std::uint64_t bytesIn = 0;    // its header and body bytes
-    Nanos firstByte = 0;          // when its first bytes were read (the batch's time, as the answer's own)
-    Nanos written = 0;            // when the request went out, after any connect and TLS handshake
+    int status = 0;            // the HTTP status
+    std::uint64_t bytesIn = 0; // its header and body bytes
+    // From the request's write (after any connect and TLS handshake) to the
+    // answer's first bytes (read in a batch: the batch's time); -1: not timed.
+    Nanos timeToFirstByte = -1;
     std::string_view errorSample; // status >= 400: the answer's start as received (status, headers, some body)
     // A gRPC call's answer (sent with Outgoing::grpc): grpc-status from the
     // trailers or a trailers-only answer (-1: the server sent none), and grpc-message.

@@ -74,14 +74,16 @@ int bioRead(BIO* b, char* buffer, int size)
         return -1;
     }
 }
-long bioCtrl(BIO* b, int cmd, long, void*)
+long bioCtrl(BIO* b, int cmd, long, void* out)
 {
     switch (cmd) {
     case BIO_CTRL_FLUSH:
         return 1;
     case BIO_CTRL_EOF:
         return BIO_test_flags(b, BIO_FLAGS_IN_EOF) != 0;
-    case BIO_C_GET_FD:
+    case BIO_C_GET_FD: // BIO_get_fd(b, &fd), as the socket BIO answers it
+        if (out)
+            *static_cast<int*>(out) = bioFd(b);
         return bioFd(b);
     default:
         return 0;

@@ -34,10 +34,10 @@ struct MetricsSummary
     std::uint64_t dropped = 0;
     std::uint64_t bytesIn = 0;
     std::uint64_t bytesOut = 0;
-    LatencySummary latency;     // from the intended start
-    LatencySummary serviceTime; // from the actual send
-    LatencySummary sendLag;     // paced models (open, replay): from the intended start to the send
-    LatencySummary firstByte; // from the request's write (after any connect and handshake) to the answer's first bytes
+    LatencySummary latency;       // from the intended start
+    LatencySummary serviceTime;   // from the actual send
+    LatencySummary sendLag;       // paced models (open, replay): from the intended start to the send
+    LatencySummary firstByte;     // from the request's write (after connect, handshake) to the first bytes
     std::uint64_t firstBytes = 0; // answers whose first byte was timed
     std::uint64_t paced = 0;      // requests whose send lag was measured
     std::uint64_t connects = 0;   // connections set up

@@ -150,9 +150,8 @@ private:
         ErrorClass errorClass = ErrorClass::Protocol; // Failed
         int status = 0;                               // HTTP status, or the gRPC status
         std::uint64_t bytesIn = 0;
-        Nanos firstByte = 0;   // when the answer's first bytes came
-        Nanos written = 0;     // when the request went out (after any connect and handshake)
-        bool answered = false; // an answer came: its latency counts
+        Nanos timeToFirstByte = -1; // the answer's (Answer::timeToFirstByte)
+        bool answered = false;      // an answer came: its latency counts
         bool transport = false;
         std::string_view sample; // the answer's start, for an HTTP error's sample
         std::string why;
@@ -182,6 +181,9 @@ private:
     // extracted values, with the user's cookie; false: not sent (reported).
     bool prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     bool followRedirect(std::uint32_t slot, const Answer& answer, Nanos now);
+    // An answer's times: latency from the intended start, service time from the
+    // send, and the time to first byte the session measured (-1: none).
+    static void recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte);
     void sendHop(std::uint32_t slot, const std::string& target, bool toGet, Nanos now);
     void takeCookies(Slot& s, const PlannedStep& st, const Answer& answer);
     // The user's Cookie header for `target` on the step's server ("" none), in m_cookie.

@@ -213,11 +213,7 @@ bool Worker::followRedirect(std::uint32_t slot, const Answer& answer, Nanos now)
     StepMetrics& m = metricsAt(std::size_t(s.step), now); // the hop's answer is a request of the step
     ++m.counters.requests;
     m.counters.bytesIn += answer.bytesIn;
-    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
-    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
-    if (answer.firstByte)
-        m.firstByte.record(std::uint64_t(
-            std::max<Nanos>(0, answer.firstByte - (answer.written ? answer.written : s.sent)) / kNanosPerMicro));
+    recordTimes(m, s, now, answer.timeToFirstByte);
     ++m.counters.redirects;
     ++s.hops;
     sendHop(slot, *target, status <= 303, now);

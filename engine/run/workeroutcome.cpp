@@ -29,8 +29,7 @@ void Worker::onHttpAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     Outcome o;
     o.status = answer.status;
     o.bytesIn = answer.bytesIn;
-    o.firstByte = answer.firstByte;
-    o.written = answer.written;
+    o.timeToFirstByte = answer.timeToFirstByte;
     o.answered = true;
     o.sample = answer.errorSample;
     o.verdict = answer.status >= 400 ? Verdict::HttpError : Verdict::Pass;
@@ -58,8 +57,7 @@ void Worker::onGrpcAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     Outcome o;
     o.status = answer.grpcStatus;
     o.bytesIn = answer.bytesIn;
-    o.firstByte = answer.firstByte;
-    o.written = answer.written;
+    o.timeToFirstByte = answer.timeToFirstByte;
     o.answered = true;
     o.verdict = answer.grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
     AnswerView a;
@@ -112,6 +110,14 @@ bool Worker::retryLater(std::uint32_t slot, const Outcome& o, Nanos now)
     return true;
 }
 
+void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte)
+{
+    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
+    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
+    if (timeToFirstByte >= 0)
+        m.firstByte.record(std::uint64_t(timeToFirstByte / kNanosPerMicro));
+}
+
 void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, Nanos now)
 {
     if (retryLater(slot, o, now)) {
@@ -124,11 +130,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
     ++m.counters.requests;
     if (o.answered) {
         m.counters.bytesIn += o.bytesIn;
-        m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
-        m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
-        if (o.firstByte) // from the request's write: the connect and handshake have their own figures
-            m.firstByte.record(
-                std::uint64_t(std::max<Nanos>(0, o.firstByte - (o.written ? o.written : s.sent)) / kNanosPerMicro));
+        recordTimes(m, s, now, o.timeToFirstByte);
     }
     for (std::size_t i = 0; i < m_checkResults.size(); ++i)
         if (m_checkResults[i] != kNotRun)
