@@ -1,6 +1,7 @@
 #include "jsruntime.h"
 
 #include "builtins.h"
+#include "lazyjson.h"
 
 #include <js/CharacterEncoding.h>
 #include <js/CompilationAndEvaluation.h>
@@ -108,6 +109,7 @@ struct JsRuntime::Impl
     std::atomic<std::int64_t> grewFor{-1};      // the run past the resident memory a run may add
     std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
     PmHost* host = nullptr;                     // the runPm going on's
+    std::optional<std::string_view> body;       // its answer's body, once asked
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
@@ -473,6 +475,17 @@ PmHost* hostOf(JSContext* cx)
     return host;
 }
 
+// The run's answer body, asked of the host once (text() and json() both read it).
+std::optional<std::string_view> bodyOf(JSContext* cx)
+{
+    auto* d = static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx));
+    if (!hostOf(cx))
+        return std::nullopt;
+    if (!d->body)
+        d->body = d->host->responseBody();
+    return d->body;
+}
+
 bool returnString(JSContext* cx, JS::CallArgs& args, std::string_view text)
 {
     JSString* s = newString(cx, text);
@@ -498,8 +511,23 @@ template <void (PmHost::*part)(std::string&)> bool hostJson(JSContext* cx, unsig
 bool hostBody(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    PmHost* host = hostOf(cx);
-    return host && returnString(cx, args, host->responseBody());
+    const auto body = bodyOf(cx);
+    return body && returnString(cx, args, *body);
+}
+
+// __pmJsonDoc(): the answer's body parsed, for __pmJsonValue; null when JSON.parse is to read it.
+bool hostJsonDoc(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    const auto body = bodyOf(cx);
+    return body && jsonDocument(cx, *body, args.rval());
+}
+
+// __pmJsonValue(doc): a fresh value of it, its objects made when first looked at.
+bool hostJsonValue(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    return jsonValue(cx, args.get(0), args.rval());
 }
 
 bool utf8Arg(JSContext* cx, const JS::CallArgs& args, unsigned i, JS::UniqueChars& out)
@@ -556,6 +584,8 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
            JS_DefineFunction(cx, global, "__pmRequest", hostJson<&PmHost::request>, 0, 0) &&
            JS_DefineFunction(cx, global, "__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0) &&
            JS_DefineFunction(cx, global, "__pmBody", hostBody, 0, 0) &&
+           JS_DefineFunction(cx, global, "__pmJsonDoc", hostJsonDoc, 0, 0) &&
+           JS_DefineFunction(cx, global, "__pmJsonValue", hostJsonValue, 1, 0) &&
            JS_DefineFunction(cx, global, "__pmTest", hostTest, 3, 0) &&
            JS_DefineFunction(cx, global, "__pmChange", hostChange, 3, 0) &&
            JS_DefineFunction(cx, global, "__pmLog", hostLog, 1, 0);
@@ -570,10 +600,15 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     Realm::Impl& r = realm.impl();
     result.clear();
     d.host = &host;
+    d.body.reset();
     struct Done
     {
         Impl& d;
-        ~Done() { d.host = nullptr; }
+        ~Done()
+        {
+            d.host = nullptr;
+            d.body.reset();
+        }
     } done{d};
     JSAutoRealm ar(d.cx, r.global); // once for the three calls
     {

@@ -126,8 +126,9 @@ const char* pmPreludeSource()
   // one run's state; the host's natives, kept here and taken off the global
   let run = null;
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
-                 test: __pmTest, change: __pmChange, log: __pmLog };
-  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmTest', '__pmChange', '__pmLog'])
+                 jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog };
+  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmJsonDoc', '__pmJsonValue',
+                      '__pmTest', '__pmChange', '__pmLog'])
     delete globalThis[name];
   // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
   // and into the run's variables when they were read; the data row's are the run's own. (Value undefined:
@@ -234,7 +235,13 @@ const char* pmPreludeSource()
       return (this._h ??= headerList(run && run.response === this ? JSON.parse(host.headers()) : []));
     }
     text() { return (this._b ??= run && run.response === this ? host.body() : ''); }
-    json() { return JSON.parse(this.text()); }
+    // the body parsed once, each call's objects fresh and made when first looked at (JSON.parse's when
+    // the fast reader does not take the text: it says what is wrong)
+    json() {
+      if (!run || run.response !== this) return JSON.parse(this.text());
+      if (this._j === undefined) this._j = host.jsonDoc();
+      return this._j === null ? JSON.parse(this.text()) : host.jsonValue(this._j);
+    }
     get to() {
       return (this._to ??= { have: new ResponseHave(this, false), be: new ResponseBe(this, false),
                              not: { have: new ResponseHave(this, true), be: new ResponseBe(this, true) } });

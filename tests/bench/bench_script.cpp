@@ -27,17 +27,20 @@ double cpuSeconds()
 }
 
 // make bench's answer (scripts/bench_http1.py JSON_BODY): 1 KiB, a list of
-// 24 items, then the data with the token, then padding.
-std::string answerBody()
+// 24 items, then the data with the token, then padding; or (`items` other
+// than 24) that many items and no padding, to see what a larger answer costs.
+std::string answerBody(int items)
 {
     std::string body = "{\"code\":0,\"items\":[";
-    for (int i = 0; i < 24; ++i) {
+    for (int i = 0; i < items; ++i) {
         char item[64];
         std::snprintf(item, sizeof item, "%s{\"id\":%d,\"sku\":\"SKU-%05d\",\"qty\":%d}", i ? "," : "", i, i * 7,
                       i % 5);
         body += item;
     }
     body += "],\"data\":{\"user\":\"bench\",\"token\":\"tok-0123456789abcdef\"}}";
+    if (items != 24)
+        return body;
     body = body.substr(0, body.size() - 2) + ",\"pad\":\"" + std::string(1024 - body.size() - 10, 'x') + "\"}}";
     return body;
 }
@@ -67,6 +70,7 @@ int main(int argc, char** argv)
     const int runs = argc > 1 ? std::atoi(argv[1]) : 20000;
     // users taking turns, each in its own realm, as a worker's virtual users do (default 50, as make bench)
     const int turns = argc > 2 ? std::max(1, std::atoi(argv[2])) : 50;
+    const int items = argc > 3 ? std::max(0, std::atoi(argv[3])) : 24;                       // the answer's list
     JsRuntime js(ScriptLimits{std::chrono::milliseconds(100), JsRuntime::kThreadHeapBytes}); // as a worker's
     std::string error;
     // the script of make bench's script case; or $STAMPEDE_BENCH_SCRIPT (to see what a part costs)
@@ -84,7 +88,7 @@ int main(int argc, char** argv)
     for (int u = 0; u < turns; ++u)
         turning.push_back(js.newRealm());
     auto& realm = turning.front();
-    const std::string body = answerBody();
+    const std::string body = answerBody(items);
     // the answer's facts; the host gives the rest when asked, as a worker's does
     Host host;
     host.body = body;

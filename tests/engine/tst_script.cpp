@@ -594,6 +594,175 @@ private Q_SLOTS:
                  qPrintable(host.tests.at(0).toObject().value(QStringLiteral("error")).toString()));
     }
 
+    // What pm.response.json() gives reads exactly as JSON.parse's objects:
+    // the same types, prototypes, keys in the same order (integer keys
+    // first, a key given twice in its first place with its last value),
+    // the same property attributes and values (-0, big and tiny numbers,
+    // escapes, surrogates, UTF-8), at every depth; a text that is not JSON
+    // throws JSON.parse's error.
+    static const char* sameAsJsonParse()
+    {
+        return R"JS(
+            const same = (a, b, path) => {
+              if (typeof a !== typeof b) throw new Error(path + ': typeof ' + typeof a + ' against ' + typeof b);
+              if (a === null || typeof a !== 'object') {
+                if (!Object.is(a, b)) throw new Error(path + ': ' + String(a) + ' against ' + String(b));
+                return;
+              }
+              if (Array.isArray(a) !== Array.isArray(b)) throw new Error(path + ': Array.isArray');
+              if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) throw new Error(path + ': prototype');
+              const tag = (v) => Object.prototype.toString.call(v);
+              if (tag(a) !== tag(b)) throw new Error(path + ': ' + tag(a) + ' against ' + tag(b));
+              const ka = Reflect.ownKeys(a).map(String), kb = Reflect.ownKeys(b).map(String);
+              if (ka.join('\u0001') !== kb.join('\u0001')) throw new Error(path + ': keys ' + ka + ' against ' + kb);
+              for (const k of ka) {
+                const da = Object.getOwnPropertyDescriptor(a, k), db = Object.getOwnPropertyDescriptor(b, k);
+                if (da.writable !== db.writable || da.enumerable !== db.enumerable || da.configurable !== db.configurable)
+                  throw new Error(path + '.' + k + ': attributes');
+                same(a[k], b[k], path + '.' + k);
+              }
+            };
+            const text = pm.response.text();
+            let parsed, error = '', fast, fastError = '';
+            try { parsed = JSON.parse(text); } catch (e) { error = String(e); }
+            try { fast = pm.response.json(); } catch (e) { fastError = String(e); }
+            pm.test('same error', () => pm.expect(fastError).to.eql(error));
+            pm.test('same value', () => { if (!error) same(fast, parsed, '$'); });
+            const stringify = (read) => { try { return JSON.stringify(read()); } catch (e) { return String(e); } };
+            pm.test('same text', () => pm.expect(stringify(() => pm.response.json())).to.eql(stringify(() => JSON.parse(text))));
+        )JS";
+    }
+    void pmJsonReadsAsJsonParse_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("order") << QByteArray("{\"b\":1,\"a\":2,\"10\":3,\"2\":4,\"x\":{\"z\":1,\"1\":2}}");
+        QTest::newRow("twice") << QByteArray("{\"a\":1,\"b\":2,\"a\":{\"c\":3},\"b\":[4]}");
+        QTest::newRow("__proto__") << QByteArray("{\"__proto__\":{\"x\":1},\"y\":2,\"constructor\":3}");
+        QTest::newRow("numbers") << QByteArray("[-0,0,-0.0,1e-320,5e-324,123456789012345678901,9007199254740993,"
+                                               "-9223372036854775808,18446744073709551615,0.1,1E+2,-1.0e-2,"
+                                               "1.7976931348623157e308,2.2250738585072014e-308,1e400,-1e400,1e-400]");
+        QTest::newRow("escapes") << QByteArray("[\"\\u00e9\\ud83d\\ude00 \\n\\\"\\\\\\/\\b\\f\\r\\t \\u2028\", "
+                                               "\"\\ud800\", \"\\udc00x\", \"\", \"\\u0000\"]");
+        QTest::newRow("utf-8") << QByteArray("{\"\xc3\xa9t\xc3\xa9\":\"\xe4\xb8\xad\xe6\x96\x87 \xf0\x9f\x98\x80\"}");
+        QTest::newRow("nested") << QByteArray(
+            "{\"a\":[[],[[{}]],{\"b\":[{\"c\":null}]}],\"t\":true,\"f\":false,\"e\":{}}");
+        QTest::newRow("string") << QByteArray("\"a string\"");
+        QTest::newRow("number") << QByteArray("42");
+        QTest::newRow("null") << QByteArray("null");
+        QTest::newRow("empty array") << QByteArray(" [ ] ");
+        QTest::newRow("spaces") << QByteArray(" \n\t{ \"a\" : [ 1 , 2 ] ,\r\n \"b\" :{ } } \r\n");
+        QTest::newRow("brackets in strings")
+            << QByteArray("{\"a\":\"}]{[\\\"\",\"b\":[\"]\",\"[\",{\"c\":\"{\"}],\"d\":1}");
+        QByteArray deep = QByteArray(3000, '[') + QByteArray(3000, ']');
+        QTest::newRow("deeper than simdjson") << deep;
+        QByteArray big = "{\"items\":[";
+        for (int i = 0; i < 2000; ++i)
+            big += (i ? "," : "") + QByteArray("{\"id\":") + QByteArray::number(i) + ",\"v\":[" +
+                   QByteArray::number(i * 0.5) + ",\"s" + QByteArray::number(i) + "\"]}";
+        big += "],\"end\":true}";
+        QTest::newRow("2000 items") << big;
+        QTest::newRow("not JSON") << QByteArray("{\"a\":}");
+        QTest::newRow("single quotes") << QByteArray("{'a':1}");
+        QTest::newRow("trailing comma") << QByteArray("[1,]");
+        QTest::newRow("after the value") << QByteArray("{} x");
+        QTest::newRow("byte order mark") << QByteArray("\xef\xbb\xbf{}");
+        QTest::newRow("empty") << QByteArray("");
+        QTest::newRow("not UTF-8") << QByteArray("{\"a\":\"\xff\"}");
+        QTest::newRow("control character") << QByteArray("[\"a\tb\"]");
+        QTest::newRow("leading zero") << QByteArray("[01]");
+    }
+    void pmJsonReadsAsJsonParse()
+    {
+        QFETCH(QByteArray, body);
+        JsRuntime js;
+        auto realm = js.newRealm();
+        std::string error, result;
+        const auto id = js.compile(pmScriptSource(sameAsJsonParse()), "same.js", error);
+        QVERIFY2(id, error.c_str());
+        TestHost host(QJsonObject{});
+        host.rawBody = body.toStdString();
+        PmFacts facts;
+        facts.code = 200;
+        const ScriptOutcome o = js.runPm(*realm, *id, facts, host, result);
+        QVERIFY2(o.ok, o.error.c_str());
+        QCOMPARE(host.tests.size(), 3);
+        for (const QJsonValue& t : host.tests)
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
+                                t.toObject().value(QStringLiteral("error")).toString()));
+    }
+
+    // The objects pm.response.json() makes when first looked at behave as
+    // plain ones whatever is done first: keys, for-in, spread, delete, add,
+    // freeze, `in`, arrays' methods, length and mutation; each call's are
+    // fresh; kept past their run (and through collections), they still read.
+    void pmJsonObjectsBehaveAsPlainOnes()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QString body =
+            QStringLiteral(R"({"code":0,"list":[{"id":1},{"id":2},3],"data":{"token":"T","n":[1,2]}})");
+        const QJsonObject answer{{QStringLiteral("code"), 200}, {QStringLiteral("body"), body}};
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            const j = () => pm.response.json();
+            const checks = {
+              keys: () => Object.keys(j()).join() === 'code,list,data',
+              forIn: () => { const k = []; for (const x in j()) k.push(x); return k.join() === 'code,list,data'; },
+              spread: () => JSON.stringify({ ...j().data }) === '{"token":"T","n":[1,2]}',
+              assign: () => Object.assign({}, j()).code === 0,
+              entries: () => Object.entries(j().data)[0].join() === 'token,T',
+              has: () => 'data' in j() && !('nope' in j()) && j().hasOwnProperty('code'),
+              deleteFirst: () => { const o = j(); delete o.code; return Object.keys(o).join() === 'list,data' && o.code === undefined; },
+              addFirst: () => { const o = j(); o.z = 1; o.code = 5; return Object.keys(o).join() === 'code,list,data,z' && o.code === 5; },
+              freezeFirst: () => { const o = j(); Object.freeze(o); return Object.isFrozen(o) && o.data.token === 'T' && Object.keys(o).length === 3; },
+              preventFirst: () => { const o = j(); Object.preventExtensions(o); return o.code === 0 && !Object.isExtensible(o); },
+              prototype: () => Object.getPrototypeOf(j()) === Object.prototype && j().constructor === Object,
+              tag: () => Object.prototype.toString.call(j()) === '[object Object]' && String(j()) === '[object Object]',
+              isArray: () => Array.isArray(j().list) && j().list instanceof Array && j().list.constructor === Array,
+              arrayTag: () => Object.prototype.toString.call(j().list) === '[object Array]',
+              arrayJson: () => JSON.stringify(j().list) === '[{"id":1},{"id":2},3]',
+              arrayLength: () => j().list.length === 3 && j().data.n.length === 2,
+              arrayMethods: () => j().list.map((x) => (typeof x === 'object' ? x.id : x)).join() === '1,2,3' &&
+                                  j().list.findIndex((x) => x.id === 2) === 1 && [...j().data.n].join() === '1,2',
+              arrayPush: () => { const a = j().list; a.push(4); return a.length === 4 && a[3] === 4; },
+              arrayKeys: () => Object.getOwnPropertyNames(j().data.n).join() === '0,1,length',
+              arraySort: () => j().data.n.sort((a, b) => b - a).join() === '2,1',
+              arrayFrom: () => Array.from(j().data.n).concat([3]).join() === '1,2,3',
+              arrayDestructure: () => { const [a, b] = j().data.n; return a === 1 && b === 2; },
+              fresh: () => { const a = j(), b = j(); a.data.token = 'x'; return a !== b && b.data.token === 'T' && a.list !== b.list; },
+              deep: () => { pm.expect(j()).to.eql(JSON.parse(pm.response.text())); return true; },
+              chai: () => { pm.expect(j().list).to.be.an('array').that.has.lengthOf(3); pm.expect(j().data).to.have.property('token', 'T'); return true; },
+            };
+            for (const [name, check] of Object.entries(checks))
+              pm.test(name, () => { if (!check()) throw new Error('not as a plain object'); });
+            globalThis.kept = j();
+            globalThis.keptList = j().list;
+        )"),
+                                    QJsonObject{{QStringLiteral("response"), answer}});
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 25);
+        for (const QJsonValue& t : tests)
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
+                                t.toObject().value(QStringLiteral("error")).toString()));
+        // kept past its run, with garbage made and collected between: still reads
+        const QJsonObject later = pmRun(js, *realm, QStringLiteral(R"(
+            let junk = [];
+            for (let i = 0; i < 200000; ++i) junk.push({ i, s: 'x' + i });
+            junk = null;
+            pm.test('kept', () => pm.expect(kept.data.token + kept.list[1].id + keptList.length).to.eql('T23'));
+        )"),
+                                        QJsonObject{{QStringLiteral("response"), answer}});
+        QVERIFY2(
+            later.value(QStringLiteral("tests")).toArray().at(0).toObject().value(QStringLiteral("passed")).toBool(),
+            qPrintable(later.value(QStringLiteral("tests"))
+                           .toArray()
+                           .at(0)
+                           .toObject()
+                           .value(QStringLiteral("error"))
+                           .toString()));
+    }
+
     void pmPreRequestChangesTheRequest()
     {
         JsRuntime js;

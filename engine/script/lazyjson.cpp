@@ -1,0 +1,548 @@
+#include "lazyjson.h"
+
+#include <js/Array.h>
+#include <js/Object.h>
+#include <js/PropertyAndElement.h>
+#include <js/Proxy.h>
+#include <js/Realm.h>
+#include <js/String.h>
+#include <js/Wrapper.h>
+#include <simdjson.h>
+
+#include <charconv>
+#include <clocale>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <locale.h>
+#include <string>
+#include <vector>
+
+namespace stampede::script {
+
+namespace {
+
+// A body that simdjson has taken as JSON (so what is read here is known to be
+// well formed) is kept as a string, a Latin-1 character a byte, that the GC
+// owns (no finalizer; a nursery's string when it dies young): first a table
+// of where each '{' and '[' is and where it closes (a count, then pairs of
+// 32-bit offsets into the string, in the order they open), then the body's
+// bytes. The characters may move when the GC runs, so a reader takes them
+// afresh after anything that allocates.
+//
+// The document handed to the prelude: an object of this class holding that
+// string and where the body begins in it (so a value the script could put in
+// its place is refused).
+const JSClass kDocClass = {"JsonDocument", JSCLASS_HAS_RESERVED_SLOTS(2), nullptr, nullptr, nullptr, nullptr};
+
+// A lazy object's slots: the bytes (undefined once made) and where its '{'
+// is in them.
+enum : std::size_t
+{
+    kBytesSlot,
+    kAtSlot,
+    kSlots
+};
+
+bool lazyEnumerate(JSContext* cx, JS::HandleObject obj);
+bool lazyResolve(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool* resolvedp);
+bool lazyMayResolve(const JSAtomState&, jsid, JSObject* maybeObj)
+{
+    return !maybeObj || JS::GetReservedSlot(maybeObj, kBytesSlot).isString();
+}
+
+const JSClassOps kLazyOps = {nullptr,        nullptr, lazyEnumerate, nullptr, lazyResolve,
+                             lazyMayResolve, nullptr, nullptr,       nullptr, nullptr};
+// Named "Object", as a plain object is wherever a class's name shows.
+const JSClass kLazyClass = {"Object", JSCLASS_HAS_RESERVED_SLOTS(kSlots), &kLazyOps, nullptr, nullptr, nullptr};
+
+class LazyArray;
+
+// Reads one well-formed JSON text (simdjson has checked it) from `at` on.
+class Reader
+{
+    friend class LazyArray; // reads its array when first looked at
+
+public:
+    Reader(JSContext* cx, JS::HandleString bytes, std::size_t at)
+        : m_cx(cx), m_bytes(bytes), m_proto(cx, JS::GetRealmObjectPrototype(cx)), m_at(at)
+    {
+    }
+    char next()
+    {
+        const std::string_view t = text();
+        while (m_at < t.size() && (t[m_at] == ' ' || t[m_at] == '\n' || t[m_at] == '\r' || t[m_at] == '\t'))
+            ++m_at;
+        return m_at < t.size() ? t[m_at] : '\0';
+    }
+    void take() { ++m_at; } // the character next() gave
+    // A string (at its '"') as a property key.
+    bool key(JS::MutableHandleId id)
+    {
+        JS::RootedString s(m_cx, string(true));
+        return s && JS_StringToId(m_cx, s, id);
+    }
+    // The value at next(): an object to be made when first looked at, an
+    // array with its elements, a primitive as JSON.parse reads it.
+    bool value(JS::MutableHandleValue out)
+    {
+        switch (next()) {
+        case '{':
+            return lazyObject(out);
+        case '[':
+            return lazyArray(out);
+        case '"':
+            if (JSString* s = string(false)) {
+                out.setString(s);
+                return true;
+            }
+            return false;
+        case 't':
+            m_at += 4;
+            out.setBoolean(true);
+            return true;
+        case 'f':
+            m_at += 5;
+            out.setBoolean(false);
+            return true;
+        case 'n':
+            m_at += 4;
+            out.setNull();
+            return true;
+        default:
+            out.set(JS::NumberValue(number()));
+            return true;
+        }
+    }
+
+private:
+    bool lazyArray(JS::MutableHandleValue out);
+    // The bytes as they are now (valid until the next allocation).
+    std::string_view text() const
+    {
+        JS::AutoCheckCannotGC nogc;
+        JSLinearString* s = JS_ASSERT_STRING_IS_LINEAR(m_bytes);
+        return {reinterpret_cast<const char*>(JS::GetLatin1LinearStringChars(nogc, s)), JS::GetLinearStringLength(s)};
+    }
+    bool lazyObject(JS::MutableHandleValue out)
+    {
+        if (m_at > std::size_t(std::numeric_limits<std::int32_t>::max())) {
+            JS_ReportOutOfMemory(m_cx);
+            return false;
+        }
+        const std::int32_t at = std::int32_t(m_at);
+        skipNested();
+        JSObject* obj = JS_NewObjectWithGivenProto(m_cx, &kLazyClass, m_proto);
+        if (!obj)
+            return false;
+        JS::SetReservedSlot(obj, kBytesSlot, JS::StringValue(m_bytes));
+        JS::SetReservedSlot(obj, kAtSlot, JS::Int32Value(at));
+        out.setObject(*obj);
+        return true;
+    }
+    // The array at m_at ('['), its elements read now (its objects and
+    // arrays again made when first looked at).
+    bool array(JS::MutableHandleValue out)
+    {
+        take();
+        JS::RootedValueVector values(m_cx);
+        JS::RootedValue v(m_cx);
+        while (next() != ']') {
+            if (!value(&v) || !values.append(v)) {
+                if (!JS_IsExceptionPending(m_cx))
+                    JS_ReportOutOfMemory(m_cx);
+                return false;
+            }
+            if (next() == ',')
+                take();
+        }
+        take();
+        JSObject* a = JS::NewArrayObject(m_cx, values);
+        if (!a)
+            return false;
+        out.setObject(*a);
+        return true;
+    }
+    // Where the string whose first character is at `from` ends (its closing '"').
+    static std::size_t stringEnd(std::string_view t, std::size_t from)
+    {
+        const char* text = t.data();
+        for (;;) {
+            const char* quote = static_cast<const char*>(std::memchr(text + from, '"', t.size() - from));
+            std::size_t at = std::size_t(quote - text), slashes = 0;
+            while (text[at - 1 - slashes] == '\\')
+                ++slashes;
+            if (slashes % 2 == 0)
+                return at;
+            from = at + 1;
+        }
+    }
+    // Past the object or array at m_at: its closing bracket, from the table.
+    void skipNested()
+    {
+        const std::string_view t = text();
+        std::uint32_t pairs = 0;
+        std::memcpy(&pairs, t.data(), 4);
+        std::uint32_t low = 0, high = pairs; // the pairs are in the order of their opening
+        while (low < high) {
+            const std::uint32_t middle = (low + high) / 2;
+            std::uint32_t pair[2];
+            std::memcpy(pair, t.data() + 4 + 8 * std::size_t(middle), 8);
+            if (pair[0] == m_at) {
+                m_at = std::size_t(pair[1]) + 1;
+                return;
+            }
+            if (pair[0] < m_at)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        m_at = t.size(); // not reached: every bracket is in the table
+    }
+    static unsigned hex4(const char* p)
+    {
+        unsigned v = 0;
+        for (int i = 0; i < 4; ++i) {
+            const char c = p[i];
+            v = v * 16 + unsigned(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+        }
+        return v;
+    }
+    // The string at m_at ('"'): its bytes as they are when it has no escape
+    // and is ASCII (the common case), else decoded to UTF-16 (a lone
+    // surrogate written as \u kept, as JSON.parse keeps it).
+    JSString* string(bool atom)
+    {
+        const std::string_view t = text();
+        const std::size_t begin = m_at + 1;
+        const std::size_t end = stringEnd(t, begin);
+        m_at = end + 1;
+        unsigned char any = 0; // high bit: not ASCII
+        bool escaped = false;
+        for (std::size_t i = begin; i < end; ++i) {
+            const unsigned char c = static_cast<unsigned char>(t[i]);
+            any |= c;
+            escaped |= c == '\\';
+        }
+        const bool plain = !escaped && any < 0x80;
+        if (plain) { // copied out first: making the string may move the bytes
+            m_plain.assign(t.data() + begin, end - begin);
+            return atom ? JS_AtomizeStringN(m_cx, m_plain.data(), m_plain.size())
+                        : JS_NewStringCopyN(m_cx, m_plain.data(), m_plain.size());
+        }
+        m_wide.clear();
+        for (std::size_t i = begin; i < end;) {
+            const unsigned char c = static_cast<unsigned char>(t[i]);
+            if (c == '\\') {
+                const char e = t[i + 1];
+                i += 2;
+                switch (e) {
+                case 'b':
+                    m_wide.push_back(u'\b');
+                    break;
+                case 'f':
+                    m_wide.push_back(u'\f');
+                    break;
+                case 'n':
+                    m_wide.push_back(u'\n');
+                    break;
+                case 'r':
+                    m_wide.push_back(u'\r');
+                    break;
+                case 't':
+                    m_wide.push_back(u'\t');
+                    break;
+                case 'u':
+                    m_wide.push_back(char16_t(hex4(t.data() + i)));
+                    i += 4;
+                    break;
+                default:
+                    m_wide.push_back(char16_t(e));
+                    break; // " \ /
+                }
+                continue;
+            }
+            // UTF-8 (valid: simdjson has checked it) to UTF-16
+            const int extra = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+            char32_t cp = extra == 0 ? c : extra == 1 ? c & 0x1F : extra == 2 ? c & 0x0F : c & 0x07;
+            for (int k = 1; k <= extra; ++k)
+                cp = (cp << 6) | (static_cast<unsigned char>(t[i + std::size_t(k)]) & 0x3F);
+            i += std::size_t(extra) + 1;
+            if (cp >= 0x10000) {
+                cp -= 0x10000;
+                m_wide.push_back(char16_t(0xD800 + (cp >> 10)));
+                m_wide.push_back(char16_t(0xDC00 + (cp & 0x3FF)));
+            } else {
+                m_wide.push_back(char16_t(cp));
+            }
+        }
+        return atom ? JS_AtomizeUCStringN(m_cx, m_wide.data(), m_wide.size())
+                    : JS_NewUCStringCopyN(m_cx, m_wide.data(), m_wide.size());
+    }
+    // The number at m_at, correctly rounded as JSON.parse has it (past the
+    // largest double: infinity; below the least: zero, its sign kept).
+    double number()
+    {
+        const std::string_view t = text();
+        const std::size_t begin = m_at;
+        while (m_at < t.size() && t[m_at] != '\0' && std::strchr("+-.eE0123456789", t[m_at]))
+            ++m_at;
+        double v = 0;
+        const char* first = t.data() + begin;
+        const char* last = t.data() + m_at;
+        const auto [end, error] = std::from_chars(first, last, v);
+        if (error == std::errc() && end == last)
+            return v;
+        // out of range: strtod says infinity or zero (in the C locale whatever the process's)
+        static const locale_t c = newlocale(LC_NUMERIC_MASK, "C", locale_t(nullptr));
+        const std::string digits(first, last);
+        return strtod_l(digits.c_str(), nullptr, c);
+    }
+
+    JSContext* m_cx;
+    JS::HandleString m_bytes;
+    JS::RootedObject m_proto; // Object.prototype: what a lazy object inherits
+    std::size_t m_at;
+    std::string m_plain;
+    std::u16string m_wide;
+};
+
+// An array is a proxy of one (Array.isArray, JSON.stringify, its methods and
+// its prototype see an array) until anything looks at what it holds: then its
+// elements are read into the array it forwards to, and from there on it
+// forwards everything. An array in an answer nobody reads costs nothing.
+class LazyArray final : public js::ForwardingProxyHandler
+{
+public:
+    static const char family;
+    static const LazyArray singleton;
+    constexpr LazyArray() : js::ForwardingProxyHandler(&family) {}
+    // the proxy's slots: the bytes (undefined once read) and where its '[' is
+    enum : std::size_t
+    {
+        kBytesSlot,
+        kAtSlot,
+        kSlots
+    };
+
+    static bool fill(JSContext* cx, JS::HandleObject proxy)
+    {
+        const JS::Value& slot = js::GetProxyReservedSlot(proxy, kBytesSlot);
+        if (!slot.isString())
+            return true;
+        JS::RootedString bytes(cx, slot.toString());
+        Reader read(cx, bytes, std::size_t(js::GetProxyReservedSlot(proxy, kAtSlot).toInt32()));
+        js::SetProxyReservedSlot(proxy, kBytesSlot, JS::UndefinedValue());
+        js::SetProxyReservedSlot(proxy, kAtSlot, JS::UndefinedValue());
+        JS::RootedValue array(cx);
+        if (!read.array(&array))
+            return false;
+        js::SetProxyPrivate(proxy, array);
+        return true;
+    }
+
+    bool canNurseryAllocate() const override { return true; }
+    bool getOwnPropertyDescriptor(JSContext* cx, JS::HandleObject proxy, JS::HandleId id,
+                                  JS::MutableHandle<mozilla::Maybe<JS::PropertyDescriptor>> desc) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::getOwnPropertyDescriptor(cx, proxy, id, desc);
+    }
+    bool defineProperty(JSContext* cx, JS::HandleObject proxy, JS::HandleId id, JS::Handle<JS::PropertyDescriptor> desc,
+                        JS::ObjectOpResult& result) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::defineProperty(cx, proxy, id, desc, result);
+    }
+    bool ownPropertyKeys(JSContext* cx, JS::HandleObject proxy, JS::MutableHandleIdVector props) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::ownPropertyKeys(cx, proxy, props);
+    }
+    bool delete_(JSContext* cx, JS::HandleObject proxy, JS::HandleId id, JS::ObjectOpResult& result) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::delete_(cx, proxy, id, result);
+    }
+    bool enumerate(JSContext* cx, JS::HandleObject proxy, JS::MutableHandleIdVector props) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::enumerate(cx, proxy, props);
+    }
+    bool preventExtensions(JSContext* cx, JS::HandleObject proxy, JS::ObjectOpResult& result) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::preventExtensions(cx, proxy, result);
+    }
+    bool has(JSContext* cx, JS::HandleObject proxy, JS::HandleId id, bool* bp) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::has(cx, proxy, id, bp);
+    }
+    bool get(JSContext* cx, JS::HandleObject proxy, JS::HandleValue receiver, JS::HandleId id,
+             JS::MutableHandleValue vp) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::get(cx, proxy, receiver, id, vp);
+    }
+    bool set(JSContext* cx, JS::HandleObject proxy, JS::HandleId id, JS::HandleValue v, JS::HandleValue receiver,
+             JS::ObjectOpResult& result) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::set(cx, proxy, id, v, receiver, result);
+    }
+    bool hasOwn(JSContext* cx, JS::HandleObject proxy, JS::HandleId id, bool* bp) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::hasOwn(cx, proxy, id, bp);
+    }
+    bool getOwnEnumerablePropertyKeys(JSContext* cx, JS::HandleObject proxy,
+                                      JS::MutableHandleIdVector props) const override
+    {
+        return fill(cx, proxy) && ForwardingProxyHandler::getOwnEnumerablePropertyKeys(cx, proxy, props);
+    }
+    bool nativeCall(JSContext* cx, JS::IsAcceptableThis test, JS::NativeImpl impl,
+                    const JS::CallArgs& args) const override
+    {
+        JS::RootedObject proxy(cx, &args.thisv().toObject());
+        return fill(cx, proxy) && ForwardingProxyHandler::nativeCall(cx, test, impl, args);
+    }
+};
+const char LazyArray::family = 0;
+const LazyArray LazyArray::singleton;
+const JSClass kLazyArrayClass = PROXY_CLASS_DEF("Proxy", JSCLASS_HAS_RESERVED_SLOTS(LazyArray::kSlots));
+
+bool Reader::lazyArray(JS::MutableHandleValue out)
+{
+    const std::int32_t at = std::int32_t(m_at);
+    skipNested();
+    JS::RootedValue target(m_cx, JS::ObjectOrNullValue(JS::NewArrayObject(m_cx, 0)));
+    if (target.isNull())
+        return false;
+    js::ProxyOptions options;
+    options.setClass(&kLazyArrayClass).setLazyProto(true);
+    JSObject* proxy = js::NewProxyObject(m_cx, &LazyArray::singleton, target, nullptr, options);
+    if (!proxy)
+        return false;
+    js::SetProxyReservedSlot(proxy, LazyArray::kBytesSlot, JS::StringValue(m_bytes));
+    js::SetProxyReservedSlot(proxy, LazyArray::kAtSlot, JS::Int32Value(at));
+    out.setObject(*proxy);
+    return true;
+}
+
+// Makes all of `obj`'s members, in the text's order (a key given twice keeps
+// its first place and its last value, as JSON.parse has it); from then on it
+// is an ordinary object.
+bool materialize(JSContext* cx, JS::HandleObject obj)
+{
+    const JS::Value& slot = JS::GetReservedSlot(obj, kBytesSlot);
+    if (!slot.isString())
+        return true;
+    JS::RootedString bytes(cx, slot.toString());
+    Reader read(cx, bytes, std::size_t(JS::GetReservedSlot(obj, kAtSlot).toInt32()) + 1);
+    JS::SetReservedSlot(obj, kBytesSlot, JS::UndefinedValue()); // made (what follows defines, not resolves)
+    JS::SetReservedSlot(obj, kAtSlot, JS::UndefinedValue());
+    JS::RootedId id(cx);
+    JS::RootedValue value(cx);
+    while (read.next() != '}') {
+        if (!read.key(&id))
+            return false;
+        read.next(); // ':'
+        read.take();
+        if (!read.value(&value) || !JS_DefinePropertyById(cx, obj, id, value, JSPROP_ENUMERATE))
+            return false;
+        if (read.next() == ',')
+            read.take();
+    }
+    return true;
+}
+
+bool lazyEnumerate(JSContext* cx, JS::HandleObject obj)
+{
+    return materialize(cx, obj);
+}
+
+bool lazyResolve(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool* resolvedp)
+{
+    *resolvedp = false;
+    if (!JS::GetReservedSlot(obj, kBytesSlot).isString())
+        return true;
+    return materialize(cx, obj) && JS_AlreadyHasOwnPropertyById(cx, obj, id, resolvedp);
+}
+
+// Scratch of jsonDocument's, kept from one answer to the next.
+std::vector<std::uint32_t>& tableScratch()
+{
+    thread_local std::vector<std::uint32_t> v;
+    return v;
+}
+std::vector<std::size_t>& openScratch()
+{
+    thread_local std::vector<std::size_t> v;
+    return v;
+}
+std::string& bytesScratch()
+{
+    thread_local std::string s;
+    return s;
+}
+
+} // namespace
+
+bool jsonDocument(JSContext* cx, std::string_view text, JS::MutableHandleValue out)
+{
+    out.setNull();
+    // JSON.parse takes no byte order mark (simdjson would skip it); past
+    // int32 offsets the text is JSON.parse's too
+    if ((text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") ||
+        text.size() >= std::size_t(std::numeric_limits<std::int32_t>::max()))
+        return true;
+    thread_local simdjson::dom::parser parser; // its buffers kept from one answer to the next
+    simdjson::dom::element root;
+    if (parser.parse(text.data(), text.size(), true).get(root) != simdjson::SUCCESS)
+        return true;
+    // The table of brackets: where each '{' and '[' is and its match, in
+    // order, from the structural characters simdjson's first stage found
+    // (the document is valid, so they nest).
+    const auto& found = *parser.implementation;
+    std::vector<std::uint32_t>& table = tableScratch();
+    table.assign(1, 0);
+    std::vector<std::size_t>& open = openScratch();
+    open.clear();
+    for (std::uint32_t i = 0; i < found.n_structural_indexes; ++i) {
+        const std::uint32_t at = found.structural_indexes[i];
+        const char c = text[at];
+        if (c == '{' || c == '[') {
+            open.push_back(table.size());
+            table.push_back(at);
+            table.push_back(0);
+        } else if (c == '}' || c == ']') {
+            table[open.back() + 1] = at;
+            open.pop_back();
+        }
+    }
+    const std::size_t pairs = (table.size() - 1) / 2;
+    const std::size_t head = 4 + 8 * pairs; // the body's offset in the bytes
+    if (head + text.size() >= std::size_t(std::numeric_limits<std::int32_t>::max()))
+        return true;
+    table[0] = std::uint32_t(pairs);
+    for (std::size_t i = 1; i < table.size(); ++i)
+        table[i] += std::uint32_t(head);
+    std::string& bytes = bytesScratch();
+    bytes.resize(head + text.size());
+    std::memcpy(bytes.data(), table.data(), head);
+    std::memcpy(bytes.data() + head, text.data(), text.size());
+    JS::RootedString kept(cx, JS_NewStringCopyN(cx, bytes.data(), bytes.size()));
+    if (!kept)
+        return false;
+    JSObject* document = JS_NewObject(cx, &kDocClass);
+    if (!document)
+        return false;
+    JS::SetReservedSlot(document, 0, JS::StringValue(kept));
+    JS::SetReservedSlot(document, 1, JS::Int32Value(std::int32_t(head)));
+    out.setObject(*document);
+    return true;
+}
+
+bool jsonValue(JSContext* cx, JS::HandleValue document, JS::MutableHandleValue out)
+{
+    if (!document.isObject() || JS::GetClass(&document.toObject()) != &kDocClass) {
+        JS_ReportErrorASCII(cx, "not a parsed JSON document");
+        return false;
+    }
+    JS::RootedString bytes(cx, JS::GetReservedSlot(&document.toObject(), 0).toString());
+    Reader read(cx, bytes, std::size_t(JS::GetReservedSlot(&document.toObject(), 1).toInt32()));
+    return read.value(out);
+}
+
+} // namespace stampede::script
