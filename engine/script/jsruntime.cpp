@@ -381,7 +381,7 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
 }
 
 // run() in the realm already entered.
-ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script)
+ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script, bool wanted)
 {
     ScriptOutcome out;
     Realm::Impl& r = realm.impl();
@@ -441,6 +441,8 @@ ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script)
         return out;
     }
     out.ok = true;
+    if (!wanted)
+        return out;
     JS::RootedString text(d.cx, JS::ToString(d.cx, value));
     if (text) {
         JS::UniqueChars chars = JS_EncodeStringToUTF8(d.cx, text);
@@ -530,10 +532,32 @@ bool hostJsonValue(JSContext* cx, unsigned argc, JS::Value* vp)
     return jsonValue(cx, args.get(0), args.rval());
 }
 
-bool utf8Arg(JSContext* cx, const JS::CallArgs& args, unsigned i, JS::UniqueChars& out)
+// Argument `i` as a string (what the prelude hands over is one already: no
+// script's code runs here, so no call comes back in between).
+JSString* stringArg(JSContext* cx, const JS::CallArgs& args, unsigned i)
 {
-    JS::RootedString s(cx, JS::ToString(cx, args.get(i)));
-    return s && (out = JS_EncodeStringToUTF8(cx, s));
+    return args.get(i).isString() ? args.get(i).toString() : JS::ToString(cx, args.get(i));
+}
+
+// `s` as UTF-8 (a lone surrogate as U+FFFD) into `out`, a buffer kept from
+// one call to the next (no allocation a run once it has grown).
+bool utf8(JSContext* cx, JS::HandleString s, std::string& out)
+{
+    if (!s)
+        return false;
+    out.resize(JS_GetStringLength(s) * 3); // a UTF-16 unit is at most 3 bytes of UTF-8
+    const auto done = JS_EncodeStringToUTF8BufferPartial(cx, s, mozilla::Span<char>(out.data(), out.size()));
+    if (!done)
+        return false;
+    out.resize(mozilla::Get<1>(*done));
+    return true;
+}
+
+// The natives' argument buffers (a runtime is one thread's).
+std::string& argBuffer(unsigned i)
+{
+    thread_local std::string buffers[3];
+    return buffers[i];
 }
 
 // __pmTest(name, passed, error)
@@ -541,10 +565,15 @@ bool hostTest(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     PmHost* host = hostOf(cx);
-    JS::UniqueChars name, error;
-    if (!host || !utf8Arg(cx, args, 0, name) || !utf8Arg(cx, args, 2, error))
+    std::string& name = argBuffer(0);
+    std::string& error = argBuffer(2);
+    if (!host)
         return false;
-    host->test(name.get(), JS::ToBoolean(args.get(1)), error.get());
+    JS::RootedString nameArg(cx, stringArg(cx, args, 0));
+    JS::RootedString errorArg(cx, nameArg ? stringArg(cx, args, 2) : nullptr);
+    if (!utf8(cx, nameArg, name) || !utf8(cx, errorArg, error))
+        return false;
+    host->test(name, JS::ToBoolean(args.get(1)), error);
     args.rval().setUndefined();
     return true;
 }
@@ -554,13 +583,17 @@ bool hostChange(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     PmHost* host = hostOf(cx);
-    JS::UniqueChars key, value;
-    if (!host || (!args.get(1).isUndefined() && !utf8Arg(cx, args, 1, key)) ||
-        (!args.get(2).isUndefined() && !utf8Arg(cx, args, 2, value)))
+    const bool hasKey = !args.get(1).isUndefined(), hasValue = !args.get(2).isUndefined();
+    std::string& key = argBuffer(1);
+    std::string& value = argBuffer(2);
+    if (!host)
         return false;
-    const std::string_view k = key ? std::string_view(key.get()) : std::string_view();
-    const std::string_view v = value ? std::string_view(value.get()) : std::string_view();
-    host->change(args.get(0).isInt32() ? args.get(0).toInt32() : -1, key ? &k : nullptr, value ? &v : nullptr);
+    JS::RootedString keyArg(cx, hasKey ? stringArg(cx, args, 1) : nullptr);
+    JS::RootedString valueArg(cx, hasValue && (keyArg || !hasKey) ? stringArg(cx, args, 2) : nullptr);
+    if ((hasKey && !utf8(cx, keyArg, key)) || (hasValue && !utf8(cx, valueArg, value)))
+        return false;
+    const std::string_view k = key, v = value;
+    host->change(args.get(0).isInt32() ? args.get(0).toInt32() : -1, hasKey ? &k : nullptr, hasValue ? &v : nullptr);
     args.rval().setUndefined();
     return true;
 }
@@ -570,10 +603,13 @@ bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     PmHost* host = hostOf(cx);
-    JS::UniqueChars line;
-    if (!host || !utf8Arg(cx, args, 0, line))
+    std::string& line = argBuffer(0);
+    if (!host)
         return false;
-    host->log(line.get());
+    JS::RootedString lineArg(cx, stringArg(cx, args, 0));
+    if (!utf8(cx, lineArg, line))
+        return false;
+    host->log(line);
     args.rval().setUndefined();
     return true;
 }
@@ -635,7 +671,7 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
             return out;
         }
     }
-    ScriptOutcome out = runEntered(d, realm, script);
+    ScriptOutcome out = runEntered(d, realm, script, false);
     JS::RootedValue changed(d.cx);
     if (!JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed) || !changed.isString()) {
         JS_ClearPendingException(d.cx);

@@ -115,7 +115,8 @@ public:
     //   {"skip": true,
     //    "request": {"method", "url", "headers": [[k, v]], "body"}, "resolved": {"url", "headers", "body"}  (when
     //    read)}
-    // (also when the script failed: what it did until then).
+    // (also when the script failed: what it did until then). The outcome
+    // has no `value` (a Postman script's run gives none).
     ScriptOutcome runPm(Realm& realm, std::size_t script, const PmFacts& facts, PmHost& host, std::string& result);
     // Bytes of the runtime's GC heap in use.
     std::size_t heapBytes() const;
@@ -123,7 +124,8 @@ public:
     struct Impl;
 
 private:
-    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script);
+    // `value`: the completion value is wanted (runPm's is undefined: not made).
+    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script, bool value = true);
     std::unique_ptr<Impl> m_impl;
 };
 

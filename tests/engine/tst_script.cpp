@@ -440,6 +440,7 @@ private Q_SLOTS:
             seen.push(pm.environment.has('token'), pm.environment.replaceIn('{{host}}'));
             pm.environment.set('count', 42);
             pm.collectionVariables.set('c', '2');
+            pm.environment.set('nul', 'a\u0000b\u00e9\ud800');
             pm.test('seen', () => pm.expect(seen).to.eql(['env', '1', 'u1', 'coll', 'u1', 'local', 'local/u1/{{missing}}', false, 'env']));
         )"),
                                     context);
@@ -448,6 +449,8 @@ private Q_SLOTS:
         const QJsonObject env = r.value(QStringLiteral("environment")).toObject();
         QVERIFY(!env.contains(QStringLiteral("token")));
         QCOMPARE(env.value(QStringLiteral("count")).toString(), QStringLiteral("42")); // a number, as its JSON
+        // every character as it was set, a NUL too; a lone surrogate as U+FFFD
+        QCOMPARE(env.value(QStringLiteral("nul")).toString(), QString::fromUtf8("a\0b\xc3\xa9\xef\xbf\xbd", 8));
         QCOMPARE(r.value(QStringLiteral("collectionVariables")).toObject().value(QStringLiteral("c")).toString(),
                  QStringLiteral("2"));
         QCOMPARE(r.value(QStringLiteral("variables")).toObject().value(QStringLiteral("host")).toString(),
