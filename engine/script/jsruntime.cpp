@@ -532,19 +532,22 @@ bool hostJsonValue(JSContext* cx, unsigned argc, JS::Value* vp)
     return jsonValue(cx, args.get(0), args.rval());
 }
 
-// Argument `i` as a string (what the prelude hands over is one already: no
-// script's code runs here, so no call comes back in between).
-JSString* stringArg(JSContext* cx, const JS::CallArgs& args, unsigned i)
+// The natives' argument buffers (a runtime is one thread's).
+std::string& argBuffer(unsigned i)
 {
-    return args.get(i).isString() ? args.get(i).toString() : JS::ToString(cx, args.get(i));
+    thread_local std::string buffers[3];
+    return buffers[i];
 }
 
-// `s` as UTF-8 (a lone surrogate as U+FFFD) into `out`, a buffer kept from
-// one call to the next (no allocation a run once it has grown).
-bool utf8(JSContext* cx, JS::HandleString s, std::string& out)
+// Argument `i` as UTF-8 (a lone surrogate as U+FFFD), whole, into argBuffer(i)
+// (no allocation a run once it has grown). The prelude hands over strings
+// only, so no script's code runs here to call back in between.
+bool utf8Arg(JSContext* cx, const JS::CallArgs& args, unsigned i)
 {
+    JS::RootedString s(cx, args.get(i).isString() ? args.get(i).toString() : JS::ToString(cx, args.get(i)));
     if (!s)
         return false;
+    std::string& out = argBuffer(i);
     out.resize(JS_GetStringLength(s) * 3); // a UTF-16 unit is at most 3 bytes of UTF-8
     const auto done = JS_EncodeStringToUTF8BufferPartial(cx, s, mozilla::Span<char>(out.data(), out.size()));
     if (!done)
@@ -553,27 +556,14 @@ bool utf8(JSContext* cx, JS::HandleString s, std::string& out)
     return true;
 }
 
-// The natives' argument buffers (a runtime is one thread's).
-std::string& argBuffer(unsigned i)
-{
-    thread_local std::string buffers[3];
-    return buffers[i];
-}
-
 // __pmTest(name, passed, error)
 bool hostTest(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     PmHost* host = hostOf(cx);
-    std::string& name = argBuffer(0);
-    std::string& error = argBuffer(2);
-    if (!host)
+    if (!host || !utf8Arg(cx, args, 0) || !utf8Arg(cx, args, 2))
         return false;
-    JS::RootedString nameArg(cx, stringArg(cx, args, 0));
-    JS::RootedString errorArg(cx, nameArg ? stringArg(cx, args, 2) : nullptr);
-    if (!utf8(cx, nameArg, name) || !utf8(cx, errorArg, error))
-        return false;
-    host->test(name, JS::ToBoolean(args.get(1)), error);
+    host->test(argBuffer(0), JS::ToBoolean(args.get(1)), argBuffer(2));
     args.rval().setUndefined();
     return true;
 }
@@ -584,15 +574,9 @@ bool hostChange(JSContext* cx, unsigned argc, JS::Value* vp)
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     PmHost* host = hostOf(cx);
     const bool hasKey = !args.get(1).isUndefined(), hasValue = !args.get(2).isUndefined();
-    std::string& key = argBuffer(1);
-    std::string& value = argBuffer(2);
-    if (!host)
+    if (!host || (hasKey && !utf8Arg(cx, args, 1)) || (hasValue && !utf8Arg(cx, args, 2)))
         return false;
-    JS::RootedString keyArg(cx, hasKey ? stringArg(cx, args, 1) : nullptr);
-    JS::RootedString valueArg(cx, hasValue && (keyArg || !hasKey) ? stringArg(cx, args, 2) : nullptr);
-    if ((hasKey && !utf8(cx, keyArg, key)) || (hasValue && !utf8(cx, valueArg, value)))
-        return false;
-    const std::string_view k = key, v = value;
+    const std::string_view k = argBuffer(1), v = argBuffer(2);
     host->change(args.get(0).isInt32() ? args.get(0).toInt32() : -1, hasKey ? &k : nullptr, hasValue ? &v : nullptr);
     args.rval().setUndefined();
     return true;
@@ -603,13 +587,9 @@ bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     PmHost* host = hostOf(cx);
-    std::string& line = argBuffer(0);
-    if (!host)
+    if (!host || !utf8Arg(cx, args, 0))
         return false;
-    JS::RootedString lineArg(cx, stringArg(cx, args, 0));
-    if (!utf8(cx, lineArg, line))
-        return false;
-    host->log(line);
+    host->log(argBuffer(0));
     args.rval().setUndefined();
     return true;
 }
@@ -635,8 +615,7 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     Impl& d = *m_impl;
     Realm::Impl& r = realm.impl();
     result.clear();
-    d.host = &host;
-    d.body.reset();
+    d.host = &host; // (d.body is empty between runs)
     struct Done
     {
         Impl& d;

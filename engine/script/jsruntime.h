@@ -124,8 +124,8 @@ public:
     struct Impl;
 
 private:
-    // `value`: the completion value is wanted (runPm's is undefined: not made).
-    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script, bool value = true);
+    // `wanted`: the completion value is made (runPm's is undefined: not made).
+    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script, bool wanted = true);
     std::unique_ptr<Impl> m_impl;
 };
 

@@ -126,11 +126,7 @@ private:
     }
     bool lazyObject(JS::MutableHandleValue out)
     {
-        if (m_at > std::size_t(std::numeric_limits<std::int32_t>::max())) {
-            JS_ReportOutOfMemory(m_cx);
-            return false;
-        }
-        const std::int32_t at = std::int32_t(m_at);
+        const std::int32_t at = std::int32_t(m_at); // jsonDocument keeps offsets within int32
         skipNested();
         JSObject* obj = JS_NewObjectWithGivenProto(m_cx, &kLazyClass, m_proto);
         if (!obj)
@@ -460,32 +456,21 @@ bool lazyResolve(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool* res
     return materialize(cx, obj) && JS_AlreadyHasOwnPropertyById(cx, obj, id, resolvedp);
 }
 
-// Scratch of jsonDocument's, kept from one answer to the next.
-std::vector<std::uint32_t>& tableScratch()
+// jsonDocument's scratch, kept from one answer to the next.
+struct Scratch
 {
-    thread_local std::vector<std::uint32_t> v;
-    return v;
-}
-std::vector<std::size_t>& openScratch()
-{
-    thread_local std::vector<std::size_t> v;
-    return v;
-}
-std::string& bytesScratch()
-{
-    thread_local std::string s;
-    return s;
-}
+    std::vector<std::uint32_t> table; // the count, then (open, close) pairs
+    std::vector<std::size_t> open;    // where in `table` each bracket still open is
+    std::string bytes;                // the table, then the body
+};
 
 } // namespace
 
 bool jsonDocument(JSContext* cx, std::string_view text, JS::MutableHandleValue out)
 {
     out.setNull();
-    // JSON.parse takes no byte order mark (simdjson would skip it); past
-    // int32 offsets the text is JSON.parse's too
-    if ((text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") ||
-        text.size() >= std::size_t(std::numeric_limits<std::int32_t>::max()))
+    // JSON.parse takes no byte order mark (simdjson would skip it)
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
         return true;
     thread_local simdjson::dom::parser parser; // its buffers kept from one answer to the next
     simdjson::dom::element root;
@@ -495,9 +480,10 @@ bool jsonDocument(JSContext* cx, std::string_view text, JS::MutableHandleValue o
     // order, from the structural characters simdjson's first stage found
     // (the document is valid, so they nest).
     const auto& found = *parser.implementation;
-    std::vector<std::uint32_t>& table = tableScratch();
+    thread_local Scratch scratch;
+    std::vector<std::uint32_t>& table = scratch.table;
     table.assign(1, 0);
-    std::vector<std::size_t>& open = openScratch();
+    std::vector<std::size_t>& open = scratch.open;
     open.clear();
     for (std::uint32_t i = 0; i < found.n_structural_indexes; ++i) {
         const std::uint32_t at = found.structural_indexes[i];
@@ -514,11 +500,11 @@ bool jsonDocument(JSContext* cx, std::string_view text, JS::MutableHandleValue o
     const std::size_t pairs = (table.size() - 1) / 2;
     const std::size_t head = 4 + 8 * pairs; // the body's offset in the bytes
     if (head + text.size() >= std::size_t(std::numeric_limits<std::int32_t>::max()))
-        return true;
+        return true; // offsets past int32: JSON.parse's to read
     table[0] = std::uint32_t(pairs);
     for (std::size_t i = 1; i < table.size(); ++i)
         table[i] += std::uint32_t(head);
-    std::string& bytes = bytesScratch();
+    std::string& bytes = scratch.bytes;
     bytes.resize(head + text.size());
     std::memcpy(bytes.data(), table.data(), head);
     std::memcpy(bytes.data() + head, text.data(), text.size());

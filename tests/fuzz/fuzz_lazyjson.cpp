@@ -2,7 +2,7 @@
 // exactly as JSON.parse on the same answer's text: the same values, types,
 // prototypes, keys in the same order and property attributes, at every
 // depth; or, when the bytes are not JSON, the same error. Any difference, or
-// a run that fails for another reason, aborts.
+// a run that fails other than by its time or memory limit, aborts.
 #include "script/jsruntime.h"
 
 #include <cstdint>
