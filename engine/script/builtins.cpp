@@ -237,7 +237,11 @@ const char* const kPrelude = R"JS(
     HmacMD5: hmac('md5'), HmacSHA1: hmac('sha1'), HmacSHA256: hmac('sha256'), HmacSHA512: hmac('sha512'),
     enc: Object.freeze(enc), lib: Object.freeze({ WordArray }) }), writable: true, configurable: true });
   // btoa/atob as browsers have them: Latin-1 text, an InvalidCharacterError otherwise
-  const invalid = (what) => { const e = new Error(what); e.name = 'InvalidCharacterError'; return e; };
+  const invalid = (what) => {
+    const e = new Error(what); // (defined: the realm's Error.prototype is frozen, its name is not assigned over)
+    Object.defineProperty(e, 'name', { value: 'InvalidCharacterError', writable: true, configurable: true });
+    return e;
+  };
   globalThis.btoa = (text) => {
     const hex = latin1hex(String(text));
     if (hex === null) throw invalid('btoa: the string contains characters outside of the Latin1 range');

@@ -56,14 +56,16 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global); // below
 
 const JSClass kGlobalClass = {"global", JSCLASS_GLOBAL_FLAGS, &JS::DefaultGlobalClassOps, nullptr, nullptr, nullptr};
 
-// A global with the standard classes: in a zone of its own, or (a user's
-// realm) in `zoneOf`'s zone, where the realms share the GC's arenas and the
-// zone's tables (a compartment of its own still keeps each realm's objects apart).
-JSObject* newGlobal(JSContext* cx, JSObject* zoneOf = nullptr)
+// A global with the standard classes: in a compartment and zone of its own
+// (the runtime's shared realm), or (a user's realm) in the shared realm's
+// compartment, where the pm API's code, and what the JIT made of it, is
+// shared without wrappers between realms (each user's global, its standard
+// classes and its script's code are its own).
+JSObject* newGlobal(JSContext* cx, JSObject* shared = nullptr)
 {
     JS::RealmOptions options;
-    if (zoneOf)
-        options.creationOptions().setNewCompartmentInExistingZone(zoneOf);
+    if (shared)
+        options.creationOptions().setExistingCompartment(shared);
     else
         options.creationOptions().setNewCompartmentAndZone();
     JS::RootedObject global(cx, JS_NewGlobalObject(cx, &kGlobalClass, nullptr, JS::FireOnNewGlobalHook, options));
@@ -81,9 +83,10 @@ struct JsRuntime::Realm::Impl
 {
     JSContext* cx;
     JS::PersistentRootedObject global;
-    std::vector<JS::PersistentRootedScript> scripts; // per compiled script, instantiated here when first run
-    JS::PersistentRootedValue begin, end;            // the pm prelude's __pmBegin and __pmEnd
-    Impl(JSContext* c, JSObject* g) : cx(c), global(c, g), begin(c), end(c) {}
+    std::vector<JS::PersistentRootedScript> scripts;  // per compiled script, instantiated here when first run
+    std::vector<JS::PersistentRootedValue> functions; // per Postman script, its function here (undefined: not yet)
+    JS::PersistentRootedValue call, end;              // the user's pm run and its end (__pmInstall's)
+    Impl(JSContext* c, JSObject* g) : cx(c), global(c, g), call(c), end(c) {}
 };
 
 JsRuntime::Realm::Realm(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -93,8 +96,10 @@ struct JsRuntime::Impl
 {
     ScriptLimits limits;
     JSContext* cx = nullptr;
-    std::unique_ptr<JS::PersistentRootedObject> home; // where scripts are compiled
-    RefPtr<JS::Stencil> prelude, pmPrelude;           // CryptoJS, btoa, atob; pm: run in every new realm
+    // The shared realm: where scripts are compiled, and where the preludes (CryptoJS, btoa, atob; pm) ran
+    // once, their code shared by every user's realm; `install` gives a user's global its pm.
+    std::unique_ptr<JS::PersistentRootedObject> home;
+    std::unique_ptr<JS::PersistentRootedValue> install;
     std::vector<RefPtr<JS::Stencil>> stencils;
     std::vector<std::string> names;
     // The watchdog: a run is not waited on (no lock, no wake-up per run). It
@@ -103,13 +108,14 @@ struct JsRuntime::Impl
     std::mutex mutex;
     std::condition_variable wake;
     bool quit = false;
-    std::atomic<std::int64_t> runStart{0};      // steady nanoseconds of the run going on (0: none)
-    std::atomic<std::int64_t> interruptFor{-1}; // the run whose budget passed
-    std::atomic<bool> overHeap{false};          // past the heap limit
-    std::atomic<std::int64_t> grewFor{-1};      // the run past the resident memory a run may add
-    std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
-    PmHost* host = nullptr;                     // the runPm going on's
-    std::optional<std::string_view> body;       // its answer's body, once asked
+    std::atomic<std::int64_t> runStart{0};            // steady nanoseconds of the run going on (0: none)
+    std::atomic<std::int64_t> interruptFor{-1};       // the run whose budget passed
+    std::atomic<bool> overHeap{false};                // past the heap limit
+    std::atomic<std::int64_t> grewFor{-1};            // the run past the resident memory a run may add
+    std::atomic<bool> parked{false};                  // the watchdog sleeps until a run starts
+    PmHost* host = nullptr;                           // the runPm going on's
+    const JS::PersistentRootedObject* user = nullptr; // its realm's global (what json() makes is that realm's)
+    std::optional<std::string_view> body;             // its answer's body, once asked
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
@@ -209,6 +215,36 @@ struct JsRuntime::Impl
             frame = parent;
         }
     }
+    // Runs the preludes in the shared realm (home), once: its natives, CryptoJS, btoa, atob, the pm API;
+    // keeps __pmInstall. "" when it could, else why not.
+    std::string runPreludes()
+    {
+        JSAutoRealm ar(cx, *home);
+        ScriptOutcome o;
+        if (!ranPreludes())
+            takeException(o);
+        return o.error.empty() && !install->isObject() ? "no __pmInstall" : o.error;
+    }
+    bool ranPreludes()
+    {
+        if (!defineNatives(cx, *home) || !defineHostNatives(cx, *home))
+            return false;
+        JS::CompileOptions options(cx);
+        options.setFileAndLine("prelude", 1);
+        for (const char* source : {preludeSource(), pmPreludeSource()}) {
+            JS::SourceText<mozilla::Utf8Unit> text;
+            if (!text.init(cx, source, std::strlen(source), JS::SourceOwnership::Borrowed))
+                return false;
+            JS::RootedValue ignored(cx);
+            if (!JS::Evaluate(cx, options, text, &ignored))
+                return false;
+        }
+        JS::RootedValue fn(cx);
+        if (!JS_GetProperty(cx, *home, "__pmInstall", &fn) || !fn.isObject())
+            return false;
+        *install = fn;
+        return true;
+    }
     // The pending exception as "name:line: message" (and its line).
     void takeException(ScriptOutcome& out)
     {
@@ -251,25 +287,12 @@ JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>
     }
     JS_AddInterruptCallback(d.cx, &Impl::onInterrupt);
     d.home = std::make_unique<JS::PersistentRootedObject>(d.cx, newGlobal(d.cx));
-    {
-        JSAutoRealm ar(d.cx, *d.home);
-        JS::CompileOptions options(d.cx);
-        options.setFileAndLine("prelude", 1);
-        for (auto [source, stencil] : {std::pair{preludeSource(), &d.prelude}, {pmPreludeSource(), &d.pmPrelude}}) {
-            JS::SourceText<mozilla::Utf8Unit> text;
-            if (text.init(d.cx, source, std::strlen(source), JS::SourceOwnership::Borrowed))
-                *stencil = JS::CompileGlobalScriptToStencil(d.cx, options, text);
-            if (!*stencil) {
-                ScriptOutcome o;
-                d.takeException(o);
-                JS_DestroyContext(d.cx);
-                throw std::runtime_error("the script prelude does not compile: " + o.error);
-            }
-        }
-        if (!d.prelude || !d.pmPrelude) {
-            JS_DestroyContext(d.cx);
-            throw std::runtime_error("the script prelude does not compile");
-        }
+    d.install = std::make_unique<JS::PersistentRootedValue>(d.cx);
+    if (const std::string error = *d.home ? d.runPreludes() : "no global"; !error.empty()) {
+        d.install.reset();
+        d.home.reset();
+        JS_DestroyContext(d.cx);
+        throw std::runtime_error("the script prelude does not run: " + error);
     }
     d.watchdog = std::thread([&d] { d.watch(); });
 }
@@ -284,8 +307,7 @@ JsRuntime::~JsRuntime()
     d.wake.notify_all();
     d.watchdog.join();
     d.stencils.clear();
-    d.prelude = nullptr;
-    d.pmPrelude = nullptr;
+    d.install.reset();
     d.home.reset();
     JS_DestroyContext(d.cx);
 }
@@ -321,7 +343,7 @@ std::string pmScriptSource(std::string_view source)
 {
     std::string out = "(function () {";
     out += source;
-    out += "\n}).call(globalThis);";
+    out += "\n})";
     return out;
 }
 
@@ -351,23 +373,17 @@ std::unique_ptr<JsRuntime::Realm> JsRuntime::newRealm()
     JS::RootedObject global(cx, newGlobal(cx, *m_impl->home));
     if (!global)
         return nullptr;
-    {
-        JSAutoRealm ar(cx, global);
-        JS::CompileOptions options(cx);
-        options.setFileAndLine("prelude", 1);
-        JS::InstantiateOptions instantiate(options);
-        JS::RootedScript prelude(cx, JS::InstantiateGlobalStencil(cx, instantiate, m_impl->prelude));
-        JS::RootedScript pm(cx, JS::InstantiateGlobalStencil(cx, instantiate, m_impl->pmPrelude));
-        JS::RootedValue ignored(cx);
-        if (!defineNatives(cx, global) || !defineHostNatives(cx, global) || !prelude || !pm ||
-            !JS_ExecuteScript(cx, prelude, &ignored) || !JS_ExecuteScript(cx, pm, &ignored)) {
-            JS_ClearPendingException(cx);
-            return nullptr;
-        }
-    }
     auto impl = std::make_unique<Realm::Impl>(cx, global);
-    JSAutoRealm ar(cx, global);
-    if (!JS_GetProperty(cx, global, "__pmBegin", &impl->begin) || !JS_GetProperty(cx, global, "__pmEnd", &impl->end)) {
+    JSAutoRealm ar(cx, *m_impl->home);
+    JS::RootedValueArray<1> args(cx);
+    args[0].setObject(*global);
+    JS::RootedValue pair(cx);
+    if (!JS_CallFunctionValue(cx, nullptr, *m_impl->install, args, &pair) || !pair.isObject()) {
+        JS_ClearPendingException(cx);
+        return nullptr;
+    }
+    JS::RootedObject both(cx, &pair.toObject());
+    if (!JS_GetElement(cx, both, 0, &impl->call) || !JS_GetElement(cx, both, 1, &impl->end)) {
         JS_ClearPendingException(cx);
         return nullptr;
     }
@@ -380,68 +396,87 @@ ScriptOutcome JsRuntime::run(Realm& realm, std::size_t script)
     return runEntered(*m_impl, realm, script);
 }
 
-// run() in the realm already entered.
-ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script, bool wanted)
+namespace {
+
+// Compiled script `script` instantiated in realm `r` (entered), made at its
+// first run there; null with `out`'s error when it cannot be.
+JSScript* instantiated(JsRuntime::Impl& d, JsRuntime::Realm::Impl& r, std::size_t script, ScriptOutcome& out)
 {
-    ScriptOutcome out;
-    Realm::Impl& r = realm.impl();
     while (r.scripts.size() <= script)
         r.scripts.emplace_back(d.cx);
     if (!r.scripts[script]) {
         if (script >= d.stencils.size() || !d.stencils[script]) {
             out.error = "no such script";
-            return out;
+            return nullptr;
         }
         JS::CompileOptions options(d.cx);
         options.setFileAndLine(d.names[script].c_str(), 1);
         JS::InstantiateOptions instantiate(options);
         r.scripts[script] = JS::InstantiateGlobalStencil(d.cx, instantiate, d.stencils[script]);
-        if (!r.scripts[script]) {
+        if (!r.scripts[script])
             d.takeException(out);
-            return out;
-        }
     }
+    return r.scripts[script];
+}
+
+// Makes `call` (a call into the entered realm: true when it returned) under
+// the watchdog (its budget, the heap); the outcome (no value), named
+// `name` in its error.
+template <class Call> ScriptOutcome watched(JsRuntime::Impl& d, const std::string& name, Call&& call)
+{
+    ScriptOutcome out;
     d.overHeap = false;
-    const std::int64_t start = Impl::nowNanos();
+    const std::int64_t start = JsRuntime::Impl::nowNanos();
     d.runStart = start;
     if (d.parked.load()) {
         std::lock_guard lock(d.mutex);
         d.wake.notify_all();
     }
-    JS::RootedValue value(d.cx);
-    const bool ok = JS_ExecuteScript(d.cx, r.scripts[script], &value);
+    const bool ok = call();
     const bool timedOut = d.interruptFor.load() == start;
     const bool grew = d.grewFor.load() == start;
     d.runStart = 0;
-    if (!ok) {
-        if (d.overHeap) {
-            out.outOfMemory = true;
-            out.error = d.names[script] + ": stopped past the heap limit of " +
-                        std::to_string(d.limits.heapBytes >> 20) + " MiB";
-            JS_ClearPendingException(d.cx);
-            JS_GC(d.cx); // what it left unreachable goes now
-        } else if (grew) {
-            out.outOfMemory = true;
-            out.error = d.names[script] + ": stopped past the memory a run may add (" +
-                        std::to_string(d.limits.runGrowthBytes >> 20) + " MiB)";
-            JS_ClearPendingException(d.cx);
-            JS_GC(d.cx);
-        } else if (timedOut) {
-            out.timedOut = true;
-            out.error =
-                d.names[script] + ": stopped after its budget of " + std::to_string(d.limits.budget.count()) + " ms";
-            JS_ClearPendingException(d.cx);
-        } else if (JS_IsExceptionPending(d.cx)) {
-            d.takeException(out);
-        } else {
-            out.outOfMemory = true; // an uncatchable stop that was not the watchdog's
-            out.error = d.names[script] + ": out of memory (the runtime's heap limit)";
-        }
-        d.overHeap = false;
+    if (ok) {
+        out.ok = true;
         return out;
     }
-    out.ok = true;
-    if (!wanted)
+    if (d.overHeap) {
+        out.outOfMemory = true;
+        out.error = name + ": stopped past the heap limit of " + std::to_string(d.limits.heapBytes >> 20) + " MiB";
+        JS_ClearPendingException(d.cx);
+        JS_GC(d.cx); // what it left unreachable goes now
+    } else if (grew) {
+        out.outOfMemory = true;
+        out.error = name + ": stopped past the memory a run may add (" + std::to_string(d.limits.runGrowthBytes >> 20) +
+                    " MiB)";
+        JS_ClearPendingException(d.cx);
+        JS_GC(d.cx);
+    } else if (timedOut) {
+        out.timedOut = true;
+        out.error = name + ": stopped after its budget of " + std::to_string(d.limits.budget.count()) + " ms";
+        JS_ClearPendingException(d.cx);
+    } else if (JS_IsExceptionPending(d.cx)) {
+        d.takeException(out);
+    } else {
+        out.outOfMemory = true; // an uncatchable stop that was not the watchdog's
+        out.error = name + ": out of memory (the runtime's heap limit)";
+    }
+    d.overHeap = false;
+    return out;
+}
+
+} // namespace
+
+// run() in the realm already entered.
+ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script)
+{
+    ScriptOutcome out;
+    JS::RootedScript compiled(d.cx, instantiated(d, realm.impl(), script, out));
+    if (!compiled)
+        return out;
+    JS::RootedValue value(d.cx);
+    out = watched(d, d.names[script], [&] { return JS_ExecuteScript(d.cx, compiled, &value); });
+    if (!out.ok)
         return out;
     JS::RootedString text(d.cx, JS::ToString(d.cx, value));
     if (text) {
@@ -475,6 +510,12 @@ PmHost* hostOf(JSContext* cx)
     if (!host)
         JS_ReportErrorASCII(cx, "not in a script's run");
     return host;
+}
+
+// The global of the user whose run is going on (hostOf() said there is one).
+const JS::PersistentRootedObject* userOf(JSContext* cx)
+{
+    return static_cast<const JsRuntime::Impl*>(JS_GetContextPrivate(cx))->user;
 }
 
 // The run's answer body, asked of the host once (text() and json() both read it).
@@ -522,13 +563,19 @@ bool hostJsonDoc(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
     const auto body = bodyOf(cx);
-    return body && jsonDocument(cx, *body, args.rval());
+    if (!body)
+        return false;
+    JSAutoRealm ar(cx, *userOf(cx));
+    return jsonDocument(cx, *body, args.rval());
 }
 
 // __pmJsonValue(doc): a fresh value of it, its objects made when first looked at.
 bool hostJsonValue(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    if (!hostOf(cx))
+        return false;
+    JSAutoRealm ar(cx, *userOf(cx)); // its objects are the user's realm's (their prototypes, instanceof)
     return jsonValue(cx, args.get(0), args.rval());
 }
 
@@ -609,6 +656,35 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
 
 } // namespace
 
+namespace {
+
+// Postman script `script`'s function in realm `r` (entered): its script run
+// once there (pmScriptSource's value is the function); undefined with
+// `out`'s error when it cannot be made.
+JS::Value pmFunction(JsRuntime::Impl& d, JsRuntime::Realm::Impl& r, std::size_t script, ScriptOutcome& out)
+{
+    while (r.functions.size() <= script)
+        r.functions.emplace_back(d.cx);
+    if (!r.functions[script].isUndefined())
+        return r.functions[script];
+    JS::RootedScript compiled(d.cx, instantiated(d, r, script, out));
+    if (!compiled)
+        return JS::UndefinedValue();
+    JS::RootedValue fn(d.cx);
+    out = watched(d, d.names[script], [&] { return JS_ExecuteScript(d.cx, compiled, &fn); });
+    if (!out.ok)
+        return JS::UndefinedValue();
+    if (!fn.isObject() || !JS::IsCallable(&fn.toObject())) {
+        out.ok = false;
+        out.error = d.names[script] + ": not a script's body (it closes the function it is run in)";
+        return JS::UndefinedValue();
+    }
+    r.functions[script] = fn;
+    return fn;
+}
+
+} // namespace
+
 ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& facts, PmHost& host,
                                std::string& result)
 {
@@ -616,47 +692,42 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     Realm::Impl& r = realm.impl();
     result.clear();
     d.host = &host; // (d.body is empty between runs)
+    d.user = &r.global;
     struct Done
     {
         Impl& d;
         ~Done()
         {
             d.host = nullptr;
+            d.user = nullptr;
             d.body.reset();
         }
     } done{d};
-    JSAutoRealm ar(d.cx, r.global); // once for the three calls
-    {
-        JS::RootedValueArray<7> args(d.cx);
-        JSString* name = newString(d.cx, facts.requestName);
-        JSString* status = newString(d.cx, facts.status);
-        if (!name || !status) {
-            ScriptOutcome out;
-            d.takeException(out);
-            return out;
-        }
-        args[0].setString(name);
-        args[1].setNumber(double(facts.iteration));
-        args[2].setBoolean(facts.request);
-        args[3].setInt32(facts.code);
-        args[4].setString(status);
-        args[5].setNumber(facts.responseTime);
-        args[6].setNumber(double(facts.responseSize));
-        JS::RootedValue ignored(d.cx);
-        if (!JS_CallFunctionValue(d.cx, nullptr, r.begin, args, &ignored)) {
-            ScriptOutcome out;
-            d.takeException(out);
-            out.error = "the script's context: " + out.error;
-            return out;
-        }
-    }
-    ScriptOutcome out = runEntered(d, realm, script, false);
-    JS::RootedValue changed(d.cx);
-    if (!JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed) || !changed.isString()) {
-        JS_ClearPendingException(d.cx);
+    JSAutoRealm ar(d.cx, r.global);
+    ScriptOutcome out;
+    JS::RootedValueArray<8> args(d.cx);
+    args[0].set(pmFunction(d, r, script, out));
+    if (args[0].isUndefined())
+        return out;
+    JSString* name = newString(d.cx, facts.requestName);
+    JSString* status = newString(d.cx, facts.status);
+    if (!name || !status) {
+        d.takeException(out);
         return out;
     }
-    if (JS_GetStringLength(changed.toString()) == 0)
+    args[1].setString(name);
+    args[2].setNumber(double(facts.iteration));
+    args[3].setBoolean(facts.request);
+    args[4].setInt32(facts.code);
+    args[5].setString(status);
+    args[6].setNumber(facts.responseTime);
+    args[7].setNumber(double(facts.responseSize));
+    // one call: the run's context, the script, what it changed (asked again when the script failed)
+    JS::RootedValue changed(d.cx);
+    out = watched(d, d.names[script], [&] { return JS_CallFunctionValue(d.cx, nullptr, r.call, args, &changed); });
+    if (!out.ok && !JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed))
+        JS_ClearPendingException(d.cx);
+    if (!changed.isString() || JS_GetStringLength(changed.toString()) == 0)
         return out;
     JS::UniqueChars chars = JS_EncodeStringToUTF8(d.cx, JS::RootedString(d.cx, changed.toString()));
     if (chars)

@@ -36,9 +36,10 @@ struct ScriptOutcome
     unsigned line = 0;        // the exception's line (0: none)
 };
 
-// A Postman script as it is compiled: inside a function of its own, as
+// A Postman script as it is compiled: the body of a function of its own, as
 // Postman runs it (each run has fresh declarations, a top-level `return`
-// ends it), on the same lines.
+// ends it), on the same lines; the compiled script's value is that function,
+// which runPm calls (with the global as `this`).
 std::string pmScriptSource(std::string_view source);
 
 // What a Postman script's run knows from the start.
@@ -124,8 +125,7 @@ public:
     struct Impl;
 
 private:
-    // `wanted`: the completion value is made (runPm's is undefined: not made).
-    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script, bool wanted = true);
+    static ScriptOutcome runEntered(Impl& d, Realm& realm, std::size_t script);
     std::unique_ptr<Impl> m_impl;
 };
 

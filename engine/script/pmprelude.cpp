@@ -1,9 +1,14 @@
-// Postman's `pm` API as scripts use it, in JavaScript, in every realm. A run
-// begins with its facts as arguments (__pmBegin); the variables, the request,
-// the answer's headers and body are asked of the host (JsRuntime::PmHost,
-// through natives) only when the script first reads them; each pm.test and
-// console.log line goes to the host as it happens; __pmEnd gives back, as
-// JSON, only what the script changed ("" when nothing).
+// Postman's `pm` API as scripts use it, in JavaScript: run once in a
+// runtime's shared realm, whose code (and the JIT's work on it) every virtual
+// user's realm then shares; __pmInstall(global) gives a user's global its
+// own pm, console, require, CryptoJS, btoa and atob, and its [call, end].
+// A run is one call, its facts and the script's function as arguments; the
+// variables, the request, the answer's headers and body are asked of the
+// host (JsRuntime::PmHost, through natives) only when the script first reads
+// them; each pm.test and console.log line goes to the host as it happens;
+// end gives back, as JSON, only what the script changed ("" when nothing).
+// What a user's script can reach of the shared realm is frozen, as is its
+// global: one user cannot change what another's API does.
 #include "builtins.h"
 
 namespace stampede::script {
@@ -12,9 +17,12 @@ const char* pmPreludeSource()
 {
     return R"JS(
 (() => {
-  class AssertionError extends Error {
-    constructor(message) { super(message); this.name = 'AssertionError'; }
-  }
+  // (the shared realm's prototypes are frozen below: a name is on the prototype, not set on each error)
+  class AssertionError extends Error {}
+  AssertionError.prototype.name = 'AssertionError';
+  // what a value is, across realms (a user's RegExp, Map or Set is not an instance of this realm's)
+  const tagOf = (v) => Object.prototype.toString.call(v);
+  const isMapOrSet = (v) => v !== null && typeof v === 'object' && (tagOf(v) === '[object Map]' || tagOf(v) === '[object Set]');
   const show = (v) => {
     if (typeof v === 'string') return `'${v}'`;
     if (v === undefined) return 'undefined';
@@ -28,8 +36,8 @@ const char* pmPreludeSource()
     const ka = Object.keys(a), kb = Object.keys(b);
     return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
   };
-  const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : v instanceof RegExp ? 'regexp' : typeof v);
-  const sizeOf = (v) => (v instanceof Map || v instanceof Set ? v.size : v == null ? undefined : v.length);
+  const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : tagOf(v) === '[object RegExp]' ? 'regexp' : typeof v);
+  const sizeOf = (v) => (isMapOrSet(v) ? v.size : v == null ? undefined : v.length);
 
   // chai's BDD chain: words that read, flags (not, deep), and assertions
   class Assertion {
@@ -52,7 +60,7 @@ const char* pmPreludeSource()
     get empty() {
       const v = this._v;
       const empty = typeof v === 'string' || Array.isArray(v) ? v.length === 0
-                  : v instanceof Map || v instanceof Set ? v.size === 0
+                  : isMapOrSet(v) ? v.size === 0
                   : v !== null && typeof v === 'object' ? Object.keys(v).length === 0 : false;
       return this._check(empty, 'be empty');
     }
@@ -68,7 +76,7 @@ const char* pmPreludeSource()
       const v = this._v;
       let ok;
       if (typeof v === 'string') ok = v.includes(x);
-      else if (Array.isArray(v) || v instanceof Set) ok = [...v].some((e) => (this._deep ? deepEqual(e, x) : e === x));
+      else if (Array.isArray(v) || tagOf(v) === '[object Set]') ok = [...v].some((e) => (this._deep ? deepEqual(e, x) : e === x));
       else if (v !== null && typeof v === 'object')
         ok = x !== null && typeof x === 'object' && Object.keys(x).every((k) => (this._deep ? deepEqual(v[k], x[k]) : v[k] === x[k]));
       else ok = false;
@@ -123,50 +131,26 @@ const char* pmPreludeSource()
     Object.defineProperty(Assertion.prototype, alias, { value: Assertion.prototype[name], writable: true });
   const expect = (value, message) => new Assertion(value, message);
 
-  // one run's state; the host's natives, kept here and taken off the global
-  let run = null;
+  // the host's natives, kept here and taken off the global
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
                  jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog };
   for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmJsonDoc', '__pmJsonValue',
                       '__pmTest', '__pmChange', '__pmLog'])
     delete globalThis[name];
+  const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
   // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
   // and into the run's variables when they were read; the data row's are the run's own. (Value undefined:
-  // unset; key undefined too: clear. No destructuring in the code every run takes: a realm runs it cold at
-  // first, where that is slow.)
+  // unset; key undefined too: clear. A key is defined, not assigned: "toString" or "__proto__" is a name
+  // like any other.)
   const reported = { globals: 0, collectionVariables: 1, environment: 2, variables: 3 };
   const apply = (v, name, key, value) => {
     if (key === undefined) v[name] = {};
     else if (value === undefined) delete v[name][key];
-    else v[name][key] = value;
+    else Object.defineProperty(v[name], key, { value, writable: true, enumerable: true, configurable: true });
   };
-  // the variables, asked of the host when first read (the host has what the script did before that)
-  const vars = () => (run.vars ??= JSON.parse(host.variables()));
-  const change = (name, key, value) => {
-    if (name === 'iterationData') return apply(vars(), name, key, value);
-    if (run.vars) apply(run.vars, name, key, value);
-    const text = typeof value === 'string' || value === undefined ? value : JSON.stringify(value);
-    host.change(reported[name], key, text);
-  };
-  const scope = (name) => ({
-    get: (key) => vars()[name][key],
-    set: (key, value) => { change(name, String(key), value); },
-    unset: (key) => { change(name, String(key), undefined); },
-    has: (key) => Object.prototype.hasOwnProperty.call(vars()[name], key),
-    clear: () => { change(name, undefined, undefined); },
-    toObject: () => ({ ...vars()[name] }),
-    replaceIn: (text) => replaceIn(String(text), (key) => vars()[name][key]),
-  });
   const replaceIn = (text, lookup) =>
     text.replace(/\{\{\s*([^{}]+?)\s*\}\}|\$\{([A-Za-z0-9_.-]+)\}/g, (all, key, dollar) => {
       const v = lookup(key === undefined ? dollar : key); return v === undefined ? all : String(v); });
-  // pm.variables: the local values, then the data row, the environment, the collection's, the globals
-  const resolve = (key) => {
-    const v = vars();
-    for (const name of ['variables', 'iterationData', 'environment', 'collectionVariables', 'globals'])
-      if (Object.prototype.hasOwnProperty.call(v[name], key)) return v[name][key];
-    return undefined;
-  };
   // headers as Postman's list: made once per run and only when read, methods on the prototype
   const lower = (name) => String(name).toLowerCase();
   class HeaderList {
@@ -223,75 +207,34 @@ const char* pmPreludeSource()
       const code = this._s.code;
       this._h._check(code >= low && code <= high, 'be ' + name, String(code));
     } });
-  // the answer: its headers and body asked of the host when first read (by this run's object only)
+  // the answer: its headers and body asked of the host when first read (by the user's run's own object only:
+  // `user` is the user's state, below)
   class Response {
-    constructor(code, status, responseTime, responseSize) {
+    #u;
+    constructor(user, code, status, responseTime, responseSize) {
+      this.#u = user;
       this.code = code;
       this.status = status || reasons[code] || '';
       this.responseTime = responseTime;
       this.responseSize = responseSize;
     }
     get headers() {
-      return (this._h ??= headerList(run && run.response === this ? JSON.parse(host.headers()) : []));
+      return (this._h ??= headerList(this.#u.run.response === this ? JSON.parse(host.headers()) : []));
     }
-    text() { return (this._b ??= run && run.response === this ? host.body() : ''); }
-    // the body parsed once, each call's objects fresh and made when first looked at (JSON.parse's when
-    // the fast reader does not take the text: it says what is wrong)
+    text() { return (this._b ??= this.#u.run.response === this ? host.body() : ''); }
+    // the body parsed once, each call's objects fresh, the user's realm's, and made when first looked at
+    // (the user's JSON.parse's when the fast reader does not take the text: it says what is wrong)
     json() {
-      if (!run || run.response !== this) return JSON.parse(this.text());
+      const u = this.#u;
+      if (u.run.response !== this) return u.parse(this.text());
       if (this._j === undefined) this._j = host.jsonDoc();
-      return this._j === null ? JSON.parse(this.text()) : host.jsonValue(this._j);
+      return this._j === null ? u.parse(this.text()) : host.jsonValue(this._j);
     }
     get to() {
       return (this._to ??= { have: new ResponseHave(this, false), be: new ResponseBe(this, false),
                              not: { have: new ResponseHave(this, true), be: new ResponseBe(this, true) } });
     }
   }
-
-  const pm = {
-    test: (name, fn) => {
-      let error;
-      try {
-        fn();
-      } catch (e) {
-        error = (e && e.message) || String(e);
-      }
-      host.test(String(name), error === undefined, error ?? '');
-      return pm;
-    },
-    expect,
-    environment: scope('environment'),
-    collectionVariables: scope('collectionVariables'),
-    globals: scope('globals'),
-    iterationData: scope('iterationData'),
-    variables: { ...scope('variables'), get: resolve, has: (key) => resolve(key) !== undefined,
-                 replaceIn: (text) => replaceIn(String(text), resolve),
-                 toObject: () => { const v = vars(); return { ...v.globals, ...v.collectionVariables, ...v.environment, ...v.iterationData, ...v.variables }; } },
-    execution: { skipRequest: () => { run.skip = true; } },
-  };
-  Object.defineProperty(pm, 'info', { get: () => run.info, enumerable: true });
-  Object.defineProperty(pm, 'response', { get: () => run.response, enumerable: true });
-  Object.defineProperty(pm, 'request', { get: () => (run.hasRequest ? (run.request ??= requestOf(JSON.parse(host.request()))) : undefined),
-                                         enumerable: true });
-  const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
-  pm.sendRequest = unsupported('pm.sendRequest');
-  const logLimit = 100;
-  const log = (...parts) => {
-    if (run.logs < logLimit) {
-      run.logs += 1;
-      host.log(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
-    }
-  };
-  Object.defineProperty(globalThis, 'pm', { value: pm, writable: true, configurable: true });
-  globalThis.console = { log, info: log, warn: log, error: log, debug: log };
-  globalThis.postman = { setNextRequest: unsupported('postman.setNextRequest') };
-  // the modules Postman's sandbox has that are built in here; any other is named
-  const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
-  globalThis.require = (name) => {
-    if (Object.prototype.hasOwnProperty.call(modules, name)) return modules[name];
-    throw new Error(`require('${name}') is not available: the sandbox has crypto-js, btoa and atob`);
-  };
-
   // pm.request: the request as written, its URL settable, its headers a list
   const requestOf = (q) => {
     const headers = (q.headers || []).map(([k, v]) => [k, v]);
@@ -302,27 +245,132 @@ const char* pmPreludeSource()
     Object.defineProperty(request, '_pairs', { enumerable: false });
     return request;
   };
+  const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
+  const setNextRequest = unsupported('postman.setNextRequest');
+  const sendRequest = unsupported('pm.sendRequest');
+  // the modules Postman's sandbox has that are built in here; any other is named
+  const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
+  const require = (name) => {
+    if (own(modules, name)) return modules[name];
+    throw new Error(`require('${name}') is not available: the sandbox has crypto-js, btoa and atob`);
+  };
+  const logLimit = 100;
 
-  globalThis.__pmBegin = (requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
-    run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
-            skip: false, logs: 0, hasRequest, request: undefined, response: undefined };
-    if (code >= 0) run.response = new Response(code, status, responseTime, responseSize);
+  // A user's global `g` gets its own pm, console and the built-ins; its state (the run going on) is its own.
+  // Returns the user's [call, end].
+  const install = (g) => {
+    const user = { run: null, parse: g.JSON.parse };
+    // the variables, asked of the host when first read (the host has what the script did before that)
+    const vars = () => (user.run.vars ??= JSON.parse(host.variables()));
+    const change = (name, key, value) => {
+      if (name === 'iterationData') return apply(vars(), name, key, value);
+      if (user.run.vars) apply(user.run.vars, name, key, value);
+      const text = typeof value === 'string' || value === undefined ? value : JSON.stringify(value);
+      host.change(reported[name], key, text);
+    };
+    const scope = (name) => ({
+      get: (key) => { const v = vars()[name]; return own(v, key) ? v[key] : undefined; },
+      set: (key, value) => { change(name, String(key), value); },
+      unset: (key) => { change(name, String(key), undefined); },
+      has: (key) => own(vars()[name], key),
+      clear: () => { change(name, undefined, undefined); },
+      toObject: () => ({ ...vars()[name] }),
+      replaceIn: (text) => replaceIn(String(text), (key) => { const v = vars()[name]; return own(v, key) ? v[key] : undefined; }),
+    });
+    // pm.variables: the local values, then the data row, the environment, the collection's, the globals
+    const resolve = (key) => {
+      const v = vars();
+      for (const name of ['variables', 'iterationData', 'environment', 'collectionVariables', 'globals'])
+        if (own(v[name], key)) return v[name][key];
+      return undefined;
+    };
+    const pm = {
+      test: (name, fn) => {
+        let error;
+        try {
+          fn();
+        } catch (e) {
+          error = (e && e.message) || String(e);
+        }
+        host.test(String(name), error === undefined, error ?? '');
+        return pm;
+      },
+      expect,
+      environment: scope('environment'),
+      collectionVariables: scope('collectionVariables'),
+      globals: scope('globals'),
+      iterationData: scope('iterationData'),
+      variables: { ...scope('variables'), get: resolve, has: (key) => resolve(key) !== undefined,
+                   replaceIn: (text) => replaceIn(String(text), resolve),
+                   toObject: () => { const v = vars(); return { ...v.globals, ...v.collectionVariables, ...v.environment, ...v.iterationData, ...v.variables }; } },
+      execution: { skipRequest: () => { user.run.skip = true; } },
+    };
+    Object.defineProperty(pm, 'info', { get: () => user.run.info, enumerable: true });
+    Object.defineProperty(pm, 'response', { get: () => user.run.response, enumerable: true });
+    Object.defineProperty(pm, 'request', {
+      get: () => (user.run.hasRequest ? (user.run.request ??= requestOf(JSON.parse(host.request()))) : undefined),
+      enumerable: true });
+    pm.sendRequest = sendRequest;
+    const log = (...parts) => {
+      if (user.run.logs < logLimit) {
+        user.run.logs += 1;
+        host.log(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
+      }
+    };
+    Object.defineProperty(g, 'pm', { value: pm, writable: true, configurable: true });
+    Object.defineProperty(g, 'CryptoJS', { value: CryptoJS, writable: true, configurable: true });
+    g.btoa = modules.btoa;
+    g.atob = modules.atob;
+    g.console = { log, info: log, warn: log, error: log, debug: log };
+    g.postman = { setNextRequest };
+    g.require = require;
+
+    // what changed beside what the host was told, as JSON: skip, the request (when it was read) as the script
+    // left it and resolved; "" when nothing (or no run began)
+    const end = () => {
+      const r = user.run;
+      if (!r || (!r.skip && !r.request)) return '';
+      const out = {};
+      if (r.skip) out.skip = true;
+      const q = r.request;
+      if (q) {
+        out.request = { method: q.method, url: String(q.urlText), headers: q._pairs, body: q.body.raw };
+        out.resolved = { url: replaceIn(String(q.urlText), resolve), headers: q._pairs.map(([k, v]) => [k, replaceIn(String(v), resolve)]),
+                         body: replaceIn(String(q.body.raw ?? ''), resolve) };
+      }
+      return JSON.stringify(out);
+    };
+    // a run: its facts, the script's function (its `this` the user's global), what it changed
+    const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
+      user.run = null;
+      user.run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
+                   skip: false, logs: 0, hasRequest, request: undefined, response: undefined };
+      if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);
+      fn.call(g);
+      return end();
+    };
+    return [call, end];
   };
-  // what changed beside what the host was told, as JSON: skip, the request (when it was read) as the script
-  // left it and resolved; "" when nothing
-  globalThis.__pmEnd = () => {
-    const r = run;
-    if (!r.skip && !r.request) return '';
-    const out = {};
-    if (r.skip) out.skip = true;
-    const q = r.request;
-    if (q) {
-      out.request = { method: q.method, url: String(q.urlText), headers: q._pairs, body: q.body.raw };
-      out.resolved = { url: replaceIn(String(q.urlText), resolve), headers: q._pairs.map(([k, v]) => [k, replaceIn(String(v), resolve)]),
-                       body: replaceIn(String(q.body.raw ?? ''), resolve) };
-    }
-    return JSON.stringify(out);
+
+  // What a user's script can reach of this realm cannot be changed: the standard classes, their prototypes,
+  // this prelude's classes, the global itself (a function made from one of its Function's would see it).
+  Object.defineProperty(globalThis, '__pmInstall', { value: install });
+  const harden = (v) => {
+    if ((typeof v !== 'object' && typeof v !== 'function') || v === null) return;
+    Object.freeze(v);
+    if (typeof v === 'function' && own(v, 'prototype')) Object.freeze(v.prototype);
   };
+  for (const name of Object.getOwnPropertyNames(globalThis)) {
+    const d = Object.getOwnPropertyDescriptor(globalThis, name);
+    if ('value' in d) harden(d.value);
+  }
+  for (const v of [Assertion, AssertionError, HeaderList, ResponseHave, ResponseBe, Response, CryptoJS.lib.WordArray,
+                   Object.getPrototypeOf(function* () {}), Object.getPrototypeOf(async () => {}),
+                   Object.getPrototypeOf([][Symbol.iterator]()), Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())),
+                   Object.getPrototypeOf(new Map()[Symbol.iterator]()), Object.getPrototypeOf(new Set()[Symbol.iterator]()),
+                   Object.getPrototypeOf(''[Symbol.iterator]()), Object.getPrototypeOf(/a/[Symbol.matchAll](''))])
+    harden(v);
+  Object.freeze(globalThis);
 })();
 )JS";
 }

@@ -154,6 +154,57 @@ private Q_SLOTS:
         QCOMPARE(js.run(*a, *id).value, std::string("3"));
     }
 
+    // The pm API's code is shared by a runtime's users and cannot be changed
+    // by one of them: what one user's script does to what it can reach of
+    // it (prototypes, the Function that made it, the global that Function
+    // sees) another user's pm does not see; its own pm it may change.
+    void oneUserCannotChangeAnothersApi()
+    {
+        JsRuntime js;
+        auto a = js.newRealm();
+        auto b = js.newRealm();
+        const QJsonObject context{
+            {QStringLiteral("environment"), QJsonObject{{QStringLiteral("k"), QStringLiteral("v")}}},
+            {QStringLiteral("response"), QJsonObject{{QStringLiteral("code"), 200},
+                                                     {QStringLiteral("body"), QStringLiteral("{\"a\": 1}")}}}};
+        const QJsonObject r = pmRun(js, *a, QStringLiteral(R"(
+            const tries = (() => { 'use strict'; return [ // (where an assignment that does nothing throws)
+              () => { Object.getPrototypeOf(pm.expect(1)).ok = 1; },
+              () => { Object.getPrototypeOf(Object.getPrototypeOf(pm)).polluted = 1; },
+              () => { Object.getPrototypeOf(pm.response).json = () => 'theirs'; },
+              () => { Object.getPrototypeOf(pm.response.to.have).status = () => {}; },
+              () => { const shared = pm.test.constructor('return this')(); shared.JSON = null; shared.Object = null; },
+              () => { pm.test.constructor.prototype.call = null; },
+              () => { Object.getPrototypeOf(CryptoJS.MD5('x')).toString = () => 'theirs'; },
+              () => { Array.prototype.polluted = 1; }, // its own Array: done
+            ]; })();
+            const refused = tries.filter((t) => { try { t(); return false; } catch (e) { return true; } }).length;
+            pm.environment.get = () => 'own';
+            pm.test('own pm changes', () => pm.expect(pm.environment.get('k')).to.equal('own'));
+            pm.test('frozen', () => pm.expect(refused).to.equal(7));
+        )"),
+                                  context);
+        QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 2);
+        for (const QJsonValue t : r.value(QStringLiteral("tests")).toArray())
+            QVERIFY2(t[QStringLiteral("passed")].toBool(), qPrintable(t[QStringLiteral("error")].toString()));
+        const QJsonObject other = pmRun(js, *b, QStringLiteral(R"(
+            pm.test('ok', () => pm.expect(1).to.be.ok);
+            pm.test('status', () => pm.response.to.have.status(201));
+            pm.test('json', () => pm.expect(pm.response.json()).to.eql({ a: 1 }));
+            pm.test('env', () => pm.expect(pm.environment.get('k')).to.equal('v'));
+            pm.test('clean', () => pm.expect([({}).polluted, [].polluted, pm.polluted]).to.eql([undefined, undefined, undefined]));
+            pm.test('md5', () => pm.expect(CryptoJS.MD5('x').toString()).to.have.lengthOf(32));
+            pm.test('error', () => { try { pm.expect(1).to.equal(2); } catch (e) { pm.expect(e.name).to.equal('AssertionError'); } });
+        )"),
+                                        context);
+        QStringList failed;
+        for (const QJsonValue t : other.value(QStringLiteral("tests")).toArray())
+            if (!t[QStringLiteral("passed")].toBool())
+                failed << t[QStringLiteral("name")].toString() + QStringLiteral(": ") + t[QStringLiteral("error")].toString();
+        QCOMPARE(other.value(QStringLiteral("tests")).toArray().size(), 7);
+        QCOMPARE(failed, QStringList{QStringLiteral("status: expected response to have status 201 but got 200")});
+    }
+
     // The sandbox: the standard classes and nothing of the host.
     void theSandboxHasNoHost()
     {
@@ -323,7 +374,7 @@ private Q_SLOTS:
                              QStringList* asked = nullptr)
     {
         std::string error, result;
-        const auto id = js.compile(source.toStdString(), "pm.js", error);
+        const auto id = js.compile(pmScriptSource(source.toStdString()), "pm.js", error);
         if (!id)
             qFatal("%s", error.c_str());
         TestHost host(context);
@@ -400,6 +451,13 @@ private Q_SLOTS:
              "expected [1,2] to have the same members as [1,2,3]"},
             {"pm.expect([]).to.be.empty", true, ""},
             {"pm.expect(3, 'the count').to.equal(4)", false, "the count: expected 3 to equal 4"},
+            // the user's own RegExp, Map and Set (the API's code is another realm's)
+            {"pm.expect(/a/).to.be.a('regexp')", true, ""},
+            {"pm.expect(new Set([1, 2])).to.have.lengthOf(2)", true, ""},
+            {"pm.expect(new Set([1, 2])).to.include(2)", true, ""},
+            {"pm.expect(new Map()).to.be.empty", true, ""},
+            {"pm.expect(new Map([[1, 2]])).to.be.empty", false, "expected {} to be empty"},
+            {"pm.expect([]).to.be.instanceOf(Array)", true, ""},
         };
         for (const auto& [expression, passes, message] : rows)
             QTest::newRow(expression) << QString::fromUtf8(expression) << passes << QString::fromUtf8(message);
