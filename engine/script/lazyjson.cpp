@@ -35,12 +35,13 @@ namespace {
 // its place is refused).
 const JSClass kDocClass = {"JsonDocument", JSCLASS_HAS_RESERVED_SLOTS(2), nullptr, nullptr, nullptr, nullptr};
 
-// A lazy object's slots: the bytes (undefined once made) and where its '{'
-// is in them.
+// A lazy object's slots: the bytes (undefined once made), where its '{' is
+// in them, and the one key read alone before the rest (undefined: none).
 enum : std::size_t
 {
     kBytesSlot,
     kAtSlot,
+    kOneSlot,
     kSlots
 };
 
@@ -82,6 +83,39 @@ public:
         JS::RootedString s(m_cx, string(true));
         return s && JS_StringToId(m_cx, s, id);
     }
+    // The key at m_at ('"') as its bytes when it has no escape and is ASCII
+    // (else empty, `plain` false); past it.
+    std::string_view rawKey(bool& plain)
+    {
+        const std::string_view t = text();
+        const std::size_t begin = m_at + 1, end = stringEnd(t, begin);
+        m_at = end + 1;
+        unsigned char any = 0;
+        for (std::size_t i = begin; i < end; ++i)
+            any |= static_cast<unsigned char>(t[i]) | (t[i] == '\\' ? 0x80 : 0);
+        plain = any < 0x80;
+        return plain ? t.substr(begin, end - begin) : std::string_view();
+    }
+    // Past the value at next() (nothing made).
+    void skipValue()
+    {
+        const std::string_view t = text();
+        switch (next()) {
+        case '{':
+        case '[':
+            skipNested();
+            return;
+        case '"':
+            m_at = stringEnd(t, m_at + 1) + 1;
+            return;
+        default: // a number, true, false or null: up to what follows it
+            while (m_at < t.size() && t[m_at] != ',' && t[m_at] != '}' && t[m_at] != ']' && t[m_at] != ' ' &&
+                   t[m_at] != '\n' && t[m_at] != '\r' && t[m_at] != '\t')
+                ++m_at;
+        }
+    }
+    std::size_t at() const { return m_at; }
+    void seek(std::size_t at) { m_at = at; }
     // The value at next(): an object to be made when first looked at, an
     // array with its elements, a primitive as JSON.parse reads it.
     bool value(JS::MutableHandleValue out)
@@ -133,6 +167,7 @@ private:
             return false;
         JS::SetReservedSlot(obj, kBytesSlot, JS::StringValue(m_bytes));
         JS::SetReservedSlot(obj, kAtSlot, JS::Int32Value(at));
+        JS::SetReservedSlot(obj, kOneSlot, JS::UndefinedValue());
         out.setObject(*obj);
         return true;
     }
@@ -418,7 +453,10 @@ bool Reader::lazyArray(JS::MutableHandleValue out)
 
 // Makes all of `obj`'s members, in the text's order (a key given twice keeps
 // its first place and its last value, as JSON.parse has it); from then on it
-// is an ordinary object.
+// is an ordinary object. The one key read alone before (kOneSlot), when the
+// object still has it, goes back to its place with what it holds now; when
+// the script deleted it, it stays deleted. (It is the object's only own
+// property: looking up any other key comes here first.)
 bool materialize(JSContext* cx, JS::HandleObject obj)
 {
     const JS::Value& slot = JS::GetReservedSlot(obj, kBytesSlot);
@@ -426,8 +464,25 @@ bool materialize(JSContext* cx, JS::HandleObject obj)
         return true;
     JS::RootedString bytes(cx, slot.toString());
     Reader read(cx, bytes, std::size_t(JS::GetReservedSlot(obj, kAtSlot).toInt32()) + 1);
+    JS::RootedId one(cx);
+    const JS::Value oneKey = JS::GetReservedSlot(obj, kOneSlot);
+    const bool hadOne = oneKey.isString();
     JS::SetReservedSlot(obj, kBytesSlot, JS::UndefinedValue()); // made (what follows defines, not resolves)
     JS::SetReservedSlot(obj, kAtSlot, JS::UndefinedValue());
+    JS::SetReservedSlot(obj, kOneSlot, JS::UndefinedValue());
+    JS::Rooted<mozilla::Maybe<JS::PropertyDescriptor>> kept(cx); // the one key as it is now (Nothing: deleted)
+    bool moved = false;                                          // taken out, to be put back in its place
+    if (hadOne) {
+        JS::RootedString name(cx, oneKey.toString());
+        if (!JS_StringToId(cx, name, &one) || !JS_GetOwnPropertyDescriptorById(cx, obj, one, &kept))
+            return false;
+        JS::ObjectOpResult deleted;
+        if (kept.isSome() && kept->configurable()) { // (one the script made unconfigurable stays first)
+            if (!JS_DeletePropertyById(cx, obj, one, deleted))
+                return false;
+            moved = deleted.ok();
+        }
+    }
     JS::RootedId id(cx);
     JS::RootedValue value(cx);
     while (read.next() != '}') {
@@ -435,11 +490,65 @@ bool materialize(JSContext* cx, JS::HandleObject obj)
             return false;
         read.next(); // ':'
         read.take();
-        if (!read.value(&value) || !JS_DefinePropertyById(cx, obj, id, value, JSPROP_ENUMERATE))
+        if (hadOne && id.get() == one.get()) { // the one key: back once, as it is now, or not at all
+            read.skipValue();
+            if (moved) {
+                JS::Rooted<JS::PropertyDescriptor> desc(cx, *kept.get());
+                if (!JS_DefinePropertyById(cx, obj, id, desc))
+                    return false;
+            }
+            moved = false;
+        } else if (!read.value(&value) || !JS_DefinePropertyById(cx, obj, id, value, JSPROP_ENUMERATE)) {
             return false;
+        }
         if (read.next() == ',')
             read.take();
     }
+    return true;
+}
+
+// The member `id` of `obj` made alone (the script reads one key: the rest
+// not made until it looks at another or at the whole), when it is a key
+// the text has and every key before it is plain ASCII; `done` false when
+// the whole is to be made instead.
+bool resolveOne(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool& done)
+{
+    done = false;
+    if (!JS::GetReservedSlot(obj, kOneSlot).isUndefined() || !id.isString())
+        return true;
+    JSLinearString* name = JS::AtomToLinearString(id.toAtom());
+    const std::size_t length = JS::GetLinearStringLength(name);
+    if (!JS::LinearStringHasLatin1Chars(name) || length > 256)
+        return true;
+    char wanted[256];
+    {
+        JS::AutoCheckCannotGC nogc;
+        std::memcpy(wanted, JS::GetLatin1LinearStringChars(nogc, name), length);
+    }
+    JS::RootedString bytes(cx, JS::GetReservedSlot(obj, kBytesSlot).toString());
+    Reader read(cx, bytes, std::size_t(JS::GetReservedSlot(obj, kAtSlot).toInt32()) + 1);
+    std::size_t found = 0; // where its last value is (0: not there)
+    while (read.next() != '}') {
+        bool plain = false;
+        const std::string_view key = read.rawKey(plain);
+        if (!plain)
+            return true;
+        read.next(); // ':'
+        read.take();
+        if (key == std::string_view(wanted, length))
+            found = read.at();
+        read.skipValue();
+        if (read.next() == ',')
+            read.take();
+    }
+    if (!found)
+        return true; // not a key of it: the whole is made (what else is looked up is then found as usual)
+    read.seek(found);
+    JS::RootedValue value(cx);
+    if (!read.value(&value) || !JS_DefinePropertyById(cx, obj, id, value, JSPROP_ENUMERATE))
+        return false;
+    JS::SetReservedSlot(obj, kOneSlot, JS::StringValue(id.toString()));
+    done = true;
     return true;
 }
 
@@ -453,6 +562,13 @@ bool lazyResolve(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool* res
     *resolvedp = false;
     if (!JS::GetReservedSlot(obj, kBytesSlot).isString())
         return true;
+    bool done = false;
+    if (!resolveOne(cx, obj, id, done))
+        return false;
+    if (done) {
+        *resolvedp = true;
+        return true;
+    }
     return materialize(cx, obj) && JS_AlreadyHasOwnPropertyById(cx, obj, id, resolvedp);
 }
 

@@ -689,6 +689,18 @@ private Q_SLOTS:
             try { fast = pm.response.json(); } catch (e) { fastError = String(e); }
             pm.test('same error', () => pm.expect(fastError).to.eql(error));
             pm.test('same value', () => { if (!error) same(fast, parsed, '$'); });
+            // each object's last key read first (alone), then the whole compared: the same order and values
+            const touch = (a, b) => {
+              if (b === null || typeof b !== 'object') return;
+              const keys = Object.keys(b);
+              if (keys.length) touch(a[keys[keys.length - 1]], b[keys[keys.length - 1]]);
+            };
+            pm.test('same value, a key read first', () => {
+              if (error) return;
+              const one = pm.response.json();
+              touch(one, parsed);
+              same(one, parsed, '$');
+            });
             const stringify = (read) => { try { return JSON.stringify(read()); } catch (e) { return String(e); } };
             pm.test('same text', () => pm.expect(stringify(() => pm.response.json())).to.eql(stringify(() => JSON.parse(text))));
         )JS";
@@ -746,7 +758,7 @@ private Q_SLOTS:
         facts.code = 200;
         const ScriptOutcome o = js.runPm(*realm, *id, facts, host, result);
         QVERIFY2(o.ok, o.error.c_str());
-        QCOMPARE(host.tests.size(), 3);
+        QCOMPARE(host.tests.size(), 4);
         for (const QJsonValue& t : host.tests)
             QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
                      qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
@@ -775,6 +787,15 @@ private Q_SLOTS:
               has: () => 'data' in j() && !('nope' in j()) && j().hasOwnProperty('code'),
               deleteFirst: () => { const o = j(); delete o.code; return Object.keys(o).join() === 'list,data' && o.code === undefined; },
               addFirst: () => { const o = j(); o.z = 1; o.code = 5; return Object.keys(o).join() === 'code,list,data,z' && o.code === 5; },
+              oneKeyThenKeys: () => { const o = j(); return o.data.token === 'T' && Object.keys(o).join() === 'code,list,data'; },
+              oneKeySetThenKeys: () => { const o = j(); o.list = 7; return JSON.stringify(o) === '{"code":0,"list":7,"data":{"token":"T","n":[1,2]}}'; },
+              oneKeyDeletedThenKeys: () => { const o = j(); delete o.list; return Object.keys(o).join() === 'code,data' && !('list' in o); },
+              oneKeyThenAnother: () => { const o = j(); return o.data.n.length === 2 && o.code === 0 && Object.keys(o).join() === 'code,list,data'; },
+              oneKeyThenAdd: () => { const o = j(); o.data; o.z = 1; return Object.keys(o).join() === 'code,list,data,z'; },
+              oneKeyThenMissing: () => { const o = j(); o.data; return o.nope === undefined && Object.keys(o).join() === 'code,list,data'; },
+              oneKeyKeptIdentity: () => { const o = j(); const d = o.data; d.token = 'x'; return Object.keys(o).length === 3 && o.data === d && o.data.token === 'x'; },
+              oneKeyRedefined: () => { const o = j(); Object.defineProperty(o, 'list', { value: 1, enumerable: false }); return Object.keys(o).join() === 'code,data' && Object.getOwnPropertyNames(o).join() === 'code,list,data'; },
+              oneKeyUnconfigurable: () => { const o = j(); Object.defineProperty(o, 'data', { configurable: false }); return Object.keys(o).sort().join() === 'code,data,list' && o.code === 0; },
               freezeFirst: () => { const o = j(); Object.freeze(o); return Object.isFrozen(o) && o.data.token === 'T' && Object.keys(o).length === 3; },
               preventFirst: () => { const o = j(); Object.preventExtensions(o); return o.code === 0 && !Object.isExtensible(o); },
               prototype: () => Object.getPrototypeOf(j()) === Object.prototype && j().constructor === Object,
@@ -801,7 +822,7 @@ private Q_SLOTS:
         )"),
                                     QJsonObject{{QStringLiteral("response"), answer}});
         const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
-        QCOMPARE(tests.size(), 25);
+        QCOMPARE(tests.size(), 34);
         for (const QJsonValue& t : tests)
             QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
                      qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
