@@ -80,6 +80,10 @@ public:
     ProjectMock* projectMock() const { return m_mock; }
     // Points the project's mock value at `url` (a mock started elsewhere) instead of starting its own.
     void useMockAt(const QString& url);
+    // Calls `then` once the project's mock server listens (its URL in the
+    // environments) or could not start; now when the project has none
+    // starting.
+    void whenMockReady(const std::function<void()>& then);
     // A menu text as a button shows it: "&New Request" -> "New Request", "新建请求(&N)" -> "新建请求".
     static QString withoutMnemonic(QString text);
 

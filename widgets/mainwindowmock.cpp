@@ -39,6 +39,24 @@ void MainWindow::useMockAt(const QString& url)
     pointEnvironmentsAt(variable, url);
 }
 
+void MainWindow::whenMockReady(const std::function<void()>& then)
+{
+    if (!m_mock || !m_mock->running() || !m_mock->url().isEmpty()) {
+        then();
+        return;
+    }
+    auto* once = new QObject(this); // the first of the two signals calls it, then both go
+    const auto fire = [once, then] {
+        if (once->parent()) {
+            once->setParent(nullptr);
+            once->deleteLater();
+            then();
+        }
+    };
+    connect(m_mock, &ProjectMock::listening, once, fire);
+    connect(m_mock, &ProjectMock::failed, once, fire);
+}
+
 // Only `variable` changes, in each environment that has it.
 void MainWindow::pointEnvironmentsAt(const QString& variable, const QString& url)
 {

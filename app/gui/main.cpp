@@ -105,11 +105,14 @@ int main(int argc, char** argv)
                                       Qt::MatchExactly | Qt::MatchRecursive);
         if (!found.isEmpty()) {
             window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
-            if (cli.isSet(sendIt) && window.currentRequestEditor())
-                window.currentRequestEditor()->send();
-            if (cli.isSet(runIt))
-                window.startRun(found.first().data(ProjectTreeModel::PayloadRole).toByteArray(),
-                                cli.value(openRequest));
+            // sent or run once the project's mock listens (the environment then points at it)
+            const QByteArray payload = found.first().data(ProjectTreeModel::PayloadRole).toByteArray();
+            window.whenMockReady([&window, &cli, &sendIt, &runIt, &openRequest, payload] {
+                if (cli.isSet(sendIt) && window.currentRequestEditor())
+                    window.currentRequestEditor()->send();
+                if (cli.isSet(runIt))
+                    window.startRun(payload, cli.value(openRequest));
+            });
         }
     }
     if (cli.isSet(timing) || cli.isSet(screenshot)) {

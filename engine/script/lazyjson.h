@@ -2,8 +2,9 @@
 // pm.response.json() without building what the script never reads. The body
 // is checked as JSON once (simdjson) and its bytes kept; each JSON object is
 // an ordinary object whose members are made when the script first looks at
-// it (any property, its keys, JSON.stringify, a freeze): all of that object's
-// members at once, in the text's order, nested objects again so. Each array
+// it: when that first look is one key it has (`j.data`), that member alone;
+// at any other look (another key, its keys, JSON.stringify, a freeze) all of
+// its members, in the text's order, nested objects again so. Each array
 // is a proxy of a real array (Array.isArray, its prototype and methods see an
 // array) whose elements are read when anything first looks at what it holds.
 // What it gives reads exactly as JSON.parse's fresh objects would (order,

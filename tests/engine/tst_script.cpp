@@ -165,8 +165,8 @@ private Q_SLOTS:
         auto b = js.newRealm();
         const QJsonObject context{
             {QStringLiteral("environment"), QJsonObject{{QStringLiteral("k"), QStringLiteral("v")}}},
-            {QStringLiteral("response"), QJsonObject{{QStringLiteral("code"), 200},
-                                                     {QStringLiteral("body"), QStringLiteral("{\"a\": 1}")}}}};
+            {QStringLiteral("response"),
+             QJsonObject{{QStringLiteral("code"), 200}, {QStringLiteral("body"), QStringLiteral("{\"a\": 1}")}}}};
         const QJsonObject r = pmRun(js, *a, QStringLiteral(R"(
             const tries = (() => { 'use strict'; return [ // (where an assignment that does nothing throws)
               () => { Object.getPrototypeOf(pm.expect(1)).ok = 1; },
@@ -183,7 +183,7 @@ private Q_SLOTS:
             pm.test('own pm changes', () => pm.expect(pm.environment.get('k')).to.equal('own'));
             pm.test('frozen', () => pm.expect(refused).to.equal(7));
         )"),
-                                  context);
+                                    context);
         QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 2);
         for (const QJsonValue t : r.value(QStringLiteral("tests")).toArray())
             QVERIFY2(t[QStringLiteral("passed")].toBool(), qPrintable(t[QStringLiteral("error")].toString()));
@@ -200,7 +200,8 @@ private Q_SLOTS:
         QStringList failed;
         for (const QJsonValue t : other.value(QStringLiteral("tests")).toArray())
             if (!t[QStringLiteral("passed")].toBool())
-                failed << t[QStringLiteral("name")].toString() + QStringLiteral(": ") + t[QStringLiteral("error")].toString();
+                failed << t[QStringLiteral("name")].toString() + QStringLiteral(": ") +
+                              t[QStringLiteral("error")].toString();
         QCOMPARE(other.value(QStringLiteral("tests")).toArray().size(), 7);
         QCOMPARE(failed, QStringList{QStringLiteral("status: expected response to have status 201 but got 200")});
     }
