@@ -1,7 +1,9 @@
 #pragma once
 // JavaScript in the engine (SpiderMonkey 102, ES2020+): one runtime per
 // worker thread, one realm (a global of its own) per virtual user, scripts
-// compiled once per runtime and run in any of its realms. Every run is
+// compiled once per runtime and run in any of its realms; the pm API and
+// CryptoJS run once per runtime in a shared, frozen realm of the users'
+// compartment, whose code every user's pm calls. Every run is
 // bounded in time (a watchdog interrupts a script past its budget: that run
 // fails, the runtime goes on) and the runtime's heap in bytes. A realm has the
 // language's standard classes only: no file, network, process or timer.

@@ -59,6 +59,22 @@ const JSClass kLazyClass = {"Object", JSCLASS_HAS_RESERVED_SLOTS(kSlots), &kLazy
 
 class LazyArray;
 
+// In `obj`'s realm while it lives (entered only when it is not the current
+// one): what is made for an object is its own realm's (Object.prototype,
+// Array), whoever looks at it first - the pm API's shared code included.
+class InRealmOf
+{
+public:
+    InRealmOf(JSContext* cx, JSObject* obj)
+    {
+        if (JS::GetCurrentRealmOrNull(cx) != JS::GetObjectRealmOrNull(obj))
+            m_entered.emplace(cx, obj);
+    }
+
+private:
+    mozilla::Maybe<JSAutoRealm> m_entered;
+};
+
 // Reads one well-formed JSON text (simdjson has checked it) from `at` on.
 class Reader
 {
@@ -362,6 +378,7 @@ public:
         if (!slot.isString())
             return true;
         JS::RootedString bytes(cx, slot.toString());
+        InRealmOf realm(cx, proxy);
         Reader read(cx, bytes, std::size_t(js::GetProxyReservedSlot(proxy, kAtSlot).toInt32()));
         js::SetProxyReservedSlot(proxy, kBytesSlot, JS::UndefinedValue());
         js::SetProxyReservedSlot(proxy, kAtSlot, JS::UndefinedValue());
@@ -463,6 +480,7 @@ bool materialize(JSContext* cx, JS::HandleObject obj)
     if (!slot.isString())
         return true;
     JS::RootedString bytes(cx, slot.toString());
+    InRealmOf realm(cx, obj);
     Reader read(cx, bytes, std::size_t(JS::GetReservedSlot(obj, kAtSlot).toInt32()) + 1);
     JS::RootedId one(cx);
     const JS::Value oneKey = JS::GetReservedSlot(obj, kOneSlot);
@@ -509,8 +527,8 @@ bool materialize(JSContext* cx, JS::HandleObject obj)
 
 // The member `id` of `obj` made alone (the script reads one key: the rest
 // not made until it looks at another or at the whole), when it is a key
-// the text has and every key before it is plain ASCII; `done` false when
-// the whole is to be made instead.
+// the text has and every key of the object is plain ASCII; `done` false
+// when the whole is to be made instead.
 bool resolveOne(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool& done)
 {
     done = false;
@@ -526,6 +544,7 @@ bool resolveOne(JSContext* cx, JS::HandleObject obj, JS::HandleId id, bool& done
         std::memcpy(wanted, JS::GetLatin1LinearStringChars(nogc, name), length);
     }
     JS::RootedString bytes(cx, JS::GetReservedSlot(obj, kBytesSlot).toString());
+    InRealmOf realm(cx, obj);
     Reader read(cx, bytes, std::size_t(JS::GetReservedSlot(obj, kAtSlot).toInt32()) + 1);
     std::size_t found = 0; // where its last value is (0: not there)
     while (read.next() != '}') {

@@ -268,15 +268,18 @@ const char* pmPreludeSource()
       const text = typeof value === 'string' || value === undefined ? value : JSON.stringify(value);
       host.change(reported[name], key, text);
     };
-    const scope = (name) => ({
-      get: (key) => { const v = vars()[name]; return own(v, key) ? v[key] : undefined; },
-      set: (key, value) => { change(name, String(key), value); },
-      unset: (key) => { change(name, String(key), undefined); },
-      has: (key) => own(vars()[name], key),
-      clear: () => { change(name, undefined, undefined); },
-      toObject: () => ({ ...vars()[name] }),
-      replaceIn: (text) => replaceIn(String(text), (key) => { const v = vars()[name]; return own(v, key) ? v[key] : undefined; }),
-    });
+    const scope = (name) => {
+      const get = (key) => { const v = vars()[name]; return own(v, key) ? v[key] : undefined; };
+      return {
+        get,
+        set: (key, value) => { change(name, String(key), value); },
+        unset: (key) => { change(name, String(key), undefined); },
+        has: (key) => own(vars()[name], key),
+        clear: () => { change(name, undefined, undefined); },
+        toObject: () => ({ ...vars()[name] }),
+        replaceIn: (text) => replaceIn(String(text), get),
+      };
+    };
     // pm.variables: the local values, then the data row, the environment, the collection's, the globals
     const resolve = (key) => {
       const v = vars();
@@ -342,7 +345,7 @@ const char* pmPreludeSource()
     };
     // a run: its facts, the script's function (its `this` the user's global), what it changed
     const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
-      user.run = null;
+      user.run = null; // (end() after a failure here reports nothing, not the run before)
       user.run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
                    skip: false, logs: 0, hasRequest, request: undefined, response: undefined };
       if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);

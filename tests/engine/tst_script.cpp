@@ -797,6 +797,9 @@ private Q_SLOTS:
               oneKeyKeptIdentity: () => { const o = j(); const d = o.data; d.token = 'x'; return Object.keys(o).length === 3 && o.data === d && o.data.token === 'x'; },
               oneKeyRedefined: () => { const o = j(); Object.defineProperty(o, 'list', { value: 1, enumerable: false }); return Object.keys(o).join() === 'code,data' && Object.getOwnPropertyNames(o).join() === 'code,list,data'; },
               oneKeyUnconfigurable: () => { const o = j(); Object.defineProperty(o, 'data', { configurable: false }); return Object.keys(o).sort().join() === 'code,data,list' && o.code === 0; },
+              apiFirst: () => { const o = j(); pm.expect(o).to.eql(JSON.parse(pm.response.text()));
+                                return Object.getPrototypeOf(o.data) === Object.prototype && o.list instanceof Array && o.data.n instanceof Array; },
+              apiFirstArray: () => { const a = j().list; pm.expect(a).to.have.lengthOf(3); return a[0].constructor === Object; },
               freezeFirst: () => { const o = j(); Object.freeze(o); return Object.isFrozen(o) && o.data.token === 'T' && Object.keys(o).length === 3; },
               preventFirst: () => { const o = j(); Object.preventExtensions(o); return o.code === 0 && !Object.isExtensible(o); },
               prototype: () => Object.getPrototypeOf(j()) === Object.prototype && j().constructor === Object,
@@ -823,7 +826,7 @@ private Q_SLOTS:
         )"),
                                     QJsonObject{{QStringLiteral("response"), answer}});
         const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
-        QCOMPARE(tests.size(), 34);
+        QCOMPARE(tests.size(), 36);
         for (const QJsonValue& t : tests)
             QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
                      qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
