@@ -1,7 +1,7 @@
 #include "jsruntime.h"
 
 #include "builtins.h"
-#include "lazyjson.h"
+#include "pmnatives.h"
 
 #include <js/CharacterEncoding.h>
 #include <js/CompilationAndEvaluation.h>
@@ -51,8 +51,6 @@ bool engineUp()
     static Engine engine;
     return engine.ok;
 }
-
-bool defineHostNatives(JSContext* cx, JS::HandleObject global); // below
 
 const JSClass kGlobalClass = {"global", JSCLASS_GLOBAL_FLAGS, &JS::DefaultGlobalClassOps, nullptr, nullptr, nullptr};
 
@@ -108,14 +106,12 @@ struct JsRuntime::Impl
     std::mutex mutex;
     std::condition_variable wake;
     bool quit = false;
-    std::atomic<std::int64_t> runStart{0};            // steady nanoseconds of the run going on (0: none)
-    std::atomic<std::int64_t> interruptFor{-1};       // the run whose budget passed
-    std::atomic<bool> overHeap{false};                // past the heap limit
-    std::atomic<std::int64_t> grewFor{-1};            // the run past the resident memory a run may add
-    std::atomic<bool> parked{false};                  // the watchdog sleeps until a run starts
-    PmHost* host = nullptr;                           // the runPm going on's
-    const JS::PersistentRootedObject* user = nullptr; // its realm's global (what json() makes is that realm's)
-    std::optional<std::string_view> body;             // its answer's body, once asked
+    std::atomic<std::int64_t> runStart{0};      // steady nanoseconds of the run going on (0: none)
+    std::atomic<std::int64_t> interruptFor{-1}; // the run whose budget passed
+    std::atomic<bool> overHeap{false};          // past the heap limit
+    std::atomic<std::int64_t> grewFor{-1};      // the run past the resident memory a run may add
+    std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
+    PmRun pm;                                   // the runPm going on (its natives' view of it)
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
@@ -490,174 +486,6 @@ ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script)
 
 namespace {
 
-// `text` (UTF-8) as a string; malformed sequences become U+FFFD, as a
-// browser decodes them, rather than failing the run.
-JSString* newString(JSContext* cx, std::string_view text)
-{
-    if (JSString* s = JS_NewStringCopyUTF8N(cx, JS::UTF8Chars(text.data(), text.size())))
-        return s;
-    JS_ClearPendingException(cx);
-    size_t length = 0;
-    JS::UniqueTwoByteChars wide(
-        JS::LossyUTF8CharsToNewTwoByteCharsZ(cx, JS::UTF8Chars(text.data(), text.size()), &length, js::MallocArena)
-            .get());
-    return wide ? JS_NewUCStringCopyN(cx, wide.get(), length) : nullptr;
-}
-
-PmHost* hostOf(JSContext* cx)
-{
-    PmHost* host = static_cast<const JsRuntime::Impl*>(JS_GetContextPrivate(cx))->host;
-    if (!host)
-        JS_ReportErrorASCII(cx, "not in a script's run");
-    return host;
-}
-
-// The global of the user whose run is going on (hostOf() said there is one).
-const JS::PersistentRootedObject* userOf(JSContext* cx)
-{
-    return static_cast<const JsRuntime::Impl*>(JS_GetContextPrivate(cx))->user;
-}
-
-// The run's answer body, asked of the host once (text() and json() both read it).
-std::optional<std::string_view> bodyOf(JSContext* cx)
-{
-    auto* d = static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx));
-    if (!hostOf(cx))
-        return std::nullopt;
-    if (!d->body)
-        d->body = d->host->responseBody();
-    return d->body;
-}
-
-bool returnString(JSContext* cx, JS::CallArgs& args, std::string_view text)
-{
-    JSString* s = newString(cx, text);
-    if (!s)
-        return false;
-    args.rval().setString(s);
-    return true;
-}
-
-// A JSON text the host writes: __pmVariables(), __pmRequest(), __pmHeaders().
-template <void (PmHost::*part)(std::string&)> bool hostJson(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    PmHost* host = hostOf(cx);
-    if (!host)
-        return false;
-    std::string json;
-    (host->*part)(json);
-    return returnString(cx, args, json);
-}
-
-// __pmBody(): the answer's body.
-bool hostBody(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    const auto body = bodyOf(cx);
-    return body && returnString(cx, args, *body);
-}
-
-// __pmJsonDoc(): the answer's body parsed, for __pmJsonValue; null when JSON.parse is to read it.
-bool hostJsonDoc(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    const auto body = bodyOf(cx);
-    if (!body)
-        return false;
-    JSAutoRealm ar(cx, *userOf(cx));
-    return jsonDocument(cx, *body, args.rval());
-}
-
-// __pmJsonValue(doc): a fresh value of it, its objects made when first looked at.
-bool hostJsonValue(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    if (!hostOf(cx))
-        return false;
-    JSAutoRealm ar(cx, *userOf(cx)); // its objects are the user's realm's (their prototypes, instanceof)
-    return jsonValue(cx, args.get(0), args.rval());
-}
-
-// The natives' argument buffers (a runtime is one thread's).
-std::string& argBuffer(unsigned i)
-{
-    thread_local std::string buffers[3];
-    return buffers[i];
-}
-
-// Argument `i` as UTF-8 (a lone surrogate as U+FFFD), whole, into argBuffer(i)
-// (no allocation a run once it has grown). The prelude hands over strings
-// only, so no script's code runs here to call back in between.
-bool utf8Arg(JSContext* cx, const JS::CallArgs& args, unsigned i)
-{
-    JS::RootedString s(cx, args.get(i).isString() ? args.get(i).toString() : JS::ToString(cx, args.get(i)));
-    if (!s)
-        return false;
-    std::string& out = argBuffer(i);
-    out.resize(JS_GetStringLength(s) * 3); // a UTF-16 unit is at most 3 bytes of UTF-8
-    const auto done = JS_EncodeStringToUTF8BufferPartial(cx, s, mozilla::Span<char>(out.data(), out.size()));
-    if (!done)
-        return false;
-    out.resize(mozilla::Get<1>(*done));
-    return true;
-}
-
-// __pmTest(name, passed, error)
-bool hostTest(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    PmHost* host = hostOf(cx);
-    if (!host || !utf8Arg(cx, args, 0) || !utf8Arg(cx, args, 2))
-        return false;
-    host->test(argBuffer(0), JS::ToBoolean(args.get(1)), argBuffer(2));
-    args.rval().setUndefined();
-    return true;
-}
-
-// __pmChange(scope, key, text): set; text undefined: unset; key undefined too: clear.
-bool hostChange(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    PmHost* host = hostOf(cx);
-    const bool hasKey = !args.get(1).isUndefined(), hasValue = !args.get(2).isUndefined();
-    if (!host || (hasKey && !utf8Arg(cx, args, 1)) || (hasValue && !utf8Arg(cx, args, 2)))
-        return false;
-    const std::string_view k = argBuffer(1), v = argBuffer(2);
-    host->change(args.get(0).isInt32() ? args.get(0).toInt32() : -1, hasKey ? &k : nullptr, hasValue ? &v : nullptr);
-    args.rval().setUndefined();
-    return true;
-}
-
-// __pmLog(line)
-bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
-{
-    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
-    PmHost* host = hostOf(cx);
-    if (!host || !utf8Arg(cx, args, 0))
-        return false;
-    host->log(argBuffer(0));
-    args.rval().setUndefined();
-    return true;
-}
-
-bool defineHostNatives(JSContext* cx, JS::HandleObject global)
-{
-    return JS_DefineFunction(cx, global, "__pmVariables", hostJson<&PmHost::variables>, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmRequest", hostJson<&PmHost::request>, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmBody", hostBody, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmJsonDoc", hostJsonDoc, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmJsonValue", hostJsonValue, 1, 0) &&
-           JS_DefineFunction(cx, global, "__pmTest", hostTest, 3, 0) &&
-           JS_DefineFunction(cx, global, "__pmChange", hostChange, 3, 0) &&
-           JS_DefineFunction(cx, global, "__pmLog", hostLog, 1, 0);
-}
-
-} // namespace
-
-namespace {
-
 // Postman script `script`'s function in realm `r` (entered): its script run
 // once there (pmScriptSource's value is the function); undefined with
 // `out`'s error when it cannot be made.
@@ -691,17 +519,11 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     Impl& d = *m_impl;
     Realm::Impl& r = realm.impl();
     result.clear();
-    d.host = &host; // (d.body is empty between runs)
-    d.user = &r.global;
+    d.pm = PmRun{&host, &r.global, std::nullopt};
     struct Done
     {
         Impl& d;
-        ~Done()
-        {
-            d.host = nullptr;
-            d.user = nullptr;
-            d.body.reset();
-        }
+        ~Done() { d.pm = PmRun{}; }
     } done{d};
     JSAutoRealm ar(d.cx, r.global);
     ScriptOutcome out;
@@ -735,6 +557,11 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     else
         JS_ClearPendingException(d.cx);
     return out;
+}
+
+PmRun& pmRunOf(JSContext* cx)
+{
+    return static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx))->pm;
 }
 
 std::size_t JsRuntime::heapBytes() const
