@@ -8,6 +8,7 @@
 #include <js/CallArgs.h>
 #include <js/Conversions.h>
 #include <js/PropertyAndElement.h>
+#include <js/PropertySpec.h>
 #include <js/String.h>
 #include <jsapi.h>
 
@@ -264,12 +265,14 @@ const char* preludeSource()
 
 bool defineNatives(JSContext* cx, JS::HandleObject global)
 {
-    return JS_DefineFunction(cx, global, "__utf8hex", utf8hex, 1, 0) &&
-           JS_DefineFunction(cx, global, "__hexutf8", hexutf8, 1, 0) &&
-           JS_DefineFunction(cx, global, "__digest", digest, 2, 0) &&
-           JS_DefineFunction(cx, global, "__hmac", hmac, 3, 0) &&
-           JS_DefineFunction(cx, global, "__b64encode", b64encode, 1, 0) &&
-           JS_DefineFunction(cx, global, "__b64decode", b64decode, 1, 0);
+    static const JSFunctionSpec natives[] = {JS_FN("__utf8hex", utf8hex, 1, 0),
+                                             JS_FN("__hexutf8", hexutf8, 1, 0),
+                                             JS_FN("__digest", digest, 2, 0),
+                                             JS_FN("__hmac", hmac, 3, 0),
+                                             JS_FN("__b64encode", b64encode, 1, 0),
+                                             JS_FN("__b64decode", b64decode, 1, 0),
+                                             JS_FS_END};
+    return JS_DefineFunctions(cx, global, natives);
 }
 
 } // namespace stampede::script

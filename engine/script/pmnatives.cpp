@@ -11,6 +11,7 @@
 #include <js/CharacterEncoding.h>
 #include <js/Conversions.h>
 #include <js/PropertyAndElement.h>
+#include <js/PropertySpec.h>
 #include <js/String.h>
 #include <jsapi.h>
 
@@ -167,15 +168,17 @@ bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
 
 bool defineHostNatives(JSContext* cx, JS::HandleObject global)
 {
-    return JS_DefineFunction(cx, global, "__pmVariables", hostJson<&PmHost::variables>, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmRequest", hostJson<&PmHost::request>, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmBody", hostBody, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmJsonDoc", hostJsonDoc, 0, 0) &&
-           JS_DefineFunction(cx, global, "__pmJsonValue", hostJsonValue, 1, 0) &&
-           JS_DefineFunction(cx, global, "__pmTest", hostTest, 3, 0) &&
-           JS_DefineFunction(cx, global, "__pmChange", hostChange, 3, 0) &&
-           JS_DefineFunction(cx, global, "__pmLog", hostLog, 1, 0);
+    static const JSFunctionSpec natives[] = {JS_FN("__pmVariables", hostJson<&PmHost::variables>, 0, 0),
+                                             JS_FN("__pmRequest", hostJson<&PmHost::request>, 0, 0),
+                                             JS_FN("__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0),
+                                             JS_FN("__pmBody", hostBody, 0, 0),
+                                             JS_FN("__pmJsonDoc", hostJsonDoc, 0, 0),
+                                             JS_FN("__pmJsonValue", hostJsonValue, 1, 0),
+                                             JS_FN("__pmTest", hostTest, 3, 0),
+                                             JS_FN("__pmChange", hostChange, 3, 0),
+                                             JS_FN("__pmLog", hostLog, 1, 0),
+                                             JS_FS_END};
+    return JS_DefineFunctions(cx, global, natives);
 }
 
 } // namespace stampede::script
