@@ -4,9 +4,10 @@
 // (local or remote, the same code); tests script one to drive the controller
 // through losses and slow sinks without real agents.
 //
-// Threads: watch() blocks on a reader thread of its own; cancelWatch() may be
-// called from any thread and also makes a later watch() return at once; the
-// other calls may run on other threads while watch() blocks.
+// Threads: watch() blocks a reader thread of its own until the stream ends
+// (its callback may run on another thread meanwhile, one call at a time);
+// cancelWatch() may be called from any thread and also makes a later watch()
+// return at once; the other calls may run on other threads while watch() blocks.
 #include "core/clock.h"
 
 #include <cstdint>
@@ -57,6 +58,9 @@ public:
     }
     // True when the agent answered (it lives, whatever its run's state).
     virtual bool heartbeat(const std::string& runId) = 0;
+    // heartbeat() without waiting: `done` gets its answer, on any thread,
+    // before the link is destroyed. By default asked at once, on this thread.
+    virtual void heartbeatAsync(const std::string& runId, std::function<void(bool)> done) { done(heartbeat(runId)); }
     // True when something still accepts connections at the agent's address:
     // a frozen agent's does, a dead one's refuses (it can no longer send load).
     virtual bool reachable() = 0;

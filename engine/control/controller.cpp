@@ -6,6 +6,7 @@
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace stampede {
@@ -125,21 +126,52 @@ void Controller::Impl::readAgent(Round& r, std::size_t i)
     }
 }
 
-// Heartbeats keep the agents' dead-man timers from firing and tell us they live.
+// Heartbeats keep the agents' dead-man timers from firing and tell us they
+// live. Every agent is asked at once, without waiting for the answers; one
+// whose last answer is still due (a frozen agent, until its call's deadline)
+// is skipped, so it holds back no other's. No answer outlives the thread.
 void Controller::Impl::heartbeats(Round& r)
 {
-    while (!r.finished.load()) {
-        std::vector<std::pair<AgentLink*, const std::atomic<bool>*>> seats;
+    struct Asks
+    {
+        std::mutex mutex;
+        std::condition_variable none; // count fell to 0
+        std::vector<char> due;        // per agent: an answer is due
+        std::size_t count = 0;
+    } asks;
+    for (;;) {
+        std::vector<std::pair<AgentLink*, std::size_t>> seats;
         {
             std::lock_guard lock(r.mutex);
+            if (r.finished.load())
+                break;
             for (std::size_t i = 0; i < r.quit.size(); ++i)
-                seats.emplace_back(links[i].get(), r.quit[i].get());
+                if (!r.quit[i]->load())
+                    seats.emplace_back(links[i].get(), i);
         }
-        for (std::size_t i = 0; i < seats.size() && !r.finished.load(); ++i)
-            if (!seats[i].second->load() && seats[i].first->heartbeat(r.runId))
-                post(r, {i, std::nullopt, clock().now()});
-        pause(options.heartbeatInterval, [&] { return !r.finished.load(); });
+        for (const auto& [link, i] : seats) {
+            {
+                std::lock_guard lock(asks.mutex);
+                asks.due.resize(std::max(asks.due.size(), i + 1));
+                if (asks.due[i])
+                    continue;
+                asks.due[i] = 1;
+                ++asks.count;
+            }
+            link->heartbeatAsync(r.runId, [this, &r, &asks, i = i](bool answered) {
+                if (answered)
+                    post(r, {i, std::nullopt, clock().now()});
+                std::lock_guard lock(asks.mutex);
+                asks.due[i] = 0;
+                if (--asks.count == 0)
+                    asks.none.notify_all(); // under the lock: `asks` outlives this
+            });
+        }
+        std::unique_lock lock(r.mutex); // asleep until the next round or the run's end
+        r.ending.wait_for(lock, std::chrono::nanoseconds(options.heartbeatInterval), [&] { return r.finished.load(); });
     }
+    std::unique_lock lock(asks.mutex);
+    asks.none.wait(lock, [&] { return asks.count == 0; });
 }
 
 // Agent i of n runs shares i, i + n, i + 2n ... of the run's shares.
@@ -365,7 +397,11 @@ void Controller::Impl::settleLost(Round& r, RunTracker& tracker)
 
 void Controller::Impl::endRound(Round& r)
 {
-    r.finished = true;
+    {
+        std::lock_guard lock(r.mutex);
+        r.finished = true;
+    }
+    r.ending.notify_all();
     if (r.finding.valid())
         r.finding.wait();
     for (auto& link : links)

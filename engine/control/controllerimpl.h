@@ -63,7 +63,8 @@ public:
     {
         std::string runId;
         std::mutex mutex;
-        std::condition_variable cv;
+        std::condition_variable cv;     // a word for the inbox that should not wait
+        std::condition_variable ending; // `finished` was set
         std::deque<controllerdetail::Word> inbox;
         std::atomic<bool> finished{false};
         std::vector<std::unique_ptr<std::atomic<bool>>> quit; // per agent: lost, no more heartbeats (its dead-man runs)

@@ -11,6 +11,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -97,6 +98,36 @@ public:
         ++heartbeats;
         return alive;
     }
+    // holdHeartbeats: asked, never answered until answerHeld() (a frozen
+    // agent whose calls wait for their deadline).
+    void heartbeatAsync(const std::string& runId, std::function<void(bool)> done) override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            if (holdHeartbeats) {
+                ++heartbeats;
+                held.push_back(std::move(done));
+                return;
+            }
+        }
+        done(heartbeat(runId));
+    }
+    void answerHeld()
+    {
+        std::vector<std::function<void(bool)>> answers;
+        {
+            std::lock_guard lock(m_mutex);
+            holdHeartbeats = false;
+            answers.swap(held);
+        }
+        for (auto& a : answers)
+            a(false);
+    }
+    int heartbeatCount()
+    {
+        std::lock_guard lock(m_mutex);
+        return heartbeats;
+    }
     bool reachable() override { return true; } // frozen, not dead
     void watch(const std::string&, std::uint64_t after, const SnapshotCallback& cb) override
     {
@@ -158,6 +189,7 @@ public:
     }
 
     bool finishOnStop = true;
+    bool holdHeartbeats = false;
     std::uint32_t lateBy = 0; // a hand-over applied this many seconds after the one asked
 
 private:
@@ -183,6 +215,7 @@ private:
     bool alive = true;
     int stops = 0, heartbeats = 0;
     std::vector<double> factors;
+    std::vector<std::function<void(bool)>> held;
     std::vector<std::uint32_t> adopted;
     std::vector<v1::StartRunRequest> started;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> handedOver; // (share, from second)
@@ -237,6 +270,39 @@ private Q_SLOTS:
         QVERIFY2(r.events.empty(), r.events.empty() ? "" : r.events[0].kind.c_str());
         QCOMPARE(seconds, (std::vector<std::uint32_t>{1, 2, 3, 4}));
         QCOMPARE(r.total.steps[0].counters.requests, std::uint64_t(100));
+    }
+
+    void frozenHeartbeatHoldsBackNoOther()
+    {
+        // a's heartbeat is never answered (frozen, its call waiting for its
+        // deadline): b is still asked every 20 ms, and a is not asked again
+        // while its answer is due. The run ends only once a's answer came.
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        links.push_back(std::make_unique<ScriptedLink>("b:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        auto* b = static_cast<ScriptedLink*>(links[1].get());
+        a->holdHeartbeats = true;
+        ControllerOptions o;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        Controller c(std::move(links), o);
+        std::string error;
+        QVERIFY(c.connect(error));
+        RunResult r;
+        std::atomic<bool> done{false};
+        std::thread runner([&] {
+            r = c.run(oneStepBundle(), "st-held", 1, {});
+            done = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(b->heartbeatCount() >= 10, 2000);
+        QCOMPARE(a->heartbeatCount(), 1);
+        a->finish();
+        b->finish();
+        QTest::qWait(200);
+        QVERIFY(!done.load()); // a's answer is still due
+        a->answerHeld();
+        runner.join();
+        QVERIFY(r.ok);
     }
 
     void frozenAgentIsLostByTheClockAndStoppedAgain()
