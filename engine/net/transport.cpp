@@ -226,6 +226,8 @@ void Transport::connected(Nanos now)
         return;
     }
     SSL_set_bio(m_ssl, bio, bio); // one reference, for both directions
+    if (m_keepTlsBuffers)
+        SSL_clear_mode(m_ssl, SSL_MODE_RELEASE_BUFFERS);
     const std::string& name = m_endpoint->serverName;
     in6_addr probe{};
     const bool ipLiteral =
