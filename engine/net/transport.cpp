@@ -301,9 +301,12 @@ void Transport::onEvents(std::uint32_t events, Nanos now)
     if (m_connecting) {
         if (!(events & (EPOLLOUT | EPOLLERR | EPOLLHUP)))
             return;
+        // A failed connect comes with EPOLLERR (and EPOLLHUP): only then is
+        // its error asked for (a system call per connection saved).
         int err = 0;
         socklen_t len = sizeof err;
-        ::getsockopt(m_fd, SOL_SOCKET, SO_ERROR, &err, &len);
+        if (events & (EPOLLERR | EPOLLHUP))
+            ::getsockopt(m_fd, SOL_SOCKET, SO_ERROR, &err, &len);
         if (err) {
             failConnect(ErrorClass::Connect, "connect to " + m_endpoint->label + ": " + std::strerror(err), now);
             return;
