@@ -1,5 +1,6 @@
 // The GUI's RunSession, offscreen: a run on the local pool against the mock
 // server; its per-second signals and the rows it saves match the summary.
+#include "enginetext.h"
 #include "replaysettings.h"
 #include "reportmodel.h"
 #include "runsession.h"
@@ -237,7 +238,8 @@ private slots:
         QVERIFY2(gaps >= 2, qPrintable(QString::number(gaps)));
         QStringList kinds;
         for (const auto& [at, kind] : report.eventMarks())
-            if (kind != QStringLiteral("generator_limited")) // a loaded machine's (ctest -j2): marked too
+            if (kind !=
+                eventKindText(QStringLiteral("generator_limited"))) // a loaded machine's (ctest -j2): marked too
                 kinds << kind;
         QVERIFY2(kinds == (QStringList{QStringLiteral("paused"), QStringLiteral("resumed")}),
                  qPrintable(kinds.join(QStringLiteral(", "))));
