@@ -29,7 +29,7 @@ public:
 // agents' snapshots and heartbeat answers are handled on the thread that
 // polls for them. A blocking gRPC call per agent had a thread each, and every
 // message was handed from the thread that polled to the one that waited (at
-// 16 agents, some 400 context switches a second: most of the controller's
+// 16 agents, some 300 context switches a second: most of the controller's
 // own cost). Lives while a link holds it; never destroyed on its own thread
 // (links, which hold it, wait for their calls before they go).
 class LinkHub
