@@ -216,7 +216,6 @@ Http2Session::Http2Session(EventLoop& loop, SessionListener& listener, char* rea
     : Transport(loop), m_listener(listener), m_readBuffer(readBuffer), m_readBufferSize(readBufferSize),
       m_maxStreams(std::max(1u, maxStreams))
 {
-    m_minBatch = std::max(1u, m_maxStreams / 3);
     m_streams.resize(m_maxStreams);
     m_waiting.reserve(m_maxStreams);
 }
@@ -390,8 +389,7 @@ void Http2Session::onWritable(Nanos now)
 
 bool Http2Session::flushQueued(Nanos now)
 {
-    // hold while a batch is forming, answers are due, and the oldest is young
-    if (m_session && m_unsent < m_minBatch && m_active > m_unsent && now < m_heldSince + kMaxHold)
+    if (m_session && holdsWrite(m_unsent, m_active, m_heldSince, now))
         return false;
     m_queued = false;
     flush(now);

@@ -41,14 +41,23 @@ public:
     // With a queue, the requests started while a read is processed are not
     // written at its end: the session joins the queue, and its owner calls
     // flushQueued() once it has handled every ready connection. A write then
-    // carries a batch (a third of the streams) when answers are still due
-    // that will bring more; fewer, larger writes cost the kernel less per
-    // request. Nothing is held longer than kMaxHold.
+    // waits (holdsWrite) for the answers still due on the connection, each of
+    // which brings a request to go with it: the requests written together are
+    // answered together, so the next write carries them all again. Fewer,
+    // larger writes (and TLS records) cost the kernel and the cipher less per
+    // request. Nothing is held longer than kMaxHold, which is all a slow
+    // answer can add to the latency of the requests that wait with it.
     void setFlushQueue(std::vector<Http2Session*>* queue) { m_flushQueue = queue; }
     // Writes what was held back, or keeps holding it (false): call again by holdUntil().
     bool flushQueued(Nanos now);
     Nanos holdUntil() const { return m_heldSince + kMaxHold; }
-    static constexpr Nanos kMaxHold = 100 * kNanosPerMicro;
+    static constexpr Nanos kMaxHold = 20 * kNanosPerMicro;
+    // The rule flushQueued follows: `unsent` requests started since the last
+    // write, the first at `heldSince`; `active` streams in all, answered or not.
+    static bool holdsWrite(std::uint32_t unsent, std::uint32_t active, Nanos heldSince, Nanos now)
+    {
+        return unsent > 0 && active > unsent && now < heldSince + kMaxHold;
+    }
 
 private:
     struct Waiting
@@ -112,9 +121,8 @@ private:
     const Endpoint* m_target = nullptr;
     std::vector<Http2Session*>* m_flushQueue = nullptr;
     bool m_queued = false;
-    std::uint32_t m_unsent = 0;   // streams started since the last write
-    std::uint32_t m_minBatch = 1; // what a held write waits for
-    Nanos m_heldSince = 0;        // when the first of them was started
+    std::uint32_t m_unsent = 0; // streams started since the last write
+    Nanos m_heldSince = 0;      // when the first of them was started
 };
 
 } // namespace stampede
