@@ -21,6 +21,7 @@ bool idempotent(std::string_view request)
 Http1Session::Http1Session(EventLoop& loop, SessionListener& listener, char* readBuffer, std::size_t readBufferSize)
     : Transport(loop), m_listener(listener), m_readBuffer(readBuffer), m_readBufferSize(readBufferSize)
 {
+    noDelayWhenSplit(true);
 }
 
 void Http1Session::fail(ErrorClass error, const std::string& why, Nanos now)

@@ -176,6 +176,13 @@ void Transport::failConnect(ErrorClass error, const std::string& why, Nanos now)
     onTransportFailure(error, why, now);
 }
 
+void Transport::setNoDelay()
+{
+    const int one = 1;
+    ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    m_noDelay = true;
+}
+
 void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
 {
     if (m_fd >= 0 && m_endpoint && !m_endpoint->sameAs(endpoint))
@@ -194,8 +201,9 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
         failConnect(ErrorClass::Connect, std::string("socket: ") + std::strerror(errno), now);
         return;
     }
-    const int one = 1;
-    ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    m_noDelay = false;
+    if (!m_noDelayWhenSplit || endpoint.tls)
+        setNoDelay();
     if (!m_loop.add(m_fd, static_cast<PollTarget*>(this))) {
         failConnect(ErrorClass::Connect, std::string("epoll_ctl: ") + std::strerror(errno), now);
         return;
@@ -394,6 +402,8 @@ std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std
     for (;;) {
         const ssize_t n = rawSend(m_fd, data, size);
         if (n > 0) {
+            if (std::size_t(n) < size && !m_noDelay)
+                setNoDelay(); // the rest goes in a write of its own: Nagle would hold it back
             io = Io::Done;
             return std::size_t(n);
         }

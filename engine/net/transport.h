@@ -66,6 +66,13 @@ public:
     // than free them whenever they empty (the default: less memory per idle
     // connection, a free and an allocation per record).
     void keepTlsBuffers(bool on) { m_keepTlsBuffers = on; }
+    // Cleartext: TCP_NODELAY is set only once a message needs a second write
+    // (a partial write), not on every connection. For a protocol that writes
+    // each message whole, and only after the answer to the one before (whose
+    // segments acknowledged all it had sent), Nagle's algorithm never holds a
+    // write back: HTTP/1.1 without pipelining. A system call less per new
+    // connection; TLS (a handshake flight is several writes) sets it always.
+    void noDelayWhenSplit(bool on) { m_noDelayWhenSplit = on; }
 
 protected:
     // Connects to `endpoint` (which must outlive the connection).
@@ -103,6 +110,7 @@ private:
     void connected(Nanos now);
     void continueHandshake(Nanos now);
     void failConnect(ErrorClass error, const std::string& why, Nanos now);
+    void setNoDelay();
 
     EventLoop& m_loop;
     const Endpoint* m_endpoint = nullptr;
@@ -117,6 +125,8 @@ private:
     Nanos m_connectDeadline = 0;
     bool m_watchingWrites = true;
     bool m_keepTlsBuffers = false;
+    bool m_noDelayWhenSplit = false;
+    bool m_noDelay = false;     // TCP_NODELAY is set on the socket
     std::uint32_t m_opened = 0; // connections opened: tells an event batch's connection from the next
 };
 
