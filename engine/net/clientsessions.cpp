@@ -60,6 +60,7 @@ public:
         for (auto& s : m_sessions)
             s->checkDeadline(now);
     }
+    std::uint32_t maxConnections() const override { return std::uint32_t(m_sessions.size()); }
     std::uint32_t openConnections() const override
     {
         std::uint32_t open = 0;
@@ -135,6 +136,7 @@ public:
             limit = std::min(limit, s->holdUntil());
         return limit;
     }
+    std::uint32_t maxConnections() const override { return std::uint32_t(m_sessions.size()); }
     std::uint32_t openConnections() const override
     {
         std::uint32_t open = 0;

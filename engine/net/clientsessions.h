@@ -40,6 +40,8 @@ public:
     // The loop must wake by this time (the earlier of `limit` and the session's own).
     virtual Nanos wakeBy(Nanos limit) const { return limit; }
     virtual std::uint32_t openConnections() const = 0;
+    // The most connections these sessions hold open at once.
+    virtual std::uint32_t maxConnections() const { return 0; }
     virtual std::uint64_t goaways() const { return 0; }
     virtual void close() = 0;
 };

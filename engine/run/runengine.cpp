@@ -4,6 +4,8 @@
 
 #include "worker.h"
 
+#include "core/descriptors.h"
+
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
@@ -167,6 +169,20 @@ void workerEvents(const std::vector<std::unique_ptr<Worker>>& workers, const Sce
     }
 }
 
+// Starts the threads of workers [from, end). The descriptor table is grown
+// first for every connection they open (descriptors.h): no worker stalls on
+// its growth in its first second.
+void startWorkers(const std::vector<std::unique_ptr<Worker>>& workers, std::vector<std::thread>& threads,
+                  std::size_t from)
+{
+    std::size_t connections = 0;
+    for (std::size_t w = from; w < workers.size(); ++w)
+        connections += workers[w]->maxConnections();
+    reserveDescriptors(connections + 64); // 64: the files the run opens beside them (data, logs, the link)
+    for (std::size_t w = from; w < workers.size(); ++w)
+        threads.emplace_back([p = workers[w].get()] { p->run(); });
+}
+
 } // namespace
 
 // The workers of one scenario (the plan's own, or one of a plan's), its
@@ -278,10 +294,9 @@ void RunEngine::takeOver(Running& r)
             m_releaseOf.erase(share);
             continue;
         }
-        for (std::size_t w = before; w < r.workers.size(); ++w) {
+        for (std::size_t w = before; w < r.workers.size(); ++w)
             r.collector->addWorker(first);
-            r.threads.emplace_back([p = r.workers[w].get()] { p->run(); });
-        }
+        startWorkers(r.workers, r.threads, before);
     }
 }
 
@@ -341,8 +356,7 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
         result.error = e.what();
         return result;
     }
-    for (auto& w : r.workers)
-        r.threads.emplace_back([p = w.get()] { p->run(); });
+    startWorkers(r.workers, r.threads, 0);
     auto consume = [&](std::vector<IntervalMetricsPtr> ready) {
         for (auto& sec : ready) {
             const SecondSummary s = summarizeSecond(*sec);

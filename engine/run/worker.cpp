@@ -374,6 +374,11 @@ bool Worker::turn(Nanos now)
              m_parked.empty());
 }
 
+std::uint32_t Worker::maxConnections() const
+{
+    return m_sessions->maxConnections();
+}
+
 void Worker::run()
 {
     // The default 50 us timer slack would delay every paced arrival by as much.

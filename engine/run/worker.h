@@ -94,6 +94,8 @@ public:
     explicit Worker(const WorkerSetup& setup);
     ~Worker() override;
     void run();
+    // The most connections this worker opens at once (its sessions').
+    std::uint32_t maxConnections() const;
     // The values slot 0 extracted, as its last iteration left them (a plan's setup).
     std::map<std::string, std::string> extractedValues() const;
     // When a step's error stopped the run (onError: stopRun; 0: none), and which step.
