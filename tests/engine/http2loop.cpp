@@ -8,7 +8,7 @@
 using namespace stampede;
 
 Http2Loop::Http2Loop(std::uint16_t port, std::uint32_t streams, std::uint32_t slowSlot)
-    : m_slowSlot(slowSlot), m_authority("127.0.0.1:" + std::to_string(port))
+    : m_streams(streams), m_slowSlot(slowSlot), m_authority("127.0.0.1:" + std::to_string(port))
 {
     std::string error;
     m_endpoint = *Endpoint::resolve("127.0.0.1", port, error);
@@ -28,6 +28,14 @@ void Http2Loop::send(std::uint32_t slot, Nanos now)
     o.endpoint = &m_endpoint;
     o.timeout = 10 * kNanosPerSecond;
     m_sessions->send(slot, o, now);
+}
+
+Nanos Http2Loop::sendAll()
+{
+    const Nanos now = SteadyClock::monotonicNow();
+    for (std::uint32_t slot = 0; slot < m_streams; ++slot)
+        send(slot, now);
+    return now;
 }
 
 // One turn of a worker's loop: wait (no later than the sessions ask), the

@@ -14,6 +14,10 @@ public:
     using Nanos = stampede::Nanos;
     Http2Loop(std::uint16_t port, std::uint32_t streams, std::uint32_t slowSlot);
     void send(std::uint32_t slot, Nanos now);
+    // Sends every slot's request; returns when.
+    Nanos sendAll();
+    // The first failed answer's reason ("" when none failed).
+    const char* firstFailure() const { return failures.empty() ? "" : failures.front().c_str(); }
     // Runs the loop until `until` (monotonic) or until `done()`.
     template <typename Done> void run(Nanos until, Done done)
     {
@@ -32,6 +36,7 @@ private:
     void turn(Nanos now, Nanos until);
     stampede::RenderedRequest rendered(const char* path) const;
 
+    std::uint32_t m_streams;
     std::uint32_t m_slowSlot;
     std::string m_authority;
     stampede::Endpoint m_endpoint;

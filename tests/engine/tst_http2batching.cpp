@@ -57,11 +57,9 @@ private slots:
     void aSlowAnswerHoldsBackNoOtherStream()
     {
         Http2Loop loop(m_server->port(), 4, 0);
-        const Nanos start = SteadyClock::monotonicNow();
-        for (std::uint32_t slot = 0; slot < 4; ++slot)
-            loop.send(slot, start);
+        const Nanos start = loop.sendAll();
         loop.run(start + 300 * kNanosPerMilli, [] { return false; });
-        QVERIFY2(loop.failures.empty(), loop.failures.empty() ? "" : loop.failures.front().c_str());
+        QVERIFY2(loop.failures.empty(), loop.firstFailure());
         QCOMPARE(loop.slowAnswered, Nanos(0));
         // Held until the slow answer came, they would have made 3; even a
         // loaded machine turns a round on loopback in well under 3 ms.
@@ -69,7 +67,7 @@ private slots:
         loop.resend = false;
         loop.run(start + 5 * kNanosPerSecond, [&] { return loop.slowAnswered != 0; });
         QVERIFY(loop.slowAnswered - start >= 400 * kNanosPerMilli);
-        QVERIFY2(loop.failures.empty(), loop.failures.empty() ? "" : loop.failures.front().c_str());
+        QVERIFY2(loop.failures.empty(), loop.firstFailure());
     }
 
     // Every stream fast: each round's requests go out, none is lost or left
@@ -77,9 +75,7 @@ private slots:
     void everyRequestIsWrittenWhenAllAreAnswered()
     {
         Http2Loop loop(m_server->port(), 8, 99);
-        const Nanos start = SteadyClock::monotonicNow();
-        for (std::uint32_t slot = 0; slot < 8; ++slot)
-            loop.send(slot, start);
+        const Nanos start = loop.sendAll();
         loop.run(start + 200 * kNanosPerMilli, [] { return false; });
         loop.resend = false;
         const std::uint64_t before = loop.fastAnswers;
@@ -87,7 +83,7 @@ private slots:
         loop.run(start + 5 * kNanosPerSecond, [&] { return loop.fastAnswers >= before + 8; });
         QCOMPARE(loop.fastAnswers, before + 8);
         QVERIFY(before > 100);
-        QVERIFY2(loop.failures.empty(), loop.failures.empty() ? "" : loop.failures.front().c_str());
+        QVERIFY2(loop.failures.empty(), loop.firstFailure());
     }
 };
 

@@ -110,6 +110,14 @@ private:
     {
         spin(ms, [] { return false; });
     }
+    static inline const std::string kGet = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
+    // Sends a GET on `session` to `to`; the server's end of its connection (-1: none came).
+    int sendGet(Http1Session& session, const Endpoint& to)
+    {
+        session.submit(to, kGet.data(), kGet.size(), false, SteadyClock::monotonicNow(), 5 * kNanosPerSecond,
+                       5 * kNanosPerSecond);
+        return accepted();
+    }
 
 private slots:
     void initTestCase()
@@ -131,16 +139,13 @@ private slots:
     {
         Answers answers;
         Http1Session session(m_loop, answers, m_buffer.data(), m_buffer.size());
-        const std::string get = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
-        session.submit(m_endpoint, get.data(), get.size(), false, SteadyClock::monotonicNow(), 5 * kNanosPerSecond,
-                       5 * kNanosPerSecond);
-        const int server = accepted();
+        const int server = sendGet(session, m_endpoint);
         QVERIFY(server >= 0);
         spin(5000, [&] {
             pollfd p{server, POLLIN, 0};
             return poll(&p, 1, 0) == 1;
         });
-        QCOMPARE(readUntil(server, "\r\n\r\n"), get.size());
+        QCOMPARE(readUntil(server, "\r\n\r\n"), kGet.size());
         const int client = clientEnd(server);
         QVERIFY(client >= 0);
         QCOMPARE(noDelay(client), 0); // a whole request in one write: no need
@@ -182,10 +187,7 @@ private slots:
         QVERIFY2(tls.tls, error.c_str());
         Answers answers;
         Http1Session session(m_loop, answers, m_buffer.data(), m_buffer.size());
-        const std::string get = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
-        session.submit(tls, get.data(), get.size(), false, SteadyClock::monotonicNow(), 5 * kNanosPerSecond,
-                       5 * kNanosPerSecond);
-        const int server = accepted();
+        const int server = sendGet(session, tls);
         QVERIFY(server >= 0);
         const int client = clientEnd(server);
         QVERIFY(client >= 0);
