@@ -41,6 +41,11 @@ private slots:
     {
         QCOMPARE(getrlimit(RLIMIT_NOFILE, &m_saved), 0);
         rlimit l = m_saved;
+        if (l.rlim_max < 16384) { // root (as CI runs) may raise the hard limit too
+            rlimit raised{16384, 16384};
+            if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+                l = raised;
+        }
         l.rlim_cur = std::min<rlim_t>(l.rlim_max, 16384);
         QCOMPARE(setrlimit(RLIMIT_NOFILE, &l), 0);
         QVERIFY2(l.rlim_cur >= 8192,
