@@ -41,7 +41,7 @@ private slots:
     {
         QCOMPARE(getrlimit(RLIMIT_NOFILE, &m_saved), 0);
         rlimit l = m_saved;
-        if (l.rlim_max < 16384) { // root (as CI runs) may raise the hard limit too
+        if (l.rlim_max < 16384) { // with CAP_SYS_RESOURCE the hard limit may be raised too
             rlimit raised{16384, 16384};
             if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
                 l = raised;
