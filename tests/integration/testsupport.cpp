@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QTemporaryFile>
 #include <QTest>
 #include <QThread>
@@ -292,17 +293,56 @@ std::string readRequestHead(int fd)
     return in;
 }
 
-int freePort()
+namespace {
+
+// The first port of the kernel's ephemeral range (what bind to port 0 and
+// connect hand out); 32768, Linux's default, when it cannot be read.
+int ephemeralLow()
+{
+    QFile f(QStringLiteral("/proc/sys/net/ipv4/ip_local_port_range"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 32768;
+    bool ok = false;
+    const int low = QString::fromLatin1(f.readAll()).simplified().section(QLatin1Char(' '), 0, 0).toInt(&ok);
+    return ok ? low : 32768;
+}
+
+// Binds 127.0.0.1:port (0: any) and releases it; the port bound, or 0.
+int tryPort(int port)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a{};
     a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(port));
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    int bound = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+        socklen_t len = sizeof a;
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+        bound = ntohs(a.sin_port);
+    }
     ::close(fd);
-    return ntohs(a.sin_port);
+    return bound;
+}
+
+} // namespace
+
+// A port from below the ephemeral range: a port the kernel handed out for
+// port 0 could be handed out again, between this call and the bind it is for,
+// to a server the test starts on port 0 (a run's --mock took a test's chosen
+// metrics port that way) or to an outgoing connection.
+int freePort()
+{
+    const int low = ephemeralLow();
+    const int first = 10000;
+    if (low - first >= 1000) {
+        const int span = low - first;
+        int port = first + int(QRandomGenerator::global()->bounded(span));
+        for (int tries = 0; tries < 500; ++tries, port = first + (port - first + 7919) % span)
+            if (tryPort(port) == port)
+                return port;
+    }
+    return tryPort(0);
 }
 
 std::string httpGet(int port, const std::string& path)

@@ -134,7 +134,8 @@ private:
 bool readRequest(int fd, std::string& in, RecordingServer::Request& r);
 // Reads one HTTP request head (up to the blank line); empty on EOF.
 std::string readRequestHead(int fd);
-// A free loopback port (bound and released).
+// A free loopback port (bound and released), from below the kernel's
+// ephemeral range, so no server on port 0 or outgoing connection takes it.
 int freePort();
 // Sends `sig` to process `pid`; false (nothing sent) when the process is gone
 // (pid 0 would signal the test's own process group, and ctest with it).
