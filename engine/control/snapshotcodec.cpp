@@ -32,6 +32,12 @@ void encodeStep(const StepMetrics& st, v1::StepSnapshot& s)
         s.set_send_lag(st.sendLag.serialize());
     if (st.firstByte.count())
         s.set_first_byte(st.firstByte.serialize());
+    if (st.connect.count())
+        s.set_connect(st.connect.serialize());
+    if (st.handshake.count())
+        s.set_tls_handshake(st.handshake.serialize());
+    if (st.resumed.count())
+        s.set_tls_resumed(st.resumed.serialize());
 }
 
 bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequence, std::string& error)
@@ -52,7 +58,10 @@ bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequenc
         m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
     if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
         (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag())) ||
-        (!s.first_byte().empty() && !m.firstByte.deserialize(s.first_byte()))) {
+        (!s.first_byte().empty() && !m.firstByte.deserialize(s.first_byte())) ||
+        (!s.connect().empty() && !m.connect.deserialize(s.connect())) ||
+        (!s.tls_handshake().empty() && !m.handshake.deserialize(s.tls_handshake())) ||
+        (!s.tls_resumed().empty() && !m.resumed.deserialize(s.tls_resumed()))) {
         error = "a histogram in snapshot " + std::to_string(sequence) + " does not decode";
         return false;
     }

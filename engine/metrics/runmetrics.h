@@ -138,6 +138,9 @@ struct StepMetrics
     LatencyHistogram serviceTime;   // from the actual send
     LatencyHistogram sendLag;       // paced models: from the intended start to the send
     LatencyHistogram firstByte;     // from the request's write (after connect, handshake) to the first bytes
+    LatencyHistogram connect;       // new connections: the TCP connect
+    LatencyHistogram handshake;     // new TLS connections: a full handshake
+    LatencyHistogram resumed;       // new TLS connections: a handshake that resumed a session
     std::vector<CheckCount> checks; // by check index (shorter when the last checks judged nothing)
     void merge(const StepMetrics& o)
     {
@@ -146,6 +149,9 @@ struct StepMetrics
         serviceTime.merge(o.serviceTime);
         sendLag.merge(o.sendLag);
         firstByte.merge(o.firstByte);
+        connect.merge(o.connect);
+        handshake.merge(o.handshake);
+        resumed.merge(o.resumed);
         mergeChecks(o.checks);
     }
     void mergeChecks(const std::vector<CheckCount>& o)

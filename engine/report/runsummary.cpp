@@ -71,6 +71,12 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.grpcCodes = c.grpcCodes;
     s.handshakeMeanMs = c.handshakes ? double(c.handshakeNanos) / double(c.handshakes) / 1e6 : 0;
     s.handshakeMaxMs = double(c.handshakeMaxNanos) / 1e6;
+    const auto timed = [](const LatencyHistogram& h, std::uint64_t expected) {
+        return h.count() && h.count() == expected ? std::optional(LatencySummary::of(h)) : std::nullopt;
+    };
+    s.connect = timed(m.connect, c.connects);
+    s.handshake = timed(m.handshake, c.handshakes - c.handshakesResumed);
+    s.resumed = timed(m.resumed, c.handshakesResumed);
     s.goaways = c.goaways;
     s.redirects = c.redirects;
     s.retriedOnIdleClose = c.retriedOnIdleClose;
@@ -174,7 +180,9 @@ std::string metricsJson(const MetricsSummary& m)
          ", \"tls_resumed\": " + std::to_string(m.handshakesResumed) +
          ", \"tls_handshake_mean_ms\": " + num(m.handshakeMeanMs) +
          ", \"tls_handshake_max_ms\": " + num(m.handshakeMaxMs) + ", \"http2_goaways\": " + std::to_string(m.goaways) +
-         "}";
+         (m.connect ? ",\n      \"connect_ms\": " + latencyJson(*m.connect) : std::string()) +
+         (m.handshake ? ",\n      \"tls_full_handshake_ms\": " + latencyJson(*m.handshake) : std::string()) +
+         (m.resumed ? ",\n      \"tls_resumed_handshake_ms\": " + latencyJson(*m.resumed) : std::string()) + "}";
     // gRPC statuses other than OK, by name; only the codes seen
     s += ",\n    \"grpc_status\": {";
     bool first = true;
@@ -602,6 +610,14 @@ std::string summaryToTable(const RunSummary& s)
         os << "; " << s.total.retriedOnIdleClose << " request" << (s.total.retriedOnIdleClose == 1 ? "" : "s")
            << " sent again on a fresh connection (the server had closed the kept-alive one)";
     os << "\n";
+    const auto spread = [&os](const char* what, const std::optional<LatencySummary>& l) {
+        if (l)
+            os << "  " << what << ": p50 " << num(l->p50) << " ms, p99 " << num(l->p99) << " ms, max " << num(l->max)
+               << " ms\n";
+    };
+    spread("TCP connect", s.total.connect);
+    spread("TLS full handshake", s.total.handshake);
+    spread("TLS resumed handshake", s.total.resumed);
     for (const auto& [name, phase] :
          {std::pair<const char*, const std::optional<RunSummary::Phase>*>{"setup", &s.setup},
           {"teardown", &s.teardown}})

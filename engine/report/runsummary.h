@@ -42,6 +42,9 @@ struct MetricsSummary
     std::uint64_t paced = 0;      // requests whose send lag was measured
     std::uint64_t connects = 0;   // connections set up
     double connectMeanMs = 0;     // TCP connect time
+    // TCP connect, full and resumed TLS handshake times; each only where its
+    // engines timed every one (an older engine sends the counts alone)
+    std::optional<LatencySummary> connect, handshake, resumed;
     std::uint64_t handshakes = 0; // TLS handshakes, of which resumed
     std::uint64_t handshakesResumed = 0;
     double handshakeMeanMs = 0;

@@ -268,15 +268,20 @@ void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool
     const Slot& slot = m_slots[tag];
     if (slot.step < 0)
         return;
-    StepCounters& c = m_current->steps[m_setup.stepOffset + std::size_t(slot.step)].counters;
+    StepMetrics& m = m_current->steps[m_setup.stepOffset + std::size_t(slot.step)];
+    StepCounters& c = m.counters;
+    connect = std::max<Nanos>(0, connect);
     ++c.connects;
-    c.connectNanos += std::uint64_t(std::max<Nanos>(0, connect));
+    c.connectNanos += std::uint64_t(connect);
+    m.connect.record(std::uint64_t(connect / kNanosPerMicro));
     if (!tls)
         return;
+    handshake = std::max<Nanos>(0, handshake);
     ++c.handshakes;
     c.handshakesResumed += resumed;
-    c.handshakeNanos += std::uint64_t(std::max<Nanos>(0, handshake));
-    c.handshakeMaxNanos = std::max(c.handshakeMaxNanos, std::uint64_t(std::max<Nanos>(0, handshake)));
+    c.handshakeNanos += std::uint64_t(handshake);
+    c.handshakeMaxNanos = std::max(c.handshakeMaxNanos, std::uint64_t(handshake));
+    (resumed ? m.resumed : m.handshake).record(std::uint64_t(handshake / kNanosPerMicro));
 }
 
 // Bytes nobody asked for closed the slot's connection: one protocol error,

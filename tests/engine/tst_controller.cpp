@@ -4,6 +4,7 @@
 #include "control/controller.h"
 #include "control/protocolversion.h"
 #include "control/snapshotcodec.h"
+#include "report/runsummary.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
 
@@ -695,6 +696,49 @@ private Q_SLOTS:
         QVERIFY(refused);
         QVERIFY(!c.adjust(1, error));
         QCOMPARE(error, std::string("the run has ended"));
+    }
+
+    // Connect and handshake times cross from an engine to the summary as
+    // histograms, full and resumed handshakes apart; a count without its times
+    // (an older engine's) gives no percentiles rather than wrong ones.
+    void connectionTimesCrossTheWire()
+    {
+        IntervalMetrics m;
+        m.steps.resize(1);
+        StepMetrics& st = m.steps[0];
+        for (const std::uint64_t us : {20, 30, 4000}) {
+            ++st.counters.connects;
+            st.connect.record(us);
+        }
+        st.counters.handshakes = 3;
+        st.counters.handshakesResumed = 2;
+        st.handshake.record(1500);
+        st.resumed.record(400);
+        st.resumed.record(600);
+        v1::Snapshot wire;
+        encodeSnapshot(m, wire);
+        IntervalMetrics back;
+        std::string error;
+        QVERIFY2(decodeSnapshot(wire, back, error), error.c_str());
+        MetricsSummary s = summarizeMetrics("total", back.steps[0], 1);
+        QVERIFY(s.connect && s.handshake && s.resumed);
+        QCOMPARE(s.connect->p50, 0.03);
+        QCOMPARE(s.connect->max, 4.0);
+        QCOMPARE(s.handshake->p50, 1.5);
+        QCOMPARE(s.resumed->max, 0.6);
+        RunSummary run;
+        run.total = s;
+        const std::string json = summaryToJson(run);
+        for (const char* key : {"\"connect_ms\"", "\"tls_full_handshake_ms\"", "\"tls_resumed_handshake_ms\""})
+            QVERIFY2(json.find(key) != std::string::npos, key);
+
+        // counted by an engine that does not time them: no percentiles
+        back.steps[0].connect.clear();
+        back.steps[0].resumed.clear();
+        s = summarizeMetrics("total", back.steps[0], 1);
+        QVERIFY(!s.connect && !s.resumed && s.handshake);
+        run.total = s;
+        QVERIFY(summaryToJson(run).find("\"connect_ms\"") == std::string::npos);
     }
 };
 

@@ -88,6 +88,15 @@ private slots:
         QVERIFY(tls[QStringLiteral("tls_handshake_mean_ms")].toDouble() > 0);
         QVERIFY(tls[QStringLiteral("tls_handshake_max_ms")].toDouble() >=
                 tls[QStringLiteral("tls_handshake_mean_ms")].toDouble());
+        // and their spread, apart from the TCP connect's; none resumed
+        const QJsonObject full = tls[QStringLiteral("tls_full_handshake_ms")].toObject();
+        QVERIFY(full[QStringLiteral("p50")].toDouble() > 0);
+        QVERIFY(full[QStringLiteral("p50")].toDouble() <= full[QStringLiteral("p99")].toDouble());
+        QVERIFY(full[QStringLiteral("p99")].toDouble() <= full[QStringLiteral("max")].toDouble());
+        QVERIFY(qAbs(full[QStringLiteral("max")].toDouble() - tls[QStringLiteral("tls_handshake_max_ms")].toDouble()) <
+                0.002);
+        QVERIFY(!tls.contains(QStringLiteral("tls_resumed_handshake_ms")));
+        QVERIFY(tls[QStringLiteral("connect_ms")].toObject()[QStringLiteral("max")].toDouble() > 0);
     }
 
     void reconnectsResumeTheSession()
@@ -104,6 +113,9 @@ private slots:
         QVERIFY2(handshakes >= 90, qPrintable(QString::number(handshakes)));
         QVERIFY2(tls[QStringLiteral("tls_resumed")].toInteger() >= handshakes - 4,
                  qPrintable(QString::number(tls[QStringLiteral("tls_resumed")].toInteger())));
+        // the resumed handshakes' times apart from the full ones'
+        QVERIFY(tls[QStringLiteral("tls_resumed_handshake_ms")].toObject()[QStringLiteral("p50")].toDouble() > 0);
+        QVERIFY(tls[QStringLiteral("tls_full_handshake_ms")].toObject()[QStringLiteral("p50")].toDouble() > 0);
     }
 
     void noTlsResumeMakesEveryHandshakeFull()
@@ -119,6 +131,8 @@ private slots:
         QVERIFY2(tls[QStringLiteral("tls_handshakes")].toInteger() >= 90,
                  qPrintable(QString::number(tls[QStringLiteral("tls_handshakes")].toInteger())));
         QCOMPARE(tls[QStringLiteral("tls_resumed")].toInteger(), 0);
+        QVERIFY(!tls.contains(QStringLiteral("tls_resumed_handshake_ms")));
+        QVERIFY(tls[QStringLiteral("tls_full_handshake_ms")].toObject()[QStringLiteral("p99")].toDouble() > 0);
         // the time to first byte starts at the request's write, after the connect and the handshake,
         // which the service time (from the send) takes in
         const double firstByte = total[QStringLiteral("first_byte_ms")].toObject()[QStringLiteral("p50")].toDouble();
