@@ -13,3 +13,6 @@ struct NiceRange
 
 // [low, high] widened to whole steps (about `ticks` of them).
 NiceRange niceRange(double low, double high, int ticks = 4);
+// The same, with at most `maxLabels` labels (0: no limit; at least 2 are
+// kept): the step goes up through 1, 2, 5 times a power of ten until they fit.
+NiceRange niceRangeWithin(double low, double high, int maxLabels);

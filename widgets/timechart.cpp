@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -14,9 +15,31 @@
 
 namespace timechart {
 
+namespace {
+
+// The most labels a vertical axis of a laid-out chart shows without two
+// touching (0: no limit, for a horizontal axis or a chart not laid out yet).
+// Qt Charts hides a label that would overlap the one before: in a 90 px plot
+// the taller Chinese font left one of six out.
+int labelRoom(const QValueAxis* axis)
+{
+    if (axis->orientation() != Qt::Vertical)
+        return 0;
+    const QChart* chart = nullptr;
+    for (QObject* p = axis->parent(); p && !chart; p = p->parent())
+        chart = qobject_cast<const QChart*>(p);
+    const double height = chart ? chart->plotArea().height() : 0;
+    if (height <= 0)
+        return 0;
+    const double line = QFontMetricsF(axis->labelsFont()).height() * 1.25;
+    return std::max(2, int(height / line) + 1);
+}
+
+} // namespace
+
 void setNiceRange(QValueAxis* axis, double low, double high)
 {
-    const NiceRange r = niceRange(low, high);
+    const NiceRange r = niceRangeWithin(low, high, labelRoom(axis));
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(r.low);
     axis->setTickInterval(r.step);
@@ -26,7 +49,7 @@ void setNiceRange(QValueAxis* axis, double low, double high)
 
 void setCountRange(QValueAxis* axis, double high)
 {
-    NiceRange r = niceRange(0, std::max(4.0, high));
+    NiceRange r = niceRangeWithin(0, std::max(4.0, high), labelRoom(axis));
     if (r.step < 1) { // a count is whole: 0 1 2 3 4, never 0 0.2 0.4
         r.step = 1;
         r.high = std::ceil(r.high);

@@ -1,4 +1,5 @@
 // The live dashboard keeps a bounded number of points however long the run.
+#include "chartaxis.h"
 #include "reportview.h"
 #include "rundashboard.h"
 #include "runsession.h"
@@ -9,6 +10,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QLineSeries>
 #include <QTableWidget>
 #include <QTest>
@@ -61,6 +63,40 @@ private slots:
             QVERIFY2(v->tickInterval() > 0, qPrintable(QString::number(v->tickInterval())));
             QCOMPARE(v->min(), 0.0);
             QCOMPARE(v->max(), a->orientation() == Qt::Horizontal ? 10.0 : 1.0);
+        }
+    }
+
+    // A short chart's vertical axis shows only the labels that fit apart: a
+    // taller font (the Chinese one) in a short plot takes a larger step
+    // rather than have Qt Charts leave a label out; a tall chart keeps its 6.
+    void labelsFitTheChart()
+    {
+        QCOMPARE(niceRangeWithin(0, 100, 0).step, 20.0);
+        QCOMPARE(niceRangeWithin(0, 100, 6).step, 20.0);
+        QCOMPARE(niceRangeWithin(0, 100, 5).step, 50.0);
+        QCOMPARE(niceRangeWithin(0, 100, 1).ticks(), 2); // two at least: 0 and 100
+        QCOMPARE(niceRangeWithin(0, 0.87, 3).step, 0.5);
+        QCOMPARE(niceRangeWithin(0, 0.87, 3).decimals, 1);
+
+        for (const int height : {170, 600}) {
+            std::unique_ptr<QChartView> view(timechart::makeView(QStringLiteral("Users"), QStringLiteral("users")));
+            auto* y = qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Vertical).value(0));
+            QFont big = y->labelsFont();
+            big.setPixelSize(20);
+            y->setLabelsFont(big);
+            view->resize(500, height);
+            view->show();
+            QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+            QTRY_VERIFY(view->chart()->plotArea().height() > 0);
+            timechart::setCountRange(y, 100);
+            const int labels = int(y->max() / y->tickInterval() + 0.5) + 1;
+            const double apart = view->chart()->plotArea().height() / (labels - 1);
+            QVERIFY2(apart >= QFontMetricsF(big).height(),
+                     qPrintable(QStringLiteral("%1 labels %2 px apart").arg(labels).arg(apart)));
+            if (height == 600)
+                QCOMPARE(labels, 6);
+            else
+                QVERIFY(labels < 6);
         }
     }
 
