@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
-NiceRange niceRange(double low, double high, int ticks)
+namespace {
+
+// [low, high] widened to whole steps of `step`.
+NiceRange onSteps(double low, double high, double step)
 {
     NiceRange r;
-    if (!(high > low))
-        high = low + 1;
-    r.step = stampede::niceStep(high - low, ticks);
+    r.step = step;
     r.low = std::floor(low / r.step + 1e-9) * r.step;
     r.high = std::ceil(high / r.step - 1e-9) * r.step;
     if (r.high <= r.low)
@@ -19,22 +20,27 @@ NiceRange niceRange(double low, double high, int ticks)
     return r;
 }
 
+} // namespace
+
+NiceRange niceRange(double low, double high, int ticks)
+{
+    if (!(high > low))
+        high = low + 1;
+    return onSteps(low, high, stampede::niceStep(high - low, ticks));
+}
+
 NiceRange niceRangeWithin(double low, double high, int maxLabels)
 {
     NiceRange r = niceRange(low, high);
     if (maxLabels <= 0)
         return r;
     maxLabels = std::max(2, maxLabels);
-    const double top = high > low ? high : low + 1;
-    while (r.ticks() > maxLabels) {
+    if (!(high > low))
+        high = low + 1;
+    while (r.ticks() > maxLabels) { // the next of 1, 2, 5 times a power of ten
         const double magnitude = std::pow(10.0, std::floor(std::log10(r.step) + 1e-9));
         const double fraction = r.step / magnitude;
-        r.step = (fraction < 1.5 ? 2 : fraction < 3 ? 5 : 10) * magnitude;
-        r.low = std::floor(low / r.step + 1e-9) * r.step;
-        r.high = std::ceil(top / r.step - 1e-9) * r.step;
-        if (r.high <= r.low)
-            r.high = r.low + r.step;
-        r.decimals = stampede::stepDecimals(r.step);
+        r = onSteps(low, high, (fraction < 1.5 ? 2 : fraction < 3 ? 5 : 10) * magnitude);
     }
     return r;
 }
