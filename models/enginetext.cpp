@@ -236,6 +236,7 @@ QString eventKindText(const QString& kind)
         {"capacity_level", QT_TRANSLATE_NOOP("EngineText", "capacity level")},
         {"capacity_settle", QT_TRANSLATE_NOOP("EngineText", "capacity: settled")},
         {"capacity_draining", QT_TRANSLATE_NOOP("EngineText", "capacity: draining, run again")},
+        {"capacity_generator", QT_TRANSLATE_NOOP("EngineText", "capacity: the generator lagged, run again")},
         {"server_metric", QT_TRANSLATE_NOOP("EngineText", "server metric")},
         {"agent_lost", QT_TRANSLATE_NOOP("EngineText", "agent lost")},
         {"agent_error", QT_TRANSLATE_NOOP("EngineText", "agent error")},

@@ -1026,6 +1026,11 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="239"/>
+        <source>capacity: the generator lagged, run again</source>
+        <translation>容量：压测机发送滞后，重跑此级</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="239"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>

@@ -16,6 +16,10 @@
 // on that second alone), at most settleSeconds(), and says so as an event. A
 // level that broke while it was draining (more completed than it offered,
 // with arrivals waiting) is not judged: the search settles and runs it again.
+// Nor is a level that broke while the engines themselves sent late (a send
+// lag p99 over kGeneratorLagMs with under 1 % of the arrivals waiting for a
+// connection: a stalled or busy generator): it runs again at once. Either
+// rule runs a level at most twice more; then it is judged as it is.
 //
 // Driven by the merged seconds of a run (RunService): the first second of a
 // level is the change-over and is not judged; the others are merged exactly
@@ -48,6 +52,9 @@ struct CapacityOptions
     std::vector<Threshold> slos;
 };
 
+// A send lag p99 above this, with connections free, is the generator's.
+constexpr double kGeneratorLagMs = 10;
+
 // The limits a user may give (README "Capacity search").
 constexpr double kCapacityMaxRate = 10000000;
 constexpr std::uint32_t kCapacityMaxStepSeconds = 3600;
@@ -66,7 +73,9 @@ std::uint32_t settleSeconds(const CapacityOptions& o);
 
 // What the search says of itself, in order: "capacity_level" (a level
 // judged), "capacity_settle" (the target drained, or did not in time),
-// "capacity_draining" (a level not judged: it was draining the backlog).
+// "capacity_draining" (a level not judged: it was draining the backlog),
+// "capacity_generator" (a level not judged: the engines, not the target, sent
+// late; it runs again).
 struct CapacityEvent
 {
     std::string kind;
@@ -126,7 +135,7 @@ private:
     bool m_settling = false;
     std::uint32_t m_settleSeconds = 0;
     double m_then = 0;          // the rate after settling
-    std::uint32_t m_reruns = 0; // of the current rate, because it was draining
+    std::uint32_t m_reruns = 0; // of the current rate, because it was draining or the engines lagged
 };
 
 } // namespace stampede

@@ -333,6 +333,68 @@ private slots:
         QVERIFY(cs.result().levels[1].passed);
     }
 
+    // A level that broke while the engines themselves sent late (send lag
+    // p99 over 10 ms, connections free) is the generator's fault, not the
+    // target's: it runs again at once, at most twice; a lag that comes with
+    // arrivals waiting for connections is the target's, and is judged.
+    void aLevelTheGeneratorLaggedRunsAgain()
+    {
+        CapacityOptions o;
+        o.stepSeconds = 2;
+        o.slos = {slo("p99 < 50ms")};
+        // `lagged` of the second's sends went out 60 ms late (a stall), and their answers with them
+        auto second = [](std::uint32_t s, std::uint64_t n, std::uint64_t lagged, std::uint64_t late) {
+            IntervalMetrics m;
+            m.second = s;
+            m.steps.resize(1);
+            StepMetrics& st = m.steps[0];
+            st.counters.requests = st.counters.sent = n;
+            st.counters.late = late;
+            for (std::uint64_t i = 0; i < n; ++i) {
+                st.sendLag.record(i < lagged ? 60000 : 50);
+                st.latency.record(i < lagged ? 61000 : 1000);
+            }
+            return m;
+        };
+        CapacitySearch cs(o, {"only"});
+        cs.onSecond(second(1, 100, 0, 0));
+        QCOMPARE(cs.onSecond(second(2, 100, 0, 0)).value_or(0), 400.0);
+        cs.onSecond(second(3, 400, 0, 0));
+        QVERIFY(!cs.onSecond(second(4, 400, 20, 0))); // 5 % stalled: broke p99, not judged
+        QCOMPARE(cs.rate(), 400.0);
+        QCOMPARE(cs.result().levels.size(), std::size_t(1));
+        const auto events = cs.takeEvents();
+        QCOMPARE(events.back().kind, std::string("capacity_generator"));
+        QVERIFY2(events.back().detail.find("send lag p99 60.0 ms") != std::string::npos, events.back().detail.c_str());
+        cs.onSecond(second(5, 400, 0, 0));                               // its change-over again
+        QCOMPARE(cs.onSecond(second(6, 400, 0, 0)).value_or(0), 1600.0); // met: judged, up
+        QCOMPARE(cs.result().levels.size(), std::size_t(2));
+        QVERIFY(cs.result().levels[1].passed);
+
+        // the same lag with arrivals waiting for connections: the target's, judged at once
+        CapacitySearch queued(o, {"only"});
+        queued.onSecond(second(1, 100, 0, 0));
+        queued.onSecond(second(2, 100, 0, 0));
+        queued.onSecond(second(3, 400, 0, 0));
+        QVERIFY(queued.onSecond(second(4, 400, 20, 20)));
+        QCOMPARE(queued.result().levels.size(), std::size_t(2));
+        QVERIFY(!queued.result().levels[1].passed);
+
+        // a generator that lags every time: run twice more, then judged as it is
+        CapacitySearch stalled(o, {"only"});
+        stalled.onSecond(second(1, 100, 0, 0));
+        stalled.onSecond(second(2, 100, 0, 0));
+        std::uint32_t s = 3;
+        for (int rerun = 0; rerun < 2; ++rerun) {
+            stalled.onSecond(second(s++, 400, 0, 0));
+            QVERIFY(!stalled.onSecond(second(s++, 400, 20, 0)));
+        }
+        stalled.onSecond(second(s++, 400, 0, 0));
+        QVERIFY(stalled.onSecond(second(s++, 400, 20, 0))); // judged: broke, settles
+        QCOMPARE(stalled.result().levels.size(), std::size_t(2));
+        QVERIFY(!stalled.result().levels[1].passed);
+    }
+
     void badOptions_data()
     {
         QTest::addColumn<double>("start");
