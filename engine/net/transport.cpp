@@ -19,6 +19,17 @@
 
 namespace stampede {
 
+// A TLS socket BIO's data: the socket, and the bytes written while the
+// transport holds them (the handshake's last flight, until what the
+// connection writes first joins it) or while earlier held bytes wait for the
+// socket to take them (order kept).
+struct TlsBioState
+{
+    int fd = -1;
+    bool holding = false;
+    std::string held;
+};
+
 namespace {
 // send(2) and recv(2) without glibc's wrappers: those are cancellation points,
 // and in a process with several threads each call switches asynchronous
@@ -35,16 +46,24 @@ ssize_t rawRecv(int fd, char* buffer, std::size_t size)
 
 // TLS records go through the same raw calls: OpenSSL's socket BIO reads and
 // writes with glibc's read(2) and write(2), cancellation points both. The
-// socket's descriptor is the BIO's data; the BIO never closes it (the
+// BIO's data is its TlsBioState; the BIO never closes the socket (the
 // transport does). What OpenSSL asks of a socket BIO besides reads and
 // writes: retry flags, the end of input (BIO_eof), and a flush that does nothing.
+TlsBioState& bioState(BIO* b)
+{
+    return *static_cast<TlsBioState*>(BIO_get_data(b));
+}
 int bioFd(BIO* b)
 {
-    return int(reinterpret_cast<std::intptr_t>(BIO_get_data(b)));
+    return bioState(b).fd;
 }
 int bioWrite(BIO* b, const char* data, int size)
 {
     BIO_clear_retry_flags(b);
+    if (TlsBioState& st = bioState(b); st.holding || !st.held.empty()) {
+        st.held.append(data, std::size_t(size));
+        return size;
+    }
     for (;;) {
         const ssize_t n = rawSend(bioFd(b), data, std::size_t(size));
         if (n >= 0)
@@ -94,6 +113,12 @@ int bioCreate(BIO* b)
     BIO_set_init(b, 1);
     return 1;
 }
+int bioDestroy(BIO* b)
+{
+    delete static_cast<TlsBioState*>(BIO_get_data(b));
+    BIO_set_data(b, nullptr);
+    return 1;
+}
 const BIO_METHOD* rawSocketMethod()
 {
     static BIO_METHOD* const method = [] {
@@ -104,18 +129,22 @@ const BIO_METHOD* rawSocketMethod()
             BIO_meth_set_read(m, bioRead);
             BIO_meth_set_ctrl(m, bioCtrl);
             BIO_meth_set_create(m, bioCreate);
+            BIO_meth_set_destroy(m, bioDestroy);
         }
         return m;
     }();
     return method;
 }
-// A BIO over the socket `fd` (null when OpenSSL could not make one).
-BIO* rawSocketBio(int fd)
+// A BIO over the socket `fd` (null when OpenSSL could not make one); `state`, its data.
+BIO* rawSocketBio(int fd, TlsBioState*& state)
 {
     const BIO_METHOD* method = rawSocketMethod();
     BIO* b = method ? BIO_new(method) : nullptr;
-    if (b)
-        BIO_set_data(b, reinterpret_cast<void*>(std::intptr_t(fd)));
+    if (b) {
+        state = new TlsBioState;
+        state->fd = fd;
+        BIO_set_data(b, state);
+    }
     return b;
 }
 } // namespace
@@ -142,10 +171,45 @@ bool Transport::pendingBytes() const
 
 void Transport::watchWrites(bool on)
 {
+    m_wantsWrites = on;
+    setWatch(on || holdsBytes());
+}
+
+void Transport::setWatch(bool on)
+{
     if (m_fd < 0 || on == m_watchingWrites)
         return;
     m_watchingWrites = on;
     m_loop.watchWrites(m_fd, static_cast<PollTarget*>(this), on);
+}
+
+bool Transport::holdsBytes() const
+{
+    return m_bio && !m_bio->held.empty();
+}
+
+// Writes what the BIO holds; what the socket does not take waits for its
+// EPOLLOUT edge. A failed send drops it: the socket's error comes to the
+// read side as the connection's failure.
+void Transport::flushHeld()
+{
+    m_bio->holding = false;
+    std::string& held = m_bio->held;
+    while (!held.empty()) {
+        const ssize_t n = rawSend(m_fd, held.data(), held.size());
+        if (n > 0) {
+            held.erase(0, std::size_t(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            setWatch(true);
+            return;
+        }
+        held.clear();
+    }
+    setWatch(m_wantsWrites);
 }
 
 void Transport::closeTransport()
@@ -159,8 +223,9 @@ void Transport::closeTransport()
             // to be resumed; this close is deliberate (no close_notify is sent).
             SSL_set_shutdown(m_ssl, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
         }
-        SSL_free(m_ssl);
+        SSL_free(m_ssl); // and its BIO's state
         m_ssl = nullptr;
+        m_bio = nullptr;
     }
     if (m_fd >= 0) {
         ::close(m_fd);
@@ -195,7 +260,7 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout)
     // finish within one call, where the event's time would say it took nothing.
     m_connectStart = SteadyClock::monotonicNow();
     m_connectDeadline = now + connectTimeout;
-    m_watchingWrites = true; // the connect completes as writable
+    m_watchingWrites = m_wantsWrites = true; // the connect completes as writable
     m_fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (m_fd < 0) {
         failConnect(ErrorClass::Connect, std::string("socket: ") + std::strerror(errno), now);
@@ -228,7 +293,7 @@ void Transport::connected(Nanos now)
         return;
     }
     m_ssl = SSL_new(m_endpoint->tls->handle());
-    BIO* bio = m_ssl ? rawSocketBio(m_fd) : nullptr;
+    BIO* bio = m_ssl ? rawSocketBio(m_fd, m_bio) : nullptr;
     if (!bio) {
         failConnect(ErrorClass::Tls, tlsErrorText("cannot start TLS"), now);
         return;
@@ -258,14 +323,21 @@ void Transport::connected(Nanos now)
 void Transport::continueHandshake(Nanos now)
 {
     ERR_clear_error();
+    m_bio->holding = true;
     const int rc = SSL_connect(m_ssl);
     if (rc == 1) {
+        // The client's last flight waits for the first request: one write,
+        // one segment, one wake-up of the server for both.
         m_handshaking = false;
         m_connectDeadline = 0;
+        const std::uint32_t opened = m_opened;
         onReady(now, m_connectTime, SteadyClock::monotonicNow() - m_handshakeStart, true,
                 SSL_session_reused(m_ssl) == 1);
+        if (m_fd >= 0 && opened == m_opened && m_bio)
+            flushHeld();
         return;
     }
+    flushHeld(); // a flight the server answers (or an alert): now
     const int err = SSL_get_error(m_ssl, rc);
     if (err == SSL_ERROR_WANT_READ || err == SSL_ERROR_WANT_WRITE)
         return; // the next edge goes on
@@ -327,6 +399,8 @@ void Transport::onEvents(std::uint32_t events, Nanos now)
         return;
     }
     if (events & EPOLLOUT) {
+        if (holdsBytes())
+            flushHeld();
         const std::uint32_t opened = m_opened;
         onWritable(now);
         if (m_fd < 0 || opened != m_opened)

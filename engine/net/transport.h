@@ -19,6 +19,7 @@ struct ssl_st;
 namespace stampede {
 
 class EventLoop;
+struct TlsBioState;
 
 // What the event loop's events point to.
 class PollTarget
@@ -109,6 +110,9 @@ protected:
 private:
     void connected(Nanos now);
     void continueHandshake(Nanos now);
+    void setWatch(bool on);
+    bool holdsBytes() const;
+    void flushHeld();
     void failConnect(ErrorClass error, const std::string& why, Nanos now);
     void setNoDelay();
 
@@ -118,12 +122,17 @@ private:
     bool m_connecting = false;
     bool m_handshaking = false;
     ::ssl_st* m_ssl = nullptr;
+    // The TLS socket BIO's state (while m_ssl lives): the handshake's last
+    // flight is held and goes out in one write with what onReady writes (the
+    // first request), not in a segment of its own.
+    TlsBioState* m_bio = nullptr;
     TlsSessionPtr m_tlsSession; // the last session, offered again on the next open()
     Nanos m_connectStart = 0;
     Nanos m_connectTime = 0;
     Nanos m_handshakeStart = 0;
     Nanos m_connectDeadline = 0;
-    bool m_watchingWrites = true;
+    bool m_watchingWrites = true; // EPOLLOUT asked of the loop
+    bool m_wantsWrites = true;    // by the session (the loop's is on also while held bytes wait)
     bool m_keepTlsBuffers = false;
     bool m_noDelayWhenSplit = false;
     bool m_noDelay = false;     // TCP_NODELAY is set on the socket

@@ -4,6 +4,7 @@
 // set only once a request needs a second write. A request larger than the
 // socket takes must then not wait for the server's ACK between its pieces.
 // TLS sets it on every connection (a handshake flight is several writes).
+#include "loopbackserver.h"
 #include "net/http1session.h"
 #include "net/tlscontext.h"
 
@@ -18,21 +19,9 @@
 #include <unistd.h>
 
 using namespace stampede;
+using loopbacktest::Answers;
 
 namespace {
-
-struct Answers final : SessionListener
-{
-    int answers = 0;
-    int status = 0;
-    std::string why;
-    void onAnswer(std::uint32_t, const Answer& a, Nanos) override
-    {
-        ++answers;
-        status = a.status;
-        why = std::string(a.why);
-    }
-};
 
 // The client's end of the connection the server accepted as `server`: the
 // descriptor of this process whose local address is the server's peer.
@@ -87,24 +76,21 @@ class TestNoDelay : public QObject
 {
     Q_OBJECT
 private:
-    int m_listen = -1;
-    Endpoint m_endpoint;
-    EventLoop m_loop;
-    std::vector<char> m_buffer = std::vector<char>(65536);
+    loopbacktest::Loopback m_net;
 
     int accepted()
     {
-        pollfd p{m_listen, POLLIN, 0};
+        pollfd p{m_net.fd, POLLIN, 0};
         for (int i = 0; i < 500 && poll(&p, 1, 0) == 0; ++i)
             spin(10);
-        return ::accept(m_listen, nullptr, nullptr);
+        return ::accept(m_net.fd, nullptr, nullptr);
     }
     // Turns the client's loop for `ms` or until `done`.
     template <typename Done> void spin(int ms, Done done)
     {
         const Nanos until = SteadyClock::monotonicNow() + Nanos(ms) * kNanosPerMilli;
         while (!done() && SteadyClock::monotonicNow() < until)
-            dispatchEvents(m_loop, m_loop.wait(kNanosPerMilli), SteadyClock::monotonicNow());
+            dispatchEvents(m_net.loop, m_net.loop.wait(kNanosPerMilli), SteadyClock::monotonicNow());
     }
     void spin(int ms)
     {
@@ -120,26 +106,13 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        QCOMPARE(::bind(m_listen, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
-        QCOMPARE(::listen(m_listen, 16), 0);
-        socklen_t len = sizeof a;
-        getsockname(m_listen, reinterpret_cast<sockaddr*>(&a), &len);
-        std::string error;
-        m_endpoint = *Endpoint::resolve("127.0.0.1", ntohs(a.sin_port), error);
-    }
-    void cleanupTestCase() { ::close(m_listen); }
+    void initTestCase() { QVERIFY(m_net.fd >= 0); }
 
     void cleartextSetsItOnlyWhenARequestIsSplit()
     {
         Answers answers;
-        Http1Session session(m_loop, answers, m_buffer.data(), m_buffer.size());
-        const int server = sendGet(session, m_endpoint);
+        Http1Session session(m_net.loop, answers, m_net.buffer.data(), m_net.buffer.size());
+        const int server = sendGet(session, m_net.endpoint);
         QVERIFY(server >= 0);
         spin(5000, [&] {
             pollfd p{server, POLLIN, 0};
@@ -159,8 +132,8 @@ private slots:
         const std::string body(16 << 20, 'x');
         const std::string post = "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: " + std::to_string(body.size()) +
                                  "\r\n\r\n" + body.substr(0, body.size() - 3) + "end";
-        session.submit(m_endpoint, post.data(), post.size(), false, SteadyClock::monotonicNow(), 10 * kNanosPerSecond,
-                       5 * kNanosPerSecond);
+        session.submit(m_net.endpoint, post.data(), post.size(), false, SteadyClock::monotonicNow(),
+                       10 * kNanosPerSecond, 5 * kNanosPerSecond);
         spin(20);
         QCOMPARE(noDelay(client), 1);
         std::size_t received = 0;
@@ -182,11 +155,11 @@ private slots:
         std::string error;
         TlsOptions options;
         options.verify = false;
-        Endpoint tls = m_endpoint;
+        Endpoint tls = m_net.endpoint;
         tls.tls = TlsContext::create(options, error);
         QVERIFY2(tls.tls, error.c_str());
         Answers answers;
-        Http1Session session(m_loop, answers, m_buffer.data(), m_buffer.size());
+        Http1Session session(m_net.loop, answers, m_net.buffer.data(), m_net.buffer.size());
         const int server = sendGet(session, tls);
         QVERIFY(server >= 0);
         const int client = clientEnd(server);

@@ -1,0 +1,157 @@
+// A new TLS connection's segments. With TLS 1.3 the client's last handshake
+// flight (its Finished) needs no answer: it is held and goes out in one write
+// with the first request, so the server is woken once for both. A flight the
+// server must answer first (the ClientHello; TLS 1.2's Finished, which waits
+// for the server's) goes out at once, or the handshake would never end.
+// Counted on the server's socket (TCP_INFO's data segments in), against a
+// TLS server of the test's own over real loopback sockets.
+#include "loopbackserver.h"
+#include "net/http1session.h"
+#include "net/tlscontext.h"
+
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
+#include <openssl/ec.h>
+#include <openssl/evp.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace stampede;
+using loopbacktest::Answers;
+
+namespace {
+
+// A server context with a fresh P-256 key and a self-signed certificate.
+SSL_CTX* serverContext(int maxVersion)
+{
+    EVP_PKEY* key = EVP_EC_gen("P-256");
+    X509* cert = X509_new();
+    ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
+    X509_gmtime_adj(X509_getm_notBefore(cert), 0);
+    X509_gmtime_adj(X509_getm_notAfter(cert), 3600);
+    X509_set_pubkey(cert, key);
+    X509_NAME* name = X509_get_subject_name(cert);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("localhost"), -1, -1,
+                               0);
+    X509_set_issuer_name(cert, name);
+    X509_sign(cert, key, EVP_sha256());
+    SSL_CTX* ctx = SSL_CTX_new(TLS_server_method());
+    SSL_CTX_use_certificate(ctx, cert);
+    SSL_CTX_use_PrivateKey(ctx, key);
+    SSL_CTX_set_max_proto_version(ctx, maxVersion);
+    X509_free(cert);
+    EVP_PKEY_free(key);
+    return ctx;
+}
+
+// What the server saw of one connection: the request's head, and the
+// segments with data that had come in when it was read.
+struct Seen
+{
+    std::string head;
+    std::uint32_t dataSegments = 0;
+    std::string error;
+};
+
+// Accepts one connection on `listenFd`, handshakes, reads a request head,
+// counts, answers 200 and waits for the client to close.
+Seen serveOne(int listenFd, SSL_CTX* ctx)
+{
+    Seen seen;
+    const int fd = ::accept(listenFd, nullptr, nullptr);
+    SSL* ssl = SSL_new(ctx);
+    SSL_set_fd(ssl, fd);
+    if (SSL_accept(ssl) != 1) {
+        seen.error = "handshake failed";
+    } else {
+        char buf[4096];
+        while (seen.head.find("\r\n\r\n") == std::string::npos) {
+            const int n = SSL_read(ssl, buf, sizeof buf);
+            if (n <= 0) {
+                seen.error = "no request";
+                break;
+            }
+            seen.head.append(buf, std::size_t(n));
+        }
+        tcp_info info{};
+        socklen_t len = sizeof info;
+        ::getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &len);
+        seen.dataSegments = info.tcpi_data_segs_in;
+        const std::string ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+        SSL_write(ssl, ok.data(), int(ok.size()));
+        while (SSL_read(ssl, buf, sizeof buf) > 0) {
+        }
+    }
+    SSL_free(ssl);
+    ::close(fd);
+    return seen;
+}
+
+} // namespace
+
+class TestTlsFlight : public QObject
+{
+    Q_OBJECT
+private:
+    loopbacktest::Loopback m_net;
+
+    // One GET over a new connection to a server of `maxVersion`; what it saw.
+    Seen getOnce(int maxVersion, Answers& answers)
+    {
+        SSL_CTX* ctx = serverContext(maxVersion);
+        Seen seen;
+        std::thread server([&] { seen = serveOne(m_net.fd, ctx); });
+        std::string error;
+        TlsOptions options;
+        options.verify = false;
+        Endpoint tls = m_net.endpoint;
+        tls.tls = TlsContext::create(options, error);
+        Http1Session session(m_net.loop, answers, m_net.buffer.data(), m_net.buffer.size());
+        static const std::string get = "GET /flight HTTP/1.1\r\nHost: t\r\n\r\n";
+        session.submit(tls, get.data(), get.size(), false, SteadyClock::monotonicNow(), 5 * kNanosPerSecond,
+                       5 * kNanosPerSecond);
+        const Nanos until = SteadyClock::monotonicNow() + 5 * kNanosPerSecond;
+        while (answers.answers == 0 && SteadyClock::monotonicNow() < until)
+            dispatchEvents(m_net.loop, m_net.loop.wait(kNanosPerMilli), SteadyClock::monotonicNow());
+        session.close();
+        server.join();
+        SSL_CTX_free(ctx);
+        return seen;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_net.fd >= 0); }
+
+    // TLS 1.3: the ClientHello, then the Finished and the request together.
+    void finishedGoesOutWithTheFirstRequest()
+    {
+        Answers answers;
+        const Seen seen = getOnce(TLS1_3_VERSION, answers);
+        QVERIFY2(seen.error.empty(), seen.error.c_str());
+        QVERIFY(seen.head.rfind("GET /flight HTTP/1.1\r\n", 0) == 0);
+        QCOMPARE(seen.dataSegments, 2u);
+        QCOMPARE(answers.answers, 1);
+        QVERIFY2(answers.status == 200, answers.why.c_str());
+    }
+
+    // TLS 1.2: the client's Finished waits for the server's, so it is not
+    // held: three flights, and the request answered.
+    void aFlightTheServerAnswersIsNotHeld()
+    {
+        Answers answers;
+        const Seen seen = getOnce(TLS1_2_VERSION, answers);
+        QVERIFY2(seen.error.empty(), seen.error.c_str());
+        QCOMPARE(seen.dataSegments, 3u);
+        QCOMPARE(answers.answers, 1);
+        QVERIFY2(answers.status == 200, answers.why.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTlsFlight)
+#include "tst_tlsflight.moc"
