@@ -1,5 +1,7 @@
 #include "closedload.h"
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace stampede {
@@ -89,7 +91,10 @@ void ClosedPacer::iterationDone(std::uint32_t slot, Nanos now, bool failed)
     const Nanos next = std::max(now + m_load.thinkTime, user.started + m_load.pacing);
     if (next > now || failed) {
         user.waiting = true;
-        m_thinkers.emplace(next, slot);
+        // A failure starts again no sooner than the loop's next turn: one that
+        // failed at once (a refused connect, a value its request refuses)
+        // would otherwise start again within this onTime, for ever.
+        m_thinkers.emplace(failed ? std::max(next, now + 1) : next, slot);
         return;
     }
     start(slot, now);

@@ -68,7 +68,8 @@ void Http1Session::submit(const Endpoint& endpoint, const char* data, std::size_
         return;
     }
     m_reused = false;
-    open(endpoint, now, connectTimeout); // a different endpoint closes the old connection first
+    // a different endpoint closes the old connection first; the request goes with the connect if it can
+    open(endpoint, now, connectTimeout, std::string_view(m_out, m_outLeft));
 }
 
 bool Http1Session::retryOnFreshConnection(Nanos now)
@@ -85,13 +86,18 @@ bool Http1Session::retryOnFreshConnection(Nanos now)
     m_parser.reset(m_noBody);
     if (!unsent) // it went out: a request sent twice is counted, so nothing is hidden
         m_listener.onRetry(tag, now);
-    open(*Transport::endpoint(), now, m_connectTimeout);
+    open(*Transport::endpoint(), now, m_connectTimeout, std::string_view(m_out, m_outLeft));
     return true;
 }
 
 void Http1Session::onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed)
 {
     m_listener.onConnected(tag, connect, handshake, tls, resumed);
+    if (const std::size_t sent = takeSentWithConnect(); sent && m_busy) {
+        m_written = now; // went out with the connect
+        m_out += sent;
+        m_outLeft -= sent;
+    }
     if (m_busy && isOpen())
         flushWrite(now);
 }

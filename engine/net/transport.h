@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 
 struct ssl_st;
 
@@ -76,8 +78,13 @@ public:
     void noDelayWhenSplit(bool on) { m_noDelayWhenSplit = on; }
 
 protected:
-    // Connects to `endpoint` (which must outlive the connection).
-    void open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout);
+    // Connects to `endpoint` (which must outlive the connection). `first`:
+    // cleartext bytes to send as soon as connect() returns; when the send
+    // takes them, the connection is up and onReady follows at once (see
+    // takeSentWithConnect), else they wait for the connect's EPOLLOUT.
+    void open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout, std::string_view first = {});
+    // The bytes of open()'s `first` that went out with the connect (once: 0 after).
+    std::size_t takeSentWithConnect() { return std::exchange(m_sentWithConnect, 0); }
     // Closes at once; a TLS session is kept to resume on the next open().
     void closeTransport();
     // Fails the connect (as a timeout) when its deadline has passed; true then.
@@ -108,8 +115,10 @@ protected:
     virtual void onWritable(Nanos now) = 0;
 
 private:
-    void connected(Nanos now);
+    // The connect completed (`up`: when it was known to be up; 0: now).
+    void connected(Nanos now, Nanos up = 0);
     void continueHandshake(Nanos now);
+    void sendWithConnect(std::string_view first, Nanos now);
     void setWatch(bool on);
     bool holdsBytes() const;
     void flushHeld();
@@ -135,7 +144,8 @@ private:
     bool m_wantsWrites = true;    // by the session (the loop's is on also while held bytes wait)
     bool m_keepTlsBuffers = false;
     bool m_noDelayWhenSplit = false;
-    bool m_noDelay = false;     // TCP_NODELAY is set on the socket
+    bool m_noDelay = false; // TCP_NODELAY is set on the socket
+    std::size_t m_sentWithConnect = 0;
     std::uint32_t m_opened = 0; // connections opened: tells an event batch's connection from the next
 };
 

@@ -37,6 +37,8 @@ public:
         if (what.record) // "/r<record>" and its copy's "?copy=<k>" (the offsets the test replays give)
             replays.push_back({std::size_t(std::stoul(what.record->target.substr(2))), copyOf(what.record->target)});
         starts.push_back({slot, intended, now});
+        if (failAtOnce && starts.size() < 1000) // as a refused connect answers within the send
+            pacer->iterationDone(slot, now, true);
         return true;
     }
     void countLate(Nanos) override { ++late; }
@@ -51,6 +53,7 @@ public:
     std::vector<Start> starts;
     std::vector<std::pair<std::size_t, std::uint32_t>> replays; // record, copy
     std::uint64_t late = 0, dropped = 0;
+    bool failAtOnce = false;
     std::size_t dataRows = 1u << 30;
     Pacer* pacer = nullptr;
 };
@@ -199,6 +202,26 @@ private Q_SLOTS:
         QCOMPARE(host.starts[1].at, kS);
         pacer.iterationDone(0, kS + 1500 * kMs, false); // slow: past the pacing, the think time still counts
         QCOMPARE(pacer.wakeBy(10 * kS), kS + 1600 * kMs);
+    }
+
+    // An iteration that fails within its own start (a refused connect on
+    // loopback, a value its request refuses) starts again on the loop's next
+    // turn, not within the same call for ever.
+    void aFailureAtOnceWaitsForTheNextTurn()
+    {
+        const ClosedLoad p = closedLoad(2, 10 * kS);
+        ScriptedHost host;
+        host.failAtOnce = true;
+        ClosedPacer pacer(p, 10 * kS, host, 2, 0, 1);
+        host.pacer = &pacer;
+        pacer.begin(0);
+        pacer.onTick(0);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        pacer.onTime(0);
+        QCOMPARE(host.starts.size(), std::size_t(2));
+        QCOMPARE(pacer.wakeBy(10 * kS), Nanos(1)); // the next turn, at once
+        pacer.onTime(1);
+        QCOMPARE(host.starts.size(), std::size_t(4));
     }
 
     // Think-time distributions: their bounds and moments over many samples.

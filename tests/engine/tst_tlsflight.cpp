@@ -4,7 +4,9 @@
 // server must answer first (the ClientHello; TLS 1.2's Finished, which waits
 // for the server's) goes out at once, or the handshake would never end.
 // Counted on the server's socket (TCP_INFO's data segments in), against a
-// TLS server of the test's own over real loopback sockets.
+// TLS server of the test's own over real loopback sockets. In cleartext the
+// request goes out as connect() returns, when the connection is up by then
+// (on loopback it is): the server finds it as it accepts.
 #include "loopbackserver.h"
 #include "net/http1session.h"
 #include "net/tlscontext.h"
@@ -18,6 +20,7 @@
 #include <openssl/evp.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -138,6 +141,33 @@ private slots:
         QCOMPARE(seen.dataSegments, 2u);
         QCOMPARE(answers.answers, 1);
         QVERIFY2(answers.status == 200, answers.why.c_str());
+    }
+
+    // Cleartext: the request is on the server's socket before the client's
+    // loop has turned once (no wait for the connect's EPOLLOUT).
+    void aRequestGoesWithTheConnect()
+    {
+        Answers answers;
+        Http1Session session(m_net.loop, answers, m_net.buffer.data(), m_net.buffer.size());
+        static const std::string get = "GET /early HTTP/1.1\r\nHost: t\r\n\r\n";
+        session.submit(m_net.endpoint, get.data(), get.size(), false, SteadyClock::monotonicNow(), 5 * kNanosPerSecond,
+                       5 * kNanosPerSecond);
+        const int server = ::accept(m_net.fd, nullptr, nullptr);
+        QVERIFY(server >= 0);
+        pollfd ready{server, POLLIN, 0};
+        QCOMPARE(::poll(&ready, 1, 0), 1);
+        char buf[256];
+        QCOMPARE(::read(server, buf, sizeof buf), ssize_t(get.size()));
+        QCOMPARE(std::string(buf, get.size()), get);
+        const std::string ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+        QCOMPARE(::write(server, ok.data(), ok.size()), ssize_t(ok.size()));
+        const Nanos until = SteadyClock::monotonicNow() + 5 * kNanosPerSecond;
+        while (answers.answers == 0 && SteadyClock::monotonicNow() < until)
+            dispatchEvents(m_net.loop, m_net.loop.wait(kNanosPerMilli), SteadyClock::monotonicNow());
+        QCOMPARE(answers.answers, 1);
+        QVERIFY2(answers.status == 200, answers.why.c_str());
+        session.close();
+        ::close(server);
     }
 
     // TLS 1.2: the client's Finished waits for the server's, so it is not
