@@ -170,6 +170,60 @@ private slots:
         ::close(server);
     }
 
+    // A connect still in progress when connect() returns (its SYN dropped:
+    // the server's accept queue is full) takes nothing: the request waits
+    // for the connect's EPOLLOUT, and the connect time is the connect's
+    // (about the 1 s of SYN retransmission), not the moment of the send.
+    void aRequestWaitsForAConnectInProgress()
+    {
+        const int full = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(full, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+        QCOMPARE(::listen(full, 0), 0); // one connection waits to be accepted, no more
+        socklen_t len = sizeof a;
+        getsockname(full, reinterpret_cast<sockaddr*>(&a), &len);
+        std::string error;
+        const Endpoint to = *Endpoint::resolve("127.0.0.1", ntohs(a.sin_port), error);
+        const int filler = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        QCOMPARE(::connect(filler, reinterpret_cast<const sockaddr*>(&a), sizeof a), 0);
+
+        struct Timed final : SessionListener
+        {
+            Answers answers;
+            Nanos connect = -1;
+            void onAnswer(std::uint32_t t, const Answer& r, Nanos now) override { answers.onAnswer(t, r, now); }
+            void onConnected(std::uint32_t, Nanos c, Nanos, bool, bool) override { connect = c; }
+        } timed;
+        Http1Session session(m_net.loop, timed, m_net.buffer.data(), m_net.buffer.size());
+        static const std::string get = "GET /later HTTP/1.1\r\nHost: t\r\n\r\n";
+        session.submit(to, get.data(), get.size(), false, SteadyClock::monotonicNow(), 10 * kNanosPerSecond,
+                       10 * kNanosPerSecond);
+        QCOMPARE(timed.connect, Nanos(-1));        // not up yet
+        ::close(::accept(full, nullptr, nullptr)); // room for the retransmitted SYN
+        ::close(filler);
+        int server = -1;
+        std::thread serve([&] {
+            server = ::accept(full, nullptr, nullptr);
+            char buf[256];
+            const ssize_t n = ::read(server, buf, sizeof buf);
+            const std::string ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+            if (n == ssize_t(get.size()))
+                (void)!::write(server, ok.data(), ok.size());
+        });
+        const Nanos until = SteadyClock::monotonicNow() + 8 * kNanosPerSecond;
+        while (timed.answers.answers == 0 && SteadyClock::monotonicNow() < until)
+            dispatchEvents(m_net.loop, m_net.loop.wait(kNanosPerMilli), SteadyClock::monotonicNow());
+        serve.join();
+        QCOMPARE(timed.answers.answers, 1);
+        QVERIFY2(timed.answers.status == 200, timed.answers.why.c_str());
+        QVERIFY2(timed.connect > 500 * kNanosPerMilli, qPrintable(QString::number(timed.connect)));
+        session.close();
+        ::close(server);
+        ::close(full);
+    }
+
     // TLS 1.2: the client's Finished waits for the server's, so it is not
     // held: three flights, and the request answered.
     void aFlightTheServerAnswersIsNotHeld()
