@@ -1,7 +1,6 @@
 #include "closedload.h"
 
 #include <algorithm>
-
 #include <cmath>
 
 namespace stampede {

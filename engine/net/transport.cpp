@@ -34,14 +34,23 @@ namespace {
 // send(2) and recv(2) without glibc's wrappers: those are cancellation points,
 // and in a process with several threads each call switches asynchronous
 // cancellation on and off around the system call (1.5 % of a worker's CPU at
-// 250k requests/s). Workers are never cancelled; errno is set as usual.
+// 250k requests/s). Workers are never cancelled; errno is set as usual. A
+// call a signal interrupted is made again.
 ssize_t rawSend(int fd, const char* data, std::size_t size)
 {
-    return ::syscall(SYS_sendto, fd, data, size, MSG_NOSIGNAL, nullptr, 0);
+    ssize_t n = 0;
+    do
+        n = ::syscall(SYS_sendto, fd, data, size, MSG_NOSIGNAL, nullptr, 0);
+    while (n < 0 && errno == EINTR);
+    return n;
 }
 ssize_t rawRecv(int fd, char* buffer, std::size_t size)
 {
-    return ::syscall(SYS_recvfrom, fd, buffer, size, 0, nullptr, nullptr);
+    ssize_t n = 0;
+    do
+        n = ::syscall(SYS_recvfrom, fd, buffer, size, 0, nullptr, nullptr);
+    while (n < 0 && errno == EINTR);
+    return n;
 }
 
 // TLS records go through the same raw calls: OpenSSL's socket BIO reads and
@@ -64,34 +73,26 @@ int bioWrite(BIO* b, const char* data, int size)
         st.held.append(data, std::size_t(size));
         return size;
     }
-    for (;;) {
-        const ssize_t n = rawSend(bioFd(b), data, std::size_t(size));
-        if (n >= 0)
-            return int(n);
-        if (errno == EINTR)
-            continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK)
-            BIO_set_retry_write(b);
-        return -1;
-    }
+    const ssize_t n = rawSend(bioFd(b), data, std::size_t(size));
+    if (n >= 0)
+        return int(n);
+    if (errno == EAGAIN || errno == EWOULDBLOCK)
+        BIO_set_retry_write(b);
+    return -1;
 }
 int bioRead(BIO* b, char* buffer, int size)
 {
     BIO_clear_retry_flags(b);
-    for (;;) {
-        const ssize_t n = rawRecv(bioFd(b), buffer, std::size_t(size));
-        if (n > 0)
-            return int(n);
-        if (n == 0) {
-            BIO_set_flags(b, BIO_FLAGS_IN_EOF);
-            return 0;
-        }
-        if (errno == EINTR)
-            continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK)
-            BIO_set_retry_read(b);
-        return -1;
+    const ssize_t n = rawRecv(bioFd(b), buffer, std::size_t(size));
+    if (n > 0)
+        return int(n);
+    if (n == 0) {
+        BIO_set_flags(b, BIO_FLAGS_IN_EOF);
+        return 0;
     }
+    if (errno == EAGAIN || errno == EWOULDBLOCK)
+        BIO_set_retry_read(b);
+    return -1;
 }
 long bioCtrl(BIO* b, int cmd, long, void* out)
 {
@@ -201,8 +202,6 @@ void Transport::flushHeld()
             held.erase(0, std::size_t(n));
             continue;
         }
-        if (n < 0 && errno == EINTR)
-            continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             setWatch(true);
             return;
@@ -247,6 +246,12 @@ void Transport::setNoDelay()
     const int one = 1;
     ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     m_noDelay = true;
+}
+
+void Transport::noDelayIfSplit(std::size_t written, std::size_t size)
+{
+    if (written < size && !m_noDelay)
+        setNoDelay(); // the rest goes in a write of its own: Nagle would hold it back
 }
 
 void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout, std::string_view first)
@@ -296,14 +301,10 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout, 
 void Transport::sendWithConnect(std::string_view first, Nanos now)
 {
     const Nanos up = SteadyClock::monotonicNow(); // it was up before the send, if the send takes anything
-    ssize_t n = 0;
-    do
-        n = rawSend(m_fd, first.data(), first.size());
-    while (n < 0 && errno == EINTR);
+    const ssize_t n = rawSend(m_fd, first.data(), first.size());
     if (n > 0) {
         m_sentWithConnect = std::size_t(n);
-        if (std::size_t(n) < first.size() && !m_noDelay)
-            setNoDelay(); // as writeSome: the rest goes in a write of its own
+        noDelayIfSplit(std::size_t(n), first.size());
         connected(now, up);
     } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
         failConnect(ErrorClass::Connect, "connect to " + m_endpoint->label + ": " + std::strerror(errno), now);
@@ -460,26 +461,22 @@ std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::str
         }
         return 0;
     }
-    for (;;) {
-        const ssize_t n = rawRecv(m_fd, buffer, size);
-        if (n > 0) {
-            io = Io::Done;
-            return std::size_t(n);
-        }
-        if (n == 0) {
-            io = Io::Closed;
-            return 0;
-        }
-        if (errno == EINTR)
-            continue;
-        if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            io = Io::Again;
-        } else {
-            io = Io::Error;
-            why = std::string("recv: ") + std::strerror(errno);
-        }
+    const ssize_t n = rawRecv(m_fd, buffer, size);
+    if (n > 0) {
+        io = Io::Done;
+        return std::size_t(n);
+    }
+    if (n == 0) {
+        io = Io::Closed;
         return 0;
     }
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        io = Io::Again;
+    } else {
+        io = Io::Error;
+        why = std::string("recv: ") + std::strerror(errno);
+    }
+    return 0;
 }
 
 std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std::string& why)
@@ -500,24 +497,19 @@ std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std
         }
         return 0;
     }
-    for (;;) {
-        const ssize_t n = rawSend(m_fd, data, size);
-        if (n > 0) {
-            if (std::size_t(n) < size && !m_noDelay)
-                setNoDelay(); // the rest goes in a write of its own: Nagle would hold it back
-            io = Io::Done;
-            return std::size_t(n);
-        }
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            io = Io::Again;
-        } else {
-            io = Io::Error;
-            why = std::string("send: ") + std::strerror(errno);
-        }
-        return 0;
+    const ssize_t n = rawSend(m_fd, data, size);
+    if (n > 0) {
+        noDelayIfSplit(std::size_t(n), size);
+        io = Io::Done;
+        return std::size_t(n);
     }
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        io = Io::Again;
+    } else {
+        io = Io::Error;
+        why = std::string("send: ") + std::strerror(errno);
+    }
+    return 0;
 }
 
 std::string probeAlpn(const Endpoint& endpoint, Nanos timeout, std::string& error)

@@ -124,6 +124,8 @@ private:
     void flushHeld();
     void failConnect(ErrorClass error, const std::string& why, Nanos now);
     void setNoDelay();
+    // A cleartext write that took `written` of `size` bytes: NODELAY before the rest.
+    void noDelayIfSplit(std::size_t written, std::size_t size);
 
     EventLoop& m_loop;
     const Endpoint* m_endpoint = nullptr;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <sstream>
 #include <utility>
 
 namespace stampede {
@@ -538,131 +537,6 @@ std::string summaryToJson(const RunSummary& s)
                ", \"planned\": " + std::to_string(s.replay->planned) + "}";
     out += "}\n";
     return out;
-}
-
-std::string summaryToTable(const RunSummary& s)
-{
-    std::ostringstream os;
-    char line[512];
-    os << "Run " << s.runId << "  scenario \"" << s.scenario << "\"  " << num(s.durationS) << " s\n";
-    std::snprintf(line, sizeof line, "%-28s %10s %9s %8s %8s %8s %8s %8s %9s %9s\n", "step", "requests", "rate/s",
-                  "errors", "p50 ms", "p90 ms", "p99 ms", "p99.9", "max ms", "late/drop");
-    os << line;
-    auto row = [&](const MetricsSummary& m) {
-        std::string name = m.name.size() > 28 ? m.name.substr(0, 25) + "..." : m.name;
-        const std::string ld = std::to_string(m.late) + "/" + std::to_string(m.dropped);
-        std::snprintf(line, sizeof line, "%-28s %10llu %9.1f %8llu %8.2f %8.2f %8.2f %8.2f %9.2f %9s\n", name.c_str(),
-                      static_cast<unsigned long long>(m.requests), m.rate, static_cast<unsigned long long>(m.errors),
-                      m.latency.p50, m.latency.p90, m.latency.p99, m.latency.p999, m.latency.max, ld.c_str());
-        os << line;
-    };
-    for (const auto& st : s.steps)
-        row(st);
-    if (s.steps.size() > 1)
-        row(s.total);
-    for (MetricsSummary g : s.groups) { // transactions: their own time, beside the steps they hold
-        g.name = "group " + g.name;
-        row(g);
-    }
-    for (MetricsSummary sc : s.scenarios) { // a plan's scenarios: their steps together
-        sc.name = "scenario " + sc.name;
-        row(sc);
-    }
-    if (s.total.errors) {
-        os << "errors:";
-        for (std::size_t i = 0; i < kErrorClassCount; ++i)
-            if (s.total.errorsByClass[i])
-                os << " " << errorClassName(ErrorClass(i)) << "=" << s.total.errorsByClass[i];
-        os << "\n";
-        if (s.total.errorsByClass[std::size_t(ErrorClass::Grpc)]) {
-            os << "gRPC status:";
-            for (std::size_t k = 1; k < kGrpcCodeCount; ++k)
-                if (s.total.grpcCodes[k])
-                    os << " " << grpcCodeName(int(k)) << "=" << s.total.grpcCodes[k];
-            os << "\n";
-        }
-    }
-    os << "service time (from the actual send): p50 " << num(s.total.serviceTime.p50) << " ms, p99 "
-       << num(s.total.serviceTime.p99) << " ms\n";
-    if (s.total.firstBytes)
-        os << "time to first byte (from the request's write, after any connect and handshake): p50 "
-           << num(s.total.firstByte.p50) << " ms, p99 " << num(s.total.firstByte.p99) << " ms, max "
-           << num(s.total.firstByte.max) << " ms\n";
-    if (s.total.paced)
-        os << "send lag (intended start to send): p50 " << num(s.total.sendLag.p50) << " ms, p99 "
-           << num(s.total.sendLag.p99) << " ms, max " << num(s.total.sendLag.max) << " ms\n";
-    if (s.replay)
-        os << "replay: " << s.replay->records << " recorded requests at x" << num(s.replay->speed) << ", amplified x"
-           << s.replay->amplify << ": " << s.replay->planned << " planned, " << s.total.requests << " completed\n";
-    os << "connections opened: " << s.total.connects << ", connect mean " << num(s.total.connectMeanMs) << " ms";
-    if (s.total.handshakes)
-        os << "; TLS handshakes: " << s.total.handshakes << " (" << s.total.handshakesResumed << " resumed), mean "
-           << num(s.total.handshakeMeanMs) << " ms, max " << num(s.total.handshakeMaxMs) << " ms";
-    if (s.total.goaways)
-        os << "; HTTP/2 GOAWAY received " << s.total.goaways << " time" << (s.total.goaways == 1 ? "" : "s");
-    if (s.total.retries)
-        os << "; " << s.total.retries << " tr" << (s.total.retries == 1 ? "y" : "ies")
-           << " sent again by a step's retry";
-    if (s.total.rendezvous)
-        os << "; " << s.total.rendezvous << " user" << (s.total.rendezvous == 1 ? "" : "s")
-           << " released from a rendezvous (" << s.total.rendezvousTimeouts << " by its timeout)";
-    if (s.total.retriedOnIdleClose)
-        os << "; " << s.total.retriedOnIdleClose << " request" << (s.total.retriedOnIdleClose == 1 ? "" : "s")
-           << " sent again on a fresh connection (the server had closed the kept-alive one)";
-    os << "\n";
-    const auto spread = [&os](const char* what, const std::optional<LatencySummary>& l) {
-        if (l)
-            os << "  " << what << ": p50 " << num(l->p50) << " ms, p99 " << num(l->p99) << " ms, max " << num(l->max)
-               << " ms\n";
-    };
-    spread("TCP connect", s.total.connect);
-    spread("TLS full handshake", s.total.handshake);
-    spread("TLS resumed handshake", s.total.resumed);
-    for (const auto& [name, phase] :
-         {std::pair<const char*, const std::optional<RunSummary::Phase>*>{"setup", &s.setup},
-          {"teardown", &s.teardown}})
-        if (*phase)
-            os << name << ": " << ((*phase)->ok ? "done" : "FAILED") << ", " << (*phase)->requests << " request"
-               << ((*phase)->requests == 1 ? "" : "s") << ", " << (*phase)->errors << " error"
-               << ((*phase)->errors == 1 ? "" : "s") << ((*phase)->why.empty() ? "" : ": " + (*phase)->why) << "\n";
-    for (const auto& t : s.thresholds)
-        os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  ("
-           << (!t.note.empty() ? t.note
-               : t.percent     ? "value " + num(t.value * 100) + " %"
-                               : "value " + num(t.value))
-           << ")\n";
-    if (s.agents.size() > 1 || (s.agents.size() == 1 && s.agents[0].seconds)) {
-        os << "agents (share of the run; CPU of its cores, mean/max; memory; loop lag; send lag p99):\n";
-        for (const AgentReport& a : s.agents) {
-            std::string shares;
-            for (const std::uint32_t k : a.shares)
-                shares += (shares.empty() ? "" : ",") + std::to_string(k);
-            std::snprintf(line, sizeof line,
-                          "  %-34s shares %-6s %10llu requests  CPU %3.0f/%3.0f %%  %7.1f MiB  lag %6.2f ms  "
-                          "send lag %6.2f ms%s\n",
-                          a.name.size() > 34 ? (a.name.substr(0, 31) + "...").c_str() : a.name.c_str(), shares.c_str(),
-                          static_cast<unsigned long long>(a.requests), a.cpuMean * 100, a.cpuMax * 100,
-                          double(a.rssMaxBytes) / 1048576.0, a.loopLagMaxMs, a.sendLagP99Ms, a.lost ? "  LOST" : "");
-            os << line;
-            if (a.joinedAt)
-                os << "    joined at second " << a.joinedAt << "\n";
-        }
-    }
-    for (const std::string& w : s.warnings)
-        os << "WARNING: " << w << "\n";
-    for (const auto& e : s.events) {
-        os << "event at " << num(e.atS) << " s: " << e.kind << " " << e.agent;
-        if (e.kind == "agent_lost")
-            os << " (its data covers seconds " << e.fromSecond << "-" << e.toSecond << ")";
-        os << ": " << e.detail << "\n";
-    }
-    if (s.aborted)
-        os << "the run was ABORTED\n";
-    if (s.capacity)
-        os << capacityToTable(*s.capacity);
-    if (!s.reason.empty())
-        os << "FAILED: " << s.reason << "\n";
-    return os.str();
 }
 
 } // namespace stampede
