@@ -4,6 +4,7 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
+#include <utility>
 
 namespace stampede {
 
@@ -43,32 +44,34 @@ void TlsSessionFree::operator()(ssl_session_st* s) const
     SSL_SESSION_free(s);
 }
 
-std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string& error)
+// Makes a client context of the options (null, and `error`, when they do not load).
+SSL_CTX* TlsContext::makeContext(const TlsOptions& o, std::string& error)
 {
-    std::shared_ptr<TlsContext> c(new TlsContext());
-    c->m_verify = o.verify;
-    c->m_resume = o.resume;
-    c->m_ctx = SSL_CTX_new(TLS_client_method());
-    if (!c->m_ctx) {
+    struct Made
+    {
+        SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
+        ~Made() { SSL_CTX_free(ctx); }
+    } c;
+    if (!c.ctx) {
         error = tlsErrorText("cannot create a TLS context");
         return nullptr;
     }
-    SSL_CTX_set_min_proto_version(c->m_ctx, TLS1_2_VERSION);
+    SSL_CTX_set_min_proto_version(c.ctx, TLS1_2_VERSION);
     // a client of many connections: keep sessions for resumption, ourselves
-    SSL_CTX_set_session_cache_mode(c->m_ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
-    SSL_CTX_set_mode(c->m_ctx,
+    SSL_CTX_set_session_cache_mode(c.ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+    SSL_CTX_set_mode(c.ctx,
                      SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS);
     // Read what the socket has in one go: a record's header and body are not
     // two system calls, and what came past an answer is known to be there
     // (Transport::pendingBytes) instead of waiting, unseen, in the socket for
     // an edge that never comes.
-    SSL_CTX_set_read_ahead(c->m_ctx, 1);
+    SSL_CTX_set_read_ahead(c.ctx, 1);
     if (o.verify) {
-        SSL_CTX_set_verify(c->m_ctx, SSL_VERIFY_PEER, nullptr);
+        SSL_CTX_set_verify(c.ctx, SSL_VERIFY_PEER, nullptr);
         if (o.caPem.empty()) {
-            SSL_CTX_set_default_verify_paths(c->m_ctx);
+            SSL_CTX_set_default_verify_paths(c.ctx);
         } else {
-            X509_STORE* store = SSL_CTX_get_cert_store(c->m_ctx);
+            X509_STORE* store = SSL_CTX_get_cert_store(c.ctx);
             BioPtr bio = memoryBio(o.caPem);
             int added = 0;
             while (X509* cert = PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr)) {
@@ -82,7 +85,7 @@ std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string&
             }
         }
     } else {
-        SSL_CTX_set_verify(c->m_ctx, SSL_VERIFY_NONE, nullptr);
+        SSL_CTX_set_verify(c.ctx, SSL_VERIFY_NONE, nullptr);
     }
     if (!o.certPem.empty() || !o.keyPem.empty()) {
         if (o.certPem.empty() || o.keyPem.empty()) {
@@ -91,19 +94,19 @@ std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string&
         }
         BioPtr certBio = memoryBio(o.certPem);
         X509* cert = PEM_read_bio_X509(certBio.get(), nullptr, nullptr, nullptr);
-        if (!cert || SSL_CTX_use_certificate(c->m_ctx, cert) != 1) {
+        if (!cert || SSL_CTX_use_certificate(c.ctx, cert) != 1) {
             X509_free(cert);
             error = tlsErrorText("the client certificate is not a PEM certificate");
             return nullptr;
         }
         X509_free(cert);
         while (X509* extra = PEM_read_bio_X509(certBio.get(), nullptr, nullptr, nullptr))
-            if (SSL_CTX_add0_chain_cert(c->m_ctx, extra) != 1)
+            if (SSL_CTX_add0_chain_cert(c.ctx, extra) != 1)
                 X509_free(extra);
         ERR_clear_error();
         BioPtr keyBio = memoryBio(o.keyPem);
         EVP_PKEY* key = PEM_read_bio_PrivateKey(keyBio.get(), nullptr, nullptr, nullptr);
-        if (!key || SSL_CTX_use_PrivateKey(c->m_ctx, key) != 1 || SSL_CTX_check_private_key(c->m_ctx) != 1) {
+        if (!key || SSL_CTX_use_PrivateKey(c.ctx, key) != 1 || SSL_CTX_check_private_key(c.ctx) != 1) {
             EVP_PKEY_free(key);
             error = tlsErrorText("the client key is not a PEM private key matching the certificate");
             return nullptr;
@@ -116,7 +119,29 @@ std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string&
             wire += char(p.size());
             wire += p;
         }
-        SSL_CTX_set_alpn_protos(c->m_ctx, reinterpret_cast<const unsigned char*>(wire.data()), unsigned(wire.size()));
+        SSL_CTX_set_alpn_protos(c.ctx, reinterpret_cast<const unsigned char*>(wire.data()), unsigned(wire.size()));
+    }
+    return std::exchange(c.ctx, nullptr);
+}
+
+std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string& error)
+{
+    std::shared_ptr<TlsContext> c(new TlsContext());
+    c->m_verify = o.verify;
+    c->m_resume = o.resume;
+    c->m_ctx = makeContext(o, error);
+    if (!c->m_ctx)
+        return nullptr;
+    if (o.ownRecords) {
+        // The same options, and OpenSSL's key log: the traffic secrets for the
+        // transport's own records. A context apart, because OpenSSL writes
+        // each key log line byte by byte with sprintf (about 18 us a
+        // handshake): a connection not likely to carry more than one request
+        // does without (Transport::connected).
+        c->m_keyLogCtx = makeContext(o, error);
+        if (!c->m_keyLogCtx)
+            return nullptr;
+        SSL_CTX_set_keylog_callback(c->m_keyLogCtx, tlsKeyLogLine);
     }
     return c;
 }
@@ -124,6 +149,7 @@ std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string&
 TlsContext::~TlsContext()
 {
     SSL_CTX_free(m_ctx);
+    SSL_CTX_free(m_keyLogCtx);
 }
 
 } // namespace stampede

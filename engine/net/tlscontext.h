@@ -11,6 +11,7 @@
 
 struct ssl_ctx_st;
 struct ssl_session_st;
+struct ssl_st;
 
 namespace stampede {
 
@@ -22,6 +23,9 @@ struct TlsOptions
     std::string keyPem;            // its private key, PEM
     std::vector<std::string> alpn; // e.g. {"h2", "http/1.1"}; empty: no ALPN
     bool resume = true;            // a reconnect resumes the session of the connection before
+    // TLS 1.3 with an AEAD suite: past the handshake, records are sealed and
+    // opened by the engine (TlsRecords), not by OpenSSL's record layer.
+    bool ownRecords = true;
 };
 
 class TlsContext
@@ -34,12 +38,17 @@ public:
     TlsContext& operator=(const TlsContext&) = delete;
 
     ssl_ctx_st* handle() const { return m_ctx; }
+    // The same context with OpenSSL's key log to the transport (ownRecords), else handle().
+    ssl_ctx_st* keyLogHandle() const { return m_keyLogCtx ? m_keyLogCtx : m_ctx; }
     bool verifies() const { return m_verify; }
     bool resumes() const { return m_resume; }
+    bool ownRecords() const { return m_keyLogCtx != nullptr; }
 
 private:
     TlsContext() = default;
+    static ssl_ctx_st* makeContext(const TlsOptions& options, std::string& error);
     ssl_ctx_st* m_ctx = nullptr;
+    ssl_ctx_st* m_keyLogCtx = nullptr;
     bool m_verify = true;
     bool m_resume = true;
 };
@@ -50,6 +59,11 @@ struct TlsSessionFree
     void operator()(ssl_session_st* s) const;
 };
 using TlsSessionPtr = std::unique_ptr<ssl_session_st, TlsSessionFree>;
+
+// OpenSSL's key log line for `ssl` (its traffic secrets, as SSLKEYLOGFILE
+// writes them): the transport keeps a connection's application traffic
+// secrets for its own record layer (transport.cpp).
+void tlsKeyLogLine(const ssl_st* ssl, const char* line);
 
 // The text of OpenSSL's error queue (emptied), or `fallback`.
 std::string tlsErrorText(const std::string& fallback);

@@ -1,5 +1,6 @@
 #include "transport.h"
 
+#include "tlsbio.h"
 #include "tlsprobe.h"
 
 #include "eventloop.h"
@@ -19,40 +20,7 @@
 
 namespace stampede {
 
-// A TLS socket BIO's data: the socket, and the bytes written while the
-// transport holds them (the handshake's last flight, until what the
-// connection writes first joins it) or while earlier held bytes wait for the
-// socket to take them (order kept).
-struct TlsBioState
-{
-    int fd = -1;
-    bool holding = false;
-    std::string held;
-};
-
 namespace {
-// send(2) and recv(2) without glibc's wrappers: those are cancellation points,
-// and in a process with several threads each call switches asynchronous
-// cancellation on and off around the system call (1.5 % of a worker's CPU at
-// 250k requests/s). Workers are never cancelled; errno is set as usual. A
-// call a signal interrupted is made again.
-ssize_t rawSend(int fd, const char* data, std::size_t size)
-{
-    ssize_t n = 0;
-    do
-        n = ::syscall(SYS_sendto, fd, data, size, MSG_NOSIGNAL, nullptr, 0);
-    while (n < 0 && errno == EINTR);
-    return n;
-}
-ssize_t rawRecv(int fd, char* buffer, std::size_t size)
-{
-    ssize_t n = 0;
-    do
-        n = ::syscall(SYS_recvfrom, fd, buffer, size, 0, nullptr, nullptr);
-    while (n < 0 && errno == EINTR);
-    return n;
-}
-
 // TLS records go through the same raw calls: OpenSSL's socket BIO reads and
 // writes with glibc's read(2) and write(2), cancellation points both. The
 // BIO's data is its TlsBioState; the BIO never closes the socket (the
@@ -80,12 +48,42 @@ int bioWrite(BIO* b, const char* data, int size)
         BIO_set_retry_write(b);
     return -1;
 }
+int serve(std::string& from, std::size_t& at, char* buffer, int size)
+{
+    const std::size_t n = std::min(std::size_t(size), from.size() - at);
+    std::memcpy(buffer, from.data() + at, n);
+    at += n;
+    if (at == from.size()) {
+        from.clear();
+        at = 0;
+    }
+    return int(n);
+}
 int bioRead(BIO* b, char* buffer, int size)
 {
     BIO_clear_retry_flags(b);
-    const ssize_t n = rawRecv(bioFd(b), buffer, std::size_t(size));
-    if (n > 0)
-        return int(n);
+    TlsBioState& st = bioState(b);
+    if (st.own) { // only what the transport hands back
+        if (st.feedAt < st.feed.size())
+            return serve(st.feed, st.feedAt, buffer, size);
+        BIO_set_retry_read(b);
+        return -1;
+    }
+    if (st.inAt < st.in.size())
+        return serve(st.in, st.inAt, buffer, size);
+    // A large read (OpenSSL's read-ahead) goes straight to its buffer; a
+    // small one (a record's header, without read-ahead) takes what the socket
+    // has and keeps the rest.
+    const bool direct = size >= 4096;
+    char* to = direct ? buffer : reinterpret_cast<char*>(scratch());
+    const ssize_t n = rawRecv(bioFd(b), to, direct ? std::size_t(size) : kScratch);
+    if (n > 0) {
+        if (direct)
+            return int(n);
+        st.in.assign(to, std::size_t(n));
+        st.inAt = 0;
+        return serve(st.in, st.inAt, buffer, size);
+    }
     if (n == 0) {
         BIO_set_flags(b, BIO_FLAGS_IN_EOF);
         return 0;
@@ -120,11 +118,15 @@ int bioDestroy(BIO* b)
     BIO_set_data(b, nullptr);
     return 1;
 }
+int rawSocketType()
+{
+    static const int type = BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR;
+    return type;
+}
 const BIO_METHOD* rawSocketMethod()
 {
     static BIO_METHOD* const method = [] {
-        BIO_METHOD* m =
-            BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR, "stampede socket");
+        BIO_METHOD* m = BIO_meth_new(rawSocketType(), "stampede socket");
         if (m) {
             BIO_meth_set_write(m, bioWrite);
             BIO_meth_set_read(m, bioRead);
@@ -148,7 +150,39 @@ BIO* rawSocketBio(int fd, TlsBioState*& state)
     }
     return b;
 }
+// The bytes of a key log line's last field (hex).
+std::string secretOf(const char* line)
+{
+    const char* hex = std::strrchr(line, ' ');
+    std::string out;
+    if (!hex)
+        return out;
+    ++hex;
+    const std::size_t n = std::strlen(hex);
+    if (n % 2 || n > 128)
+        return out;
+    for (std::size_t i = 0; i < n; i += 2) {
+        const int hi = OPENSSL_hexchar2int(static_cast<unsigned char>(hex[i]));
+        const int lo = OPENSSL_hexchar2int(static_cast<unsigned char>(hex[i + 1]));
+        if (hi < 0 || lo < 0)
+            return {};
+        out += char(hi * 16 + lo);
+    }
+    return out;
+}
 } // namespace
+
+void tlsKeyLogLine(const SSL* ssl, const char* line)
+{
+    BIO* b = SSL_get_rbio(ssl);
+    if (!b || BIO_method_type(b) != rawSocketType() || !BIO_get_data(b))
+        return;
+    TlsBioState& st = bioState(b);
+    if (std::strncmp(line, "CLIENT_TRAFFIC_SECRET_0 ", 24) == 0)
+        st.clientSecret = secretOf(line);
+    else if (std::strncmp(line, "SERVER_TRAFFIC_SECRET_0 ", 24) == 0)
+        st.serverSecret = secretOf(line);
+}
 
 Transport::~Transport()
 {
@@ -167,7 +201,15 @@ std::string Transport::alpn() const
 
 bool Transport::pendingBytes() const
 {
-    return m_ssl && SSL_has_pending(m_ssl) == 1;
+    if (!m_ssl)
+        return false;
+    if (m_records) { // plaintext not handed out, or a whole record read
+        std::string why;
+        const auto* in = reinterpret_cast<const unsigned char*>(m_bio->in.data());
+        return m_plainAt < m_plain.size() ||
+               TlsRecords::recordLength(in + m_bio->inAt, m_bio->in.size() - m_bio->inAt, why) != 0;
+    }
+    return SSL_has_pending(m_ssl) == 1 || m_bio->inAt < m_bio->in.size();
 }
 
 void Transport::watchWrites(bool on)
@@ -214,6 +256,9 @@ void Transport::flushHeld()
 void Transport::closeTransport()
 {
     if (m_ssl) {
+        if (!m_handshaking)
+            m_lastReused = m_writes > 1;
+        m_writes = 0;
         if (!m_handshaking && SSL_is_init_finished(m_ssl) && m_endpoint->tls->resumes()) {
             // keep the session for the next connect; with TLS 1.3 its ticket came after the handshake
             if (SSL_SESSION* session = SSL_get1_session(m_ssl))
@@ -225,6 +270,10 @@ void Transport::closeTransport()
         SSL_free(m_ssl); // and its BIO's state
         m_ssl = nullptr;
         m_bio = nullptr;
+        m_records.reset();
+        m_plain.clear();
+        m_plainAt = 0;
+        m_handshakeBytes.clear();
     }
     if (m_fd >= 0) {
         ::close(m_fd);
@@ -320,7 +369,10 @@ void Transport::connected(Nanos now, Nanos up)
         onReady(now, m_connectTime, 0, false, false);
         return;
     }
-    m_ssl = SSL_new(m_endpoint->tls->handle());
+    // The key log (and with it the own records) for a connection likely to
+    // carry more than one request: the first, and those after one that did.
+    const bool keyLog = m_endpoint->tls->ownRecords() && (m_opened == 1 || m_lastReused);
+    m_ssl = SSL_new(keyLog ? m_endpoint->tls->keyLogHandle() : m_endpoint->tls->handle());
     BIO* bio = m_ssl ? rawSocketBio(m_fd, m_bio) : nullptr;
     if (!bio) {
         failConnect(ErrorClass::Tls, tlsErrorText("cannot start TLS"), now);
@@ -329,6 +381,8 @@ void Transport::connected(Nanos now, Nanos up)
     SSL_set_bio(m_ssl, bio, bio); // one reference, for both directions
     if (m_keepTlsBuffers)
         SSL_clear_mode(m_ssl, SSL_MODE_RELEASE_BUFFERS);
+    if (keyLog)
+        SSL_set_read_ahead(m_ssl, 0); // the handshake's end is where the own records begin (startOwnRecords)
     const std::string& name = m_endpoint->serverName;
     in6_addr probe{};
     const bool ipLiteral =
@@ -358,6 +412,7 @@ void Transport::continueHandshake(Nanos now)
         // one segment, one wake-up of the server for both.
         m_handshaking = false;
         m_connectDeadline = 0;
+        startOwnRecords();
         const std::uint32_t opened = m_opened;
         onReady(now, m_connectTime, SteadyClock::monotonicNow() - m_handshakeStart, true,
                 SSL_session_reused(m_ssl) == 1);
@@ -440,6 +495,8 @@ void Transport::onEvents(std::uint32_t events, Nanos now)
 
 std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::string& why)
 {
+    if (m_records)
+        return readOwn(buffer, size, io, why);
     if (m_ssl) {
         // The error queue is empty here: every call that leaves errors in it
         // is followed by tlsErrorText or ERR_clear_error (one clear per read
@@ -481,6 +538,9 @@ std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::str
 
 std::size_t Transport::writeSome(const char* data, std::size_t size, Io& io, std::string& why)
 {
+    m_writes += m_ssl != nullptr;
+    if (m_records)
+        return writeOwn(data, size, io, why);
     if (m_ssl) {
         errno = 0; // the error queue is empty (readSome)
         const int n = SSL_write(m_ssl, data, int(std::min<std::size_t>(size, 1 << 30)));

@@ -10,8 +10,10 @@
 #include "eventloop.h"
 #include "metrics/runmetrics.h"
 #include "tlscontext.h"
+#include "tlsrecords.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -65,6 +67,8 @@ public:
     bool ready() const { return m_fd >= 0 && !m_connecting && !m_handshaking; }
     // The protocol ALPN settled on ("h2", "http/1.1"), empty without.
     std::string alpn() const;
+    // TLS past the handshake: the engine seals and opens the records (TlsRecords), not OpenSSL.
+    bool ownsRecords() const { return m_records != nullptr; }
     // TLS: keep the record buffers between records (from the next open) rather
     // than free them whenever they empty (the default: less memory per idle
     // connection, a free and an allocation per record).
@@ -126,6 +130,23 @@ private:
     void setNoDelay();
     // A cleartext write that took `written` of `size` bytes: NODELAY before the rest.
     void noDelayIfSplit(std::size_t written, std::size_t size);
+    // TLS 1.3 past the handshake: the records become the transport's own
+    // when the suite allows (else OpenSSL reads ahead as before).
+    void startOwnRecords();
+    std::size_t readOwn(char* buffer, std::size_t size, Io& io, std::string& why);
+    std::size_t writeOwn(const char* data, std::size_t size, Io& io, std::string& why);
+    // Opens the whole records at the start of `in` (`size` bytes) into
+    // `buffer` (from `got`): how many bytes of `in` were used; `io` set to
+    // Error or Closed when a record says so.
+    std::size_t openRecords(const unsigned char* in, std::size_t size, char* buffer, std::size_t bufferSize,
+                            std::size_t& got, Io& io, std::string& why);
+    std::size_t takePlain(char* buffer, std::size_t size);
+    // A post-handshake message's bytes (they may span records): tickets go to
+    // OpenSSL, KeyUpdate is followed; anything else fails the connection.
+    bool onHandshakeBytes(const unsigned char* data, std::size_t size, std::string& why);
+    // Seals `size` bytes of `type` after what the BIO holds, and sends them.
+    bool sendOwn(std::uint8_t type, const char* data, std::size_t size);
+    bool sendKeyUpdate(bool requestPeer);
 
     EventLoop& m_loop;
     const Endpoint* m_endpoint = nullptr;
@@ -137,7 +158,13 @@ private:
     // flight is held and goes out in one write with what onReady writes (the
     // first request), not in a segment of its own.
     TlsBioState* m_bio = nullptr;
-    TlsSessionPtr m_tlsSession; // the last session, offered again on the next open()
+    TlsSessionPtr m_tlsSession;            // the last session, offered again on the next open()
+    std::unique_ptr<TlsRecords> m_records; // the connection's own record layer (TLS 1.3)
+    std::string m_plain;                   // a record's plaintext that did not fit the reader's buffer
+    std::size_t m_plainAt = 0;
+    std::string m_handshakeBytes; // a post-handshake message not yet whole
+    std::uint32_t m_writes = 0;   // TLS: writes on this connection
+    bool m_lastReused = false;    // the connection before carried more than one write
     Nanos m_connectStart = 0;
     Nanos m_connectTime = 0;
     Nanos m_handshakeStart = 0;

@@ -10,6 +10,7 @@
 #include "loopbackserver.h"
 #include "net/http1session.h"
 #include "net/tlscontext.h"
+#include "tlstestserver.h"
 
 #include <QTest>
 
@@ -29,29 +30,6 @@ using namespace stampede;
 using loopbacktest::Answers;
 
 namespace {
-
-// A server context with a fresh P-256 key and a self-signed certificate.
-SSL_CTX* serverContext(int maxVersion)
-{
-    EVP_PKEY* key = EVP_EC_gen("P-256");
-    X509* cert = X509_new();
-    ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
-    X509_gmtime_adj(X509_getm_notBefore(cert), 0);
-    X509_gmtime_adj(X509_getm_notAfter(cert), 3600);
-    X509_set_pubkey(cert, key);
-    X509_NAME* name = X509_get_subject_name(cert);
-    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("localhost"), -1, -1,
-                               0);
-    X509_set_issuer_name(cert, name);
-    X509_sign(cert, key, EVP_sha256());
-    SSL_CTX* ctx = SSL_CTX_new(TLS_server_method());
-    SSL_CTX_use_certificate(ctx, cert);
-    SSL_CTX_use_PrivateKey(ctx, key);
-    SSL_CTX_set_max_proto_version(ctx, maxVersion);
-    X509_free(cert);
-    EVP_PKEY_free(key);
-    return ctx;
-}
 
 // What the server saw of one connection: the request's head, and the
 // segments with data that had come in when it was read.
@@ -107,7 +85,7 @@ private:
     // One GET over a new connection to a server of `maxVersion`; what it saw.
     Seen getOnce(int maxVersion, Answers& answers)
     {
-        SSL_CTX* ctx = serverContext(maxVersion);
+        SSL_CTX* ctx = loopbacktest::serverContext(maxVersion);
         Seen seen;
         std::thread server([&] { seen = serveOne(m_net.fd, ctx); });
         std::string error;
