@@ -40,7 +40,8 @@ struct Options
     std::string shares;   // --shares N: the run split into N shares over the agents
     std::string projectFile, reportFile;
     bool insecure = false;
-    bool noTlsResume = false; // --no-tls-resume: a full handshake on every new connection
+    bool noTlsResume = false;    // --no-tls-resume: a full handshake on every new connection
+    bool opensslRecords = false; // --openssl-records: TLS 1.3 records by OpenSSL, not the engine's own
     std::string http, streams;
     std::string caCert, clientCert, clientKey, serverName;
     // gRPC quick mode

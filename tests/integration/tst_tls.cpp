@@ -55,6 +55,7 @@ private slots:
                 "  ssl_session_cache shared:tls:1m; ssl_session_tickets on;\n"
                 "  server { listen 127.0.0.1:%2 ssl; ssl_certificate %1/server.pem; ssl_certificate_key "
                 "%1/server.key;\n"
+                "           location /big { root %1; }\n"
                 "           location / { return 200 \"ok\"; } }\n"
                 "  server { listen 127.0.0.1:%3 ssl; ssl_certificate %1/self.pem; ssl_certificate_key %1/self.key;\n"
                 "           location / { return 200 \"ok\"; } }\n"
@@ -70,7 +71,37 @@ private slots:
                 .arg(m_selfSigned)
                 .arg(m_expired)
                 .arg(m_clientAuth);
+        QFile big(file("big"));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        big.write(QByteArray(100000, 'b')); // seven records of an answer
+        big.close();
         QVERIFY2(m_nginx.start(m_dir.path(), servers, m_good), qPrintable(m_nginx.error()));
+    }
+
+    // Keep-alive answers of many records, through the engine's own TLS 1.3
+    // records and through OpenSSL's (--openssl-records): every byte arrives,
+    // and nginx counts every request.
+    void ownAndOpenSslRecordsCarryTheSame_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("own records") << QStringList{};
+        QTest::newRow("--openssl-records") << QStringList{QStringLiteral("--openssl-records")};
+    }
+    void ownAndOpenSslRecordsCarryTheSame()
+    {
+        QFETCH(QStringList, extra);
+        m_nginx.takeServedCount();
+        const auto total =
+            run(QStringList{QStringLiteral("--url"), url(m_good, "/big"), QStringLiteral("--cacert"), file("ca.pem"),
+                            QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s")} +
+                    extra,
+                0);
+        QCOMPARE(count(total, "errors"), 0);
+        const qint64 requests = count(total, "requests");
+        QVERIFY(requests > 20);
+        QCOMPARE(m_nginx.takeServedCount(), requests);
+        QVERIFY2(count(total, "bytes_in") > requests * 100000, qPrintable(QString::number(count(total, "bytes_in"))));
+        QVERIFY2(count(total, "bytes_in") < requests * 100400, qPrintable(QString::number(count(total, "bytes_in"))));
     }
 
     void verifiedAgainstTheCaAndCountedByTheServer()
