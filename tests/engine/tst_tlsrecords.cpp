@@ -7,6 +7,7 @@
 // not authenticate, a close_notify, and TLS 1.2 left to OpenSSL.
 #include "loopbackserver.h"
 #include "net/http1session.h"
+#include "net/httpexchange.h"
 #include "net/tlscontext.h"
 #include "net/tlsrecords.h"
 #include "tlstestserver.h"
@@ -415,6 +416,31 @@ private slots:
         SSL_CTX_free(ctx);
         QCOMPARE(owned, (std::vector<bool>{true, false, true, false}));
         QCOMPARE(c.answers.resumed, 3); // either way the session goes on
+    }
+
+    // The request builder's Send (one request on a connection of its own):
+    // a body of 37 records out (more than the socket takes at once), an
+    // answer of seven back, byte for byte.
+    void sendThroughOwnRecords()
+    {
+        SSL_CTX* ctx = loopbacktest::serverContext(TLS1_3_VERSION);
+        ServerLog log;
+        const std::string body = randomBytes(100000);
+        std::thread server([&] { serve(m_net.fd, ctx, 1, body, {}, log); });
+        HttpExchangeRequest request;
+        request.method = "POST";
+        request.url = "https://" + m_net.endpoint.label + "/send";
+        request.body = randomBytes(600000); // past a write's 256 KiB and the socket's buffer: writes wait for EPOLLOUT
+        request.verify = false;
+        request.timeout = 5 * kNanosPerSecond;
+        const HttpExchangeResult result = stampede::exchange(request);
+        server.join();
+        SSL_CTX_free(ctx);
+        QVERIFY2(result.ok, result.error.c_str());
+        QCOMPARE(result.status, 200);
+        QCOMPARE(result.body, body);
+        QVERIFY(log.lastRequest.size() > request.body.size());
+        QCOMPARE(log.lastRequest.substr(log.lastRequest.size() - request.body.size()), request.body);
     }
 
     // TLS 1.2, or the option off: OpenSSL's records, as before.
