@@ -109,6 +109,10 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
             io = Io::Error;
             break;
         }
+        if (!fits && type != TlsRecords::kData) {
+            m_plain.clear(); // a ticket or an alert opened there: nothing of it is data
+            m_plainAt = 0;
+        }
         if (!fits && m_plainAt < m_plain.size())
             break;
     }

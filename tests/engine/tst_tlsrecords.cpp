@@ -14,6 +14,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -174,7 +175,7 @@ private:
         Answers answers;
         std::unique_ptr<Http1Session> session;
     };
-    void makeClient(Client& c, bool ownRecords = true)
+    void makeClient(Client& c, bool ownRecords = true, std::size_t readBuffer = 65536)
     {
         std::string error;
         TlsOptions options;
@@ -182,7 +183,8 @@ private:
         options.ownRecords = ownRecords;
         c.endpoint = m_net.endpoint;
         c.endpoint.tls = TlsContext::create(options, error);
-        c.session = std::make_unique<Http1Session>(m_net.loop, c.answers, m_net.buffer.data(), m_net.buffer.size());
+        c.session = std::make_unique<Http1Session>(m_net.loop, c.answers, m_net.buffer.data(),
+                                                   std::min(readBuffer, m_net.buffer.size()));
     }
     // Sends `request` and runs the loop until its answer (5 s at most).
     void exchange(Client& c, const std::string& request)
@@ -351,6 +353,33 @@ private slots:
         server.join();
         SSL_CTX_free(ctx);
         QCOMPARE(c.answers.connections, 2);
+        QCOMPARE(c.answers.resumed, 1);
+    }
+
+    // A reader's buffer smaller than a record: the tickets (about 250 bytes)
+    // and the answers' records open aside and are handed out in pieces;
+    // nothing of a ticket reaches the reader, and the session still resumes.
+    void aBufferSmallerThanARecord()
+    {
+        SSL_CTX* ctx = loopbacktest::serverContext(TLS1_3_VERSION);
+        ServerLog log;
+        const std::string body = randomBytes(40000);
+        std::thread server([&] { serve(m_net.fd, ctx, 2, body, {}, log); });
+        Client c;
+        makeClient(c, true, 64);
+        const std::string get = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
+        for (int i = 0; i < 3; ++i) {
+            exchange(c, get);
+            QCOMPARE(c.answers.why, std::string());
+            QCOMPARE(c.answers.bytesIn, answerBytes(body));
+            QVERIFY(c.session->ownsRecords());
+        }
+        c.session->close();
+        exchange(c, get);
+        QCOMPARE(c.answers.bytesIn, answerBytes(body));
+        c.session->close();
+        server.join();
+        SSL_CTX_free(ctx);
         QCOMPARE(c.answers.resumed, 1);
     }
 
