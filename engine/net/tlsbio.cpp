@@ -1,7 +1,10 @@
 #include "tlsbio.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <memory>
+#include <openssl/bio.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -28,6 +31,24 @@ ssize_t rawRecv(int fd, char* buffer, std::size_t size)
         n = ::syscall(SYS_recvfrom, fd, buffer, size, 0, nullptr, nullptr);
     while (n < 0 && errno == EINTR);
     return n;
+}
+
+std::size_t takeFrom(std::string& from, std::size_t& at, char* to, std::size_t size)
+{
+    const std::size_t n = std::min(size, from.size() - at);
+    std::memcpy(to, from.data() + at, n);
+    at += n;
+    if (at == from.size()) {
+        from.clear();
+        at = 0;
+    }
+    return n;
+}
+
+int rawSocketType()
+{
+    static const int type = BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR;
+    return type;
 }
 
 unsigned char* scratch()

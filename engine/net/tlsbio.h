@@ -32,10 +32,17 @@ struct TlsBioState
     std::string clientSecret, serverSecret;
 };
 
+// The type of the transport's socket BIO (BIO_method_type): its data is a TlsBioState.
+int rawSocketType();
+
 // send(2) and recv(2) without glibc's wrappers (cancellation points); a call
 // a signal interrupted is made again. errno is set as usual.
 ssize_t rawSend(int fd, const char* data, std::size_t size);
 ssize_t rawRecv(int fd, char* buffer, std::size_t size);
+
+// Copies up to `size` bytes of `from` (from `at` on) to `to` and moves `at`
+// past them; `from` is emptied once all of it is taken. Returns how many.
+std::size_t takeFrom(std::string& from, std::size_t& at, char* to, std::size_t size);
 
 // Where the transport's reads of the socket go when not straight into a
 // caller's buffer: one per thread, room for a buffer's worth and a record.

@@ -1,10 +1,13 @@
 #include "tlscontext.h"
 
+#include "tlsbio.h"
+
+#include <cstring>
+
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
-#include <utility>
 
 namespace stampede {
 
@@ -18,6 +21,42 @@ using BioPtr = std::unique_ptr<BIO, BioFree>;
 BioPtr memoryBio(const std::string& pem)
 {
     return BioPtr(BIO_new_mem_buf(pem.data(), int(pem.size())));
+}
+
+// The bytes of a key log line's last field (hex).
+std::string secretOf(const char* line)
+{
+    const char* hex = std::strrchr(line, ' ');
+    std::string out;
+    if (!hex)
+        return out;
+    ++hex;
+    const std::size_t n = std::strlen(hex);
+    if (n % 2 || n > 128)
+        return out;
+    for (std::size_t i = 0; i < n; i += 2) {
+        const int hi = OPENSSL_hexchar2int(static_cast<unsigned char>(hex[i]));
+        const int lo = OPENSSL_hexchar2int(static_cast<unsigned char>(hex[i + 1]));
+        if (hi < 0 || lo < 0)
+            return {};
+        out += char(hi * 16 + lo);
+    }
+    return out;
+}
+
+// OpenSSL's key log line for `ssl` (its traffic secrets, as SSLKEYLOGFILE
+// writes them): a connection's application traffic secrets go to its socket
+// BIO's state, for the transport's own records (Transport::startOwnRecords).
+void tlsKeyLogLine(const SSL* ssl, const char* line)
+{
+    BIO* b = SSL_get_rbio(ssl);
+    if (!b || BIO_method_type(b) != rawSocketType() || !BIO_get_data(b))
+        return;
+    TlsBioState& st = *static_cast<TlsBioState*>(BIO_get_data(b));
+    if (std::strncmp(line, "CLIENT_TRAFFIC_SECRET_0 ", 24) == 0)
+        st.clientSecret = secretOf(line);
+    else if (std::strncmp(line, "SERVER_TRAFFIC_SECRET_0 ", 24) == 0)
+        st.serverSecret = secretOf(line);
 }
 } // namespace
 
@@ -47,31 +86,28 @@ void TlsSessionFree::operator()(ssl_session_st* s) const
 // Makes a client context of the options (null, and `error`, when they do not load).
 SSL_CTX* TlsContext::makeContext(const TlsOptions& o, std::string& error)
 {
-    struct Made
-    {
-        SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
-        ~Made() { SSL_CTX_free(ctx); }
-    } c;
-    if (!c.ctx) {
+    std::unique_ptr<SSL_CTX, void (*)(SSL_CTX*)> made(SSL_CTX_new(TLS_client_method()), SSL_CTX_free);
+    SSL_CTX* const ctx = made.get();
+    if (!ctx) {
         error = tlsErrorText("cannot create a TLS context");
         return nullptr;
     }
-    SSL_CTX_set_min_proto_version(c.ctx, TLS1_2_VERSION);
+    SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
     // a client of many connections: keep sessions for resumption, ourselves
-    SSL_CTX_set_session_cache_mode(c.ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
-    SSL_CTX_set_mode(c.ctx,
+    SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+    SSL_CTX_set_mode(ctx,
                      SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS);
     // Read what the socket has in one go: a record's header and body are not
     // two system calls, and what came past an answer is known to be there
     // (Transport::pendingBytes) instead of waiting, unseen, in the socket for
     // an edge that never comes.
-    SSL_CTX_set_read_ahead(c.ctx, 1);
+    SSL_CTX_set_read_ahead(ctx, 1);
     if (o.verify) {
-        SSL_CTX_set_verify(c.ctx, SSL_VERIFY_PEER, nullptr);
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
         if (o.caPem.empty()) {
-            SSL_CTX_set_default_verify_paths(c.ctx);
+            SSL_CTX_set_default_verify_paths(ctx);
         } else {
-            X509_STORE* store = SSL_CTX_get_cert_store(c.ctx);
+            X509_STORE* store = SSL_CTX_get_cert_store(ctx);
             BioPtr bio = memoryBio(o.caPem);
             int added = 0;
             while (X509* cert = PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr)) {
@@ -85,7 +121,7 @@ SSL_CTX* TlsContext::makeContext(const TlsOptions& o, std::string& error)
             }
         }
     } else {
-        SSL_CTX_set_verify(c.ctx, SSL_VERIFY_NONE, nullptr);
+        SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
     }
     if (!o.certPem.empty() || !o.keyPem.empty()) {
         if (o.certPem.empty() || o.keyPem.empty()) {
@@ -94,19 +130,19 @@ SSL_CTX* TlsContext::makeContext(const TlsOptions& o, std::string& error)
         }
         BioPtr certBio = memoryBio(o.certPem);
         X509* cert = PEM_read_bio_X509(certBio.get(), nullptr, nullptr, nullptr);
-        if (!cert || SSL_CTX_use_certificate(c.ctx, cert) != 1) {
+        if (!cert || SSL_CTX_use_certificate(ctx, cert) != 1) {
             X509_free(cert);
             error = tlsErrorText("the client certificate is not a PEM certificate");
             return nullptr;
         }
         X509_free(cert);
         while (X509* extra = PEM_read_bio_X509(certBio.get(), nullptr, nullptr, nullptr))
-            if (SSL_CTX_add0_chain_cert(c.ctx, extra) != 1)
+            if (SSL_CTX_add0_chain_cert(ctx, extra) != 1)
                 X509_free(extra);
         ERR_clear_error();
         BioPtr keyBio = memoryBio(o.keyPem);
         EVP_PKEY* key = PEM_read_bio_PrivateKey(keyBio.get(), nullptr, nullptr, nullptr);
-        if (!key || SSL_CTX_use_PrivateKey(c.ctx, key) != 1 || SSL_CTX_check_private_key(c.ctx) != 1) {
+        if (!key || SSL_CTX_use_PrivateKey(ctx, key) != 1 || SSL_CTX_check_private_key(ctx) != 1) {
             EVP_PKEY_free(key);
             error = tlsErrorText("the client key is not a PEM private key matching the certificate");
             return nullptr;
@@ -119,9 +155,9 @@ SSL_CTX* TlsContext::makeContext(const TlsOptions& o, std::string& error)
             wire += char(p.size());
             wire += p;
         }
-        SSL_CTX_set_alpn_protos(c.ctx, reinterpret_cast<const unsigned char*>(wire.data()), unsigned(wire.size()));
+        SSL_CTX_set_alpn_protos(ctx, reinterpret_cast<const unsigned char*>(wire.data()), unsigned(wire.size()));
     }
-    return std::exchange(c.ctx, nullptr);
+    return made.release();
 }
 
 std::shared_ptr<TlsContext> TlsContext::create(const TlsOptions& o, std::string& error)

@@ -11,7 +11,6 @@
 
 struct ssl_ctx_st;
 struct ssl_session_st;
-struct ssl_st;
 
 namespace stampede {
 
@@ -59,11 +58,6 @@ struct TlsSessionFree
     void operator()(ssl_session_st* s) const;
 };
 using TlsSessionPtr = std::unique_ptr<ssl_session_st, TlsSessionFree>;
-
-// OpenSSL's key log line for `ssl` (its traffic secrets, as SSLKEYLOGFILE
-// writes them): the transport keeps a connection's application traffic
-// secrets for its own record layer (transport.cpp).
-void tlsKeyLogLine(const ssl_st* ssl, const char* line);
 
 // The text of OpenSSL's error queue (emptied), or `fallback`.
 std::string tlsErrorText(const std::string& fallback);

@@ -19,12 +19,9 @@ EVP_KDF* hkdf()
     static EVP_KDF* const kdf = EVP_KDF_fetch(nullptr, "HKDF", nullptr);
     return kdf;
 }
-EVP_CIPHER* cipherNamed(const char* name)
+const EVP_CIPHER* fetched(const char* name)
 {
-    static EVP_CIPHER* const aes128 = EVP_CIPHER_fetch(nullptr, "AES-128-GCM", nullptr);
-    static EVP_CIPHER* const aes256 = EVP_CIPHER_fetch(nullptr, "AES-256-GCM", nullptr);
-    static EVP_CIPHER* const chacha = EVP_CIPHER_fetch(nullptr, "ChaCha20-Poly1305", nullptr);
-    return std::strcmp(name, "AES-128-GCM") == 0 ? aes128 : std::strcmp(name, "AES-256-GCM") == 0 ? aes256 : chacha;
+    return EVP_CIPHER_fetch(nullptr, name, nullptr);
 }
 
 // HKDF-Expand-Label(secret, label, "", length) of RFC 8446 §7.1.
@@ -86,20 +83,23 @@ bool TlsRecords::supports(std::uint32_t cipherId)
 
 bool TlsRecords::start(std::uint32_t cipherId, std::string_view clientSecret, std::string_view serverSecret)
 {
+    static const EVP_CIPHER* const aes128 = fetched("AES-128-GCM");
+    static const EVP_CIPHER* const aes256 = fetched("AES-256-GCM");
+    static const EVP_CIPHER* const chacha = fetched("ChaCha20-Poly1305");
     switch (cipherId) {
     case kAes128Gcm:
         m_md = EVP_sha256();
-        m_cipher = "AES-128-GCM";
+        m_cipher = aes128;
         m_keyLength = 16;
         break;
     case kAes256Gcm:
         m_md = EVP_sha384();
-        m_cipher = "AES-256-GCM";
+        m_cipher = aes256;
         m_keyLength = 32;
         break;
     case kChaCha20:
         m_md = EVP_sha256();
-        m_cipher = "ChaCha20-Poly1305";
+        m_cipher = chacha;
         m_keyLength = 32;
         break;
     default:
@@ -127,10 +127,9 @@ bool TlsRecords::keyFrom(Direction& d, const unsigned char* secret, std::size_t 
     bool ok = expandLabel(m_md, secret, length, "key", key, m_keyLength) &&
               expandLabel(m_md, secret, length, "iv", d.iv, sizeof d.iv);
     if (ok) {
-        const EVP_CIPHER* cipher = cipherNamed(m_cipher);
         if (!d.ctx)
             d.ctx = EVP_CIPHER_CTX_new();
-        ok = cipher && d.ctx && EVP_CipherInit_ex(d.ctx, cipher, nullptr, key, nullptr, encrypt ? 1 : 0) == 1;
+        ok = m_cipher && d.ctx && EVP_CipherInit_ex(d.ctx, m_cipher, nullptr, key, nullptr, encrypt ? 1 : 0) == 1;
     }
     OPENSSL_cleanse(key, sizeof key);
     return ok;
@@ -156,10 +155,18 @@ bool TlsRecords::updateWriteKey()
     return next(m_write, true);
 }
 
+bool TlsRecords::sealKeyUpdate(bool requestPeer, std::string& out)
+{
+    const char message[5] = {24, 0, 0, 1, char(requestPeer ? 1 : 0)}; // KeyUpdate, 1 byte
+    return sealOne(m_write, kHandshake, message, sizeof message, out) && updateWriteKey();
+}
+
 bool TlsRecords::seal(std::uint8_t type, const char* data, std::size_t size, std::string& out)
 {
     do {
         const std::size_t part = std::min(size, kMaxPlain);
+        if (m_write.seq >= m_recordsPerKey && !sealKeyUpdate(false, out))
+            return false;
         if (!sealOne(m_write, type, data, part, out))
             return false;
         data += part;

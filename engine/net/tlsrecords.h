@@ -12,6 +12,7 @@
 #include <string_view>
 
 struct evp_cipher_ctx_st;
+struct evp_cipher_st;
 struct evp_md_st;
 
 namespace stampede {
@@ -30,7 +31,7 @@ public:
     // (KeyUpdate): well inside AES-GCM's limit of 2^24.5 (§5.5).
     static constexpr std::uint64_t kRecordsPerKey = std::uint64_t(1) << 23;
 
-    TlsRecords() = default;
+    explicit TlsRecords(std::uint64_t recordsPerKey = kRecordsPerKey) : m_recordsPerKey(recordsPerKey) {}
     ~TlsRecords();
     TlsRecords(const TlsRecords&) = delete;
     TlsRecords& operator=(const TlsRecords&) = delete;
@@ -44,8 +45,12 @@ public:
     bool start(std::uint32_t cipherId, std::string_view clientSecret, std::string_view serverSecret);
 
     // Appends `data` (`size` bytes of content type `type`) to `out`, as
-    // records of at most kMaxPlain bytes each. False when the cipher failed.
+    // records of at most kMaxPlain bytes each; a KeyUpdate goes first when
+    // the write key has sealed its `recordsPerKey`. False when the cipher failed.
     bool seal(std::uint8_t type, const char* data, std::size_t size, std::string& out);
+    // Appends a KeyUpdate (asking for the peer's when `requestPeer`) sealed
+    // under the write key, and moves the write key on.
+    bool sealKeyUpdate(bool requestPeer, std::string& out);
     // The same under the server's first key and the feed's own sequence: a
     // post-handshake message for OpenSSL to read as if from the socket.
     bool sealForOpenSsl(const char* data, std::size_t size, std::string& out);
@@ -67,7 +72,6 @@ public:
     // KeyUpdate: the next read key (the server updated its own), the next write key (after sending ours).
     bool updateReadKey();
     bool updateWriteKey();
-    std::uint64_t writeSequence() const { return m_write.seq; }
 
 private:
     struct Direction
@@ -84,7 +88,8 @@ private:
     void clear(Direction& d);
 
     const evp_md_st* m_md = nullptr;
-    const char* m_cipher = nullptr;
+    const evp_cipher_st* m_cipher = nullptr;
+    std::uint64_t m_recordsPerKey;
     std::size_t m_keyLength = 0;
     Direction m_write, m_read, m_feed;
 };

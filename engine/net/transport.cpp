@@ -48,29 +48,18 @@ int bioWrite(BIO* b, const char* data, int size)
         BIO_set_retry_write(b);
     return -1;
 }
-int serve(std::string& from, std::size_t& at, char* buffer, int size)
-{
-    const std::size_t n = std::min(std::size_t(size), from.size() - at);
-    std::memcpy(buffer, from.data() + at, n);
-    at += n;
-    if (at == from.size()) {
-        from.clear();
-        at = 0;
-    }
-    return int(n);
-}
 int bioRead(BIO* b, char* buffer, int size)
 {
     BIO_clear_retry_flags(b);
     TlsBioState& st = bioState(b);
     if (st.own) { // only what the transport hands back
         if (st.feedAt < st.feed.size())
-            return serve(st.feed, st.feedAt, buffer, size);
+            return int(takeFrom(st.feed, st.feedAt, buffer, std::size_t(size)));
         BIO_set_retry_read(b);
         return -1;
     }
     if (st.inAt < st.in.size())
-        return serve(st.in, st.inAt, buffer, size);
+        return int(takeFrom(st.in, st.inAt, buffer, std::size_t(size)));
     // A large read (OpenSSL's read-ahead) goes straight to its buffer; a
     // small one (a record's header, without read-ahead) takes what the socket
     // has and keeps the rest.
@@ -82,7 +71,7 @@ int bioRead(BIO* b, char* buffer, int size)
             return int(n);
         st.in.assign(to, std::size_t(n));
         st.inAt = 0;
-        return serve(st.in, st.inAt, buffer, size);
+        return int(takeFrom(st.in, st.inAt, buffer, std::size_t(size)));
     }
     if (n == 0) {
         BIO_set_flags(b, BIO_FLAGS_IN_EOF);
@@ -118,11 +107,6 @@ int bioDestroy(BIO* b)
     BIO_set_data(b, nullptr);
     return 1;
 }
-int rawSocketType()
-{
-    static const int type = BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR;
-    return type;
-}
 const BIO_METHOD* rawSocketMethod()
 {
     static BIO_METHOD* const method = [] {
@@ -150,39 +134,7 @@ BIO* rawSocketBio(int fd, TlsBioState*& state)
     }
     return b;
 }
-// The bytes of a key log line's last field (hex).
-std::string secretOf(const char* line)
-{
-    const char* hex = std::strrchr(line, ' ');
-    std::string out;
-    if (!hex)
-        return out;
-    ++hex;
-    const std::size_t n = std::strlen(hex);
-    if (n % 2 || n > 128)
-        return out;
-    for (std::size_t i = 0; i < n; i += 2) {
-        const int hi = OPENSSL_hexchar2int(static_cast<unsigned char>(hex[i]));
-        const int lo = OPENSSL_hexchar2int(static_cast<unsigned char>(hex[i + 1]));
-        if (hi < 0 || lo < 0)
-            return {};
-        out += char(hi * 16 + lo);
-    }
-    return out;
-}
 } // namespace
-
-void tlsKeyLogLine(const SSL* ssl, const char* line)
-{
-    BIO* b = SSL_get_rbio(ssl);
-    if (!b || BIO_method_type(b) != rawSocketType() || !BIO_get_data(b))
-        return;
-    TlsBioState& st = bioState(b);
-    if (std::strncmp(line, "CLIENT_TRAFFIC_SECRET_0 ", 24) == 0)
-        st.clientSecret = secretOf(line);
-    else if (std::strncmp(line, "SERVER_TRAFFIC_SECRET_0 ", 24) == 0)
-        st.serverSecret = secretOf(line);
-}
 
 Transport::~Transport()
 {

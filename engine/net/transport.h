@@ -140,13 +140,13 @@ private:
     // Error or Closed when a record says so.
     std::size_t openRecords(const unsigned char* in, std::size_t size, char* buffer, std::size_t bufferSize,
                             std::size_t& got, Io& io, std::string& why);
-    std::size_t takePlain(char* buffer, std::size_t size);
     // A post-handshake message's bytes (they may span records): tickets go to
     // OpenSSL, KeyUpdate is followed; anything else fails the connection.
     bool onHandshakeBytes(const unsigned char* data, std::size_t size, std::string& why);
-    // Seals `size` bytes of `type` after what the BIO holds, and sends them.
-    bool sendOwn(std::uint8_t type, const char* data, std::size_t size);
-    bool sendKeyUpdate(bool requestPeer);
+    // Seals `size` bytes of data after what the BIO holds, and sends them.
+    bool sendOwn(const char* data, std::size_t size);
+    // The same for our KeyUpdate, which the server's asked for.
+    bool answerKeyUpdate();
 
     EventLoop& m_loop;
     const Endpoint* m_endpoint = nullptr;

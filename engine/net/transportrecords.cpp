@@ -43,18 +43,6 @@ void Transport::startOwnRecords()
         SSL_set_read_ahead(m_ssl, 1); // OpenSSL's records: read what the socket has in one go
 }
 
-std::size_t Transport::takePlain(char* buffer, std::size_t size)
-{
-    const std::size_t n = std::min(size, m_plain.size() - m_plainAt);
-    std::memcpy(buffer, m_plain.data() + m_plainAt, n);
-    m_plainAt += n;
-    if (m_plainAt == m_plain.size()) {
-        m_plain.clear();
-        m_plainAt = 0;
-    }
-    return n;
-}
-
 std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, char* buffer, std::size_t bufferSize,
                                    std::size_t& got, Io& io, std::string& why)
 {
@@ -86,7 +74,7 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
                 got += plain;
             } else {
                 m_plain.resize(plain);
-                got += takePlain(buffer + got, bufferSize - got);
+                got += takeFrom(m_plain, m_plainAt, buffer + got, bufferSize - got);
             }
         } else if (type == TlsRecords::kHandshake) {
             if (!onHandshakeBytes(out, plain, why)) {
@@ -122,7 +110,7 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
 std::size_t Transport::readOwn(char* buffer, std::size_t size, Io& io, std::string& why)
 {
     TlsBioState& st = *m_bio;
-    std::size_t got = takePlain(buffer, size);
+    std::size_t got = takeFrom(m_plain, m_plainAt, buffer, size);
     if (got == 0 && st.closeNotified) {
         io = Io::Closed;
         return 0;
@@ -198,7 +186,7 @@ bool Transport::onHandshakeBytes(const unsigned char* data, std::size_t size, st
             }
             const bool requested = h[4] == 1;
             m_handshakeBytes.clear();
-            if (!m_records->updateReadKey() || (requested && !sendKeyUpdate(false))) {
+            if (!m_records->updateReadKey() || (requested && !answerKeyUpdate())) {
                 why = "TLS: the key update failed";
                 return false;
             }
@@ -211,19 +199,22 @@ bool Transport::onHandshakeBytes(const unsigned char* data, std::size_t size, st
     }
 }
 
-bool Transport::sendOwn(std::uint8_t type, const char* data, std::size_t size)
+bool Transport::sendOwn(const char* data, std::size_t size)
 {
-    if (!m_records->seal(type, data, size, m_bio->held))
+    if (!m_records->seal(TlsRecords::kData, data, size, m_bio->held))
         return false;
     if (!m_bio->holding)
         flushHeld();
     return true;
 }
 
-bool Transport::sendKeyUpdate(bool requestPeer)
+bool Transport::answerKeyUpdate()
 {
-    const char message[5] = {char(kKeyUpdate), 0, 0, 1, char(requestPeer ? 1 : 0)};
-    return sendOwn(TlsRecords::kHandshake, message, sizeof message) && m_records->updateWriteKey();
+    if (!m_records->sealKeyUpdate(false, m_bio->held))
+        return false;
+    if (!m_bio->holding)
+        flushHeld();
+    return true;
 }
 
 std::size_t Transport::writeOwn(const char* data, std::size_t size, Io& io, std::string& why)
@@ -236,13 +227,8 @@ std::size_t Transport::writeOwn(const char* data, std::size_t size, Io& io, std:
             return 0;
         }
     }
-    if (m_records->writeSequence() >= TlsRecords::kRecordsPerKey && !sendKeyUpdate(false)) {
-        io = Io::Error;
-        why = "TLS: the key update failed";
-        return 0;
-    }
     const std::size_t n = std::min(size, kMaxWrite);
-    if (!sendOwn(TlsRecords::kData, data, n)) {
+    if (!sendOwn(data, n)) {
         io = Io::Error;
         why = tlsErrorText("TLS: a record could not be sealed");
         return 0;

@@ -37,7 +37,8 @@ std::string randomBytes(std::size_t n)
 }
 
 // Opens every record of `wire` with `r`: the data records' plaintext, or "" with `why`.
-std::string openAll(TlsRecords& r, const std::string& wire, std::string& why, std::uint8_t* lastType = nullptr)
+// With `keyUpdates`, a KeyUpdate record moves the reader's key on and is counted.
+std::string openAll(TlsRecords& r, const std::string& wire, std::string& why, int* keyUpdates = nullptr)
 {
     std::string plain;
     std::size_t at = 0;
@@ -51,9 +52,13 @@ std::string openAll(TlsRecords& r, const std::string& wire, std::string& why, st
         std::size_t n = 0;
         if (!r.open(p, std::size_t(length), reinterpret_cast<unsigned char*>(out.data()), type, n, why))
             return {};
-        if (lastType)
-            *lastType = type;
-        plain.append(out.data(), n);
+        if (keyUpdates && type == TlsRecords::kHandshake) {
+            if (out.compare(0, n, std::string("\x18\x00\x00\x01\x00", 5)) != 0 || !r.updateReadKey())
+                return why = "not a KeyUpdate", std::string();
+            ++*keyUpdates;
+        } else {
+            plain.append(out.data(), n);
+        }
         at += std::size_t(length);
     }
     return plain;
@@ -247,6 +252,27 @@ private slots:
         QVERIFY(fresh.updateWriteKey() && peer.updateReadKey());
         QVERIFY(fresh.seal(TlsRecords::kData, "after", 5, wire));
         QCOMPARE(openAll(peer, wire, why), std::string("after"));
+    }
+
+    // After its records per key the writer sends a KeyUpdate and moves on by
+    // itself (2^23 in use; 3 here): a reader that follows opens everything.
+    void theWriterMovesToANewKey()
+    {
+        const std::string c = randomBytes(32), s = randomBytes(32);
+        TlsRecords client(3), server;
+        QVERIFY(client.start(kAes128, c, s) && server.start(kAes128, s, c));
+        std::string wire, sent, why;
+        for (int i = 0; i < 7; ++i) {
+            const std::string data = "record " + std::to_string(i);
+            QVERIFY(client.seal(TlsRecords::kData, data.data(), data.size(), wire));
+            sent += data;
+        }
+        int keyUpdates = 0;
+        QCOMPARE(openAll(server, wire, why, &keyUpdates), sent);
+        QCOMPARE(keyUpdates, 2); // after records 3 and 6
+        TlsRecords stuck;        // a reader that stays on the first key opens the first three only
+        QVERIFY(stuck.start(kAes128, s, c));
+        QVERIFY(openAll(stuck, wire, why).empty());
     }
 
     // A changed byte, a replayed record, a wrong key: none opens.
