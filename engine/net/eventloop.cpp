@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace stampede {
@@ -72,6 +73,21 @@ int EventLoop::wait(Nanos timeout)
         timespec ts{time_t(timeout / kNanosPerSecond), long(timeout % kNanosPerSecond)};
         n = epoll_pwait2(m_fd, m_events, kMaxEvents, &ts, nullptr);
     }
+    return dropTimerEvent(n);
+}
+
+int EventLoop::nap(Nanos timeout)
+{
+    const int n = dropTimerEvent(epoll_wait(m_fd, m_events, kMaxEvents, 0));
+    if (n > 0 || timeout <= 0)
+        return n;
+    const timespec ts{time_t(timeout / kNanosPerSecond), long(timeout % kNanosPerSecond)};
+    nanosleep(&ts, nullptr); // a signal ends it early: the events are looked for all the same
+    return dropTimerEvent(epoll_wait(m_fd, m_events, kMaxEvents, 0));
+}
+
+int EventLoop::dropTimerEvent(int n)
+{
     for (int i = 0; i < n; ++i) {
         if (m_events[i].data.ptr != &m_timer)
             continue;

@@ -417,8 +417,13 @@ void Worker::run()
         if (const Nanos rel = m_setup.releaseAt ? m_setup.releaseAt->load(std::memory_order_relaxed) : 0;
             rel && !m_stopping)
             wakeAt = std::min(wakeAt, rel);
-        wakeAt = m_sessions->wakeBy(wakeAt);
-        const int n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
+        int n = 0;
+        if (const Nanos held = m_sessions->wakeBy(wakeAt); held < wakeAt) {
+            wakeAt = std::min(wakeAt, std::max(held, now + ClientSessions::kHeldNap));
+            n = m_io.nap(std::max<Nanos>(0, wakeAt - now));
+        } else {
+            n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
+        }
         // One time for the whole batch: the moment the answers were known to
         // have arrived (a time read per event would add the handling of the
         // events before it to each one's latency).

@@ -32,6 +32,9 @@ public:
     virtual ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) = 0;
     // Waits up to `timeout` nanoseconds for events; returns how many there are.
     virtual int wait(Nanos timeout) = 0;
+    // Sleeps `timeout`, not woken by events, and returns those ready at its
+    // end: the short wait while the sessions hold writes back (EventLoop::nap).
+    virtual int nap(Nanos timeout) { return wait(timeout); }
     // Handles the `events` that wait() returned (the sessions report them to
     // their listener), `ready` being when they were known to have arrived.
     virtual void dispatch(int events, Nanos ready) = 0;
@@ -48,6 +51,7 @@ public:
     ~LoopIo() override;
     ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override;
     int wait(Nanos timeout) override { return m_loop.wait(timeout); }
+    int nap(Nanos timeout) override { return m_loop.nap(timeout); }
     void dispatch(int events, Nanos ready) override;
     void wake() override;
 

@@ -22,6 +22,11 @@ public:
             it = m_io.m_pending.begin(); // the listener may have sent more
         }
     }
+    Nanos wakeBy(Nanos limit) const override
+    {
+        const Nanos now = m_io.m_clock.now();
+        return now >= m_io.m_holdFrom && now < m_io.m_holdUntil ? std::min(limit, m_io.m_holdUntil) : limit;
+    }
     std::uint32_t openConnections() const override { return 0; }
     void close() override { m_io.m_pending.clear(); }
 
@@ -69,6 +74,18 @@ int SimulatedIo::wait(Nanos timeout)
         until = std::min(until, m_pending.begin()->first);
     if (until > now)
         m_clock.set(until);
+    int due = 0;
+    for (auto it = m_pending.begin(); it != m_pending.end() && it->first <= until; ++it)
+        ++due;
+    return due;
+}
+
+int SimulatedIo::nap(Nanos timeout)
+{
+    ++m_wakeUps;
+    const Nanos until = m_clock.now() + timeout;
+    m_naps.push_back({m_clock.now(), timeout});
+    m_clock.set(until);
     int due = 0;
     for (auto it = m_pending.begin(); it != m_pending.end() && it->first <= until; ++it)
         ++due;

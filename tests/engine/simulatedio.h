@@ -43,7 +43,21 @@ public:
 
     ClientSessionsPtr sessions(const ScenarioPlan& plan, std::uint32_t slots, SessionListener& listener) override;
     int wait(Nanos timeout) override;
+    // Sleeps the whole `timeout`: answers due meanwhile do not end it.
+    int nap(Nanos timeout) override;
     void dispatch(int events, Nanos ready) override;
+    // The sessions hold writes back while the clock is in [from, until):
+    // they ask the worker to wake by `until` (ClientSessions::wakeBy).
+    void holdWrites(Nanos from, Nanos until)
+    {
+        m_holdFrom = from;
+        m_holdUntil = until;
+    }
+    struct Nap
+    {
+        Nanos at = 0, length = 0;
+    };
+    const std::vector<Nap>& naps() const { return m_naps; }
 
     const std::vector<Sent>& sent() const { return m_sent; }
     // Times the worker waited: its wake-ups.
@@ -68,6 +82,8 @@ private:
     std::multimap<Nanos, Pending> m_pending; // by when the answer arrives
     std::vector<Sent> m_sent;
     std::uint64_t m_wakeUps = 0;
+    Nanos m_holdFrom = 0, m_holdUntil = 0;
+    std::vector<Nap> m_naps;
     const SessionListener::HeaderList m_noTrailers;
 };
 

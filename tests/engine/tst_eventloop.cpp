@@ -1,10 +1,14 @@
 // The event loop's waits. A wait of a millisecond or more ends by the loop's
 // own timerfd, left armed while the deadline stays; it must still end on
 // time (not early, not late) when the deadline moves either way, and its
-// own event is never handed out as one of the caller's.
+// own event is never handed out as one of the caller's. A nap sleeps its
+// length whatever comes meanwhile.
 #include "net/eventloop.h"
 
 #include <QTest>
+
+#include <chrono>
+#include <thread>
 
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -69,6 +73,42 @@ private slots:
         took = timed(loop, rest, events);
         QCOMPARE(events, 0);
         QVERIFY2(took >= rest - 10 * kNanosPerMicro && took < rest + kLate, std::to_string(took).c_str());
+        ::close(fd);
+    }
+
+    // A nap returns the events ready at once without sleeping; otherwise it
+    // sleeps its whole length, not ended by an event that comes meanwhile,
+    // and returns it at its end. The timer's event stays the loop's own.
+    void aNapSleepsItsLengthAndIsNotEndedByEvents()
+    {
+        EventLoop loop;
+        const int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        int tag = 0;
+        QVERIFY(loop.add(fd, &tag));
+        Nanos start = SteadyClock::monotonicNow();
+        QCOMPARE(loop.nap(200 * kNanosPerMilli), 1); // writable from the start
+        QVERIFY(SteadyClock::monotonicNow() - start < kLate);
+        // an event 5 ms into a nap of 30 ms
+        std::thread writer([fd] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            const std::uint64_t one = 1;
+            (void)!::write(fd, &one, sizeof one);
+        });
+        start = SteadyClock::monotonicNow();
+        const int events = loop.nap(30 * kNanosPerMilli);
+        const Nanos took = SteadyClock::monotonicNow() - start;
+        writer.join();
+        QCOMPARE(events, 1);
+        QCOMPARE(loop.events()[0].data.ptr, static_cast<void*>(&tag));
+        QVERIFY2(took >= 30 * kNanosPerMilli - 10 * kNanosPerMicro, std::to_string(took).c_str());
+        QVERIFY2(took < 30 * kNanosPerMilli + kLate, std::to_string(took).c_str());
+        // the timer armed by a wait an event ended early fires during a nap: not handed out
+        const std::uint64_t one = 1;
+        QCOMPARE(::write(fd, &one, sizeof one), ssize_t(sizeof one));
+        int woken = -1;
+        timed(loop, 3 * kNanosPerMilli, woken);
+        QCOMPARE(woken, 1);
+        QCOMPARE(loop.nap(10 * kNanosPerMilli), 0);
         ::close(fd);
     }
 };

@@ -149,6 +149,36 @@ private Q_SLOTS:
         QCOMPARE(s.counters(0).late, std::uint64_t(0));
     }
 
+    // While the sessions hold writes back (HTTP/2's short hold), the worker
+    // naps instead of waiting: for ClientSessions::kHeldNap at least, so the
+    // answers of that time come together, but never past its next deadline.
+    void heldWritesMakeTheWorkerNap()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}}],"
+                       "'load': {'open': {'rate': 1000}}, 'duration': '1s', 'connections': 10}"),
+                     [](const Sent&) { return after(985 * kNanosPerMicro); });
+        // held for 3 us at the start: a nap of 20 us
+        s.io.holdWrites(kT0, kT0 + 3 * kNanosPerMicro);
+        s.run();
+        QCOMPARE(s.io.naps().size(), std::size_t(1));
+        QCOMPARE(s.io.naps()[0].at, kT0);
+        QCOMPARE(s.io.naps()[0].length, ClientSessions::kHeldNap);
+
+        // one user that thinks 15 us after each answer (1 ms): held from the
+        // first answer for 5 us, the nap ends when the thinking does
+        Simulation t(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}, 'thinkTime': {'fixed': '15us'}}],"
+                       "'load': {'closed': {'users': 1}}, 'duration': '100ms'}"),
+                     [](const Sent&) { return after(kMs); });
+        t.io.holdWrites(kT0 + kMs, kT0 + kMs + 5 * kNanosPerMicro);
+        t.run();
+        QCOMPARE(t.io.naps().size(), std::size_t(1));
+        QCOMPARE(t.io.naps()[0].at, kT0 + kMs);
+        QCOMPARE(t.io.naps()[0].length, 15 * kNanosPerMicro); // to the end of the thinking, not 20 us
+        const auto& sent = t.io.sent();
+        QVERIFY(sent.size() > 2);
+        QCOMPARE(sent[1].at, kT0 + kMs + 15 * kNanosPerMicro);
+    }
+
     // A share handed over at 1.25 s: its giver sends every arrival due
     // before, its taker every one from then on, at the same times and with
     // the increment going on where the giver stopped: together, the plan once.
