@@ -45,8 +45,11 @@ public:
     // which brings a request to go with it: the requests written together are
     // answered together, so the next write carries them all again. Fewer,
     // larger writes (and TLS records) cost the kernel and the cipher less per
-    // request. Nothing is held longer than kMaxHold, which is all a slow
-    // answer can add to the latency of the requests that wait with it.
+    // request. Nothing is held past the loop's first turn after kMaxHold,
+    // which follows the worker's nap (ClientSessions::kHeldNap: 20 us from
+    // the end of the batch of events that held it, less for a nearer
+    // deadline): all that a slow answer can add to the latency of the
+    // requests beside it.
     void setFlushQueue(std::vector<Http2Session*>* queue) { m_flushQueue = queue; }
     // Writes what was held back, or keeps holding it (false): call again by holdUntil().
     bool flushQueued(Nanos now);
