@@ -33,6 +33,25 @@
 
 RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(parent), m_session(session)
 {
+    QHBoxLayout* top = buildControls(session);
+    buildSeries();
+    buildTables();
+    QSplitter* body = buildBody(buildCharts());
+    auto* statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_progress);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(statusRow);
+    layout->addWidget(body, 1);
+
+    fillRows(session);
+    follow(session);
+}
+
+// The title, the chart's scope (steps, engines) and the live controls (load, pause, stop).
+QHBoxLayout* RunDashboard::buildControls(RunSession* session)
+{
     m_title = new QLabel(tr("Starting the engines…"));
     QFont f = m_title->font();
     f.setBold(true);
@@ -72,6 +91,7 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_factor->setPrefix(QStringLiteral("× "));
     m_factor->setToolTip(tr("Scale the planned rate or users from now on (1 is as planned)"));
     auto* apply = new QPushButton(tr("Apply"));
+    connect(apply, &QPushButton::clicked, this, [this] { m_session->adjust(m_factor->value()); });
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_title, 1);
@@ -83,7 +103,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     top->addWidget(apply);
     top->addWidget(m_pause);
     top->addWidget(m_stop);
+    return top;
+}
 
+// The charts' series, coloured once.
+void RunDashboard::buildSeries()
+{
     m_planned = new QLineSeries;
     m_planned->setName(tr("planned"));
     QPen dashed(QColor(0x99, 0x99, 0x99));
@@ -124,7 +149,11 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     int colour = 0;
     for (QLineSeries* series : {m_p50, m_p90, m_p95, m_p99, m_p999, m_max})
         series->setPen(QPen(timechart::seriesColour(colour++), 2));
+}
 
+// The steps' and checks' tables and the events list.
+void RunDashboard::buildTables()
+{
     m_steps = new QTableWidget(0, 6);
     m_steps->setObjectName(QStringLiteral("steps"));
     m_steps->setHorizontalHeaderLabels(
@@ -145,7 +174,11 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_events = new QListWidget;
     m_events->setObjectName(QStringLiteral("events"));
     m_events->setWordWrap(true);
+}
 
+// The four charts (and the server's, shown when it reads metrics), scrolling.
+QScrollArea* RunDashboard::buildCharts()
+{
     auto* grid = new QGridLayout;
     grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
     grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p95, m_p99, m_p999, m_max}), 0, 1);
@@ -175,7 +208,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     for (QChartView* view : m_charts)
         view->setMinimumHeight(210);
     m_server->setMinimumHeight(210);
-    // under the charts, the full width: the steps, their checks, the events (a splitter between)
+    return scroll;
+}
+
+// The charts above, the full width under them: the steps, their checks, the events (a splitter between).
+QSplitter* RunDashboard::buildBody(QScrollArea* scroll)
+{
     auto* eventsBox = new QWidget;
     auto* eventsLayout = new QVBoxLayout(eventsBox);
     eventsLayout->setContentsMargins(0, 0, 0, 0);
@@ -196,15 +234,12 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     body->setStretchFactor(1, 1);
     body->setSizes({500, 140});
     body->setChildrenCollapsible(false);
+    return body;
+}
 
-    auto* statusRow = new QHBoxLayout;
-    statusRow->addWidget(m_status, 1);
-    statusRow->addWidget(m_progress);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addLayout(statusRow);
-    layout->addWidget(body, 1);
-
+// A row for each step and the total, and one for each check.
+void RunDashboard::fillRows(RunSession* session)
+{
     const QStringList steps = session->stepNames();
     m_steps->setRowCount(int(steps.size()) + 1);
     for (int i = 0; i < steps.size(); ++i)
@@ -225,7 +260,11 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
     m_checks->setVisible(!m_checkRows.isEmpty());
     m_plannedRaw = session->plannedProfile();
     m_planned->replace(m_plannedRaw);
+}
 
+// The session's news, and the controls' wishes to it.
+void RunDashboard::follow(RunSession* session)
+{
     connect(m_stop, &QPushButton::clicked, session, &RunSession::stop);
     connect(m_pause, &QPushButton::clicked, this, [this] {
         m_paused = !m_paused;
@@ -235,7 +274,6 @@ RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(paren
             m_session->resume();
         m_pause->setText(m_paused ? tr("Resume") : tr("Pause"));
     }); // the run's own event (saved with it) says it below
-    connect(apply, &QPushButton::clicked, this, [this] { m_session->adjust(m_factor->value()); });
     connect(session, &RunSession::started, this, [this](const QString& runId, const QStringList& agents) {
         m_title->setText(tr("Run %1 on %n engine(s)", nullptr, int(agents.size())).arg(runId));
         m_title->setToolTip(agents.join(QLatin1Char('\n')));

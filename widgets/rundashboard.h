@@ -15,10 +15,13 @@ class QChart;
 class QComboBox;
 class QChartView;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QLineSeries;
 class QListWidget;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QTableWidget;
 
 class RunDashboard : public QWidget
@@ -32,6 +35,13 @@ public:
     int pointCount() const;
 
 private:
+    QHBoxLayout* buildControls(RunSession* session);
+    void buildSeries();
+    void buildTables();
+    QScrollArea* buildCharts();
+    QSplitter* buildBody(QScrollArea* scroll);
+    void fillRows(RunSession* session);
+    void follow(RunSession* session);
     void onSecond(const RunSecond& s);
     void redraw();
     void markEvent(double atS, const QString& label);
