@@ -174,11 +174,87 @@ QString stepLine(const QJsonObject& step)
                     rq.value(QStringLiteral("url")).toString()) +
            thinkText(step) + flowText(step) + StepOptionsForm::summary(step);
 }
+// A row of buttons, left-aligned.
+QHBoxLayout* buttonRow(std::initializer_list<QWidget*> ws)
+{
+    auto* row = new QHBoxLayout;
+    for (QWidget* w : ws)
+        row->addWidget(w);
+    row->addStretch(1);
+    return row;
+}
+
+// A section's content in a frameless scroll area.
+QScrollArea* scrolling(QLayout* content)
+{
+    auto* inner = new QWidget;
+    inner->setLayout(content);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(inner);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+// A table as tall as its rows: the section scrolls, not the table.
+void fitToRows(QTableView* t)
+{
+    t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    t->setMinimumHeight(0);
+}
+
 } // namespace
 
 ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
 {
     m_name = new QLineEdit;
+    QLayout* steps = buildSteps();
+    QLayout* load = buildLoad();
+    QLayout* variables = buildVariables();
+    QLayout* checks = buildChecks();
+    m_problemsLabel = new QLabel;
+    m_problemsLabel->setWordWrap(true);
+    m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_warningsLabel = new QLabel;
+    m_warningsLabel->setObjectName(QStringLiteral("scenarioWarnings"));
+    m_warningsLabel->setWordWrap(true);
+    m_warningsLabel->setStyleSheet(QStringLiteral("color: #b9770e"));
+    m_warningsLabel->hide();
+    QHBoxLayout* header = buildHeader();
+    m_breaker = new BreakerEditor;
+    auto* breakerBox = new QVBoxLayout;
+    breakerBox->addWidget(m_breaker);
+    breakerBox->addStretch(1);
+    m_schedule = new QLineEdit;
+    m_schedule->setObjectName(QStringLiteral("schedule"));
+    m_schedule->setPlaceholderText(tr("none (e.g. daily 02:00, weekly mon 03:30, every 6h)"));
+    m_schedule->setToolTip(tr("When to run it unattended: stampede-cli schedule install PROJECT writes systemd user "
+                              "timers that run it headless and keep the runs in the project (Runs → Schedules)."));
+    auto* scheduleForm = new QFormLayout;
+    scheduleForm->addRow(tr("Schedule:"), m_schedule);
+
+    m_sections = new QTabWidget;
+    m_sections->setObjectName(QStringLiteral("scenarioSections"));
+    m_sections->addTab(scrolling(steps), tr("Steps"));
+    m_sections->addTab(scrolling(load), tr("Load"));
+    m_sections->addTab(scrolling(variables), tr("Variables"));
+    m_sections->addTab(scrolling(checks), tr("Checks && thresholds"));
+    m_sections->addTab(scrolling(breakerBox), tr("Breaker"));
+    m_sections->addTab(scrolling(scheduleForm), tr("Schedule"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_problemsLabel);
+    layout->addWidget(m_warningsLabel);
+    layout->addLayout(header);
+    layout->addWidget(m_sections, 1);
+
+    followEdits();
+}
+
+// The steps (and a replay's form in their place), the chosen step's options, the stress tag and trace context.
+QLayout* ScenarioEditor::buildSteps()
+{
     m_replay = new ReplayForm;
     m_steps = new QListWidget;
     m_steps->setToolTip(tr("Each iteration runs these requests in order, on one connection"));
@@ -187,16 +263,59 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* addStep = new QPushButton(tr("Add request…"));
     auto* removeStep = new QPushButton(tr("Remove"));
 
-    m_variables = new VariablesModel(this);
-    m_variablesView = new QTableView;
-    m_variablesView->setModel(m_variables);
-    m_variablesView->setItemDelegate(new SourceDelegate(m_variablesView));
-    m_variablesView->horizontalHeader()->setStretchLastSection(true);
-    m_variablesView->setMinimumHeight(110);
-    m_variablesView->setToolTip(tr("A data-set variable takes its rows from the project's data set of the same name"));
-    auto* addVariable = new QPushButton(tr("Add variable"));
-    auto* removeVariable = new QPushButton(tr("Remove variable"));
+    connect(addStep, &QPushButton::clicked, this, [this] {
+        const auto requests = m_requests ? m_requests() : QList<QPair<QString, QByteArray>>();
+        if (requests.isEmpty()) {
+            QMessageBox::information(this, tr("Add request"), tr("The project has no requests yet."));
+            return;
+        }
+        QStringList names;
+        for (const auto& r : requests)
+            names << r.first;
+        bool ok = false;
+        const QString chosen = QInputDialog::getItem(this, tr("Add request"), tr("Request:"), names, 0, false, &ok);
+        if (ok)
+            this->addStep(chosen, requests[names.indexOf(chosen)].second);
+    });
+    connect(removeStep, &QPushButton::clicked, this, [this] {
+        const int row = m_steps->currentRow();
+        if (row >= 0) {
+            m_stepObjects.removeAt(row);
+            delete m_steps->takeItem(row);
+            edited();
+        }
+    });
+    m_tagOn = new QCheckBox(tr("Send the stress tag"));
+    m_tagOn->setToolTip(tr("Every request carries the run's unique id, so services can route test traffic "
+                           "to shadow tables and tell test traffic apart"));
+    m_tagHeader = new QLineEdit;
+    m_tagHeader->setPlaceholderText(QStringLiteral("X-Stress-Tag"));
+    m_trace = new QCheckBox(tr("Trace context (W3C traceparent)"));
+    m_trace->setObjectName(QStringLiteral("trace"));
+    m_trace->setToolTip(tr("Every request carries a traceparent: one trace id per iteration of a virtual user, one "
+                           "span id per request, so a request can be followed through the services; a replay keeps "
+                           "a recorded trace id. Write baggage as the stress tag's header to carry the tag as "
+                           "OpenTelemetry baggage."));
+    auto* stepsForm = new QFormLayout;
+    auto* stepsBox = new QVBoxLayout;
+    stepsBox->addWidget(m_steps);
+    stepsBox->addLayout(buttonRow({addStep, removeStep}));
+    stepsForm->addRow(tr("Steps:"), stepsBox);
+    stepsForm->addRow(tr("Chosen step:"), m_stepOptions);
+    stepsForm->addRow(tr("Replay:"), m_replay);
+    stepsForm->setRowVisible(m_replay, false);
+    auto* tag = new QHBoxLayout;
+    tag->addWidget(m_tagOn);
+    tag->addWidget(m_tagHeader, 1);
+    tag->addWidget(m_trace);
+    stepsForm->addRow(tr("Stress tag:"), tag);
+    m_stepsForm = stepsForm;
+    return stepsForm;
+}
 
+// The load model and its level, connections, think time and pacing, the protocol, the stages and their chart.
+QLayout* ScenarioEditor::buildLoad()
+{
     m_model = new QComboBox;
     m_model->addItem(tr("Open model: a target rate (iterations/s)"));
     m_model->addItem(tr("Closed model: virtual users"));
@@ -240,6 +359,32 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_duration->setSuffix(tr(" s"));
     m_duration->setSpecialValueText(tr("the stages' total"));
 
+    auto* loadForm = new QFormLayout;
+    loadForm->addRow(tr("Load model:"), m_model);
+    loadForm->addRow(m_levelLabel, m_level);
+    loadForm->addRow(tr("Connections:"), m_connections);
+    loadForm->addRow(tr("Think time:"), m_thinkMs);
+    loadForm->addRow(tr("Pacing:"), m_pacingMs);
+    auto* protocol = new QHBoxLayout;
+    protocol->addWidget(m_http);
+    protocol->addWidget(new QLabel(tr("Streams per connection:")));
+    protocol->addWidget(m_streams);
+    protocol->addWidget(m_verifyTls);
+    protocol->addStretch(1);
+    loadForm->addRow(tr("HTTP version:"), protocol);
+    loadForm->addRow(tr("Duration:"), m_duration);
+    QVBoxLayout* stagesBox = buildStages();
+    loadForm->addRow(tr("Stages:"), stagesBox);
+
+    m_loadFields = {m_model, m_level, m_thinkMs, m_pacingMs};
+    m_stagesBox = stagesBox;
+    m_form = loadForm;
+    return loadForm;
+}
+
+// The stages' table, its buttons and the chart of the planned load.
+QVBoxLayout* ScenarioEditor::buildStages()
+{
     m_stages = new StagesModel(this);
     m_stagesView = new QTableView;
     m_stagesView->setModel(m_stages);
@@ -249,6 +394,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* addStage = new QPushButton(tr("Add stage"));
     auto* removeStage = new QPushButton(tr("Remove stage"));
 
+    fitToRows(m_stagesView);
+    connect(addStage, &QPushButton::clicked, this, [this] { m_stages->insertRows(m_stages->rowCount(), 1); });
+    connect(removeStage, &QPushButton::clicked, this, [this] {
+        if (m_stagesView->currentIndex().isValid())
+            m_stages->removeRows(m_stagesView->currentIndex().row(), 1);
+    });
     m_series = new QLineSeries;
     auto* chart = new QChart;
     chart->addSeries(m_series);
@@ -267,29 +418,68 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(220);
 
-    m_breaker = new BreakerEditor;
+    auto* stagesBox = new QVBoxLayout;
+    stagesBox->addWidget(m_stagesView);
+    stagesBox->addLayout(buttonRow({addStage, removeStage}));
+    stagesBox->addWidget(m_chart);
+    return stagesBox;
+}
+
+// The scenario's variables and where each name's value comes from.
+QLayout* ScenarioEditor::buildVariables()
+{
+    m_variables = new VariablesModel(this);
+    m_variablesView = new QTableView;
+    m_variablesView->setModel(m_variables);
+    m_variablesView->setItemDelegate(new SourceDelegate(m_variablesView));
+    m_variablesView->horizontalHeader()->setStretchLastSection(true);
+    m_variablesView->setMinimumHeight(110);
+    m_variablesView->setToolTip(tr("A data-set variable takes its rows from the project's data set of the same name"));
+    auto* addVariable = new QPushButton(tr("Add variable"));
+    auto* removeVariable = new QPushButton(tr("Remove variable"));
+
+    fitToRows(m_variablesView);
+    connect(addVariable, &QPushButton::clicked, this, [this] { m_variables->insertRows(m_variables->rowCount(), 1); });
+    connect(removeVariable, &QPushButton::clicked, this, [this] {
+        if (m_variablesView->currentIndex().isValid())
+            m_variables->removeRows(m_variablesView->currentIndex().row(), 1);
+    });
+    m_scopes = new QLabel;
+    m_scopes->setObjectName(QStringLiteral("variableScopes"));
+    m_scopes->setWordWrap(true);
+    m_scopes->setToolTip(tr("Where each name's value comes from in a run with the current environment, lowest "
+                            "first: the environment, the scenario's variables, its data sets and generators, the "
+                            "values its steps extract (an environment value is the default until extracted)"));
+    auto* variablesBox = new QVBoxLayout;
+    variablesBox->addWidget(m_variablesView);
+    variablesBox->addLayout(buttonRow({addVariable, removeVariable}));
+    variablesBox->addWidget(m_scopes);
+    variablesBox->addStretch(1);
+
+    return variablesBox;
+}
+
+// The thresholds, and the steps' checks listed.
+QLayout* ScenarioEditor::buildChecks()
+{
     m_thresholds = new QPlainTextEdit;
     m_thresholds->setPlaceholderText(tr("One per line, e.g.\np99 < 200ms\nerror_rate < 0.1%"));
     m_thresholds->setMaximumHeight(80);
-    m_tagOn = new QCheckBox(tr("Send the stress tag"));
-    m_tagOn->setToolTip(tr("Every request carries the run's unique id, so services can route test traffic "
-                           "to shadow tables and tell test traffic apart"));
-    m_tagHeader = new QLineEdit;
-    m_tagHeader->setPlaceholderText(QStringLiteral("X-Stress-Tag"));
-    m_trace = new QCheckBox(tr("Trace context (W3C traceparent)"));
-    m_trace->setObjectName(QStringLiteral("trace"));
-    m_trace->setToolTip(tr("Every request carries a traceparent: one trace id per iteration of a virtual user, one "
-                           "span id per request, so a request can be followed through the services; a replay keeps "
-                           "a recorded trace id. Write baggage as the stress tag's header to carry the tag as "
-                           "OpenTelemetry baggage."));
-    m_problemsLabel = new QLabel;
-    m_problemsLabel->setWordWrap(true);
-    m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
-    m_warningsLabel = new QLabel;
-    m_warningsLabel->setObjectName(QStringLiteral("scenarioWarnings"));
-    m_warningsLabel->setWordWrap(true);
-    m_warningsLabel->setStyleSheet(QStringLiteral("color: #b9770e"));
-    m_warningsLabel->hide();
+    m_checksList = new QLabel;
+    m_checksList->setObjectName(QStringLiteral("stepChecks"));
+    m_checksList->setWordWrap(true);
+    m_checksList->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* checksForm = new QFormLayout;
+    checksForm->addRow(tr("Thresholds:"), m_thresholds);
+    checksForm->addRow(tr("Steps' checks:"), m_checksList);
+
+    return checksForm;
+}
+
+// The name and what to do with the scenario (run, find capacity, export), always in sight.
+QHBoxLayout* ScenarioEditor::buildHeader()
+{
     auto* run = new QPushButton(tr("Run on the local pool"));
     m_run = run;
     run->setToolTip(
@@ -302,23 +492,38 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     auto* exportJson = new QPushButton(tr("Export JSON…"));
     auto* exportBundle = new QPushButton(tr("Export bundle…"));
 
-    m_schedule = new QLineEdit;
-    m_schedule->setObjectName(QStringLiteral("schedule"));
-    m_schedule->setPlaceholderText(tr("none (e.g. daily 02:00, weekly mon 03:30, every 6h)"));
-    m_schedule->setToolTip(tr("When to run it unattended: stampede-cli schedule install PROJECT writes systemd user "
-                              "timers that run it headless and keep the runs in the project (Runs → Schedules)."));
-    m_scopes = new QLabel;
-    m_scopes->setObjectName(QStringLiteral("variableScopes"));
-    m_scopes->setWordWrap(true);
-    m_scopes->setToolTip(tr("Where each name's value comes from in a run with the current environment, lowest "
-                            "first: the environment, the scenario's variables, its data sets and generators, the "
-                            "values its steps extract (an environment value is the default until extracted)"));
-    m_checksList = new QLabel;
-    m_checksList->setObjectName(QStringLiteral("stepChecks"));
-    m_checksList->setWordWrap(true);
-    m_checksList->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
-    // the header: the name, and what to do with the scenario, always in sight
+    connect(exportJson, &QPushButton::clicked, this, &ScenarioEditor::exportJson);
+    connect(run, &QPushButton::clicked, this, [this] {
+        if (!m_problems.isEmpty()) {
+            QMessageBox::warning(this, tr("Run"),
+                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
+                                     m_problems.join(QStringLiteral("\n• ")));
+            return;
+        }
+        if (!m_warnings.isEmpty() &&
+            QMessageBox::question(this, tr("Run"),
+                                  tr("This scenario will fail requests:") + QStringLiteral("\n• ") +
+                                      m_warnings.join(QStringLiteral("\n• ")) + QStringLiteral("\n\n") +
+                                      tr("Run it anyway?")) != QMessageBox::Yes)
+            return;
+        Q_EMIT runRequested(json());
+    });
+    connect(capacity, &QPushButton::clicked, this, [this] {
+        if (!m_problems.isEmpty()) {
+            QMessageBox::warning(this, tr("Find capacity"),
+                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
+                                     m_problems.join(QStringLiteral("\n• ")));
+            return;
+        }
+        if (isReplay()) {
+            QMessageBox::information(this, tr("Find capacity"),
+                                     tr("A replay sends the recording at its own pace: a capacity search raises an "
+                                        "open model's rate. Use a scenario of requests."));
+            return;
+        }
+        Q_EMIT capacityRequested(json());
+    });
+    connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
     auto* header = new QHBoxLayout;
     m_nameLabel = new QLabel(tr("Name:"));
     header->addWidget(m_nameLabel);
@@ -329,100 +534,12 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     header->addWidget(exportBundle);
     m_actions = {run, capacity, exportJson, exportBundle};
 
-    const auto buttons = [](std::initializer_list<QWidget*> ws) {
-        auto* row = new QHBoxLayout;
-        for (QWidget* w : ws)
-            row->addWidget(w);
-        row->addStretch(1);
-        return row;
-    };
-    const auto section = [](QLayout* content) {
-        auto* inner = new QWidget;
-        inner->setLayout(content);
-        auto* scroll = new QScrollArea;
-        scroll->setWidget(inner);
-        scroll->setWidgetResizable(true);
-        scroll->setFrameShape(QFrame::NoFrame);
-        return scroll;
-    };
-    // tables as tall as their rows (scrolling within the section, not within the table)
-    for (QTableView* t : {m_variablesView, m_stagesView}) {
-        t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-        t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        t->setMinimumHeight(0);
-    }
+    return header;
+}
 
-    auto* stepsForm = new QFormLayout;
-    auto* stepsBox = new QVBoxLayout;
-    stepsBox->addWidget(m_steps);
-    stepsBox->addLayout(buttons({addStep, removeStep}));
-    stepsForm->addRow(tr("Steps:"), stepsBox);
-    stepsForm->addRow(tr("Chosen step:"), m_stepOptions);
-    stepsForm->addRow(tr("Replay:"), m_replay);
-    stepsForm->setRowVisible(m_replay, false);
-    auto* tag = new QHBoxLayout;
-    tag->addWidget(m_tagOn);
-    tag->addWidget(m_tagHeader, 1);
-    tag->addWidget(m_trace);
-    stepsForm->addRow(tr("Stress tag:"), tag);
-
-    auto* loadForm = new QFormLayout;
-    loadForm->addRow(tr("Load model:"), m_model);
-    loadForm->addRow(m_levelLabel, m_level);
-    loadForm->addRow(tr("Connections:"), m_connections);
-    loadForm->addRow(tr("Think time:"), m_thinkMs);
-    loadForm->addRow(tr("Pacing:"), m_pacingMs);
-    auto* protocol = new QHBoxLayout;
-    protocol->addWidget(m_http);
-    protocol->addWidget(new QLabel(tr("Streams per connection:")));
-    protocol->addWidget(m_streams);
-    protocol->addWidget(m_verifyTls);
-    protocol->addStretch(1);
-    loadForm->addRow(tr("HTTP version:"), protocol);
-    loadForm->addRow(tr("Duration:"), m_duration);
-    auto* stagesBox = new QVBoxLayout;
-    stagesBox->addWidget(m_stagesView);
-    stagesBox->addLayout(buttons({addStage, removeStage}));
-    stagesBox->addWidget(m_chart);
-    loadForm->addRow(tr("Stages:"), stagesBox);
-
-    auto* variablesBox = new QVBoxLayout;
-    variablesBox->addWidget(m_variablesView);
-    variablesBox->addLayout(buttons({addVariable, removeVariable}));
-    variablesBox->addWidget(m_scopes);
-    variablesBox->addStretch(1);
-
-    auto* checksForm = new QFormLayout;
-    checksForm->addRow(tr("Thresholds:"), m_thresholds);
-    checksForm->addRow(tr("Steps' checks:"), m_checksList);
-
-    auto* breakerBox = new QVBoxLayout;
-    breakerBox->addWidget(m_breaker);
-    breakerBox->addStretch(1);
-
-    auto* scheduleForm = new QFormLayout;
-    scheduleForm->addRow(tr("Schedule:"), m_schedule);
-
-    m_sections = new QTabWidget;
-    m_sections->setObjectName(QStringLiteral("scenarioSections"));
-    m_sections->addTab(section(stepsForm), tr("Steps"));
-    m_sections->addTab(section(loadForm), tr("Load"));
-    m_sections->addTab(section(variablesBox), tr("Variables"));
-    m_sections->addTab(section(checksForm), tr("Checks && thresholds"));
-    m_sections->addTab(section(breakerBox), tr("Breaker"));
-    m_sections->addTab(section(scheduleForm), tr("Schedule"));
-
-    m_loadFields = {m_model, m_level, m_thinkMs, m_pacingMs};
-    m_stagesBox = stagesBox;
-    m_stepsForm = stepsForm;
-    m_form = loadForm;
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_problemsLabel);
-    layout->addWidget(m_warningsLabel);
-    layout->addLayout(header);
-    layout->addWidget(m_sections, 1);
-
+// Every field's change marks the scenario edited (connected once its fields hold their first values).
+void ScenarioEditor::followEdits()
+{
     connect(m_name, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_schedule, &QLineEdit::textEdited, this, &ScenarioEditor::edited);
     connect(m_replay, &ReplayForm::changed, this, [this] {
@@ -458,30 +575,6 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     });
     connect(m_variables, &QAbstractItemModel::rowsInserted, this, &ScenarioEditor::edited);
     connect(m_variables, &QAbstractItemModel::rowsRemoved, this, &ScenarioEditor::edited);
-    connect(addVariable, &QPushButton::clicked, this, [this] { m_variables->insertRows(m_variables->rowCount(), 1); });
-    connect(removeVariable, &QPushButton::clicked, this, [this] {
-        if (m_variablesView->currentIndex().isValid())
-            m_variables->removeRows(m_variablesView->currentIndex().row(), 1);
-    });
-    connect(addStage, &QPushButton::clicked, this, [this] { m_stages->insertRows(m_stages->rowCount(), 1); });
-    connect(removeStage, &QPushButton::clicked, this, [this] {
-        if (m_stagesView->currentIndex().isValid())
-            m_stages->removeRows(m_stagesView->currentIndex().row(), 1);
-    });
-    connect(addStep, &QPushButton::clicked, this, [this] {
-        const auto requests = m_requests ? m_requests() : QList<QPair<QString, QByteArray>>();
-        if (requests.isEmpty()) {
-            QMessageBox::information(this, tr("Add request"), tr("The project has no requests yet."));
-            return;
-        }
-        QStringList names;
-        for (const auto& r : requests)
-            names << r.first;
-        bool ok = false;
-        const QString chosen = QInputDialog::getItem(this, tr("Add request"), tr("Request:"), names, 0, false, &ok);
-        if (ok)
-            this->addStep(chosen, requests[names.indexOf(chosen)].second);
-    });
     connect(m_steps, &QListWidget::currentRowChanged, this, [this](int row) {
         m_stepOptions->setStep(row >= 0 && row < m_stepObjects.size() ? m_stepObjects[row] : QJsonObject());
     });
@@ -493,46 +586,6 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
         m_steps->item(row)->setText(stepLine(m_stepObjects[row]));
         edited();
     });
-    connect(removeStep, &QPushButton::clicked, this, [this] {
-        const int row = m_steps->currentRow();
-        if (row >= 0) {
-            m_stepObjects.removeAt(row);
-            delete m_steps->takeItem(row);
-            edited();
-        }
-    });
-    connect(exportJson, &QPushButton::clicked, this, &ScenarioEditor::exportJson);
-    connect(run, &QPushButton::clicked, this, [this] {
-        if (!m_problems.isEmpty()) {
-            QMessageBox::warning(this, tr("Run"),
-                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
-                                     m_problems.join(QStringLiteral("\n• ")));
-            return;
-        }
-        if (!m_warnings.isEmpty() &&
-            QMessageBox::question(this, tr("Run"),
-                                  tr("This scenario will fail requests:") + QStringLiteral("\n• ") +
-                                      m_warnings.join(QStringLiteral("\n• ")) + QStringLiteral("\n\n") +
-                                      tr("Run it anyway?")) != QMessageBox::Yes)
-            return;
-        Q_EMIT runRequested(json());
-    });
-    connect(capacity, &QPushButton::clicked, this, [this] {
-        if (!m_problems.isEmpty()) {
-            QMessageBox::warning(this, tr("Find capacity"),
-                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
-                                     m_problems.join(QStringLiteral("\n• ")));
-            return;
-        }
-        if (isReplay()) {
-            QMessageBox::information(this, tr("Find capacity"),
-                                     tr("A replay sends the recording at its own pace: a capacity search raises an "
-                                        "open model's rate. Use a scenario of requests."));
-            return;
-        }
-        Q_EMIT capacityRequested(json());
-    });
-    connect(exportBundle, &QPushButton::clicked, this, &ScenarioEditor::exportBundle);
 }
 
 bool ScenarioEditor::isReplay() const

@@ -15,7 +15,9 @@
 class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
+class QLayout;
 class QPushButton;
 class QLineEdit;
 class ReplayForm;
@@ -25,6 +27,7 @@ class QCheckBox;
 class QPlainTextEdit;
 class QSpinBox;
 class QTableView;
+class QVBoxLayout;
 class BreakerEditor;
 class StepOptionsForm;
 class StagesModel;
@@ -87,6 +90,13 @@ Q_SIGNALS:
     void capacityRequested(const QByteArray& payload);
 
 private:
+    QLayout* buildSteps();
+    QLayout* buildLoad();
+    QVBoxLayout* buildStages();
+    QLayout* buildVariables();
+    QLayout* buildChecks();
+    QHBoxLayout* buildHeader();
+    void followEdits();
     void edited();
     void refreshPreview();
     void validate();
