@@ -196,12 +196,29 @@ QScrollArea* scrolling(QLayout* content)
     return scroll;
 }
 
-// A table as tall as its rows: the section scrolls, not the table.
-void fitToRows(QTableView* t)
+// A table of `model` as tall as its rows (the section scrolls, not the table).
+QTableView* tableOf(QAbstractItemModel* model)
 {
-    t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    t->setMinimumHeight(0);
+    auto* view = new QTableView;
+    view->setModel(model);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return view;
+}
+
+// The buttons that add a row after the last of a table's rows and remove its current one.
+QHBoxLayout* addAndRemoveRows(QTableView* view, const QString& add, const QString& remove)
+{
+    auto* addButton = new QPushButton(add);
+    auto* removeButton = new QPushButton(remove);
+    QAbstractItemModel* model = view->model();
+    QObject::connect(addButton, &QPushButton::clicked, view, [model] { model->insertRows(model->rowCount(), 1); });
+    QObject::connect(removeButton, &QPushButton::clicked, view, [view, model] {
+        if (view->currentIndex().isValid())
+            model->removeRows(view->currentIndex().row(), 1);
+    });
+    return buttonRow({addButton, removeButton});
 }
 
 } // namespace
@@ -386,20 +403,8 @@ QLayout* ScenarioEditor::buildLoad()
 QVBoxLayout* ScenarioEditor::buildStages()
 {
     m_stages = new StagesModel(this);
-    m_stagesView = new QTableView;
-    m_stagesView->setModel(m_stages);
+    m_stagesView = tableOf(m_stages);
     m_stagesView->setItemDelegate(new KindDelegate(m_stagesView));
-    m_stagesView->horizontalHeader()->setStretchLastSection(true);
-    m_stagesView->setMinimumHeight(120);
-    auto* addStage = new QPushButton(tr("Add stage"));
-    auto* removeStage = new QPushButton(tr("Remove stage"));
-
-    fitToRows(m_stagesView);
-    connect(addStage, &QPushButton::clicked, this, [this] { m_stages->insertRows(m_stages->rowCount(), 1); });
-    connect(removeStage, &QPushButton::clicked, this, [this] {
-        if (m_stagesView->currentIndex().isValid())
-            m_stages->removeRows(m_stagesView->currentIndex().row(), 1);
-    });
     m_series = new QLineSeries;
     auto* chart = new QChart;
     chart->addSeries(m_series);
@@ -420,7 +425,7 @@ QVBoxLayout* ScenarioEditor::buildStages()
 
     auto* stagesBox = new QVBoxLayout;
     stagesBox->addWidget(m_stagesView);
-    stagesBox->addLayout(buttonRow({addStage, removeStage}));
+    stagesBox->addLayout(addAndRemoveRows(m_stagesView, tr("Add stage"), tr("Remove stage")));
     stagesBox->addWidget(m_chart);
     return stagesBox;
 }
@@ -429,21 +434,9 @@ QVBoxLayout* ScenarioEditor::buildStages()
 QLayout* ScenarioEditor::buildVariables()
 {
     m_variables = new VariablesModel(this);
-    m_variablesView = new QTableView;
-    m_variablesView->setModel(m_variables);
+    m_variablesView = tableOf(m_variables);
     m_variablesView->setItemDelegate(new SourceDelegate(m_variablesView));
-    m_variablesView->horizontalHeader()->setStretchLastSection(true);
-    m_variablesView->setMinimumHeight(110);
     m_variablesView->setToolTip(tr("A data-set variable takes its rows from the project's data set of the same name"));
-    auto* addVariable = new QPushButton(tr("Add variable"));
-    auto* removeVariable = new QPushButton(tr("Remove variable"));
-
-    fitToRows(m_variablesView);
-    connect(addVariable, &QPushButton::clicked, this, [this] { m_variables->insertRows(m_variables->rowCount(), 1); });
-    connect(removeVariable, &QPushButton::clicked, this, [this] {
-        if (m_variablesView->currentIndex().isValid())
-            m_variables->removeRows(m_variablesView->currentIndex().row(), 1);
-    });
     m_scopes = new QLabel;
     m_scopes->setObjectName(QStringLiteral("variableScopes"));
     m_scopes->setWordWrap(true);
@@ -452,7 +445,7 @@ QLayout* ScenarioEditor::buildVariables()
                             "values its steps extract (an environment value is the default until extracted)"));
     auto* variablesBox = new QVBoxLayout;
     variablesBox->addWidget(m_variablesView);
-    variablesBox->addLayout(buttonRow({addVariable, removeVariable}));
+    variablesBox->addLayout(addAndRemoveRows(m_variablesView, tr("Add variable"), tr("Remove variable")));
     variablesBox->addWidget(m_scopes);
     variablesBox->addStretch(1);
 
