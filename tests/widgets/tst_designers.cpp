@@ -26,8 +26,11 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+
+#include <tuple>
 
 class TestDesigners : public QObject
 {
@@ -165,6 +168,48 @@ private slots:
         rules->setRowCount(0);
         editorWidget->fromJson({});
         QVERIFY(!QJsonDocument::fromJson(editor.json()).object().contains(QStringLiteral("breaker")));
+    }
+
+    // The buttons under the stages and the variables add a row after the last
+    // and remove the current one, and the scenario is edited each time.
+    void addAndRemoveButtonsEditTheTables()
+    {
+        ScenarioEditor editor;
+        editor.setJson(QByteArrayLiteral("{\"name\": \"s\", \"load\": {\"open\": {\"rate\": 50}}}"));
+        const auto button = [&editor](const QString& text) {
+            for (QPushButton* b : editor.findChildren<QPushButton*>())
+                if (b->text() == text)
+                    return b;
+            return static_cast<QPushButton*>(nullptr);
+        };
+        const auto viewOf = [&editor](const QAbstractItemModel* model) {
+            for (QTableView* v : editor.findChildren<QTableView*>())
+                if (v->model() == model)
+                    return v;
+            return static_cast<QTableView*>(nullptr);
+        };
+        QSignalSpy changed(&editor, &ScenarioEditor::changed);
+        for (const auto& [model, add, remove] :
+             {std::tuple<QAbstractItemModel*, QString, QString>{editor.stages(), QStringLiteral("Add stage"),
+                                                                QStringLiteral("Remove stage")},
+              std::tuple<QAbstractItemModel*, QString, QString>{editor.variables(), QStringLiteral("Add variable"),
+                                                                QStringLiteral("Remove variable")}}) {
+            QPushButton* addButton = button(add);
+            QPushButton* removeButton = button(remove);
+            QTableView* view = viewOf(model);
+            QVERIFY(addButton && removeButton && view);
+            const int rows = model->rowCount();
+            const qsizetype before = changed.count();
+            addButton->click();
+            addButton->click();
+            QCOMPARE(model->rowCount(), rows + 2);
+            QVERIFY(changed.count() > before);
+            removeButton->click(); // no current row: nothing
+            QCOMPARE(model->rowCount(), rows + 2);
+            view->setCurrentIndex(model->index(rows, 0));
+            removeButton->click();
+            QCOMPARE(model->rowCount(), rows + 1);
+        }
     }
 
     void threeStageProfilePreview()
