@@ -67,6 +67,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -1233,12 +1235,20 @@ private slots:
                                "\"}}], \"load\": {\"open\": {\"rate\": 20}}, \"connections\": 2, \"duration\": "
                                "\"60s\"}");
         }
+        // clicks `button` once the question is up: looked for every 100 ms (a
+        // busy machine may show it later than any fixed delay), for 30 s at most
         const auto answer = [this](const char* button) {
-            QTimer::singleShot(300, this, [button] {
-                if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
-                    if (auto* b = box->findChild<QAbstractButton*>(QLatin1String(button)))
-                        b->click();
+            auto* poll = new QTimer(this);
+            auto tries = std::make_shared<int>(0);
+            connect(poll, &QTimer::timeout, this, [poll, button, tries] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                auto* b = box ? box->findChild<QAbstractButton*>(QLatin1String(button)) : nullptr;
+                if (b)
+                    b->click();
+                if (b || ++*tries > 300)
+                    poll->deleteLater();
             });
+            poll->start(100);
         };
         for (const char* how : {"cancel", "stopAndSave", "keepRunning"}) {
             MainWindow w;
