@@ -196,7 +196,9 @@ std::vector<Shape> shapes()
          each("HTTP/1.1 200 OK\r\nX: " + std::string(20000, 'a') + "\r\n\r\n"),
          protocol,
          {}},
-        {"a head over 1 MiB", each(bigHead), protocol, {}},
+        // four connections: each answer is read to its 1 MiB limit and the connection opened
+        // again (a TLS handshake), which on a busy machine took longer than the 50 ms between arrivals
+        {"a head over 1 MiB", each(bigHead), protocol, {QStringLiteral("-c"), QStringLiteral("4")}},
         {"a space before the colon", each("HTTP/1.1 200 OK\r\nContent-Length : 2\r\n\r\nok"), protocol, {}},
         {"a folded length", each("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n 3\r\n\r\nok"), protocol, {}},
         {"conflicting lengths",
