@@ -487,12 +487,8 @@ QHBoxLayout* ScenarioEditor::buildHeader()
 
     connect(exportJson, &QPushButton::clicked, this, &ScenarioEditor::exportJson);
     connect(run, &QPushButton::clicked, this, [this] {
-        if (!m_problems.isEmpty()) {
-            QMessageBox::warning(this, tr("Run"),
-                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
-                                     m_problems.join(QStringLiteral("\n• ")));
+        if (refusedForProblems(tr("Run")))
             return;
-        }
         if (!m_warnings.isEmpty() &&
             QMessageBox::question(this, tr("Run"),
                                   tr("This scenario will fail requests:") + QStringLiteral("\n• ") +
@@ -502,12 +498,8 @@ QHBoxLayout* ScenarioEditor::buildHeader()
         Q_EMIT runRequested(json());
     });
     connect(capacity, &QPushButton::clicked, this, [this] {
-        if (!m_problems.isEmpty()) {
-            QMessageBox::warning(this, tr("Find capacity"),
-                                 tr("Fix the scenario first:") + QStringLiteral("\n• ") +
-                                     m_problems.join(QStringLiteral("\n• ")));
+        if (refusedForProblems(tr("Find capacity")))
             return;
-        }
         if (isReplay()) {
             QMessageBox::information(this, tr("Find capacity"),
                                      tr("A replay sends the recording at its own pace: a capacity search raises an "
@@ -579,6 +571,15 @@ void ScenarioEditor::followEdits()
         m_steps->item(row)->setText(stepLine(m_stepObjects[row]));
         edited();
     });
+}
+
+bool ScenarioEditor::refusedForProblems(const QString& title)
+{
+    if (m_problems.isEmpty())
+        return false;
+    QMessageBox::warning(
+        this, title, tr("Fix the scenario first:") + QStringLiteral("\n• ") + m_problems.join(QStringLiteral("\n• ")));
+    return true;
 }
 
 bool ScenarioEditor::isReplay() const

@@ -97,6 +97,8 @@ private:
     QLayout* buildChecks();
     QHBoxLayout* buildHeader();
     void followEdits();
+    // Says the scenario's problems under `title` (a run or a search refused): true when it has any.
+    bool refusedForProblems(const QString& title);
     void edited();
     void refreshPreview();
     void validate();
