@@ -2,6 +2,7 @@
 // running controller's control endpoint (`run --control ADDR`).
 #include "cli.h"
 
+#include "control/controlserver.h"
 #include "core/number.h"
 #include "core/textfile.h"
 #include "run/runengine.h"
@@ -180,10 +181,12 @@ int controlCommand(const std::vector<std::string>& args)
             std::string x = words[2];
             const bool rate = x.size() > 2 && x.compare(x.size() - 2, 2, "/s") == 0;
             double v = 0;
+            bool isRate = false;
             if (rate)
                 x.resize(x.size() - 2);
-            if (parseDecimal(x, rate ? "rate" : "factor", 0, rate ? RunLimits::kRate : kMaxLevelFactor, v, error))
-                body = std::string("{\"") + (rate ? "rate" : "factor") + "\": " + x + "}";
+            body = std::string("{\"") + (rate ? "rate" : "factor") + "\": " + x + "}";
+            if (!parseScaleBody(body, isRate, v, error)) // the endpoint's own rule, said before the call
+                body.clear();
         } else if (what != "pause" && what != "resume" && what != "stop") {
             error = "\"" + what + "\" is not status, pause, resume, scale or stop";
         }

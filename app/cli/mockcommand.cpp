@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "core/textfile.h"
 #include "mock/mockserver.h"
 
 #include <csignal>
@@ -81,15 +82,14 @@ int mockCommand(const std::vector<std::string>& args)
     if (rulesFile.empty()) {
         rules = MockRuleSet::defaults();
     } else {
-        std::ifstream in(rulesFile);
-        if (!in) {
-            std::fprintf(stderr, "stampede-cli mock: cannot read rules file \"%s\"\n", rulesFile.c_str());
+        std::string text, why; // bounded: /dev/zero is refused, not read for ever
+        if (!readWholeFile(rulesFile, text, why)) {
+            std::fprintf(stderr, "stampede-cli mock: cannot read rules file \"%s\": %s\n", rulesFile.c_str(),
+                         why.c_str());
             return BadInput;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
         const std::size_t slash = rulesFile.rfind('/');
-        rules = MockRuleSet::fromJson(ss.str(), error, slash == std::string::npos ? "." : rulesFile.substr(0, slash));
+        rules = MockRuleSet::fromJson(text, error, slash == std::string::npos ? "." : rulesFile.substr(0, slash));
         if (!rules) {
             std::fprintf(stderr, "stampede-cli mock: %s: %s\n", rulesFile.c_str(), error.c_str());
             return BadInput;

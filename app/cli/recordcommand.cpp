@@ -174,11 +174,13 @@ bool storeTaken(Recorder& recorder, const Masker& masker, TrafficStore& traffic,
     for (TrafficRecord& r : records)
         masker.apply(r); // before anything is stored
     const TrafficChunk chunk = encodeChunk(records);
-    state.add(chunk);
-    if (!traffic.append(item, chunk.records ? seq : -1, chunk, state.payload())) {
+    RecordingSummary next = state; // counted once stored: a full disk keeps nothing, and says so
+    next.add(chunk);
+    if (!traffic.append(item, chunk.records ? seq : -1, chunk, next.payload())) {
         error = traffic.error();
         return false;
     }
+    state = std::move(next);
     seq += chunk.records ? 1 : 0;
     return true;
 }

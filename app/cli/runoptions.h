@@ -41,7 +41,8 @@ struct Options
     std::string projectFile, reportFile;
     bool insecure = false;
     bool noTlsResume = false;    // --no-tls-resume: a full handshake on every new connection
-    bool opensslRecords = false; // --openssl-records: TLS 1.3 records by OpenSSL, not the engine's own
+    bool opensslRecords = false; // --openssl-records: TLS 1.3 records by OpenSSL (the default)
+    bool ownTlsRecords = false;  // --own-tls-records: by the engine's own record layer
     std::string http, streams;
     std::string caCert, clientCert, clientKey, serverName;
     // gRPC quick mode

@@ -32,7 +32,7 @@ bool applyVars(const Options& o, v1::Scenario& scenario, std::string& error)
             error = "--var: \"" + v + "\" is not of the form NAME=VALUE";
             return false;
         }
-        setConstant(scenario, v.substr(0, eq), v.substr(eq + 1));
+        setConstant(scenario, v.substr(0, eq), v.substr(eq + 1), true); // never in the record
     }
     return true;
 }

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "bundle/bundlefile.h"
 #include "control/snapshotcodec.h"
+#include "control/wireutf8.h"
 #include "deadman.h"
 #include "net/metricsendpoint.h"
 #include "plan/scenarioplan.h"
@@ -120,6 +122,11 @@ public:
         }
         if (m_run && m_run->thread.joinable())
             m_run->thread.join();
+        if (const std::string path = pathNamedIn(rq->bundle().scenario()); !path.empty()) {
+            reply->set_error("agent " + m_options.name + " refuses the run: its scenario names a file to open, " +
+                             path + "; an agent never opens a path it was given (bundles carry their data inline)");
+            return grpc::Status::OK;
+        }
         std::vector<PlanError> errors;
         PlanOptions po;
         po.runId = rq->run_id();
@@ -357,6 +364,7 @@ private:
     {
         std::uint64_t sequence = 0;
         auto publish = [&](v1::Snapshot s) {
+            makeStringsUtf8(s); // a server's bytes in a sample's detail must not make the snapshot unsendable
             std::lock_guard lock(m_mutex);
             s.set_run_id(run.id);
             s.set_sequence(++sequence);

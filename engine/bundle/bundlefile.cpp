@@ -7,6 +7,11 @@
 
 #include "stampede/v1/bundle.pb.h"
 
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+
+#include <vector>
+
 #include <openssl/sha.h>
 
 #include <cstring>
@@ -52,6 +57,10 @@ bool inlineSteps(google::protobuf::RepeatedPtrField<v1::Step>& steps, const std:
         const std::string sf = field + "[" + std::to_string(i) + "]";
         if (steps.Get(i).has_grpc()) {
             auto* g = steps.Mutable(i)->mutable_grpc();
+            if (!g->descriptors().empty()) { // the descriptors win: no file is named in a bundle
+                g->clear_protos();
+                g->clear_import_paths();
+            }
             if (!g->descriptors().empty() || g->protos().empty())
                 continue;
             std::string why;
@@ -64,6 +73,8 @@ bool inlineSteps(google::protobuf::RepeatedPtrField<v1::Step>& steps, const std:
             g->clear_protos();
             g->clear_import_paths();
         }
+        if (steps.Get(i).has_replay() && !steps.Get(i).replay().data().empty())
+            steps.Mutable(i)->mutable_replay()->clear_file(); // its requests are there: no file is named in a bundle
         if (!steps.Get(i).has_replay() || !steps.Get(i).replay().data().empty() || steps.Get(i).replay().file().empty())
             continue;
         auto* r = steps.Mutable(i)->mutable_replay();
@@ -89,6 +100,8 @@ bool inlineFiles(v1::Scenario& s, const std::string& baseDir, const std::string&
     auto* vars = s.mutable_variables();
     for (int i = 0; i < vars->size(); ++i) {
         auto* v = vars->Mutable(i);
+        if (v->has_csv() && !v->csv().data().empty())
+            v->mutable_csv()->clear_file(); // its rows are there: no file is named in a bundle
         if (!v->has_csv() || !v->csv().data().empty())
             continue;
         std::string data, why;
@@ -159,6 +172,43 @@ std::string encodeBundle(const v1::Bundle& bundle)
     return out;
 }
 
+namespace {
+bool isPathField(const std::string& name)
+{
+    return name == "file" || name == "protos" || name == "import_paths" ||
+           (name.size() > 5 && name.compare(name.size() - 5, 5, "_file") == 0);
+}
+
+std::string pathNamedIn(const google::protobuf::Message& m, const std::string& prefix)
+{
+    using google::protobuf::FieldDescriptor;
+    const google::protobuf::Reflection* r = m.GetReflection();
+    std::vector<const FieldDescriptor*> fields;
+    r->ListFields(m, &fields);
+    for (const FieldDescriptor* f : fields) {
+        if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING && isPathField(f->name())) {
+            const std::string value = f->is_repeated() ? r->GetRepeatedString(m, f, 0) : r->GetString(m, f);
+            if (!value.empty() || f->is_repeated())
+                return prefix + f->name() + (f->is_repeated() ? "[0]" : "") + " (\"" + value.substr(0, 200) + "\")";
+        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !f->is_map()) {
+            const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+            for (int i = 0; i < n; ++i) {
+                const std::string at = prefix + f->name() + (f->is_repeated() ? "[" + std::to_string(i) + "]" : "");
+                const auto& sub = f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f);
+                if (std::string found = pathNamedIn(sub, at + "."); !found.empty())
+                    return found;
+            }
+        }
+    }
+    return {};
+}
+} // namespace
+
+std::string pathNamedIn(const v1::Scenario& scenario)
+{
+    return pathNamedIn(scenario, "");
+}
+
 bool looksLikeBundle(const std::string& bytes)
 {
     return bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) == 0;
@@ -201,6 +251,12 @@ bool decodeBundle(const std::string& bytes, v1::Bundle& out, std::string& error)
     }
     if (!out.ParseFromString(payload)) {
         error = "damaged bundle: the payload does not parse";
+        return false;
+    }
+    if (const std::string path = pathNamedIn(out.scenario()); !path.empty()) {
+        error = "the bundle names a file to open: " + path +
+                "; a bundle carries its data inline (make it with stampede-cli bundle), and is never read from a "
+                "path it names";
         return false;
     }
     return true;

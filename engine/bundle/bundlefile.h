@@ -23,6 +23,12 @@ std::string encodeBundle(const v1::Bundle& bundle);
 // Refuses, with a message that says which: not a bundle, a newer format
 // version, a truncated file, an altered payload (digest mismatch).
 bool decodeBundle(const std::string& bytes, v1::Bundle& out, std::string& error);
+// The first field of `scenario` that names a file to open (a data set's,
+// a replay's, a .proto or an import path, a certificate or key), as
+// "scenarios[0].variables[1].csv.file (\"users.csv\")"; "" when none does. A
+// bundle carries its data inline: an agent never opens a path it was given,
+// and decodeBundle refuses a bundle that names one.
+std::string pathNamedIn(const v1::Scenario& scenario);
 // True when `bytes` start with the bundle magic.
 bool looksLikeBundle(const std::string& bytes);
 

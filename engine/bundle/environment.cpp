@@ -1,10 +1,11 @@
 #include "environment.h"
 
+#include <algorithm>
 #include <map>
 
 namespace stampede {
 
-void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value)
+void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value, bool secret)
 {
     v1::Variable* target = nullptr;
     for (auto& v : *scenario.mutable_variables())
@@ -15,6 +16,42 @@ void setConstant(v1::Scenario& scenario, const std::string& name, const std::str
         target->set_name(name);
     }
     target->mutable_constant()->set_value(value);
+    target->mutable_constant()->set_secret(secret);
+}
+
+std::vector<std::string> secretValues(const v1::Scenario& scenario)
+{
+    std::vector<std::string> out;
+    for (const auto& v : scenario.variables())
+        if (v.has_constant() && v.constant().secret() && !v.constant().value().empty())
+            out.push_back(v.constant().value());
+    for (const auto& s : scenario.scenarios())
+        for (std::string& value : secretValues(s))
+            out.push_back(std::move(value));
+    return out;
+}
+
+bool redactSecrets(std::string& text, const std::vector<std::string>& secrets)
+{
+    bool changed = false;
+    for (const std::string& s : secrets) {
+        if (s.size() < kMinRedacted)
+            continue;
+        for (std::size_t at = text.find(s); at != std::string::npos; at = text.find(s, at + 3)) {
+            text.replace(at, s.size(), "***");
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+void maskSecrets(v1::Scenario& scenario)
+{
+    for (auto& v : *scenario.mutable_variables())
+        if (v.has_constant() && v.constant().secret())
+            v.mutable_constant()->set_value("***");
+    for (auto& s : *scenario.mutable_scenarios())
+        maskSecrets(s);
 }
 
 namespace {
@@ -45,7 +82,8 @@ void applyEnvironment(v1::Scenario& scenario, const v1::Environment& environment
         const v1::Variable* v = variableNamed(scenario, name);
         if (v && v->source_case() != v1::Variable::kConstant && v->source_case() != v1::Variable::SOURCE_NOT_SET)
             continue; // a data set or a generator shadows the environment
-        setConstant(scenario, name, value);
+        const auto& secrets = environment.secrets();
+        setConstant(scenario, name, value, std::find(secrets.begin(), secrets.end(), name) != secrets.end());
     }
 }
 

@@ -7,6 +7,7 @@
 // never a data set or a generator (they shadow it), and a value a step
 // extracts under its name shadows it too: until extracted it is the default.
 #include <string>
+#include <vector>
 
 #include "stampede/v1/bundle.pb.h"
 
@@ -14,7 +15,17 @@ namespace stampede {
 
 // ${name} is `value` everywhere in the run, replacing any variable so named
 // (--var: what the command line says wins).
-void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value);
+// `secret`: never written where the run is recorded (ConstantSource.secret).
+void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value, bool secret = false);
+// The values of `scenario`'s secret constants (its plan's scenarios' too).
+std::vector<std::string> secretValues(const v1::Scenario& scenario);
+// `scenario` with each secret constant's value as "***" (what a record keeps).
+void maskSecrets(v1::Scenario& scenario);
+// `text` with every occurrence of each of `secrets` (of kMinRedacted bytes or
+// more: a shorter one would hide digits of every number) as "***"; true when
+// it changed.
+constexpr std::size_t kMinRedacted = 4;
+bool redactSecrets(std::string& text, const std::vector<std::string>& secrets);
 // Each value as a constant, under the scopes above.
 void applyEnvironment(v1::Scenario& scenario, const v1::Environment& environment);
 // Which scope ${name} takes its value from in `scenario` once `environment`

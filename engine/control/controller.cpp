@@ -447,7 +447,8 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
     }
     const AgentLossPolicy policy = d.options.onAgentLoss;
     RunTracker tracker(d.names, stepCount, d.clock(),
-                       {d.options.lossTimeout, policy == AgentLossPolicy::Abort || policy == AgentLossPolicy::Default});
+                       {d.options.lossTimeout, policy == AgentLossPolicy::Abort || policy == AgentLossPolicy::Default,
+                        d.options.snapshotStall});
     d.openRound(r, m_rendezvous);
     AgentLedger ledger(d.names, r.shares);
     r.ledger = &ledger;

@@ -50,6 +50,9 @@ struct ControllerOptions
     std::string tlsName; // set: the name the agents' certificates are checked for (else each address's host)
     AgentLossPolicy onAgentLoss = AgentLossPolicy::Default; // Default here: abort
     Nanos lossTimeout = 3 * kNanosPerSecond;
+    // An agent that answers heartbeats but sends no snapshot this long is
+    // lost (RunTracker::Policy::snapshotStall); 0: never.
+    Nanos snapshotStall = 15 * kNanosPerSecond;
     unsigned deadManSeconds = 3; // agents stop by themselves when this controller is silent so long
     Nanos startTimeout = 10 * kNanosPerSecond;
     Nanos heartbeatInterval = 500 * kNanosPerMilli;

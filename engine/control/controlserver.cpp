@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -42,6 +43,8 @@ const char* reasonOf(int status)
         return "Conflict";
     case 413:
         return "Payload Too Large";
+    case 431:
+        return "Request Header Fields Too Large";
     default:
         return "Error";
     }
@@ -145,11 +148,17 @@ bool parseScaleBody(const std::string& body, bool& isRate, double& value, std::s
     const std::string number = trimmed(b.substr(colon + 1, b.size() - colon - 2));
     if (key == "\"factor\"") {
         isRate = false;
-        return parseDecimal(number, "factor", 0, kMaxLevelFactor, value, error);
+        return parseDecimal(number, "factor", kMinScaleFactor, kMaxScaleFactor, value, error);
     }
     if (key == "\"rate\"") {
         isRate = true;
-        return parseDecimal(number, "rate", 0, RunLimits::kRate, value, error);
+        if (!parseDecimal(number, "rate", 0, RunLimits::kRate, value, error))
+            return false;
+        if (value <= 0) {
+            error = "rate: above 0 (POST /v1/pause stops new iterations)";
+            return false;
+        }
+        return true;
     }
     error = "the body is {\"factor\": 0.5} or {\"rate\": 800}, not " + b.substr(0, 64);
     return false;
@@ -224,6 +233,10 @@ void ControlServer::stop()
     m_stop = true;
     if (m_thread.joinable())
         m_thread.join();
+    {
+        std::unique_lock lock(m_mutex); // each connection ends within its deadline
+        m_idle.wait(lock, [this] { return m_serving == 0; });
+    }
     if (m_fd >= 0)
         ::close(m_fd);
     m_fd = -1;
@@ -235,39 +248,135 @@ void ControlServer::serve()
         pollfd p{m_fd, POLLIN, 0};
         if (poll(&p, 1, 200) <= 0)
             continue;
-        const int fd = accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
+        const int fd = accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
         if (fd < 0)
             continue;
-        const timeval limit{kIoSeconds, 0};
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
-        answer(fd);
-        ::close(fd);
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_serving >= kMaxConnections) {
+                ::close(fd); // busy: the caller tries again (a stop never waits behind idle sockets for long)
+                continue;
+            }
+            ++m_serving;
+        }
+        std::thread([this, fd] { connection(fd); }).detach();
     }
 }
 
-// One request, one answer, then the connection closes.
-void ControlServer::answer(int fd)
+void ControlServer::connection(int fd)
 {
-    SSL* ssl = nullptr;
-    if (m_tls) {
-        ssl = SSL_new(m_tls->ctx);
-        SSL_set_fd(ssl, fd);
-        if (SSL_accept(ssl) != 1) {
-            SSL_free(ssl);
-            return;
+    answer(fd);
+    ::close(fd);
+    std::lock_guard lock(m_mutex);
+    if (--m_serving == 0)
+        m_idle.notify_all();
+}
+
+namespace {
+// Non-blocking I/O on one connection (plain or TLS), every call bounded by
+// the connection's deadline.
+struct Conn
+{
+    int fd;
+    SSL* ssl;
+    std::chrono::steady_clock::time_point deadline;
+    // Waits for the socket as `ssl`'s last result asks (or for reading); false past the deadline.
+    bool wait(bool write) const
+    {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0)
+            return false;
+        pollfd p{fd, short(write ? POLLOUT : POLLIN), 0};
+        return poll(&p, 1, int(left.count()) + 1) > 0;
+    }
+    // For an SSL call's result: whether to try again (after waiting).
+    bool retry(int result) const
+    {
+        const int e = SSL_get_error(ssl, result);
+        return (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) && wait(e == SSL_ERROR_WANT_WRITE);
+    }
+    bool handshake() const
+    {
+        for (;;) {
+            const int r = SSL_accept(ssl);
+            if (r == 1)
+                return true;
+            if (!retry(r))
+                return false;
         }
     }
-    const auto readSome = [&](char* buf, int n) { return ssl ? SSL_read(ssl, buf, n) : int(::recv(fd, buf, n, 0)); };
-    const auto writeAll = [&](const std::string& out) {
+    int read(char* buf, int n) const
+    {
+        for (;;) {
+            if (ssl) {
+                const int r = SSL_read(ssl, buf, n);
+                if (r > 0 || !retry(r))
+                    return r;
+                continue;
+            }
+            const ssize_t r = ::recv(fd, buf, std::size_t(n), 0);
+            if (r >= 0)
+                return int(r);
+            if ((errno != EAGAIN && errno != EINTR) || !wait(false))
+                return -1;
+        }
+    }
+    void writeAll(const std::string& out) const
+    {
         for (std::size_t at = 0; at < out.size();) {
-            const int n = ssl ? SSL_write(ssl, out.data() + at, int(out.size() - at))
-                              : int(::send(fd, out.data() + at, out.size() - at, MSG_NOSIGNAL));
+            int n = 0;
+            if (ssl) {
+                n = SSL_write(ssl, out.data() + at, int(out.size() - at));
+                if (n <= 0 && retry(n))
+                    continue;
+            } else {
+                const ssize_t r = ::send(fd, out.data() + at, out.size() - at, MSG_NOSIGNAL);
+                if (r < 0 && (errno == EAGAIN || errno == EINTR) && wait(true))
+                    continue;
+                n = int(r);
+            }
             if (n <= 0)
                 return;
             at += std::size_t(n);
         }
-    };
+    }
+    // After the answer: what the client still sends (a body refused unread)
+    // is read and dropped until it closes, 64 KiB or 500 ms, so that the
+    // close does not reset the connection before the answer is read.
+    void linger()
+    {
+        if (ssl)
+            SSL_shutdown(ssl);
+        ::shutdown(fd, SHUT_WR);
+        deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+        char buf[4096];
+        for (std::size_t dropped = 0; dropped < 64 * 1024;) {
+            const int n = ssl ? read(buf, int(sizeof buf)) : int(::recv(fd, buf, sizeof buf, 0));
+            if (n > 0) {
+                dropped += std::size_t(n);
+                continue;
+            }
+            if (n < 0 && !ssl && errno == EAGAIN && wait(false))
+                continue;
+            return;
+        }
+    }
+};
+} // namespace
+
+// One request, one answer, then the connection closes.
+void ControlServer::answer(int fd)
+{
+    Conn c{fd, nullptr, std::chrono::steady_clock::now() + std::chrono::seconds(kIoSeconds)};
+    if (m_tls) {
+        c.ssl = SSL_new(m_tls->ctx);
+        SSL_set_fd(c.ssl, fd);
+        if (!c.handshake()) {
+            SSL_free(c.ssl);
+            return;
+        }
+    }
     std::string in;
     char buf[4096];
     std::size_t headEnd = std::string::npos;
@@ -275,40 +384,48 @@ void ControlServer::answer(int fd)
     ControlReply reply{400, "{\"error\": \"the request did not arrive whole\"}"};
     std::size_t length = 0;
     std::string authorization;
+    const ControlReply tooLarge{431, "{\"error\": \"the request head is over 16 KiB\"}"};
     for (;;) {
         if (headEnd == std::string::npos && (headEnd = in.find("\r\n\r\n")) != std::string::npos) {
+            if (headEnd > kMaxHead) {
+                reply = tooLarge;
+                break;
+            }
             int status = 400;
             if (!parseControlHead(in.substr(0, headEnd), rq, length, authorization, status)) {
                 reply = {status, status == 413 ? "{\"error\": \"a control request's body is at most 4 KiB\"}"
                                                : "{\"error\": \"not an HTTP request this endpoint reads\"}"};
                 break;
             }
+            // the token, from the head: a caller without one sends no body we read
+            if (!m_options.token.empty() && !sameToken(authorization, "Bearer " + m_options.token)) {
+                reply = {401, "{\"error\": \"a valid token is required (Authorization: Bearer TOKEN)\"}"};
+                break;
+            }
         }
         if (headEnd != std::string::npos && in.size() >= headEnd + 4 + length) {
             rq.body = in.substr(headEnd + 4, length);
             rq.peer = peerOf(fd);
-            if (!m_options.token.empty() && !sameToken(authorization, "Bearer " + m_options.token))
-                reply = {401, "{\"error\": \"a valid token is required (Authorization: Bearer TOKEN)\"}"};
-            else
-                reply = m_handler(rq);
+            std::lock_guard lock(m_handlerMutex);
+            reply = m_handler(rq);
             break;
         }
-        if (headEnd == std::string::npos && in.size() > kMaxHead) {
-            reply = {400, "{\"error\": \"the request head is over 16 KiB\"}"};
+        if (headEnd == std::string::npos && in.size() > kMaxHead + 3) {
+            reply = tooLarge;
             break;
         }
-        const int n = readSome(buf, sizeof buf);
+        const int n = c.read(buf, int(sizeof buf));
         if (n <= 0)
             break;
         in.append(buf, std::size_t(n));
     }
-    writeAll("HTTP/1.1 " + std::to_string(reply.status) + " " + reasonOf(reply.status) +
-             "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(reply.body.size()) +
-             "\r\nConnection: close\r\n\r\n" + reply.body);
-    if (ssl) {
-        SSL_shutdown(ssl);
-        SSL_free(ssl);
-    }
+    c.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kIoSeconds); // for the answer
+    c.writeAll("HTTP/1.1 " + std::to_string(reply.status) + " " + reasonOf(reply.status) +
+               "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(reply.body.size()) +
+               "\r\nConnection: close\r\n\r\n" + reply.body);
+    c.linger();
+    if (c.ssl)
+        SSL_free(c.ssl);
 }
 
 } // namespace stampede

@@ -19,7 +19,7 @@ bool prepareRun(const RunInputs& in, RunRequest& out, std::string& error)
         return false;
     }
     for (const auto& [name, value] : in.overrides)
-        setConstant(out.scenario, name, value);
+        setConstant(out.scenario, name, value, true); // never in the record
     out.baseDir = in.baseDir.empty() ? "." : in.baseDir;
     out.scenarioJson = in.scenarioJson;
     return true;

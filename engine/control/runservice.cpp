@@ -12,6 +12,7 @@
 #include "serverscraper.h"
 
 #include "bundle/bundlefile.h"
+#include "bundle/environment.h"
 #include "core/textfile.h"
 #include "localpool.h"
 #include "store/projectstore.h"
@@ -151,9 +152,13 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         errors.push_back(error);
         return nullptr;
     }
+    std::string asWritten = request.scenarioJson;
+    if (redactSecrets(asWritten, secretValues(request.scenario)))
+        request.scenarioJson.clear();   // a secret written in it: recorded from the scenario, masked
     if (request.scenarioJson.empty()) { // as it ran, without a replay's requests (its set or file is named)
         v1::Scenario recorded = request.scenario;
         withoutReplayData(recorded);
+        maskSecrets(recorded); // --var values, an environment's secrets: never in the record
         (void)google::protobuf::util::MessageToJsonString(recorded, &request.scenarioJson, {});
     }
     if (request.controller.control)
@@ -387,6 +392,45 @@ RunSummary::Phase RunService::runPhase(const std::string& address, bool teardown
     return p;
 }
 
+namespace {
+// What the engines send passes through here before it is shown, saved or
+// exported: a secret's value (a server echoing a token, a script's
+// console.log) as "***".
+void redactMetrics(IntervalMetrics& m, const std::vector<std::string>& secrets)
+{
+    for (ErrorSample& s : m.samples) {
+        redactSecrets(s.head, secrets);
+        redactSecrets(s.body, secrets);
+        redactSecrets(s.detail, secrets);
+    }
+    for (ConsoleLine& line : m.console)
+        redactSecrets(line.text, secrets);
+}
+
+void redactCallbacks(Controller::Callbacks& cb, const std::vector<std::string>& secrets)
+{
+    auto clean = [secrets](IntervalMetrics& m) { redactMetrics(m, secrets); };
+    if (cb.onSecond)
+        cb.onSecond = [inner = cb.onSecond, clean](const IntervalMetrics& m, const SecondSummary& s) {
+            IntervalMetrics copy = m;
+            clean(copy);
+            inner(copy, s);
+        };
+    if (cb.onAgentSecond)
+        cb.onAgentSecond = [inner = cb.onAgentSecond, clean](std::size_t agent, const IntervalMetrics& m) {
+            IntervalMetrics copy = m;
+            clean(copy);
+            inner(agent, copy);
+        };
+    if (cb.onEvent)
+        cb.onEvent = [inner = cb.onEvent, secrets](const RunEvent& e) {
+            RunEvent copy = e;
+            redactSecrets(copy.detail, secrets);
+            inner(copy);
+        };
+}
+} // namespace
+
 RunResult RunService::drive(Controller& controller, RunSink& sink)
 {
     const auto& names = controller.agentNames();
@@ -463,8 +507,14 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     for (const PlannedStep& st : m_plan.steps)
         rendezvous.push_back({st.rendezvousUsers, st.rendezvousTimeout});
     controller.setRendezvous(std::move(rendezvous));
+    const std::vector<std::string> secrets = secretValues(m_request.scenario);
+    if (!secrets.empty())
+        redactCallbacks(cb, secrets);
     scraper.start();
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+    for (RunEvent& e : result.events)
+        redactSecrets(e.detail, secrets);
+    redactMetrics(result.total, secrets);
     scraper.stop();
     for (SecondSummary& t : result.timeline)
         if (auto it = serverBySecond.find(t.second); it != serverBySecond.end())

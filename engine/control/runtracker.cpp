@@ -14,6 +14,7 @@ RunTracker::RunTracker(std::vector<std::string> agentNames, std::size_t stepCoun
         Agent a;
         a.name = std::move(name);
         a.lastHeard = m_start;
+        a.lastSnapshot = m_start;
         m_agents.push_back(std::move(a));
     }
 }
@@ -23,6 +24,7 @@ std::size_t RunTracker::addAgent(std::string name, std::uint32_t fromSecond)
     Agent a;
     a.name = std::move(name);
     a.lastHeard = m_clock.now();
+    a.lastSnapshot = a.lastHeard;
     a.lastSecond = fromSecond ? fromSecond - 1 : 0;
     m_agents.push_back(std::move(a));
     return m_agents.size() - 1;
@@ -52,6 +54,7 @@ void RunTracker::snapshot(std::size_t agent, const v1::Snapshot& s, Nanos at)
     if (a.lost)
         return lateSnapshot(a, s);
     heard(agent, at);
+    a.lastSnapshot = std::max(a.lastSnapshot, at);
     if (s.final()) {
         a.done = true;
         if (!s.error().empty()) {
@@ -124,14 +127,19 @@ std::vector<std::size_t> RunTracker::checkHealth()
     const Nanos now = m_clock.now();
     for (std::size_t i = 0; i < m_agents.size(); ++i) {
         Agent& a = m_agents[i];
-        if (a.done || a.lost || (!a.gone && now - a.lastHeard < m_policy.lossTimeout))
+        const bool silent = now - a.lastHeard >= m_policy.lossTimeout;
+        const bool stalled = m_policy.snapshotStall > 0 && now - a.lastSnapshot >= m_policy.snapshotStall;
+        if (a.done || a.lost || (!a.gone && !silent && !stalled))
             continue;
         a.lost = true;
         a.lostAt = now;
         lost.push_back(i);
         m_events.push_back({secondsSinceStart(), "agent_lost", a.name,
-                            a.gone ? std::string("its process is gone (its stream broke and its port refuses)")
-                                   : "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",
+                            a.gone    ? std::string("its process is gone (its stream broke and its port refuses)")
+                            : !silent ? "it answers but sent no snapshot for " +
+                                            std::to_string(m_policy.snapshotStall / kNanosPerMilli) +
+                                            " ms (its stream's writes fail)"
+                                      : "no word for " + std::to_string(m_policy.lossTimeout / kNanosPerMilli) + " ms",
                             a.firstSecond, a.lastSecond});
         if (m_policy.abortOnLoss && !m_aborted) {
             m_aborted = true;

@@ -34,6 +34,10 @@ public:
     {
         Nanos lossTimeout = 3 * kNanosPerSecond;
         bool abortOnLoss = true;
+        // An agent that answers heartbeats but has sent no snapshot for this
+        // long (an engine publishes one every second; its stream's writes
+        // fail) is lost too: a run always ends, whatever an engine cannot send.
+        Nanos snapshotStall = 15 * kNanosPerSecond;
     };
 
     // The run starts at clock.now(): every agent counts as heard then.
@@ -97,6 +101,7 @@ private:
     {
         std::string name;
         Nanos lastHeard = 0;
+        Nanos lastSnapshot = 0; // the start, until its first
         std::uint32_t firstSecond = 0;
         std::uint32_t lastSecond = 0; // highest second delivered
         bool done = false;            // final snapshot seen

@@ -1,7 +1,10 @@
 #include "csvtable.h"
 
+#include "utf8.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <unordered_set>
 
 namespace stampede {
 
@@ -75,46 +78,6 @@ bool readRecord(std::string_view text, std::size_t& pos, char delim, std::vector
 
 } // namespace
 
-namespace {
-// The offset of the first byte that does not belong to well-formed UTF-8
-// (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF), or npos.
-std::size_t invalidUtf8(std::string_view s)
-{
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t n = 0;
-        unsigned char lo = 0x80, hi = 0xBF; // the second byte's range
-        if (c >= 0xC2 && c <= 0xDF) {
-            n = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            n = 2;
-            lo = c == 0xE0 ? 0xA0 : 0x80;
-            hi = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            n = 3;
-            lo = c == 0xF0 ? 0x90 : 0x80;
-            hi = c == 0xF4 ? 0x8F : 0xBF;
-        } else {
-            return i;
-        }
-        for (std::size_t k = 1; k <= n; ++k) {
-            if (i + k >= s.size())
-                return i;
-            const auto b = static_cast<unsigned char>(s[i + k]);
-            if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF))
-                return i;
-        }
-        i += n + 1;
-    }
-    return std::string_view::npos;
-}
-} // namespace
-
 bool CsvTable::parse(std::string_view text, char delimiter, std::string& error)
 {
     m_columns.clear();
@@ -143,16 +106,19 @@ bool CsvTable::parse(std::string_view text, char delimiter, std::string& error)
     }
     if (!readRecord(text, pos, delimiter, fields, line, error))
         return false;
+    if (fields.size() > kMaxColumns) {
+        error = "line 1: " + std::to_string(fields.size()) + " columns, at most " + std::to_string(kMaxColumns);
+        return false;
+    }
+    std::unordered_set<std::string_view> seen;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (fields[i].empty()) {
             error = "line 1: column " + std::to_string(i + 1) + " has no name in the header row";
             return false;
         }
-        for (std::size_t j = 0; j < i; ++j) {
-            if (fields[j] == fields[i]) {
-                error = "line 1: column name \"" + fields[i] + "\" appears twice";
-                return false;
-            }
+        if (!seen.insert(fields[i]).second) {
+            error = "line 1: column name \"" + fields[i] + "\" appears twice";
+            return false;
         }
     }
     m_columns = fields;

@@ -11,6 +11,9 @@ namespace stampede {
 class CsvTable
 {
 public:
+    // The most columns a table may have (README "Limits"); parsing takes
+    // time in proportion to the text, however wide.
+    static constexpr std::size_t kMaxColumns = 10000;
     // Parses `text`. On failure returns false and sets `error` to a message that
     // names the line, e.g. "line 4: 2 fields, the header has 3".
     bool parse(std::string_view text, char delimiter, std::string& error);

@@ -61,6 +61,10 @@ struct StepCounters
     // requests sent again on a fresh connection: the kept-alive one they went
     // out on had been closed by the server (EOF or reset before any answer)
     std::uint64_t retriedOnIdleClose = 0;
+    // requests sent again because the server said it had not processed them
+    // (HTTP/2: REFUSED_STREAM, or a stream past a GOAWAY's last); each at most
+    // once (net/http2session.h), so a request goes out at most twice a try
+    std::uint64_t resentUnprocessed = 0;
     // answers nobody asked for (net/sessionlistener.h onStray): each is a
     // `protocol` error of its connection, counted in `errors` without a request
     std::uint64_t stray = 0;
@@ -115,6 +119,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"goaways", &StepCounters::goaways},
     {"redirects", &StepCounters::redirects},
     {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
+    {"resent_unprocessed", &StepCounters::resentUnprocessed},
     {"stray_answers", &StepCounters::stray},
     {"retries", &StepCounters::retries},
     {"rendezvous", &StepCounters::rendezvous},

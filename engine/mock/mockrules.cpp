@@ -7,11 +7,42 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/json_util.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace stampede {
 
 namespace {
+
+// The longest delay a rule may ask for (a minute: longer is a hung server, which a timeout tests as well).
+constexpr double kMaxRuleDelayMs = 60000;
+// How deep a rules file's JSON may nest (a rule's body object included).
+constexpr int kMaxRulesDepth = 64;
+
+// The deepest nesting of arrays and objects in `json` (outside strings), as it is read: stops past `limit`.
+int jsonDepth(const std::string& json, int limit)
+{
+    int depth = 0, deepest = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            deepest = std::max(deepest, ++depth);
+            if (deepest > limit)
+                return deepest;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return deepest;
+}
 
 // rateLimit: {"perSecond": N, "status": 429}, {"perSecond": N, "delayMs": 200} or {"perSecond": N, "queue": true}
 bool setRateLimit(MockRule& rule, const v1::MockRateLimit& l, const std::string& field, std::string& error)
@@ -72,6 +103,14 @@ const char* reason(unsigned status)
         return "Forbidden";
     case 404:
         return "Not Found";
+    case 408:
+        return "Request Timeout";
+    case 411:
+        return "Length Required";
+    case 413:
+        return "Content Too Large";
+    case 431:
+        return "Request Header Fields Too Large";
     case 429:
         return "Too Many Requests";
     case 500:
@@ -393,6 +432,15 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
                 return nullptr;
             }
         }
+        const double largest = d.kind_case() == v1::MockDelay::kLongTail ? d.long_tail().p99_ms()
+                               : d.kind_case() == v1::MockDelay::kNormal
+                                   ? d.normal().mean_ms() + 6 * d.normal().stddev_ms()
+                                   : std::max(rule->a, rule->b);
+        if (!(largest <= kMaxRuleDelayMs)) { // NaN too
+            error = field + ".delay: at most " + std::to_string(int(kMaxRuleDelayMs)) +
+                    " ms (a longer wait is a hung server: a client's timeout tests it as well)";
+            return nullptr;
+        }
         set->m_rules.push_back(std::move(rule));
     }
     return set;
@@ -401,6 +449,10 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
 std::shared_ptr<MockRuleSet> MockRuleSet::fromJson(const std::string& json, std::string& error,
                                                    const std::string& baseDir)
 {
+    if (jsonDepth(json, kMaxRulesDepth) > kMaxRulesDepth) {
+        error = "the rules nest deeper than " + std::to_string(kMaxRulesDepth) + " levels";
+        return nullptr;
+    }
     v1::MockRules rules;
     const auto status = google::protobuf::util::JsonStringToMessage(json, &rules);
     if (!status.ok()) {

@@ -37,6 +37,8 @@ struct Conn
     bool closeAfter = false;
     std::uint64_t bodyLeft = 0; // request body bytes still to skip
     bool http1 = false;         // the first bytes were not HTTP/2's preface
+    Nanos lastActive = 0;       // the last byte read or written
+    Nanos headSince = 0;        // an incomplete HTTP/1.1 head's first byte (0: none waiting)
     // HTTP/2 (h2c with prior knowledge): the session, and where it schedules delayed answers
     struct Timers final : MockH2::Scheduler
     {
@@ -52,8 +54,10 @@ struct Conn
 class Loop
 {
 public:
-    Loop(const MockRuleSet& rules, int listenFd, int wakeFd, const std::atomic<bool>& stop, unsigned seed)
-        : m_rules(rules), m_listen(listenFd), m_stop(stop), m_rng(seed)
+    Loop(const MockRuleSet& rules, int listenFd, int wakeFd, const std::atomic<bool>& stop, unsigned seed,
+         Nanos headerTimeout, Nanos idleTimeout)
+        : m_rules(rules), m_listen(listenFd), m_stop(stop), m_rng(seed), m_headerTimeout(headerTimeout),
+          m_idleTimeout(idleTimeout)
     {
         m_ep = epoll_create1(EPOLL_CLOEXEC);
         epoll_event ev{};
@@ -76,11 +80,15 @@ public:
         epoll_event events[128];
         while (!m_stop.load(std::memory_order_relaxed)) {
             int n;
-            if (m_timers.empty()) {
+            if (m_timers.empty() && m_conns.empty()) {
                 n = epoll_wait(m_ep, events, 128, -1);
             } else {
-                // delays are kept to the microsecond, not rounded up to epoll_wait's millisecond
-                const Nanos wait = std::max<Nanos>(0, m_timers.top().at - SteadyClock::monotonicNow());
+                // delays are kept to the microsecond, not rounded up to epoll_wait's millisecond; the
+                // connections' timeouts are looked at every second
+                const Nanos now = SteadyClock::monotonicNow();
+                const Nanos look = now + std::min<Nanos>(kNanosPerSecond, m_headerTimeout / 4);
+                const Nanos next = m_timers.empty() ? look : std::min(m_timers.top().at, look);
+                const Nanos wait = std::max<Nanos>(0, next - now);
                 timespec ts{time_t(wait / kNanosPerSecond), long(wait % kNanosPerSecond)};
                 n = epoll_pwait2(m_ep, events, 128, &ts, nullptr);
             }
@@ -100,6 +108,7 @@ public:
                     readFrom(*c);
             }
             fireTimers();
+            sweep();
         }
     }
 
@@ -127,12 +136,39 @@ private:
             auto conn = std::make_unique<Conn>();
             conn->fd = fd;
             conn->id = ++m_nextId;
+            conn->lastActive = SteadyClock::monotonicNow();
             epoll_event ev{};
             ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
             ev.data.ptr = conn.get();
             epoll_ctl(m_ep, EPOLL_CTL_ADD, fd, &ev);
             m_conns.emplace(fd, std::move(conn));
         }
+    }
+
+    // Connections past their timeouts: a head that never ends gets 408, an idle one is closed.
+    void sweep()
+    {
+        const Nanos now = SteadyClock::monotonicNow();
+        if (now < m_nextSweep)
+            return;
+        m_nextSweep = now + std::min<Nanos>(kNanosPerSecond, m_headerTimeout / 4);
+        std::vector<int> late, idle;
+        for (const auto& [fd, c] : m_conns) {
+            if (c->waiting || c->outPos < c->out.size())
+                continue;
+            if (c->headSince && now - c->headSince > m_headerTimeout)
+                late.push_back(fd);
+            else if (now - c->lastActive > m_idleTimeout)
+                idle.push_back(fd);
+        }
+        for (const int fd : late)
+            if (auto it = m_conns.find(fd); it != m_conns.end())
+                sendRaw(*it->second,
+                        renderHttpResponse(408, {{"Connection", "close"}}, "the request head did not arrive in time\n"),
+                        true);
+        for (const int fd : idle)
+            if (auto it = m_conns.find(fd); it != m_conns.end())
+                closeConn(*it->second);
     }
 
     void closeConn(Conn& c)
@@ -148,6 +184,7 @@ private:
         for (;;) {
             const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
             if (n > 0) {
+                c.lastActive = SteadyClock::monotonicNow();
                 c.in.append(buf, std::size_t(n));
                 if (c.in.size() > kMaxRequestHead + kMaxRequestBody) {
                     closeConn(c);
@@ -210,11 +247,17 @@ private:
                     return;
             }
             const std::size_t end = c.in.find("\r\n\r\n");
-            if (end == std::string::npos) {
-                if (c.in.size() > kMaxRequestHead)
-                    closeConn(c);
+            if (end == std::string::npos || end > kMaxRequestHead) {
+                c.headSince = c.in.empty() ? 0 : c.headSince ? c.headSince : SteadyClock::monotonicNow();
+                if (c.in.size() > kMaxRequestHead + 3)
+                    sendRaw(c,
+                            renderHttpResponse(431, {{"Connection", "close"}},
+                                               "the request head is over " + std::to_string(kMaxRequestHead / 1024) +
+                                                   " KiB\n"),
+                            true);
                 return;
             }
+            c.headSince = 0;
             const std::string_view head(c.in.data(), end);
             const std::size_t lineEnd = head.find("\r\n");
             const std::string_view line = head.substr(0, lineEnd);
@@ -229,6 +272,7 @@ private:
             bool keepAlive = line.substr(sp2 + 1) == "HTTP/1.1";
             std::uint64_t contentLength = 0;
             bool chunked = false;
+            bool badLength = false;
             const std::string_view path = target.substr(0, target.find('?'));
             const MockRule* rule = path == "/__stampede/stats" ? nullptr : m_rules.match(method, path);
             std::uint32_t met = 0; // the rule's required headers found
@@ -244,9 +288,14 @@ private:
                     std::string_view value = h.substr(colon + 1);
                     while (!value.empty() && value.front() == ' ')
                         value.remove_prefix(1);
-                    if (equalsNoCase(name, "content-length"))
-                        contentLength = std::strtoull(std::string(value).c_str(), nullptr, 10);
-                    else if (equalsNoCase(name, "transfer-encoding"))
+                    if (equalsNoCase(name, "content-length")) {
+                        while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
+                            value.remove_suffix(1);
+                        // digits only (RFC 9110 8.6): "-5" or "1e3" is no length
+                        badLength = value.empty() || value.size() > 19 ||
+                                    value.find_first_not_of("0123456789") != std::string_view::npos;
+                        contentLength = badLength ? 0 : std::strtoull(std::string(value).c_str(), nullptr, 10);
+                    } else if (equalsNoCase(name, "transfer-encoding"))
                         chunked = true;
                     else if (equalsNoCase(name, "connection"))
                         keepAlive = !equalsNoCase(value, "close");
@@ -254,6 +303,10 @@ private:
                         met |= rule->meets(name, value);
                 }
                 pos = e + 2;
+            }
+            if (badLength) {
+                sendRaw(c, renderHttpResponse(400, {{"Connection", "close"}}, "bad Content-Length\n"), true);
+                return;
             }
             if (chunked) {
                 sendRaw(
@@ -320,6 +373,7 @@ private:
             const ssize_t n = ::send(c.fd, c.out.data() + c.outPos, c.out.size() - c.outPos, MSG_NOSIGNAL);
             if (n > 0) {
                 c.outPos += std::size_t(n);
+                c.lastActive = SteadyClock::monotonicNow();
                 continue;
             }
             if (n < 0 && errno == EINTR)
@@ -365,6 +419,8 @@ private:
     int m_wakeTag = 0;
     std::unordered_map<int, std::unique_ptr<Conn>> m_conns;
     std::uint64_t m_nextId = 0;
+    Nanos m_nextSweep = 0;
+    Nanos m_headerTimeout, m_idleTimeout;
     std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> m_timers;
 };
 
@@ -395,7 +451,7 @@ bool MockServer::start(const std::string& address, std::string& error)
 void MockServer::serve(unsigned index)
 {
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-    Loop loop(*m_rules, m_listenFd, m_wakeFd, m_stop, 0x5EED + index);
+    Loop loop(*m_rules, m_listenFd, m_wakeFd, m_stop, 0x5EED + index, m_headerTimeout, m_idleTimeout);
     loop.run();
 }
 

@@ -27,6 +27,14 @@ public:
     std::uint16_t port() const { return m_port; }
     std::string baseUrl() const;
     const MockRuleSet& rules() const { return *m_rules; }
+    // A request head must arrive whole within `header` of its first byte (408
+    // then); a connection with nothing going on is closed after `idle`.
+    // Before start(); the defaults are 10 s and 60 s.
+    void setTimeouts(std::int64_t headerNanos, std::int64_t idleNanos)
+    {
+        m_headerTimeout = headerNanos;
+        m_idleTimeout = idleNanos;
+    }
 
 private:
     void serve(unsigned index);
@@ -39,6 +47,8 @@ private:
     std::uint16_t m_port = 0;
     std::atomic<bool> m_stop{false};
     std::vector<std::thread> m_threads;
+    std::int64_t m_headerTimeout = 10'000'000'000;
+    std::int64_t m_idleTimeout = 60'000'000'000;
 };
 
 } // namespace stampede

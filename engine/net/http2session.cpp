@@ -35,6 +35,73 @@ std::string percentDecode(std::string_view v)
     }
     return out;
 }
+// A grpc-status value: a code from 0 to 16 written in decimal (no sign, no
+// space, at most two digits); -1 for anything else.
+int grpcCode(std::string_view v)
+{
+    if (v.empty() || v.size() > 2)
+        return -1;
+    int code = 0;
+    for (const char c : v) {
+        if (c < '0' || c > '9')
+            return -1;
+        code = code * 10 + (c - '0');
+    }
+    return code <= 16 ? code : -1;
+}
+
+// Reads a gRPC answer's framing (a 5-byte prefix: the compressed flag and a
+// big-endian length, then the message) from a DATA chunk; "" while it holds,
+// else what is wrong.
+template <class Stream> std::string grpcFraming(Stream& st, const std::uint8_t* data, std::size_t len)
+{
+    while (len) {
+        if (st.grpcLeft) {
+            const std::size_t take = std::min<std::size_t>(st.grpcLeft, len);
+            st.grpcLeft -= std::uint32_t(take);
+            data += take;
+            len -= take;
+            continue;
+        }
+        const std::size_t take = std::min<std::size_t>(5 - st.grpcPrefixHave, len);
+        std::memcpy(st.grpcPrefix + st.grpcPrefixHave, data, take);
+        st.grpcPrefixHave = std::uint8_t(st.grpcPrefixHave + take);
+        data += take;
+        len -= take;
+        if (st.grpcPrefixHave < 5)
+            break;
+        st.grpcPrefixHave = 0;
+        const std::uint8_t flag = st.grpcPrefix[0];
+        const std::uint64_t length = (std::uint64_t(st.grpcPrefix[1]) << 24) | (std::uint64_t(st.grpcPrefix[2]) << 16) |
+                                     (std::uint64_t(st.grpcPrefix[3]) << 8) | st.grpcPrefix[4];
+        if (++st.grpcMessages > 1)
+            return "more than one message in the answer of a unary call";
+        if (flag > 1)
+            return "a message's compressed flag is " + std::to_string(flag) + " (0 or 1)";
+        if (flag == 1 && !st.grpcEncoded)
+            return "a compressed message without grpc-encoding";
+        if (length > Http2Session::kMaxGrpcMessage)
+            return "a message of " + std::to_string(length) + " bytes (at most " +
+                   std::to_string(Http2Session::kMaxGrpcMessage >> 20) + " MiB)";
+        st.grpcLeft = std::uint32_t(length);
+    }
+    return {};
+}
+
+// What a gRPC answer that ended as it did breaks, "" when nothing: one
+// message, whole, when the status is OK.
+template <class Stream> std::string grpcEnding(const Stream& st)
+{
+    if (st.grpcPrefixHave || st.grpcLeft)
+        return "the answer ends inside a message (" +
+               (st.grpcPrefixHave ? std::to_string(st.grpcPrefixHave) + " bytes of its 5-byte prefix"
+                                  : std::to_string(st.grpcLeft) + " bytes of it missing") +
+               ")";
+    if (st.grpcStatus == 0 && st.grpcMessages != 1)
+        return "grpc-status 0 (OK) with no message (a unary call answers one)";
+    return {};
+}
+
 } // namespace
 
 // The nghttp2 callbacks, with access to the session's insides.
@@ -55,16 +122,25 @@ struct Http2Callbacks
         if (!st)
             return 0;
         st->bytesIn += namelen + valuelen + 2;
+        st->headerBytes += std::uint32_t(std::min<std::size_t>(namelen + valuelen + 32, Http2Session::kMaxHeaderList));
+        if (st->headerBytes > Http2Session::kMaxHeaderList) { // an HPACK bomb stops here, nothing of it kept
+            st->fault = "the answer's header list is over " + std::to_string(Http2Session::kMaxHeaderList / 1024) +
+                        " KiB (SETTINGS_MAX_HEADER_LIST_SIZE)";
+            return NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE; // the stream is reset
+        }
         if (st->request.capture != CaptureMode::None && (namelen == 0 || name[0] != ':'))
             (st->inTrailers ? st->trailers : st->headers)
                 .emplace_back(std::string(reinterpret_cast<const char*>(name), namelen),
                               std::string(reinterpret_cast<const char*>(value), valuelen));
         if (st->request.grpc && namelen >= 11 && std::memcmp(name, "grpc-", 5) == 0) {
             if (namelen == 11 && std::memcmp(name, "grpc-status", 11) == 0) {
-                int code = 0;
-                for (std::size_t i = 0; i < valuelen && value[i] >= '0' && value[i] <= '9'; ++i)
-                    code = code * 10 + (value[i] - '0');
-                st->grpcStatus = code;
+                st->grpcStatus = grpcCode(std::string_view(reinterpret_cast<const char*>(value), valuelen));
+                if (st->grpcStatus < 0 && st->fault.empty())
+                    st->fault = "grpc-status \"" +
+                                std::string(reinterpret_cast<const char*>(value), std::min<std::size_t>(valuelen, 40)) +
+                                "\" is not a code from 0 to 16";
+            } else if (namelen == 13 && std::memcmp(name, "grpc-encoding", 13) == 0) {
+                st->grpcEncoded = !(valuelen == 8 && std::memcmp(value, "identity", 8) == 0);
             } else if (namelen == 12 && std::memcmp(name, "grpc-message", 12) == 0) {
                 st->grpcMessage = percentDecode(std::string_view(reinterpret_cast<const char*>(value), valuelen));
             }
@@ -106,6 +182,15 @@ struct Http2Callbacks
         if (!st)
             return 0;
         st->bytesIn += len;
+        if (!st->fault.empty())
+            return 0; // its reset is on its way: nothing more of it is kept
+        if (st->request.grpc) {
+            st->fault = grpcFraming(*st, data, len);
+            if (!st->fault.empty()) {
+                nghttp2_submit_rst_stream(s, NGHTTP2_FLAG_NONE, id, NGHTTP2_PROTOCOL_ERROR);
+                return 0;
+            }
+        }
         if (st->request.capture == CaptureMode::All && st->body.size() < kCaptureLimit)
             st->body.append(reinterpret_cast<const char*>(data), std::min(len, kCaptureLimit - st->body.size()));
         if (st->status >= 400 && st->sample.size() < kSampleLimit) {
@@ -131,6 +216,10 @@ struct Http2Callbacks
         const Nanos timeToFirstByte = st->firstByte ? std::max<Nanos>(0, st->firstByte - st->written) : -1;
         const int grpcStatus = st->grpcStatus;
         const bool reported = st->reported;
+        const bool onWire = st->onWire;
+        std::string fault = std::move(st->fault);
+        if (fault.empty() && request.grpc && code == NGHTTP2_NO_ERROR && status > 0)
+            fault = grpcEnding(*st);
         std::string sample, grpcMessage, body;
         SessionListener::HeaderList headers, trailers;
         if (status >= 400)
@@ -145,9 +234,19 @@ struct Http2Callbacks
         h->release(st);
         if (reported)
             return 0;
+        if (!fault.empty()) { // the answer broke the protocol: we reset the stream, or it ended wrong
+            h->m_listener.onAnswer(
+                request.tag, Answer::failure(ErrorClass::Protocol, (request.grpc ? "gRPC: " : "HTTP/2: ") + fault),
+                h->m_now);
+            return 0;
+        }
         if (code == NGHTTP2_REFUSED_STREAM && status == 0) {
-            // not processed by the server (a GOAWAY's late streams): sent again on the next connection
-            h->m_waiting.push_back(request);
+            // not processed by the server: at once on another stream (or the next connection), once
+            if (!h->resend(request, h->m_now, true, onWire))
+                h->m_listener.onAnswer(request.tag,
+                                       Answer::failure(ErrorClass::Reset, "the server refused the stream unprocessed "
+                                                                          "(REFUSED_STREAM), also when sent again"),
+                                       h->m_now);
             return 0;
         }
         if (code == NGHTTP2_NO_ERROR && status > 0) {
@@ -183,14 +282,57 @@ struct Http2Callbacks
             // Streams past the server's last one were not processed, and those
             // submitted but not yet sent never will be: they go on the next connection.
             const std::int32_t last = frame->goaway.last_stream_id;
+            std::vector<std::uint32_t> refused; // told after the loop: the listener may start requests
             for (auto& st : h->m_streams) {
                 if (!st.used || st.reported || st.id <= last)
                     continue;
                 nghttp2_session_set_stream_user_data(s, st.id, nullptr);
-                h->m_waiting.push_back(st.request);
+                const Http2Session::Waiting request = st.request;
+                const bool wentOut = st.onWire;
                 h->release(&st);
+                if (!h->resend(request, h->m_now, false, wentOut))
+                    refused.push_back(request.tag);
             }
+            for (const std::uint32_t tag : refused)
+                h->m_listener.onAnswer(tag,
+                                       Answer::failure(ErrorClass::Reset,
+                                                       "the server did not process it (past a "
+                                                       "GOAWAY's last stream), also when sent again"),
+                                       h->m_now);
         }
+        return 0;
+    }
+
+    // nghttp2's own words on what it found wrong (the next callbacks say where).
+    static int error(nghttp2_session*, int, const char* msg, std::size_t len, void* self)
+    {
+        static_cast<Http2Session*>(self)->m_libError.assign(msg, std::min<std::size_t>(len, 300));
+        return 0;
+    }
+
+    // A frame that breaks the protocol: a stream's (its request fails as
+    // `protocol`; nghttp2 resets the stream) or the connection's (GOAWAY, below).
+    static int invalidFrame(nghttp2_session* s, const nghttp2_frame* frame, int libError, void* self)
+    {
+        auto* h = static_cast<Http2Session*>(self);
+        if (Http2Session::Stream* st = frame->hd.stream_id ? stream(s, frame->hd.stream_id) : nullptr)
+            if (st->fault.empty())
+                st->fault = h->m_libError.empty() ? nghttp2_strerror(libError) : h->m_libError;
+        return 0;
+    }
+
+    // Our GOAWAY with an error: the connection is over for every request on it.
+    // A request's HEADERS: it is on the wire.
+    static int sent(nghttp2_session* s, const nghttp2_frame* frame, void* self)
+    {
+        auto* h = static_cast<Http2Session*>(self);
+        if (frame->hd.type == NGHTTP2_HEADERS)
+            if (Http2Session::Stream* st = stream(s, frame->hd.stream_id))
+                st->onWire = true;
+        if (frame->hd.type == NGHTTP2_GOAWAY && frame->goaway.error_code != NGHTTP2_NO_ERROR &&
+            h->m_connectionError.empty())
+            h->m_connectionError = std::string(nghttp2_http2_strerror(frame->goaway.error_code)) +
+                                   (h->m_libError.empty() ? std::string() : ": " + h->m_libError);
         return 0;
     }
 
@@ -238,6 +380,8 @@ void Http2Session::close()
     m_out.clear();
     m_outSent = 0;
     m_sawData = false;
+    m_libError.clear();
+    m_connectionError.clear();
     closeTransport();
 }
 
@@ -245,6 +389,21 @@ void Http2Session::release(Stream* s)
 {
     s->used = false;
     --m_active;
+}
+
+bool Http2Session::resend(Waiting w, Nanos now, bool onThisConnection, bool wentOut)
+{
+    if (wentOut) {
+        if (w.resends >= 1)
+            return false;
+        ++w.resends;
+        m_listener.onResent(w.tag, now);
+    }
+    if (onThisConnection && m_session && ready() && !m_goaway)
+        startStream(w, now); // another stream, at once (written with the read's batch)
+    else
+        m_waiting.push_back(w); // the next connection
+    return true;
 }
 
 bool Http2Session::startSession(std::string& why)
@@ -256,6 +415,9 @@ bool Http2Session::startSession(std::string& why)
     nghttp2_session_callbacks_set_on_data_chunk_recv_callback(cb, &Http2Callbacks::data);
     nghttp2_session_callbacks_set_on_stream_close_callback(cb, &Http2Callbacks::closed);
     nghttp2_session_callbacks_set_on_frame_recv_callback(cb, &Http2Callbacks::frame);
+    nghttp2_session_callbacks_set_error_callback2(cb, &Http2Callbacks::error);
+    nghttp2_session_callbacks_set_on_invalid_frame_recv_callback(cb, &Http2Callbacks::invalidFrame);
+    nghttp2_session_callbacks_set_on_frame_send_callback(cb, &Http2Callbacks::sent);
     nghttp2_option* opt = nullptr;
     nghttp2_option_new(&opt);
     nghttp2_option_set_peer_max_concurrent_streams(opt, m_maxStreams);
@@ -268,7 +430,8 @@ bool Http2Session::startSession(std::string& why)
     }
     const nghttp2_settings_entry settings[] = {{NGHTTP2_SETTINGS_ENABLE_PUSH, 0},
                                                {NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, 100},
-                                               {NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, std::uint32_t(kStreamWindow)}};
+                                               {NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, std::uint32_t(kStreamWindow)},
+                                               {NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE, kMaxHeaderList}};
     nghttp2_submit_settings(m_session, NGHTTP2_FLAG_NONE, settings, std::size(settings));
     nghttp2_session_set_local_window_size(m_session, NGHTTP2_FLAG_NONE, 0, kConnectionWindow);
     return true;
@@ -317,6 +480,13 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
     st.inTrailers = false;
     st.grpcStatus = -1;
     st.grpcMessage.clear();
+    st.fault.clear();
+    st.onWire = false;
+    st.headerBytes = 0;
+    st.grpcEncoded = false;
+    st.grpcMessages = 0;
+    st.grpcPrefixHave = 0;
+    st.grpcLeft = 0;
     st.headers.clear();
     st.trailers.clear();
     st.body.clear();
@@ -399,13 +569,15 @@ bool Http2Session::flushQueued(Nanos now)
 void Http2Session::flush(Nanos now)
 {
     m_unsent = 0;
-    if (!m_session)
+    if (!m_session || m_sending)
         return;
     for (;;) {
         // gather frames into one write
         while (m_out.size() - m_outSent < kWriteBatch) {
             const std::uint8_t* data = nullptr;
+            m_sending = true;
             const ssize_t n = nghttp2_session_mem_send(m_session, &data);
+            m_sending = false;
             if (n < 0) {
                 failAll(ErrorClass::Protocol, std::string("HTTP/2: ") + nghttp2_strerror(int(n)), now);
                 return;
@@ -432,6 +604,11 @@ void Http2Session::flush(Nanos now)
             return;
         }
         failAll(ErrorClass::Reset, why, now);
+        return;
+    }
+    if (!m_connectionError.empty()) { // our GOAWAY went out: nothing more comes on this connection
+        const std::string why = "HTTP/2 connection error: " + m_connectionError;
+        failAll(ErrorClass::Protocol, why, now);
         return;
     }
     watchWrites(false); // all written: no wake-up for every ACK
@@ -485,7 +662,13 @@ void Http2Session::onReadable(Nanos now, bool peerClosed)
             return;
         }
         if (!m_session)
-            return; // a callback closed the connection
+            return;                // a callback closed the connection
+        if (!m_libError.empty()) { // nghttp2 found the server wrong: its RST_STREAM or GOAWAY goes now
+            flush(now);
+            if (!m_session)
+                return; // a connection error: every request failed with it
+            m_libError.clear();
+        }
         // a short read drained the socket (plain TCP; TLS reads a record at a time)
         if (shortReadDrains() && n < m_readBufferSize && !peerClosed)
             break;

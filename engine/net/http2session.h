@@ -5,6 +5,13 @@
 // stream reset by the server (RST_STREAM) fails that request as a reset; a
 // GOAWAY lets the streams the server accepted finish, then the connection is
 // opened afresh for the requests that follow. Timeouts cancel the stream.
+// What the server did not process (REFUSED_STREAM, streams past a GOAWAY's
+// last) goes again at once, once (RFC 9113 8.7), each resend told to the
+// listener; a second refusal fails it. An answer that breaks the protocol
+// fails its request as `protocol`, naming what was wrong: a stream error
+// (a bad header, a header list over kMaxHeaderList, a gRPC answer framed
+// wrong) that stream alone, a connection error every request on the
+// connection at once, never at their timeouts.
 #include "sessionlistener.h"
 #include "transport.h"
 
@@ -55,6 +62,12 @@ public:
     bool flushQueued(Nanos now);
     Nanos holdUntil() const { return m_heldSince + kMaxHold; }
     static constexpr Nanos kMaxHold = 20 * kNanosPerMicro;
+    // An answer's header list (headers and trailers, each field counted as
+    // RFC 9113 6.5.2 does: name, value and 32) is at most this; we say so in
+    // SETTINGS_MAX_HEADER_LIST_SIZE. The HTTP/1.1 head's limit is the same.
+    static constexpr std::uint32_t kMaxHeaderList = 64 * 1024;
+    // A gRPC message is at most this (gRPC's own default receive limit).
+    static constexpr std::uint32_t kMaxGrpcMessage = 4 * 1024 * 1024;
     // The rule flushQueued follows: `unsent` requests started since the last
     // write, the first at `heldSince`; `active` streams in all, answered or not.
     static bool holdsWrite(std::uint32_t unsent, std::uint32_t active, Nanos heldSince, Nanos now)
@@ -73,6 +86,7 @@ private:
         Nanos deadline, timeout;
         bool grpc = false;
         CaptureMode capture = CaptureMode::None;
+        std::uint8_t resends = 0; // sent again because the server had not processed it
     };
     struct Stream
     {
@@ -89,6 +103,14 @@ private:
         bool inTrailers = false; // a second HEADERS frame: trailers
         int grpcStatus = -1;
         std::string grpcMessage;
+        bool onWire = false;            // its HEADERS went out (a stream never sent is not resent, only sent)
+        std::string fault;              // why the answer breaks the protocol (we reset the stream): `protocol`
+        std::uint32_t headerBytes = 0;  // the header list so far (kMaxHeaderList)
+        bool grpcEncoded = false;       // grpc-encoding named a compression
+        std::uint32_t grpcMessages = 0; // messages begun
+        std::uint8_t grpcPrefix[5] = {};
+        std::uint8_t grpcPrefixHave = 0;               // bytes of the next message's prefix read
+        std::uint32_t grpcLeft = 0;                    // bytes of the current message still due
         SessionListener::HeaderList headers, trailers; // capture only
         std::string body;                              // capture only
     };
@@ -103,6 +125,9 @@ private:
     void flush(Nanos now);
     void failAll(ErrorClass error, const std::string& why, Nanos now);
     void release(Stream* s);
+    // Sends `w` again, the server having refused it unprocessed; false (nothing done) when it was already.
+    // `wentOut`: its HEADERS had been written (else it is only sent, not resent).
+    bool resend(Waiting w, Nanos now, bool onThisConnection, bool wentOut = true);
 
     friend struct Http2Callbacks;
     SessionListener& m_listener;
@@ -117,9 +142,12 @@ private:
     std::uint64_t m_goaways = 0;
     std::string m_out; // frames not yet written
     std::size_t m_outSent = 0;
-    bool m_sawData = false; // any byte from the server on this connection
-    bool m_reading = false; // in onReadable: requests started by callbacks go out in one write at its end
-    Nanos m_now = 0;        // for the callbacks
+    bool m_sawData = false;        // any byte from the server on this connection
+    bool m_reading = false;        // in onReadable: requests started by callbacks go out in one write at its end
+    bool m_sending = false;        // in flush's nghttp2_session_mem_send: a callback's flush is the loop's next turn
+    std::string m_libError;        // nghttp2's last word on what the server did wrong
+    std::string m_connectionError; // a connection error we answered with GOAWAY: every request fails
+    Nanos m_now = 0;               // for the callbacks
     Nanos m_connectTimeout = 0;
     const Endpoint* m_target = nullptr;
     std::vector<Http2Session*>* m_flushQueue = nullptr;

@@ -75,6 +75,10 @@ public:
     // had closed (EOF or reset before any byte of answer): it is sent again
     // once on a fresh connection (RFC 9110 9.2.2: an idempotent method).
     virtual void onRetry(std::uint32_t tag, Nanos now) { (void)tag, (void)now; }
+    // The request of `tag` is sent again (once) because the server said it
+    // had not processed it: an HTTP/2 stream refused (REFUSED_STREAM) or past
+    // a GOAWAY's last stream (RFC 9113 8.7).
+    virtual void onResent(std::uint32_t tag, Nanos now) { (void)tag, (void)now; }
     // A connection was set up for the request `tag`: the TCP connect took
     // `connect`; with TLS, the handshake took `handshake` (resumed: an earlier
     // session was taken up again).

@@ -25,6 +25,11 @@ struct TlsBioState
     // The transport opens and seals the records (TlsRecords): OpenSSL reads
     // only `feed`, the post-handshake messages handed back to it (tickets).
     bool own = false;
+    // What OpenSSL wrote once the transport had the records (an alert for a
+    // ticket it refused): never sent, for its key and sequence number are
+    // those the transport's records already used (a nonce reused). The
+    // connection ends as a `tls` error instead.
+    bool wroteAfterHandover = false;
     std::string feed;
     std::size_t feedAt = 0;
     bool closeNotified = false; // a close_notify came (after data handed out first)

@@ -24,7 +24,7 @@ struct TlsOptions
     bool resume = true;            // a reconnect resumes the session of the connection before
     // TLS 1.3 with an AEAD suite: past the handshake, records are sealed and
     // opened by the engine (TlsRecords), not by OpenSSL's record layer.
-    bool ownRecords = true;
+    bool ownRecords = false;
 };
 
 class TlsContext

@@ -253,6 +253,11 @@ bool TlsRecords::open(const unsigned char* record, std::size_t length, unsigned 
 {
     Direction& d = m_read;
     const std::size_t cipherLength = length - kHeader - kTag;
+    // RFC 8446 5.4: the whole inner plaintext, its padding and type byte included, is at most 2^14 + 1
+    if (cipherLength > kMaxPlain + 1) {
+        why = "TLS: a record of more than 16384 bytes of plaintext with its padding (record overflow)";
+        return false;
+    }
     unsigned char nonce[12];
     std::memcpy(nonce, d.iv, sizeof nonce);
     for (int i = 0; i < 8; ++i)
@@ -279,10 +284,6 @@ bool TlsRecords::open(const unsigned char* record, std::size_t length, unsigned 
     }
     type = out[end - 1];
     plainLength = end - 1;
-    if (plainLength > kMaxPlain) {
-        why = "TLS: a record of more than 16384 bytes of plaintext (record overflow)";
-        return false;
-    }
     return true;
 }
 

@@ -37,7 +37,10 @@ int bioFd(BIO* b)
 int bioWrite(BIO* b, const char* data, int size)
 {
     BIO_clear_retry_flags(b);
-    if (TlsBioState& st = bioState(b); st.holding || !st.held.empty()) {
+    if (TlsBioState& st = bioState(b); st.own) { // the transport seals the records now: never under OpenSSL's keys
+        st.wroteAfterHandover = true;
+        return size;
+    } else if (st.holding || !st.held.empty()) {
         st.held.append(data, std::size_t(size));
         return size;
     }
@@ -225,6 +228,7 @@ void Transport::closeTransport()
         m_records.reset();
         m_plain.clear();
         m_plainAt = 0;
+        m_emptyRecords = 0;
         m_handshakeBytes.clear();
     }
     if (m_fd >= 0) {

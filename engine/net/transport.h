@@ -162,9 +162,10 @@ private:
     std::unique_ptr<TlsRecords> m_records; // the connection's own record layer (TLS 1.3)
     std::string m_plain;                   // a record's plaintext that did not fit the reader's buffer
     std::size_t m_plainAt = 0;
-    std::string m_handshakeBytes; // a post-handshake message not yet whole
-    std::uint32_t m_writes = 0;   // TLS: writes on this connection
-    bool m_lastReused = false;    // the connection before carried more than one write
+    std::uint32_t m_emptyRecords = 0; // records in a row that carried nothing (OpenSSL stops at 32, so do we)
+    std::string m_handshakeBytes;     // a post-handshake message not yet whole
+    std::uint32_t m_writes = 0;       // TLS: writes on this connection
+    bool m_lastReused = false;        // the connection before carried more than one write
     Nanos m_connectStart = 0;
     Nanos m_connectTime = 0;
     Nanos m_handshakeStart = 0;

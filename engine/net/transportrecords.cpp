@@ -16,6 +16,25 @@ namespace stampede {
 
 namespace {
 constexpr std::uint8_t kNewSessionTicket = 4, kKeyUpdate = 24;
+constexpr std::uint32_t kMaxEmptyRecords = 32; // as OpenSSL's record layer
+
+// An alert's name, TLS 1.3's own included (OpenSSL's table calls those
+// "unknown"), with what to do where the user can do something.
+std::string alertName(std::uint8_t code)
+{
+    switch (code) {
+    case 109:
+        return "missing extension";
+    case 115:
+        return "unknown PSK identity";
+    case 116:
+        return "certificate required (the server asks for a client certificate: give --cert and --key)";
+    case 120:
+        return "no application protocol";
+    default:
+        return SSL_alert_desc_string_long(code);
+    }
+}
 constexpr std::size_t kMaxWrite = 256 * 1024; // sealed per call: a bound on what one write holds
 
 void wipe(std::string& s)
@@ -69,6 +88,13 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
             break;
         }
         used += std::size_t(length);
+        if (type == TlsRecords::kData && plain == 0 && ++m_emptyRecords > kMaxEmptyRecords) {
+            why = "TLS: more than " + std::to_string(kMaxEmptyRecords) + " empty records in a row";
+            io = Io::Error;
+            break;
+        }
+        if (plain > 0 || type != TlsRecords::kData)
+            m_emptyRecords = 0;
         if (type == TlsRecords::kData) {
             if (fits) {
                 got += plain;
@@ -88,7 +114,7 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
                 break;
             }
             if (out[1] != SSL_AD_USER_CANCELLED) {
-                why = std::string("TLS: the server sent an alert: ") + SSL_alert_desc_string_long(out[1]);
+                why = "TLS: the server sent an alert: " + alertName(out[1]);
                 io = Io::Error;
                 break;
             }
@@ -175,7 +201,11 @@ bool Transport::onHandshakeBytes(const unsigned char* data, std::size_t size, st
                     why = "TLS: application data where a ticket was";
                     return false;
                 }
-                ERR_clear_error(); // a ticket OpenSSL refused is only not kept
+                ERR_clear_error();
+                if (m_bio->wroteAfterHandover) { // its alert: a ticket it refused as malformed
+                    why = "TLS: the server's session ticket is malformed (OpenSSL refused it)";
+                    return false;
+                }
             }
             m_bio->feed.clear();
             m_bio->feedAt = 0;

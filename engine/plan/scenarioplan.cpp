@@ -237,7 +237,7 @@ private:
         TlsOptions o;
         o.verify = verify;
         o.resume = !t.no_resumption();
-        o.ownRecords = !t.openssl_records();
+        o.ownRecords = t.own_records() && !t.openssl_records();
         o.alpn = m_s.http() == v1::HTTP_1_1 ? std::vector<std::string>{"http/1.1"}
                  : m_s.http() == v1::HTTP_2 ? std::vector<std::string>{"h2"}
                                             : std::vector<std::string>{"h2", "http/1.1"};

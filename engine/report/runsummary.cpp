@@ -79,6 +79,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.goaways = c.goaways;
     s.redirects = c.redirects;
     s.retriedOnIdleClose = c.retriedOnIdleClose;
+    s.resentUnprocessed = c.resentUnprocessed;
     s.stray = c.stray;
     s.retries = c.retries;
     s.rendezvous = c.rendezvous;
@@ -166,6 +167,7 @@ std::string metricsJson(const MetricsSummary& m)
     s += "}, \"error_rate_pct\": " + num(m.errorRatePct()) + ", \"rate\": " + num(m.rate) +
          ", \"late\": " + std::to_string(m.late) + ", \"dropped\": " + std::to_string(m.dropped) +
          ", \"retried_on_idle_close\": " + std::to_string(m.retriedOnIdleClose) +
+         ", \"resent_unprocessed\": " + std::to_string(m.resentUnprocessed) +
          ", \"stray_answers\": " + std::to_string(m.stray) + ", \"retries\": " + std::to_string(m.retries) +
          ", \"rendezvous\": " + std::to_string(m.rendezvous) +
          ", \"rendezvous_timeouts\": " + std::to_string(m.rendezvousTimeouts) +

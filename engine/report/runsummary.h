@@ -54,6 +54,7 @@ struct MetricsSummary
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
     std::uint64_t redirects = 0;                           // redirect hops followed
     std::uint64_t retriedOnIdleClose = 0; // requests sent again after the server closed their kept-alive connection
+    std::uint64_t resentUnprocessed = 0;  // requests sent again because the server had not processed them (HTTP/2)
     std::uint64_t stray = 0;              // answers nobody asked for: protocol errors without a request
     std::uint64_t retries = 0;            // tries a step's retry sent again (not in requests)
     std::uint64_t rendezvous = 0;         // users released from a rendezvous

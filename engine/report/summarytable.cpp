@@ -95,6 +95,9 @@ void connectionLines(std::ostream& os, const RunSummary& s)
     if (s.total.retriedOnIdleClose)
         os << "; " << s.total.retriedOnIdleClose << " request" << (s.total.retriedOnIdleClose == 1 ? "" : "s")
            << " sent again on a fresh connection (the server had closed the kept-alive one)";
+    if (s.total.resentUnprocessed)
+        os << "; " << s.total.resentUnprocessed << " request" << (s.total.resentUnprocessed == 1 ? "" : "s")
+           << " sent again once, the server having refused them unprocessed (HTTP/2 REFUSED_STREAM or GOAWAY)";
     os << "\n";
     const auto spread = [&os](const char* what, const std::optional<LatencySummary>& l) {
         if (l)

@@ -304,6 +304,13 @@ void Worker::onRetry(std::uint32_t tag, Nanos now)
         ++metricsAt(std::size_t(slot.step), now).counters.retriedOnIdleClose;
 }
 
+void Worker::onResent(std::uint32_t tag, Nanos now)
+{
+    const Slot& slot = m_slots[tag];
+    if (slot.step >= 0)
+        ++metricsAt(std::size_t(slot.step), now).counters.resentUnprocessed;
+}
+
 // The end of the plan (or of the data): nothing new starts, and arrivals still
 // waiting for a slot are dropped (counted), so the run ends within the
 // requests' timeout of its duration whatever the target does.

@@ -163,6 +163,7 @@ private:
     void onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed) override;
     void onStray(std::uint32_t tag, std::string_view bytes, Nanos now) override;
     void onRetry(std::uint32_t tag, Nanos now) override;
+    void onResent(std::uint32_t tag, Nanos now) override;
     // ValueLookup
     std::string_view value(VarRef ref) const override;
     // PacerHost

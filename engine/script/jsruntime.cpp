@@ -2,6 +2,7 @@
 
 #include "builtins.h"
 #include "pmnatives.h"
+#include "promisejobs.h"
 
 #include <js/CharacterEncoding.h>
 #include <js/CompilationAndEvaluation.h>
@@ -112,6 +113,7 @@ struct JsRuntime::Impl
     std::atomic<std::int64_t> grewFor{-1};      // the run past the resident memory a run may add
     std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
     PmRun pm;                                   // the runPm going on (its natives' view of it)
+    std::unique_ptr<PromiseJobs> jobs;          // what a run's promises queued, run before it ends
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
@@ -281,12 +283,15 @@ JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>
         JS_DestroyContext(d.cx);
         throw std::runtime_error("SpiderMonkey could not start its self-hosted code");
     }
+    d.jobs = std::make_unique<PromiseJobs>(d.cx);
+    JS::SetJobQueue(d.cx, d.jobs.get());
     JS_AddInterruptCallback(d.cx, &Impl::onInterrupt);
     d.home = std::make_unique<JS::PersistentRootedObject>(d.cx, newGlobal(d.cx));
     d.install = std::make_unique<JS::PersistentRootedValue>(d.cx);
     if (const std::string error = *d.home ? d.runPreludes() : "no global"; !error.empty()) {
         d.install.reset();
         d.home.reset();
+        d.jobs->discard();
         JS_DestroyContext(d.cx);
         throw std::runtime_error("the script prelude does not run: " + error);
     }
@@ -305,6 +310,7 @@ JsRuntime::~JsRuntime()
     d.stencils.clear();
     d.install.reset();
     d.home.reset();
+    d.jobs->discard();
     JS_DestroyContext(d.cx);
 }
 
@@ -429,6 +435,7 @@ template <class Call> ScriptOutcome watched(JsRuntime::Impl& d, const std::strin
         d.wake.notify_all();
     }
     const bool ok = call();
+    d.jobs->discard(); // a run that stopped before its jobs ran leaves none to the next
     const bool timedOut = d.interruptFor.load() == start;
     const bool grew = d.grewFor.load() == start;
     d.runStart = 0;
@@ -471,7 +478,7 @@ ScriptOutcome JsRuntime::runEntered(Impl& d, Realm& realm, std::size_t script)
     if (!compiled)
         return out;
     JS::RootedValue value(d.cx);
-    out = watched(d, d.names[script], [&] { return JS_ExecuteScript(d.cx, compiled, &value); });
+    out = watched(d, d.names[script], [&] { return JS_ExecuteScript(d.cx, compiled, &value) && d.jobs->drain(); });
     if (!out.ok)
         return out;
     JS::RootedString text(d.cx, JS::ToString(d.cx, value));
@@ -546,7 +553,11 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     args[7].setNumber(double(facts.responseSize));
     // one call: the run's context, the script, what it changed (asked again when the script failed)
     JS::RootedValue changed(d.cx);
-    out = watched(d, d.names[script], [&] { return JS_CallFunctionValue(d.cx, nullptr, r.call, args, &changed); });
+    // the jobs its promises queued run before what it changed is asked again
+    out = watched(d, d.names[script], [&] {
+        return JS_CallFunctionValue(d.cx, nullptr, r.call, args, &changed) && d.jobs->drain() &&
+               JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed);
+    });
     if (!out.ok && !JS_CallFunctionValue(d.cx, nullptr, r.end, JS::HandleValueArray::empty(), &changed))
         JS_ClearPendingException(d.cx);
     if (!changed.isString() || JS_GetStringLength(changed.toString()) == 0)

@@ -190,6 +190,12 @@ ALTER TABLE run_seconds ADD COLUMN rss_bytes INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN loop_lag_ms REAL NOT NULL DEFAULT 0;
 )sql";
 
+// 12 -> 13: requests sent again because the server said it had not processed them (HTTP/2: a stream
+// refused with REFUSED_STREAM, or past a GOAWAY's last stream).
+const char* kMigrate12to13 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN resent_unprocessed INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -303,7 +309,8 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
                              kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 + kMigrate10to11 +
-                             kMigrate11to12 + " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
+                             kMigrate11to12 + kMigrate12to13 +
+                             " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
         return nullptr;
@@ -442,6 +449,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate10to11;
         if (version < 12)
             sql += kMigrate11to12;
+        if (version < 13)
+            sql += kMigrate12to13;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

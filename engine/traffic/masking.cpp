@@ -41,6 +41,9 @@ const Preset kPresets[] = {
      {"query:" STAMPEDE_SECRET_NAMES "=hash", "form:" STAMPEDE_SECRET_NAMES "=hash",
       "json:" STAMPEDE_SECRET_NAMES "=hash"}},
     {"cookies", {"cookie:*=hash"}},
+    // credentials sent as headers, whatever their scheme (Basic, Digest, a key): the whole value
+    {"credentials",
+     {"header:authorization|proxy-authorization|x-api-key|api-key|apikey|*token*|*secret*|*password*=hash"}},
 };
 #undef STAMPEDE_SECRET_NAMES
 
@@ -98,9 +101,15 @@ std::vector<std::string> masksToUse(const std::vector<std::string>& given, bool 
 
 bool MaskRule::named(std::string_view n) const
 {
+    // "*part*": any name holding `part` (a header's, as written lower-case)
+    const auto matches = [n](std::string_view p) {
+        if (p.size() > 2 && p.front() == '*' && p.back() == '*')
+            return n.find(p.substr(1, p.size() - 2)) != std::string_view::npos;
+        return n == p;
+    };
     if (names.empty())
-        return n == name;
-    return std::find(names.begin(), names.end(), n) != names.end();
+        return matches(name);
+    return std::any_of(names.begin(), names.end(), matches);
 }
 
 const std::vector<std::string>& maskPresets()
@@ -400,7 +409,7 @@ std::size_t Masker::apply(TrafficRecord& r, std::vector<std::size_t>* perRule) c
         }
         case MaskRule::Field::Header:
             for (auto it = r.headers.begin(); it != r.headers.end();) {
-                if (!rule.named(it->first)) {
+                if (!rule.named(asciiLower(it->first))) {
                     ++it;
                     continue;
                 }

@@ -7,12 +7,15 @@
 // a mobile number, keeps its 3-digit network prefix), `replace` or `drop`
 // (the parameter, header, key or field removed; a regex's match emptied).
 // Presets cover Chinese mobile numbers, ID card numbers, bank cards, e-mail
-// addresses, bearer tokens and cookies.
+// addresses, bearer tokens, cookies and credentials in headers (Authorization
+// and Proxy-Authorization whatever their scheme, X-Api-Key, and every header
+// whose name holds token, secret or password).
 //
 // Text form (the command line's --mask): FIELD:NAME=ACTION, e.g.
 // query:phone=hash, header:authorization=replace:***, json:idCard=drop,
 // form:password=replace:x, regex:1[3-9][0-9]{9}=hash, cookie:*=hash,
-// or preset:cn-mobile (cn-id, bank-card, email, bearer, secrets, cookies).
+// or preset:cn-mobile (cn-id, bank-card, email, bearer, secrets, cookies,
+// credentials). A header's name may be *part*: every header whose name holds it.
 // A name may list several: query:token|password=hash. "secrets" hashes
 // token, access_token, password, secret, api_key, sign (and kin) in
 // queries, forms and JSON bodies at any depth.

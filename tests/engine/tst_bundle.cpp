@@ -125,6 +125,61 @@ private slots:
                  error.c_str());
     }
 
+    // A bundle is self-contained: one that names a file to open (with the
+    // right digest: made by hand, not by stampede-cli bundle) is refused
+    // naming the field, wherever the field is; what makeBundle writes names none.
+    void refusesBundlesThatNamePaths_data()
+    {
+        QTest::addColumn<QByteArray>("field");
+        QTest::addColumn<QByteArray>("named");
+        QTest::addRow("csv") << QByteArray("csv") << QByteArray("variables[0].csv.file (\"../../../../etc/passwd\")");
+        QTest::addRow("replay") << QByteArray("replay")
+                                << QByteArray("scenarios[1].steps[0].replay.file (\"/var/log/nginx/access.log\")");
+        QTest::addRow("protos") << QByteArray("protos") << QByteArray("steps[0].grpc.protos[0] (\"svc.proto\")");
+        QTest::addRow("import path") << QByteArray("import")
+                                     << QByteArray("steps[0].grpc.import_paths[0] (\"/usr/include\")");
+        QTest::addRow("ca file") << QByteArray("ca") << QByteArray("tls.ca_file (\"/etc/ssl/private/ca.pem\")");
+        QTest::addRow("key file") << QByteArray("key")
+                                  << QByteArray("scenarios[1].tls.key_file (\"/root/.ssh/id_rsa\")");
+    }
+    void refusesBundlesThatNamePaths()
+    {
+        QFETCH(QByteArray, field);
+        QFETCH(QByteArray, named);
+        v1::Bundle b;
+        b.set_format_version(kBundleFormatVersion);
+        auto* s = b.mutable_scenario();
+        s->add_steps()->mutable_request()->set_url("http://127.0.0.1:9/");
+        s->add_scenarios();
+        auto* second = s->add_scenarios();
+        if (field == "csv") {
+            auto* v = s->add_variables();
+            v->set_name("u");
+            v->mutable_csv()->set_file("../../../../etc/passwd");
+        } else if (field == "replay") {
+            second->add_steps()->mutable_replay()->set_file("/var/log/nginx/access.log");
+        } else if (field == "protos") {
+            s->mutable_steps(0)->mutable_grpc()->add_protos("svc.proto");
+        } else if (field == "import") {
+            s->mutable_steps(0)->mutable_grpc()->add_import_paths("/usr/include");
+        } else if (field == "ca") {
+            s->mutable_tls()->set_ca_file("/etc/ssl/private/ca.pem");
+        } else {
+            second->mutable_tls()->set_key_file("/root/.ssh/id_rsa");
+        }
+        QCOMPARE(QByteArray::fromStdString(pathNamedIn(*s)), named);
+        v1::Bundle back;
+        std::string error;
+        QVERIFY(!decodeBundle(encodeBundle(b), back, error));
+        QVERIFY2(error.rfind("the bundle names a file to open: " + named.toStdString(), 0) == 0, error.c_str());
+        // inline, the same data passes
+        v1::Bundle inlineOnly;
+        inlineOnly.set_format_version(kBundleFormatVersion);
+        inlineOnly.mutable_scenario()->add_variables()->mutable_csv()->set_data("id\n1\n");
+        QVERIFY(pathNamedIn(inlineOnly.scenario()).empty());
+        QVERIFY2(decodeBundle(encodeBundle(inlineOnly), back, error), error.c_str());
+    }
+
     void refusesBadBundles_data()
     {
         QTest::addColumn<int>("damage");

@@ -464,6 +464,7 @@ private Q_SLOTS:
         o.clock = clock;
         o.heartbeatInterval = 20 * kNanosPerMilli;
         o.onAgentLoss = AgentLossPolicy::Rebalance;
+        o.snapshotStall = 0; // the scripted agents send their seconds at the end, all at once
         o.shares = 6;
         o.discover = [&] {
             std::lock_guard lock(foundMutex);
@@ -580,6 +581,7 @@ private Q_SLOTS:
         ControllerOptions o;
         o.clock = clock;
         o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.snapshotStall = 0; // the scripted agent sends its second at the end
         o.discover = [&] {
             ++looks;
             return std::vector<std::string>{"a:1", "b:1"};

@@ -123,6 +123,32 @@ private slots:
         QVERIFY(r.target.find("@masked.invalid") != std::string::npos);
     }
 
+    // Issue 47: the defaults leave no credential sent as a header, whatever
+    // its scheme or its header's name (Basic, a key, X-Auth-Token,
+    // X-Client-Secret), and keep the rest.
+    void defaultsCoverCredentialHeaders()
+    {
+        std::vector<MaskRule> rules;
+        std::string error;
+        QVERIFY2(parseMasks(defaultMasks(), rules, error), error.c_str());
+        const Masker m(rules, "project-key");
+        TrafficRecord r;
+        r.target = "/api/orders";
+        r.headers = {{"Authorization", "Basic YWxpY2U6czNjcmV0"},
+                     {"Proxy-Authorization", "Digest username=\"a\""},
+                     {"X-Api-Key", "k-1234567"},
+                     {"X-Auth-Token", "tok-999"},
+                     {"x-client-secret", "cs-42"},
+                     {"X-Db-Password", "hunter2"},
+                     {"Accept", "application/json"},
+                     {"X-Request-Id", "req-1"}};
+        m.apply(r);
+        for (const char* original : {"YWxpY2U6czNjcmV0", "username", "k-1234567", "tok-999", "cs-42", "hunter2"})
+            QVERIFY2(!contains(r, original), original);
+        QCOMPARE(header(r, "Accept"), std::string("application/json"));
+        QCOMPARE(header(r, "X-Request-Id"), std::string("req-1"));
+    }
+
     // Issue 29: the default rules (every preset) catch tokens by name in
     // queries, forms and JSON at any depth, and e-mail addresses anywhere; a
     // rule's name may list several; each rule says how many values it changed.

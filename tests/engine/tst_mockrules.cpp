@@ -111,6 +111,22 @@ private slots:
                                                "\"delayMs\": 10, \"queue\": true}}]}"
                                             << "rules[0].rateLimit: queue and delayMs exclude each other (a queue's "
                                                "delay is its length)";
+        // issue 47: a delay past what a nanosecond clock holds was answered at once
+        const char* tooLong = "rules[0].delay: at most 60000 ms (a longer wait is a hung server: a client's timeout "
+                              "tests it as well)";
+        QTest::addRow("fixedMs 1e18") << "{\"rules\": [{\"path\": \"/a\", \"delay\": {\"fixedMs\": 1e18}}]}" << tooLong;
+        QTest::addRow("fixedMs NaN") << "{\"rules\": [{\"path\": \"/a\", \"delay\": {\"fixedMs\": \"NaN\"}}]}"
+                                     << tooLong;
+        QTest::addRow("uniform maxMs") << "{\"rules\": [{\"path\": \"/a\", \"delay\": {\"uniform\": {\"minMs\": 1, "
+                                          "\"maxMs\": 60001}}}]}"
+                                       << tooLong;
+        QTest::addRow("longTail p99") << "{\"rules\": [{\"path\": \"/a\", \"delay\": {\"longTail\": {\"medianMs\": 1, "
+                                         "\"p99Ms\": 1e12}}}]}"
+                                      << tooLong;
+        QTest::addRow("nested 100,000 deep")
+            << QString(QStringLiteral("{\"rules\": [{\"path\": \"/a\", \"body\": ") +
+                       QString(100000, QLatin1Char('[')) + QString(100000, QLatin1Char(']')) + QStringLiteral("}]}"))
+            << "the rules nest deeper than 64 levels";
     }
     // A known limit: N answers in one second of the server's clock, then the
     // limited answer until the next second; exact when threads race for it.

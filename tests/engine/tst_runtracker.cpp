@@ -80,6 +80,39 @@ private Q_SLOTS:
         QVERIFY(!t.aborted()); // the policy is continue
     }
 
+    // An agent that answers every heartbeat but whose snapshots stopped (a
+    // snapshot its stream cannot write) is lost after snapshotStall, so the
+    // run ends; one that delivers a second each second never is.
+    void anAgentWhoseSnapshotsStopIsLost()
+    {
+        FakeClock clock(100 * kS);
+        RunTracker::Policy policy{3 * kS, false};
+        policy.snapshotStall = 15 * kS;
+        RunTracker t({"a", "b"}, 1, clock, policy);
+        for (std::uint32_t s = 1; s <= 30; ++s) {
+            clock.advance(kS);
+            t.heard(1, clock.now()); // b answers heartbeats, every second
+            t.snapshot(0, secondOf(s, 10), clock.now());
+            if (s == 2)
+                t.snapshot(1, secondOf(1, 10), clock.now()); // b's last snapshot, at 2 s
+            const auto lost = t.checkHealth();
+            if (s < 17) {
+                QVERIFY2(lost.empty(), qPrintable(QString::number(s)));
+                continue;
+            }
+            if (s == 17) {
+                QCOMPARE(lost, std::vector<std::size_t>{1});
+                QCOMPARE(t.events().back().detail,
+                         std::string("it answers but sent no snapshot for 15000 ms (its stream's writes fail)"));
+            } else {
+                QVERIFY(lost.empty());
+            }
+        }
+        QVERIFY(!t.lost(0));
+        t.snapshot(0, finalOnly(), clock.now());
+        QVERIFY(t.ended());
+    }
+
     void abortPolicy_data()
     {
         QTest::addColumn<bool>("abort");
@@ -158,12 +191,15 @@ private Q_SLOTS:
     void heartbeatsKeepAQuietAgentAlive()
     {
         // An agent with nothing to report (paused at level 0) still answers
-        // heartbeats: never lost, however long the pause.
+        // heartbeats, and its engine still sends a second each second (with
+        // no request in it): never lost, however long the pause.
         FakeClock clock;
         RunTracker t({"a"}, 1, clock, {3 * kS, true});
         for (int i = 0; i < 120; ++i) {
             clock.advance(kS / 2);
             t.heard(0, clock.now());
+            if (i % 2)
+                t.snapshot(0, secondOf(std::uint32_t(i / 2 + 1), 0), clock.now());
             QVERIFY(t.checkHealth().empty());
         }
         // a word stamped earlier than one already heard does not move time back

@@ -256,6 +256,85 @@ private Q_SLOTS:
         QVERIFY(caught.timedOut);
     }
 
+    // Promise jobs (a .then, an async function's await) run before the run
+    // ends, in order, as Postman's sandbox runs them; a chain that never ends
+    // stops at the budget, and nothing it queued reaches the next run. Without
+    // a job queue the first .then killed the process.
+    void promiseJobsRunWithinTheRun()
+    {
+        ScriptLimits limits;
+        limits.budget = std::chrono::milliseconds(100);
+        JsRuntime js(limits);
+        const ScriptOutcome then = once(js, R"(
+            var seen = [];
+            Promise.resolve(1).then((v) => seen.push(v)).then(() => seen.push(2));
+            (async () => { await null; seen.push(3); })();
+            seen.push(0);
+            seen)");
+        QVERIFY2(then.ok, then.error.c_str());
+        QCOMPARE(then.value, std::string("0,1,3,2")); // the jobs ran, in order, before the value was read
+        const ScriptOutcome after = once(js, R"(
+            var log = [];
+            Promise.resolve().then(() => log.push('a'));
+            log.push('b');
+            this.log = log; 'x')");
+        QVERIFY2(after.ok, after.error.c_str());
+        auto realm = js.newRealm();
+        std::string error;
+        const auto order = js.compile("var order = []; Promise.resolve().then(() => order.push('job')); "
+                                      "order.push('script');",
+                                      "order.js", error);
+        const auto read = js.compile("order.join(',')", "read.js", error);
+        QVERIFY(order && read);
+        QVERIFY(js.run(*realm, *order).ok);
+        QCOMPARE(js.run(*realm, *read).value, std::string("script,job"));
+        // a job that throws outside a promise's own handling fails nothing (an unhandled rejection)
+        const ScriptOutcome rejected = once(js, "Promise.resolve().then(() => { throw new Error('late'); }); 1");
+        QVERIFY2(rejected.ok, rejected.error.c_str());
+        // a chain that queues itself for ever ends at the budget, or at the jobs' cap
+        const auto start = std::chrono::steady_clock::now();
+        const ScriptOutcome endless =
+            once(js, "const f = () => { for (let i = 0; i < 1000; ++i) {} Promise.resolve().then(f); }; f(); 1");
+        QVERIFY(!endless.ok);
+        QVERIFY2(endless.timedOut || endless.error.find("Promise jobs") != std::string::npos, endless.error.c_str());
+        QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+        const auto counter = js.compile("var n = 0; Promise.resolve().then(function g() { ++n; if (n < 1e9) "
+                                        "Promise.resolve().then(g); });",
+                                        "counter.js", error);
+        QVERIFY(counter);
+        auto other = js.newRealm();
+        QVERIFY(!js.run(*other, *counter).ok);
+        const auto n = js.compile("n", "n.js", error);
+        const std::string stopped = js.run(*other, *n).value;
+        QCOMPARE(js.run(*other, *n).value, stopped); // nothing of it ran after it stopped
+    }
+
+    // pm.test inside a .then is counted with the run's other tests; a
+    // variable set there reaches what the run changed.
+    void pmPromisesResolveInTheRun()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject response{{QStringLiteral("code"), 200}, {QStringLiteral("body"), QStringLiteral("{}")}};
+        ScriptOutcome o;
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            Promise.resolve(7).then((v) => {
+                pm.test('in then', () => pm.expect(v).to.eql(7));
+                pm.environment.set('late', String(v));
+            });
+            pm.test('sync', () => pm.response.to.have.status(200));
+        )"),
+                                    QJsonObject{{QStringLiteral("response"), response}}, &o);
+        QVERIFY2(o.ok, o.error.c_str());
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 2);
+        QCOMPARE(tests.at(0).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("sync"));
+        QCOMPARE(tests.at(1).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("in then"));
+        QVERIFY(tests.at(1).toObject().value(QStringLiteral("passed")).toBool());
+        QCOMPARE(r.value(QStringLiteral("environment")).toObject().value(QStringLiteral("late")).toString(),
+                 QStringLiteral("7"));
+    }
+
     // Allocation past the heap limit fails that run; the runtime goes on.
     void theHeapIsBounded()
     {

@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace conformance {
 
@@ -51,6 +52,15 @@ std::string Peer::readRequest()
             return {};
         m_pending.append(buf, std::size_t(n));
     }
+}
+
+std::string Peer::readSome()
+{
+    if (!m_pending.empty())
+        return std::exchange(m_pending, std::string());
+    char buf[16384];
+    const int n = m_ssl ? SSL_read(m_ssl, buf, int(sizeof buf)) : int(::recv(m_fd, buf, sizeof buf, 0));
+    return n > 0 ? std::string(buf, std::size_t(n)) : std::string();
 }
 
 bool Peer::write(const std::string& bytes)

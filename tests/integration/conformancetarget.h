@@ -26,6 +26,8 @@ public:
     Peer(int fd, ::ssl_st* ssl) : m_fd(fd), m_ssl(ssl) {}
     // The next request's head (and its body, by Content-Length); "" at EOF.
     std::string readRequest();
+    // The bytes that come next, as they come (at least one); "" at EOF.
+    std::string readSome();
     bool write(const std::string& bytes);
     // Waits up to `ms` for bytes or a close from the client; true when some came.
     bool waitReadable(int ms);

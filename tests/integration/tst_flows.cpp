@@ -553,6 +553,31 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 47: a script that queues a Promise job (any imported collection
+    // with a .then) killed the engine ("agent lost", exit 3). Its jobs now run
+    // within the script's run: a pm.test in a .then counts with the others,
+    // and a variable set there reaches the request.
+    void promisesInScriptsRunOnAnEngine()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        int exitCode = -1;
+        QString err;
+        const QJsonObject summary = runWhole(
+            "promises.json",
+            "{\"steps\": [{\"name\": \"login\", \"request\": {\"method\": \"POST\", \"url\": \"" + shop.url() +
+                "/login\", \"body\": \"{}\"}, \"preRequestScript\": \"Promise.resolve().then(() => 1);\", "
+                "\"testScript\": \"Promise.resolve(pm.response.code).then((c) => pm.test('async', () => "
+                "pm.expect(c).to.eql(200)));\"}], \"load\": {\"closed\": {\"users\": 1}}, \"duration\": \"1s\"}",
+            exitCode, &err);
+        QVERIFY2(exitCode == 0, qPrintable(err));
+        const QJsonObject total = summary.value(QStringLiteral("total")).toObject();
+        const qint64 requests = total.value(QStringLiteral("requests")).toInteger();
+        QVERIFY(requests >= 2);
+        QCOMPARE(errorsOf(total, "script"), 0);
+        QCOMPARE(checkCount(total, "login/async", "passed"), requests);
+    }
+
     // console.log goes to the run's events (a JSON lines output shows them):
     // an engine's first ten lines a second, each with its step, and how many
     // more it wrote.

@@ -272,6 +272,44 @@ private slots:
                      .exitCode,
                  2);
     }
+
+    // Issue 47: a --var value is sent as written but never reaches the
+    // record: not the saved scenario, not an error sample where the server
+    // echoes it, not a script's console line, not any export.
+    void secretsNeverReachTheRecord()
+    {
+        const std::string secret = "S3cretValue-4711";
+        RecordingServer server("{\"code\": 1, \"echo\": \"" + secret + "\"}");
+        const QString scenario = writeFile(
+            m_dir, "secret-scenario.json",
+            "{\"steps\": [{\"name\": \"s\", \"request\": {\"url\": \"" + server.url(QStringLiteral("/x")).toUtf8() +
+                "\", \"headers\": [{\"name\": \"Authorization\", \"value\": \"Bearer ${token}\"}]}, "
+                "\"checks\": [{\"name\": \"code\", \"jsonPath\": \"$.code\", \"equals\": \"0\"}], "
+                "\"testScript\": \"console.log('token is', pm.variables.get('token'));\"}], "
+                "\"load\": {\"closed\": {\"users\": 1}}, \"duration\": \"1s\"}");
+        const QString report = path("secret.streport");
+        const QString jsonl = path("secret.jsonl");
+        const auto r =
+            runCli({QStringLiteral("run"), scenario, QStringLiteral("--engines"), QStringLiteral("1"),
+                    QStringLiteral("--var"), QStringLiteral("token=") + QString::fromStdString(secret),
+                    QStringLiteral("--report"), report, QStringLiteral("--out"), QStringLiteral("jsonl=") + jsonl});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, qPrintable(r.err)); // ran (its check fails on every answer)
+        QVERIFY(!server.requests().empty());
+        QCOMPARE(server.requests().front().header("authorization"), "Bearer " + secret); // sent as written
+        QVERIFY2(!r.out.contains(QString::fromStdString(secret)) && !r.err.contains(QString::fromStdString(secret)),
+                 qPrintable(r.out + r.err));
+        QVERIFY(!read(jsonl).contains(QByteArray::fromStdString(secret)));
+        QVERIFY(read(jsonl).contains("token is ***"));
+        QVERIFY(!read(report).contains(QByteArray::fromStdString(secret))); // the SQLite file itself
+        for (const char* format : {"html", "json", "csv", "junit"}) {
+            const QString out = path("secret.") + QString::fromLatin1(format);
+            const auto e = runCli({QStringLiteral("report"), QStringLiteral("export"), report,
+                                   QStringLiteral("--format"), QString::fromLatin1(format), QStringLiteral("-o"), out});
+            QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+            QVERIFY2(!read(out).contains(QByteArray::fromStdString(secret)), format);
+        }
+        QVERIFY(read(path("secret.json")).contains("***")); // the echoed token in a sample's body, and the scenario
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReports)

@@ -79,13 +79,13 @@ private slots:
     }
 
     // Keep-alive answers of many records, through the engine's own TLS 1.3
-    // records and through OpenSSL's (--openssl-records): every byte arrives,
+    // records (--own-tls-records) and through OpenSSL's (the default): every byte arrives,
     // and nginx counts every request.
     void ownAndOpenSslRecordsCarryTheSame_data()
     {
         QTest::addColumn<QStringList>("extra");
-        QTest::newRow("own records") << QStringList{};
-        QTest::newRow("--openssl-records") << QStringList{QStringLiteral("--openssl-records")};
+        QTest::newRow("--own-tls-records") << QStringList{QStringLiteral("--own-tls-records")};
+        QTest::newRow("OpenSSL's records (the default)") << QStringList{};
     }
     void ownAndOpenSslRecordsCarryTheSame()
     {

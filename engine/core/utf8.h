@@ -1,0 +1,25 @@
+#pragma once
+// The one boundary for text from outside (a server's status line, a gRPC
+// message, a header, a script's output): whatever crosses the control
+// protocol, goes into a report or an export is valid UTF-8, made so here.
+// Bytes that do not belong to well-formed UTF-8 (RFC 3629: no overlong forms,
+// no surrogates, nothing past U+10FFFF) are written as `\xHH`, so a GBK or
+// Latin-1 text stays readable as what was received (its bytes can be told).
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace stampede {
+
+// The offset of the first byte that does not belong to well-formed UTF-8, or npos.
+std::size_t invalidUtf8(std::string_view s);
+inline bool isUtf8(std::string_view s)
+{
+    return invalidUtf8(s) == std::string_view::npos;
+}
+// `s` with every byte outside well-formed UTF-8 written as `\xHH` (upper-case hex).
+std::string utf8Escaped(std::string_view s);
+// Makes `s` valid UTF-8 in place (utf8Escaped) when it is not; true when it was already.
+bool makeUtf8(std::string& s);
+
+} // namespace stampede
