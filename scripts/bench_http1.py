@@ -331,6 +331,10 @@ def tls_cases(cli, pairs, seconds, tmp, h2):
             compare(f"https h2 {conns}x{streams}", pairs, "h2load",
                     lambda: run_h2load(h2url, conns, streams, seconds),
                     lambda: run_stampede_h2(cli, h2url, conns, streams, seconds, tmp, extra=["-k"]))
+            compare("https h2 own", pairs, "h2load",
+                    lambda: run_h2load(h2url, conns, streams, seconds),
+                    lambda: run_stampede_h2(cli, h2url, conns, streams, seconds, tmp,
+                                            extra=["-k", "--own-tls-records"]))
         # a new connection per request: wrk, h2load and Stampede each resume the session of the
         # connection before (seen in nginx's $ssl_session_reused), so the three compare alike
         compare("https new 50", pairs, "wrk", lambda: run_wrk(url, 50, seconds, [close]),

@@ -1,5 +1,6 @@
 #include "importparts.h"
 
+#include "core/jsondepth.h"
 #include "core/parametersource.h"
 #include "core/text.h"
 #include "store/projectstore.h"
@@ -170,26 +171,9 @@ ImportedItem requestItem(const std::string& name, const NewRequest& r)
 // The nesting checked first (the parser recurses), in one pass outside strings.
 bool parseJson(const std::string& text, Json& out, ImportNote& error, std::size_t maxDepth)
 {
-    std::size_t depth = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > maxDepth) {
-                error =
-                    note("bad-json", {std::to_string(i), "nested deeper than " + std::to_string(maxDepth) + " levels"});
-                return false;
-            }
-        } else if ((c == ']' || c == '}') && depth) {
-            --depth;
-        }
+    if (const std::size_t i = jsonTooDeep(text, maxDepth); i != std::string::npos) {
+        error = note("bad-json", {std::to_string(i), "nested deeper than " + std::to_string(maxDepth) + " levels"});
+        return false;
     }
     try {
         out = Json::parse(text);

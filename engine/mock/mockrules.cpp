@@ -2,6 +2,7 @@
 
 #include "stampede/v1/mock.pb.h"
 
+#include "core/jsondepth.h"
 #include "core/text.h"
 
 #include <google/protobuf/descriptor.h>
@@ -17,32 +18,7 @@ namespace {
 // The longest delay a rule may ask for (a minute: longer is a hung server, which a timeout tests as well).
 constexpr double kMaxRuleDelayMs = 60000;
 // How deep a rules file's JSON may nest (a rule's body object included).
-constexpr int kMaxRulesDepth = 64;
-
-// The deepest nesting of arrays and objects in `json` (outside strings), as it is read: stops past `limit`.
-int jsonDepth(const std::string& json, int limit)
-{
-    int depth = 0, deepest = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < json.size(); ++i) {
-        const char c = json[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            deepest = std::max(deepest, ++depth);
-            if (deepest > limit)
-                return deepest;
-        } else if (c == '}' || c == ']') {
-            --depth;
-        }
-    }
-    return deepest;
-}
+constexpr std::size_t kMaxRulesDepth = 64;
 
 // rateLimit: {"perSecond": N, "status": 429}, {"perSecond": N, "delayMs": 200} or {"perSecond": N, "queue": true}
 bool setRateLimit(MockRule& rule, const v1::MockRateLimit& l, const std::string& field, std::string& error)
@@ -449,7 +425,7 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
 std::shared_ptr<MockRuleSet> MockRuleSet::fromJson(const std::string& json, std::string& error,
                                                    const std::string& baseDir)
 {
-    if (jsonDepth(json, kMaxRulesDepth) > kMaxRulesDepth) {
+    if (jsonTooDeep(json, kMaxRulesDepth) != std::string_view::npos) {
         error = "the rules nest deeper than " + std::to_string(kMaxRulesDepth) + " levels";
         return nullptr;
     }

@@ -189,6 +189,10 @@ void Http1Session::onReadable(Nanos now, bool peerClosed)
                 closeTransport(); // an idle keep-alive connection the server let go
                 return;
             }
+            if (io == Io::Error && tlsFault()) { // a record that does not authenticate, an alert: not an idle close
+                fail(ErrorClass::Tls, why, now);
+                return;
+            }
             if (retryOnFreshConnection(now))
                 return;
             if (io == Io::Error) {

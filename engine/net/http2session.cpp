@@ -398,8 +398,12 @@ bool Http2Session::resend(Waiting w, Nanos now, bool onThisConnection, bool went
             return false;
         ++w.resends;
         m_listener.onResent(w.tag, now);
+    } else if (++w.requeues > 3) {
+        return false; // refused before it went out, connection after connection: not again
     }
-    if (onThisConnection && m_session && ready() && !m_goaway)
+    // A stream that went out goes at once on another stream; one nghttp2 refused before it went out (the
+    // connection is closing) waits for the next connection: on this one it would be refused again, for ever.
+    if (wentOut && onThisConnection && m_session && ready() && !m_goaway)
         startStream(w, now); // another stream, at once (written with the read's batch)
     else
         m_waiting.push_back(w); // the next connection
@@ -634,7 +638,7 @@ void Http2Session::onReadable(Nanos now, bool peerClosed)
             std::vector<Waiting> waiting;
             waiting.swap(m_waiting);
             if (m_active)
-                failAll(ErrorClass::Reset,
+                failAll(io == Io::Error && tlsFault() ? ErrorClass::Tls : ErrorClass::Reset,
                         io == Io::Error ? why : "the server closed the HTTP/2 connection with streams open", now);
             else
                 close();

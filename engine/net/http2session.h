@@ -86,7 +86,8 @@ private:
         Nanos deadline, timeout;
         bool grpc = false;
         CaptureMode capture = CaptureMode::None;
-        std::uint8_t resends = 0; // sent again because the server had not processed it
+        std::uint8_t resends = 0;  // sent again because the server had not processed it
+        std::uint8_t requeues = 0; // put back unsent (the connection refused new streams before it went out)
     };
     struct Stream
     {

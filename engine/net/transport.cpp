@@ -229,6 +229,7 @@ void Transport::closeTransport()
         m_plain.clear();
         m_plainAt = 0;
         m_emptyRecords = 0;
+        m_tlsFault = false;
         m_handshakeBytes.clear();
     }
     if (m_fd >= 0) {
@@ -470,6 +471,8 @@ std::size_t Transport::readSome(char* buffer, std::size_t size, Io& io, std::str
             io = Io::Closed;
         } else {
             io = Io::Error;
+            // the records', not the socket's (a FIN without close_notify is the socket's: a server's idle close)
+            m_tlsFault = err == SSL_ERROR_SSL && ERR_GET_REASON(ERR_peek_error()) != SSL_R_UNEXPECTED_EOF_WHILE_READING;
             why = tlsErrorText(std::string("TLS read: ") + std::strerror(errno));
         }
         return 0;

@@ -107,6 +107,10 @@ protected:
     // Whether a short read means the socket is drained (plain TCP: yes; TLS
     // hands out one record at a time).
     bool shortReadDrains() const { return m_ssl == nullptr; }
+    // The last Io::Error was TLS's own (a record that does not authenticate,
+    // an alert, a malformed message), not the socket's: a `tls` error of the
+    // connection, never taken for a server's idle close and retried.
+    bool tlsFault() const { return m_tlsFault; }
     // TLS: bytes already read from the socket and not yet handed out (no edge will tell of them).
     bool pendingBytes() const;
     // Past the connect: wake on writable only while `on` (see EventLoop::watchWrites).
@@ -163,9 +167,10 @@ private:
     std::string m_plain;                   // a record's plaintext that did not fit the reader's buffer
     std::size_t m_plainAt = 0;
     std::uint32_t m_emptyRecords = 0; // records in a row that carried nothing (OpenSSL stops at 32, so do we)
-    std::string m_handshakeBytes;     // a post-handshake message not yet whole
-    std::uint32_t m_writes = 0;       // TLS: writes on this connection
-    bool m_lastReused = false;        // the connection before carried more than one write
+    bool m_tlsFault = false;
+    std::string m_handshakeBytes; // a post-handshake message not yet whole
+    std::uint32_t m_writes = 0;   // TLS: writes on this connection
+    bool m_lastReused = false;    // the connection before carried more than one write
     Nanos m_connectStart = 0;
     Nanos m_connectTime = 0;
     Nanos m_handshakeStart = 0;

@@ -153,6 +153,8 @@ std::size_t Transport::readOwn(char* buffer, std::size_t size, Io& io, std::stri
     std::size_t at = 0;
     for (;;) {
         at += openRecords(work + at, have - at, buffer, size, got, io, why);
+        if (io == Io::Error)
+            m_tlsFault = true; // what the records said, not the socket
         if (io != Io::Done || got > 0 || m_plainAt < m_plain.size())
             break;
         if (at > 0) { // whole records used: what is left moves to the front

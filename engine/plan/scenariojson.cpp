@@ -1,5 +1,6 @@
 // Scenario files: proto3 JSON, with durations also in the command line's units.
 #include "core/durationtext.h"
+#include "core/jsondepth.h"
 #include "scenarioplan.h"
 
 #include "stampede/v1/scenario.pb.h"
@@ -62,25 +63,7 @@ bool secondsForDurations(google::protobuf::Value& value, const google::protobuf:
 // 100,000 deep. Returns the byte offset where the limit was passed, or npos.
 std::size_t tooDeep(const std::string& json)
 {
-    std::size_t depth = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < json.size(); ++i) {
-        const char c = json[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > kMaxJsonDepth)
-                return i;
-        } else if ((c == ']' || c == '}') && depth) {
-            --depth;
-        }
-    }
-    return std::string::npos;
+    return jsonTooDeep(json, kMaxJsonDepth);
 }
 
 } // namespace

@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <sys/socket.h>
+
 #include <chrono>
 #include <map>
 #include <thread>
@@ -263,6 +265,20 @@ std::vector<Shape> shapes()
          },
          ok,
          {}},
+#ifdef CONFORMANCE_TLS
+        // issue 47: a record that does not authenticate (written past the TLS layer, on the socket) is a `tls`
+        // error of its request, never taken for the server's idle close and sent again on a fresh connection
+        {"a record that does not authenticate",
+         [](Peer& p) {
+             if (!p.readRequest().empty() && p.write(kOk) && !p.readRequest().empty()) {
+                 const std::string forged = std::string("\x17\x03\x03\x00\x20", 5) + std::string(32, '\x5a');
+                 [[maybe_unused]] const auto n = ::send(p.fd(), forged.data(), forged.size(), MSG_NOSIGNAL);
+                 p.waitReadable(500);
+             }
+         },
+         {{{"tls", kRequests / 2}}},
+         {}},
+#endif
     };
 }
 
