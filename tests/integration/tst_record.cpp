@@ -9,15 +9,19 @@
 #include "store/projectstore.h"
 #include "traffic/trafficstore.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <csignal>
 #include <map>
 #include <set>
+#include <unistd.h>
 
 using namespace testsupport;
 using namespace stampede;
@@ -295,6 +299,76 @@ private slots:
     }
 
     // Bad input exits 2 with a message and records nothing.
+    // Issue 47: on a full disk the recorder said "100 kept" when nothing of
+    // the last chunk was stored. A 512 KiB tmpfs (root only, as CI runs):
+    // two small requests are stored, then 40 of 40 KB of random bytes fill
+    // it; what the recorder says it kept is what the project holds.
+    void aFullDiskKeepsWhatItSays()
+    {
+        if (::geteuid() != 0)
+            QSKIP("mounting a tmpfs takes root (CI runs as root)");
+        QTemporaryDir dir;
+        const QString full = dir.filePath(QStringLiteral("full"));
+        QVERIFY(QDir().mkpath(full));
+        QProcess mount;
+        mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                              QStringLiteral("size=512k"), QStringLiteral("tmpfs"), full});
+        QVERIFY(mount.waitForFinished(10000));
+        if (mount.exitCode() != 0)
+            QSKIP("this machine's root cannot mount a tmpfs");
+        struct Unmount
+        {
+            QString at;
+            ~Unmount() { QProcess::execute(QStringLiteral("umount"), {at}); }
+        } unmount{full};
+        const QString project = full + QStringLiteral("/p.stampede");
+        const int port = freePort();
+        QProcess recorder;
+        recorder.start(cliPath(),
+                       {QStringLiteral("record"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                        QStringLiteral("--project"), project, QStringLiteral("--name"), QStringLiteral("gw"),
+                        QStringLiteral("--no-mask"), QStringLiteral("--max-requests"), QStringLiteral("42")});
+        QVERIFY(recorder.waitForReadyRead(10000));
+        const QString url = QStringLiteral("http://127.0.0.1:%1/").arg(port);
+        QVERIFY(QProcess::execute(QStringLiteral("curl"),
+                                  {QStringLiteral("-s"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
+                                   url + QStringLiteral("a"), url + QStringLiteral("b")}) == 0);
+        QThread::msleep(1500); // stored with the recorder's next second
+        QFile random(dir.filePath(QStringLiteral("random.bin")));
+        QVERIFY(random.open(QIODevice::WriteOnly));
+        QFile urandom(QStringLiteral("/dev/urandom"));
+        QVERIFY(urandom.open(QIODevice::ReadOnly));
+        random.write(urandom.read(40 * 1024));
+        random.close();
+        QStringList big{QStringLiteral("-s")};
+        for (int i = 0; i < 40; ++i)
+            big << QStringLiteral("-o") << QStringLiteral("/dev/null") << QStringLiteral("--data-binary")
+                << QStringLiteral("@") + random.fileName() << url + QStringLiteral("big%1").arg(i)
+                << QStringLiteral("--next");
+        big.removeLast();
+        QProcess::execute(QStringLiteral("curl"), big);
+        QVERIFY(recorder.waitForFinished(20000));
+        const QString out = QString::fromUtf8(recorder.readAllStandardOutput());
+        const QString err = QString::fromUtf8(recorder.readAllStandardError());
+        QCOMPARE(recorder.exitCode(), 3); // the traffic could not all be stored: said, not hidden
+        const QRegularExpressionMatch m =
+            QRegularExpression(QStringLiteral("received (\\d+) requests: (\\d+) kept")).match(out);
+        QVERIFY2(m.hasMatch(), qPrintable(out + err));
+        qInfo("%s", qPrintable(out.trimmed() + QStringLiteral(" | ") + err.trimmed().section(QLatin1Char('\n'), -1)));
+        QCOMPARE(m.captured(1).toInt(), 42);
+        const int kept = m.captured(2).toInt();
+        QVERIFY2(kept < 42, qPrintable(out)); // the chunk the disk refused is not counted
+        std::string error;
+        bool readOnly = false; // the disk is full: read as `report list` reads
+        auto store = ProjectStore::openForReading(project.toStdString(), error, readOnly);
+        QVERIFY2(store, error.c_str());
+        TrafficStore traffic(*store);
+        std::vector<TrafficRecord> rs;
+        if (const std::int64_t item = traffic.find("gw"))
+            QVERIFY(traffic.load(item, rs));
+        QCOMPARE(int(rs.size()), kept);
+    }
+
     void badInput()
     {
         QTemporaryDir dir;
