@@ -28,8 +28,7 @@ bool setRateLimit(MockRule& rule, const v1::MockRateLimit& l, const std::string&
         error = field + ".perSecond: must be between 1 and " + std::to_string(kMaxPerSecond);
         return false;
     }
-    constexpr double kMaxDelayMs = 60000;
-    if (!(l.delay_ms() >= 0) || l.delay_ms() > kMaxDelayMs) {
+    if (!(l.delay_ms() >= 0) || l.delay_ms() > kMaxRuleDelayMs) {
         error = field + ".delayMs: must be between 0 and 60000";
         return false;
     }

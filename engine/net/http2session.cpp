@@ -35,73 +35,6 @@ std::string percentDecode(std::string_view v)
     }
     return out;
 }
-// A grpc-status value: a code from 0 to 16 written in decimal (no sign, no
-// space, at most two digits); -1 for anything else.
-int grpcCode(std::string_view v)
-{
-    if (v.empty() || v.size() > 2)
-        return -1;
-    int code = 0;
-    for (const char c : v) {
-        if (c < '0' || c > '9')
-            return -1;
-        code = code * 10 + (c - '0');
-    }
-    return code <= 16 ? code : -1;
-}
-
-// Reads a gRPC answer's framing (a 5-byte prefix: the compressed flag and a
-// big-endian length, then the message) from a DATA chunk; "" while it holds,
-// else what is wrong.
-template <class Stream> std::string grpcFraming(Stream& st, const std::uint8_t* data, std::size_t len)
-{
-    while (len) {
-        if (st.grpcLeft) {
-            const std::size_t take = std::min<std::size_t>(st.grpcLeft, len);
-            st.grpcLeft -= std::uint32_t(take);
-            data += take;
-            len -= take;
-            continue;
-        }
-        const std::size_t take = std::min<std::size_t>(5 - st.grpcPrefixHave, len);
-        std::memcpy(st.grpcPrefix + st.grpcPrefixHave, data, take);
-        st.grpcPrefixHave = std::uint8_t(st.grpcPrefixHave + take);
-        data += take;
-        len -= take;
-        if (st.grpcPrefixHave < 5)
-            break;
-        st.grpcPrefixHave = 0;
-        const std::uint8_t flag = st.grpcPrefix[0];
-        const std::uint64_t length = (std::uint64_t(st.grpcPrefix[1]) << 24) | (std::uint64_t(st.grpcPrefix[2]) << 16) |
-                                     (std::uint64_t(st.grpcPrefix[3]) << 8) | st.grpcPrefix[4];
-        if (++st.grpcMessages > 1)
-            return "more than one message in the answer of a unary call";
-        if (flag > 1)
-            return "a message's compressed flag is " + std::to_string(flag) + " (0 or 1)";
-        if (flag == 1 && !st.grpcEncoded)
-            return "a compressed message without grpc-encoding";
-        if (length > Http2Session::kMaxGrpcMessage)
-            return "a message of " + std::to_string(length) + " bytes (at most " +
-                   std::to_string(Http2Session::kMaxGrpcMessage >> 20) + " MiB)";
-        st.grpcLeft = std::uint32_t(length);
-    }
-    return {};
-}
-
-// What a gRPC answer that ended as it did breaks, "" when nothing: one
-// message, whole, when the status is OK.
-template <class Stream> std::string grpcEnding(const Stream& st)
-{
-    if (st.grpcPrefixHave || st.grpcLeft)
-        return "the answer ends inside a message (" +
-               (st.grpcPrefixHave ? std::to_string(st.grpcPrefixHave) + " bytes of its 5-byte prefix"
-                                  : std::to_string(st.grpcLeft) + " bytes of it missing") +
-               ")";
-    if (st.grpcStatus == 0 && st.grpcMessages != 1)
-        return "grpc-status 0 (OK) with no message (a unary call answers one)";
-    return {};
-}
-
 } // namespace
 
 // The nghttp2 callbacks, with access to the session's insides.
@@ -140,7 +73,7 @@ struct Http2Callbacks
                                 std::string(reinterpret_cast<const char*>(value), std::min<std::size_t>(valuelen, 40)) +
                                 "\" is not a code from 0 to 16";
             } else if (namelen == 13 && std::memcmp(name, "grpc-encoding", 13) == 0) {
-                st->grpcEncoded = !(valuelen == 8 && std::memcmp(value, "identity", 8) == 0);
+                st->grpcAnswer.encoding(std::string_view(reinterpret_cast<const char*>(value), valuelen));
             } else if (namelen == 12 && std::memcmp(name, "grpc-message", 12) == 0) {
                 st->grpcMessage = percentDecode(std::string_view(reinterpret_cast<const char*>(value), valuelen));
             }
@@ -185,7 +118,7 @@ struct Http2Callbacks
         if (!st->fault.empty())
             return 0; // its reset is on its way: nothing more of it is kept
         if (st->request.grpc) {
-            st->fault = grpcFraming(*st, data, len);
+            st->fault = st->grpcAnswer.data(data, len);
             if (!st->fault.empty()) {
                 nghttp2_submit_rst_stream(s, NGHTTP2_FLAG_NONE, id, NGHTTP2_PROTOCOL_ERROR);
                 return 0;
@@ -219,7 +152,7 @@ struct Http2Callbacks
         const bool onWire = st->onWire;
         std::string fault = std::move(st->fault);
         if (fault.empty() && request.grpc && code == NGHTTP2_NO_ERROR && status > 0)
-            fault = grpcEnding(*st);
+            fault = st->grpcAnswer.ending(st->grpcStatus);
         std::string sample, grpcMessage, body;
         SessionListener::HeaderList headers, trailers;
         if (status >= 400)
@@ -487,10 +420,7 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
     st.fault.clear();
     st.onWire = false;
     st.headerBytes = 0;
-    st.grpcEncoded = false;
-    st.grpcMessages = 0;
-    st.grpcPrefixHave = 0;
-    st.grpcLeft = 0;
+    st.grpcAnswer.reset();
     st.headers.clear();
     st.trailers.clear();
     st.body.clear();

@@ -12,6 +12,7 @@
 // (a bad header, a header list over kMaxHeaderList, a gRPC answer framed
 // wrong) that stream alone, a connection error every request on the
 // connection at once, never at their timeouts.
+#include "grpcanswer.h"
 #include "sessionlistener.h"
 #include "transport.h"
 
@@ -66,8 +67,6 @@ public:
     // RFC 9113 6.5.2 does: name, value and 32) is at most this; we say so in
     // SETTINGS_MAX_HEADER_LIST_SIZE. The HTTP/1.1 head's limit is the same.
     static constexpr std::uint32_t kMaxHeaderList = 64 * 1024;
-    // A gRPC message is at most this (gRPC's own default receive limit).
-    static constexpr std::uint32_t kMaxGrpcMessage = 4 * 1024 * 1024;
     // The rule flushQueued follows: `unsent` requests started since the last
     // write, the first at `heldSince`; `active` streams in all, answered or not.
     static bool holdsWrite(std::uint32_t unsent, std::uint32_t active, Nanos heldSince, Nanos now)
@@ -104,14 +103,10 @@ private:
         bool inTrailers = false; // a second HEADERS frame: trailers
         int grpcStatus = -1;
         std::string grpcMessage;
-        bool onWire = false;            // its HEADERS went out (a stream never sent is not resent, only sent)
-        std::string fault;              // why the answer breaks the protocol (we reset the stream): `protocol`
-        std::uint32_t headerBytes = 0;  // the header list so far (kMaxHeaderList)
-        bool grpcEncoded = false;       // grpc-encoding named a compression
-        std::uint32_t grpcMessages = 0; // messages begun
-        std::uint8_t grpcPrefix[5] = {};
-        std::uint8_t grpcPrefixHave = 0;               // bytes of the next message's prefix read
-        std::uint32_t grpcLeft = 0;                    // bytes of the current message still due
+        bool onWire = false;           // its HEADERS went out (a stream never sent is not resent, only sent)
+        std::string fault;             // why the answer breaks the protocol (we reset the stream): `protocol`
+        std::uint32_t headerBytes = 0; // the header list so far (kMaxHeaderList)
+        GrpcAnswer grpcAnswer;         // a gRPC answer's rules (grpcanswer.h)
         SessionListener::HeaderList headers, trailers; // capture only
         std::string body;                              // capture only
     };

@@ -5,6 +5,7 @@
 // head before any body is read, a caller that trickles its request is cut at
 // 2 s, and a scale factor outside its range is refused.
 #include "control/controlserver.h"
+#include "rawclient.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -24,61 +25,24 @@ using namespace stampede;
 
 namespace {
 
+using rawclient::sendAll;
+
+// The port of a bound "127.0.0.1:PORT".
+std::uint16_t portOf(const std::string& address)
+{
+    return std::uint16_t(std::stoi(address.substr(address.rfind(':') + 1)));
+}
 int connectTo(const std::string& address)
 {
-    const std::size_t colon = address.rfind(':');
-    sockaddr_in sa{};
-    sa.sin_family = AF_INET;
-    sa.sin_port = htons(std::uint16_t(std::stoi(address.substr(colon + 1))));
-    inet_pton(AF_INET, address.substr(0, colon).c_str(), &sa.sin_addr);
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
+    return rawclient::connectTo(portOf(address));
 }
-
-void sendAll(int fd, const std::string& bytes)
+std::string readAll(int fd, int ms = 5000)
 {
-    for (std::size_t at = 0; at < bytes.size();) {
-        const ssize_t n = ::send(fd, bytes.data() + at, bytes.size() - at, MSG_NOSIGNAL);
-        if (n <= 0)
-            return;
-        at += std::size_t(n);
-    }
+    return rawclient::readUntilClose(fd, ms);
 }
-
-// Everything the server sends until it closes (or `ms` pass); `reset` when the connection was reset.
-std::string readAll(int fd, int ms = 5000, bool* reset = nullptr)
-{
-    std::string out;
-    char buf[4096];
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, 50) <= 0)
-            continue;
-        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-        if (n < 0 && reset)
-            *reset = errno == ECONNRESET;
-        if (n <= 0)
-            break;
-        out.append(buf, std::size_t(n));
-    }
-    return out;
-}
-
 std::string call(const std::string& address, const std::string& request, bool* reset = nullptr)
 {
-    const int fd = connectTo(address);
-    if (fd < 0)
-        return {};
-    sendAll(fd, request);
-    std::string out = readAll(fd, 5000, reset);
-    ::close(fd);
-    return out;
+    return rawclient::ask(portOf(address), request, nullptr, reset);
 }
 
 int statusOf(const std::string& answer)

@@ -6,6 +6,7 @@
 #include "core/clock.h"
 #include "mock/mockrules.h"
 #include "mock/mockserver.h"
+#include "rawclient.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -22,55 +23,9 @@ using namespace stampede;
 
 namespace {
 
-int connectTo(std::uint16_t port)
-{
-    sockaddr_in sa{};
-    sa.sin_family = AF_INET;
-    sa.sin_port = htons(port);
-    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-// What the server sends until it closes or `ms` pass; `closed`: it closed.
-std::string readUntilClose(int fd, int ms, bool* closed = nullptr)
-{
-    std::string out;
-    char buf[4096];
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, 20) <= 0)
-            continue;
-        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-        if (n <= 0) {
-            if (closed)
-                *closed = true;
-            break;
-        }
-        out.append(buf, std::size_t(n));
-    }
-    return out;
-}
-
-std::string ask(std::uint16_t port, const std::string& request, bool* closed = nullptr)
-{
-    const int fd = connectTo(port);
-    for (std::size_t at = 0; at < request.size();) {
-        const ssize_t n = ::send(fd, request.data() + at, request.size() - at, MSG_NOSIGNAL);
-        if (n <= 0)
-            break;
-        at += std::size_t(n);
-    }
-    std::string out = readUntilClose(fd, 3000, closed);
-    ::close(fd);
-    return out;
-}
+using rawclient::ask;
+using rawclient::connectTo;
+using rawclient::readUntilClose;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // Http1Session, which submits its next request from inside each outcome as
 // the worker does. The listener must hear of each request exactly once and
 // only while it is outstanding; AddressSanitizer watches the buffers.
+#include "loopbackpeer.h"
 #include "net/endpoint.h"
 #include "net/eventloop.h"
 #include "net/http1session.h"
@@ -21,31 +22,8 @@ using namespace stampede;
 
 namespace {
 
-int listener()
-{
-    static int fd = [] {
-        const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
-        ::listen(s, 64);
-        return s;
-    }();
-    return fd;
-}
-
-const Endpoint& endpoint()
-{
-    static const Endpoint e = [] {
-        sockaddr_in a{};
-        socklen_t len = sizeof a;
-        ::getsockname(listener(), reinterpret_cast<sockaddr*>(&a), &len);
-        std::string why;
-        return *Endpoint::resolve("127.0.0.1", ntohs(a.sin_port), why);
-    }();
-    return e;
-}
+using fuzzpeer::endpoint;
+using fuzzpeer::listener;
 
 const std::string kGet = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
 const std::string kHead = "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n";

@@ -8,6 +8,7 @@
 // AddressSanitizer watches the buffers. Driven by nghttp2's own frame
 // handling and ours (HPACK, flow control, GOAWAY, RST_STREAM, the gRPC
 // length prefix and trailers).
+#include "loopbackpeer.h"
 #include "net/endpoint.h"
 #include "net/eventloop.h"
 #include "net/http2session.h"
@@ -29,31 +30,8 @@ using namespace stampede;
 
 namespace {
 
-int listener()
-{
-    static int fd = [] {
-        const int s = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
-        ::listen(s, 64);
-        return s;
-    }();
-    return fd;
-}
-
-const Endpoint& endpoint()
-{
-    static const Endpoint e = [] {
-        sockaddr_in a{};
-        socklen_t len = sizeof a;
-        ::getsockname(listener(), reinterpret_cast<sockaddr*>(&a), &len);
-        std::string why;
-        return *Endpoint::resolve("127.0.0.1", ntohs(a.sin_port), why);
-    }();
-    return e;
-}
+using fuzzpeer::endpoint;
+using fuzzpeer::listener;
 
 nghttp2_nv nv(const char* name, const char* value)
 {

@@ -77,6 +77,15 @@ CliResult runWithHosts(const QString& hosts, const QStringList& args, int timeou
     return r;
 }
 
+QString nonZero(const QJsonObject& counts)
+{
+    QString out;
+    for (auto it = counts.begin(); it != counts.end(); ++it)
+        if (it.value().toInteger())
+            out += it.key() + QLatin1Char('=') + QString::number(it.value().toInteger()) + QLatin1Char(' ');
+    return out;
+}
+
 QJsonObject readJson(const QString& path)
 {
     QFile f(path);

@@ -41,6 +41,8 @@ QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& 
 QByteArray digestOf(const QString& path);
 // Reads a --summary-json file.
 QJsonObject readJson(const QString& path);
+// The counts of `counts` (a summary's errors_by_class) that are not 0: "protocol=10 reset=2 ".
+QString nonZero(const QJsonObject& counts);
 
 // `stampede-cli run -q --engines 1 -t 1 --summary-json SUMMARY ARGS...`: the
 // outcome and the summary's "total" (empty when the run wrote none).

@@ -338,10 +338,7 @@ private:
         QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
         const Expect& e = shape.expect;
         const QJsonObject classes = r.total[QStringLiteral("errors_by_class")].toObject();
-        QString seen;
-        for (auto it = classes.begin(); it != classes.end(); ++it)
-            if (it.value().toInteger())
-                seen += it.key() + QLatin1Char('=') + QString::number(it.value().toInteger()) + QLatin1Char(' ');
+        const QString seen = nonZero(classes);
         const QString what = QStringLiteral("requests %1, errors %2, resent %3, streams seen %4; %5")
                                  .arg(r.total[QStringLiteral("requests")].toInteger())
                                  .arg(seen)

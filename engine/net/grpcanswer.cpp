@@ -1,0 +1,68 @@
+#include "grpcanswer.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace stampede {
+
+int grpcCode(std::string_view v)
+{
+    if (v.empty() || v.size() > 2)
+        return -1;
+    int code = 0;
+    for (const char c : v) {
+        if (c < '0' || c > '9')
+            return -1;
+        code = code * 10 + (c - '0');
+    }
+    return code <= 16 ? code : -1;
+}
+
+std::string GrpcAnswer::data(const std::uint8_t* bytes, std::size_t size)
+{
+    while (size) {
+        if (m_left) {
+            const std::size_t take = std::min<std::size_t>(m_left, size);
+            m_left -= std::uint32_t(take);
+            bytes += take;
+            size -= take;
+            continue;
+        }
+        const std::size_t take = std::min<std::size_t>(5 - m_prefixHave, size);
+        std::memcpy(m_prefix + m_prefixHave, bytes, take);
+        m_prefixHave = std::uint8_t(m_prefixHave + take);
+        bytes += take;
+        size -= take;
+        if (m_prefixHave < 5)
+            break;
+        m_prefixHave = 0;
+        const std::uint8_t flag = m_prefix[0];
+        const std::uint64_t length = (std::uint64_t(m_prefix[1]) << 24) | (std::uint64_t(m_prefix[2]) << 16) |
+                                     (std::uint64_t(m_prefix[3]) << 8) | m_prefix[4];
+        if (++m_messages > 1)
+            return "more than one message in the answer of a unary call";
+        if (flag > 1)
+            return "a message's compressed flag is " + std::to_string(flag) + " (0 or 1)";
+        if (flag == 1 && !m_encoded)
+            return "a compressed message without grpc-encoding";
+        if (length > kMaxMessage)
+            return "a message of " + std::to_string(length) + " bytes (at most " + std::to_string(kMaxMessage >> 20) +
+                   " MiB)";
+        m_left = std::uint32_t(length);
+    }
+    return {};
+}
+
+std::string GrpcAnswer::ending(int status) const
+{
+    if (m_prefixHave || m_left)
+        return "the answer ends inside a message (" +
+               (m_prefixHave ? std::to_string(m_prefixHave) + " bytes of its 5-byte prefix"
+                             : std::to_string(m_left) + " bytes of it missing") +
+               ")";
+    if (status == 0 && m_messages != 1)
+        return "grpc-status 0 (OK) with no message (a unary call answers one)";
+    return {};
+}
+
+} // namespace stampede

@@ -1,0 +1,40 @@
+#pragma once
+// What a gRPC unary answer must be, judged as its frames arrive (an HTTP/2
+// stream's headers, DATA and trailers): grpc-status a code from 0 to 16, each
+// message's 5-byte prefix (the compressed flag, a big-endian length) true to
+// what follows, the flag set only with grpc-encoding, at most kMaxMessage a
+// message, exactly one message with status OK. Each call says "" while the
+// answer holds, else what is wrong (a `protocol` error of the request).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace stampede {
+
+// A grpc-status value: a code from 0 to 16 written in decimal (no sign, no
+// space, at most two digits); -1 for anything else.
+int grpcCode(std::string_view value);
+
+class GrpcAnswer
+{
+public:
+    static constexpr std::uint32_t kMaxMessage = 4 * 1024 * 1024; // gRPC's own default receive limit
+
+    void reset() { *this = GrpcAnswer(); }
+    // grpc-encoding (a compression other than identity).
+    void encoding(std::string_view value) { m_encoded = value != "identity"; }
+    // A chunk of the answer's DATA.
+    std::string data(const std::uint8_t* bytes, std::size_t size);
+    // At the stream's clean end, with the grpc-status read (-1: none).
+    std::string ending(int status) const;
+
+private:
+    bool m_encoded = false;
+    std::uint32_t m_messages = 0; // begun
+    std::uint8_t m_prefix[5] = {};
+    std::uint8_t m_prefixHave = 0; // bytes of the next message's prefix read
+    std::uint32_t m_left = 0;      // bytes of the current message still due
+};
+
+} // namespace stampede
