@@ -18,7 +18,7 @@ PACKAGES=(
     help2man lintian desktop-file-utils
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml python3-kubernetes
-    python3-grpcio python3-protobuf
+    python3-grpcio python3-protobuf python3-cryptography
     # the JUnit export checked against a schema; schedules' units checked by systemd-analyze
     libxml2-utils systemd
     # real metric sources for the guard-rail tests (started on loopback by the tests)

@@ -183,6 +183,7 @@ struct Http2Callbacks
             return 0;
         }
         if (code == NGHTTP2_NO_ERROR && status > 0) {
+            h->m_answered = true;
             if (status >= 400 && sample.find("\r\n\r\n") == std::string::npos)
                 sample += "\r\n\r\n";
             Answer a;
@@ -313,9 +314,24 @@ void Http2Session::close()
     m_out.clear();
     m_outSent = 0;
     m_sawData = false;
+    m_answered = false;
     m_libError.clear();
     m_connectionError.clear();
     closeTransport();
+}
+
+void Http2Session::reopen(bool answered, Nanos now)
+{
+    // the first reconnect at once (a refused request goes again at once, RFC 9113 §8.7); after two connections
+    // in a row that answered nothing, the next one (for a request waiting, or the user's next) waits 10 ms,
+    // doubling, 1 s at most
+    m_fruitless = answered ? 0 : m_fruitless + 1;
+    m_reopenAt = m_fruitless < 2
+                     ? 0
+                     : now + std::min<Nanos>(kReconnectBackoff << std::min<std::uint32_t>(m_fruitless - 2, 7),
+                                             kMaxReconnectBackoff);
+    if (!m_waiting.empty() && m_target && !isOpen() && !m_reopenAt)
+        open(*m_target, now, m_connectTimeout);
 }
 
 void Http2Session::release(Stream* s)
@@ -386,7 +402,10 @@ void Http2Session::submit(std::uint32_t tag, const Endpoint& endpoint, const ngh
         close();
     if (!isOpen()) {
         m_waiting.push_back(w);
-        open(endpoint, now, connectTimeout);
+        if (!m_reopenAt || now >= m_reopenAt) { // else the backoff's end opens it (checkDeadlines)
+            m_reopenAt = 0;
+            open(endpoint, now, connectTimeout);
+        }
         return;
     }
     if (!ready() || m_goaway) {
@@ -548,9 +567,9 @@ void Http2Session::flush(Nanos now)
     watchWrites(false); // all written: no wake-up for every ACK
     // A GOAWAY received and every stream done: the next requests go on a fresh connection.
     if (m_goaway && m_active == 0) {
+        const bool answered = m_answered;
         close(); // the waiting requests stay queued for the next connection
-        if (!m_waiting.empty() && m_target)
-            open(*m_target, now, m_connectTimeout);
+        reopen(answered, now);
     }
 }
 
@@ -567,15 +586,14 @@ void Http2Session::onReadable(Nanos now, bool peerClosed)
             // the streams sent fail; the requests not yet sent go on a new connection
             std::vector<Waiting> waiting;
             waiting.swap(m_waiting);
+            const bool answered = m_answered;
             if (m_active)
                 failAll(io == Io::Error && tlsFault() ? ErrorClass::Tls : ErrorClass::Reset,
                         io == Io::Error ? why : "the server closed the HTTP/2 connection with streams open", now);
             else
                 close();
-            if (!waiting.empty() && m_target) {
-                m_waiting = std::move(waiting);
-                open(*m_target, now, m_connectTimeout);
-            }
+            m_waiting.insert(m_waiting.begin(), waiting.begin(), waiting.end());
+            reopen(answered, now);
             return;
         }
         if (!m_session)
@@ -620,9 +638,12 @@ void Http2Session::onReadable(Nanos now, bool peerClosed)
 void Http2Session::checkDeadlines(Nanos now)
 {
     m_now = now;
-    if (!isOpen())
-        return;
-    if (!ready() && checkConnectDeadline(now))
+    if (m_reopenAt && now >= m_reopenAt) {
+        m_reopenAt = 0;
+        if (!isOpen() && !m_waiting.empty() && m_target)
+            open(*m_target, now, m_connectTimeout);
+    }
+    if (isOpen() && !ready() && checkConnectDeadline(now))
         return; // every waiting request failed with the connect
     // collect first: the listener may start new streams on this session
     std::vector<std::pair<std::uint32_t, Nanos>> late;

@@ -67,6 +67,9 @@ public:
     // RFC 9113 6.5.2 does: name, value and 32) is at most this; we say so in
     // SETTINGS_MAX_HEADER_LIST_SIZE. The HTTP/1.1 head's limit is the same.
     static constexpr std::uint32_t kMaxHeaderList = 64 * 1024;
+    // Reconnects after connections that answered nothing: the first at once, then 10 ms, doubling, 1 s at most.
+    static constexpr Nanos kReconnectBackoff = 10 * kNanosPerMilli;
+    static constexpr Nanos kMaxReconnectBackoff = 1000 * kNanosPerMilli;
     // The rule flushQueued follows: `unsent` requests started since the last
     // write, the first at `heldSince`; `active` streams in all, answered or not.
     static bool holdsWrite(std::uint32_t unsent, std::uint32_t active, Nanos heldSince, Nanos now)
@@ -124,6 +127,9 @@ private:
     // Sends `w` again, the server having refused it unprocessed; false (nothing done) when it was already.
     // `wentOut`: its HEADERS had been written (else it is only sent, not resent).
     bool resend(Waiting w, Nanos now, bool onThisConnection, bool wentOut = true);
+    // A new connection for the waiting requests: at once, or after a backoff when the connections before
+    // answered nothing (a server that refuses every stream is not met with a storm of connections).
+    void reopen(bool answered, Nanos now);
 
     friend struct Http2Callbacks;
     SessionListener& m_listener;
@@ -139,6 +145,9 @@ private:
     std::string m_out; // frames not yet written
     std::size_t m_outSent = 0;
     bool m_sawData = false;        // any byte from the server on this connection
+    bool m_answered = false;       // a stream of this connection was answered
+    std::uint32_t m_fruitless = 0; // connections in a row that answered nothing
+    Nanos m_reopenAt = 0;          // set: the next connection waits until then (reopen)
     bool m_reading = false;        // in onReadable: requests started by callbacks go out in one write at its end
     bool m_sending = false;        // in flush's nghttp2_session_mem_send: a callback's flush is the loop's next turn
     std::string m_libError;        // nghttp2's last word on what the server did wrong

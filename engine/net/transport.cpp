@@ -229,6 +229,7 @@ void Transport::closeTransport()
         m_plain.clear();
         m_plainAt = 0;
         m_emptyRecords = 0;
+        m_warnAlerts = 0;
         m_tlsFault = false;
         m_handshakeBytes.clear();
     }

@@ -167,6 +167,7 @@ private:
     std::string m_plain;                   // a record's plaintext that did not fit the reader's buffer
     std::size_t m_plainAt = 0;
     std::uint32_t m_emptyRecords = 0; // records in a row that carried nothing (OpenSSL stops at 32, so do we)
+    std::uint32_t m_warnAlerts = 0;   // user_canceled alerts since the last data (OpenSSL stops at 5, so do we)
     bool m_tlsFault = false;
     std::string m_handshakeBytes; // a post-handshake message not yet whole
     std::uint32_t m_writes = 0;   // TLS: writes on this connection

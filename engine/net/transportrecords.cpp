@@ -17,6 +17,7 @@ namespace stampede {
 namespace {
 constexpr std::uint8_t kNewSessionTicket = 4, kKeyUpdate = 24;
 constexpr std::uint32_t kMaxEmptyRecords = 32; // as OpenSSL's record layer
+constexpr std::uint32_t kMaxWarnAlerts = 5;    // user_canceled alerts before data: OpenSSL's MAX_WARN_ALERT_COUNT
 
 // An alert's name, TLS 1.3's own included (OpenSSL's table calls those
 // "unknown"), with what to do where the user can do something.
@@ -95,6 +96,8 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
         }
         if (plain > 0 || type != TlsRecords::kData)
             m_emptyRecords = 0;
+        if (plain > 0 && type == TlsRecords::kData)
+            m_warnAlerts = 0;
         if (type == TlsRecords::kData) {
             if (fits) {
                 got += plain;
@@ -115,6 +118,11 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
             }
             if (out[1] != SSL_AD_USER_CANCELLED) {
                 why = "TLS: the server sent an alert: " + alertName(out[1]);
+                io = Io::Error;
+                break;
+            }
+            if (++m_warnAlerts >= kMaxWarnAlerts) {
+                why = "TLS: " + std::to_string(kMaxWarnAlerts) + " user_canceled alerts without data between them";
                 io = Io::Error;
                 break;
             }
@@ -167,8 +175,9 @@ std::size_t Transport::readOwn(char* buffer, std::size_t size, Io& io, std::stri
             have += std::size_t(n);
             continue;
         }
-        if (n == 0) {
-            io = Io::Closed;
+        if (n == 0) { // a FIN without close_notify: the socket's end, as OpenSSL says it (not a record's fault)
+            io = Io::Error;
+            why = "TLS read: unexpected eof while reading (the server closed without close_notify)";
         } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
             io = Io::Again;
         } else {

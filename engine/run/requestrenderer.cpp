@@ -28,12 +28,19 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
         }
         RenderedRequest& r = m_fixed[i];
         if (!http2) {
-            r.wire = st.fixedBytes;
-            r.bytes = r.wire.size();
+            if (!headTooBig(std::min(st.fixedBytes.find("\r\n\r\n"), st.fixedBytes.size()), r)) {
+                r.wire = st.fixedBytes;
+                r.bytes = r.wire.size();
+            }
             continue;
         }
-        for (const auto& h : st.h2Headers)
+        std::size_t head = 0;
+        for (const auto& h : st.h2Headers) {
             r.values.push_back(h.second.constantText());
+            head += h.first.size() + r.values.back().size();
+        }
+        if (headTooBig(head, r))
+            continue;
         if (st.hasBody)
             r.body = st.body.constantText(); // gRPC: already the framed message
         point(st, r);
@@ -62,6 +69,8 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
         appendBasic(st, values, wire);
         wire += "\r\n";
     }
+    if (headTooBig(wire.size(), out))
+        return;
     if (requestNeedsLength(st.method, st.hasBody)) {
         const std::size_t headEnd = wire.size();
         wire += "Content-Length: 0000000000\r\n\r\n";
@@ -95,6 +104,11 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
         r.values[st.authH2].clear();
         appendBasic(st, values, r.values[st.authH2]);
     }
+    std::size_t head = 0;
+    for (std::size_t h = 0; h < st.h2Headers.size(); ++h)
+        head += st.h2Headers[h].first.size() + r.values[h].size();
+    if (headTooBig(head, r))
+        return;
     r.body.clear();
     if (st.hasBody)
         st.body.appendTo(r.body, values);
@@ -110,6 +124,20 @@ void RequestRenderer::appendBasic(const PlannedStep& st, const ValueLookup& valu
     st.basicAuth.appendTo(m_scratch, values); // its fields take any byte: base64 carries them
     out += "Basic ";
     appendBase64(out, m_scratch);
+}
+
+bool RequestRenderer::headTooBig(std::size_t bytes, RenderedRequest& out)
+{
+    if (bytes <= kMaxHead)
+        return false;
+    out.failure = "the request's head is " + std::to_string(bytes) +
+                  " bytes, over the 1 MiB a head may have: not sent (a value too long for a header or the URL?)";
+    out.failureClass = ErrorClass::Render;
+    out.bytes = 0;
+    std::string().swap(out.wire); // nothing of it is kept (strings keep their capacity between iterations)
+    for (auto& v : out.values)
+        std::string().swap(v);
+    return true;
 }
 
 void RequestRenderer::refuse(const Template& t, int ref, const ValueLookup& values, RenderedRequest& out) const

@@ -678,6 +678,59 @@ private slots:
         QCOMPARE(out.values[plan->steps[0].authH2], expect);
     }
 
+    // A head over 1 MiB (a 10 MB value in a header, per iteration or constant) is not sent: a `render` error
+    // naming its size, nothing of it kept. 1 MiB itself goes.
+    void aHeadOverOneMebibyteIsNotSent()
+    {
+        struct Values : ValueLookup
+        {
+            std::string text;
+            std::string_view value(VarRef) const override { return text; }
+        } values;
+        const auto plan = [](const std::string& constant, const char* header) {
+            v1::Scenario s;
+            std::string err;
+            const std::string json = "{\"variables\": [{\"name\": \"d\", \"csv\": {\"data\": \"v\\nx\\n\"}},"
+                                     "{\"name\": \"big\", \"constant\": {\"value\": \"" +
+                                     constant +
+                                     "\"}}],"
+                                     "\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\", \"headers\": "
+                                     "[{\"name\": \"X-Big\", \"value\": \"" +
+                                     header + "\"}]}}], \"load\": {\"closed\": {\"users\": 1}}}";
+            if (!parseScenarioJson(json, s, err))
+                qFatal("%s", err.c_str());
+            std::vector<PlanError> errors;
+            return compileScenario(s, {}, errors);
+        };
+        const std::size_t limit = RequestRenderer::kMaxHead;
+        for (const bool http2 : {false, true}) {
+            // per iteration: over the limit fails, a value that leaves the head under it goes
+            const auto templated = plan("c", "${d.v}");
+            QVERIFY(templated);
+            RequestRenderer r(*templated, http2);
+            QVERIFY(r.templated(0));
+            RenderedRequest out;
+            values.text.assign(10'000'000, 'v');
+            r.render(0, values, out);
+            QVERIFY2(out.failure.find("over the 1 MiB a head may have: not sent") != std::string::npos,
+                     out.failure.c_str());
+            QCOMPARE(out.failureClass, ErrorClass::Render);
+            QVERIFY(out.wire.capacity() < limit);
+            for (const auto& v : out.values)
+                QVERIFY(v.capacity() < limit);
+            values.text.assign(limit - 200, 'v');
+            r.render(0, values, out);
+            QVERIFY2(out.failure.empty(), out.failure.c_str());
+            // a constant: every request of the step fails alike
+            const auto fixed = plan(std::string(limit + 1, 'c'), "${big}");
+            QVERIFY(fixed);
+            RequestRenderer f(*fixed, http2);
+            QVERIFY(!f.templated(0));
+            QVERIFY2(f.fixed(0).failure.find("over the 1 MiB") != std::string::npos, f.fixed(0).failure.c_str());
+            QVERIFY(f.fixed(0).wire.empty());
+        }
+    }
+
     void base64IsRfc4648()
     {
         for (const auto& [in, out] : std::vector<std::pair<std::string, std::string>>{{"", ""},

@@ -110,6 +110,31 @@ RunOutcome runOneEngine(const QString& summaryPath, const QStringList& args)
     return o;
 }
 
+PeerProcess::PeerProcess(const QString& program, const QStringList& args)
+{
+    m_process.start(program, args);
+    if (!m_process.waitForStarted(10000))
+        return;
+    for (int i = 0; i < 100 && !m_process.canReadLine(); ++i)
+        m_process.waitForReadyRead(100);
+    m_port = m_process.readLine().trimmed().toInt();
+}
+
+QJsonObject PeerProcess::finish()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return m_last;
+    m_process.closeWriteChannel();
+    if (!m_process.waitForFinished(10000))
+        m_process.kill();
+    m_process.waitForFinished(2000);
+    const auto lines = m_process.readAllStandardOutput().split('\n');
+    for (const auto& l : lines)
+        if (l.startsWith('{'))
+            m_last = QJsonDocument::fromJson(l).object();
+    return m_last;
+}
+
 MockProcess::MockProcess(const QString& rulesJson)
 {
     QStringList args{QStringLiteral("mock"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};

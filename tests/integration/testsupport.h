@@ -53,6 +53,24 @@ struct RunOutcome
 };
 RunOutcome runOneEngine(const QString& summaryPath, const QStringList& args);
 
+// A peer server as a child process (the Python gRPC and TLS peers): it prints
+// its port first, serves until its stdin closes, and may print a last line of JSON.
+class PeerProcess
+{
+public:
+    PeerProcess(const QString& program, const QStringList& args);
+    ~PeerProcess() { finish(); }
+    int port() const { return m_port; }
+    QString target() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
+    // Stops the server; its last JSON line, if any.
+    QJsonObject finish();
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+    QJsonObject m_last;
+};
+
 // `stampede-cli mock` as a child process on a free loopback port.
 class MockProcess
 {

@@ -19,52 +19,13 @@ using namespace testsupport;
 
 namespace {
 
-// A gRPC server as a child process: it prints its port first, serves until
-// its stdin closes, and may print a last line of JSON (the Python one does).
-class GrpcPeer
+PeerProcess* pythonPeer(int unavailableEvery = 0, const QStringList& extra = {})
 {
-public:
-    GrpcPeer(const QString& program, const QStringList& args)
-    {
-        m_process.start(program, args);
-        if (!m_process.waitForStarted(10000))
-            return;
-        for (int i = 0; i < 100 && !m_process.canReadLine(); ++i)
-            m_process.waitForReadyRead(100);
-        m_port = m_process.readLine().trimmed().toInt();
-    }
-    ~GrpcPeer() { finish(); }
-    int port() const { return m_port; }
-    QString target() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
-    // Stops the server; its last JSON line, if any.
-    QJsonObject finish()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return m_last;
-        m_process.closeWriteChannel();
-        if (!m_process.waitForFinished(10000))
-            m_process.kill();
-        m_process.waitForFinished(2000);
-        const auto lines = m_process.readAllStandardOutput().split('\n');
-        for (const auto& l : lines)
-            if (l.startsWith('{'))
-                m_last = QJsonDocument::fromJson(l).object();
-        return m_last;
-    }
-
-private:
-    QProcess m_process;
-    int m_port = 0;
-    QJsonObject m_last;
-};
-
-GrpcPeer* pythonPeer(int unavailableEvery = 0, const QStringList& extra = {})
-{
-    return new GrpcPeer(QStringLiteral("/usr/bin/python3"),
-                        QStringList{sourceDir() + QStringLiteral("/tests/integration/grpc/echo_server.py"),
-                                    QStringLiteral("--descriptors"), QStringLiteral(ECHO_DESCRIPTORS),
-                                    QStringLiteral("--unavailable-every"), QString::number(unavailableEvery)} +
-                            extra);
+    return new PeerProcess(QStringLiteral("/usr/bin/python3"),
+                           QStringList{sourceDir() + QStringLiteral("/tests/integration/grpc/echo_server.py"),
+                                       QStringLiteral("--descriptors"), QStringLiteral(ECHO_DESCRIPTORS),
+                                       QStringLiteral("--unavailable-every"), QString::number(unavailableEvery)} +
+                               extra);
 }
 
 qint64 num(const QJsonObject& o, const char* key)
@@ -103,7 +64,7 @@ private slots:
     // metadata, every call reaching the Python server with its own id.
     void templatesAndMetadataReachTheServer()
     {
-        std::unique_ptr<GrpcPeer> peer(pythonPeer());
+        std::unique_ptr<PeerProcess> peer(pythonPeer());
         QVERIFY(peer->port() > 0);
         const QString scenario =
             QStringLiteral("{\n"
@@ -141,7 +102,7 @@ private slots:
     // accepts UNAVAILABLE makes it no error.
     void answerFieldGoesIntoTheNextCall()
     {
-        std::unique_ptr<GrpcPeer> peer(pythonPeer(7));
+        std::unique_ptr<PeerProcess> peer(pythonPeer(7));
         QVERIFY(peer->port() > 0);
         const QString scenario =
             QStringLiteral(
@@ -189,7 +150,7 @@ private slots:
     // exactly as many as the server sent.
     void unavailableIsCountedByCode()
     {
-        std::unique_ptr<GrpcPeer> peer(pythonPeer(10));
+        std::unique_ptr<PeerProcess> peer(pythonPeer(10));
         QVERIFY(peer->port() > 0);
         const QString report = file("unavailable.streport");
         QFile::remove(report);
@@ -229,7 +190,7 @@ private slots:
     // A server slower than the deadline: every call fails as DEADLINE_EXCEEDED.
     void deadlineExceeded()
     {
-        std::unique_ptr<GrpcPeer> peer(pythonPeer());
+        std::unique_ptr<PeerProcess> peer(pythonPeer());
         QVERIFY(peer->port() > 0);
         const auto o =
             run({QStringLiteral("--grpc"), peer->target(), QStringLiteral("--proto"), QStringLiteral(ECHO_PROTO),
@@ -245,7 +206,7 @@ private slots:
     // Descriptors fetched from gRPC's own reflection service (C++ server).
     void reflectionFromAGrpcCppServer()
     {
-        GrpcPeer peer(QStringLiteral(ECHO_REFLECTION_SERVER), {});
+        PeerProcess peer(QStringLiteral(ECHO_REFLECTION_SERVER), {});
         QVERIFY(peer.port() > 0);
         const auto o =
             run({QStringLiteral("--grpc"), peer.target(), QStringLiteral("--reflection"), QStringLiteral("--call"),
@@ -312,7 +273,7 @@ private slots:
     {
         const QString made = makeCertificates(m_dir.path());
         QVERIFY2(made.isEmpty(), qPrintable(made));
-        std::unique_ptr<GrpcPeer> peer(
+        std::unique_ptr<PeerProcess> peer(
             pythonPeer(0, {QStringLiteral("--cert"), file("server.pem"), QStringLiteral("--key"), file("server.key")}));
         QVERIFY(peer->port() > 0);
         const QString target = QStringLiteral("https://127.0.0.1:%1").arg(peer->port());
@@ -339,7 +300,7 @@ private slots:
     // Reflection asked of a server that does not offer it (the Python one).
     void reflectionUnavailableIsExplained()
     {
-        std::unique_ptr<GrpcPeer> peer(pythonPeer());
+        std::unique_ptr<PeerProcess> peer(pythonPeer());
         QVERIFY(peer->port() > 0);
         const auto r =
             runCli({QStringLiteral("run"), QStringLiteral("--grpc"), peer->target(), QStringLiteral("--reflection"),

@@ -239,13 +239,14 @@ private slots:
     void compareFlagsARegression()
     {
         MockProcess fast;
-        MockProcess slow(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 30}}]}"));
+        // 150 ms slower: more than a busy machine adds to the fast one's latencies (30 ms was not)
+        MockProcess slow(QStringLiteral("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 150}}]}"));
         QVERIFY(fast.started() && slow.started());
         const QString project = path("cmp.stampede");
         for (const auto* m : {&fast, &slow}) {
             const auto r =
                 runCli({QStringLiteral("run"), QStringLiteral("--url"), m->url(), QStringLiteral("-r"),
-                        QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-d"),
+                        QStringLiteral("50"), QStringLiteral("-c"), QStringLiteral("20"), QStringLiteral("-d"),
                         QStringLiteral("2s"), QStringLiteral("-q"), QStringLiteral("--project"), project});
             QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         }
