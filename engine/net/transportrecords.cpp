@@ -89,6 +89,11 @@ std::size_t Transport::openRecords(const unsigned char* in, std::size_t size, ch
             break;
         }
         used += std::size_t(length);
+        if (!m_handshakeBytes.empty() && type != TlsRecords::kHandshake) { // RFC 8446 5.1, as OpenSSL
+            why = "TLS: a handshake message split around a record of another type";
+            io = Io::Error;
+            break;
+        }
         if (type == TlsRecords::kData && plain == 0 && ++m_emptyRecords > kMaxEmptyRecords) {
             why = "TLS: more than " + std::to_string(kMaxEmptyRecords) + " empty records in a row";
             io = Io::Error;

@@ -1,5 +1,7 @@
 #include "stepscripts.h"
 
+#include "requestrenderer.h"
+
 #include "core/text.h"
 #include "core/url.h"
 #include "core/wiretext.h"
@@ -440,9 +442,22 @@ bool applyScriptChanges(const ScriptRun& c, const PlannedStep& st, bool http2, R
             return false;
         }
     }
+    if (http2)
+        applyHttp2(c, st, target, r);
+    else if (!applyHttp1(c, st, target, r, why))
+        return false;
+    // the same bound as a rendered head's: a script's 10 MB header is not sent
+    std::size_t head = 0;
     if (!http2)
-        return applyHttp1(c, st, target, r, why);
-    applyHttp2(c, st, target, r);
+        head = std::min(r.wire.find("\r\n\r\n"), r.wire.size());
+    else
+        for (const nghttp2_nv& nv : r.nv)
+            head += nv.namelen + nv.valuelen;
+    if (head > RequestRenderer::kMaxHead) {
+        why = "pm.request.headers: the request's head would be " + std::to_string(head) +
+              " bytes, over the 1 MiB a head may have: not sent";
+        return false;
+    }
     return true;
 }
 

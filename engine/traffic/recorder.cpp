@@ -347,26 +347,29 @@ void Recorder::Loop::closeConn(Conn& c)
 void Recorder::Loop::readFrom(Conn& c)
 {
     char buf[65536];
-    bool eof = false;
+    const int fd = c.fd;
     for (;;) {
-        const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
         if (n > 0) {
+            // what came is read at once: a client that sends faster than this reads (a body that never ends)
+            // meets the reader's limits, not a buffer that grows while the loop drains the socket
             c.in.append(buf, std::size_t(n));
+            process(c);
+            if (!m_conns.count(fd) || c.closeAfter)
+                return; // closed, or a 400 is on its way and nothing more is read
             if (std::size_t(n) < sizeof buf)
-                break;
+                return;
             continue;
         }
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            break;
-        eof = true; // EOF or error: what was read is still answered
-        break;
+            return;
+        process(c); // EOF or error: what was read is still answered
+        if (m_conns.count(fd))
+            closeConn(c);
+        return;
     }
-    const int fd = c.fd;
-    process(c);
-    if (eof && m_conns.count(fd))
-        closeConn(c);
 }
 
 void Recorder::Loop::process(Conn& c)

@@ -165,6 +165,10 @@ private slots:
         QTest::newRow("big chunk") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nffffffff\r\n")
                                    << "past 16 MiB";
         QTest::newRow("head") << QByteArray("GET / HTTP/1.1\r\nA: ") + QByteArray(70000, 'a') << "64 KiB";
+        QByteArray chunks = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n";
+        for (int i = 0; i < 4097; ++i) // 16 MiB and a chunk more, in chunks of 4 KiB, never ended
+            chunks += "1000\r\n" + QByteArray(4096, 'a') + "\r\n";
+        QTest::newRow("many chunks") << chunks << "past 16 MiB";
     }
     void refusesWhatItCannotTrust()
     {
@@ -174,6 +178,42 @@ private slots:
         const auto rs = readAll(bytes.toStdString(), 13, &error);
         QVERIFY(rs.empty());
         QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
+    }
+
+    // A client that sends a chunked body that never ends, as fast as it can: the recorder reads what comes at
+    // once and stops at the body's 16 MiB (a 400, the connection closed), not after its buffer took all that
+    // came (it read on while the socket had more: 200 MB of a 200 MB body were held, and more would have been).
+    void aBodyThatNeverEndsIsStoppedAtItsLimit()
+    {
+        Recorder rec({});
+        std::string error;
+        QVERIFY2(rec.start("127.0.0.1:0", error), error.c_str());
+        const int fd = connectTo(rec.port());
+        QVERIFY(fd >= 0);
+        timeval tv{5, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        std::string chunk = "POST /up HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n";
+        std::string piece;
+        for (int i = 0; i < 16; ++i)
+            piece += "1000\r\n" + std::string(4096, 'b') + "\r\n";
+        std::uint64_t sent = 0;
+        const std::uint64_t most = 256ull << 20;
+        for (bool first = true; sent < most; first = false) {
+            const std::string& bytes = first ? chunk + piece : piece;
+            const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+            if (n <= 0)
+                break;
+            sent += std::uint64_t(n);
+        }
+        std::string answer(64, '\0');
+        const ssize_t got = ::recv(fd, answer.data(), answer.size(), 0);
+        ::close(fd);
+        QVERIFY2(sent < (48ull << 20), qPrintable(QString::number(sent))); // 16 MiB and what the sockets hold
+        QVERIFY2(got <= 0 || answer.rfind("HTTP/1.1 400", 0) == 0, answer.c_str());
+        std::vector<TrafficRecord> none;
+        rec.take(none);
+        QVERIFY(none.empty());
     }
 
     // A live recorder on loopback: HTTP/1.1 keep-alive with a chunked body,

@@ -731,6 +731,33 @@ private slots:
         }
     }
 
+    // A pre-request script's headers are held to the same bound: over 1 MiB, the request is not sent.
+    void aScriptsHeadOverOneMebibyteIsNotSent()
+    {
+        v1::Scenario s;
+        std::string err;
+        QVERIFY(parseScenarioJson(
+            "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}], \"load\": {\"closed\": {\"users\": 1}}}", s,
+            err));
+        std::vector<PlanError> errors;
+        const auto plan = compileScenario(s, {}, errors);
+        QVERIFY(plan);
+        for (const bool http2 : {false, true}) {
+            RequestRenderer renderer(*plan, http2);
+            for (const std::size_t size : {std::size_t(1000), RequestRenderer::kMaxHead + 1}) {
+                RenderedRequest r = renderer.fixed(0);
+                ScriptRun c;
+                c.headerNames = {"x-big"};
+                c.headers = {{"X-Big", std::string(size, 'y')}};
+                std::string why;
+                const bool sent = applyScriptChanges(c, plan->steps[0], http2, r, why);
+                QVERIFY2(sent == (size == 1000), why.c_str());
+                if (!sent)
+                    QVERIFY2(why.find("over the 1 MiB a head may have") != std::string::npos, why.c_str());
+            }
+        }
+    }
+
     void base64IsRfc4648()
     {
         for (const auto& [in, out] : std::vector<std::pair<std::string, std::string>>{{"", ""},

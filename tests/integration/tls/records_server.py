@@ -240,6 +240,7 @@ SHAPES = {
     "a-ticket": lambda c: c.send(hs(c, ticket()) + c.data(OK)),
     "a-malformed-ticket": lambda c: c.send(hs(c, ticket(False)) + c.data(OK)),
     "a-ticket-split-in-two-records": lambda c: c.send(hs(c, ticket()[:20]) + hs(c, ticket()[20:]) + c.data(OK)),
+    "a-ticket-split-around-data": lambda c: c.send(hs(c, ticket()[:20]) + c.data(OK) + hs(c, ticket()[20:])),
     "a-key-update": lambda c: c.send(key_update(c, False) + c.data(OK)),
     "a-key-update-requested": lambda c: c.send(key_update(c, True) + c.data(OK)),
     "a-malformed-key-update": lambda c: c.send(hs(c, b"\x18\x00\x00\x01\x02") + c.data(OK)),
