@@ -37,11 +37,14 @@ const char* kRunUsage =
     "request's intended start (coordinated omission corrected).\n"
     "\n"
     "A project's collection or folder runs as newman runs it: its requests in order\n"
-    "(folders depth first), as written, with the project's environment; by one\n"
-    "virtual user for one iteration unless -c USERS, --iterations N (per user, at\n"
-    "most 1000000), -d (a time instead) or --rate (an open model over -c\n"
-    "connections) say otherwise. A NAME that is both a scenario and a collection,\n"
-    "or several, is refused, naming them.\n"
+    "(folders depth first), as written, with the project's environment; every\n"
+    "request is sent whatever failed before it (--bail: the run stops at the first\n"
+    "failure); the run fails (exit 1) when a test or a script failed or a request\n"
+    "could not be made or answered, as newman's exit code (an HTTP status alone is\n"
+    "no failure). By one virtual user for one iteration unless -c USERS,\n"
+    "--iterations N (per user, at most 1000000), -d (a time instead) or --rate (an\n"
+    "open model over -c connections) say otherwise. A NAME that is both a scenario\n"
+    "and a collection, or several, is refused, naming them.\n"
     "\n"
     "Quick mode:\n"
     "  --url URL             target (http://host:port/path)\n"
@@ -223,6 +226,8 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
         } else if (is("--iterations", "--iterations")) {
             if (!val("--iterations", o.iterations))
                 return false;
+        } else if (a == "--bail") {
+            o.bail = true;
         } else if (is("-c", "--connections")) {
             if (!val(a == "-c" ? "-c" : "--connections", o.connections))
                 return false;
@@ -453,6 +458,12 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::string& error)
                 "not apply (the load flags -c, --rate, -d and --iterations do)";
         return false;
     }
+    // newman's run: every request whatever failed before it (or, with --bail, the run stops at the first
+    // failure), judged by its tests
+    s.set_verdict("tests");
+    for (auto& step : *s.mutable_steps())
+        if (step.on_error().empty() || o.bail)
+            step.set_on_error(o.bail ? "stopRun" : "continue");
     std::uint64_t c = 1, n = 1;
     if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
         return false;
@@ -490,15 +501,18 @@ bool projectScenario(const Options& o, const std::string& project, const std::st
     if (p.collection) {
         if (!collectionLoad(o, p.scenario, error))
             return false;
-    } else if (quickFlags || !o.iterations.empty()) {
+    } else if (quickFlags || !o.iterations.empty() || o.bail) {
         error = quickFlags ? "give either a scenario or --url with its quick-mode options, not both"
+                : o.bail   ? "--bail: for a collection (a scenario's steps say it with \"onError\")"
                            : "--iterations: for a collection, or a scenario's own \"iterations\"";
         return false;
     }
     s = std::move(p.scenario);
     baseDir = p.baseDir;
     std::fprintf(stderr, "%s@%s: %s\n", project.c_str(), name.c_str(),
-                 p.environment.empty() ? "no environment" : ("environment \"" + p.environment + "\"").c_str());
+                 p.environment.empty()
+                     ? (p.collection ? "the collection's variables, no environment" : "no environment")
+                     : ("environment \"" + p.environment + "\"").c_str());
     return true;
 }
 
@@ -512,13 +526,18 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
                             o.bodySet || !o.headers.empty() || !o.timeout.empty() || grpcFlags;
     if (o.prepared)
         return preparedScenario(o, s, baseDir, error);
+    if (o.bail && o.scenarioFile.empty()) {
+        error = "--bail: for PROJECT.stampede@COLLECTION (a scenario's steps say it with \"onError\")";
+        return false;
+    }
     if (!o.scenarioFile.empty()) {
         std::string project, name;
         if (splitProjectScenario(o.scenarioFile, project, name)) {
             if (!projectScenario(o, project, name, s, baseDir, error, quickFlags))
                 return false;
-        } else if (quickFlags || !o.iterations.empty()) {
+        } else if (quickFlags || !o.iterations.empty() || o.bail) {
             error = quickFlags ? "give either a scenario file or --url with its quick-mode options, not both"
+                    : o.bail   ? "--bail: for PROJECT.stampede@COLLECTION (a scenario's steps say it with \"onError\")"
                                : "--iterations: for PROJECT.stampede@COLLECTION, or a scenario's own \"iterations\"";
             return false;
         } else if (!fileScenario(o, s, baseDir, error)) {

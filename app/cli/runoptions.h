@@ -21,6 +21,7 @@ struct Options
     std::string url;
     std::string connections, rate, duration, threads, method, body, timeout;
     std::string iterations; // --iterations: per virtual user (closed model)
+    bool bail = false;      // --bail: a collection run stops at its first failure (as newman's)
     bool bodySet = false;
     std::vector<std::string> headers, thresholds, vars, breakers;
     std::string stressHeader;

@@ -17,6 +17,7 @@ void setConstant(v1::Scenario& scenario, const std::string& name, const std::str
     }
     target->mutable_constant()->set_value(value);
     target->mutable_constant()->set_secret(secret);
+    target->mutable_constant()->clear_scope(); // an environment's value now
 }
 
 std::vector<std::string> secretValues(const v1::Scenario& scenario)

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
 
 namespace stampede {
 
@@ -283,7 +284,25 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
         error = path + "@" + name + ": " + why;
         return false;
     }
-    const std::string chosen = env.empty() ? store->setting("environment") : env;
+    std::string chosen = env.empty() ? store->setting("environment") : env;
+    // A collection's own variables (imported as an environment of its name): its scope, below an environment's,
+    // used whatever environment is chosen (Postman's and newman's collection variables)
+    const std::string root = out.collection ? name.substr(0, name.find('/')) : std::string();
+    for (const auto& e : out.environments)
+        if (out.collection && e.name() == root) {
+            const std::map<std::string, std::string> sorted(e.values().begin(), e.values().end());
+            for (const auto& [key, value] : sorted) {
+                const auto& vars = out.scenario.variables();
+                if (std::any_of(vars.begin(), vars.end(),
+                                [&](const v1::Variable& v) { return v.name() == key && !v.has_constant(); }))
+                    continue; // a data set of the name shadows it
+                setConstant(out.scenario, key, value,
+                            std::find(e.secrets().begin(), e.secrets().end(), key) != e.secrets().end());
+                for (auto& v : *out.scenario.mutable_variables())
+                    if (v.name() == key)
+                        v.mutable_constant()->set_scope("collection");
+            }
+        }
     const bool known = std::any_of(out.environments.begin(), out.environments.end(),
                                    [&](const v1::Environment& e) { return e.name() == chosen; });
     if (!env.empty() && !known) {
@@ -293,6 +312,8 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
         error = "--env: " + path + " has no environment named \"" + env + "\" (it has " + quotedNames(named) + ")";
         return false;
     }
+    if (out.collection && chosen == root)
+        chosen.clear(); // its values are the collection's, above
     if (!applyProject(out.scenario, *store, known ? chosen : std::string(), out.environment, why)) {
         error = path + "@" + name + ": " + why;
         return false;

@@ -149,8 +149,14 @@ private:
                 if (name == v.name())
                     pv.source = makeConstantSource(value);
             }
-            if (!pv.source)
+            if (!pv.source) {
                 pv.source = source(v, field);
+                if (v.has_constant() && v.constant().scope() == "collection")
+                    pv.scope = 1;
+                else if (v.has_constant() && !v.constant().scope().empty())
+                    error(field + ".constant.scope",
+                          "\"" + v.constant().scope() + "\" is not a scope: \"collection\" or none (an environment's)");
+            }
             if (pv.source)
                 m_plan.variables.push_back(std::move(pv));
         }
@@ -856,6 +862,10 @@ private:
     void load()
     {
         m_plan.trace = m_s.trace();
+        if (m_s.verdict() == "tests")
+            m_plan.testsVerdict = true;
+        else if (!m_s.verdict().empty())
+            error("verdict", "\"" + m_s.verdict() + "\" is not a verdict: \"tests\" (as newman's exit code) or none");
         // the stress tag is decided first: steps need it
         if (!m_s.stress_tag().disabled()) {
             m_plan.stressHeader = m_s.stress_tag().header().empty() ? "X-Stress-Tag" : m_s.stress_tag().header();

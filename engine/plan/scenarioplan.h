@@ -142,6 +142,9 @@ struct PlannedVariable
     // environment value, a constant, a generator): that variable's index,
     // whose value is used until this user or iteration extracts one; -1: none.
     int fallback = -1;
+    // A constant's Postman scope (0 globals, 1 the collection's, 2 an environment's or the scenario's): where a
+    // script finds it, and what a script's set in a scope below it does not replace.
+    std::uint8_t scope = 2;
 };
 
 struct ReplayPlan; // load/replayload.h
@@ -212,7 +215,8 @@ struct ScenarioPlan
     // the W3C member "stress_test=<run id>" (a request's own baggage goes
     // in a header of its own beside it, which W3C allows).
     std::string stressValue;
-    bool trace = false; // a W3C traceparent on every request (trace id per iteration, span per request)
+    bool trace = false;        // a W3C traceparent on every request (trace id per iteration, span per request)
+    bool testsVerdict = false; // judged as newman's exit code: every test passed, no script or request failed
     // A replay with trace: new trace ids, not the recorded traceparents' (copies get ids derived from them).
     bool newTraceIds = false;
     // the live breaker (control/breaker.h): rules, and with recover the

@@ -285,8 +285,45 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
 // request succeeded, nor if a paced run made under 90 % of the iterations
 // it planned (naming why), unless its plan changed on purpose (a data set
 // in stop mode ran out, someone scaled the load).
+void judgeTests(RunSummary& s)
+{
+    if (s.status != "completed" || !s.reason.empty())
+        return;
+    std::uint64_t tests = 0, failed = 0;
+    for (const auto& c : s.total.checks) {
+        tests += c.passed + c.failed;
+        failed += c.failed;
+    }
+    const auto& by = s.total.errorsByClass;
+    const std::uint64_t scripts = by[std::size_t(ErrorClass::Script)];
+    std::string requests;
+    std::uint64_t unmade = 0;
+    for (const ErrorClass c : {ErrorClass::Connect, ErrorClass::Reset, ErrorClass::Timeout, ErrorClass::Protocol,
+                               ErrorClass::Tls, ErrorClass::Render, ErrorClass::Extract})
+        if (const std::uint64_t n = by[std::size_t(c)]) {
+            unmade += n;
+            requests += (requests.empty() ? "" : ", ") + std::string(errorClassName(c)) + " " + std::to_string(n);
+        }
+    std::string why;
+    const auto add = [&why](const std::string& part) { why += (why.empty() ? "" : "; ") + part; };
+    if (failed)
+        add(std::to_string(failed) + " of " + std::to_string(tests) + (tests == 1 ? " test" : " tests") + " failed");
+    if (scripts)
+        add(std::to_string(scripts) + (scripts == 1 ? " script" : " scripts") + " failed");
+    if (unmade)
+        add(std::to_string(unmade) + (unmade == 1 ? " request" : " requests") + " failed (" + requests + ")");
+    if (!why.empty()) {
+        s.reason = why;
+        s.passed = false;
+    }
+}
+
 void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
 {
+    if (plan.testsVerdict) {
+        judgeTests(s);
+        return;
+    }
     if (s.status != "completed" || !s.reason.empty() || s.total.requests == 0)
         return;
     if (s.total.succeeded() == 0) {

@@ -165,8 +165,13 @@ struct ScenarioSpan
 // rates over its own seconds (`groupFirstSteps`: where each group starts).
 void summarizeScenarios(RunSummary& s, const std::vector<ScenarioSpan>& spans, const IntervalMetrics& total,
                         const std::vector<std::uint32_t>& groupFirstSteps);
-// The built-in verdict of a completed run (no success; under 90 % of a paced plan): part of summarizeRun.
+// The built-in verdict of a completed run (no success; under 90 % of a paced plan; or, for a plan judged by
+// its tests, judgeTests): part of summarizeRun.
 void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan);
+// newman's verdict (its exit code): a test that failed, a script that threw, a request not made or not
+// answered (connect, reset, timeout, protocol, TLS, render, extract) fails the run, each counted in the
+// reason; an HTTP status does not.
+void judgeTests(RunSummary& s);
 // One step's (or the total's) figures over `seconds` of run.
 MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, double seconds);
 // The summary's value of the metric a threshold is about.

@@ -234,6 +234,9 @@ ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const
     if (!u) {
         u = std::make_unique<User>();
         u->scopeOf.assign(m_plan.variables.size(), kEnvironment);
+        for (std::size_t i = 0; i < m_plan.variables.size(); ++i) // a default's scope: its constant's
+            if (const int f = m_plan.variables[i].fallback; f >= 0)
+                u->scopeOf[i] = m_plan.variables[std::size_t(f)].scope;
         u->realm = js.newRealm();
     }
     if (!u->realm) {
@@ -281,7 +284,7 @@ void StepScripts::variablesJson(const User& u, ScriptValues& values, std::string
                 if (values.read(std::uint16_t(v), int(c), value))
                     appendPair(data, columns[c], value);
         } else if (values.read(std::uint16_t(v), -1, value)) {
-            appendPair(scopes[kEnvironment], pv.name, value);
+            appendPair(scopes[pv.scope], pv.name, value);
         }
     }
     for (std::size_t s = 0; s < 4; ++s)

@@ -131,7 +131,7 @@ private:
         Nanos groupStart = 0;         // the group's first step's intended start
         Nanos groupEnd = 0;           // the end of its last step so far
         bool groupFailed = false;
-        std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration)
+        std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration is one less: from 0)
         std::uint64_t ticket = 0;     // its arrival at the rendezvous it waits at
         bool metRendezvous = false;   // released: the next send of its step goes
         std::string trace;            // the iteration's W3C trace id (with trace on), kept with its samples

@@ -96,7 +96,8 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
 {
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
-    const ScriptRun changes = m_scripts->runPre(slot, step, scriptValues(slot), s.iterations);
+    const ScriptRun changes = m_scripts->runPre(
+        slot, step, scriptValues(slot), s.iterations ? s.iterations - 1 : 0); // pm.info.iteration: from 0, as Postman
     keepConsole(step, changes.logs);
     if (!changes.ok) {
         std::string why = changes.error;
@@ -315,7 +316,8 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
                         std::string& why)
 {
     Slot& s = m_slots[slot];
-    const ScriptRun r = m_scripts->runTest(slot, std::size_t(s.step), a, scriptValues(slot), s.iterations);
+    const ScriptRun r =
+        m_scripts->runTest(slot, std::size_t(s.step), a, scriptValues(slot), s.iterations ? s.iterations - 1 : 0);
     const StepScriptPlan& sp = *st.scripts;
     for (std::size_t k = 0; k < sp.tests.size(); ++k)
         m_checkResults[sp.firstCheck + k] = kNotRun;

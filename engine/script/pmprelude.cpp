@@ -325,13 +325,60 @@ const char* pmPreludeSource()
     g.btoa = modules.btoa;
     g.atob = modules.atob;
     g.console = { log, info: log, warn: log, error: log, debug: log };
-    g.postman = { setNextRequest };
     g.require = require;
+    // Postman's older sandbox API, as newman still runs it: each name read when the script reads it, its
+    // run's own; a script that assigns one (`data = JSON.parse(responseBody)`) has its value for that run
+    const legacy = {
+      tests: () => (user.run.tests ??= {}),
+      responseBody: () => (user.run.response ? user.run.response.text() : undefined),
+      responseCode: () => { const r = user.run.response; return r ? { code: r.code, name: r.status, detail: r.status } : undefined; },
+      responseHeaders: () => { const r = user.run.response; return r ? Object.fromEntries(r.headers._p) : undefined; },
+      responseTime: () => (user.run.response ? user.run.response.responseTime : undefined),
+      responseCookies: () => [],
+      iteration: () => user.run.info.iteration,
+      environment: () => ({ ...vars().environment }),
+      globals: () => ({ ...vars().globals }),
+      data: () => ({ ...vars().iterationData }),
+      request: () => {
+        const q = pm.request;
+        return q ? { url: String(q.urlText), method: q.method, headers: q.headers.toObject(), data: q.body.raw,
+                     name: user.run.info.requestName } : { name: user.run.info.requestName };
+      },
+    };
+    for (const [name, read] of Object.entries(legacy))
+      Object.defineProperty(g, name, { configurable: true,
+        get: () => (own(user.run.assigned, name) ? user.run.assigned[name] : read()),
+        set: (v) => { user.run.assigned[name] = v; } });
+    const scopeOf = (name) => pm[name];
+    g.postman = {
+      setNextRequest,
+      setEnvironmentVariable: (k, v) => scopeOf('environment').set(k, v),
+      getEnvironmentVariable: (k) => scopeOf('environment').get(k),
+      clearEnvironmentVariable: (k) => scopeOf('environment').unset(k),
+      clearEnvironmentVariables: () => scopeOf('environment').clear(),
+      setGlobalVariable: (k, v) => scopeOf('globals').set(k, v),
+      getGlobalVariable: (k) => scopeOf('globals').get(k),
+      clearGlobalVariable: (k) => scopeOf('globals').unset(k),
+      clearGlobalVariables: () => scopeOf('globals').clear(),
+      getResponseHeader: (name) => (user.run.response ? user.run.response.headers.get(name) : undefined),
+      getResponseCookie: () => undefined,
+    };
+    // what tests[name] says after the script: a test each, as newman reports them
+    const legacyTests = () => {
+      const t = user.run.tests;
+      if (t)
+        for (const [name, passed] of Object.entries(t))
+          host.test(String(name), Boolean(passed), passed ? '' : 'expected ' + show(passed) + ' to be truthy');
+    };
 
     // what changed beside what the host was told, as JSON: skip, the request (when it was read) as the script
     // left it and resolved; "" when nothing (or no run began)
     const end = () => {
       const r = user.run;
+      if (r && !r.told) {
+        r.told = true;
+        legacyTests(); // once, whether the script ended or threw
+      }
       if (!r || (!r.skip && !r.request)) return '';
       const out = {};
       if (r.skip) out.skip = true;
@@ -347,10 +394,11 @@ const char* pmPreludeSource()
     const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
       user.run = null; // (end() after a failure here reports nothing, not the run before)
       user.run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
-                   skip: false, logs: 0, hasRequest, request: undefined, response: undefined };
+                   skip: false, logs: 0, hasRequest, request: undefined, response: undefined, tests: undefined,
+                   assigned: {} };
       if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);
       fn.call(g);
-      return end();
+      return ''; // the host asks end() once the run's jobs ran (and also when it failed)
     };
     return [call, end];
   };

@@ -34,12 +34,12 @@ std::size_t matchName(std::string_view s, std::size_t at, std::string_view first
     return i + second.size() - at;
 }
 
-// After require: `(`, a string literal; its text (nullopt-like: empty when not a literal).
-std::string requiredModule(std::string_view s, std::size_t i)
+// After require: `(` (or `open`), a string literal; its text (nullopt-like: empty when not a literal).
+std::string requiredModule(std::string_view s, std::size_t i, char open = '(')
 {
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
         ++i;
-    if (i >= s.size() || s[i] != '(')
+    if (i >= s.size() || s[i] != open)
         return {};
     ++i;
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
@@ -87,13 +87,14 @@ template <typename At> void eachCode(std::string_view s, At at)
     }
 }
 
-// After a call's name: `(` and a plain string literal (no escapes, no ${}); false when not.
-bool literalArgument(std::string_view s, std::size_t i, std::string& out)
+// After a call's name: `(` (or `open`: `[` of tests["name"]) and a plain string literal (no escapes, no ${});
+// false when not.
+bool literalArgument(std::string_view s, std::size_t i, std::string& out, char open = '(')
 {
-    out = requiredModule(s, i);
+    out = requiredModule(s, i, open);
     if (out.empty() || out == "?" || out.find('\\') != std::string::npos || out.find("${") != std::string::npos)
         return false;
-    while (i < s.size() && s[i] != '(')
+    while (i < s.size() && s[i] != open)
         ++i;
     while (++i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
         ;
@@ -143,6 +144,24 @@ ScriptNames scriptNames(std::string_view s)
                 out.otherTests = true;
             return n;
         }
+        if (std::size_t n = matchName(s, i, "tests", {})) { // Postman's older API: tests["name"] = passed
+            std::size_t k = i + n;
+            while (k < s.size() && std::isspace(static_cast<unsigned char>(s[k])))
+                ++k;
+            if (k < s.size() && s[k] == '[') {
+                if (literalArgument(s, i + n, name, '['))
+                    add(out.tests, name);
+                else
+                    out.otherTests = true;
+            }
+            return n;
+        }
+        for (const std::string_view legacy : {"setEnvironmentVariable", "setGlobalVariable"})
+            if (std::size_t n = matchName(s, i, "postman", legacy)) {
+                if (literalArgument(s, i + n, name))
+                    add(out.sets, name);
+                return n;
+            }
         for (const std::string_view scope : kScopes)
             if (std::size_t n = matchName(s, i, "pm", scope)) {
                 std::size_t k = i + n;

@@ -18,9 +18,10 @@ struct ScriptNote
 
 std::vector<ScriptNote> unsupportedCalls(std::string_view source);
 
-// The names a script gives as plain string literals: its pm.test names, and
-// the variables it sets (pm.environment / collectionVariables / variables /
-// globals .set("name", ...)), each once, in order. otherTests: some pm.test
+// The names a script gives as plain string literals: its pm.test names (and
+// tests["name"] of Postman's older API), and the variables it sets
+// (pm.environment / collectionVariables / variables / globals .set("name",
+// ...), postman.setEnvironmentVariable / setGlobalVariable), each once, in order. otherTests: some pm.test
 // is named by an expression (its results are counted under the script's own
 // check).
 struct ScriptNames

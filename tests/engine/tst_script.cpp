@@ -636,6 +636,67 @@ private Q_SLOTS:
         QCOMPARE(r.value(QStringLiteral("logs")).toArray().at(0).toString(), QStringLiteral("token T {\"n\":1}"));
     }
 
+    // Issue 48: Postman's older sandbox API, as newman runs it: tests[name] (a test each, after the script,
+    // also when it threw), responseBody, responseCode, responseHeaders, responseTime, iteration, data,
+    // environment and globals as objects, postman.set/get/clear of environment and globals; a name the
+    // script assigns (`data = ...`, no var) is its value for that run only.
+    void postmansOlderApiRuns()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject response{
+            {QStringLiteral("code"), 201},
+            {QStringLiteral("headers"), QJsonArray{QJsonArray{QStringLiteral("X-Id"), QStringLiteral("7")}}},
+            {QStringLiteral("body"), QStringLiteral(R"({"code": 0})")},
+            {QStringLiteral("responseTime"), 12},
+            {QStringLiteral("responseSize"), 11}};
+        const QJsonObject context{
+            {QStringLiteral("response"), response},
+            {QStringLiteral("environment"), QJsonObject{{QStringLiteral("e"), QStringLiteral("E")}}},
+            {QStringLiteral("globals"), QJsonObject{{QStringLiteral("g"), QStringLiteral("G")}}},
+            {QStringLiteral("iterationData"), QJsonObject{{QStringLiteral("row"), QStringLiteral("1")}}}};
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            tests['code'] = responseCode.code === 201 && responseCode.name === 'Created';
+            tests['body'] = JSON.parse(responseBody).code === 0;
+            tests['headers'] = responseHeaders['X-Id'] === '7' && postman.getResponseHeader('x-id') === '7';
+            tests['time'] = responseTime === 12;
+            tests['scopes'] = environment.e === 'E' && globals.g === 'G' && data.row === '1' && iteration === 0;
+            postman.setEnvironmentVariable('token', 'T');
+            postman.setGlobalVariable('gg', 'H');
+            tests['read back'] = postman.getEnvironmentVariable('token') === 'T' && postman.getGlobalVariable('gg') === 'H';
+            data = {mine: true};
+            tests['assigned'] = data.mine === true;
+            tests['fails'] = 0;
+            throw new Error('after the tests');
+        )"),
+                                    context);
+        QStringList passed, failed;
+        for (const QJsonValue& v : r.value(QStringLiteral("tests")).toArray())
+            (v.toObject().value(QStringLiteral("passed")).toBool() ? passed : failed)
+                << v.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(passed, (QStringList{QStringLiteral("code"), QStringLiteral("body"), QStringLiteral("headers"),
+                                      QStringLiteral("time"), QStringLiteral("scopes"), QStringLiteral("read back"),
+                                      QStringLiteral("assigned")}));
+        QCOMPARE(failed, QStringList{QStringLiteral("fails")});
+        QCOMPARE(r.value(QStringLiteral("tests")).toArray().last().toObject().value(QStringLiteral("error")).toString(),
+                 QStringLiteral("expected 0 to be truthy"));
+        QCOMPARE(r.value(QStringLiteral("environment")).toObject().value(QStringLiteral("token")).toString(),
+                 QStringLiteral("T"));
+        QCOMPARE(r.value(QStringLiteral("globals")).toObject().value(QStringLiteral("gg")).toString(),
+                 QStringLiteral("H"));
+        // the next run: the assigned name is the API's again, and no test of the run before is told twice
+        const QJsonObject next = pmRun(js, *realm, QStringLiteral("tests['row'] = data.row === '1';"), context);
+        QCOMPARE(next.value(QStringLiteral("tests")).toArray().size(), 1);
+        QVERIFY(
+            next.value(QStringLiteral("tests")).toArray().at(0).toObject().value(QStringLiteral("passed")).toBool());
+        // the literal names are the step's checks; the names it sets are known before the run
+        const auto names = scriptNames(
+            "tests[\"a b\"] = true; tests['c'] = 1; tests[name] = 2; postman.setEnvironmentVariable('t', 1);");
+        QCOMPARE(names.tests, (std::vector<std::string>{"a b", "c"}));
+        QVERIFY(names.otherTests);
+        QCOMPARE(names.sets, std::vector<std::string>{"t"});
+    }
+
     // A pre-request script signs the request: headers added and upserted,
     // the URL changed, the request skipped; an unsupported call is named; a
     // script that throws still hands back its tests.

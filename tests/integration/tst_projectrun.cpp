@@ -273,6 +273,91 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("This is a Postman Collection v1 file")), qPrintable(r.err));
     }
+
+    // Issue 48: a collection run is judged as newman judges it. Every request is sent whatever failed before
+    // it (a failed test, a script that threw); the run fails (exit 1) naming what failed; Postman's older
+    // sandbox API runs (tests[], responseCode, postman.setEnvironmentVariable, iteration from 0); the
+    // collection's own variables are used without --env, and a script's pm.collectionVariables.set reaches
+    // the next request. With --bail the run stops at the first failure.
+    void aCollectionRunIsJudgedAsNewmanJudgesIt()
+    {
+        RecordingServer server;
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Judged\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"variable\": [{\"key\": \"base\", \"value\": \"" +
+            server.url().toUtf8() +
+            "\"}, {\"key\": \"c\", \"value\": \"\"}],"
+            " \"item\": ["
+            "  {\"name\": \"first\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/first\"},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "     \"tests['status is 200'] = responseCode.code === 200;\","
+            "     \"tests['body has code'] = JSON.parse(responseBody).code === 0;\","
+            "     \"tests['fails on purpose'] = false;\","
+            "     \"postman.setEnvironmentVariable('u', '42');\","
+            "     \"pm.collectionVariables.set('c', '7');\"]}}]},"
+            "  {\"name\": \"second\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/second?u={{u}}&c={{c}}\"},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "     \"pm.test('iteration from 0', () => pm.expect(pm.info.iteration).to.eql(0));\","
+            "     \"tests['older iteration'] = iteration === 0 && postman.getEnvironmentVariable('u') === '42';\"]}}]},"
+            "  {\"name\": \"third\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/third\"},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": [\"undefinedThing();\"]}}]},"
+            "  {\"name\": \"fourth\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/fourth\"}}]}";
+        const QString project = m_dir.filePath(QStringLiteral("judged.stampede"));
+        auto r = runCli({QStringLiteral("import"), writeFile(m_dir, "judged.postman_collection.json", collection),
+                         QStringLiteral("--project"), project});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Judged"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), m_summary});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the collection's variables, no environment")), qPrintable(r.err));
+        std::vector<std::string> lines;
+        for (const auto& rq : server.requests())
+            lines.push_back(rq.line);
+        const std::vector<std::string> sent = {"GET /first HTTP/1.1", "GET /second?u=42&c=7 HTTP/1.1",
+                                               "GET /third HTTP/1.1", "GET /fourth HTTP/1.1"};
+        QCOMPARE(lines, sent);
+        const QJsonObject summary = readJson(m_summary);
+        QCOMPARE(summary.value(QStringLiteral("passed")).toBool(), false);
+        QCOMPARE(summary.value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("1 of 5 tests failed; 1 script failed"));
+        const QJsonObject checks =
+            summary.value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        for (const char* name :
+             {"first/status is 200", "first/body has code", "second/iteration from 0", "second/older iteration"})
+            QVERIFY2(checks.value(QLatin1String(name)).toObject().value(QStringLiteral("passed")).toInt() == 1, name);
+        QCOMPARE(
+            checks.value(QStringLiteral("first/fails on purpose")).toObject().value(QStringLiteral("failed")).toInt(),
+            1);
+        // --bail: the run stops at the first failure
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Judged"), QStringLiteral("--bail"),
+                    QStringLiteral("-q"), QStringLiteral("--engines"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(server.requests().size(), std::size_t(5));
+        // --bail is for collections
+        r = runCli({QStringLiteral("run"), QStringLiteral("--url"), server.url(), QStringLiteral("--bail")});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(server.requests().size(), std::size_t(5));
+        // every test passing: exit 0, whatever status came (an HTTP status is no failure, as in newman)
+        MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/missing\", \"status\": 404}]}"));
+        QVERIFY(mock.started());
+        const QByteArray statuses =
+            "{\"info\": {\"name\": \"Statuses\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"missing\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            mock.url(QStringLiteral("/missing")).toUtf8() +
+            "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": "
+            "[\"pm.test('not found', () => pm.response.to.have.status(404));\"]}}]}]}";
+        r = runCli({QStringLiteral("import"), writeFile(m_dir, "statuses.postman_collection.json", statuses),
+                    QStringLiteral("--project"), project});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Statuses"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject total = readJson(m_summary).value(QStringLiteral("total")).toObject();
+        QCOMPARE(total.value(QStringLiteral("errors_by_class")).toObject().value(QStringLiteral("http_4xx")).toInt(),
+                 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectRun)

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""newman parity harness (issue 48): runs each of newman's own integration
+collections (../shared/newman-fixtures, or --fixtures DIR) with newman and with
+stampede-cli against the same local server (echo_server.py, standing in for
+postman-echo.com), and compares them test for test: each request's assertions
+(name and verdict, in order) and the exit code (0 or not). Prints a line per
+collection and the count that match; --verbose prints where they differ.
+
+  tests/newman/compare.py --cli build/dev/app/cli/stampede-cli --newman PATH/TO/newman
+
+newman is a test peer only (npm install newman); it is never a dependency of
+Stampede. A program run on purpose, not part of make check."""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def start_echo():
+    p = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "echo_server.py")], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    port = int(p.stdout.readline())
+    return p, port
+
+
+def localize(text, base):
+    return re.sub(r"https?://postman-echo\.com", base, text)
+
+
+def fixtures(root):
+    """(name, collection, environment, globals, data) for each collection."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(root, "**", "*.postman_collection.json"), recursive=True)):
+        folder = os.path.dirname(path)
+        stem = os.path.basename(path)[: -len(".postman_collection.json")]
+        found = {}
+        for kind, pattern in (("env", "*.postman_environment.json"), ("globals", "*.postman_globals.json"),
+                              ("data", "*.postman_data.*")):
+            matches = sorted(glob.glob(os.path.join(folder, pattern))) if folder != root else []
+            same = [m for m in matches if os.path.basename(m).startswith(stem)]
+            found[kind] = (same or matches or [None])[0]
+        out.append((os.path.relpath(path, root), path, found["env"], found["globals"], found["data"]))
+    return out
+
+
+def newman_run(newman, col, env, globs, data, work):
+    report = os.path.join(work, "newman.json")
+    cmd = [newman, "run", col, "--reporters", "json", "--reporter-json-export", report, "--timeout-request", "10000"]
+    if env:
+        cmd += ["-e", env]
+    if globs:
+        cmd += ["-g", globs]
+    if data:
+        cmd += ["-d", data]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    tests = []
+    try:
+        run = json.load(open(report))["run"]
+        for e in run["executions"]:
+            name = e["item"]["name"]
+            for a in e.get("assertions", []):
+                tests.append((name, a["assertion"], "error" not in a))
+    except (OSError, ValueError, KeyError):
+        pass
+    return p.returncode, tests
+
+
+def stampede_run(cli, col, work):
+    project = os.path.join(work, "p.stampede")
+    imp = subprocess.run([cli, "import", col, "--project", project], capture_output=True, text=True, timeout=60)
+    if imp.returncode != 0:
+        return imp.returncode, [], "import: " + imp.stderr.strip()[-300:]
+    m = re.search(r'as the collection "([^"]+)"', imp.stdout)
+    if not m:
+        return 2, [], "import: no collection named in " + imp.stdout.strip()[-200:]
+    summary = os.path.join(work, "s.json")
+    r = subprocess.run([cli, "run", project + "@" + m.group(1), "-q", "--engines", "1", "--summary-json", summary],
+                       capture_output=True, text=True, timeout=120)
+    tests = []
+    try:
+        checks = json.load(open(summary))["total"]["checks"]
+        for key, c in checks.items():
+            step, _, test = key.partition("/")
+            tests += [(step, test, True)] * c["passed"] + [(step, test, False)] * c["failed"]
+    except (OSError, ValueError, KeyError):
+        pass
+    return r.returncode, tests, r.stderr.strip()[-300:]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--newman", required=True)
+    ap.add_argument("--fixtures", default=os.path.join(HERE, "..", "..", "..", "shared", "newman-fixtures"))
+    ap.add_argument("--only", help="a substring of the collections to run")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    echo, port = start_echo()
+    base = "http://127.0.0.1:%d" % port
+    same = total = 0
+    try:
+        for name, col, env, globs, data in fixtures(os.path.abspath(args.fixtures)):
+            if args.only and args.only not in name:
+                continue
+            total += 1
+            with tempfile.TemporaryDirectory() as work:
+                files = []
+                for f in (col, env, globs, data):
+                    if not f:
+                        files.append(None)
+                        continue
+                    local = os.path.join(work, os.path.basename(f))
+                    raw = open(f, "rb").read()
+                    try:
+                        open(local, "w").write(localize(raw.decode("utf-8-sig"), base))
+                    except UnicodeDecodeError:
+                        open(local, "wb").write(raw)
+                    files.append(local)
+                n_code, n_tests = newman_run(args.newman, *files, work)
+                s_code, s_tests, why = stampede_run(args.cli, files[0], work)
+            match = (n_code == 0) == (s_code == 0) and sorted(n_tests) == sorted(s_tests)
+            same += match
+            print("%-4s %-62s newman exit %d, %2d tests (%d failed); stampede exit %d, %2d tests (%d failed)" % (
+                "same" if match else "DIFF", name, n_code, len(n_tests), sum(not t[2] for t in n_tests), s_code,
+                len(s_tests), sum(not t[2] for t in s_tests)))
+            if args.verbose and not match:
+                for t in sorted(set(n_tests) ^ set(s_tests)):
+                    print("       %s %s" % ("newman only:  " if t in n_tests else "stampede only:", t))
+                if why:
+                    print("       stampede said:", why.replace("\n", " | ")[:300])
+    finally:
+        echo.stdin.close()
+        echo.wait(5)
+    print("%d of %d collections behave the same" % (same, total))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
