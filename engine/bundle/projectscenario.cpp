@@ -70,26 +70,26 @@ std::string quotedNames(const std::vector<ProjectItem>& items)
     return names.empty() ? "none" : names;
 }
 
-// The collections and folders at `path` ("Coll" or "Coll/Folder/Sub").
+// The collections and folders at `path` ("Coll" or "Coll/Folder/Sub"; a name may itself hold a "/": each
+// way of reading the path is tried).
+void itemsAt(const ProjectStore& store, std::int64_t parent, std::string_view rest, bool root,
+             std::vector<std::int64_t>& out)
+{
+    for (const ProjectItem& i : store.children(parent)) {
+        if (i.kind != (root ? ItemKind::Collection : ItemKind::Folder) || rest.substr(0, i.name.size()) != i.name)
+            continue;
+        if (rest.size() == i.name.size())
+            out.push_back(i.id);
+        else if (rest[i.name.size()] == '/')
+            itemsAt(store, i.id, rest.substr(i.name.size() + 1), false, out);
+    }
+}
+
 std::vector<std::int64_t> itemsAtPath(const ProjectStore& store, const std::string& path)
 {
-    std::vector<std::int64_t> level{0};
-    std::size_t from = 0;
-    bool first = true;
-    for (;;) {
-        const std::size_t slash = path.find('/', from);
-        const std::string part = path.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
-        std::vector<std::int64_t> next;
-        for (const std::int64_t parent : level)
-            for (const ProjectItem& i : store.children(parent))
-                if (i.name == part && (i.kind == (first ? ItemKind::Collection : ItemKind::Folder)))
-                    next.push_back(i.id);
-        level = std::move(next);
-        first = false;
-        if (slash == std::string::npos || level.empty())
-            return level;
-        from = slash + 1;
-    }
+    std::vector<std::int64_t> out;
+    itemsAt(store, 0, path, true, out);
+    return out;
 }
 
 std::string candidates(std::size_t scenarios, std::size_t collections, const std::string& name)
@@ -287,7 +287,11 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
     std::string chosen = env.empty() ? store->setting("environment") : env;
     // A collection's own variables (imported as an environment of its name): its scope, below an environment's,
     // used whatever environment is chosen (Postman's and newman's collection variables)
-    const std::string root = out.collection ? name.substr(0, name.find('/')) : std::string();
+    std::string root; // the collection's own name (the longest that starts the path)
+    for (const ProjectItem& i : store->children(0))
+        if (out.collection && i.kind == ItemKind::Collection && i.name.size() > root.size() &&
+            name.compare(0, i.name.size(), i.name) == 0 && (name.size() == i.name.size() || name[i.name.size()] == '/'))
+            root = i.name;
     for (const auto& e : out.environments)
         if (out.collection && e.name() == root) {
             const std::map<std::string, std::string> sorted(e.values().begin(), e.values().end());

@@ -227,6 +227,8 @@ std::vector<std::string> extractedNames(const v1::Scenario& scenario)
 std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
 {
     std::vector<PlanError> out;
+    for (const std::string& name : plan.literalNames)
+        out.push_back({"variables", "{{" + name + "}} is not defined: sent as written, as newman sends it"});
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         for (const std::uint16_t v : plan.steps[i].extracted) {
             const auto extracts = [&](const PlannedStep& s) {

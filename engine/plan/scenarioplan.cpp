@@ -196,6 +196,14 @@ private:
                 error(field, "\"" + name + "\" is a data set's name, with columns: extract into another name");
                 continue;
             }
+            if (fallback < 0 && m_plan.testsVerdict) { // until set, sent as "{{name}}" (newman's)
+                PlannedVariable literal;
+                literal.name = name;
+                literal.source = makeConstantSource("{{" + name + "}}");
+                literal.literal = true;
+                m_plan.variables.push_back(std::move(literal));
+                fallback = int(m_plan.variables.size() - 1);
+            }
             PlannedVariable pv;
             pv.name = name;
             pv.extracted = true;
@@ -400,6 +408,13 @@ private:
             m_plan.variables.push_back(std::move(pv));
             r.kind = Resolution::Reference;
             r.ref = {std::uint16_t(m_plan.variables.size() - 1), -1};
+            return r;
+        }
+        if (m_plan.testsVerdict) { // newman sends what it cannot resolve as written
+            r.kind = Resolution::Constant;
+            r.constant = "{{" + std::string(name) + "}}";
+            if (std::find(m_plan.literalNames.begin(), m_plan.literalNames.end(), name) == m_plan.literalNames.end())
+                m_plan.literalNames.emplace_back(name);
             return r;
         }
         r.error = "unknown variable ${" + std::string(name) + "}";
@@ -678,6 +693,11 @@ private:
         }
         // a fragment is the browser's, never sent (as curl and browsers do)
         if (!compileText(withoutFragment(rq.url()), field + ".request.url", url))
+            return std::nullopt;
+        // a collection run (newman's verdict): a URL without a scheme, written or from its variables
+        // ("localhost:4041/x", "{{host}}/path"), is http://, as Postman and newman take it
+        if (m_plan.testsVerdict && url.leadingLiteral().find("://") == std::string::npos &&
+            !compileText("http://" + withoutFragment(rq.url()), field + ".request.url", url))
             return std::nullopt;
         // The scheme and host must be known before the run: they may use
         // constants, but no per-iteration value.

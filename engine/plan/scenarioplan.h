@@ -145,6 +145,9 @@ struct PlannedVariable
     // A constant's Postman scope (0 globals, 1 the collection's, 2 an environment's or the scenario's): where a
     // script finds it, and what a script's set in a scope below it does not replace.
     std::uint8_t scope = 2;
+    // A collection run's stand-in for a name not (yet) set: "{{name}}", sent as newman sends it; scripts do
+    // not see it (for them the name is unset).
+    bool literal = false;
 };
 
 struct ReplayPlan; // load/replayload.h
@@ -215,7 +218,9 @@ struct ScenarioPlan
     // the W3C member "stress_test=<run id>" (a request's own baggage goes
     // in a header of its own beside it, which W3C allows).
     std::string stressValue;
-    bool trace = false;        // a W3C traceparent on every request (trace id per iteration, span per request)
+    bool trace = false; // a W3C traceparent on every request (trace id per iteration, span per request)
+    // Names no variable, data set or script gives (a collection run): sent as "{{name}}", as newman sends them.
+    std::vector<std::string> literalNames;
     bool testsVerdict = false; // judged as newman's exit code: every test passed, no script or request failed
     // A replay with trace: new trace ids, not the recorded traceparents' (copies get ids derived from them).
     bool newTraceIds = false;

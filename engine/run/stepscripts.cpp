@@ -216,8 +216,9 @@ void StepScripts::Host::change(int scope, const std::string_view* key, const std
         return;
     }
     std::string fallback;
-    const bool held = values.isSet[i] ||
-                      (!unset[i] && known->fallback >= 0 && values.read(std::uint16_t(known->fallback), -1, fallback));
+    const bool held =
+        values.isSet[i] || (!unset[i] && known->fallback >= 0 && !variables[std::size_t(known->fallback)].literal &&
+                            values.read(std::uint16_t(known->fallback), -1, fallback));
     if (held && u.scopeOf[i] > s)
         return; // a scope of higher precedence holds it
     values.values[i].assign(*value);
@@ -276,14 +277,15 @@ void StepScripts::variablesJson(const User& u, ScriptValues& values, std::string
         if (pv.extracted) {
             if (values.isSet[v])
                 appendPair(scopes[u.scopeOf[v]], pv.name, values.values[v]);
-            else if (pv.fallback >= 0 && values.read(std::uint16_t(pv.fallback), -1, value))
+            else if (pv.fallback >= 0 && !m_plan.variables[std::size_t(pv.fallback)].literal &&
+                     values.read(std::uint16_t(pv.fallback), -1, value))
                 appendPair(scopes[u.scopeOf[v]], pv.name, value);
         } else if (pv.source && pv.source->hasColumns()) {
             const std::vector<std::string> columns = pv.source->columnNames();
             for (std::size_t c = 0; c < columns.size(); ++c)
                 if (values.read(std::uint16_t(v), int(c), value))
                     appendPair(data, columns[c], value);
-        } else if (values.read(std::uint16_t(v), -1, value)) {
+        } else if (!pv.literal && values.read(std::uint16_t(v), -1, value)) {
             appendPair(scopes[pv.scope], pv.name, value);
         }
     }

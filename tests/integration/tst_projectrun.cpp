@@ -338,6 +338,22 @@ private slots:
         r = runCli({QStringLiteral("run"), QStringLiteral("--url"), server.url(), QStringLiteral("--bail")});
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(server.requests().size(), std::size_t(5));
+        // as newman sends them: a URL without a scheme is http://, a name nothing defines goes as written (with a
+        // warning); a collection's name may hold a "/"
+        const QByteArray literal = "{\"info\": {\"name\": \"Literal/with slash\", \"schema\": "
+                                   "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+                                   " \"variable\": [{\"key\": \"hostport\", \"value\": \"127.0.0.1:" +
+                                   QByteArray::number(server.port()) +
+                                   "\"}], \"item\": [{\"name\": \"lit\", \"request\": {\"method\": \"GET\", \"url\": "
+                                   "\"{{hostport}}/lit?q={{nothing}}\"}}]}";
+        r = runCli({QStringLiteral("import"), writeFile(m_dir, "literal.postman_collection.json", literal),
+                    QStringLiteral("--project"), project});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Literal/with slash"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("{{nothing}} is not defined: sent as written")), qPrintable(r.err));
+        QCOMPARE(server.requests().back().line, std::string("GET /lit?q=%7B%7Bnothing%7D%7D HTTP/1.1"));
         // every test passing: exit 0, whatever status came (an HTTP status is no failure, as in newman)
         MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/missing\", \"status\": 404}]}"));
         QVERIFY(mock.started());
