@@ -461,6 +461,10 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::string& error)
     // newman's run: every request whatever failed before it (or, with --bail, the run stops at the first
     // failure), judged by its tests
     s.set_verdict("tests");
+    // newman's defaults: a cookie jar, redirects followed (its --ignore-redirects is off, up to 10)
+    s.set_cookies(true);
+    if (s.follow_redirects() == 0)
+        s.set_follow_redirects(10);
     for (auto& step : *s.mutable_steps())
         if (step.on_error().empty() || o.bail)
             step.set_on_error(o.bail ? "stopRun" : "continue");

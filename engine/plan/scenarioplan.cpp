@@ -101,6 +101,7 @@ public:
     {
         m_plan.name = m_s.name().empty() ? "scenario" : m_s.name();
         m_plan.runId = m_o.runId.empty() ? newRunId() : m_o.runId;
+        m_plan.testsVerdict = m_s.verdict() == "tests"; // first: a collection run's names are planned as newman's
         variables();
         load();
         steps();
@@ -882,9 +883,7 @@ private:
     void load()
     {
         m_plan.trace = m_s.trace();
-        if (m_s.verdict() == "tests")
-            m_plan.testsVerdict = true;
-        else if (!m_s.verdict().empty())
+        if (!m_s.verdict().empty() && !m_plan.testsVerdict)
             error("verdict", "\"" + m_s.verdict() + "\" is not a verdict: \"tests\" (as newman's exit code) or none");
         // the stress tag is decided first: steps need it
         if (!m_s.stress_tag().disabled()) {

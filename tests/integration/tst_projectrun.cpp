@@ -345,7 +345,12 @@ private slots:
                                    " \"variable\": [{\"key\": \"hostport\", \"value\": \"127.0.0.1:" +
                                    QByteArray::number(server.port()) +
                                    "\"}], \"item\": [{\"name\": \"lit\", \"request\": {\"method\": \"GET\", \"url\": "
-                                   "\"{{hostport}}/lit?q={{nothing}}\"}}]}";
+                                   "\"{{hostport}}/lit?q={{nothing}}&l={{later}}\"}},"
+                                   " {\"name\": \"sets\", \"request\": {\"method\": \"GET\", \"url\": "
+                                   "\"{{hostport}}/sets\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": "
+                                   "[\"pm.environment.set('later', 'v');\"]}}]},"
+                                   " {\"name\": \"after\", \"request\": {\"method\": \"GET\", \"url\": "
+                                   "\"{{hostport}}/after?l={{later}}\"}}]}";
         r = runCli({QStringLiteral("import"), writeFile(m_dir, "literal.postman_collection.json", literal),
                     QStringLiteral("--project"), project});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -353,7 +358,11 @@ private slots:
                     QStringLiteral("--engines"), QStringLiteral("1")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("{{nothing}} is not defined: sent as written")), qPrintable(r.err));
-        QCOMPARE(server.requests().back().line, std::string("GET /lit?q=%7B%7Bnothing%7D%7D HTTP/1.1"));
+        const auto all = server.requests();
+        QVERIFY(all.size() >= 3);
+        // a name a script sets later goes as written until it is set
+        QCOMPARE(all[all.size() - 3].line, std::string("GET /lit?q=%7B%7Bnothing%7D%7D&l=%7B%7Blater%7D%7D HTTP/1.1"));
+        QCOMPARE(all.back().line, std::string("GET /after?l=v HTTP/1.1"));
         // every test passing: exit 0, whatever status came (an HTTP status is no failure, as in newman)
         MockProcess mock(QStringLiteral("{\"rules\": [{\"path\": \"/missing\", \"status\": 404}]}"));
         QVERIFY(mock.started());
