@@ -7,6 +7,7 @@
 // bytes that do not authenticate in between). The listener must hear of each
 // request exactly once and only while it is outstanding; AddressSanitizer
 // watches the buffers.
+#include "../engine/tlstestserver.h"
 #include "loopbackpeer.h"
 #include "net/endpoint.h"
 #include "net/eventloop.h"
@@ -47,26 +48,12 @@ std::size_t padding(SSL*, int, std::size_t, void*)
 SSL_CTX* serverContext()
 {
     static SSL_CTX* const ctx = [] {
-        EVP_PKEY* key = EVP_EC_gen("P-256");
-        X509* cert = X509_new();
-        ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
-        X509_gmtime_adj(X509_getm_notBefore(cert), 0);
-        X509_gmtime_adj(X509_getm_notAfter(cert), 86400);
-        X509_set_pubkey(cert, key);
-        X509_NAME* name = X509_get_subject_name(cert);
-        X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("fuzz"), -1, -1, 0);
-        X509_set_issuer_name(cert, name);
-        X509_sign(cert, key, EVP_sha256());
         ::signal(SIGPIPE, SIG_IGN); // the server's SSL_write to a client that closed (the engine ignores it too)
-        SSL_CTX* c = SSL_CTX_new(TLS_server_method());
+        SSL_CTX* c = loopbacktest::serverContext(TLS1_3_VERSION);
         SSL_CTX_set_min_proto_version(c, TLS1_3_VERSION);
-        SSL_CTX_use_certificate(c, cert);
-        SSL_CTX_use_PrivateKey(c, key);
         SSL_CTX_set_num_tickets(c, 0);
         SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_OFF); // a fuzz run makes millions of sessions
         SSL_CTX_set_record_padding_callback(c, padding);
-        X509_free(cert);
-        EVP_PKEY_free(key);
         return c;
     }();
     return ctx;

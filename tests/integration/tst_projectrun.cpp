@@ -274,6 +274,20 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("This is a Postman Collection v1 file")), qPrintable(r.err));
     }
 
+    // Imports `json` (written to `file`) into `project`, then runs its collection `name` on one engine, quietly:
+    // the run's result, or the import's when the import failed.
+    CliResult importAndRun(const char* file, const QByteArray& json, const QString& project, const QString& name,
+                           const QStringList& extra = {})
+    {
+        const CliResult imported =
+            runCli({QStringLiteral("import"), writeFile(m_dir, file, json), QStringLiteral("--project"), project});
+        if (imported.exitCode != 0)
+            return imported;
+        return runCli(QStringList{QStringLiteral("run"), project + QLatin1Char('@') + name, QStringLiteral("-q"),
+                                  QStringLiteral("--engines"), QStringLiteral("1")} +
+                      extra);
+    }
+
     // Issue 48: a collection run is judged as newman judges it. Every request is sent whatever failed before
     // it (a failed test, a script that threw); the run fails (exit 1) naming what failed; Postman's older
     // sandbox API runs (tests[], responseCode, postman.setEnvironmentVariable, iteration from 0); the
@@ -351,11 +365,7 @@ private slots:
                                    "[\"pm.environment.set('later', 'v');\"]}}]},"
                                    " {\"name\": \"after\", \"request\": {\"method\": \"GET\", \"url\": "
                                    "\"{{hostport}}/after?l={{later}}\"}}]}";
-        r = runCli({QStringLiteral("import"), writeFile(m_dir, "literal.postman_collection.json", literal),
-                    QStringLiteral("--project"), project});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Literal/with slash"), QStringLiteral("-q"),
-                    QStringLiteral("--engines"), QStringLiteral("1")});
+        r = importAndRun("literal.postman_collection.json", literal, project, QStringLiteral("Literal/with slash"));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("{{nothing}} is not defined: sent as written")), qPrintable(r.err));
         const auto all = server.requests();
@@ -373,11 +383,8 @@ private slots:
             mock.url(QStringLiteral("/missing")).toUtf8() +
             "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": "
             "[\"pm.test('not found', () => pm.response.to.have.status(404));\"]}}]}]}";
-        r = runCli({QStringLiteral("import"), writeFile(m_dir, "statuses.postman_collection.json", statuses),
-                    QStringLiteral("--project"), project});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Statuses"), QStringLiteral("-q"),
-                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), m_summary});
+        r = importAndRun("statuses.postman_collection.json", statuses, project, QStringLiteral("Statuses"),
+                         {QStringLiteral("--summary-json"), m_summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject total = readJson(m_summary).value(QStringLiteral("total")).toObject();
         QCOMPARE(total.value(QStringLiteral("errors_by_class")).toObject().value(QStringLiteral("http_4xx")).toInt(),
