@@ -46,6 +46,16 @@ const char* kRunUsage =
     "open model over -c connections) say otherwise. A NAME that is both a scenario\n"
     "and a collection, or several, is refused, naming them.\n"
     "\n"
+    "A collection run takes newman's files beside it:\n"
+    "  -e, --environment F   a Postman environment export: its values instead of the project's\n"
+    "                        environment (UTF-8 or UTF-16; values with \"enabled\": false left out)\n"
+    "  -g, --globals F       a Postman globals export: values below the collection's own\n"
+    "  --iteration-data F    a CSV (header row) or JSON (array of objects) file: a row an\n"
+    "                        iteration, {{column}} above the environment, pm.iterationData in\n"
+    "                        scripts; its rows are the iterations unless --iterations says\n"
+    "  --env-var NAME=VALUE  an environment value over the file's (repeatable)\n"
+    "  --global-var NAME=VALUE  a global value (repeatable)\n"
+    "\n"
     "Quick mode:\n"
     "  --url URL             target (http://host:port/path)\n"
     "  -c, --connections C   virtual users (closed) or pool size (open); default 50\n"
@@ -228,6 +238,24 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (a == "--bail") {
             o.bail = true;
+        } else if (is("-e", "--environment")) {
+            if (!val(a == "-e" ? "-e" : "--environment", o.environmentFile))
+                return false;
+        } else if (is("-g", "--globals")) {
+            if (!val(a == "-g" ? "-g" : "--globals", o.globalsFile))
+                return false;
+        } else if (is("--iteration-data", "--iteration-data")) {
+            if (!val("--iteration-data", o.iterationDataFile))
+                return false;
+        } else if (is("--env-var", "--env-var") || is("--global-var", "--global-var")) {
+            const bool env = a.rfind("--env-var", 0) == 0;
+            if (!val(env ? "--env-var" : "--global-var", v))
+                return false;
+            if (v.find('=') == std::string::npos || v.front() == '=') {
+                error = std::string(env ? "--env-var" : "--global-var") + ": NAME=VALUE (got \"" + v + "\")";
+                return false;
+            }
+            (env ? o.envVars : o.globalVars).push_back(v);
         } else if (is("-c", "--connections")) {
             if (!val(a == "-c" ? "-c" : "--connections", o.connections))
                 return false;
@@ -450,7 +478,7 @@ bool fileScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::
 // A collection run as newman runs one: one virtual user (-c users; with
 // --rate an open model over -c connections), one iteration of its requests in
 // order (--iterations N per user, or -d for a time instead).
-bool collectionLoad(const Options& o, v1::Scenario& s, std::string& error)
+bool collectionLoad(const Options& o, v1::Scenario& s, std::size_t dataRows, std::string& error)
 {
     if (!o.url.empty() || !o.method.empty() || o.bodySet || !o.headers.empty() || !o.grpcTarget.empty() ||
         !o.call.empty() || o.dataSet || !o.protos.empty()) {
@@ -468,7 +496,7 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::string& error)
     for (auto& step : *s.mutable_steps())
         if (step.on_error().empty() || o.bail)
             step.set_on_error(o.bail ? "stopRun" : "continue");
-    std::uint64_t c = 1, n = 1;
+    std::uint64_t c = 1, n = dataRows ? std::min<std::uint64_t>(dataRows, RunLimits::kIterations) : 1;
     if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
         return false;
     if (!o.iterations.empty() && !parseWhole(o.iterations, "--iterations", 1, RunLimits::kIterations, n, error))
@@ -495,20 +523,78 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::string& error)
     return true;
 }
 
+bool newmanFlags(const Options& o)
+{
+    return !o.environmentFile.empty() || !o.globalsFile.empty() || !o.iterationDataFile.empty() || !o.envVars.empty() ||
+           !o.globalVars.empty();
+}
+
+// newman's files and values beside a collection (--environment, --globals, --iteration-data, --env-var,
+// --global-var), read; false with `error` naming the file.
+bool newmanInputs(const Options& o, NewmanInputs& in, std::string& error)
+{
+    const auto read = [&](const std::string& path, const char* flag, std::string& bytes) {
+        std::string why;
+        if (readWholeFile(path, bytes, why))
+            return true;
+        error = std::string(flag) + ": cannot read " + path + ": " + why;
+        return false;
+    };
+    std::string bytes, why;
+    for (auto [path, flag, out] : {std::tuple(&o.environmentFile, "--environment", &in.environment),
+                                   std::tuple(&o.globalsFile, "--globals", &in.globals)}) {
+        if (path->empty())
+            continue;
+        if (!read(*path, flag, bytes))
+            return false;
+        if (!readPostmanVariables(bytes, out->emplace(), why)) {
+            error = std::string(flag) + ": " + *path + ": " + why;
+            return false;
+        }
+    }
+    if (!o.iterationDataFile.empty()) {
+        if (!read(o.iterationDataFile, "--iteration-data", bytes))
+            return false;
+        if (!readIterationData(bytes, o.iterationDataFile, in.data.emplace(), why)) {
+            error = "--iteration-data: " + o.iterationDataFile + ": " + why;
+            return false;
+        }
+    }
+    for (auto [from, to] : {std::pair(&o.envVars, &in.envVars), std::pair(&o.globalVars, &in.globalVars)})
+        for (const std::string& v : *from)
+            to->emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
+    return true;
+}
+
 // A project's scenario (or collection, or folder) by name, read-only, with an environment applied.
 bool projectScenario(const Options& o, const std::string& project, const std::string& name, v1::Scenario& s,
                      std::string& baseDir, std::string& error, bool quickFlags)
 {
+    if (!o.env.empty() && !o.environmentFile.empty()) {
+        error = "--env NAME (the project's) or --environment FILE (a Postman export), not both";
+        return false;
+    }
     ProjectScenario p;
-    if (!loadProjectScenario(project, name, o.env, p, error))
+    if (!loadProjectScenario(project, name, o.env, p, error, o.environmentFile.empty()))
         return false;
     if (p.collection) {
-        if (!collectionLoad(o, p.scenario, error))
+        NewmanInputs in;
+        std::vector<std::string> warnings;
+        if (!newmanInputs(o, in, error))
             return false;
-    } else if (quickFlags || !o.iterations.empty() || o.bail) {
+        applyNewmanInputs(p.scenario, in, warnings);
+        for (const std::string& w : warnings)
+            std::fprintf(stderr, "warning: %s\n", w.c_str());
+        if (in.environment)
+            p.environment = in.environment->name.empty() ? o.environmentFile : in.environment->name;
+        if (!collectionLoad(o, p.scenario, in.data ? in.data->rows : 0, error))
+            return false;
+    } else if (quickFlags || !o.iterations.empty() || o.bail || newmanFlags(o)) {
         error = quickFlags ? "give either a scenario or --url with its quick-mode options, not both"
                 : o.bail   ? "--bail: for a collection (a scenario's steps say it with \"onError\")"
-                           : "--iterations: for a collection, or a scenario's own \"iterations\"";
+                : newmanFlags(o)
+                    ? "--environment, --globals, --iteration-data, --env-var and --global-var: for a collection"
+                    : "--iterations: for a collection, or a scenario's own \"iterations\"";
         return false;
     }
     s = std::move(p.scenario);
@@ -530,12 +616,17 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
                             o.bodySet || !o.headers.empty() || !o.timeout.empty() || grpcFlags;
     if (o.prepared)
         return preparedScenario(o, s, baseDir, error);
+    std::string project, name;
+    if (newmanFlags(o) && !splitProjectScenario(o.scenarioFile, project, name)) {
+        error = "--environment, --globals, --iteration-data, --env-var and --global-var: for "
+                "PROJECT.stampede@COLLECTION";
+        return false;
+    }
     if (o.bail && o.scenarioFile.empty()) {
         error = "--bail: for PROJECT.stampede@COLLECTION (a scenario's steps say it with \"onError\")";
         return false;
     }
     if (!o.scenarioFile.empty()) {
-        std::string project, name;
         if (splitProjectScenario(o.scenarioFile, project, name)) {
             if (!projectScenario(o, project, name, s, baseDir, error, quickFlags))
                 return false;

@@ -22,6 +22,10 @@ struct Options
     std::string connections, rate, duration, threads, method, body, timeout;
     std::string iterations; // --iterations: per virtual user (closed model)
     bool bail = false;      // --bail: a collection run stops at its first failure (as newman's)
+    // newman's files beside a collection: --environment, --globals, --iteration-data FILE; --env-var and
+    // --global-var NAME=VALUE
+    std::string environmentFile, globalsFile, iterationDataFile;
+    std::vector<std::string> envVars, globalVars;
     bool bodySet = false;
     std::vector<std::string> headers, thresholds, vars, breakers;
     std::string stressHeader;

@@ -243,7 +243,7 @@ bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string
 }
 
 bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
-                         std::string& error)
+                         std::string& error, bool storedEnvironment)
 {
     std::string why;
     auto store = ProjectStore::openReadOnly(path, why);
@@ -284,7 +284,7 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
         error = path + "@" + name + ": " + why;
         return false;
     }
-    std::string chosen = env.empty() ? store->setting("environment") : env;
+    std::string chosen = env.empty() && storedEnvironment ? store->setting("environment") : env;
     // A collection's own variables (imported as an environment of its name): its scope, below an environment's,
     // used whatever environment is chosen (Postman's and newman's collection variables)
     std::string root; // the collection's own name (the longest that starts the path)
@@ -325,6 +325,56 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
     const std::size_t slash = path.rfind('/');
     out.baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
     return true;
+}
+
+void applyNewmanInputs(v1::Scenario& scenario, const NewmanInputs& inputs, std::vector<std::string>& warnings)
+{
+    const auto holdable = [&](const std::string& name, const char* from) {
+        if (isPostmanName(name))
+            return true;
+        warnings.push_back(std::string(from) + ": \"" + name +
+                           "\" is left out: a name has no braces or line breaks and starts with none of # / ^ ! > & $");
+        return false;
+    };
+    const auto has = [&](const std::string& name) {
+        const auto& vars = scenario.variables();
+        return std::any_of(vars.begin(), vars.end(), [&](const v1::Variable& v) { return v.name() == name; });
+    };
+    std::vector<std::pair<std::string, std::string>> globals =
+        inputs.globals ? inputs.globals->values : decltype(globals){};
+    globals.insert(globals.end(), inputs.globalVars.begin(), inputs.globalVars.end());
+    for (const auto& [key, value] : globals) {
+        const auto& vars = scenario.variables();
+        const bool above = std::any_of(vars.begin(), vars.end(), [&](const v1::Variable& v) {
+            return v.name() == key && !(v.has_constant() && v.constant().scope() == "globals");
+        });
+        if (!holdable(key, "--globals") || above)
+            continue; // the collection's (or an environment's) value is above a global
+        const bool secret = inputs.globals && std::find(inputs.globals->secrets.begin(), inputs.globals->secrets.end(),
+                                                        key) != inputs.globals->secrets.end();
+        setConstant(scenario, key, value, secret);
+        for (auto& v : *scenario.mutable_variables())
+            if (v.name() == key)
+                v.mutable_constant()->set_scope("globals");
+    }
+    std::vector<std::pair<std::string, std::string>> env =
+        inputs.environment ? inputs.environment->values : decltype(env){};
+    env.insert(env.end(), inputs.envVars.begin(), inputs.envVars.end());
+    for (const auto& [key, value] : env)
+        if (holdable(key, "--environment"))
+            setConstant(scenario, key, value,
+                        inputs.environment &&
+                            std::find(inputs.environment->secrets.begin(), inputs.environment->secrets.end(), key) !=
+                                inputs.environment->secrets.end());
+    if (inputs.data) {
+        std::string name = "iterationData";
+        while (has(name))
+            name += "_";
+        v1::Variable& v = *scenario.add_variables();
+        v.set_name(name);
+        v.mutable_csv()->set_data(inputs.data->csv);
+        v.mutable_csv()->set_iteration_data(true);
+    }
 }
 
 } // namespace stampede

@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "collection/newmanfiles.h"
 #include "stampede/v1/bundle.pb.h"
+
+#include <optional>
 
 namespace stampede {
 
@@ -75,7 +78,24 @@ struct ProjectScenario
 // the environment `env`; with `env` empty, the one the workbench last chose
 // (the project's "environment" setting), if it still exists. False with
 // `error` naming what is missing (and the scenarios or environments there are).
+// With `storedEnvironment` false, none is taken when `env` is empty (newman's
+// --environment FILE stands instead).
 bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
-                         std::string& error);
+                         std::string& error, bool storedEnvironment = true);
+
+// What newman takes beside a collection (newmanfiles.h), for a collection run.
+struct NewmanInputs
+{
+    std::optional<PostmanVariables> environment, globals;                 // --environment FILE, --globals FILE
+    std::vector<std::pair<std::string, std::string>> envVars, globalVars; // --env-var, --global-var NAME=VALUE
+    std::optional<IterationData> data;                                    // --iteration-data FILE
+};
+// Applies them to a collection's scenario under Postman's precedence (globals
+// below the collection's variables, an environment above them, the data row
+// above it): globals as constants of scope "globals" where the collection has
+// no value of the name, the environment's values (and --env-var) over any, the
+// data as an iteration-data CSV source. A name Stampede cannot hold ("Global
+// Foo") is left out with a line in `warnings`.
+void applyNewmanInputs(v1::Scenario& scenario, const NewmanInputs& inputs, std::vector<std::string>& warnings);
 
 } // namespace stampede

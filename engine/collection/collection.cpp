@@ -272,10 +272,7 @@ std::string fromPostmanVariables(const std::string& text)
         if (close == std::string::npos)
             break;
         const std::string name(trimSpaces(std::string_view(text).substr(open + 2, close - open - 2)));
-        const bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
-                           std::all_of(name.begin(), name.end(), [](char c) {
-                               return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
-                           });
+        const bool plain = isPostmanName(name);
         out += text.substr(pos, open - pos);
         // Postman's dynamic variables the engine draws ({{$guid}}: ${$guid}); others ({{$randomColor}}) stay as text
         out += plain || dynamicVariable(name) ? "${" + name + "}" : text.substr(open, close + 2 - open);

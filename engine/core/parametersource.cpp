@@ -378,6 +378,12 @@ ParameterSourcePtr makeTraceIdSource(std::size_t bytes)
     return std::make_shared<TraceIdSource>(bytes);
 }
 
+bool isPostmanName(std::string_view s)
+{
+    return !s.empty() && s.size() <= 256 && s.find_first_of("{}\r\n") == std::string_view::npos &&
+           std::string_view("#/^!>&$").find(s[0]) == std::string_view::npos;
+}
+
 ParameterSourcePtr dynamicVariable(std::string_view name)
 {
     if (name == "$traceId")

@@ -73,6 +73,9 @@ ParameterSourcePtr makeTimestampSource(bool iso);
 // ${$traceId} (32 hex digits) and ${$spanId} (16; "$spanId:N" names another,
 // drawn apart), random per iteration and never all zero; null for any other name.
 ParameterSourcePtr dynamicVariable(std::string_view name);
+// A name a collection run's variable may have, as Postman's: any text up to 256 bytes without braces or line
+// breaks, not starting with a template's sigil (#, /, ^, !, >, &) or $ (Postman's dynamic variables).
+bool isPostmanName(std::string_view s);
 
 // The contiguous slice [begin, end) of `count` items that part `part` of `parts` owns.
 struct Slice

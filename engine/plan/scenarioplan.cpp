@@ -38,15 +38,6 @@
 
 namespace stampede {
 
-namespace {
-
-// The stress tag as its header carries it: a `baggage` header takes a W3C
-// baggage member (key=value), any other the run id itself.
-std::string stressTagValue(const std::string& header, const std::string& runId)
-{
-    return asciiLower(header) == "baggage" ? "stress_test=" + runId : runId;
-}
-
 bool isVariableName(std::string_view s)
 {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
@@ -55,6 +46,15 @@ bool isVariableName(std::string_view s)
         if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'))
             return false;
     return true;
+}
+
+namespace {
+
+// The stress tag as its header carries it: a `baggage` header takes a W3C
+// baggage member (key=value), any other the run id itself.
+std::string stressTagValue(const std::string& header, const std::string& runId)
+{
+    return asciiLower(header) == "baggage" ? "stress_test=" + runId : runId;
 }
 
 std::string fmt(double v)
@@ -129,12 +129,18 @@ private:
     const PlanOptions& options() const override { return m_o; }
     const ScenarioPlan& plan() const override { return m_plan; }
 
+    // A collection run's names are Postman's ("fo/o", "Global Foo"); a scenario's letters, digits, _ and -.
+    bool nameOk(std::string_view name) const
+    {
+        return m_plan.testsVerdict ? isPostmanName(name) : isVariableName(name);
+    }
+
     void variables()
     {
         for (int i = 0; i < m_s.variables_size(); ++i) {
             const auto& v = m_s.variables(i);
             const std::string field = "variables[" + std::to_string(i) + "]";
-            if (!isVariableName(v.name())) {
+            if (!nameOk(v.name())) {
                 error(field + ".name", v.name().empty()
                                            ? "a variable needs a name"
                                            : "\"" + v.name() + "\" is not a variable name (letters, digits, _ and -)");
@@ -154,9 +160,19 @@ private:
                 pv.source = source(v, field);
                 if (v.has_constant() && v.constant().scope() == "collection")
                     pv.scope = 1;
+                else if (v.has_constant() && v.constant().scope() == "globals")
+                    pv.scope = 0;
                 else if (v.has_constant() && !v.constant().scope().empty())
-                    error(field + ".constant.scope",
-                          "\"" + v.constant().scope() + "\" is not a scope: \"collection\" or none (an environment's)");
+                    error(field + ".constant.scope", "\"" + v.constant().scope() +
+                                                         "\" is not a scope: \"collection\", \"globals\" or none (an "
+                                                         "environment's)");
+            }
+            if (v.has_csv() && v.csv().iteration_data()) {
+                if (std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
+                                [](const PlannedVariable& p) { return p.iterationData; }))
+                    error(field + ".csv.iterationData", "a run has one iteration data set");
+                pv.iterationData = true;
+                pv.used = true; // the iteration's row, for scripts too
             }
             if (pv.source)
                 m_plan.variables.push_back(std::move(pv));
@@ -181,19 +197,25 @@ private:
         for (std::size_t n = 0; n < names.size(); ++n) {
             const std::string& name = names[n];
             const std::string field = extractField(name);
-            if (n >= extracted && !isVariableName(name))
+            if (n >= extracted && !nameOk(name))
                 continue; // a script's own name ("a.b"): its scripts read it, no request can
-            if (!isVariableName(name)) {
+            if (!nameOk(name)) {
                 error(field, name.empty() ? "an extracted value needs a name"
                                           : "\"" + name + "\" is not a variable name (letters, digits, _ and -)");
                 continue;
             }
-            // a variable of the name is the default until a value is extracted (the scopes: environment.h)
+            // a variable of the name is the default until a value is extracted (the scopes: environment.h);
+            // the iteration data's column of the name before it (Postman's data above the environment)
             int fallback = -1;
+            std::int16_t fallbackColumn = -1;
             for (std::size_t i = 0; i < m_plan.variables.size(); ++i)
                 if (m_plan.variables[i].name == name)
                     fallback = int(i);
-            if (fallback >= 0 && m_plan.variables[std::size_t(fallback)].source->hasColumns()) {
+            if (const auto column = dataColumn(name)) {
+                fallback = column->variable;
+                fallbackColumn = column->column;
+            }
+            if (fallback >= 0 && fallbackColumn < 0 && m_plan.variables[std::size_t(fallback)].source->hasColumns()) {
                 error(field, "\"" + name + "\" is a data set's name, with columns: extract into another name");
                 continue;
             }
@@ -209,6 +231,7 @@ private:
             pv.name = name;
             pv.extracted = true;
             pv.fallback = fallback;
+            pv.fallbackColumn = fallbackColumn;
             m_plan.variables.push_back(std::move(pv));
         }
     }
@@ -343,18 +366,39 @@ private:
         return nullptr;
     }
 
+    // The iteration data's column named `name` (Postman's {{column}}), if any.
+    std::optional<VarRef> dataColumn(std::string_view name) const
+    {
+        for (std::size_t i = 0; i < m_plan.variables.size(); ++i)
+            if (const PlannedVariable& v = m_plan.variables[i]; v.iterationData && v.source)
+                if (const int col = v.source->columnIndex(name); col >= 0)
+                    return VarRef{std::uint16_t(i), std::int16_t(col)};
+        return std::nullopt;
+    }
+
     Resolution resolve(std::string_view name)
     {
         Resolution r;
-        const std::size_t dot = name.find('.');
+        // a name that is a variable's whole name (a Postman name "api.url") is that variable, else "set.column"
+        const bool whole = std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
+                                       [&](const PlannedVariable& v) { return v.name == name; });
+        const std::size_t dot = whole ? std::string_view::npos : name.find('.');
         const std::string_view base = name.substr(0, dot);
         // an extracted name shadows a variable of that name: it is found first
         std::vector<std::size_t> order(m_plan.variables.size());
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = i;
         std::stable_partition(order.begin(), order.end(), [&](std::size_t i) { return m_plan.variables[i].extracted; });
+        bool dataLooked = false;
         for (const std::size_t i : order) {
             auto& v = m_plan.variables[i];
+            if (!v.extracted && !std::exchange(dataLooked, true)) // what was extracted, then the data row
+                if (const auto column = dataColumn(name)) {
+                    r.kind = Resolution::Reference;
+                    r.ref = *column;
+                    m_plan.variables[column->variable].used = true;
+                    return r;
+                }
             if (v.name != base)
                 continue;
             if (v.extracted) {
@@ -500,8 +544,8 @@ private:
         if (ps.extracted.empty())
             return;
         for (const std::uint16_t v : ps.extracted) // a default is read when its iteration starts, as the rest
-            if (const int f = m_plan.variables[v].fallback; f >= 0)
-                refs.push_back({std::uint16_t(f), -1});
+            if (m_plan.variables[v].fallback >= 0)
+                refs.push_back(m_plan.variables[v].fallbackRef());
         for (const VarRef& r : refs) {
             const bool known = std::any_of(m_plan.savedRefs.begin(), m_plan.savedRefs.end(), [&](const VarRef& k) {
                 return k.variable == r.variable && k.column == r.column;

@@ -142,6 +142,10 @@ struct PlannedVariable
     // environment value, a constant, a generator): that variable's index,
     // whose value is used until this user or iteration extracts one; -1: none.
     int fallback = -1;
+    std::int16_t fallbackColumn = -1; // of the iteration data (a column of its row), or -1
+    VarRef fallbackRef() const { return {std::uint16_t(fallback), fallbackColumn}; }
+    // Postman's iteration data: a CSV source whose columns are names of their own (${column})
+    bool iterationData = false;
     // A constant's Postman scope (0 globals, 1 the collection's, 2 an environment's or the scenario's): where a
     // script finds it, and what a script's set in a scope below it does not replace.
     std::uint8_t scope = 2;
@@ -286,6 +290,9 @@ std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const 
 // ${name.column} from its first row), for a request builder that resolves
 // names as the run would; variables that are not valid are left out.
 std::map<std::string, std::string> variableSamples(const v1::Scenario& scenario, const PlanOptions& options);
+// A name a variable may have: a letter or _, then letters, digits, _ and -.
+bool isVariableName(std::string_view s);
+
 // A fresh run id: "st-" and 16 hex digits from the system's random source.
 std::string newRunId();
 

@@ -175,7 +175,7 @@ public:
         if (v.extracted && m_r.isSet[ref.variable])
             return m_r.values[ref.variable];
         if (v.extracted && v.fallback >= 0)
-            return value({std::uint16_t(v.fallback), -1});
+            return value(v.fallbackRef());
         return m_rows.value(ref);
     }
 

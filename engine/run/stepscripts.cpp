@@ -218,7 +218,7 @@ void StepScripts::Host::change(int scope, const std::string_view* key, const std
     std::string fallback;
     const bool held =
         values.isSet[i] || (!unset[i] && known->fallback >= 0 && !variables[std::size_t(known->fallback)].literal &&
-                            values.read(std::uint16_t(known->fallback), -1, fallback));
+                            values.read(known->fallbackRef().variable, known->fallbackRef().column, fallback));
     if (held && u.scopeOf[i] > s)
         return; // a scope of higher precedence holds it
     values.values[i].assign(*value);
@@ -278,13 +278,27 @@ void StepScripts::variablesJson(const User& u, ScriptValues& values, std::string
             if (values.isSet[v])
                 appendPair(scopes[u.scopeOf[v]], pv.name, values.values[v]);
             else if (pv.fallback >= 0 && !m_plan.variables[std::size_t(pv.fallback)].literal &&
-                     values.read(std::uint16_t(pv.fallback), -1, value))
+                     values.read(pv.fallbackRef().variable, pv.fallbackRef().column, value))
                 appendPair(scopes[u.scopeOf[v]], pv.name, value);
         } else if (pv.source && pv.source->hasColumns()) {
             const std::vector<std::string> columns = pv.source->columnNames();
-            for (std::size_t c = 0; c < columns.size(); ++c)
-                if (values.read(std::uint16_t(v), int(c), value))
+            // iteration data: a letter a column in "$types" (collection/newmanfiles.h): JSON, text or lacking
+            std::string types;
+            const int typesAt = pv.iterationData ? pv.source->columnIndex("$types") : -1;
+            if (typesAt >= 0)
+                values.read(std::uint16_t(v), typesAt, types);
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                const char type = int(c) == typesAt ? 'u' : c < types.size() ? types[c] : 's';
+                if (type == 'u' || !values.read(std::uint16_t(v), int(c), value))
+                    continue;
+                if (type == 'j') {
+                    if (data.back() != '{')
+                        data += ',';
+                    data += jsonString(columns[c]) + ':' + value;
+                } else {
                     appendPair(data, columns[c], value);
+                }
+            }
         } else if (!pv.literal && values.read(std::uint16_t(v), -1, value)) {
             appendPair(scopes[pv.scope], pv.name, value);
         }

@@ -151,7 +151,7 @@ std::string_view Worker::value(VarRef ref) const
         if (const PlannedVariable& v = m_plan.variables[ref.variable]; v.extracted) {
             if (s.isSet[ref.variable] || v.fallback < 0)
                 return s.values[ref.variable];
-            ref = {std::uint16_t(v.fallback), -1}; // not extracted yet: the value it shadows
+            ref = v.fallbackRef(); // not extracted yet: the value it shadows
         }
         for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k)
             if (m_plan.savedRefs[k].variable == ref.variable && m_plan.savedRefs[k].column == ref.column)

@@ -98,8 +98,13 @@ bool literalArgument(std::string_view s, std::size_t i, std::string& out, char o
         ++i;
     while (++i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
         ;
-    const std::size_t close = i + 1 + out.size();
-    return close < s.size() && s[close] == s[i];
+    std::size_t close = i + 1 + out.size();
+    if (!(close < s.size() && s[close] == s[i]))
+        return false;
+    // the whole argument: a name made of a literal and more ("a" + x) is an expression's
+    while (++close < s.size() && std::isspace(static_cast<unsigned char>(s[close])))
+        ;
+    return close < s.size() && (s[close] == ',' || s[close] == (open == '[' ? ']' : ')'));
 }
 
 } // namespace

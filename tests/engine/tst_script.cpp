@@ -695,6 +695,11 @@ private Q_SLOTS:
         QCOMPARE(names.tests, (std::vector<std::string>{"a b", "c"}));
         QVERIFY(names.otherTests);
         QCOMPARE(names.sets, std::vector<std::string>{"t"});
+        // a name that starts with a literal and goes on ("a" + x) is an expression's, not the literal's
+        const auto made = scriptNames("tests['first: ' + data.first] = true; pm.test('x' + n, () => {});"
+                                      " pm.test( 'whole' , () => {}); tests[ 'also' ] = 1;");
+        QCOMPARE(made.tests, (std::vector<std::string>{"whole", "also"}));
+        QVERIFY(made.otherTests);
     }
 
     // A pre-request script signs the request: headers added and upserted,

@@ -390,6 +390,95 @@ private slots:
         QCOMPARE(total.value(QStringLiteral("errors_by_class")).toObject().value(QStringLiteral("http_4xx")).toInt(),
                  1);
     }
+
+    // Issue 48: newman's files beside a collection. --globals below the collection's variables, --environment
+    // (a UTF-16 export, a disabled value left out) above them, --iteration-data above both: a row an iteration,
+    // as many iterations as rows, {{column}} in requests and pm.iterationData (typed as newman types it) in
+    // scripts; a Postman name ("fo/o") is a name. Bad files and misplaced flags exit 2 before anything is sent.
+    void newmansFilesBesideACollection()
+    {
+        RecordingServer server;
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Files\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"variable\": [{\"key\": \"who\", \"value\": \"collection\"}, {\"key\": \"where\", \"value\": \"c\"}],"
+            " \"item\": [{\"name\": \"one\", \"request\": {\"method\": \"GET\", \"url\": \"{{base}}/one?"
+            "g={{g}}&who={{who}}&where={{where}}&id={{id}}&slash={{fo/o}}&off={{off}}\"},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "     \"pm.test('typed', () => pm.expect(pm.iterationData.get('n')).to.equal(pm.info.iteration + 1));\","
+            "     \"pm.test('quoted stays text', () => pm.expect(data.q).to.equal('007'));\","
+            "     \"pm.test('a global', () => pm.expect(pm.globals.get('g')).to.equal('global'));\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("files.stampede"));
+        auto r = runCli({QStringLiteral("import"), writeFile(m_dir, "files.postman_collection.json", collection),
+                         QStringLiteral("--project"), project, QStringLiteral("-q")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString env16 = m_dir.filePath(QStringLiteral("env16.json"));
+        {
+            const QString env = QStringLiteral("{\"name\": \"staging\", \"values\": ["
+                                               "{\"key\": \"base\", \"value\": \"%1\"},"
+                                               "{\"key\": \"who\", \"value\": \"environment\"},"
+                                               "{\"key\": \"fo/o\", \"value\": \"alpha\"},"
+                                               "{\"key\": \"off\", \"value\": \"never\", \"enabled\": false}]}")
+                                    .arg(server.url());
+            QFile f(env16);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("\xFF\xFE");
+            f.write(reinterpret_cast<const char*>(env.utf16()), env.size() * 2);
+        }
+        const QString globals = writeFile(
+            m_dir, "g.json", "[{\"key\": \"g\", \"value\": \"global\"}, {\"key\": \"who\", \"value\": \"global\"}]");
+        const QString data = writeFile(m_dir, "d.csv", "id, n ,q,where\nfirst,1,\"007\",data\nsecond,2,\"007\",data\n");
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Files"), QStringLiteral("-e"), env16,
+                    QStringLiteral("-g"), globals, QStringLiteral("--iteration-data"), data, QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("environment \"staging\"")), qPrintable(r.err));
+        std::vector<std::string> lines;
+        for (const auto& rq : server.requests())
+            lines.push_back(rq.line);
+        const std::vector<std::string> sent = {
+            "GET /one?g=global&who=environment&where=data&id=first&slash=alpha&off=%7B%7Boff%7D%7D HTTP/1.1",
+            "GET /one?g=global&who=environment&where=data&id=second&slash=alpha&off=%7B%7Boff%7D%7D HTTP/1.1"};
+        QCOMPARE(lines, sent);
+        const QJsonObject checks =
+            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        for (const char* name : {"one/typed", "one/quoted stays text", "one/a global"})
+            QVERIFY2(checks.value(QLatin1String(name)).toObject().value(QStringLiteral("passed")).toInt() == 2, name);
+        // --iterations over the rows: the rows wrap
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Files"), QStringLiteral("--environment"), env16,
+                    QStringLiteral("--iteration-data"), data, QStringLiteral("--iterations"), QStringLiteral("3"),
+                    QStringLiteral("--env-var"), QStringLiteral("who=flag"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 1); // no globals: the test of the global fails
+        QCOMPARE(server.requests().size(), std::size_t(5));
+        QVERIFY2(server.requests().back().line.find("g=%7B%7Bg%7D%7D&who=flag&where=data&id=first") !=
+                     std::string::npos,
+                 server.requests().back().line.c_str());
+        // refused before anything is sent
+        const QString broken = writeFile(m_dir, "broken.csv", "a,b\n\"never closed\n");
+        const QList<QStringList> refused = {
+            {project + QStringLiteral("@Files"), QStringLiteral("--iteration-data"), broken},
+            {project + QStringLiteral("@Files"), QStringLiteral("--environment"), data},
+            {project + QStringLiteral("@Files"), QStringLiteral("--globals"), m_dir.filePath(QStringLiteral("none"))},
+            {project + QStringLiteral("@Files"), QStringLiteral("--env-var"), QStringLiteral("noequals")},
+            {project + QStringLiteral("@Files"), QStringLiteral("--env"), QStringLiteral("x"), QStringLiteral("-e"),
+             env16},
+            {QStringLiteral("--url"), server.url(), QStringLiteral("--iteration-data"), data},
+            {m_project + QStringLiteral("@smoke"), QStringLiteral("--globals"), globals}};
+        const QStringList says = {QStringLiteral("line 2: a quoted field is not closed"),
+                                  QStringLiteral("--environment: "),
+                                  QStringLiteral("--globals: cannot read"),
+                                  QStringLiteral("--env-var: NAME=VALUE"),
+                                  QStringLiteral("not both"),
+                                  QStringLiteral("for PROJECT.stampede@COLLECTION"),
+                                  QStringLiteral("--global-var: for a collection")};
+        for (int k = 0; k < refused.size(); ++k) {
+            r = runCli(QStringList{QStringLiteral("run")} + refused[k] + QStringList{QStringLiteral("-q")});
+            QVERIFY2(r.exitCode == 2, qPrintable(refused[k].join(QLatin1Char(' ')) + QStringLiteral(": ") + r.err));
+            QVERIFY2(r.err.contains(says[k]), qPrintable(r.err));
+        }
+        QCOMPARE(server.requests().size(), std::size_t(5));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectRun)

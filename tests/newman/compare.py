@@ -72,7 +72,7 @@ def newman_run(newman, col, env, globs, data, work):
     return p.returncode, tests
 
 
-def stampede_run(cli, col, work):
+def stampede_run(cli, col, env, globs, data, work):
     project = os.path.join(work, "p.stampede")
     imp = subprocess.run([cli, "import", col, "--project", project], capture_output=True, text=True, timeout=60)
     if imp.returncode != 0:
@@ -81,8 +81,11 @@ def stampede_run(cli, col, work):
     if not m:
         return 2, [], "import: no collection named in " + imp.stdout.strip()[-200:]
     summary = os.path.join(work, "s.json")
-    r = subprocess.run([cli, "run", project + "@" + m.group(1), "-q", "--engines", "1", "--summary-json", summary],
-                       capture_output=True, text=True, timeout=120)
+    cmd = [cli, "run", project + "@" + m.group(1), "-q", "--engines", "1", "--summary-json", summary]
+    for flag, f in (("--environment", env), ("--globals", globs), ("--iteration-data", data)):
+        if f:
+            cmd += [flag, f]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     tests = []
     try:
         checks = json.load(open(summary))["total"]["checks"]
@@ -124,7 +127,7 @@ def main():
                         open(local, "wb").write(raw)
                     files.append(local)
                 n_code, n_tests = newman_run(args.newman, *files, work)
-                s_code, s_tests, why = stampede_run(args.cli, files[0], work)
+                s_code, s_tests, why = stampede_run(args.cli, *files, work)
             match = (n_code == 0) == (s_code == 0) and sorted(n_tests) == sorted(s_tests)
             same += match
             print("%-4s %-62s newman exit %d, %2d tests (%d failed); stampede exit %d, %2d tests (%d failed)" % (
