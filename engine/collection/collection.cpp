@@ -184,6 +184,15 @@ bool parseJson(const std::string& text, Json& out, ImportNote& error, std::size_
             what = what.substr(colon + 2);
         error = note("bad-json", {std::to_string(e.byte), what});
         return false;
+    } catch (const Json::exception& e) { // a number past a double's range (1e400): where it is, and what
+        std::string what = e.what();
+        if (const std::size_t bracket = what.find("] "); bracket != std::string::npos)
+            what = what.substr(bracket + 2);
+        const std::size_t quote = what.find('\'');
+        const std::size_t at =
+            quote == std::string::npos ? 0 : text.find(what.substr(quote + 1, what.rfind('\'') - quote - 1));
+        error = note("bad-json", {std::to_string(at == std::string::npos ? 0 : at + 1), what});
+        return false;
     }
 }
 

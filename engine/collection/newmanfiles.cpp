@@ -197,7 +197,8 @@ bool numberText(const std::string& s, std::string& out)
 
 std::string csvField(const std::string& s)
 {
-    if (s.find_first_of(",\"\r\n") == std::string::npos && !s.empty())
+    // quoted when it must be, and when it starts with a byte order mark (which a reader skips at the start)
+    if (s.find_first_of(",\"\r\n") == std::string::npos && !s.empty() && s.compare(0, 3, "\xEF\xBB\xBF") != 0)
         return s;
     std::string out = "\"";
     for (char c : s)
@@ -217,7 +218,7 @@ void writeTable(IterationData& out, const std::vector<std::vector<std::pair<std:
     for (const auto& row : rows) {
         std::string types;
         for (std::size_t c = 0; c < out.columns.size(); ++c) {
-            const bool has = c < row.size();
+            const bool has = c < row.size() && row[c].second != 'u';
             out.csv += csvField(has ? row[c].first : std::string()) + ",";
             types += has ? row[c].second : 'u';
         }
@@ -236,26 +237,33 @@ bool csvData(const std::string& text, IterationData& out, std::string& error)
         return false;
     }
     std::vector<std::vector<std::pair<std::string, char>>> table;
-    for (const Cell& c : rows[0]) {
-        if (c.text.empty()) {
-            error = "line 1: a column without a name";
-            return false;
-        }
-        out.columns.push_back(c.text);
-    }
-    if (out.columns.size() > CsvTable::kMaxColumns) {
+    if (rows[0].size() > CsvTable::kMaxColumns) {
         error = "more than " + std::to_string(CsvTable::kMaxColumns) + " columns";
         return false;
     }
+    // a name given twice is one column, the last field of the name (a row read as an object, as newman's)
+    std::vector<std::size_t> at(rows[0].size());
+    std::map<std::string, std::size_t> index;
+    for (std::size_t c = 0; c < rows[0].size(); ++c) {
+        const std::string& name = rows[0][c].text;
+        if (name.empty()) {
+            error = "line 1: a column without a name";
+            return false;
+        }
+        const auto [it, added] = index.emplace(name, out.columns.size());
+        if (added)
+            out.columns.push_back(name);
+        at[c] = it->second;
+    }
     for (std::size_t r = 1; r < rows.size(); ++r) {
-        auto& row = table.emplace_back();
-        for (std::size_t c = 0; c < rows[r].size() && c < out.columns.size(); ++c) {
+        auto& row = table.emplace_back(out.columns.size(), std::pair(std::string(), 'u'));
+        for (std::size_t c = 0; c < rows[r].size() && c < at.size(); ++c) {
             std::string number;
             const Cell& cell = rows[r][c];
             if (!cell.quoted && !cell.text.empty() && numberText(cell.text, number))
-                row.emplace_back(number, 'j');
+                row[at[c]] = {number, 'j'};
             else
-                row.emplace_back(cell.text, 's');
+                row[at[c]] = {cell.text, 's'};
         }
     }
     writeTable(out, table);
@@ -281,19 +289,24 @@ bool jsonData(const std::string& text, IterationData& out, std::string& error)
             return false;
         }
         for (const auto& [key, value] : root[r].items())
-            if (index.emplace(key, out.columns.size()).second)
+            if (!key.empty() && index.emplace(key, out.columns.size()).second) // "": no name reaches it
                 out.columns.push_back(key);
     }
     if (out.columns.size() > CsvTable::kMaxColumns) {
         error = "more than " + std::to_string(CsvTable::kMaxColumns) + " names";
         return false;
     }
+    if (out.columns.empty() && !root.empty()) {
+        error = "no row has a named value";
+        return false;
+    }
     std::vector<std::vector<std::pair<std::string, char>>> table;
     for (const Json& row : root) {
         std::vector<std::pair<std::string, char>> cells(out.columns.size(), {std::string(), 'u'});
         for (const auto& [key, value] : row.items())
-            cells[index[key]] =
-                value.is_string() ? std::pair(value.get<std::string>(), 's') : std::pair(dumpJson(value), 'j');
+            if (!key.empty())
+                cells[index[key]] =
+                    value.is_string() ? std::pair(value.get<std::string>(), 's') : std::pair(dumpJson(value), 'j');
         table.push_back(std::move(cells));
     }
     writeTable(out, table);

@@ -107,13 +107,16 @@ struct JsRuntime::Impl
     std::mutex mutex;
     std::condition_variable wake;
     bool quit = false;
-    std::atomic<std::int64_t> runStart{0};      // steady nanoseconds of the run going on (0: none)
-    std::atomic<std::int64_t> interruptFor{-1}; // the run whose budget passed
-    std::atomic<bool> overHeap{false};          // past the heap limit
-    std::atomic<std::int64_t> grewFor{-1};      // the run past the resident memory a run may add
-    std::atomic<bool> parked{false};            // the watchdog sleeps until a run starts
-    PmRun pm;                                   // the runPm going on (its natives' view of it)
-    std::unique_ptr<PromiseJobs> jobs;          // what a run's promises queued, run before it ends
+    std::atomic<std::int64_t> runStart{0};               // steady nanoseconds of the run going on (0: none)
+    std::atomic<std::int64_t> interruptFor{-1};          // the run whose budget passed
+    std::atomic<bool> overHeap{false};                   // past the heap limit
+    std::atomic<std::int64_t> grewFor{-1};               // the run past the resident memory a run may add
+    std::atomic<bool> parked{false};                     // the watchdog sleeps until a run starts
+    PmRun pm;                                            // the runPm going on (its natives' view of it)
+    std::unique_ptr<JS::PersistentRootedObject> modules; // the sandbox modules' global (modulesGlobal)
+    int holds = 0;                                       // a module loading: its time is not the run's (holdBudget)
+    std::int64_t heldAt = 0;
+    std::unique_ptr<PromiseJobs> jobs; // what a run's promises queued, run before it ends
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
@@ -573,6 +576,28 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
 PmRun& pmRunOf(JSContext* cx)
 {
     return static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx))->pm;
+}
+
+JSObject* modulesGlobal(JSContext* cx)
+{
+    auto& d = *static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx));
+    if (!d.modules) {
+        JSObject* global = newGlobal(cx, *d.home);
+        if (!global)
+            return nullptr;
+        d.modules = std::make_unique<JS::PersistentRootedObject>(cx, global);
+    }
+    return *d.modules;
+}
+
+void holdBudget(JSContext* cx, bool hold)
+{
+    auto& d = *static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx));
+    if (hold && d.holds++ == 0)
+        d.heldAt = JsRuntime::Impl::nowNanos();
+    if (!hold && d.holds > 0 && --d.holds == 0)
+        if (const std::int64_t start = d.runStart.load(); start != 0) // the run started that much later
+            d.runStart.store(start + (JsRuntime::Impl::nowNanos() - d.heldAt));
 }
 
 std::size_t JsRuntime::heapBytes() const

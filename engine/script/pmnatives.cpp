@@ -6,7 +6,9 @@
 #include "pmnatives.h"
 
 #include "lazyjson.h"
+#include "nodemodules.h"
 
+#include <js/Array.h>
 #include <js/CallArgs.h>
 #include <js/CharacterEncoding.h>
 #include <js/Conversions.h>
@@ -15,7 +17,9 @@
 #include <js/String.h>
 #include <jsapi.h>
 
+#include <cerrno>
 #include <string>
+#include <sys/random.h>
 
 namespace stampede::script {
 
@@ -164,6 +168,80 @@ bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
     return true;
 }
 
+// __pmModule(spec, fromDir): [path, dir, source] of the module, or an Error saying why not.
+bool hostModule(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    if (!utf8Arg(cx, args, 0) || !utf8Arg(cx, args, 1))
+        return false;
+    std::string error, source;
+    const auto file = resolveModule(argBuffer(0), argBuffer(1), error);
+    if (!file || !readModule(*file, source, error)) {
+        JS_ReportErrorUTF8(cx, "%s", error.c_str());
+        return false;
+    }
+    JS::RootedValueArray<3> parts(cx);
+    for (std::size_t i = 0; i < 3; ++i) {
+        JSString* s = newString(cx, i == 0 ? file->path : i == 1 ? file->dir : source);
+        if (!s)
+            return false;
+        parts[i].setString(s);
+    }
+    JSObject* array = JS::NewArrayObject(cx, parts);
+    if (!array)
+        return false;
+    args.rval().setObject(*array);
+    return true;
+}
+
+// __pmModulesGlobal(): modulesGlobal's.
+bool hostModulesGlobal(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    JSObject* global = modulesGlobal(cx);
+    if (!global)
+        return false;
+    args.rval().setObject(*global);
+    return true;
+}
+
+// __pmHold(hold): a module loads (true), or is loaded (false).
+bool hostHold(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    holdBudget(cx, JS::ToBoolean(args.get(0)));
+    args.rval().setUndefined();
+    return true;
+}
+
+// __pmRandomBytes(n): n bytes (at most 65536, as crypto.getRandomValues) from the system's random source.
+bool hostRandomBytes(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    const int n = args.get(0).isInt32() ? args.get(0).toInt32() : -1;
+    if (n < 0 || n > 65536) {
+        JS_ReportErrorASCII(cx, "getRandomValues: at most 65536 bytes");
+        return false;
+    }
+    std::string bytes(std::size_t(n), '\0');
+    for (std::size_t got = 0; got < bytes.size();) {
+        const ssize_t r = ::getrandom(bytes.data() + got, bytes.size() - got, 0);
+        if (r < 0 && errno != EINTR) {
+            JS_ReportErrorASCII(cx, "getRandomValues: the system's random source failed");
+            return false;
+        }
+        got += r > 0 ? std::size_t(r) : 0;
+    }
+    JS::RootedObject array(cx, JS::NewArrayObject(cx, std::size_t(n)));
+    if (!array)
+        return false;
+    for (int i = 0; i < n; ++i)
+        if (!JS_SetElement(cx, array, std::uint32_t(i), int32_t(std::uint8_t(bytes[std::size_t(i)]))))
+            return false;
+    args.rval().setObject(*array);
+    return true;
+}
+
 } // namespace
 
 bool defineHostNatives(JSContext* cx, JS::HandleObject global)
@@ -177,6 +255,10 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
                                              JS_FN("__pmTest", hostTest, 3, 0),
                                              JS_FN("__pmChange", hostChange, 3, 0),
                                              JS_FN("__pmLog", hostLog, 1, 0),
+                                             JS_FN("__pmModule", hostModule, 2, 0),
+                                             JS_FN("__pmHold", hostHold, 1, 0),
+                                             JS_FN("__pmModulesGlobal", hostModulesGlobal, 0, 0),
+                                             JS_FN("__pmRandomBytes", hostRandomBytes, 1, 0),
                                              JS_FS_END};
     return JS_DefineFunctions(cx, global, natives);
 }

@@ -21,6 +21,17 @@ struct PmRun
 // The run going on in `cx`'s runtime (jsruntime.cpp).
 PmRun& pmRunOf(JSContext* cx);
 
+// The global the sandbox's modules run in (made when first asked): in the
+// shared compartment, so every user reaches their exports without wrappers,
+// and not frozen as the shared realm is (modules assign to their own
+// prototypes' toString and the like).
+JSObject* modulesGlobal(JSContext* cx);
+
+// A module of the sandbox loading (hold true, then false): its time is not
+// counted in the run's budget, nor its memory in what the run may add
+// (jsruntime.cpp).
+void holdBudget(JSContext* cx, bool hold);
+
 // Defines the natives (__pmVariables, __pmTest, ...) on the shared realm's global.
 bool defineHostNatives(JSContext* cx, JS::HandleObject global);
 

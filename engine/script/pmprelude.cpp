@@ -101,6 +101,33 @@ const char* pmPreludeSource()
     most(n) { return this._check(this._v <= n, 'be at most ' + n); }
     within(a, b) { return this._check(this._v >= a && this._v <= b, `be within ${a}..${b}`); }
     match(re) { return this._check(re.test(String(this._v)), 'match ' + re); }
+    // chai-postman's jsonSchema: the value (a response's JSON body) valid by the schema, by ajv (require('ajv'))
+    jsonSchema(schema, options) {
+      const [valid, errors] = schemaCheck(this._v, schema, options);
+      if (valid === this._not)
+        throw new AssertionError((this._msg ? this._msg + ': ' : '') +
+                                 (this._not ? 'expected data to not satisfy schema'
+                                            : 'expected data to satisfy schema but found following errors: \n' + errors));
+      return this;
+    }
+    // chai's throw: the function throws; with an Error type, a text (contained in the message) or a RegExp, that one
+    throw(expected) {
+      if (typeof this._v !== 'function')
+        throw new AssertionError('expected ' + show(this._v) + ' to be a function');
+      let thrown = false, error;
+      try { this._v(); } catch (e) { thrown = true; error = e; }
+      const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
+      const ok = thrown && (expected === undefined ? true
+        : typeof expected === 'function' ? error instanceof expected
+        : tagOf(expected) === '[object RegExp]' ? expected.test(message) : message.includes(String(expected)));
+      const what = expected === undefined ? 'throw an error'
+        : typeof expected === 'function' ? 'throw ' + (expected.name || 'the error type')
+        : 'throw an error matching ' + show(expected);
+      if (ok === this._not)
+        throw new AssertionError((this._msg ? this._msg + ': ' : '') + 'expected [Function] to ' + (this._not ? 'not ' : '') +
+                                 what + (thrown && !ok ? ' but ' + show(message) + ' was thrown' : ''));
+      return this;
+    }
     string(s) { return this._check(typeof this._v === 'string' && this._v.includes(s), 'contain ' + show(s)); }
     oneOf(list) { return this._check(list.some((e) => (this._deep ? deepEqual(e, this._v) : e === this._v)), 'be one of ' + show(list)); }
     members(list) {
@@ -126,16 +153,19 @@ const char* pmPreludeSource()
   const aliases = { equals: 'equal', eq: 'equal', eqls: 'eql', an: 'a', includes: 'include', contain: 'include',
                     contains: 'include', length: 'lengthOf', gt: 'above', greaterThan: 'above', gte: 'least',
                     lt: 'below', lessThan: 'below', lte: 'most', matches: 'match', instanceof: 'instanceOf',
-                    key: 'keys', satisfies: 'satisfy', haveOwnProperty: 'property', ownProperty: 'property' };
+                    key: 'keys', satisfies: 'satisfy', haveOwnProperty: 'property', ownProperty: 'property',
+                    throws: 'throw', Throw: 'throw' };
   for (const [alias, name] of Object.entries(aliases))
     Object.defineProperty(Assertion.prototype, alias, { value: Assertion.prototype[name], writable: true });
   const expect = (value, message) => new Assertion(value, message);
 
   // the host's natives, kept here and taken off the global
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
-                 jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog };
+                 jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog,
+                 module: __pmModule, hold: __pmHold, randomBytes: __pmRandomBytes, modulesGlobal: __pmModulesGlobal };
   for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmJsonDoc', '__pmJsonValue',
-                      '__pmTest', '__pmChange', '__pmLog'])
+                      '__pmTest', '__pmChange', '__pmLog', '__pmModule', '__pmHold', '__pmRandomBytes',
+                      '__pmModulesGlobal'])
     delete globalThis[name];
   const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
   // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
@@ -188,6 +218,14 @@ const char* pmPreludeSource()
       this._check(this._s.headers.has(name, value), 'have header ' + show(name) + (value === undefined ? '' : ' with value ' + show(value)));
     }
     body(text) { const b = this._s.text(); this._check(text === undefined ? b : b === text, 'have body ' + show(text)); }
+    jsonSchema(schema, options) {
+      let body;
+      try { body = JSON.parse(this._s.text()); } catch (e) { return this._check(false, 'have a JSON body'); }
+      const [valid, errors] = schemaCheck(body, schema, options);
+      if (valid === this._n)
+        throw new AssertionError(this._n ? 'expected data to not satisfy schema'
+                                         : 'expected data to satisfy schema but found following errors: \n' + errors);
+    }
     jsonBody(path, value) {
       let body, parsed = true;
       try { body = JSON.parse(this._s.text()); } catch (e) { parsed = false; }
@@ -250,9 +288,46 @@ const char* pmPreludeSource()
   const sendRequest = unsupported('pm.sendRequest');
   // the modules Postman's sandbox has that are built in here; any other is named
   const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
-  const require = (name) => {
-    if (own(modules, name)) return modules[name];
-    throw new Error(`require('${name}') is not available: the sandbox has crypto-js, btoa and atob`);
+  // Debian's node-* packages (nodemodules.h), as CommonJS: each file run once per thread, in a realm of their
+  // own (modulesGlobal), its exports shared by every user (as Postman's sandbox shares its libraries); loading
+  // is not the run's time. Their browser forms take the system's random source as crypto.getRandomValues.
+  let modulesRealm;
+  const modulesGlobal = () => {
+    if (modulesRealm) return modulesRealm;
+    modulesRealm = host.modulesGlobal();
+    const randomBytes = host.randomBytes;
+    modulesRealm.crypto = { getRandomValues(a) {
+      new Uint8Array(a.buffer, a.byteOffset, a.byteLength).set(randomBytes(a.byteLength)); return a; } };
+    return modulesRealm;
+  };
+  const loaded = new Map();
+  const load = (spec, from) => {
+    const [path, dir, source] = host.module(String(spec), from);
+    const known = loaded.get(path);
+    if (known) return known.exports;
+    const module = { exports: {}, id: path, filename: path, loaded: false };
+    loaded.set(path, module);
+    host.hold(true);
+    try {
+      const realm = modulesGlobal();
+      if (path.endsWith('.json')) module.exports = realm.JSON.parse(source);
+      else new realm.Function('exports', 'require', 'module', '__filename', '__dirname', source)
+        .call(module.exports, module.exports, (s) => load(s, dir), module, path, dir);
+      module.loaded = true;
+    } catch (e) {
+      loaded.delete(path);
+      throw e;
+    } finally {
+      host.hold(false);
+    }
+    return module.exports;
+  };
+  const require = (name) => (own(modules, name) ? modules[name] : load(name, ''));
+  const schemaCheck = (data, schema, options) => {
+    const Ajv = load('ajv', '');
+    const ajv = new Ajv(Object.assign({ allErrors: true, logger: false }, options));
+    const valid = ajv.validate(schema, data);
+    return [Boolean(valid && !ajv.errors), ajv.errorsText()];
   };
   const logLimit = 100;
 
@@ -260,6 +335,8 @@ const char* pmPreludeSource()
   // Returns the user's [call, end].
   const install = (g) => {
     const user = { run: null, parse: g.JSON.parse };
+    // Postman's older sandbox: lodash as the global _, loaded when first used
+    Object.defineProperty(g, '_', { get: () => require('lodash'), configurable: true });
     // the variables, asked of the host when first read (the host has what the script did before that)
     const vars = () => (user.run.vars ??= JSON.parse(host.variables()));
     const change = (name, key, value) => {

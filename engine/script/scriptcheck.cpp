@@ -1,5 +1,7 @@
 #include "scriptcheck.h"
 
+#include "nodemodules.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -123,8 +125,15 @@ std::vector<ScriptNote> unsupportedCalls(std::string_view s)
         }
         if (std::size_t r = matchName(s, i, "require", {})) {
             const std::string module = requiredModule(s, i + r);
-            if (!module.empty() && module != "crypto-js" && module != "btoa" && module != "atob")
+            std::string why;
+            const auto& list = sandboxModules();
+            const bool listed = std::any_of(list.begin(), list.end(), [&](const auto& m) { return m.name == module; });
+            if (module.empty() || module == "crypto-js" || module == "btoa" || module == "atob")
+                return r;
+            if (!listed)
                 out.push_back({line, "require('" + module + "')"});
+            else if (!resolveModule(module, {}, why))
+                out.push_back({line, "require('" + module + "') (" + why.substr(why.find(": ") + 2) + ")"});
             return r;
         }
         return 0;

@@ -141,6 +141,10 @@ private Q_SLOTS:
         QCOMPARE(cell(d, 1, "name"), std::pair(std::string("say \"hi\""), 's'));
         QCOMPARE(cell(d, 1, "spaced"), std::pair(std::string("12"), 'j'));
         QCOMPARE(cell(d, 1, "number"), std::pair(std::string(), 'u')); // the row lacks it
+        // a name given twice: one column, its last field
+        QVERIFY2(readIterationData("a,b,a\n1,2,3\n", "d.csv", d, error), error.c_str());
+        QCOMPARE(d.columns, (std::vector<std::string>{"a", "b"}));
+        QCOMPARE(cell(d, 0, "a"), std::pair(std::string("3"), 'j'));
     }
 
     void jsonRowsKeepTheirTypes()
@@ -178,7 +182,11 @@ private Q_SLOTS:
             << QByteArray("{\"a\": 1}") << QStringLiteral("d.json") << QStringLiteral("an array of objects");
         QTest::newRow("JSON rows not objects")
             << QByteArray("[{\"a\": 1}, 2]") << QStringLiteral("d.json") << QStringLiteral("row 2 is not an object");
+        QTest::newRow("JSON names only empty")
+            << QByteArray("[{\"\": 1}]") << QStringLiteral("d.json") << QStringLiteral("no row has a named value");
         QTest::newRow("JSON no rows") << QByteArray("[]") << QStringLiteral("d.json") << QStringLiteral("no rows");
+        QTest::newRow("a number past a double")
+            << QByteArray("[{\"a\": 1e999}]") << QStringLiteral("d.json") << QStringLiteral("number overflow");
         QTest::newRow("JSON broken") << QByteArray("[{\"a\": ") << QStringLiteral("d.json") << QString();
         QTest::newRow("not UTF-8") << QByteArray("a\n\xC3(\n") << QStringLiteral("d.csv")
                                    << QStringLiteral("not UTF-8 (byte 0xC3 at 2)");

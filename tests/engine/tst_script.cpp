@@ -220,7 +220,7 @@ private Q_SLOTS:
                                                                  "undefined"));
         const ScriptOutcome r = once(js, "require('fs').readFileSync('/etc/passwd')");
         QVERIFY(!r.ok);
-        QVERIFY2(r.error.find("require('fs') is not available") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.find("require('fs'): not a module of the sandbox") != std::string::npos, r.error.c_str());
         QCOMPARE(r.line, 1u);
         // Postman's built-in modules are there
         const ScriptOutcome c = once(js, "require('crypto-js').MD5('a').toString() + ' ' + require('btoa')('a')");
@@ -496,6 +496,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         const QList<std::tuple<const char*, bool, const char*>> rows = {
             {"pm.expect(1).to.equal(1)", true, ""},
+            {"pm.expect(() => { throw new TypeError('bad x'); }).to.throw(TypeError)", true, ""},
+            {"pm.expect(() => { throw new Error('bad x'); }).to.throw('bad')", true, ""},
+            {"pm.expect(() => { throw new Error('bad x'); }).to.throw(/^bad/)", true, ""},
+            {"pm.expect(() => 1).to.not.throw()", true, ""},
+            {"pm.expect(() => 1).to.throw()", false, "expected [Function] to throw an error"},
+            {"pm.expect(() => { throw new Error('bad x'); }).to.throw('good')", false,
+             "expected [Function] to throw an error matching 'good' but 'bad x' was thrown"},
             {"pm.expect(1).to.equal(2)", false, "expected 1 to equal 2"},
             {"pm.expect({a: 1}).to.eql({a: 1})", true, ""},
             {"pm.expect({a: 1}).to.equal({a: 1})", false, "expected {\"a\":1} to equal {\"a\":1}"},
@@ -634,6 +641,50 @@ private Q_SLOTS:
         QCOMPARE(r.value(QStringLiteral("environment")).toObject().value(QStringLiteral("token")).toString(),
                  QStringLiteral("T"));
         QCOMPARE(r.value(QStringLiteral("logs")).toArray().at(0).toString(), QStringLiteral("token T {\"n\":1}"));
+    }
+
+    // require() of the sandbox's modules, Debian's node-* packages read as CommonJS: lodash, moment, uuid
+    // (random from the system's source) and ajv (its own requires, JSON files among them); each file run once
+    // per thread and its exports shared by every user's realm; a module outside the list, a path, or node's
+    // own modules are refused with the reason, and a script cannot reach the loader's natives.
+    void sandboxModulesAreRequired()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        ScriptOutcome o;
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            const _ = require('lodash'), moment = require('moment'), uuid = require('uuid'), Ajv = require('ajv');
+            pm.test('lodash', () => pm.expect(_.chunk([1, 2, 3], 2)).to.eql([[1, 2], [3]]));
+            pm.test('moment', () => pm.expect(moment.utc('2020-01-02').add(1, 'day').format('YYYY/MM/DD')).to.equal('2020/01/03'));
+            pm.test('uuid', () => pm.expect(uuid.v4()).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/));
+            pm.test('uuids differ', () => pm.expect(uuid.v4()).to.not.equal(uuid.v4()));
+            pm.test('ajv', () => {
+                const ajv = new Ajv({logger: false});
+                const schema = {properties: {alpha: {type: 'boolean'}}};
+                pm.expect(ajv.validate(schema, {alpha: true})).to.be.true;
+                pm.expect(ajv.compile(schema)({alpha: 1})).to.be.false;
+            });
+            pm.test('once', () => pm.expect(require('lodash')).to.equal(_));
+            for (const [name, says] of [['xml2js', 'not a module of the sandbox'], ['/etc/passwd', 'not a module'],
+                                        ['../lodash', 'not a module'], ['fs', 'not a module']])
+                pm.test('refused ' + name, () => pm.expect(() => require(name)).to.throw(says));
+            pm.test('no natives', () => pm.expect(typeof __pmModule + typeof __pmHold).to.equal('undefinedundefined'));
+        )"),
+                                    {}, &o);
+        QVERIFY2(o.ok, o.error.c_str());
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 11);
+        for (const auto& t : tests)
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
+                                t.toObject().value(QStringLiteral("error")).toString()));
+        // another user's realm: the same exports, not loaded again
+        auto other = js.newRealm();
+        const QJsonObject again =
+            pmRun(js, *other,
+                  QStringLiteral("pm.test('shared', () => pm.expect(require('lodash').VERSION).to.be.a('string'));"));
+        QVERIFY(
+            again.value(QStringLiteral("tests")).toArray().at(0).toObject().value(QStringLiteral("passed")).toBool());
     }
 
     // Issue 48: Postman's older sandbox API, as newman runs it: tests[name] (a test each, after the script,
@@ -1040,8 +1091,8 @@ const url = 'pm.sendRequest(';
    require('lodash') */
 pm.sendRequest('http://127.0.0.1:9/', (err, res) => {});
 if (done) postman . setNextRequest(null);
-const _ = require("lodash"), c = require('crypto-js');
-const t = `require('moment')`; const m = require('moment');
+const _ = require("xml2js"), c = require('crypto-js'), l = require('lodash');
+const t = `require('cheerio')`; const m = require('cheerio');
 mypm.sendRequest(); pm.sendRequestX();
 )");
         QCOMPARE(int(notes.size()), 4);
@@ -1050,9 +1101,9 @@ mypm.sendRequest(); pm.sendRequestX();
         QCOMPARE(notes[1].line, 6u);
         QCOMPARE(notes[1].what, std::string("postman.setNextRequest"));
         QCOMPARE(notes[2].line, 7u);
-        QCOMPARE(notes[2].what, std::string("require('lodash')"));
+        QCOMPARE(notes[2].what, std::string("require('xml2js')"));
         QCOMPARE(notes[3].line, 8u);
-        QCOMPARE(notes[3].what, std::string("require('moment')"));
+        QCOMPARE(notes[3].what, std::string("require('cheerio')")); // lodash is the sandbox's
         QVERIFY(unsupportedCalls("pm.test('ok', () => pm.expect(1).to.eql(1));").empty());
     }
 

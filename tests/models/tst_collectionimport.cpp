@@ -315,6 +315,9 @@ private slots:
         const QByteArray postman = dataFile("shop.postman_collection.json");
         QTest::addRow("truncated json") << postman.left(postman.size() / 2) << QStringLiteral("shop.json")
                                         << QStringLiteral("Not valid JSON at byte");
+        QTest::addRow("a number past a double") // once an exception that ended the process
+            << QByteArray("{\"info\": {\"name\": \"n\"}, \"item\": [], \"x\": 12.5e400}") << QStringLiteral("n.json")
+            << QStringLiteral("Not valid JSON at byte 42: number overflow parsing '12.5e400'");
         QTest::addRow("bad yaml") << QByteArray("openapi: 3.0.3\npaths:\n  /a: [unclosed\n") << QStringLiteral("a.yaml")
                                   << QStringLiteral("Not valid YAML");
         QTest::addRow("postman v1") << QByteArray("{\"id\": \"x\", \"name\": \"old\", \"requests\": [], \"item\": {}}")
