@@ -214,7 +214,7 @@ void writeTable(IterationData& out, const std::vector<std::vector<std::pair<std:
     out.csv.clear();
     for (const auto& c : out.columns)
         out.csv += csvField(c) + ",";
-    out.csv += "$types\n";
+    out.csv += std::string(kTypesColumn) + "\n";
     for (const auto& row : rows) {
         std::string types;
         for (std::size_t c = 0; c < out.columns.size(); ++c) {
@@ -241,8 +241,10 @@ bool csvData(const std::string& text, IterationData& out, std::string& error)
         error = "more than " + std::to_string(CsvTable::kMaxColumns) + " columns";
         return false;
     }
-    // a name given twice is one column, the last field of the name (a row read as an object, as newman's)
-    std::vector<std::size_t> at(rows[0].size());
+    // a name given twice is one column, the last field of the name (a row read as an object, as newman's);
+    // a column named as the types' column is left out
+    constexpr std::size_t kLeftOut = std::size_t(-1);
+    std::vector<std::size_t> at(rows[0].size(), kLeftOut);
     std::map<std::string, std::size_t> index;
     for (std::size_t c = 0; c < rows[0].size(); ++c) {
         const std::string& name = rows[0][c].text;
@@ -250,14 +252,22 @@ bool csvData(const std::string& text, IterationData& out, std::string& error)
             error = "line 1: a column without a name";
             return false;
         }
+        if (name == kTypesColumn)
+            continue;
         const auto [it, added] = index.emplace(name, out.columns.size());
         if (added)
             out.columns.push_back(name);
         at[c] = it->second;
     }
+    if (out.columns.empty()) {
+        error = "line 1: no column of a name that can be read";
+        return false;
+    }
     for (std::size_t r = 1; r < rows.size(); ++r) {
         auto& row = table.emplace_back(out.columns.size(), std::pair(std::string(), 'u'));
         for (std::size_t c = 0; c < rows[r].size() && c < at.size(); ++c) {
+            if (at[c] == kLeftOut)
+                continue;
             std::string number;
             const Cell& cell = rows[r][c];
             if (!cell.quoted && !cell.text.empty() && numberText(cell.text, number))
@@ -289,7 +299,8 @@ bool jsonData(const std::string& text, IterationData& out, std::string& error)
             return false;
         }
         for (const auto& [key, value] : root[r].items())
-            if (!key.empty() && index.emplace(key, out.columns.size()).second) // "": no name reaches it
+            if (!key.empty() && key != kTypesColumn && // "": no name reaches it
+                index.emplace(key, out.columns.size()).second)
                 out.columns.push_back(key);
     }
     if (out.columns.size() > CsvTable::kMaxColumns) {
@@ -304,7 +315,7 @@ bool jsonData(const std::string& text, IterationData& out, std::string& error)
     for (const Json& row : root) {
         std::vector<std::pair<std::string, char>> cells(out.columns.size(), {std::string(), 'u'});
         for (const auto& [key, value] : row.items())
-            if (!key.empty())
+            if (!key.empty() && key != kTypesColumn)
                 cells[index[key]] =
                     value.is_string() ? std::pair(value.get<std::string>(), 's') : std::pair(dumpJson(value), 'j');
         table.push_back(std::move(cells));

@@ -7,6 +7,7 @@
 // byte order mark, as Postman and Windows editors write them.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct PostmanVariables
 // not a string is taken as its JSON text. False with `error` saying what is
 // wrong and where.
 bool readPostmanVariables(const std::string& bytes, PostmanVariables& out, std::string& error);
+
+// The column of the data's CSV that says each cell's type (IterationData); a
+// file's own column of the name is left out.
+constexpr std::string_view kTypesColumn = "$types";
 
 struct IterationData
 {

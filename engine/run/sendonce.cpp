@@ -1,5 +1,6 @@
 #include "sendonce.h"
 
+#include "check/contentcoding.h"
 #include "core/text.h"
 #include "grpc/protoschema.h"
 #include "plan/scenarioplan.h"
@@ -283,10 +284,12 @@ void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& 
         return;
     const PlannedStep& st = rendered.plan->steps.front();
     if (!st.scripts->test.empty() && r.http.ok) {
+        std::string decoded;
         AnswerView a;
         a.status = r.http.status;
         a.headers = &r.http.headers;
         a.body = r.http.body;
+        a.body = decodedBody(a, decoded);
         a.elapsedNanos = r.http.totalTime;
         const ScriptRun t = rendered.scripts->runTest(0, 0, a, scriptValues(rendered, rq), 1);
         for (const ScriptRun::Test& test : t.tests)

@@ -256,6 +256,7 @@ private:
     std::string m_cookie;                      // the Cookie header of the request being sent
     JsonReader m_json;                         // reads the answers' JSON paths
     std::string m_grpcJson;                    // a gRPC answer's message as JSON
+    std::string m_decoded;                     // an answer's body in gzip or deflate, decoded (decodedBody)
     int m_lookupSlot = -1;                     // value(): read this slot's saved and extracted values
     const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
 

@@ -3,6 +3,7 @@
 // here runs for a scenario without them (Worker::m_flows).
 #include "worker.h"
 
+#include "check/contentcoding.h"
 #include "core/text.h"
 #include "core/url.h"
 #include "core/wiretext.h"
@@ -265,6 +266,8 @@ AnswerView Worker::answerOf(std::uint32_t tag, const Answer& answer, int status,
         if (grpcUnframe(*answer.body, messages, why) && messages.size() == 1 && st.grpc->output)
             binaryToJson(*st.grpc->schema, st.grpc->output, messages.front(), m_grpcJson, why);
         a.body = m_grpcJson;
+    } else if (!answer.grpc && (st.needs & kNeedsBody)) {
+        a.body = decodedBody(a, m_decoded);
     }
     return a;
 }

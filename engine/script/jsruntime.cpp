@@ -4,6 +4,9 @@
 #include "pmnatives.h"
 #include "promisejobs.h"
 
+#include <pthread.h>
+#include <time.h>
+
 #include <js/CharacterEncoding.h>
 #include <js/CompilationAndEvaluation.h>
 #include <js/CompileOptions.h>
@@ -107,7 +110,11 @@ struct JsRuntime::Impl
     std::mutex mutex;
     std::condition_variable wake;
     bool quit = false;
-    std::atomic<std::int64_t> runStart{0};               // steady nanoseconds of the run going on (0: none)
+    std::atomic<std::int64_t> runStart{0}; // steady nanoseconds of the run going on (0: none)
+    // The budget is the run's thread's CPU time, not the wall's: a busy machine that takes the CPU away from
+    // a script does not make it run out of its time (the thread's clock, read by the watchdog).
+    clockid_t cpuClock = CLOCK_THREAD_CPUTIME_ID;
+    std::atomic<std::int64_t> cpuStart{0};               // the thread's CPU nanoseconds when the run started
     std::atomic<std::int64_t> interruptFor{-1};          // the run whose budget passed
     std::atomic<bool> overHeap{false};                   // past the heap limit
     std::atomic<std::int64_t> grewFor{-1};               // the run past the resident memory a run may add
@@ -115,11 +122,17 @@ struct JsRuntime::Impl
     PmRun pm;                                            // the runPm going on (its natives' view of it)
     std::unique_ptr<JS::PersistentRootedObject> modules; // the sandbox modules' global (modulesGlobal)
     int holds = 0;                                       // a module loading: its time is not the run's (holdBudget)
-    std::int64_t heldAt = 0;
+    std::int64_t heldAt = 0, heldCpu = 0;
     std::unique_ptr<PromiseJobs> jobs; // what a run's promises queued, run before it ends
     static constexpr std::chrono::milliseconds kTick{10};
     std::thread watchdog;
 
+    std::int64_t cpuNanos() const
+    {
+        timespec ts{};
+        clock_gettime(cpuClock, &ts);
+        return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    }
     static std::int64_t nowNanos()
     {
         return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -171,7 +184,7 @@ struct JsRuntime::Impl
             std::chrono::nanoseconds sleep = kTick;
             if (start != 0) {
                 idle = 0;
-                const std::int64_t left = start + budget - nowNanos();
+                const std::int64_t left = cpuStart.load() + budget - cpuNanos();
                 if (left <= 0 && runStart.load() == start)
                     interruptFor = start;
                 JS_RequestInterruptCallback(cx); // thread-safe: the heap is looked at, or the run stops
@@ -280,6 +293,7 @@ JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>
     if (!d.cx)
         throw std::runtime_error("SpiderMonkey could not make a context");
     JS_SetContextPrivate(d.cx, &d);
+    pthread_getcpuclockid(pthread_self(), &d.cpuClock); // this thread's, for the watchdog to read
     JS_SetGCParameter(d.cx, JSGC_MAX_BYTES,
                       std::uint32_t(std::min<std::size_t>(limits.heapBytes + limits.heapBytes / 4, 0xffffffffu)));
     if (!JS::InitSelfHostedCode(d.cx)) {
@@ -432,6 +446,7 @@ template <class Call> ScriptOutcome watched(JsRuntime::Impl& d, const std::strin
     ScriptOutcome out;
     d.overHeap = false;
     const std::int64_t start = JsRuntime::Impl::nowNanos();
+    d.cpuStart = d.cpuNanos();
     d.runStart = start;
     if (d.parked.load()) {
         std::lock_guard lock(d.mutex);
@@ -439,8 +454,8 @@ template <class Call> ScriptOutcome watched(JsRuntime::Impl& d, const std::strin
     }
     const bool ok = call();
     d.jobs->discard(); // a run that stopped before its jobs ran leaves none to the next
-    const bool timedOut = d.interruptFor.load() == start;
-    const bool grew = d.grewFor.load() == start;
+    const bool timedOut = d.interruptFor.load() == d.runStart.load(); // (a module's load moves the start on)
+    const bool grew = d.grewFor.load() == d.runStart.load();
     d.runStart = 0;
     if (ok) {
         out.ok = true;
@@ -593,11 +608,15 @@ JSObject* modulesGlobal(JSContext* cx)
 void holdBudget(JSContext* cx, bool hold)
 {
     auto& d = *static_cast<JsRuntime::Impl*>(JS_GetContextPrivate(cx));
-    if (hold && d.holds++ == 0)
+    if (hold && d.holds++ == 0) {
         d.heldAt = JsRuntime::Impl::nowNanos();
+        d.heldCpu = d.cpuNanos();
+    }
     if (!hold && d.holds > 0 && --d.holds == 0)
-        if (const std::int64_t start = d.runStart.load(); start != 0) // the run started that much later
+        if (const std::int64_t start = d.runStart.load(); start != 0) { // the run started that much later
+            d.cpuStart.store(d.cpuStart.load() + (d.cpuNanos() - d.heldCpu));
             d.runStart.store(start + (JsRuntime::Impl::nowNanos() - d.heldAt));
+        }
 }
 
 std::size_t JsRuntime::heapBytes() const

@@ -4,7 +4,8 @@
 // compiled once per runtime and run in any of its realms; the pm API and
 // CryptoJS run once per runtime in a shared, frozen realm of the users'
 // compartment, whose code every user's pm calls. Every run is
-// bounded in time (a watchdog interrupts a script past its budget: that run
+// bounded in its thread's CPU time, not the wall's: a busy machine does not
+// use it up (a watchdog interrupts a script past its budget: that run
 // fails, the runtime goes on) and the runtime's heap in bytes. A realm has the
 // language's standard classes only: no file, network, process or timer.
 #include <chrono>
@@ -19,7 +20,7 @@ namespace stampede::script {
 
 struct ScriptLimits
 {
-    std::chrono::milliseconds budget{100}; // one run's time
+    std::chrono::milliseconds budget{100}; // one run's CPU time (its thread's)
     std::size_t heapBytes = 64u << 20;     // the runtime's GC heap
     // What one run may add to the process's resident memory (the arrays and
     // strings SpiderMonkey keeps outside its GC heap included), as the

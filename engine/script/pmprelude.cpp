@@ -323,9 +323,17 @@ const char* pmPreludeSource()
     return module.exports;
   };
   const require = (name) => (own(modules, name) ? modules[name] : load(name, ''));
+  // jsonSchema's ajv: made once per thread for chai-postman's options (its meta-schema compiled once; making
+  // it is the sandbox's time, not the run's), a new one for other options
+  let sharedAjv;
   const schemaCheck = (data, schema, options) => {
     const Ajv = load('ajv', '');
-    const ajv = new Ajv(Object.assign({ allErrors: true, logger: false }, options));
+    let ajv = sharedAjv;
+    if (options !== undefined || !ajv) {
+      host.hold(true);
+      try { ajv = new Ajv(Object.assign({ allErrors: true, logger: false }, options)); } finally { host.hold(false); }
+      if (options === undefined) sharedAjv = ajv;
+    }
     const valid = ajv.validate(schema, data);
     return [Boolean(valid && !ajv.errors), ajv.errorsText()];
   };

@@ -190,6 +190,8 @@ private Q_SLOTS:
         QTest::newRow("JSON broken") << QByteArray("[{\"a\": ") << QStringLiteral("d.json") << QString();
         QTest::newRow("not UTF-8") << QByteArray("a\n\xC3(\n") << QStringLiteral("d.csv")
                                    << QStringLiteral("not UTF-8 (byte 0xC3 at 2)");
+        QTest::newRow("only the types' column")
+            << QByteArray("$types\n1\n") << QStringLiteral("d.csv") << QStringLiteral("line 1: no column");
         QTest::newRow("too wide") << (QByteArray("c").repeated(1) + QByteArray(",c").repeated(10001) + "\n1\n")
                                   << QStringLiteral("d.csv") << QStringLiteral("more than 10000 columns");
     }

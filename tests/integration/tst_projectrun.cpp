@@ -479,6 +479,41 @@ private slots:
         }
         QCOMPARE(server.requests().size(), std::size_t(5));
     }
+
+    // Issue 48: an answer nginx compressed (gzip, as the request asked) is read decoded by the test script, as
+    // newman reads it; the header still says what came.
+    void aCompressedAnswerIsReadDecoded()
+    {
+        Nginx nginx;
+        const int port = freePort();
+        const QString servers =
+            QStringLiteral("server { listen 127.0.0.1:%1; gzip on; gzip_types application/json; gzip_min_length 1;\n"
+                           "  default_type application/json;\n"
+                           "  location /gz { return 200 '{\"gzipped\": true, \"pad\": \"%2\"}'; } }\n")
+                .arg(port)
+                .arg(QString(300, QLatin1Char('x')));
+        QTemporaryDir dir;
+        QVERIFY2(nginx.start(dir.path(), servers, port), qPrintable(nginx.error()));
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Gz\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"gz\", \"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:" +
+            QByteArray::number(port) +
+            "/gz\", \"header\": [{\"key\": \"Accept-Encoding\", \"value\": \"gzip\"}]},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "     \"pm.test('decoded', () => pm.expect(pm.response.json().gzipped).to.equal(true));\","
+            "     \"pm.test('as text', () => pm.expect(pm.response.text()).to.include('xxxx'));\","
+            "     \"pm.test('it came compressed', () => pm.response.to.have.header('Content-Encoding', "
+            "'gzip'));\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("gz.stampede"));
+        const CliResult r = importAndRun("gz.postman_collection.json", collection, project, QStringLiteral("Gz"),
+                                         {QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject checks =
+            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        for (const char* name : {"gz/decoded", "gz/as text", "gz/it came compressed"})
+            QVERIFY2(checks.value(QLatin1String(name)).toObject().value(QStringLiteral("passed")).toInt() == 1, name);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectRun)

@@ -88,9 +88,13 @@ def stampede_run(cli, col, env, globs, data, work):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     tests = []
     try:
-        checks = json.load(open(summary))["total"]["checks"]
+        s = json.load(open(summary))
+        checks = s["total"]["checks"]
+        steps = sorted({st["name"] for st in s.get("steps", [])}, key=len, reverse=True)
         for key, c in checks.items():
-            step, _, test = key.partition("/")
+            # "STEP/TEST", a step's name may hold a "/": the longest step name that starts the key
+            step = next((n for n in steps if key.startswith(n + "/")), key.partition("/")[0])
+            test = key[len(step) + 1:]
             tests += [(step, test, True)] * c["passed"] + [(step, test, False)] * c["failed"]
     except (OSError, ValueError, KeyError):
         pass
