@@ -138,8 +138,12 @@ bool csvRows(const std::string& text, std::vector<std::vector<Cell>>& rows, std:
                         cell.text += text[i];
                     }
                 }
+                std::string after; // after the closing quote: blanks trimmed, anything else kept (relax)
                 while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
-                    cell.text += text[i++]; // after the closing quote (relax): kept
+                    after += text[i++];
+                while (!after.empty() && isBlank(after.back()))
+                    after.pop_back();
+                cell.text += after;
             } else {
                 while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
                     cell.text += text[i++];

@@ -93,10 +93,12 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
         *keep = *source;
         *keepName = name;
         const script::ScriptNames names = script::scriptNames(*source);
-        if (source == &st.test_script()) { // each pm.test named by a literal is a check of the step
-            sp->tests = names.tests;
-            sp->otherTests = names.otherTests;
-        }
+        // each pm.test named by a literal is a check of the step (the pre-request script's first, as newman
+        // lists them)
+        for (const std::string& test : names.tests)
+            if (std::find(sp->tests.begin(), sp->tests.end(), test) == sp->tests.end())
+                sp->tests.push_back(test);
+        sp->otherTests = sp->otherTests || names.otherTests;
         for (const std::string& set : names.sets)
             for (std::size_t v = 0; v < plan.variables.size(); ++v)
                 if (plan.variables[v].extracted && plan.variables[v].name == set &&

@@ -280,6 +280,8 @@ namespace {
 void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& pre, SendOnceResult& r)
 {
     r.scriptLogs = pre.logs;
+    for (const ScriptRun::Test& test : pre.tests) // the pre-request script's pm.tests first, as newman lists them
+        r.tests.push_back({test.name, test.passed, test.error});
     if (!rendered.scripts)
         return;
     const PlannedStep& st = rendered.plan->steps.front();

@@ -178,6 +178,8 @@ private:
     void onGrpcAnswer(std::uint32_t slot, const Answer& answer, Nanos now);
     // A send that failed (no answer): the transport, or a request that could not be made.
     void fail(std::uint32_t slot, ErrorClass error, std::string_view why, Nanos now);
+    void testsWithoutAnswer(std::uint32_t slot, ErrorClass error, Nanos now);
+    static void countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);
     // The step's request for `slot` in `o`: rendered now when it uses

@@ -100,6 +100,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
     const ScriptRun changes = m_scripts->runPre(
         slot, step, scriptValues(slot), s.iterations ? s.iterations - 1 : 0); // pm.info.iteration: from 0, as Postman
     keepConsole(step, changes.logs);
+    countTests(*st.scripts, changes.tests, metricsAt(step, now));
     if (!changes.ok) {
         std::string why = changes.error;
         appendLogs(why, changes.logs);
@@ -311,6 +312,19 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
     }
     extract(s, st, a, json);
     return Verdict::Pass;
+}
+
+// A pre-request script's pm.tests, counted as it ran them (as newman lists them with the request's): they do not
+// judge the request, which is sent whatever they said.
+void Worker::countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m)
+{
+    for (const ScriptRun::Test& t : tests) {
+        std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), t.name) - sp.tests.begin());
+        if (k == sp.tests.size() && !sp.otherTests)
+            continue;
+        k = std::min(k, sp.tests.size() - 1);
+        ++(t.passed ? m.checks[sp.firstCheck + k].passed : m.checks[sp.firstCheck + k].failed);
+    }
 }
 
 // The step's test script on the answer: each pm.test it ran judged as the

@@ -84,8 +84,30 @@ void Worker::fail(std::uint32_t tag, ErrorClass error, std::string_view why, Nan
         o.verdict = Verdict::Failed;
         o.errorClass = error;
         o.why = why;
+        testsWithoutAnswer(tag, error, now);
     }
     settle(tag, o, nullptr, now);
+}
+
+// A collection run (newman's verdict) runs a request's test script also when the request could not be made or
+// answered, on no answer (code 0, no headers, no body), and counts its tests, as newman does; not for a try
+// that is retried, nor for a request that was never made (a value it could not carry, a pre-request script
+// that failed).
+void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
+{
+    const Slot& s = m_slots[tag];
+    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
+    if (!m_plan.testsVerdict || st.grpc || !st.scripts || st.scripts->test.empty() || s.tries < st.retries ||
+        error == ErrorClass::Render || error == ErrorClass::Extract || error == ErrorClass::Script)
+        return;
+    static const HeaderPairs none;
+    AnswerView a;
+    a.headers = &none;
+    a.elapsedNanos = now - s.intended;
+    m_checkResults.assign(st.checks.size(), kNotRun);
+    Verdict verdict = Verdict::Failed; // the request's failure stands
+    std::string why;
+    testScript(tag, st, a, verdict, why);
 }
 
 // Whether the step's retry takes this outcome: not what would fail the same

@@ -122,7 +122,7 @@ private Q_SLOTS:
         const std::string file =
             "\xEF\xBB\xBF"
             "name, spaced ,quotedNumber,number,negative,empty,unescaped,long\r\n"
-            "\"Kane, A\",  foo  ,\"00123\",7890,-1.5e3,,Abhijit \"KDOS\" Kane,\"89111702272002019559\"\n"
+            "\"Kane, A\",  \"foo\"  ,\"00123\",7890,-1.5e3,,Abhijit \"KDOS\" Kane,\"89111702272002019559\"\n"
             "\n"
             "\"say \"\"hi\"\"\",0012\n";
         IterationData d;

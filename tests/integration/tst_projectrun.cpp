@@ -500,7 +500,10 @@ private slots:
             " \"item\": [{\"name\": \"gz\", \"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:" +
             QByteArray::number(port) +
             "/gz\", \"header\": [{\"key\": \"Accept-Encoding\", \"value\": \"gzip\"}]},"
-            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "   \"event\": [{\"listen\": \"prerequest\", \"script\": {\"exec\": ["
+            "     \"pm.test('before', () => pm.expect(pm.request.url.toString()).to.include('/gz'));\","
+            "     \"pm.test('before fails', () => pm.expect(1).to.equal(2));\"]}},"
+            "    {\"listen\": \"test\", \"script\": {\"exec\": ["
             "     \"pm.test('decoded', () => pm.expect(pm.response.json().gzipped).to.equal(true));\","
             "     \"pm.test('as text', () => pm.expect(pm.response.text()).to.include('xxxx'));\","
             "     \"pm.test('it came compressed', () => pm.response.to.have.header('Content-Encoding', "
@@ -508,11 +511,40 @@ private slots:
         const QString project = m_dir.filePath(QStringLiteral("gz.stampede"));
         const CliResult r = importAndRun("gz.postman_collection.json", collection, project, QStringLiteral("Gz"),
                                          {QStringLiteral("--summary-json"), m_summary});
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.exitCode, 1); // a pre-request script's test failed: counted as newman counts it
         const QJsonObject checks =
             readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
-        for (const char* name : {"gz/decoded", "gz/as text", "gz/it came compressed"})
+        QCOMPARE(checks.value(QStringLiteral("gz/before fails")).toObject().value(QStringLiteral("failed")).toInt(), 1);
+        for (const char* name : {"gz/before", "gz/decoded", "gz/as text", "gz/it came compressed"})
             QVERIFY2(checks.value(QLatin1String(name)).toObject().value(QStringLiteral("passed")).toInt() == 1, name);
+    }
+
+    // Issue 48: a request that could not be made still has its test script run, on no answer (code 0), and its
+    // tests counted, as newman counts them; the run fails for the request all the same.
+    void testsRunWhenNoAnswerCame()
+    {
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Refused\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"closed\", \"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:" +
+            QByteArray::number(freePort()) +
+            "/x\"},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "     \"pm.test('status 200', () => pm.response.to.have.status(200));\","
+            "     \"pm.test('runs anyway', () => pm.expect(pm.response.code).to.equal(0));\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("refused.stampede"));
+        const CliResult r = importAndRun("refused.postman_collection.json", collection, project,
+                                         QStringLiteral("Refused"), {QStringLiteral("--summary-json"), m_summary});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject summary = readJson(m_summary);
+        const QJsonObject checks =
+            summary.value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        QCOMPARE(checks.value(QStringLiteral("closed/status 200")).toObject().value(QStringLiteral("failed")).toInt(),
+                 1);
+        QCOMPARE(checks.value(QStringLiteral("closed/runs anyway")).toObject().value(QStringLiteral("passed")).toInt(),
+                 1);
+        QVERIFY2(summary.value(QStringLiteral("reason")).toString().contains(QStringLiteral("1 of 2 tests failed")),
+                 qPrintable(summary.value(QStringLiteral("reason")).toString()));
     }
 };
 
