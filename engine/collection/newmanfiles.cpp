@@ -79,7 +79,8 @@ bool variableList(const Json& values, const std::string& where, PostmanVariables
             return false;
         }
         const std::string name = key.get<std::string>();
-        if (const Json& enabled = member(v, "enabled"); enabled.is_boolean() && !enabled.get<bool>()) {
+        const Json &enabled = member(v, "enabled"), &disabled = member(v, "disabled"); // either spelling
+        if ((enabled.is_boolean() && !enabled.get<bool>()) || (disabled.is_boolean() && disabled.get<bool>())) {
             out.disabled.push_back(name);
             continue;
         }

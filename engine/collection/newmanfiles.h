@@ -26,7 +26,9 @@ struct PostmanVariables
     std::vector<std::string> disabled;                       // names left out ("enabled": false)
 };
 
-// An environment ({"name", "values": [{"key", "value", "enabled", "type"}]})
+// An environment ({"name", "values": [{"key", "value", "enabled", "type"}]}; a
+// value with "enabled": false or "disabled": true is left out, and one that is
+// left out does not replace an earlier one of its key)
 // or globals (that object, or its bare "values" array) export; a value that is
 // not a string is taken as its JSON text. False with `error` saying what is
 // wrong and where.
