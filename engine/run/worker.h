@@ -180,6 +180,7 @@ private:
     void fail(std::uint32_t slot, ErrorClass error, std::string_view why, Nanos now);
     void testsWithoutAnswer(std::uint32_t slot, ErrorClass error, Nanos now);
     static void countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m);
+    static int testCheck(const StepScriptPlan& sp, const std::string& name);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);
     // The step's request for `slot` in `o`: rendered now when it uses

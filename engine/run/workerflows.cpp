@@ -318,13 +318,19 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
 // judge the request, which is sent whatever they said.
 void Worker::countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m)
 {
-    for (const ScriptRun::Test& t : tests) {
-        std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), t.name) - sp.tests.begin());
-        if (k == sp.tests.size() && !sp.otherTests)
-            continue;
-        k = std::min(k, sp.tests.size() - 1);
-        ++(t.passed ? m.checks[sp.firstCheck + k].passed : m.checks[sp.firstCheck + k].failed);
-    }
+    for (const ScriptRun::Test& t : tests)
+        if (const int check = testCheck(sp, t.name); check >= 0)
+            ++(t.passed ? m.checks[std::size_t(check)].passed : m.checks[std::size_t(check)].failed);
+}
+
+// The check a pm.test of `name` counts under: its own, the step's other tests (a name the plan did not see), or
+// none (-1).
+int Worker::testCheck(const StepScriptPlan& sp, const std::string& name)
+{
+    const std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), name) - sp.tests.begin());
+    if (k == sp.tests.size() && !sp.otherTests)
+        return -1;
+    return int(sp.firstCheck + std::min(k, sp.tests.size() - 1));
 }
 
 // The step's test script on the answer: each pm.test it ran judged as the
@@ -339,11 +345,10 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     for (std::size_t k = 0; k < sp.tests.size(); ++k)
         m_checkResults[sp.firstCheck + k] = kNotRun;
     for (const ScriptRun::Test& t : r.tests) {
-        std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), t.name) - sp.tests.begin());
-        if (k == sp.tests.size() && !sp.otherTests)
+        const int check = testCheck(sp, t.name);
+        if (check < 0)
             continue;
-        k = std::min(k, sp.tests.size() - 1); // a name the plan did not see: the step's other tests
-        std::uint8_t& result = m_checkResults[sp.firstCheck + k];
+        std::uint8_t& result = m_checkResults[std::size_t(check)];
         result = result == 0 || !t.passed ? 0 : 1; // a test of the name that failed fails it
         if (!t.passed && verdict == Verdict::Pass) {
             verdict = Verdict::CheckFailed;
