@@ -48,7 +48,7 @@ const char* kRunUsage =
     "\n"
     "A collection run takes newman's files beside it:\n"
     "  -e, --environment F   a Postman environment export: its values instead of the project's\n"
-    "                        environment (UTF-8 or UTF-16; values with \"enabled\": false left out)\n"
+    "                        environment (UTF-8 or UTF-16; disabled values left out)\n"
     "  -g, --globals F       a Postman globals export: values below the collection's own\n"
     "  --iteration-data F    a CSV (header row) or JSON (array of objects) file: a row an\n"
     "                        iteration, {{column}} above the environment, pm.iterationData in\n"
@@ -477,7 +477,8 @@ bool fileScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::
 
 // A collection run as newman runs one: one virtual user (-c users; with
 // --rate an open model over -c connections), one iteration of its requests in
-// order (--iterations N per user, or -d for a time instead).
+// order, or one per row of its iteration data (`dataRows`; --iterations N per
+// user, or -d for a time instead).
 bool collectionLoad(const Options& o, v1::Scenario& s, std::size_t dataRows, std::string& error)
 {
     if (!o.url.empty() || !o.method.empty() || o.bodySet || !o.headers.empty() || !o.grpcTarget.empty() ||

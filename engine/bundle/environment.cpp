@@ -5,7 +5,8 @@
 
 namespace stampede {
 
-void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value, bool secret)
+void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value, bool secret,
+                 const std::string& scope)
 {
     v1::Variable* target = nullptr;
     for (auto& v : *scenario.mutable_variables())
@@ -17,7 +18,7 @@ void setConstant(v1::Scenario& scenario, const std::string& name, const std::str
     }
     target->mutable_constant()->set_value(value);
     target->mutable_constant()->set_secret(secret);
-    target->mutable_constant()->clear_scope(); // an environment's value now
+    target->mutable_constant()->set_scope(scope);
 }
 
 std::vector<std::string> secretValues(const v1::Scenario& scenario)

@@ -15,8 +15,10 @@ namespace stampede {
 
 // ${name} is `value` everywhere in the run, replacing any variable so named
 // (--var: what the command line says wins).
-// `secret`: never written where the run is recorded (ConstantSource.secret).
-void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value, bool secret = false);
+// `secret`: never written where the run is recorded (ConstantSource.secret);
+// `scope`: its Postman scope (ConstantSource.scope: "" an environment's).
+void setConstant(v1::Scenario& scenario, const std::string& name, const std::string& value, bool secret = false,
+                 const std::string& scope = {});
 // The values of `scenario`'s secret constants (its plan's scenarios' too).
 std::vector<std::string> secretValues(const v1::Scenario& scenario);
 // `scenario` with each secret constant's value as "***" (what a record keeps).

@@ -301,10 +301,7 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
                                 [&](const v1::Variable& v) { return v.name() == key && !v.has_constant(); }))
                     continue; // a data set of the name shadows it
                 setConstant(out.scenario, key, value,
-                            std::find(e.secrets().begin(), e.secrets().end(), key) != e.secrets().end());
-                for (auto& v : *out.scenario.mutable_variables())
-                    if (v.name() == key)
-                        v.mutable_constant()->set_scope("collection");
+                            std::find(e.secrets().begin(), e.secrets().end(), key) != e.secrets().end(), "collection");
             }
         }
     const bool known = std::any_of(out.environments.begin(), out.environments.end(),
@@ -326,6 +323,15 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
     out.baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
     return true;
 }
+
+namespace {
+
+bool secretIn(const std::optional<PostmanVariables>& file, const std::string& name)
+{
+    return file && std::find(file->secrets.begin(), file->secrets.end(), name) != file->secrets.end();
+}
+
+} // namespace
 
 void applyNewmanInputs(v1::Scenario& scenario, const NewmanInputs& inputs, std::vector<std::string>& warnings)
 {
@@ -350,22 +356,14 @@ void applyNewmanInputs(v1::Scenario& scenario, const NewmanInputs& inputs, std::
         });
         if (!holdable(key, "--globals") || above)
             continue; // the collection's (or an environment's) value is above a global
-        const bool secret = inputs.globals && std::find(inputs.globals->secrets.begin(), inputs.globals->secrets.end(),
-                                                        key) != inputs.globals->secrets.end();
-        setConstant(scenario, key, value, secret);
-        for (auto& v : *scenario.mutable_variables())
-            if (v.name() == key)
-                v.mutable_constant()->set_scope("globals");
+        setConstant(scenario, key, value, secretIn(inputs.globals, key), "globals");
     }
     std::vector<std::pair<std::string, std::string>> env =
         inputs.environment ? inputs.environment->values : decltype(env){};
     env.insert(env.end(), inputs.envVars.begin(), inputs.envVars.end());
     for (const auto& [key, value] : env)
         if (holdable(key, "--environment"))
-            setConstant(scenario, key, value,
-                        inputs.environment &&
-                            std::find(inputs.environment->secrets.begin(), inputs.environment->secrets.end(), key) !=
-                                inputs.environment->secrets.end());
+            setConstant(scenario, key, value, secretIn(inputs.environment, key));
     if (inputs.data) {
         std::string name = "iterationData";
         while (has(name))

@@ -14,25 +14,6 @@ namespace stampede {
 
 namespace {
 
-void appendUtf8(std::string& out, std::uint32_t c)
-{
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xC0 | (c >> 6));
-        out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += char(0xE0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    } else {
-        out += char(0xF0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3F));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    }
-}
-
 bool fromUtf16(const std::string& bytes, bool little, std::string& out, std::string& error)
 {
     if (bytes.size() % 2) {
@@ -111,52 +92,52 @@ bool isBlank(char c)
     return c == ' ' || c == '\t';
 }
 
+// One field from text[i] on: blanks before it skipped, a quoted part read ("" a quote, line breaks kept), then
+// the rest up to the delimiter (an unquoted field, or what follows a closing quote: relax), its blanks at the
+// end trimmed; false when a quote is not closed.
+bool readField(const std::string& text, std::size_t& i, std::size_t& line, Cell& cell)
+{
+    while (i < text.size() && isBlank(text[i]))
+        ++i;
+    if (i < text.size() && text[i] == '"') {
+        cell.quoted = true;
+        for (++i;; ++i) {
+            if (i >= text.size())
+                return false;
+            if (text[i] != '"') {
+                line += text[i] == '\n';
+                cell.text += text[i];
+            } else if (i + 1 < text.size() && text[i + 1] == '"') {
+                cell.text += '"';
+                ++i;
+            } else {
+                ++i;
+                break;
+            }
+        }
+    }
+    std::string rest;
+    while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
+        rest += text[i++];
+    while (!rest.empty() && isBlank(rest.back()))
+        rest.pop_back();
+    cell.text += rest;
+    return true;
+}
+
 bool csvRows(const std::string& text, std::vector<std::vector<Cell>>& rows, std::string& error)
 {
     std::size_t i = 0, line = 1;
     while (i < text.size()) {
         std::vector<Cell> row;
         const std::size_t rowLine = line;
-        for (;;) {
-            Cell cell;
-            while (i < text.size() && isBlank(text[i]))
-                ++i;
-            if (i < text.size() && text[i] == '"') {
-                cell.quoted = true;
-                for (++i;; ++i) {
-                    if (i >= text.size()) {
-                        error = "line " + std::to_string(rowLine) + ": a quoted field is not closed";
-                        return false;
-                    }
-                    if (text[i] == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                        cell.text += '"';
-                        ++i;
-                    } else if (text[i] == '"') {
-                        ++i;
-                        break;
-                    } else {
-                        line += text[i] == '\n';
-                        cell.text += text[i];
-                    }
-                }
-                std::string after; // after the closing quote: blanks trimmed, anything else kept (relax)
-                while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
-                    after += text[i++];
-                while (!after.empty() && isBlank(after.back()))
-                    after.pop_back();
-                cell.text += after;
-            } else {
-                while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
-                    cell.text += text[i++];
+        for (;; ++i) { // a field, then another after each comma
+            if (!readField(text, i, line, row.emplace_back())) {
+                error = "line " + std::to_string(rowLine) + ": a quoted field is not closed";
+                return false;
             }
-            while (!cell.text.empty() && isBlank(cell.text.back()) && !cell.quoted)
-                cell.text.pop_back();
-            row.push_back(std::move(cell));
-            if (i < text.size() && text[i] == ',') {
-                ++i;
-                continue;
-            }
-            break;
+            if (i >= text.size() || text[i] != ',')
+                break;
         }
         if (i < text.size() && text[i] == '\r')
             ++i;
@@ -200,15 +181,10 @@ bool numberText(const std::string& s, std::string& out)
     return true;
 }
 
-std::string csvField(const std::string& s)
+// A cell of the table: an empty one quoted (a row of one empty cell is no empty line).
+std::string cellText(const std::string& s)
 {
-    // quoted when it must be, and when it starts with a byte order mark (which a reader skips at the start)
-    if (s.find_first_of(",\"\r\n") == std::string::npos && !s.empty() && s.compare(0, 3, "\xEF\xBB\xBF") != 0)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+    return s.empty() ? std::string("\"\"") : csvField(s);
 }
 
 // The rows as the CSV a source reads, with a last column "$types": a letter a
@@ -218,13 +194,13 @@ void writeTable(IterationData& out, const std::vector<std::vector<std::pair<std:
 {
     out.csv.clear();
     for (const auto& c : out.columns)
-        out.csv += csvField(c) + ",";
+        out.csv += cellText(c) + ",";
     out.csv += std::string(kTypesColumn) + "\n";
     for (const auto& row : rows) {
         std::string types;
         for (std::size_t c = 0; c < out.columns.size(); ++c) {
             const bool has = c < row.size() && row[c].second != 'u';
-            out.csv += csvField(has ? row[c].first : std::string()) + ",";
+            out.csv += cellText(has ? row[c].first : std::string()) + ",";
             types += has ? row[c].second : 'u';
         }
         out.csv += types + "\n";

@@ -149,4 +149,14 @@ int CsvTable::columnIndex(std::string_view name) const
     return -1;
 }
 
+std::string csvField(std::string_view s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string_view::npos && s.substr(0, 3) != "\xEF\xBB\xBF")
+        return std::string(s);
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
 } // namespace stampede

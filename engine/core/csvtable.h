@@ -32,4 +32,9 @@ private:
     std::size_t m_rowCount = 0;
 };
 
+// `s` as one CSV field: quoted (a quote doubled) when it holds a comma, a
+// quote or a line break, or starts with a byte order mark (which a reader
+// skips at the start of a text); as it is otherwise.
+std::string csvField(std::string_view s);
+
 } // namespace stampede

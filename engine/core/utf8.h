@@ -6,6 +6,7 @@
 // no surrogates, nothing past U+10FFFF) are written as `\xHH`, so a GBK or
 // Latin-1 text stays readable as what was received (its bytes can be told).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -21,5 +22,7 @@ inline bool isUtf8(std::string_view s)
 std::string utf8Escaped(std::string_view s);
 // Makes `s` valid UTF-8 in place (utf8Escaped) when it is not; true when it was already.
 bool makeUtf8(std::string& s);
+// Appends code point `c` (at most U+10FFFF) as UTF-8.
+void appendUtf8(std::string& out, std::uint32_t c);
 
 } // namespace stampede

@@ -38,6 +38,9 @@
 
 namespace stampede {
 
+namespace {
+
+// A name a scenario's variable may have: a letter or _, then letters, digits, _ and -.
 bool isVariableName(std::string_view s)
 {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
@@ -47,8 +50,6 @@ bool isVariableName(std::string_view s)
             return false;
     return true;
 }
-
-namespace {
 
 // The stress tag as its header carries it: a `baggage` header takes a W3C
 // baggage member (key=value), any other the run id itself.

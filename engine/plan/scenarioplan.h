@@ -290,9 +290,6 @@ std::optional<ScenarioPlan> compileScenario(const v1::Scenario& scenario, const 
 // ${name.column} from its first row), for a request builder that resolves
 // names as the run would; variables that are not valid are left out.
 std::map<std::string, std::string> variableSamples(const v1::Scenario& scenario, const PlanOptions& options);
-// A name a variable may have: a letter or _, then letters, digits, _ and -.
-bool isVariableName(std::string_view s);
-
 // A fresh run id: "st-" and 16 hex digits from the system's random source.
 std::string newRunId();
 

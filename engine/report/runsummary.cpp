@@ -281,10 +281,6 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     return s;
 }
 
-// The verdict a run gets with no threshold at all: it did not pass if no
-// request succeeded, nor if a paced run made under 90 % of the iterations
-// it planned (naming why), unless its plan changed on purpose (a data set
-// in stop mode ran out, someone scaled the load).
 void judgeTests(RunSummary& s)
 {
     if (s.status != "completed" || !s.reason.empty())
@@ -318,6 +314,11 @@ void judgeTests(RunSummary& s)
     }
 }
 
+// The verdict a run gets with no threshold at all: it did not pass if no
+// request succeeded, nor if a paced run made under 90 % of the iterations
+// it planned (naming why), unless its plan changed on purpose (a data set
+// in stop mode ran out, someone scaled the load). A plan judged by its
+// tests has newman's verdict instead (judgeTests).
 void judgeAsPlanned(RunSummary& s, const ScenarioPlan& plan)
 {
     if (plan.testsVerdict) {

@@ -1,5 +1,6 @@
 #include "savedreport.h"
 
+#include "core/csvtable.h"
 #include "core/nicescale.h"
 
 #include "plan/scenarioplan.h"
@@ -78,16 +79,6 @@ std::string escapeXml(const std::string& s)
         }
     }
     return out;
-}
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 // The scenario's JSON indented, one field a line (as it was when it is not a scenario).

@@ -28,13 +28,14 @@ std::string lower(std::string_view s)
     return out;
 }
 
-void appendPair(std::string& out, std::string_view key, std::string_view value)
+// key: value into a JSON object being written; `json`: the value is JSON text already (not a string).
+void appendPair(std::string& out, std::string_view key, std::string_view value, bool json = false)
 {
     if (out.back() != '{')
         out += ',';
     out += jsonString(key);
     out += ':';
-    out += jsonString(value);
+    out += json ? std::string(value) : jsonString(value);
 }
 
 void appendHeaders(std::string& out, const HeaderPairs& headers)
@@ -289,15 +290,8 @@ void StepScripts::variablesJson(const User& u, ScriptValues& values, std::string
                 values.read(std::uint16_t(v), typesAt, types);
             for (std::size_t c = 0; c < columns.size(); ++c) {
                 const char type = int(c) == typesAt ? 'u' : c < types.size() ? types[c] : 's';
-                if (type == 'u' || !values.read(std::uint16_t(v), int(c), value))
-                    continue;
-                if (type == 'j') {
-                    if (data.back() != '{')
-                        data += ',';
-                    data += jsonString(columns[c]) + ':' + value;
-                } else {
-                    appendPair(data, columns[c], value);
-                }
+                if (type != 'u' && values.read(std::uint16_t(v), int(c), value))
+                    appendPair(data, columns[c], value, type == 'j');
             }
         } else if (!pv.literal && values.read(std::uint16_t(v), -1, value)) {
             appendPair(scopes[pv.scope], pv.name, value);

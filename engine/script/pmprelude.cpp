@@ -102,14 +102,7 @@ const char* pmPreludeSource()
     within(a, b) { return this._check(this._v >= a && this._v <= b, `be within ${a}..${b}`); }
     match(re) { return this._check(re.test(String(this._v)), 'match ' + re); }
     // chai-postman's jsonSchema: the value (a response's JSON body) valid by the schema, by ajv (require('ajv'))
-    jsonSchema(schema, options) {
-      const [valid, errors] = schemaCheck(this._v, schema, options);
-      if (valid === this._not)
-        throw new AssertionError((this._msg ? this._msg + ': ' : '') +
-                                 (this._not ? 'expected data to not satisfy schema'
-                                            : 'expected data to satisfy schema but found following errors: \n' + errors));
-      return this;
-    }
+    jsonSchema(schema, options) { schemaAssert(this._v, schema, options, this._not, this._msg); return this; }
     // chai's throw: the function throws; with an Error type, a text (contained in the message) or a RegExp, that one
     throw(expected) {
       if (typeof this._v !== 'function')
@@ -221,10 +214,7 @@ const char* pmPreludeSource()
     jsonSchema(schema, options) {
       let body;
       try { body = JSON.parse(this._s.text()); } catch (e) { return this._check(false, 'have a JSON body'); }
-      const [valid, errors] = schemaCheck(body, schema, options);
-      if (valid === this._n)
-        throw new AssertionError(this._n ? 'expected data to not satisfy schema'
-                                         : 'expected data to satisfy schema but found following errors: \n' + errors);
+      schemaAssert(body, schema, options, this._n);
     }
     jsonBody(path, value) {
       let body, parsed = true;
@@ -325,8 +315,9 @@ const char* pmPreludeSource()
   const require = (name) => (own(modules, name) ? modules[name] : load(name, ''));
   // jsonSchema's ajv: made once per thread for chai-postman's options (its meta-schema compiled once; making
   // it is the sandbox's time, not the run's), a new one for other options
+  // (chai-postman's messages; `negate`: to.not)
   let sharedAjv;
-  const schemaCheck = (data, schema, options) => {
+  const schemaAssert = (data, schema, options, negate, message) => {
     const Ajv = load('ajv', '');
     let ajv = sharedAjv;
     if (options !== undefined || !ajv) {
@@ -334,8 +325,11 @@ const char* pmPreludeSource()
       try { ajv = new Ajv(Object.assign({ allErrors: true, logger: false }, options)); } finally { host.hold(false); }
       if (options === undefined) sharedAjv = ajv;
     }
-    const valid = ajv.validate(schema, data);
-    return [Boolean(valid && !ajv.errors), ajv.errorsText()];
+    const valid = Boolean(ajv.validate(schema, data) && !ajv.errors);
+    if (valid === Boolean(negate))
+      throw new AssertionError((message ? message + ': ' : '') +
+                               (negate ? 'expected data to not satisfy schema'
+                                       : 'expected data to satisfy schema but found following errors: \n' + ajv.errorsText()));
   };
   const logLimit = 100;
 

@@ -1,6 +1,7 @@
 #include "logformat.h"
 
 #include "core/text.h"
+#include "core/utf8.h"
 #include "jsonscan.h"
 
 #include <simdjson.h>
@@ -105,20 +106,6 @@ constexpr const char* kSkippedPrefixes[] = {"upstream_", "sent_http_", "sent_tra
 bool nameChar(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-void appendUtf8(std::string& out, unsigned cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
 }
 
 // The directive's quoted parts joined: 'a' "b" -> ab; escapes as nginx's configuration reads them.
