@@ -183,7 +183,10 @@ QScrollArea* RunDashboard::buildCharts()
     grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
     grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p95, m_p99, m_p999, m_max}), 0, 1);
     auto* errors = makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass);
-    // the legend names the classes that have errors so far: eleven names fit nowhere
+    // the legend names the classes that have errors so far: eleven names fit nowhere (none before the first
+    // second has come: a slow start would otherwise show all eleven, cut short)
+    for (QLegendMarker* marker : errors->chart()->legend()->markers())
+        marker->setVisible(false);
     errors->setObjectName(QStringLiteral("errorsChart"));
     grid->addWidget(errors, 1, 0);
     auto* gauges = makeChart(tr("Connections and users"), tr("count"), {m_connections, m_users});

@@ -54,6 +54,7 @@ struct AnswerView
     const HeaderPairs* trailers = nullptr; // gRPC trailers, or a chunked body's
     std::string_view body;                 // the decoded body (gRPC: the answer message as JSON)
     std::int64_t elapsedNanos = 0;         // from the intended start to the whole answer
+    std::string_view cookies; // the jar's Cookie header for the request's URL after the answer (scripts' pm.cookies)
 };
 
 // Reads JSON paths from one answer: loads the body into the worker's reader

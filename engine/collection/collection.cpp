@@ -68,8 +68,8 @@ Json pairsJson(const Pairs& pairs)
 ProjectStore::NewItem toNew(const ImportedItem& i)
 {
     ProjectStore::NewItem n;
-    const std::string name(trimSpaces(i.name));
-    n.name = name.empty() ? "(unnamed)" : name;
+    // the name as written (Postman's: a script's setNextRequest names it so, blanks and all); none: "(unnamed)"
+    n.name = trimSpaces(i.name).empty() ? std::string("(unnamed)") : i.name;
     if (i.folder) {
         n.kind = ItemKind::Folder;
         for (const auto& c : i.children)

@@ -28,7 +28,7 @@ std::optional<Endpoint> Endpoint::resolve(const std::string& host, unsigned port
 bool Endpoint::sameAs(const Endpoint& o) const
 {
     return length == o.length && std::memcmp(&address, &o.address, length) == 0 && tls == o.tls &&
-           serverName == o.serverName;
+           serverName == o.serverName && (length != 0 || label == o.label);
 }
 
 } // namespace stampede

@@ -18,6 +18,9 @@ struct Endpoint
     // Set: TLS over the connection, with this context (shared by the run).
     std::shared_ptr<TlsContext> tls;
     std::string serverName; // sent as SNI (unless an IP address) and verified against
+    // No address (length 0): why ("cannot resolve host ..."); each connection to it fails with it, a connect
+    // error of its request (a collection run goes on past a name that does not resolve, as newman does).
+    std::string unresolved;
 
     // Resolves host and port (numeric or by name). Returns nullopt and sets
     // `error` when the name does not resolve.

@@ -274,6 +274,11 @@ void Transport::open(const Endpoint& endpoint, Nanos now, Nanos connectTimeout, 
     m_connectStart = SteadyClock::monotonicNow();
     m_connectDeadline = now + connectTimeout;
     m_watchingWrites = m_wantsWrites = true; // the connect completes as writable
+    if (endpoint.length == 0) {
+        failConnect(ErrorClass::Connect,
+                    endpoint.unresolved.empty() ? "no address for " + endpoint.label : endpoint.unresolved, now);
+        return;
+    }
     m_fd = ::socket(endpoint.address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (m_fd < 0) {
         failConnect(ErrorClass::Connect, std::string("socket: ") + std::strerror(errno), now);

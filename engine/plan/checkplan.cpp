@@ -229,6 +229,8 @@ std::vector<PlanError> flowWarnings(const ScenarioPlan& plan)
     std::vector<PlanError> out;
     for (const std::string& name : plan.literalNames)
         out.push_back({"variables", "{{" + name + "}} is not defined: sent as written, as newman sends it"});
+    for (const std::string& why : plan.unresolvedHosts)
+        out.push_back({"request.url", why + ": each request to it fails (a connect error), as newman counts it"});
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         for (const std::uint16_t v : plan.steps[i].extracted) {
             const auto extracts = [&](const PlannedStep& s) {

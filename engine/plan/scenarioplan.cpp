@@ -701,7 +701,8 @@ private:
             ps.head.appendLiteral("\r\n");
             ps.h2Headers.emplace_back(asciiLower(name), value);
         };
-        if (rq.has_form()) {
+        // a form without a field is no body (as Postman's empty formdata and urlencoded bodies: nothing sent)
+        if (rq.has_form() && rq.form().fields_size() > 0) {
             if (!rq.body().empty()) {
                 error(field + ".form", "a request has a body or a form, not both");
                 return false;
@@ -763,11 +764,18 @@ private:
         }
         if (m_o.resolveHosts) {
             auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-            if (!ep) {
+            if (ep) {
+                ps.endpoint = *ep;
+            } else if (m_plan.testsVerdict) { // newman's: that request fails (a connect error), the run goes on
+                ps.endpoint.label = parsed->host + ":" + std::to_string(parsed->port);
+                ps.endpoint.unresolved = err;
+                if (std::find(m_plan.unresolvedHosts.begin(), m_plan.unresolvedHosts.end(), err) ==
+                    m_plan.unresolvedHosts.end())
+                    m_plan.unresolvedHosts.push_back(err);
+            } else {
                 error(field + ".request.url", err);
                 return std::nullopt;
             }
-            ps.endpoint = *ep;
         }
         if (parsed->scheme == "https") {
             ps.endpoint.tls = tlsContext(!(m_s.tls().insecure() || rq.insecure()));

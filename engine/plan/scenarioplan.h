@@ -225,6 +225,8 @@ struct ScenarioPlan
     bool trace = false; // a W3C traceparent on every request (trace id per iteration, span per request)
     // Names no variable, data set or script gives (a collection run): sent as "{{name}}", as newman sends them.
     std::vector<std::string> literalNames;
+    // Hosts that did not resolve (a collection run): why, each once; their requests fail as connect errors.
+    std::vector<std::string> unresolvedHosts;
     bool testsVerdict = false; // judged as newman's exit code: every test passed, no script or request failed
     // A replay with trace: new trace ids, not the recorded traceparents' (copies get ids derived from them).
     bool newTraceIds = false;

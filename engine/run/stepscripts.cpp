@@ -103,6 +103,9 @@ StepScripts::StepScripts(const ScenarioPlan& plan, std::uint32_t slots)
       m_parser(std::make_unique<simdjson::dom::parser>())
 {
     script::JsRuntime& js = script::JsRuntime::thisThread();
+    // a run's scripts have 100 ms of CPU each; a collection run's (newman's, which has no limit) 10 s: a run
+    // still ends, and a script that waits in a loop, as newman's own fixtures do, runs as in newman
+    js.setBudget(plan.testsVerdict ? std::chrono::milliseconds(10000) : script::ScriptLimits{}.budget);
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         const StepScriptPlan* sp = plan.steps[i].scripts.get();
         if (!sp)
@@ -174,6 +177,20 @@ struct StepScripts::Host final : script::PmHost
         appendHeaders(json, answer && answer->headers ? *answer->headers : HeaderPairs{});
     }
     std::string_view responseBody() override { return answer ? answer->body : std::string_view(); }
+    void responseCookies(std::string& json) override
+    {
+        HeaderPairs pairs; // "a=1; b=2" as [[a, 1], [b, 2]]
+        std::string_view rest = answer ? answer->cookies : std::string_view();
+        while (!rest.empty()) {
+            const std::size_t end = std::min(rest.find("; "), rest.size());
+            const std::string_view one = rest.substr(0, end);
+            const std::size_t eq = one.find('=');
+            if (eq != std::string_view::npos)
+                pairs.emplace_back(std::string(one.substr(0, eq)), std::string(one.substr(eq + 1)));
+            rest.remove_prefix(std::min(end + 2, rest.size()));
+        }
+        appendHeaders(json, pairs);
+    }
     void test(std::string_view name, bool passed, std::string_view error) override
     {
         out.tests.push_back({std::string(name), passed, std::string(error)});
@@ -323,6 +340,11 @@ void StepScripts::takeResult(std::size_t step, const std::string& result, Script
     bool skip = false;
     if (!root["skip"].get_bool().get(skip))
         out.skip = skip;
+    if (simdjson::dom::element next; !root["next"].get(next)) {
+        out.jump = true;
+        if (std::string_view name; !next.get_string().get(name))
+            out.next = std::string(name);
+    }
     // the request's changes, resolved
     simdjson::dom::element request, resolved;
     const StepScriptPlan& sp = *m_plan.steps[step].scripts;

@@ -34,6 +34,9 @@ struct ScriptRun
     bool ok = true;    // false: it threw, ran past its budget or its heap
     std::string error; // why: "steps[1].testScript:3: TypeError: ..."
     bool skip = false; // pm.execution.skipRequest()
+    // postman.setNextRequest(next) was called: the request to go to after this one (none: the iteration ends)
+    bool jump = false;
+    std::optional<std::string> next;
     struct Test
     {
         std::string name;

@@ -135,7 +135,9 @@ private:
         std::uint64_t ticket = 0;     // its arrival at the rendezvous it waits at
         bool metRendezvous = false;   // released: the next send of its step goes
         std::string trace;            // the iteration's W3C trace id (with trace on), kept with its samples
+        int jump = kNoJump;           // postman.setNextRequest: the step after this one, or kEndIteration
     };
+    static constexpr int kNoJump = -1, kEndIteration = -2;
     enum class Verdict
     {
         Pass,
@@ -216,6 +218,7 @@ private:
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
     void nextStep(std::uint32_t slot, Nanos intended, Nanos now);
+    void takeJump(Slot& s, const ScriptRun& r) const;
     void resumeThinkers(Nanos now);
     bool turn(Nanos now);
     void beginStop();

@@ -66,6 +66,7 @@ void Worker::startFlows(std::uint32_t slot)
 {
     Slot& s = m_slots[slot];
     ++s.iterations;
+    s.jump = kNoJump;
     if (m_scripts)
         m_scripts->newIteration(slot, m_plan.load->slotIsUser());
     if (!m_plan.load->slotIsUser()) {
@@ -101,6 +102,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
         slot, step, scriptValues(slot), s.iterations ? s.iterations - 1 : 0); // pm.info.iteration: from 0, as Postman
     keepConsole(step, changes.logs);
     countTests(*st.scripts, changes.tests, metricsAt(step, now));
+    takeJump(s, changes);
     if (!changes.ok) {
         std::string why = changes.error;
         appendLogs(why, changes.logs);
@@ -209,7 +211,7 @@ bool Worker::followRedirect(std::uint32_t slot, const Answer& answer, Nanos now)
     if (s.hops >= m_plan.followRedirects || !answer.headers)
         return false; // past the hops allowed: the redirect is the answer
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    const std::string* location = findHeader(AnswerView{0, false, answer.headers, nullptr, {}, 0}, "location");
+    const std::string* location = findHeader(AnswerView{.headers = answer.headers}, "location");
     const auto target = location ? redirectTarget(*location, st, s.path) : std::nullopt;
     if (!target)
         return false;                                     // none, or to another server: the redirect is the answer
@@ -339,8 +341,12 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
                         std::string& why)
 {
     Slot& s = m_slots[slot];
-    const ScriptRun r =
-        m_scripts->runTest(slot, std::size_t(s.step), a, scriptValues(slot), s.iterations ? s.iterations - 1 : 0);
+    AnswerView withCookies = a; // pm.cookies: the jar's for the URL, with what the answer set
+    if (s.jar)
+        withCookies.cookies = cookieFor(s, st, s.path);
+    const ScriptRun r = m_scripts->runTest(slot, std::size_t(s.step), withCookies, scriptValues(slot),
+                                           s.iterations ? s.iterations - 1 : 0);
+    takeJump(s, r);
     const StepScriptPlan& sp = *st.scripts;
     for (std::size_t k = 0; k < sp.tests.size(); ++k)
         m_checkResults[sp.firstCheck + k] = kNotRun;
@@ -362,6 +368,21 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     if (verdict != Verdict::Pass)
         appendLogs(why, r.logs);
     keepConsole(std::size_t(s.step), r.logs);
+}
+
+// postman.setNextRequest: the step of that name (the last of it, as Postman's lookup keeps), or the iteration's
+// end (null, or a name no step has, as Postman's runner takes it).
+void Worker::takeJump(Slot& s, const ScriptRun& r) const
+{
+    if (!r.jump)
+        return;
+    s.jump = kEndIteration;
+    if (r.next)
+        for (std::size_t k = m_plan.steps.size(); k-- > 0;)
+            if (m_plan.steps[k].name == *r.next) {
+                s.jump = int(k);
+                break;
+            }
 }
 
 // A script's console lines go to the run's events (an engine's first ten a second; the rest counted).

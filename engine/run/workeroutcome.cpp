@@ -244,11 +244,11 @@ void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
         return;
     }
     const auto current = std::size_t(s.step);
-    if (++s.repeated < m_plan.steps[current].repeat) {
+    if (s.jump == kNoJump && ++s.repeated < m_plan.steps[current].repeat) {
         sendStep(slot, int(current), intended, now);
         return;
     }
-    const std::size_t next = current + 1;
+    const std::size_t next = s.jump == kNoJump ? current + 1 : std::size_t(std::exchange(s.jump, kNoJump));
     if (next >= m_plan.steps.size()) {
         endIteration(slot, now, false);
         return;

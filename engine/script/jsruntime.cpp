@@ -115,6 +115,7 @@ struct JsRuntime::Impl
     // a script does not make it run out of its time (the thread's clock, read by the watchdog).
     clockid_t cpuClock = CLOCK_THREAD_CPUTIME_ID;
     std::atomic<std::int64_t> cpuStart{0};               // the thread's CPU nanoseconds when the run started
+    std::atomic<std::int64_t> budgetNanos{0};            // limits.budget, as the watchdog reads it
     std::atomic<std::int64_t> interruptFor{-1};          // the run whose budget passed
     std::atomic<bool> overHeap{false};                   // past the heap limit
     std::atomic<std::int64_t> grewFor{-1};               // the run past the resident memory a run may add
@@ -151,7 +152,6 @@ struct JsRuntime::Impl
     }
     void watch()
     {
-        const std::int64_t budget = std::chrono::duration_cast<std::chrono::nanoseconds>(limits.budget).count();
         int idle = 0;
         std::size_t resident = 0; // at the last look
         std::int64_t watched = 0; // the run whose memory is watched
@@ -184,7 +184,7 @@ struct JsRuntime::Impl
             std::chrono::nanoseconds sleep = kTick;
             if (start != 0) {
                 idle = 0;
-                const std::int64_t left = cpuStart.load() + budget - cpuNanos();
+                const std::int64_t left = cpuStart.load() + budgetNanos.load() - cpuNanos();
                 if (left <= 0 && runStart.load() == start)
                     interruptFor = start;
                 JS_RequestInterruptCallback(cx); // thread-safe: the heap is looked at, or the run stops
@@ -312,7 +312,14 @@ JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>
         JS_DestroyContext(d.cx);
         throw std::runtime_error("the script prelude does not run: " + error);
     }
+    setBudget(limits.budget);
     d.watchdog = std::thread([&d] { d.watch(); });
+}
+
+void JsRuntime::setBudget(std::chrono::milliseconds budget)
+{
+    m_impl->limits.budget = budget;
+    m_impl->budgetNanos = std::chrono::duration_cast<std::chrono::nanoseconds>(budget).count();
 }
 
 JsRuntime::~JsRuntime()

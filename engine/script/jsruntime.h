@@ -71,6 +71,8 @@ public:
     virtual void request(std::string& json) = 0;
     // The answer's headers: [[k, v]].
     virtual void responseHeaders(std::string& json) = 0;
+    // The cookies the user's jar holds for the request's URL after the answer: [[name, value]].
+    virtual void responseCookies(std::string& json) { json = "[]"; }
     // The answer's body (UTF-8; a malformed sequence reads as U+FFFD).
     virtual std::string_view responseBody() = 0;
     // What the script set (`value`), unset (`value` null) or cleared (`key`
@@ -111,6 +113,8 @@ public:
     class Realm;
     // A fresh global with the standard classes (a virtual user's).
     std::unique_ptr<Realm> newRealm();
+    // Each run's CPU time from now on (the limits' budget at first); set on the runtime's own thread.
+    void setBudget(std::chrono::milliseconds budget);
     // Runs compiled script `script` in `realm`, within the budget.
     ScriptOutcome run(Realm& realm, std::size_t script);
     // Runs it as a Postman script (pmScriptSource) with `facts`, asking

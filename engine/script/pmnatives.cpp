@@ -65,7 +65,7 @@ bool returnString(JSContext* cx, JS::CallArgs& args, std::string_view text)
     return true;
 }
 
-// A JSON text the host writes: __pmVariables(), __pmRequest(), __pmHeaders().
+// A JSON text the host writes: __pmVariables(), __pmRequest(), __pmHeaders(), __pmCookies().
 template <void (PmHost::*part)(std::string&)> bool hostJson(JSContext* cx, unsigned argc, JS::Value* vp)
 {
     JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
@@ -249,6 +249,7 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
     static const JSFunctionSpec natives[] = {JS_FN("__pmVariables", hostJson<&PmHost::variables>, 0, 0),
                                              JS_FN("__pmRequest", hostJson<&PmHost::request>, 0, 0),
                                              JS_FN("__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0),
+                                             JS_FN("__pmCookies", hostJson<&PmHost::responseCookies>, 0, 0),
                                              JS_FN("__pmBody", hostBody, 0, 0),
                                              JS_FN("__pmJsonDoc", hostJsonDoc, 0, 0),
                                              JS_FN("__pmJsonValue", hostJsonValue, 1, 0),

@@ -155,8 +155,10 @@ const char* pmPreludeSource()
   // the host's natives, kept here and taken off the global
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
                  jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog,
-                 module: __pmModule, hold: __pmHold, randomBytes: __pmRandomBytes, modulesGlobal: __pmModulesGlobal };
-  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmBody', '__pmJsonDoc', '__pmJsonValue',
+                 module: __pmModule, hold: __pmHold, randomBytes: __pmRandomBytes, modulesGlobal: __pmModulesGlobal,
+                 cookies: __pmCookies };
+  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmCookies', '__pmBody', '__pmJsonDoc',
+                      '__pmJsonValue',
                       '__pmTest', '__pmChange', '__pmLog', '__pmModule', '__pmHold', '__pmRandomBytes',
                       '__pmModulesGlobal'])
     delete globalThis[name];
@@ -178,7 +180,12 @@ const char* pmPreludeSource()
   const lower = (name) => String(name).toLowerCase();
   class HeaderList {
     constructor(pairs) { this._p = pairs; }
-    get(name) { const n = lower(name); const h = this._p.find(([k]) => k.toLowerCase() === n); return h ? h[1] : undefined; }
+    // a name given more than once: get() is its last value, toObject() all of them in order (as newman's)
+    get(name) {
+      const n = lower(name);
+      for (let i = this._p.length - 1; i >= 0; --i) if (this._p[i][0].toLowerCase() === n) return this._p[i][1];
+      return undefined;
+    }
     has(name, value) { const n = lower(name); return this._p.some(([k, v]) => k.toLowerCase() === n && (value === undefined || v === value)); }
     add(h) { this._p.push([h.key, String(h.value)]); }
     upsert(h) {
@@ -187,11 +194,32 @@ const char* pmPreludeSource()
       if (i >= 0) this._p[i] = [this._p[i][0], String(h.value)]; else this._p.push([h.key, String(h.value)]);
     }
     remove(name) { const n = lower(name); for (let i = this._p.length - 1; i >= 0; --i) if (this._p[i][0].toLowerCase() === n) this._p.splice(i, 1); }
-    toObject() { return Object.fromEntries(this._p.map(([k, v]) => [k.toLowerCase(), v])); }
+    toObject() {
+      const o = {};
+      for (const [k, v] of this._p) {
+        const n = k.toLowerCase();
+        Object.defineProperty(o, n, { value: !own(o, n) ? v : [].concat(o[n], v), writable: true, enumerable: true,
+                                      configurable: true });
+      }
+      return o;
+    }
     each(fn) { this._p.forEach(([key, value]) => fn({ key, value })); }
     count() { return this._p.length; }
   }
   const headerList = (pairs) => new HeaderList(pairs);
+  // pm.cookies: the cookies the user's jar holds for the request's URL once the answer came (as Postman's
+  // cookie list: by name, case as written)
+  class CookieList {
+    constructor(pairs) { this._c = pairs.map(([name, value]) => ({ name, value })); }
+    one(name) { return this._c.find((c) => c.name === String(name)); }
+    get(name) { const c = this.one(name); return c ? c.value : undefined; }
+    has(name, value) { const c = this.one(name); return c !== undefined && (value === undefined || c.value === value); }
+    all() { return this._c.map((c) => ({ ...c })); }
+    toObject() { return Object.fromEntries(this._c.map((c) => [c.name, c.value])); }
+    each(fn) { this._c.forEach((c) => fn({ ...c })); }
+    count() { return this._c.length; }
+    idx(i) { const c = this._c[i]; return c ? { ...c } : undefined; }
+  }
   const reasons = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently',
                     302: 'Found', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
                     404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
@@ -249,6 +277,9 @@ const char* pmPreludeSource()
     get headers() {
       return (this._h ??= headerList(this.#u.run.response === this ? JSON.parse(host.headers()) : []));
     }
+    get cookies() {
+      return (this._k ??= new CookieList(this.#u.run.response === this ? JSON.parse(host.cookies()) : []));
+    }
     text() { return (this._b ??= this.#u.run.response === this ? host.body() : ''); }
     // the body parsed once, each call's objects fresh, the user's realm's, and made when first looked at
     // (the user's JSON.parse's when the fast reader does not take the text: it says what is wrong)
@@ -274,7 +305,6 @@ const char* pmPreludeSource()
     return request;
   };
   const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
-  const setNextRequest = unsupported('postman.setNextRequest');
   const sendRequest = unsupported('pm.sendRequest');
   // the modules Postman's sandbox has that are built in here; any other is named
   const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
@@ -333,10 +363,80 @@ const char* pmPreludeSource()
   };
   const logLimit = 100;
 
+  // Postman's sandbox still carries Sugar's extensions of the built-in prototypes, which older collections use
+  // ('responseBody.has("x")'): the common ones, written here after Sugar 1.x's documented behaviour (Debian has no
+  // Sugar), on the user's own String, Array, Number and Function (the shared realm's stay as they are).
+  const isRegExp = (v) => Object.prototype.toString.call(v) === '[object RegExp]'; // a user's realm's too
+  const escapeRegExp = (s) => String(s).replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&');
+  const underscore = (s) => String(s).replace(/[-\s]+/g, '_').replace(/([A-Z\d]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
+  const matches = (el, f, i, a) => (typeof f === 'function' ? Boolean(f(el, i, a))
+    : isRegExp(f) ? f.test(String(el)) : (typeof f === 'object' && f !== null ? deepEqual(el, f) : el === f));
+  const sugar = {
+    String: {
+      has(find) { return String(this).search(isRegExp(find) ? find : escapeRegExp(find)) !== -1; },
+      camelize(first) {
+        return underscore(this).replace(/(^|_)([^_]+)/g, (m, pre, word, index) =>
+          (first !== false || index > 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word));
+      },
+      underscore() { return underscore(this); },
+      dasherize() { return underscore(this).replace(/_/g, '-'); },
+      spacify() { return underscore(this).replace(/_/g, ' '); },
+      capitalize() { const s = String(this); return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase(); },
+      shift(n) { return Array.from(String(this), (c) => String.fromCharCode(c.charCodeAt(0) + Number(n))).join(''); },
+      isBlank() { return String(this).trim().length === 0; },
+    },
+    Array: {
+      any(f) { return Array.prototype.some.call(this, (el, i, a) => matches(el, f, i, a)); },
+      none(f) { return !Array.prototype.some.call(this, (el, i, a) => matches(el, f, i, a)); },
+      all(f) { return Array.prototype.every.call(this, (el, i, a) => matches(el, f, i, a)); },
+      average() { return this.length ? this.reduce((s, v) => s + Number(v), 0) / this.length : 0; },
+      sum() { return this.reduce((s, v) => s + Number(v), 0); },
+      first(n) { return n === undefined ? this[0] : this.slice(0, n); },
+      last(n) { return n === undefined ? this[this.length - 1] : this.slice(Math.max(0, this.length - n)); },
+      unique() { return this.filter((v, i, a) => a.findIndex((w) => deepEqual(v, w)) === i); },
+      compact() { return this.filter((v) => v !== null && v !== undefined && !Number.isNaN(v)); },
+    },
+    Number: {
+      hex(pad) { return Math.round(Number(this)).toString(16).padStart(Number(pad) || 1, '0'); },
+      isEven() { return Number.isInteger(Number(this)) && Number(this) % 2 === 0; },
+      isOdd() { return Number.isInteger(Number(this)) && Math.abs(Number(this) % 2) === 1; },
+      ordinalize() {
+        const n = Math.abs(Number(this)), t = n % 100, u = n % 10;
+        return String(this) + (t >= 11 && t <= 13 ? 'th' : u === 1 ? 'st' : u === 2 ? 'nd' : u === 3 ? 'rd' : 'th');
+      },
+      format(place, thousands = ',', decimal = '.') {
+        const n = Number(this);
+        const [whole, fraction] = (place === undefined ? String(Math.abs(n)) : Math.abs(n).toFixed(place)).split('.');
+        return (n < 0 ? '-' : '') + whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands) + (fraction ? decimal + fraction : '');
+      },
+    },
+    Function: {
+      once() {
+        const fn = this;
+        let done = false, value;
+        return function (...args) { if (!done) { done = true; value = fn.apply(this, args); } return value; };
+      },
+    },
+  };
+  const addSugar = (g) => {
+    for (const [type, methods] of Object.entries(sugar))
+      for (const [name, value] of Object.entries(methods))
+        if (!(name in g[type].prototype))
+          Object.defineProperty(g[type].prototype, name, { value, writable: true, configurable: true });
+  };
+
   // A user's global `g` gets its own pm, console and the built-ins; its state (the run going on) is its own.
   // Returns the user's [call, end].
   const install = (g) => {
     const user = { run: null, parse: g.JSON.parse };
+    addSugar(g);
+    // postman.setNextRequest: the request to go to after this one, by name (null: the iteration ends there);
+    // the last call wins, the test script's over the pre-request script's
+    const setNext = (next) => {
+      user.run.next = next === null || next === undefined ? null : String(next);
+      user.run.jump = true;
+    };
     // Postman's older sandbox: lodash as the global _, loaded when first used
     Object.defineProperty(g, '_', { get: () => require('lodash'), configurable: true });
     // the variables, asked of the host when first read (the host has what the script did before that)
@@ -385,10 +485,12 @@ const char* pmPreludeSource()
       variables: { ...scope('variables'), get: resolve, has: (key) => resolve(key) !== undefined,
                    replaceIn: (text) => replaceIn(String(text), resolve),
                    toObject: () => { const v = vars(); return { ...v.globals, ...v.collectionVariables, ...v.environment, ...v.iterationData, ...v.variables }; } },
-      execution: { skipRequest: () => { user.run.skip = true; } },
+      execution: { skipRequest: () => { user.run.skip = true; }, setNextRequest: (next) => setNext(next) },
     };
     Object.defineProperty(pm, 'info', { get: () => user.run.info, enumerable: true });
     Object.defineProperty(pm, 'response', { get: () => user.run.response, enumerable: true });
+    Object.defineProperty(pm, 'cookies', {
+      get: () => (user.run.response ? user.run.response.cookies : new CookieList([])), enumerable: true });
     Object.defineProperty(pm, 'request', {
       get: () => (user.run.hasRequest ? (user.run.request ??= requestOf(JSON.parse(host.request()))) : undefined),
       enumerable: true });
@@ -413,7 +515,7 @@ const char* pmPreludeSource()
       responseCode: () => { const r = user.run.response; return r ? { code: r.code, name: r.status, detail: r.status } : undefined; },
       responseHeaders: () => { const r = user.run.response; return r ? Object.fromEntries(r.headers._p) : undefined; },
       responseTime: () => (user.run.response ? user.run.response.responseTime : undefined),
-      responseCookies: () => [],
+      responseCookies: () => (user.run.response ? user.run.response.cookies.all() : []),
       iteration: () => user.run.info.iteration,
       environment: () => ({ ...vars().environment }),
       globals: () => ({ ...vars().globals }),
@@ -430,7 +532,7 @@ const char* pmPreludeSource()
         set: (v) => { user.run.assigned[name] = v; } });
     const scopeOf = (name) => pm[name];
     g.postman = {
-      setNextRequest,
+      setNextRequest: setNext,
       setEnvironmentVariable: (k, v) => scopeOf('environment').set(k, v),
       getEnvironmentVariable: (k) => scopeOf('environment').get(k),
       clearEnvironmentVariable: (k) => scopeOf('environment').unset(k),
@@ -440,7 +542,7 @@ const char* pmPreludeSource()
       clearGlobalVariable: (k) => scopeOf('globals').unset(k),
       clearGlobalVariables: () => scopeOf('globals').clear(),
       getResponseHeader: (name) => (user.run.response ? user.run.response.headers.get(name) : undefined),
-      getResponseCookie: () => undefined,
+      getResponseCookie: (name) => (user.run.response ? user.run.response.cookies.all().find((c) => c.name === String(name)) : undefined),
     };
     // what tests[name] says after the script: a test each, as newman reports them
     const legacyTests = () => {
@@ -458,9 +560,10 @@ const char* pmPreludeSource()
         r.told = true;
         legacyTests(); // once, whether the script ended or threw
       }
-      if (!r || (!r.skip && !r.request)) return '';
+      if (!r || (!r.skip && !r.request && !r.jump)) return '';
       const out = {};
       if (r.skip) out.skip = true;
+      if (r.jump) out.next = r.next;
       const q = r.request;
       if (q) {
         out.request = { method: q.method, url: String(q.urlText), headers: q._pairs, body: q.body.raw };
@@ -473,7 +576,7 @@ const char* pmPreludeSource()
     const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
       user.run = null; // (end() after a failure here reports nothing, not the run before)
       user.run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
-                   skip: false, logs: 0, hasRequest, request: undefined, response: undefined, tests: undefined,
+                   skip: false, jump: false, next: null, logs: 0, hasRequest, request: undefined, response: undefined, tests: undefined,
                    assigned: {} };
       if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);
       fn.call(g);
@@ -494,7 +597,7 @@ const char* pmPreludeSource()
     const d = Object.getOwnPropertyDescriptor(globalThis, name);
     if ('value' in d) harden(d.value);
   }
-  for (const v of [Assertion, AssertionError, HeaderList, ResponseHave, ResponseBe, Response, CryptoJS.lib.WordArray,
+  for (const v of [Assertion, AssertionError, HeaderList, CookieList, ResponseHave, ResponseBe, Response, CryptoJS.lib.WordArray,
                    Object.getPrototypeOf(function* () {}), Object.getPrototypeOf(async () => {}),
                    Object.getPrototypeOf([][Symbol.iterator]()), Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())),
                    Object.getPrototypeOf(new Map()[Symbol.iterator]()), Object.getPrototypeOf(new Set()[Symbol.iterator]()),

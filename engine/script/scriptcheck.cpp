@@ -119,10 +119,6 @@ std::vector<ScriptNote> unsupportedCalls(std::string_view s)
             out.push_back({line, "pm.sendRequest"});
             return n;
         }
-        if (std::size_t m = matchName(s, i, "postman", "setNextRequest")) {
-            out.push_back({line, "postman.setNextRequest"});
-            return m;
-        }
         if (std::size_t r = matchName(s, i, "require", {})) {
             const std::string module = requiredModule(s, i + r);
             std::string why;

@@ -1,9 +1,9 @@
 #pragma once
 // What a Postman script calls that Stampede does not run, found in its text
 // before it runs (at import and when a run is planned), each with its line:
-// pm.sendRequest, postman.setNextRequest, and require() of a module other
-// than the built-ins (crypto-js, btoa, atob). Comments and string literals
-// are skipped.
+// pm.sendRequest, and require() of a module that is neither built in
+// (crypto-js, btoa, atob) nor found among the sandbox's modules. Comments and
+// string literals are skipped.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +13,7 @@ namespace stampede::script {
 struct ScriptNote
 {
     unsigned line = 0;
-    std::string what; // "pm.sendRequest", "postman.setNextRequest", "require('lodash')"
+    std::string what; // "pm.sendRequest", "require('xml2js')"
 };
 
 std::vector<ScriptNote> unsupportedCalls(std::string_view source);

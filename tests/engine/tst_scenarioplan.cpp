@@ -53,9 +53,9 @@ private slots:
         QTest::addRow("script unsupported")
             << QString::fromStdString(
                    "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"preRequestScript\": "
-                   "\"postman.setNextRequest('b');\"}], " +
+                   "\"pm.sendRequest('http://127.0.0.1/b');\"}], " +
                    load + "}")
-            << "steps[0].preRequestScript: line 1: postman.setNextRequest is not run by Stampede";
+            << "steps[0].preRequestScript: line 1: pm.sendRequest is not run by Stampede";
         QTest::addRow("unknown dynamic variable")
             << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${$randomColor}\"}}], " +
                                       load + "}")
@@ -658,6 +658,10 @@ private slots:
                  "{\"fields\": [{\"name\": \"a\", \"value\": \"b\"}]}}");
         QVERIFY2(w.find("Bearer") == std::string::npos && w.find("urlencoded") == std::string::npos, w.c_str());
         QVERIFY2(w.find("authorization: Mine\r\n") != std::string::npos, w.c_str());
+        // a form without a field is no body, as Postman's empty formdata (nothing after the head, no type)
+        w = wire("{" + url + ", \"form\": {\"encoding\": \"FORM_MULTIPART\", \"fields\": []}}");
+        QVERIFY2(w.size() > 4 && w.substr(w.size() - 4) == "\r\n\r\n" && w.find("Content-Type") == std::string::npos,
+                 w.c_str());
         // a body and a form: bad input naming the field
         w = wire("{" + url + ", \"body\": \"x\", \"form\": {\"fields\": [{\"name\": \"a\", \"value\": \"b\"}]}}");
         QCOMPARE(w, std::string("error: steps[0].request.form: a request has a body or a form, not both"));

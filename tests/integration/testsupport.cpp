@@ -12,10 +12,16 @@
 #include <csignal>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 namespace testsupport {
+
+void endsWithTest(QProcess& process)
+{
+    process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+}
 
 QString cliPath()
 {
@@ -149,6 +155,7 @@ MockProcess::MockProcess(const QString& rulesJson)
         }
     }
     m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel); // its complaints show in the test log
+    endsWithTest(m_process);
     m_process.start(cliPath(), args);
     if (!m_process.waitForStarted(5000))
         return;
@@ -457,6 +464,7 @@ bool Nginx::start(const QString& dir, const QString& servers, int probePort)
         return false;
     }
     f.close();
+    endsWithTest(m_process);
     m_process.start(QStringLiteral("/usr/sbin/nginx"),
                     {QStringLiteral("-c"), f.fileName(), QStringLiteral("-e"), dir + QStringLiteral("/error.log")});
     if (!m_process.waitForStarted()) {
@@ -500,6 +508,7 @@ qint64 Nginx::takeServedCount()
 
 AgentProcess::AgentProcess(const QString& tokenFile, const QString& name, const QStringList& extra)
 {
+    endsWithTest(m_process);
     m_process.start(cliPath(),
                     QStringList{QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
                                 QStringLiteral("--token-file"), tokenFile, QStringLiteral("--name"), name} +

@@ -20,6 +20,9 @@
 namespace testsupport {
 
 QString cliPath();
+// A server the test starts ends with the test, also when the test crashes: otherwise it would hold the test's
+// output open (a forwarded stderr) and ctest would wait for its timeout instead of reporting the crash.
+void endsWithTest(QProcess& process);
 QString sourceDir();
 
 struct CliResult

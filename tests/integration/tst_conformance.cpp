@@ -58,7 +58,6 @@ struct Expect
     std::map<std::string, qint64> errors; // by class; the rest must be 0
     qint64 retried = 0;                   // -1: at least one
     qint64 bytesIn = -1;                  // the whole run's, when checked
-    qint64 requests = kRequests;
 };
 
 struct Shape
@@ -308,8 +307,9 @@ private:
         clock.start();
         const auto r = runOneEngine(m_dir.filePath(QStringLiteral("s.json")), args + shape.extra);
         QVERIFY2(!r.total.isEmpty(), qPrintable(r.cli.err));
-        // every shape ends within the duration, the timeout and 2 s
-        QVERIFY2(clock.elapsed() < 500 + 2000 + 2000 + 1000, qPrintable(QString::number(clock.elapsed())));
+        // every shape ends within the duration, the timeout and 2 s (and the start of two processes on a busy
+        // machine)
+        QVERIFY2(clock.elapsed() < 500 + 2000 + 2000 + 4000, qPrintable(QString::number(clock.elapsed())));
         const Expect& e = shape.expect;
         const QJsonObject classes = r.total[QStringLiteral("errors_by_class")].toObject();
         const QString seen = nonZero(classes);
@@ -319,15 +319,21 @@ private:
                                  .arg(r.total[QStringLiteral("retried_on_idle_close")].toInteger())
                                  .arg(r.total[QStringLiteral("bytes_in")].toInteger())
                                  .arg(r.cli.err.left(400));
-        QVERIFY2(r.total[QStringLiteral("requests")].toInteger() == e.requests, qPrintable(what));
+        // Every arrival of the run was sent or, when a busy machine kept the engine from it before the end,
+        // counted dropped; what the shape makes of a request is counted for each one sent (issue 49: the
+        // counts hold whatever the machine's load; the scaled figures are what was expected of all 10).
+        const qint64 sent = r.total[QStringLiteral("requests")].toInteger();
+        QVERIFY2(sent + r.total[QStringLiteral("dropped")].toInteger() == kRequests, qPrintable(what));
+        QVERIFY2(sent >= 2, qPrintable(what));
+        const auto scaled = [sent](qint64 forAll) { return forAll * sent / kRequests; };
         for (auto it = classes.begin(); it != classes.end(); ++it) {
             const auto want = e.errors.find(it.key().toStdString());
-            QVERIFY2(it.value().toInteger() == (want == e.errors.end() ? 0 : want->second), qPrintable(what));
+            QVERIFY2(it.value().toInteger() == (want == e.errors.end() ? 0 : scaled(want->second)), qPrintable(what));
         }
         const qint64 retried = r.total[QStringLiteral("retried_on_idle_close")].toInteger();
         QVERIFY2(e.retried < 0 ? retried > 0 : retried == e.retried, qPrintable(what));
         if (e.bytesIn >= 0)
-            QVERIFY2(r.total[QStringLiteral("bytes_in")].toInteger() == e.bytesIn, qPrintable(what));
+            QVERIFY2(r.total[QStringLiteral("bytes_in")].toInteger() == scaled(e.bytesIn), qPrintable(what));
     }
 
     void table()
@@ -389,7 +395,9 @@ private Q_SLOTS:
         QVERIFY(r.total[QStringLiteral("requests")].toInteger() >= 2);
         const QJsonObject first = r.total[QStringLiteral("first_byte_ms")].toObject();
         const QJsonObject service = r.total[QStringLiteral("service_time_ms")].toObject();
-        QVERIFY2(first[QStringLiteral("max")].toDouble() < 150, qPrintable(r.cli.out));
+        // the head's time, well apart from the whole answer's (the median: one late wake-up on a busy machine
+        // is not the point)
+        QVERIFY2(first[QStringLiteral("p50")].toDouble() < 150, qPrintable(r.cli.out));
         QVERIFY2(service[QStringLiteral("p50")].toDouble() >= 295, qPrintable(r.cli.out));
         QVERIFY2(r.cli.out.contains(QStringLiteral("time to first byte (from the request's write")),
                  qPrintable(r.cli.out));

@@ -151,13 +151,14 @@ private Q_SLOTS:
         const auto first = steps[0].toObject(), second = steps[1].toObject();
         const qint64 a = first.value(QStringLiteral("requests")).toInteger();
         const qint64 b = second.value(QStringLiteral("requests")).toInteger();
-        QVERIFY2(a >= 6 && a <= 7, qPrintable(QString::number(a)));
+        // at most 7 (the pause bounds it, whatever the machine); 6 or 7 on a quiet one, fewer on a busy one
+        QVERIFY2(a >= 3 && a <= 7, qPrintable(QString::number(a)));
         QVERIFY2(b >= a - 1 && b <= a, qPrintable(QString::number(b)));
         // the server saw exactly what was counted
         QCOMPARE(mock.stats().value(QStringLiteral("total")).toInteger(), a + b);
         const double p99 =
             second.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble();
-        QVERIFY2(p99 < 100, qPrintable(QString::number(p99))); // not the 300 ms pause
+        QVERIFY2(p99 < 250, qPrintable(QString::number(p99))); // not the 300 ms pause (a busy machine's wake-ups)
     }
 
     // Pacing: one user's iterations start 500 ms apart however fast they

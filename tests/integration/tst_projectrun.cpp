@@ -546,6 +546,142 @@ private slots:
         QVERIFY2(summary.value(QStringLiteral("reason")).toString().contains(QStringLiteral("1 of 2 tests failed")),
                  qPrintable(summary.value(QStringLiteral("reason")).toString()));
     }
+
+    // Issue 48: postman.setNextRequest jumps by name after the request (the test script's call over the
+    // pre-request script's), null ends the iteration, a name no request has ends it too (as Postman's runner);
+    // a loop through it is bounded by what the scripts count. The order on the wire is the proof.
+    void setNextRequestJumpsByName()
+    {
+        RecordingServer server;
+        const auto item = [&](const char* name, const char* test, const char* pre = "") -> QByteArray {
+            return QByteArray("{\"name\": \"") + name + "\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+                   server.url(QStringLiteral("/%1").arg(QLatin1String(name))).toUtf8() +
+                   "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": [\"" + test +
+                   "\"]}}, {\"listen\": \"prerequest\", \"script\": {\"exec\": [\"" + pre + "\"]}}]}";
+        };
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Jumps\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"variable\": [{\"key\": \"n\", \"value\": \"0\"}], \"item\": [" +
+            item("a", "postman.setNextRequest('c');") + ", " + item("b", "pm.test('never', () => {});") + ", " +
+            item("c",
+                 "const n = Number(pm.collectionVariables.get('n')) + 1; pm.collectionVariables.set('n', String(n));"
+                 " pm.test('looped', () => {}); postman.setNextRequest(n < 3 ? 'a' : 'd');",
+                 "postman.setNextRequest(null);") +
+            ", " + item("d", "postman.setNextRequest(null);", "postman.setNextRequest('b');") + ", " +
+            item("e", "pm.test('after the end', () => {});") + "]}";
+        const QString project = m_dir.filePath(QStringLiteral("jumps.stampede"));
+        const CliResult r = importAndRun("jumps.postman_collection.json", collection, project, QStringLiteral("Jumps"),
+                                         {QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QStringList order;
+        for (const auto& rq : server.requests())
+            order << QString::fromStdString(rq.line).section(QLatin1Char(' '), 1, 1);
+        // a c a c a c d: the test's 'a' over c's pre-request null; d's test's null over its pre-request 'b'
+        QCOMPARE(order.join(QLatin1Char(' ')), QStringLiteral("/a /c /a /c /a /c /d"));
+        const QJsonObject checks =
+            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        QCOMPARE(checks.value(QStringLiteral("c/looped")).toObject().value(QStringLiteral("passed")).toInt(), 3);
+        QVERIFY(!checks.contains(QStringLiteral("b/never")) ||
+                checks.value(QStringLiteral("b/never")).toObject().value(QStringLiteral("passed")).toInt() == 0);
+    }
+
+    // Issue 48: a collection run keeps newman's cookie jar, and its scripts read it: pm.cookies and Postman's
+    // older postman.getResponseCookie / responseCookies see what an earlier answer set, for the URL asked.
+    void scriptsReadTheCookieJar()
+    {
+        MockProcess mock(QStringLiteral(
+            "{\"rules\": [{\"path\": \"/set\", \"body\": \"set\", \"headers\": [{\"name\": \"Set-Cookie\", "
+            "\"value\": \"foo=bar; Path=/\"}, {\"name\": \"Set-Cookie\", \"value\": \"only=here; Path=/set\"}]},"
+            " {\"path\": \"/check\", \"body\": \"ok\"}]}"));
+        QVERIFY(mock.started());
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Jar\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"set\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            mock.url(QStringLiteral("/set")).toUtf8() +
+            "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "\"pm.test('both here', () => pm.expect(pm.cookies.toObject()).to.eql({foo: 'bar', only: 'here'}));\"]}}]},"
+            " {\"name\": \"check\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            mock.url(QStringLiteral("/check")).toUtf8() +
+            "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "\"tests['legacy'] = postman.getResponseCookie('foo').value === 'bar' && responseCookies.length === 1;\","
+            "\"pm.test('by path', () => pm.expect(pm.cookies.has('only')).to.be.false);\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("jar.stampede"));
+        const CliResult r = importAndRun("jar.postman_collection.json", collection, project, QStringLiteral("Jar"),
+                                         {QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const QJsonObject checks =
+            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        for (const char* name : {"set/both here", "check/legacy", "check/by path"})
+            QVERIFY2(checks.value(QLatin1String(name)).toObject().value(QStringLiteral("passed")).toInt() == 1, name);
+    }
+
+    // Issue 48: a collection run's script has newman's time (newman sets no limit; here 10 s of CPU, so that a
+    // run still ends): newman's own timeout fixture waits 300 ms in a loop in its test script.
+    void aCollectionsScriptHasNewmansTime()
+    {
+        RecordingServer server;
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Slow\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"wait\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            server.url(QStringLiteral("/w")).toUtf8() +
+            "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "\"let n = 0; const later = Date.now() + 300; while (Date.now() < later) n++;\","
+            "\"pm.test('after the wait', () => pm.expect(n).to.be.above(0));\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("slow.stampede"));
+        const CliResult r = importAndRun("slow.postman_collection.json", collection, project, QStringLiteral("Slow"),
+                                         {QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QCOMPARE(readJson(m_summary)
+                     .value(QStringLiteral("total"))
+                     .toObject()
+                     .value(QStringLiteral("checks"))
+                     .toObject()
+                     .value(QStringLiteral("wait/after the wait"))
+                     .toObject()
+                     .value(QStringLiteral("passed"))
+                     .toInt(),
+                 1);
+    }
+
+    // Issue 48: a host that does not resolve fails its own request, a connect error (its test script runs on
+    // no answer), and the collection goes on, as newman counts it; the run says so before it starts.
+    void aNameThatDoesNotResolveFailsItsRequest()
+    {
+        RecordingServer server;
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Unresolved\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"nowhere\", \"request\": {\"method\": \"GET\", \"url\": "
+            "\"http://stampede-test.invalid/x\"},"
+            "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+            "     \"pm.test('no answer', () => pm.expect(pm.response.code).to.equal(0));\"]}}]},"
+            " {\"name\": \"here\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            server.url(QStringLiteral("/here")).toUtf8() + "\"}}]}";
+        const QString project = m_dir.filePath(QStringLiteral("unresolved.stampede"));
+        const CliResult r = importAndRun("unresolved.postman_collection.json", collection, project,
+                                         QStringLiteral("Unresolved"), {QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 1, qPrintable(r.err + r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("cannot resolve host \"stampede-test.invalid\"")), qPrintable(r.err));
+        QCOMPARE(server.requestsTo("GET /here").size(), std::size_t(1));
+        const QJsonObject summary = readJson(m_summary);
+        const QJsonObject total = summary.value(QStringLiteral("total")).toObject();
+        QCOMPARE(total.value(QStringLiteral("errors_by_class")).toObject().value(QStringLiteral("connect")).toInt(), 1);
+        QCOMPARE(total.value(QStringLiteral("checks"))
+                     .toObject()
+                     .value(QStringLiteral("nowhere/no answer"))
+                     .toObject()
+                     .value(QStringLiteral("passed"))
+                     .toInt(),
+                 1);
+        // a scenario (not a collection) is still refused before any load
+        const QString scenario = writeFile(
+            m_dir, "unresolved.json", "{\"steps\": [{\"request\": {\"url\": \"http://stampede-test.invalid/\"}}]}");
+        const CliResult refused = runCli({QStringLiteral("run"), scenario, QStringLiteral("-q")});
+        QCOMPARE(refused.exitCode, 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProjectRun)

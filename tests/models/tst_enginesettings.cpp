@@ -12,6 +12,7 @@
 
 #include "testsupport.h"
 
+using testsupport::endsWithTest;
 using testsupport::freePort;
 
 class TestEngineSettings : public QObject
@@ -104,6 +105,7 @@ private slots:
         const int port = freePort();
         QProcess agent;
         agent.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        endsWithTest(agent);
         agent.start(qEnvironmentVariable("STAMPEDE_CLI"),
                     {QStringLiteral("agent"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
                      QStringLiteral("--token-file"), tokenFile, QStringLiteral("--name"), QStringLiteral("box-1")});
