@@ -263,13 +263,15 @@ private slots:
             QCOMPARE(planned, want);
             if (!keptTime)
                 continue;
-            // 1 %, and one more: a request due at a second's very end may be sent just after it
-            QVERIFY2(std::abs(sent - want) <= want * 0.01 + 1,
+            // 1 %, and one more, and what of the second before was due within the engine's largest lag of this
+            // one's start: a request due at a second's very end may be sent just after it
+            const double late = expected[k - 1] * lag[QStringLiteral("max")].toDouble() / 1000;
+            QVERIFY2(std::abs(sent - want) <= want * 0.01 + 1 + late,
                      qPrintable(QStringLiteral("second %1: sent %2, the log %3").arg(k + 1).arg(sent).arg(want)));
             // the server's count also carries its own scheduling (threads of a
             // test process beside the engines): a looser bound than the send's
             QVERIFY2(
-                std::abs(arrived[k] - want) <= want * 0.03 + 2,
+                std::abs(arrived[k] - want) <= want * 0.03 + 2 + late,
                 qPrintable(
                     QStringLiteral("second %1: the server saw %2, the log %3").arg(k + 1).arg(arrived[k]).arg(want)));
         }
