@@ -288,6 +288,21 @@ private slots:
                       extra);
     }
 
+    // How many times the last run's check `name` ("step/test") came out `verdict` ("passed" or "failed"), from
+    // its summary (m_summary).
+    int checkCount(const QString& name, const QString& verdict = QStringLiteral("passed")) const
+    {
+        return readJson(m_summary)
+            .value(QStringLiteral("total"))
+            .toObject()
+            .value(QStringLiteral("checks"))
+            .toObject()
+            .value(name)
+            .toObject()
+            .value(verdict)
+            .toInt();
+    }
+
     // Issue 48: a collection run is judged as newman judges it. Every request is sent whatever failed before
     // it (a failed test, a script that threw); the run fails (exit 1) naming what failed; Postman's older
     // sandbox API runs (tests[], responseCode, postman.setEnvironmentVariable, iteration from 0); the
@@ -579,11 +594,8 @@ private slots:
             order << QString::fromStdString(rq.line).section(QLatin1Char(' '), 1, 1);
         // a c a c a c d: the test's 'a' over c's pre-request null; d's test's null over its pre-request 'b'
         QCOMPARE(order.join(QLatin1Char(' ')), QStringLiteral("/a /c /a /c /a /c /d"));
-        const QJsonObject checks =
-            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
-        QCOMPARE(checks.value(QStringLiteral("c/looped")).toObject().value(QStringLiteral("passed")).toInt(), 3);
-        QVERIFY(!checks.contains(QStringLiteral("b/never")) ||
-                checks.value(QStringLiteral("b/never")).toObject().value(QStringLiteral("passed")).toInt() == 0);
+        QCOMPARE(checkCount(QStringLiteral("c/looped")), 3);
+        QCOMPARE(checkCount(QStringLiteral("b/never")), 0); // absent or never run: 0 either way
     }
 
     // Issue 48: a collection run keeps newman's cookie jar, and its scripts read it: pm.cookies and Postman's
@@ -611,10 +623,8 @@ private slots:
         const CliResult r = importAndRun("jar.postman_collection.json", collection, project, QStringLiteral("Jar"),
                                          {QStringLiteral("--summary-json"), m_summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
-        const QJsonObject checks =
-            readJson(m_summary).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
         for (const char* name : {"set/both here", "check/legacy", "check/by path"})
-            QVERIFY2(checks.value(QLatin1String(name)).toObject().value(QStringLiteral("passed")).toInt() == 1, name);
+            QVERIFY2(checkCount(QLatin1String(name)) == 1, name);
     }
 
     // Issue 48: a collection run's script has newman's time (newman sets no limit; here 10 s of CPU, so that a
@@ -634,16 +644,7 @@ private slots:
         const CliResult r = importAndRun("slow.postman_collection.json", collection, project, QStringLiteral("Slow"),
                                          {QStringLiteral("--summary-json"), m_summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
-        QCOMPARE(readJson(m_summary)
-                     .value(QStringLiteral("total"))
-                     .toObject()
-                     .value(QStringLiteral("checks"))
-                     .toObject()
-                     .value(QStringLiteral("wait/after the wait"))
-                     .toObject()
-                     .value(QStringLiteral("passed"))
-                     .toInt(),
-                 1);
+        QCOMPARE(checkCount(QStringLiteral("wait/after the wait")), 1);
     }
 
     // Issue 48: a host that does not resolve fails its own request, a connect error (its test script runs on
@@ -666,16 +667,9 @@ private slots:
         QVERIFY2(r.exitCode == 1, qPrintable(r.err + r.out));
         QVERIFY2(r.err.contains(QStringLiteral("cannot resolve host \"stampede-test.invalid\"")), qPrintable(r.err));
         QCOMPARE(server.requestsTo("GET /here").size(), std::size_t(1));
-        const QJsonObject summary = readJson(m_summary);
-        const QJsonObject total = summary.value(QStringLiteral("total")).toObject();
+        const QJsonObject total = readJson(m_summary).value(QStringLiteral("total")).toObject();
         QCOMPARE(total.value(QStringLiteral("errors_by_class")).toObject().value(QStringLiteral("connect")).toInt(), 1);
-        QCOMPARE(total.value(QStringLiteral("checks"))
-                     .toObject()
-                     .value(QStringLiteral("nowhere/no answer"))
-                     .toObject()
-                     .value(QStringLiteral("passed"))
-                     .toInt(),
-                 1);
+        QCOMPARE(checkCount(QStringLiteral("nowhere/no answer")), 1);
         // a scenario (not a collection) is still refused before any load
         const QString scenario = writeFile(
             m_dir, "unresolved.json", "{\"steps\": [{\"request\": {\"url\": \"http://stampede-test.invalid/\"}}]}");
