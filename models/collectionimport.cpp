@@ -24,8 +24,8 @@ const QHash<QString, const char*>& noteTexts()
          QT_TRANSLATE_NOOP("CollectionImport",
                            "Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands.")},
         {QStringLiteral("postman-version"),
-         QT_TRANSLATE_NOOP("CollectionImport", "This is a Postman Collection %1 file: only v2.0 and v2.1 are read "
-                                               "(export it again from Postman as v2.1).")},
+         QT_TRANSLATE_NOOP("CollectionImport",
+                           "This Postman Collection (%1) has no list of items: export it again from Postman as v2.1.")},
         {QStringLiteral("script-unsupported"),
          QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 script calls %3 (line %4), which Stampede does not run")},
         {QStringLiteral("auth-kind"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 authorization")},

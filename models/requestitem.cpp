@@ -52,6 +52,7 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.extract = o.value(QStringLiteral("extract")).toArray();
     r.preRequestScript = o.value(QStringLiteral("preRequestScript")).toString();
     r.testScript = o.value(QStringLiteral("testScript")).toString();
+    r.description = o.value(QStringLiteral("description")).toString();
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
         r.kind = Kind::Grpc;
         r.target = o.value(QStringLiteral("target")).toString();
@@ -137,6 +138,8 @@ QByteArray RequestItem::toJson() const
         o[QStringLiteral("preRequestScript")] = preRequestScript;
     if (!testScript.isEmpty())
         o[QStringLiteral("testScript")] = testScript;
+    if (!description.isEmpty())
+        o[QStringLiteral("description")] = description;
     if (kind == Kind::Grpc) {
         o[QStringLiteral("kind")] = QStringLiteral("grpc");
         o[QStringLiteral("target")] = target.trimmed();

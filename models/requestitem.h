@@ -74,6 +74,7 @@ struct RequestItem
     // HTTP: Postman's scripts (a step's preRequestScript and testScript), run by the engine on Send and in runs.
     QString preRequestScript;
     QString testScript;
+    QString description; // Postman's request description, kept as imported (scripts read it)
 
     static RequestItem fromJson(const QByteArray& payload);
     // A pasted curl command as a request (core/curlcommand.h): -u as Basic

@@ -340,8 +340,8 @@
     </message>
     <message>
         <location filename="../models/collectionimport.cpp" line="27"/>
-        <source>This is a Postman Collection %1 file: only v2.0 and v2.1 are read (export it again from Postman as v2.1).</source>
-        <translation>这是 Postman Collection %1 文件：只能读取 v2.0 和 v2.1（请在 Postman 中重新导出为 v2.1）。</translation>
+        <source>This Postman Collection (%1) has no list of items: export it again from Postman as v2.1.</source>
+        <translation>此 Postman Collection（%1）没有条目列表：请在 Postman 中重新导出为 v2.1。</translation>
     </message>
     <message>
         <location filename="../models/collectionimport.cpp" line="30"/>

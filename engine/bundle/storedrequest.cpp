@@ -169,6 +169,7 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
     http(o, *out.mutable_request());
     out.set_pre_request_script(text(o, "preRequestScript"));
     out.set_test_script(text(o, "testScript"));
+    out.set_description(text(o, "description"));
     return true;
 }
 

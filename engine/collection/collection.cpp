@@ -22,8 +22,7 @@ const std::map<std::string, std::string>& noteTexts()
         {"too-many-values", "more than %1 values (aliases expanded)"},
         {"swagger", "Swagger 2.0 is not read: convert it to OpenAPI 3 first."},
         {"unknown-format", "Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands."},
-        {"postman-version", "This is a Postman Collection %1 file: only v2.0 and v2.1 are read (export it again "
-                            "from Postman as v2.1)."},
+        {"postman-version", "This Postman Collection (%1) has no list of items: export it again from Postman as v2.1."},
         {"script-unsupported", "%1: its %2 script calls %3 (line %4), which Stampede does not run"},
         {"auth-kind", "%1: its %2 authorization"},
         {"file-body", "%1: its body from a file"},
@@ -157,6 +156,8 @@ std::string NewRequest::payload() const
         o["preRequestScript"] = preRequestScript;
     if (!testScript.empty())
         o["testScript"] = testScript;
+    if (!description.empty())
+        o["description"] = description;
     return dumpJson(o);
 }
 
@@ -344,10 +345,8 @@ CollectionImport importCollection(const std::string& input, const std::string& f
     const std::string schema = str(member(root, "info"), "schema");
     const bool v1 = schema.find("/v1.") != std::string::npos ||
                     (member(root, "info").is_null() && member(root, "requests").is_array());
-    if (v1) {
-        out.error = note("postman-version", {"v1"});
-        return out;
-    }
+    if (v1)
+        return importPostman(postmanV1ToV2(root));
     if (!schema.empty() || member(root, "item").is_array())
         return importPostman(root);
     if (member(member(root, "log"), "entries").is_array())

@@ -31,6 +31,7 @@ struct NewRequest
     bool insecure = false;
     std::string http; // "", "1.1", "2"
     std::string preRequestScript, testScript;
+    std::string description; // Postman's, which its scripts read (request.description)
     std::string payload() const;
 };
 
@@ -51,6 +52,8 @@ ImportNote note(std::string code, std::vector<std::string> args = {});
 std::string dumpJson(const Json& v, int indent = -1);
 
 CollectionImport importPostman(const Json& root);
+// A Postman Collection v1 as the v2 tree importPostman reads (postmanv1.cpp).
+Json postmanV1ToV2(const Json& v1);
 CollectionImport importOpenApi(const Json& root);
 CollectionImport importHar(const Json& root);
 CollectionImport importCurl(const std::string& text);

@@ -151,6 +151,9 @@ struct PostmanReader
         body(member(rqv, "body"), r, where);
         auth(member(rqv, "auth").is_null() ? inheritedAuth : member(rqv, "auth"), r, where);
         const Scripts own = inherited.then(scripts(item, where), "", true);
+        // a description is text, or {content, type} (v2.1)
+        const Json& description = member(rqv, "description");
+        r.description = description.is_object() ? str(description, "content") : str(rqv, "description");
         r.preRequestScript = own.pre;
         r.testScript = own.test;
         return requestItem(str(item, "name"), r);
@@ -289,7 +292,9 @@ CollectionImport importPostman(const Json& root)
         out.error = note("postman-version", {schema.empty() ? "without items" : schema});
         return out;
     }
-    out.format = schema.find("v2.0") != std::string::npos ? "Postman Collection v2.0" : "Postman Collection v2.1";
+    out.format = schema.find("/v1.") != std::string::npos   ? "Postman Collection v1"
+                 : schema.find("v2.0") != std::string::npos ? "Postman Collection v2.0"
+                                                            : "Postman Collection v2.1";
     out.name = str(info, "name", "Postman collection");
     for (const Json& v : items(root, "variable")) {
         const bool disabled = member(v, "disabled").is_boolean() && member(v, "disabled").get<bool>();

@@ -462,6 +462,8 @@ RunResult Controller::run(const v1::Bundle& bundle, const std::string& runId, st
                 if (callbacks.onEvent)
                     consoleEvents(*part, d.names[agent], callbacks.onEvent);
             }
+            if (m_secondHook)
+                m_secondHook(*s.merged);
             const SecondSummary summary = summarizeSecond(*s.merged);
             result.timeline.push_back(summary);
             if (callbacks.onSecond)

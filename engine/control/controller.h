@@ -103,6 +103,9 @@ public:
     // The run's rendezvous points, by the run's step (users 0: none): the
     // controller releases them when enough users arrived over every engine.
     void setRendezvous(std::vector<RendezvousRule::Point> points) { m_rendezvous = std::move(points); }
+    // Applied to each merged second before anything reads it (the run's own
+    // bookkeeping of it: NamedTests).
+    void setSecondHook(std::function<void(IntervalMetrics&)> hook) { m_secondHook = std::move(hook); }
     // Live control, from any thread, before or during run(); it outlives the controller.
     std::shared_ptr<RunControl> control() const { return m_control; }
     // Thread-safe: stops every agent; run() returns soon after.
@@ -116,6 +119,7 @@ private:
     class Impl;
     std::unique_ptr<Impl> m_impl;
     std::vector<RendezvousRule::Point> m_rendezvous;
+    std::function<void(IntervalMetrics&)> m_secondHook;
     std::shared_ptr<RunControl> m_control;
 };
 

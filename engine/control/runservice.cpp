@@ -15,6 +15,7 @@
 #include "bundle/environment.h"
 #include "core/textfile.h"
 #include "localpool.h"
+#include "namedtests.h"
 #include "store/projectstore.h"
 
 #include <google/protobuf/util/json_util.h>
@@ -511,7 +512,10 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     if (!secrets.empty())
         redactCallbacks(cb, secrets);
     scraper.start();
+    NamedTests named(m_plan);
+    controller.setSecondHook([&named](IntervalMetrics& second) { named.index(second); });
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
+    result.testNames = named.names();
     for (RunEvent& e : result.events)
         redactSecrets(e.detail, secrets);
     redactMetrics(result.total, secrets);
@@ -625,6 +629,14 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
     const bool started = o.result.ok;
     const std::string status = o.status == "failed" && !started ? "aborted" : o.status; // as the run is listed
     const std::string json = o.status == "failed" && !started ? "{}" : summaryToJson(o.summary);
+    for (std::size_t i = 0; i < o.result.testNames.size() && i < m_plan.steps.size(); ++i)
+        if (!o.result.testNames[i].empty()) { // the step's checks, with the names its scripts' tests came under
+            std::vector<std::string> names;
+            for (const Check& c : m_plan.steps[i].checks)
+                names.push_back(c.name);
+            names.insert(names.end(), o.result.testNames[i].begin(), o.result.testNames[i].end());
+            onStore(sink, [i, names](RunLog& log, std::int64_t row) { return log.setCheckNames(row, i, names); });
+        }
     ProjectStore* store = m_recording.store;
     const bool restore = m_recording.onStoreThread != nullptr;
     onStore(sink, [status, json, store, restore](RunLog& log, std::int64_t row) {

@@ -26,6 +26,12 @@ void encodeStep(const StepMetrics& st, v1::StepSnapshot& s)
         s.add_checks_passed(k.passed);
         s.add_checks_failed(k.failed);
     }
+    for (const NamedCheckCount& n : st.named) {
+        v1::NamedCheck& c = *s.add_named_checks();
+        c.set_name(n.name);
+        c.set_passed(n.count.passed);
+        c.set_failed(n.count.failed);
+    }
     s.set_latency(st.latency.serialize());
     s.set_service_time(st.serviceTime.serialize());
     if (st.sendLag.count())
@@ -56,6 +62,16 @@ bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequenc
     m.checks.resize(std::size_t(s.checks_passed_size()));
     for (int k = 0; k < s.checks_passed_size(); ++k)
         m.checks[std::size_t(k)] = {s.checks_passed(k), s.checks_failed(k)};
+    if (s.named_checks_size() > int(kMaxNamedTests)) {
+        error = "snapshot " + std::to_string(sequence) + " names more than " + std::to_string(kMaxNamedTests) +
+                " tests of a step";
+        return false;
+    }
+    for (const v1::NamedCheck& n : s.named_checks()) { // a name given twice is counted once, as merged
+        CheckCount& c = m.namedCount(n.name());
+        c.passed += n.passed();
+        c.failed += n.failed();
+    }
     if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
         (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag())) ||
         (!s.first_byte().empty() && !m.firstByte.deserialize(s.first_byte())) ||

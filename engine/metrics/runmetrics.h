@@ -136,17 +136,32 @@ struct CheckCount
     std::uint64_t failed = 0;
 };
 
+// A test a step's script ran under a name its plan could not know (named by an expression, as Postman's
+// `tests["id is " + id]`): counted by that name; the controller gives each name a check index of the step
+// after the plan's (RunTracker), so that past the engines it is a check like any other.
+struct NamedCheckCount
+{
+    std::string name;
+    CheckCount count;
+};
+// The most such names a step counts apart (in an engine's second, and in a run); the rest are counted
+// together under kOtherTests.
+constexpr std::size_t kMaxNamedTests = 40;
+constexpr std::size_t kMaxNamedTestLength = 1024; // bytes of a name kept
+inline constexpr std::string_view kOtherTests = "(other tests)";
+
 struct StepMetrics
 {
     StepCounters counters;
-    LatencyHistogram latency;       // from the intended start
-    LatencyHistogram serviceTime;   // from the actual send
-    LatencyHistogram sendLag;       // paced models: from the intended start to the send
-    LatencyHistogram firstByte;     // from the request's write (after connect, handshake) to the first bytes
-    LatencyHistogram connect;       // new connections: the TCP connect
-    LatencyHistogram handshake;     // new TLS connections: a full handshake
-    LatencyHistogram resumed;       // new TLS connections: a handshake that resumed a session
-    std::vector<CheckCount> checks; // by check index (shorter when the last checks judged nothing)
+    LatencyHistogram latency;           // from the intended start
+    LatencyHistogram serviceTime;       // from the actual send
+    LatencyHistogram sendLag;           // paced models: from the intended start to the send
+    LatencyHistogram firstByte;         // from the request's write (after connect, handshake) to the first bytes
+    LatencyHistogram connect;           // new connections: the TCP connect
+    LatencyHistogram handshake;         // new TLS connections: a full handshake
+    LatencyHistogram resumed;           // new TLS connections: a handshake that resumed a session
+    std::vector<CheckCount> checks;     // by check index (shorter when the last checks judged nothing)
+    std::vector<NamedCheckCount> named; // tests of names the plan did not know (an engine's; see NamedCheckCount)
     void merge(const StepMetrics& o)
     {
         counters.merge(o.counters);
@@ -158,6 +173,27 @@ struct StepMetrics
         handshake.merge(o.handshake);
         resumed.merge(o.resumed);
         mergeChecks(o.checks);
+        for (const NamedCheckCount& n : o.named) {
+            CheckCount& c = namedCount(n.name);
+            c.passed += n.count.passed;
+            c.failed += n.count.failed;
+        }
+    }
+    // The count of a test named `name` (the last of kMaxNamedTests names, kOtherTests, gathers those past them).
+    CheckCount& namedCount(std::string_view name)
+    {
+        if (name.size() > kMaxNamedTestLength)
+            name = name.substr(0, kMaxNamedTestLength);
+        for (NamedCheckCount& n : named)
+            if (n.name == name)
+                return n.count;
+        if (named.size() + 1 >= kMaxNamedTests)
+            name = kOtherTests;
+        for (NamedCheckCount& n : named)
+            if (n.name == name)
+                return n.count;
+        named.push_back({std::string(name), {}});
+        return named.back().count;
     }
     void mergeChecks(const std::vector<CheckCount>& o)
     {

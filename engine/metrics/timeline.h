@@ -79,6 +79,9 @@ struct RunResult
     // them (a plan's setup hands them to every scenario).
     std::map<std::string, std::string> values;
     std::vector<AgentReport> agents; // a controller's run: each agent's part
+    // Per step, the names of tests its scripts ran that the plan did not know: its checks after the plan's
+    // (control/namedtests.h).
+    std::vector<std::vector<std::string>> testNames;
 };
 
 // A second's summary from its merged metrics (percentiles over every step).

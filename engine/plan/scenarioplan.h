@@ -65,10 +65,12 @@ struct StepScriptPlan
     std::string preName, testName;   // for errors: "steps[1].preRequestScript"
     std::uint32_t firstCheck = 0;    // checks[firstCheck..] are the test script's pm.test names
     std::vector<std::string> tests;  // their names, in that order
-    bool otherTests = false;         // the last of them gathers tests named by an expression
+    bool otherTests = false;         // some are named by an expression: counted by name (NamedCheckCount)
     std::vector<std::uint16_t> sets; // the variables the scripts set by name (extracted variables)
     std::string method, url, body;   // the request as written
     std::vector<std::pair<std::string, std::string>> headers;
+    std::vector<std::pair<std::string, std::string>> form; // its form's fields, as written
+    std::string description;                               // the step's (Postman's request description)
 };
 
 struct PlannedStep

@@ -109,8 +109,6 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
         return false;
     // the test script's checks come after the step's own
     sp->firstCheck = std::uint32_t(ps.checks.size());
-    if (sp->otherTests)
-        sp->tests.push_back("tests of " + ps.name);
     if (ps.checks.size() + sp->tests.size() > kMaxChecksPerStep) {
         ctx.error(field + ".testScript", "at most " + std::to_string(kMaxChecksPerStep) +
                                              " checks and pm.test names per step (got " +
@@ -135,6 +133,9 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
     sp->body = rq.body();
     for (const auto& h : rq.headers())
         sp->headers.emplace_back(h.name(), h.value());
+    for (const auto& f : rq.form().fields())
+        sp->form.emplace_back(f.name(), f.value());
+    sp->description = st.description();
     ps.scripts = std::move(sp);
     return true;
 }

@@ -239,6 +239,8 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
         std::vector<std::string> names;
         for (const auto& c : plan.steps[i].checks)
             names.push_back(c.name);
+        if (i < result.testNames.size())
+            names.insert(names.end(), result.testNames[i].begin(), result.testNames[i].end());
         s.steps.back().checks = checkSummaries(plan.steps[i].name, names, result.total.steps[i]);
         s.total.checks.insert(s.total.checks.end(), s.steps.back().checks.begin(), s.steps.back().checks.end());
     }

@@ -163,6 +163,7 @@ struct Rendered
     std::unique_ptr<StepScripts> scripts;
     std::vector<std::string> values;
     std::vector<bool> isSet;
+    RenderedRequest request; // as sent: the test script's pm.request
 };
 
 // What a script sets (extracted variables) before the caller's values.
@@ -261,6 +262,7 @@ bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sen
     if (changesOut)
         *changesOut = std::move(changes);
     sent = h2 ? fromH2(st, r) : fromWire(st, r.wire);
+    out.request = std::move(r);
     const v1::Step& step = s.steps(0);
     out.verify = !(step.has_grpc() ? step.grpc().insecure() : step.request().insecure());
     return true;
@@ -293,7 +295,7 @@ void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& 
         a.body = r.http.body;
         a.body = decodedBody(a, decoded);
         a.elapsedNanos = r.http.totalTime;
-        const ScriptRun t = rendered.scripts->runTest(0, 0, a, scriptValues(rendered, rq), 1);
+        const ScriptRun t = rendered.scripts->runTest(0, 0, a, scriptValues(rendered, rq), 1, &rendered.request);
         for (const ScriptRun::Test& test : t.tests)
             r.tests.push_back({test.name, test.passed, test.error});
         r.scriptLogs.insert(r.scriptLogs.end(), t.logs.begin(), t.logs.end());

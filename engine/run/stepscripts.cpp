@@ -87,6 +87,62 @@ std::vector<std::string> changedHeaderNames(const HeaderPairs& written, const He
     return names;
 }
 
+// The request as it went out (HTTP/1.1's wire, or HTTP/2's header list), as a test script reads pm.request: its
+// URL resolved, its headers with those the engine added (Host, User-Agent, its authorization), its body.
+bool sentJson(const PlannedStep& st, const RenderedRequest& r, std::string& json)
+{
+    std::string_view method, target, body;
+    HeaderPairs headers;
+    if (!r.wire.empty()) {
+        const std::string_view wire = r.wire;
+        const std::size_t lineEnd = wire.find("\r\n"), headEnd = wire.find("\r\n\r\n");
+        if (lineEnd == std::string_view::npos || headEnd == std::string_view::npos)
+            return false;
+        const std::string_view line = wire.substr(0, lineEnd);
+        const std::size_t sp1 = line.find(' '), sp2 = line.rfind(' ');
+        if (sp1 == std::string_view::npos || sp2 <= sp1)
+            return false;
+        method = line.substr(0, sp1);
+        target = line.substr(sp1 + 1, sp2 - sp1 - 1);
+        for (std::size_t at = lineEnd + 2; at < headEnd;) {
+            const std::size_t end = wire.find("\r\n", at);
+            const std::string_view h = wire.substr(at, end - at);
+            at = end + 2;
+            const std::size_t colon = h.find(':');
+            if (colon == std::string_view::npos)
+                continue;
+            std::string_view value = h.substr(colon + 1);
+            while (!value.empty() && value.front() == ' ')
+                value.remove_prefix(1);
+            headers.emplace_back(std::string(h.substr(0, colon)), std::string(value));
+        }
+        body = wire.substr(headEnd + 4);
+    } else {
+        for (std::size_t i = 0; i < st.h2Headers.size() && i < r.values.size(); ++i) {
+            const std::string& name = st.h2Headers[i].first;
+            if (name == ":method")
+                method = r.values[i];
+            else if (name == ":path")
+                target = r.values[i];
+            else if (!name.empty() && name[0] != ':')
+                headers.emplace_back(name, r.values[i]);
+        }
+        for (std::size_t k = 0; k + 1 < r.extra.size(); k += 2)
+            headers.emplace_back(r.extra[k], r.extra[k + 1]);
+        body = r.body;
+    }
+    const bool defaultPort = st.port == (st.secure ? 443 : 80);
+    const std::string url = std::string(st.secure ? "https://" : "http://") + st.host +
+                            (defaultPort ? std::string() : ":" + std::to_string(st.port)) + std::string(target);
+    json = "{\"method\":" + jsonString(method) + ",\"url\":" + jsonString(url) + ",\"body\":" + jsonString(body) +
+           ",\"description\":" + jsonString(st.scripts ? st.scripts->description : std::string()) + ",\"form\":";
+    appendHeaders(json, st.scripts ? HeaderPairs(st.scripts->form.begin(), st.scripts->form.end()) : HeaderPairs{});
+    json += ",\"headers\":";
+    appendHeaders(json, headers);
+    json += '}';
+    return true;
+}
+
 } // namespace
 
 struct StepScripts::User
@@ -134,9 +190,9 @@ ScriptRun StepScripts::runPre(std::uint32_t slot, std::size_t step, ScriptValues
 }
 
 ScriptRun StepScripts::runTest(std::uint32_t slot, std::size_t step, const AnswerView& answer, ScriptValues values,
-                               std::uint64_t iteration)
+                               std::uint64_t iteration, const RenderedRequest* sent)
 {
-    return run(slot, step, false, &answer, values, iteration);
+    return run(slot, step, false, &answer, values, iteration, sent);
 }
 
 void StepScripts::newIteration(std::uint32_t slot, bool user)
@@ -166,9 +222,14 @@ struct StepScripts::Host final : script::PmHost
     void variables(std::string& json) override { scripts.variablesJson(user, values, json); }
     void request(std::string& json) override
     {
-        const StepScriptPlan& sp = *scripts.m_plan.steps[step].scripts;
+        const PlannedStep& st = scripts.m_plan.steps[step];
+        if (sent && sentJson(st, *sent, json))
+            return;
+        const StepScriptPlan& sp = *st.scripts;
         json = "{\"method\":" + jsonString(sp.method) + ",\"url\":" + jsonString(sp.url) +
-               ",\"body\":" + jsonString(sp.body) + ",\"headers\":";
+               ",\"body\":" + jsonString(sp.body) + ",\"description\":" + jsonString(sp.description) + ",\"form\":";
+        appendHeaders(json, sp.form);
+        json += ",\"headers\":";
         appendHeaders(json, sp.headers);
         json += '}';
     }
@@ -197,7 +258,8 @@ struct StepScripts::Host final : script::PmHost
     }
     void log(std::string_view line) override { out.logs.emplace_back(line); }
     void change(int scope, const std::string_view* key, const std::string_view* value) override;
-    std::vector<bool> unset; // plan variables unset in this run: their default no longer holds
+    const RenderedRequest* sent = nullptr; // a test script's: the request as it went out
+    std::vector<bool> unset;               // plan variables unset in this run: their default no longer holds
 };
 
 // What a script set, unset or cleared, as it does it: into the user's values
@@ -245,7 +307,7 @@ void StepScripts::Host::change(int scope, const std::string_view* key, const std
 }
 
 ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const AnswerView* answer,
-                           ScriptValues& values, std::uint64_t iteration)
+                           ScriptValues& values, std::uint64_t iteration, const RenderedRequest* sent)
 {
     ScriptRun out;
     script::JsRuntime& js = script::JsRuntime::thisThread();
@@ -274,6 +336,7 @@ ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const
         facts.responseSize = answer->body.size();
     }
     Host host(*this, *u, step, answer, values, out);
+    host.sent = sent;
     const script::ScriptOutcome o = js.runPm(*u->realm, pre ? *m_pre[step] : *m_test[step], facts, host, m_result);
     if (!o.ok) {
         out.ok = false;

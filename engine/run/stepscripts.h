@@ -75,8 +75,9 @@ public:
     // The step's pre-request script for `slot` (the step has one).
     ScriptRun runPre(std::uint32_t slot, std::size_t step, ScriptValues values, std::uint64_t iteration);
     // Its test script on `answer`.
+    // `sent`: the request as it went out, which the script reads as pm.request (else as written).
     ScriptRun runTest(std::uint32_t slot, std::size_t step, const AnswerView& answer, ScriptValues values,
-                      std::uint64_t iteration);
+                      std::uint64_t iteration, const RenderedRequest* sent = nullptr);
     // A new iteration of `slot`: pm.variables start empty; `user` false (an
     // open model's slot is an iteration's place): everything the scripts set.
     void newIteration(std::uint32_t slot, bool user);
@@ -84,7 +85,7 @@ public:
 private:
     struct User;
     ScriptRun run(std::uint32_t slot, std::size_t step, bool pre, const AnswerView* answer, ScriptValues& values,
-                  std::uint64_t iteration);
+                  std::uint64_t iteration, const RenderedRequest* sent = nullptr);
     struct Host;
     void variablesJson(const User& u, ScriptValues& values, std::string& out) const;
     void takeResult(std::size_t step, const std::string& result, ScriptRun& out);

@@ -114,6 +114,9 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
         m_thinking.emplace(now, slot);
         return false;
     }
+    const bool fixed = !m_renderer.templated(step);
+    if (fixed && step < s.rendered.size())
+        s.rendered[step] = RenderedRequest(); // the fixed request goes, unless this run changes it
     if (!render(slot, step, o, now) || !o.request->failure.empty() || !changes.changesRequest())
         return true;
     RenderedRequest& mine = s.rendered[step];
@@ -211,7 +214,9 @@ bool Worker::followRedirect(std::uint32_t slot, const Answer& answer, Nanos now)
     if (s.hops >= m_plan.followRedirects || !answer.headers)
         return false; // past the hops allowed: the redirect is the answer
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    const std::string* location = findHeader(AnswerView{.headers = answer.headers}, "location");
+    AnswerView headers;
+    headers.headers = answer.headers;
+    const std::string* location = findHeader(headers, "location");
     const auto target = location ? redirectTarget(*location, st, s.path) : std::nullopt;
     if (!target)
         return false;                                     // none, or to another server: the redirect is the answer
@@ -290,6 +295,10 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
     m_checkResults.assign(st.checks.size(), 0);
     for (std::size_t i = 0; i < st.checks.size(); ++i) {
         const Check& c = st.checks[i];
+        if (c.subject == Check::Subject::Script) { // a pm.test's: judged by the script that runs it (or none)
+            m_checkResults[i] = kNotRun;
+            continue;
+        }
         if (c.evaluate(a, json, seen)) {
             m_checkResults[i] = 1;
             accepted |= c.subject == Check::Subject::Status && !c.negate;
@@ -320,19 +329,18 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
 // judge the request, which is sent whatever they said.
 void Worker::countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m)
 {
-    for (const ScriptRun::Test& t : tests)
-        if (const int check = testCheck(sp, t.name); check >= 0)
-            ++(t.passed ? m.checks[std::size_t(check)].passed : m.checks[std::size_t(check)].failed);
+    for (const ScriptRun::Test& t : tests) {
+        const int check = testCheck(sp, t.name);
+        CheckCount& c = check >= 0 ? m.checks[std::size_t(check)] : m.namedCount(t.name);
+        ++(t.passed ? c.passed : c.failed);
+    }
 }
 
-// The check a pm.test of `name` counts under: its own, the step's other tests (a name the plan did not see), or
-// none (-1).
+// The check a pm.test of `name` counts under: its own, or none (-1: a name the plan did not see, counted by name).
 int Worker::testCheck(const StepScriptPlan& sp, const std::string& name)
 {
     const std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), name) - sp.tests.begin());
-    if (k == sp.tests.size() && !sp.otherTests)
-        return -1;
-    return int(sp.firstCheck + std::min(k, sp.tests.size() - 1));
+    return k == sp.tests.size() ? -1 : int(sp.firstCheck + k);
 }
 
 // The step's test script on the answer: each pm.test it ran judged as the
@@ -344,8 +352,13 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     AnswerView withCookies = a; // pm.cookies: the jar's for the URL, with what the answer set
     if (s.jar)
         withCookies.cookies = cookieFor(s, st, s.path);
-    const ScriptRun r = m_scripts->runTest(slot, std::size_t(s.step), withCookies, scriptValues(slot),
-                                           s.iterations ? s.iterations - 1 : 0);
+    const auto step = std::size_t(s.step);
+    // the request as sent: this user's (templated, or changed by its pre-request script), else the fixed one
+    const bool own = step < s.rendered.size() &&
+                     (m_renderer.templated(step) || !s.rendered[step].wire.empty() || !s.rendered[step].values.empty());
+    const ScriptRun r =
+        m_scripts->runTest(slot, step, withCookies, scriptValues(slot), s.iterations ? s.iterations - 1 : 0,
+                           own ? &s.rendered[step] : &m_renderer.fixed(step));
     takeJump(s, r);
     const StepScriptPlan& sp = *st.scripts;
     for (std::size_t k = 0; k < sp.tests.size(); ++k)
@@ -353,9 +366,11 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     for (const ScriptRun::Test& t : r.tests) {
         const int check = testCheck(sp, t.name);
         if (check < 0)
-            continue;
-        std::uint8_t& result = m_checkResults[std::size_t(check)];
-        result = result == 0 || !t.passed ? 0 : 1; // a test of the name that failed fails it
+            m_namedResults.emplace_back(t.name, t.passed);
+        else {
+            std::uint8_t& result = m_checkResults[std::size_t(check)];
+            result = result == 0 || !t.passed ? 0 : 1; // a test of the name that failed fails it
+        }
         if (!t.passed && verdict == Verdict::Pass) {
             verdict = Verdict::CheckFailed;
             why = "check \"" + t.name + "\": " + t.error;

@@ -144,6 +144,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
 {
     if (retryLater(slot, o, now)) {
         m_checkResults.clear(); // that try is not counted, nor what its checks said
+        m_namedResults.clear();
         return;
     }
     Slot& s = m_slots[slot];
@@ -158,6 +159,9 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         if (m_checkResults[i] != kNotRun)
             ++(m_checkResults[i] ? m.checks[i].passed : m.checks[i].failed);
     m_checkResults.clear();
+    for (const auto& [name, passed] : m_namedResults)
+        ++(passed ? m.namedCount(name).passed : m.namedCount(name).failed);
+    m_namedResults.clear();
     if (st.group >= 0)
         s.groupEnd = now;
     switch (o.verdict) {

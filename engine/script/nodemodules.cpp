@@ -132,8 +132,9 @@ std::string browserForm(const std::string& file)
 
 const std::vector<SandboxModule>& sandboxModules()
 {
-    static const std::vector<SandboxModule> modules = {
-        {"lodash", "node-lodash"}, {"moment", "node-moment"}, {"uuid", "node-uuid"}, {"ajv", "node-ajv"}};
+    static const std::vector<SandboxModule> modules = {{"lodash", "node-lodash"}, {"moment", "node-moment"},
+                                                       {"uuid", "node-uuid"},     {"ajv", "node-ajv"},
+                                                       {"xml2js", "node-xml2js"}, {"cheerio", "node-cheerio"}};
     return modules;
 }
 
@@ -145,7 +146,7 @@ std::optional<ModuleFile> resolveModule(std::string_view spec, std::string_view 
         const auto& list = sandboxModules();
         const auto it = std::find_if(list.begin(), list.end(), [&](const SandboxModule& m) { return m.name == name; });
         if (it == list.end()) {
-            error = "require('" + name + "'): not a module of the sandbox (it has crypto-js, btoa, atob";
+            error = "require('" + name + "'): not a module of the sandbox (it has crypto-js, btoa, atob, tv4";
             for (const auto& m : list)
                 error += ", " + std::string(m.name);
             error += ")";
@@ -157,8 +158,10 @@ std::optional<ModuleFile> resolveModule(std::string_view spec, std::string_view 
             return std::nullopt;
         }
     } else if (!relative) {
+        // a module of node's own, unless Debian packages a plain-JavaScript form of it (node-events: events)
         const std::string base = name.substr(0, name.find('/'));
-        if (std::find(std::begin(kNodeBuiltins), std::end(kNodeBuiltins), base) != std::end(kNodeBuiltins) ||
+        if ((std::find(std::begin(kNodeBuiltins), std::end(kNodeBuiltins), base) != std::end(kNodeBuiltins) &&
+             !isDir(std::string(kNodeModulesRoot) + "/" + base)) ||
             name.rfind("node:", 0) == 0) {
             error = "require('" + name + "'): node's own module, which the sandbox does not have";
             return std::nullopt;

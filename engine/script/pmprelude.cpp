@@ -226,15 +226,18 @@ const char* pmPreludeSource()
                     500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
   // pm.response.to.have.* and to.be.*: assertions on the answer; under to.not, each the other way round
   class ResponseHave {
-    constructor(response, negate) { this._s = response; this._n = negate; }
+    constructor(response, negate, of) { this._s = response; this._n = negate; this._of = of || 'response'; }
     _check(ok, what, got) {
       if (Boolean(ok) === this._n)
-        throw new AssertionError('expected response to ' + (this._n ? 'not ' : '') + what + (ok || !got ? '' : ' but got ' + got));
+        throw new AssertionError('expected ' + this._of + ' to ' + (this._n ? 'not ' : '') + what + (ok || !got ? '' : ' but got ' + got));
     }
     status(s) {
       const r = this._s;
       this._check(typeof s === 'number' ? r.code === s : r.status === s, 'have status ' + show(s), String(r.code));
     }
+    statusCode(c) { this._check(this._s.code === c, 'have status code ' + show(c), String(this._s.code)); }
+    statusReason(r) { this._check(this._s.status === r, 'have status reason ' + show(r), show(this._s.status)); }
+    statusCodeClass(c) { this._check(Math.floor(this._s.code / 100) === c, 'have status code class ' + show(c), String(this._s.code)); }
     header(name, value) {
       this._check(this._s.headers.has(name, value), 'have header ' + show(name) + (value === undefined ? '' : ' with value ' + show(value)));
     }
@@ -254,12 +257,21 @@ const char* pmPreludeSource()
     }
   }
   class ResponseBe {
-    constructor(response, negate) { this._s = response; this._h = new ResponseHave(response, negate); }
+    constructor(response, negate, of) { this._s = response; this._h = new ResponseHave(response, negate, of); }
     get json() { return this._h.jsonBody(); }
+    // to.be.a.postmanRequest, .postmanResponse, .postmanRequestOrResponse (chai-postman's)
+    get a() {
+      const h = this._h, request = h._of === 'request';
+      return { get postmanRequest() { h._check(request, 'be a postman request'); },
+               get postmanResponse() { h._check(!request, 'be a postman response'); },
+               get postmanRequestOrResponse() { h._check(true, 'be a postman request or response'); } };
+    }
+    get an() { return this.a; }
   }
   for (const [name, low, high] of [['ok', 200, 299], ['success', 200, 299], ['redirection', 300, 399],
                                    ['clientError', 400, 499], ['serverError', 500, 599], ['error', 400, 599]])
     Object.defineProperty(ResponseBe.prototype, name, { get() {
+      if (this._h._of === 'request') return this._h._check(name === 'ok', 'be ' + name); // a request is ok (truthy)
       const code = this._s.code;
       this._h._check(code >= low && code <= high, 'be ' + name, String(code));
     } });
@@ -297,11 +309,18 @@ const char* pmPreludeSource()
   // pm.request: the request as written, its URL settable, its headers a list
   const requestOf = (q) => {
     const headers = (q.headers || []).map(([k, v]) => [k, v]);
-    const request = { method: q.method, urlText: q.url, headers: headerList(headers), body: { raw: q.body }, _pairs: headers };
+    const request = { method: q.method, urlText: q.url, headers: headerList(headers), body: { raw: q.body }, _pairs: headers,
+                      description: q.description ?? '', _form: q.form || [] };
     const url = { toString: () => request.urlText };
     Object.defineProperty(url, 'raw', { get: () => request.urlText });
     Object.defineProperty(request, 'url', { get: () => url, set: (v) => { request.urlText = String(v); }, enumerable: true });
     Object.defineProperty(request, '_pairs', { enumerable: false });
+    Object.defineProperty(request, '_form', { enumerable: false });
+    // pm.request.to.have.header(name[, value]) and .body(text), as the answer's
+    const subject = { get headers() { return request.headers; }, text: () => String(request.body.raw ?? '') };
+    Object.defineProperty(request, 'to', { get: () => ({
+      have: new ResponseHave(subject, false, 'request'), be: new ResponseBe(subject, false, 'request'),
+      not: { have: new ResponseHave(subject, true, 'request'), be: new ResponseBe(subject, true, 'request') } }) });
     return request;
   };
   const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
@@ -321,18 +340,23 @@ const char* pmPreludeSource()
     return modulesRealm;
   };
   const loaded = new Map();
+  // node's timers, as a module that the packages may require (xml2js does): a job after the script's own code
+  const immediate = (fn, ...args) => { Promise.resolve().then(() => fn(...args)); return {}; };
+  const internal = { timers: { setImmediate: immediate, clearImmediate: () => {} } };
   const load = (spec, from) => {
     const [path, dir, source] = host.module(String(spec), from);
     const known = loaded.get(path);
     if (known) return known.exports;
-    const module = { exports: {}, id: path, filename: path, loaded: false };
+    // its exports an object of the modules' realm (this realm's prototypes are frozen: `exports.toString = f`,
+    // as cheerio writes, would fail here)
+    const realm = modulesGlobal();
+    const module = { exports: new realm.Object(), id: path, filename: path, loaded: false };
     loaded.set(path, module);
     host.hold(true);
     try {
-      const realm = modulesGlobal();
       if (path.endsWith('.json')) module.exports = realm.JSON.parse(source);
       else new realm.Function('exports', 'require', 'module', '__filename', '__dirname', source)
-        .call(module.exports, module.exports, (s) => load(s, dir), module, path, dir);
+        .call(module.exports, module.exports, (s) => (own(internal, s) ? internal[s] : load(s, dir)), module, path, dir);
       module.loaded = true;
     } catch (e) {
       loaded.delete(path);
@@ -360,6 +384,32 @@ const char* pmPreludeSource()
       throw new AssertionError((message ? message + ': ' : '') +
                                (negate ? 'expected data to not satisfy schema'
                                        : 'expected data to satisfy schema but found following errors: \n' + ajv.errorsText()));
+  };
+  // tv4 (Postman's older sandbox: validate, validateResult, validateMultiple, error), on ajv: a schema's
+  // $schema is not read (tv4 validates any draft by the same rules)
+  const tv4Errors = (data, schema) => {
+    const ajv = sharedAjv || (schemaAssert(null, {}), sharedAjv);
+    const plain = schema && typeof schema === 'object' ? Object.assign({}, schema) : schema;
+    if (plain && typeof plain === 'object') delete plain.$schema;
+    if (ajv.validate(plain, data) && !ajv.errors) return [];
+    // a path as tv4 writes it, a JSON pointer ('.a[0]' as '/a/0')
+    const pointer = (p) => String(p || '').replace(/\[['"]?([^\]'"]*)['"]?\]/g, '/$1').replace(/\.([^./]+)/g, '/$1');
+    return (ajv.errors || []).map((e) => ({ message: e.message, dataPath: pointer(e.dataPath), schemaPath: e.schemaPath || '',
+                                             params: e.params, code: 0 }));
+  };
+  const tv4 = {
+    error: null,
+    validate(data, schema) { const errors = tv4Errors(data, schema); tv4.error = errors[0] || null; return !errors.length; },
+    validateResult(data, schema) { const errors = tv4Errors(data, schema); return { valid: !errors.length, error: errors[0] || null, missing: [] }; },
+    validateMultiple(data, schema) { const errors = tv4Errors(data, schema); return { valid: !errors.length, errors, missing: [] }; },
+  };
+  modules.tv4 = tv4;
+  // xml2Json: XML as Postman reads it (xml2js, one child as an object, not a list; text trimmed)
+  const xml2Json = (text) => {
+    let out;
+    load('xml2js', '').parseString(String(text), { explicitArray: false, async: false, trim: true, mergeAttrs: false },
+                                   (error, result) => { out = error ? undefined : result; });
+    return out;
   };
   const logLimit = 100;
 
@@ -440,11 +490,24 @@ const char* pmPreludeSource()
     // Postman's older sandbox: lodash as the global _, loaded when first used
     Object.defineProperty(g, '_', { get: () => require('lodash'), configurable: true });
     // the variables, asked of the host when first read (the host has what the script did before that)
-    const vars = () => (user.run.vars ??= JSON.parse(host.variables()));
+    // A value set that is not a string (a number, a boolean, an object) is read back as it was set, as Postman
+    // keeps it, while the host still has its text (the host keeps text: what a request sends).
+    const typed = { globals: {}, collectionVariables: {}, environment: {}, variables: {} };
+    const vars = () => {
+      if (user.run.vars) return user.run.vars;
+      const v = JSON.parse(host.variables());
+      for (const [name, kept] of Object.entries(typed))
+        for (const [key, [text, value]] of Object.entries(kept))
+          if (own(v[name], key) && v[name][key] === text) v[name][key] = typeof value === 'object' ? JSON.parse(text) : value;
+      return (user.run.vars = v);
+    };
     const change = (name, key, value) => {
       if (name === 'iterationData') return apply(vars(), name, key, value);
       if (user.run.vars) apply(user.run.vars, name, key, value);
       const text = typeof value === 'string' || value === undefined ? value : JSON.stringify(value);
+      if (key === undefined) typed[name] = {};
+      else if (typeof value === 'string' || value === undefined || text === undefined) delete typed[name][key];
+      else Object.defineProperty(typed[name], key, { value: [text, value], writable: true, enumerable: true, configurable: true });
       host.change(reported[name], key, text);
     };
     const scope = (name) => {
@@ -492,7 +555,7 @@ const char* pmPreludeSource()
     Object.defineProperty(pm, 'cookies', {
       get: () => (user.run.response ? user.run.response.cookies : new CookieList([])), enumerable: true });
     Object.defineProperty(pm, 'request', {
-      get: () => (user.run.hasRequest ? (user.run.request ??= requestOf(JSON.parse(host.request()))) : undefined),
+      get: () => (user.run.request ??= requestOf(JSON.parse(host.request()))),
       enumerable: true });
     pm.sendRequest = sendRequest;
     const log = (...parts) => {
@@ -503,6 +566,8 @@ const char* pmPreludeSource()
     };
     Object.defineProperty(g, 'pm', { value: pm, writable: true, configurable: true });
     Object.defineProperty(g, 'CryptoJS', { value: CryptoJS, writable: true, configurable: true });
+    Object.defineProperty(g, 'tv4', { value: tv4, writable: true, configurable: true });
+    g.xml2Json = xml2Json;
     g.btoa = modules.btoa;
     g.atob = modules.atob;
     g.console = { log, info: log, warn: log, error: log, debug: log };
@@ -522,8 +587,13 @@ const char* pmPreludeSource()
       data: () => ({ ...vars().iterationData }),
       request: () => {
         const q = pm.request;
-        return q ? { url: String(q.urlText), method: q.method, headers: q.headers.toObject(), data: q.body.raw,
-                     name: user.run.info.requestName } : { name: user.run.info.requestName };
+        // data: a form's fields (a name given twice: its values as a list), else the raw body
+        const data = {};
+        for (const [k, v] of q._form)
+          data[k] = own(data, k) ? [].concat(data[k], v) : v;
+        return { url: String(q.urlText), method: q.method, headers: q.headers.toObject(),
+                 data: q._form.length || !q.body.raw ? data : q.body.raw, name: user.run.info.requestName,
+                 description: q.description };
       },
     };
     for (const [name, read] of Object.entries(legacy))
@@ -531,13 +601,15 @@ const char* pmPreludeSource()
         get: () => (own(user.run.assigned, name) ? user.run.assigned[name] : read()),
         set: (v) => { user.run.assigned[name] = v; } });
     const scopeOf = (name) => pm[name];
+    // the older API keeps a value as its text, unless it is falsy (0, null, '' stay as they are; false is 'false')
+    const legacyValue = (v) => ((v === false || v) && typeof (v && v.toString) === 'function' ? v.toString() : v);
     g.postman = {
       setNextRequest: setNext,
-      setEnvironmentVariable: (k, v) => scopeOf('environment').set(k, v),
+      setEnvironmentVariable: (k, v) => scopeOf('environment').set(k, legacyValue(v)),
       getEnvironmentVariable: (k) => scopeOf('environment').get(k),
       clearEnvironmentVariable: (k) => scopeOf('environment').unset(k),
       clearEnvironmentVariables: () => scopeOf('environment').clear(),
-      setGlobalVariable: (k, v) => scopeOf('globals').set(k, v),
+      setGlobalVariable: (k, v) => scopeOf('globals').set(k, legacyValue(v)),
       getGlobalVariable: (k) => scopeOf('globals').get(k),
       clearGlobalVariable: (k) => scopeOf('globals').unset(k),
       clearGlobalVariables: () => scopeOf('globals').clear(),
@@ -560,11 +632,11 @@ const char* pmPreludeSource()
         r.told = true;
         legacyTests(); // once, whether the script ended or threw
       }
-      if (!r || (!r.skip && !r.request && !r.jump)) return '';
+      const q = r && r.hasRequest ? r.request : undefined; // a test script's changes to the request are not sent
+      if (!r || (!r.skip && !q && !r.jump)) return '';
       const out = {};
       if (r.skip) out.skip = true;
       if (r.jump) out.next = r.next;
-      const q = r.request;
       if (q) {
         out.request = { method: q.method, url: String(q.urlText), headers: q._pairs, body: q.body.raw };
         out.resolved = { url: replaceIn(String(q.urlText), resolve), headers: q._pairs.map(([k, v]) => [k, replaceIn(String(v), resolve)]),

@@ -372,6 +372,16 @@ bool RunLog::addEvent(std::int64_t run, const RunEvent& e)
     return false;
 }
 
+bool RunLog::setCheckNames(std::int64_t run, std::size_t step, const std::vector<std::string>& names)
+{
+    SqlStatement s(m_store.handle(), "UPDATE run_steps SET checks = ? WHERE run = ? AND step = ?");
+    s.bind(1, jsonStrings(names)).bind(2, run).bind(3, std::int64_t(step));
+    if (s.run())
+        return true;
+    m_error = s.error();
+    return false;
+}
+
 bool RunLog::finish(std::int64_t run, const std::string& status, const std::string& summaryJson)
 {
     SqlStatement s(m_store.handle(),

@@ -139,6 +139,8 @@ public:
     bool addEvent(std::int64_t run, const RunEvent& event);
     // status: completed or aborted.
     bool finish(std::int64_t run, const std::string& status, const std::string& summaryJson);
+    // Step `step`'s checks' names, when the run came to know more of them (tests named at run time).
+    bool setCheckNames(std::int64_t run, std::size_t step, const std::vector<std::string>& names);
 
     std::vector<RunInfo> runs() const;
     std::optional<SavedRun> load(std::int64_t run) const;

@@ -1,8 +1,10 @@
 // Loss, abort, dead-man and late agents, with simulated seconds: RunTracker
 // and DeadManTimer take the injected clock, so nothing here sleeps.
 #include "agent/deadman.h"
+#include "control/namedtests.h"
 #include "control/runtracker.h"
 #include "control/snapshotcodec.h"
+#include "plan/scenarioplan.h"
 #include "stampede/v1/control.pb.h"
 
 #include <QTest>
@@ -218,6 +220,71 @@ private Q_SLOTS:
         const auto ready = t.takeReady(true);
         QCOMPARE(ready.size(), std::size_t(2));
         QCOMPARE(ready[1].merged->second, 2u);
+    }
+
+    // Issue 48: tests a script named at run time (tests['id ' + id]) are counted by name on the engines, merged
+    // by name over engines, and become checks of their step after the plan's, each name at one index for the run;
+    // past kMaxChecksPerStep in all, one "(other tests)" gathers the rest; a snapshot naming too many is refused.
+    void namedTestsBecomeChecksOfTheirStep()
+    {
+        FakeClock clock;
+        RunTracker t({"a", "b"}, 1, clock, {3 * kS, true});
+        const auto second = [](std::uint32_t n, std::vector<std::pair<std::string, bool>> tests) {
+            IntervalMetrics m;
+            m.second = n;
+            m.steps.resize(1);
+            m.steps[0].counters.requests = 1;
+            m.steps[0].latency.record(1000);
+            for (const auto& [name, passed] : tests)
+                ++(passed ? m.steps[0].namedCount(name).passed : m.steps[0].namedCount(name).failed);
+            v1::Snapshot s;
+            encodeSnapshot(m, s);
+            return s;
+        };
+        t.snapshot(0, second(1, {{"id 1", true}, {"id 2", false}}), clock.now());
+        t.snapshot(1, second(1, {{"id 2", true}, {"id 3", true}}), clock.now());
+        t.snapshot(0, second(2, {{"id 3", false}}), clock.now());
+        t.snapshot(1, second(2, {}), clock.now());
+        ScenarioPlan plan;
+        plan.steps.resize(1);
+        plan.steps[0].checks.resize(1); // the plan's own check is index 0
+        NamedTests named(plan);
+        auto ready = t.takeReady(true);
+        QCOMPARE(ready.size(), std::size_t(2));
+        for (auto& s : ready)
+            named.index(*s.merged);
+        QCOMPARE(named.names()[0], (std::vector<std::string>{"id 1", "id 2", "id 3"}));
+        const auto& first = ready[0].merged->steps[0];
+        QVERIFY(first.named.empty());
+        QCOMPARE(first.checks.size(), std::size_t(4));
+        QCOMPARE(first.checks[2].passed, 1u); // "id 2": passed on b, failed on a
+        QCOMPARE(first.checks[2].failed, 1u);
+        QCOMPARE(ready[1].merged->steps[0].checks[3].failed, 1u); // "id 3" keeps its index in the next second
+        // 60 names more: the step holds 50 checks, the last of them the rest's
+        IntervalMetrics many;
+        many.steps.resize(1);
+        for (int i = 0; i < 60; ++i)
+            ++many.steps[0].namedCount("n" + std::to_string(i)).passed;
+        QCOMPARE(many.steps[0].named.size(), kMaxNamedTests); // an engine counts 40 apart, the rest together
+        QCOMPARE(many.steps[0].named.back().name, std::string(kOtherTests));
+        QCOMPARE(many.steps[0].named.back().count.passed, 60u - (kMaxNamedTests - 1));
+        named.index(many);
+        for (int i = 0; i < 20; ++i) {
+            IntervalMetrics more;
+            more.steps.resize(1);
+            ++more.steps[0].namedCount("m" + std::to_string(i)).failed;
+            named.index(more);
+        }
+        QCOMPARE(1 + named.names()[0].size(), kMaxChecksPerStep);
+        QCOMPARE(std::count(named.names()[0].begin(), named.names()[0].end(), std::string(kOtherTests)), 1);
+        // a snapshot naming more tests of a step than an engine keeps is refused, an event
+        v1::Snapshot tooMany = second(3, {});
+        for (std::size_t i = 0; i <= kMaxNamedTests; ++i)
+            tooMany.mutable_steps(0)->add_named_checks()->set_name("x" + std::to_string(i));
+        const std::size_t events = t.events().size();
+        t.snapshot(0, tooMany, clock.now());
+        QCOMPARE(t.events().size(), events + 1);
+        QCOMPARE(t.events().back().kind, std::string("agent_error"));
     }
 
     void malformedSnapshotIsAnEvent()

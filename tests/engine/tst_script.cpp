@@ -674,7 +674,7 @@ private Q_SLOTS:
                 pm.expect(ajv.compile(schema)({alpha: 1})).to.be.false;
             });
             pm.test('once', () => pm.expect(require('lodash')).to.equal(_));
-            for (const [name, says] of [['xml2js', 'not a module of the sandbox'], ['/etc/passwd', 'not a module'],
+            for (const [name, says] of [['csv-parse', 'not a module of the sandbox'], ['/etc/passwd', 'not a module'],
                                         ['../lodash', 'not a module'], ['fs', 'not a module']])
                 pm.test('refused ' + name, () => pm.expect(() => require(name)).to.throw(says));
             pm.test('no natives', () => pm.expect(typeof __pmModule + typeof __pmHold).to.equal('undefinedundefined'));
@@ -740,6 +740,52 @@ private Q_SLOTS:
     // also when it threw), responseBody, responseCode, responseHeaders, responseTime, iteration, data,
     // environment and globals as objects, postman.set/get/clear of environment and globals; a name the
     // script assigns (`data = ...`, no var) is its value for that run only.
+    // A test script reads the request as sent (pm.request, with chai-postman's request assertions) and the older
+    // API's `request` (its form as data, a name given twice as a list; its description); the response's
+    // statusCode, statusReason and postmanRequest/postmanResponse forms.
+    void aTestScriptReadsTheRequest()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject context{
+            {QStringLiteral("request"),
+             QJsonObject{
+                 {QStringLiteral("method"), QStringLiteral("POST")},
+                 {QStringLiteral("url"), QStringLiteral("http://h/x")},
+                 {QStringLiteral("body"), QString()},
+                 {QStringLiteral("description"), QStringLiteral("d")},
+                 {QStringLiteral("headers"), QJsonArray{QJsonArray{QStringLiteral("Host"), QStringLiteral("h")}}},
+                 {QStringLiteral("form"), QJsonArray{QJsonArray{QStringLiteral("name"), QStringLiteral("a")},
+                                                     QJsonArray{QStringLiteral("name"), QStringLiteral("b")},
+                                                     QJsonArray{QStringLiteral("k"), QStringLiteral("v")}}}}},
+            {QStringLiteral("response"),
+             QJsonObject{{QStringLiteral("code"), 200}, {QStringLiteral("body"), QString()}}}};
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            pm.test('to', () => {
+              pm.request.to.have.header('host'); pm.request.to.not.have.header('Foo'); pm.request.to.be.ok;
+              pm.request.to.be.a.postmanRequest; pm.request.to.not.be.a.postmanResponse;
+              pm.response.to.have.statusCode(200); pm.response.to.have.statusReason('OK');
+              pm.response.to.not.be.a.postmanRequest; pm.response.to.be.a.postmanRequestOrResponse;
+            });
+            pm.test('legacy', () => {
+              pm.expect(request.data.name).to.eql(['a', 'b']); pm.expect(request.data.k).to.eql('v');
+              pm.expect(request.description).to.eql('d'); pm.expect(request.method).to.eql('POST');
+            });
+            pm.test('fails', () => pm.request.to.have.header('Foo'));
+            pm.test('code', () => pm.response.to.have.statusCode(201));
+        )"),
+                                    context);
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 4);
+        for (int i = 0; i < 2; ++i)
+            QVERIFY2(tests[i].toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(tests[i].toObject().value(QStringLiteral("error")).toString()));
+        QCOMPARE(tests[2].toObject().value(QStringLiteral("error")).toString(),
+                 QStringLiteral("expected request to have header 'Foo'"));
+        QCOMPARE(tests[3].toObject().value(QStringLiteral("error")).toString(),
+                 QStringLiteral("expected response to have status code 201 but got 200"));
+    }
+
     void postmansOlderApiRuns()
     {
         JsRuntime js;
@@ -776,6 +822,12 @@ private Q_SLOTS:
             tests['read back'] = postman.getEnvironmentVariable('token') === 'T' && postman.getGlobalVariable('gg') === 'H';
             data = {mine: true};
             tests['assigned'] = data.mine === true;
+            postman.setEnvironmentVariable('zero', 0);
+            postman.setEnvironmentVariable('one', 1);
+            pm.environment.set('num', 5);
+            pm.globals.set('obj', {a: [1]});
+            tests['typed'] = postman.getEnvironmentVariable('zero') === 0 && postman.getEnvironmentVariable('one') === '1' &&
+                pm.environment.get('num') === 5 && pm.globals.get('obj').a[0] === 1;
             tests['fails'] = 0;
             throw new Error('after the tests');
         )"),
@@ -784,9 +836,10 @@ private Q_SLOTS:
         for (const QJsonValue& v : r.value(QStringLiteral("tests")).toArray())
             (v.toObject().value(QStringLiteral("passed")).toBool() ? passed : failed)
                 << v.toObject().value(QStringLiteral("name")).toString();
-        QCOMPARE(passed, (QStringList{QStringLiteral("code"), QStringLiteral("body"), QStringLiteral("headers"),
-                                      QStringLiteral("time"), QStringLiteral("cookies"), QStringLiteral("scopes"),
-                                      QStringLiteral("read back"), QStringLiteral("assigned")}));
+        QCOMPARE(passed,
+                 (QStringList{QStringLiteral("code"), QStringLiteral("body"), QStringLiteral("headers"),
+                              QStringLiteral("time"), QStringLiteral("cookies"), QStringLiteral("scopes"),
+                              QStringLiteral("read back"), QStringLiteral("assigned"), QStringLiteral("typed")}));
         QCOMPARE(failed, QStringList{QStringLiteral("fails")});
         QCOMPARE(r.value(QStringLiteral("tests")).toArray().last().toObject().value(QStringLiteral("error")).toString(),
                  QStringLiteral("expected 0 to be truthy"));
@@ -794,6 +847,11 @@ private Q_SLOTS:
                  QStringLiteral("T"));
         QCOMPARE(r.value(QStringLiteral("globals")).toObject().value(QStringLiteral("gg")).toString(),
                  QStringLiteral("H"));
+        // what a request sends of a value set as a number or an object: its text
+        QCOMPARE(r.value(QStringLiteral("environment")).toObject().value(QStringLiteral("num")).toString(),
+                 QStringLiteral("5"));
+        QCOMPARE(r.value(QStringLiteral("globals")).toObject().value(QStringLiteral("obj")).toString(),
+                 QStringLiteral("{\"a\":[1]}"));
         // the next run: the assigned name is the API's again, and no test of the run before is told twice
         const QJsonObject next = pmRun(js, *realm, QStringLiteral("tests['row'] = data.row === '1';"), context);
         QCOMPARE(next.value(QStringLiteral("tests")).toArray().size(), 1);
@@ -883,7 +941,7 @@ private Q_SLOTS:
             js, *realm,
             QStringLiteral("pm.environment.set('n', 7);\n"
                            "pm.test('kept', () => pm.expect(kept.text()).to.eql(''));\n"
-                           "pm.test('set', () => pm.expect(pm.environment.get('n')).to.eql('7'));\n"
+                           "pm.test('set', () => pm.expect(pm.environment.get('n')).to.eql(7));\n"
                            "pm.test('env', () => pm.expect(pm.environment.get('base')).to.eql('b'));"),
             QJsonObject{{QStringLiteral("environment"), QJsonObject{{QStringLiteral("base"), QStringLiteral("b")}}},
                         {QStringLiteral("response"), answer[QStringLiteral("response")]}},
@@ -1145,6 +1203,47 @@ private Q_SLOTS:
         QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 1);
     }
 
+    // Issue 48: Postman's XML and schema libraries: xml2Json as Postman reads XML (xml2js: one child an object,
+    // text trimmed, attributes under $), require('xml2js') and require('cheerio') from Debian's packages, tv4's
+    // validate / validateMultiple / error on ajv (any draft's $schema).
+    void xmlAndSchemaLibraries()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        ScriptOutcome o;
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            pm.test('xml2Json', () => {
+              const j = xml2Json('<a id="1"><b>x</b><b>y</b><c> t </c></a>');
+              pm.expect(j.a.b).to.eql(['x', 'y']); pm.expect(j.a.c).to.eql('t'); pm.expect(j.a.$.id).to.eql('1');
+            });
+            pm.test('xml2js', () => {
+              let out; require('xml2js').parseString('<r><i>1</i></r>', (e, res) => { out = res; });
+              pm.expect(out).to.eql({r: {i: ['1']}});
+            });
+            pm.test('tv4', () => {
+              pm.expect(tv4.validate({a: 1}, {type: 'object', properties: {a: {type: 'string'}}})).to.be.false;
+              pm.expect(tv4.error.dataPath).to.eql('/a');
+              pm.expect(tv4.validate({a: 'x'}, {$schema: 'http://json-schema.org/draft-04/schema#',
+                                                properties: {a: {type: 'string'}}})).to.be.true;
+              pm.expect(tv4.error).to.eql(null);
+              pm.expect(tv4.validateMultiple({}, {required: ['a', 'b']}).errors.length).to.eql(2);
+              pm.expect(require('tv4')).to.equal(tv4);
+            });
+            pm.test('cheerio', () => {
+              const $ = require('cheerio').load('<ul><li class="x">a</li><li>b</li></ul>');
+              pm.expect($('li.x').text()).to.eql('a'); pm.expect($('li').length).to.eql(2);
+            });
+        )"),
+                                    {}, &o);
+        QVERIFY2(o.ok, o.error.c_str());
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 4);
+        for (const auto& t : tests)
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
+                                t.toObject().value(QStringLiteral("error")).toString()));
+    }
+
     // What a script calls that is not run here is named with its line
     // before it runs; the same words in comments and strings are not.
     void unsupportedCallsAreNamedBeforeARun()
@@ -1155,17 +1254,17 @@ const url = 'pm.sendRequest(';
    require('lodash') */
 pm.sendRequest('http://127.0.0.1:9/', (err, res) => {});
 if (done) postman . setNextRequest(null);
-const _ = require("xml2js"), c = require('crypto-js'), l = require('lodash');
-const t = `require('cheerio')`; const m = require('cheerio');
+const _ = require("csv-parse"), c = require('crypto-js'), l = require('lodash'), x = require('xml2js');
+const t = `require('chai')`; const m = require('chai');
 mypm.sendRequest(); pm.sendRequestX();
 )");
         QCOMPARE(int(notes.size()), 3); // postman.setNextRequest runs (issue 48)
         QCOMPARE(notes[0].line, 5u);
         QCOMPARE(notes[0].what, std::string("pm.sendRequest"));
         QCOMPARE(notes[1].line, 7u);
-        QCOMPARE(notes[1].what, std::string("require('xml2js')"));
+        QCOMPARE(notes[1].what, std::string("require('csv-parse')"));
         QCOMPARE(notes[2].line, 8u);
-        QCOMPARE(notes[2].what, std::string("require('cheerio')")); // lodash is the sandbox's
+        QCOMPARE(notes[2].what, std::string("require('chai')")); // lodash and xml2js are the sandbox's
         QVERIFY(unsupportedCalls("pm.test('ok', () => pm.expect(1).to.eql(1));").empty());
     }
 

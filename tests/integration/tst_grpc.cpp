@@ -386,7 +386,9 @@ private slots:
                             QStringLiteral("200"), QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-d"),
                             QStringLiteral("1s")});
         QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
-        QCOMPARE(num(o.total, "requests"), 200);
+        // every arrival of the second sent or counted dropped (a busy machine may drop some; issue 49)
+        QCOMPARE(num(o.total, "requests") + num(o.total, "dropped"), 200);
+        QVERIFY(num(o.total, "requests") >= 100);
         QCOMPARE(num(o.total, "errors"), 0);
         // a per-iteration value cannot choose the server
         write("pertarget.json",

@@ -13,6 +13,7 @@
 #include "stampede/v1/bundle.pb.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
@@ -266,12 +267,98 @@ private slots:
         stampede::appendBase64(auth, "J\u00f6:pw");
         QCOMPARE(got[1].header("authorization"), auth);
         QCOMPARE(got[2].body, std::string("q=a%20b%26c"));
-        // a v1 collection and a file that is no collection: bad input, naming why
-        r = runCli({QStringLiteral("import"),
-                    writeFile(m_dir, "old.json", "{\"id\": \"1\", \"name\": \"old\", \"order\": [], \"requests\": []}"),
-                    QStringLiteral("--project"), project});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(QStringLiteral("This is a Postman Collection v1 file")), qPrintable(r.err));
+    }
+
+    // Issue 48: a test named at run time (tests['id ' + id], pm.test('code ' + code)) is counted under that name,
+    // as newman lists it: in the summary, the exit code, and the report saved in the project.
+    void testsNamedAtRunTimeAreCounted()
+    {
+        RecordingServer server;
+        const QByteArray collection = "{\"info\": {\"name\": \"Named\", \"schema\": "
+                                      "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+                                      " \"item\": [{\"name\": \"r\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+                                      server.url(QStringLiteral("/r")).toUtf8() +
+                                      "\"}, \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
+                                      "  \"[1, 2].forEach(function (i) { tests['id ' + i] = i === 1; });\","
+                                      "  \"pm.test('code ' + pm.response.code, function () {});\","
+                                      "  \"tests['literal'] = true;\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("named.stampede"));
+        const QString report = m_dir.filePath(QStringLiteral("named.streport"));
+        const CliResult r = importAndRun("named.postman_collection.json", collection, project, QStringLiteral("Named"),
+                                         {QStringLiteral("--summary-json"), m_summary, QStringLiteral("--iterations"),
+                                          QStringLiteral("2"), QStringLiteral("--report"), report});
+        QCOMPARE(r.exitCode, 1); // 'id 2' failed, as in newman
+        QCOMPARE(checkCount(QStringLiteral("r/literal")), 2);
+        QCOMPARE(checkCount(QStringLiteral("r/id 1")), 2);
+        QCOMPARE(checkCount(QStringLiteral("r/id 2"), QStringLiteral("failed")), 2);
+        QCOMPARE(checkCount(QStringLiteral("r/code 200")), 2);
+        // the saved run names them too
+        const QString exported = m_dir.filePath(QStringLiteral("named-export.json"));
+        const CliResult e =
+            runCli({QStringLiteral("report"), QStringLiteral("export"), report, QStringLiteral("--format"),
+                    QStringLiteral("json"), QStringLiteral("-o"), exported});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        const QJsonObject checks =
+            readJson(exported).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
+        QVERIFY2(checks.contains(QStringLiteral("r/id 2")), QJsonDocument(checks).toJson().constData());
+        QCOMPARE(checks.value(QStringLiteral("r/id 2")).toObject().value(QStringLiteral("failed")).toInt(), 2);
+    }
+
+    // Issue 48: a Postman Collection v1 (newman's older fixtures, Postman's first app) runs as newman runs it:
+    // its folders by folders_order (a sub-folder inside its folder, before the folder's requests), then the
+    // collection's own requests by order; "Name: value" header lines ("//" disables one); the basicAuth helper;
+    // tests and preRequestScript as text; a request's description, which its scripts read.
+    void aPostmanV1CollectionRuns()
+    {
+        RecordingServer server;
+        const QByteArray base = server.url().toUtf8();
+        const auto request = [&](const char* id, const char* path, const QByteArray& more) -> QByteArray {
+            return QByteArray("{\"id\": \"") + id + "\", \"name\": \"" + path + "\", \"method\": \"GET\", \"url\": \"" +
+                   base + "/" + path + "\"" + more + "}";
+        };
+        const QByteArray collection =
+            "{\"id\": \"c\", \"name\": \"Old\", \"order\": [\"r4\", \"nowhere\"], \"folders_order\": [\"f1\"],"
+            " \"folders\": [{\"id\": \"f1\", \"name\": \"F1\", \"order\": [\"r1\"], \"folders_order\": [\"f2\"]},"
+            "   {\"id\": \"f2\", \"name\": \"F2\", \"order\": [\"r2\", \"r3\"]}],"
+            " \"requests\": [" +
+            request("r1", "one",
+                    ", \"headers\": \"X-On: yes\\n//X-Off: no\\n\", \"tests\": \"tests['order'] = "
+                    "postman.getEnvironmentVariable('n') === '3';\", \"preRequestScript\": \"var n = "
+                    "parseInt(postman.getEnvironmentVariable('n')); postman.setEnvironmentVariable('n', isNaN(n) ? 1 "
+                    ": n + 1);\"") +
+            "," +
+            request(
+                "r2", "two",
+                ", \"currentHelper\": \"basicAuth\", \"helperAttributes\": {\"username\": \"u\", \"password\": \"p\"},"
+                " \"description\": \"said\", \"tests\": \"tests['described'] = request.description === 'said';"
+                " tests['signed'] = pm.request.headers.get('Authorization') === 'Basic dTpw';\","
+                " \"preRequestScript\": \"postman.setEnvironmentVariable('n', 1);\"") +
+            "," +
+            request(
+                "r3", "three",
+                ", \"dataMode\": \"urlencoded\", \"data\": [{\"key\": \"a\", \"value\": \"1\"}, {\"key\": \"b\","
+                " \"value\": \"2\", \"enabled\": false}], \"preRequestScript\": \"postman.setEnvironmentVariable('n', "
+                "2);\"") +
+            "," +
+            request("r4", "four",
+                    ", \"tests\": \"tests['last'] = pm.environment.get('t') === 0;\", \"preRequestScript\": "
+                    "\"pm.environment.set('t', 0);\"") +
+            "]}";
+        const QString project = m_dir.filePath(QStringLiteral("old.stampede"));
+        const CliResult r = importAndRun("old.json", collection, project, QStringLiteral("Old"),
+                                         {QStringLiteral("--summary-json"), m_summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const auto got = server.requests();
+        QStringList order;
+        for (const auto& rq : got)
+            order << QString::fromStdString(rq.line).section(QLatin1Char(' '), 1, 1);
+        QCOMPARE(order.join(QLatin1Char(' ')), QStringLiteral("/two /three /one /four"));
+        QCOMPARE(got[0].header("authorization"), std::string("Basic dTpw"));
+        QCOMPARE(got[1].body, std::string("a=1"));
+        QCOMPARE(got[2].header("x-on"), std::string("yes"));
+        QCOMPARE(got[2].header("x-off"), std::string());
+        for (const char* check : {"two/described", "two/signed", "one/order", "four/last"})
+            QVERIFY2(checkCount(QString::fromLatin1(check)) == 1, check);
     }
 
     // Imports `json` (written to `file`) into `project`, then runs its collection `name` on one engine, quietly:

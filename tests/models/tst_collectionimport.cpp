@@ -320,13 +320,10 @@ private slots:
             << QStringLiteral("Not valid JSON at byte 42: number overflow parsing '12.5e400'");
         QTest::addRow("bad yaml") << QByteArray("openapi: 3.0.3\npaths:\n  /a: [unclosed\n") << QStringLiteral("a.yaml")
                                   << QStringLiteral("Not valid YAML");
-        QTest::addRow("postman v1") << QByteArray("{\"id\": \"x\", \"name\": \"old\", \"requests\": [], \"item\": {}}")
-                                    << QStringLiteral("old.json")
-                                    << QStringLiteral("This is a Postman Collection v1 file: only v2.0 and v2.1");
-        QTest::addRow("postman v1 by its schema")
-            << QByteArray("{\"info\": {\"name\": \"old\", \"schema\": "
-                          "\"https://schema.getpostman.com/json/collection/v1.0.0/collection.json\"}, \"item\": []}")
-            << QStringLiteral("old.json") << QStringLiteral("This is a Postman Collection v1 file");
+        QTest::addRow("postman without items")
+            << QByteArray("{\"info\": {\"name\": \"x\", \"schema\": "
+                          "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}, \"item\": {}}")
+            << QStringLiteral("x.json") << QStringLiteral("has no list of items");
         QTest::addRow("swagger 2") << QByteArray("{\"swagger\": \"2.0\", \"paths\": {}}") << QStringLiteral("s.json")
                                    << QStringLiteral("Swagger 2.0 is not read");
         QTest::addRow("openapi without operations") << QByteArray("openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n")
