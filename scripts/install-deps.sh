@@ -11,7 +11,7 @@ PACKAGES=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     # engine
     libnghttp2-dev libssl-dev libprotobuf-dev protobuf-compiler libprotoc-dev libmozjs-102-dev
-    libgrpc++-dev protobuf-compiler-grpc libsqlite3-dev libsimdjson-dev libpcre2-dev zlib1g-dev libyaml-cpp-dev nlohmann-json3-dev libsnappy-dev
+    libgrpc++-dev protobuf-compiler-grpc libsqlite3-dev libsimdjson-dev libpcre2-dev zlib1g-dev libyaml-cpp-dev nlohmann-json3-dev libsnappy-dev libbrotli-dev
     # the modules a Postman script may require (plain JavaScript under /usr/share/nodejs)
     node-lodash node-moment node-uuid node-ajv node-xml2js node-events node-cheerio
     # GUI tests and screenshots

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "core/durationtext.h"
 #include "core/number.h"
+#include "core/text.h"
 #include "core/textfile.h"
 #include "plan/scenarioplan.h"
 
@@ -55,6 +56,9 @@ const char* kRunUsage =
     "                        scripts; its rows are the iterations unless --iterations says\n"
     "  --env-var NAME=VALUE  an environment value over the file's (repeatable)\n"
     "  --global-var NAME=VALUE  a global value (repeatable)\n"
+    "  --no-default-header NAME  leave out one of the headers newman sends on every request\n"
+    "                        (Accept: */*, Accept-Encoding: gzip, deflate, br, Cache-Control:\n"
+    "                        no-cache, Postman-Token: a fresh uuid, Connection: keep-alive)\n"
     "\n"
     "Quick mode:\n"
     "  --url URL             target (http://host:port/path)\n"
@@ -238,6 +242,11 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (a == "--bail") {
             o.bail = true;
+        } else if (is("--no-default-header", "--no-default-header")) {
+            std::string v;
+            if (!val("--no-default-header", v))
+                return false;
+            o.noDefaultHeaders.push_back(v);
         } else if (is("-e", "--environment")) {
             if (!val(a == "-e" ? "-e" : "--environment", o.environmentFile))
                 return false;
@@ -490,6 +499,27 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::size_t dataRows, std
     // newman's run: every request whatever failed before it (or, with --bail, the run stops at the first
     // failure), judged by its tests
     s.set_verdict("tests");
+    // the headers newman sends on every request that has none of the name (--no-default-header leaves one out)
+    static const std::pair<const char*, const char*> kNewmanHeaders[] = {{"Accept", "*/*"},
+                                                                         {"Accept-Encoding", "gzip, deflate, br"},
+                                                                         {"Cache-Control", "no-cache"},
+                                                                         {"Postman-Token", "${$guid}"},
+                                                                         {"Connection", "keep-alive"}};
+    for (const std::string& off : o.noDefaultHeaders)
+        if (std::none_of(std::begin(kNewmanHeaders), std::end(kNewmanHeaders),
+                         [&](const auto& h) { return equalsNoCase(h.first, off); })) {
+            error = "--no-default-header: \"" + off +
+                    "\" is not one of the headers a collection run adds (Accept, Accept-Encoding, Cache-Control, "
+                    "Postman-Token, Connection)";
+            return false;
+        }
+    for (const auto& [name, value] : kNewmanHeaders)
+        if (std::none_of(o.noDefaultHeaders.begin(), o.noDefaultHeaders.end(),
+                         [&](const std::string& off) { return equalsNoCase(off, name); })) {
+            v1::Header* h = s.add_default_headers();
+            h->set_name(name);
+            h->set_value(value);
+        }
     // newman's defaults: a cookie jar, redirects followed (its --ignore-redirects is off, up to 10)
     s.set_cookies(true);
     if (s.follow_redirects() == 0)
@@ -527,7 +557,7 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::size_t dataRows, std
 bool newmanFlags(const Options& o)
 {
     return !o.environmentFile.empty() || !o.globalsFile.empty() || !o.iterationDataFile.empty() || !o.envVars.empty() ||
-           !o.globalVars.empty();
+           !o.globalVars.empty() || !o.noDefaultHeaders.empty();
 }
 
 // newman's files and values beside a collection (--environment, --globals, --iteration-data, --env-var,
@@ -591,11 +621,11 @@ bool projectScenario(const Options& o, const std::string& project, const std::st
         if (!collectionLoad(o, p.scenario, in.data ? in.data->rows : 0, error))
             return false;
     } else if (quickFlags || !o.iterations.empty() || o.bail || newmanFlags(o)) {
-        error = quickFlags ? "give either a scenario or --url with its quick-mode options, not both"
-                : o.bail   ? "--bail: for a collection (a scenario's steps say it with \"onError\")"
-                : newmanFlags(o)
-                    ? "--environment, --globals, --iteration-data, --env-var and --global-var: for a collection"
-                    : "--iterations: for a collection, or a scenario's own \"iterations\"";
+        error = quickFlags       ? "give either a scenario or --url with its quick-mode options, not both"
+                : o.bail         ? "--bail: for a collection (a scenario's steps say it with \"onError\")"
+                : newmanFlags(o) ? "--environment, --globals, --iteration-data, --env-var, --global-var and "
+                                   "--no-default-header: for a collection"
+                                 : "--iterations: for a collection, or a scenario's own \"iterations\"";
         return false;
     }
     s = std::move(p.scenario);
@@ -619,7 +649,7 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
         return preparedScenario(o, s, baseDir, error);
     std::string project, name;
     if (newmanFlags(o) && !splitProjectScenario(o.scenarioFile, project, name)) {
-        error = "--environment, --globals, --iteration-data, --env-var and --global-var: for "
+        error = "--environment, --globals, --iteration-data, --env-var, --global-var and --no-default-header: for "
                 "PROJECT.stampede@COLLECTION";
         return false;
     }

@@ -298,7 +298,7 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
             for (const auto& [key, value] : sorted) {
                 const auto& vars = out.scenario.variables();
                 if (std::any_of(vars.begin(), vars.end(),
-                                [&](const v1::Variable& v) { return v.name() == key && !v.has_constant(); }))
+                                [&key = key](const v1::Variable& v) { return v.name() == key && !v.has_constant(); }))
                     continue; // a data set of the name shadows it
                 setConstant(out.scenario, key, value,
                             std::find(e.secrets().begin(), e.secrets().end(), key) != e.secrets().end(), "collection");
@@ -351,7 +351,7 @@ void applyNewmanInputs(v1::Scenario& scenario, const NewmanInputs& inputs, std::
     globals.insert(globals.end(), inputs.globalVars.begin(), inputs.globalVars.end());
     for (const auto& [key, value] : globals) {
         const auto& vars = scenario.variables();
-        const bool above = std::any_of(vars.begin(), vars.end(), [&](const v1::Variable& v) {
+        const bool above = std::any_of(vars.begin(), vars.end(), [&key = key](const v1::Variable& v) {
             return v.name() == key && !(v.has_constant() && v.constant().scope() == "globals");
         });
         if (!holdable(key, "--globals") || above)

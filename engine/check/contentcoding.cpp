@@ -2,6 +2,8 @@
 
 #include "core/text.h"
 
+#include <brotli/decode.h>
+#include <cstdint>
 #include <zlib.h>
 
 namespace stampede {
@@ -15,6 +17,8 @@ ContentCoding contentCodingOf(std::string_view headerValue)
         return ContentCoding::Gzip;
     if (last == "deflate")
         return ContentCoding::Deflate;
+    if (last == "br")
+        return ContentCoding::Brotli;
     return ContentCoding::Identity;
 }
 
@@ -55,6 +59,42 @@ int inflateAll(std::string_view body, int windowBits, std::size_t limit, std::st
     return rc;
 }
 
+// Brotli (RFC 7932) over `body`, streamed in chunks so that `limit` bounds what is made; true at its end.
+bool brotliAll(std::string_view body, std::size_t limit, std::string& out, bool& truncated, std::string& why)
+{
+    BrotliDecoderState* s = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+    if (!s) {
+        why = "br: no memory";
+        return false;
+    }
+    const auto* in = reinterpret_cast<const std::uint8_t*>(body.data());
+    std::size_t availIn = body.size();
+    out.clear();
+    truncated = false;
+    std::uint8_t chunk[16384];
+    BrotliDecoderResult rc = BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT;
+    while (rc == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) {
+        std::uint8_t* next = chunk;
+        std::size_t availOut = sizeof chunk;
+        rc = BrotliDecoderDecompressStream(s, &availIn, &in, &availOut, &next, nullptr);
+        const std::size_t made = sizeof chunk - availOut;
+        if (out.size() + made > limit) {
+            out.append(reinterpret_cast<const char*>(chunk), limit - out.size());
+            truncated = true;
+            rc = BROTLI_DECODER_RESULT_SUCCESS;
+            break;
+        }
+        out.append(reinterpret_cast<const char*>(chunk), made);
+    }
+    if (rc != BROTLI_DECODER_RESULT_SUCCESS)
+        why =
+            rc == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT
+                ? "br body cut short"
+                : "br body not readable (" + std::string(BrotliDecoderErrorString(BrotliDecoderGetErrorCode(s))) + ")";
+    BrotliDecoderDestroyInstance(s);
+    return rc == BROTLI_DECODER_RESULT_SUCCESS;
+}
+
 } // namespace
 
 bool decodeContent(ContentCoding coding, std::string_view body, std::size_t limit, std::string& out, bool& truncated,
@@ -68,6 +108,12 @@ bool decodeContent(ContentCoding coding, std::string_view body, std::size_t limi
     }
     if (body.size() > 0xFFFFFFFFu) {
         why = "a compressed body over 4 GiB";
+        out.clear();
+        return false;
+    }
+    if (coding == ContentCoding::Brotli) {
+        if (brotliAll(body, limit, out, truncated, why))
+            return true;
         out.clear();
         return false;
     }

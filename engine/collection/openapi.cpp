@@ -243,13 +243,16 @@ struct OpenApiReader
                 value = "${" + name + "}";
                 variable(name);
                 found = true;
-            } else if (!found && (in == "path" || required)) {
-                value = example(schema, 0, refs, where);
+            } else if (!found && (in == "path" || required ||
+                                  (in == "query" && schema.is_object() && schema.contains("default")))) {
+                value = example(schema, 0, refs, where); // a query parameter's default is kept, as the server's
                 found = true;
             }
             if (!found)
-                continue; // optional, without an example: left out
-            const std::string v = textOf(value);
+                continue; // optional, without an example or default: left out
+            const bool isVariable = value.is_string() && value.get<std::string>().rfind("${", 0) == 0;
+            // a query value as it goes on the wire ("a+b" is "a%2Bb": a + in a query is a space to a server)
+            const std::string v = in == "query" && !isVariable ? percentEncode(textOf(value)) : textOf(value);
             const std::string lower = asciiLower(name);
             if (in == "path") {
                 const std::string mark = "{" + name + "}";

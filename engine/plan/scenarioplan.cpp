@@ -377,9 +377,30 @@ private:
         return std::nullopt;
     }
 
+    // Postman's {{$guid}} and its kind: a variable of its own
+    static constexpr std::size_t kFreshDynamicsUpTo = 60000; // variable indexes are 16 bits
+    Resolution dynamicOfItsOwn(std::string_view name, ParameterSourcePtr source)
+    {
+        PlannedVariable pv;
+        pv.name = std::string(name);
+        pv.source = std::move(source);
+        pv.used = true;
+        m_plan.variables.push_back(std::move(pv));
+        Resolution r;
+        r.kind = Resolution::Reference;
+        r.ref = {std::uint16_t(m_plan.variables.size() - 1), -1};
+        return r;
+    }
+
     Resolution resolve(std::string_view name)
     {
         Resolution r;
+        // newman draws Postman's {{$guid}} and its kind afresh at each use (used twice: two values); a scenario's
+        // is drawn once an iteration, the same wherever it is used (as the trace's ids always are)
+        if (m_plan.testsVerdict && name.rfind("$traceId", 0) != 0 && name.rfind("$spanId", 0) != 0 &&
+            m_plan.variables.size() < kFreshDynamicsUpTo)
+            if (ParameterSourcePtr dynamic = dynamicVariable(name))
+                return dynamicOfItsOwn(name, std::move(dynamic));
         // a name that is a variable's whole name (a Postman name "api.url") is that variable, else "set.column"
         const bool whole = std::any_of(m_plan.variables.begin(), m_plan.variables.end(),
                                        [&](const PlannedVariable& v) { return v.name == name; });
@@ -445,18 +466,9 @@ private:
             v.used = true;
             return r;
         }
-        if (ParameterSourcePtr dynamic = dot == std::string_view::npos ? dynamicVariable(name) : nullptr) {
-            // Postman's {{$guid}} and its kind: a variable of its own, made at its first use
-            PlannedVariable pv;
-            pv.name = std::string(name);
-            pv.source = std::move(dynamic);
-            pv.used = true;
-            m_plan.variables.push_back(std::move(pv));
-            r.kind = Resolution::Reference;
-            r.ref = {std::uint16_t(m_plan.variables.size() - 1), -1};
-            return r;
-        }
-        if (m_plan.testsVerdict) { // newman sends what it cannot resolve as written
+        if (ParameterSourcePtr dynamic = dot == std::string_view::npos ? dynamicVariable(name) : nullptr)
+            return dynamicOfItsOwn(name, std::move(dynamic)); // made at its first use
+        if (m_plan.testsVerdict) {                            // newman sends what it cannot resolve as written
             r.kind = Resolution::Constant;
             r.constant = "{{" + std::string(name) + "}}";
             if (std::find(m_plan.literalNames.begin(), m_plan.literalNames.end(), name) == m_plan.literalNames.end())
@@ -825,6 +837,27 @@ private:
                 ps.h2Headers[2].second = value; // :authority
             else if (!isConnectionHeader(lower))
                 ps.h2Headers.emplace_back(lower, value); // connection headers are not HTTP/2's
+        }
+        for (int h = 0; h < m_s.default_headers_size(); ++h) { // the scenario's, unless the request has its own
+            const auto& hd = m_s.default_headers(h);
+            const std::string lower = asciiLower(hd.name());
+            const std::string hf = "defaultHeaders[" + std::to_string(h) + "]";
+            if (std::any_of(rq.headers().begin(), rq.headers().end(),
+                            [&](const v1::Header& mine) { return equalsNoCase(mine.name(), hd.name()); }))
+                continue;
+            if (!isHttpToken(hd.name()) || lower == "host" || lower == "content-length" ||
+                lower == "transfer-encoding") {
+                error(hf + ".name", "\"" + hd.name() + "\" is not a header a scenario may add to every request");
+                continue;
+            }
+            Template value;
+            if (!compileField(hd.value(), hf + ".value", WireField::HeaderValue, value))
+                continue;
+            ps.head.appendLiteral(hd.name() + ": ");
+            ps.head.append(value);
+            ps.head.appendLiteral("\r\n");
+            if (!isConnectionHeader(lower))
+                ps.h2Headers.emplace_back(lower, value);
         }
         if (!userHost)
             ps.head.appendLiteral("Host: " + server.hostHeader() + "\r\n");

@@ -1,4 +1,4 @@
-// Answers in gzip or deflate, decoded for scripts and checks as newman
+// Answers in gzip, deflate or br (Brotli, encoded here by libbrotlienc), decoded for scripts and checks as newman
 // decodes them: each coding and its header's spellings, a zlib stream and raw
 // deflate alike, a body that inflates past the limit cut there (a small answer
 // cannot become gigabytes), and broken bodies refused with the reason.
@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <brotli/encode.h>
 #include <zlib.h>
 
 using namespace stampede;
@@ -28,6 +29,18 @@ std::string compress(const std::string& text, int windowBits)
     return out;
 }
 
+// `text` in Brotli (Google's encoder).
+std::string brotli(const std::string& text)
+{
+    std::size_t size = BrotliEncoderMaxCompressedSize(text.size()) + 64;
+    std::string out(size, '\0');
+    BrotliEncoderCompress(BROTLI_DEFAULT_QUALITY, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, text.size(),
+                          reinterpret_cast<const std::uint8_t*>(text.data()), &size,
+                          reinterpret_cast<std::uint8_t*>(out.data()));
+    out.resize(size);
+    return out;
+}
+
 } // namespace
 
 class TestContentCoding : public QObject
@@ -40,7 +53,8 @@ private Q_SLOTS:
         QCOMPARE(contentCodingOf(" X-GZip "), ContentCoding::Gzip);
         QCOMPARE(contentCodingOf("Deflate"), ContentCoding::Deflate);
         QCOMPARE(contentCodingOf("identity, gzip"), ContentCoding::Gzip); // the last applied
-        QCOMPARE(contentCodingOf("br"), ContentCoding::Identity);         // not decoded here: as received
+        QCOMPARE(contentCodingOf("br"), ContentCoding::Brotli);
+        QCOMPARE(contentCodingOf("zstd"), ContentCoding::Identity); // not decoded here: as received
         QCOMPARE(contentCodingOf(""), ContentCoding::Identity);
     }
 
@@ -51,6 +65,7 @@ private Q_SLOTS:
         QTest::newRow("gzip") << int(ContentCoding::Gzip) << 16 + MAX_WBITS;
         QTest::newRow("deflate (zlib)") << int(ContentCoding::Deflate) << MAX_WBITS;
         QTest::newRow("deflate (raw)") << int(ContentCoding::Deflate) << -MAX_WBITS;
+        QTest::newRow("br") << int(ContentCoding::Brotli) << 0;
     }
     void eachCodingDecodes()
     {
@@ -62,8 +77,8 @@ private Q_SLOTS:
         text += "0]}";
         std::string out, why;
         bool truncated = true;
-        QVERIFY2(decodeContent(ContentCoding(coding), compress(text, windowBits), 1 << 20, out, truncated, why),
-                 why.c_str());
+        const std::string body = coding == int(ContentCoding::Brotli) ? brotli(text) : compress(text, windowBits);
+        QVERIFY2(decodeContent(ContentCoding(coding), body, 1 << 20, out, truncated, why), why.c_str());
         QCOMPARE(out, text);
         QVERIFY(!truncated);
     }
@@ -76,6 +91,11 @@ private Q_SLOTS:
         std::string out, why;
         bool truncated = false;
         QVERIFY2(decodeContent(ContentCoding::Gzip, bomb, kMaxDecodedBody, out, truncated, why), why.c_str());
+        QCOMPARE(out.size(), kMaxDecodedBody);
+        QVERIFY(truncated);
+        const std::string brBomb = brotli(zeros); // Brotli's: a few bytes for 64 MiB
+        QVERIFY(brBomb.size() < 1024);
+        QVERIFY2(decodeContent(ContentCoding::Brotli, brBomb, kMaxDecodedBody, out, truncated, why), why.c_str());
         QCOMPARE(out.size(), kMaxDecodedBody);
         QVERIFY(truncated);
     }
@@ -97,6 +117,12 @@ private Q_SLOTS:
             << QStringLiteral("gzip body not readable");
         QTest::newRow("not deflate") << int(ContentCoding::Deflate) << QByteArray("\xff\xff\xff\xff", 4)
                                      << QStringLiteral("deflate body");
+        const std::string br = brotli(std::string(3000, 'x') + "hello, hello, hello");
+        QTest::newRow("br cut short") << int(ContentCoding::Brotli)
+                                      << QByteArray::fromStdString(br.substr(0, br.size() / 2))
+                                      << QStringLiteral("br body cut short");
+        QTest::newRow("not br") << int(ContentCoding::Brotli) << QByteArray("\xff\xff\xff\xff plain", 10)
+                                << QStringLiteral("br body not readable");
     }
     void brokenBodies()
     {

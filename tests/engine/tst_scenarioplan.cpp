@@ -515,6 +515,38 @@ private slots:
     // Issue 28: a step's scripts. Each literal pm.test name is a check after
     // the step's own; a name a script sets is this user's variable (a later
     // step may send it); Postman's dynamic variables are drawn by the engine.
+    // defaultHeaders: on every request that has none of the name (HTTP/1.1 and HTTP/2 forms); Host and framing
+    // headers refused.
+    void defaultHeadersUnlessTheRequestHasOne()
+    {
+        v1::Scenario s;
+        std::string err;
+        QVERIFY2(
+            parseScenarioJson(
+                "{\"defaultHeaders\": [{\"name\": \"Accept\", \"value\": \"*/*\"}, {\"name\": \"X-Id\", \"value\": "
+                "\"${$guid}\"}], \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/a\"}}, {\"request\": {\"url\": "
+                "\"http://127.0.0.1/b\", \"headers\": [{\"name\": \"accept\", \"value\": \"text/plain\"}]}}],"
+                " \"load\": {\"closed\": {\"users\": 1}}}",
+                s, err),
+            err.c_str());
+        std::vector<PlanError> errors;
+        auto plan = compileScenario(s, {}, errors);
+        QVERIFY2(plan, errors.empty() ? "" : errors.front().text().c_str());
+        const std::string a = plan->steps[0].head.leadingLiteral(), b = plan->steps[1].head.leadingLiteral();
+        QVERIFY2(a.find("\r\nAccept: */*\r\nX-Id: ") != std::string::npos, a.c_str());
+        QVERIFY(!plan->steps[0].head.isConstant()); // a fresh uuid per request
+        QVERIFY2(b.find("Accept: */*") == std::string::npos && b.find("accept: text/plain") != std::string::npos,
+                 b.c_str());
+        QVERIFY(std::any_of(plan->steps[0].h2Headers.begin(), plan->steps[0].h2Headers.end(),
+                            [](const auto& h) { return h.first == "accept"; }));
+        for (const char* bad : {"Host", "Content-Length", "bad name"}) {
+            s.mutable_default_headers(0)->set_name(bad);
+            errors.clear();
+            QVERIFY(!compileScenario(s, {}, errors));
+            QCOMPARE(errors.front().field, std::string("defaultHeaders[0].name"));
+        }
+    }
+
     void scriptsAndDynamicVariables()
     {
         v1::Scenario s;

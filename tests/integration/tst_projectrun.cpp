@@ -269,6 +269,46 @@ private slots:
         QCOMPARE(got[2].body, std::string("q=a%20b%26c"));
     }
 
+    // Issue 48: a collection run sends the headers newman sends on every request (Accept, Accept-Encoding with br,
+    // Cache-Control, a fresh Postman-Token, Connection), each unless the request has its own; --no-default-header
+    // leaves one out; a name newman does not add is refused.
+    void aCollectionRunSendsNewmansHeaders()
+    {
+        RecordingServer server;
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Heads\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}, \"item\": ["
+            " {\"name\": \"a\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            server.url(QStringLiteral("/a")).toUtf8() +
+            "\"}}, {\"name\": \"b\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            server.url(QStringLiteral("/b")).toUtf8() +
+            "\", \"header\": [{\"key\": \"accept\", \"value\": \"text/plain\"}]}}]}";
+        const QString project = m_dir.filePath(QStringLiteral("heads.stampede"));
+        CliResult r = importAndRun("heads.postman_collection.json", collection, project, QStringLiteral("Heads"));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        auto got = server.requests();
+        QCOMPARE(got.size(), std::size_t(2));
+        QCOMPARE(got[0].header("accept"), std::string("*/*"));
+        QCOMPARE(got[0].header("accept-encoding"), std::string("gzip, deflate, br"));
+        QCOMPARE(got[0].header("cache-control"), std::string("no-cache"));
+        QCOMPARE(got[0].header("connection"), std::string("keep-alive"));
+        QCOMPARE(got[0].header("postman-token").size(), std::size_t(36));
+        QVERIFY(got[0].header("postman-token") != got[1].header("postman-token")); // fresh per request
+        QCOMPARE(got[1].header("accept"), std::string("text/plain"));              // the request's own
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Heads"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--no-default-header"),
+                    QStringLiteral("postman-token")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        got = server.requests();
+        QCOMPARE(got.size(), std::size_t(4));
+        QCOMPARE(got[2].header("postman-token"), std::string());
+        QCOMPARE(got[2].header("accept"), std::string("*/*"));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Heads"), QStringLiteral("-q"),
+                    QStringLiteral("--no-default-header"), QStringLiteral("X-Mine")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("\"X-Mine\" is not one of the headers")), qPrintable(r.err));
+    }
+
     // Issue 48: a test named at run time (tests['id ' + id], pm.test('code ' + code)) is counted under that name,
     // as newman lists it: in the summary, the exit code, and the report saved in the project.
     void testsNamedAtRunTimeAreCounted()
@@ -573,7 +613,7 @@ private slots:
                                   QStringLiteral("--env-var: NAME=VALUE"),
                                   QStringLiteral("not both"),
                                   QStringLiteral("for PROJECT.stampede@COLLECTION"),
-                                  QStringLiteral("--global-var: for a collection")};
+                                  QStringLiteral("--no-default-header: for a collection")};
         for (int k = 0; k < refused.size(); ++k) {
             r = runCli(QStringList{QStringLiteral("run")} + refused[k] + QStringList{QStringLiteral("-q")});
             QVERIFY2(r.exitCode == 2, qPrintable(refused[k].join(QLatin1Char(' ')) + QStringLiteral(": ") + r.err));

@@ -218,7 +218,8 @@ private slots:
         QVERIFY(env.contains(QStringLiteral("apiKey")));
 
         const RequestItem list = requestNamed(*m_store, id, QStringLiteral("listPets"));
-        QCOMPARE(list.url, QStringLiteral("${baseUrl}/pets?limit=20")); // required, its default; cursor left out
+        // required, its default; cursor (optional, no default) left out; sort's default kept, its + encoded
+        QCOMPARE(list.url, QStringLiteral("${baseUrl}/pets?limit=20&sort=name%2Basc"));
         QCOMPARE(header(list, QStringLiteral("X-Trace-Id")), QStringLiteral("00000000-0000-4000-8000-000000000000"));
         QCOMPARE(int(list.auth), int(RequestItem::Auth::Bearer)); // the global security
         QCOMPARE(list.token, QStringLiteral("${bearerToken}"));
