@@ -145,7 +145,7 @@ def main():
         return 77
     if not os.access(args.newman, os.X_OK) and args.install_peer:
         try:
-            subprocess.run(["npm", "install", "--prefix", args.install_peer, "newman@6", "--no-audit", "--no-fund",
+            subprocess.run(["npm", "install", "--prefix", args.install_peer, "newman@6.2.2", "--no-audit", "--no-fund",
                             "--loglevel=error"], check=True, timeout=600)
         except (OSError, subprocess.SubprocessError) as e:
             print("SKIP: newman could not be installed with npm:", e)
