@@ -146,7 +146,8 @@ std::optional<ModuleFile> resolveModule(std::string_view spec, std::string_view 
         const auto& list = sandboxModules();
         const auto it = std::find_if(list.begin(), list.end(), [&](const SandboxModule& m) { return m.name == name; });
         if (it == list.end()) {
-            error = "require('" + name + "'): not a module of the sandbox (it has crypto-js, btoa, atob, tv4";
+            error = "require('" + name +
+                    "'): not a module of the sandbox (it has crypto-js, btoa, atob, tv4, csv-parse/lib/sync";
             for (const auto& m : list)
                 error += ", " + std::string(m.name);
             error += ")";

@@ -404,6 +404,54 @@ const char* pmPreludeSource()
     validateMultiple(data, schema) { const errors = tv4Errors(data, schema); return { valid: !errors.length, errors, missing: [] }; },
   };
   modules.tv4 = tv4;
+  // csv-parse's synchronous parse, as Postman's sandbox has it (require('csv-parse/lib/sync')), written here:
+  // Debian has no node-csv-parse. RFC 4180 fields (quotes, "" in them, line breaks inside them); options:
+  // delimiter, quote, columns (true: the first row names them; a list: these names), skip_empty_lines, trim,
+  // ltrim, rtrim, from_line, relax_column_count (else a row of another length than the columns throws).
+  const csvParse = (input, options) => {
+    const o = options || {};
+    const text = String(input ?? '');
+    const delimiter = String(o.delimiter ?? ','), quote = o.quote === undefined ? '"' : String(o.quote || '');
+    const rows = [];
+    let row = [], field = '', quoted = false, wasQuoted = false, i = 0;
+    const endField = () => {
+      let f = field;
+      if (!wasQuoted && (o.trim || o.ltrim)) f = f.replace(/^\s+/, '');
+      if (!wasQuoted && (o.trim || o.rtrim)) f = f.replace(/\s+$/, '');
+      row.push(f);
+      field = '';
+      wasQuoted = false;
+    };
+    const endRow = () => { endField(); rows.push(row); row = []; };
+    while (i < text.length) {
+      const c = text[i];
+      if (quoted) {
+        if (c === quote && text[i + 1] === quote) { field += quote; i += 2; }
+        else if (c === quote) { quoted = false; i += 1; }
+        else { field += c; i += 1; }
+      } else if (quote && c === quote && field.trim() === '') { quoted = wasQuoted = true; field = ''; i += 1; }
+      else if (text.startsWith(delimiter, i)) { endField(); i += delimiter.length; }
+      else if (c === '\r' && text[i + 1] === '\n') { endRow(); i += 2; }
+      else if (c === '\n' || c === '\r') { endRow(); i += 1; }
+      else { field += c; i += 1; }
+    }
+    if (quoted) throw new Error('Quote Not Closed: the parsing is finished with an opening quote');
+    if (field !== '' || row.length) endRow();
+    let out = rows.slice(Math.max(0, (Number(o.from_line) || 1) - 1));
+    if (o.skip_empty_lines) out = out.filter((r) => !(r.length === 1 && r[0] === ''));
+    if (!o.columns) return out;
+    const names = Array.isArray(o.columns) ? o.columns : out.shift() || [];
+    return out.map((r, n) => {
+      if (r.length !== names.length && !o.relax_column_count)
+        throw new Error('Invalid Record Length: columns length is ' + names.length + ', got ' + r.length +
+                        ' on record ' + (n + 1));
+      const record = {};
+      names.forEach((name, k) => { if (k < r.length) record[name] = r[k]; });
+      return record;
+    });
+  };
+  modules['csv-parse/lib/sync'] = csvParse;
+  modules['csv-parse/sync'] = { parse: csvParse };
   // xml2Json: XML as Postman reads it (xml2js, one child as an object, not a list; text trimmed)
   const xml2Json = (text) => {
     let out;

@@ -1245,6 +1245,38 @@ private Q_SLOTS:
                                 t.toObject().value(QStringLiteral("error")).toString()));
     }
 
+    // csv-parse's synchronous parse as Postman's sandbox has it (written here: Debian has no node-csv-parse):
+    // RFC 4180 quoting, columns, skip_empty_lines, trim, delimiter, from_line; a short record or an open quote
+    // throws, as csv-parse does.
+    void csvParseAsPostmansSandbox()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        ScriptOutcome o;
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            const parse = require('csv-parse/lib/sync');
+            const q = String.fromCharCode(34); // a double quote (moc reads raw strings poorly)
+            pm.test('rows', () => pm.expect(parse('a,b\r\n1,' + q + 'x, ' + q + q + 'y' + q + q + q + '\n'))
+              .to.eql([['a', 'b'], ['1', 'x, ' + q + 'y' + q]]));
+            pm.test('columns', () => pm.expect(parse('id,name\n1,' + q + 'two\nlines' + q + '\n\n2, b \n',
+                                                     {columns: true, skip_empty_lines: true, trim: true}))
+              .to.eql([{id: '1', name: 'two\nlines'}, {id: '2', name: 'b'}]));
+            pm.test('options', () => pm.expect(require('csv-parse/sync').parse('skip\na;b', {delimiter: ';', from_line: 2}))
+              .to.eql([['a', 'b']]));
+            pm.test('short record', () => pm.expect(() => parse('a,b\n1', {columns: true})).to.throw('Invalid Record Length'));
+            pm.test('relaxed', () => pm.expect(parse('a,b\n1', {columns: true, relax_column_count: true})).to.eql([{a: '1'}]));
+            pm.test('open quote', () => pm.expect(() => parse(q + 'a,b')).to.throw('Quote Not Closed'));
+        )"),
+                                    {}, &o);
+        QVERIFY2(o.ok, o.error.c_str());
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), 6);
+        for (const auto& t : tests)
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
+                                t.toObject().value(QStringLiteral("error")).toString()));
+    }
+
     // What a script calls that is not run here is named with its line
     // before it runs; the same words in comments and strings are not.
     void unsupportedCallsAreNamedBeforeARun()
