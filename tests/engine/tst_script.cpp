@@ -453,6 +453,17 @@ private Q_SLOTS:
                  QStringLiteral("undefinedundefinedundefined"));
     }
 
+    // Every pm.test of `r` (pmRun's result) passed, and there were `count` of them.
+    static void allPassed(const QJsonObject& r, int count)
+    {
+        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
+        QCOMPARE(tests.size(), count);
+        for (const auto& t : tests)
+            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
+                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
+                                t.toObject().value(QStringLiteral("error")).toString()));
+    }
+
     // Runs `source` as a Postman script with `context` (TestHost's); what it
     // changed (JsRuntime::runPm's result) with "tests" and "logs".
     static QJsonObject pmRun(JsRuntime& js, JsRuntime::Realm& realm, const QString& source,
@@ -681,12 +692,7 @@ private Q_SLOTS:
         )"),
                                     {}, &o);
         QVERIFY2(o.ok, o.error.c_str());
-        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
-        QCOMPARE(tests.size(), 11);
-        for (const auto& t : tests)
-            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
-                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
-                                t.toObject().value(QStringLiteral("error")).toString()));
+        allPassed(r, 11);
         // another user's realm: the same exports, not loaded again
         auto other = js.newRealm();
         const QJsonObject again =
@@ -1237,12 +1243,7 @@ private Q_SLOTS:
         )"),
                                     {}, &o);
         QVERIFY2(o.ok, o.error.c_str());
-        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
-        QCOMPARE(tests.size(), 4);
-        for (const auto& t : tests)
-            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
-                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
-                                t.toObject().value(QStringLiteral("error")).toString()));
+        allPassed(r, 4);
     }
 
     // csv-parse's synchronous parse as Postman's sandbox has it (written here: Debian has no node-csv-parse):
@@ -1269,12 +1270,7 @@ private Q_SLOTS:
         )"),
                                     {}, &o);
         QVERIFY2(o.ok, o.error.c_str());
-        const QJsonArray tests = r.value(QStringLiteral("tests")).toArray();
-        QCOMPARE(tests.size(), 6);
-        for (const auto& t : tests)
-            QVERIFY2(t.toObject().value(QStringLiteral("passed")).toBool(),
-                     qPrintable(t.toObject().value(QStringLiteral("name")).toString() + QStringLiteral(": ") +
-                                t.toObject().value(QStringLiteral("error")).toString()));
+        allPassed(r, 6);
     }
 
     // What a script calls that is not run here is named with its line
