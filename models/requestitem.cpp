@@ -53,6 +53,7 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.preRequestScript = o.value(QStringLiteral("preRequestScript")).toString();
     r.testScript = o.value(QStringLiteral("testScript")).toString();
     r.description = o.value(QStringLiteral("description")).toString();
+    r.postmanId = o.value(QStringLiteral("postmanId")).toString();
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
         r.kind = Kind::Grpc;
         r.target = o.value(QStringLiteral("target")).toString();
@@ -140,6 +141,8 @@ QByteArray RequestItem::toJson() const
         o[QStringLiteral("testScript")] = testScript;
     if (!description.isEmpty())
         o[QStringLiteral("description")] = description;
+    if (!postmanId.isEmpty())
+        o[QStringLiteral("postmanId")] = postmanId;
     if (kind == Kind::Grpc) {
         o[QStringLiteral("kind")] = QStringLiteral("grpc");
         o[QStringLiteral("target")] = target.trimmed();

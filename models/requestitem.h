@@ -75,6 +75,7 @@ struct RequestItem
     QString preRequestScript;
     QString testScript;
     QString description; // Postman's request description, kept as imported (scripts read it)
+    QString postmanId;   // its Postman item's id, kept as imported (pm.info.requestId)
 
     static RequestItem fromJson(const QByteArray& payload);
     // A pasted curl command as a request (core/curlcommand.h): -u as Basic

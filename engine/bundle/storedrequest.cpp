@@ -170,6 +170,7 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
     out.set_pre_request_script(text(o, "preRequestScript"));
     out.set_test_script(text(o, "testScript"));
     out.set_description(text(o, "description"));
+    out.set_postman_id(text(o, "postmanId"));
     return true;
 }
 

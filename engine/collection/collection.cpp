@@ -158,6 +158,8 @@ std::string NewRequest::payload() const
         o["testScript"] = testScript;
     if (!description.empty())
         o["description"] = description;
+    if (!postmanId.empty())
+        o["postmanId"] = postmanId;
     return dumpJson(o);
 }
 

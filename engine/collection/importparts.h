@@ -32,6 +32,7 @@ struct NewRequest
     std::string http; // "", "1.1", "2"
     std::string preRequestScript, testScript;
     std::string description; // Postman's, which its scripts read (request.description)
+    std::string postmanId;   // the item's id in its collection (pm.info.requestId)
     std::string payload() const;
 };
 

@@ -154,6 +154,7 @@ struct PostmanReader
         // a description is text, or {content, type} (v2.1)
         const Json& description = member(rqv, "description");
         r.description = description.is_object() ? str(description, "content") : str(rqv, "description");
+        r.postmanId = str(item, "id").empty() ? str(item, "_postman_id") : str(item, "id");
         r.preRequestScript = own.pre;
         r.testScript = own.test;
         return requestItem(str(item, "name"), r);

@@ -167,7 +167,7 @@ Json item(const Json& request)
         rq["auth"] = std::move(a);
     if (!str(request, "description").empty())
         rq["description"] = str(request, "description");
-    Json out = {{"name", str(request, "name")}, {"request", std::move(rq)}};
+    Json out = {{"id", str(request, "id")}, {"name", str(request, "name")}, {"request", std::move(rq)}};
     if (Json ev = events(request); !ev.empty())
         out["event"] = std::move(ev);
     return out;

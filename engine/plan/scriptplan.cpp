@@ -6,7 +6,9 @@
 #include "stampede/v1/scenario.pb.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <random>
 
 namespace stampede {
 
@@ -27,6 +29,18 @@ std::string withoutName(const std::string& error, const std::string& name, std::
     if (line)
         *line = at;
     return "line " + std::to_string(at) + (colon == std::string::npos ? rest : rest.substr(colon));
+}
+
+// A version 4 UUID for an item that has no id (Postman makes one when it loads such an item).
+std::string madeId()
+{
+    static thread_local std::mt19937_64 random{std::random_device{}()};
+    const std::uint64_t hi = random(), lo = random();
+    char text[37];
+    std::snprintf(text, sizeof text, "%08x-%04x-4%03x-%04x-%012llx", unsigned(hi >> 32), unsigned((hi >> 16) & 0xffff),
+                  unsigned(hi & 0xfff), unsigned(0x8000 | (lo >> 48 & 0x3fff)),
+                  static_cast<unsigned long long>(lo & 0xffffffffffffULL));
+    return text;
 }
 
 } // namespace
@@ -136,6 +150,7 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
     for (const auto& f : rq.form().fields())
         sp->form.emplace_back(f.name(), f.value());
     sp->description = st.description();
+    sp->requestId = st.postman_id().empty() ? madeId() : st.postman_id();
     ps.scripts = std::move(sp);
     return true;
 }

@@ -328,6 +328,7 @@ ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const
     const PlannedStep& st = m_plan.steps[step];
     script::PmFacts facts;
     facts.requestName = st.name;
+    facts.requestId = st.scripts->requestId;
     facts.iteration = iteration;
     facts.request = pre;
     if (answer) {

@@ -559,13 +559,14 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     } done{d};
     JSAutoRealm ar(d.cx, r.global);
     ScriptOutcome out;
-    JS::RootedValueArray<8> args(d.cx);
+    JS::RootedValueArray<9> args(d.cx);
     args[0].set(pmFunction(d, r, script, out));
     if (args[0].isUndefined())
         return out;
     JSString* name = newString(d.cx, facts.requestName);
     JSString* status = newString(d.cx, facts.status);
-    if (!name || !status) {
+    JSString* id = newString(d.cx, facts.requestId);
+    if (!name || !status || !id) {
         d.takeException(out);
         return out;
     }
@@ -576,6 +577,7 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     args[5].setString(status);
     args[6].setNumber(facts.responseTime);
     args[7].setNumber(double(facts.responseSize));
+    args[8].setString(id);
     // one call: the run's context, the script, what it changed (asked again when the script failed)
     JS::RootedValue changed(d.cx);
     // the jobs its promises queued run before what it changed is asked again

@@ -49,6 +49,7 @@ std::string pmScriptSource(std::string_view source);
 struct PmFacts
 {
     std::string_view requestName; // pm.info.requestName
+    std::string_view requestId;   // pm.info.requestId
     std::uint64_t iteration = 0;  // pm.info.iteration
     bool request = false;         // a pre-request script: pm.request is the host's request()
     int code = -1;                // a test script: the answer's status (pm.response); -1: none

@@ -693,9 +693,9 @@ const char* pmPreludeSource()
       return JSON.stringify(out);
     };
     // a run: its facts, the script's function (its `this` the user's global), what it changed
-    const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize) => {
+    const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize, requestId) => {
       user.run = null; // (end() after a failure here reports nothing, not the run before)
-      user.run = { vars: undefined, info: { requestName, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
+      user.run = { vars: undefined, info: { requestName, requestId, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
                    skip: false, jump: false, next: null, logs: 0, hasRequest, request: undefined, response: undefined, tests: undefined,
                    assigned: {} };
       if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);

@@ -371,7 +371,8 @@ private slots:
                 "r2", "two",
                 ", \"currentHelper\": \"basicAuth\", \"helperAttributes\": {\"username\": \"u\", \"password\": \"p\"},"
                 " \"description\": \"said\", \"tests\": \"tests['described'] = request.description === 'said';"
-                " tests['signed'] = pm.request.headers.get('Authorization') === 'Basic dTpw';\","
+                " tests['signed'] = pm.request.headers.get('Authorization') === 'Basic dTpw'; tests['its id'] = "
+                "pm.info.requestId === 'r2';\","
                 " \"preRequestScript\": \"postman.setEnvironmentVariable('n', 1);\"") +
             "," +
             request(
@@ -397,7 +398,7 @@ private slots:
         QCOMPARE(got[1].body, std::string("a=1"));
         QCOMPARE(got[2].header("x-on"), std::string("yes"));
         QCOMPARE(got[2].header("x-off"), std::string());
-        for (const char* check : {"two/described", "two/signed", "one/order", "four/last"})
+        for (const char* check : {"two/described", "two/signed", "two/its id", "one/order", "four/last"})
             QVERIFY2(checkCount(QString::fromLatin1(check)) == 1, check);
     }
 
