@@ -26,6 +26,9 @@ PACKAGES=(
     # real metric sources for the guard-rail tests (started on loopback by the tests)
     prometheus prometheus-node-exporter
 )
+# npm installs newman, the parity test's peer (tests/newman), into the build tree; Debian's unless some
+# nodejs on the machine already brings its own
+command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

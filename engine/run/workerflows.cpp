@@ -114,9 +114,10 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
         m_thinking.emplace(now, slot);
         return false;
     }
-    const bool fixed = !m_renderer.templated(step);
-    if (fixed && step < s.rendered.size())
-        s.rendered[step] = RenderedRequest(); // the fixed request goes, unless this run changes it
+    if (!m_renderer.templated(step) && step < s.rendered.size()) { // the fixed request goes, unless this run
+        s.rendered[step].wire.clear();                             // changes it (capacity kept: no allocation)
+        s.rendered[step].values.clear();
+    }
     if (!render(slot, step, o, now) || !o.request->failure.empty() || !changes.changesRequest())
         return true;
     RenderedRequest& mine = s.rendered[step];
