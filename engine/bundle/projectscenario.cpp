@@ -103,13 +103,16 @@ std::string candidates(std::size_t scenarios, std::size_t collections, const std
     return out;
 }
 
-void requestsUnder(const ProjectStore& store, std::int64_t parent, std::vector<ProjectItem>& out)
+// The requests under `parent`, in order, each with the folders it sits in below it ("A / B", as newman names
+// them in its reports).
+void requestsUnder(const ProjectStore& store, std::int64_t parent, const std::string& folder,
+                   std::vector<std::pair<ProjectItem, std::string>>& out)
 {
     for (const ProjectItem& i : store.children(parent)) {
         if (i.kind == ItemKind::Request)
-            out.push_back(i);
+            out.emplace_back(i, folder);
         else if (i.kind == ItemKind::Folder)
-            requestsUnder(store, i.id, out);
+            requestsUnder(store, i.id, folder.empty() ? i.name : folder + " / " + i.name, out);
     }
 }
 
@@ -118,17 +121,24 @@ void requestsUnder(const ProjectStore& store, std::int64_t parent, std::vector<P
 bool collectionScenario(const ProjectStore& store, std::int64_t item, const std::string& path, v1::Scenario& out,
                         std::string& error)
 {
-    std::vector<ProjectItem> requests;
-    requestsUnder(store, item, requests);
+    std::vector<std::pair<ProjectItem, std::string>> requests;
+    std::string folder; // a folder's own path in its collection: its requests' names in reports start with it
+    int depth = 0;      // a project file whose folders make a cycle ends the walk
+    for (auto i = store.item(item); i && i->kind == ItemKind::Folder && ++depth < 256; i = store.item(i->parentId))
+        folder = folder.empty() ? i->name : i->name + " / " + folder;
+    requestsUnder(store, item, folder, requests);
     if (requests.empty()) {
         error = "\"" + path + "\" holds no request";
         return false;
     }
     out.Clear();
     out.set_name(path);
-    for (const ProjectItem& r : requests)
-        if (!storedRequestStep(r.payload, r.name, *out.add_steps(), error))
+    for (const auto& [r, folder] : requests) {
+        v1::Step& step = *out.add_steps();
+        if (!storedRequestStep(r.payload, r.name, step, error))
             return false;
+        step.set_folder(folder);
+    }
     // the project's data sets give ${set.column}, a row an iteration, as Send takes them
     for (const ProjectItem& d : itemsOf(store, ItemKind::DataSet)) {
         google::protobuf::Struct o;

@@ -111,7 +111,9 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
                 const std::vector<CheckCount>& checks = second.steps[k].checks;
                 for (std::size_t c = 0; c < checks.size(); ++c) // named as the run's summary names them
                     m.checks.push_back({k < m_checkNames.size() && c < m_checkNames[k].size() ? m_checkNames[k][c] : "",
-                                        checks[c].passed, checks[c].failed});
+                                        checks[c].passed,
+                                        checks[c].failed,
+                                        {}});
             }
         }
     noData = m.requests == 0 || (r.when.isLatency() && m.answered == 0) ||

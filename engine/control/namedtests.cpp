@@ -45,6 +45,7 @@ void NamedTests::index(IntervalMetrics& second)
                 m.checks.resize(std::size_t(k) + 1);
             m.checks[std::size_t(k)].passed += n.count.passed;
             m.checks[std::size_t(k)].failed += n.count.failed;
+            m.noteMessage(std::size_t(k), n.message);
         }
         m.named.clear();
     }

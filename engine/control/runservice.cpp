@@ -637,6 +637,10 @@ RunOutcome RunService::conclude(RunSink& sink, const std::vector<std::string>& a
             names.insert(names.end(), o.result.testNames[i].begin(), o.result.testNames[i].end());
             onStore(sink, [i, names](RunLog& log, std::int64_t row) { return log.setCheckNames(row, i, names); });
         }
+    for (std::size_t i = 0; i < o.result.total.steps.size() && i < m_plan.steps.size(); ++i)
+        if (const auto& messages = o.result.total.steps[i].checkMessages; !messages.empty())
+            onStore(sink,
+                    [i, messages](RunLog& log, std::int64_t row) { return log.setCheckMessages(row, i, messages); });
     ProjectStore* store = m_recording.store;
     const bool restore = m_recording.onStoreThread != nullptr;
     onStore(sink, [status, json, store, restore](RunLog& log, std::int64_t row) {

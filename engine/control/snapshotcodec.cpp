@@ -31,7 +31,10 @@ void encodeStep(const StepMetrics& st, v1::StepSnapshot& s)
         c.set_name(n.name);
         c.set_passed(n.count.passed);
         c.set_failed(n.count.failed);
+        c.set_message(n.message);
     }
+    for (const std::string& message : st.checkMessages)
+        s.add_check_messages(message);
     s.set_latency(st.latency.serialize());
     s.set_service_time(st.serviceTime.serialize());
     if (st.sendLag.count())
@@ -67,10 +70,18 @@ bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequenc
                 " tests of a step";
         return false;
     }
+    if (s.check_messages_size() > int(kMaxChecksPerStep)) {
+        error = "snapshot " + std::to_string(sequence) + " gives more failure messages than a step has checks";
+        return false;
+    }
+    for (int k = 0; k < s.check_messages_size(); ++k)
+        m.noteMessage(std::size_t(k), s.check_messages(k));
     for (const v1::NamedCheck& n : s.named_checks()) { // a name given twice is counted once, as merged
-        CheckCount& c = m.namedCount(n.name());
-        c.passed += n.passed();
-        c.failed += n.failed();
+        NamedCheckCount& c = m.namedEntry(n.name());
+        c.count.passed += n.passed();
+        c.count.failed += n.failed();
+        if (c.message.empty())
+            c.message = utf8Prefix(n.message(), kMaxCheckMessageLength);
     }
     if (!m.latency.deserialize(s.latency()) || !m.serviceTime.deserialize(s.service_time()) ||
         (!s.send_lag().empty() && !m.sendLag.deserialize(s.send_lag())) ||

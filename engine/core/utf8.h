@@ -22,6 +22,15 @@ inline bool isUtf8(std::string_view s)
 std::string utf8Escaped(std::string_view s);
 // Makes `s` valid UTF-8 in place (utf8Escaped) when it is not; true when it was already.
 bool makeUtf8(std::string& s);
+// At most `max` bytes of `s`, cut before a character, not inside one (`s` being UTF-8).
+inline std::string_view utf8Prefix(std::string_view s, std::size_t max)
+{
+    if (s.size() <= max)
+        return s;
+    while (max > 0 && (static_cast<unsigned char>(s[max]) & 0xC0) == 0x80)
+        --max;
+    return s.substr(0, max);
+}
 // Appends code point `c` (at most U+10FFFF) as UTF-8.
 void appendUtf8(std::string& out, std::uint32_t c);
 

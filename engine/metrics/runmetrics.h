@@ -2,6 +2,7 @@
 // What a run counts: per step and per second, latency measured from the
 // intended start (corrected for coordinated omission) and from the actual send
 // (service time), completions, errors by class, late and dropped arrivals, bytes.
+#include "core/utf8.h"
 #include "latencyhistogram.h"
 
 #include <algorithm>
@@ -143,11 +144,13 @@ struct NamedCheckCount
 {
     std::string name;
     CheckCount count;
+    std::string message; // the first failure's (see StepMetrics::checkMessages)
 };
 // The most such names a step counts apart (in an engine's second, and in a run); the rest are counted
 // together under kOtherTests.
 constexpr std::size_t kMaxNamedTests = 40;
-constexpr std::size_t kMaxNamedTestLength = 1024; // bytes of a name kept
+constexpr std::size_t kMaxNamedTestLength = 1024;    // bytes of a name kept
+constexpr std::size_t kMaxCheckMessageLength = 1024; // bytes of a failure's message kept
 inline constexpr std::string_view kOtherTests = "(other tests)";
 
 struct StepMetrics
@@ -162,6 +165,10 @@ struct StepMetrics
     LatencyHistogram resumed;           // new TLS connections: a handshake that resumed a session
     std::vector<CheckCount> checks;     // by check index (shorter when the last checks judged nothing)
     std::vector<NamedCheckCount> named; // tests of names the plan did not know (an engine's; see NamedCheckCount)
+    // Why each check failed, as the first failure said it ("expected 404 to equal 200"; by check index, "" for
+    // none or a check that did not fail): what newman's JUnit gives a failed case. One per check, whatever the
+    // count: the first kept, at most kMaxCheckMessageLength bytes of valid UTF-8.
+    std::vector<std::string> checkMessages;
     void merge(const StepMetrics& o)
     {
         counters.merge(o.counters);
@@ -173,27 +180,41 @@ struct StepMetrics
         handshake.merge(o.handshake);
         resumed.merge(o.resumed);
         mergeChecks(o.checks);
+        for (std::size_t i = 0; i < o.checkMessages.size(); ++i)
+            noteMessage(i, o.checkMessages[i]);
         for (const NamedCheckCount& n : o.named) {
-            CheckCount& c = namedCount(n.name);
-            c.passed += n.count.passed;
-            c.failed += n.count.failed;
+            NamedCheckCount& c = namedEntry(n.name);
+            c.count.passed += n.count.passed;
+            c.count.failed += n.count.failed;
+            if (c.message.empty())
+                c.message = n.message;
         }
     }
     // The count of a test named `name` (the last of kMaxNamedTests names, kOtherTests, gathers those past them).
-    CheckCount& namedCount(std::string_view name)
+    CheckCount& namedCount(std::string_view name) { return namedEntry(name).count; }
+    NamedCheckCount& namedEntry(std::string_view name)
     {
-        if (name.size() > kMaxNamedTestLength)
-            name = name.substr(0, kMaxNamedTestLength);
+        name = utf8Prefix(name, kMaxNamedTestLength);
         for (NamedCheckCount& n : named)
             if (n.name == name)
-                return n.count;
+                return n;
         if (named.size() + 1 >= kMaxNamedTests)
             name = kOtherTests;
         for (NamedCheckCount& n : named)
             if (n.name == name)
-                return n.count;
-        named.push_back({std::string(name), {}});
-        return named.back().count;
+                return n;
+        named.push_back({std::string(name), {}, {}});
+        return named.back();
+    }
+    // Keeps `message` as check `k`'s unless it has one.
+    void noteMessage(std::size_t k, std::string_view message)
+    {
+        if (message.empty() || k >= kMaxChecksPerStep)
+            return;
+        if (checkMessages.size() <= k)
+            checkMessages.resize(k + 1);
+        if (checkMessages[k].empty())
+            checkMessages[k] = utf8Prefix(message, kMaxCheckMessageLength);
     }
     void mergeChecks(const std::vector<CheckCount>& o)
     {

@@ -660,6 +660,7 @@ private:
         if (!parsed)
             return false;
         ps.name = st.name().empty() ? ps.method + " " + pathOf(rq.url()) : st.name();
+        ps.folder = st.folder();
         ps.host = parsed->host;
         ps.port = parsed->port;
         ps.secure = parsed->scheme == "https";

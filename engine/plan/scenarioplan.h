@@ -77,6 +77,7 @@ struct StepScriptPlan
 struct PlannedStep
 {
     std::string name;
+    std::string folder; // a collection run's: the folders it is in ("Users / Admin"), for reports
     std::string method;
     std::string url; // as written, for reports
     Endpoint endpoint;

@@ -38,7 +38,8 @@ std::vector<MetricsSummary::CheckSummary> checkSummaries(const std::string& step
     std::vector<MetricsSummary::CheckSummary> out;
     for (std::size_t k = 0; k < names.size(); ++k) {
         const CheckCount c = k < m.checks.size() ? m.checks[k] : CheckCount{};
-        out.push_back({step + "/" + names[k], c.passed, c.failed});
+        out.push_back({step + "/" + names[k], c.passed, c.failed,
+                       c.failed && k < m.checkMessages.size() ? m.checkMessages[k] : std::string()});
     }
     return out;
 }
@@ -207,8 +208,11 @@ std::string metricsJson(const MetricsSummary& m)
     for (std::size_t k = 0; k < m.checks.size(); ++k)
         s += std::string(k ? ", " : "") + jsonString(m.checks[k].name) +
              ": {\"passed\": " + std::to_string(m.checks[k].passed) +
-             ", \"failed\": " + std::to_string(m.checks[k].failed) + "}";
+             ", \"failed\": " + std::to_string(m.checks[k].failed) +
+             (m.checks[k].message.empty() ? "" : ", \"message\": " + jsonString(m.checks[k].message)) + "}";
     s += "}";
+    if (!m.folder.empty())
+        s += ",\n    \"folder\": " + jsonString(m.folder);
     return s;
 }
 
@@ -232,10 +236,12 @@ RunSummary summarizeRun(const ScenarioPlan& plan, const RunResult& result)
     RunSummary s;
     s.runId = plan.runId;
     s.scenario = plan.name;
+    s.testsVerdict = plan.testsVerdict;
     s.durationS = double(std::min(plan.duration, result.elapsed)) / 1e9;
     s.total = summarizeMetrics("total", result.total.total(), s.durationS);
     for (std::size_t i = 0; i < plan.steps.size() && i < result.total.steps.size(); ++i) {
         s.steps.push_back(summarizeMetrics(plan.steps[i].name, result.total.steps[i], s.durationS));
+        s.steps.back().folder = plan.steps[i].folder;
         std::vector<std::string> names;
         for (const auto& c : plan.steps[i].checks)
             names.push_back(c.name);

@@ -26,6 +26,7 @@ struct LatencySummary
 struct MetricsSummary
 {
     std::string name;
+    std::string folder; // a step of a collection run: the folders it is in ("Users / Admin"; "" at the top)
     std::uint64_t requests = 0;
     std::uint64_t errors = 0;
     std::array<std::uint64_t, kErrorClassCount> errorsByClass{};
@@ -71,6 +72,7 @@ struct MetricsSummary
         std::string name;
         std::uint64_t passed = 0;
         std::uint64_t failed = 0;
+        std::string message; // why it failed, as the first failure said it ("" when it did not, or not known)
     };
     std::vector<CheckSummary> checks;
     // The target's own metrics (server:NAME): the mean of what was read (a
@@ -104,6 +106,7 @@ struct RunSummary
     std::string runId;
     std::string scenario;
     bool passed = true;
+    bool testsVerdict = false; // judged by its tests, as newman judges a collection: reports list each request
     double durationS = 0;
     MetricsSummary total;
     std::vector<MetricsSummary> steps;

@@ -54,33 +54,6 @@ std::string num(double v, int decimals = 3)
     return buf;
 }
 
-std::string escapeXml(const std::string& s)
-{
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
-
 // The scenario's JSON indented, one field a line (as it was when it is not a scenario).
 std::string formattedScenario(const std::string& json)
 {
@@ -181,8 +154,12 @@ RunSummary summarizeSaved(const SavedRun& run)
     std::vector<Threshold> thresholds;
     v1::Scenario scenario;
     std::string error;
+    std::vector<std::string> folders; // a collection run's steps'
     if (parseScenarioJson(run.scenarioJson, scenario, error)) {
         s.scenario = scenario.name();
+        s.testsVerdict = scenario.verdict() == "tests";
+        for (const v1::Step& st : scenario.steps())
+            folders.push_back(st.folder());
         std::vector<PlanError> errors;
         PlanOptions o;
         o.resolveHosts = false;
@@ -208,6 +185,8 @@ RunSummary summarizeSaved(const SavedRun& run)
         s.steps.push_back(
             summarizeMetrics(i < run.stepNames.size() ? run.stepNames[i] : "step " + std::to_string(i + 1),
                              run.total.steps[i], s.durationS));
+        if (i < folders.size() && run.scenarios.empty())
+            s.steps.back().folder = folders[i];
         s.steps.back().checks = checkSummaries(
             s.steps.back().name, i < run.checkNames.size() ? run.checkNames[i] : std::vector<std::string>{},
             run.total.steps[i]);
@@ -353,52 +332,6 @@ std::string exportJson(const SavedRun& run, const RunSummary& summary)
     return out.substr(0, cut) + samples + out.substr(end);
 }
 
-std::string exportJUnit(const RunSummary& s)
-{
-    // a run that did not complete is a failing case of its own, naming why
-    const bool runCase = !s.reason.empty();
-    std::size_t failures = runCase;
-    for (const auto& t : s.thresholds)
-        failures += !t.passed;
-    for (const auto& c : s.total.checks) // a check some answer failed is a failing case
-        failures += c.failed > 0;
-    const std::string tests = std::to_string(s.thresholds.size() + s.total.checks.size() + runCase);
-    // every count on both levels (Jenkins' xUnit schema: errors and skipped too; tests/integration/data/junit-10.xsd)
-    const std::string time = num(s.durationS);
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"stampede\" tests=\"" + tests +
-                      "\" failures=\"" + std::to_string(failures) + "\" errors=\"0\" time=\"" + time + "\">\n";
-    out += "  <testsuite name=\"" + escapeXml(s.scenario) + "\" tests=\"" + tests + "\" failures=\"" +
-           std::to_string(failures) + "\" errors=\"0\" skipped=\"0\" time=\"" + time + "\">\n";
-    out += "    <properties><property name=\"run_id\" value=\"" + escapeXml(s.runId) + "\"/>" +
-           "<property name=\"requests\" value=\"" + std::to_string(s.total.requests) + "\"/></properties>\n";
-    if (runCase)
-        out += "    <testcase classname=\"run\" name=\"the run completed\">\n      <failure message=\"" +
-               escapeXml(s.reason) + "\" type=\"" + escapeXml(s.status) + "\"/>\n    </testcase>\n";
-    for (const auto& t : s.thresholds) {
-        out += "    <testcase classname=\"thresholds\" name=\"" + escapeXml(t.expr) + "\"";
-        if (t.passed)
-            out += "/>\n";
-        else
-            out += ">\n      <failure message=\"" +
-                   escapeXml(t.expr + ": " + (t.note.empty() ? "measured " + num(t.value) : t.note)) +
-                   "\" type=\"threshold\"/>\n    </testcase>\n";
-    }
-    for (const auto& c : s.total.checks) {
-        const std::uint64_t judged = c.passed + c.failed;
-        out += "    <testcase classname=\"checks\" name=\"" + escapeXml(c.name) + "\"";
-        if (!c.failed) {
-            out += "/>\n";
-            continue;
-        }
-        out += ">\n      <failure message=\"" +
-               escapeXml(std::to_string(c.failed) + " of " + std::to_string(judged) + " answers failed it (" +
-                         num(100.0 * double(c.failed) / double(judged)) + " %)") +
-               "\" type=\"check\"/>\n    </testcase>\n";
-    }
-    out += "  </testsuite>\n</testsuites>\n";
-    return out;
-}
-
 namespace {
 
 // The target's own metrics, a line each (a second without a reading is a gap).
@@ -490,13 +423,13 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
     row(s.total);
     if (!s.total.checks.empty()) {
         html += "</table>\n<h2>Checks</h2>\n<table><tr><th>check</th><th>passed</th><th>failed</th><th>pass "
-                "rate</th></tr>\n";
+                "rate</th><th>why it failed (the first time)</th></tr>\n";
         for (const auto& c : s.total.checks) {
             const std::uint64_t judged = c.passed + c.failed;
             html += "<tr><td>" + escapeXml(c.name) + "</td><td>" + std::to_string(c.passed) + "</td><td>" +
                     std::to_string(c.failed) + "</td><td class=\"" + (c.failed ? "fail" : "pass") + "\">" +
                     (judged ? num(100.0 * double(c.passed) / double(judged), 2) + " %" : std::string("-")) +
-                    "</td></tr>\n";
+                    "</td><td>" + escapeXml(c.message) + "</td></tr>\n";
         }
     }
     html += "</table>\n<h2>Thresholds</h2>\n<table><tr><th>threshold</th><th>value</th><th>result</th></tr>\n";

@@ -3,6 +3,7 @@
 // scenario as it ran), the exports (single-file HTML with inline SVG charts,
 // JSON with the error samples, CSV per-second series, JUnit XML with one test case per threshold),
 // and the comparison of a baseline with a candidate.
+#include "junitreport.h"
 #include "runsummary.h"
 #include "store/runlog.h"
 
@@ -21,7 +22,6 @@ RunSummary summarizeSaved(const SavedRun& run);
 std::string exportCsv(const SavedRun& run);
 // The summary JSON with the run's error samples added ("error_samples").
 std::string exportJson(const SavedRun& run, const RunSummary& summary);
-std::string exportJUnit(const RunSummary& summary);
 std::string exportHtml(const SavedRun& run, const RunSummary& summary);
 
 struct CompareRow

@@ -275,7 +275,14 @@ private:
     // Steps to be tried again (their retry's backoff): when each goes.
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
     std::vector<std::uint8_t> m_checkResults; // the answer being judged: each check passed (1), not (0), not run (2)
-    std::vector<std::pair<std::string, bool>> m_namedResults; // and its tests of names the plan did not know
+    struct NamedResult
+    {
+        std::string name;
+        bool passed = false;
+        std::string message; // why it failed
+    };
+    std::vector<NamedResult> m_namedResults;                          // and its tests of names the plan did not know
+    std::vector<std::pair<std::size_t, std::string>> m_checkFailures; // and why its checks failed (by index)
     RendezvousBoard* m_rendezvous = m_setup.rendezvous;
     std::vector<std::uint32_t> m_parked, m_released; // users waiting at a rendezvous; released in this turn
     std::uint64_t m_rendezvousSeen = 0;              // the board's generation last looked at

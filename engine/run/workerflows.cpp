@@ -294,6 +294,7 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
     int failed = -1;
     std::string seen;
     m_checkResults.assign(st.checks.size(), 0);
+    m_checkFailures.clear();
     for (std::size_t i = 0; i < st.checks.size(); ++i) {
         const Check& c = st.checks[i];
         if (c.subject == Check::Subject::Script) { // a pm.test's: judged by the script that runs it (or none)
@@ -303,9 +304,12 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
         if (c.evaluate(a, json, seen)) {
             m_checkResults[i] = 1;
             accepted |= c.subject == Check::Subject::Status && !c.negate;
-        } else if (failed < 0) {
-            failed = int(i);
-            why = "check \"" + c.name + "\": " + seen;
+        } else {
+            m_checkFailures.emplace_back(i, seen);
+            if (failed < 0) {
+                failed = int(i);
+                why = "check \"" + c.name + "\": " + seen;
+            }
         }
     }
     Verdict script = Verdict::Pass;
@@ -332,8 +336,16 @@ void Worker::countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::T
 {
     for (const ScriptRun::Test& t : tests) {
         const int check = testCheck(sp, t.name);
-        CheckCount& c = check >= 0 ? m.checks[std::size_t(check)] : m.namedCount(t.name);
-        ++(t.passed ? c.passed : c.failed);
+        if (check >= 0) {
+            ++(t.passed ? m.checks[std::size_t(check)].passed : m.checks[std::size_t(check)].failed);
+            if (!t.passed)
+                m.noteMessage(std::size_t(check), t.error);
+            continue;
+        }
+        NamedCheckCount& n = m.namedEntry(t.name);
+        ++(t.passed ? n.count.passed : n.count.failed);
+        if (!t.passed && n.message.empty())
+            n.message = utf8Prefix(t.error, kMaxCheckMessageLength);
     }
 }
 
@@ -366,11 +378,13 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
         m_checkResults[sp.firstCheck + k] = kNotRun;
     for (const ScriptRun::Test& t : r.tests) {
         const int check = testCheck(sp, t.name);
-        if (check < 0)
-            m_namedResults.emplace_back(t.name, t.passed);
-        else {
+        if (check < 0) {
+            m_namedResults.push_back({t.name, t.passed, t.passed ? std::string() : t.error});
+        } else {
             std::uint8_t& result = m_checkResults[std::size_t(check)];
             result = result == 0 || !t.passed ? 0 : 1; // a test of the name that failed fails it
+            if (!t.passed)
+                m_checkFailures.emplace_back(std::size_t(check), t.error);
         }
         if (!t.passed && verdict == Verdict::Pass) {
             verdict = Verdict::CheckFailed;

@@ -105,6 +105,7 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
     a.headers = &none;
     a.elapsedNanos = now - s.intended;
     m_checkResults.assign(st.checks.size(), kNotRun);
+    m_checkFailures.clear();
     Verdict verdict = Verdict::Failed; // the request's failure stands
     std::string why;
     testScript(tag, st, a, verdict, why);
@@ -145,6 +146,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
     if (retryLater(slot, o, now)) {
         m_checkResults.clear(); // that try is not counted, nor what its checks said
         m_namedResults.clear();
+        m_checkFailures.clear();
         return;
     }
     Slot& s = m_slots[slot];
@@ -159,8 +161,15 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         if (m_checkResults[i] != kNotRun)
             ++(m_checkResults[i] ? m.checks[i].passed : m.checks[i].failed);
     m_checkResults.clear();
-    for (const auto& [name, passed] : m_namedResults)
-        ++(passed ? m.namedCount(name).passed : m.namedCount(name).failed);
+    for (const auto& [k, message] : m_checkFailures)
+        m.noteMessage(k, message);
+    m_checkFailures.clear();
+    for (const NamedResult& r : m_namedResults) {
+        NamedCheckCount& n = m.namedEntry(r.name);
+        ++(r.passed ? n.count.passed : n.count.failed);
+        if (!r.passed && n.message.empty())
+            n.message = utf8Prefix(r.message, kMaxCheckMessageLength);
+    }
     m_namedResults.clear();
     if (st.group >= 0)
         s.groupEnd = now;

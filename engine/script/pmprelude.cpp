@@ -23,11 +23,130 @@ const char* pmPreludeSource()
   // what a value is, across realms (a user's RegExp, Map or Set is not an instance of this realm's)
   const tagOf = (v) => Object.prototype.toString.call(v);
   const isMapOrSet = (v) => v !== null && typeof v === 'object' && (tagOf(v) === '[object Map]' || tagOf(v) === '[object Set]');
-  const show = (v) => {
-    if (typeof v === 'string') return `'${v}'`;
-    if (v === undefined) return 'undefined';
-    if (typeof v === 'function') return '[Function]';
+  // A value in an assertion's message as chai shows it (its objDisplay over loupe's inspect: 40 characters at
+  // most, what does not fit counted as "…(n)"), written here after their documented output.
+  const ELLIPSIS = '\u2026';
+  const cut = (text, n) => {
+    text = String(text);
+    if (ELLIPSIS.length > n && text.length > ELLIPSIS.length) return ELLIPSIS;
+    return text.length > n && text.length > ELLIPSIS.length ? text.slice(0, n - ELLIPSIS.length) + ELLIPSIS : text;
+  };
+  const escapes = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r', "'": "\\'", '\\': '\\\\' };
+  const unprintable = /['\u0000-\u001f\u007f-\u009f\u00ad\u0600-\u0604\u070f\u17b4\u17b5\u200c-\u200f\u2028-\u202f\u2060-\u206f\ufeff\ufff0-\uffff]/g;
+  const escapeChar = (c) => escapes[c] || '\\u' + ('0000' + c.charCodeAt(0).toString(16)).slice(-4);
+  // a list's items while they fit in o.truncate, the rest as "…(n)" (loupe's inspectList)
+  const inspectList = (items, o, one = inspect, sep = ', ') => {
+    const size = items.length;
+    if (size === 0) return '';
+    const room = o.truncate;
+    let out = '', next = '', rest = '';
+    for (let i = 0; i < size; i += 1) {
+      const last = i + 1 === size, secondLast = i + 2 === size;
+      rest = ELLIPSIS + '(' + (size - i) + ')';
+      o.truncate = room - out.length - (last ? 0 : sep.length);
+      const text = next || one(items[i], o) + (last ? '' : sep);
+      const length = out.length + text.length, withRest = length + rest.length;
+      if (last && length > room && out.length + rest.length <= room) break;
+      if (!last && !secondLast && withRest > room) break;
+      next = last ? '' : one(items[i + 1], o) + (secondLast ? '' : sep);
+      if (!last && secondLast && withRest > room && length + next.length > room) break;
+      out += text;
+      if (!last && !secondLast && length + next.length >= room) { rest = ELLIPSIS + '(' + (size - i - 1) + ')'; break; }
+      rest = '';
+    }
+    return out + rest;
+  };
+  const inspectPair = ([key, value], o) => {
+    o.truncate -= 2;
+    if (typeof key === 'string')
+      key = /^[a-zA-Z_][a-zA-Z_0-9]*$/.test(key) ? key : "'" + JSON.stringify(key).slice(1, -1).replace(/'/g, "\\'").replace(/\\"/g, '"') + "'";
+    else if (typeof key !== 'number') key = '[' + inspect(key, o) + ']';
+    o.truncate -= String(key).length;
+    return key + ': ' + inspect(value, o);
+  };
+  const inspectObject = (v, o) => {
+    const keys = Object.getOwnPropertyNames(v);
+    if (keys.length === 0) return '{}';
+    o.truncate -= 4;
+    if (o.seen.includes(v)) return '[Circular]';
+    o.seen.push(v);
+    const text = inspectList(keys.map((k) => [k, v[k]]), o, inspectPair);
+    o.seen.pop();
+    return '{ ' + text + ' }';
+  };
+  const inspectNumber = (v, o) => Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity'
+                                : v === 0 ? (1 / v === Infinity ? '+0' : '-0') : cut(v, o.truncate);
+  const inspectTyped = {
+    Array: (v, o) => {
+      const extra = Object.keys(v).slice(v.length);
+      if (!v.length && !extra.length) return '[]';
+      o.truncate -= 4;
+      const items = inspectList(v, o);
+      o.truncate -= items.length;
+      const more = extra.length ? inspectList(extra.map((k) => [k, v[k]]), o, inspectPair) : '';
+      return '[ ' + items + (more ? ', ' + more : '') + ' ]';
+    },
+    Date: (v, o) => {
+      const json = v.toJSON();
+      if (json === null) return 'Invalid Date';
+      const [day, time] = json.split('T');
+      return day + 'T' + cut(time, o.truncate - day.length - 1);
+    },
+    Map: (v, o) => {
+      if (v.size - 1 <= 0) return 'Map{}'; // loupe's: a map of one shows so
+      o.truncate -= 7;
+      return 'Map{ ' + inspectList([...v.entries()], o, ([k, x], p) => {
+        p.truncate -= 4; const key = inspect(k, p); p.truncate -= key.length; return key + ' => ' + inspect(x, p);
+      }) + ' }';
+    },
+    Set: (v, o) => { if (v.size === 0) return 'Set{}'; o.truncate -= 7; return 'Set{ ' + inspectList([...v], o) + ' }'; },
+    RegExp: (v, o) => { const flags = v.toString().split('/').pop(); return '/' + cut(v.source, o.truncate - (2 + flags.length)) + '/' + flags; },
+    Error: (v, o) => {
+      o.truncate -= v.name.length;
+      const message = typeof v.message === 'string' && v.message ? ': ' + cut(v.message, o.truncate) : '';
+      return v.name + message;
+    },
+    Number: (v, o) => inspectNumber(Number(v), o),
+    Boolean: (v) => String(Boolean(v)),
+  };
+  const inspect = (v, o) => {
+    if (v === null) return 'null';
+    switch (typeof v) {
+    case 'undefined': return 'undefined';
+    case 'boolean': return String(v);
+    case 'number': return inspectNumber(v, o);
+    case 'bigint': { const t = cut(v.toString(), o.truncate - 1); return t === ELLIPSIS ? t : t + 'n'; }
+    case 'string': return "'" + cut(v.replace(unprintable, escapeChar), o.truncate - 2) + "'";
+    case 'symbol': return v.toString();
+    case 'function': return v.name ? '[Function ' + cut(v.name, o.truncate - 11) + ']' : '[Function]';
+    }
+    const tag = Object.prototype.toString.call(v).slice(8, -1);
+    if (inspectTyped[tag]) return inspectTyped[tag](v, o);
+    const proto = Object.getPrototypeOf(v); // a plain object of any realm (the user's has its own Object)
+    if (proto === null || Object.getPrototypeOf(proto) === null || !('constructor' in v))
+      return inspectObject(v, o);
+    let name = (typeof Symbol.toStringTag === 'symbol' && v[Symbol.toStringTag]) || v.constructor.name;
+    if (!name || name === '_class') name = '<Anonymous Class>';
+    o.truncate -= name.length;
+    return name + inspectObject(v, o);
+  };
+  // a value console.log writes: whole (as JSON where it can be), not cut as an assertion's message cuts it
+  const logText = (v) => {
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return show(v);
     try { return JSON.stringify(v) ?? String(v); } catch (e) { return String(v); }
+  };
+  const show = (v) => {
+    let text;
+    try { text = inspect(v, { truncate: 40, seen: [] }); } catch (e) { return String(v); }
+    if (text.length < 40) return text;
+    const tag = Object.prototype.toString.call(v);
+    if (tag === '[object Function]') return v.name ? '[Function: ' + v.name + ']' : '[Function]';
+    if (tag === '[object Array]') return '[ Array(' + v.length + ') ]';
+    if (tag === '[object Object]') {
+      const keys = Object.keys(v);
+      return '{ Object (' + (keys.length > 2 ? keys.splice(0, 2).join(', ') + ', ...' : keys.join(', ')) + ') }';
+    }
+    return text;
   };
   const deepEqual = (a, b) => {
     if (Object.is(a, b)) return true;
@@ -42,15 +161,36 @@ const char* pmPreludeSource()
   // chai's BDD chain: words that read, flags (not, deep), and assertions
   class Assertion {
     constructor(value, message) { this._v = value; this._not = false; this._deep = false; this._msg = message; }
-    _check(ok, what) {
-      if (Boolean(ok) === this._not)
+    // `plain`: `what` says the negation itself ("to be falsy", as chai's)
+    _check(ok, what, plain) {
+      if (plain ? !ok : Boolean(ok) === this._not)
         throw new AssertionError((this._msg ? this._msg + ': ' : '') + 'expected ' + show(this._v) +
-                                 (this._not ? ' to not ' : ' to ') + what);
+                                 (this._not && !plain ? ' to not ' : ' to ') + what);
       return this;
     }
     get not() { this._not = !this._not; return this; }
     get deep() { this._deep = true; return this; }
-    get ok() { return this._check(this._v, 'be ok'); }
+    get nested() { this._nested = true; return this; }
+    get own() { this._own = true; return this; }
+    get all() { this._all = true; return this; }
+    get any() { this._any = true; return this; }
+    get ordered() { return this; }
+    // lengthOf(n), and a chain to a length's bound (.lengthOf.above(2)) as chai's chainable method
+    get lengthOf() {
+      const a = this;
+      const f = (n) => a._check(sizeOf(a._v) === n, 'have a length of ' + show(n) + (a._not ? '' : ' but got ' + show(sizeOf(a._v))));
+      for (const w of ['above', 'below', 'least', 'most', 'within', 'gt', 'lt', 'gte', 'lte', 'greaterThan', 'lessThan'])
+        f[w] = (...x) => { a._len = true; return a[w](...x); };
+      return f;
+    }
+    get length() { return this.lengthOf; }
+    // a bound of the value, or of its length after .lengthOf: chai's messages for each
+    _bound(ok, words, n) {
+      if (!this._len) return this._check(ok(this._v), 'be ' + words + ' ' + show(n));
+      const size = sizeOf(this._v);
+      return this._check(ok(size), 'have a length ' + words + ' ' + show(n) + (this._not ? '' : ' but got ' + show(size)));
+    }
+    get ok() { return this._check(this._not ? !this._v : this._v, this._not ? 'be falsy' : 'be truthy', true); }
     get true() { return this._check(this._v === true, 'be true'); }
     get false() { return this._check(this._v === false, 'be false'); }
     get null() { return this._check(this._v === null, 'be null'); }
@@ -62,6 +202,8 @@ const char* pmPreludeSource()
       const empty = typeof v === 'string' || Array.isArray(v) ? v.length === 0
                   : isMapOrSet(v) ? v.size === 0
                   : v !== null && typeof v === 'object' ? Object.keys(v).length === 0 : false;
+      if (this._not && empty) // chai's own word order for this one
+        throw new AssertionError((this._msg ? this._msg + ': ' : '') + 'expected ' + show(v) + ' not to be empty');
       return this._check(empty, 'be empty');
     }
     equal(x) {
@@ -76,30 +218,60 @@ const char* pmPreludeSource()
       const v = this._v;
       let ok;
       if (typeof v === 'string') ok = v.includes(x);
-      else if (Array.isArray(v) || tagOf(v) === '[object Set]') ok = [...v].some((e) => (this._deep ? deepEqual(e, x) : e === x));
-      else if (v !== null && typeof v === 'object')
-        ok = x !== null && typeof x === 'object' && Object.keys(x).every((k) => (this._deep ? deepEqual(v[k], x[k]) : v[k] === x[k]));
+      else if (Array.isArray(v) || tagOf(v) === '[object Set]' || tagOf(v) === '[object Map]')
+        ok = [...(tagOf(v) === '[object Map]' ? v.values() : v)].some((e) => (this._deep ? deepEqual(e, x) : e === x));
+      else if (x !== Object(x)) { // chai's: a value only a string, an array, a map or a set can include
+        const t = typeName(x);
+        throw new AssertionError((this._msg ? this._msg + ': ' : '') + 'the given combination of arguments (' +
+                                 typeName(v) + ' and ' + t + ') is invalid for this assertion. You can use an array, ' +
+                                 'a map, an object, a set, a string, or a weakset instead of a ' + t);
+      } else if (v !== null && typeof v === 'object')
+        ok = Object.keys(x).every((k) => (this._deep ? deepEqual(v[k], x[k]) : v[k] === x[k]));
       else ok = false;
       return this._check(ok, 'include ' + show(x));
     }
     property(name, ...value) {
       const v = this._v;
-      const has = v !== null && v !== undefined && (typeof v === 'object' || typeof v === 'function' ? name in v : Object(v)[name] !== undefined);
-      if (value.length === 0) {
-        this._check(has, 'have property ' + show(name));
+      let has, got;
+      if (this._nested) { // "a.b[1].c", as chai's pathval reads it
+        const parts = String(name).replace(/\[/g, '.[').split('.').filter((p) => p !== '')
+          .map((p) => (/^\[\d+\]$/.test(p) ? Number(p.slice(1, -1)) : p.replace(/\\([.[\]])/g, '$1')));
+        let o = v;
+        has = true;
+        for (const p of parts) {
+          if (o === null || o === undefined || !(p in Object(o))) { has = false; o = undefined; break; }
+          o = o[p];
+        }
+        got = o;
       } else {
-        const ok = has && (this._deep ? deepEqual(v[name], value[0]) : v[name] === value[0]);
-        this._check(ok, 'have property ' + show(name) + ' of ' + show(value[0]));
+        has = v !== null && v !== undefined &&
+              (this._own ? Object.prototype.hasOwnProperty.call(v, name)
+                         : typeof v === 'object' || typeof v === 'function' ? name in v : Object(v)[name] !== undefined);
+        got = has ? v[name] : undefined;
       }
-      if (!this._not) this._v = v[name]; // chai goes on with the property's value
+      const descriptor = (this._deep ? 'deep ' : '') + (this._nested ? 'nested ' : '') + (this._own ? 'own ' : '') + 'property ';
+      if (value.length === 0) {
+        this._check(has, 'have ' + descriptor + show(name));
+      } else {
+        const ok = has && (this._deep ? deepEqual(got, value[0]) : got === value[0]);
+        this._check(ok, 'have ' + descriptor + show(name) + ' of ' + show(value[0]) + (this._not ? '' : ', but got ' + show(got)));
+      }
+      if (!this._not) this._v = got; // chai goes on with the property's value
       return this;
     }
-    lengthOf(n) { return this._check(sizeOf(this._v) === n, 'have a length of ' + n); }
-    above(n) { return this._check(this._v > n, 'be above ' + n); }
-    least(n) { return this._check(this._v >= n, 'be at least ' + n); }
-    below(n) { return this._check(this._v < n, 'be below ' + n); }
-    most(n) { return this._check(this._v <= n, 'be at most ' + n); }
-    within(a, b) { return this._check(this._v >= a && this._v <= b, `be within ${a}..${b}`); }
+    closeTo(expected, delta) {
+      return this._check(Math.abs(this._v - expected) <= delta, 'be close to ' + show(expected) + ' +/- ' + show(delta));
+    }
+    above(n) { return this._bound((x) => x > n, 'above', n); }
+    least(n) { return this._bound((x) => x >= n, 'at least', n); }
+    below(n) { return this._bound((x) => x < n, 'below', n); }
+    most(n) { return this._bound((x) => x <= n, 'at most', n); }
+    within(a, b) {
+      const range = show(a) + '..' + show(b);
+      if (!this._len) return this._check(this._v >= a && this._v <= b, 'be within ' + range);
+      const size = sizeOf(this._v);
+      return this._check(size >= a && size <= b, 'have a length within ' + range);
+    }
     match(re) { return this._check(re.test(String(this._v)), 'match ' + re); }
     // chai-postman's jsonSchema: the value (a response's JSON body) valid by the schema, by ajv (require('ajv'))
     jsonSchema(schema, options) { schemaAssert(this._v, schema, options, this._not, this._msg); return this; }
@@ -133,10 +305,19 @@ const char* pmPreludeSource()
       });
       return this._check(same, 'have the same members as ' + show(list));
     }
+    // keys: all of them and no other (the default, .all), or .any of them; chai's message names them
     keys(...names) {
-      const list = names.length === 1 && Array.isArray(names[0]) ? names[0] : names;
-      const own = this._v !== null && typeof this._v === 'object' ? Object.keys(this._v) : [];
-      return this._check(list.every((k) => own.includes(k)) && own.length === list.length, 'have keys ' + show(list));
+      let list = names.length === 1 && Array.isArray(names[0]) ? names[0]
+               : names.length === 1 && names[0] !== null && typeof names[0] === 'object' ? Object.keys(names[0]) : names;
+      list = list.map(String);
+      const v = this._v;
+      const own = isMapOrSet(v) ? [...v.keys()].map(String) : v !== null && typeof v === 'object' ? Object.keys(v) : [];
+      const any = this._any && !this._all;
+      const ok = any ? list.some((k) => own.includes(k)) : list.every((k) => own.includes(k)) && own.length === list.length;
+      const shown = list.map(show);
+      const last = shown.pop();
+      const text = shown.length ? shown.join(', ') + (any ? ', or ' : ', and ') + last : last;
+      return this._check(ok, 'have ' + (list.length > 1 ? 'keys ' : 'key ') + text);
     }
     instanceOf(type) { return this._check(this._v instanceof type, 'be an instance of ' + (type && type.name)); }
     satisfy(fn) { return this._check(fn(this._v), 'satisfy ' + (fn.name || 'the function')); }
@@ -144,8 +325,9 @@ const char* pmPreludeSource()
   for (const word of ['to', 'be', 'been', 'is', 'that', 'which', 'and', 'has', 'have', 'with', 'at', 'of', 'same', 'but', 'does', 'still', 'also'])
     Object.defineProperty(Assertion.prototype, word, { get() { return this; } });
   const aliases = { equals: 'equal', eq: 'equal', eqls: 'eql', an: 'a', includes: 'include', contain: 'include',
-                    contains: 'include', length: 'lengthOf', gt: 'above', greaterThan: 'above', gte: 'least',
+                    contains: 'include', gt: 'above', greaterThan: 'above', gte: 'least',
                     lt: 'below', lessThan: 'below', lte: 'most', matches: 'match', instanceof: 'instanceOf',
+                    approximately: 'closeTo',
                     key: 'keys', satisfies: 'satisfy', haveOwnProperty: 'property', ownProperty: 'property',
                     throws: 'throw', Throw: 'throw' };
   for (const [alias, name] of Object.entries(aliases))
@@ -224,36 +406,83 @@ const char* pmPreludeSource()
                     302: 'Found', 304: 'Not Modified', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
                     404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
                     500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
-  // pm.response.to.have.* and to.be.*: assertions on the answer; under to.not, each the other way round
+  // pm.response.to.have.* and to.be.*: assertions on the answer; under to.not, each the other way round; each
+  // message as chai-postman's (newman's reports give them)
   class ResponseHave {
     constructor(response, negate, of) { this._s = response; this._n = negate; this._of = of || 'response'; }
+    // chai's assert: `ok` or it throws `yes` (`no` when negated)
+    _assert(ok, yes, no) { if (Boolean(ok) === this._n) throw new AssertionError(this._n ? no : yes); }
     _check(ok, what, got) {
-      if (Boolean(ok) === this._n)
-        throw new AssertionError('expected ' + this._of + ' to ' + (this._n ? 'not ' : '') + what + (ok || !got ? '' : ' but got ' + got));
+      this._assert(ok, 'expected ' + this._of + ' to ' + what + (got === undefined ? '' : ' but got ' + got),
+                   'expected ' + this._of + ' to not ' + what);
     }
-    status(s) {
+    _code(c) {
       const r = this._s;
-      this._check(typeof s === 'number' ? r.code === s : r.status === s, 'have status ' + show(s), String(r.code));
+      if (r.code === undefined) // no answer: chai-postman finds no code, negated or not (it shows the response so)
+        throw new AssertionError("expected PostmanResponse{ \u2026(5) } to have property 'code'");
+      this._assert(r.code === Number(c), 'expected response to have status code ' + show(Number(c)) + ' but got ' + show(r.code),
+                   'expected response to not have status code ' + show(r.code));
     }
-    statusCode(c) { this._check(this._s.code === c, 'have status code ' + show(c), String(this._s.code)); }
-    statusReason(r) { this._check(this._s.status === r, 'have status reason ' + show(r), show(this._s.status)); }
-    statusCodeClass(c) { this._check(Math.floor(this._s.code / 100) === c, 'have status code class ' + show(c), String(this._s.code)); }
+    _reason(text) {
+      const r = this._s;
+      this._assert(r.status === text, 'expected response to have status reason ' + show(text) + ' but got ' + show(r.status),
+                   'expected response to not have status reason ' + show(r.status));
+    }
+    status(s) { return typeof s === 'number' ? this._code(s) : this._reason(s); }
+    statusCode(c) { this._code(c); }
+    statusReason(r) { this._reason(String(r)); }
+    statusCodeClass(c) {
+      const code = this._s.code;
+      this._assert(Math.floor(code / 100) === c, 'expected response code to be ' + show(c) + 'XX but found ' + show(code),
+                   'expected response code to not be ' + show(c) + 'XX');
+    }
     header(name, value) {
-      this._check(this._s.headers.has(name, value), 'have header ' + show(name) + (value === undefined ? '' : ' with value ' + show(value)));
+      const headers = this._s.headers, key = String(name);
+      this._assert(headers.has(name), 'expected ' + this._of + " to have header with key '" + key + "'",
+                   'expected ' + this._of + " to not have header with key '" + key + "'");
+      if (arguments.length < 2) return;
+      const got = headers.get(name);
+      this._assert(got === value, "expected '" + key + "' " + this._of + ' header to be ' + show(value) + ' but got ' + show(got),
+                   "expected '" + key + "' " + this._of + ' header to not be ' + show(got));
     }
-    body(text) { const b = this._s.text(); this._check(text === undefined ? b : b === text, 'have body ' + show(text)); }
+    body(text) {
+      const regexp = tagOf(text) === '[object RegExp]'; // the user's realm's RegExp is not this one's
+      if (arguments.length && text !== null && typeof text === 'object' && !regexp) {
+        let json;
+        try { json = JSON.parse(this._s.text()); } catch (e) { /* undefined, as chai-postman's */ }
+        return this._assert(deepEqual(json, text), 'expected response body json to equal ' + show(text) + ' but got ' + show(json),
+                            'expected response body json to not equal ' + show(text) + ' but got ' + show(json));
+      }
+      const b = this._s.text();
+      if (!arguments.length)
+        return this._assert(typeof b === 'string' && b.length, 'expected response to have content in body',
+                            'expected response to not have content in body');
+      if (regexp)
+        return this._assert(text.exec(b) !== null, 'expected response body text to match ' + String(text) + ' but got ' + show(b),
+                            'expected response body text ' + show(b) + ' to not match ' + String(text));
+      this._assert(deepEqual(b, text), 'expected ' + this._of + ' body to equal ' + show(text) + ' but got ' + show(b),
+                   'expected ' + this._of + ' body to not equal ' + show(text));
+    }
     jsonSchema(schema, options) {
       let body;
       try { body = JSON.parse(this._s.text()); } catch (e) { return this._check(false, 'have a JSON body'); }
       schemaAssert(body, schema, options, this._n);
     }
     jsonBody(path, value) {
-      let body, parsed = true;
-      try { body = JSON.parse(this._s.text()); } catch (e) { parsed = false; }
-      if (!parsed || path === undefined) return this._check(parsed, 'have a JSON body');
-      if (typeof path === 'object') return this._check(deepEqual(body, path), 'have JSON body ' + show(path));
-      const v = String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), body);
-      this._check(v !== undefined && (value === undefined || deepEqual(v, value)), 'have JSON body at ' + show(path));
+      let body, error;
+      try { body = JSON.parse(this._s.text()); } catch (e) { error = e.name + ': ' + e.message; }
+      if (!arguments.length)
+        return this._assert(!error, 'expected response body to be a valid json but got error ' + error,
+                            'expected response body not to be a valid json');
+      if (typeof path !== 'string') return; // chai-postman judges a path only
+      const has = (o, keys) => keys.every((k) => { if (o == null || !Object.prototype.hasOwnProperty.call(Object(o), k)) return false; o = o[k]; return true; });
+      const keys = path.split('.');
+      this._assert(has(body, keys), 'expected ' + show(body) + ' in response to contain property ' + show(path),
+                   'expected ' + show(body) + ' in response to not contain property ' + show(path));
+      if (arguments.length < 2) return;
+      const v = keys.reduce((o, k) => (o == null ? undefined : o[k]), body);
+      this._assert(deepEqual(v, value), 'expected response body json at "' + path + '" to contain ' + show(value) + ' but got ' + show(v),
+                   'expected response body json at "' + path + '" to not contain ' + show(value) + ' but got ' + show(v));
     }
   }
   class ResponseBe {
@@ -267,32 +496,56 @@ const char* pmPreludeSource()
                get postmanRequestOrResponse() { h._check(true, 'be a postman request or response'); } };
     }
     get an() { return this.a; }
+    // to.be.ok: a request is truthy; an answer's reason is OK and its code 200 (chai-postman's)
+    get ok() {
+      if (this._h._of === 'request') return this._h._check(true, 'be truthy');
+      this._named('OK', 200);
+    }
+    // the answer's reason (as upper case) and code, as chai-postman's named statuses judge them
+    _named(reason, code) {
+      const got = String(this._s.status).toUpperCase(), want = reason.toUpperCase();
+      this._h._assert(got === want, 'expected response to have status reason ' + show(want) + ' but got ' + show(got),
+                      'expected response to not have status reason ' + show(got));
+      this._h._code(code);
+    }
   }
-  for (const [name, low, high] of [['ok', 200, 299], ['success', 200, 299], ['redirection', 300, 399],
-                                   ['clientError', 400, 499], ['serverError', 500, 599], ['error', 400, 599]])
-    Object.defineProperty(ResponseBe.prototype, name, { get() {
-      if (this._h._of === 'request') return this._h._check(name === 'ok', 'be ' + name); // a request is ok (truthy)
-      const code = this._s.code;
-      this._h._check(code >= low && code <= high, 'be ' + name, String(code));
-    } });
+  for (const [name, cls] of [['info', 1], ['success', 2], ['redirection', 3], ['clientError', 4], ['serverError', 5]])
+    Object.defineProperty(ResponseBe.prototype, name, { get() { this._h.statusCodeClass(cls); } });
+  Object.defineProperty(ResponseBe.prototype, 'error', { get() {
+    const code = this._s.code, cls = Math.floor(code / 100);
+    this._h._assert(cls === 4 || cls === 5, 'expected response code to be 4XX or 5XX but found ' + show(code),
+                    'expected response code to not be 4XX or 5XX');
+  } });
+  for (const [name, code, reason] of [['accepted', 202, 'Accepted'], ['withoutContent', 204, 'No Content'],
+                                      ['badRequest', 400, 'Bad Request'], ['unauthorised', 401, 'Unauthorised'],
+                                      ['unauthorized', 401, 'Unauthorized'], ['forbidden', 403, 'Forbidden'],
+                                      ['notFound', 404, 'Not Found'], ['notAcceptable', 406, 'Acceptable'],
+                                      ['rateLimited', 429, 'Too Many Requests']])
+    Object.defineProperty(ResponseBe.prototype, name, { get() { this._named(reason, code); } });
   // the answer: its headers and body asked of the host when first read (by the user's run's own object only:
   // `user` is the user's state, below)
   class Response {
     #u;
     constructor(user, code, status, responseTime, responseSize) {
       this.#u = user;
+      if (code === 0) { // no answer (not sent, or the transport failed): as newman's, no code, no body
+        this._b = undefined;
+        this._none = true;
+        this.responseTime = responseTime;
+        return;
+      }
       this.code = code;
       this.status = status || reasons[code] || '';
       this.responseTime = responseTime;
       this.responseSize = responseSize;
     }
     get headers() {
-      return (this._h ??= headerList(this.#u.run.response === this ? JSON.parse(host.headers()) : []));
+      return (this._h ??= headerList(this.#u.run.response === this && !this._none ? JSON.parse(host.headers()) : []));
     }
     get cookies() {
       return (this._k ??= new CookieList(this.#u.run.response === this ? JSON.parse(host.cookies()) : []));
     }
-    text() { return (this._b ??= this.#u.run.response === this ? host.body() : ''); }
+    text() { return this._none ? undefined : (this._b ??= this.#u.run.response === this ? host.body() : ''); }
     // the body parsed once, each call's objects fresh, the user's realm's, and made when first looked at
     // (the user's JSON.parse's when the fast reader does not take the text: it says what is wrong)
     json() {
@@ -609,7 +862,7 @@ const char* pmPreludeSource()
     const log = (...parts) => {
       if (user.run.logs < logLimit) {
         user.run.logs += 1;
-        host.log(parts.map((p) => (typeof p === 'string' ? p : show(p))).join(' '));
+        host.log(parts.map((p) => (typeof p === 'string' ? p : logText(p))).join(' '));
       }
     };
     Object.defineProperty(g, 'pm', { value: pm, writable: true, configurable: true });
@@ -669,7 +922,7 @@ const char* pmPreludeSource()
       const t = user.run.tests;
       if (t)
         for (const [name, passed] of Object.entries(t))
-          host.test(String(name), Boolean(passed), passed ? '' : 'expected ' + show(passed) + ' to be truthy');
+          host.test(String(name), Boolean(passed), passed ? '' : 'expected ' + String(passed) + ' to be truthy');
     };
 
     // what changed beside what the host was told, as JSON: skip, the request (when it was read) as the script

@@ -382,6 +382,16 @@ bool RunLog::setCheckNames(std::int64_t run, std::size_t step, const std::vector
     return false;
 }
 
+bool RunLog::setCheckMessages(std::int64_t run, std::size_t step, const std::vector<std::string>& messages)
+{
+    SqlStatement s(m_store.handle(), "UPDATE run_steps SET messages = ? WHERE run = ? AND step = ?");
+    s.bind(1, jsonStrings(messages)).bind(2, run).bind(3, std::int64_t(step));
+    if (s.run())
+        return true;
+    m_error = s.error();
+    return false;
+}
+
 bool RunLog::finish(std::int64_t run, const std::string& status, const std::string& summaryJson)
 {
     SqlStatement s(m_store.handle(),
@@ -521,7 +531,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
         r.summaryJson = s.text(after + 3);
     }
     {
-        SqlStatement s(db, "SELECT name, checks, kind, first_step, step_count, start_after_s, duration_s "
+        SqlStatement s(db, "SELECT name, checks, kind, first_step, step_count, start_after_s, duration_s, messages "
                            "FROM run_steps WHERE run = ? ORDER BY step");
         s.bind(1, run);
         while (s.step()) {
@@ -537,6 +547,7 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             }
             r.stepNames.push_back(s.text(0));
             r.checkNames.push_back(parseStrings(s.text(1)));
+            r.checkMessages.push_back(parseStrings(s.text(7)));
         }
         if (failed(s, "steps"))
             return std::nullopt;
@@ -552,6 +563,9 @@ std::optional<SavedRun> RunLog::load(std::int64_t run) const
             addSecondRow(s, r);
         if (failed(s, "seconds"))
             return std::nullopt;
+        for (std::size_t i = 0; i < r.checkMessages.size() && i < r.total.steps.size(); ++i)
+            for (std::size_t k = 0; k < r.checkMessages[i].size(); ++k)
+                r.total.steps[i].noteMessage(k, r.checkMessages[i][k]);
     }
     {
         SqlStatement s(db, "SELECT step, second, error_class, status, head, body, detail, trace FROM run_samples "

@@ -70,8 +70,9 @@ struct SavedRun
     std::string environmentJson;
     std::vector<std::string> agents;
     std::vector<std::string> stepNames;
-    std::vector<std::vector<std::string>> checkNames; // per step, its checks' names
-    std::vector<SecondRow> rows;                      // by second, then step; step -1 rows are the totals of a second
+    std::vector<std::vector<std::string>> checkNames;    // per step, its checks' names
+    std::vector<std::vector<std::string>> checkMessages; // per step, why each check failed (also in total.steps)
+    std::vector<SecondRow> rows; // by second, then step; step -1 rows are the totals of a second
     // Groups (transactions): their names, and their seconds (`step` is the
     // group's index in groupNames) and whole-run metrics (total.groups).
     std::vector<std::string> groupNames;
@@ -141,6 +142,8 @@ public:
     bool finish(std::int64_t run, const std::string& status, const std::string& summaryJson);
     // Step `step`'s checks' names, when the run came to know more of them (tests named at run time).
     bool setCheckNames(std::int64_t run, std::size_t step, const std::vector<std::string>& names);
+    // Why each of step `step`'s checks failed, the first time (by check index; "" for one that did not).
+    bool setCheckMessages(std::int64_t run, std::size_t step, const std::vector<std::string>& messages);
 
     std::vector<RunInfo> runs() const;
     std::optional<SavedRun> load(std::int64_t run) const;

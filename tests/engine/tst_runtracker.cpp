@@ -287,6 +287,68 @@ private Q_SLOTS:
         QCOMPARE(t.events().back().kind, std::string("agent_error"));
     }
 
+    // Why a check failed crosses the control protocol with its counts: the first message kept (of the first
+    // agent's second to say one), a named test's given its index's; a name or message cut at its limit ends on
+    // a whole character (valid UTF-8 to encode); a snapshot giving more messages than a step has checks is refused.
+    void failureMessagesTravelWithTheirChecks()
+    {
+        FakeClock clock;
+        RunTracker t({"a", "b"}, 1, clock, {3 * kS, true});
+        const auto second = [](std::vector<std::string> messages, const std::string& named, const std::string& why) {
+            IntervalMetrics m;
+            m.second = 1;
+            m.steps.resize(1);
+            m.steps[0].counters.requests = 1;
+            m.steps[0].latency.record(1000);
+            m.steps[0].checks.resize(2);
+            for (std::size_t k = 0; k < messages.size(); ++k) {
+                ++m.steps[0].checks[k].failed;
+                m.steps[0].noteMessage(k, messages[k]);
+            }
+            NamedCheckCount& n = m.steps[0].namedEntry(named);
+            ++n.count.failed;
+            n.message = why;
+            v1::Snapshot s;
+            encodeSnapshot(m, s);
+            return s;
+        };
+        t.snapshot(0, second({"", "expected 1 to equal 2"}, "id 7", "expected false to be truthy"), clock.now());
+        t.snapshot(1, second({"status 500", "expected 3 to equal 2"}, "id 7", "another"), clock.now());
+        ScenarioPlan plan;
+        plan.steps.resize(1);
+        plan.steps[0].checks.resize(2);
+        NamedTests named(plan);
+        auto ready = t.takeReady(true);
+        QCOMPARE(ready.size(), std::size_t(1));
+        named.index(*ready[0].merged);
+        const StepMetrics& m = ready[0].merged->steps[0];
+        QCOMPARE(m.checks.size(), std::size_t(3));
+        QCOMPARE(m.checkMessages,
+                 (std::vector<std::string>{"status 500", "expected 1 to equal 2", "expected false to be truthy"}));
+        QCOMPARE(m.checks[2].failed, 2u);
+        // limits: cut before a character, never inside one
+        StepMetrics cut;
+        const std::string han = "\xe6\xbc\xa2"; // U+6F22, 3 bytes
+        std::string longName;
+        while (longName.size() < kMaxNamedTestLength + 2)
+            longName += han;
+        cut.noteMessage(0, longName);
+        ++cut.namedCount(longName).failed;
+        QVERIFY(cut.checkMessages[0].size() <= kMaxCheckMessageLength && isUtf8(cut.checkMessages[0]));
+        QVERIFY(cut.named[0].name.size() <= kMaxNamedTestLength && isUtf8(cut.named[0].name));
+        QCOMPARE(cut.named[0].name.size() % 3, std::size_t(0));
+        cut.noteMessage(kMaxChecksPerStep, "past the last check"); // no such check: not kept
+        QCOMPARE(cut.checkMessages.size(), std::size_t(1));
+        // a hostile snapshot: more messages than a step may have checks
+        v1::Snapshot tooMany = second({}, "n", "");
+        for (std::size_t i = 0; i <= kMaxChecksPerStep; ++i)
+            tooMany.mutable_steps(0)->add_check_messages("m");
+        const std::size_t events = t.events().size();
+        t.snapshot(0, tooMany, clock.now());
+        QCOMPARE(t.events().size(), events + 1);
+        QCOMPARE(t.events().back().kind, std::string("agent_error"));
+    }
+
     void malformedSnapshotIsAnEvent()
     {
         FakeClock clock;

@@ -6,9 +6,11 @@
 #include "control/snapshotcodec.h"
 #include "control/wireutf8.h"
 #include "core/utf8.h"
+#include "report/junitreport.h"
 #include "stampede/v1/control.pb.h"
 
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace stampede;
 
@@ -77,6 +79,51 @@ private Q_SLOTS:
         // what an agent wrote before: its reader refuses it (the run never ended)
         v1::Snapshot refused;
         QVERIFY(!refused.ParseFromString(unchanged.SerializeAsString()));
+    }
+
+    // JUnit and HTML text: markup escaped, and what XML 1.0 cannot hold (control characters, bytes that are not
+    // UTF-8) written as \xHH, so that a test named by a hostile server still gives a file a CI job can read;
+    // a failure's text holding "]]>" stays inside its CDATA.
+    void xmlTextIsAlwaysWellFormed()
+    {
+        QCOMPARE(escapeXml("a<b>&\"'"), std::string("a&lt;b&gt;&amp;&quot;&apos;"));
+        QCOMPARE(escapeXml(std::string("t\x01\x1f\tn\n", 6)), std::string("t\\x01\\x1F\tn\n"));
+        QCOMPARE(escapeXml("\xff\xe6\xbc\xa2"), std::string("\\xFF\xe6\xbc\xa2"));
+        RunSummary s;
+        s.scenario = "c\x02";
+        s.testsVerdict = true;
+        MetricsSummary step;
+        step.name = "r]]>";
+        step.requests = 1;
+        step.checks.push_back({"r]]>/t\x03", 0, 1, "expected ']]>' to equal '<x>'\x04"});
+        s.steps.push_back(step);
+        QXmlStreamReader xml(QByteArray::fromStdString(exportJUnit(s)));
+        QString failure;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("failure"))
+                failure = xml.readElementText();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(failure.contains(QStringLiteral("Error message: expected ']]>' to equal '<x>'\\x04.")),
+                 qPrintable(failure));
+    }
+
+    // newman's class name of a suite, as lodash's upperFirst(camelCase(name)) without \W (values from lodash)
+    void junitClassNamesAreNewmans()
+    {
+        const std::pair<const char*, const char*> names[] = {{"F1 / F1.R1", "F1F1R1"},
+                                                             {"Status code is 200", "StatusCodeIs200"},
+                                                             {"getUser by ID", "GetUserById"},
+                                                             {"HTTPServer test", "HttpServerTest"},
+                                                             {"a1b2", "A1B2"},
+                                                             {"user2Name", "User2Name"},
+                                                             {"XMLHttpRequest", "XmlHttpRequest"},
+                                                             {"Users / Admin / Create", "UsersAdminCreate"},
+                                                             {"\xe4\xb8\xad\xe6\x96\x87 / test", "Test"},
+                                                             {"ABC", "Abc"},
+                                                             {"Folder-1 / req_two", "Folder1ReqTwo"},
+                                                             {"", ""}};
+        for (const auto& [name, want] : names)
+            QCOMPARE(junitClassName(name), std::string(want));
     }
 };
 

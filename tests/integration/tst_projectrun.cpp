@@ -15,7 +15,9 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTest>
+#include <QXmlStreamReader>
 
 using namespace testsupport;
 
@@ -342,6 +344,72 @@ private slots:
             readJson(exported).value(QStringLiteral("total")).toObject().value(QStringLiteral("checks")).toObject();
         QVERIFY2(checks.contains(QStringLiteral("r/id 2")), QJsonDocument(checks).toJson().constData());
         QCOMPARE(checks.value(QStringLiteral("r/id 2")).toObject().value(QStringLiteral("failed")).toInt(), 2);
+    }
+
+    // Issue 48: a collection run's JUnit is newman's: a suite per request named by its folders, its tests as
+    // cases with the failure's message (the engine's first, carried to the saved run), its own class name;
+    // counts over the iterations; valid against Jenkins' xUnit schema.
+    void aCollectionRunsJUnitIsNewmans()
+    {
+        RecordingServer server;
+        const QByteArray url = server.url(QStringLiteral("/r")).toUtf8();
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"Shop\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}, \"item\": ["
+            " {\"name\": \"Users\", \"item\": [{\"name\": \"Admin\", \"item\": [{\"name\": \"create <1>\", "
+            "\"request\": "
+            "   {\"method\": \"GET\", \"url\": \"" +
+            url +
+            "\"}, \"event\": [{\"listen\": \"test\", \"script\": "
+            "   {\"exec\": [\"pm.test('ok', function () {});\","
+            "              \"pm.test('is 404', function () { pm.response.to.have.status(404); });\"]}}]}]}]},"
+            " {\"name\": \"ping\", \"request\": {\"method\": \"GET\", \"url\": \"" +
+            url +
+            "\"}, \"event\": [{\"listen\":"
+            "   \"test\", \"script\": {\"exec\": [\"tests['named ' + 1] = false;\"]}}]}]}";
+        const QString project = m_dir.filePath(QStringLiteral("junit.stampede"));
+        const QString report = m_dir.filePath(QStringLiteral("junit.streport"));
+        const CliResult r =
+            importAndRun("junit.postman_collection.json", collection, project, QStringLiteral("Shop"),
+                         {QStringLiteral("--iterations"), QStringLiteral("2"), QStringLiteral("--report"), report});
+        QCOMPARE(r.exitCode, 1);
+        const QString out = m_dir.filePath(QStringLiteral("junit.xml"));
+        const CliResult e = runCli({QStringLiteral("report"), QStringLiteral("export"), report,
+                                    QStringLiteral("--format"), QStringLiteral("junit"), QStringLiteral("-o"), out});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(f.readAll());
+        QStringList suites, cases;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            const auto a = xml.attributes();
+            if (xml.name() == QLatin1String("testsuites"))
+                QCOMPARE(a.value(QStringLiteral("name")).toString(), QStringLiteral("Shop"));
+            if (xml.name() == QLatin1String("testsuite"))
+                suites << a.value(QStringLiteral("name")) + QLatin1Char(' ') + a.value(QStringLiteral("tests")) +
+                              QLatin1Char('/') + a.value(QStringLiteral("failures"));
+            if (xml.name() == QLatin1String("testcase"))
+                cases << a.value(QStringLiteral("classname")) + QLatin1Char('.') + a.value(QStringLiteral("name"));
+            if (xml.name() == QLatin1String("failure"))
+                cases.last() += QStringLiteral(" [") + a.value(QStringLiteral("type")) + QStringLiteral(": ") +
+                                a.value(QStringLiteral("message")) + QLatin1Char(']');
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(suites, QStringList({QStringLiteral("Users / Admin / create <1> 2/2"), QStringLiteral("ping 1/2")}));
+        QCOMPARE(cases,
+                 QStringList({QStringLiteral("UsersAdminCreate1.ok"),
+                              QStringLiteral("UsersAdminCreate1.is 404 [AssertionFailure: expected response to have "
+                                             "status code 404 but got 200]"),
+                              QStringLiteral("Ping.named 1 [AssertionFailure: expected false to be truthy]")}));
+        QProcess lint;
+        lint.start(QStringLiteral("xmllint"),
+                   {QStringLiteral("--noout"), QStringLiteral("--schema"),
+                    sourceDir() + QStringLiteral("/tests/integration/data/junit-10.xsd"), out});
+        QVERIFY(lint.waitForFinished(20000));
+        QVERIFY2(lint.exitCode() == 0, qPrintable(QString::fromUtf8(lint.readAllStandardError())));
     }
 
     // Issue 48: a Postman Collection v1 (newman's older fixtures, Postman's first app) runs as newman runs it:
@@ -674,7 +742,7 @@ private slots:
             "/x\"},"
             "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
             "     \"pm.test('status 200', () => pm.response.to.have.status(200));\","
-            "     \"pm.test('runs anyway', () => pm.expect(pm.response.code).to.equal(0));\"]}}]}]}";
+            "     \"pm.test('runs anyway', () => pm.expect(pm.response.code).to.be.undefined);\"]}}]}]}";
         const QString project = m_dir.filePath(QStringLiteral("refused.stampede"));
         const CliResult r = importAndRun("refused.postman_collection.json", collection, project,
                                          QStringLiteral("Refused"), {QStringLiteral("--summary-json"), m_summary});
@@ -786,7 +854,7 @@ private slots:
             " \"item\": [{\"name\": \"nowhere\", \"request\": {\"method\": \"GET\", \"url\": "
             "\"http://stampede-test.invalid/x\"},"
             "   \"event\": [{\"listen\": \"test\", \"script\": {\"exec\": ["
-            "     \"pm.test('no answer', () => pm.expect(pm.response.code).to.equal(0));\"]}}]},"
+            "     \"pm.test('no answer', () => pm.expect(pm.response.code).to.be.undefined);\"]}}]},"
             " {\"name\": \"here\", \"request\": {\"method\": \"GET\", \"url\": \"" +
             server.url(QStringLiteral("/here")).toUtf8() + "\"}}]}";
         const QString project = m_dir.filePath(QStringLiteral("unresolved.stampede"));

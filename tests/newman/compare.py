@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -79,9 +80,38 @@ def stable(name):
     return VOLATILE.sub(r"\1(a fresh value)", name)
 
 
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def junit_suites(path):
+    """A JUnit file as newman writes it: each suite (a request, by its folders and name) with its cases (name,
+    failed, the failure's message), in order; None when there is no such file."""
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError):
+        return None
+    suites = []
+    for suite in root.iter("testsuite"):
+        cases = []
+        for case in suite.iter("testcase"):
+            failure = case.find("failure")
+            cases.append((stable(case.get("name", "")), failure is not None,
+                          failure.get("message", "") if failure is not None else ""))
+        name = suite.get("name", "")
+        if UUID.match(name):  # an unnamed item: newman names it by its id, Stampede's step is "(unnamed)"
+            name = "(unnamed)"
+        # newman orders a suite's cases as its tests first ran, Stampede its tests named at run time
+        # (tests['id ' + id]) after those written out: compared as a set
+        suites.append((name, suite.get("tests"), suite.get("failures"), sorted(cases)))
+    # newman orders the suites by each request's first execution, Stampede by the collection's order (they
+    # differ where postman.setNextRequest jumps back): compared as a set
+    return sorted(suites)
+
+
 def newman_run(newman, col, env, globs, data, work):
     report = os.path.join(work, "newman.json")
-    cmd = [newman, "run", col, "--reporters", "json", "--reporter-json-export", report, "--timeout-request", "10000"]
+    cmd = [newman, "run", col, "--reporters", "json,junit", "--reporter-json-export", report,
+           "--reporter-junit-export", os.path.join(work, "newman.xml"), "--timeout-request", "10000"]
     if env:
         cmd += ["-e", env]
     if globs:
@@ -110,7 +140,9 @@ def stampede_run(cli, col, env, globs, data, work):
     if not m:
         return 2, [], "import: no collection named in " + imp.stdout.strip()[-200:]
     summary = os.path.join(work, "s.json")
-    cmd = [cli, "run", project + "@" + m.group(1), "-q", "--engines", "1", "--summary-json", summary]
+    saved = os.path.join(work, "s.streport")
+    cmd = [cli, "run", project + "@" + m.group(1), "-q", "--engines", "1", "--summary-json", summary,
+           "--report", saved]
     for flag, f in (("--environment", env), ("--globals", globs), ("--iteration-data", data)):
         if f:
             cmd += [flag, f]
@@ -127,6 +159,8 @@ def stampede_run(cli, col, env, globs, data, work):
             tests += [(step, test, True)] * c["passed"] + [(step, test, False)] * c["failed"]
     except (OSError, ValueError, KeyError):
         pass
+    subprocess.run([cli, "report", "export", saved, "--format", "junit", "-o", os.path.join(work, "stampede.xml")],
+                   capture_output=True, timeout=60)
     return r.returncode, tests, r.stderr.strip()[-300:]
 
 
@@ -135,10 +169,14 @@ def main():
     ap.add_argument("--cli", required=True)
     ap.add_argument("--newman", required=True)
     ap.add_argument("--fixtures", default=os.path.join(HERE, "..", "..", "..", "shared", "newman-fixtures"))
+    ap.add_argument("--own", default=os.path.join(HERE, "collections"),
+                    help="Stampede's own collections, run beside the fixtures (chai's messages...)")
     ap.add_argument("--only", help="a substring of the collections to run")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--install-peer", help="a folder to install newman into with npm when --newman is not there")
     ap.add_argument("--min-same", type=int, default=0, help="exit 1 when fewer collections behave the same")
+    ap.add_argument("--min-junit-same", type=int, default=0,
+                    help="exit 1 when fewer collections' JUnit reports are the same (suites, cases, failures, messages)")
     args = ap.parse_args()
     if not os.path.isdir(args.fixtures):
         print("FAIL: no fixtures at", args.fixtures)
@@ -155,9 +193,9 @@ def main():
         return 1
     echo, port = start_echo()
     base = "http://127.0.0.1:%d" % port
-    same = total = 0
+    same = total = junit_same = 0
     try:
-        for name, col, env, globs, data in fixtures(os.path.abspath(args.fixtures)):
+        for name, col, env, globs, data in fixtures(os.path.abspath(args.fixtures)) + fixtures(os.path.abspath(args.own)):
             if args.only and args.only not in name:
                 continue
             total += 1
@@ -176,11 +214,24 @@ def main():
                     files.append(local)
                 n_code, n_tests = newman_run(args.newman, *files, work)
                 s_code, s_tests, why = stampede_run(args.cli, *files, work)
+                n_junit = junit_suites(os.path.join(work, "newman.xml"))
+                s_junit = junit_suites(os.path.join(work, "stampede.xml"))
             match = (n_code == 0) == (s_code == 0) and sorted(n_tests) == sorted(s_tests)
             same += match
-            print("%-4s %-62s newman exit %d, %2d tests (%d failed); stampede exit %d, %2d tests (%d failed)" % (
+            junit_match = n_junit is not None and n_junit == s_junit
+            junit_same += junit_match
+            print("%-4s %-62s newman exit %d, %2d tests (%d failed); stampede exit %d, %2d tests (%d failed)%s" % (
                 "same" if match else "DIFF", name, n_code, len(n_tests), sum(not t[2] for t in n_tests), s_code,
-                len(s_tests), sum(not t[2] for t in s_tests)))
+                len(s_tests), sum(not t[2] for t in s_tests), "" if junit_match else "; JUnit differs"))
+            if args.verbose and not junit_match:
+                for n, o in zip(n_junit or [], s_junit or []):
+                    if n != o:
+                        print("       JUnit newman:  ", n)
+                        print("       JUnit stampede:", o)
+                        break
+                if n_junit is None or s_junit is None or len(n_junit) != len(s_junit):
+                    print("       JUnit suites: newman %s, stampede %s" % (
+                        None if n_junit is None else len(n_junit), None if s_junit is None else len(s_junit)))
             if args.verbose and not match:
                 for t in sorted(set(n_tests) ^ set(s_tests)):
                     print("       %s %s" % ("newman only:  " if t in n_tests else "stampede only:", t))
@@ -190,8 +241,12 @@ def main():
         echo.stdin.close()
         echo.wait(5)
     print("%d of %d collections behave the same" % (same, total))
+    print("%d of %d collections' JUnit reports are the same" % (junit_same, total))
     if same < args.min_same:
         print("FAIL: at least %d must (README names those that differ and why)" % args.min_same)
+        return 1
+    if junit_same < args.min_junit_same:
+        print("FAIL: at least %d JUnit reports must be the same" % args.min_junit_same)
         return 1
     return 0
 
