@@ -44,6 +44,8 @@ const QHash<QString, const char*>& noteTexts()
         {QStringLiteral("curl-none"), QT_TRANSLATE_NOOP("CollectionImport", "No curl command in the file.")},
         {QStringLiteral("curl-failed"), "%1"},
         {QStringLiteral("external-ref"), QT_TRANSLATE_NOOP("CollectionImport", "%1: the external reference %2")},
+        {QStringLiteral("external-ref-unread"),
+         QT_TRANSLATE_NOOP("CollectionImport", "%1: the external reference %2 (%3)")},
         {QStringLiteral("ref-nowhere"), QT_TRANSLATE_NOOP("CollectionImport", "%1: the reference %2 leads nowhere")},
         {QStringLiteral("relative-server"),
          QT_TRANSLATE_NOOP("CollectionImport", "the server URL \"%1\" is relative: set baseUrl in the environment")},
@@ -117,9 +119,11 @@ int CollectionImport::requestCount() const
     return countRequests(items);
 }
 
-CollectionImport importCollection(const QByteArray& data, const QString& fileName)
+CollectionImport importCollection(const QByteArray& data, const QString& fileName, const QString& path)
 {
-    const stampede::CollectionImport c = stampede::importCollection(data.toStdString(), fileName.toStdString());
+    const stampede::CollectionImport c = stampede::importCollection(
+        data.toStdString(), fileName.toStdString(),
+        path.isEmpty() ? stampede::BesideReader() : stampede::filesBeside(path.toStdString()));
     CollectionImport out;
     out.format = QString::fromStdString(c.format);
     out.name = QString::fromStdString(c.name);

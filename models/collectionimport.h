@@ -43,7 +43,7 @@ constexpr qint64 kMaxCollectionBytes = 64 * 1024 * 1024;
 
 // Reads `data` as whichever of the formats it is (by its content; `fileName`
 // tells YAML apart). `error` is set when it is none of them or is broken.
-CollectionImport importCollection(const QByteArray& data, const QString& fileName);
+CollectionImport importCollection(const QByteArray& data, const QString& fileName, const QString& path = QString());
 
 // Writes the collection (and its variables as an environment) at the end of
 // the project's tree in one transaction; its id, or 0 with `error`.

@@ -77,6 +77,8 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
     const QString type = auth.value(QStringLiteral("type")).toString();
     r.auth = type == QLatin1String("basic") ? Auth::Basic : type == QLatin1String("bearer") ? Auth::Bearer : Auth::None;
+    if (r.auth == Auth::None && !type.isEmpty())
+        r.otherAuth = auth; // a helper the editor does not edit (OAuth 1.0): kept as it came
     r.user = auth.value(QStringLiteral("user")).toString();
     r.password = auth.value(QStringLiteral("password")).toString();
     r.token = auth.value(QStringLiteral("token")).toString();
@@ -174,6 +176,8 @@ QByteArray RequestItem::toJson() const
     else if (auth == Auth::Bearer)
         o[QStringLiteral("auth")] =
             QJsonObject{{QStringLiteral("type"), QStringLiteral("bearer")}, {QStringLiteral("token"), token}};
+    else if (!otherAuth.isEmpty())
+        o[QStringLiteral("auth")] = otherAuth;
     if (timeoutMs != kDefaultTimeoutMs)
         o[QStringLiteral("timeoutMs")] = timeoutMs;
     if (insecure)

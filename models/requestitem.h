@@ -56,6 +56,8 @@ struct RequestItem
     Pairs form; // the urlencoded and multipart modes' fields
     Auth auth = Auth::None;
     QString user, password, token;
+    // an auth helper the editor does not edit (Postman's OAuth 1.0): its stored object, written back as it came
+    QJsonObject otherAuth;
     int timeoutMs = kDefaultTimeoutMs;
     Version version = Version::Auto;
     bool insecure = false; // https / gRPC over TLS: do not verify the server's certificate

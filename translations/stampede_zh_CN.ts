@@ -379,7 +379,7 @@
         <translation>文件中没有 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="143"/>
+        <location filename="../models/collectionimport.cpp" line="147"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
@@ -404,32 +404,37 @@
         <translation>%1：外部引用 %2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="47"/>
+        <location filename="../models/collectionimport.cpp" line="48"/>
+        <source>%1: the external reference %2 (%3)</source>
+        <translation>%1：外部引用 %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="49"/>
         <source>%1: the reference %2 leads nowhere</source>
         <translation>%1：引用 %2 指向不存在的位置</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="51"/>
+        <location filename="../models/collectionimport.cpp" line="53"/>
         <source>%1: its %2 security (%3)</source>
         <translation>%1：其 %2 安全方案（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="53"/>
+        <location filename="../models/collectionimport.cpp" line="55"/>
         <source>Only OpenAPI 3 is read (this file says openapi: %1).</source>
         <translation>只读取 OpenAPI 3（此文件为 openapi: %1）。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="49"/>
+        <location filename="../models/collectionimport.cpp" line="51"/>
         <source>the server URL &quot;%1&quot; is relative: set baseUrl in the environment</source>
         <translation>服务器 URL“%1”是相对地址：请在环境中设置 baseUrl</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="50"/>
+        <location filename="../models/collectionimport.cpp" line="52"/>
         <source>the operations past the first %1</source>
         <translation>前 %1 个之后的操作</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="55"/>
+        <location filename="../models/collectionimport.cpp" line="57"/>
         <source>The specification has no operation under paths.</source>
         <translation>规范的 paths 下没有任何操作。</translation>
     </message>
@@ -1030,102 +1035,102 @@ Candidate: %2</source>
         <translation>容量：压测机发送滞后，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="239"/>
+        <location filename="../models/enginetext.cpp" line="240"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="240"/>
+        <location filename="../models/enginetext.cpp" line="241"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="241"/>
+        <location filename="../models/enginetext.cpp" line="242"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="242"/>
+        <location filename="../models/enginetext.cpp" line="243"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="243"/>
+        <location filename="../models/enginetext.cpp" line="244"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="244"/>
+        <location filename="../models/enginetext.cpp" line="245"/>
         <source>share taken over</source>
         <translation>份额已接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="245"/>
+        <location filename="../models/enginetext.cpp" line="246"/>
         <source>share not taken over</source>
         <translation>份额未能接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="246"/>
+        <location filename="../models/enginetext.cpp" line="247"/>
         <source>generator saturated</source>
         <translation>压测机饱和</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="247"/>
+        <location filename="../models/enginetext.cpp" line="248"/>
         <source>stop asked</source>
         <translation>已请求停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="248"/>
+        <location filename="../models/enginetext.cpp" line="249"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="249"/>
+        <location filename="../models/enginetext.cpp" line="250"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="250"/>
+        <location filename="../models/enginetext.cpp" line="251"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="251"/>
+        <location filename="../models/enginetext.cpp" line="252"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="252"/>
+        <location filename="../models/enginetext.cpp" line="253"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="253"/>
+        <location filename="../models/enginetext.cpp" line="254"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="254"/>
+        <location filename="../models/enginetext.cpp" line="255"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="255"/>
+        <location filename="../models/enginetext.cpp" line="256"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="256"/>
+        <location filename="../models/enginetext.cpp" line="257"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="257"/>
+        <location filename="../models/enginetext.cpp" line="258"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="258"/>
+        <location filename="../models/enginetext.cpp" line="259"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
@@ -3464,32 +3469,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="292"/>
+        <location filename="../models/requestitem.cpp" line="298"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="293"/>
+        <location filename="../models/requestitem.cpp" line="299"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="294"/>
+        <location filename="../models/requestitem.cpp" line="300"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="295"/>
+        <location filename="../models/requestitem.cpp" line="301"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="296"/>
+        <location filename="../models/requestitem.cpp" line="302"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="297"/>
+        <location filename="../models/requestitem.cpp" line="303"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -3543,336 +3548,336 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="36"/>
+        <location filename="../widgets/rundashboard.cpp" line="55"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="42"/>
+        <location filename="../widgets/rundashboard.cpp" line="61"/>
         <source>Show the whole run, one step, a group or one of a plan&apos;s scenarios in the charts</source>
         <translation>图表中显示整个运行、单个步骤、一个分组或计划中的某个场景</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="64"/>
+        <location filename="../widgets/rundashboard.cpp" line="83"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="65"/>
+        <location filename="../widgets/rundashboard.cpp" line="84"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="66"/>
-        <location filename="../widgets/rundashboard.cpp" line="236"/>
+        <location filename="../widgets/rundashboard.cpp" line="85"/>
+        <location filename="../widgets/rundashboard.cpp" line="278"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="67"/>
+        <location filename="../widgets/rundashboard.cpp" line="86"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="73"/>
+        <location filename="../widgets/rundashboard.cpp" line="92"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="74"/>
+        <location filename="../widgets/rundashboard.cpp" line="93"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="81"/>
+        <location filename="../widgets/rundashboard.cpp" line="101"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="88"/>
+        <location filename="../widgets/rundashboard.cpp" line="113"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="118"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="95"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="107"/>
+        <location filename="../widgets/rundashboard.cpp" line="132"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="152"/>
+        <location filename="../widgets/rundashboard.cpp" line="185"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="43"/>
+        <location filename="../widgets/rundashboard.cpp" line="62"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="50"/>
+        <location filename="../widgets/rundashboard.cpp" line="69"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="51"/>
+        <location filename="../widgets/rundashboard.cpp" line="70"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="59"/>
+        <location filename="../widgets/rundashboard.cpp" line="78"/>
         <source>The time the run has taken of the time it is planned to take</source>
         <translation>运行已用时间占计划时长的比例</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="78"/>
+        <location filename="../widgets/rundashboard.cpp" line="98"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="109"/>
+        <location filename="../widgets/rundashboard.cpp" line="134"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="111"/>
+        <location filename="../widgets/rundashboard.cpp" line="136"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="131"/>
+        <location filename="../widgets/rundashboard.cpp" line="160"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="167"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="167"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="167"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="138"/>
+        <location filename="../widgets/rundashboard.cpp" line="167"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="143"/>
+        <location filename="../widgets/rundashboard.cpp" line="172"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="150"/>
+        <location filename="../widgets/rundashboard.cpp" line="183"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="150"/>
-        <location filename="../widgets/rundashboard.cpp" line="545"/>
+        <location filename="../widgets/rundashboard.cpp" line="183"/>
+        <location filename="../widgets/rundashboard.cpp" line="586"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="151"/>
+        <location filename="../widgets/rundashboard.cpp" line="184"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="151"/>
+        <location filename="../widgets/rundashboard.cpp" line="184"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="152"/>
+        <location filename="../widgets/rundashboard.cpp" line="185"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="156"/>
+        <location filename="../widgets/rundashboard.cpp" line="192"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="156"/>
+        <location filename="../widgets/rundashboard.cpp" line="192"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="157"/>
+        <location filename="../widgets/rundashboard.cpp" line="193"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="196"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="196"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="162"/>
+        <location filename="../widgets/rundashboard.cpp" line="198"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="182"/>
+        <location filename="../widgets/rundashboard.cpp" line="223"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="212"/>
+        <location filename="../widgets/rundashboard.cpp" line="250"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="236"/>
+        <location filename="../widgets/rundashboard.cpp" line="278"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="260"/>
+        <location filename="../widgets/rundashboard.cpp" line="301"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="400"/>
+        <location filename="../widgets/rundashboard.cpp" line="441"/>
         <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="420"/>
+        <location filename="../widgets/rundashboard.cpp" line="461"/>
         <source> · generator CPU %1 %</source>
         <translation> · 压测机 CPU %1 %</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="421"/>
+        <location filename="../widgets/rundashboard.cpp" line="462"/>
         <source>The load generators in second %1 (CPU as a share of the cores each may use):</source>
         <translation>第 %1 秒的压测机（CPU 为各自可用核心的占比）：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="423"/>
+        <location filename="../widgets/rundashboard.cpp" line="464"/>
         <source>%1: CPU %2 %, memory %3 MiB, event-loop lag %4 ms</source>
         <translation>%1：CPU %2 %，内存 %3 MiB，事件循环延迟 %4 ms</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="432"/>
+        <location filename="../widgets/rundashboard.cpp" line="473"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="437"/>
+        <location filename="../widgets/rundashboard.cpp" line="478"/>
         <source>Over 90 %: the generator, not the target, may be what limits this run.</source>
         <translation>超过 90 %：限制本次压测的可能是压测机，而不是目标。</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="450"/>
+        <location filename="../widgets/rundashboard.cpp" line="491"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="459"/>
+        <location filename="../widgets/rundashboard.cpp" line="500"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="461"/>
+        <location filename="../widgets/rundashboard.cpp" line="502"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="462"/>
+        <location filename="../widgets/rundashboard.cpp" line="503"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="492"/>
+        <location filename="../widgets/rundashboard.cpp" line="533"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="493"/>
+        <location filename="../widgets/rundashboard.cpp" line="534"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="495"/>
+        <location filename="../widgets/rundashboard.cpp" line="536"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="498"/>
+        <location filename="../widgets/rundashboard.cpp" line="539"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="240"/>
+        <location filename="../widgets/rundashboard.cpp" line="281"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="630"/>
+        <location filename="../widgets/rundashboard.cpp" line="671"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="636"/>
+        <location filename="../widgets/rundashboard.cpp" line="677"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="641"/>
+        <location filename="../widgets/rundashboard.cpp" line="682"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="641"/>
+        <location filename="../widgets/rundashboard.cpp" line="682"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -3943,144 +3948,144 @@ with a self-signed or internal certificate.</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="184"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="187"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="188"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="196"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="197"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="198"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="201"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="202"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="203"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="339"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="211"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="212"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="216"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="220"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="217"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="221"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="222"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="225"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="228"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="232"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="233"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="236"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="240"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="376"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="241"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="550"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="250"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="851"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -4089,349 +4094,348 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="274"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="275"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="279"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="299"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="301"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="485"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="248"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="307"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="252"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="320"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="360"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="380"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="371"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="383"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="376"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="380"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="391"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="386"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="395"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="467"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="295"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="479"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="359"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="407"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="639"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="256"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="687"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="409"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="258"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="259"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="411"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="637"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="260"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="412"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="640"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="480"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="493"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="507"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="522"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="581"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="494"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="515"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="527"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="504"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="528"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="550"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="781"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="829"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="782"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="830"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="851"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="803"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="851"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="813"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="814"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="815"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="816"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="817"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="818"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="866"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="823"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="824"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="872"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="829"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="897"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="945"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="903"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="951"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="910"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="915"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="958"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="963"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="910"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="958"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="921"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="933"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="941"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="969"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="981"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="989"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="921"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="969"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="928"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="976"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="933"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="981"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -4732,22 +4736,22 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>TimeChart</name>
     <message>
-        <location filename="../widgets/timechart.cpp" line="45"/>
+        <location filename="../widgets/timechart.cpp" line="68"/>
         <source>µs</source>
         <translation>微秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="47"/>
+        <location filename="../widgets/timechart.cpp" line="70"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="48"/>
+        <location filename="../widgets/timechart.cpp" line="71"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/timechart.cpp" line="89"/>
+        <location filename="../widgets/timechart.cpp" line="112"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>

@@ -186,7 +186,7 @@ int importCollectionFile(const ImportOptions& o)
     std::string data, why;
     if (!readWholeFile(o.file, data, why))
         return refuse("cannot read \"" + o.file + "\": " + why, BadInput);
-    CollectionImport c = importCollection(data, o.file);
+    CollectionImport c = importCollection(data, o.file, filesBeside(o.file));
     if (c.error)
         return refuse(o.file + ": " + c.error->text(), BadInput);
     if (!o.name.empty())

@@ -1,5 +1,7 @@
 #include "storedrequest.h"
 
+#include "oauth1script.h"
+
 #include "core/text.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -168,6 +170,15 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
     }
     http(o, *out.mutable_request());
     out.set_pre_request_script(text(o, "preRequestScript"));
+    if (const Value* a = field(o, "auth");
+        a && a->kind_case() == Value::kStructValue && text(a->struct_value(), "type") == "oauth1") {
+        OAuth1Fields fields; // signed after the request's own scripts, as Postman signs it
+        for (const auto& [name, value] : a->struct_value().fields())
+            if (isOAuth1Field(name))
+                fields[name] = value.kind_case() == Value::kBoolValue ? (value.bool_value() ? "true" : "false")
+                                                                      : text(a->struct_value(), name.c_str());
+        out.set_pre_request_script(out.pre_request_script() + oauth1Script(fields));
+    }
     out.set_test_script(text(o, "testScript"));
     out.set_description(text(o, "description"));
     out.set_postman_id(text(o, "postmanId"));

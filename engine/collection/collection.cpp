@@ -1,5 +1,7 @@
 #include "importparts.h"
 
+#include "core/textfile.h"
+
 #include "core/jsondepth.h"
 #include "core/parametersource.h"
 #include "core/text.h"
@@ -38,6 +40,7 @@ const std::map<std::string, std::string>& noteTexts()
         {"curl-none", "No curl command in the file."},
         {"curl-failed", "%1"},
         {"external-ref", "%1: the external reference %2"},
+        {"external-ref-unread", "%1: the external reference %2 (%3)"},
         {"ref-nowhere", "%1: the reference %2 leads nowhere"},
         {"relative-server", "the server URL \"%1\" is relative: set baseUrl in the environment"},
         {"operations-past", "the operations past the first %1"},
@@ -146,6 +149,11 @@ std::string NewRequest::payload() const
         o["auth"] = {{"type", "basic"}, {"user", user}, {"password", password}};
     else if (auth == "bearer")
         o["auth"] = {{"type", "bearer"}, {"token", token}};
+    else if (auth == "oauth1") {
+        o["auth"] = {{"type", "oauth1"}};
+        for (const auto& [name, value] : authFields)
+            o["auth"][name] = value;
+    }
     if (timeoutMs > 0)
         o["timeoutMs"] = timeoutMs;
     if (insecure)
@@ -308,7 +316,47 @@ std::string toPostmanVariables(const std::string& text)
     return out + text.substr(std::min(pos, text.size()));
 }
 
-CollectionImport importCollection(const std::string& input, const std::string& fileName)
+bool parseJsonOrYaml(const std::string& input, Json& root, ImportNote& error)
+{
+    const std::string data = input.rfind("\xEF\xBB\xBF", 0) == 0 ? input.substr(3) : input; // a BOM
+    const std::string trimmed(trimSpaces(data));
+    if (!trimmed.empty() && trimmed[0] == '{')
+        return parseJson(data, root, error);
+    std::string json, why;
+    if (!yamlToJson(data, json, why) || !parseJson(json, root, error, std::size_t(kMaxYamlDepth) + 1)) {
+        error = note("bad-yaml", {why.empty() ? error.text() : why});
+        return false;
+    }
+    return true;
+}
+
+BesideReader filesBeside(const std::string& file)
+{
+    const std::size_t slash = file.rfind('/');
+    const std::string folder = slash == std::string::npos ? std::string(".") : file.substr(0, slash);
+    return [folder](const std::string& relative, std::string& text, std::string& why) {
+        bool up = false;
+        for (std::size_t at = 0; at <= relative.size();) {
+            const std::size_t end = std::min(relative.find('/', at), relative.size());
+            up |= relative.compare(at, end - at, "..") == 0;
+            at = end + 1;
+        }
+        if (relative.empty() || relative[0] == '/' || up || relative.find("://") != std::string::npos ||
+            relative.find_first_of(std::string("\\\0", 2)) != std::string::npos) {
+            why = "only a file beside the specification, or in a folder below it, is read";
+            return false;
+        }
+        if (!readWholeFile(folder + "/" + relative, text, why))
+            return false;
+        if (std::int64_t(text.size()) > kMaxCollectionBytes) {
+            why = note("too-large").text();
+            return false;
+        }
+        return true;
+    };
+}
+
+CollectionImport importCollection(const std::string& input, const std::string& fileName, const BesideReader& beside)
 {
     CollectionImport out;
     if (std::int64_t(input.size()) > kMaxCollectionBytes) {
@@ -339,7 +387,7 @@ CollectionImport importCollection(const std::string& input, const std::string& f
         }
     }
     if (!member(root, "openapi").is_null())
-        return importOpenApi(root);
+        return importOpenApi(root, beside);
     if (!member(root, "swagger").is_null()) {
         out.error = note("swagger");
         return out;

@@ -10,6 +10,7 @@
 // transaction: all of it or nothing. A collection also goes out as Postman
 // v2.1, its environment as the collection's variables.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -57,10 +58,21 @@ constexpr int kMaxImportedRequests = 10000;
 constexpr int kMaxYamlDepth = 200;
 constexpr int kMaxYamlNodes = 2000000;
 
+// Reads a file that an imported file names (an OpenAPI document's external $ref "pets.yaml#/Pet"), by its
+// path relative to the imported file's folder; false with `why` when it may not or cannot.
+using BesideReader = std::function<bool(const std::string& relative, std::string& text, std::string& why)>;
+// The files beside `file` and in folders below its own, and no other: an absolute path, a "..", a URL, a
+// backslash or a NUL is refused without being opened; a file past kMaxCollectionBytes is not read.
+BesideReader filesBeside(const std::string& file);
+// The most files an import reads beside the one imported.
+constexpr int kMaxFilesBeside = 64;
+
 // Reads `data` as whichever of the formats it is (by its content; `fileName`
 // tells YAML apart; a UTF-8 byte order mark is skipped). `error` is set when
-// it is none of them or is broken.
-CollectionImport importCollection(const std::string& data, const std::string& fileName);
+// it is none of them or is broken. `beside` reads the files it refers to (none
+// when empty: each such reference is named in notImported).
+CollectionImport importCollection(const std::string& data, const std::string& fileName,
+                                  const BesideReader& beside = {});
 // YAML 1.2 (as OpenAPI files are written) as JSON text; false with `error`.
 bool yamlToJson(const std::string& yaml, std::string& json, std::string& error);
 

@@ -25,8 +25,9 @@ struct NewRequest
     std::string body;
     std::string bodyMode = "raw"; // raw, json, urlencoded, multipart
     Pairs form;
-    std::string auth; // "", basic, bearer
+    std::string auth; // "", basic, bearer, oauth1
     std::string user, password, token;
+    Pairs authFields;     // oauth1: the helper's fields by Postman's names
     double timeoutMs = 0; // 0: the default
     bool insecure = false;
     std::string http; // "", "1.1", "2"
@@ -55,7 +56,9 @@ std::string dumpJson(const Json& v, int indent = -1);
 CollectionImport importPostman(const Json& root);
 // A Postman Collection v1 as the v2 tree importPostman reads (postmanv1.cpp).
 Json postmanV1ToV2(const Json& v1);
-CollectionImport importOpenApi(const Json& root);
+CollectionImport importOpenApi(const Json& root, const BesideReader& beside = {});
+// JSON or YAML text (by its first character) as a tree; false with `error`.
+bool parseJsonOrYaml(const std::string& text, Json& root, ImportNote& error);
 CollectionImport importHar(const Json& root);
 CollectionImport importCurl(const std::string& text);
 

@@ -8,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace stampede {
@@ -98,36 +99,128 @@ struct OpenApiReader
             out.variables.emplace_back(name, value);
     }
 
-    // Follows a local $ref ("#/components/schemas/Pet"); external ones are reported.
+    const BesideReader& beside;
+    std::map<std::string, Json> files;         // documents beside the specification, by path; their $refs made whole
+    std::map<std::string, std::string> unread; // those that could not be read, and why (each tried once)
+
+    // The value at JSON pointer `pointer` ("/components/schemas/Pet", "" the whole) in `root`, or null.
+    static const Json* at(const Json& root, const std::string& pointer)
+    {
+        const Json* v = &root;
+        for (std::size_t from = 1; v && from <= pointer.size() && !pointer.empty();) {
+            const std::size_t slash = pointer.find('/', from);
+            std::string part = pointer.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+            for (std::size_t p = part.find("~1"); p != std::string::npos; p = part.find("~1", p + 1))
+                part.replace(p, 2, "/");
+            for (std::size_t p = part.find("~0"); p != std::string::npos; p = part.find("~0", p + 1))
+                part.replace(p, 2, "~");
+            v = v->is_object() && v->contains(part) ? &(*v)[part] : nullptr;
+            if (slash == std::string::npos)
+                break;
+            from = slash + 1;
+        }
+        return v;
+    }
+
+    // `ref` ("other.yaml#/Pet", "#/Pet") as written in `file`, made relative to the specification's folder.
+    static std::string wholeRef(const std::string& file, const std::string& ref)
+    {
+        if (ref.empty() || ref.find("://") != std::string::npos || ref[0] == '/')
+            return ref;
+        if (ref[0] == '#')
+            return file + ref;
+        const std::size_t slash = file.rfind('/');
+        std::vector<std::string> parts;
+        const std::string joined = (slash == std::string::npos ? "" : file.substr(0, slash + 1)) + ref;
+        const std::size_t hash = std::min(joined.find('#'), joined.size());
+        for (std::size_t from = 0; from <= hash;) {
+            const std::size_t end = std::min(joined.find('/', from), hash);
+            const std::string part = joined.substr(from, end - from);
+            if (part == ".." && !parts.empty() && parts.back() != "..")
+                parts.pop_back();
+            else if (part != "." && !part.empty())
+                parts.push_back(part);
+            from = end + 1;
+        }
+        std::string out;
+        for (const std::string& part : parts)
+            out += (out.empty() ? "" : "/") + part;
+        return out + joined.substr(hash);
+    }
+
+    static void makeRefsWhole(Json& v, const std::string& file)
+    {
+        if (v.is_object()) {
+            for (auto it = v.begin(); it != v.end(); ++it)
+                if (it.key() == "$ref" && it.value().is_string())
+                    it.value() = wholeRef(file, it.value().get<std::string>());
+                else
+                    makeRefsWhole(it.value(), file);
+        } else if (v.is_array()) {
+            for (Json& e : v)
+                makeRefsWhole(e, file);
+        }
+    }
+
+    // The document `file` beside the specification, read once; null (named) when it cannot be.
+    const Json* document(const std::string& file, const std::string& where, const std::string& ref)
+    {
+        if (const auto it = files.find(file); it != files.end())
+            return &it->second;
+        if (const auto it = unread.find(file); it != unread.end()) {
+            out.notImported.push_back(note("external-ref-unread", {where, ref, it->second}));
+            return nullptr;
+        }
+        std::string text, why;
+        if (!beside) {
+            out.notImported.push_back(note("external-ref", {where, ref}));
+            return nullptr;
+        }
+        Json root;
+        ImportNote error;
+        if (files.size() >= std::size_t(kMaxFilesBeside))
+            why = "more than " + std::to_string(kMaxFilesBeside) + " files are referred to";
+        else if (beside(file, text, why) && !parseJsonOrYaml(text, root, error))
+            why = error.text();
+        if (!why.empty()) {
+            unread.emplace(file, why);
+            out.notImported.push_back(note("external-ref-unread", {where, ref, why}));
+            return nullptr;
+        }
+        makeRefsWhole(root, file);
+        return &files.emplace(file, std::move(root)).first->second;
+    }
+
+    // Follows a $ref: within the specification ("#/components/schemas/Pet") or into a file beside it
+    // ("pets.yaml#/Pet", "common/errors.json"); what cannot be followed is named.
     const Json& resolve(const Json& in, const std::string& where)
     {
         static const Json null;
         const Json* v = &in;
         for (int hops = 0; hops < 32 && !member(*v, "$ref").is_null(); ++hops) {
             const std::string ref = str(*v, "$ref");
-            if (ref.rfind("#/", 0) != 0) {
-                out.notImported.push_back(note("external-ref", {where, ref}));
-                return null;
-            }
-            const Json* at = &doc;
-            std::size_t from = 2;
-            while (at && from <= ref.size()) {
-                const std::size_t slash = ref.find('/', from);
-                std::string part = ref.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
-                for (std::size_t p = part.find("~1"); p != std::string::npos; p = part.find("~1", p + 1))
-                    part.replace(p, 2, "/");
-                for (std::size_t p = part.find("~0"); p != std::string::npos; p = part.find("~0", p + 1))
-                    part.replace(p, 2, "~");
-                at = at->is_object() && at->contains(part) ? &(*at)[part] : nullptr;
-                if (slash == std::string::npos)
-                    break;
-                from = slash + 1;
-            }
-            if (!at) {
+            const std::size_t hash = ref.find('#');
+            const std::string file = ref.substr(0, hash);
+            const std::string pointer = hash == std::string::npos ? std::string() : ref.substr(hash + 1);
+            const Json* root = &doc;
+            if (!file.empty()) {
+                if (file.find("://") != std::string::npos || file[0] == '/') {
+                    out.notImported.push_back(note("external-ref", {where, ref}));
+                    return null;
+                }
+                root = document(file, where, ref);
+                if (!root)
+                    return null;
+            } else if (!pointer.empty() && pointer[0] != '/') {
                 out.notImported.push_back(note("ref-nowhere", {where, ref}));
                 return null;
             }
-            v = at;
+            const Json* found = at(*root, pointer);
+            if (!found) {
+                out.notImported.push_back(note("ref-nowhere", {where, ref}));
+                return null;
+            }
+            v = found;
         }
         return *v;
     }
@@ -423,7 +516,7 @@ bool yamlToJson(const std::string& yaml, std::string& json, std::string& error)
     }
 }
 
-CollectionImport importOpenApi(const Json& root)
+CollectionImport importOpenApi(const Json& root, const BesideReader& beside)
 {
     CollectionImport out;
     const std::string version = str(root, "openapi");
@@ -433,7 +526,7 @@ CollectionImport importOpenApi(const Json& root)
     }
     out.format = "OpenAPI " + version;
     out.name = str(member(root, "info"), "title", "OpenAPI");
-    OpenApiReader reader{root, out, {}};
+    OpenApiReader reader{root, out, {}, beside, {}, {}};
     const std::string base = serverUrl(root);
     reader.variable("baseUrl", base);
     if (base.find("://") == std::string::npos)

@@ -83,6 +83,15 @@ struct PostmanReader
         } else if (type == "bearer") {
             r.auth = "bearer";
             r.token = fromPostmanVariables(authValue(a, type, "token"));
+        } else if (type == "oauth1") {
+            r.auth = "oauth1";
+            for (const char* name :
+                 {"consumerKey", "consumerSecret", "token", "tokenSecret", "signatureMethod", "timestamp", "nonce",
+                  "version", "realm", "callback", "verifier", "addParamsToHeader", "addEmptyParamsToSign"})
+                if (const std::string value = authValue(a, type, name); !value.empty())
+                    r.authFields.emplace_back(name, fromPostmanVariables(value));
+            if (const std::string method = authValue(a, type, "signatureMethod"); method.rfind("RSA", 0) == 0)
+                out.notImported.push_back(note("auth-kind", {where, "oauth1 " + method}));
         } else if (type == "apikey" && authValue(a, type, "in") != "query") {
             r.headers.emplace_back(fromPostmanVariables(authValue(a, type, "key")),
                                    fromPostmanVariables(authValue(a, type, "value")));
@@ -242,6 +251,15 @@ Json requestOut(const Json& r)
             {"basic", Json::array({kv("username", str(auth, "user")), kv("password", str(auth, "password"))})}};
     else if (str(auth, "type") == "bearer")
         rq["auth"] = {{"type", "bearer"}, {"bearer", Json::array({kv("token", str(auth, "token"))})}};
+    else if (str(auth, "type") == "oauth1") {
+        Json fields = Json::array();
+        for (auto it = auth.begin(); it != auth.end(); ++it)
+            if (it.key() == "addParamsToHeader" || it.key() == "addEmptyParamsToSign")
+                fields.push_back({{"key", it.key()}, {"value", textOf(it.value()) == "true"}, {"type", "boolean"}});
+            else if (it.key() != "type")
+                fields.push_back(kv(it.key().c_str(), textOf(it.value())));
+        rq["auth"] = {{"type", "oauth1"}, {"oauth1", fields}};
+    }
     return rq;
 }
 

@@ -70,6 +70,7 @@ struct StepScriptPlan
     std::string method, url, body;   // the request as written
     std::vector<std::pair<std::string, std::string>> headers;
     std::vector<std::pair<std::string, std::string>> form; // its form's fields, as written
+    std::string formMode;                                  // "urlencoded" or "formdata" (Postman's), "" no form
     std::string description;                               // the step's (Postman's request description)
     std::string requestId; // pm.info.requestId: its Postman item's id, else one made for the run (as Postman does)
 };

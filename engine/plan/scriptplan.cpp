@@ -149,6 +149,8 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
         sp->headers.emplace_back(h.name(), h.value());
     for (const auto& f : rq.form().fields())
         sp->form.emplace_back(f.name(), f.value());
+    if (rq.has_form())
+        sp->formMode = rq.form().encoding() == v1::Form::FORM_MULTIPART ? "formdata" : "urlencoded";
     sp->description = st.description();
     sp->requestId = st.postman_id().empty() ? madeId() : st.postman_id();
     ps.scripts = std::move(sp);

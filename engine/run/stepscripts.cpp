@@ -135,7 +135,8 @@ bool sentJson(const PlannedStep& st, const RenderedRequest& r, std::string& json
     const std::string url = std::string(st.secure ? "https://" : "http://") + st.host +
                             (defaultPort ? std::string() : ":" + std::to_string(st.port)) + std::string(target);
     json = "{\"method\":" + jsonString(method) + ",\"url\":" + jsonString(url) + ",\"body\":" + jsonString(body) +
-           ",\"description\":" + jsonString(st.scripts ? st.scripts->description : std::string()) + ",\"form\":";
+           ",\"description\":" + jsonString(st.scripts ? st.scripts->description : std::string()) +
+           ",\"mode\":" + jsonString(st.scripts ? st.scripts->formMode : std::string()) + ",\"form\":";
     appendHeaders(json, st.scripts ? HeaderPairs(st.scripts->form.begin(), st.scripts->form.end()) : HeaderPairs{});
     json += ",\"headers\":";
     appendHeaders(json, headers);
@@ -227,7 +228,8 @@ struct StepScripts::Host final : script::PmHost
             return;
         const StepScriptPlan& sp = *st.scripts;
         json = "{\"method\":" + jsonString(sp.method) + ",\"url\":" + jsonString(sp.url) +
-               ",\"body\":" + jsonString(sp.body) + ",\"description\":" + jsonString(sp.description) + ",\"form\":";
+               ",\"body\":" + jsonString(sp.body) + ",\"description\":" + jsonString(sp.description) +
+               ",\"mode\":" + jsonString(sp.formMode) + ",\"form\":";
         appendHeaders(json, sp.form);
         json += ",\"headers\":";
         appendHeaders(json, sp.headers);

@@ -562,7 +562,10 @@ const char* pmPreludeSource()
   // pm.request: the request as written, its URL settable, its headers a list
   const requestOf = (q) => {
     const headers = (q.headers || []).map(([k, v]) => [k, v]);
-    const request = { method: q.method, urlText: q.url, headers: headerList(headers), body: { raw: q.body }, _pairs: headers,
+    // body: the raw text, or a form's fields as Postman lists them (body.mode, body.urlencoded, body.formdata)
+    const body = { raw: q.body, mode: q.mode || 'raw' };
+    if (q.mode) body[q.mode] = (q.form || []).map(([key, value]) => ({ key, value }));
+    const request = { method: q.method, urlText: q.url, headers: headerList(headers), body, _pairs: headers,
                       description: q.description ?? '', _form: q.form || [] };
     const url = { toString: () => request.urlText };
     Object.defineProperty(url, 'raw', { get: () => request.urlText });

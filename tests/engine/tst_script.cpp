@@ -2,6 +2,7 @@
 // written in runs; a script compiled once runs in every realm; realms share
 // nothing; a run past its budget or past the heap limit fails alone and the
 // runtime goes on; a realm reaches no file, module, process or timer.
+#include "bundle/oauth1script.h"
 #include "script/jsruntime.h"
 
 #include "script/scriptcheck.h"
@@ -1276,6 +1277,61 @@ private Q_SLOTS:
         QCOMPARE(headers.at(1).toArray().at(1).toString().size(), 44); // a SHA-256 in Base64
         QVERIFY(r.value(QStringLiteral("skip")).toBool());
         QCOMPARE(r.value(QStringLiteral("tests")).toArray().size(), 1);
+    }
+
+    // Issue 48: Postman's OAuth 1.0 helper signs as OAuth 1.0a says, on Twitter's published example (its
+    // "Creating a signature" page: a POST with a query and a urlencoded body, HMAC-SHA1): the signature is
+    // Twitter's, the header lists the oauth_ parameters in Postman's order; an empty token is left out; the
+    // query form puts them after the URL's own; without a consumer secret nothing is signed.
+    void oauth1HelperSigns()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        const QJsonObject request{
+            {QStringLiteral("method"), QStringLiteral("POST")},
+            {QStringLiteral("url"),
+             QStringLiteral("https://api.twitter.com/1.1/statuses/update.json?include_entities=true")},
+            {QStringLiteral("headers"), QJsonArray{}},
+            {QStringLiteral("body"), QString()},
+            {QStringLiteral("mode"), QStringLiteral("urlencoded")},
+            {QStringLiteral("form"),
+             QJsonArray{QJsonArray{QStringLiteral("status"),
+                                   QStringLiteral("Hello Ladies + Gentlemen, a signed OAuth request!")}}}};
+        stampede::OAuth1Fields twitter{{"consumerKey", "xvz1evFS4wEEPTGEFPHBog"},
+                                       {"consumerSecret", "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw"},
+                                       {"token", "370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb"},
+                                       {"tokenSecret", "LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE"},
+                                       {"signatureMethod", "HMAC-SHA1"},
+                                       {"timestamp", "1318622958"},
+                                       {"nonce", "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg"},
+                                       {"version", "1.0"},
+                                       {"addParamsToHeader", "true"}};
+        const auto sign = [&](const stampede::OAuth1Fields& fields) {
+            ScriptOutcome o;
+            const QJsonObject r = pmRun(js, *realm, QString::fromStdString(stampede::oauth1Script(fields)),
+                                        QJsonObject{{QStringLiteral("request"), request}}, &o);
+            [&] { QVERIFY2(o.ok, o.error.c_str()); }();
+            return r.value(QStringLiteral("request")).toObject();
+        };
+        const QJsonArray headers = sign(twitter).value(QStringLiteral("headers")).toArray();
+        QCOMPARE(headers.size(), 1);
+        QCOMPARE(headers.at(0).toArray().at(1).toString(),
+                 QStringLiteral("OAuth oauth_consumer_key=\"xvz1evFS4wEEPTGEFPHBog\","
+                                "oauth_token=\"370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb\","
+                                "oauth_signature_method=\"HMAC-SHA1\",oauth_timestamp=\"1318622958\","
+                                "oauth_nonce=\"kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg\",oauth_version=\"1.0\","
+                                "oauth_signature=\"hCtSmYh%2BiHYCEqBWrE7C7hYmtUk%3D\""));
+        stampede::OAuth1Fields query = twitter;
+        query.erase("addParamsToHeader");
+        query["token"] = "";
+        const QString url = sign(query).value(QStringLiteral("url")).toString();
+        QVERIFY2(url.startsWith(QStringLiteral("https://api.twitter.com/1.1/statuses/update.json?include_entities=true&"
+                                               "oauth_consumer_key=xvz1evFS4wEEPTGEFPHBog&oauth_signature_method=")),
+                 qPrintable(url));
+        QVERIFY2(!url.contains(QStringLiteral("oauth_token")), qPrintable(url));
+        stampede::OAuth1Fields unsigned_ = twitter;
+        unsigned_.erase("consumerSecret");
+        QVERIFY(sign(unsigned_).value(QStringLiteral("headers")).toArray().isEmpty());
     }
 
     // Issue 48: Postman's XML and schema libraries: xml2Json as Postman reads XML (xml2js: one child an object,

@@ -27,8 +27,18 @@ void check(const std::vector<stampede::ImportedItem>& items)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string input(reinterpret_cast<const char*>(data), size);
+    // an OpenAPI document's files beside it: the input itself under every name (references across files,
+    // back into themselves, at any depth), counted: an import reads at most kMaxFilesBeside of them
+    int read = 0;
+    const stampede::BesideReader beside = [&](const std::string&, std::string& text, std::string&) {
+        if (++read > stampede::kMaxFilesBeside)
+            __builtin_trap();
+        text = input;
+        return true;
+    };
     for (const char* name : {"c.json", "spec.yaml", "requests.sh"}) {
-        const stampede::CollectionImport c = stampede::importCollection(input, name);
+        read = 0;
+        const stampede::CollectionImport c = stampede::importCollection(input, name, beside);
         if (c.error) {
             if (c.error->text().empty())
                 __builtin_trap();

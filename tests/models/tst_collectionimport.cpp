@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -191,6 +192,52 @@ private slots:
         QCOMPARE(QString::fromStdString(m_store->children(0).back().name), QStringLiteral("Shop API (2)"));
     }
 
+    // Issue 48: Postman's OAuth 1.0 helper comes in with its fields (variables made ${name}), is kept through
+    // the request editor's model, goes back out to Postman as it came (its booleans booleans), and an RSA
+    // signature, which is not made, is named.
+    void oauth1HelperRoundTrips()
+    {
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"O\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}, \"item\": ["
+            " {\"name\": \"signed\", \"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/a\", \"auth\":"
+            "  {\"type\": \"oauth1\", \"oauth1\": [{\"key\": \"consumerKey\", \"value\": \"{{ck}}\"},"
+            "   {\"key\": \"consumerSecret\", \"value\": \"s\"}, {\"key\": \"addParamsToHeader\", \"value\": true},"
+            "   {\"key\": \"addEmptyParamsToSign\", \"value\": false}, {\"key\": \"unknown\", \"value\": \"x\"}]}}},"
+            " {\"name\": \"rsa\", \"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/b\", \"auth\":"
+            "  {\"type\": \"oauth1\", \"oauth1\": {\"consumerKey\": \"k\", \"signatureMethod\": \"RSA-SHA1\"}}}}]}";
+        const CollectionImport c = importCollection(collection, QStringLiteral("o.json"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QCOMPARE(c.notImported, QStringList{QStringLiteral("rsa: its oauth1 RSA-SHA1 authorization")});
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        const RequestItem signedRequest = requestNamed(*m_store, id, QStringLiteral("signed"));
+        const QJsonObject auth =
+            QJsonDocument::fromJson(signedRequest.toJson()).object().value(QStringLiteral("auth")).toObject();
+        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("oauth1"));
+        QCOMPARE(auth.value(QStringLiteral("consumerKey")).toString(), QStringLiteral("${ck}"));
+        QCOMPARE(auth.value(QStringLiteral("addParamsToHeader")).toString(), QStringLiteral("true"));
+        QVERIFY(!auth.contains(QStringLiteral("unknown"))); // what the helper does not have is not kept
+        QStringList skipped;
+        const QJsonObject out = QJsonDocument::fromJson(exportPostman(*m_store, id, {}, skipped)).object();
+        const QJsonObject back = out.value(QStringLiteral("item"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(QStringLiteral("request"))
+                                     .toObject()
+                                     .value(QStringLiteral("auth"))
+                                     .toObject();
+        QCOMPARE(back.value(QStringLiteral("type")).toString(), QStringLiteral("oauth1"));
+        QMap<QString, QJsonValue> fields;
+        for (const QJsonValue f : back.value(QStringLiteral("oauth1")).toArray())
+            fields[f[QStringLiteral("key")].toString()] = f[QStringLiteral("value")];
+        QCOMPARE(fields.value(QStringLiteral("consumerKey")), QJsonValue(QStringLiteral("{{ck}}")));
+        QCOMPARE(fields.value(QStringLiteral("addParamsToHeader")), QJsonValue(true));
+        QCOMPARE(fields.value(QStringLiteral("addEmptyParamsToSign")), QJsonValue(false));
+    }
+
     void openApiYamlWithRefs()
     {
         const CollectionImport c = importCollection(dataFile("petstore.yaml"), QStringLiteral("petstore.yaml"));
@@ -259,6 +306,59 @@ private slots:
         QVERIFY2(report.contains(QStringLiteral("POST /pets/{petId}/photo: the file field \"file\"")),
                  qPrintable(report));
         QCOMPARE(c.notImported.size(), 2);
+    }
+
+    // Issue 48: a specification split over files (DigitalOcean's is): each $ref into a file beside it, or in a
+    // folder below it, is read once and followed, its own references relative to it (a "#/" one within it); a
+    // reference to a file above the specification's folder, to a URL, to a file that is not there or does not
+    // parse, or to a place the file does not have, is named (a file that cannot be read is tried once), and
+    // its body left empty; references that lead back into themselves end.
+    void openApiRefsIntoFilesBeside()
+    {
+        const QString spec =
+            qEnvironmentVariable("STAMPEDE_SOURCE_DIR") + QStringLiteral("/tests/models/data/split-spec/spec.yaml");
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const CollectionImport c = importCollection(f.readAll(), QStringLiteral("spec.yaml"), spec);
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        // a path item in paths/pets.yaml, its body's schema in schemas/pet.yaml (by "../"), in it a "#/Tag" of
+        // that file and an owner from common.json, whose pets lead back to the pet (ended there)
+        const QJsonObject pet =
+            QJsonDocument::fromJson(requestNamed(*m_store, id, QStringLiteral("POST /pets")).body.toUtf8()).object();
+        QCOMPARE(pet.value(QStringLiteral("name")).toString(), QStringLiteral("Rex"));
+        QCOMPARE(pet.value(QStringLiteral("tag")).toObject().value(QStringLiteral("label")).toString(),
+                 QStringLiteral("good"));
+        QCOMPARE(pet.value(QStringLiteral("owner")).toObject().value(QStringLiteral("id")).toInt(), 7);
+        QVERIFY(pet.value(QStringLiteral("owner")).toObject().value(QStringLiteral("pets")).toArray().first().isNull());
+        const QJsonObject owner =
+            QJsonDocument::fromJson(requestNamed(*m_store, id, QStringLiteral("POST /owners")).body.toUtf8()).object();
+        QCOMPARE(owner.value(QStringLiteral("pets")).toArray().first().toObject().value(QStringLiteral("name")),
+                 QJsonValue(QStringLiteral("Rex")));
+        for (const char* empty : {"POST /secret", "POST /missing", "POST /remote", "POST /broken", "POST /nowhere"})
+            QVERIFY2(requestNamed(*m_store, id, QString::fromLatin1(empty)).body.isEmpty(), empty);
+        const QString report = c.notImported.join(QLatin1Char('\n'));
+        QVERIFY2(report.contains(QStringLiteral("POST /secret: the external reference ../../etc/passwd#/x (only a file "
+                                                "beside the specification, or in a folder below it, is read)")),
+                 qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("POST /missing: the external reference nothere.yaml#/X (")),
+                 qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("POST /again: the external reference nothere.yaml#/Y (")),
+                 qPrintable(report)); // read once, named at each reference
+        QVERIFY2(report.contains(QStringLiteral("POST /remote: the external reference https://example.com/s.yaml#/X")),
+                 qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("POST /broken: the external reference schemas/broken.yaml#/X (")),
+                 qPrintable(report));
+        QVERIFY2(
+            report.contains(QStringLiteral("POST /nowhere: the reference schemas/pet.yaml#/Nothing leads nowhere")),
+            qPrintable(report));
+        QCOMPARE(c.notImported.size(), 6);
+        // without a reader (an import from text), each is named and nothing is opened
+        const CollectionImport alone = importCollection(dataFile("split-spec/spec.yaml"), QStringLiteral("spec.yaml"));
+        QVERIFY(alone.notImported.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("the external reference paths/pets.yaml")));
     }
 
     void openApiJsonToo()
