@@ -368,6 +368,9 @@ private:
             std::lock_guard lock(m_mutex);
             s.set_run_id(run.id);
             s.set_sequence(++sequence);
+            // the run ends as its final snapshot is given out, not after: a controller that starts its next
+            // run (a plan's main run after its setup) as soon as it reads it finds this agent free
+            run.finished |= s.final();
             run.snapshots.push_back(std::move(s));
             m_cv.notify_all();
         };
@@ -416,9 +419,7 @@ private:
                 n->set_detail(run.deadManNote);
             }
         }
-        publish(std::move(last));
-        std::lock_guard lock(m_mutex);
-        run.finished = true;
+        publish(std::move(last)); // nothing of this agent's state is touched past here: StartRun joins this thread
         if (m_options.log)
             std::fprintf(stderr, "agent %s: run %s ended\n", m_options.name.c_str(), run.id.c_str());
     }
