@@ -5,7 +5,9 @@
 #include "script/scriptcheck.h"
 #include "store/projectstore.h"
 
+#include <cctype>
 #include <functional>
+#include <string_view>
 
 namespace stampede {
 
@@ -73,6 +75,32 @@ struct PostmanReader
         return found;
     }
 
+    // Text for a query's name or value: what would end or split it percent-encoded, ${name}s kept whole.
+    static std::string queryText(const std::string& text)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text.compare(i, 2, "${") == 0) {
+                const std::size_t close = text.find('}', i);
+                if (close != std::string::npos) {
+                    out += text.substr(i, close + 1 - i);
+                    i = close;
+                    continue;
+                }
+            }
+            const auto c = static_cast<unsigned char>(text[i]);
+            if (std::isalnum(c) || std::string_view("-._~!$'()*,;:@/?").find(char(c)) != std::string_view::npos) {
+                out += char(c);
+            } else {
+                static const char* hex = "0123456789ABCDEF";
+                out += '%';
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            }
+        }
+        return out;
+    }
+
     void auth(const Json& a, NewRequest& r, const std::string& where)
     {
         const std::string type = str(a, "type");
@@ -95,6 +123,16 @@ struct PostmanReader
         } else if (type == "apikey" && authValue(a, type, "in") != "query") {
             r.headers.emplace_back(fromPostmanVariables(authValue(a, type, "key")),
                                    fromPostmanVariables(authValue(a, type, "value")));
+        } else if (type == "apikey") { // in the query, after the URL's own parameters (as Postman adds it)
+            const std::size_t hash = r.url.find('#');
+            const std::string before = r.url.substr(0, hash),
+                              fragment = hash == std::string::npos ? "" : r.url.substr(hash);
+            r.url = before +
+                    (before.find('?') == std::string::npos          ? "?"
+                     : before.back() == '?' || before.back() == '&' ? ""
+                                                                    : "&") +
+                    queryText(fromPostmanVariables(authValue(a, type, "key"))) + "=" +
+                    queryText(fromPostmanVariables(authValue(a, type, "value"))) + fragment;
         } else if (!type.empty() && type != "noauth") {
             out.notImported.push_back(note("auth-kind", {where, type}));
         }
