@@ -21,27 +21,27 @@ std::string count(std::uint64_t n)
     return std::to_string(n);
 }
 
-// Text inside <![CDATA[ ]]>: a "]]>" in it closes one section and opens the next.
+// Text XML 1.0 can hold: invalid UTF-8 and the control characters it cannot hold written as \xHH.
+std::string xmlSafe(const std::string& raw)
+{
+    std::string out;
+    for (char c : utf8Escaped(raw)) {
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+            out += hex;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// Text inside <![CDATA[ ]]>: markup as it is; a "]]>" in it closes one section and opens the next.
 std::string cdata(const std::string& text)
 {
+    const std::string plain = xmlSafe(text);
     std::string out = "<![CDATA[";
-    const std::string safe = escapeXml(text); // control characters and invalid UTF-8 as for any text
-    // CDATA holds markup as it is: take escapeXml's entities back, only "]]>" needs care
-    std::string plain;
-    for (std::size_t i = 0; i < safe.size(); ++i) {
-        static const std::pair<const char*, char> entities[] = {
-            {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
-        bool taken = false;
-        for (const auto& [entity, c] : entities)
-            if (safe.compare(i, std::char_traits<char>::length(entity), entity) == 0) {
-                plain += c;
-                i += std::char_traits<char>::length(entity) - 1;
-                taken = true;
-                break;
-            }
-        if (!taken)
-            plain += safe[i];
-    }
     for (std::size_t at = 0;;) {
         const std::size_t end = plain.find("]]>", at);
         if (end == std::string::npos) {
@@ -52,6 +52,13 @@ std::string cdata(const std::string& text)
         at = end + 3;
     }
     return out + "]]>";
+}
+
+// newman's errors of a request (not a test's failure, nor an HTTP or gRPC status): not sent or not answered,
+// a script that threw.
+bool requestError(ErrorClass c)
+{
+    return c != ErrorClass::Http4xx && c != ErrorClass::Http5xx && c != ErrorClass::Check && c != ErrorClass::Grpc;
 }
 
 // The run's own cases: a run that did not complete (naming why; a collection's run that completed is judged by
@@ -112,18 +119,6 @@ std::string scenarioJUnit(const RunSummary& s)
     return out + cases + "  </testsuite>\n</testsuites>\n";
 }
 
-// A request's failures that are not a test's (newman's errors): not sent or not answered, a script that threw.
-std::uint64_t requestErrors(const MetricsSummary& m)
-{
-    std::uint64_t n = 0;
-    for (std::size_t k = 0; k < kErrorClassCount; ++k) {
-        const auto c = ErrorClass(k);
-        if (c != ErrorClass::Http4xx && c != ErrorClass::Http5xx && c != ErrorClass::Check && c != ErrorClass::Grpc)
-            n += m.errorsByClass[k];
-    }
-    return n;
-}
-
 // One request of a collection's run, as newman's JUnit reporter writes it.
 std::string requestSuite(const RunSummary& s, const MetricsSummary& step, double& time, std::size_t& tests,
                          std::size_t& failures, std::size_t& errors)
@@ -154,15 +149,14 @@ std::string requestSuite(const RunSummary& s, const MetricsSummary& step, double
                   ".\nTest description: " + test + ".\nError message: " + message + ".") +
             "</failure>\n    </testcase>\n";
     }
-    const std::uint64_t errored = requestErrors(step);
+    std::uint64_t errored = 0;
     std::string errorText;
-    for (std::size_t k = 0; k < kErrorClassCount; ++k) {
-        const auto c = ErrorClass(k);
-        if (step.errorsByClass[k] && c != ErrorClass::Http4xx && c != ErrorClass::Http5xx && c != ErrorClass::Check &&
-            c != ErrorClass::Grpc)
-            errorText += std::string(errorText.empty() ? "" : ", ") + std::string(errorClassName(c)) + " " +
+    for (std::size_t k = 0; k < kErrorClassCount; ++k)
+        if (step.errorsByClass[k] && requestError(ErrorClass(k))) {
+            errored += step.errorsByClass[k];
+            errorText += std::string(errorText.empty() ? "" : ", ") + std::string(errorClassName(ErrorClass(k))) + " " +
                          count(step.errorsByClass[k]);
-    }
+        }
     // newman's count is of one execution's tests (its last): those judged per request, when each ran the same
     const std::uint64_t executions = step.requests - std::min(step.requests, step.redirects); // hops are not
     const std::uint64_t perRequest = executions ? (judged + executions / 2) / executions : judged;
@@ -205,10 +199,8 @@ std::string collectionJUnit(const RunSummary& s)
 
 std::string escapeXml(const std::string& raw)
 {
-    const std::string s = utf8Escaped(raw);
     std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
+    for (char c : xmlSafe(raw)) {
         switch (c) {
         case '&':
             out += "&amp;";
@@ -226,13 +218,7 @@ std::string escapeXml(const std::string& raw)
             out += "&apos;";
             break;
         default:
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-                char hex[8];
-                std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
-                out += hex;
-            } else {
-                out += c;
-            }
+            out += c;
         }
     }
     return out;
