@@ -187,14 +187,23 @@ QStringList ReportModel::checkLines() const
     QStringList out;
     for (const auto& c : m_summary->total.checks) {
         const std::uint64_t judged = c.passed + c.failed;
-        out << tr("%1: %2 passed, %3 failed (%4)")
-                   .arg(QString::fromStdString(c.name))
-                   .arg(c.passed)
-                   .arg(c.failed)
-                   .arg(judged ? QStringLiteral("%1 %").arg(100.0 * double(c.passed) / double(judged), 0, 'f', 2)
-                               : QStringLiteral("-"));
+        QString line =
+            tr("%1: %2 passed, %3 failed (%4)")
+                .arg(QString::fromStdString(c.name))
+                .arg(c.passed)
+                .arg(c.failed)
+                .arg(judged ? QStringLiteral("%1 %").arg(100.0 * double(c.passed) / double(judged), 0, 'f', 2)
+                            : QStringLiteral("-"));
+        if (c.failed && !c.message.empty()) // why, as the first failure said it
+            line += QStringLiteral(" - ") + QString::fromStdString(c.message);
+        out << line;
     }
     return out;
+}
+
+bool ReportModel::judgedByTests() const
+{
+    return m_summary->testsVerdict;
 }
 
 QStringList ReportModel::thresholdLines() const

@@ -92,6 +92,8 @@ public:
     // html, json, csv or junit
     QByteArray exportAs(const QString& format) const;
     const stampede::RunSummary& summary() const;
+    // Judged by its tests, as newman judges a collection (a collection run's): its report lists each request.
+    bool judgedByTests() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

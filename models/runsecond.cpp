@@ -80,6 +80,16 @@ RunSecond toRunSecond(const LiveSecond& live)
         sec.agents.append(toPart(prepared[i]));
     for (const auto& [name, value] : live.summary.server)
         sec.server.insert(QString::fromStdString(name), value);
+    const auto strings = [](const std::vector<std::string>& in) {
+        QStringList out;
+        for (const std::string& s : in)
+            out << QString::fromStdString(s);
+        return out;
+    };
+    for (const auto& names : live.testNames)
+        sec.testNames << strings(names);
+    for (std::size_t i = 0; i < live.checkMessages.size() && i < std::size_t(sec.steps.size()); ++i)
+        sec.steps[qsizetype(i)].checkMessages = strings(live.checkMessages[i]);
     return sec;
 }
 

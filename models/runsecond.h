@@ -6,6 +6,7 @@
 #include <QMetaType>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 namespace stampede {
@@ -23,6 +24,7 @@ struct RunSecond
         QVector<quint64> errorsByClass; // in the engine's ErrorClass order: connect ... tls, grpc
         double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // ms
         QVector<quint64> checksPassed, checksFailed;                  // by the step's check index
+        QStringList checkMessages; // by check index: why it first failed in this second ("" where it did not)
     };
     struct Part
     {
@@ -41,6 +43,9 @@ struct RunSecond
     double cpuPercent = 0, rssMiB = 0, loopLagMs = 0; // the busiest engine's (rssMiB 0: not reported)
     QVector<Part> agents;                             // in the order of started()'s agents; empty with one agent
     QMap<QString, double> server;                     // the target's own metrics read in this second (serverMetrics)
+    // Per step, the names of the tests its scripts ran that the plan did not know, so far: checks numbered after
+    // the plan's (RunSession::checkNames()).
+    QList<QStringList> testNames;
 };
 Q_DECLARE_METATYPE(RunSecond)
 

@@ -46,9 +46,11 @@ public:
             event({o.summary.durationS, "output", "", e, 0, 0});
         const QByteArray json =
             o.status == "failed" ? QByteArray() : QByteArray::fromStdString(summaryToJson(o.summary));
-        m_s->post([s = m_s, status, json, error = engineText(QString::fromStdString(o.error))] {
+        auto summary = o.status == "failed" ? nullptr : std::make_shared<const RunSummary>(o.summary);
+        m_s->post([s = m_s, status, json, summary, error = engineText(QString::fromStdString(o.error))] {
             s->m_running = false;
             s->m_error = error;
+            s->m_summary = summary;
             Q_EMIT s->finished(status, json);
         });
     }
@@ -157,8 +159,12 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     m_runId = QString::fromStdString(plan.runId);
     m_stepNames.clear();
     m_checkNames.clear();
+    m_stepFolders.clear();
+    m_summary.reset();
+    m_byTests = plan.testsVerdict;
     for (const auto& st : plan.steps) {
         m_stepNames << QString::fromStdString(st.name);
+        m_stepFolders << QString::fromStdString(st.folder);
         m_checkNames.append(QStringList());
         for (const auto& c : st.checks)
             m_checkNames.back() << QString::fromStdString(c.name);

@@ -26,6 +26,7 @@
 namespace stampede {
 class ProjectStore;
 class RunService;
+struct RunSummary;
 } // namespace stampede
 
 class RunSession : public QObject
@@ -66,6 +67,12 @@ public:
     QStringList stepNames() const { return m_stepNames; }
     // Per step, the names of its checks (in the order RunSecond counts them).
     QList<QStringList> checkNames() const { return m_checkNames; }
+    // Per step, the folders of its collection it is in ("Users / Admin"; "" at the top or not a collection's).
+    QStringList stepFolders() const { return m_stepFolders; }
+    // Whether the run is judged by its tests, as newman judges a collection (the collection runner's).
+    bool judgedByTests() const { return m_byTests; }
+    // The run's summary once finished() was told (null before, or when it failed to start).
+    const stampede::RunSummary* summary() const { return m_summary.get(); }
     QString lastError() const { return m_error; }
     // The planned load over time: (seconds, requests/s) for the open model,
     // (seconds, users) for the closed model; for the dashboard.
@@ -117,6 +124,9 @@ private:
     QString m_runId;
     QStringList m_stepNames;
     QList<QStringList> m_checkNames;
+    QStringList m_stepFolders;
+    bool m_byTests = false;
+    std::shared_ptr<const stampede::RunSummary> m_summary;
     QString m_error;
     QList<QPointF> m_planned;
     double m_plannedSeconds = 0;

@@ -440,39 +440,262 @@
     </message>
 </context>
 <context>
+    <name>CollectionResultsModel</name>
+    <message numerus="yes">
+        <location filename="../models/collectionresults.cpp" line="229"/>
+        <source>failed: %n error(s)</source>
+        <translation>
+            <numerusform>失败：%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="231"/>
+        <source>failed: %1 of %2 tests</source>
+        <translation>失败：%2 个测试中 %1 个失败</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="232"/>
+        <source>not sent</source>
+        <translation>未发送</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="232"/>
+        <source>not sent yet</source>
+        <translation>尚未发送</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="233"/>
+        <location filename="../models/collectionresults.cpp" line="267"/>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="234"/>
+        <source>sent, no test</source>
+        <translation>已发送，无测试</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="265"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="265"/>
+        <source>not run yet</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="266"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="285"/>
+        <source>Request / test</source>
+        <translation>请求 / 测试</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="287"/>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="289"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="291"/>
+        <source>Passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="293"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionresults.cpp" line="295"/>
+        <source>Why it failed</source>
+        <translation>失败原因</translation>
+    </message>
+</context>
+<context>
+    <name>CollectionRunDialog</name>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="26"/>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="30"/>
+        <source>Collection or folder:</source>
+        <translation>集合或文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="33"/>
+        <source>(none: the collection&apos;s variables)</source>
+        <translation>（无：使用集合变量）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="37"/>
+        <source>Its values are used above the collection&apos;s variables, as in Postman</source>
+        <translation>其值优先于集合变量，与 Postman 相同</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="38"/>
+        <source>Environment:</source>
+        <translation>环境：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="43"/>
+        <source>How many times the requests run, in order; with a data file, a row each time</source>
+        <translation>按顺序运行请求的次数；有数据文件时每次取一行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="44"/>
+        <source>Iterations:</source>
+        <translation>迭代次数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="47"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="48"/>
+        <source>A CSV file with a header row, or a JSON array of objects: {{column}} in the requests and pm.iterationData in scripts take a row each iteration</source>
+        <translation>带表头行的 CSV 文件，或对象组成的 JSON 数组：每次迭代，请求中的 {{column}} 和脚本中的 pm.iterationData 取其中一行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="50"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="54"/>
+        <source>Data file:</source>
+        <translation>数据文件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="61"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="62"/>
+        <source>A pause between two requests (newman&apos;s --delay-request)</source>
+        <translation>两个请求之间的停顿（newman 的 --delay-request）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="63"/>
+        <source>Delay:</source>
+        <translation>延迟：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="64"/>
+        <source>Stop the run at the first failure</source>
+        <translation>第一次失败时停止运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="66"/>
+        <source>Unchecked, every request is sent whatever failed before it, as newman runs a collection (its --bail when checked)</source>
+        <translation>不勾选时，无论之前什么失败，每个请求都会发送，与 newman 运行集合相同（勾选即 newman 的 --bail）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="70"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="75"/>
+        <source>Iteration data</source>
+        <translation>迭代数据</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="76"/>
+        <source>Data files (*.csv *.json);;All files (*)</source>
+        <translation>数据文件 (*.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="100"/>
+        <source>Rows: %1 · columns: %2</source>
+        <translation>行数：%1 · 列：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CollectionRunView</name>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="174"/>
+        <source>Failures only</source>
+        <translation>仅显示失败</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="175"/>
+        <source>Show only the requests and tests that failed</source>
+        <translation>只显示失败的请求和测试</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="180"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="201"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="214"/>
+        <location filename="../widgets/collectionrunner.cpp" line="228"/>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="228"/>
+        <source>PASSED</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/collectionrunner.cpp" line="243"/>
+        <source>Requests sent: %1 of %2 · tests: %3, failed: %4</source>
+        <translation>已发送请求：%1 / %2 · 测试：%3，失败：%4</translation>
+    </message>
+</context>
+<context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="417"/>
+        <location filename="../models/reportmodel.cpp" line="425"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="424"/>
+        <location filename="../models/reportmodel.cpp" line="432"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="443"/>
+        <location filename="../models/reportmodel.cpp" line="451"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="443"/>
+        <location filename="../models/reportmodel.cpp" line="451"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="443"/>
+        <location filename="../models/reportmodel.cpp" line="451"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="443"/>
+        <location filename="../models/reportmodel.cpp" line="451"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="444"/>
+        <location filename="../models/reportmodel.cpp" line="452"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -480,63 +703,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="278"/>
+        <location filename="../widgets/reportview.cpp" line="286"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="286"/>
+        <location filename="../widgets/reportview.cpp" line="294"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="287"/>
+        <location filename="../widgets/reportview.cpp" line="295"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="294"/>
+        <location filename="../widgets/reportview.cpp" line="302"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="297"/>
+        <location filename="../widgets/reportview.cpp" line="305"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="301"/>
+        <location filename="../widgets/reportview.cpp" line="309"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="301"/>
+        <location filename="../widgets/reportview.cpp" line="309"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="302"/>
-        <location filename="../widgets/reportview.cpp" line="305"/>
+        <location filename="../widgets/reportview.cpp" line="310"/>
+        <location filename="../widgets/reportview.cpp" line="313"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="303"/>
-        <location filename="../widgets/reportview.cpp" line="306"/>
+        <location filename="../widgets/reportview.cpp" line="311"/>
+        <location filename="../widgets/reportview.cpp" line="314"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="304"/>
+        <location filename="../widgets/reportview.cpp" line="312"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="304"/>
+        <location filename="../widgets/reportview.cpp" line="312"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1690,13 +1913,13 @@ with a self-signed or internal certificate.</source>
         <translation>接收网关镜像（nginx 的 mirror 指令）的服务：收到的每个请求脱敏后存为流量集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
+        <location filename="../widgets/mainwindow.cpp" line="425"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="417"/>
         <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>Stampede projects (*.stampede)</source>
         <translation>Stampede 项目 (*.stampede)</translation>
     </message>
@@ -1706,7 +1929,7 @@ with a self-signed or internal certificate.</source>
         <translation>打开项目(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="425"/>
+        <location filename="../widgets/mainwindow.cpp" line="433"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -1913,162 +2136,193 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindow.cpp" line="294"/>
+        <source>Run &amp;Collection…</source>
+        <translation>运行集合(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="297"/>
+        <source>Run the selected collection or folder as Postman&apos;s Runner and newman do: each request in order, each test&apos;s result</source>
+        <translation>像 Postman 的 Runner 和 newman 那样运行所选集合或文件夹：按顺序发送每个请求，显示每个测试的结果</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindow.cpp" line="302"/>
         <source>Run &amp;History…</source>
         <translation>运行历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="295"/>
+        <location filename="../widgets/mainwindow.cpp" line="303"/>
         <source>&amp;Engines…</source>
         <translation>引擎(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="296"/>
+        <location filename="../widgets/mainwindow.cpp" line="304"/>
         <source>&amp;Schedules…</source>
         <translation>定时任务(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="298"/>
+        <location filename="../widgets/mainwindow.cpp" line="306"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="299"/>
+        <location filename="../widgets/mainwindow.cpp" line="307"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="306"/>
+        <location filename="../widgets/mainwindow.cpp" line="314"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="316"/>
+        <location filename="../widgets/mainwindow.cpp" line="324"/>
         <source>The language changes when Stampede starts again.</source>
         <translation>语言将在 Stampede 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="320"/>
+        <location filename="../widgets/mainwindow.cpp" line="328"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="328"/>
+        <location filename="../widgets/mainwindow.cpp" line="336"/>
         <source>Environment: </source>
         <translation>环境：</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="349"/>
+        <location filename="../widgets/mainwindow.cpp" line="357"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="363"/>
-        <location filename="../widgets/mainwindow.cpp" line="478"/>
+        <location filename="../widgets/mainwindow.cpp" line="371"/>
+        <location filename="../widgets/mainwindow.cpp" line="486"/>
         <source>My requests</source>
         <translation>我的请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="364"/>
+        <location filename="../widgets/mainwindow.cpp" line="372"/>
         <source>local</source>
         <translation>本地</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="438"/>
+        <location filename="../widgets/mainwindow.cpp" line="446"/>
         <source>%1 — Stampede</source>
         <translation>%1 — Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="439"/>
-        <location filename="../widgets/mainwindow.cpp" line="446"/>
+        <location filename="../widgets/mainwindow.cpp" line="447"/>
+        <location filename="../widgets/mainwindow.cpp" line="454"/>
         <location filename="../widgets/mainwindowquit.cpp" line="41"/>
         <source>Stampede</source>
         <translation>Stampede</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
-        <location filename="../widgets/mainwindow.cpp" line="456"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
+        <location filename="../widgets/mainwindow.cpp" line="464"/>
         <source>New test plan</source>
         <translation>新建测试计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="454"/>
+        <location filename="../widgets/mainwindow.cpp" line="462"/>
         <source>scenario 1</source>
         <translation>场景 1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="482"/>
+        <location filename="../widgets/mainwindow.cpp" line="490"/>
         <source>New request</source>
         <translation>新请求</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="483"/>
+        <location filename="../widgets/mainwindow.cpp" line="491"/>
         <source>New folder</source>
         <translation>新文件夹</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="484"/>
+        <location filename="../widgets/mainwindow.cpp" line="492"/>
         <source>New collection</source>
         <translation>新集合</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="485"/>
+        <location filename="../widgets/mainwindow.cpp" line="493"/>
         <source>New environment</source>
         <translation>新环境</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="486"/>
+        <location filename="../widgets/mainwindow.cpp" line="494"/>
         <source>New data set</source>
         <translation>新数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="487"/>
+        <location filename="../widgets/mainwindow.cpp" line="495"/>
         <source>New scenario</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="242"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="320"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="730"/>
+        <location filename="../widgets/mainwindow.cpp" line="738"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="48"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="51"/>
         <source>capacity of %1</source>
         <translation>%1 的容量</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="57"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="78"/>
         <source>stampede-cli, which runs the engines, was not found next to Stampede or on PATH.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="74"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="83"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="86"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="93"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="104"/>
+        <source>Requests and tests</source>
+        <translation>请求和测试</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="105"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="113"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="115"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="109"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="145"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="133"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="163"/>
+        <source>Select a collection, a folder or a request in one to run it.</source>
+        <translation>请选择一个集合、文件夹或其中的请求再运行。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="172"/>
+        <source>The collection cannot run: %1</source>
+        <translation>集合无法运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="223"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="126"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="204"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
@@ -2089,9 +2343,9 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="62"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="152"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="173"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="254"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="230"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="251"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="332"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -2136,42 +2390,42 @@ with a self-signed or internal certificate.</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="238"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="177"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="255"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="181"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="189"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="267"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="190"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="268"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="191"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="269"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="207"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="207"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -2196,47 +2450,47 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="261"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="263"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="272"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="350"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="273"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="351"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="280"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="358"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="691"/>
+        <location filename="../widgets/mainwindow.cpp" line="699"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -2646,6 +2900,21 @@ with a self-signed or internal certificate.</source>
         <source> /s</source>
         <translation> /秒</translation>
     </message>
+    <message>
+        <location filename="../models/collectionrun.cpp" line="23"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionrun.cpp" line="27"/>
+        <source>%1 is larger than 256 MiB.</source>
+        <translation>%1 大于 256 MiB。</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionrun.cpp" line="79"/>
+        <source>The collection cannot be made into a run.</source>
+        <translation>无法把该集合转换为一次运行。</translation>
+    </message>
 </context>
 <context>
     <name>RecentProjects</name>
@@ -2921,99 +3190,99 @@ with a self-signed or internal certificate.</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="204"/>
+        <location filename="../models/reportmodel.cpp" line="212"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="205"/>
+        <location filename="../models/reportmodel.cpp" line="213"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="205"/>
+        <location filename="../models/reportmodel.cpp" line="213"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="222"/>
+        <location filename="../models/reportmodel.cpp" line="230"/>
         <source>%n threshold(s) failed: %1</source>
         <translation>
             <numerusform>%n 个阈值未通过：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="323"/>
+        <location filename="../models/reportmodel.cpp" line="331"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="324"/>
+        <location filename="../models/reportmodel.cpp" line="332"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="338"/>
+        <location filename="../models/reportmodel.cpp" line="346"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="339"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="340"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="376"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="376"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="368"/>
+        <location filename="../models/reportmodel.cpp" line="376"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="369"/>
+        <location filename="../models/reportmodel.cpp" line="377"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="369"/>
+        <location filename="../models/reportmodel.cpp" line="377"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="369"/>
+        <location filename="../models/reportmodel.cpp" line="377"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="370"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="370"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="370"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="371"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -3021,159 +3290,159 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="73"/>
+        <location filename="../widgets/reportview.cpp" line="75"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="73"/>
+        <location filename="../widgets/reportview.cpp" line="75"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="90"/>
+        <location filename="../widgets/reportview.cpp" line="92"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="95"/>
-        <location filename="../widgets/reportview.cpp" line="100"/>
+        <location filename="../widgets/reportview.cpp" line="97"/>
+        <location filename="../widgets/reportview.cpp" line="102"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="132"/>
+        <location filename="../widgets/reportview.cpp" line="134"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="132"/>
+        <location filename="../widgets/reportview.cpp" line="134"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="133"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="133"/>
+        <location filename="../widgets/reportview.cpp" line="135"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="138"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
-        <location filename="../widgets/reportview.cpp" line="255"/>
+        <location filename="../widgets/reportview.cpp" line="138"/>
+        <location filename="../widgets/reportview.cpp" line="263"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="142"/>
+        <location filename="../widgets/reportview.cpp" line="144"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146"/>
+        <location filename="../widgets/reportview.cpp" line="148"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="146"/>
+        <location filename="../widgets/reportview.cpp" line="148"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="147"/>
+        <location filename="../widgets/reportview.cpp" line="149"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="147"/>
+        <location filename="../widgets/reportview.cpp" line="149"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="154"/>
+        <location filename="../widgets/reportview.cpp" line="156"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="154"/>
+        <location filename="../widgets/reportview.cpp" line="156"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="160"/>
+        <location filename="../widgets/reportview.cpp" line="162"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="161"/>
+        <location filename="../widgets/reportview.cpp" line="163"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="177"/>
+        <location filename="../widgets/reportview.cpp" line="179"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="177"/>
+        <location filename="../widgets/reportview.cpp" line="179"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="180"/>
+        <location filename="../widgets/reportview.cpp" line="182"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="183"/>
+        <location filename="../widgets/reportview.cpp" line="185"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="190"/>
+        <location filename="../widgets/reportview.cpp" line="192"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="200"/>
+        <location filename="../widgets/reportview.cpp" line="202"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="255"/>
+        <location filename="../widgets/reportview.cpp" line="263"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="256"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="256"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="256"/>
+        <location filename="../widgets/reportview.cpp" line="264"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="260"/>
+        <location filename="../widgets/reportview.cpp" line="268"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="261"/>
+        <location filename="../widgets/reportview.cpp" line="269"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -3469,32 +3738,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="298"/>
+        <location filename="../models/requestitem.cpp" line="302"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="299"/>
+        <location filename="../models/requestitem.cpp" line="303"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="300"/>
+        <location filename="../models/requestitem.cpp" line="304"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="301"/>
+        <location filename="../models/requestitem.cpp" line="305"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="302"/>
+        <location filename="../models/requestitem.cpp" line="306"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="303"/>
+        <location filename="../models/requestitem.cpp" line="307"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -3885,32 +4154,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../models/runsession.cpp" line="90"/>
+        <location filename="../models/runsession.cpp" line="92"/>
         <source>SLO %1</source>
         <translation>SLO %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="96"/>
+        <location filename="../models/runsession.cpp" line="98"/>
         <source>The highest rate must be at least the start rate, and at most 100000 times it.</source>
         <translation>最高速率必须不低于起始速率，且不超过其 100000 倍。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="98"/>
+        <location filename="../models/runsession.cpp" line="100"/>
         <source>Give at least one SLO, e.g. p99 &lt; 50ms.</source>
         <translation>请至少给出一个 SLO，例如 p99 &lt; 50ms。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="107"/>
+        <location filename="../models/runsession.cpp" line="109"/>
         <source>A run is already going on.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="167"/>
+        <location filename="../models/runsession.cpp" line="173"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="169"/>
+        <location filename="../models/runsession.cpp" line="175"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>

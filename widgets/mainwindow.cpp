@@ -291,6 +291,14 @@ void MainWindow::buildMenus()
     }
 
     QMenu* runs = menuBar()->addMenu(tr("R&uns"));
+    QAction* runCollection = runs->addAction(tr("Run &Collection…"), this, [this] {
+        askRunCollection(m_filter->mapToSource(m_tree->currentIndex()).data(ProjectTreeModel::IdRole).toLongLong());
+    });
+    runCollection->setToolTip(tr("Run the selected collection or folder as Postman's Runner and newman do: "
+                                 "each request in order, each test's result"));
+    runCollection->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+    m_tree->addAction(runCollection);
+    runs->addSeparator();
     runs->addAction(tr("Run &History…"), this, &MainWindow::showRunHistory);
     runs->addAction(tr("&Engines…"), this, &MainWindow::editEngines);
     runs->addAction(tr("&Schedules…"), this, [this] { showSchedules(); });

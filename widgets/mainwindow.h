@@ -47,6 +47,12 @@ public:
     // `capacity`: a capacity search of the scenario instead of a run as planned.
     void startRun(const QByteArray& scenarioJson, const QString& title,
                   std::optional<stampede::CapacityOptions> capacity = std::nullopt);
+    // Runs → Run Collection: the collection or folder `id` (or the one a request `id` is in), with the choices
+    // of the runner's dialog; false (and nothing runs) when cancelled or it cannot run.
+    bool askRunCollection(qint64 id);
+    // Runs it as `choice` says and shows its results, request by request and test by test, live; false with
+    // the reason (shown, or in `error` when given) when it cannot start.
+    bool runCollection(qint64 id, const struct CollectionRunChoice& choice, QString* error = nullptr);
     // Asks for the SLOs (CapacityDialog), then starts the search.
     void findCapacity(const QByteArray& scenarioJson, const QString& title);
     // Reports: a run of the open project (0: the newest), two runs compared, a standalone file.
@@ -99,6 +105,13 @@ private:
         Cancel
     };
     QList<RunSession*> runningSessions() const;
+    // Starts a run as `options` say (the engines' settings added) and shows it in a new tab: its dashboard, and
+    // with `collection` the collection runner's results first. The session, or null after showing why not.
+    RunSession* launchRun(const QByteArray& scenarioJson, const QString& title, RunSession::Options options,
+                          bool collection, QString* error = nullptr);
+    // The collection or folder an item is, or is in (0: none), and its path as newman names it ("Shop / Checkout").
+    qint64 collectionOf(qint64 id) const;
+    QString collectionTitle(qint64 id) const;
     RunsAnswer askAboutRuns(bool quitting);
     // With runs going on, asks; true when the project may close (they were stopped and saved).
     bool mayCloseProject();

@@ -7,6 +7,7 @@
 #include "enginesettings.h"
 
 #include "capacitydialog.h"
+#include "collectionrunner.h"
 #include "enginesdialog.h"
 #include "projecttreemodel.h"
 #include "replaysettings.h"
@@ -40,6 +41,8 @@
 #include <cmath>
 #include <map>
 
+using stampede::ItemKind;
+
 void MainWindow::findCapacity(const QByteArray& scenarioJson, const QString& title)
 {
     CapacityDialog dialog(this);
@@ -51,48 +54,123 @@ void MainWindow::findCapacity(const QByteArray& scenarioJson, const QString& tit
 void MainWindow::startRun(const QByteArray& scenarioJson, const QString& title,
                           std::optional<stampede::CapacityOptions> capacity)
 {
-    // the engines are stampede-cli agents
-    const QString cli = findStampedeCli();
-    if (cli.isEmpty()) {
-        showError(tr("stampede-cli, which runs the engines, was not found next to Stampede or on PATH."));
-        return;
-    }
-    auto* session = new RunSession(this);
     RunSession::Options options;
-    options.cliPath = cli;
     options.capacity = capacity;
     // the scenario as written, in the current environment: the engine prepares it as the command line does
     if (m_environments->currentData().toLongLong())
         options.environment = m_environments->currentText();
+    launchRun(scenarioJson, title, options, false);
+}
+
+RunSession* MainWindow::launchRun(const QByteArray& scenarioJson, const QString& title, RunSession::Options options,
+                                  bool collection, QString* error)
+{
+    const auto fail = [&](const QString& why) {
+        if (error)
+            *error = why;
+        else
+            showError(why);
+        return nullptr;
+    };
+    // the engines are stampede-cli agents
+    options.cliPath = findStampedeCli();
+    if (options.cliPath.isEmpty())
+        return fail(tr("stampede-cli, which runs the engines, was not found next to Stampede or on PATH."));
     if (m_store) {
         const EngineSettings engines = EngineSettings::load(*m_store);
         options.engines = engines.localEngines;
         options.outputs = engines.outputs();
         if (engines.remote) {
-            QString error;
-            if (!engines.readToken(options.token, error)) {
-                showError(tr("The run cannot start: %1").arg(error));
-                delete session;
-                return;
-            }
+            QString why;
+            if (!engines.readToken(options.token, why))
+                return fail(tr("The run cannot start: %1").arg(why));
             options.agents = engines.agents;
             options.caFile = engines.caFile;
         }
     }
+    auto* session = new RunSession(this);
     if (!session->start(scenarioJson, options, m_store.get())) {
-        showError(tr("The run cannot start: %1").arg(session->lastError()));
+        const QString why = session->lastError();
         delete session;
-        return;
+        return fail(tr("The run cannot start: %1").arg(why));
     }
     auto* dashboard = new RunDashboard(session);
-    session->setParent(dashboard);
+    QWidget* page = dashboard;
+    if (collection) { // the runner's results first, the dashboard's charts beside them
+        auto* tabs = new QTabWidget;
+        tabs->setDocumentMode(true);
+        auto* results = new CollectionRunView;
+        results->follow(session);
+        tabs->addTab(results, tr("Requests and tests"));
+        tabs->addTab(dashboard, tr("Charts"));
+        page = tabs;
+    }
+    session->setParent(page);
     // the project tree's Runs branch shows the run as running, then as it ended
     m_model->refreshRuns();
     connect(session, &RunSession::finished, m_model, &ProjectTreeModel::refreshRuns);
-    dashboard->setProperty("runId", session->runId());
-    const int tab = m_tabs->addTab(dashboard, tr("Run: %1").arg(title));
+    page->setProperty("runId", session->runId());
+    const int tab = m_tabs->addTab(page, tr("Run: %1").arg(title));
     m_tabs->setCurrentIndex(tab);
     statusBar()->showMessage(tr("Run %1 started").arg(session->runId()), 4000);
+    return session;
+}
+
+qint64 MainWindow::collectionOf(qint64 id) const
+{
+    for (QModelIndex i = m_model->indexForId(id); i.isValid(); i = i.parent()) {
+        const auto kind = ItemKind(i.data(ProjectTreeModel::KindRole).toInt());
+        if (kind == ItemKind::Collection || kind == ItemKind::Folder)
+            return i.data(ProjectTreeModel::IdRole).toLongLong();
+    }
+    return 0;
+}
+
+bool MainWindow::askRunCollection(qint64 id)
+{
+    const qint64 item = collectionOf(id);
+    if (!m_store || !item) {
+        showError(tr("Select a collection, a folder or a request in one to run it."));
+        return false;
+    }
+    QStringList environments;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex i = m_model->index(r, 0);
+        if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment))
+            environments << i.data().toString();
+    }
+    CollectionRunDialog dialog(collectionTitle(item), environments,
+                               m_environments->currentData().toLongLong() ? m_environments->currentText() : QString(),
+                               this);
+    return dialog.exec() == QDialog::Accepted && runCollection(item, dialog.choice());
+}
+
+QString MainWindow::collectionTitle(qint64 id) const
+{
+    QStringList names; // "Shop / Checkout", as newman names a folder
+    for (QModelIndex i = m_model->indexForId(id); i.isValid(); i = i.parent())
+        names.prepend(i.data().toString());
+    return names.join(QStringLiteral(" / "));
+}
+
+bool MainWindow::runCollection(qint64 id, const CollectionRunChoice& choice, QString* error)
+{
+    const qint64 item = collectionOf(id);
+    QByteArray json;
+    QStringList warnings;
+    QString why;
+    if (!m_store || !item) {
+        why = tr("Select a collection, a folder or a request in one to run it.");
+    } else if (collectionRunScenario(*m_store, item, choice, json, warnings, why)) {
+        for (const QString& w : warnings)
+            statusBar()->showMessage(w, 8000);
+        return launchRun(json, collectionTitle(item), RunSession::Options{}, true, error) != nullptr;
+    }
+    if (error)
+        *error = why;
+    else
+        showError(tr("The collection cannot run: %1").arg(why));
+    return false;
 }
 
 bool MainWindow::openRunReport(qint64 id)

@@ -1,5 +1,7 @@
 #include "reportview.h"
 
+#include "collectionrunner.h"
+
 #include "jsontext.h"
 #include "projecttreemodel.h"
 #include "reportmodel.h"
@@ -218,6 +220,12 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     connect(table->horizontalHeader(), &QHeaderView::geometriesChanged, table, fit);
     auto* inner = new QWidget;
     auto* page = new QVBoxLayout(inner);
+    if (model->judgedByTests()) { // a collection run: each request and each test first, as its runner showed them
+        auto* results = new CollectionRunView;
+        results->showSummary(model->summary());
+        results->setMinimumHeight(260);
+        page->addWidget(results);
+    }
     page->addLayout(grid);
     page->addLayout(lists);
     for (QWidget* w : {static_cast<QWidget*>(thresholds), static_cast<QWidget*>(events),

@@ -4,6 +4,7 @@
 
 #include "bundle/bundlefile.h"
 #include "bundle/environment.h"
+#include "bundle/newmanrun.h"
 #include "bundle/projectscenario.h"
 #include "cli.h"
 #include "core/durationtext.h"
@@ -56,6 +57,8 @@ const char* kRunUsage =
     "                        scripts; its rows are the iterations unless --iterations says\n"
     "  --env-var NAME=VALUE  an environment value over the file's (repeatable)\n"
     "  --global-var NAME=VALUE  a global value (repeatable)\n"
+    "  --delay-request D     a pause between two requests: milliseconds as newman's (200)\n"
+    "                        or a duration (1.5s)\n"
     "  --no-default-header NAME  leave out one of the headers newman sends on every request\n"
     "                        (Accept: */*, Accept-Encoding: gzip, deflate, br, Cache-Control:\n"
     "                        no-cache, Postman-Token: a fresh uuid, Connection: keep-alive)\n"
@@ -242,6 +245,9 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
                 return false;
         } else if (a == "--bail") {
             o.bail = true;
+        } else if (is("--delay-request", "--delay-request")) {
+            if (!val("--delay-request", o.delayRequest))
+                return false;
         } else if (is("--no-default-header", "--no-default-header")) {
             std::string v;
             if (!val("--no-default-header", v))
@@ -496,68 +502,38 @@ bool collectionLoad(const Options& o, v1::Scenario& s, std::size_t dataRows, std
                 "not apply (the load flags -c, --rate, -d and --iterations do)";
         return false;
     }
-    // newman's run: every request whatever failed before it (or, with --bail, the run stops at the first
-    // failure), judged by its tests
-    s.set_verdict("tests");
-    // the headers newman sends on every request that has none of the name (--no-default-header leaves one out)
-    static const std::pair<const char*, const char*> kNewmanHeaders[] = {{"Accept", "*/*"},
-                                                                         {"Accept-Encoding", "gzip, deflate, br"},
-                                                                         {"Cache-Control", "no-cache"},
-                                                                         {"Postman-Token", "${$guid}"},
-                                                                         {"Connection", "keep-alive"}};
-    for (const std::string& off : o.noDefaultHeaders)
-        if (std::none_of(std::begin(kNewmanHeaders), std::end(kNewmanHeaders),
-                         [&](const auto& h) { return equalsNoCase(h.first, off); })) {
-            error = "--no-default-header: \"" + off +
-                    "\" is not one of the headers a collection run adds (Accept, Accept-Encoding, Cache-Control, "
-                    "Postman-Token, Connection)";
-            return false;
-        }
-    for (const auto& [name, value] : kNewmanHeaders)
-        if (std::none_of(o.noDefaultHeaders.begin(), o.noDefaultHeaders.end(),
-                         [&](const std::string& off) { return equalsNoCase(off, name); })) {
-            v1::Header* h = s.add_default_headers();
-            h->set_name(name);
-            h->set_value(value);
-        }
-    // newman's defaults: a cookie jar, redirects followed (its --ignore-redirects is off, up to 10)
-    s.set_cookies(true);
-    if (s.follow_redirects() == 0)
-        s.set_follow_redirects(10);
-    for (auto& step : *s.mutable_steps())
-        if (step.on_error().empty() || o.bail)
-            step.set_on_error(o.bail ? "stopRun" : "continue");
-    std::uint64_t c = 1, n = dataRows ? std::min<std::uint64_t>(dataRows, RunLimits::kIterations) : 1;
+    NewmanRun run;
+    run.bail = o.bail;
+    run.noDefaultHeaders = o.noDefaultHeaders;
+    run.timed = !o.duration.empty();
+    std::uint64_t c = 1, n = 0;
     if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
         return false;
-    if (!o.iterations.empty() && !parseWhole(o.iterations, "--iterations", 1, RunLimits::kIterations, n, error))
-        return false;
-    if (!o.rate.empty()) {
-        if (!o.iterations.empty()) {
-            error = "--iterations: an open model (--rate) runs for a time (-d), not per user";
+    run.users = std::uint32_t(c);
+    if (!o.iterations.empty()) {
+        if (!parseWhole(o.iterations, "--iterations", 1, RunLimits::kIterations, n, error))
             return false;
-        }
+        run.iterations = n;
+    }
+    if (!o.delayRequest.empty()) { // newman's is a number of milliseconds; a duration reads as well
+        const bool ms = o.delayRequest.find_first_not_of("0123456789") == std::string::npos;
+        if (o.delayRequest != "0" &&
+            !durationArg(ms ? o.delayRequest + "ms" : o.delayRequest, "--delay-request", run.delayRequest, error))
+            return false;
+    }
+    if (!o.rate.empty()) {
         double rate;
         if (!parseDecimal(o.rate, "--rate", 0.001, RunLimits::kRate, rate, error))
             return false;
-        s.clear_load();
-        s.mutable_load()->mutable_open()->set_rate(rate);
-        s.set_connections(std::uint32_t(c));
-        s.set_iterations(0);
-        if (o.duration.empty())
-            *s.mutable_duration() = toProto(10 * kNanosPerSecond);
-        return true;
+        run.rate = rate;
     }
-    s.mutable_load()->mutable_closed()->set_users(std::uint32_t(c));
-    // a time given and no count: as many iterations as fit in it
-    s.set_iterations(!o.duration.empty() && o.iterations.empty() ? 0 : std::uint32_t(n));
-    return true;
+    return shapeNewmanRun(s, run, dataRows, error);
 }
 
 bool newmanFlags(const Options& o)
 {
     return !o.environmentFile.empty() || !o.globalsFile.empty() || !o.iterationDataFile.empty() || !o.envVars.empty() ||
-           !o.globalVars.empty() || !o.noDefaultHeaders.empty();
+           !o.globalVars.empty() || !o.noDefaultHeaders.empty() || !o.delayRequest.empty();
 }
 
 // newman's files and values beside a collection (--environment, --globals, --iteration-data, --env-var,
@@ -623,8 +599,8 @@ bool projectScenario(const Options& o, const std::string& project, const std::st
     } else if (quickFlags || !o.iterations.empty() || o.bail || newmanFlags(o)) {
         error = quickFlags       ? "give either a scenario or --url with its quick-mode options, not both"
                 : o.bail         ? "--bail: for a collection (a scenario's steps say it with \"onError\")"
-                : newmanFlags(o) ? "--environment, --globals, --iteration-data, --env-var, --global-var and "
-                                   "--no-default-header: for a collection"
+                : newmanFlags(o) ? "--environment, --globals, --iteration-data, --env-var, --global-var, "
+                                   "--delay-request and --no-default-header: for a collection"
                                  : "--iterations: for a collection, or a scenario's own \"iterations\"";
         return false;
     }
@@ -649,8 +625,8 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
         return preparedScenario(o, s, baseDir, error);
     std::string project, name;
     if (newmanFlags(o) && !splitProjectScenario(o.scenarioFile, project, name)) {
-        error = "--environment, --globals, --iteration-data, --env-var, --global-var and --no-default-header: for "
-                "PROJECT.stampede@COLLECTION";
+        error = "--environment, --globals, --iteration-data, --env-var, --global-var, --delay-request and "
+                "--no-default-header: for PROJECT.stampede@COLLECTION";
         return false;
     }
     if (o.bail && o.scenarioFile.empty()) {

@@ -26,6 +26,7 @@ struct Options
     // --global-var NAME=VALUE
     std::string environmentFile, globalsFile, iterationDataFile;
     std::vector<std::string> envVars, globalVars;
+    std::string delayRequest;                  // --delay-request D: a pause between two requests (newman's)
     std::vector<std::string> noDefaultHeaders; // --no-default-header NAME: one of newman's default headers not sent
     bool bodySet = false;
     std::vector<std::string> headers, thresholds, vars, breakers;

@@ -1,3 +1,4 @@
+#include "collectionrun.h"
 #include "control/grpclog.h"
 #include "demoproject.h"
 #include "mainwindow.h"
@@ -49,7 +50,9 @@ int main(int argc, char** argv)
     const QCommandLineOption openRequest(QStringLiteral("open"), QStringLiteral("open the request with this name"),
                                          QStringLiteral("name"));
     const QCommandLineOption sendIt(QStringLiteral("send"), QStringLiteral("send the request opened with --open"));
-    const QCommandLineOption runIt(QStringLiteral("run"), QStringLiteral("run the scenario opened with --open"));
+    const QCommandLineOption runIt(QStringLiteral("run"),
+                                   QStringLiteral("run the scenario opened with --open (a collection or folder: "
+                                                  "in the collection runner)"));
     const QCommandLineOption delay(QStringLiteral("screenshot-delay"),
                                    QStringLiteral("wait this long before --screenshot"), QStringLiteral("ms"),
                                    QStringLiteral("1200"));
@@ -103,7 +106,17 @@ int main(int argc, char** argv)
         const QModelIndexList found =
             window.treeModel()->match(window.treeModel()->index(0, 0), Qt::DisplayRole, cli.value(openRequest), 1,
                                       Qt::MatchExactly | Qt::MatchRecursive);
-        if (!found.isEmpty()) {
+        const auto kind = found.isEmpty() ? -1 : found.first().data(ProjectTreeModel::KindRole).toInt();
+        if (kind == int(stampede::ItemKind::Collection) || kind == int(stampede::ItemKind::Folder)) {
+            // a collection or folder: with --run, the collection runner, in the project's environment
+            const qint64 id = found.first().data(ProjectTreeModel::IdRole).toLongLong();
+            window.whenMockReady([&window, &cli, &runIt, id] {
+                CollectionRunChoice choice;
+                choice.environment = QString::fromStdString(window.treeModel()->store()->setting("environment"));
+                if (cli.isSet(runIt))
+                    window.runCollection(id, choice);
+            });
+        } else if (!found.isEmpty()) {
             window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
             // sent or run once the project's mock listens (the environment then points at it)
             const QByteArray payload = found.first().data(ProjectTreeModel::PayloadRole).toByteArray();

@@ -255,12 +255,21 @@ bool applyProject(v1::Scenario& scenario, ProjectStore& store, const std::string
 bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
                          std::string& error, bool storedEnvironment)
 {
+    auto store = ProjectStore::openReadOnly(path, error);
+    return store && loadProjectScenario(*store, name, env, out, error, storedEnvironment);
+}
+
+namespace {
+bool applyProjectScopes(ProjectStore& project, const std::string& name, const std::string& env, ProjectScenario& out,
+                        std::string& error, bool storedEnvironment);
+} // namespace
+
+bool loadProjectScenario(ProjectStore& project, const std::string& name, const std::string& env, ProjectScenario& out,
+                         std::string& error, bool storedEnvironment)
+{
     std::string why;
-    auto store = ProjectStore::openReadOnly(path, why);
-    if (!store) {
-        error = why;
-        return false;
-    }
+    ProjectStore* store = &project;
+    const std::string path = project.path();
     const std::vector<ProjectItem> scenarios = itemsOf(*store, ItemKind::Scenario);
     std::vector<const ProjectItem*> named;
     for (const auto& s : scenarios)
@@ -290,6 +299,19 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
         error = path + "@" + name + ": not a valid scenario: " + why;
         return false;
     }
+    return applyProjectScopes(project, name, env, out, error, storedEnvironment);
+}
+
+namespace {
+
+// A scenario's (or a collection's, `out.collection`) scopes from its project: the collection's own variables,
+// the environment `env` (the stored choice when empty and `storedEnvironment`), its replay's traffic inlined.
+bool applyProjectScopes(ProjectStore& project, const std::string& name, const std::string& env, ProjectScenario& out,
+                        std::string& error, bool storedEnvironment)
+{
+    std::string why;
+    ProjectStore* store = &project;
+    const std::string path = project.path();
     if (!projectEnvironments(*store, out.environments, why)) {
         error = path + "@" + name + ": " + why;
         return false;
@@ -332,6 +354,29 @@ bool loadProjectScenario(const std::string& path, const std::string& name, const
     const std::size_t slash = path.rfind('/');
     out.baseDir = slash == std::string::npos ? "." : path.substr(0, slash);
     return true;
+}
+
+} // namespace
+
+bool loadProjectCollection(ProjectStore& project, std::int64_t item, const std::string& env, ProjectScenario& out,
+                           std::string& error)
+{
+    std::string name; // its path: "Shop/Checkout"
+    int depth = 0;    // a project file whose folders make a cycle ends the walk
+    auto i = project.item(item);
+    if (!i || (i->kind != ItemKind::Collection && i->kind != ItemKind::Folder)) {
+        error = "not a collection or a folder of " + project.path();
+        return false;
+    }
+    for (; i && ++depth < 256; i = i->parentId ? project.item(i->parentId) : std::nullopt)
+        name = name.empty() ? i->name : i->name + "/" + name;
+    out = {};
+    out.collection = true;
+    if (!collectionScenario(project, item, name, out.scenario, error)) {
+        error = name + ": " + error;
+        return false;
+    }
+    return applyProjectScopes(project, name, env, out, error, false);
 }
 
 namespace {

@@ -82,6 +82,14 @@ struct ProjectScenario
 // --environment FILE stands instead).
 bool loadProjectScenario(const std::string& path, const std::string& name, const std::string& env, ProjectScenario& out,
                          std::string& error, bool storedEnvironment = true);
+// The same from a project that is open (the workbench's).
+bool loadProjectScenario(ProjectStore& project, const std::string& name, const std::string& env, ProjectScenario& out,
+                         std::string& error, bool storedEnvironment = true);
+// The collection or folder `item` of an open project (the workbench's runner) as loadProjectScenario reads
+// one by its path: its requests as steps, the collection's own variables, and the environment `env` (none when
+// empty). False with `error`.
+bool loadProjectCollection(ProjectStore& project, std::int64_t item, const std::string& env, ProjectScenario& out,
+                           std::string& error);
 
 // What newman takes beside a collection (newmanfiles.h), for a collection run.
 struct NewmanInputs

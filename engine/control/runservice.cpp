@@ -446,6 +446,7 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         cb.onAgentSecond = [&](std::size_t agent, const IntervalMetrics& part) {
             parts->push_back(RunLog::prepare(part, names[agent], m_scenarios));
         };
+    NamedTests named(m_plan);
     cb.onSecond = [&](const IntervalMetrics& second, const SecondSummary& summary) {
         serverNow = scraper.latest();
         parts->push_back(RunLog::prepare(second, {}, m_scenarios));
@@ -457,7 +458,10 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
         withServer.planned = plannedRequests(m_plan, second.second);
         if (!serverNow.empty())
             serverBySecond[second.second] = serverNow;
-        sink.second({withServer, ready});
+        LiveSecond live{withServer, ready, named.names(), {}};
+        for (const StepMetrics& m : second.steps)
+            live.checkMessages.push_back(m.checkMessages);
+        sink.second(live);
         for (auto& out : m_outputs)
             out->second(withServer, ready->back());
         onStore(sink, [ready](RunLog& log, std::int64_t row) { return log.write(row, *ready); }); // one transaction
@@ -512,7 +516,6 @@ RunResult RunService::drive(Controller& controller, RunSink& sink)
     if (!secrets.empty())
         redactCallbacks(cb, secrets);
     scraper.start();
-    NamedTests named(m_plan);
     controller.setSecondHook([&named](IntervalMetrics& second) { named.index(second); });
     RunResult result = controller.run(m_bundle, m_plan.runId, m_plan.steps.size(), cb);
     result.testNames = named.names();

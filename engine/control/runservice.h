@@ -60,6 +60,10 @@ struct LiveSecond
 {
     SecondSummary summary;
     std::shared_ptr<const std::vector<PreparedSecond>> prepared;
+    // Per step, the names its scripts' tests came under so far (their check indices follow the plan's checks),
+    // and why each check failed in this second (by check index; "" where none did).
+    std::vector<std::vector<std::string>> testNames;
+    std::vector<std::vector<std::string>> checkMessages;
 };
 
 struct RunOutcome

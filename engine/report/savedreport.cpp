@@ -178,7 +178,10 @@ RunSummary summarizeSaved(const SavedRun& run)
         s.scenario = run.info.name;
     CapacityResult capacity;
     const bool search = capacityFromJson(run.summaryJson, capacity); // ends when it has its answer, not as planned
-    s.durationS = run.info.status == "completed" && planned > 0 && !search ? planned : run.info.durationS;
+    // (a run its iterations ended - a collection's - took its own time, which its summary kept: never the bound)
+    s.durationS = run.info.status == "completed" && planned > 0 && !search
+                      ? (run.info.durationS > 0 ? std::min(planned, run.info.durationS) : planned)
+                      : run.info.durationS;
     StepMetrics total;
     for (std::size_t i = 0; i < run.total.steps.size(); ++i) {
         total.merge(run.total.steps[i]);

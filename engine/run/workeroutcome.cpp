@@ -231,6 +231,13 @@ void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
         }
         break;
     }
+    // the run stops here, before this user's iteration ends: no user of this worker starts another request
+    // (newman's --bail sends nothing more)
+    if (m_stopRunAt && !m_stopping) {
+        if (m_setup.stopRun)
+            m_setup.stopRun->store(true, std::memory_order_relaxed);
+        beginStop();
+    }
     finishIteration(slot, now);
 }
 

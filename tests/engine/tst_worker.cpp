@@ -332,6 +332,21 @@ private Q_SLOTS:
             QVERIFY(s.clock.now() - kT0 < 100 * kMs); // the worker ended at once, not at the plan's end
     }
 
+    // stopRun with no pause between iterations (newman's --bail): the user whose step failed starts nothing more,
+    // not even the next iteration its pacer would start at once.
+    void stopRunSendsNothingMore()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}},"
+                       "{'request': {'url': 'http://127.0.0.1:9/b'}, 'onError': 'stopRun'}],"
+                       "'load': {'closed': {'users': 1}}, 'iterations': 3}"),
+                     [](const Sent& x) { return after(10 * kMs, x.step == 1 ? 500 : 200); });
+        s.run();
+        std::string order;
+        for (const Sent& x : s.io.sent())
+            order += x.step == 0 ? 'a' : 'b';
+        QCOMPARE(order, std::string("ab"));
+    }
+
     // stopUser stops that user only: the others go on.
     void stopUserLeavesTheOthers()
     {

@@ -309,6 +309,24 @@ private slots:
                     QStringLiteral("--no-default-header"), QStringLiteral("X-Mine")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("\"X-Mine\" is not one of the headers")), qPrintable(r.err));
+        // --delay-request: newman's milliseconds between two requests (none after the last): the run lasts at least
+        // that long; a value that is no time is refused before anything is sent
+        const QString summary = m_dir.filePath(QStringLiteral("delayed.json"));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Heads"), QStringLiteral("-q"),
+                    QStringLiteral("--engines"), QStringLiteral("1"), QStringLiteral("--delay-request"),
+                    QStringLiteral("400"), QStringLiteral("--summary-json"), summary});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(server.requests().size(), std::size_t(6));
+        QFile f(summary);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const double took =
+            QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("duration_s")).toDouble();
+        QVERIFY2(took >= 0.4 && took < 30, qPrintable(QString::number(took)));
+        r = runCli({QStringLiteral("run"), project + QStringLiteral("@Heads"), QStringLiteral("-q"),
+                    QStringLiteral("--delay-request"), QStringLiteral("soon")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--delay-request: \"soon\" is not a duration")), qPrintable(r.err));
+        QCOMPARE(server.requests().size(), std::size_t(6));
     }
 
     // Issue 48: a test named at run time (tests['id ' + id], pm.test('code ' + code)) is counted under that name,
