@@ -55,12 +55,12 @@ struct AgentRun
     std::uint64_t rendezvousVersion = 0;
 
     // The controller spoke: the dead-man starts again, and the engine's lease
-    // (checked by its workers on the steady clock) is renewed by as much.
+    // (checked by its workers on the agent's clock, as the dead-man) is renewed by as much.
     void heard()
     {
         deadMan->heard();
         if (engine)
-            engine->renewLease(SteadyClock::monotonicNow() + deadMan->limit());
+            engine->renewLease(engine->clock().now() + deadMan->limit());
     }
 };
 
@@ -148,7 +148,7 @@ public:
         slice.more.assign(rq->more_shares().begin(), rq->more_shares().end());
         slice.elapsed = Nanos(rq->elapsed_ns());
         slice.fromSecond = rq->from_second();
-        run->engine = std::make_unique<RunEngine>(run->plan, slice);
+        run->engine = std::make_unique<RunEngine>(run->plan, slice, m_clock.get()); // one clock: the dead-man's
         if (rq->level_factor() > 0 || rq->from_second()) // a joiner: the run's level now (0: paused)
             run->engine->adjust(rq->level_factor());
         // the controller may ask for a shorter dead-man time, never a longer one than the agent allows

@@ -22,7 +22,7 @@ struct AgentOptions
     std::string metricsAddress;                // host:port for GET /metrics (Prometheus); empty: off
     std::map<std::string, std::string> labels; // told in Hello: controllers choose agents by them
     bool log = true;                           // one line on stderr per run started and ended
-    ClockPtr clock;                            // the dead-man timer's time; null: the steady clock
+    ClockPtr clock;                            // the runs' and the dead-man timer's time; null: the steady clock
 };
 
 // True for host:port addresses on loopback (127.x.x.x, localhost, [::1]).

@@ -19,6 +19,8 @@ public:
     virtual ~Clock() = default;
     // Monotonic time in nanoseconds; any origin. Thread-safe.
     virtual Nanos now() const = 0;
+    // The calendar's time in whole seconds since 1970 (a cookie's Expires and Max-Age are judged by it).
+    virtual std::int64_t unixSeconds() const { return std::int64_t(::time(nullptr)); }
 };
 using ClockPtr = std::shared_ptr<Clock>;
 
@@ -41,11 +43,15 @@ class FakeClock final : public Clock
 public:
     explicit FakeClock(Nanos start = 0) : m_now(start) {}
     Nanos now() const override { return m_now.load(); }
+    // The calendar moves with now(): `epoch` at its origin (a fixed day in 2026 unless told).
+    std::int64_t unixSeconds() const override { return m_epoch.load() + m_now.load() / kNanosPerSecond; }
     void advance(Nanos by) { m_now += by; }
     void set(Nanos to) { m_now = to; }
+    void setEpoch(std::int64_t unixSecondsAtZero) { m_epoch = unixSecondsAtZero; }
 
 private:
     std::atomic<Nanos> m_now;
+    std::atomic<std::int64_t> m_epoch{1780000000};
 };
 
 } // namespace stampede

@@ -581,9 +581,15 @@ private:
                   "a replay sends the recorded requests as they were (their cookies, each redirect as recorded)");
         if (!m_plan.cookies && !m_plan.followRedirects)
             return;
-        for (auto& st : m_plan.steps)
-            if (!st.grpc)
-                st.needs |= kNeedsHeaders; // Set-Cookie and Location
+        for (auto& st : m_plan.steps) {
+            if (st.grpc)
+                continue;
+            st.needs |= kNeedsHeaders; // Set-Cookie and Location
+            if (m_plan.cookies)        // a redirect's Set-Cookie is taken before it is followed
+                st.hooks.push_back(FlowHookKind::Cookies);
+            if (m_plan.followRedirects)
+                st.hooks.push_back(FlowHookKind::Redirects);
+        }
     }
 
     // A duration from 0 to ThinkTime::kMax; false after reporting it.

@@ -75,6 +75,14 @@ struct StepScriptPlan
     std::string requestId; // pm.info.requestId: its Postman item's id, else one made for the run (as Postman does)
 };
 
+// A concern of a step's semantics that runs as a hook of the worker's loop (flow/stephook.h), in this order
+// on an answer.
+enum class FlowHookKind : std::uint8_t
+{
+    Cookies,   // the user's cookie jar (ScenarioPlan::cookies)
+    Redirects, // redirects followed as hops of the step (ScenarioPlan::followRedirects)
+};
+
 struct PlannedStep
 {
     std::string name;
@@ -114,7 +122,8 @@ struct PlannedStep
     std::vector<Check> checks;
     std::vector<Extractor> extractors;
     std::shared_ptr<const StepScriptPlan> scripts; // null: the step has no script
-    unsigned needs = kNeedsNothing; // what the checks, extractors, cookies and redirects read of the answer
+    unsigned needs = kNeedsNothing;  // what the checks, extractors, cookies and redirects read of the answer
+    std::vector<FlowHookKind> hooks; // its hooks, in order (empty: a plain step, the loop calls none)
     // The step uses extracted ${names} (their variable indices): it is
     // rendered when it is sent, not when its iteration starts, and is not
     // sent (an `extract` error) while one of them is unset.

@@ -57,7 +57,9 @@ public:
     RendezvousBoard* rendezvous() { return m_rendezvous.get(); }
     // Thread-safe; scales the planned level (rate or users) from now on.
     void adjust(double factor) { m_levelFactor.store(factor < 0 ? 0 : factor); }
-    // Thread-safe; the load may go on until `until` on the steady clock and
+    // The clock that times the run (its workers' sends, seconds and lease).
+    const Clock& clock() const { return m_clock; }
+    // Thread-safe; the load may go on until `until` on clock() and
     // not after, unless the lease is renewed (an agent renews it each time its
     // controller speaks). Workers check it before sending and after each wait,
     // so a process frozen past its lease sends nothing when it thaws: its

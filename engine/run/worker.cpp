@@ -59,6 +59,20 @@ Worker::Worker(const WorkerSetup& setup)
         m_rendezvous = nullptr;
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
+    // each step's hooks: one of each kind the plan lists, shared by the steps that list it
+    m_stepHooks.resize(m_plan.steps.size());
+    std::vector<StepHook*> byKind(8, nullptr);
+    for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
+        for (const FlowHookKind kind : m_plan.steps[i].hooks) {
+            StepHook*& h = byKind[std::size_t(kind)];
+            if (!h) {
+                m_hooks.push_back(makeStepHook(kind, m_plan, slots, *this));
+                h = m_hooks.back().get();
+                if (kind == FlowHookKind::Cookies)
+                    m_cookies = static_cast<CookieHook*>(h);
+            }
+            m_stepHooks[i].push_back(h);
+        }
     m_scripted = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
                              [](const PlannedStep& st) { return st.scripts != nullptr; });
     if (m_renderer.anyTemplated() || m_scripted) // a script's changes go into the slot's own copy
@@ -73,8 +87,6 @@ Worker::Worker(const WorkerSetup& setup)
         s.values.resize(m_plan.variables.size());
         s.isSet.resize(m_plan.variables.size());
         s.saved.resize(m_plan.savedRefs.size());
-        if (m_plan.cookies)
-            s.jar = std::make_unique<CookieJar>();
     }
 }
 
@@ -255,6 +267,8 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
         fail(slot, o.request->failureClass, o.request->failure, now);
         return;
     }
+    if (!m_stepHooks[i].empty())
+        hooksBeforeSend(slot, o, false, now);
     StepMetrics& m = metricsAt(i, now);
     if (m_paced) // how far behind its intended time it went out
         m.sendLag.record(std::uint64_t(std::max<Nanos>(0, now - intended) / kNanosPerMicro));

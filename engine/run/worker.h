@@ -23,10 +23,11 @@
 // sent. What the worker decides there (the cookie a request carries, where a
 // redirect goes) the session applies.
 #include "check/checks.h"
-#include "check/cookies.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
 #include "core/random.h"
+#include "flow/cookies.h"
+#include "flow/stephook.h"
 #include "load/pacer.h"
 #include "metrics/runmetrics.h"
 #include "net/eventloop.h"
@@ -87,7 +88,7 @@ struct WorkerSetup
     RendezvousBoard* rendezvous = nullptr; // the engine's rendezvous points (null: none)
 };
 
-class Worker final : public SessionListener, private ValueLookup, private PacerHost
+class Worker final : public SessionListener, private ValueLookup, private PacerHost, private FlowHost
 {
 public:
     // Creates the cursors; throws PartitionError when this part has no values.
@@ -116,13 +117,11 @@ private:
         Nanos intended = 0;                    // when this step was meant to start
         Nanos sent = 0;                        // when it was handed to the connection
         // flows: extracted values by variable index (set or not), the
-        // iteration's values of plan.savedRefs, the user's cookies
+        // iteration's values of plan.savedRefs
         std::vector<std::string> values;
         std::vector<bool> isSet;
         std::vector<std::string> saved;
-        std::unique_ptr<CookieJar> jar;
-        std::uint32_t hops = 0;       // redirects followed in this step
-        std::string path;             // the request target as sent (cookies, relative redirects)
+        std::string path;             // the request target as sent (the step's hooks: cookies, relative redirects)
         bool single = false;          // its iteration is one recorded request
         std::uint32_t repeated = 0;   // sends of the current step done (its repeat)
         std::uint32_t tries = 0;      // retries of the current send
@@ -188,14 +187,23 @@ private:
     // The step's request for `slot` in `o`: rendered now when it uses
     // extracted values, with the user's cookie; false: not sent (reported).
     bool prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
-    bool followRedirect(std::uint32_t slot, const Answer& answer, Nanos now);
     // An answer's times: latency from the intended start, service time from the
     // send, and the time to first byte the session measured (-1: none).
     static void recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte);
-    void sendHop(std::uint32_t slot, const std::string& target, bool toGet, Nanos now);
-    void takeCookies(Slot& s, const PlannedStep& st, const Answer& answer);
-    // The user's Cookie header for `target` on the step's server ("" none), in m_cookie.
-    std::string_view cookieFor(const Slot& s, const PlannedStep& st, std::string_view target);
+    // The step's hooks (flow/): before its request goes (its target as sent kept), and on its answer (true: a
+    // hook took it, a redirect's hop went instead).
+    StepCall callOf(std::uint32_t slot, bool hop, Nanos now)
+    {
+        Slot& s = m_slots[slot];
+        return {slot, std::size_t(s.step), m_plan.steps[std::size_t(s.step)], s.path, hop, now};
+    }
+    void hooksBeforeSend(std::uint32_t slot, Outgoing& o, bool hop, Nanos now);
+    bool hooksTake(std::uint32_t slot, const Answer& answer, Nanos now);
+    // FlowHost
+    StepMetrics& stepMetrics(std::size_t step, Nanos now) override { return metricsAt(step, now); }
+    void countAnswer(const StepCall& call, const Answer& answer) override;
+    void sendAgain(const StepCall& call, std::string_view target, bool asGet) override;
+    std::int64_t unixSeconds() const override { return m_clock.unixSeconds(); }
     // The answer judged by the step's checks (m_checkResults, counted when
     // the outcome is), extracted from when it passed; `why` a failure.
     Verdict judge(std::uint32_t slot, const AnswerView& answer, std::string& why);
@@ -258,13 +266,15 @@ private:
     bool preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     void testScript(std::uint32_t slot, const PlannedStep& st, const AnswerView& answer, Verdict& verdict,
                     std::string& why);
-    std::vector<Outgoing> m_outgoing;          // per step: where and how its request goes
-    std::string m_cookie;                      // the Cookie header of the request being sent
-    JsonReader m_json;                         // reads the answers' JSON paths
-    std::string m_grpcJson;                    // a gRPC answer's message as JSON
-    std::string m_decoded;                     // an answer's body in gzip or deflate, decoded (decodedBody)
-    int m_lookupSlot = -1;                     // value(): read this slot's saved and extracted values
-    const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
+    std::vector<Outgoing> m_outgoing;                // per step: where and how its request goes
+    std::vector<StepHookPtr> m_hooks;                // the plan's hooks, one of each kind its steps list
+    std::vector<std::vector<StepHook*>> m_stepHooks; // per step, its hooks in order (empty: a plain step)
+    CookieHook* m_cookies = nullptr;                 // the cookie jars' hook (pm.cookies reads it), if any
+    JsonReader m_json;                               // reads the answers' JSON paths
+    std::string m_grpcJson;                          // a gRPC answer's message as JSON
+    std::string m_decoded;                           // an answer's body in gzip or deflate, decoded (decodedBody)
+    int m_lookupSlot = -1;                           // value(): read this slot's saved and extracted values
+    const bool m_paced = m_plan.load->paced();       // iterations at planned times: send lag measured
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;

@@ -11,53 +11,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <ctime>
 #include <optional>
 
 namespace stampede {
-
-namespace {
-
-std::string_view pathOnly(std::string_view target)
-{
-    return target.substr(0, target.find('?'));
-}
-
-std::int64_t wallSeconds()
-{
-    return std::int64_t(std::time(nullptr));
-}
-
-// Where a Location header sends a request for `current` on (scheme, host,
-// port): a target on the same server, or nothing (another server's, which
-// is not followed).
-std::optional<std::string> redirectTarget(std::string_view location, const PlannedStep& st, std::string_view current)
-{
-    if (location.empty())
-        return std::nullopt;
-    if (location.find("://") != std::string_view::npos) {
-        std::string why;
-        const auto u = Url::parse(location, why);
-        if (!u || u->port != st.port || (u->scheme == "https") != st.secure)
-            return std::nullopt;
-        if (!equalsNoCase(u->host, st.host))
-            return std::nullopt;
-        return u->target;
-    }
-    if (location.substr(0, 2) == "//")
-        return std::nullopt; // scheme-relative: another server
-    location = location.substr(0, location.find('#'));
-    std::string target;
-    if (location.empty() || location.front() != '/') {
-        const std::string_view dir = pathOnly(current).substr(0, pathOnly(current).rfind('/') + 1);
-        target = dir.empty() ? "/" : std::string(dir);
-    }
-    if (!appendTarget(target, location)) // as any request's target (wiretext.h)
-        return std::nullopt;
-    return target;
-}
-
-} // namespace
 
 // A new iteration on `slot`: the values of steps rendered late are saved, and
 // in the open model (a slot is an iteration's place, not a user) the
@@ -69,11 +25,10 @@ void Worker::startFlows(std::uint32_t slot)
     s.jump = kNoJump;
     if (m_scripts)
         m_scripts->newIteration(slot, m_plan.load->slotIsUser());
-    if (!m_plan.load->slotIsUser()) {
+    if (!m_plan.load->slotIsUser())
         std::fill(s.isSet.begin(), s.isSet.end(), false);
-        if (s.jar)
-            s.jar->clear();
-    }
+    for (const StepHookPtr& h : m_hooks) // the open model: a slot is an iteration's place, each starts anew
+        h->newIteration(slot, !m_plan.load->slotIsUser());
     for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k) {
         const VarRef ref = m_plan.savedRefs[k];
         s.saved[k].assign(m_cursors[ref.variable]->value(ref.column));
@@ -84,9 +39,7 @@ void Worker::startFlows(std::uint32_t slot)
 // extracted values (not sent when one is unset), with the user's cookies.
 bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
 {
-    Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
-    s.hops = 0;
     if (st.scripts && !st.scripts->pre.empty())
         return preRequest(slot, step, o, now);
     return render(slot, step, o, now);
@@ -128,12 +81,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
         fail(slot, ErrorClass::Script, why, now);
         return false;
     }
-    o.request = &mine;
-    if (s.jar || m_plan.followRedirects) { // the target may have changed: cookies for the one sent
-        s.path.assign(requestTarget(mine));
-        if (s.jar)
-            o.cookie = cookieFor(s, st, s.path);
-    }
+    o.request = &mine; // the target it may have changed is the one its hooks see (hooksBeforeSend)
     return true;
 }
 
@@ -178,78 +126,57 @@ bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now
         m_renderer.render(step, *this, s.rendered[step]);
         m_lookupSlot = -1;
         o.request = &s.rendered[step];
-        if (!o.request->failure.empty())
-            return true;
     }
-    if (st.grpc || (!s.jar && !m_plan.followRedirects))
-        return true;
-    s.path.assign(requestTarget(*o.request));
-    if (s.jar)
-        o.cookie = cookieFor(s, st, s.path);
     return true;
 }
 
-std::string_view Worker::cookieFor(const Slot& s, const PlannedStep& st, std::string_view target)
+// The step's request about to go: its target as sent kept, then each hook's say (the user's cookie).
+void Worker::hooksBeforeSend(std::uint32_t slot, Outgoing& o, bool hop, Nanos now)
 {
-    m_cookie = s.jar ? s.jar->header(st.host, pathOnly(target), st.secure, wallSeconds()) : std::string();
-    return m_cookie;
-}
-
-void Worker::takeCookies(Slot& s, const PlannedStep& st, const Answer& answer)
-{
-    const std::int64_t now = wallSeconds();
-    for (const auto& [name, value] : *answer.headers)
-        if (equalsNoCase(name, "set-cookie"))
-            if (auto c = parseSetCookie(value, now))
-                s.jar->receive(*c, st.host, pathOnly(s.path), now);
-}
-
-// A redirect the scenario follows: the next hop is sent as part of the same
-// step (the answer was counted as a request of the step already).
-bool Worker::followRedirect(std::uint32_t slot, const Answer& answer, Nanos now)
-{
-    const int status = answer.status;
-    if (!m_plan.followRedirects || !(status == 301 || status == 302 || status == 303 || status == 307 || status == 308))
-        return false;
     Slot& s = m_slots[slot];
-    if (s.hops >= m_plan.followRedirects || !answer.headers)
-        return false; // past the hops allowed: the redirect is the answer
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    AnswerView headers;
-    headers.headers = answer.headers;
-    const std::string* location = findHeader(headers, "location");
-    const auto target = location ? redirectTarget(*location, st, s.path) : std::nullopt;
-    if (!target)
-        return false;                                     // none, or to another server: the redirect is the answer
-    StepMetrics& m = metricsAt(std::size_t(s.step), now); // the hop's answer is a request of the step
+    if (!hop)
+        s.path.assign(requestTarget(*o.request));
+    const StepCall call = callOf(slot, hop, now);
+    for (StepHook* h : m_stepHooks[call.step])
+        h->beforeSend(call, o);
+}
+
+bool Worker::hooksTake(std::uint32_t slot, const Answer& answer, Nanos now)
+{
+    const StepCall call = callOf(slot, false, now);
+    for (StepHook* h : m_stepHooks[call.step])
+        if (h->onAnswer(call, answer) == StepHook::Next::Taken)
+            return true;
+    return false;
+}
+
+void Worker::countAnswer(const StepCall& call, const Answer& answer)
+{
+    StepMetrics& m = metricsAt(call.step, call.now);
     ++m.counters.requests;
     m.counters.bytesIn += answer.bytesIn;
-    recordTimes(m, s, now, answer.timeToFirstByte);
-    ++m.counters.redirects;
-    ++s.hops;
-    sendHop(slot, *target, status <= 303, now);
-    return true;
+    recordTimes(m, m_slots[call.user], call.now, answer.timeToFirstByte);
 }
 
-// The step's request again, to `target` (as GET when `toGet`, without its
+// The step's request again, to `target` (as GET when `asGet`, without its
 // body): the session applies the hop to the request as rendered.
-void Worker::sendHop(std::uint32_t slot, const std::string& target, bool toGet, Nanos now)
+void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet)
 {
-    Slot& s = m_slots[slot];
-    const auto i = std::size_t(s.step);
+    Slot& s = m_slots[call.user];
+    const std::size_t i = call.step;
     const PlannedStep& st = m_plan.steps[i];
+    const Nanos now = call.now;
     Outgoing o = m_outgoing[i];
     o.request = m_renderer.templated(i) ? &s.rendered[i] : &m_renderer.fixed(i);
-    o.method = toGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
-    s.path = target;
+    o.method = asGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
+    s.path.assign(target);
     o.target = s.path;
-    o.dropBody = toGet;
-    if (s.jar)
-        o.cookie = cookieFor(s, st, s.path);
+    o.dropBody = asGet;
+    hooksBeforeSend(call.user, o, true, now);
     s.intended = now;
     s.sent = now;
     ++metricsAt(i, now).counters.sent;
-    const std::size_t bytes = m_sessions->send(slot, o, now);
+    const std::size_t bytes = m_sessions->send(call.user, o, now);
     metricsAt(i, now).counters.bytesOut += bytes;
 }
 
@@ -363,8 +290,8 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
 {
     Slot& s = m_slots[slot];
     AnswerView withCookies = a; // pm.cookies: the jar's for the URL, with what the answer set
-    if (s.jar)
-        withCookies.cookies = cookieFor(s, st, s.path);
+    if (m_cookies)
+        withCookies.cookies = m_cookies->header(slot, st, s.path);
     const auto step = std::size_t(s.step);
     // the request as sent: this user's (templated, or changed by its pre-request script), else the fixed one
     const bool own = step < s.rendered.size() &&

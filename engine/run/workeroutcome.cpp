@@ -35,10 +35,8 @@ void Worker::onHttpAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     o.verdict = answer.status >= 400 ? Verdict::HttpError : Verdict::Pass;
     AnswerView a;
     if (m_flows && !st.grpc) {
-        if (slot.jar && answer.headers)
-            takeCookies(slot, st, answer);
-        if (followRedirect(tag, answer, now))
-            return;
+        if (!m_stepHooks[std::size_t(slot.step)].empty() && hooksTake(tag, answer, now))
+            return; // a hook sent the step again (a redirect's hop): its answer is not the step's
         a = answerOf(tag, answer, answer.status, now);
         o.verdict = judge(tag, a, o.why);
     }

@@ -490,6 +490,29 @@ private Q_SLOTS:
         QCOMPARE(s.counters(1).bytesOut, out); // what the session encoded, counted
     }
 
+    // A cookie's lifetime is judged by the run's clock (a fake one here: the test takes no time): Max-Age=3 goes
+    // back on the requests of the next three seconds and not after.
+    void aCookieExpiresByTheRunsClock()
+    {
+        Simulation s(q("{'cookies': true, 'steps': [{'name': 'get', 'request': {'url': 'http://127.0.0.1:9/a'}}],"
+                       "'load': {'closed': {'users': 1, 'pacing': '1400ms'}}, 'iterations': 5}"),
+                     [](const Sent& sent) {
+                         Reply a = after(kMs);
+                         if (sent.at - kT0 < kNanosPerSecond / 2) // the first answer sets it
+                             a.headers = {{"Set-Cookie", "sid=abc; Max-Age=3; Path=/"}};
+                         return a;
+                     });
+        s.clock.setEpoch(1780000000 - kT0 / kNanosPerSecond); // whole seconds of the run are whole seconds
+        s.run();
+        const auto& sent = s.io.sent();
+        QCOMPARE(sent.size(), std::size_t(5));
+        QString carried;
+        for (const Sent& x : sent)
+            carried +=
+                x.wire.find("\r\nCookie: sid=abc\r\n") != std::string::npos ? QLatin1Char('c') : QLatin1Char('-');
+        QCOMPARE(carried, QStringLiteral("-cc--")); // at 0 s none yet; at 1.4 s and 2.8 s alive; at 4.2 s, 5.6 s gone
+    }
+
     // HTTP/2: the hop's :method and :path and the cookie are the session's
     // own strings; the rendered list is left as it was.
     void anHttp2HopIsEncodedBesideTheRenderedList()

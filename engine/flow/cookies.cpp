@@ -1,0 +1,43 @@
+#include "cookies.h"
+
+#include "core/text.h"
+
+namespace stampede {
+
+namespace {
+std::string_view pathOnly(std::string_view target)
+{
+    return target.substr(0, target.find('?'));
+}
+} // namespace
+
+void CookieHook::newIteration(std::uint32_t user, bool fresh)
+{
+    if (fresh)
+        m_jars[user].clear();
+}
+
+std::string_view CookieHook::header(std::uint32_t user, const PlannedStep& step, std::string_view target)
+{
+    m_header = m_jars[user].header(step.host, pathOnly(target), step.secure, m_host.unixSeconds());
+    return m_header;
+}
+
+void CookieHook::beforeSend(const StepCall& call, Outgoing& out)
+{
+    out.cookie = header(call.user, call.plan, call.target);
+}
+
+StepHook::Next CookieHook::onAnswer(const StepCall& call, const Answer& answer)
+{
+    if (!answer.headers)
+        return Next::Judge;
+    const std::int64_t now = m_host.unixSeconds();
+    for (const auto& [name, value] : *answer.headers)
+        if (equalsNoCase(name, "set-cookie"))
+            if (auto c = parseSetCookie(value, now))
+                m_jars[call.user].receive(*c, call.plan.host, pathOnly(call.target), now);
+    return Next::Judge; // a redirect's Set-Cookie counts as any answer's
+}
+
+} // namespace stampede
