@@ -76,9 +76,12 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.form = readPairs(o.value(QStringLiteral("form")));
     const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
     const QString type = auth.value(QStringLiteral("type")).toString();
-    r.auth = type == QLatin1String("basic") ? Auth::Basic : type == QLatin1String("bearer") ? Auth::Bearer : Auth::None;
-    if (r.auth == Auth::None && !type.isEmpty())
-        r.otherAuth = auth; // a helper the editor does not edit (OAuth 1.0): kept as it came
+    r.auth = type == QLatin1String("basic")    ? Auth::Basic
+             : type == QLatin1String("bearer") ? Auth::Bearer
+             : type == QLatin1String("oauth1") ? Auth::OAuth1
+                                               : Auth::None;
+    if (r.auth == Auth::OAuth1 || (r.auth == Auth::None && !type.isEmpty()))
+        r.otherAuth = auth; // its fields, all of them; a helper the editor does not make: kept as it came
     r.user = auth.value(QStringLiteral("user")).toString();
     r.password = auth.value(QStringLiteral("password")).toString();
     r.token = auth.value(QStringLiteral("token")).toString();
@@ -88,6 +91,16 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
                 : version == QLatin1String("2") ? Version::Http2
                                                 : Version::Auto;
     return r;
+}
+
+const QStringList& RequestItem::oauth1Fields()
+{
+    static const QStringList fields = {
+        QStringLiteral("consumerKey"), QStringLiteral("consumerSecret"),  QStringLiteral("token"),
+        QStringLiteral("tokenSecret"), QStringLiteral("signatureMethod"), QStringLiteral("realm"),
+        QStringLiteral("timestamp"),   QStringLiteral("nonce"),           QStringLiteral("version"),
+        QStringLiteral("callback"),    QStringLiteral("verifier")};
+    return fields;
 }
 
 std::optional<RequestItem> RequestItem::fromCurl(const QString& text, QString* error, QStringList* notTaken)
@@ -176,7 +189,11 @@ QByteArray RequestItem::toJson() const
     else if (auth == Auth::Bearer)
         o[QStringLiteral("auth")] =
             QJsonObject{{QStringLiteral("type"), QStringLiteral("bearer")}, {QStringLiteral("token"), token}};
-    else if (!otherAuth.isEmpty())
+    else if (auth == Auth::OAuth1) {
+        QJsonObject a = otherAuth;
+        a[QStringLiteral("type")] = QStringLiteral("oauth1");
+        o[QStringLiteral("auth")] = a;
+    } else if (!otherAuth.isEmpty())
         o[QStringLiteral("auth")] = otherAuth;
     if (timeoutMs != kDefaultTimeoutMs)
         o[QStringLiteral("timeoutMs")] = timeoutMs;
@@ -331,5 +348,11 @@ RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variabl
         u.auth = unknownNames(user + QLatin1Char('\n') + password, variables);
     else if (auth == Auth::Bearer)
         u.auth = unknownNames(token, variables);
+    else if (auth == Auth::OAuth1) {
+        QString all;
+        for (const QString& f : oauth1Fields())
+            all += otherAuth.value(f).toString() + QLatin1Char('\n');
+        u.auth = unknownNames(all, variables);
+    }
     return u;
 }

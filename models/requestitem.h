@@ -35,7 +35,8 @@ struct RequestItem
     {
         None,
         Basic,
-        Bearer
+        Bearer,
+        OAuth1 // Postman's OAuth 1.0 helper: its fields in `otherAuth` (signed as newman signs, bundle/oauth1script.h)
     };
     enum class Version
     {
@@ -56,8 +57,11 @@ struct RequestItem
     Pairs form; // the urlencoded and multipart modes' fields
     Auth auth = Auth::None;
     QString user, password, token;
-    // an auth helper the editor does not edit (Postman's OAuth 1.0): its stored object, written back as it came
+    // OAuth1: the helper's stored object ({"type": "oauth1", "consumerKey": ...}, fields the editor does not show
+    // kept); None: a helper Stampede does not make (Postman's digest, hawk...), written back as it came
     QJsonObject otherAuth;
+    // The OAuth 1.0 helper's fields the editor shows, by Postman's names.
+    static const QStringList& oauth1Fields();
     int timeoutMs = kDefaultTimeoutMs;
     Version version = Version::Auto;
     bool insecure = false; // https / gRPC over TLS: do not verify the server's certificate

@@ -665,37 +665,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="425"/>
+        <location filename="../models/reportmodel.cpp" line="426"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="432"/>
+        <location filename="../models/reportmodel.cpp" line="433"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="451"/>
+        <location filename="../models/reportmodel.cpp" line="452"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="451"/>
+        <location filename="../models/reportmodel.cpp" line="452"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="451"/>
+        <location filename="../models/reportmodel.cpp" line="452"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="451"/>
+        <location filename="../models/reportmodel.cpp" line="452"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="452"/>
+        <location filename="../models/reportmodel.cpp" line="453"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -3185,104 +3185,104 @@ with a self-signed or internal certificate.</source>
         <translation>追踪 ID %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="190"/>
+        <location filename="../models/reportmodel.cpp" line="191"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="212"/>
+        <location filename="../models/reportmodel.cpp" line="213"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="213"/>
+        <location filename="../models/reportmodel.cpp" line="214"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="213"/>
+        <location filename="../models/reportmodel.cpp" line="214"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="230"/>
+        <location filename="../models/reportmodel.cpp" line="231"/>
         <source>%n threshold(s) failed: %1</source>
         <translation>
             <numerusform>%n 个阈值未通过：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="331"/>
+        <location filename="../models/reportmodel.cpp" line="332"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="332"/>
+        <location filename="../models/reportmodel.cpp" line="333"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="346"/>
+        <location filename="../models/reportmodel.cpp" line="347"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="349"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="376"/>
+        <location filename="../models/reportmodel.cpp" line="377"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="376"/>
+        <location filename="../models/reportmodel.cpp" line="377"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="376"/>
+        <location filename="../models/reportmodel.cpp" line="377"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="377"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="377"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="377"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="380"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -3450,287 +3450,403 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="52"/>
+        <location filename="../widgets/requesteditor.cpp" line="54"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="55"/>
+        <location filename="../widgets/requesteditor.cpp" line="57"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="56"/>
+        <location filename="../widgets/requesteditor.cpp" line="58"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="58"/>
-        <location filename="../widgets/requesteditor.cpp" line="458"/>
+        <location filename="../widgets/requesteditor.cpp" line="60"/>
+        <location filename="../widgets/requesteditor.cpp" line="586"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="59"/>
+        <location filename="../widgets/requesteditor.cpp" line="61"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="72"/>
+        <location filename="../widgets/requesteditor.cpp" line="74"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="72"/>
-        <location filename="../widgets/requesteditor.cpp" line="75"/>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="74"/>
+        <location filename="../widgets/requesteditor.cpp" line="77"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75"/>
+        <location filename="../widgets/requesteditor.cpp" line="77"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77"/>
+        <location filename="../widgets/requesteditor.cpp" line="79"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="84"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="102"/>
+        <location filename="../widgets/requesteditor.cpp" line="104"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="102"/>
+        <location filename="../widgets/requesteditor.cpp" line="104"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="102"/>
+        <location filename="../widgets/requesteditor.cpp" line="104"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="108"/>
+        <location filename="../widgets/requesteditor.cpp" line="104"/>
+        <location filename="../widgets/requesteditor.cpp" line="402"/>
+        <source>OAuth 1.0</source>
+        <translation>OAuth 1.0</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="114"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="112"/>
+        <location filename="../widgets/requesteditor.cpp" line="115"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="113"/>
+        <location filename="../widgets/requesteditor.cpp" line="116"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="114"/>
+        <location filename="../widgets/requesteditor.cpp" line="117"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="118"/>
+        <location filename="../widgets/requesteditor.cpp" line="126"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="119"/>
+        <location filename="../widgets/requesteditor.cpp" line="127"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="120"/>
+        <location filename="../widgets/requesteditor.cpp" line="128"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="123"/>
+        <location filename="../widgets/requesteditor.cpp" line="131"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="124"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="126"/>
+        <location filename="../widgets/requesteditor.cpp" line="134"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="128"/>
+        <location filename="../widgets/requesteditor.cpp" line="136"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="131"/>
+        <location filename="../widgets/requesteditor.cpp" line="139"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="144"/>
+        <location filename="../widgets/requesteditor.cpp" line="146"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="145"/>
+        <location filename="../widgets/requesteditor.cpp" line="147"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="146"/>
+        <location filename="../widgets/requesteditor.cpp" line="148"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="147"/>
+        <location filename="../widgets/requesteditor.cpp" line="153"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="186"/>
+        <location filename="../widgets/requesteditor.cpp" line="192"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="210"/>
+        <location filename="../widgets/requesteditor.cpp" line="216"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="212"/>
+        <location filename="../widgets/requesteditor.cpp" line="218"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="237"/>
+        <location filename="../widgets/requesteditor.cpp" line="243"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="279"/>
+        <location filename="../widgets/requesteditor.cpp" line="285"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="282"/>
+        <location filename="../widgets/requesteditor.cpp" line="288"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
+        <location filename="../widgets/requesteditor.cpp" line="393"/>
+        <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
+        <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
+    </message>
+    <message>
         <location filename="../widgets/requesteditor.cpp" line="412"/>
+        <source>Consumer key:</source>
+        <translation>Consumer key：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="413"/>
+        <source>Consumer secret:</source>
+        <translation>Consumer secret：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="414"/>
+        <source>Access token:</source>
+        <translation>Access token：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="415"/>
+        <source>Token secret:</source>
+        <translation>Token secret：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="416"/>
+        <source>Realm:</source>
+        <translation>Realm：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="416"/>
+        <source>Sent in the Authorization header, not signed</source>
+        <translation>放在 Authorization 头中发送，不参与签名</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="417"/>
+        <source>Timestamp:</source>
+        <translation>时间戳：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="417"/>
+        <source>Empty: the time of each send</source>
+        <translation>留空：每次发送时的时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="418"/>
+        <source>Nonce:</source>
+        <translation>Nonce：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="418"/>
+        <source>Empty: a fresh random one for each send</source>
+        <translation>留空：每次发送新生成一个随机值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="419"/>
+        <source>Version:</source>
+        <translation>版本：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="419"/>
+        <source>Empty: 1.0</source>
+        <translation>留空：1.0</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="420"/>
+        <source>Callback URL:</source>
+        <translation>回调 URL：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="421"/>
+        <source>Verifier:</source>
+        <translation>Verifier：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="426"/>
+        <source>value, or ${variable}</source>
+        <translation>值，或 ${variable}</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="438"/>
+        <source>Signature method:</source>
+        <translation>签名方法：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="441"/>
+        <source>Authorization header</source>
+        <translation>Authorization 头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="441"/>
+        <source>URL query</source>
+        <translation>URL 查询参数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="442"/>
+        <source>Where the oauth_ parameters and the signature go</source>
+        <translation>oauth_ 参数和签名放在哪里</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="443"/>
+        <source>Add to:</source>
+        <translation>添加到：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="447"/>
+        <source>Sign empty parameters too</source>
+        <translation>空参数也参与签名</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="538"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="417"/>
+        <location filename="../widgets/requesteditor.cpp" line="543"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="432"/>
+        <location filename="../widgets/requesteditor.cpp" line="560"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="449"/>
+        <location filename="../widgets/requesteditor.cpp" line="577"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="459"/>
+        <location filename="../widgets/requesteditor.cpp" line="587"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="462"/>
+        <location filename="../widgets/requesteditor.cpp" line="590"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="464"/>
+        <location filename="../widgets/requesteditor.cpp" line="592"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="479"/>
+        <location filename="../widgets/requesteditor.cpp" line="607"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="508"/>
-        <location filename="../widgets/requesteditor.cpp" line="531"/>
+        <location filename="../widgets/requesteditor.cpp" line="636"/>
+        <location filename="../widgets/requesteditor.cpp" line="659"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="510"/>
+        <location filename="../widgets/requesteditor.cpp" line="638"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="531"/>
+        <location filename="../widgets/requesteditor.cpp" line="659"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="547"/>
+        <location filename="../widgets/requesteditor.cpp" line="675"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -3738,32 +3854,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="302"/>
+        <location filename="../models/requestitem.cpp" line="319"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="303"/>
+        <location filename="../models/requestitem.cpp" line="320"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="304"/>
+        <location filename="../models/requestitem.cpp" line="321"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="305"/>
+        <location filename="../models/requestitem.cpp" line="322"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="306"/>
+        <location filename="../models/requestitem.cpp" line="323"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="307"/>
+        <location filename="../models/requestitem.cpp" line="324"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -99,7 +101,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     bl->addWidget(m_bodyStack, 1);
 
     m_authType = new QComboBox;
-    m_authType->addItems({tr("No auth"), tr("Basic"), tr("Bearer token")});
+    m_authType->addItems({tr("No auth"), tr("Basic"), tr("Bearer token"), tr("OAuth 1.0")});
     m_authUser = new QLineEdit;
     m_authPassword = new QLineEdit;
     m_authPassword->setEchoMode(QLineEdit::Password);
@@ -108,10 +110,16 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_authToken->setPlaceholderText(tr("token, or ${variable}"));
     auto* authPage = new QWidget;
     auto* af = new QFormLayout(authPage);
+    m_authForm = af;
     af->addRow(tr("Type:"), m_authType);
     af->addRow(tr("User:"), m_authUser);
     af->addRow(tr("Password:"), m_authPassword);
     af->addRow(tr("Token:"), m_authToken);
+    af->addRow(buildOAuth1());
+    m_authNote = new QLabel;
+    m_authNote->setObjectName(QStringLiteral("authNote"));
+    m_authNote->setWordWrap(true);
+    af->addRow(m_authNote);
     m_timeout = new QSpinBox;
     m_timeout->setRange(1, 3600);
     m_timeout->setValue(30);
@@ -132,19 +140,17 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
                             "with a self-signed or internal certificate."));
     af->addRow(QString(), m_verify);
     connect(m_verify, &QCheckBox::toggled, this, &RequestEditor::emitChanged);
-    auto updateAuth = [this] {
-        const int t = m_authType->currentIndex();
-        m_authUser->setEnabled(t == 1);
-        m_authPassword->setEnabled(t == 1);
-        m_authToken->setEnabled(t == 2);
-    };
     updateAuth();
 
     m_requestTabs = new QTabWidget;
     m_requestTabs->addTab(m_params, tr("Params"));
     m_requestTabs->addTab(m_headers, tr("Headers"));
     m_requestTabs->addTab(bodyPage, tr("Body"));
-    m_requestTabs->addTab(authPage, tr("Auth && options"));
+    auto* authScroll = new QScrollArea; // OAuth 1.0's fields are many: they scroll in a short window
+    authScroll->setWidget(authPage);
+    authScroll->setWidgetResizable(true);
+    authScroll->setFrameShape(QFrame::NoFrame);
+    m_requestTabs->addTab(authScroll, tr("Auth && options"));
     m_requestTabs->setCurrentIndex(1);
     m_checks = new ChecksTable(ChecksTable::Mode::Checks);
     m_checks->setObjectName(QStringLiteral("checks"));
@@ -175,7 +181,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
         paramsToUrl();
         emitChanged();
     });
-    connect(m_authType, &QComboBox::currentIndexChanged, this, [this, updateAuth] {
+    connect(m_authType, &QComboBox::currentIndexChanged, this, [this] {
         updateAuth();
         emitChanged();
     });
@@ -355,7 +361,10 @@ void RequestEditor::setItem(const RequestItem& r)
     m_body->setPlainText(r.body);
     m_bodyMode->setCurrentIndex(int(r.bodyMode));
     m_form->setPairs(r.form);
+    m_otherAuth = r.auth == RequestItem::Auth::None ? r.otherAuth : QJsonObject();
+    showOAuth1(r.auth == RequestItem::Auth::OAuth1 ? r.otherAuth : QJsonObject());
     m_authType->setCurrentIndex(int(r.auth));
+    updateAuth();
     m_authUser->setText(r.user);
     m_authPassword->setText(r.password);
     m_authToken->setText(r.token);
@@ -365,6 +374,119 @@ void RequestEditor::setItem(const RequestItem& r)
     m_loading = false;
     updateVariableHints();
     checkJson();
+}
+
+void RequestEditor::updateAuth()
+{
+    const int t = m_authType->currentIndex();
+    m_authUser->setEnabled(t == 1);
+    m_authPassword->setEnabled(t == 1);
+    m_authToken->setEnabled(t == 2);
+    // the fields of the type chosen (none for No auth: the rows of Basic and Bearer stay, greyed, to show them)
+    m_authForm->setRowVisible(m_authUser, t != int(RequestItem::Auth::OAuth1));
+    m_authForm->setRowVisible(m_authPassword, t != int(RequestItem::Auth::OAuth1));
+    m_authForm->setRowVisible(m_authToken, t != int(RequestItem::Auth::OAuth1));
+    m_authForm->setRowVisible(m_oauth1Box, t == int(RequestItem::Auth::OAuth1));
+    // a helper Stampede does not make is kept as it came, and said so
+    const QString other = m_otherAuth.value(QStringLiteral("type")).toString();
+    m_authNote->setText(t == 0 && !other.isEmpty()
+                            ? tr("This request has Postman's \"%1\" auth helper, which Stampede does not make: "
+                                 "it is kept as it came (and exported back), and the request is sent without it.")
+                                  .arg(other)
+                            : QString());
+    m_authNote->setVisible(!m_authNote->text().isEmpty());
+}
+
+QWidget* RequestEditor::buildOAuth1()
+{
+    auto* box = new QGroupBox(tr("OAuth 1.0"));
+    box->setObjectName(QStringLiteral("oauth1"));
+    auto* form = new QFormLayout(box);
+    const struct
+    {
+        const char* field;
+        const char* label;
+        const char* tip;
+        bool secret;
+    } rows[] = {
+        {"consumerKey", QT_TR_NOOP("Consumer key:"), nullptr, false},
+        {"consumerSecret", QT_TR_NOOP("Consumer secret:"), nullptr, true},
+        {"token", QT_TR_NOOP("Access token:"), nullptr, false},
+        {"tokenSecret", QT_TR_NOOP("Token secret:"), nullptr, true},
+        {"realm", QT_TR_NOOP("Realm:"), QT_TR_NOOP("Sent in the Authorization header, not signed"), false},
+        {"timestamp", QT_TR_NOOP("Timestamp:"), QT_TR_NOOP("Empty: the time of each send"), false},
+        {"nonce", QT_TR_NOOP("Nonce:"), QT_TR_NOOP("Empty: a fresh random one for each send"), false},
+        {"version", QT_TR_NOOP("Version:"), QT_TR_NOOP("Empty: 1.0"), false},
+        {"callback", QT_TR_NOOP("Callback URL:"), nullptr, false},
+        {"verifier", QT_TR_NOOP("Verifier:"), nullptr, false},
+    };
+    for (const auto& row : rows) {
+        auto* e = new QLineEdit;
+        e->setObjectName(QStringLiteral("oauth1_") + QLatin1String(row.field));
+        e->setPlaceholderText(tr("value, or ${variable}"));
+        if (row.secret)
+            e->setEchoMode(QLineEdit::Password);
+        if (row.tip)
+            e->setToolTip(tr(row.tip));
+        m_oauth1.insert(QLatin1String(row.field), e);
+        connect(e, &QLineEdit::textEdited, this, &RequestEditor::emitChanged);
+        if (QLatin1String(row.field) == QLatin1String("realm")) { // the signing's own choices before the rest
+            m_oauth1Method = new QComboBox;
+            m_oauth1Method->setObjectName(QStringLiteral("oauth1_signatureMethod"));
+            m_oauth1Method->addItems(
+                {QStringLiteral("HMAC-SHA1"), QStringLiteral("HMAC-SHA256"), QStringLiteral("PLAINTEXT")});
+            form->addRow(tr("Signature method:"), m_oauth1Method);
+            m_oauth1Place = new QComboBox;
+            m_oauth1Place->setObjectName(QStringLiteral("oauth1_addParamsToHeader"));
+            m_oauth1Place->addItems({tr("Authorization header"), tr("URL query")});
+            m_oauth1Place->setToolTip(tr("Where the oauth_ parameters and the signature go"));
+            form->addRow(tr("Add to:"), m_oauth1Place);
+        }
+        form->addRow(tr(row.label), e);
+    }
+    m_oauth1Empty = new QCheckBox(tr("Sign empty parameters too"));
+    m_oauth1Empty->setObjectName(QStringLiteral("oauth1_addEmptyParamsToSign"));
+    form->addRow(QString(), m_oauth1Empty);
+    connect(m_oauth1Method, &QComboBox::currentIndexChanged, this, &RequestEditor::emitChanged);
+    connect(m_oauth1Place, &QComboBox::currentIndexChanged, this, &RequestEditor::emitChanged);
+    connect(m_oauth1Empty, &QCheckBox::toggled, this, &RequestEditor::emitChanged);
+    m_oauth1Box = box;
+    return box;
+}
+
+// Postman stores the two switches as booleans, or as the text "true" (an older export).
+static bool isTrue(const QJsonValue& v)
+{
+    return v.isBool() ? v.toBool() : v.toString() == QLatin1String("true");
+}
+
+void RequestEditor::showOAuth1(const QJsonObject& helper)
+{
+    m_oauth1Helper = helper;
+    for (auto it = m_oauth1.begin(); it != m_oauth1.end(); ++it)
+        it.value()->setText(helper.value(it.key()).toString());
+    const int method = m_oauth1Method->findText(helper.value(QStringLiteral("signatureMethod")).toString());
+    m_oauth1Method->setCurrentIndex(std::max(0, method));
+    // Postman's default is the header
+    const QJsonValue toHeader = helper.value(QStringLiteral("addParamsToHeader"));
+    m_oauth1Place->setCurrentIndex(toHeader.isUndefined() || isTrue(toHeader) ? 0 : 1);
+    m_oauth1Empty->setChecked(isTrue(helper.value(QStringLiteral("addEmptyParamsToSign"))));
+}
+
+QJsonObject RequestEditor::oauth1() const
+{
+    QJsonObject o = m_oauth1Helper; // what it does not show is kept
+    o[QStringLiteral("type")] = QStringLiteral("oauth1");
+    for (auto it = m_oauth1.begin(); it != m_oauth1.end(); ++it) {
+        if (it.value()->text().isEmpty())
+            o.remove(it.key());
+        else
+            o[it.key()] = it.value()->text();
+    }
+    o[QStringLiteral("signatureMethod")] = m_oauth1Method->currentText();
+    o[QStringLiteral("addParamsToHeader")] = m_oauth1Place->currentIndex() == 0;
+    o[QStringLiteral("addEmptyParamsToSign")] = m_oauth1Empty->isChecked();
+    return o;
 }
 
 RequestItem RequestEditor::item() const
@@ -388,6 +510,10 @@ RequestItem RequestEditor::item() const
         r.password = m_authPassword->text();
     } else if (r.auth == RequestItem::Auth::Bearer) {
         r.token = m_authToken->text();
+    } else if (r.auth == RequestItem::Auth::OAuth1) {
+        r.otherAuth = oauth1();
+    } else {
+        r.otherAuth = m_otherAuth; // a helper Stampede does not make: kept as it came
     }
     r.timeoutMs = m_timeout->value() * 1000;
     r.insecure = !m_verify->isChecked();
@@ -420,7 +546,9 @@ void RequestEditor::updateVariableHints()
     m_body->setToolTip(tip(u.body, QString()));
     m_headers->markUnknown(m_variables);
     m_form->markUnknown(m_variables);
-    for (QLineEdit* e : {m_authUser, m_authPassword, m_authToken}) {
+    QList<QLineEdit*> authFields = {m_authUser, m_authPassword, m_authToken};
+    authFields += m_oauth1.values();
+    for (QLineEdit* e : authFields) {
         const QStringList names = RequestItem::unknownNames(e->text(), m_variables);
         e->setStyleSheet(names.isEmpty() ? QString() : QStringLiteral("QLineEdit { %1 }").arg(red));
         e->setToolTip(tip(names, QString()));

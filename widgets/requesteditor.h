@@ -12,6 +12,7 @@
 #include "requestitem.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QWidget>
 
 class QCheckBox;
@@ -111,6 +112,21 @@ private:
     QLineEdit* m_authUser;
     QLineEdit* m_authPassword;
     QLineEdit* m_authToken;
+    // Postman's OAuth 1.0 helper (signed as newman signs it): its fields by Postman's names, and the helper's
+    // stored object (fields not shown kept); a helper Stampede does not make (digest) is kept and named.
+    QWidget* buildOAuth1();
+    void updateAuth(); // the fields of the auth type chosen, and what is said of a helper kept
+    void showOAuth1(const QJsonObject& helper);
+    QJsonObject oauth1() const;
+    QWidget* m_oauth1Box = nullptr;
+    class QFormLayout* m_authForm = nullptr;
+    QHash<QString, QLineEdit*> m_oauth1;
+    class QComboBox* m_oauth1Method = nullptr;
+    class QComboBox* m_oauth1Place = nullptr;
+    class QCheckBox* m_oauth1Empty = nullptr;
+    QJsonObject m_otherAuth;
+    QJsonObject m_oauth1Helper; // the OAuth 1.0 helper as it came: fields the editor does not show are kept
+    class QLabel* m_authNote = nullptr;
     QSpinBox* m_timeout;
     bool m_syncing = false;
     QLabel* m_status;

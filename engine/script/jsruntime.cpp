@@ -38,13 +38,31 @@ namespace stampede::script {
 
 namespace {
 
-// JS_Init once per process, before any runtime; JS_ShutDown at its end.
+// The runtimes alive, over every thread. A thread's runtime goes with the thread's own end (its thread_local),
+// which a thread pool may still be running while the process exits: JS_ShutDown waits for them first (it
+// must come after the last context is destroyed). Never destroyed itself: a late thread may still count down.
+struct LiveRuntimes
+{
+    std::mutex mutex;
+    std::condition_variable gone;
+    int count = 0;
+};
+LiveRuntimes& liveRuntimes()
+{
+    static auto* live = new LiveRuntimes;
+    return *live;
+}
+
+// JS_Init once per process, before any runtime; JS_ShutDown at its end, once every runtime is gone (a thread
+// that outlives the process' end by more than a second keeps SpiderMonkey up: the process ends with it).
 struct Engine
 {
     Engine() { ok = JS_Init(); }
     ~Engine()
     {
-        if (ok)
+        LiveRuntimes& live = liveRuntimes();
+        std::unique_lock lock(live.mutex);
+        if (ok && live.gone.wait_for(lock, std::chrono::seconds(1), [&] { return live.count == 0; }))
             JS_ShutDown();
     }
     bool ok = false;
@@ -314,6 +332,8 @@ JsRuntime::JsRuntime(const ScriptLimits& limits) : m_impl(std::make_unique<Impl>
     }
     setBudget(limits.budget);
     d.watchdog = std::thread([&d] { d.watch(); });
+    std::lock_guard lock(liveRuntimes().mutex);
+    ++liveRuntimes().count;
 }
 
 void JsRuntime::setBudget(std::chrono::milliseconds budget)
@@ -336,6 +356,12 @@ JsRuntime::~JsRuntime()
     d.home.reset();
     d.jobs->discard();
     JS_DestroyContext(d.cx);
+    LiveRuntimes& live = liveRuntimes();
+    {
+        std::lock_guard lock(live.mutex);
+        --live.count;
+    }
+    live.gone.notify_all();
 }
 
 std::optional<std::size_t> JsRuntime::compile(std::string_view source, const std::string& name, std::string& error,

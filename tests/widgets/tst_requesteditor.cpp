@@ -204,6 +204,69 @@ private slots:
         QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("httpVersion"))->currentIndex(), 2);
     }
 
+    // Postman's OAuth 1.0 helper is shown and edited in the Auth tab (fields the editor does not show kept, the
+    // switches as Postman's booleans), and Send signs with what was typed; a helper Stampede does not make
+    // (digest) is named, kept through other edits, and dropped only when another auth is chosen.
+    void authHelpersAreShownKeptAndEdited()
+    {
+        testsupport::RecordingServer server;
+        RequestEditor editor;
+        editor.setRequestJson(
+            QStringLiteral("{\"method\": \"GET\", \"url\": \"%1\", \"auth\": {\"type\": \"oauth1\", "
+                           "\"consumerKey\": \"ck\", \"consumerSecret\": \"cs\", \"signatureMethod\": "
+                           "\"HMAC-SHA256\", \"addParamsToHeader\": false, \"includeBodyHash\": true}}")
+                .arg(server.url(QStringLiteral("/signed")))
+                .toUtf8());
+        auto* type = editor.findChildren<QComboBox*>().value(0);
+        for (auto* c : editor.findChildren<QComboBox*>())
+            if (c->findText(QStringLiteral("OAuth 1.0")) >= 0)
+                type = c;
+        QCOMPARE(type->currentText(), QStringLiteral("OAuth 1.0"));
+        auto* box = editor.findChild<QWidget*>(QStringLiteral("oauth1"));
+        QVERIFY(box && !box->isHidden());
+        auto* key = editor.findChild<QLineEdit*>(QStringLiteral("oauth1_consumerKey"));
+        QCOMPARE(key->text(), QStringLiteral("ck"));
+        QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("oauth1_signatureMethod"))->currentText(),
+                 QStringLiteral("HMAC-SHA256"));
+        QCOMPARE(editor.findChild<QComboBox*>(QStringLiteral("oauth1_addParamsToHeader"))->currentIndex(), 1);
+        QSignalSpy changed(&editor, &RequestEditor::requestChanged);
+        key->selectAll();
+        QTest::keyClicks(key, QStringLiteral("typed"));
+        QVERIFY(changed.count() > 0);
+        QJsonObject auth =
+            QJsonDocument::fromJson(editor.requestJson()).object().value(QStringLiteral("auth")).toObject();
+        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("oauth1"));
+        QCOMPARE(auth.value(QStringLiteral("consumerKey")).toString(), QStringLiteral("typed"));
+        QCOMPARE(auth.value(QStringLiteral("includeBodyHash")), QJsonValue(true)); // not shown, kept
+        QCOMPARE(auth.value(QStringLiteral("addParamsToHeader")), QJsonValue(false));
+        editor.findChild<QComboBox*>(QStringLiteral("oauth1_addParamsToHeader"))->setCurrentIndex(0);
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QVERIFY(shown.wait(10000));
+        const auto got = server.requestsTo("GET /signed");
+        QCOMPARE(got.size(), std::size_t(1));
+        const std::string header = got[0].header("authorization");
+        QVERIFY2(header.rfind("OAuth ", 0) == 0 && header.find("oauth_consumer_key=\"typed\"") != std::string::npos &&
+                     header.find("oauth_signature_method=\"HMAC-SHA256\"") != std::string::npos,
+                 header.c_str());
+        // digest: named, kept through an edit of the URL, dropped when Basic is chosen
+        RequestEditor other;
+        other.setRequestJson(QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/d\", "
+                                               "\"auth\": {\"type\": \"digest\", \"username\": \"u\"}}"));
+        auto* note = other.findChild<QLabel*>(QStringLiteral("authNote"));
+        QVERIFY2(note && note->text().contains(QLatin1String("\"digest\"")), qPrintable(note->text()));
+        QVERIFY(other.findChild<QWidget*>(QStringLiteral("oauth1"))->isHidden());
+        QTest::keyClicks(other.findChild<QLineEdit*>(QStringLiteral("url")), QStringLiteral("x"));
+        auth = QJsonDocument::fromJson(other.requestJson()).object().value(QStringLiteral("auth")).toObject();
+        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("digest"));
+        QCOMPARE(auth.value(QStringLiteral("username")).toString(), QStringLiteral("u"));
+        for (auto* c : other.findChildren<QComboBox*>())
+            if (c->findText(QStringLiteral("Basic")) >= 0)
+                c->setCurrentIndex(c->findText(QStringLiteral("Basic")));
+        auth = QJsonDocument::fromJson(other.requestJson()).object().value(QStringLiteral("auth")).toObject();
+        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("basic"));
+    }
+
     // https to a server whose certificate the system does not trust (nginx
     // with the test's own CA): refused while verifying, answered without; over
     // HTTP/2 (auto) and over HTTP/1.1 (the load path's own TLS session).
