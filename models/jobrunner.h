@@ -13,10 +13,28 @@
 #include <atomic>
 #include <future>
 #include <memory>
+#include <type_traits>
 
 class JobRunner
 {
+    struct State;
+
 public:
+    // A job's way to stop early (as hotspot's JobTracker gives its jobs): true once its result is no longer
+    // wanted - a later start(), cancel(), or the runner gone. Thread-safe; a job that takes one as its
+    // argument is given it (work(cancelled)), others run to their end.
+    class Cancelled
+    {
+    public:
+        bool operator()() const { return m_state->latest.load() != m_id; }
+
+    private:
+        friend class JobRunner;
+        Cancelled(std::shared_ptr<State> state, quint64 id) : m_state(std::move(state)), m_id(id) {}
+        std::shared_ptr<State> m_state;
+        quint64 m_id;
+    };
+
     // Results go to `receiver` (on the GUI thread) while it exists.
     explicit JobRunner(QObject* receiver) : m_receiver(receiver) {}
     ~JobRunner() { cancel(); }
@@ -40,7 +58,12 @@ public:
         auto done = std::make_shared<std::promise<void>>();
         m_done = done->get_future().share();
         pool()->start([id, state, receiver, done, work = std::move(work), deliver = std::move(deliver)]() mutable {
-            auto result = work();
+            auto result = [&] {
+                if constexpr (std::is_invocable_v<Work&, const Cancelled&>)
+                    return work(Cancelled(state, id));
+                else
+                    return work();
+            }();
             if (state->latest.load() == id)
                 QMetaObject::invokeMethod(
                     QCoreApplication::instance(),

@@ -282,7 +282,8 @@ QString TrafficImporter::maskKey(ProjectStore& store)
     return QString::fromStdString(TrafficStore(store).maskKey());
 }
 
-std::function<TrafficImporter::Shape()> TrafficImporter::shapeJob(ProjectStore& store, qint64 item, QString& error)
+std::function<TrafficImporter::Shape(const JobRunner::Cancelled&)>
+TrafficImporter::shapeJob(ProjectStore& store, qint64 item, QString& error)
 {
     std::vector<std::string> blobs;
     TrafficStore traffic(store);
@@ -290,11 +291,11 @@ std::function<TrafficImporter::Shape()> TrafficImporter::shapeJob(ProjectStore& 
         error = QString::fromStdString(traffic.error());
         return {};
     }
-    return [blobs = std::move(blobs)] {
+    return [blobs = std::move(blobs)](const JobRunner::Cancelled& cancelled) {
         Shape out;
         std::vector<TrafficRecord> records;
         for (const std::string& b : blobs)
-            if (!decodeTraffic(b, records))
+            if (cancelled() || !decodeTraffic(b, records)) // a view closed, or showing another set: stop
                 return out;
         const TrafficShape shape = shapeOf(records, 20);
         out.ok = true;

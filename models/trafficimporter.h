@@ -69,7 +69,9 @@ public:
     // Reads set `item`'s compressed requests now (on the store's thread) and
     // returns the work that decodes and shapes them, for a worker thread; a
     // null function with `error` when they cannot be read.
-    static std::function<Shape()> shapeJob(stampede::ProjectStore& store, qint64 item, QString& error);
+    // The job stops early, its result unwanted, when its runner says so.
+    static std::function<Shape(const JobRunner::Cancelled&)> shapeJob(stampede::ProjectStore& store, qint64 item,
+                                                                      QString& error);
     void cancel() { m_cancel = true; }
     bool isRunning() const { return m_running; }
 

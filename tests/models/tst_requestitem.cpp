@@ -251,6 +251,33 @@ private Q_SLOTS:
         jobs.wait();
         QTest::qWait(100);
         QCOMPARE(got, QList<int>{2});
+
+        // a job that takes the cancel check stops early once a newer job (or cancel()) makes it stale
+        auto* owner = new QObject;
+        JobRunner runner(owner);
+        std::atomic<int> turns{0};
+        std::atomic<bool> stopped{false};
+        runner.start(
+            [&](const JobRunner::Cancelled& cancelled) {
+                for (int i = 0; i < 500; ++i) { // 5 s unless told
+                    if (cancelled()) {
+                        stopped = true;
+                        return -1;
+                    }
+                    ++turns;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                }
+                return 0;
+            },
+            [&](int v) { got << v; });
+        QTRY_VERIFY(turns.load() > 0);
+        runner.cancel();
+        runner.wait();
+        QVERIFY(stopped.load());
+        QVERIFY(turns.load() < 500);
+        QTest::qWait(50);
+        QCOMPARE(got, QList<int>{2}); // and its result is not delivered
+        delete owner;
     }
 };
 
