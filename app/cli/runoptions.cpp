@@ -165,14 +165,6 @@ bool readFile(const std::string& path, std::string& out)
 
 namespace {
 
-google::protobuf::Duration toProto(Nanos ns)
-{
-    google::protobuf::Duration d;
-    d.set_seconds(ns / kNanosPerSecond);
-    d.set_nanos(int(ns % kNanosPerSecond));
-    return d;
-}
-
 bool durationArg(const std::string& text, const char* flag, Nanos& out, std::string& error)
 {
     const auto d = parseDuration(text);
@@ -452,7 +444,7 @@ bool preparedScenario(const Options& o, v1::Scenario& s, std::string& baseDir, s
         Nanos d;
         if (!durationArg(o.duration, "--duration", d, error))
             return false;
-        *s.mutable_duration() = toProto(d);
+        *s.mutable_duration() = durationOf(d);
     }
     return applyCommonFlags(o, s, error);
 }
@@ -649,7 +641,7 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
             Nanos d;
             if (!durationArg(o.duration, "--duration", d, error))
                 return false;
-            *s.mutable_duration() = toProto(d);
+            *s.mutable_duration() = durationOf(d);
         }
     } else {
         if (o.url.empty() && o.grpcTarget.empty()) {
@@ -683,7 +675,7 @@ bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std:
         Nanos d = 10 * kNanosPerSecond;
         if (!o.duration.empty() && !durationArg(o.duration, "--duration", d, error))
             return false;
-        *s.mutable_duration() = toProto(d);
+        *s.mutable_duration() = durationOf(d);
     }
     return applyCommonFlags(o, s, error);
 }
@@ -744,7 +736,7 @@ bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error)
         Nanos t;
         if (!durationArg(o.timeout, "--timeout", t, error))
             return false;
-        *g.mutable_deadline() = toProto(t);
+        *g.mutable_deadline() = durationOf(t);
     }
     return true;
 }
@@ -768,7 +760,7 @@ bool buildHttpStep(const Options& o, v1::HttpRequest& rqRef, std::string& error)
         Nanos t;
         if (!durationArg(o.timeout, "--timeout", t, error))
             return false;
-        *rq->mutable_timeout() = toProto(t);
+        *rq->mutable_timeout() = durationOf(t);
     }
     return true;
 }

@@ -7,8 +7,6 @@
 
 namespace stampede {
 
-namespace {
-
 google::protobuf::Duration durationOf(Nanos ns)
 {
     google::protobuf::Duration d;
@@ -16,6 +14,8 @@ google::protobuf::Duration durationOf(Nanos ns)
     d.set_nanos(int(ns % kNanosPerSecond));
     return d;
 }
+
+namespace {
 
 // The longest pause between two requests (a step's think time's bound).
 constexpr Nanos kMaxDelay = 3600 * kNanosPerSecond;

@@ -25,6 +25,9 @@ struct NewmanRun
     std::vector<std::string> noDefaultHeaders; // names of newman's default headers not sent
 };
 
+// `ns` as a scenario's duration field.
+google::protobuf::Duration durationOf(Nanos ns);
+
 // The headers newman sends on every request that has none of the name, in its order.
 const std::vector<std::pair<std::string, std::string>>& newmanDefaultHeaders();
 
