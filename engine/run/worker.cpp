@@ -61,10 +61,10 @@ Worker::Worker(const WorkerSetup& setup)
     m_slots.resize(slots);
     // each step's hooks: one of each kind the plan lists, shared by the steps that list it
     m_stepHooks.resize(m_plan.steps.size());
-    std::vector<StepHook*> byKind(8, nullptr);
+    std::map<FlowHookKind, StepHook*> byKind;
     for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
         for (const FlowHookKind kind : m_plan.steps[i].hooks) {
-            StepHook*& h = byKind[std::size_t(kind)];
+            StepHook*& h = byKind[kind];
             if (!h) {
                 m_hooks.push_back(makeStepHook(kind, m_plan, slots, *this));
                 h = m_hooks.back().get();
