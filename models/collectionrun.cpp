@@ -73,9 +73,7 @@ bool collectionRunScenario(ProjectStore& store, qint64 item, const CollectionRun
         return false;
     }
     std::string out;
-    google::protobuf::util::JsonPrintOptions options;
-    options.preserve_proto_field_names = false;
-    if (!google::protobuf::util::MessageToJsonString(p.scenario, &out, options).ok()) {
+    if (!google::protobuf::util::MessageToJsonString(p.scenario, &out).ok()) {
         error = QObject::tr("The collection cannot be made into a run.");
         return false;
     }

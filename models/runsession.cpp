@@ -161,7 +161,6 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     m_checkNames.clear();
     m_stepFolders.clear();
     m_summary.reset();
-    m_byTests = plan.testsVerdict;
     for (const auto& st : plan.steps) {
         m_stepNames << QString::fromStdString(st.name);
         m_stepFolders << QString::fromStdString(st.folder);

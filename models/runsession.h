@@ -69,8 +69,6 @@ public:
     QList<QStringList> checkNames() const { return m_checkNames; }
     // Per step, the folders of its collection it is in ("Users / Admin"; "" at the top or not a collection's).
     QStringList stepFolders() const { return m_stepFolders; }
-    // Whether the run is judged by its tests, as newman judges a collection (the collection runner's).
-    bool judgedByTests() const { return m_byTests; }
     // The run's summary once finished() was told (null before, or when it failed to start).
     const stampede::RunSummary* summary() const { return m_summary.get(); }
     QString lastError() const { return m_error; }
@@ -125,7 +123,6 @@ private:
     QStringList m_stepNames;
     QList<QStringList> m_checkNames;
     QStringList m_stepFolders;
-    bool m_byTests = false;
     std::shared_ptr<const stampede::RunSummary> m_summary;
     QString m_error;
     QList<QPointF> m_planned;

@@ -210,7 +210,6 @@ void CollectionRunView::follow(RunSession* session)
             showSummary(*summary);
             return;
         }
-        m_finished = true;
         m_verdict->setText(tr("FAILED"));
         m_verdict->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold"));
         m_verdict->setToolTip(session->lastError().isEmpty() ? status : session->lastError());
@@ -220,7 +219,6 @@ void CollectionRunView::follow(RunSession* session)
 
 void CollectionRunView::showSummary(const stampede::RunSummary& summary)
 {
-    m_finished = true;
     m_results->setSummary(summary);
     m_tree->expandAll();
     // the verdict is the run's own, as its exit code, report and exports say it

@@ -67,5 +67,4 @@ private:
     QLabel* m_verdict;
     QCheckBox* m_failedOnly;
     QPushButton* m_stop;
-    bool m_finished = false;
 };

@@ -133,12 +133,9 @@ bool MainWindow::askRunCollection(qint64 id)
         showError(tr("Select a collection, a folder or a request in one to run it."));
         return false;
     }
-    QStringList environments;
-    for (int r = 0; r < m_model->rowCount(); ++r) {
-        const QModelIndex i = m_model->index(r, 0);
-        if (i.data(ProjectTreeModel::KindRole).toInt() == int(ItemKind::Environment))
-            environments << i.data().toString();
-    }
+    QStringList environments; // the toolbar's list, past its "(no environment)"
+    for (int i = 1; i < m_environments->count(); ++i)
+        environments << m_environments->itemText(i);
     CollectionRunDialog dialog(collectionTitle(item), environments,
                                m_environments->currentData().toLongLong() ? m_environments->currentText() : QString(),
                                this);

@@ -4,13 +4,6 @@
 
 namespace stampede {
 
-namespace {
-std::string_view pathOnly(std::string_view target)
-{
-    return target.substr(0, target.find('?'));
-}
-} // namespace
-
 void CookieHook::newIteration(std::uint32_t user, bool fresh)
 {
     if (fresh)
@@ -19,7 +12,7 @@ void CookieHook::newIteration(std::uint32_t user, bool fresh)
 
 std::string_view CookieHook::header(std::uint32_t user, const PlannedStep& step, std::string_view target)
 {
-    m_header = m_jars[user].header(step.host, pathOnly(target), step.secure, m_host.unixSeconds());
+    m_header = m_jars[user].header(step.host, pathOf(target), step.secure, m_host.unixSeconds());
     return m_header;
 }
 
@@ -36,7 +29,7 @@ StepHook::Next CookieHook::onAnswer(const StepCall& call, const Answer& answer)
     for (const auto& [name, value] : *answer.headers)
         if (equalsNoCase(name, "set-cookie"))
             if (auto c = parseSetCookie(value, now))
-                m_jars[call.user].receive(*c, call.plan.host, pathOnly(call.target), now);
+                m_jars[call.user].receive(*c, call.plan.host, pathOf(call.target), now);
     return Next::Judge; // a redirect's Set-Cookie counts as any answer's
 }
 

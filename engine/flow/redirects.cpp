@@ -1,25 +1,11 @@
 #include "redirects.h"
 
+#include "check/checks.h"
 #include "core/text.h"
 #include "core/url.h"
 #include "core/wiretext.h"
 
 namespace stampede {
-
-namespace {
-std::string_view pathOnly(std::string_view target)
-{
-    return target.substr(0, target.find('?'));
-}
-
-const std::string* locationOf(const Answer& answer)
-{
-    for (const auto& [name, value] : *answer.headers)
-        if (equalsNoCase(name, "location"))
-            return &value;
-    return nullptr;
-}
-} // namespace
 
 std::optional<std::string> RedirectHook::target(std::string_view location, const PlannedStep& st,
                                                 std::string_view current)
@@ -40,7 +26,7 @@ std::optional<std::string> RedirectHook::target(std::string_view location, const
     location = location.substr(0, location.find('#'));
     std::string out;
     if (location.empty() || location.front() != '/') {
-        const std::string_view dir = pathOnly(current).substr(0, pathOnly(current).rfind('/') + 1);
+        const std::string_view dir = pathOf(current).substr(0, pathOf(current).rfind('/') + 1);
         out = dir.empty() ? "/" : std::string(dir);
     }
     if (!appendTarget(out, location)) // as any request's target (wiretext.h)
@@ -61,7 +47,9 @@ StepHook::Next RedirectHook::onAnswer(const StepCall& call, const Answer& answer
         return Next::Judge;
     if (m_hops[call.user] >= m_max || !answer.headers)
         return Next::Judge; // past the hops allowed: the redirect is the answer
-    const std::string* location = locationOf(answer);
+    AnswerView headers;
+    headers.headers = answer.headers;
+    const std::string* location = findHeader(headers, "location");
     const auto to = location ? target(*location, call.plan, call.target) : std::nullopt;
     if (!to)
         return Next::Judge;           // none, or to another server: the redirect is the answer

@@ -18,6 +18,12 @@
 
 namespace stampede {
 
+// A request target's path, without its query: what cookies and relative redirects go by.
+inline std::string_view pathOf(std::string_view target)
+{
+    return target.substr(0, target.find('?'));
+}
+
 // One send of a step, as its hooks see it.
 struct StepCall
 {
