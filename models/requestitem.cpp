@@ -79,8 +79,9 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.auth = type == QLatin1String("basic")    ? Auth::Basic
              : type == QLatin1String("bearer") ? Auth::Bearer
              : type == QLatin1String("oauth1") ? Auth::OAuth1
+             : type == QLatin1String("digest") ? Auth::Digest
                                                : Auth::None;
-    if (r.auth == Auth::OAuth1 || (r.auth == Auth::None && !type.isEmpty()))
+    if (r.auth == Auth::OAuth1 || r.auth == Auth::Digest || (r.auth == Auth::None && !type.isEmpty()))
         r.otherAuth = auth; // its fields, all of them; a helper the editor does not make: kept as it came
     r.user = auth.value(QStringLiteral("user")).toString();
     r.password = auth.value(QStringLiteral("password")).toString();
@@ -128,7 +129,12 @@ std::optional<RequestItem> RequestItem::fromCurl(const QString& text, QString* e
         for (const auto& [n, v] : c->form)
             r.form.append({QString::fromStdString(n), QString::fromStdString(v)});
     }
-    if (c->basic) {
+    if (c->basic && c->digest) { // curl --digest -u: the server's challenge answered
+        r.auth = Auth::Digest;
+        r.otherAuth = {{QStringLiteral("type"), QStringLiteral("digest")},
+                       {QStringLiteral("username"), QString::fromStdString(c->user)},
+                       {QStringLiteral("password"), QString::fromStdString(c->password)}};
+    } else if (c->basic) {
         r.auth = Auth::Basic;
         r.user = QString::fromStdString(c->user);
         r.password = QString::fromStdString(c->password);
@@ -189,9 +195,9 @@ QByteArray RequestItem::toJson() const
     else if (auth == Auth::Bearer)
         o[QStringLiteral("auth")] =
             QJsonObject{{QStringLiteral("type"), QStringLiteral("bearer")}, {QStringLiteral("token"), token}};
-    else if (auth == Auth::OAuth1) {
+    else if (auth == Auth::OAuth1 || auth == Auth::Digest) {
         QJsonObject a = otherAuth;
-        a[QStringLiteral("type")] = QStringLiteral("oauth1");
+        a[QStringLiteral("type")] = auth == Auth::OAuth1 ? QStringLiteral("oauth1") : QStringLiteral("digest");
         o[QStringLiteral("auth")] = a;
     } else if (!otherAuth.isEmpty())
         o[QStringLiteral("auth")] = otherAuth;
@@ -352,6 +358,12 @@ RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variabl
         QString all;
         for (const QString& f : oauth1Fields())
             all += otherAuth.value(f).toString() + QLatin1Char('\n');
+        u.auth = unknownNames(all, variables);
+    } else if (auth == Auth::Digest) {
+        QString all;
+        for (auto it = otherAuth.begin(); it != otherAuth.end(); ++it)
+            if (it.value().isString())
+                all += it.value().toString() + QLatin1Char('\n');
         u.auth = unknownNames(all, variables);
     }
     return u;

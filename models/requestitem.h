@@ -36,7 +36,8 @@ struct RequestItem
         None,
         Basic,
         Bearer,
-        OAuth1 // Postman's OAuth 1.0 helper: its fields in `otherAuth` (signed as newman signs, bundle/oauth1script.h)
+        OAuth1, // Postman's OAuth 1.0 helper: its fields in `otherAuth` (signed as newman signs, bundle/oauth1script.h)
+        Digest  // Postman's digest helper: its fields in `otherAuth` (the server's challenge answered, flow/digest.h)
     };
     enum class Version
     {
@@ -57,8 +58,8 @@ struct RequestItem
     Pairs form; // the urlencoded and multipart modes' fields
     Auth auth = Auth::None;
     QString user, password, token;
-    // OAuth1: the helper's stored object ({"type": "oauth1", "consumerKey": ...}, fields the editor does not show
-    // kept); None: a helper Stampede does not make (Postman's digest, hawk...), written back as it came
+    // OAuth1, Digest: the helper's stored object ({"type": "oauth1", "consumerKey": ...}, fields the editor does not
+    // show kept); None: a helper Stampede does not make (Postman's hawk, ntlm...), written back as it came
     QJsonObject otherAuth;
     // The OAuth 1.0 helper's fields the editor shows, by Postman's names.
     static const QStringList& oauth1Fields();

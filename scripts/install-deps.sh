@@ -21,6 +21,8 @@ PACKAGES=(
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml python3-kubernetes
     python3-grpcio python3-protobuf python3-cryptography
+    # Digest authentication's peer (mod_auth)
+    lighttpd
     # the JUnit export checked against a schema; schedules' units checked by systemd-analyze
     libxml2-utils systemd
     # real metric sources for the guard-rail tests (started on loopback by the tests)
@@ -50,6 +52,9 @@ $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # start their own instances, so the system one is not needed.
 if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v systemctl >/dev/null 2>&1; then
     $SUDO systemctl disable --now nginx >/dev/null 2>&1 || true
+fi
+if [[ " ${missing[*]} " == *" lighttpd "* ]] && command -v systemctl >/dev/null 2>&1; then
+    $SUDO systemctl disable --now lighttpd >/dev/null 2>&1 || true
 fi
 # Likewise prometheus and its node exporter start system services; the tests
 # start their own on loopback ports with their own configuration.

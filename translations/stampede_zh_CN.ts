@@ -646,18 +646,18 @@
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../widgets/collectionrunner.cpp" line="214"/>
-        <location filename="../widgets/collectionrunner.cpp" line="228"/>
+        <location filename="../widgets/collectionrunner.cpp" line="213"/>
+        <location filename="../widgets/collectionrunner.cpp" line="226"/>
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/collectionrunner.cpp" line="228"/>
+        <location filename="../widgets/collectionrunner.cpp" line="226"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/collectionrunner.cpp" line="243"/>
+        <location filename="../widgets/collectionrunner.cpp" line="241"/>
         <source>Requests sent: %1 of %2 · tests: %3, failed: %4</source>
         <translation>已发送请求：%1 / %2 · 测试：%3，失败：%4</translation>
     </message>
@@ -871,6 +871,100 @@ Candidate: %2</source>
         <location filename="../widgets/dataseteditor.cpp" line="105"/>
         <source>Used by: %1</source>
         <translation>使用者：%1</translation>
+    </message>
+</context>
+<context>
+    <name>DigestAuthBox</name>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="8"/>
+        <source>Digest</source>
+        <translation>Digest 摘要认证</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="15"/>
+        <source>value, or ${variable}</source>
+        <translation>值，或 ${variable}</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="15"/>
+        <location filename="../widgets/digestauthbox.cpp" line="38"/>
+        <source>the server&apos;s</source>
+        <translation>取服务器的</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="23"/>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="24"/>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="25"/>
+        <source>Empty: the value of the server&apos;s challenge (its 401). Written: this value, whatever the server says, as Postman does</source>
+        <translation>留空：取服务器质询（其 401）中的值。填写：无论服务器给出什么都用此值，与 Postman 相同</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="32"/>
+        <source>Used when realm and nonce are written; otherwise the server&apos;s challenge names it</source>
+        <translation>填写了 realm 和 nonce 时使用；否则由服务器的质询指定</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="33"/>
+        <source>Algorithm:</source>
+        <translation>算法：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="34"/>
+        <source>Realm:</source>
+        <translation>Realm：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="35"/>
+        <source>Nonce:</source>
+        <translation>Nonce：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="40"/>
+        <source>qop:</source>
+        <translation>qop：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="41"/>
+        <source>Nonce count:</source>
+        <translation>Nonce 计数：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="41"/>
+        <source>Hex, as 00000001. Empty: 1 for each new nonce, then counting up</source>
+        <translation>十六进制，如 00000001。留空：每个新 nonce 从 1 开始递增</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="43"/>
+        <source>Client nonce:</source>
+        <translation>客户端 nonce：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="43"/>
+        <source>Empty: a fresh random one for each challenge</source>
+        <translation>留空：每次质询随机生成</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="44"/>
+        <source>Opaque:</source>
+        <translation>Opaque：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="45"/>
+        <source>Do not send again on the server&apos;s challenge</source>
+        <translation>收到服务器质询时不再重发</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="47"/>
+        <source>Postman&apos;s &quot;disable retrying the request&quot;: the 401 is then the request&apos;s answer</source>
+        <translation>即 Postman 的“禁用重试请求”：此时 401 就是该请求的应答</translation>
     </message>
 </context>
 <context>
@@ -2259,7 +2353,7 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="320"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="317"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
@@ -2306,23 +2400,23 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowruns.cpp" line="133"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="163"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
         <source>Select a collection, a folder or a request in one to run it.</source>
         <translation>请选择一个集合、文件夹或其中的请求再运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="172"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="169"/>
         <source>The collection cannot run: %1</source>
         <translation>集合无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="187"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="223"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="184"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="220"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="204"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="201"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
@@ -2343,9 +2437,9 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="62"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="230"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="251"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="332"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="227"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="248"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="329"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -2390,42 +2484,42 @@ with a self-signed or internal certificate.</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="238"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="235"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="255"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="252"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="259"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="256"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="267"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="264"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="268"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="265"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="269"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="266"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="282"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="285"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="282"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -2450,42 +2544,42 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="336"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="341"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="350"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="347"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="351"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="348"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="358"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="355"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -2911,7 +3005,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 大于 256 MiB。</translation>
     </message>
     <message>
-        <location filename="../models/collectionrun.cpp" line="79"/>
+        <location filename="../models/collectionrun.cpp" line="77"/>
         <source>The collection cannot be made into a run.</source>
         <translation>无法把该集合转换为一次运行。</translation>
     </message>
@@ -3450,403 +3544,408 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="54"/>
+        <location filename="../widgets/requesteditor.cpp" line="55"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="57"/>
+        <location filename="../widgets/requesteditor.cpp" line="58"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="58"/>
+        <location filename="../widgets/requesteditor.cpp" line="59"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="60"/>
-        <location filename="../widgets/requesteditor.cpp" line="586"/>
+        <location filename="../widgets/requesteditor.cpp" line="61"/>
+        <location filename="../widgets/requesteditor.cpp" line="595"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="61"/>
+        <location filename="../widgets/requesteditor.cpp" line="62"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="74"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="74"/>
-        <location filename="../widgets/requesteditor.cpp" line="77"/>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="75"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="79"/>
+        <location filename="../widgets/requesteditor.cpp" line="80"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="83"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="84"/>
+        <location filename="../widgets/requesteditor.cpp" line="85"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="84"/>
+        <location filename="../widgets/requesteditor.cpp" line="85"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="84"/>
+        <location filename="../widgets/requesteditor.cpp" line="85"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="84"/>
+        <location filename="../widgets/requesteditor.cpp" line="85"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
         <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104"/>
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104"/>
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104"/>
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="104"/>
-        <location filename="../widgets/requesteditor.cpp" line="402"/>
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <location filename="../widgets/requesteditor.cpp" line="409"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <source>Digest</source>
+        <translation>Digest 摘要认证</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="114"/>
+        <location filename="../widgets/requesteditor.cpp" line="115"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="115"/>
+        <location filename="../widgets/requesteditor.cpp" line="116"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="116"/>
+        <location filename="../widgets/requesteditor.cpp" line="117"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="117"/>
+        <location filename="../widgets/requesteditor.cpp" line="118"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="126"/>
+        <location filename="../widgets/requesteditor.cpp" line="130"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="127"/>
+        <location filename="../widgets/requesteditor.cpp" line="131"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="128"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="131"/>
+        <location filename="../widgets/requesteditor.cpp" line="135"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
+        <location filename="../widgets/requesteditor.cpp" line="136"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="134"/>
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="136"/>
+        <location filename="../widgets/requesteditor.cpp" line="140"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="139"/>
+        <location filename="../widgets/requesteditor.cpp" line="143"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="146"/>
+        <location filename="../widgets/requesteditor.cpp" line="150"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="147"/>
+        <location filename="../widgets/requesteditor.cpp" line="151"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="148"/>
+        <location filename="../widgets/requesteditor.cpp" line="152"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="153"/>
+        <location filename="../widgets/requesteditor.cpp" line="157"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="192"/>
+        <location filename="../widgets/requesteditor.cpp" line="196"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="216"/>
+        <location filename="../widgets/requesteditor.cpp" line="220"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="218"/>
+        <location filename="../widgets/requesteditor.cpp" line="222"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="243"/>
+        <location filename="../widgets/requesteditor.cpp" line="247"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="285"/>
+        <location filename="../widgets/requesteditor.cpp" line="289"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="288"/>
+        <location filename="../widgets/requesteditor.cpp" line="292"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="393"/>
+        <location filename="../widgets/requesteditor.cpp" line="400"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="412"/>
+        <location filename="../widgets/requesteditor.cpp" line="419"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="413"/>
+        <location filename="../widgets/requesteditor.cpp" line="420"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="414"/>
+        <location filename="../widgets/requesteditor.cpp" line="421"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="415"/>
+        <location filename="../widgets/requesteditor.cpp" line="422"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="416"/>
+        <location filename="../widgets/requesteditor.cpp" line="423"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="416"/>
+        <location filename="../widgets/requesteditor.cpp" line="423"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="417"/>
+        <location filename="../widgets/requesteditor.cpp" line="424"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="417"/>
+        <location filename="../widgets/requesteditor.cpp" line="424"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="418"/>
+        <location filename="../widgets/requesteditor.cpp" line="425"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="418"/>
+        <location filename="../widgets/requesteditor.cpp" line="425"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="419"/>
+        <location filename="../widgets/requesteditor.cpp" line="426"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="419"/>
+        <location filename="../widgets/requesteditor.cpp" line="426"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="420"/>
+        <location filename="../widgets/requesteditor.cpp" line="427"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="421"/>
+        <location filename="../widgets/requesteditor.cpp" line="428"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="426"/>
+        <location filename="../widgets/requesteditor.cpp" line="433"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="438"/>
+        <location filename="../widgets/requesteditor.cpp" line="445"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="441"/>
+        <location filename="../widgets/requesteditor.cpp" line="448"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="441"/>
+        <location filename="../widgets/requesteditor.cpp" line="448"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="442"/>
+        <location filename="../widgets/requesteditor.cpp" line="449"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="443"/>
+        <location filename="../widgets/requesteditor.cpp" line="450"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="447"/>
+        <location filename="../widgets/requesteditor.cpp" line="454"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="538"/>
+        <location filename="../widgets/requesteditor.cpp" line="547"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="543"/>
+        <location filename="../widgets/requesteditor.cpp" line="552"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="560"/>
+        <location filename="../widgets/requesteditor.cpp" line="569"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="577"/>
+        <location filename="../widgets/requesteditor.cpp" line="586"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="587"/>
+        <location filename="../widgets/requesteditor.cpp" line="596"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="590"/>
+        <location filename="../widgets/requesteditor.cpp" line="599"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="592"/>
+        <location filename="../widgets/requesteditor.cpp" line="601"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="607"/>
+        <location filename="../widgets/requesteditor.cpp" line="616"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="636"/>
-        <location filename="../widgets/requesteditor.cpp" line="659"/>
+        <location filename="../widgets/requesteditor.cpp" line="645"/>
+        <location filename="../widgets/requesteditor.cpp" line="668"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="638"/>
+        <location filename="../widgets/requesteditor.cpp" line="647"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="659"/>
+        <location filename="../widgets/requesteditor.cpp" line="668"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="675"/>
+        <location filename="../widgets/requesteditor.cpp" line="684"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -3854,32 +3953,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="319"/>
+        <location filename="../models/requestitem.cpp" line="325"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="320"/>
+        <location filename="../models/requestitem.cpp" line="326"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="321"/>
+        <location filename="../models/requestitem.cpp" line="327"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="322"/>
+        <location filename="../models/requestitem.cpp" line="328"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="323"/>
+        <location filename="../models/requestitem.cpp" line="329"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="324"/>
+        <location filename="../models/requestitem.cpp" line="330"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -4290,12 +4389,12 @@ with a self-signed or internal certificate.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="173"/>
+        <location filename="../models/runsession.cpp" line="172"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="175"/>
+        <location filename="../models/runsession.cpp" line="174"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "requesteditor.h"
 
+#include "digestauthbox.h"
 #include "scriptspane.h"
 
 #include "checkstable.h"
@@ -101,7 +102,7 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     bl->addWidget(m_bodyStack, 1);
 
     m_authType = new QComboBox;
-    m_authType->addItems({tr("No auth"), tr("Basic"), tr("Bearer token"), tr("OAuth 1.0")});
+    m_authType->addItems({tr("No auth"), tr("Basic"), tr("Bearer token"), tr("OAuth 1.0"), tr("Digest")});
     m_authUser = new QLineEdit;
     m_authPassword = new QLineEdit;
     m_authPassword->setEchoMode(QLineEdit::Password);
@@ -116,6 +117,9 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     af->addRow(tr("Password:"), m_authPassword);
     af->addRow(tr("Token:"), m_authToken);
     af->addRow(buildOAuth1());
+    m_digest = new DigestAuthBox;
+    connect(m_digest, &DigestAuthBox::changed, this, &RequestEditor::emitChanged);
+    af->addRow(m_digest);
     m_authNote = new QLabel;
     m_authNote->setObjectName(QStringLiteral("authNote"));
     m_authNote->setWordWrap(true);
@@ -363,6 +367,7 @@ void RequestEditor::setItem(const RequestItem& r)
     m_form->setPairs(r.form);
     m_otherAuth = r.auth == RequestItem::Auth::None ? r.otherAuth : QJsonObject();
     showOAuth1(r.auth == RequestItem::Auth::OAuth1 ? r.otherAuth : QJsonObject());
+    m_digest->setHelper(r.auth == RequestItem::Auth::Digest ? r.otherAuth : QJsonObject());
     m_authType->setCurrentIndex(int(r.auth));
     updateAuth();
     m_authUser->setText(r.user);
@@ -383,10 +388,12 @@ void RequestEditor::updateAuth()
     m_authPassword->setEnabled(t == 1);
     m_authToken->setEnabled(t == 2);
     // the fields of the type chosen (none for No auth: the rows of Basic and Bearer stay, greyed, to show them)
-    m_authForm->setRowVisible(m_authUser, t != int(RequestItem::Auth::OAuth1));
-    m_authForm->setRowVisible(m_authPassword, t != int(RequestItem::Auth::OAuth1));
-    m_authForm->setRowVisible(m_authToken, t != int(RequestItem::Auth::OAuth1));
+    const bool helper = t == int(RequestItem::Auth::OAuth1) || t == int(RequestItem::Auth::Digest);
+    m_authForm->setRowVisible(m_authUser, !helper);
+    m_authForm->setRowVisible(m_authPassword, !helper);
+    m_authForm->setRowVisible(m_authToken, !helper);
     m_authForm->setRowVisible(m_oauth1Box, t == int(RequestItem::Auth::OAuth1));
+    m_authForm->setRowVisible(m_digest, t == int(RequestItem::Auth::Digest));
     // a helper Stampede does not make is kept as it came, and said so
     const QString other = m_otherAuth.value(QStringLiteral("type")).toString();
     m_authNote->setText(t == 0 && !other.isEmpty()
@@ -512,6 +519,8 @@ RequestItem RequestEditor::item() const
         r.token = m_authToken->text();
     } else if (r.auth == RequestItem::Auth::OAuth1) {
         r.otherAuth = oauth1();
+    } else if (r.auth == RequestItem::Auth::Digest) {
+        r.otherAuth = m_digest->helper();
     } else {
         r.otherAuth = m_otherAuth; // a helper Stampede does not make: kept as it came
     }

@@ -119,6 +119,7 @@ private:
     void showOAuth1(const QJsonObject& helper);
     QJsonObject oauth1() const;
     QWidget* m_oauth1Box = nullptr;
+    class DigestAuthBox* m_digest = nullptr;
     class QFormLayout* m_authForm = nullptr;
     QHash<QString, QLineEdit*> m_oauth1;
     class QComboBox* m_oauth1Method = nullptr;

@@ -114,6 +114,20 @@ void http(const Struct& o, v1::HttpRequest& rq)
             rq.mutable_auth()->mutable_basic()->set_password(text(auth, "password"));
         } else if (type == "bearer") {
             rq.mutable_auth()->set_bearer(text(auth, "token"));
+        } else if (type == "digest") { // by the names of Postman's helper
+            v1::DigestAuth& d = *rq.mutable_auth()->mutable_digest();
+            d.set_user(text(auth, "username"));
+            d.set_password(text(auth, "password"));
+            d.set_realm(text(auth, "realm"));
+            d.set_nonce(text(auth, "nonce"));
+            d.set_algorithm(text(auth, "algorithm"));
+            d.set_qop(text(auth, "qop"));
+            d.set_nc(text(auth, "nonceCount"));
+            d.set_cnonce(text(auth, "clientNonce"));
+            d.set_opaque(text(auth, "opaque"));
+            const Value* off = field(auth, "disableRetryRequest");
+            d.set_disable_retry(off && ((off->kind_case() == Value::kBoolValue && off->bool_value()) ||
+                                        text(auth, "disableRetryRequest") == "true"));
         }
     }
     setDuration(*rq.mutable_timeout(), number(o, "timeoutMs", kStoredRequestTimeoutMs));

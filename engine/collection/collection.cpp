@@ -149,8 +149,8 @@ std::string NewRequest::payload() const
         o["auth"] = {{"type", "basic"}, {"user", user}, {"password", password}};
     else if (auth == "bearer")
         o["auth"] = {{"type", "bearer"}, {"token", token}};
-    else if (auth == "oauth1") {
-        o["auth"] = {{"type", "oauth1"}};
+    else if (auth == "oauth1" || auth == "digest") {
+        o["auth"] = {{"type", auth}};
         for (const auto& [name, value] : authFields)
             o["auth"][name] = value;
     }

@@ -97,7 +97,10 @@ CollectionImport importCurl(const std::string& text)
             r.bodyMode = "multipart";
             r.form = c->form;
         }
-        if (c->basic) {
+        if (c->basic && c->digest) { // --digest -u: the server's challenge answered
+            r.auth = "digest";
+            r.authFields = {{"username", c->user}, {"password", c->password}};
+        } else if (c->basic) {
             r.auth = "basic";
             r.user = c->user;
             r.password = c->password;

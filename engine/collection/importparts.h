@@ -27,7 +27,7 @@ struct NewRequest
     Pairs form;
     std::string auth; // "", basic, bearer, oauth1
     std::string user, password, token;
-    Pairs authFields;     // oauth1: the helper's fields by Postman's names
+    Pairs authFields;     // oauth1, digest: the helper's fields by Postman's names
     double timeoutMs = 0; // 0: the default
     bool insecure = false;
     std::string http; // "", "1.1", "2"

@@ -424,6 +424,11 @@ struct OpenApiReader
                     r.password = "${password}";
                     variable("username");
                     variable("password");
+                } else if (type == "http" && scheme == "digest") { // the server's challenge answered when sent
+                    r.auth = "digest";
+                    r.authFields = {{"username", "${username}"}, {"password", "${password}"}};
+                    variable("username");
+                    variable("password");
                 } else if (type == "apiKey") {
                     const std::string name = str(s, "name");
                     const std::string value = "${" + it.key() + "}";

@@ -26,6 +26,26 @@ std::string authValue(const Json& auth, const std::string& type, const char* key
     return {};
 }
 
+// A boolean of Postman's auth block (true, or "true" as some exports write it).
+bool authFlag(const Json& auth, const std::string& type, const char* key)
+{
+    const Json& block = member(auth, type.c_str());
+    const auto isTrue = [](const Json& v) {
+        return (v.is_boolean() && v.get<bool>()) || (v.is_string() && v == "true");
+    };
+    if (block.is_object())
+        return isTrue(member(block, key));
+    if (block.is_array())
+        for (const Json& e : block)
+            if (str(e, "key") == key)
+                return isTrue(member(e, "value"));
+    return false;
+}
+
+// Postman's digest helper's text fields, by its names (the stored request keeps them so).
+constexpr const char* kDigestFields[] = {"username", "password",   "realm",       "nonce", "algorithm",
+                                         "qop",      "nonceCount", "clientNonce", "opaque"};
+
 // A request's scripts with those of its collection and folders before its
 // own, in Postman's order (collection, folder, request): each inherited one
 // in a function of its own (its declarations and a `return` its own, as
@@ -120,6 +140,13 @@ struct PostmanReader
                     r.authFields.emplace_back(name, fromPostmanVariables(value));
             if (const std::string method = authValue(a, type, "signatureMethod"); method.rfind("RSA", 0) == 0)
                 out.notImported.push_back(note("auth-kind", {where, "oauth1 " + method}));
+        } else if (type == "digest") { // answered to the server's challenge when sent (flow/digest.h)
+            r.auth = "digest";
+            for (const char* name : kDigestFields)
+                if (const std::string value = authValue(a, type, name); !value.empty())
+                    r.authFields.emplace_back(name, fromPostmanVariables(value));
+            if (authFlag(a, type, "disableRetryRequest"))
+                r.authFields.emplace_back("disableRetryRequest", "true");
         } else if (type == "apikey" && authValue(a, type, "in") != "query") {
             r.headers.emplace_back(fromPostmanVariables(authValue(a, type, "key")),
                                    fromPostmanVariables(authValue(a, type, "value")));
@@ -297,6 +324,14 @@ Json requestOut(const Json& r)
             else if (it.key() != "type")
                 fields.push_back(kv(it.key().c_str(), textOf(it.value())));
         rq["auth"] = {{"type", "oauth1"}, {"oauth1", fields}};
+    } else if (str(auth, "type") == "digest") {
+        Json fields = Json::array();
+        for (const char* name : kDigestFields)
+            if (const std::string value = textOf(member(auth, name)); !value.empty())
+                fields.push_back(kv(name, value));
+        if (textOf(member(auth, "disableRetryRequest")) == "true")
+            fields.push_back({{"key", "disableRetryRequest"}, {"value", true}, {"type", "boolean"}});
+        rq["auth"] = {{"type", "digest"}, {"digest", fields}};
     }
     return rq;
 }

@@ -207,6 +207,10 @@ bool apply(std::string_view opt, const std::string& written, const std::string& 
         r.basic = true;
         r.user = v.substr(0, colon);
         r.password = colon == std::string::npos ? "" : v.substr(colon + 1);
+    } else if (opt == "--digest") {
+        r.digest = true;
+    } else if (opt == "--basic") {
+        r.digest = false;
     } else if (opt == "--head")
         head = true;
     else if (opt == "--get")

@@ -23,8 +23,9 @@ struct CurlRequest
     std::string body;
     // -F: multipart fields (a file's content is not taken)
     std::vector<std::pair<std::string, std::string>> form;
-    // -u user:password (Basic)
+    // -u user:password (Basic; with --digest, Digest)
     bool basic = false;
+    bool digest = false;
     std::string user, password;
     bool insecure = false;             // -k
     double maxTimeSeconds = 0;         // -m; 0: not given

@@ -1,6 +1,7 @@
 #include "stephook.h"
 
 #include "cookies.h"
+#include "digest.h"
 #include "redirects.h"
 
 namespace stampede {
@@ -12,6 +13,8 @@ StepHookPtr makeStepHook(FlowHookKind kind, const ScenarioPlan& plan, std::uint3
         return std::make_unique<CookieHook>(users, host);
     case FlowHookKind::Redirects:
         return std::make_unique<RedirectHook>(users, plan.followRedirects, host);
+    case FlowHookKind::Digest:
+        return std::make_unique<DigestHook>(users, plan.steps.size(), host);
     }
     return nullptr;
 }

@@ -59,6 +59,8 @@ struct StepCounters
     std::uint64_t handshakeMaxNanos = 0;
     std::uint64_t goaways = 0;   // HTTP/2 GOAWAY frames received (counted on the first step)
     std::uint64_t redirects = 0; // redirect hops followed (each hop is also a request of its step)
+    // Digest challenges answered: the step sent again with their answer (each challenge's 401 is also a request)
+    std::uint64_t authChallenges = 0;
     // requests sent again on a fresh connection: the kept-alive one they went
     // out on had been closed by the server (EOF or reset before any answer)
     std::uint64_t retriedOnIdleClose = 0;
@@ -119,6 +121,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"handshake_max_nanos", &StepCounters::handshakeMaxNanos, true},
     {"goaways", &StepCounters::goaways},
     {"redirects", &StepCounters::redirects},
+    {"auth_challenges", &StepCounters::authChallenges},
     {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
     {"resent_unprocessed", &StepCounters::resentUnprocessed},
     {"stray_answers", &StepCounters::stray},

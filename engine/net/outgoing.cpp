@@ -7,6 +7,7 @@ namespace stampede {
 namespace {
 
 const std::string kCookieName = "cookie";
+const std::string kAuthorizationName = "authorization";
 
 std::string_view nameOf(const nghttp2_nv& nv)
 {
@@ -76,6 +77,11 @@ void encodeHttp1(const Outgoing& o, std::string& out)
         out += o.cookie;
         out += "\r\n";
     }
+    if (!o.authorization.empty()) {
+        out += "Authorization: ";
+        out += o.authorization;
+        out += "\r\n";
+    }
     out += "\r\n";
     if (!o.dropBody)
         out.append(base, headEnd + 4);
@@ -87,6 +93,7 @@ void encodeHttp2(const Outgoing& o, Http2Encoding& out)
     out.method.assign(o.method);
     out.target.assign(o.target);
     out.cookie.assign(o.cookie);
+    out.authorization.assign(o.authorization);
     out.nv.clear();
     out.bytes = 0;
     for (const nghttp2_nv& nv : r.nv) {
@@ -101,12 +108,14 @@ void encodeHttp2(const Outgoing& o, Http2Encoding& out)
             out.nv.push_back(nv);
         out.bytes += out.nv.back().namelen + out.nv.back().valuelen;
     }
-    if (!out.cookie.empty()) {
-        out.nv.push_back({reinterpret_cast<std::uint8_t*>(const_cast<char*>(kCookieName.data())),
-                          reinterpret_cast<std::uint8_t*>(out.cookie.data()), kCookieName.size(), out.cookie.size(),
-                          NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
-        out.bytes += kCookieName.size() + out.cookie.size();
-    }
+    for (auto [name, value] :
+         {std::pair{&kCookieName, &out.cookie}, std::pair{&kAuthorizationName, &out.authorization}})
+        if (!value->empty()) {
+            out.nv.push_back({reinterpret_cast<std::uint8_t*>(const_cast<char*>(name->data())),
+                              reinterpret_cast<std::uint8_t*>(value->data()), name->size(), value->size(),
+                              NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE});
+            out.bytes += name->size() + value->size();
+        }
     out.body = o.dropBody ? std::string_view() : std::string_view(r.body);
     out.bytes += out.body.size();
 }

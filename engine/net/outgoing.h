@@ -26,6 +26,7 @@ struct RenderedRequest
     std::string body;                // HTTP/2: the body (gRPC: the framed message)
     std::vector<nghttp2_nv> nv;      // HTTP/2: the header list nghttp2 reads, pointing into the plan and `values`
     std::vector<std::string> extra;  // HTTP/2: names and values a pre-request script added (the list points into it)
+    std::vector<std::string> digest; // Digest authentication's fields, expanded (plan's DigestPlan order); else empty
     std::size_t bytes = 0;           // bytes out, for the counters
     std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
     ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)
@@ -44,8 +45,9 @@ struct Outgoing
     bool grpc = false;           // a gRPC call: the answer carries grpc-status
     CaptureMode capture = CaptureMode::None;
     // Applied by the session as it encodes the request (empty: as rendered).
-    std::string_view cookie; // a Cookie header's value
-    std::string_view method; // a redirect hop: its method and target
+    std::string_view cookie;        // a Cookie header's value
+    std::string_view authorization; // an Authorization header's value (a Digest challenge answered)
+    std::string_view method;        // a redirect hop: its method and target
     std::string_view target;
     bool dropBody = false; // the hop goes without the body and its Content-Length and Content-Type
 };
@@ -53,7 +55,7 @@ struct Outgoing
 // Whether the session must encode `o` anew (else the rendered form goes as it is).
 inline bool changesRequest(const Outgoing& o)
 {
-    return !o.cookie.empty() || !o.method.empty() || !o.target.empty() || o.dropBody;
+    return !o.cookie.empty() || !o.authorization.empty() || !o.method.empty() || !o.target.empty() || o.dropBody;
 }
 
 // HTTP/1.1: the request with the Outgoing's changes, into `out`.
@@ -65,7 +67,7 @@ void encodeHttp1(const Outgoing& o, std::string& out);
 struct Http2Encoding
 {
     std::vector<nghttp2_nv> nv;
-    std::string method, target, cookie;
+    std::string method, target, cookie, authorization;
     std::string_view body;
     std::size_t bytes = 0;
 };

@@ -6,6 +6,9 @@
 // project, a bundle and the scenario keep; the engine expands and encodes it
 // at send time, for a run and for the workbench's Send alike.
 #include "core/template.h"
+#include "scenarioplan.h"
+
+#include <memory>
 
 #include <string>
 
@@ -39,6 +42,8 @@ struct AuthPlan
     // as base64 after "Basic " when the request is rendered.
     Template basic;
     bool perIteration = false; // `basic` is used, `value` is not
+    // Digest: no header now; the step's Digest hook answers the server's challenge (`value` is not used).
+    std::shared_ptr<DigestPlan> digest;
 };
 bool compileAuth(const v1::HttpAuth& auth, const std::string& field, StepContext& ctx, AuthPlan& out);
 

@@ -548,6 +548,9 @@ private:
         };
         add(ps.body);
         add(ps.basicAuth);
+        if (ps.digest)
+            for (const Template& t : ps.digest->fields)
+                add(t);
         for (const auto& h : ps.h2Headers)
             add(h.second);
         for (const VarRef& r : refs)
@@ -579,16 +582,17 @@ private:
         if (m_replaying && (m_plan.cookies || m_plan.followRedirects))
             error(m_plan.cookies ? "cookies" : "followRedirects",
                   "a replay sends the recorded requests as they were (their cookies, each redirect as recorded)");
-        if (!m_plan.cookies && !m_plan.followRedirects)
-            return;
         for (auto& st : m_plan.steps) {
             if (st.grpc)
                 continue;
-            st.needs |= kNeedsHeaders; // Set-Cookie and Location
-            if (m_plan.cookies)        // a redirect's Set-Cookie is taken before it is followed
+            if (m_plan.cookies || m_plan.followRedirects)
+                st.needs |= kNeedsHeaders; // Set-Cookie and Location
+            if (m_plan.cookies)            // a redirect's Set-Cookie is taken before it is followed
                 st.hooks.push_back(FlowHookKind::Cookies);
             if (m_plan.followRedirects)
                 st.hooks.push_back(FlowHookKind::Redirects);
+            if (st.digest) // last: a challenge's Set-Cookie is taken before the step goes again
+                st.hooks.push_back(FlowHookKind::Digest);
         }
     }
 
@@ -692,7 +696,8 @@ private:
             if (!longest(ps.timeout, field + ".request.timeout", RunLimits::kTimeoutSeconds))
                 return false;
         }
-        ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant()) && !ps.basicPerIteration;
+        ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant()) && !ps.basicPerIteration &&
+                   (!ps.digest || ps.digest->isConstant());
         ps.h2Fixed = ps.fixed;
         if (ps.fixed) {
             ps.fixedBytes = ps.head.constantText();
@@ -738,6 +743,11 @@ private:
         AuthPlan auth;
         if (!compileAuth(rq.auth(), field, *this, auth))
             return false;
+        if (auth.digest) { // answered to the server's challenge by the step's hook (flows())
+            ps.digest = std::move(auth.digest);
+            ps.needs |= kNeedsHeaders; // WWW-Authenticate
+            return true;
+        }
         if (!auth.perIteration) {
             add("Authorization", auth.value);
             return true;

@@ -17,6 +17,7 @@
 #include "net/endpoint.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <memory>
@@ -81,6 +82,36 @@ enum class FlowHookKind : std::uint8_t
 {
     Cookies,   // the user's cookie jar (ScenarioPlan::cookies)
     Redirects, // redirects followed as hops of the step (ScenarioPlan::followRedirects)
+    Digest,    // the server's Digest challenge answered (PlannedStep::digest); after the others, which see a 401 first
+};
+
+// Digest authentication's fields as written (v1::DigestAuth), expanded when
+// the request is rendered (RenderedRequest::digest, in this order) and
+// answered by the step's Digest hook (flow/digest.h).
+struct DigestPlan
+{
+    enum Field : std::uint8_t
+    {
+        User,
+        Password,
+        Realm,
+        Nonce,
+        Algorithm,
+        Qop,
+        Nc,
+        Cnonce,
+        Opaque
+    };
+    static constexpr std::size_t kFields = 9;
+    std::array<Template, kFields> fields;
+    bool retry = true; // sent again on a challenge (else the 401 is the answer)
+    bool isConstant() const
+    {
+        for (const Template& t : fields)
+            if (!t.isConstant())
+                return false;
+        return true;
+    }
 };
 
 struct PlannedStep
@@ -101,6 +132,7 @@ struct PlannedStep
     Template basicAuth;
     bool basicPerIteration = false;
     std::size_t authH2 = 0;
+    std::shared_ptr<const DigestPlan> digest; // Digest authentication (no Authorization in the head)
     bool hasBody = false;
     bool noResponseBody = false; // HEAD
     bool fixed = false;          // no per-iteration values: `fixedBytes` is the whole request

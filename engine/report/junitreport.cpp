@@ -158,7 +158,8 @@ std::string requestSuite(const RunSummary& s, const MetricsSummary& step, double
                          count(step.errorsByClass[k]);
         }
     // newman's count is of one execution's tests (its last): those judged per request, when each ran the same
-    const std::uint64_t executions = step.requests - std::min(step.requests, step.redirects); // hops are not
+    const std::uint64_t resends = step.redirects + step.authChallenges; // hops and challenges' answers are not
+    const std::uint64_t executions = step.requests - std::min(step.requests, resends);
     const std::uint64_t perRequest = executions ? (judged + executions / 2) / executions : judged;
     time += step.latency.mean / 1000.0;
     tests += judged;

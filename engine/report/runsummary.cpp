@@ -79,6 +79,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.resumed = timed(m.resumed, c.handshakesResumed);
     s.goaways = c.goaways;
     s.redirects = c.redirects;
+    s.authChallenges = c.authChallenges;
     s.retriedOnIdleClose = c.retriedOnIdleClose;
     s.resentUnprocessed = c.resentUnprocessed;
     s.stray = c.stray;
@@ -194,7 +195,8 @@ std::string metricsJson(const MetricsSummary& m)
         s += std::string(first ? "" : ", ") + "\"" + grpcCodeName(int(k)) + "\": " + std::to_string(m.grpcCodes[k]);
         first = false;
     }
-    s += "}, \"redirects\": " + std::to_string(m.redirects);
+    s += "}, \"redirects\": " + std::to_string(m.redirects) +
+         ", \"auth_challenges\": " + std::to_string(m.authChallenges);
     if (!m.server.empty()) { // the target's own metrics: the run's mean of each
         s += ",\n    \"server\": {";
         bool firstServer = true;

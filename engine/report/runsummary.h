@@ -54,6 +54,7 @@ struct MetricsSummary
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{}; // gRPC calls not OK, by status code
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
     std::uint64_t redirects = 0;                           // redirect hops followed
+    std::uint64_t authChallenges = 0;                      // Digest challenges answered (the step sent again)
     std::uint64_t retriedOnIdleClose = 0; // requests sent again after the server closed their kept-alive connection
     std::uint64_t resentUnprocessed = 0;  // requests sent again because the server had not processed them (HTTP/2)
     std::uint64_t stray = 0;              // answers nobody asked for: protocol errors without a request
@@ -63,7 +64,8 @@ struct MetricsSummary
     // Requests that completed without an error.
     std::uint64_t succeeded() const
     {
-        const std::uint64_t failed = errors - std::min(errors, stray);
+        // a redirect's hop and a challenge's 401 go on to the step's answer: neither is a request that succeeded
+        const std::uint64_t failed = errors - std::min(errors, stray) + redirects + authChallenges;
         return requests - std::min(requests, failed);
     }
     // Checks judged: "step/check" with the answers that passed and failed them.

@@ -27,6 +27,9 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
             continue;
         }
         RenderedRequest& r = m_fixed[i];
+        if (st.digest)
+            for (const Template& t : st.digest->fields)
+                r.digest.push_back(t.constantText());
         if (!http2) {
             if (!headTooBig(std::min(st.fixedBytes.find("\r\n\r\n"), st.fixedBytes.size()), r)) {
                 r.wire = st.fixedBytes;
@@ -69,6 +72,8 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
         appendBasic(st, values, wire);
         wire += "\r\n";
     }
+    if (st.digest && !renderDigest(st, values, out))
+        return;
     if (headTooBig(wire.size(), out))
         return;
     if (requestNeedsLength(st.method, st.hasBody)) {
@@ -104,6 +109,8 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
         r.values[st.authH2].clear();
         appendBasic(st, values, r.values[st.authH2]);
     }
+    if (st.digest && !renderDigest(st, values, r))
+        return;
     std::size_t head = 0;
     for (std::size_t h = 0; h < st.h2Headers.size(); ++h)
         head += st.h2Headers[h].first.size() + r.values[h].size();
@@ -115,6 +122,20 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
     if (st.grpc)
         toGrpcMessage(step, r);
     point(st, r);
+}
+
+// Digest authentication's fields with this iteration's values (its hook makes the header from them).
+bool RequestRenderer::renderDigest(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const
+{
+    out.digest.resize(DigestPlan::kFields);
+    for (std::size_t f = 0; f < DigestPlan::kFields; ++f) {
+        out.digest[f].clear();
+        if (const int bad = st.digest->fields[f].appendTo(out.digest[f], values); bad >= 0) {
+            refuse(st.digest->fields[f], bad, values, out);
+            return false;
+        }
+    }
+    return true;
 }
 
 // "Basic " and the base64 of user:password as this iteration's values make it.

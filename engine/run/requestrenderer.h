@@ -54,6 +54,7 @@ private:
     static void point(const PlannedStep& st, RenderedRequest& r);
     static bool retagged(std::string_view name, std::string_view value, std::string& out);
     void appendBasic(const PlannedStep& st, const ValueLookup& values, std::string& out) const;
+    bool renderDigest(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const;
 
     const ScenarioPlan& m_plan;
     bool m_http2;

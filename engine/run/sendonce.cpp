@@ -2,6 +2,8 @@
 
 #include "check/contentcoding.h"
 #include "core/text.h"
+#include "core/url.h"
+#include "flow/digest.h"
 #include "grpc/protoschema.h"
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
@@ -307,6 +309,33 @@ void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& 
             r.scriptSet.emplace_back(rendered.plan->variables[v].name, rendered.values[v]);
 }
 
+// Digest authentication as a run answers it (flow/digest.h): the request (answered at once when its realm and
+// nonce are written), and once more with the answer to the server's challenge. Send shows the last exchange.
+template <typename Send>
+void exchangeWithDigest(const PlannedStep& st, const RenderedRequest& rendered, HttpExchangeRequest& x,
+                        SendOnceResult& r, const Send& send)
+{
+    DigestSession session;
+    std::string why;
+    const auto url = Url::parse(x.url, why);
+    const std::string target = url ? url->target : std::string("/");
+    const auto sign = [&](bool first) {
+        const std::string value = session.authorization(rendered.digest, first, x.method, target, x.body);
+        if (value.empty())
+            return;
+        for (auto* headers : {&x.headers, &r.sent.headers}) {
+            std::erase_if(*headers, [](const auto& h) { return equalsNoCase(h.first, "authorization"); });
+            headers->emplace_back("Authorization", value);
+        }
+    };
+    sign(true);
+    send();
+    if (r.http.ok && st.digest->retry && session.challenged(r.http.status, r.http.headers, rendered.digest)) {
+        sign(false);
+        send();
+    }
+}
+
 } // namespace
 
 SendOnceResult sendOnce(const SendOnceRequest& rq)
@@ -331,7 +360,12 @@ SendOnceResult sendOnce(const SendOnceRequest& rq)
     x.body = r.sent.body;
     x.timeout = st.timeout;
     x.verify = rendered.verify;
-    r.http = rendered.plan->http == HttpVersion::Http2 ? exchangeOverHttp2(x, rendered.verify) : exchange(x);
+    const bool h2 = rendered.plan->http == HttpVersion::Http2;
+    const auto send = [&] { r.http = h2 ? exchangeOverHttp2(x, rendered.verify) : exchange(x); };
+    if (st.digest)
+        exchangeWithDigest(st, rendered.request, x, r, send);
+    else
+        send();
     testScript(rq, rendered, pre, r);
     return r;
 }

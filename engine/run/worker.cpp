@@ -79,8 +79,9 @@ Worker::Worker(const WorkerSetup& setup)
         for (auto& s : m_slots)
             s.rendered.resize(m_plan.steps.size());
     m_flows = m_plan.cookies || m_plan.followRedirects || m_scripted ||
-              std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
-                          [](const PlannedStep& st) { return !st.checks.empty() || !st.extractors.empty(); });
+              std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& st) {
+                  return !st.checks.empty() || !st.extractors.empty() || !st.hooks.empty();
+              });
     if (!m_flows)
         return;
     for (auto& s : m_slots) {

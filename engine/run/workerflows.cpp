@@ -167,7 +167,10 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     const PlannedStep& st = m_plan.steps[i];
     const Nanos now = call.now;
     Outgoing o = m_outgoing[i];
-    o.request = m_renderer.templated(i) ? &s.rendered[i] : &m_renderer.fixed(i);
+    // as the step's own send went: rendered for this user, or changed by its pre-request script (prepare())
+    const bool own = m_renderer.templated(i) ||
+                     (i < s.rendered.size() && !(s.rendered[i].wire.empty() && s.rendered[i].values.empty()));
+    o.request = own ? &s.rendered[i] : &m_renderer.fixed(i);
     o.method = asGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
     s.path.assign(target);
     o.target = s.path;
@@ -243,6 +246,10 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
     std::string scriptWhy;
     if (st.scripts && !st.scripts->test.empty()) // run on every answer, as Postman does
         testScript(slot, st, a, script, scriptWhy);
+    if (script == Verdict::ScriptFailed && m_plan.testsVerdict) { // newman's: a script that threw fails the run,
+        why = std::move(scriptWhy);                               // whatever the status it threw on
+        return script;
+    }
     if (error && !accepted) {
         why.clear();
         return a.grpc ? Verdict::GrpcError : Verdict::HttpError;

@@ -35,6 +35,11 @@ private slots:
         QVERIFY(r->basic); // Basic auth, kept as user and password
         QCOMPARE(r->user, std::string("alice"));
         QCOMPARE(r->password, std::string("secret"));
+        QVERIFY(!r->digest);
+        r = parseCurl("curl --digest -u alice:secret http://h/", error); // Digest: no longer "not taken"
+        QVERIFY(r && r->basic && r->digest && r->notTaken.empty());
+        r = parseCurl("curl --digest --basic -u alice:secret http://h/", error); // the last one wins, as curl's
+        QVERIFY(r && r->basic && !r->digest);
         r = parseCurl("curl -I http://h/", error);
         QCOMPARE(r->method, std::string("HEAD"));
         r = parseCurl("curl -d a=1 -d b=2 http://h/form", error);

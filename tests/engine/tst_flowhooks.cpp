@@ -2,9 +2,12 @@
 // records what the hook asked of the worker, on a fake calendar: what it adds
 // to a request, what it takes from an answer, and when it sends the step again.
 #include "flow/cookies.h"
+#include "flow/digest.h"
 #include "flow/redirects.h"
 
 #include <QTest>
+
+#include <cstring>
 
 using namespace stampede;
 
@@ -45,6 +48,28 @@ Answer answer(int status, Answer::HeaderList& headers)
     a.status = status;
     a.headers = &headers;
     return a;
+}
+
+// A rendered request whose Digest fields are `fields` (DigestPlan's order: user, password, realm, nonce, ...).
+RenderedRequest digestRequest(std::vector<std::string> fields)
+{
+    RenderedRequest r;
+    r.wire = "GET /dir/index.html HTTP/1.1\r\nHost: shop.test\r\n\r\n";
+    fields.resize(DigestPlan::kFields);
+    r.digest = std::move(fields);
+    return r;
+}
+
+// A parameter of an Authorization value (quoted or not), "" when absent.
+std::string param(std::string_view header, const std::string& name)
+{
+    const std::size_t at = header.find(" " + name + "=");
+    if (at == std::string_view::npos)
+        return {};
+    std::string_view v = header.substr(at + name.size() + 2);
+    if (!v.empty() && v.front() == '"')
+        return std::string(v.substr(1, v.find('"', 1) - 1));
+    return std::string(v.substr(0, v.find(',')));
 }
 
 } // namespace
@@ -134,6 +159,213 @@ private Q_SLOTS:
         // a target that cannot be a request's (a control character) is not followed
         QVERIFY(!RedirectHook::target("/a\r\nX: y", st, "/"));
         QCOMPARE(*RedirectHook::target("/x y", st, "/"), std::string("/x%20y"));
+    }
+
+    // The conformance table of WWW-Authenticate values a server may send: what is read of each (the Digest
+    // challenge answered, "-" none: not a Digest challenge, malformed, or one that cannot be answered).
+    void digestChallengeShapes_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<QByteArray>("realm"); // "-": nothing is read
+        QTest::addColumn<QByteArray>("nonce");
+        QTest::addColumn<QByteArray>("qop");
+        QTest::addColumn<QByteArray>("algorithm");
+        QTest::addRow("lighttpd") << QByteArray("Digest realm=\"stampede\", charset=\"UTF-8\", algorithm=SHA-256, "
+                                                "nonce=\"6b14:6d3c\", qop=\"auth\"")
+                                  << QByteArray("stampede") << QByteArray("6b14:6d3c") << QByteArray("auth")
+                                  << QByteArray("SHA-256");
+        QTest::addRow("no qop (RFC 2069)") << QByteArray("Digest realm=\"r\", nonce=\"n\"") << QByteArray("r")
+                                           << QByteArray("n") << QByteArray("") << QByteArray("MD5");
+        QTest::addRow("qop list: auth preferred")
+            << QByteArray("Digest realm=r, nonce=n, qop=\"auth-int , auth\"") << QByteArray("r") << QByteArray("n")
+            << QByteArray("auth") << QByteArray("MD5");
+        QTest::addRow("auth-int only") << QByteArray("Digest realm=r,nonce=n,qop=auth-int") << QByteArray("r")
+                                       << QByteArray("n") << QByteArray("auth-int") << QByteArray("MD5");
+        QTest::addRow("after Basic, scheme in any case")
+            << QByteArray("Basic realm=\"b\", dIgEsT realm=\"d\", nonce=\"x\"") << QByteArray("d") << QByteArray("x")
+            << QByteArray("") << QByteArray("MD5");
+        QTest::addRow("after a token68") << QByteArray("Negotiate abc==, Digest nonce=\"x\", realm=\"y\"")
+                                         << QByteArray("y") << QByteArray("x") << QByteArray("") << QByteArray("MD5");
+        QTest::addRow("the first Digest of two")
+            << QByteArray("Digest realm=a, nonce=1, Digest realm=b, nonce=2") << QByteArray("a") << QByteArray("1")
+            << QByteArray("") << QByteArray("MD5");
+        QTest::addRow("escaped quote") << QByteArray("Digest realm=\"a\\\"b\\\\c\", nonce=n") << QByteArray("a\"b\\c")
+                                       << QByteArray("n") << QByteArray("") << QByteArray("MD5");
+        QTest::addRow("SHA-512-256-sess")
+            << QByteArray("Digest realm=r, nonce=n, algorithm=sha-512-256-SESS") << QByteArray("r") << QByteArray("n")
+            << QByteArray("") << QByteArray("sha-512-256-SESS");
+        const char* none[][2] = {
+            {"Basic only", "Basic realm=\"x\""},
+            {"empty", ""},
+            {"no nonce", "Digest realm=\"r\""},
+            {"empty nonce", "Digest realm=r, nonce=\"\""},
+            {"no realm", "Digest nonce=n"},
+            {"unclosed quote", "Digest realm=\"r, nonce=n"},
+            {"realm twice", "Digest realm=a, realm=b, nonce=n"},
+            {"unknown algorithm", "Digest realm=r, nonce=n, algorithm=SHA-1"},
+            {"unknown qop only", "Digest realm=r, nonce=n, qop=\"auth-conf\""},
+            {"a control byte", "Digest realm=\"a\x01b\", nonce=n"},
+            {"a NUL", "Digest realm=r, nonce=n\0x"},
+            {"DEL in a token", "Digest realm=r\x7f, nonce=n"},
+            {"a stray quote in a token", "Digest realm=r\"x, nonce=n"},
+            {"a scheme alone", "Digest"},
+            {"garbage", "\xff\xfe==,,;;"},
+        };
+        for (const auto& [name, header] : none)
+            QTest::addRow("%s", name) << QByteArray(header,
+                                                    int(std::strlen(header) + (std::strcmp(name, "a NUL") ? 0 : 2)))
+                                      << QByteArray("-") << QByteArray() << QByteArray() << QByteArray();
+        QTest::addRow("a value over 4 KiB") << ("Digest realm=r, nonce=\"" + QByteArray(5000, 'n') + "\"")
+                                            << QByteArray("-") << QByteArray() << QByteArray() << QByteArray();
+        QTest::addRow("a value of 4 KiB")
+            << ("Digest realm=r, nonce=\"" + QByteArray(4096, 'n') + "\"") << QByteArray("r") << QByteArray(4096, 'n')
+            << QByteArray("") << QByteArray("MD5");
+        QTest::addRow("a header over 64 KiB") << ("Digest realm=r, nonce=n, " + QByteArray(70000, ','))
+                                              << QByteArray("-") << QByteArray() << QByteArray() << QByteArray();
+    }
+    void digestChallengeShapes()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(QByteArray, realm);
+        const auto c = parseDigestChallenge(std::string_view(header.constData(), std::size_t(header.size())));
+        if (realm == "-") {
+            QVERIFY2(!c, c ? c->realm.c_str() : "");
+            return;
+        }
+        QVERIFY(c);
+        QCOMPARE(QByteArray::fromStdString(c->realm), realm);
+        QTEST(QByteArray::fromStdString(c->nonce), "nonce");
+        QTEST(QByteArray::fromStdString(c->qop), "qop");
+        QTEST(QByteArray::fromStdString(c->algorithm), "algorithm");
+    }
+
+    // The answers of RFC 2617's and RFC 7616's examples, byte for byte; a value with a quote or a backslash is
+    // escaped in the header.
+    void digestAnswersAsTheRfcs()
+    {
+        DigestChallenge rfc2617{"testrealm@host.com",
+                                "dcd98b7102dd2f0e8b11d0f600bfb0c093",
+                                "5ccc069c403ebaf9f0171e9517f40e41",
+                                "MD5",
+                                "auth",
+                                false};
+        DigestAnswerInput in;
+        in.user = "Mufasa";
+        in.password = "Circle Of Life";
+        in.method = "GET";
+        in.uri = "/dir/index.html";
+        in.cnonce = "0a4f113b";
+        QCOMPARE(
+            digestAuthorization(rfc2617, in),
+            std::string("Digest username=\"Mufasa\", realm=\"testrealm@host.com\", "
+                        "nonce=\"dcd98b7102dd2f0e8b11d0f600bfb0c093\", uri=\"/dir/index.html\", algorithm=MD5, "
+                        "qop=auth, nc=00000001, cnonce=\"0a4f113b\", response=\"6629fae49393a05397450978507c4ef1\", "
+                        "opaque=\"5ccc069c403ebaf9f0171e9517f40e41\""));
+        DigestChallenge rfc7616{"http-auth@example.org",
+                                "7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v",
+                                "FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS",
+                                "MD5",
+                                "auth",
+                                false};
+        in.password = "Circle of Life";
+        in.cnonce = "f2/wE4q74E6zIJEtWaHKaf5wv/H5QzzpXusqGemxURZJ";
+        QCOMPARE(param(digestAuthorization(rfc7616, in), "response"), std::string("8ca523f5e9506fed4657c9700eebdbec"));
+        rfc7616.algorithm = "SHA-256";
+        QCOMPARE(param(digestAuthorization(rfc7616, in), "response"),
+                 std::string("753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1"));
+        rfc7616.algorithm = "SHA-1";
+        QCOMPARE(digestAuthorization(rfc7616, in), std::string()); // cannot be answered
+        DigestChallenge quoted{"a\"b", "n", "", "MD5", "", false};
+        in.user = "x\\y";
+        const std::string h = digestAuthorization(quoted, in);
+        QVERIFY2(h.find("username=\"x\\\\y\", realm=\"a\\\"b\"") != std::string::npos, h.c_str());
+        QVERIFY(h.find("qop=") == std::string::npos && h.find("cnonce") == std::string::npos); // RFC 2069's form
+    }
+
+    // The Digest hook: a step goes unanswered until a challenge comes, is then sent once more with its answer
+    // (the challenge's answer counted); the user's next sends answer the same challenge with the nonce count
+    // going up; a challenge to the answered send, or the one answered, is the step's answer; another user has
+    // its own; realm and nonce written in the step answer the first send; a fresh iteration starts without.
+    void digestAnswersTheChallengeOnce()
+    {
+        Host host;
+        DigestHook hook(2, 1, host);
+        PlannedStep st = step();
+        st.method = "GET";
+        auto plan = std::make_shared<DigestPlan>();
+        st.digest = plan;
+        std::string target = "/dir/index.html";
+        const StepCall call{0, 0, st, target, false, 0};
+        const StepCall hop{0, 0, st, target, true, 0};
+        const RenderedRequest r = digestRequest({"Mufasa", "Circle Of Life"});
+        Outgoing out;
+        out.request = &r;
+        hook.beforeSend(call, out);
+        QVERIFY(out.authorization.empty()); // no challenge yet: sent without
+        Answer::HeaderList challenge = {{"WWW-Authenticate", "Basic realm=\"x\""},
+                                        {"www-authenticate", "Digest realm=\"r\", nonce=\"n1\", qop=\"auth\""}};
+        QVERIFY(hook.onAnswer(call, answer(200, challenge)) == StepHook::Next::Judge); // not a refusal
+        QVERIFY(hook.onAnswer(call, answer(401, challenge)) == StepHook::Next::Taken);
+        QCOMPARE(host.counted, 1);
+        QCOMPARE(host.metrics.counters.authChallenges, std::uint64_t(1));
+        QCOMPARE(host.again.size(), std::size_t(1));
+        QCOMPARE(host.again.back().target, target);
+        QVERIFY(!host.again.back().asGet);
+        hook.beforeSend(hop, out);
+        const std::string first(out.authorization);
+        QCOMPARE(param(first, "nc"), std::string("00000001"));
+        QCOMPARE(param(first, "nonce"), std::string("n1"));
+        QCOMPARE(param(first, "uri"), target);
+        QCOMPARE(param(first, "cnonce").size(), std::size_t(16));
+        QVERIFY(hook.onAnswer(hop, answer(401, challenge)) == StepHook::Next::Judge); // refused again: the answer
+        hook.beforeSend(call, out);                                                   // the next send answers at once
+        QCOMPARE(param(std::string(out.authorization), "nc"), std::string("00000002"));
+        QVERIFY(hook.onAnswer(call, answer(401, challenge)) == StepHook::Next::Judge); // the challenge answered
+        Answer::HeaderList stale = {{"WWW-Authenticate", "Digest realm=\"r\", nonce=\"n2\", qop=auth, stale=true"}};
+        QVERIFY(hook.onAnswer(call, answer(401, stale)) == StepHook::Next::Taken); // a new nonce
+        hook.beforeSend(hop, out);
+        QCOMPARE(param(std::string(out.authorization), "nonce"), std::string("n2"));
+        QCOMPARE(param(std::string(out.authorization), "nc"), std::string("00000001"));
+        QCOMPARE(host.again.size(), std::size_t(2));
+        std::string theirTarget = "/dir/index.html";
+        Outgoing theirs;
+        theirs.request = &r;
+        hook.beforeSend({1, 0, st, theirTarget, false, 0}, theirs); // another user: its own challenge
+        QVERIFY(theirs.authorization.empty());
+        hook.newIteration(0, false);
+        hook.beforeSend(call, out);
+        QVERIFY(!out.authorization.empty());
+        hook.newIteration(0, true); // a fresh iteration (the open model)
+        hook.beforeSend(call, out);
+        QVERIFY(out.authorization.empty());
+        // realm and nonce written in the step: the first send is answered with them, as written
+        const RenderedRequest written =
+            digestRequest({"Mufasa", "Circle Of Life", "testrealm@host.com", "dcd98b7102dd2f0e8b11d0f600bfb0c093",
+                           "MD5", "auth", "00000001", "0a4f113b", "5ccc069c403ebaf9f0171e9517f40e41"});
+        Outgoing w;
+        w.request = &written;
+        hook.beforeSend({1, 0, st, target, false, 0}, w);
+        QCOMPARE(param(std::string(w.authorization), "response"), std::string("6629fae49393a05397450978507c4ef1"));
+        // what the step writes wins over the server's challenge (Postman's): its nonce stays, the server's opaque
+        // fills nothing the step wrote; answered once, the same refusal is the answer
+        const RenderedRequest stale2 = digestRequest({"Mufasa", "Circle Of Life", "Users", "old-nonce"});
+        w.request = &stale2;
+        const StepCall theirCall{1, 0, st, target, false, 0};
+        hook.newIteration(1, true);
+        hook.beforeSend(theirCall, w);
+        QCOMPARE(param(std::string(w.authorization), "nonce"), std::string("old-nonce"));
+        Answer::HeaderList fresh = {{"WWW-Authenticate", "Digest realm=\"Users\", nonce=\"new\", qop=\"auth\""}};
+        QVERIFY(hook.onAnswer(theirCall, answer(401, fresh)) == StepHook::Next::Taken); // a qop the step left empty
+        hook.beforeSend({1, 0, st, target, true, 0}, w);
+        QCOMPARE(param(std::string(w.authorization), "nonce"), std::string("old-nonce"));
+        QCOMPARE(param(std::string(w.authorization), "qop"), std::string("auth"));
+        QVERIFY(hook.onAnswer({1, 0, st, target, true, 0}, answer(401, fresh)) == StepHook::Next::Judge);
+        hook.beforeSend(theirCall, w);
+        QVERIFY(hook.onAnswer(theirCall, answer(401, fresh)) == StepHook::Next::Judge); // nothing new: the answer
+        // Postman's disableRetryRequest: a challenge is the step's answer
+        plan->retry = false;
+        QVERIFY(hook.onAnswer(call, answer(401, stale)) == StepHook::Next::Judge);
+        QCOMPARE(host.again.size(), std::size_t(3));
     }
 };
 

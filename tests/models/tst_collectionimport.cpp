@@ -293,6 +293,9 @@ private slots:
         const RequestItem photo = requestNamed(*m_store, id, QStringLiteral("uploadPhoto"));
         QCOMPARE(photo.url, QStringLiteral("${baseUrl}/pets/${petId}/photo"));
         QCOMPARE(photo.form, (RequestItem::Pairs{{QStringLiteral("caption"), QStringLiteral("on the sofa")}}));
+        QCOMPARE(int(photo.auth), int(RequestItem::Auth::Digest)); // http digest: the server's challenge answered
+        QCOMPARE(photo.otherAuth.value(QStringLiteral("username")).toString(), QStringLiteral("${username}"));
+        QVERIFY(env.contains(QStringLiteral("password")));
         const RequestItem order = requestNamed(*m_store, id, QStringLiteral("Place an order"));
         QCOMPARE(QJsonDocument::fromJson(order.body.toUtf8()).object().value(QStringLiteral("quantity")).toInt(), 2);
         QCOMPARE(int(requestNamed(*m_store, id, QStringLiteral("GET /health")).auth), int(RequestItem::Auth::None));

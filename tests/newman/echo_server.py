@@ -2,16 +2,22 @@
 """A local stand-in for postman-echo.com, for the newman parity harness
 (compare.py): the endpoints newman's integration collections call, answered
 as postman-echo answers them (JSON with args, headers, url, data, form,
-json; cookies; statuses; gzip and deflate; redirects; delays). Python's
+json; cookies; statuses; gzip and deflate; redirects; delays; Basic and
+Digest authentication). Python's
 standard library only. It prints its port, then serves until stdin closes."""
 import gzip
+import hashlib
 import json
+import re
+import secrets
 import sys
 import threading
 import time
 import urllib.parse
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+NONCES = set()  # the Digest nonces this server gave
 
 
 class Echo(BaseHTTPRequestHandler):
@@ -126,10 +132,27 @@ class Echo(BaseHTTPRequestHandler):
         if path.startswith("/stream/"):
             n = int(path.split("/")[2])
             return self.answer(200, "\n".join(json.dumps({"n": i}) for i in range(n)))
+        if path == "/digest-auth":  # postman-echo's: user postman, password password, MD5 with qop auth
+            return self.digest_auth()
         if path == "/basic-auth":
             ok = self.headers.get("Authorization") == "Basic cG9zdG1hbjpwYXNzd29yZA=="
             return self.answer(200 if ok else 401, {"authenticated": ok})
         return self.answer(404, {"error": "not here: " + path})
+
+    def digest_auth(self):
+        given = dict(re.findall(r'(\w+)="?([^",]*)"?', self.headers.get("Authorization") or ""))
+        nonce = given.get("nonce", "")
+        if (self.headers.get("Authorization") or "").startswith("Digest ") and nonce in NONCES:
+            h = lambda text: hashlib.md5(text.encode()).hexdigest()
+            ha1 = h("postman:Users:password")
+            ha2 = h(f"{self.command}:{given.get('uri', '')}")
+            good = h(f"{ha1}:{nonce}:{given.get('nc', '')}:{given.get('cnonce', '')}:auth:{ha2}")
+            if given.get("response") == good and given.get("username") == "postman":
+                return self.answer(200, {"authenticated": True})
+        nonce = secrets.token_hex(16)
+        NONCES.add(nonce)
+        return self.answer(401, "Unauthorized", "text/plain",
+                           extra=[("WWW-Authenticate", f'Digest realm="Users", nonce="{nonce}", qop="auth"')])
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = route
 

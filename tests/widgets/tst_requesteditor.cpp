@@ -205,8 +205,9 @@ private slots:
     }
 
     // Postman's OAuth 1.0 helper is shown and edited in the Auth tab (fields the editor does not show kept, the
-    // switches as Postman's booleans), and Send signs with what was typed; a helper Stampede does not make
-    // (digest) is named, kept through other edits, and dropped only when another auth is chosen.
+    // switches as Postman's booleans), and Send signs with what was typed; so is the digest helper (Send answers
+    // its challenge: tst_digest); a helper Stampede does not make (hawk) is named, kept through other edits, and
+    // dropped only when another auth is chosen.
     void authHelpersAreShownKeptAndEdited()
     {
         testsupport::RecordingServer server;
@@ -249,17 +250,38 @@ private slots:
         QVERIFY2(header.rfind("OAuth ", 0) == 0 && header.find("oauth_consumer_key=\"typed\"") != std::string::npos &&
                      header.find("oauth_signature_method=\"HMAC-SHA256\"") != std::string::npos,
                  header.c_str());
-        // digest: named, kept through an edit of the URL, dropped when Basic is chosen
+        // Postman's digest helper: shown in its own box, edited, its switch a boolean, fields not shown kept
+        RequestEditor digest;
+        digest.setRequestJson(QByteArrayLiteral(
+            "{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/d\", \"auth\": {\"type\": \"digest\", "
+            "\"username\": \"u\", \"algorithm\": \"sha-256\", \"qop\": \"auth-int\", \"future\": 7}}"));
+        QVERIFY(!digest.findChild<QWidget*>(QStringLiteral("digest"))->isHidden());
+        QVERIFY(digest.findChild<QWidget*>(QStringLiteral("oauth1"))->isHidden());
+        QCOMPARE(digest.findChild<QLineEdit*>(QStringLiteral("digest_username"))->text(), QStringLiteral("u"));
+        QCOMPARE(digest.findChild<QComboBox*>(QStringLiteral("digest_algorithm"))->currentText(),
+                 QStringLiteral("SHA-256"));
+        QCOMPARE(digest.findChild<QComboBox*>(QStringLiteral("digest_qop"))->currentText(), QStringLiteral("auth-int"));
+        QTest::keyClicks(digest.findChild<QLineEdit*>(QStringLiteral("digest_password")), QStringLiteral("${pw}"));
+        digest.findChild<QCheckBox*>(QStringLiteral("digest_disableRetryRequest"))->setChecked(true);
+        auth = QJsonDocument::fromJson(digest.requestJson()).object().value(QStringLiteral("auth")).toObject();
+        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("digest"));
+        QCOMPARE(auth.value(QStringLiteral("password")).toString(), QStringLiteral("${pw}"));
+        QCOMPARE(auth.value(QStringLiteral("algorithm")).toString(), QStringLiteral("SHA-256"));
+        QCOMPARE(auth.value(QStringLiteral("disableRetryRequest")), QJsonValue(true));
+        QCOMPARE(auth.value(QStringLiteral("future")), QJsonValue(7)); // not shown, kept
+        QVERIFY(!auth.contains(QStringLiteral("realm")));              // empty: the server's
+        // a helper Stampede does not make (hawk): named, kept through an edit of the URL, dropped when Basic is chosen
         RequestEditor other;
         other.setRequestJson(QByteArrayLiteral("{\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/d\", "
-                                               "\"auth\": {\"type\": \"digest\", \"username\": \"u\"}}"));
+                                               "\"auth\": {\"type\": \"hawk\", \"authId\": \"u\"}}"));
         auto* note = other.findChild<QLabel*>(QStringLiteral("authNote"));
-        QVERIFY2(note && note->text().contains(QLatin1String("\"digest\"")), qPrintable(note->text()));
+        QVERIFY2(note && note->text().contains(QLatin1String("\"hawk\"")), qPrintable(note->text()));
         QVERIFY(other.findChild<QWidget*>(QStringLiteral("oauth1"))->isHidden());
+        QVERIFY(other.findChild<QWidget*>(QStringLiteral("digest"))->isHidden());
         QTest::keyClicks(other.findChild<QLineEdit*>(QStringLiteral("url")), QStringLiteral("x"));
         auth = QJsonDocument::fromJson(other.requestJson()).object().value(QStringLiteral("auth")).toObject();
-        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("digest"));
-        QCOMPARE(auth.value(QStringLiteral("username")).toString(), QStringLiteral("u"));
+        QCOMPARE(auth.value(QStringLiteral("type")).toString(), QStringLiteral("hawk"));
+        QCOMPARE(auth.value(QStringLiteral("authId")).toString(), QStringLiteral("u"));
         for (auto* c : other.findChildren<QComboBox*>())
             if (c->findText(QStringLiteral("Basic")) >= 0)
                 c->setCurrentIndex(c->findText(QStringLiteral("Basic")));
