@@ -881,88 +881,97 @@ Candidate: %2</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="15"/>
+        <location filename="../widgets/digestauthbox.cpp" line="24"/>
+        <location filename="../widgets/digestauthbox.cpp" line="25"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="15"/>
-        <location filename="../widgets/digestauthbox.cpp" line="38"/>
+        <location filename="../widgets/digestauthbox.cpp" line="35"/>
+        <location filename="../widgets/digestauthbox.cpp" line="36"/>
+        <location filename="../widgets/digestauthbox.cpp" line="39"/>
+        <location filename="../widgets/digestauthbox.cpp" line="46"/>
         <source>the server&apos;s</source>
         <translation>取服务器的</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="23"/>
+        <location filename="../widgets/digestauthbox.cpp" line="24"/>
         <source>User:</source>
         <translation>用户：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="24"/>
+        <location filename="../widgets/digestauthbox.cpp" line="25"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="25"/>
+        <location filename="../widgets/digestauthbox.cpp" line="26"/>
         <source>Empty: the value of the server&apos;s challenge (its 401). Written: this value, whatever the server says, as Postman does</source>
         <translation>留空：取服务器质询（其 401）中的值。填写：无论服务器给出什么都用此值，与 Postman 相同</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="32"/>
+        <location filename="../widgets/digestauthbox.cpp" line="33"/>
         <source>Used when realm and nonce are written; otherwise the server&apos;s challenge names it</source>
         <translation>填写了 realm 和 nonce 时使用；否则由服务器的质询指定</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="33"/>
+        <location filename="../widgets/digestauthbox.cpp" line="34"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="34"/>
+        <location filename="../widgets/digestauthbox.cpp" line="35"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="35"/>
+        <location filename="../widgets/digestauthbox.cpp" line="36"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="40"/>
+        <location filename="../widgets/digestauthbox.cpp" line="41"/>
         <source>qop:</source>
         <translation>qop：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="41"/>
+        <location filename="../widgets/digestauthbox.cpp" line="42"/>
         <source>Nonce count:</source>
         <translation>Nonce 计数：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="41"/>
+        <location filename="../widgets/digestauthbox.cpp" line="42"/>
         <source>Hex, as 00000001. Empty: 1 for each new nonce, then counting up</source>
         <translation>十六进制，如 00000001。留空：每个新 nonce 从 1 开始递增</translation>
     </message>
     <message>
         <location filename="../widgets/digestauthbox.cpp" line="43"/>
+        <location filename="../widgets/digestauthbox.cpp" line="45"/>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../widgets/digestauthbox.cpp" line="44"/>
         <source>Client nonce:</source>
         <translation>客户端 nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="43"/>
+        <location filename="../widgets/digestauthbox.cpp" line="44"/>
         <source>Empty: a fresh random one for each challenge</source>
         <translation>留空：每次质询随机生成</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="44"/>
+        <location filename="../widgets/digestauthbox.cpp" line="46"/>
         <source>Opaque:</source>
         <translation>Opaque：</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="45"/>
+        <location filename="../widgets/digestauthbox.cpp" line="47"/>
         <source>Do not send again on the server&apos;s challenge</source>
         <translation>收到服务器质询时不再重发</translation>
     </message>
     <message>
-        <location filename="../widgets/digestauthbox.cpp" line="47"/>
+        <location filename="../widgets/digestauthbox.cpp" line="49"/>
         <source>Postman&apos;s &quot;disable retrying the request&quot;: the 401 is then the request&apos;s answer</source>
         <translation>即 Postman 的“禁用重试请求”：此时 401 就是该请求的应答</translation>
     </message>

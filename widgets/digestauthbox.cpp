@@ -9,10 +9,11 @@ DigestAuthBox::DigestAuthBox(QWidget* parent) : QGroupBox(tr("Digest"), parent)
 {
     setObjectName(QStringLiteral("digest"));
     auto* form = new QFormLayout(this);
-    const auto line = [&](const char* field, const QString& label, const QString& tip, bool secret) {
+    const auto line = [&](const char* field, const QString& label, const QString& tip, bool secret,
+                          const QString& placeholder) {
         auto* e = new QLineEdit;
         e->setObjectName(QStringLiteral("digest_") + QLatin1String(field));
-        e->setPlaceholderText(secret || tip.isEmpty() ? tr("value, or ${variable}") : tr("the server's"));
+        e->setPlaceholderText(placeholder);
         if (secret)
             e->setEchoMode(QLineEdit::Password);
         e->setToolTip(tip);
@@ -20,8 +21,8 @@ DigestAuthBox::DigestAuthBox(QWidget* parent) : QGroupBox(tr("Digest"), parent)
         connect(e, &QLineEdit::textEdited, this, &DigestAuthBox::changed);
         form->addRow(label, e);
     };
-    line("username", tr("User:"), QString(), false);
-    line("password", tr("Password:"), QString(), true);
+    line("username", tr("User:"), QString(), false, tr("value, or ${variable}"));
+    line("password", tr("Password:"), QString(), true, tr("value, or ${variable}"));
     const QString serverTip = tr("Empty: the value of the server's challenge (its 401). Written: this value, "
                                  "whatever the server says, as Postman does");
     m_algorithm = new QComboBox;
@@ -31,17 +32,18 @@ DigestAuthBox::DigestAuthBox(QWidget* parent) : QGroupBox(tr("Digest"), parent)
                            QStringLiteral("SHA-512-256-sess")});
     m_algorithm->setToolTip(tr("Used when realm and nonce are written; otherwise the server's challenge names it"));
     form->addRow(tr("Algorithm:"), m_algorithm);
-    line("realm", tr("Realm:"), serverTip, false);
-    line("nonce", tr("Nonce:"), serverTip, false);
+    line("realm", tr("Realm:"), serverTip, false, tr("the server's"));
+    line("nonce", tr("Nonce:"), serverTip, false, tr("the server's"));
     m_qop = new QComboBox;
     m_qop->setObjectName(QStringLiteral("digest_qop"));
     m_qop->addItems({tr("the server's"), QStringLiteral("auth"), QStringLiteral("auth-int")});
     m_qop->setToolTip(serverTip);
     form->addRow(tr("qop:"), m_qop);
-    line("nonceCount", tr("Nonce count:"), tr("Hex, as 00000001. Empty: 1 for each new nonce, then counting up"),
-         false);
-    line("clientNonce", tr("Client nonce:"), tr("Empty: a fresh random one for each challenge"), false);
-    line("opaque", tr("Opaque:"), serverTip, false);
+    line("nonceCount", tr("Nonce count:"), tr("Hex, as 00000001. Empty: 1 for each new nonce, then counting up"), false,
+         tr("automatic"));
+    line("clientNonce", tr("Client nonce:"), tr("Empty: a fresh random one for each challenge"), false,
+         tr("automatic"));
+    line("opaque", tr("Opaque:"), serverTip, false, tr("the server's"));
     m_noRetry = new QCheckBox(tr("Do not send again on the server's challenge"));
     m_noRetry->setObjectName(QStringLiteral("digest_disableRetryRequest"));
     m_noRetry->setToolTip(tr("Postman's \"disable retrying the request\": the 401 is then the request's answer"));

@@ -12,6 +12,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTranslator>
 
@@ -50,6 +51,10 @@ int main(int argc, char** argv)
     const QCommandLineOption openRequest(QStringLiteral("open"), QStringLiteral("open the request with this name"),
                                          QStringLiteral("name"));
     const QCommandLineOption sendIt(QStringLiteral("send"), QStringLiteral("send the request opened with --open"));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("show this tab of the request opened with --open: its place (4) or name (Auth)"),
+        QStringLiteral("name"));
     const QCommandLineOption runIt(QStringLiteral("run"),
                                    QStringLiteral("run the scenario opened with --open (a collection or folder: "
                                                   "in the collection runner)"));
@@ -61,7 +66,7 @@ int main(int argc, char** argv)
     const QCommandLineOption reportFile(QStringLiteral("report"), QStringLiteral("open a standalone report file"),
                                         QStringLiteral("file"));
     cli.addOptions(
-        {demo, mockUrl, language, screenshot, timing, openRequest, sendIt, runIt, delay, compareLast, reportFile});
+        {demo, mockUrl, language, screenshot, timing, openRequest, sendIt, tab, runIt, delay, compareLast, reportFile});
     cli.process(app);
 
     QString code = cli.value(language);
@@ -118,6 +123,15 @@ int main(int argc, char** argv)
             });
         } else if (!found.isEmpty()) {
             window.openItem(found.first().data(ProjectTreeModel::IdRole).toLongLong());
+            if (cli.isSet(tab) && window.currentRequestEditor()) { // by its place (from 1) or how its name starts
+                const QString name = cli.value(tab);
+                bool isNumber = false;
+                const int place = name.toInt(&isNumber);
+                for (QTabWidget* tabs : window.currentRequestEditor()->findChildren<QTabWidget*>())
+                    for (int i = 0; i < tabs->count(); ++i)
+                        if (isNumber ? i + 1 == place : tabs->tabText(i).remove(QLatin1Char('&')).startsWith(name))
+                            tabs->setCurrentIndex(i);
+            }
             // sent or run once the project's mock listens (the environment then points at it)
             const QByteArray payload = found.first().data(ProjectTreeModel::PayloadRole).toByteArray();
             window.whenMockReady([&window, &cli, &sendIt, &runIt, &openRequest, payload] {

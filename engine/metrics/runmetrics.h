@@ -61,6 +61,9 @@ struct StepCounters
     std::uint64_t redirects = 0; // redirect hops followed (each hop is also a request of its step)
     // Digest challenges answered: the step sent again with their answer (each challenge's 401 is also a request)
     std::uint64_t authChallenges = 0;
+    // requests the step's scripts sent with pm.sendRequest (not the step's own), and of them those without an answer
+    std::uint64_t scriptRequests = 0;
+    std::uint64_t scriptRequestErrors = 0;
     // requests sent again on a fresh connection: the kept-alive one they went
     // out on had been closed by the server (EOF or reset before any answer)
     std::uint64_t retriedOnIdleClose = 0;
@@ -122,6 +125,8 @@ inline constexpr CounterField kCounterFields[] = {
     {"goaways", &StepCounters::goaways},
     {"redirects", &StepCounters::redirects},
     {"auth_challenges", &StepCounters::authChallenges},
+    {"script_requests", &StepCounters::scriptRequests},
+    {"script_request_errors", &StepCounters::scriptRequestErrors},
     {"retried_on_idle_close", &StepCounters::retriedOnIdleClose},
     {"resent_unprocessed", &StepCounters::resentUnprocessed},
     {"stray_answers", &StepCounters::stray},

@@ -2,7 +2,7 @@
 // Compiling a step's Postman scripts (scenario fields preRequestScript and
 // testScript): each parsed once here, so a syntax error is a fault of its
 // field with its line before anything is sent; what the engine does not run
-// (pm.sendRequest, postman.setNextRequest, require of other modules) named
+// (require of modules the sandbox does not have) named
 // with its line; every pm.test named by a literal made a check of the step
 // (counted, judged by thresholds and the breaker as any check); and the
 // variables a script sets by a literal name made this user's variables, as

@@ -80,6 +80,8 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.goaways = c.goaways;
     s.redirects = c.redirects;
     s.authChallenges = c.authChallenges;
+    s.scriptRequests = c.scriptRequests;
+    s.scriptRequestErrors = c.scriptRequestErrors;
     s.retriedOnIdleClose = c.retriedOnIdleClose;
     s.resentUnprocessed = c.resentUnprocessed;
     s.stray = c.stray;
@@ -196,7 +198,9 @@ std::string metricsJson(const MetricsSummary& m)
         first = false;
     }
     s += "}, \"redirects\": " + std::to_string(m.redirects) +
-         ", \"auth_challenges\": " + std::to_string(m.authChallenges);
+         ", \"auth_challenges\": " + std::to_string(m.authChallenges) +
+         ", \"script_requests\": " + std::to_string(m.scriptRequests) +
+         ", \"script_request_errors\": " + std::to_string(m.scriptRequestErrors);
     if (!m.server.empty()) { // the target's own metrics: the run's mean of each
         s += ",\n    \"server\": {";
         bool firstServer = true;
@@ -318,6 +322,8 @@ void judgeTests(RunSummary& s)
         add(std::to_string(scripts) + (scripts == 1 ? " script" : " scripts") + " failed");
     if (unmade)
         add(std::to_string(unmade) + (unmade == 1 ? " request" : " requests") + " failed (" + requests + ")");
+    if (const std::uint64_t lost = s.total.scriptRequestErrors) // newman counts them as failed requests
+        add(std::to_string(lost) + " pm.sendRequest " + (lost == 1 ? "request" : "requests") + " got no answer");
     if (!why.empty()) {
         s.reason = why;
         s.passed = false;

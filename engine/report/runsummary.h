@@ -55,6 +55,8 @@ struct MetricsSummary
     std::uint64_t answered = 0;                            // responses that arrived (the latency figures' samples)
     std::uint64_t redirects = 0;                           // redirect hops followed
     std::uint64_t authChallenges = 0;                      // Digest challenges answered (the step sent again)
+    std::uint64_t scriptRequests = 0;                      // pm.sendRequest's requests (not the step's)
+    std::uint64_t scriptRequestErrors = 0;                 // of them, those without an answer
     std::uint64_t retriedOnIdleClose = 0; // requests sent again after the server closed their kept-alive connection
     std::uint64_t resentUnprocessed = 0;  // requests sent again because the server had not processed them (HTTP/2)
     std::uint64_t stray = 0;              // answers nobody asked for: protocol errors without a request

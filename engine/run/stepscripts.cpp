@@ -1,6 +1,7 @@
 #include "stepscripts.h"
 
 #include "requestrenderer.h"
+#include "scriptrequest.h"
 
 #include "core/text.h"
 #include "core/url.h"
@@ -240,6 +241,13 @@ struct StepScripts::Host final : script::PmHost
         appendHeaders(json, answer && answer->headers ? *answer->headers : HeaderPairs{});
     }
     std::string_view responseBody() override { return answer ? answer->body : std::string_view(); }
+    void sendRequest(std::string_view spec, std::string& json) override
+    {
+        if (scripts.m_sender)
+            scripts.m_sender(step, spec, json);
+        else
+            sendScriptRequest(spec, json);
+    }
     void responseCookies(std::string& json) override
     {
         HeaderPairs pairs; // "a=1; b=2" as [[a, 1], [b, 2]]

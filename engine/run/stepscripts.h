@@ -78,6 +78,10 @@ public:
     // `sent`: the request as it went out, which the script reads as pm.request (else as written).
     ScriptRun runTest(std::uint32_t slot, std::size_t step, const AnswerView& answer, ScriptValues values,
                       std::uint64_t iteration, const RenderedRequest* sent = nullptr);
+    // How a script's pm.sendRequest goes (for the step it runs for): by default sent (scriptrequest.h) and not
+    // counted; a worker's counts each beside its step's.
+    using RequestSender = std::function<void(std::size_t step, std::string_view spec, std::string& json)>;
+    void setRequestSender(RequestSender sender) { m_sender = std::move(sender); }
     // A new iteration of `slot`: pm.variables start empty; `user` false (an
     // open model's slot is an iteration's place): everything the scripts set.
     void newIteration(std::uint32_t slot, bool user);
@@ -95,6 +99,7 @@ private:
     std::vector<std::unique_ptr<User>> m_users;            // by slot, made at the first script
     std::string m_result;                                  // keeps its capacity
     std::unique_ptr<simdjson::dom::parser> m_parser;       // reads each result (keeps its buffers)
+    RequestSender m_sender;
 };
 
 // Applies a pre-request script's changes to a request as rendered for its

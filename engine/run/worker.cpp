@@ -1,5 +1,7 @@
 #include "worker.h"
 
+#include "scriptrequest.h"
+
 #include "core/tracecontext.h"
 
 #include <algorithm>
@@ -413,8 +415,19 @@ void Worker::run()
     const auto first = std::uint32_t(m_from > m_setup.start ? (m_from - m_setup.start) / kNanosPerSecond + 1 : 1);
     m_current = freshSecond(first);
     m_secondEnd = m_setup.start + Nanos(first) * kNanosPerSecond;
-    if (m_scripted) // made, run and dropped on this thread: its JavaScript runtime is this thread's
+    if (m_scripted) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
         m_scripts = std::make_unique<StepScripts>(m_plan, std::uint32_t(m_slots.size()));
+        // pm.sendRequest: sent as the script asks, counted beside the step (a request of the script's, not the step's)
+        // and never past the run's end (a run ends on time)
+        m_scripts->setRequestSender([this](std::size_t step, std::string_view spec, std::string& json) {
+            const Nanos left = m_end - m_clock.now();
+            const bool answered = left > 0 ? sendScriptRequest(spec, json, std::min(left, kScriptRequestTimeout))
+                                           : (json = "{\"error\":\"pm.sendRequest: the run's time is over\"}", false);
+            StepCounters& c = metricsAt(step, m_clock.now()).counters;
+            ++c.scriptRequests;
+            c.scriptRequestErrors += !answered;
+        });
+    }
     if (m_from > m_begin) { // a share taken over: its data goes on where the plan had it
         const std::uint64_t passed = m_pacer->beginFrom(m_begin, m_from);
         for (std::uint64_t k = 0; k < passed; ++k)

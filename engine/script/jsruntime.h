@@ -85,6 +85,12 @@ public:
     virtual void test(std::string_view name, bool passed, std::string_view error) = 0;
     // A console line (the first 100 of a run; the rest are not told).
     virtual void log(std::string_view line) = 0;
+    // pm.sendRequest: the request `spec` ({"method", "url", "headers": [[k, v]], "body"}) sent, blocking, and
+    // its answer as {"code", "status", "headers": [[k, v]], "body", "time", "size"} or {"error": why}.
+    virtual void sendRequest(std::string_view /*spec*/, std::string& json)
+    {
+        json = "{\"error\":\"pm.sendRequest cannot send from here\"}";
+    }
 };
 
 class JsRuntime

@@ -168,6 +168,20 @@ bool hostLog(JSContext* cx, unsigned argc, JS::Value* vp)
     return true;
 }
 
+// __pmSendRequest(spec): the host's answer to pm.sendRequest, as JSON (see PmHost::sendRequest).
+bool hostSendRequest(JSContext* cx, unsigned argc, JS::Value* vp)
+{
+    JS::CallArgs args = JS::CallArgsFromVp(argc, vp);
+    PmHost* host = hostOf(cx);
+    if (!host || !utf8Arg(cx, args, 0))
+        return false;
+    std::string json;
+    holdBudget(cx, true); // the wait for the answer is not the script's time
+    host->sendRequest(argBuffer(0), json);
+    holdBudget(cx, false);
+    return returnString(cx, args, json);
+}
+
 // __pmModule(spec, fromDir): [path, dir, source] of the module, or an Error saying why not.
 bool hostModule(JSContext* cx, unsigned argc, JS::Value* vp)
 {
@@ -260,6 +274,7 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
                                              JS_FN("__pmHold", hostHold, 1, 0),
                                              JS_FN("__pmModulesGlobal", hostModulesGlobal, 0, 0),
                                              JS_FN("__pmRandomBytes", hostRandomBytes, 1, 0),
+                                             JS_FN("__pmSendRequest", hostSendRequest, 1, 0),
                                              JS_FS_END};
     return JS_DefineFunctions(cx, global, natives);
 }

@@ -275,6 +275,11 @@ const char* pmPreludeSource()
     match(re) { return this._check(re.test(String(this._v)), 'match ' + re); }
     // chai-postman's jsonSchema: the value (a response's JSON body) valid by the schema, by ajv (require('ajv'))
     jsonSchema(schema, options) { schemaAssert(this._v, schema, options, this._not, this._msg); return this; }
+    // chai-postman's assertions on a response (pm.expect(pm.response), or pm.sendRequest's answer)
+    _response(name, args) { new ResponseHave(this._v, this._not)[name](...args); return this; }
+    status(...a) { return this._response('status', a); }
+    header(...a) { return this._response('header', a); }
+    jsonBody(...a) { return this._response('jsonBody', a); }
     // chai's throw: the function throws; with an Error type, a text (contained in the message) or a RegExp, that one
     throw(expected) {
       if (typeof this._v !== 'function')
@@ -338,11 +343,11 @@ const char* pmPreludeSource()
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
                  jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog,
                  module: __pmModule, hold: __pmHold, randomBytes: __pmRandomBytes, modulesGlobal: __pmModulesGlobal,
-                 cookies: __pmCookies };
+                 cookies: __pmCookies, sendRequest: __pmSendRequest };
   for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmCookies', '__pmBody', '__pmJsonDoc',
                       '__pmJsonValue',
                       '__pmTest', '__pmChange', '__pmLog', '__pmModule', '__pmHold', '__pmRandomBytes',
-                      '__pmModulesGlobal'])
+                      '__pmModulesGlobal', '__pmSendRequest'])
     delete globalThis[name];
   const own = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
   // What the script sets, unsets and clears goes to the host as it does it (a value not a string as its JSON),
@@ -579,8 +584,71 @@ const char* pmPreludeSource()
       not: { have: new ResponseHave(subject, true, 'request'), be: new ResponseBe(subject, true, 'request') } }) });
     return request;
   };
-  const unsupported = (what) => () => { throw new Error(what + ' is not supported by Stampede'); };
-  const sendRequest = unsupported('pm.sendRequest');
+  // pm.sendRequest's request as the host sends it: a URL, or Postman's request object (url as text or {raw},
+  // header as a list, an object or "K: V" lines, body raw, urlencoded or formdata), nothing resolved in it
+  // a URL as text, pm.request.url, or the SDK's parts ({protocol, host, port, path, query}: its `raw` alone is not
+  // read, as newman's "request url is empty")
+  const urlOf = (u) => {
+    if (typeof u === 'string') return u;
+    if (!u || typeof u !== 'object') return '';
+    if (Object.prototype.hasOwnProperty.call(u, 'toString')) return String(u);
+    const host = Array.isArray(u.host) ? u.host.join('.') : String(u.host ?? '');
+    if (!host) return '';
+    const path = Array.isArray(u.path) ? u.path.join('/') : String(u.path ?? '');
+    const query = (Array.isArray(u.query) ? u.query : []).filter((p) => p && !p.disabled)
+      .map((p) => p.key + (p.value === null || p.value === undefined ? '' : '=' + p.value)).join('&');
+    return (u.protocol ? String(u.protocol).replace(/:(\/\/)?$/, '') + '://' : '') + host + (u.port ? ':' + u.port : '') +
+           (path ? '/' + path.replace(/^\//, '') : '') + (query ? '?' + query : '');
+  };
+  const outgoing = (req) => {
+    if (typeof req === 'string') return { method: 'GET', url: req, headers: [], body: '' };
+    if (req === null || typeof req !== 'object') throw new TypeError('pm.sendRequest takes a URL or a request');
+    const url = urlOf(req.url);
+    const h = req.header ?? req.headers;
+    let headers = [];
+    if (Array.isArray(h)) headers = h.filter((x) => x && !x.disabled).map((x) => [String(x.key), String(x.value ?? '')]);
+    else if (typeof h === 'string')
+      headers = h.split('\n').map((l) => l.trim()).filter((l) => l.includes(':'))
+        .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]);
+    else if (h && typeof h === 'object')
+      headers = Object.entries(typeof h.toObject === 'function' ? h.toObject() : h).map(([k, v]) => [k, String(v)]);
+    const typed = () => headers.some(([k]) => k.toLowerCase() === 'content-type');
+    const b = req.body;
+    let body = '';
+    if (typeof b === 'string') body = b;
+    else if (b && typeof b === 'object') {
+      const mode = b.mode ?? 'raw';
+      const fields = mode === 'raw' ? [] : (Array.isArray(b[mode]) ? b[mode] : []).filter((p) => p && !p.disabled && p.type !== 'file');
+      if (mode === 'raw') body = typeof b.raw === 'string' ? b.raw : b.raw === undefined ? '' : JSON.stringify(b.raw);
+      else if (mode === 'urlencoded') {
+        body = fields.map((p) => encodeURIComponent(p.key) + '=' + encodeURIComponent(p.value ?? '')).join('&');
+        if (!typed()) headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
+      } else if (mode === 'formdata') {
+        const boundary = 'stampede-form-boundary-7d1f3a';
+        body = fields.map((p) => '--' + boundary + '\r\nContent-Disposition: form-data; name="' + p.key + '"\r\n\r\n' +
+                                 (p.value ?? '') + '\r\n').join('') + '--' + boundary + '--\r\n';
+        if (!typed()) headers.push(['Content-Type', 'multipart/form-data; boundary=' + boundary]);
+      }
+    }
+    return { method: String(req.method ?? 'GET').toUpperCase(), url, headers, body };
+  };
+  // pm.sendRequest(request[, callback]): sent by the engine when called (the host counts it), the callback
+  // called after the script's own code, as Postman's; without one, a Promise of the answer
+  const sendRequestFor = (user) => (req, callback) => {
+    const got = JSON.parse(host.sendRequest(JSON.stringify(outgoing(req))));
+    let error = null, response;
+    if (got.error !== undefined) error = new Error(got.error);
+    else {
+      response = new Response(user, got.code, got.status, got.time, got.size);
+      response._h = headerList(got.headers);
+      response._b = got.body;
+    }
+    if (typeof callback === 'function') {
+      Promise.resolve().then(() => callback(error, response));
+      return undefined;
+    }
+    return error ? Promise.reject(error) : Promise.resolve(response);
+  };
   // the modules Postman's sandbox has that are built in here; any other is named
   const modules = { 'crypto-js': CryptoJS, btoa: globalThis.btoa, atob: globalThis.atob };
   // Debian's node-* packages (nodemodules.h), as CommonJS: each file run once per thread, in a realm of their
@@ -861,7 +929,7 @@ const char* pmPreludeSource()
     Object.defineProperty(pm, 'request', {
       get: () => (user.run.request ??= requestOf(JSON.parse(host.request()))),
       enumerable: true });
-    pm.sendRequest = sendRequest;
+    pm.sendRequest = sendRequestFor(user);
     const log = (...parts) => {
       if (user.run.logs < logLimit) {
         user.run.logs += 1;

@@ -115,10 +115,6 @@ std::vector<ScriptNote> unsupportedCalls(std::string_view s)
 {
     std::vector<ScriptNote> out;
     eachCode(s, [&](std::size_t i, unsigned line) -> std::size_t {
-        if (std::size_t n = matchName(s, i, "pm", "sendRequest")) {
-            out.push_back({line, "pm.sendRequest"});
-            return n;
-        }
         if (std::size_t r = matchName(s, i, "require", {})) {
             const std::string module = requiredModule(s, i + r);
             std::string why;

@@ -1,7 +1,7 @@
 #pragma once
 // What a Postman script calls that Stampede does not run, found in its text
 // before it runs (at import and when a run is planned), each with its line:
-// pm.sendRequest, and require() of a module that is neither built in
+// require() of a module that is neither built in
 // (crypto-js, btoa, atob) nor found among the sandbox's modules. Comments and
 // string literals are skipped.
 #include <string>
@@ -13,7 +13,7 @@ namespace stampede::script {
 struct ScriptNote
 {
     unsigned line = 0;
-    std::string what; // "pm.sendRequest", "require('xml2js')"
+    std::string what; // "require('fs')"
 };
 
 std::vector<ScriptNote> unsupportedCalls(std::string_view source);

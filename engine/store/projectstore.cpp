@@ -202,9 +202,12 @@ const char* kMigrate13to14 = R"sql(
 ALTER TABLE run_steps ADD COLUMN messages TEXT NOT NULL DEFAULT '[]';
 )sql";
 
-// 14 -> 15: Digest challenges answered (the step sent again with the answer).
+// 14 -> 15: Digest challenges answered (the step sent again with the answer); the requests a step's scripts
+// sent with pm.sendRequest, and of them those without an answer.
 const char* kMigrate14to15 = R"sql(
 ALTER TABLE run_seconds ADD COLUMN auth_challenges INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN script_requests INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN script_request_errors INTEGER NOT NULL DEFAULT 0;
 )sql";
 
 // Columns added to version 4 after it was first written: files from then lack them.

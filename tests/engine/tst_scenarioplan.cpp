@@ -53,9 +53,9 @@ private slots:
         QTest::addRow("script unsupported")
             << QString::fromStdString(
                    "{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"preRequestScript\": "
-                   "\"pm.sendRequest('http://127.0.0.1/b');\"}], " +
+                   "\"require('fs').readFileSync('/etc/passwd');\"}], " +
                    load + "}")
-            << "steps[0].preRequestScript: line 1: pm.sendRequest is not run by Stampede";
+            << "steps[0].preRequestScript: line 1: require('fs') is not run by Stampede";
         QTest::addRow("unknown dynamic variable")
             << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/${$randomColor}\"}}], " +
                                       load + "}")

@@ -526,6 +526,36 @@ private Q_SLOTS:
         QCOMPARE(errorsOf(total, "script"), 0);
     }
 
+    // pm.sendRequest under load: each goes to the server (its own count there), counted beside the step as
+    // script_requests (those without an answer as script_request_errors), its callback's tests counted; the
+    // step's own requests are the step's alone.
+    void sendRequestIsCountedBesideTheStep()
+    {
+        Shop shop;
+        QVERIFY(shop.started());
+        int exitCode = -1;
+        const QJsonObject summary =
+            runWhole("send.json",
+                     "{\"iterations\": 5, \"load\": {\"closed\": {\"users\": 1}}, \"steps\": [{\"name\": \"page\", "
+                     "\"request\": {\"url\": \"" +
+                         shop.url() + "/new\"}, \"preRequestScript\": \"pm.sendRequest({url: '" + shop.url() +
+                         "/login', method: 'POST', body: {mode: 'raw', raw: '{}'}}, (e, r) => pm.test('token ' + "
+                         "(r.json().data.token ? 'given' : 'none'), () => pm.expect(r.code).to.eql(200)));\\n"
+                         "pm.sendRequest('http://127.0.0.1:9/x', (e, r) => pm.test('refused', () => "
+                         "pm.expect(e).to.be.ok));\"}]}",
+                     exitCode);
+        QCOMPARE(exitCode, 0); // a scenario's verdict: its own requests all answered
+        const QJsonObject total = summary.value(QStringLiteral("total")).toObject();
+        QCOMPARE(field(total, "requests"), 5);
+        QCOMPARE(field(total, "script_requests"), 10);
+        QCOMPARE(field(total, "script_request_errors"), 5);
+        QCOMPARE(checkCount(total, "page/token given", "passed"), 5);
+        QCOMPARE(checkCount(total, "page/refused", "passed"), 5);
+        const QJsonObject stats = shop.stats();
+        QCOMPARE(field(stats, "logins"), 5);
+        QCOMPARE(field(stats, "new"), 5);
+    }
+
     // A script that throws fails its request as a `script` error (with the
     // script's line in the sample), and the run goes on; a syntax error or an
     // unsupported call is bad input before anything is sent.
@@ -547,8 +577,8 @@ private Q_SLOTS:
         for (const auto& [script, message] :
              {std::pair{QByteArray("\"pm.test('a', () => {\""),
                         QStringLiteral("steps[0].testScript: line 1: SyntaxError")},
-              {QByteArray("\"\\n\\npm.sendRequest('http://x', () => {});\""),
-               QStringLiteral("steps[0].testScript: line 3: pm.sendRequest is not run by Stampede")}}) {
+              {QByteArray("\"\\n\\nrequire('fs').readFileSync('/etc/passwd');\""),
+               QStringLiteral("steps[0].testScript: line 3: require('fs') is not run by Stampede")}}) {
             const QString file =
                 writeFile(m_dir, "bad-script.json", "{\"steps\": [" + login + script + "}], \"duration\": \"1s\"}");
             const auto r = runCli({QStringLiteral("run"), file, QStringLiteral("-q")});
