@@ -13,33 +13,31 @@ namespace stampede {
 
 namespace {
 
-// Postman's auth block: [{key, value}, ...] (v2.1) or {key: value} (v2.0).
-std::string authValue(const Json& auth, const std::string& type, const char* key)
+// A field of Postman's auth block: [{key, value}, ...] (v2.1) or {key: value} (v2.0); null when absent.
+const Json& authField(const Json& auth, const std::string& type, const char* key)
 {
+    static const Json kNone;
     const Json& block = member(auth, type.c_str());
     if (block.is_object())
-        return str(block, key);
+        return member(block, key);
     if (block.is_array())
         for (const Json& e : block)
             if (str(e, "key") == key)
-                return str(e, "value");
-    return {};
+                return member(e, "value");
+    return kNone;
+}
+
+std::string authValue(const Json& auth, const std::string& type, const char* key)
+{
+    const Json& v = authField(auth, type, key);
+    return v.is_null() ? std::string() : textOf(v);
 }
 
 // A boolean of Postman's auth block (true, or "true" as some exports write it).
 bool authFlag(const Json& auth, const std::string& type, const char* key)
 {
-    const Json& block = member(auth, type.c_str());
-    const auto isTrue = [](const Json& v) {
-        return (v.is_boolean() && v.get<bool>()) || (v.is_string() && v == "true");
-    };
-    if (block.is_object())
-        return isTrue(member(block, key));
-    if (block.is_array())
-        for (const Json& e : block)
-            if (str(e, "key") == key)
-                return isTrue(member(e, "value"));
-    return false;
+    const Json& v = authField(auth, type, key);
+    return (v.is_boolean() && v.get<bool>()) || (v.is_string() && v == "true");
 }
 
 // Postman's digest helper's text fields, by its names (the stored request keeps them so).

@@ -112,20 +112,25 @@ Algorithm algorithmNamed(std::string_view name)
     return a;
 }
 
+std::string lowerHex(const unsigned char* bytes, std::size_t n)
+{
+    static const char* kHex = "0123456789abcdef";
+    std::string hex;
+    hex.reserve(n * 2);
+    for (std::size_t i = 0; i < n; ++i) {
+        hex += kHex[bytes[i] >> 4];
+        hex += kHex[bytes[i] & 15];
+    }
+    return hex;
+}
+
 std::string hexDigest(const EVP_MD* md, std::string_view text)
 {
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
     if (!EVP_Digest(text.data(), text.size(), out, &n, md, nullptr))
         return {};
-    static const char* kHex = "0123456789abcdef";
-    std::string hex;
-    hex.reserve(n * 2);
-    for (unsigned int i = 0; i < n; ++i) {
-        hex += kHex[out[i] >> 4];
-        hex += kHex[out[i] & 15];
-    }
-    return hex;
+    return lowerHex(out, n);
 }
 
 // name="value", with " and \ escaped (the values come from the server and the user).
@@ -156,13 +161,7 @@ std::string randomNonce()
     unsigned char bytes[8];
     if (RAND_bytes(bytes, sizeof bytes) != 1)
         return "0a4f113b0a4f113b";
-    std::string hex;
-    char two[3];
-    for (const unsigned char b : bytes) {
-        std::snprintf(two, sizeof two, "%02x", b);
-        hex += two;
-    }
-    return hex;
+    return lowerHex(bytes, sizeof bytes);
 }
 
 std::uint32_t nonceCount(std::string_view hex)
@@ -171,10 +170,7 @@ std::uint32_t nonceCount(std::string_view hex)
     if (hex.empty() || hex.size() > 8)
         return 1;
     for (const char c : hex) {
-        const int d = c >= '0' && c <= '9'   ? c - '0'
-                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                             : -1;
+        const int d = hexDigit(c);
         if (d < 0)
             return 1;
         n = n * 16 + std::uint32_t(d);

@@ -3,6 +3,7 @@
 #include "check/checks.h"
 #include "check/contentcoding.h"
 #include "core/text.h"
+#include "core/wiretext.h"
 #include "net/httpexchange.h"
 
 #include <simdjson.h>
@@ -15,11 +16,6 @@ bool fail(std::string& json, const std::string& why)
 {
     json = "{\"error\":" + jsonString(why) + "}";
     return false;
-}
-
-bool hasLineBreak(std::string_view s)
-{
-    return s.find_first_of("\r\n") != std::string_view::npos || s.find('\0') != std::string_view::npos;
 }
 
 } // namespace
@@ -49,7 +45,8 @@ bool sendScriptRequest(std::string_view spec, std::string& json, Nanos timeout)
         std::string_view k, v;
         if (pair.get(kv) || kv.size() != 2 || kv.at(0).get(k) || kv.at(1).get(v))
             return fail(json, "pm.sendRequest: the request cannot be read");
-        if (k.empty() || hasLineBreak(k) || hasLineBreak(v) || k.find(':') != std::string_view::npos)
+        if (k.empty() || forbiddenByte(k) != std::string_view::npos || forbiddenByte(v) != std::string_view::npos ||
+            k.find(':') != std::string_view::npos)
             return fail(json, "pm.sendRequest: the header \"" + std::string(k) + "\" cannot be sent");
         x.headers.emplace_back(std::string(k), std::string(v));
     }

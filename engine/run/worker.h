@@ -210,6 +210,7 @@ private:
     void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why,
                    ErrorClass c = ErrorClass::Check);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
+    const RenderedRequest& sentRequest(std::uint32_t slot, std::size_t step) const;
     static constexpr std::uint8_t kNotRun = 2; // m_checkResults: a pm.test the script did not run
     static void appendLogs(std::string& why, const std::vector<std::string>& logs);
     void keepConsole(std::size_t step, const std::vector<std::string>& logs);

@@ -167,10 +167,7 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     const PlannedStep& st = m_plan.steps[i];
     const Nanos now = call.now;
     Outgoing o = m_outgoing[i];
-    // as the step's own send went: rendered for this user, or changed by its pre-request script (prepare())
-    const bool own = m_renderer.templated(i) ||
-                     (i < s.rendered.size() && !(s.rendered[i].wire.empty() && s.rendered[i].values.empty()));
-    o.request = own ? &s.rendered[i] : &m_renderer.fixed(i);
+    o.request = &sentRequest(call.user, i); // as the step's own send went
     o.method = asGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
     s.path.assign(target);
     o.target = s.path;
@@ -181,6 +178,16 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     ++metricsAt(i, now).counters.sent;
     const std::size_t bytes = m_sessions->send(call.user, o, now);
     metricsAt(i, now).counters.bytesOut += bytes;
+}
+
+// The step's request as it went for `slot`: this user's (templated, or changed by its pre-request script:
+// prepare()), else the fixed one.
+const RenderedRequest& Worker::sentRequest(std::uint32_t slot, std::size_t step) const
+{
+    const Slot& s = m_slots[slot];
+    const bool own = step < s.rendered.size() &&
+                     (m_renderer.templated(step) || !s.rendered[step].wire.empty() || !s.rendered[step].values.empty());
+    return own ? s.rendered[step] : m_renderer.fixed(step);
 }
 
 // The answer as the step's checks see it: what the session captured, and for
@@ -300,12 +307,8 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     if (m_cookies)
         withCookies.cookies = m_cookies->header(slot, st, s.path);
     const auto step = std::size_t(s.step);
-    // the request as sent: this user's (templated, or changed by its pre-request script), else the fixed one
-    const bool own = step < s.rendered.size() &&
-                     (m_renderer.templated(step) || !s.rendered[step].wire.empty() || !s.rendered[step].values.empty());
-    const ScriptRun r =
-        m_scripts->runTest(slot, step, withCookies, scriptValues(slot), s.iterations ? s.iterations - 1 : 0,
-                           own ? &s.rendered[step] : &m_renderer.fixed(step));
+    const ScriptRun r = m_scripts->runTest(slot, step, withCookies, scriptValues(slot),
+                                           s.iterations ? s.iterations - 1 : 0, &sentRequest(slot, step));
     takeJump(s, r);
     const StepScriptPlan& sp = *st.scripts;
     for (std::size_t k = 0; k < sp.tests.size(); ++k)
