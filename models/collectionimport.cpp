@@ -4,6 +4,7 @@
 #include "store/projectstore.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QHash>
 
 namespace {
@@ -31,6 +32,12 @@ const QHash<QString, const char*>& noteTexts()
         {QStringLiteral("auth-kind"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 authorization")},
         {QStringLiteral("file-body"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its body from a file")},
         {QStringLiteral("file-field"), QT_TRANSLATE_NOOP("CollectionImport", "%1: the file field \"%2\"")},
+        {QStringLiteral("file-body-missing"),
+         QT_TRANSLATE_NOOP("CollectionImport",
+                           "%1: its body from the file \"%2\" (%3): it is sent empty, as newman does")},
+        {QStringLiteral("file-missing"),
+         QT_TRANSLATE_NOOP("CollectionImport", "%1: the file field \"%2\" names \"%3\" (%4): it is not sent, as newman "
+                                               "leaves out a file it cannot load")},
         {QStringLiteral("requests-past"), QT_TRANSLATE_NOOP("CollectionImport", "the requests past the first %1")},
         {QStringLiteral("dynamic-variables"),
          QT_TRANSLATE_NOOP("CollectionImport", "%1: Postman's dynamic variables (%2) are kept as text")},
@@ -123,7 +130,9 @@ CollectionImport importCollection(const QByteArray& data, const QString& fileNam
 {
     const stampede::CollectionImport c = stampede::importCollection(
         data.toStdString(), fileName.toStdString(),
-        path.isEmpty() ? stampede::BesideReader() : stampede::filesBeside(path.toStdString()));
+        path.isEmpty() ? stampede::BesideReader() : stampede::filesBeside(path.toStdString()),
+        path.isEmpty() ? stampede::FileLocator()
+                       : stampede::filesUnder(QFileInfo(path).absolutePath().toStdString(), false));
     CollectionImport out;
     out.format = QString::fromStdString(c.format);
     out.name = QString::fromStdString(c.name);

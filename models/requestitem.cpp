@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QUrl>
 #include <algorithm>
+#include <iterator>
 
 namespace {
 
@@ -39,7 +40,39 @@ QJsonArray writePairs(const RequestItem::Pairs& pairs)
     return out;
 }
 
-const char* const kBodyModes[] = {"raw", "json", "urlencoded", "multipart"};
+// A form's entries, a file field as {name, type: "file", src: [paths]} (Postman's shape).
+QJsonArray writeForm(const RequestItem::Pairs& pairs, const QMap<int, QStringList>& files)
+{
+    QJsonArray out = writePairs(pairs);
+    for (auto it = files.begin(); it != files.end(); ++it)
+        if (it.key() >= 0 && it.key() < out.size())
+            out[it.key()] = QJsonObject{{QStringLiteral("name"), pairs[it.key()].first},
+                                        {QStringLiteral("type"), QStringLiteral("file")},
+                                        {QStringLiteral("src"), QJsonArray::fromStringList(it.value())}};
+    return out;
+}
+
+QMap<int, QStringList> readFormFiles(const QJsonValue& v)
+{
+    QMap<int, QStringList> out;
+    const QJsonArray entries = v.toArray();
+    for (int i = 0; i < entries.size(); ++i) {
+        const QJsonObject e = entries[i].toObject();
+        if (e.value(QStringLiteral("type")).toString() != QLatin1String("file"))
+            continue;
+        const QJsonValue src = e.value(QStringLiteral("src"));
+        QStringList paths;
+        if (src.isArray())
+            for (const auto& p : src.toArray())
+                paths << p.toString();
+        else
+            paths << src.toString();
+        out.insert(i, paths);
+    }
+    return out;
+}
+
+const char* const kBodyModes[] = {"raw", "json", "urlencoded", "multipart", "file"};
 
 } // namespace
 
@@ -70,10 +103,12 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.headers = readPairs(o.value(QStringLiteral("headers")));
     r.body = o.value(QStringLiteral("body")).toString();
     const QString mode = o.value(QStringLiteral("bodyMode")).toString();
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < int(std::size(kBodyModes)); ++i)
         if (mode == QLatin1String(kBodyModes[i]))
             r.bodyMode = BodyMode(i);
+    r.bodyFile = o.value(QStringLiteral("bodyFile")).toString();
     r.form = readPairs(o.value(QStringLiteral("form")));
+    r.formFiles = readFormFiles(o.value(QStringLiteral("form")));
     const QJsonObject auth = o.value(QStringLiteral("auth")).toObject();
     const QString type = auth.value(QStringLiteral("type")).toString();
     r.auth = type == QLatin1String("basic")    ? Auth::Basic
@@ -186,8 +221,10 @@ QByteArray RequestItem::toJson() const
     o[QStringLiteral("headers")] = writePairs(headers);
     o[QStringLiteral("body")] = body;
     o[QStringLiteral("bodyMode")] = QString::fromLatin1(kBodyModes[int(bodyMode)]);
+    if (!bodyFile.isEmpty())
+        o[QStringLiteral("bodyFile")] = bodyFile;
     if (!form.isEmpty())
-        o[QStringLiteral("form")] = writePairs(form);
+        o[QStringLiteral("form")] = writeForm(form, formFiles);
     if (auth == Auth::Basic)
         o[QStringLiteral("auth")] = QJsonObject{{QStringLiteral("type"), QStringLiteral("basic")},
                                                 {QStringLiteral("user"), user},
@@ -210,9 +247,10 @@ QByteArray RequestItem::toJson() const
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-stampede::SendOnceRequest RequestItem::toSend(const QHash<QString, QString>& variables) const
+stampede::SendOnceRequest RequestItem::toSend(const QHash<QString, QString>& variables, const QString& baseDir) const
 {
     stampede::SendOnceRequest rq;
+    rq.baseDir = baseDir.toStdString();
     rq.stepJson = QJsonDocument(toStep(QStringLiteral("send"))).toJson(QJsonDocument::Compact).toStdString();
     for (auto it = variables.cbegin(); it != variables.cend(); ++it)
         rq.values.emplace_back(it.key().toStdString(), it.value().toStdString());
@@ -348,7 +386,9 @@ RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variabl
     }
     u.url = unknownNames(url, variables);
     u.headers = unknownNames(pairsText(headers), variables);
-    u.body = unknownNames(bodyMode == BodyMode::UrlEncoded || bodyMode == BodyMode::Multipart ? pairsText(form) : body,
+    u.body = unknownNames(bodyMode == BodyMode::File                                            ? QString()
+                          : bodyMode == BodyMode::UrlEncoded || bodyMode == BodyMode::Multipart ? pairsText(form)
+                                                                                                : body,
                           variables);
     if (auth == Auth::Basic)
         u.auth = unknownNames(user + QLatin1Char('\n') + password, variables);

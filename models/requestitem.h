@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QPair>
 #include <QString>
 #include <QStringList>
@@ -29,7 +30,8 @@ struct RequestItem
         Raw,
         Json,
         UrlEncoded,
-        Multipart
+        Multipart,
+        File // the body is a file's bytes (bodyFile), as Postman's "file" body
     };
     enum class Auth
     {
@@ -56,6 +58,10 @@ struct RequestItem
     QString body;
     BodyMode bodyMode = BodyMode::Raw;
     Pairs form; // the urlencoded and multipart modes' fields
+    // Multipart: the fields that send files (Postman's file fields), by their index in `form`, each with its
+    // paths (relative to the project's folder, or absolute; "" an empty part). Such a field's value is unused.
+    QMap<int, QStringList> formFiles;
+    QString bodyFile; // BodyMode::File: the path (relative to the project's folder, or absolute)
     Auth auth = Auth::None;
     QString user, password, token;
     // OAuth1, Digest: the helper's stored object ({"type": "oauth1", "consumerKey": ...}, fields the editor does not
@@ -100,7 +106,8 @@ struct RequestItem
     QJsonObject toStep(const QString& name) const;
     // What Send asks the engine to send (stampede::sendOnce): the step, with
     // `variables` as its values; names nothing defines go out as their text.
-    stampede::SendOnceRequest toSend(const QHash<QString, QString>& variables) const;
+    // `baseDir`: the project's folder, where a form's files are read from.
+    stampede::SendOnceRequest toSend(const QHash<QString, QString>& variables, const QString& baseDir = {}) const;
     // The request as the engine renders it, as a curl command (empty with
     // `error` when it cannot be rendered).
     QString toCurl(const QHash<QString, QString>& variables, QString* error = nullptr) const;

@@ -111,7 +111,7 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
     entry.request = item.toJson();
     const bool grpc = item.kind == RequestItem::Kind::Grpc;
     m_jobs.start(
-        [rq = item.toSend(variables), grpc] {
+        [rq = item.toSend(variables, m_baseDir), grpc] {
             const stampede::SendOnceResult r = stampede::sendOnce(rq);
             SendAnswer a;
             a.grpc = grpc;

@@ -49,10 +49,13 @@ public:
     // values; the answer comes as answered().
     void send(const RequestItem& item, const QHash<QString, QString>& variables, const QString& name = {});
     void cancel() { m_jobs.cancel(); }
+    // The project's folder: a form's file fields are read from there.
+    void setBaseDir(const QString& dir) { m_baseDir = dir; }
 
 Q_SIGNALS:
     void answered(const SendAnswer& answer);
 
 private:
     JobRunner m_jobs{this};
+    QString m_baseDir;
 };

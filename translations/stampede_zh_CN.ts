@@ -289,152 +289,162 @@
 <context>
     <name>CollectionImport</name>
     <message>
-        <location filename="../models/collectionimport.cpp" line="31"/>
+        <location filename="../models/collectionimport.cpp" line="32"/>
         <source>%1: its %2 authorization</source>
         <translation>%1：其 %2 授权</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="32"/>
+        <location filename="../models/collectionimport.cpp" line="33"/>
         <source>%1: its body from a file</source>
         <translation>%1：其来自文件的请求体</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="34"/>
+        <location filename="../models/collectionimport.cpp" line="40"/>
         <source>the requests past the first %1</source>
         <translation>前 %1 个之后的请求</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="37"/>
+        <location filename="../models/collectionimport.cpp" line="43"/>
         <source>%1: a gRPC request</source>
         <translation>%1：gRPC 请求</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="36"/>
+        <location filename="../models/collectionimport.cpp" line="42"/>
         <source>%1: Postman&apos;s dynamic variables (%2) are kept as text</source>
         <translation>%1：Postman 的动态变量（%2）按原文保留</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="15"/>
+        <location filename="../models/collectionimport.cpp" line="16"/>
         <source>The file is larger than 64 MiB.</source>
         <translation>文件大于 64 MiB。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="16"/>
+        <location filename="../models/collectionimport.cpp" line="17"/>
         <source>Not valid JSON at byte %1: %2</source>
         <translation>第 %1 字节处不是有效的 JSON：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="17"/>
+        <location filename="../models/collectionimport.cpp" line="18"/>
         <source>Not valid YAML: %1</source>
         <translation>不是有效的 YAML：%1</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="22"/>
+        <location filename="../models/collectionimport.cpp" line="23"/>
         <source>Swagger 2.0 is not read: convert it to OpenAPI 3 first.</source>
         <translation>不读取 Swagger 2.0：请先转换为 OpenAPI 3。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="24"/>
+        <location filename="../models/collectionimport.cpp" line="25"/>
         <source>Not a Postman collection, an OpenAPI 3 file, a HAR file or curl commands.</source>
         <translation>不是 Postman 集合、OpenAPI 3 文件、HAR 文件或 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="27"/>
+        <location filename="../models/collectionimport.cpp" line="28"/>
         <source>This Postman Collection (%1) has no list of items: export it again from Postman as v2.1.</source>
         <translation>此 Postman Collection（%1）没有条目列表：请在 Postman 中重新导出为 v2.1。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="30"/>
+        <location filename="../models/collectionimport.cpp" line="31"/>
         <source>%1: its %2 script calls %3 (line %4), which Stampede does not run</source>
         <translation>%1：其 %2 脚本调用了 %3（第 %4 行），Stampede 不运行它</translation>
     </message>
     <message>
+        <location filename="../models/collectionimport.cpp" line="36"/>
+        <source>%1: its body from the file &quot;%2&quot; (%3): it is sent empty, as newman does</source>
+        <translation>%1：其请求体来自文件“%2”（%3）：与 newman 一样，发送空请求体</translation>
+    </message>
+    <message>
         <location filename="../models/collectionimport.cpp" line="38"/>
+        <source>%1: the file field &quot;%2&quot; names &quot;%3&quot; (%4): it is not sent, as newman leaves out a file it cannot load</source>
+        <translation>%1：文件字段“%2”指向“%3”（%4）：不发送，与 newman 略去无法读取的文件一致</translation>
+    </message>
+    <message>
+        <location filename="../models/collectionimport.cpp" line="44"/>
         <source>entry %1: no method or absolute URL</source>
         <translation>条目 %1：没有方法或绝对 URL</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="33"/>
+        <location filename="../models/collectionimport.cpp" line="34"/>
         <source>%1: the file field &quot;%2&quot;</source>
         <translation>%1：文件字段“%2”</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="39"/>
+        <location filename="../models/collectionimport.cpp" line="45"/>
         <source>the entries past the first %1</source>
         <translation>前 %1 个之后的条目</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="41"/>
+        <location filename="../models/collectionimport.cpp" line="47"/>
         <source>The HAR file has no entry with a request.</source>
         <translation>HAR 文件中没有带请求的条目。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="42"/>
+        <location filename="../models/collectionimport.cpp" line="48"/>
         <source>command %1: %2</source>
         <translation>命令 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="44"/>
+        <location filename="../models/collectionimport.cpp" line="50"/>
         <source>No curl command in the file.</source>
         <translation>文件中没有 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="147"/>
+        <location filename="../models/collectionimport.cpp" line="155"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="18"/>
+        <location filename="../models/collectionimport.cpp" line="19"/>
         <source>nested deeper than %1 levels</source>
         <translation>嵌套超过 %1 层</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="20"/>
+        <location filename="../models/collectionimport.cpp" line="21"/>
         <source>more than %1 values (aliases expanded)</source>
         <translation>超过 %1 个值（展开别名后）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="43"/>
+        <location filename="../models/collectionimport.cpp" line="49"/>
         <source>command %1: not taken: %2</source>
         <translation>第 %1 条命令：未采用：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="46"/>
+        <location filename="../models/collectionimport.cpp" line="52"/>
         <source>%1: the external reference %2</source>
         <translation>%1：外部引用 %2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="48"/>
+        <location filename="../models/collectionimport.cpp" line="54"/>
         <source>%1: the external reference %2 (%3)</source>
         <translation>%1：外部引用 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="49"/>
+        <location filename="../models/collectionimport.cpp" line="55"/>
         <source>%1: the reference %2 leads nowhere</source>
         <translation>%1：引用 %2 指向不存在的位置</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="53"/>
+        <location filename="../models/collectionimport.cpp" line="59"/>
         <source>%1: its %2 security (%3)</source>
         <translation>%1：其 %2 安全方案（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="55"/>
+        <location filename="../models/collectionimport.cpp" line="61"/>
         <source>Only OpenAPI 3 is read (this file says openapi: %1).</source>
         <translation>只读取 OpenAPI 3（此文件为 openapi: %1）。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="51"/>
+        <location filename="../models/collectionimport.cpp" line="57"/>
         <source>the server URL &quot;%1&quot; is relative: set baseUrl in the environment</source>
         <translation>服务器 URL“%1”是相对地址：请在环境中设置 baseUrl</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="52"/>
+        <location filename="../models/collectionimport.cpp" line="58"/>
         <source>the operations past the first %1</source>
         <translation>前 %1 个之后的操作</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="57"/>
+        <location filename="../models/collectionimport.cpp" line="63"/>
         <source>The specification has no operation under paths.</source>
         <translation>规范的 paths 下没有任何操作。</translation>
     </message>
@@ -1958,22 +1968,42 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>KeyValueTable</name>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="75"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="82"/>
         <source>Remove row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="109"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="90"/>
+        <source>Choose files…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="124"/>
         <source>Secret</source>
         <translation>机密</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="110"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="125"/>
         <source>A secret value is drawn as dots and is not written into bundles or exported collections: give it to a run with --var or --env on the machine that runs it</source>
         <translation>机密值显示为圆点，不会写入场景包或导出的集合：请在执行运行的机器上用 --var 或 --env 提供它</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="175"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="166"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="168"/>
+        <source>The field sends files: its value is their paths, separated by &quot;;&quot; (relative to the project&apos;s folder, or absolute). Each is read when the request is sent or the run starts, and sent as it is, with its name and a Content-Type from its extension. Right-click a row to choose them.</source>
+        <translation>该字段发送文件：值为文件路径，以“;”分隔（相对于项目所在文件夹，或绝对路径）。每个文件在发送请求或运行开始时读取，按原样发送，附带文件名及按扩展名确定的 Content-Type。右键单击一行可选择文件。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="228"/>
+        <source>Files to send</source>
+        <translation>要发送的文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/keyvaluetable.cpp" line="277"/>
         <source>Not defined: ${%1}</source>
         <translation>未定义：${%1}</translation>
     </message>
@@ -2367,7 +2397,7 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的回放</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="738"/>
+        <location filename="../widgets/mainwindow.cpp" line="740"/>
         <source>Set in the environment &quot;%1&quot;: %2</source>
         <translation>已写入环境 “%1”：%2</translation>
     </message>
@@ -2593,7 +2623,7 @@ with a self-signed or internal certificate.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="699"/>
+        <location filename="../widgets/mainwindow.cpp" line="701"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
@@ -3553,408 +3583,433 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="55"/>
+        <location filename="../widgets/requesteditor.cpp" line="58"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="58"/>
+        <location filename="../widgets/requesteditor.cpp" line="61"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="59"/>
+        <location filename="../widgets/requesteditor.cpp" line="62"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="61"/>
-        <location filename="../widgets/requesteditor.cpp" line="595"/>
+        <location filename="../widgets/requesteditor.cpp" line="64"/>
+        <location filename="../widgets/requesteditor.cpp" line="637"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="62"/>
+        <location filename="../widgets/requesteditor.cpp" line="65"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="75"/>
         <location filename="../widgets/requesteditor.cpp" line="78"/>
-        <location filename="../widgets/requesteditor.cpp" line="90"/>
+        <location filename="../widgets/requesteditor.cpp" line="81"/>
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="81"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="83"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="83"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
-        <source>JSON is checked as you type; the form modes encode the table below and set Content-Type</source>
-        <translation>输入时即校验 JSON；表单模式会编码下表并设置 Content-Type</translation>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <source>File</source>
+        <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <source>JSON is checked as you type; the form modes encode the table below and set Content-Type; File sends a file&apos;s bytes as they are</source>
+        <translation>输入时即检查 JSON；表单模式会编码下表并设置 Content-Type；“文件”模式按原样发送文件的字节</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="91"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="90"/>
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <location filename="../widgets/requesteditor.cpp" line="99"/>
+        <source>The file whose bytes are the body</source>
+        <translation>以其字节作为请求体的文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="100"/>
+        <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
+        <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="103"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <source>Body file</source>
+        <translation>请求体文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="133"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <location filename="../widgets/requesteditor.cpp" line="133"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <location filename="../widgets/requesteditor.cpp" line="133"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105"/>
-        <location filename="../widgets/requesteditor.cpp" line="409"/>
+        <location filename="../widgets/requesteditor.cpp" line="133"/>
+        <location filename="../widgets/requesteditor.cpp" line="444"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="105"/>
+        <location filename="../widgets/requesteditor.cpp" line="133"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="139"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="115"/>
+        <location filename="../widgets/requesteditor.cpp" line="143"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="116"/>
+        <location filename="../widgets/requesteditor.cpp" line="144"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="117"/>
+        <location filename="../widgets/requesteditor.cpp" line="145"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="118"/>
+        <location filename="../widgets/requesteditor.cpp" line="146"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="130"/>
+        <location filename="../widgets/requesteditor.cpp" line="158"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="131"/>
+        <location filename="../widgets/requesteditor.cpp" line="159"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
+        <location filename="../widgets/requesteditor.cpp" line="160"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="135"/>
+        <location filename="../widgets/requesteditor.cpp" line="163"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="136"/>
+        <location filename="../widgets/requesteditor.cpp" line="164"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="138"/>
+        <location filename="../widgets/requesteditor.cpp" line="166"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="140"/>
+        <location filename="../widgets/requesteditor.cpp" line="168"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143"/>
+        <location filename="../widgets/requesteditor.cpp" line="171"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="150"/>
+        <location filename="../widgets/requesteditor.cpp" line="178"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="151"/>
+        <location filename="../widgets/requesteditor.cpp" line="179"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="152"/>
+        <location filename="../widgets/requesteditor.cpp" line="180"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="157"/>
+        <location filename="../widgets/requesteditor.cpp" line="185"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="196"/>
+        <location filename="../widgets/requesteditor.cpp" line="225"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="220"/>
+        <location filename="../widgets/requesteditor.cpp" line="249"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="222"/>
+        <location filename="../widgets/requesteditor.cpp" line="251"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="247"/>
+        <location filename="../widgets/requesteditor.cpp" line="276"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="289"/>
+        <location filename="../widgets/requesteditor.cpp" line="318"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="292"/>
+        <location filename="../widgets/requesteditor.cpp" line="321"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="400"/>
+        <location filename="../widgets/requesteditor.cpp" line="435"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="419"/>
+        <location filename="../widgets/requesteditor.cpp" line="454"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="420"/>
+        <location filename="../widgets/requesteditor.cpp" line="455"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="421"/>
+        <location filename="../widgets/requesteditor.cpp" line="456"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="422"/>
+        <location filename="../widgets/requesteditor.cpp" line="457"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="423"/>
+        <location filename="../widgets/requesteditor.cpp" line="458"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="423"/>
+        <location filename="../widgets/requesteditor.cpp" line="458"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="424"/>
+        <location filename="../widgets/requesteditor.cpp" line="459"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="424"/>
+        <location filename="../widgets/requesteditor.cpp" line="459"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="425"/>
+        <location filename="../widgets/requesteditor.cpp" line="460"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="425"/>
+        <location filename="../widgets/requesteditor.cpp" line="460"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="426"/>
+        <location filename="../widgets/requesteditor.cpp" line="461"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="426"/>
+        <location filename="../widgets/requesteditor.cpp" line="461"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="427"/>
+        <location filename="../widgets/requesteditor.cpp" line="462"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="428"/>
+        <location filename="../widgets/requesteditor.cpp" line="463"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="433"/>
+        <location filename="../widgets/requesteditor.cpp" line="468"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="445"/>
+        <location filename="../widgets/requesteditor.cpp" line="480"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="448"/>
+        <location filename="../widgets/requesteditor.cpp" line="483"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="448"/>
+        <location filename="../widgets/requesteditor.cpp" line="483"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="449"/>
+        <location filename="../widgets/requesteditor.cpp" line="484"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="450"/>
+        <location filename="../widgets/requesteditor.cpp" line="485"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="454"/>
+        <location filename="../widgets/requesteditor.cpp" line="489"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="547"/>
+        <location filename="../widgets/requesteditor.cpp" line="589"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="552"/>
+        <location filename="../widgets/requesteditor.cpp" line="594"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="569"/>
+        <location filename="../widgets/requesteditor.cpp" line="611"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="586"/>
+        <location filename="../widgets/requesteditor.cpp" line="628"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="596"/>
+        <location filename="../widgets/requesteditor.cpp" line="638"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="599"/>
+        <location filename="../widgets/requesteditor.cpp" line="641"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="601"/>
+        <location filename="../widgets/requesteditor.cpp" line="643"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="616"/>
+        <location filename="../widgets/requesteditor.cpp" line="665"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="645"/>
-        <location filename="../widgets/requesteditor.cpp" line="668"/>
+        <location filename="../widgets/requesteditor.cpp" line="694"/>
+        <location filename="../widgets/requesteditor.cpp" line="717"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="647"/>
+        <location filename="../widgets/requesteditor.cpp" line="696"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="668"/>
+        <location filename="../widgets/requesteditor.cpp" line="717"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="684"/>
+        <location filename="../widgets/requesteditor.cpp" line="733"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -3962,32 +4017,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="325"/>
+        <location filename="../models/requestitem.cpp" line="363"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="326"/>
+        <location filename="../models/requestitem.cpp" line="364"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="327"/>
+        <location filename="../models/requestitem.cpp" line="365"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="328"/>
+        <location filename="../models/requestitem.cpp" line="366"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="329"/>
+        <location filename="../models/requestitem.cpp" line="367"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="330"/>
+        <location filename="../models/requestitem.cpp" line="368"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>

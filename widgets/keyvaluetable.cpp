@@ -4,6 +4,9 @@
 
 #include <QCompleter>
 #include <QContextMenuEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -17,13 +20,16 @@ namespace {
 class CompletingDelegate : public QStyledItemDelegate
 {
 public:
-    CompletingDelegate(const QStringList* names, QObject* parent) : QStyledItemDelegate(parent), m_names(names) {}
+    CompletingDelegate(const QStringList* names, const bool* secrets, QObject* parent)
+        : QStyledItemDelegate(parent), m_names(names), m_secrets(secrets)
+    {
+    }
     // a secret value is drawn as dots; its editor shows it
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        if (index.column() == 1 && index.siblingAtColumn(2).data(Qt::CheckStateRole).toInt() == Qt::Checked &&
-            !option->text.isEmpty())
+        if (*m_secrets && index.column() == 1 &&
+            index.siblingAtColumn(2).data(Qt::CheckStateRole).toInt() == Qt::Checked && !option->text.isEmpty())
             option->text = QString(option->text.size(), QChar(0x25CF));
     }
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
@@ -39,6 +45,7 @@ public:
 
 private:
     const QStringList* m_names;
+    const bool* m_secrets;
 };
 } // namespace
 
@@ -49,7 +56,7 @@ KeyValueTable::KeyValueTable(const QString& nameLabel, const QString& valueLabel
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->resizeSection(0, 200);
     verticalHeader()->hide();
-    setItemDelegate(new CompletingDelegate(&m_completions, this));
+    setItemDelegate(new CompletingDelegate(&m_completions, &m_secrets, this));
     ensureEmptyLastRow();
     // dataChanged, not itemChanged: typing into an empty cell creates its item
     // through setItem(), which itemChanged does not report.
@@ -78,8 +85,16 @@ void KeyValueTable::contextMenuEvent(QContextMenuEvent* event)
     if (at.isValid() && !selectionModel()->isSelected(at))
         setCurrentIndex(at);
     remove->setEnabled(at.isValid() && at.row() < rowCount() - 1);
-    if (menu.exec(event->globalPos()) == remove)
+    QAction* files = nullptr;
+    if (m_files && !isColumnHidden(2)) {
+        files = menu.addAction(tr("Choose files…"));
+        files->setEnabled(at.isValid());
+    }
+    QAction* chosen = menu.exec(event->globalPos());
+    if (chosen == remove)
         removeSelectedRows();
+    else if (chosen && chosen == files)
+        chooseFiles(at.row());
 }
 
 bool KeyValueTable::removeSelectedRows()
@@ -143,6 +158,93 @@ void KeyValueTable::setSecrets(const QSet<QString>& names)
     viewport()->update();
 }
 
+void KeyValueTable::enableFiles(const QString& baseDir)
+{
+    m_files = true;
+    m_fileBase = baseDir;
+    setColumnCount(3);
+    setHorizontalHeaderItem(2, new QTableWidgetItem(tr("File")));
+    horizontalHeaderItem(2)->setToolTip(
+        tr("The field sends files: its value is their paths, separated by \";\" (relative to the project's folder, "
+           "or absolute). Each is read when the request is sent or the run starts, and sent as it is, with its name "
+           "and a Content-Type from its extension. Right-click a row to choose them."));
+    horizontalHeader()->setStretchLastSection(false);
+    horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    for (int r = 0; r < rowCount(); ++r)
+        secretCell(r);
+}
+
+int KeyValueTable::pairRow(int pair) const
+{
+    for (int r = 0, n = 0; r < rowCount(); ++r)
+        if (item(r, 0) && !item(r, 0)->text().trimmed().isEmpty() && n++ == pair)
+            return r;
+    return -1;
+}
+
+QList<int> KeyValueTable::fileRows() const
+{
+    QList<int> out;
+    if (!m_files)
+        return out;
+    for (int r = 0, n = 0; r < rowCount(); ++r) {
+        if (!item(r, 0) || item(r, 0)->text().trimmed().isEmpty())
+            continue;
+        if (item(r, 2) && item(r, 2)->checkState() == Qt::Checked)
+            out << n;
+        ++n;
+    }
+    return out;
+}
+
+void KeyValueTable::setFileRows(const QList<int>& rows)
+{
+    if (!m_files)
+        return;
+    m_updating = true;
+    for (int r = 0; r < rowCount(); ++r) {
+        secretCell(r);
+        item(r, 2)->setCheckState(Qt::Unchecked);
+    }
+    for (int pair : rows)
+        if (const int r = pairRow(pair); r >= 0)
+            item(r, 2)->setCheckState(Qt::Checked);
+    m_updating = false;
+    viewport()->update();
+}
+
+QStringList KeyValueTable::splitPaths(const QString& value)
+{
+    QStringList out;
+    for (const QString& p : value.split(QLatin1Char(';')))
+        if (!p.trimmed().isEmpty())
+            out << p.trimmed();
+    return out;
+}
+
+void KeyValueTable::chooseFiles(int row)
+{
+    const QStringList chosen = QFileDialog::getOpenFileNames(this, tr("Files to send"), m_fileBase);
+    if (chosen.isEmpty() || row < 0 || row >= rowCount())
+        return;
+    QStringList paths;
+    const QDir base(m_fileBase);
+    for (const QString& c : chosen) {
+        const QString relative = m_fileBase.isEmpty() ? c : base.relativeFilePath(c);
+        paths << (relative.startsWith(QLatin1String("..")) ? QFileInfo(c).absoluteFilePath() : relative);
+    }
+    m_updating = true;
+    secretCell(row);
+    if (!item(row, 0) || item(row, 0)->text().trimmed().isEmpty())
+        setItem(row, 0, new QTableWidgetItem(QStringLiteral("file")));
+    setItem(row, 1, new QTableWidgetItem(paths.join(QLatin1Char(';'))));
+    item(row, 2)->setCheckState(Qt::Checked);
+    ensureEmptyLastRow();
+    m_updating = false;
+    Q_EMIT pairsChanged();
+}
+
 QString KeyValueTable::shownValue(int row) const
 {
     QStyleOptionViewItem option;
@@ -153,7 +255,7 @@ QString KeyValueTable::shownValue(int row) const
 
 void KeyValueTable::secretCell(int row)
 {
-    if (!m_secrets || item(row, 2))
+    if ((!m_secrets && !m_files) || item(row, 2))
         return;
     auto* cell = new QTableWidgetItem;
     cell->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled | Qt::ItemIsSelectable);

@@ -4,6 +4,9 @@
 // with the Delete key, the context menu's Remove, or removeSelectedRows().
 // With secrets on (environments), a third column marks a value secret: it
 // is drawn as dots (shown while edited) and never written into exports.
+// With files on (a multipart form), the third column marks a field that sends
+// files: its value is their paths, separated by ";" (the context menu's
+// "Choose files…" fills it).
 #include <QHash>
 #include <QSet>
 #include <QTableWidget>
@@ -27,6 +30,16 @@ public:
     void enableSecrets();
     QSet<QString> secrets() const;
     void setSecrets(const QSet<QString>& names);
+    // The File column (a multipart form's fields); paths chosen under `baseDir` are kept relative to it.
+    void enableFiles(const QString& baseDir);
+    void setFileBase(const QString& baseDir) { m_fileBase = baseDir; }
+    // The pairs (as pairs() lists them) whose row sends files, and marking them.
+    QList<int> fileRows() const;
+    void setFileRows(const QList<int>& rows);
+    // Opens a file dialog for `row` and puts the chosen paths there, marked a file field.
+    void chooseFiles(int row);
+    // The paths as the value cell lists them ("a.csv;b.png" -> {"a.csv", "b.png"}).
+    static QStringList splitPaths(const QString& value);
     // What a value cell shows: its text, or dots when its row is secret.
     QString shownValue(int row) const;
 
@@ -40,7 +53,10 @@ Q_SIGNALS:
 private:
     void ensureEmptyLastRow();
     void secretCell(int row);
+    int pairRow(int pair) const; // the table row of pairs()[pair], -1 when none
     bool m_updating = false;
     bool m_secrets = false;
+    bool m_files = false;
+    QString m_fileBase;
     QStringList m_completions;
 };

@@ -573,6 +573,8 @@ void MainWindow::openItem(qint64 id)
     switch (kind) {
     case ItemKind::Request: {
         auto* e = new RequestEditor;
+        if (m_store)
+            e->setBaseDir(QFileInfo(QString::fromStdString(m_store->path())).absolutePath());
         e->setRequestJson(payload);
         connect(e, &RequestEditor::requestChanged, this, save);
         connect(e, &RequestEditor::extracted, this, &MainWindow::setExtracted);

@@ -16,6 +16,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -82,16 +85,40 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_body->setObjectName(QStringLiteral("body"));
     m_body->setPlaceholderText(tr("Request body (raw text or JSON; ${variables} allowed)"));
     m_bodyMode = new QComboBox;
-    m_bodyMode->addItems({tr("Raw"), tr("JSON"), tr("Form (urlencoded)"), tr("Form (multipart)")});
-    m_bodyMode->setToolTip(
-        tr("JSON is checked as you type; the form modes encode the table below and set Content-Type"));
+    m_bodyMode->addItems({tr("Raw"), tr("JSON"), tr("Form (urlencoded)"), tr("Form (multipart)"), tr("File")});
+    m_bodyMode->setToolTip(tr("JSON is checked as you type; the form modes encode the table below and set "
+                              "Content-Type; File sends a file's bytes as they are"));
     auto* pretty = new QPushButton(tr("Pretty-print"));
     m_jsonStatus = new QLabel;
     m_form = new KeyValueTable(tr("Field"), tr("Value"));
     m_form->setObjectName(QStringLiteral("formFields"));
+    m_form->enableFiles(QString());
+    m_form->setColumnHidden(2, true); // the File column: a multipart form's
+    m_bodyFile = new QLineEdit;
+    m_bodyFile->setObjectName(QStringLiteral("bodyFile"));
+    m_bodyFile->setPlaceholderText(tr("The file whose bytes are the body"));
+    m_bodyFile->setToolTip(tr("Relative to the project's folder, or absolute. Read when the request is sent or the "
+                              "run starts and sent as it is (nothing in it expanded), with a Content-Type from its "
+                              "extension unless the headers have one"));
+    auto* chooseBodyFile = new QPushButton(tr("Choose…"));
+    auto* filePage = new QWidget;
+    auto* fl = new QHBoxLayout(filePage);
+    fl->setContentsMargins(0, 0, 0, 0);
+    fl->addWidget(m_bodyFile, 1);
+    fl->addWidget(chooseBodyFile);
+    fl->setAlignment(Qt::AlignTop);
+    connect(chooseBodyFile, &QPushButton::clicked, this, [this] {
+        const QString chosen = QFileDialog::getOpenFileName(this, tr("Body file"), m_baseDir);
+        if (chosen.isEmpty())
+            return;
+        const QString relative = m_baseDir.isEmpty() ? chosen : QDir(m_baseDir).relativeFilePath(chosen);
+        m_bodyFile->setText(relative.startsWith(QLatin1String("..")) ? QFileInfo(chosen).absoluteFilePath() : relative);
+    });
+    connect(m_bodyFile, &QLineEdit::textChanged, this, &RequestEditor::emitChanged);
     m_bodyStack = new QStackedWidget;
     m_bodyStack->addWidget(m_body);
     m_bodyStack->addWidget(m_form);
+    m_bodyStack->addWidget(filePage);
     auto* bodyPage = new QWidget;
     auto* bl = new QVBoxLayout(bodyPage);
     auto* bodyBar = new QHBoxLayout;
@@ -176,7 +203,8 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
             m_body->setPlainText(indented);
     });
     connect(m_bodyMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
-        m_bodyStack->setCurrentIndex(mode >= UrlEncoded ? 1 : 0);
+        m_bodyStack->setCurrentIndex(mode == File ? 2 : mode >= UrlEncoded ? 1 : 0);
+        m_form->setColumnHidden(2, mode != Multipart);
         checkJson();
         emitChanged();
     });
@@ -364,7 +392,13 @@ void RequestEditor::setItem(const RequestItem& r)
     m_headers->setPairs(r.headers);
     m_body->setPlainText(r.body);
     m_bodyMode->setCurrentIndex(int(r.bodyMode));
-    m_form->setPairs(r.form);
+    RequestItem::Pairs form = r.form; // a file field shows its paths as its value
+    for (auto it = r.formFiles.begin(); it != r.formFiles.end(); ++it)
+        if (it.key() >= 0 && it.key() < form.size())
+            form[it.key()].second = it.value().join(QLatin1Char(';'));
+    m_form->setPairs(form);
+    m_form->setFileRows(r.formFiles.keys());
+    m_bodyFile->setText(r.bodyFile);
     m_otherAuth = r.auth == RequestItem::Auth::None ? r.otherAuth : QJsonObject();
     showOAuth1(r.auth == RequestItem::Auth::OAuth1 ? r.otherAuth : QJsonObject());
     m_digest->setHelper(r.auth == RequestItem::Auth::Digest ? r.otherAuth : QJsonObject());
@@ -511,6 +545,13 @@ RequestItem RequestEditor::item() const
     r.body = m_body->toPlainText();
     r.bodyMode = RequestItem::BodyMode(m_bodyMode->currentIndex());
     r.form = m_form->pairs();
+    if (r.bodyMode == RequestItem::BodyMode::File)
+        r.bodyFile = m_bodyFile->text().trimmed();
+    if (r.bodyMode == RequestItem::BodyMode::Multipart)
+        for (int i : m_form->fileRows()) {
+            r.formFiles.insert(i, KeyValueTable::splitPaths(r.form[i].second));
+            r.form[i].second.clear();
+        }
     r.auth = RequestItem::Auth(m_authType->currentIndex());
     if (r.auth == RequestItem::Auth::Basic) {
         r.user = m_authUser->text();
@@ -602,6 +643,13 @@ bool sendUnknownAnyway(const RequestItem::Unknown& unknown, QWidget* parent)
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
     return box.clickedButton() == anyway;
+}
+
+void RequestEditor::setBaseDir(const QString& dir)
+{
+    m_baseDir = dir;
+    m_form->setFileBase(dir);
+    m_sender->setBaseDir(dir);
 }
 
 void RequestEditor::send()

@@ -48,6 +48,8 @@ public:
     QByteArray requestJson() const { return item().toJson(); }
     // Values for ${name} when sending (the current environment).
     void setVariables(const QHash<QString, QString>& variables);
+    // The project's folder: a form's file fields are chosen and read relative to it.
+    void setBaseDir(const QString& dir);
 
     bool importCurl(const QString& text, QString* error = nullptr);
     // The request as a curl command, with the current variables, auth and body.
@@ -86,7 +88,8 @@ public:
         Raw,
         Json,
         UrlEncoded,
-        Multipart
+        Multipart,
+        File
     };
     void setBodyMode(BodyMode mode);
 
@@ -107,6 +110,8 @@ private:
     QStackedWidget* m_bodyStack;
     QPlainTextEdit* m_body;
     KeyValueTable* m_form;
+    QLineEdit* m_bodyFile; // BodyMode File: the path
+    QString m_baseDir;
     QLabel* m_jsonStatus;
     QComboBox* m_authType;
     QLineEdit* m_authUser;

@@ -22,7 +22,7 @@ namespace stampede::cli {
 namespace {
 
 const char* kImportUsage =
-    "Usage: stampede-cli import FILE --project P.stampede [--name NAME] [-q]\n"
+    "Usage: stampede-cli import FILE --project P.stampede [--name NAME] [--working-dir DIR] [-q]\n"
     "       stampede-cli import FILE --project P.stampede --traffic [--format F] [--mask RULE ...] [--name NAME] [-q]\n"
     "\n"
     "A collection: a Postman Collection v2.0 or v2.1 (with or without a byte order\n"
@@ -30,7 +30,7 @@ const char* kImportUsage =
     "file (one request per entry) or a file of curl commands, made into a collection\n"
     "of the project's requests (folders, auth, bodies, {{variables}} as ${variables}),\n"
     "its variables as an environment named after it, in one transaction: all or\n"
-    "nothing. What it could not take (scripts, file uploads, OAuth...) is listed.\n"
+    "nothing. What it could not take (a script's call, a file that is not found...) is listed.\n"
     "Run it with: stampede-cli run P.stampede@NAME [--iterations N].\n"
     "\n"
     "Recorded traffic (--traffic; an access log is traffic whatever the flags): read and\n"
@@ -52,6 +52,10 @@ const char* kImportUsage =
     "                       JSON; cookies) (repeatable). Default: every preset\n"
     "  --no-mask            traffic: stored as read, without the default masking\n"
     "  --name NAME          the collection's (or traffic set's) name; default: the file's own\n"
+    "  --working-dir DIR    where a form's file fields (Postman's src) are looked up, as newman's;\n"
+    "                       default: the collection's own folder. The path is kept, and the file read\n"
+    "                       when a run is prepared (a bundle carries its bytes)\n"
+    "  --insecure-file-read a file field may name a file outside the working folder (newman's default)\n"
     "  -q, --quiet          no progress\n"
     "\n"
     "Lines of traffic that cannot be read are counted and the first 20 shown with their numbers.\n"
@@ -84,9 +88,10 @@ std::string withoutQuotes(const std::string& why)
 
 struct ImportOptions
 {
-    std::string file, project, name, format;
+    std::string file, project, name, format, workingDir;
     std::vector<std::string> masks;
     bool quiet = false;
+    bool anyFile = false; // --insecure-file-read
     bool traffic = false;
     bool noMask = false;
 };
@@ -109,6 +114,11 @@ bool parse(const std::vector<std::string>& args, ImportOptions& o, std::string& 
         } else if (a == "--project" || a.rfind("--project=", 0) == 0) {
             if (!r.value("--project", o.project, error))
                 return false;
+        } else if (a == "--working-dir" || a.rfind("--working-dir=", 0) == 0) {
+            if (!r.value("--working-dir", o.workingDir, error))
+                return false;
+        } else if (a == "--insecure-file-read") {
+            o.anyFile = true;
         } else if (a == "--name" || a.rfind("--name=", 0) == 0) {
             if (!r.value("--name", o.name, error))
                 return false;
@@ -186,7 +196,10 @@ int importCollectionFile(const ImportOptions& o)
     std::string data, why;
     if (!readWholeFile(o.file, data, why))
         return refuse("cannot read \"" + o.file + "\": " + why, BadInput);
-    CollectionImport c = importCollection(data, o.file, filesBeside(o.file));
+    const std::size_t slash = o.file.rfind('/');
+    const std::string folder = slash == std::string::npos ? std::string(".") : o.file.substr(0, slash);
+    CollectionImport c = importCollection(data, o.file, filesBeside(o.file),
+                                          filesUnder(o.workingDir.empty() ? folder : o.workingDir, o.anyFile));
     if (c.error)
         return refuse(o.file + ": " + c.error->text(), BadInput);
     if (!o.name.empty())

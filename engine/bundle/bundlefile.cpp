@@ -48,13 +48,60 @@ std::string sha256(const std::string& data)
 
 namespace {
 
+// A form's files travel as their bytes, with the filename the path gave.
+bool inlineFormFiles(v1::Form& form, const std::string& baseDir, const std::string& field, std::string& error)
+{
+    for (int k = 0; k < form.files_size(); ++k) {
+        v1::FormFile& f = *form.mutable_files(k);
+        if (f.file().empty())
+            continue;
+        if (f.data().empty()) {
+            std::string data, why;
+            if (!readWholeFile(pathUnder(baseDir, f.file()), data, why)) {
+                error = field + ".form.files[" + std::to_string(k) + "].file: cannot read \"" + f.file() + "\": " + why;
+                return false;
+            }
+            f.set_data(std::move(data));
+        }
+        if (f.filename().empty())
+            f.set_filename(std::string(fileBaseName(f.file())));
+        f.clear_file(); // its bytes are there: no file is named in a bundle
+    }
+    return true;
+}
+
+// A file body travels as its bytes, with the Content-Type its name gave.
+bool inlineBodyFile(v1::BodyFile& f, const std::string& baseDir, const std::string& field, std::string& error)
+{
+    if (f.file().empty())
+        return true;
+    if (f.data().empty()) {
+        std::string data, why;
+        if (!readWholeFile(pathUnder(baseDir, f.file()), data, why)) {
+            error = field + ".body_file.file: cannot read \"" + f.file() + "\": " + why;
+            return false;
+        }
+        f.set_data(std::move(data));
+    }
+    if (f.content_type().empty())
+        f.set_content_type(contentTypeOfFilename(fileBaseName(f.file())));
+    f.clear_file();
+    return true;
+}
+
 // gRPC steps carry their schema as descriptors, imported here once; a
-// replay's file travels as its requests, masked here.
+// replay's file travels as its requests, masked here; a form's files as their bytes.
 bool inlineSteps(google::protobuf::RepeatedPtrField<v1::Step>& steps, const std::string& baseDir,
                  const std::string& field, std::string& error)
 {
     for (int i = 0; i < steps.size(); ++i) {
         const std::string sf = field + "[" + std::to_string(i) + "]";
+        if (steps.Get(i).has_request() && steps.Get(i).request().has_form() &&
+            !inlineFormFiles(*steps.Mutable(i)->mutable_request()->mutable_form(), baseDir, sf + ".request", error))
+            return false;
+        if (steps.Get(i).has_request() && steps.Get(i).request().has_body_file() &&
+            !inlineBodyFile(*steps.Mutable(i)->mutable_request()->mutable_body_file(), baseDir, sf + ".request", error))
+            return false;
         if (steps.Get(i).has_grpc()) {
             auto* g = steps.Mutable(i)->mutable_grpc();
             if (!g->descriptors().empty()) { // the descriptors win: no file is named in a bundle

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 namespace stampede {
 
@@ -57,6 +58,44 @@ template <typename Add> void pairs(const Struct& o, const char* name, Add add)
     }
 }
 
+// A form's entries: {name, value}, or a file field {name, type: "file", src}
+// with src a path (relative to the project's folder) or a list of them, as
+// Postman's formdata; a file field without a path is not sent.
+void formFields(const Struct& o, v1::Form& form)
+{
+    const Value* v = field(o, "form");
+    if (!v || v->kind_case() != Value::kListValue)
+        return;
+    for (const Value& e : v->list_value().values()) {
+        if (e.kind_case() != Value::kStructValue)
+            continue;
+        const Struct& entry = e.struct_value();
+        if (text(entry, "type") != "file") {
+            v1::Header* h = form.add_fields();
+            h->set_name(text(entry, "name"));
+            h->set_value(text(entry, "value"));
+            continue;
+        }
+        std::vector<std::string> paths;
+        if (const Value* src = field(entry, "src"); src && src->kind_case() == Value::kListValue) {
+            for (const Value& p : src->list_value().values())
+                if (p.kind_case() == Value::kStringValue && !p.string_value().empty())
+                    paths.push_back(p.string_value());
+        } else if (!text(entry, "src").empty()) {
+            paths.push_back(text(entry, "src"));
+        }
+        if (paths.empty())
+            continue;
+        form.add_fields()->set_name(text(entry, "name"));
+        for (const std::string& path : paths) {
+            v1::FormFile* f = form.add_files();
+            f->set_field(std::uint32_t(form.fields_size() - 1));
+            f->set_file(path);
+            f->set_content_type(text(entry, "contentType"));
+        }
+    }
+}
+
 void setDuration(google::protobuf::Duration& d, double ms)
 {
     const auto whole = std::int64_t(ms);
@@ -98,11 +137,14 @@ void http(const Struct& o, v1::HttpRequest& rq)
         h->set_name("Content-Type");
         h->set_value("application/json");
     }
-    if (mode == "urlencoded" || mode == "multipart") {
+    if (mode == "file") { // a file's bytes; none named: no body
+        if (!text(o, "bodyFile").empty())
+            rq.mutable_body_file()->set_file(text(o, "bodyFile"));
+    } else if (mode == "urlencoded" || mode == "multipart") {
         v1::Form& form = *rq.mutable_form();
         if (mode == "multipart")
             form.set_encoding(v1::Form::FORM_MULTIPART);
-        pairs(o, "form", [&] { return form.add_fields(); });
+        formFields(o, form);
     } else {
         rq.set_body(body); // byte for byte
     }

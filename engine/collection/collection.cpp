@@ -7,6 +7,8 @@
 #include "core/text.h"
 #include "store/projectstore.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 
 namespace stampede {
@@ -29,6 +31,9 @@ const std::map<std::string, std::string>& noteTexts()
         {"auth-kind", "%1: its %2 authorization"},
         {"file-body", "%1: its body from a file"},
         {"file-field", "%1: the file field \"%2\""},
+        {"file-body-missing", "%1: its body from the file \"%2\" (%3): it is sent empty, as newman does"},
+        {"file-missing",
+         "%1: the file field \"%2\" names \"%3\" (%4): it is not sent, as newman leaves out a file it cannot load"},
         {"requests-past", "the requests past the first %1"},
         {"dynamic-variables", "%1: Postman's dynamic variables (%2) are kept as text"},
         {"grpc-request", "%1: a gRPC request"},
@@ -143,8 +148,13 @@ std::string NewRequest::payload() const
     o["headers"] = pairsJson(headers);
     o["body"] = body;
     o["bodyMode"] = bodyMode;
+    if (!bodyFile.empty())
+        o["bodyFile"] = bodyFile;
     if (!form.empty())
         o["form"] = pairsJson(form);
+    for (const auto& [at, files] : formFiles)
+        if (at < form.size())
+            o["form"][at] = {{"name", form[at].first}, {"type", "file"}, {"src", files}};
     if (auth == "basic")
         o["auth"] = {{"type", "basic"}, {"user", user}, {"password", password}};
     else if (auth == "bearer")
@@ -356,7 +366,34 @@ BesideReader filesBeside(const std::string& file)
     };
 }
 
-CollectionImport importCollection(const std::string& input, const std::string& fileName, const BesideReader& beside)
+FileLocator filesUnder(const std::string& workingDir, bool anywhere)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    // by the paths' names, as written: a link inside the folder is the user's own choice, as newman's
+    const fs::path root = fs::absolute(workingDir.empty() ? "." : workingDir, ec).lexically_normal();
+    return [root, anywhere](const std::string& src, std::string& why) -> std::string {
+        std::error_code ec;
+        if (src.empty() || src.find('\0') != std::string::npos) {
+            why = "no file";
+            return {};
+        }
+        const fs::path p = (fs::path(src).is_absolute() ? fs::path(src) : root / src).lexically_normal();
+        const fs::path inside = p.lexically_relative(root);
+        if (!anywhere && (inside.empty() || *inside.begin() == "..")) {
+            why = "outside the working folder " + root.string() + "; --insecure-file-read allows it";
+            return {};
+        }
+        if (!fs::is_regular_file(p, ec)) {
+            why = fs::exists(p, ec) ? "not a regular file" : "not found in " + root.string();
+            return {};
+        }
+        return p.string();
+    };
+}
+
+CollectionImport importCollection(const std::string& input, const std::string& fileName, const BesideReader& beside,
+                                  const FileLocator& locate)
 {
     CollectionImport out;
     if (std::int64_t(input.size()) > kMaxCollectionBytes) {
@@ -396,9 +433,9 @@ CollectionImport importCollection(const std::string& input, const std::string& f
     const bool v1 = schema.find("/v1.") != std::string::npos ||
                     (member(root, "info").is_null() && member(root, "requests").is_array());
     if (v1)
-        return importPostman(postmanV1ToV2(root));
+        return importPostman(postmanV1ToV2(root), locate);
     if (!schema.empty() || member(root, "item").is_array())
-        return importPostman(root);
+        return importPostman(root, locate);
     if (member(member(root, "log"), "entries").is_array())
         return importHar(root);
     out.error = note("unknown-format");

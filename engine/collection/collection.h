@@ -67,12 +67,20 @@ BesideReader filesBeside(const std::string& file);
 // The most files an import reads beside the one imported.
 constexpr int kMaxFilesBeside = 64;
 
+// Finds a file that an imported request sends (a Postman form's file field): its absolute path, or "" with `why`.
+using FileLocator = std::function<std::string(const std::string& src, std::string& why)>;
+// Files in `workingDir` and the folders below it (newman's --working-dir; the collection's own folder is the
+// import's default), a relative path taken from there; with `anywhere` (newman's insecure file read), any.
+FileLocator filesUnder(const std::string& workingDir, bool anywhere);
+
 // Reads `data` as whichever of the formats it is (by its content; `fileName`
 // tells YAML apart; a UTF-8 byte order mark is skipped). `error` is set when
 // it is none of them or is broken. `beside` reads the files it refers to (none
 // when empty: each such reference is named in notImported).
-CollectionImport importCollection(const std::string& data, const std::string& fileName,
-                                  const BesideReader& beside = {});
+// `locate` finds the files that a request sends (none when empty: each is
+// noted and sent as an empty part).
+CollectionImport importCollection(const std::string& data, const std::string& fileName, const BesideReader& beside = {},
+                                  const FileLocator& locate = {});
 // YAML 1.2 (as OpenAPI files are written) as JSON text; false with `error`.
 bool yamlToJson(const std::string& yaml, std::string& json, std::string& error);
 

@@ -23,8 +23,11 @@ struct NewRequest
     std::string url;
     Pairs headers;
     std::string body;
-    std::string bodyMode = "raw"; // raw, json, urlencoded, multipart
+    std::string bodyMode = "raw"; // raw, json, urlencoded, multipart, file
+    std::string bodyFile;         // file: the absolute path
     Pairs form;
+    // Multipart file fields: the index in `form` of each, and the files that fill it (absolute paths).
+    std::vector<std::pair<std::size_t, std::vector<std::string>>> formFiles;
     std::string auth; // "", basic, bearer, oauth1
     std::string user, password, token;
     Pairs authFields;     // oauth1, digest: the helper's fields by Postman's names
@@ -53,7 +56,7 @@ ImportNote note(std::string code, std::vector<std::string> args = {});
 // `v` as JSON text; bytes that are not UTF-8 (a curl command, a HAR body) become U+FFFD: JSON holds text only.
 std::string dumpJson(const Json& v, int indent = -1);
 
-CollectionImport importPostman(const Json& root);
+CollectionImport importPostman(const Json& root, const FileLocator& locate = {});
 // A Postman Collection v1 as the v2 tree importPostman reads (postmanv1.cpp).
 Json postmanV1ToV2(const Json& v1);
 CollectionImport importOpenApi(const Json& root, const BesideReader& beside = {});

@@ -67,6 +67,7 @@ struct Scripts
 struct PostmanReader
 {
     CollectionImport& out;
+    const FileLocator& locate;
 
     // An item's scripts ("" each when it has none), what they call that is
     // not run here noted with its line.
@@ -178,6 +179,33 @@ struct PostmanReader
         return fromPostmanVariables((protocol.empty() ? "" : protocol + "://") + host + path);
     }
 
+    // A formdata file field: each file it names found now (a path kept, never its bytes); one that is not is
+    // noted and left out, as newman drops a file it cannot load (a field with none is not sent).
+    void fileField(const Json& f, NewRequest& r, const std::string& where)
+    {
+        const std::string key = fromPostmanVariables(str(f, "key"));
+        std::vector<std::string> sources;
+        if (member(f, "src").is_array()) {
+            for (const Json& s : member(f, "src"))
+                sources.push_back(textOf(s));
+        } else {
+            sources.push_back(str(f, "src"));
+        }
+        std::vector<std::string> paths;
+        for (const std::string& src : sources) {
+            std::string why = "no file is read by this import";
+            std::string path = locate ? locate(src, why) : std::string();
+            if (path.empty())
+                out.notImported.push_back(note("file-missing", {where, key, src, why}));
+            else
+                paths.push_back(std::move(path));
+        }
+        if (paths.empty())
+            return;
+        r.form.emplace_back(key, std::string());
+        r.formFiles.emplace_back(r.form.size() - 1, std::move(paths));
+    }
+
     void body(const Json& b, NewRequest& r, const std::string& where)
     {
         const std::string mode = str(b, "mode");
@@ -189,8 +217,8 @@ struct PostmanReader
             for (const Json& f : items(b, mode.c_str())) {
                 if (member(f, "disabled").is_boolean() && member(f, "disabled").get<bool>())
                     continue;
-                if (str(f, "type") == "file") {
-                    out.notImported.push_back(note("file-field", {where, str(f, "key")}));
+                if (str(f, "type") == "file" && mode == "formdata") {
+                    fileField(f, r, where);
                     continue;
                 }
                 r.form.emplace_back(fromPostmanVariables(str(f, "key")), fromPostmanVariables(str(f, "value")));
@@ -204,8 +232,14 @@ struct PostmanReader
                 query["variables"] = vars;
             r.body = dumpJson(query);
             r.bodyMode = "json";
-        } else if (mode == "file") {
-            out.notImported.push_back(note("file-body", {where}));
+        } else if (mode == "file") { // found now, its path kept; one that is not is sent empty, as newman does
+            const std::string src = str(member(b, "file"), "src");
+            std::string why = "no file is read by this import";
+            std::string path = locate ? locate(src, why) : std::string();
+            if (path.empty() && !src.empty())
+                out.notImported.push_back(note("file-body-missing", {where, src, why}));
+            r.bodyMode = "file";
+            r.bodyFile = std::move(path);
         }
     }
 
@@ -279,10 +313,15 @@ void lookForDynamic(const std::vector<ImportedItem>& items, const std::string& p
 Json pairsOut(const Json& pairs)
 {
     Json a = Json::array();
-    for (const Json& p : pairs)
+    for (const Json& p : pairs) {
+        if (str(p, "type") == "file") { // a file field: its paths as Postman's src
+            a.push_back({{"key", toPostmanVariables(str(p, "name"))}, {"type", "file"}, {"src", member(p, "src")}});
+            continue;
+        }
         a.push_back({{"key", toPostmanVariables(str(p, "name"))},
                      {"value", toPostmanVariables(str(p, "value"))},
                      {"type", "text"}});
+    }
     return a;
 }
 
@@ -298,6 +337,8 @@ Json requestOut(const Json& r)
         rq["body"] = {{"mode", "urlencoded"}, {"urlencoded", pairsOut(items(r, "form"))}};
     else if (mode == "multipart")
         rq["body"] = {{"mode", "formdata"}, {"formdata", pairsOut(items(r, "form"))}};
+    else if (mode == "file")
+        rq["body"] = {{"mode", "file"}, {"file", {{"src", str(r, "bodyFile")}}}};
     else if (!str(r, "body").empty()) {
         Json b = {{"mode", "raw"}, {"raw", toPostmanVariables(str(r, "body"))}};
         if (mode == "json")
@@ -373,7 +414,7 @@ Json itemsOut(const ProjectStore& store, std::int64_t parent, const std::string&
 
 } // namespace
 
-CollectionImport importPostman(const Json& root)
+CollectionImport importPostman(const Json& root, const FileLocator& locate)
 {
     CollectionImport out;
     const Json& info = member(root, "info");
@@ -391,7 +432,7 @@ CollectionImport importPostman(const Json& root)
         if (!disabled && !str(v, "key").empty())
             out.variables.emplace_back(str(v, "key"), str(v, "value"));
     }
-    PostmanReader reader{out};
+    PostmanReader reader{out, locate};
     const Scripts collection = Scripts{}.then(reader.scripts(root, "the collection"), "the collection", false);
     int made = 0;
     out.items = reader.list(member(root, "item"), member(root, "auth"), collection, std::string(), made);

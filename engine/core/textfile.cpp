@@ -1,5 +1,7 @@
 #include "textfile.h"
 
+#include "text.h"
+
 #include <cerrno>
 #include <climits>
 #include <cstdint>
@@ -241,6 +243,36 @@ bool writeOutput(const std::string& path, const std::string& data, std::string& 
         break;
     }
     return writeFileAtomically(o.path, data, why);
+}
+
+std::string_view fileBaseName(std::string_view path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+std::string contentTypeOfFilename(std::string_view filename)
+{
+    // the common types by extension, as Postman's mime lookup names them
+    static const std::pair<const char*, const char*> kTypes[] = {
+        {"txt", "text/plain"},        {"csv", "text/csv"},
+        {"html", "text/html"},        {"htm", "text/html"},
+        {"css", "text/css"},          {"xml", "application/xml"},
+        {"json", "application/json"}, {"js", "application/javascript"},
+        {"pdf", "application/pdf"},   {"zip", "application/zip"},
+        {"gz", "application/gzip"},   {"tar", "application/x-tar"},
+        {"png", "image/png"},         {"jpg", "image/jpeg"},
+        {"jpeg", "image/jpeg"},       {"gif", "image/gif"},
+        {"svg", "image/svg+xml"},     {"webp", "image/webp"},
+        {"mp4", "video/mp4"},         {"mp3", "audio/mpeg"},
+        {"wav", "audio/wav"},         {"yaml", "text/yaml"},
+        {"yml", "text/yaml"},         {"md", "text/markdown"}};
+    const std::size_t dot = filename.find_last_of('.');
+    if (dot != std::string_view::npos)
+        for (const auto& [ext, type] : kTypes)
+            if (equalsNoCase(filename.substr(dot + 1), ext))
+                return type;
+    return "application/octet-stream";
 }
 
 } // namespace stampede

@@ -3,6 +3,7 @@
 // and paths taken relative to a scenario's folder.
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace stampede {
@@ -49,5 +50,10 @@ bool resolveOutput(const std::string& path, OutputPath& out, std::string& why);
 bool writeOutput(const std::string& path, const std::string& data, std::string& why);
 // `file` itself when absolute (or `baseDir` is empty), else baseDir/file.
 std::string pathUnder(const std::string& baseDir, const std::string& file);
+// The part of `path` after its last slash.
+std::string_view fileBaseName(std::string_view path);
+// A sent file's default Content-Type, by the filename's extension (the common
+// types as Postman's lookup names them; application/octet-stream otherwise).
+std::string contentTypeOfFilename(std::string_view filename);
 
 } // namespace stampede

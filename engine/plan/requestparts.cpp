@@ -1,31 +1,125 @@
 #include "requestparts.h"
 
+#include <algorithm>
+
 #include "core/text.h"
+#include "core/textfile.h"
 #include "grpcstep.h"
 #include "stampede/v1/scenario.pb.h"
 
 namespace stampede {
 
+namespace {
+
+// A filename as a part's header quotes it: the bytes that would end the quote
+// or the line percent-encoded (as browsers do, WHATWG's multipart encoding).
+std::string quotedFilename(std::string_view name)
+{
+    std::string out;
+    for (const char c : name) {
+        if (c == '"')
+            out += "%22";
+        else if (c == '\r')
+            out += "%0D";
+        else if (c == '\n')
+            out += "%0A";
+        else
+            out += c;
+    }
+    return out;
+}
+
+// The files that fill each field of `form`, in their order; false after a fault.
+bool filesByField(const v1::Form& form, const std::string& field, StepContext& ctx, std::vector<std::vector<int>>& out)
+{
+    out.assign(std::size_t(form.fields_size()), {});
+    bool ok = true;
+    for (int k = 0; k < form.files_size(); ++k) {
+        const auto& f = form.files(k);
+        const std::string ff = field + ".form.files[" + std::to_string(k) + "]";
+        if (form.encoding() != v1::Form::FORM_MULTIPART) {
+            ctx.error(ff, "a file is sent in a multipart form only (form.encoding FORM_MULTIPART)");
+            ok = false;
+        } else if (f.field() >= std::uint32_t(form.fields_size())) {
+            ctx.error(ff + ".field", "no form field " + std::to_string(f.field()) + " (the form has " +
+                                         std::to_string(form.fields_size()) + ")");
+            ok = false;
+        } else if (f.content_type().find_first_of("\r\n") != std::string::npos) {
+            ctx.error(ff + ".content_type", "a Content-Type cannot hold a line break");
+            ok = false;
+        } else {
+            out[f.field()].push_back(k);
+        }
+    }
+    return ok;
+}
+
+// One file's part: its header (the field's name, the filename, the type) and its bytes as they are.
+void appendFilePart(const v1::FormFile& f, const std::string& bytes, const std::string& boundary, const Template& name,
+                    Template& body)
+{
+    const std::string filename = !f.filename().empty() ? f.filename() : std::string(fileBaseName(f.file()));
+    std::string type = f.content_type();
+    if (type.empty() && !filename.empty())
+        type = contentTypeOfFilename(filename);
+    body.appendLiteral("--" + boundary + "\r\nContent-Disposition: form-data; name=\"");
+    body.append(name);
+    body.appendLiteral("\"; filename=\"" + quotedFilename(filename) + "\"\r\n");
+    if (!type.empty()) // a part with no file and no name (missing at import) goes without one, as Postman's
+        body.appendLiteral("Content-Type: " + type + "\r\n");
+    body.appendLiteral("\r\n");
+    body.appendLiteral(bytes);
+    body.appendLiteral("\r\n");
+}
+
+// The form's boundary: the engine's own, unless a file holds it (then the first of -1, -2... that none holds):
+// the same files always make the same bytes.
+std::string boundaryFor(const std::vector<std::string>& files)
+{
+    std::string boundary = kFormBoundary;
+    for (int n = 1; std::any_of(files.begin(), files.end(),
+                                [&](const std::string& f) { return f.find(boundary) != std::string::npos; });
+         ++n)
+        boundary = std::string(kFormBoundary) + "-" + std::to_string(n);
+    return boundary;
+}
+
+} // namespace
+
 bool compileForm(const v1::Form& form, const std::string& field, StepContext& ctx, Template& body,
                  std::string& contentType)
 {
     const bool multipart = form.encoding() == v1::Form::FORM_MULTIPART;
-    contentType = multipart ? std::string("multipart/form-data; boundary=") + kFormBoundary
-                            : std::string("application/x-www-form-urlencoded");
+    std::vector<std::vector<int>> files;
+    bool ok = filesByField(form, field, ctx, files);
+    std::vector<std::string> bytes(std::size_t(form.files_size()));
+    for (int k = 0; k < form.files_size() && ok; ++k)
+        ok &= ctx.fileOrInline(form.files(k).file(), form.files(k).data(),
+                               field + ".form.files[" + std::to_string(k) + "].file", bytes[std::size_t(k)]);
+    const std::string boundary = boundaryFor(bytes);
+    contentType =
+        multipart ? "multipart/form-data; boundary=" + boundary : std::string("application/x-www-form-urlencoded");
     body = Template();
-    bool ok = true;
     for (int i = 0; i < form.fields_size(); ++i) {
         const auto& f = form.fields(i);
         const std::string ff = field + ".form.fields[" + std::to_string(i) + "]";
         Template name, value;
         if (multipart) {
             // a part's name is in its header: no line break; its value is the part's body, as it is
-            if (!ctx.compileField(f.name(), ff + ".name", WireField::HeaderValue, name) ||
-                !ctx.compileText(f.value(), ff + ".value", value)) {
+            if (!ctx.compileField(f.name(), ff + ".name", WireField::HeaderValue, name)) {
                 ok = false;
                 continue;
             }
-            body.appendLiteral(std::string("--") + kFormBoundary + "\r\nContent-Disposition: form-data; name=\"");
+            if (ok)
+                for (const int k : files[std::size_t(i)])
+                    appendFilePart(form.files(k), bytes[std::size_t(k)], boundary, name, body);
+            if (!files[std::size_t(i)].empty())
+                continue;
+            if (!ctx.compileText(f.value(), ff + ".value", value)) {
+                ok = false;
+                continue;
+            }
+            body.appendLiteral("--" + boundary + "\r\nContent-Disposition: form-data; name=\"");
             body.append(name);
             body.appendLiteral("\"\r\n\r\n");
             body.append(value);
@@ -44,7 +138,7 @@ bool compileForm(const v1::Form& form, const std::string& field, StepContext& ct
         body.append(value);
     }
     if (multipart)
-        body.appendLiteral(std::string("--") + kFormBoundary + "--\r\n");
+        body.appendLiteral("--" + boundary + "--\r\n");
     return ok;
 }
 

@@ -29,6 +29,10 @@ inline constexpr const char* kFormBoundary = "stampede-form-boundary-7d1f3a";
 // after expansion (a literal's bytes at once), joined by = and &; multipart
 // as form-data parts. `contentType` is what the encoding sends. False after
 // a fault reported through `ctx`.
+// A multipart form's file (Form.files) is a part of its own with its bytes
+// as they are, in its field's place; read here (relative to the scenario) or
+// taken from the bundle's inline copy. The boundary is kFormBoundary unless a
+// file holds it (then kFormBoundary-1, -2...).
 bool compileForm(const v1::Form& form, const std::string& field, StepContext& ctx, Template& body,
                  std::string& contentType);
 

@@ -711,6 +711,34 @@ private:
         return true;
     }
 
+    // A body that is a file's bytes, as they are; its Content-Type (unless the user's headers have one) as
+    // written, or by the file's extension.
+    bool fileBody(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps, bool typed)
+    {
+        const v1::BodyFile& f = rq.body_file();
+        if (!rq.body().empty() || (rq.has_form() && rq.form().fields_size() > 0)) {
+            error(field + ".body_file", "a request has one of a body, a form and a file body");
+            return false;
+        }
+        if (f.content_type().find_first_of("\r\n") != std::string::npos) {
+            error(field + ".body_file.content_type", "a Content-Type cannot hold a line break");
+            return false;
+        }
+        std::string bytes;
+        if (!fileOrInline(f.file(), f.data(), field + ".body_file.file", bytes))
+            return false;
+        ps.body = Template::literal(bytes);
+        ps.hasBody = true;
+        if (!typed)
+            return true;
+        const std::string type = !f.content_type().empty() ? f.content_type()
+                                 : f.file().empty()        ? std::string("application/octet-stream")
+                                                           : contentTypeOfFilename(fileBaseName(f.file()));
+        ps.head.appendLiteral("Content-Type: " + type + "\r\n");
+        ps.h2Headers.emplace_back("content-type", Template::literal(type));
+        return true;
+    }
+
     // A form body and the Authorization, as written (requestparts.h); each
     // header only when the user's headers have none of its name.
     bool formAndAuth(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps)
@@ -738,6 +766,8 @@ private:
             if (!userSet("content-type"))
                 add("Content-Type", Template::literal(contentType));
         }
+        if (rq.has_body_file() && !fileBody(rq, field, ps, !userSet("content-type")))
+            return false;
         if (!rq.has_auth() || userSet("authorization"))
             return true;
         AuthPlan auth;

@@ -233,6 +233,8 @@ bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sen
         return false;
     PlanOptions o;
     o.resolveHosts = false; // the exchange connects, and says so when it cannot
+    if (!rq.baseDir.empty())
+        o.baseDir = rq.baseDir;
     std::vector<PlanError> errors;
     out.plan = compileScenario(s, o, errors);
     if (!out.plan) {

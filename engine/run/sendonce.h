@@ -26,7 +26,8 @@ struct SendOnceRequest
     // ${name} -> value, as constants (the environment, the data sets' first
     // rows, a name nothing defines as its own text "${name}").
     std::vector<std::pair<std::string, std::string>> values;
-    bool http2 = false; // an HTTP request over HTTP/2 (h2c for http://); gRPC always is
+    bool http2 = false;  // an HTTP request over HTTP/2 (h2c for http://); gRPC always is
+    std::string baseDir; // where the request's files (a form's file fields) are read from: the project's folder
 };
 
 // The request as it went out (for the history and for a person to read).

@@ -55,6 +55,38 @@ private slots:
         QVERIFY(QString::fromStdString(error).startsWith(QStringLiteral("variables[0].csv.file: cannot read")));
     }
 
+    // A form's file fields travel as their bytes with the name the path gave (the agent reads no path); a
+    // file that cannot be read is refused naming the field; an empty part (no file) stays one.
+    void inlinesFormFiles()
+    {
+        QTemporaryDir dir;
+        const std::string bytes("a\0b\xff", 4);
+        std::ofstream(dir.filePath(QStringLiteral("up.bin")).toStdString(), std::ios::binary) << bytes;
+        v1::Scenario s;
+        auto* form = s.add_steps()->mutable_request()->mutable_form();
+        form->set_encoding(v1::Form::FORM_MULTIPART);
+        form->add_fields()->set_name("f");
+        form->add_fields()->set_name("empty");
+        form->add_files()->set_file("up.bin");
+        form->mutable_files(0)->set_content_type("image/x-mine");
+        form->add_files()->set_field(1);
+        v1::Bundle b;
+        std::string error;
+        QVERIFY2(makeBundle(s, dir.path().toStdString(), "s.json", b, error), error.c_str());
+        const auto& files = b.scenario().steps(0).request().form().files();
+        QCOMPARE(files[0].data(), bytes);
+        QCOMPARE(files[0].filename(), std::string("up.bin"));
+        QCOMPARE(files[0].content_type(), std::string("image/x-mine"));
+        QVERIFY(files[0].file().empty());
+        QVERIFY(files[1].data().empty() && files[1].file().empty() && files[1].filename().empty());
+        QVERIFY(pathNamedIn(b.scenario()).empty());
+        v1::Bundle back;
+        QVERIFY2(decodeBundle(encodeBundle(b), back, error), error.c_str());
+        form->mutable_files(0)->set_file("gone.bin");
+        QVERIFY(!makeBundle(s, dir.path().toStdString(), "s.json", b, error));
+        QVERIFY2(error.rfind("steps[0].request.form.files[0].file: cannot read \"gone.bin\"", 0) == 0, error.c_str());
+    }
+
     // A replay's file travels as its requests, masked where the bundle is
     // made; a scenario without one gets none.
     void carriesReplayTraffic()
@@ -139,6 +171,8 @@ private slots:
         QTest::addRow("import path") << QByteArray("import")
                                      << QByteArray("steps[0].grpc.import_paths[0] (\"/usr/include\")");
         QTest::addRow("ca file") << QByteArray("ca") << QByteArray("tls.ca_file (\"/etc/ssl/private/ca.pem\")");
+        QTest::addRow("form file") << QByteArray("form")
+                                   << QByteArray("scenarios[1].steps[0].request.form.files[0].file (\"/etc/shadow\")");
         QTest::addRow("key file") << QByteArray("key")
                                   << QByteArray("scenarios[1].tls.key_file (\"/root/.ssh/id_rsa\")");
     }
@@ -162,6 +196,11 @@ private slots:
             s->mutable_steps(0)->mutable_grpc()->add_protos("svc.proto");
         } else if (field == "import") {
             s->mutable_steps(0)->mutable_grpc()->add_import_paths("/usr/include");
+        } else if (field == "form") {
+            auto* form = second->add_steps()->mutable_request()->mutable_form();
+            form->set_encoding(v1::Form::FORM_MULTIPART);
+            form->add_fields()->set_name("f");
+            form->add_files()->set_file("/etc/shadow");
         } else if (field == "ca") {
             s->mutable_tls()->set_ca_file("/etc/ssl/private/ca.pem");
         } else {

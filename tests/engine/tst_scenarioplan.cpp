@@ -1,4 +1,5 @@
 #include "core/text.h"
+#include "core/textfile.h"
 #include "load/closedload.h"
 #include "plan/checkplan.h"
 #include "plan/replaystep.h"
@@ -713,6 +714,119 @@ private slots:
         appendBase64(expect, "J\u00f6 & co=1:p");
         QCOMPARE(plan->steps[0].h2Headers[plan->steps[0].authH2].first, std::string("authorization"));
         QCOMPARE(out.values[plan->steps[0].authH2], expect);
+    }
+
+    // A multipart form's file fields (Postman's type file): each file a part of its own with its bytes as they
+    // are (nothing expanded), its base name and a type from its extension, in its field's place; several for one
+    // field in their order; one with neither path nor bytes an empty part without a type, as newman sends a file
+    // it could not read. Read relative to the scenario; a bundle's inline bytes win. A file holding the boundary
+    // moves the form to another. Bad shapes name the field.
+    void multipartFilesAreSentAsTheirBytes()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        std::ofstream(base + "/data.csv", std::ios::binary) << "a,b\n1,${not_expanded}\n";
+        const std::string blob("\x00\x01\xff\r\n--stampede-form-boundary-7d1f3a\r\nbin", 43);
+        std::ofstream(base + "/blob.bin", std::ios::binary) << blob;
+        const auto wire = [&](const std::string& form, std::string& error) {
+            v1::Scenario s;
+            std::string err;
+            const std::string json =
+                "{\"variables\": [{\"name\": \"v\", \"constant\": {\"value\": \"V\"}}], \"steps\": [{\"request\": "
+                "{\"method\": \"POST\", \"url\": \"http://127.0.0.1/up\", \"form\": " +
+                form + "}}], \"load\": {\"closed\": {\"users\": 1}}}";
+            if (!parseScenarioJson(json, s, err)) {
+                error = "json: " + err;
+                return std::string();
+            }
+            std::vector<PlanError> errors;
+            PlanOptions o;
+            o.baseDir = base;
+            auto plan = compileScenario(s, o, errors);
+            error = errors.empty() ? "" : errors.front().text();
+            if (!plan)
+                return std::string();
+            RequestRenderer r(*plan, false);
+            return r.fixed(0).wire;
+        };
+        std::string error;
+        const std::string w = wire(
+            "{\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"t1\", \"value\": \"${v}\"}, {\"name\": "
+            "\"f\"}, "
+            "{\"name\": \"t2\", \"value\": \"v2\"}, {\"name\": \"g\"}, {\"name\": \"m\"}], \"files\": [{\"field\": 1, "
+            "\"file\": \"data.csv\"}, {\"field\": 3, \"file\": \"blob.bin\"}, {\"field\": 3, \"file\": \"" +
+                base + "/data.csv\", \"filename\": \"a\\\"b.csv\", \"contentType\": \"text/x-mine\"}, {\"field\": 4}]}",
+            error);
+        QVERIFY2(error.empty(), error.c_str());
+        // blob.bin holds the engine's boundary: this form takes the next one
+        QVERIFY2(w.find("Content-Type: multipart/form-data; boundary=stampede-form-boundary-7d1f3a-1\r\n") !=
+                     std::string::npos,
+                 w.c_str());
+        const std::string b = "--stampede-form-boundary-7d1f3a-1";
+        const std::string body =
+            b + "\r\nContent-Disposition: form-data; name=\"t1\"\r\n\r\nV\r\n" + b +
+            "\r\nContent-Disposition: form-data; name=\"f\"; filename=\"data.csv\"\r\nContent-Type: "
+            "text/csv\r\n\r\na,b\n1,${not_expanded}\n\r\n" +
+            b + "\r\nContent-Disposition: form-data; name=\"t2\"\r\n\r\nv2\r\n" + b +
+            "\r\nContent-Disposition: form-data; name=\"g\"; filename=\"blob.bin\"\r\nContent-Type: "
+            "application/octet-stream\r\n\r\n" +
+            blob + "\r\n" + b +
+            "\r\nContent-Disposition: form-data; name=\"g\"; filename=\"a%22b.csv\"\r\nContent-Type: "
+            "text/x-mine\r\n\r\na,b\n1,${not_expanded}\n\r\n" +
+            b + "\r\nContent-Disposition: form-data; name=\"m\"; filename=\"\"\r\n\r\n\r\n" + b + "--\r\n";
+        QVERIFY2(w.size() > body.size() && w.substr(w.size() - body.size()) == body, w.c_str());
+        QVERIFY2(w.find("Content-Length: " + std::to_string(body.size()) + "\r\n") != std::string::npos, w.c_str());
+        // inline bytes (a bundle's) win over the path, which is then not opened
+        QVERIFY2(wire("{\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"f\"}], \"files\": [{\"field\": 0, "
+                      "\"file\": \"gone.csv\", \"data\": \"aW5saW5l\", \"filename\": \"gone.csv\"}]}",
+                      error)
+                         .find("filename=\"gone.csv\"\r\nContent-Type: text/csv\r\n\r\ninline\r\n") !=
+                     std::string::npos,
+                 error.c_str());
+        // the faults, each naming its field
+        const std::pair<const char*, const char*> bad[] = {
+            {"{\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"f\"}], \"files\": [{\"field\": 0, \"file\": "
+             "\"missing.csv\"}]}",
+             "steps[0].request.form.files[0].file: cannot read \"missing.csv\""},
+            {"{\"fields\": [{\"name\": \"f\"}], \"files\": [{\"field\": 0, \"file\": \"data.csv\"}]}",
+             "steps[0].request.form.files[0]: a file is sent in a multipart form only"},
+            {"{\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"f\"}], \"files\": [{\"field\": 1, \"file\": "
+             "\"data.csv\"}]}",
+             "steps[0].request.form.files[0].field: no form field 1 (the form has 1)"},
+            {"{\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"f\"}], \"files\": [{\"field\": 0, \"file\": "
+             "\"data.csv\", \"contentType\": \"text/plain\\r\\nX-Evil: 1\"}]}",
+             "steps[0].request.form.files[0].content_type: a Content-Type cannot hold a line break"},
+            {"{\"encoding\": \"FORM_MULTIPART\", \"fields\": [{\"name\": \"f\\r\\nX: 1\"}], \"files\": [{\"field\": 0, "
+             "\"file\": \"data.csv\"}]}",
+             "steps[0].request.form.fields[0].name: the value holds a line break"},
+        };
+        for (const auto& [form, message] : bad) {
+            QVERIFY2(wire(form, error).empty(), form);
+            QVERIFY2(error.rfind(message, 0) == 0, (error + "\n  expected: " + message).c_str());
+        }
+        // a body that is a file's bytes (Postman's file body): its type by its extension unless a header names one
+        const auto bodyWire = [&](const std::string& request, std::string& err) {
+            return wire("{\"fields\": []}, " + request, err);
+        };
+        std::string w2 = bodyWire("\"bodyFile\": {\"file\": \"blob.bin\"}", error);
+        QVERIFY2(error.empty(), error.c_str());
+        QVERIFY2(w2.find("Content-Type: application/octet-stream\r\nContent-Length: 43\r\n") != std::string::npos,
+                 w2.c_str());
+        QVERIFY2(w2.size() > blob.size() && w2.substr(w2.size() - blob.size()) == blob, w2.c_str());
+        w2 = bodyWire("\"bodyFile\": {\"file\": \"data.csv\"}, \"headers\": [{\"name\": \"content-type\", \"value\": "
+                      "\"text/plain\"}]",
+                      error);
+        QVERIFY2(w2.find("content-type: text/plain\r\n") != std::string::npos &&
+                     w2.find("text/csv") == std::string::npos &&
+                     w2.find("\r\n\r\na,b\n1,${not_expanded}\n") != std::string::npos,
+                 w2.c_str());
+        QVERIFY(bodyWire("\"bodyFile\": {\"file\": \"data.csv\"}, \"body\": \"x\"", error).empty());
+        QCOMPARE(error, std::string("steps[0].request.body_file: a request has one of a body, a form and a file body"));
+        QVERIFY(bodyWire("\"bodyFile\": {\"file\": \"nope.bin\"}", error).empty());
+        QVERIFY2(error.rfind("steps[0].request.body_file.file: cannot read \"nope.bin\"", 0) == 0, error.c_str());
+        QCOMPARE(contentTypeOfFilename("PHOTO.JPG"), std::string("image/jpeg"));
+        QCOMPARE(contentTypeOfFilename("archive.tar.gz"), std::string("application/gzip"));
+        QCOMPARE(contentTypeOfFilename("noextension"), std::string("application/octet-stream"));
     }
 
     // A head over 1 MiB (a 10 MB value in a header, per iteration or constant) is not sent: a `render` error

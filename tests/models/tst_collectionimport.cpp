@@ -11,7 +11,9 @@
 
 #include "store/projectstore.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -150,6 +152,64 @@ private slots:
         // a dynamic variable the engine draws is a variable; another stays as text
         QCOMPARE(header(create, QStringLiteral("X-Request-Id")), QStringLiteral("${$guid}-{{$randomColor}}"));
         QVERIFY(create.testScript.isEmpty());
+    }
+
+    // Issue 48: a formdata file field keeps the path of each file it names, found in the collection's folder
+    // (newman's working directory) or below it, never its bytes; one that is missing or outside that folder is
+    // named and left out (a field left with none is not sent), as newman leaves out a file it cannot load. The
+    // request keeps its files through the editor's JSON, and its step reads them when it is sent.
+    void postmanFileFields()
+    {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath(QStringLiteral("files"));
+        QFile csv(dir.filePath(QStringLiteral("files/data.csv")));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("k,v\n");
+        csv.close();
+        const QByteArray collection =
+            "{\"info\": {\"name\": \"up\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"}, \"item\": [{\"name\": "
+            "\"Upload\", "
+            "\"request\": {\"method\": \"POST\", \"url\": \"http://127.0.0.1:9/up\", \"body\": {\"mode\": "
+            "\"formdata\", \"formdata\": [ "
+            "{\"key\": \"a\", \"value\": \"1\", \"type\": \"text\"}, "
+            "{\"key\": \"f\", \"type\": \"file\", \"src\": [\"files/data.csv\", \"files/gone.csv\"]}, "
+            "{\"key\": \"out\", \"type\": \"file\", \"src\": \"../../etc/passwd\"}, "
+            "{\"key\": \"abs\", \"type\": \"file\", \"src\": \"/etc/hostname\"}, "
+            "{\"key\": \"none\", \"type\": \"file\", \"src\": \"nothing.bin\"}]}}}]} ";
+        const QString path = dir.filePath(QStringLiteral("up.postman_collection.json"));
+        const CollectionImport c = importCollection(collection, path, path);
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        const RequestItem r = requestNamed(*m_store, id, QStringLiteral("Upload"));
+        QCOMPARE(r.form, (RequestItem::Pairs{{QStringLiteral("a"), QStringLiteral("1")}, {QStringLiteral("f"), {}}}));
+        const QString found =
+            QDir::cleanPath(QFileInfo(dir.filePath(QStringLiteral("files/data.csv"))).absoluteFilePath());
+        QCOMPARE(r.formFiles, (QMap<int, QStringList>{{1, {found}}}));
+        const QString report = c.notImported.join(QLatin1Char('\n'));
+        for (const char* line :
+             {"Upload: the file field \"f\" names \"files/gone.csv\" (not found in ",
+              "Upload: the file field \"out\" names \"../../etc/passwd\" (outside the working folder ",
+              "Upload: the file field \"abs\" names \"/etc/hostname\" (outside the working folder ",
+              "Upload: the file field \"none\" names \"nothing.bin\" (not found in "})
+            QVERIFY2(report.contains(QString::fromUtf8(line)), qPrintable(report));
+        QCOMPARE(c.notImported.size(), 4);
+        // through the editor's JSON and back, then as the step that is sent: the file a part of its own
+        const RequestItem back = RequestItem::fromJson(r.toJson());
+        QCOMPARE(back.formFiles, r.formFiles);
+        QCOMPARE(back.form, r.form);
+        const QJsonObject step = back.toStep(QStringLiteral("s"));
+        const QJsonArray files = step.value(QStringLiteral("request"))
+                                     .toObject()
+                                     .value(QStringLiteral("form"))
+                                     .toObject()
+                                     .value(QStringLiteral("files"))
+                                     .toArray();
+        QCOMPARE(files.size(), 1);
+        QCOMPARE(files[0].toObject().value(QStringLiteral("file")).toString(), found);
+        QCOMPARE(files[0].toObject().value(QStringLiteral("field")).toInt(), 1);
     }
 
     void postmanRoundTrip()

@@ -108,10 +108,22 @@ def junit_suites(path):
     return sorted(suites)
 
 
-def newman_run(newman, col, env, globs, data, work):
+def working_dir(work, fixtures, own):
+    """A folder where the collections' file fields (src "test/integration/tc4/upload-file.json", as newman's
+    own suite names them from its repository's root) are found: test/integration is the fixtures, test/own
+    Stampede's own collections. Both tools are given it (newman's --working-dir)."""
+    wd = os.path.join(work, "wd")
+    os.makedirs(os.path.join(wd, "test"))
+    os.symlink(fixtures, os.path.join(wd, "test", "integration"))
+    os.symlink(own, os.path.join(wd, "test", "own"))
+    return wd
+
+
+def newman_run(newman, col, env, globs, data, work, wd):
     report = os.path.join(work, "newman.json")
     cmd = [newman, "run", col, "--reporters", "json,junit", "--reporter-json-export", report,
-           "--reporter-junit-export", os.path.join(work, "newman.xml"), "--timeout-request", "10000"]
+           "--reporter-junit-export", os.path.join(work, "newman.xml"), "--timeout-request", "10000",
+           "--working-dir", wd]
     if env:
         cmd += ["-e", env]
     if globs:
@@ -138,9 +150,10 @@ def newman_run(newman, col, env, globs, data, work):
     return p.returncode, tests
 
 
-def stampede_run(cli, col, env, globs, data, work):
+def stampede_run(cli, col, env, globs, data, work, wd):
     project = os.path.join(work, "p.stampede")
-    imp = subprocess.run([cli, "import", col, "--project", project], capture_output=True, text=True, timeout=60)
+    imp = subprocess.run([cli, "import", col, "--project", project, "--working-dir", wd], capture_output=True,
+                         text=True, timeout=60)
     if imp.returncode != 0:
         return imp.returncode, [], "import: " + imp.stderr.strip()[-300:]
     m = re.search(r'as the collection "([^"]+)"', imp.stdout)
@@ -219,8 +232,9 @@ def main():
                     except UnicodeDecodeError:
                         open(local, "wb").write(raw)
                     files.append(local)
-                n_code, n_tests = newman_run(args.newman, *files, work)
-                s_code, s_tests, why = stampede_run(args.cli, *files, work)
+                wd = working_dir(work, os.path.abspath(args.fixtures), os.path.abspath(args.own))
+                n_code, n_tests = newman_run(args.newman, *files, work, wd)
+                s_code, s_tests, why = stampede_run(args.cli, *files, work, wd)
                 n_junit = junit_suites(os.path.join(work, "newman.xml"))
                 s_junit = junit_suites(os.path.join(work, "stampede.xml"))
             match = (n_code == 0) == (s_code == 0) and sorted(n_tests) == sorted(s_tests)

@@ -5,6 +5,7 @@ as postman-echo answers them (JSON with args, headers, url, data, form,
 json; cookies; statuses; gzip and deflate; redirects; delays; Basic and
 Digest authentication). Python's
 standard library only. It prints its port, then serves until stdin closes."""
+import base64
 import gzip
 import hashlib
 import json
@@ -73,11 +74,15 @@ class Echo(BaseHTTPRequestHandler):
         elif ctype.startswith("multipart/form-data"):
             boundary = ctype.split("boundary=")[-1].strip('"')
             for part in raw.split(b"--" + boundary.encode())[1:-1]:
-                head, _, value = part.strip(b"\r\n").partition(b"\r\n\r\n")
+                # a part is CRLF, its head, CRLF CRLF, its bytes as they are, CRLF
+                part = part[2:] if part.startswith(b"\r\n") else part
+                part = part[:-2] if part.endswith(b"\r\n") else part
+                head, _, value = part.partition(b"\r\n\r\n")
                 disposition = head.decode("utf-8", "replace")
                 name = disposition.split('name="')[1].split('"')[0] if 'name="' in disposition else ""
-                if 'filename="' in disposition:
-                    out["files"][disposition.split('filename="')[1].split('"')[0]] = value.decode("utf-8", "replace")
+                if 'filename="' in disposition:  # as postman-echo.com shows a file: a data URL
+                    out["files"][disposition.split('filename="')[1].split('"')[0]] = (
+                        "data:application/octet-stream;base64," + base64.b64encode(value).decode())
                 else:
                     out["form"][name] = value.decode("utf-8", "replace")
         else:

@@ -1,6 +1,7 @@
 // The request builder, driven as a person would (offscreen): type, paste,
 // send to the project's own mock server, read the response.
 #include "grpcrequestpane.h"
+#include "keyvaluetable.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
 #include "testsupport.h"
@@ -471,6 +472,79 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("bodyMode")).toString(), QStringLiteral("urlencoded"));
         QCOMPARE(o.value(QStringLiteral("auth")).toObject().value(QStringLiteral("token")).toString(),
                  QStringLiteral("${tok}"));
+    }
+
+    // Issue 48: a multipart form's File column sends the file's bytes, read from the project's folder on
+    // Send; the request keeps the field a file field; the File body mode sends a file as the body.
+    void formFilesAreSentFromTheProjectFolder()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("up.txt")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("hello ${not_a_variable}");
+        f.close();
+        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        ::listen(listener, 2);
+        socklen_t len = sizeof a;
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+        std::string received[2];
+        std::thread server([&] {
+            for (std::string& got : received) {
+                const int c = ::accept(listener, nullptr, nullptr);
+                char buf[4096];
+                ssize_t n;
+                while ((n = ::recv(c, buf, sizeof buf, 0)) > 0) {
+                    got.append(buf, std::size_t(n));
+                    if (got.find("--\r\n") != std::string::npos || got.find("not_a_variable}") != std::string::npos)
+                        break;
+                }
+                const char ok[] = "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n";
+                (void)!::send(c, ok, sizeof ok - 1, 0);
+                ::close(c);
+            }
+        });
+        RequestEditor editor;
+        editor.setBaseDir(dir.path());
+        editor.setRequestJson(QByteArrayLiteral("{\"method\": \"POST\", \"url\": \"http://127.0.0.1:") +
+                              QByteArray::number(ntohs(a.sin_port)) +
+                              "/up\", \"bodyMode\": \"multipart\", \"form\": [{\"name\": \"t\", \"value\": \"1\"}, "
+                              "{\"name\": \"f\", \"type\": \"file\", \"src\": [\"up.txt\"]}]}");
+        auto* form = editor.findChild<KeyValueTable*>(QStringLiteral("formFields"));
+        QVERIFY(!form->isColumnHidden(2));
+        QCOMPARE(form->item(1, 1)->text(), QStringLiteral("up.txt"));
+        QCOMPARE(form->item(1, 2)->checkState(), Qt::Checked);
+        QCOMPARE(form->item(0, 2)->checkState(), Qt::Unchecked);
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 5000);
+        const std::string& got = received[0];
+        QVERIFY2(got.find("Content-Disposition: form-data; name=\"t\"\r\n\r\n1\r\n") != std::string::npos, got.c_str());
+        QVERIFY2(got.find("Content-Disposition: form-data; name=\"f\"; filename=\"up.txt\"\r\nContent-Type: "
+                          "text/plain\r\n\r\nhello ${not_a_variable}\r\n") != std::string::npos,
+                 got.c_str());
+        const QJsonArray saved =
+            QJsonDocument::fromJson(editor.requestJson()).object().value(QStringLiteral("form")).toArray();
+        QCOMPARE(saved.at(1).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(saved.at(1).toObject().value(QStringLiteral("src")).toArray().at(0).toString(),
+                 QStringLiteral("up.txt"));
+        // the form's urlencoded mode has no File column; the File body mode sends the file as the body
+        editor.setBodyMode(RequestEditor::UrlEncoded);
+        QVERIFY(form->isColumnHidden(2));
+        editor.setBodyMode(RequestEditor::File);
+        editor.findChild<QLineEdit*>(QStringLiteral("bodyFile"))->setText(QStringLiteral("up.txt"));
+        QCOMPARE(QJsonDocument::fromJson(editor.requestJson()).object().value(QStringLiteral("bodyFile")).toString(),
+                 QStringLiteral("up.txt"));
+        editor.send();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 5000);
+        server.join();
+        ::close(listener);
+        QVERIFY2(received[1].find("Content-Type: text/plain\r\nContent-Length: 23\r\n") != std::string::npos,
+                 received[1].c_str());
+        QVERIFY2(received[1].find("\r\n\r\nhello ${not_a_variable}") != std::string::npos, received[1].c_str());
     }
 
     void failureIsShown()
