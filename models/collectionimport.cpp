@@ -126,13 +126,15 @@ int CollectionImport::requestCount() const
     return countRequests(items);
 }
 
-CollectionImport importCollection(const QByteArray& data, const QString& fileName, const QString& path)
+CollectionImport importCollection(const QByteArray& data, const QString& fileName, const QString& path,
+                                  const QString& projectDir)
 {
     const stampede::CollectionImport c = stampede::importCollection(
         data.toStdString(), fileName.toStdString(),
         path.isEmpty() ? stampede::BesideReader() : stampede::filesBeside(path.toStdString()),
-        path.isEmpty() ? stampede::FileLocator()
-                       : stampede::filesUnder(QFileInfo(path).absolutePath().toStdString(), false));
+        path.isEmpty()
+            ? stampede::FileLocator()
+            : stampede::filesUnder(QFileInfo(path).absolutePath().toStdString(), false, projectDir.toStdString()));
     CollectionImport out;
     out.format = QString::fromStdString(c.format);
     out.name = QString::fromStdString(c.name);

@@ -43,7 +43,10 @@ constexpr qint64 kMaxCollectionBytes = 64 * 1024 * 1024;
 
 // Reads `data` as whichever of the formats it is (by its content; `fileName`
 // tells YAML apart). `error` is set when it is none of them or is broken.
-CollectionImport importCollection(const QByteArray& data, const QString& fileName, const QString& path = QString());
+// `path`: the file, whose folder holds what it refers to (a split specification's files, a form's files);
+// `projectDir`: the project's folder, a form's file under it kept relative to it.
+CollectionImport importCollection(const QByteArray& data, const QString& fileName, const QString& path = QString(),
+                                  const QString& projectDir = QString());
 
 // Writes the collection (and its variables as an environment) at the end of
 // the project's tree in one transaction; its id, or 0 with `error`.

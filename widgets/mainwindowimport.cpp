@@ -47,7 +47,8 @@ bool MainWindow::importCollectionFile(const QString& path, QString* report)
         showError(tr("Cannot read %1: %2").arg(path, f.errorString()));
         return false;
     }
-    const CollectionImport c = importCollection(f.readAll(), QFileInfo(path).fileName(), path);
+    const CollectionImport c = importCollection(f.readAll(), QFileInfo(path).fileName(), path,
+                                                QFileInfo(QString::fromStdString(m_store->path())).absolutePath());
     QString error;
     const qint64 id = writeCollection(*m_store, c, error);
     if (!id) {

@@ -202,8 +202,9 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
         if (const QString indented = indentedJson(m_body->toPlainText().toUtf8()); !indented.isNull())
             m_body->setPlainText(indented);
     });
-    connect(m_bodyMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
+    connect(m_bodyMode, &QComboBox::currentIndexChanged, this, [this, pretty](int mode) {
         m_bodyStack->setCurrentIndex(mode == File ? 2 : mode >= UrlEncoded ? 1 : 0);
+        pretty->setVisible(mode == Raw || mode == Json); // text to indent: not a form's table or a file
         m_form->setColumnHidden(2, mode != Multipart);
         checkJson();
         emitChanged();

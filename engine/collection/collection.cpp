@@ -366,13 +366,14 @@ BesideReader filesBeside(const std::string& file)
     };
 }
 
-FileLocator filesUnder(const std::string& workingDir, bool anywhere)
+FileLocator filesUnder(const std::string& workingDir, bool anywhere, const std::string& projectDir)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     // by the paths' names, as written: a link inside the folder is the user's own choice, as newman's
     const fs::path root = fs::absolute(workingDir.empty() ? "." : workingDir, ec).lexically_normal();
-    return [root, anywhere](const std::string& src, std::string& why) -> std::string {
+    const fs::path project = projectDir.empty() ? fs::path() : fs::absolute(projectDir, ec).lexically_normal();
+    return [root, anywhere, project](const std::string& src, std::string& why) -> std::string {
         std::error_code ec;
         if (src.empty() || src.find('\0') != std::string::npos) {
             why = "no file";
@@ -388,6 +389,9 @@ FileLocator filesUnder(const std::string& workingDir, bool anywhere)
             why = fs::exists(p, ec) ? "not a regular file" : "not found in " + root.string();
             return {};
         }
+        if (const fs::path mine = project.empty() ? fs::path() : p.lexically_relative(project);
+            !mine.empty() && *mine.begin() != "..")
+            return mine.string();
         return p.string();
     };
 }

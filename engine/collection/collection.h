@@ -71,7 +71,8 @@ constexpr int kMaxFilesBeside = 64;
 using FileLocator = std::function<std::string(const std::string& src, std::string& why)>;
 // Files in `workingDir` and the folders below it (newman's --working-dir; the collection's own folder is the
 // import's default), a relative path taken from there; with `anywhere` (newman's insecure file read), any.
-FileLocator filesUnder(const std::string& workingDir, bool anywhere);
+// A file in `projectDir` (the project's folder) or below it is given relative to it, as the project reads it.
+FileLocator filesUnder(const std::string& workingDir, bool anywhere, const std::string& projectDir = {});
 
 // Reads `data` as whichever of the formats it is (by its content; `fileName`
 // tells YAML apart; a UTF-8 byte order mark is skipped). `error` is set when

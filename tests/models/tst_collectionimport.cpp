@@ -210,6 +210,10 @@ private slots:
         QCOMPARE(files.size(), 1);
         QCOMPARE(files[0].toObject().value(QStringLiteral("file")).toString(), found);
         QCOMPARE(files[0].toObject().value(QStringLiteral("field")).toInt(), 1);
+        // a project in the same folder keeps the path relative to it (the project moves with its files)
+        const CollectionImport mine = importCollection(collection, path, path, dir.path());
+        QCOMPARE(mine.items.front().request.formFiles,
+                 (QMap<int, QStringList>{{1, {QStringLiteral("files/data.csv")}}}));
     }
 
     void postmanRoundTrip()
