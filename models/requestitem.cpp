@@ -163,6 +163,8 @@ std::optional<RequestItem> RequestItem::fromCurl(const QString& text, QString* e
         r.bodyMode = BodyMode::Multipart;
         for (const auto& [n, v] : c->form)
             r.form.append({QString::fromStdString(n), QString::fromStdString(v)});
+        for (const auto& [at, path] : c->formFiles) // -F name=@path: a file field, the path as written
+            r.formFiles.insert(int(at), {QString::fromStdString(path)});
     }
     if (c->basic && c->digest) { // curl --digest -u: the server's challenge answered
         r.auth = Auth::Digest;

@@ -412,7 +412,7 @@ CollectionImport importCollection(const std::string& input, const std::string& f
         return lower.size() >= e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0;
     };
     if (trimmed.rfind("curl ", 0) == 0 || endsWith(".sh") || endsWith(".curl"))
-        return importCurl(data);
+        return importCurl(data, locate);
     Json root;
     ImportNote error;
     if (!trimmed.empty() && trimmed[0] == '{') {

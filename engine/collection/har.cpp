@@ -56,7 +56,7 @@ CollectionImport importHar(const Json& root)
     return out;
 }
 
-CollectionImport importCurl(const std::string& text)
+CollectionImport importCurl(const std::string& text, const FileLocator& locate)
 {
     CollectionImport out;
     out.format = "curl";
@@ -96,6 +96,20 @@ CollectionImport importCurl(const std::string& text)
         if (!c->form.empty()) {
             r.bodyMode = "multipart";
             r.form = c->form;
+        }
+        // -F name=@file: found as a collection's file fields are (a path kept); one that is not is named and left out
+        for (auto it = c->formFiles.rbegin(); it != c->formFiles.rend(); ++it) {
+            std::string why = "no file is read by this import";
+            std::string path = locate ? locate(it->second, why) : std::string();
+            if (path.empty()) {
+                out.notImported.push_back(note(
+                    "file-missing", {"command " + std::to_string(n + 1), r.form[it->first].first, it->second, why}));
+                r.form.erase(r.form.begin() + std::ptrdiff_t(it->first));
+                for (auto& [at, files] : r.formFiles)
+                    at -= at > it->first ? 1 : 0;
+                continue;
+            }
+            r.formFiles.insert(r.formFiles.begin(), {it->first, {std::move(path)}});
         }
         if (c->basic && c->digest) { // --digest -u: the server's challenge answered
             r.auth = "digest";

@@ -63,7 +63,7 @@ CollectionImport importOpenApi(const Json& root, const BesideReader& beside = {}
 // JSON or YAML text (by its first character) as a tree; false with `error`.
 bool parseJsonOrYaml(const std::string& text, Json& root, ImportNote& error);
 CollectionImport importHar(const Json& root);
-CollectionImport importCurl(const std::string& text);
+CollectionImport importCurl(const std::string& text, const FileLocator& locate = {});
 
 // The path of a URL ("/a/b" of "https://h/a/b?q"), percent-decoded, for a name.
 std::string urlPath(const std::string& url);

@@ -198,10 +198,17 @@ bool apply(std::string_view opt, const std::string& written, const std::string& 
             return false;
         }
         const std::string value = v.substr(eq + 1);
-        if (opt == "--form" && !value.empty() && (value[0] == '@' || value[0] == '<'))
-            r.notTaken.push_back(written + " " + v + " (a file is not read)");
-        else
+        if (opt == "--form" && !value.empty() && value[0] == '@') { // a file part: its path, its options not taken
+            const std::size_t semi = value.find(';');
+            if (semi != std::string::npos)
+                r.notTaken.push_back(written + " " + v + " (" + value.substr(semi + 1) + " is not taken)");
+            r.form.emplace_back(v.substr(0, eq), std::string());
+            r.formFiles.emplace_back(r.form.size() - 1, value.substr(1, semi == std::string::npos ? semi : semi - 1));
+        } else if (opt == "--form" && !value.empty() && value[0] == '<') {
+            r.notTaken.push_back(written + " " + v + " (a value read from a file is not taken)");
+        } else {
             r.form.emplace_back(v.substr(0, eq), value);
+        }
     } else if (opt == "--user") {
         const std::size_t colon = v.find(':');
         r.basic = true;

@@ -21,8 +21,11 @@ struct CurlRequest
     std::string url;
     std::vector<std::pair<std::string, std::string>> headers;
     std::string body;
-    // -F: multipart fields (a file's content is not taken)
+    // -F: multipart fields (name=<file, a field's value from a file, is not taken)
     std::vector<std::pair<std::string, std::string>> form;
+    // -F name=@path: the fields that send a file (their index in `form`, whose value is then empty) and the path
+    // as written; its ;type= and ;filename= are not taken
+    std::vector<std::pair<std::size_t, std::string>> formFiles;
     // -u user:password (Basic; with --digest, Digest)
     bool basic = false;
     bool digest = false;

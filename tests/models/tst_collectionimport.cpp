@@ -473,6 +473,23 @@ private slots:
         QCOMPARE(c.items[0].request.body, QStringLiteral("{\"id\": 1}"));
         QCOMPARE(c.items[1].name, QStringLiteral("GET /health"));
         QCOMPARE(c.notImported.size(), 1); // the bare "curl"
+        // -F name=@file: found beside the commands (kept as a path), or named and left out
+        QTemporaryDir dir;
+        QFile up(dir.filePath(QStringLiteral("up.txt")));
+        QVERIFY(up.open(QIODevice::WriteOnly));
+        up.close();
+        const QString path = dir.filePath(QStringLiteral("calls.sh"));
+        const CollectionImport f =
+            importCollection("curl -F 'gone=@nope.bin' -F a=1 -F 'f=@up.txt' http://127.0.0.1:8080/up\n",
+                             QStringLiteral("calls.sh"), path);
+        QCOMPARE(f.items[0].request.form,
+                 (RequestItem::Pairs{{QStringLiteral("a"), QStringLiteral("1")}, {QStringLiteral("f"), {}}}));
+        QCOMPARE(f.items[0].request.formFiles,
+                 (QMap<int, QStringList>{{1, {QDir::cleanPath(dir.filePath(QStringLiteral("up.txt")))}}}));
+        QCOMPARE(f.notImported.size(), 1);
+        QVERIFY2(f.notImported[0].startsWith(
+                     QStringLiteral("command 1: the file field \"gone\" names \"nope.bin\" (not found in ")),
+                 qPrintable(f.notImported[0]));
     }
 
     void brokenFilesLeaveTheProjectUnchanged_data()

@@ -162,8 +162,9 @@ private Q_SLOTS:
         QStringList notTaken;
         QString error;
         auto r = RequestItem::fromCurl(
-            QStringLiteral("curl -sSL -k -u 'li:pa:ss' -m 5 --compressed -F 'a=1' -F 'pic=@me.png' "
-                           "--http2 https://127.0.0.1/up"),
+            QStringLiteral(
+                "curl -sSL -k -u 'li:pa:ss' -m 5 --compressed -F 'a=1' -F 'pic=@me.png' "
+                "-F 'doc=@files/a b.pdf;type=application/pdf' -F 'v=<value.txt' --http2 https://127.0.0.1/up"),
             &error, &notTaken);
         QVERIFY2(r, qPrintable(error));
         QCOMPARE(r->auth, RequestItem::Auth::Basic);
@@ -172,12 +173,19 @@ private Q_SLOTS:
         QVERIFY(r->insecure);
         QCOMPARE(r->timeoutMs, 5000);
         QCOMPARE(r->bodyMode, RequestItem::BodyMode::Multipart);
-        QCOMPARE(r->form, (RequestItem::Pairs{{QStringLiteral("a"), QStringLiteral("1")}}));
+        // -F name=@path: a file field with the path as written (the project's folder is where it is read from)
+        QCOMPARE(r->form, (RequestItem::Pairs{{QStringLiteral("a"), QStringLiteral("1")},
+                                              {QStringLiteral("pic"), {}},
+                                              {QStringLiteral("doc"), {}}}));
+        QCOMPARE(r->formFiles,
+                 (QMap<int, QStringList>{{1, {QStringLiteral("me.png")}}, {2, {QStringLiteral("files/a b.pdf")}}}));
         QCOMPARE(r->version, RequestItem::Version::Http2);
         QCOMPARE(r->method, QStringLiteral("POST"));
         QCOMPARE(notTaken,
-                 (QStringList{QStringLiteral("-s"), QStringLiteral("-S"), QStringLiteral("-L"),
-                              QStringLiteral("--compressed"), QStringLiteral("-F pic=@me.png (a file is not read)")}));
+                 (QStringList{
+                     QStringLiteral("-s"), QStringLiteral("-S"), QStringLiteral("-L"), QStringLiteral("--compressed"),
+                     QStringLiteral("-F doc=@files/a b.pdf;type=application/pdf (type=application/pdf is not taken)"),
+                     QStringLiteral("-F v=<value.txt (a value read from a file is not taken)")}));
         // --data-urlencode encodes; -G moves the data into the query
         r = RequestItem::fromCurl(
             QStringLiteral("curl -G --data-urlencode 'q=a b&c' --data-urlencode '=x/y' http://127.0.0.1/s"), &error);
