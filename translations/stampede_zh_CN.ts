@@ -299,17 +299,17 @@
         <translation>%1：其来自文件的请求体</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="40"/>
+        <location filename="../models/collectionimport.cpp" line="41"/>
         <source>the requests past the first %1</source>
         <translation>前 %1 个之后的请求</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="43"/>
+        <location filename="../models/collectionimport.cpp" line="44"/>
         <source>%1: a gRPC request</source>
         <translation>%1：gRPC 请求</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="42"/>
+        <location filename="../models/collectionimport.cpp" line="43"/>
         <source>%1: Postman&apos;s dynamic variables (%2) are kept as text</source>
         <translation>%1：Postman 的动态变量（%2）按原文保留</translation>
     </message>
@@ -354,12 +354,12 @@
         <translation>%1：其请求体来自文件“%2”（%3）：与 newman 一样，发送空请求体</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="38"/>
+        <location filename="../models/collectionimport.cpp" line="39"/>
         <source>%1: the file field &quot;%2&quot; names &quot;%3&quot; (%4): it is not sent, as newman leaves out a file it cannot load</source>
         <translation>%1：文件字段“%2”指向“%3”（%4）：不发送，与 newman 略去无法读取的文件一致</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="44"/>
+        <location filename="../models/collectionimport.cpp" line="45"/>
         <source>entry %1: no method or absolute URL</source>
         <translation>条目 %1：没有方法或绝对 URL</translation>
     </message>
@@ -369,27 +369,27 @@
         <translation>%1：文件字段“%2”</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="45"/>
+        <location filename="../models/collectionimport.cpp" line="46"/>
         <source>the entries past the first %1</source>
         <translation>前 %1 个之后的条目</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="47"/>
+        <location filename="../models/collectionimport.cpp" line="48"/>
         <source>The HAR file has no entry with a request.</source>
         <translation>HAR 文件中没有带请求的条目。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="48"/>
+        <location filename="../models/collectionimport.cpp" line="49"/>
         <source>command %1: %2</source>
         <translation>命令 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="50"/>
+        <location filename="../models/collectionimport.cpp" line="51"/>
         <source>No curl command in the file.</source>
         <translation>文件中没有 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="155"/>
+        <location filename="../models/collectionimport.cpp" line="158"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
@@ -404,47 +404,47 @@
         <translation>超过 %1 个值（展开别名后）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="49"/>
+        <location filename="../models/collectionimport.cpp" line="50"/>
         <source>command %1: not taken: %2</source>
         <translation>第 %1 条命令：未采用：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="52"/>
+        <location filename="../models/collectionimport.cpp" line="53"/>
         <source>%1: the external reference %2</source>
         <translation>%1：外部引用 %2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="54"/>
+        <location filename="../models/collectionimport.cpp" line="55"/>
         <source>%1: the external reference %2 (%3)</source>
         <translation>%1：外部引用 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="55"/>
+        <location filename="../models/collectionimport.cpp" line="56"/>
         <source>%1: the reference %2 leads nowhere</source>
         <translation>%1：引用 %2 指向不存在的位置</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="59"/>
+        <location filename="../models/collectionimport.cpp" line="60"/>
         <source>%1: its %2 security (%3)</source>
         <translation>%1：其 %2 安全方案（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="61"/>
+        <location filename="../models/collectionimport.cpp" line="62"/>
         <source>Only OpenAPI 3 is read (this file says openapi: %1).</source>
         <translation>只读取 OpenAPI 3（此文件为 openapi: %1）。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="57"/>
+        <location filename="../models/collectionimport.cpp" line="58"/>
         <source>the server URL &quot;%1&quot; is relative: set baseUrl in the environment</source>
         <translation>服务器 URL“%1”是相对地址：请在环境中设置 baseUrl</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="58"/>
+        <location filename="../models/collectionimport.cpp" line="59"/>
         <source>the operations past the first %1</source>
         <translation>前 %1 个之后的操作</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="63"/>
+        <location filename="../models/collectionimport.cpp" line="64"/>
         <source>The specification has no operation under paths.</source>
         <translation>规范的 paths 下没有任何操作。</translation>
     </message>
@@ -2635,7 +2635,7 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowimport.cpp" line="28"/>
-        <location filename="../widgets/mainwindowimport.cpp" line="71"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="72"/>
         <source>Import Collection</source>
         <translation>导入集合</translation>
     </message>
@@ -2655,62 +2655,62 @@ with a self-signed or internal certificate.</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="54"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="55"/>
         <source>Nothing was imported from %1: %2</source>
         <translation>没有从 %1 导入任何内容：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="61"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="62"/>
         <source>1 request imported from %2 (%3).</source>
         <translation>已从 %2（%3）导入 1 个请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="62"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="63"/>
         <source>%1 requests imported from %2 (%3).</source>
         <translation>已从 %2（%3）导入 %1 个请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="66"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="67"/>
         <source>Its variables are in the environment &quot;%1&quot;.</source>
         <translation>其变量在环境“%1”中。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="72"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="73"/>
         <source>Some parts could not be imported (%1); see the details.</source>
         <translation>有些部分无法导入（%1 项）；见详细信息。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="89"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="90"/>
         <source>Select a collection (or a request in it) to export.</source>
         <translation>请选择要导出的集合（或其中的请求）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="90"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="91"/>
         <source>Export Collection to Postman</source>
         <translation>导出集合为 Postman</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="92"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="93"/>
         <source>Postman collections (*.json)</source>
         <translation>Postman 集合 (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="129"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="130"/>
         <source>The export would overwrite the project itself.</source>
         <translation>导出会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="136"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="137"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="141"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="142"/>
         <source>Exported to %1.</source>
         <translation>已导出到 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowimport.cpp" line="142"/>
+        <location filename="../widgets/mainwindowimport.cpp" line="143"/>
         <source>Exported to %1 without: %2</source>
         <translation>已导出到 %1，不含：%2</translation>
     </message>
@@ -3698,117 +3698,117 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求体文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="133"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="133"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="133"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="133"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <location filename="../widgets/requesteditor.cpp" line="444"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="133"/>
+        <location filename="../widgets/requesteditor.cpp" line="132"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="139"/>
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143"/>
+        <location filename="../widgets/requesteditor.cpp" line="142"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="144"/>
+        <location filename="../widgets/requesteditor.cpp" line="143"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="145"/>
+        <location filename="../widgets/requesteditor.cpp" line="144"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="146"/>
+        <location filename="../widgets/requesteditor.cpp" line="145"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="158"/>
+        <location filename="../widgets/requesteditor.cpp" line="157"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="159"/>
+        <location filename="../widgets/requesteditor.cpp" line="158"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="160"/>
+        <location filename="../widgets/requesteditor.cpp" line="159"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="163"/>
+        <location filename="../widgets/requesteditor.cpp" line="162"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="164"/>
+        <location filename="../widgets/requesteditor.cpp" line="163"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="166"/>
+        <location filename="../widgets/requesteditor.cpp" line="165"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="168"/>
+        <location filename="../widgets/requesteditor.cpp" line="167"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="171"/>
+        <location filename="../widgets/requesteditor.cpp" line="170"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="178"/>
+        <location filename="../widgets/requesteditor.cpp" line="177"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="179"/>
+        <location filename="../widgets/requesteditor.cpp" line="178"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="180"/>
+        <location filename="../widgets/requesteditor.cpp" line="179"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="185"/>
+        <location filename="../widgets/requesteditor.cpp" line="184"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
@@ -4017,32 +4017,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="363"/>
+        <location filename="../models/requestitem.cpp" line="365"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="364"/>
+        <location filename="../models/requestitem.cpp" line="366"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="365"/>
+        <location filename="../models/requestitem.cpp" line="367"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="366"/>
+        <location filename="../models/requestitem.cpp" line="368"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="367"/>
+        <location filename="../models/requestitem.cpp" line="369"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="368"/>
+        <location filename="../models/requestitem.cpp" line="370"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -5530,8 +5530,8 @@ error_rate &lt; 0.1%</translation>
     </message>
     <message>
         <location filename="../widgets/trafficrecorddialog.cpp" line="75"/>
-        <source>What nginx needs to send a copy of every request here (see the README for keep-alive)</source>
-        <translation>nginx 把每个请求的副本发到这里所需的配置（长连接见 README）</translation>
+        <source>What nginx needs to send a copy of every request here (see docs/replay.md for keep-alive)</source>
+        <translation>nginx 把每个请求的副本发到这里所需的配置（长连接见 docs/replay.md）</translation>
     </message>
     <message>
         <location filename="../widgets/trafficrecorddialog.cpp" line="81"/>

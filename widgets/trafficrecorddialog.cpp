@@ -72,7 +72,8 @@ TrafficRecordDialog::TrafficRecordDialog(stampede::ProjectStore& store, QWidget*
     m_nginx->setReadOnly(true);
     m_nginx->setMaximumHeight(150);
     m_nginx->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_nginx->setToolTip(tr("What nginx needs to send a copy of every request here (see the README for keep-alive)"));
+    m_nginx->setToolTip(
+        tr("What nginx needs to send a copy of every request here (see docs/replay.md for keep-alive)"));
     m_state = new QLabel;
     m_state->setObjectName(QStringLiteral("state"));
     m_state->setWordWrap(true);

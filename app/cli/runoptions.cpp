@@ -114,7 +114,7 @@ const char* kRunUsage =
     "                        this run and bind ${mock_url} to its base URL\n"
     "  --env NAME            a bundle's or a project's environment: its values become constants\n"
     "                        (a project's scenario takes the workbench's current one by default)\n"
-    "  --summary-json FILE   write the summary as JSON (format in the README)\n"
+    "  --summary-json FILE   write the summary as JSON (format in docs/reports.md)\n"
     "  --out KIND=TARGET     also send the figures, live, to (repeatable):\n"
     "                          prometheus=HOST:PORT  a /metrics endpoint for Prometheus to scrape\n"
     "                                                (stampede_requests_total{step}, ...)\n"

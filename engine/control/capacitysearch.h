@@ -55,7 +55,7 @@ struct CapacityOptions
 // A send lag p99 above this, with connections free, is the generator's.
 constexpr double kGeneratorLagMs = 10;
 
-// The limits a user may give (README "Capacity search").
+// The limits a user may give (docs/scenarios.md, "Capacity search").
 constexpr double kCapacityMaxRate = 10000000;
 constexpr std::uint32_t kCapacityMaxStepSeconds = 3600;
 constexpr std::uint32_t kCapacityMinStepSeconds = 2;

@@ -11,7 +11,7 @@ namespace stampede {
 class CsvTable
 {
 public:
-    // The most columns a table may have (README "Limits"); parsing takes
+    // The most columns a table may have (docs/command-line.md, "Limits"); parsing takes
     // time in proportion to the text, however wide.
     static constexpr std::size_t kMaxColumns = 10000;
     // Parses `text`. On failure returns false and sets `error` to a message that

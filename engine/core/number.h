@@ -15,7 +15,7 @@ bool parseWhole(std::string_view text, std::string_view field, std::uint64_t min
 bool parseDecimal(std::string_view text, std::string_view field, double min, double max, double& out,
                   std::string& error);
 
-// The largest values a run accepts (README "Limits").
+// The largest values a run accepts (docs/command-line.md, "Limits").
 struct RunLimits
 {
     static constexpr std::uint64_t kConnections = 1000000; // connections (open model) or virtual users

@@ -135,7 +135,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"rendezvous_timeouts", &StepCounters::rendezvousTimeouts},
 };
 
-// The most checks (and extractors) a step may have (README "Limits").
+// The most checks (and extractors) a step may have (docs/command-line.md, "Limits").
 constexpr std::size_t kMaxChecksPerStep = 50;
 
 // One check's answers judged: by the check's index within its step.

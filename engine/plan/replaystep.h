@@ -18,7 +18,7 @@ namespace v1 {
 class Replay;
 }
 
-// The most requests one replay holds (README "Limits"): about 2 GB of records
+// The most requests one replay holds (docs/command-line.md, "Limits"): about 2 GB of records
 // on every engine.
 constexpr std::size_t kMaxReplayRecords = 10000000;
 // Requests waiting for a connection before new ones are dropped, over the whole run.

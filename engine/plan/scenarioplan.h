@@ -202,7 +202,7 @@ struct PlannedVariable
 
 struct ReplayPlan; // load/replayload.h
 
-// The largest scenario a run accepts (README "Limits"); past them, a fault of the field.
+// The largest scenario a run accepts (docs/command-line.md, "Limits"); past them, a fault of the field.
 // steps in a scenario: each keeps exact latency histograms per second (up to
 // 0.4 MB a step for each second in flight), so 100 steps cost the controller
 // about 170 MB at most

@@ -13,7 +13,7 @@ bool compileStepOptions(const v1::Step& st, const std::string& field, StepContex
 // for no more users than can reach it.
 void checkStepOptions(const v1::Scenario& scenario, const ScenarioPlan& plan, StepContext& context);
 
-// The most a retry, a repeat and a rendezvous take (README "Limits").
+// The most a retry, a repeat and a rendezvous take (docs/command-line.md, "Limits").
 constexpr std::uint32_t kMaxRetries = 10;
 constexpr std::uint32_t kMaxRepeat = 1000;
 

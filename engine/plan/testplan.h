@@ -14,7 +14,7 @@
 
 namespace stampede {
 
-// The most scenarios a plan holds (README "Limits").
+// The most scenarios a plan holds (docs/command-line.md, "Limits").
 constexpr int kMaxScenarios = 20;
 
 // Whether `s` is a plan of several scenarios (else a scenario file, a plan of one).

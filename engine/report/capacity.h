@@ -1,7 +1,7 @@
 #pragma once
 // What a capacity search found (control/capacitysearch.h): the highest
 // open-model rate that met every SLO, the first level that broke one, and
-// each level's figures. Written into the summary JSON as "capacity" (README
+// each level's figures. Written into the summary JSON as "capacity" (docs/scenarios.md,
 // "Capacity search") and read back from a saved run's summary.
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // The summary of a run as users and CI pipelines read it: the table printed at
 // the end, and the stable JSON written by --summary-json (documented in the
-// README; new keys may be added, existing ones keep their meaning).
+// docs/reports.md; new keys may be added, existing ones keep their meaning).
 #include "capacity.h"
 #include "core/text.h"
 #include "metrics/runmetrics.h"

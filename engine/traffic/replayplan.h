@@ -68,7 +68,7 @@ struct ReplayOptions
     bool loop = false; // start over at the end (the run's duration bounds it)
 };
 
-// Limits (README "Traffic replay").
+// Limits (docs/replay.md).
 constexpr double kMaxReplaySpeed = 1000;
 constexpr std::uint32_t kMaxAmplify = 100;
 

@@ -264,7 +264,7 @@ def main():
     print("%d of %d collections behave the same" % (same, total))
     print("%d of %d collections' JUnit reports are the same" % (junit_same, total))
     if same < args.min_same:
-        print("FAIL: at least %d must (README names those that differ and why)" % args.min_same)
+        print("FAIL: at least %d must (docs/collections.md names those that differ and why)" % args.min_same)
         return 1
     if junit_same < args.min_junit_same:
         print("FAIL: at least %d JUnit reports must be the same" % args.min_junit_same)
