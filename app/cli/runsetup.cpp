@@ -81,9 +81,10 @@ bool findAgents(const Options& o, ControllerOptions& co, std::vector<std::string
         return false;
     }
     std::uint64_t n = 0;
+    SteadyClock steady;
     if (!o.minAgents.empty()) {
         if (!parseWhole(o.minAgents, "--min-agents", 1, kMaxAgents, n, error) ||
-            !awaitAgents(specs, std::size_t(n), 60 * kNanosPerSecond, agents, error))
+            !awaitAgents(specs, std::size_t(n), 60 * kNanosPerSecond, agents, error, steady))
             return false;
     } else if (!expandAgents(specs, agents, error)) {
         return false;

@@ -195,9 +195,9 @@ std::vector<std::string> answeringAgents(const std::vector<std::string>& agents,
 }
 
 bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nanos wait, std::vector<std::string>& out,
-                 std::string& error)
+                 std::string& error, Clock& clock)
 {
-    const Nanos until = SteadyClock::monotonicNow() + wait;
+    const Nanos until = clock.now() + wait;
     std::vector<std::string> found;
     for (;;) {
         std::string why;
@@ -207,9 +207,9 @@ bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nan
             error = why;
         if (out.size() >= minimum)
             return true;
-        if (SteadyClock::monotonicNow() >= until)
+        if (clock.now() >= until)
             break;
-        std::this_thread::sleep_for(std::chrono::seconds(1));
+        clock.sleepFor(kNanosPerSecond);
     }
     error = "--min-agents " + std::to_string(minimum) + ": " + std::to_string(out.size()) + " of " +
             std::to_string(found.size()) + " agents found answered within " + formatDuration(wait) +

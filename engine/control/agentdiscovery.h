@@ -21,11 +21,11 @@ bool expandAgents(const std::vector<std::string>& specs, std::vector<std::string
 // (tried together).
 std::vector<std::string> answeringAgents(const std::vector<std::string>& agents, Nanos timeout);
 
-// Looks `specs` up (again each second) until at least `minimum` agents
-// answer or `wait` has passed; the answering agents in `out`. False with
-// `error` saying how many answered, of how many found.
+// Looks `specs` up (again each second of `clock`) until at least `minimum`
+// agents answer or `wait` has passed on it; the answering agents in `out`.
+// False with `error` saying how many answered, of how many found.
 bool awaitAgents(const std::vector<std::string>& specs, std::size_t minimum, Nanos wait, std::vector<std::string>& out,
-                 std::string& error);
+                 std::string& error, Clock& clock);
 
 // "zone=hz-a" into its key and value: a key of letters, digits, - _ . /
 // (at most 63), a value of printable ASCII (at most 63); false with `error`.

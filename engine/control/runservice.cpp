@@ -350,7 +350,9 @@ RunSummary::Phase RunService::runPhase(const std::string& address, bool teardown
     options.control = std::make_shared<RunControl>(); // a stop of the load does not stop the teardown
     Controller c({address}, options);
     RunSummary::Phase p;
-    const Nanos began = SteadyClock::monotonicNow();
+    SteadyClock steady;
+    const Clock& clock = options.clock ? *options.clock : steady; // the controller's, as its own decisions
+    const Nanos began = clock.now();
     std::string error;
     RunResult r;
     if (c.connect(error))
@@ -358,7 +360,7 @@ RunSummary::Phase RunService::runPhase(const std::string& address, bool teardown
                   std::size_t(bundle.scenario().steps_size()), {});
     else
         r.error = error;
-    p.seconds = double(SteadyClock::monotonicNow() - began) / 1e9;
+    p.seconds = double(clock.now() - began) / 1e9;
     const StepMetrics total = r.total.total();
     p.requests = total.counters.requests;
     p.errors = total.counters.errors;

@@ -21,6 +21,15 @@ public:
     virtual Nanos now() const = 0;
     // The calendar's time in whole seconds since 1970 (a cookie's Expires and Max-Age are judged by it).
     virtual std::int64_t unixSeconds() const { return std::int64_t(::time(nullptr)); }
+    // Waits `d` of this clock's time (a retry's pause between lookups): the thread sleeps; a fake clock moves.
+    virtual void sleepFor(Nanos d)
+    {
+        if (d <= 0)
+            return;
+        timespec ts{time_t(d / kNanosPerSecond), long(d % kNanosPerSecond)};
+        while (::nanosleep(&ts, &ts) != 0) {
+        }
+    }
 };
 using ClockPtr = std::shared_ptr<Clock>;
 
@@ -46,6 +55,7 @@ public:
     // The calendar moves with now(): `epoch` at its origin (a fixed day in 2026 unless told).
     std::int64_t unixSeconds() const override { return m_epoch.load() + m_now.load() / kNanosPerSecond; }
     void advance(Nanos by) { m_now += by; }
+    void sleepFor(Nanos d) override { advance(d > 0 ? d : 0); }
     void set(Nanos to) { m_now = to; }
     void setEpoch(std::int64_t unixSecondsAtZero) { m_epoch = unixSecondsAtZero; }
 
