@@ -726,7 +726,8 @@ private slots:
         QTemporaryDir dir;
         const std::string base = dir.path().toStdString();
         std::ofstream(base + "/data.csv", std::ios::binary) << "a,b\n1,${not_expanded}\n";
-        const std::string blob("\x00\x01\xff\r\n--stampede-form-boundary-7d1f3a\r\nbin", 43);
+        const char raw[] = "\x00\x01\xff\r\n--stampede-form-boundary-7d1f3a\r\nbin";
+        const std::string blob(raw, sizeof raw - 1); // its NUL and all, without the literal's own
         std::ofstream(base + "/blob.bin", std::ios::binary) << blob;
         const auto wire = [&](const std::string& form, std::string& error) {
             v1::Scenario s;
@@ -810,7 +811,8 @@ private slots:
         };
         std::string w2 = bodyWire("\"bodyFile\": {\"file\": \"blob.bin\"}", error);
         QVERIFY2(error.empty(), error.c_str());
-        QVERIFY2(w2.find("Content-Type: application/octet-stream\r\nContent-Length: 43\r\n") != std::string::npos,
+        QVERIFY2(w2.find("Content-Type: application/octet-stream\r\nContent-Length: " + std::to_string(blob.size()) +
+                         "\r\n") != std::string::npos,
                  w2.c_str());
         QVERIFY2(w2.size() > blob.size() && w2.substr(w2.size() - blob.size()) == blob, w2.c_str());
         w2 = bodyWire("\"bodyFile\": {\"file\": \"data.csv\"}, \"headers\": [{\"name\": \"content-type\", \"value\": "
