@@ -1,6 +1,7 @@
 // libFuzzer target: the curl command reader. Whatever the input: no crash, a
 // refusal says why, and a command read has a method and an absolute URL,
-// and goes out and back the same (toCurl, then parseCurl again).
+// and goes out and back the same (toCurl, then parseCurl again); a -F file
+// field names one of the form's fields.
 #include "core/curlcommand.h"
 
 #include <cstdint>
@@ -18,6 +19,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (r->method.empty() || r->url.find("://") == std::string::npos)
         __builtin_trap();
+    // -F name=@path: each file field is one of the form's, in order, its value empty
+    for (std::size_t k = 0; k < r->formFiles.size(); ++k) {
+        const auto& [at, path] = r->formFiles[k];
+        if (at >= r->form.size() || !r->form[at].second.empty() || (k > 0 && at <= r->formFiles[k - 1].first))
+            __builtin_trap();
+    }
     stampede::CurlRequest plain = *r;
     plain.form.clear();
     const auto back = stampede::parseCurl(stampede::toCurl(plain), error);
