@@ -5,13 +5,13 @@
 #include <algorithm>
 
 #include "bundle/bundlefile.h"
-#include "control/snapshotcodec.h"
-#include "control/wireutf8.h"
 #include "deadman.h"
 #include "net/metricsendpoint.h"
 #include "plan/scenarioplan.h"
 #include "run/runengine.h"
 #include "stampede/v1/control.grpc.pb.h"
+#include "wire/snapshotcodec.h"
+#include "wire/wireutf8.h"
 
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/security/server_credentials.h>

@@ -2,8 +2,8 @@
 // The agent: one engine process exposed over the control protocol (gRPC).
 // One run at a time; a second controller is told who holds it. A dead-man
 // timer stops the load when the controller has been silent too long.
-#include "control/protocolversion.h"
 #include "core/clock.h"
+#include "wire/protocolversion.h"
 
 #include <map>
 #include <memory>

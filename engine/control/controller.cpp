@@ -1,10 +1,10 @@
 #include "controllerimpl.h"
 
 #include "agentdiscovery.h"
-#include "protocolversion.h"
 #include "runtracker.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
+#include "wire/protocolversion.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,9 +3,9 @@
 #include "controllerimpl.h"
 
 #include "agentdiscovery.h"
-#include "protocolversion.h"
 #include "runtracker.h"
 #include "stampede/v1/bundle.pb.h"
+#include "wire/protocolversion.h"
 
 namespace stampede {
 

@@ -2,8 +2,8 @@
 
 #include "core/textfile.h"
 #include "net/tlsprobe.h"
-#include "protocolversion.h"
 #include "stampede/v1/control.grpc.pb.h"
+#include "wire/protocolversion.h"
 
 #include <grpcpp/grpcpp.h>
 

@@ -1,7 +1,7 @@
 #include "runtracker.h"
 
-#include "snapshotcodec.h"
 #include "stampede/v1/control.pb.h"
+#include "wire/snapshotcodec.h"
 
 #include <algorithm>
 

@@ -2,11 +2,11 @@
 // (a sink that takes 5 s costs no healthy agent), a frozen agent is lost by
 // the clock and stopped again until it answers, and live control is a queue.
 #include "control/controller.h"
-#include "control/protocolversion.h"
-#include "control/snapshotcodec.h"
 #include "report/runsummary.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.pb.h"
+#include "wire/protocolversion.h"
+#include "wire/snapshotcodec.h"
 
 #include <QTest>
 

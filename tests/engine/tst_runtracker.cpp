@@ -3,9 +3,9 @@
 #include "agent/deadman.h"
 #include "control/namedtests.h"
 #include "control/runtracker.h"
-#include "control/snapshotcodec.h"
 #include "plan/scenarioplan.h"
 #include "stampede/v1/control.pb.h"
+#include "wire/snapshotcodec.h"
 
 #include <QTest>
 

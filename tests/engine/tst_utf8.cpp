@@ -1,13 +1,13 @@
-// The one boundary for text from outside (core/utf8.h, control/wireutf8.h):
+// The one boundary for text from outside (core/utf8.h, wire/wireutf8.h):
 // what a server sends that is not UTF-8 (a GBK grpc-message, a Latin-1
 // status line) is escaped byte for byte, and a snapshot holding it can be
 // sent and read back; without it, the agent's snapshot did not parse at the
 // controller and the run never ended.
-#include "control/snapshotcodec.h"
-#include "control/wireutf8.h"
 #include "core/utf8.h"
 #include "report/junitreport.h"
 #include "stampede/v1/control.pb.h"
+#include "wire/snapshotcodec.h"
+#include "wire/wireutf8.h"
 
 #include <QTest>
 #include <QXmlStreamReader>

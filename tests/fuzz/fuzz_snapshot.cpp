@@ -3,8 +3,8 @@
 // reason, never past the bounds the controller relies on (error samples and
 // console lines name a step of the snapshot; an engine's second keeps at most
 // kConsoleLinesPerSecond console lines of at most kConsoleLineBytes).
-#include "control/snapshotcodec.h"
 #include "stampede/v1/control.pb.h"
+#include "wire/snapshotcodec.h"
 
 #include <google/protobuf/stubs/logging.h>
 

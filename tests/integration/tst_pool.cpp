@@ -1,10 +1,10 @@
 // The engine pool, with real processes on loopback: agents started by the
 // test, driven by stampede-cli as controller.
 #include "control/controller.h"
-#include "control/snapshotcodec.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/control.grpc.pb.h"
 #include "testsupport.h"
+#include "wire/snapshotcodec.h"
 
 #include <algorithm>
 
