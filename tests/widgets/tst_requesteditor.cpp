@@ -31,6 +31,20 @@
 #include <thread>
 #include <unistd.h>
 
+// A listening socket on a free loopback port, its address in `a`.
+static int loopbackListener(sockaddr_in& a)
+{
+    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    a = {};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    ::listen(listener, 4);
+    socklen_t len = sizeof a;
+    ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+    return listener;
+}
+
 class TestRequestEditor : public QObject
 {
     Q_OBJECT
@@ -422,14 +436,8 @@ private slots:
     void jsonIsCheckedAndFormAndAuthAreSent()
     {
         // a tiny server that keeps the request it gets
-        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a);
-        ::listen(listener, 1);
-        socklen_t len = sizeof a;
-        ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+        const int listener = loopbackListener(a);
         std::string received;
         std::thread server([&] {
             const int c = ::accept(listener, nullptr, nullptr);
@@ -483,14 +491,8 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("hello ${not_a_variable}");
         f.close();
-        const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a);
-        ::listen(listener, 2);
-        socklen_t len = sizeof a;
-        ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+        const int listener = loopbackListener(a);
         std::string received[2];
         std::thread server([&] {
             for (std::string& got : received) {
