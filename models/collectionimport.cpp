@@ -30,7 +30,6 @@ const QHash<QString, const char*>& noteTexts()
         {QStringLiteral("script-unsupported"),
          QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 script calls %3 (line %4), which Stampede does not run")},
         {QStringLiteral("auth-kind"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its %2 authorization")},
-        {QStringLiteral("file-body"), QT_TRANSLATE_NOOP("CollectionImport", "%1: its body from a file")},
         {QStringLiteral("file-field"), QT_TRANSLATE_NOOP("CollectionImport", "%1: the file field \"%2\"")},
         {QStringLiteral("file-body-missing"),
          QT_TRANSLATE_NOOP("CollectionImport",

@@ -59,7 +59,7 @@ struct RequestItem
     BodyMode bodyMode = BodyMode::Raw;
     Pairs form; // the urlencoded and multipart modes' fields
     // Multipart: the fields that send files (Postman's file fields), by their index in `form`, each with its
-    // paths (relative to the project's folder, or absolute; "" an empty part). Such a field's value is unused.
+    // paths (relative to the project's folder, or absolute; a field without one is not sent). Its value is unused.
     QMap<int, QStringList> formFiles;
     QString bodyFile; // BodyMode::File: the path (relative to the project's folder, or absolute)
     Auth auth = Auth::None;

@@ -294,22 +294,17 @@
         <translation>%1：其 %2 授权</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="33"/>
-        <source>%1: its body from a file</source>
-        <translation>%1：其来自文件的请求体</translation>
-    </message>
-    <message>
-        <location filename="../models/collectionimport.cpp" line="41"/>
+        <location filename="../models/collectionimport.cpp" line="40"/>
         <source>the requests past the first %1</source>
         <translation>前 %1 个之后的请求</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="44"/>
+        <location filename="../models/collectionimport.cpp" line="43"/>
         <source>%1: a gRPC request</source>
         <translation>%1：gRPC 请求</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="43"/>
+        <location filename="../models/collectionimport.cpp" line="42"/>
         <source>%1: Postman&apos;s dynamic variables (%2) are kept as text</source>
         <translation>%1：Postman 的动态变量（%2）按原文保留</translation>
     </message>
@@ -349,47 +344,47 @@
         <translation>%1：其 %2 脚本调用了 %3（第 %4 行），Stampede 不运行它</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="36"/>
+        <location filename="../models/collectionimport.cpp" line="35"/>
         <source>%1: its body from the file &quot;%2&quot; (%3): it is sent empty, as newman does</source>
         <translation>%1：其请求体来自文件“%2”（%3）：与 newman 一样，发送空请求体</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="39"/>
+        <location filename="../models/collectionimport.cpp" line="38"/>
         <source>%1: the file field &quot;%2&quot; names &quot;%3&quot; (%4): it is not sent, as newman leaves out a file it cannot load</source>
         <translation>%1：文件字段“%2”指向“%3”（%4）：不发送，与 newman 略去无法读取的文件一致</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="45"/>
+        <location filename="../models/collectionimport.cpp" line="44"/>
         <source>entry %1: no method or absolute URL</source>
         <translation>条目 %1：没有方法或绝对 URL</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="34"/>
+        <location filename="../models/collectionimport.cpp" line="33"/>
         <source>%1: the file field &quot;%2&quot;</source>
         <translation>%1：文件字段“%2”</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="46"/>
+        <location filename="../models/collectionimport.cpp" line="45"/>
         <source>the entries past the first %1</source>
         <translation>前 %1 个之后的条目</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="48"/>
+        <location filename="../models/collectionimport.cpp" line="47"/>
         <source>The HAR file has no entry with a request.</source>
         <translation>HAR 文件中没有带请求的条目。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="49"/>
+        <location filename="../models/collectionimport.cpp" line="48"/>
         <source>command %1: %2</source>
         <translation>命令 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="51"/>
+        <location filename="../models/collectionimport.cpp" line="50"/>
         <source>No curl command in the file.</source>
         <translation>文件中没有 curl 命令。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="158"/>
+        <location filename="../models/collectionimport.cpp" line="157"/>
         <source>Imported</source>
         <translation>已导入</translation>
     </message>
@@ -404,47 +399,47 @@
         <translation>超过 %1 个值（展开别名后）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="50"/>
+        <location filename="../models/collectionimport.cpp" line="49"/>
         <source>command %1: not taken: %2</source>
         <translation>第 %1 条命令：未采用：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="53"/>
+        <location filename="../models/collectionimport.cpp" line="52"/>
         <source>%1: the external reference %2</source>
         <translation>%1：外部引用 %2</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="55"/>
+        <location filename="../models/collectionimport.cpp" line="54"/>
         <source>%1: the external reference %2 (%3)</source>
         <translation>%1：外部引用 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="56"/>
+        <location filename="../models/collectionimport.cpp" line="55"/>
         <source>%1: the reference %2 leads nowhere</source>
         <translation>%1：引用 %2 指向不存在的位置</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="60"/>
+        <location filename="../models/collectionimport.cpp" line="59"/>
         <source>%1: its %2 security (%3)</source>
         <translation>%1：其 %2 安全方案（%3）</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="62"/>
+        <location filename="../models/collectionimport.cpp" line="61"/>
         <source>Only OpenAPI 3 is read (this file says openapi: %1).</source>
         <translation>只读取 OpenAPI 3（此文件为 openapi: %1）。</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="58"/>
+        <location filename="../models/collectionimport.cpp" line="57"/>
         <source>the server URL &quot;%1&quot; is relative: set baseUrl in the environment</source>
         <translation>服务器 URL“%1”是相对地址：请在环境中设置 baseUrl</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="59"/>
+        <location filename="../models/collectionimport.cpp" line="58"/>
         <source>the operations past the first %1</source>
         <translation>前 %1 个之后的操作</translation>
     </message>
     <message>
-        <location filename="../models/collectionimport.cpp" line="64"/>
+        <location filename="../models/collectionimport.cpp" line="63"/>
         <source>The specification has no operation under paths.</source>
         <translation>规范的 paths 下没有任何操作。</translation>
     </message>
@@ -1988,22 +1983,22 @@ with a self-signed or internal certificate.</source>
         <translation>机密值显示为圆点，不会写入场景包或导出的集合：请在执行运行的机器上用 --var 或 --env 提供它</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="166"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="165"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="168"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="167"/>
         <source>The field sends files: its value is their paths, separated by &quot;;&quot; (relative to the project&apos;s folder, or absolute). Each is read when the request is sent or the run starts, and sent as it is, with its name and a Content-Type from its extension. Right-click a row to choose them.</source>
         <translation>该字段发送文件：值为文件路径，以“;”分隔（相对于项目所在文件夹，或绝对路径）。每个文件在发送请求或运行开始时读取，按原样发送，附带文件名及按扩展名确定的 Content-Type。右键单击一行可选择文件。</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="228"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="233"/>
         <source>Files to send</source>
         <translation>要发送的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/keyvaluetable.cpp" line="277"/>
+        <location filename="../widgets/keyvaluetable.cpp" line="279"/>
         <source>Not defined: ${%1}</source>
         <translation>未定义：${%1}</translation>
     </message>
@@ -3583,433 +3578,433 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="58"/>
+        <location filename="../widgets/requesteditor.cpp" line="56"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="61"/>
+        <location filename="../widgets/requesteditor.cpp" line="59"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="62"/>
+        <location filename="../widgets/requesteditor.cpp" line="60"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="64"/>
-        <location filename="../widgets/requesteditor.cpp" line="637"/>
+        <location filename="../widgets/requesteditor.cpp" line="62"/>
+        <location filename="../widgets/requesteditor.cpp" line="614"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="65"/>
+        <location filename="../widgets/requesteditor.cpp" line="63"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="76"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="78"/>
-        <location filename="../widgets/requesteditor.cpp" line="81"/>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="76"/>
+        <location filename="../widgets/requesteditor.cpp" line="79"/>
+        <location filename="../widgets/requesteditor.cpp" line="91"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="81"/>
+        <location filename="../widgets/requesteditor.cpp" line="79"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="83"/>
+        <location filename="../widgets/requesteditor.cpp" line="81"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="84"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type; File sends a file&apos;s bytes as they are</source>
         <translation>输入时即检查 JSON；表单模式会编码下表并设置 Content-Type；“文件”模式按原样发送文件的字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="91"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="93"/>
+        <location filename="../widgets/requesteditor.cpp" line="91"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="99"/>
+        <location filename="../widgets/requesteditor.cpp" line="631"/>
         <source>The file whose bytes are the body</source>
         <translation>以其字节作为请求体的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="100"/>
+        <location filename="../widgets/requesteditor.cpp" line="632"/>
         <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
         <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="103"/>
+        <location filename="../widgets/requesteditor.cpp" line="635"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="643"/>
         <source>Body file</source>
         <translation>请求体文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
+        <location filename="../widgets/requesteditor.cpp" line="109"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
+        <location filename="../widgets/requesteditor.cpp" line="109"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
+        <location filename="../widgets/requesteditor.cpp" line="109"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
-        <location filename="../widgets/requesteditor.cpp" line="444"/>
+        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="421"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="132"/>
+        <location filename="../widgets/requesteditor.cpp" line="109"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="138"/>
+        <location filename="../widgets/requesteditor.cpp" line="115"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142"/>
+        <location filename="../widgets/requesteditor.cpp" line="119"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143"/>
+        <location filename="../widgets/requesteditor.cpp" line="120"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="144"/>
+        <location filename="../widgets/requesteditor.cpp" line="121"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="145"/>
+        <location filename="../widgets/requesteditor.cpp" line="122"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="157"/>
+        <location filename="../widgets/requesteditor.cpp" line="134"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="158"/>
+        <location filename="../widgets/requesteditor.cpp" line="135"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="159"/>
+        <location filename="../widgets/requesteditor.cpp" line="136"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="162"/>
+        <location filename="../widgets/requesteditor.cpp" line="139"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="163"/>
+        <location filename="../widgets/requesteditor.cpp" line="140"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="165"/>
+        <location filename="../widgets/requesteditor.cpp" line="142"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="167"/>
+        <location filename="../widgets/requesteditor.cpp" line="144"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="170"/>
+        <location filename="../widgets/requesteditor.cpp" line="147"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="177"/>
+        <location filename="../widgets/requesteditor.cpp" line="154"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="178"/>
+        <location filename="../widgets/requesteditor.cpp" line="155"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="179"/>
+        <location filename="../widgets/requesteditor.cpp" line="156"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="184"/>
+        <location filename="../widgets/requesteditor.cpp" line="161"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="225"/>
+        <location filename="../widgets/requesteditor.cpp" line="202"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="249"/>
+        <location filename="../widgets/requesteditor.cpp" line="226"/>
         <source>An HTTP request, or a gRPC unary call described by .proto files</source>
         <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="251"/>
+        <location filename="../widgets/requesteditor.cpp" line="228"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="276"/>
+        <location filename="../widgets/requesteditor.cpp" line="253"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="318"/>
+        <location filename="../widgets/requesteditor.cpp" line="295"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="321"/>
+        <location filename="../widgets/requesteditor.cpp" line="298"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="435"/>
+        <location filename="../widgets/requesteditor.cpp" line="412"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="454"/>
+        <location filename="../widgets/requesteditor.cpp" line="431"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="455"/>
+        <location filename="../widgets/requesteditor.cpp" line="432"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="456"/>
+        <location filename="../widgets/requesteditor.cpp" line="433"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="457"/>
+        <location filename="../widgets/requesteditor.cpp" line="434"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="458"/>
+        <location filename="../widgets/requesteditor.cpp" line="435"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="458"/>
+        <location filename="../widgets/requesteditor.cpp" line="435"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="459"/>
+        <location filename="../widgets/requesteditor.cpp" line="436"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="459"/>
+        <location filename="../widgets/requesteditor.cpp" line="436"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="460"/>
+        <location filename="../widgets/requesteditor.cpp" line="437"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="460"/>
+        <location filename="../widgets/requesteditor.cpp" line="437"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="461"/>
+        <location filename="../widgets/requesteditor.cpp" line="438"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="461"/>
+        <location filename="../widgets/requesteditor.cpp" line="438"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="462"/>
+        <location filename="../widgets/requesteditor.cpp" line="439"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="463"/>
+        <location filename="../widgets/requesteditor.cpp" line="440"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="468"/>
+        <location filename="../widgets/requesteditor.cpp" line="445"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="480"/>
+        <location filename="../widgets/requesteditor.cpp" line="457"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="483"/>
+        <location filename="../widgets/requesteditor.cpp" line="460"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="483"/>
+        <location filename="../widgets/requesteditor.cpp" line="460"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="484"/>
+        <location filename="../widgets/requesteditor.cpp" line="461"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="485"/>
+        <location filename="../widgets/requesteditor.cpp" line="462"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="489"/>
+        <location filename="../widgets/requesteditor.cpp" line="466"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="589"/>
+        <location filename="../widgets/requesteditor.cpp" line="566"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="594"/>
+        <location filename="../widgets/requesteditor.cpp" line="571"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="611"/>
+        <location filename="../widgets/requesteditor.cpp" line="588"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="628"/>
+        <location filename="../widgets/requesteditor.cpp" line="605"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="638"/>
+        <location filename="../widgets/requesteditor.cpp" line="615"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="641"/>
+        <location filename="../widgets/requesteditor.cpp" line="618"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="643"/>
+        <location filename="../widgets/requesteditor.cpp" line="620"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="665"/>
+        <location filename="../widgets/requesteditor.cpp" line="667"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="694"/>
-        <location filename="../widgets/requesteditor.cpp" line="717"/>
+        <location filename="../widgets/requesteditor.cpp" line="696"/>
+        <location filename="../widgets/requesteditor.cpp" line="719"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="696"/>
+        <location filename="../widgets/requesteditor.cpp" line="698"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="717"/>
+        <location filename="../widgets/requesteditor.cpp" line="719"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="733"/>
+        <location filename="../widgets/requesteditor.cpp" line="735"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -5529,73 +5524,73 @@ error_rate &lt; 0.1%</translation>
         <translation>在上述规则保留的请求中，随机抽取此比例</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="75"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="76"/>
         <source>What nginx needs to send a copy of every request here (see docs/replay.md for keep-alive)</source>
         <translation>nginx 把每个请求的副本发到这里所需的配置（长连接见 docs/replay.md）</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="81"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="82"/>
         <source>Listen on:</source>
         <translation>监听：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="82"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="83"/>
         <source>Traffic set:</source>
         <translation>流量集：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="83"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="84"/>
         <source>Masking:</source>
         <translation>脱敏：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="84"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="85"/>
         <source>Only host:</source>
         <translation>仅主机：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="85"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="86"/>
         <source>Only paths:</source>
         <translation>仅路径：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="86"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="87"/>
         <source>Not paths:</source>
         <translation>排除路径：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="87"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="88"/>
         <source>Sample:</source>
         <translation>抽样：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="89"/>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="116"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="90"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="117"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="94"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="95"/>
         <source>nginx, in the server that takes the traffic:</source>
         <translation>nginx，在接收流量的 server 中：</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="108"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="109"/>
         <source>Recording on %1: %2 requests kept (%3/s) · %4 filtered · %5 dropped · %6 bad</source>
         <translation>正在 %1 录制：已保留 %2 个请求（%3/秒）· 过滤 %4 · 丢弃 %5 · 错误 %6</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="173"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="174"/>
         <source>Storing the last requests…</source>
         <translation>正在保存最后的请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="184"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="185"/>
         <source>Recording on %1: waiting for the first request…</source>
         <translation>正在 %1 录制：等待第一个请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/trafficrecorddialog.cpp" line="185"/>
+        <location filename="../widgets/trafficrecorddialog.cpp" line="186"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>

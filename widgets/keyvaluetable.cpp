@@ -129,7 +129,7 @@ void KeyValueTable::enableSecrets()
     horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     for (int r = 0; r < rowCount(); ++r)
-        secretCell(r);
+        markCell(r);
 }
 
 QSet<QString> KeyValueTable::secrets() const
@@ -150,7 +150,7 @@ void KeyValueTable::setSecrets(const QSet<QString>& names)
         return;
     m_updating = true;
     for (int r = 0; r < rowCount(); ++r) {
-        secretCell(r);
+        markCell(r);
         const bool secret = item(r, 0) && names.contains(item(r, 0)->text().trimmed());
         item(r, 2)->setCheckState(secret ? Qt::Checked : Qt::Unchecked);
     }
@@ -158,10 +158,9 @@ void KeyValueTable::setSecrets(const QSet<QString>& names)
     viewport()->update();
 }
 
-void KeyValueTable::enableFiles(const QString& baseDir)
+void KeyValueTable::enableFiles()
 {
     m_files = true;
-    m_fileBase = baseDir;
     setColumnCount(3);
     setHorizontalHeaderItem(2, new QTableWidgetItem(tr("File")));
     horizontalHeaderItem(2)->setToolTip(
@@ -172,7 +171,7 @@ void KeyValueTable::enableFiles(const QString& baseDir)
     horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     for (int r = 0; r < rowCount(); ++r)
-        secretCell(r);
+        markCell(r);
 }
 
 int KeyValueTable::pairRow(int pair) const
@@ -204,7 +203,7 @@ void KeyValueTable::setFileRows(const QList<int>& rows)
         return;
     m_updating = true;
     for (int r = 0; r < rowCount(); ++r) {
-        secretCell(r);
+        markCell(r);
         item(r, 2)->setCheckState(Qt::Unchecked);
     }
     for (int pair : rows)
@@ -212,6 +211,12 @@ void KeyValueTable::setFileRows(const QList<int>& rows)
             item(r, 2)->setCheckState(Qt::Checked);
     m_updating = false;
     viewport()->update();
+}
+
+QString KeyValueTable::pathFrom(const QString& base, const QString& chosen)
+{
+    const QString relative = base.isEmpty() ? chosen : QDir(base).relativeFilePath(chosen);
+    return relative.startsWith(QLatin1String("..")) ? QFileInfo(chosen).absoluteFilePath() : relative;
 }
 
 QStringList KeyValueTable::splitPaths(const QString& value)
@@ -229,13 +234,10 @@ void KeyValueTable::chooseFiles(int row)
     if (chosen.isEmpty() || row < 0 || row >= rowCount())
         return;
     QStringList paths;
-    const QDir base(m_fileBase);
-    for (const QString& c : chosen) {
-        const QString relative = m_fileBase.isEmpty() ? c : base.relativeFilePath(c);
-        paths << (relative.startsWith(QLatin1String("..")) ? QFileInfo(c).absoluteFilePath() : relative);
-    }
+    for (const QString& c : chosen)
+        paths << pathFrom(m_fileBase, c);
     m_updating = true;
-    secretCell(row);
+    markCell(row);
     if (!item(row, 0) || item(row, 0)->text().trimmed().isEmpty())
         setItem(row, 0, new QTableWidgetItem(QStringLiteral("file")));
     setItem(row, 1, new QTableWidgetItem(paths.join(QLatin1Char(';'))));
@@ -253,7 +255,7 @@ QString KeyValueTable::shownValue(int row) const
     return option.text;
 }
 
-void KeyValueTable::secretCell(int row)
+void KeyValueTable::markCell(int row)
 {
     if ((!m_secrets && !m_files) || item(row, 2))
         return;
@@ -305,7 +307,7 @@ void KeyValueTable::setPairs(const QList<QPair<QString, QString>>& pairs)
         insertRow(r);
         setItem(r, 0, new QTableWidgetItem(n));
         setItem(r, 1, new QTableWidgetItem(v));
-        secretCell(r);
+        markCell(r);
     }
     ensureEmptyLastRow();
     m_updating = false;
@@ -320,7 +322,7 @@ void KeyValueTable::ensureEmptyLastRow()
                            (!item(last, 1) || item(last, 1)->text().isEmpty());
     if (!lastEmpty) {
         insertRow(rowCount());
-        secretCell(rowCount() - 1);
+        markCell(rowCount() - 1);
     }
     m_updating = wasUpdating;
 }

@@ -30,9 +30,12 @@ public:
     void enableSecrets();
     QSet<QString> secrets() const;
     void setSecrets(const QSet<QString>& names);
-    // The File column (a multipart form's fields); paths chosen under `baseDir` are kept relative to it.
-    void enableFiles(const QString& baseDir);
+    // The File column (a multipart form's fields); paths chosen under the file base (the project's folder) are
+    // kept relative to it.
+    void enableFiles();
     void setFileBase(const QString& baseDir) { m_fileBase = baseDir; }
+    // A chosen file's path as a request keeps it: relative to `base` when it is in it, else absolute.
+    static QString pathFrom(const QString& base, const QString& chosen);
     // The pairs (as pairs() lists them) whose row sends files, and marking them.
     QList<int> fileRows() const;
     void setFileRows(const QList<int>& rows);
@@ -52,7 +55,7 @@ Q_SIGNALS:
 
 private:
     void ensureEmptyLastRow();
-    void secretCell(int row);
+    void markCell(int row);      // the third column's checkable cell (Secret or File) of `row`, made when missing
     int pairRow(int pair) const; // the table row of pairs()[pair], -1 when none
     bool m_updating = false;
     bool m_secrets = false;

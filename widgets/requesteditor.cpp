@@ -16,9 +16,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
-#include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -92,33 +90,12 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_jsonStatus = new QLabel;
     m_form = new KeyValueTable(tr("Field"), tr("Value"));
     m_form->setObjectName(QStringLiteral("formFields"));
-    m_form->enableFiles(QString());
+    m_form->enableFiles();
     m_form->setColumnHidden(2, true); // the File column: a multipart form's
-    m_bodyFile = new QLineEdit;
-    m_bodyFile->setObjectName(QStringLiteral("bodyFile"));
-    m_bodyFile->setPlaceholderText(tr("The file whose bytes are the body"));
-    m_bodyFile->setToolTip(tr("Relative to the project's folder, or absolute. Read when the request is sent or the "
-                              "run starts and sent as it is (nothing in it expanded), with a Content-Type from its "
-                              "extension unless the headers have one"));
-    auto* chooseBodyFile = new QPushButton(tr("Choose…"));
-    auto* filePage = new QWidget;
-    auto* fl = new QHBoxLayout(filePage);
-    fl->setContentsMargins(0, 0, 0, 0);
-    fl->addWidget(m_bodyFile, 1);
-    fl->addWidget(chooseBodyFile);
-    fl->setAlignment(Qt::AlignTop);
-    connect(chooseBodyFile, &QPushButton::clicked, this, [this] {
-        const QString chosen = QFileDialog::getOpenFileName(this, tr("Body file"), m_baseDir);
-        if (chosen.isEmpty())
-            return;
-        const QString relative = m_baseDir.isEmpty() ? chosen : QDir(m_baseDir).relativeFilePath(chosen);
-        m_bodyFile->setText(relative.startsWith(QLatin1String("..")) ? QFileInfo(chosen).absoluteFilePath() : relative);
-    });
-    connect(m_bodyFile, &QLineEdit::textChanged, this, &RequestEditor::emitChanged);
     m_bodyStack = new QStackedWidget;
     m_bodyStack->addWidget(m_body);
     m_bodyStack->addWidget(m_form);
-    m_bodyStack->addWidget(filePage);
+    m_bodyStack->addWidget(bodyFilePage());
     auto* bodyPage = new QWidget;
     auto* bl = new QVBoxLayout(bodyPage);
     auto* bodyBar = new QHBoxLayout;
@@ -644,6 +621,31 @@ bool sendUnknownAnyway(const RequestItem::Unknown& unknown, QWidget* parent)
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
     return box.clickedButton() == anyway;
+}
+
+// The File body mode's page: the path, and a button that chooses it.
+QWidget* RequestEditor::bodyFilePage()
+{
+    m_bodyFile = new QLineEdit;
+    m_bodyFile->setObjectName(QStringLiteral("bodyFile"));
+    m_bodyFile->setPlaceholderText(tr("The file whose bytes are the body"));
+    m_bodyFile->setToolTip(tr("Relative to the project's folder, or absolute. Read when the request is sent or the "
+                              "run starts and sent as it is (nothing in it expanded), with a Content-Type from its "
+                              "extension unless the headers have one"));
+    auto* choose = new QPushButton(tr("Choose…"));
+    auto* page = new QWidget;
+    auto* layout = new QHBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_bodyFile, 1);
+    layout->addWidget(choose);
+    layout->setAlignment(Qt::AlignTop);
+    connect(choose, &QPushButton::clicked, this, [this] {
+        const QString chosen = QFileDialog::getOpenFileName(this, tr("Body file"), m_baseDir);
+        if (!chosen.isEmpty())
+            m_bodyFile->setText(KeyValueTable::pathFrom(m_baseDir, chosen));
+    });
+    connect(m_bodyFile, &QLineEdit::textChanged, this, &RequestEditor::emitChanged);
+    return page;
 }
 
 void RequestEditor::setBaseDir(const QString& dir)

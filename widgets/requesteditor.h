@@ -78,6 +78,7 @@ private:
     void judge(const CheckAnswer& answer);
     void placeTests(QTabWidget* tabs);
     void emitChanged();
+    QWidget* bodyFilePage();
     void urlToParams();
     void paramsToUrl();
     void checkJson();

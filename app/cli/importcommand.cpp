@@ -186,13 +186,6 @@ bool isCollection(const ImportOptions& o)
            endsWith(".har") || endsWith(".sh") || endsWith(".curl");
 }
 
-// The folder of the project file `project` (where its requests' relative paths start).
-std::string projectFolder(const std::string& project)
-{
-    const std::size_t slash = project.rfind('/');
-    return slash == std::string::npos ? std::string(".") : project.substr(0, slash);
-}
-
 int importCollectionFile(const ImportOptions& o)
 {
     struct stat st
@@ -203,11 +196,10 @@ int importCollectionFile(const ImportOptions& o)
     std::string data, why;
     if (!readWholeFile(o.file, data, why))
         return refuse("cannot read \"" + o.file + "\": " + why, BadInput);
-    const std::size_t slash = o.file.rfind('/');
-    const std::string folder = slash == std::string::npos ? std::string(".") : o.file.substr(0, slash);
-    CollectionImport c =
-        importCollection(data, o.file, filesBeside(o.file),
-                         filesUnder(o.workingDir.empty() ? folder : o.workingDir, o.anyFile, projectFolder(o.project)));
+    // a file field's file: in the collection's folder (or --working-dir), kept relative to the project's
+    CollectionImport c = importCollection(
+        data, o.file, filesBeside(o.file),
+        filesUnder(o.workingDir.empty() ? folderOf(o.file) : o.workingDir, o.anyFile, folderOf(o.project)));
     if (c.error)
         return refuse(o.file + ": " + c.error->text(), BadInput);
     if (!o.name.empty())

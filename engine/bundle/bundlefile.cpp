@@ -48,6 +48,20 @@ std::string sha256(const std::string& data)
 
 namespace {
 
+// `file`'s bytes into `data` (relative to `baseDir`), unless `data` already holds them; false with `error`
+// naming `field`.
+bool readInto(const std::string& baseDir, const std::string& file, const std::string& field, std::string& data,
+              std::string& error)
+{
+    if (!data.empty())
+        return true;
+    std::string why;
+    if (readWholeFile(pathUnder(baseDir, file), data, why))
+        return true;
+    error = field + ": cannot read \"" + file + "\": " + why;
+    return false;
+}
+
 // A form's files travel as their bytes, with the filename the path gave.
 bool inlineFormFiles(v1::Form& form, const std::string& baseDir, const std::string& field, std::string& error)
 {
@@ -55,14 +69,9 @@ bool inlineFormFiles(v1::Form& form, const std::string& baseDir, const std::stri
         v1::FormFile& f = *form.mutable_files(k);
         if (f.file().empty())
             continue;
-        if (f.data().empty()) {
-            std::string data, why;
-            if (!readWholeFile(pathUnder(baseDir, f.file()), data, why)) {
-                error = field + ".form.files[" + std::to_string(k) + "].file: cannot read \"" + f.file() + "\": " + why;
-                return false;
-            }
-            f.set_data(std::move(data));
-        }
+        if (!readInto(baseDir, f.file(), field + ".form.files[" + std::to_string(k) + "].file", *f.mutable_data(),
+                      error))
+            return false;
         if (f.filename().empty())
             f.set_filename(std::string(fileBaseName(f.file())));
         f.clear_file(); // its bytes are there: no file is named in a bundle
@@ -75,14 +84,8 @@ bool inlineBodyFile(v1::BodyFile& f, const std::string& baseDir, const std::stri
 {
     if (f.file().empty())
         return true;
-    if (f.data().empty()) {
-        std::string data, why;
-        if (!readWholeFile(pathUnder(baseDir, f.file()), data, why)) {
-            error = field + ".body_file.file: cannot read \"" + f.file() + "\": " + why;
-            return false;
-        }
-        f.set_data(std::move(data));
-    }
+    if (!readInto(baseDir, f.file(), field + ".body_file.file", *f.mutable_data(), error))
+        return false;
     if (f.content_type().empty())
         f.set_content_type(contentTypeOfFilename(fileBaseName(f.file())));
     f.clear_file();
@@ -151,13 +154,9 @@ bool inlineFiles(v1::Scenario& s, const std::string& baseDir, const std::string&
             v->mutable_csv()->clear_file(); // its rows are there: no file is named in a bundle
         if (!v->has_csv() || !v->csv().data().empty())
             continue;
-        std::string data, why;
-        if (!readWholeFile(pathUnder(baseDir, v->csv().file()), data, why)) {
-            error = prefix + "variables[" + std::to_string(i) + "].csv.file: cannot read \"" + v->csv().file() +
-                    "\": " + why;
+        if (!readInto(baseDir, v->csv().file(), prefix + "variables[" + std::to_string(i) + "].csv.file",
+                      *v->mutable_csv()->mutable_data(), error))
             return false;
-        }
-        v->mutable_csv()->set_data(data);
         v->mutable_csv()->clear_file();
     }
     if (!inlineSteps(*s.mutable_steps(), baseDir, prefix + "steps", error) ||
@@ -174,15 +173,9 @@ bool inlineFiles(v1::Scenario& s, const std::string& baseDir, const std::string&
         } files[] = {{"tls.ca_file", tls->ca_file(), tls->mutable_ca_pem()},
                      {"tls.cert_file", tls->cert_file(), tls->mutable_cert_pem()},
                      {"tls.key_file", tls->key_file(), tls->mutable_key_pem()}};
-        for (const auto& f : files) {
-            if (f.file.empty() || !f.pem->empty())
-                continue;
-            std::string why;
-            if (!readWholeFile(pathUnder(baseDir, f.file), *f.pem, why)) {
-                error = prefix + f.field + ": cannot read \"" + f.file + "\": " + why;
+        for (const auto& f : files)
+            if (!f.file.empty() && !readInto(baseDir, f.file, prefix + f.field, *f.pem, error))
                 return false;
-            }
-        }
         tls->clear_ca_file();
         tls->clear_cert_file();
         tls->clear_key_file();

@@ -29,7 +29,6 @@ const std::map<std::string, std::string>& noteTexts()
         {"postman-version", "This Postman Collection (%1) has no list of items: export it again from Postman as v2.1."},
         {"script-unsupported", "%1: its %2 script calls %3 (line %4), which Stampede does not run"},
         {"auth-kind", "%1: its %2 authorization"},
-        {"file-body", "%1: its body from a file"},
         {"file-field", "%1: the file field \"%2\""},
         {"file-body-missing", "%1: its body from the file \"%2\" (%3): it is sent empty, as newman does"},
         {"file-missing",
@@ -364,6 +363,12 @@ BesideReader filesBeside(const std::string& file)
         }
         return true;
     };
+}
+
+std::string locatedFile(const FileLocator& locate, const std::string& src, std::string& why)
+{
+    why = "no file is read by this import";
+    return locate ? locate(src, why) : std::string();
 }
 
 FileLocator filesUnder(const std::string& workingDir, bool anywhere, const std::string& projectDir)

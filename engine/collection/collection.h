@@ -67,7 +67,8 @@ BesideReader filesBeside(const std::string& file);
 // The most files an import reads beside the one imported.
 constexpr int kMaxFilesBeside = 64;
 
-// Finds a file that an imported request sends (a Postman form's file field): its absolute path, or "" with `why`.
+// Finds a file that an imported request sends (a Postman form's file field, a file body, curl's -F name=@path):
+// the path to keep (relative to the project's folder when it is in it, else absolute), or "" with `why`.
 using FileLocator = std::function<std::string(const std::string& src, std::string& why)>;
 // Files in `workingDir` and the folders below it (newman's --working-dir; the collection's own folder is the
 // import's default), a relative path taken from there; with `anywhere` (newman's insecure file read), any.
@@ -79,7 +80,7 @@ FileLocator filesUnder(const std::string& workingDir, bool anywhere, const std::
 // it is none of them or is broken. `beside` reads the files it refers to (none
 // when empty: each such reference is named in notImported).
 // `locate` finds the files that a request sends (none when empty: each is
-// noted and sent as an empty part).
+// noted, and left out or sent empty as newman would).
 CollectionImport importCollection(const std::string& data, const std::string& fileName, const BesideReader& beside = {},
                                   const FileLocator& locate = {});
 // YAML 1.2 (as OpenAPI files are written) as JSON text; false with `error`.

@@ -93,23 +93,24 @@ CollectionImport importCurl(const std::string& text, const FileLocator& locate)
         for (const auto& [k, v] : c->headers)
             if (equalsNoCase(k, "content-type") && v.find("json") != std::string::npos)
                 r.bodyMode = "json";
-        if (!c->form.empty()) {
+        if (!c->form.empty())
             r.bodyMode = "multipart";
-            r.form = c->form;
-        }
         // -F name=@file: found as a collection's file fields are (a path kept); one that is not is named and left out
-        for (auto it = c->formFiles.rbegin(); it != c->formFiles.rend(); ++it) {
-            std::string why = "no file is read by this import";
-            std::string path = locate ? locate(it->second, why) : std::string();
-            if (path.empty()) {
-                out.notImported.push_back(note(
-                    "file-missing", {"command " + std::to_string(n + 1), r.form[it->first].first, it->second, why}));
-                r.form.erase(r.form.begin() + std::ptrdiff_t(it->first));
-                for (auto& [at, files] : r.formFiles)
-                    at -= at > it->first ? 1 : 0;
+        for (std::size_t i = 0, file = 0; i < c->form.size(); ++i) {
+            if (file == c->formFiles.size() || c->formFiles[file].first != i) {
+                r.form.push_back(c->form[i]);
                 continue;
             }
-            r.formFiles.insert(r.formFiles.begin(), {it->first, {std::move(path)}});
+            const std::string& src = c->formFiles[file++].second;
+            std::string why;
+            std::string path = locatedFile(locate, src, why);
+            if (path.empty()) {
+                out.notImported.push_back(
+                    note("file-missing", {"command " + std::to_string(n + 1), c->form[i].first, src, why}));
+                continue;
+            }
+            r.form.push_back(c->form[i]);
+            r.formFiles.emplace_back(r.form.size() - 1, std::vector<std::string>{std::move(path)});
         }
         if (c->basic && c->digest) { // --digest -u: the server's challenge answered
             r.auth = "digest";

@@ -24,9 +24,9 @@ struct NewRequest
     Pairs headers;
     std::string body;
     std::string bodyMode = "raw"; // raw, json, urlencoded, multipart, file
-    std::string bodyFile;         // file: the absolute path
+    std::string bodyFile;         // file: the path the locator gave ("" when it found none: sent empty)
     Pairs form;
-    // Multipart file fields: the index in `form` of each, and the files that fill it (absolute paths).
+    // Multipart file fields: the index in `form` of each, and the files that fill it (the paths the locator gave).
     std::vector<std::pair<std::size_t, std::vector<std::string>>> formFiles;
     std::string auth; // "", basic, bearer, oauth1
     std::string user, password, token;
@@ -55,6 +55,10 @@ const Json& items(const Json& o, const char* key);  // an empty array when missi
 ImportNote note(std::string code, std::vector<std::string> args = {});
 // `v` as JSON text; bytes that are not UTF-8 (a curl command, a HAR body) become U+FFFD: JSON holds text only.
 std::string dumpJson(const Json& v, int indent = -1);
+
+// The path `locate` gives for a file a request sends (`src` as written), or "" with `why` (also when the import
+// reads no file: no locator).
+std::string locatedFile(const FileLocator& locate, const std::string& src, std::string& why);
 
 CollectionImport importPostman(const Json& root, const FileLocator& locate = {});
 // A Postman Collection v1 as the v2 tree importPostman reads (postmanv1.cpp).

@@ -193,8 +193,8 @@ struct PostmanReader
         }
         std::vector<std::string> paths;
         for (const std::string& src : sources) {
-            std::string why = "no file is read by this import";
-            std::string path = locate ? locate(src, why) : std::string();
+            std::string why;
+            std::string path = locatedFile(locate, src, why);
             if (path.empty())
                 out.notImported.push_back(note("file-missing", {where, key, src, why}));
             else
@@ -234,8 +234,8 @@ struct PostmanReader
             r.bodyMode = "json";
         } else if (mode == "file") { // found now, its path kept; one that is not is sent empty, as newman does
             const std::string src = str(member(b, "file"), "src");
-            std::string why = "no file is read by this import";
-            std::string path = locate ? locate(src, why) : std::string();
+            std::string why;
+            std::string path = locatedFile(locate, src, why);
             if (path.empty() && !src.empty())
                 out.notImported.push_back(note("file-body-missing", {where, src, why}));
             r.bodyMode = "file";

@@ -245,6 +245,12 @@ bool writeOutput(const std::string& path, const std::string& data, std::string& 
     return writeFileAtomically(o.path, data, why);
 }
 
+std::string folderOf(const std::string& path)
+{
+    const std::size_t slash = path.rfind('/');
+    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
+}
+
 std::string_view fileBaseName(std::string_view path)
 {
     const std::size_t slash = path.find_last_of('/');

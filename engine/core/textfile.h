@@ -52,6 +52,8 @@ bool writeOutput(const std::string& path, const std::string& data, std::string& 
 std::string pathUnder(const std::string& baseDir, const std::string& file);
 // The part of `path` after its last slash.
 std::string_view fileBaseName(std::string_view path);
+// The folder `path` is in: the part before its last slash, "." when it has none.
+std::string folderOf(const std::string& path);
 // A sent file's default Content-Type, by the filename's extension (the common
 // types as Postman's lookup names them; application/octet-stream otherwise).
 std::string contentTypeOfFilename(std::string_view filename);

@@ -65,7 +65,7 @@ void appendFilePart(const v1::FormFile& f, const std::string& bytes, const std::
     body.appendLiteral("--" + boundary + "\r\nContent-Disposition: form-data; name=\"");
     body.append(name);
     body.appendLiteral("\"; filename=\"" + quotedFilename(filename) + "\"\r\n");
-    if (!type.empty()) // a part with no file and no name (missing at import) goes without one, as Postman's
+    if (!type.empty()) // a part with neither file nor filename goes without one, as Postman's for a file it lacks
         body.appendLiteral("Content-Type: " + type + "\r\n");
     body.appendLiteral("\r\n");
     body.appendLiteral(bytes);
