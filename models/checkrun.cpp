@@ -77,7 +77,8 @@ CheckRun runChecks(const QJsonArray& checks, const QJsonArray& extract, const Ch
     const std::string body = answer.body.toStdString();
     AnswerView a;
     a.status = answer.status;
-    a.grpc = answer.grpc;
+    if (answer.grpc)
+        a.statusName = "grpc-status";
     a.headers = &headers;
     a.body = body;
     a.elapsedNanos = std::int64_t(answer.elapsedMs * 1e6);

@@ -2,7 +2,7 @@
 // One owner for a request item (what the builder edits and the project keeps):
 // its fields, its JSON payload (read and written here only), and what it
 // becomes: a scenario step as written, which the engine renders when it sends
-// (Send, runs and curl commands alike: run/sendonce.h).
+// (Send, runs and curl commands alike: send/sendonce.h).
 #include <QByteArray>
 #include <QHash>
 #include <QJsonArray>
@@ -15,7 +15,7 @@
 
 #include <optional>
 
-#include "run/sendonce.h"
+#include "send/sendonce.h"
 
 struct RequestItem
 {

@@ -1,6 +1,6 @@
 #pragma once
 // Send, for the request builder: a request item sent once through the engine
-// (run/sendonce.h: the run's compiler and renderer, so Send sends what a run
+// (send/sendonce.h: the run's compiler and renderer, so Send sends what a run
 // sends) on the job runner, its answer delivered on the GUI thread as values
 // a view shows, what the checks judge, and the history's entry. A newer Send
 // makes an older answer stale.

@@ -182,8 +182,8 @@ bool Check::evaluate(const AnswerView& answer, AnswerJson& json, std::string& wh
     case Subject::Status:
         pass = std::find(statuses.begin(), statuses.end(), answer.status) != statuses.end();
         if (!pass)
-            why = std::string(answer.grpc ? "grpc-status " : "status ") + std::to_string(answer.status) +
-                  ", expected " + (statuses.size() > 1 ? "one of " : "") + statusList(statuses);
+            why = std::string(answer.statusName) + " " + std::to_string(answer.status) + ", expected " +
+                  (statuses.size() > 1 ? "one of " : "") + statusList(statuses);
         break;
     case Subject::Script: // the worker sets it from the test script's results
         pass = true;

@@ -48,12 +48,13 @@ using HeaderPairs = std::vector<std::pair<std::string, std::string>>;
 // One answer as checks see it.
 struct AnswerView
 {
-    int status = 0;                        // HTTP status; gRPC: the grpc-status code
-    bool grpc = false;                     // status is a gRPC code
-    const HeaderPairs* headers = nullptr;  // as received (names in any case); null when not captured
-    const HeaderPairs* trailers = nullptr; // gRPC trailers, or a chunked body's
-    std::string_view body;                 // the decoded body (gRPC: the answer message as JSON)
-    std::int64_t elapsedNanos = 0;         // from the intended start to the whole answer
+    int status = 0;                         // HTTP status; gRPC: the grpc-status code
+    std::string_view statusName = "status"; // what the protocol calls `status` (gRPC's "grpc-status")
+    std::string_view codeName;              // the protocol's name of it (gRPC's NOT_FOUND; none for HTTP)
+    const HeaderPairs* headers = nullptr;   // as received (names in any case); null when not captured
+    const HeaderPairs* trailers = nullptr;  // gRPC trailers, or a chunked body's
+    std::string_view body;                  // the decoded body (gRPC: the answer message as JSON)
+    std::int64_t elapsedNanos = 0;          // from the intended start to the whole answer
     std::string_view cookies; // the jar's Cookie header for the request's URL after the answer (scripts' pm.cookies)
 };
 

@@ -15,7 +15,7 @@
 // with the injected clock.
 #include "agentlink.h"
 #include "core/clock.h"
-#include "run/rendezvous.h"
+#include "flow/rendezvous.h"
 #include "run/runengine.h"
 #include "runcontrol.h"
 

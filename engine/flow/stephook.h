@@ -12,9 +12,11 @@
 #include "plan/scenarioplan.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace stampede {
 
@@ -42,6 +44,8 @@ public:
     virtual ~FlowHost() = default;
     // The step's counters and histograms of the second `now` falls in.
     virtual StepMetrics& stepMetrics(std::size_t step, Nanos now) = 0;
+    // A group's (the plan's `groups`) of the second `now` falls in.
+    virtual StepMetrics& groupMetrics(std::size_t group, Nanos now) = 0;
     // `answer` counted as an answered request of the step (its bytes and times), which goes on with another send.
     virtual void countAnswer(const StepCall& call, const Answer& answer) = 0;
     // The step's request again, to `target` on its server (as GET without its body when `asGet`): the step's
@@ -49,6 +53,22 @@ public:
     virtual void sendAgain(const StepCall& call, std::string_view target, bool asGet) = 0;
     // The calendar's time, in whole seconds since 1970, on the run's clock.
     virtual std::int64_t unixSeconds() const = 0;
+    // The user a hook held at its step goes on from `now`: the step begins again (the hook lets it pass).
+    virtual void resume(std::uint32_t user, Nanos now) = 0;
+    // Wakes the loop; callable from any thread (a hook that another thread's event concerns).
+    virtual std::function<void()> doorbell() = 0;
+};
+
+class RendezvousBoard;
+
+// What a worker's hooks are made for.
+struct HookSetup
+{
+    const ScenarioPlan& plan;
+    std::uint32_t users = 0;
+    FlowHost& host;
+    RendezvousBoard* board = nullptr; // the engine's rendezvous points (null: none, and no step waits)
+    std::uint32_t stepOffset = 0;     // the plan's steps among the run's (a plan of several scenarios)
 };
 
 class StepHook
@@ -58,6 +78,21 @@ public:
     // A new iteration on `user`; `fresh` when it is not the same user's next (the open model: a slot is an
     // iteration's place, and every iteration starts anew).
     virtual void newIteration(std::uint32_t /*user*/, bool /*fresh*/) {}
+    // The step begins for the user (its first send, a repeat's, a retry's; a user held once it is resumed),
+    // meant to start at `intended`, before its request is made. Held: the hook holds the user there (nothing is
+    // made or sent, and no later hook of the step begins) until it resumes it (FlowHost::resume), or the run
+    // stops (letGo).
+    enum class Begin
+    {
+        Go,
+        Held
+    };
+    virtual Begin begin(const StepCall& /*call*/, Nanos /*intended*/) { return Begin::Go; }
+    // A hook that holds users (a rendezvous): each turn of the loop (it may resume users); whether it holds any;
+    // and when the run stops, the users it holds, into `users` (they go no further).
+    virtual void onTurn(Nanos /*now*/) {}
+    virtual bool holds() const { return false; }
+    virtual void letGo(std::vector<std::uint32_t>& /*users*/) {}
     // The step's request is about to go: what the session applies to it as it encodes it (a Cookie header).
     virtual void beforeSend(const StepCall& /*call*/, Outgoing& /*out*/) {}
     // Its answer came, before it is judged: Taken when the hook sent the step again (a redirect's hop), and the
@@ -68,10 +103,15 @@ public:
         Taken
     };
     virtual Next onAnswer(const StepCall& /*call*/, const Answer& /*answer*/) { return Next::Judge; }
+    // The step's outcome is counted (an answer judged, or no answer; not a try that is retried): `failed` when it
+    // is an error of the step.
+    virtual void settled(const StepCall& /*call*/, bool /*failed*/) {}
+    // The user's iteration ends (every hook of the plan hears it, whatever step it ended on).
+    virtual void iterationEnds(std::uint32_t /*user*/, Nanos /*now*/) {}
 };
 using StepHookPtr = std::unique_ptr<StepHook>;
 
-// A worker's hook of `kind` for `users` users of `plan`.
-StepHookPtr makeStepHook(FlowHookKind kind, const ScenarioPlan& plan, std::uint32_t users, FlowHost& host);
+// A worker's hook of `kind` (null: none is needed, a rendezvous without a board).
+StepHookPtr makeStepHook(FlowHookKind kind, const HookSetup& setup);
 
 } // namespace stampede

@@ -116,16 +116,20 @@ StepMetrics IntervalMetrics::total() const
     return t;
 }
 
-std::string grpcCodeName(int code)
+std::string_view grpcCodeView(int code)
 {
-    static const char* const names[kGrpcCodeCount] = {
+    static constexpr std::string_view names[kGrpcCodeCount] = {
         "OK",        "CANCELLED",      "UNKNOWN",           "INVALID_ARGUMENT",   "DEADLINE_EXCEEDED",
         "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
         "ABORTED",   "OUT_OF_RANGE",   "UNIMPLEMENTED",     "INTERNAL",           "UNAVAILABLE",
         "DATA_LOSS", "UNAUTHENTICATED"};
-    if (code >= 0 && std::size_t(code) < kGrpcCodeCount)
-        return names[code];
-    return "CODE_" + std::to_string(code);
+    return code >= 0 && std::size_t(code) < kGrpcCodeCount ? names[code] : std::string_view();
+}
+
+std::string grpcCodeName(int code)
+{
+    const std::string_view name = grpcCodeView(code);
+    return name.empty() ? "CODE_" + std::to_string(code) : std::string(name);
 }
 
 } // namespace stampede

@@ -39,6 +39,8 @@ std::string_view errorClassName(ErrorClass c);
 constexpr std::size_t kGrpcCodeCount = 17;
 // OK, CANCELLED, ... UNAUTHENTICATED; "CODE_n" for others.
 std::string grpcCodeName(int code);
+// The same for 0 to 16, "" for others.
+std::string_view grpcCodeView(int code);
 
 struct StepCounters
 {
@@ -95,6 +97,14 @@ struct StepCounters
     {
         addError(ErrorClass::Grpc);
         ++grpcCodes[code > 0 && std::size_t(code) < kGrpcCodeCount ? std::size_t(code) : 2];
+    }
+    // An answer whose status its protocol calls an error (net's Answer::statusError), by its class and code.
+    void addStatusError(ErrorClass c, int code)
+    {
+        if (c == ErrorClass::Grpc)
+            addGrpcError(code);
+        else
+            addError(c);
     }
 };
 

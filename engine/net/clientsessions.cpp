@@ -102,7 +102,7 @@ public:
         const RenderedRequest& r = *o.request;
         if (!changesRequest(o)) {
             session.submit(slot, *o.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now, o.timeout,
-                           m_connectTimeout, o.grpc, o.capture);
+                           m_connectTimeout, o.protocol == Protocol::Grpc, o.capture);
             return r.bytes;
         }
         if (m_encoded.empty()) // kept for the slot until its answer
@@ -110,7 +110,7 @@ public:
         Http2Encoding& e = m_encoded[slot];
         encodeHttp2(o, e);
         session.submit(slot, *o.endpoint, e.nv.data(), e.nv.size(), e.body.data(), e.body.size(), now, o.timeout,
-                       m_connectTimeout, o.grpc, o.capture);
+                       m_connectTimeout, o.protocol == Protocol::Grpc, o.capture);
         return e.bytes;
     }
     void checkDeadlines(Nanos now) override

@@ -18,6 +18,31 @@ int grpcCode(std::string_view v)
     return code <= 16 ? code : -1;
 }
 
+std::string grpcCallAnswer(Answer& a, int grpcStatus, std::string_view grpcMessage)
+{
+    if (a.status >= 400)
+        return {};
+    if (a.status != 200)
+        return "HTTP status " + std::to_string(a.status) + " to a gRPC call";
+    if (grpcStatus < 0)
+        return "the answer carries no grpc-status";
+    a.code = grpcStatus;
+    a.statusError = grpcStatus == 0 ? ErrorClass::Count : ErrorClass::Grpc;
+    a.statusName = "grpc-status";
+    a.codeName = grpcCodeView(grpcStatus);
+    a.statusMessage = grpcMessage;
+    return {};
+}
+
+void grpcDeadline(Answer& a, std::string_view message)
+{
+    a.code = 4;
+    a.statusError = ErrorClass::Grpc;
+    a.statusName = "grpc-status";
+    a.codeName = grpcCodeView(4);
+    a.statusMessage = message;
+}
+
 std::string GrpcAnswer::data(const std::uint8_t* bytes, std::size_t size)
 {
     while (size) {

@@ -5,6 +5,8 @@
 // what follows, the flag set only with grpc-encoding, at most kMaxMessage a
 // message, exactly one message with status OK. Each call says "" while the
 // answer holds, else what is wrong (a `protocol` error of the request).
+#include "sessionlistener.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,6 +17,15 @@ namespace stampede {
 // A grpc-status value: a code from 0 to 16 written in decimal (no sign, no
 // space, at most two digits); -1 for anything else.
 int grpcCode(std::string_view value);
+
+// The gRPC session over an HTTP/2 stream: the stream's answer `a` (its HTTP status set) turned into the call's,
+// by gRPC's rules, with the grpc-status read (-1: none) and grpc-message: `code` the grpc-status, an error unless
+// OK. An HTTP error status stays an HTTP error (a proxy's, not the service's). Returns "" or why the answer is no
+// gRPC answer (then a `protocol` failure of the request).
+std::string grpcCallAnswer(Answer& a, int grpcStatus, std::string_view grpcMessage);
+// A call whose deadline passed (`a` a timeout's failure): it ends as DEADLINE_EXCEEDED, as any gRPC client
+// reports it, with `message` (kept by the caller) as its grpc-message.
+void grpcDeadline(Answer& a, std::string_view message);
 
 class GrpcAnswer
 {

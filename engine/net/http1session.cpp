@@ -160,7 +160,7 @@ void Http1Session::complete(std::size_t consumed, std::size_t n, bool peerClosed
         closeTransport();
     m_busy = false;
     Answer a;
-    a.status = status;
+    a.setHttpStatus(status);
     a.bytesIn = m_bytesIn;
     a.timeToFirstByte = m_written ? std::max<Nanos>(0, m_firstByte - m_written) : -1;
     a.errorSample = m_errorSample;

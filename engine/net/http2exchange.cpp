@@ -19,7 +19,8 @@ namespace {
 class OneShot final : public SessionListener
 {
 public:
-    explicit OneShot(Http2ExchangeResult& r) : m_r(r) {}
+    OneShot(Http2ExchangeResult& r, bool grpc) : grpc(grpc), m_r(r) {}
+    const bool grpc;
     bool done = false;
 
     void onAnswer(std::uint32_t, const Answer& a, Nanos) override
@@ -31,9 +32,9 @@ public:
             return;
         }
         m_r.status = a.status;
-        if (a.grpc) {
-            m_r.grpcStatus = a.grpcStatus;
-            m_r.grpcMessage = std::string(a.grpcMessage);
+        if (grpc && a.status == 200) { // the gRPC session's answer (an HTTP error status is no call's)
+            m_r.grpcStatus = a.code;
+            m_r.grpcMessage = std::string(a.statusMessage);
         }
         if (a.headers) {
             m_r.headers = *a.headers;
@@ -112,7 +113,7 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
         r.error = "cannot create an event loop";
         return r;
     }
-    OneShot listener(r);
+    OneShot listener(r, request.grpc);
     std::vector<char> buffer(64 * 1024);
     Http2Session session(loop, listener, buffer.data(), buffer.size(), 1);
     const Nanos start = SteadyClock::monotonicNow();

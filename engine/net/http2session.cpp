@@ -187,13 +187,15 @@ struct Http2Callbacks
             if (status >= 400 && sample.find("\r\n\r\n") == std::string::npos)
                 sample += "\r\n\r\n";
             Answer a;
-            a.status = status;
+            a.setHttpStatus(status);
             a.bytesIn = bytesIn;
             a.timeToFirstByte = timeToFirstByte;
             a.errorSample = sample;
-            a.grpc = request.grpc;
-            a.grpcStatus = grpcStatus;
-            a.grpcMessage = grpcMessage;
+            if (request.grpc) // the gRPC session's answer
+                if (const std::string notGrpc = grpcCallAnswer(a, grpcStatus, grpcMessage); !notGrpc.empty()) {
+                    h->m_listener.onAnswer(request.tag, Answer::failure(ErrorClass::Protocol, notGrpc), h->m_now);
+                    return 0;
+                }
             if (request.capture != CaptureMode::None) {
                 a.headers = &headers;
                 a.trailers = &trailers;
@@ -646,29 +648,39 @@ void Http2Session::checkDeadlines(Nanos now)
     if (isOpen() && !ready() && checkConnectDeadline(now))
         return; // every waiting request failed with the connect
     // collect first: the listener may start new streams on this session
-    std::vector<std::pair<std::uint32_t, Nanos>> late;
+    struct Late
+    {
+        std::uint32_t tag;
+        Nanos timeout;
+        bool grpc;
+    };
+    std::vector<Late> late;
     for (auto& s : m_streams) {
         if (!s.used || s.reported || now < s.request.deadline)
             continue;
         s.reported = true; // the pool entry is freed when nghttp2 closes the stream
         if (s.id > 0 && m_session)
             nghttp2_submit_rst_stream(m_session, NGHTTP2_FLAG_NONE, s.id, NGHTTP2_CANCEL);
-        late.emplace_back(s.request.tag, s.request.timeout);
+        late.push_back({s.request.tag, s.request.timeout, s.request.grpc});
     }
     for (auto it = m_waiting.begin(); it != m_waiting.end();) {
         if (now < it->deadline) {
             ++it;
             continue;
         }
-        late.emplace_back(it->tag, it->timeout);
+        late.push_back({it->tag, it->timeout, it->grpc});
         it = m_waiting.erase(it);
     }
     if (late.empty())
         return;
     flush(now); // the resets go out: the server stops working on those streams
-    for (const auto& [tag, timeout] : late) {
-        const std::string why = "no complete response within " + std::to_string(timeout / kNanosPerMilli) + " ms";
-        m_listener.onAnswer(tag, Answer::failure(ErrorClass::Timeout, why), now);
+    for (const Late& l : late) {
+        const std::string why = "no complete response within " + std::to_string(l.timeout / kNanosPerMilli) + " ms";
+        Answer a = Answer::failure(ErrorClass::Timeout, why);
+        const std::string deadline = l.grpc ? "the deadline passed (" + why + ")" : std::string();
+        if (l.grpc)
+            grpcDeadline(a, deadline);
+        m_listener.onAnswer(l.tag, a, now);
     }
 }
 

@@ -35,6 +35,14 @@ struct RenderedRequest
 // The request target (path and query) of a rendered request.
 std::string_view requestTarget(const RenderedRequest& r);
 
+// The protocol a request speaks, as its session needs to know it: HTTP (1.1 or 2), or a gRPC call on HTTP/2
+// (its answer is judged by grpc-status, its deadline ends it as DEADLINE_EXCEEDED).
+enum class Protocol : std::uint8_t
+{
+    Http,
+    Grpc
+};
+
 struct Outgoing
 {
     const RenderedRequest* request = nullptr;
@@ -42,7 +50,7 @@ struct Outgoing
     std::uint32_t server = 0;    // the endpoint's place among the plan's servers (HTTP/2: its connections)
     Nanos timeout = 0;           // from the send to the end of the answer
     bool noResponseBody = false; // HEAD: the answer has no body whatever its headers say
-    bool grpc = false;           // a gRPC call: the answer carries grpc-status
+    Protocol protocol = Protocol::Http;
     CaptureMode capture = CaptureMode::None;
     // Applied by the session as it encodes the request (empty: as rendered).
     std::string_view cookie;        // a Cookie header's value

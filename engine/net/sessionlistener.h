@@ -31,21 +31,35 @@ struct Answer
     bool failed = false;
     ErrorClass error = ErrorClass::Protocol;
     std::string_view why;
-    int status = 0;            // the HTTP status
+    int status = 0;            // the HTTP status (a gRPC call's is 200)
     std::uint64_t bytesIn = 0; // its header and body bytes
     // From the request's write (after any connect and TLS handshake) to the
     // answer's first bytes (read in a batch: the batch's time); -1: not timed.
     Nanos timeToFirstByte = -1;
     std::string_view errorSample; // status >= 400: the answer's start as received (status, headers, some body)
-    // A gRPC call's answer (sent with Outgoing::grpc): grpc-status from the
-    // trailers or a trailers-only answer (-1: the server sent none), and grpc-message.
-    bool grpc = false;
-    int grpcStatus = -1;
-    std::string_view grpcMessage;
+    // The answer as its protocol judges it, the same for every protocol: `code` is what a status check compares
+    // (HTTP's status; a call protocol's own, gRPC's grpc-status), `statusName` what the protocol calls it,
+    // `codeName` its name for the code (gRPC's NOT_FOUND; none for HTTP), `statusMessage` the server's words on it
+    // (grpc-message). `statusError`: not a success by the protocol's rule, as it is counted (Http4xx, Http5xx,
+    // Grpc); Count: a success. A failed request may carry one too: a deadline that the protocol turns into a
+    // status (gRPC's DEADLINE_EXCEEDED).
+    int code = 0;
+    ErrorClass statusError = ErrorClass::Count;
+    std::string_view statusName = "status";
+    std::string_view codeName;
+    std::string_view statusMessage;
     // Sent with a capture mode: what the server sent (else null).
     const HeaderList* headers = nullptr;
     const HeaderList* trailers = nullptr;
     const std::string* body = nullptr;
+
+    // An HTTP answer's status: its code, and an error from 400 on.
+    void setHttpStatus(int s)
+    {
+        status = code = s;
+        statusError = s < 400 ? ErrorClass::Count : s < 500 ? ErrorClass::Http4xx : ErrorClass::Http5xx;
+    }
+    bool statusFailed() const { return statusError != ErrorClass::Count; }
 
     static Answer failure(ErrorClass e, std::string_view why)
     {

@@ -3,6 +3,7 @@
 #include "core/text.h"
 #include "core/textfile.h"
 #include "core/url.h"
+#include "grpc/messagecodec.h"
 #include "grpc/reflection.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -251,6 +252,8 @@ bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, Pla
     if (!body(g, gf, *plan, ps))
         return false;
     ps.fixed = false; // no HTTP/1.1 form
+    ps.protocol = Protocol::Grpc;
+    ps.codec = std::make_shared<GrpcMessageCodec>(plan->schema, plan->input, plan->output);
     ps.grpc = std::move(plan);
     return true;
 }

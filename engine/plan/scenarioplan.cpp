@@ -574,6 +574,12 @@ private:
     // Cookies and redirects, for the scenario's HTTP steps.
     void flows()
     {
+        for (auto& st : m_plan.steps) {
+            if (st.rendezvousUsers)
+                st.hooks.push_back(FlowHookKind::Rendezvous);
+            if (!m_plan.groups.empty()) // a step of no group ends the group before it
+                st.hooks.push_back(FlowHookKind::Group);
+        }
         m_plan.cookies = m_s.cookies();
         m_plan.followRedirects = m_s.follow_redirects();
         if (m_plan.followRedirects > kMaxRedirects)

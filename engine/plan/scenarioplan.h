@@ -5,6 +5,7 @@
 // hosts resolved. Every fault is reported with the field it concerns:
 // "steps[1].request.url: unknown variable ${userId}".
 #include "check/checks.h"
+#include "core/bodycodec.h"
 #include "core/breakerrule.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
@@ -15,6 +16,7 @@
 #include "load/stageprofile.h"
 #include "load/thinktime.h"
 #include "net/endpoint.h"
+#include "net/outgoing.h"
 
 #include <algorithm>
 #include <array>
@@ -80,9 +82,12 @@ struct StepScriptPlan
 // on an answer.
 enum class FlowHookKind : std::uint8_t
 {
-    Cookies,   // the user's cookie jar (ScenarioPlan::cookies)
-    Redirects, // redirects followed as hops of the step (ScenarioPlan::followRedirects)
-    Digest,    // the server's Digest challenge answered (PlannedStep::digest); after the others, which see a 401 first
+    Cookies,    // the user's cookie jar (ScenarioPlan::cookies)
+    Redirects,  // redirects followed as hops of the step (ScenarioPlan::followRedirects)
+    Digest,     // the server's Digest challenge answered (PlannedStep::digest); after the others, which see a 401 first
+    Group,      // groups timed as transactions (ScenarioPlan::groups): on every step of a plan that has groups
+    Rendezvous, // users wait at the step's rendezvous (PlannedStep::rendezvousUsers): first, a held user begins
+                // nothing else
 };
 
 // Digest authentication's fields as written (v1::DigestAuth), expanded when
@@ -147,6 +152,10 @@ struct PlannedStep
     // iteration and converted to the message), or, when fixed, the framed
     // message itself. Always HTTP/2.
     std::shared_ptr<const GrpcMethodPlan> grpc;
+    // What the worker knows of the step's protocol: its session's (net/outgoing.h), and the codec of a body that
+    // goes in another form than written (a gRPC message: JSON rendered, framed protobuf sent; null: as rendered).
+    Protocol protocol = Protocol::Http;
+    BodyCodecPtr codec;
     // Steps to the same server share an index: HTTP/2 keeps its connections per server.
     std::uint32_t endpointIndex = 0;
     // Judged on each answer (a failed one fails the step as `check`), and

@@ -15,15 +15,14 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
     const std::size_t n = plan.steps.size();
     m_templated.resize(n);
     m_fixed.resize(n);
-    m_grpcScratch.resize(n);
-    m_grpcCache.resize(n);
+    m_encoders.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const PlannedStep& st = plan.steps[i];
         m_templated[i] = !(http2 ? st.h2Fixed : st.fixed);
         m_anyTemplated |= m_templated[i];
         if (m_templated[i]) {
-            if (st.grpc && st.grpc->input)
-                m_grpcScratch[i] = st.grpc->schema->newMessage(st.grpc->input);
+            if (st.codec)
+                m_encoders[i] = st.codec->encoder();
             continue;
         }
         RenderedRequest& r = m_fixed[i];
@@ -45,7 +44,7 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
         if (headTooBig(head, r))
             continue;
         if (st.hasBody)
-            r.body = st.body.constantText(); // gRPC: already the framed message
+            r.body = st.body.constantText(); // with a codec: already in its wire form
         point(st, r);
     }
 }
@@ -119,8 +118,8 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
     r.body.clear();
     if (st.hasBody)
         st.body.appendTo(r.body, values);
-    if (st.grpc)
-        toGrpcMessage(step, r);
+    if (m_encoders[step])
+        encodeBody(step, r);
     point(st, r);
 }
 
@@ -322,25 +321,14 @@ void RequestRenderer::renderRecord(std::size_t step, const TrafficRecord& r, Ren
     }
 }
 
-void RequestRenderer::toGrpcMessage(std::size_t step, RenderedRequest& r)
+void RequestRenderer::encodeBody(std::size_t step, RenderedRequest& r)
 {
-    auto& cache = m_grpcCache[step];
-    if (auto it = cache.find(r.body); it != cache.end()) {
-        r.body = it->second;
-        return;
-    }
-    std::string binary, why;
-    if (!m_grpcScratch[step] || !jsonToBinary(*m_grpcScratch[step], r.body, binary, why)) {
-        r.failure = why.empty() ? "no schema for this gRPC step" : why;
+    std::string why;
+    if (!m_encoders[step]->encode(r.body, why)) {
+        r.failure = std::move(why);
         r.failureClass = ErrorClass::Protocol;
         r.body.clear();
-        return;
     }
-    if (cache.size() >= kGrpcCacheSize)
-        cache.clear(); // many distinct values: a bounded cache, started afresh
-    auto framed = grpcFrame(binary);
-    cache.emplace(std::move(r.body), framed);
-    r.body = std::move(framed);
 }
 
 void RequestRenderer::point(const PlannedStep& st, RenderedRequest& r)

@@ -3,19 +3,17 @@
 // iteration's values, in the form its client session sends. Fixed steps are
 // rendered once, here; templated ones per iteration into storage the caller
 // keeps (strings keep their capacity between iterations: no allocation in
-// steady state). gRPC steps have their rendered JSON converted to the framed
-// message, cached per distinct text (bounded), per worker.
+// steady state). A step whose body goes in another form than written (its
+// plan's codec) has its rendered body encoded by this worker's encoder.
 #include "core/template.h"
 #include "net/outgoing.h"
 #include "plan/scenarioplan.h"
 #include "traffic/trafficrecord.h"
 
-#include <google/protobuf/message.h>
 #include <nghttp2/nghttp2.h>
 
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace stampede {
@@ -50,7 +48,7 @@ private:
     // A head of `bytes` over kMaxHead: `out` fails (a `render` error naming its size) and keeps nothing of it.
     static bool headTooBig(std::size_t bytes, RenderedRequest& out);
     void renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& out);
-    void toGrpcMessage(std::size_t step, RenderedRequest& r);
+    void encodeBody(std::size_t step, RenderedRequest& r);
     static void point(const PlannedStep& st, RenderedRequest& r);
     static bool retagged(std::string_view name, std::string_view value, std::string& out);
     void appendBasic(const PlannedStep& st, const ValueLookup& values, std::string& out) const;
@@ -63,11 +61,8 @@ private:
     bool m_baggageTag = false;       // the stress tag is a W3C baggage member
     std::vector<bool> m_templated;
     std::vector<RenderedRequest> m_fixed;
-    // per templated gRPC step: a message to parse into, and rendered JSON -> framed message
-    std::vector<std::unique_ptr<google::protobuf::Message>> m_grpcScratch;
-    std::vector<std::unordered_map<std::string, std::string>> m_grpcCache;
-    static constexpr std::size_t kGrpcCacheSize = 10000;
-    mutable std::string m_scratch; // Basic's user:password before encoding (keeps its capacity)
+    std::vector<std::unique_ptr<BodyEncoder>> m_encoders; // per templated step with a codec: this worker's encoder
+    mutable std::string m_scratch;                        // Basic's user:password before encoding (keeps its capacity)
 };
 
 } // namespace stampede

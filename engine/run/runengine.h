@@ -2,10 +2,10 @@
 // One engine process's run: starts the workers, merges their per-second
 // metrics exactly (histograms merged, never percentiles averaged) as each
 // second completes on every worker, and keeps the whole-run totals.
+#include "flow/rendezvous.h"
 #include "metrics/runmetrics.h"
 #include "metrics/timeline.h"
 #include "plan/scenarioplan.h"
-#include "rendezvous.h"
 
 #include <atomic>
 #include <functional>

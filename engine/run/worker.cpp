@@ -55,25 +55,28 @@ Worker::Worker(const WorkerSetup& setup)
         m_outgoing.push_back(outgoingOf(st));
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
     m_sessions = m_io.sessions(m_plan, slots, *this);
-    if (m_rendezvous && m_rendezvous->any())
-        m_rendezvous->addDoorbell([io = &m_io] { io->wake(); });
-    else
-        m_rendezvous = nullptr;
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
     // each step's hooks: one of each kind the plan lists, shared by the steps that list it
     m_stepHooks.resize(m_plan.steps.size());
     std::map<FlowHookKind, StepHook*> byKind;
+    const HookSetup hookSetup{m_plan, slots, *this,
+                              setup.rendezvous && setup.rendezvous->any() ? setup.rendezvous : nullptr,
+                              setup.stepOffset};
     for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
         for (const FlowHookKind kind : m_plan.steps[i].hooks) {
-            StepHook*& h = byKind[kind];
-            if (!h) {
-                m_hooks.push_back(makeStepHook(kind, m_plan, slots, *this));
-                h = m_hooks.back().get();
+            if (!byKind.count(kind)) {
+                StepHookPtr made = makeStepHook(kind, hookSetup);
+                byKind[kind] = made.get();
+                if (made)
+                    m_hooks.push_back(std::move(made));
                 if (kind == FlowHookKind::Cookies)
-                    m_cookies = static_cast<CookieHook*>(h);
+                    m_cookies = static_cast<CookieHook*>(byKind[kind]);
+                if (kind == FlowHookKind::Rendezvous && byKind[kind])
+                    m_holders.push_back(byKind[kind]);
             }
-            m_stepHooks[i].push_back(h);
+            if (StepHook* h = byKind[kind]) // none: not needed here (a rendezvous without a board)
+                m_stepHooks[i].push_back(h);
         }
     m_scripted = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
                              [](const PlannedStep& st) { return st.scripts != nullptr; });
@@ -242,23 +245,11 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     const auto i = std::size_t(step);
     if (!retry)
         s.tries = 0;
-    if (m_rendezvous && m_plan.steps[i].rendezvousUsers && !std::exchange(s.metRendezvous, false)) {
-        // a rendezvous: the user waits here until the point releases (parked, not in flight)
-        s.step = step;
-        s.intended = intended;
-        s.ticket = m_rendezvous->arrive(m_setup.stepOffset + i, now);
-        m_parked.push_back(slot);
-        return;
-    }
-    if (const int g = m_plan.steps[i].group; g >= 0 && s.group != g) { // a group (transaction) starts
-        s.group = g;
-        s.groupStart = intended;
-        s.groupEnd = intended;
-        s.groupFailed = false;
-    }
     s.step = step;
-    s.lastStep = std::uint32_t(step);
     s.intended = intended;
+    if (!m_stepHooks[i].empty() && !hooksBegin(slot, intended, now))
+        return; // held (a rendezvous): not in flight until a hook resumes it
+    s.lastStep = std::uint32_t(step);
     s.sent = now;
     ++m_inFlight;
     Outgoing o = m_outgoing[i];
@@ -266,7 +257,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     if (m_flows && !prepare(slot, i, o, now))
         return; // not sent: a value it uses was not extracted (reported)
     if (!o.request->failure.empty()) {
-        // the request could not be made (a value its field refuses, gRPC JSON that does not fit): nothing is sent
+        // the request could not be made (a value its field refuses, a body its codec refuses): nothing is sent
         fail(slot, o.request->failureClass, o.request->failure, now);
         return;
     }
@@ -341,7 +332,10 @@ void Worker::beginStop()
         endIteration(m_thinking.top().second, now, false);
     for (; !m_retrying.empty(); m_retrying.pop()) // a try that waits is not made (its retry was counted)
         endIteration(m_retrying.top().second, now, false);
-    for (const std::uint32_t slot : std::exchange(m_parked, {})) // a user at a rendezvous goes no further
+    std::vector<std::uint32_t> held; // a user held at its step (a rendezvous) goes no further
+    for (StepHook* h : m_holders)
+        h->letGo(held);
+    for (const std::uint32_t slot : held)
         endIteration(slot, now, false);
 }
 
@@ -382,7 +376,8 @@ bool Worker::turn(Nanos now)
         m_pacer->onTime(released ? releaseAt - 1 : now);
     resumeThinkers(now);
     resumeRetries(now);
-    resumeRendezvous(now);
+    for (StepHook* h : m_holders)
+        h->onTurn(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
     const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
     if (m_stopRunAt && m_setup.stopRun)
@@ -392,15 +387,13 @@ bool Worker::turn(Nanos now)
     if (now >= m_nextTick) {
         if (!m_stopping && started)
             m_pacer->onTick(now);
-        if (m_rendezvous)
-            m_rendezvous->checkTimeouts(now);
         m_sessions->checkDeadlines(now);
         m_nextTick = now + kTick;
     }
     if (now >= m_secondEnd)
         rollSeconds(now);
     return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty() &&
-             m_parked.empty());
+             std::none_of(m_holders.begin(), m_holders.end(), [](const StepHook* h) { return h->holds(); }));
 }
 
 std::uint32_t Worker::maxConnections() const

@@ -11,11 +11,13 @@
 //     -> startIteration: the slot's cursors advance, the request renderer
 //        (requestrenderer.h) fills every templated step; or, for a recorded
 //        request (a copy with its offsets), it is rendered as it was
-//     -> client sessions (net/clientsessions.h: HTTP/1.1 | HTTP/2 | gRPC on
-//        HTTP/2), sent as an Outgoing (net/outgoing.h): the session encodes
-//        it, with the user's cookie or a redirect hop applied
-//     -> its answer comes back here (SessionListener::onAnswer), is judged,
-//        counted, and the slot goes on to its next step or back to the pacer.
+//     -> client sessions (net/clientsessions.h, one per protocol), sent as an
+//        Outgoing (net/outgoing.h): the session encodes it, with the user's
+//        cookie or a redirect hop applied
+//     -> its answer comes back here (SessionListener::onAnswer) as the same
+//        protocol-neutral Answer from every session (its status judged by the
+//        protocol's rules), is judged by the step, counted, and the slot goes
+//        on to its next step or back to the pacer.
 // Business flows (workerflows.cpp) sit between an answer and the next step:
 // cookies taken, a redirect followed (a hop of the same step), checks judged
 // (a failed one ends the iteration as a `check` error), values extracted into
@@ -27,13 +29,13 @@
 #include "core/parametersource.h"
 #include "core/random.h"
 #include "flow/cookies.h"
+#include "flow/rendezvous.h"
 #include "flow/stephook.h"
 #include "load/pacer.h"
 #include "metrics/runmetrics.h"
 #include "net/eventloop.h"
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
-#include "rendezvous.h"
 #include "requestrenderer.h"
 #include "stepscripts.h"
 #include "workerio.h"
@@ -126,13 +128,7 @@ private:
         std::uint32_t repeated = 0;   // sends of the current step done (its repeat)
         std::uint32_t tries = 0;      // retries of the current send
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
-        int group = -1;               // the group (transaction) it is in
-        Nanos groupStart = 0;         // the group's first step's intended start
-        Nanos groupEnd = 0;           // the end of its last step so far
-        bool groupFailed = false;
         std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration is one less: from 0)
-        std::uint64_t ticket = 0;     // its arrival at the rendezvous it waits at
-        bool metRendezvous = false;   // released: the next send of its step goes
         std::string trace;            // the iteration's W3C trace id (with trace on), kept with its samples
         int jump = kNoJump;           // postman.setNextRequest: the step after this one, or kEndIteration
     };
@@ -140,8 +136,7 @@ private:
     enum class Verdict
     {
         Pass,
-        HttpError,    // a status >= 400 no status check accepted
-        GrpcError,    // a gRPC status other than OK no status check accepted
+        StatusError,  // a status its protocol calls an error (Answer::statusError), no status check accepted
         CheckFailed,  // a check failed on the answer
         ScriptFailed, // the step's test script threw (or ran past its budget or heap)
         Failed        // no answer: the transport, or the request could not be made
@@ -150,13 +145,13 @@ private:
     struct Outcome
     {
         Verdict verdict = Verdict::Pass;
-        ErrorClass errorClass = ErrorClass::Protocol; // Failed
-        int status = 0;                               // HTTP status, or the gRPC status
+        ErrorClass errorClass = ErrorClass::Protocol; // Failed; StatusError: the status's class
+        int status = 0;                               // the answer's code (Answer::code)
         std::uint64_t bytesIn = 0;
         Nanos timeToFirstByte = -1; // the answer's (Answer::timeToFirstByte)
         bool answered = false;      // an answer came: its latency counts
         bool transport = false;
-        std::string_view sample; // the answer's start, for an HTTP error's sample
+        std::string_view sample; // the answer's start, for a status error's sample (else empty)
         std::string why;
     };
     // SessionListener
@@ -175,10 +170,13 @@ private:
 
     void sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, bool retry = false);
     // answers (workeroutcome.cpp)
-    void onHttpAnswer(std::uint32_t slot, const Answer& answer, Nanos now);
-    void onGrpcAnswer(std::uint32_t slot, const Answer& answer, Nanos now);
-    // A send that failed (no answer): the transport, or a request that could not be made.
+    // A send that failed (no answer): the transport, or a request that could not be made; or a failure that its
+    // protocol counts as a status (a call's deadline).
     void fail(std::uint32_t slot, ErrorClass error, std::string_view why, Nanos now);
+    void fail(std::uint32_t slot, const Answer& answer, Nanos now);
+    // A status error's account for its sample: the protocol's name of the code and the server's words on it ("":
+    // the answer's start is the sample).
+    static std::string statusWhy(const Answer& answer);
     void testsWithoutAnswer(std::uint32_t slot, ErrorClass error, Nanos now);
     static void countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m);
     static int testCheck(const StepScriptPlan& sp, const std::string& name);
@@ -197,16 +195,29 @@ private:
         Slot& s = m_slots[slot];
         return {slot, std::size_t(s.step), m_plan.steps[std::size_t(s.step)], s.path, hop, now};
     }
+    bool hooksBegin(std::uint32_t slot, Nanos intended, Nanos now); // false: a hook holds the user
     void hooksBeforeSend(std::uint32_t slot, Outgoing& o, bool hop, Nanos now);
+    void hooksSettled(std::uint32_t slot, bool failed, Nanos now);
     bool hooksTake(std::uint32_t slot, const Answer& answer, Nanos now);
     // FlowHost
     StepMetrics& stepMetrics(std::size_t step, Nanos now) override { return metricsAt(step, now); }
+    StepMetrics& groupMetrics(std::size_t group, Nanos now) override
+    {
+        if (now >= m_secondEnd)
+            rollSeconds(now);
+        return m_current->groups[m_setup.groupOffset + group];
+    }
     void countAnswer(const StepCall& call, const Answer& answer) override;
     void sendAgain(const StepCall& call, std::string_view target, bool asGet) override;
     std::int64_t unixSeconds() const override { return m_clock.unixSeconds(); }
+    void resume(std::uint32_t slot, Nanos now) override;
+    std::function<void()> doorbell() override
+    {
+        return [io = &m_io] { io->wake(); };
+    }
     // The answer judged by the step's checks (m_checkResults, counted when
     // the outcome is), extracted from when it passed; `why` a failure.
-    Verdict judge(std::uint32_t slot, const AnswerView& answer, std::string& why);
+    Verdict judge(std::uint32_t slot, const AnswerView& answer, bool statusFailed, std::string& why);
     void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why,
                    ErrorClass c = ErrorClass::Check);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
@@ -215,14 +226,12 @@ private:
     static void appendLogs(std::string& why, const std::vector<std::string>& logs);
     void keepConsole(std::size_t step, const std::vector<std::string>& logs);
     void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
-    AnswerView answerOf(std::uint32_t tag, const Answer& answer, int status, Nanos now);
+    AnswerView answerOf(std::uint32_t tag, const Answer& answer, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
     bool retryLater(std::uint32_t slot, const Outcome& o, Nanos now);
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
-    void leaveGroup(Slot& s, Nanos now);
     void resumeRetries(Nanos now);
-    void resumeRendezvous(Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
@@ -272,10 +281,9 @@ private:
     std::vector<std::vector<StepHook*>> m_stepHooks; // per step, its hooks in order (empty: a plain step)
     CookieHook* m_cookies = nullptr;                 // the cookie jars' hook (pm.cookies reads it), if any
     JsonReader m_json;                               // reads the answers' JSON paths
-    std::string m_grpcJson;                          // a gRPC answer's message as JSON
-    std::string m_decoded;                           // an answer's body in gzip or deflate, decoded (decodedBody)
-    int m_lookupSlot = -1;                           // value(): read this slot's saved and extracted values
-    const bool m_paced = m_plan.load->paced();       // iterations at planned times: send lag measured
+    std::string m_decoded; // an answer's body decoded: from gzip or deflate (decodedBody), or by the step's codec
+    int m_lookupSlot = -1; // value(): read this slot's saved and extracted values
+    const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
@@ -294,10 +302,8 @@ private:
     };
     std::vector<NamedResult> m_namedResults;                          // and its tests of names the plan did not know
     std::vector<std::pair<std::size_t, std::string>> m_checkFailures; // and why its checks failed (by index)
-    RendezvousBoard* m_rendezvous = m_setup.rendezvous;
-    std::vector<std::uint32_t> m_parked, m_released; // users waiting at a rendezvous; released in this turn
-    std::uint64_t m_rendezvousSeen = 0;              // the board's generation last looked at
-    Nanos m_stopRunAt = 0;                           // a step's onError stopRun: when (0: not)
+    std::vector<StepHook*> m_holders; // the hooks that may hold users (a rendezvous): asked at each turn
+    Nanos m_stopRunAt = 0;            // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull};                                              // think times
     FastRandom m_traceRandom{std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32)}; // trace ids

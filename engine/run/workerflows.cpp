@@ -7,7 +7,6 @@
 #include "core/text.h"
 #include "core/url.h"
 #include "core/wiretext.h"
-#include "grpc/protoschema.h"
 
 #include <algorithm>
 #include <cctype>
@@ -130,6 +129,29 @@ bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now
     return true;
 }
 
+bool Worker::hooksBegin(std::uint32_t slot, Nanos intended, Nanos now)
+{
+    const StepCall call = callOf(slot, false, now);
+    for (StepHook* h : m_stepHooks[call.step])
+        if (h->begin(call, intended) == StepHook::Begin::Held)
+            return false;
+    return true;
+}
+
+// A user a hook held (a rendezvous) goes on: its step begins again from now, its tries as they were (a retry
+// held there is still that retry).
+void Worker::resume(std::uint32_t slot, Nanos now)
+{
+    sendStep(slot, m_slots[slot].step, now, now, true);
+}
+
+void Worker::hooksSettled(std::uint32_t slot, bool failed, Nanos now)
+{
+    const StepCall call = callOf(slot, false, now);
+    for (StepHook* h : m_stepHooks[call.step])
+        h->settled(call, failed);
+}
+
 // The step's request about to go: its target as sent kept, then each hook's say (the user's cookie).
 void Worker::hooksBeforeSend(std::uint32_t slot, Outgoing& o, bool hop, Nanos now)
 {
@@ -190,14 +212,16 @@ const RenderedRequest& Worker::sentRequest(std::uint32_t slot, std::size_t step)
     return own ? s.rendered[step] : m_renderer.fixed(step);
 }
 
-// The answer as the step's checks see it: what the session captured, and for
-// gRPC the message as JSON (when some check or extractor reads the body).
-AnswerView Worker::answerOf(std::uint32_t tag, const Answer& answer, int status, Nanos now)
+// The answer as the step's checks see it: what the session captured, its body
+// decoded (from gzip or deflate, or by the step's codec: a message as JSON) when
+// some check or extractor reads it.
+AnswerView Worker::answerOf(std::uint32_t tag, const Answer& answer, Nanos now)
 {
     const Slot& s = m_slots[tag];
     AnswerView a;
-    a.status = status;
-    a.grpc = answer.grpc;
+    a.status = answer.code;
+    a.statusName = answer.statusName;
+    a.codeName = answer.codeName;
     a.elapsedNanos = now - s.intended;
     if (!answer.headers)
         return a;
@@ -205,27 +229,25 @@ AnswerView Worker::answerOf(std::uint32_t tag, const Answer& answer, int status,
     a.trailers = answer.trailers;
     a.body = *answer.body;
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    if (answer.grpc && (st.needs & kNeedsBody)) {
-        std::vector<std::string> messages;
-        std::string why;
-        m_grpcJson.clear();
-        if (grpcUnframe(*answer.body, messages, why) && messages.size() == 1 && st.grpc->output)
-            binaryToJson(*st.grpc->schema, st.grpc->output, messages.front(), m_grpcJson, why);
-        a.body = m_grpcJson;
-    } else if (!answer.grpc && (st.needs & kNeedsBody)) {
+    if (!(st.needs & kNeedsBody))
+        return a;
+    if (st.codec) {
+        st.codec->decode(*answer.body, m_decoded);
+        a.body = m_decoded;
+    } else {
         a.body = decodedBody(a, m_decoded);
     }
     return a;
 }
 
 // Judges an answer by the step's checks (their results kept for when the
-// outcome is counted), then extracts. A status >= 400 (a gRPC status other
-// than OK) is an error of its own class unless a status check accepted it.
-Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::string& why)
+// outcome is counted), then extracts. A status its protocol calls an error
+// (`statusFailed`: HTTP's from 400, a call status other than OK) is an error
+// of its own class unless a status check accepted it.
+Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, bool statusFailed, std::string& why)
 {
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    const bool error = a.grpc ? a.status != 0 : a.status >= 400;
     AnswerJson json(m_json, a.body);
     bool accepted = false;
     int failed = -1;
@@ -257,9 +279,9 @@ Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, std::stri
         why = std::move(scriptWhy);                               // whatever the status it threw on
         return script;
     }
-    if (error && !accepted) {
+    if (statusFailed && !accepted) {
         why.clear();
-        return a.grpc ? Verdict::GrpcError : Verdict::HttpError;
+        return Verdict::StatusError;
     }
     if (failed >= 0)
         return Verdict::CheckFailed;
@@ -387,9 +409,10 @@ void Worker::failCheck(const Slot& slot, const AnswerView& a, const std::string&
     e.step = step;
     e.second = m_current->second;
     e.errorClass = c;
-    e.status = a.grpc ? 0 : a.status;
-    e.head = a.grpc ? "grpc-status: " + std::to_string(a.status) + " " + grpcCodeName(a.status)
-                    : "status: " + std::to_string(a.status);
+    e.status = a.codeName.empty() ? a.status : 0; // a sample's status is HTTP's: a protocol's own code is in its head
+    e.head = std::string(a.statusName) + ": " + std::to_string(a.status);
+    if (!a.codeName.empty())
+        e.head += " " + std::string(a.codeName);
     if (a.headers)
         for (const auto& [name, value] : *a.headers)
             e.head += "\r\n" + name + ": " + value;

@@ -35,7 +35,7 @@ Outgoing outgoingOf(const PlannedStep& step)
     o.server = step.endpointIndex;
     o.timeout = step.timeout;
     o.noResponseBody = step.noResponseBody;
-    o.grpc = step.grpc != nullptr;
+    o.protocol = step.protocol;
     o.capture = captureFor(step);
     return o;
 }

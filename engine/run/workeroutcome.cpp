@@ -2,11 +2,9 @@
 // judged first (checks, the status), then either tried again (the step's
 // retry: nothing of that try is counted but the retry itself) or counted,
 // and the iteration goes on by the step's plan: its repeats, its think time,
-// the next step, or what its onError says. Groups (transactions) are measured
-// here as the iteration leaves them.
+// the next step, or what its onError says. The step's hooks hear its
+// outcome once it is counted (flow/groups.h times a group by it).
 #include "worker.h"
-
-#include "grpc/protoschema.h"
 
 #include <algorithm>
 
@@ -14,76 +12,65 @@ namespace stampede {
 
 void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
 {
-    if (answer.failed)
-        fail(tag, answer.error, answer.why, now);
-    else if (answer.grpc && answer.status < 400) // a status >= 400 is not gRPC's answer: an HTTP error as any other
-        onGrpcAnswer(tag, answer, now);
-    else
-        onHttpAnswer(tag, answer, now);
-}
-
-void Worker::onHttpAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
-{
-    Slot& slot = m_slots[tag];
-    const PlannedStep& st = m_plan.steps[std::size_t(slot.step)];
+    if (answer.failed) {
+        fail(tag, answer, now);
+        return;
+    }
     Outcome o;
-    o.status = answer.status;
+    o.status = answer.code;
     o.bytesIn = answer.bytesIn;
     o.timeToFirstByte = answer.timeToFirstByte;
     o.answered = true;
     o.sample = answer.errorSample;
-    o.verdict = answer.status >= 400 ? Verdict::HttpError : Verdict::Pass;
+    o.verdict = answer.statusFailed() ? Verdict::StatusError : Verdict::Pass;
     AnswerView a;
-    if (m_flows && !st.grpc) {
-        if (!m_stepHooks[std::size_t(slot.step)].empty() && hooksTake(tag, answer, now))
+    if (m_flows) {
+        if (!m_stepHooks[std::size_t(m_slots[tag].step)].empty() && hooksTake(tag, answer, now))
             return; // a hook sent the step again (a redirect's hop): its answer is not the step's
-        a = answerOf(tag, answer, answer.status, now);
-        o.verdict = judge(tag, a, o.why);
+        a = answerOf(tag, answer, now);
+        o.verdict = judge(tag, a, answer.statusFailed(), o.why);
+    }
+    if (o.verdict == Verdict::StatusError) {
+        o.errorClass = answer.statusError;
+        o.why = statusWhy(answer);
     }
     settle(tag, o, &a, now);
 }
 
-void Worker::onGrpcAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
+std::string Worker::statusWhy(const Answer& answer)
 {
-    if (answer.status != 200 || answer.grpcStatus < 0) {
-        fail(tag, ErrorClass::Protocol,
-             answer.status != 200 ? "HTTP status " + std::to_string(answer.status) + " to a gRPC call"
-                                  : std::string("the answer carries no grpc-status"),
-             now);
+    if (answer.codeName.empty())
+        return {};
+    std::string why = std::string(answer.statusName) + " " + std::to_string(answer.code) + " ";
+    why += answer.codeName;
+    if (!answer.statusMessage.empty())
+        why += ": " + std::string(answer.statusMessage);
+    return why;
+}
+
+void Worker::fail(std::uint32_t tag, const Answer& answer, Nanos now)
+{
+    if (!answer.statusFailed()) {
+        fail(tag, answer.error, answer.why, now);
         return;
     }
-    Outcome o;
-    o.status = answer.grpcStatus;
-    o.bytesIn = answer.bytesIn;
-    o.timeToFirstByte = answer.timeToFirstByte;
-    o.answered = true;
-    o.verdict = answer.grpcStatus != 0 ? Verdict::GrpcError : Verdict::Pass;
-    AnswerView a;
-    if (m_flows) {
-        a = answerOf(tag, answer, answer.grpcStatus, now);
-        o.verdict = judge(tag, a, o.why);
-    }
-    if (o.verdict == Verdict::GrpcError)
-        o.why = "grpc-status " + std::to_string(answer.grpcStatus) + " " + grpcCodeName(answer.grpcStatus) +
-                (answer.grpcMessage.empty() ? "" : ": " + std::string(answer.grpcMessage));
-    settle(tag, o, &a, now);
+    Outcome o; // no answer, but a status by its protocol (a call's deadline): counted as that status
+    o.transport = true;
+    o.verdict = Verdict::StatusError;
+    o.errorClass = answer.statusError;
+    o.status = answer.code;
+    o.why = statusWhy(answer);
+    settle(tag, o, nullptr, now);
 }
 
 void Worker::fail(std::uint32_t tag, ErrorClass error, std::string_view why, Nanos now)
 {
     Outcome o;
     o.transport = true;
-    if (error == ErrorClass::Timeout && m_plan.steps[std::size_t(m_slots[tag].step)].grpc) {
-        // a gRPC client's own deadline: DEADLINE_EXCEEDED, as any gRPC client reports it
-        o.verdict = Verdict::GrpcError;
-        o.status = 4;
-        o.why = "grpc-status 4 DEADLINE_EXCEEDED: the deadline passed (" + std::string(why) + ")";
-    } else {
-        o.verdict = Verdict::Failed;
-        o.errorClass = error;
-        o.why = why;
-        testsWithoutAnswer(tag, error, now);
-    }
+    o.verdict = Verdict::Failed;
+    o.errorClass = error;
+    o.why = why;
+    testsWithoutAnswer(tag, error, now);
     settle(tag, o, nullptr, now);
 }
 
@@ -95,7 +82,7 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
 {
     const Slot& s = m_slots[tag];
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    if (!m_plan.testsVerdict || st.grpc || !st.scripts || st.scripts->test.empty() || s.tries < st.retries ||
+    if (!m_plan.testsVerdict || !st.scripts || st.scripts->test.empty() || s.tries < st.retries ||
         error == ErrorClass::Render || error == ErrorClass::Extract || error == ErrorClass::Script)
         return;
     static const HeaderPairs none;
@@ -148,7 +135,6 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         return;
     }
     Slot& s = m_slots[slot];
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
     StepMetrics& m = metricsAt(std::size_t(s.step), now);
     ++m.counters.requests;
     if (o.answered) {
@@ -169,21 +155,15 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
             n.message = utf8Prefix(r.message, kMaxCheckMessageLength);
     }
     m_namedResults.clear();
-    if (st.group >= 0)
-        s.groupEnd = now;
+    if (!m_stepHooks[std::size_t(s.step)].empty())
+        hooksSettled(slot, o.verdict != Verdict::Pass, now);
     switch (o.verdict) {
     case Verdict::Pass:
         completeStep(slot, now);
         return;
-    case Verdict::HttpError: {
-        const ErrorClass c = o.status >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx;
-        m.counters.addError(c);
-        keepSample(s, c, o.status, o.sample, {});
-        break;
-    }
-    case Verdict::GrpcError:
-        m.counters.addGrpcError(o.status);
-        keepSample(s, ErrorClass::Grpc, 0, {}, o.why);
+    case Verdict::StatusError:
+        m.counters.addStatusError(o.errorClass, o.status);
+        keepSample(s, o.errorClass, o.sample.empty() ? 0 : o.status, o.sample, o.why);
         break;
     case Verdict::CheckFailed:
         m.counters.addError(ErrorClass::Check);
@@ -206,7 +186,6 @@ void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
 {
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    s.groupFailed = true;
     s.transportFailed |= transport;
     switch (st.onError) {
     case OnError::Continue:
@@ -271,25 +250,8 @@ void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
         endIteration(slot, now, false);
         return;
     }
-    if (s.group >= 0 && m_plan.steps[next].group != s.group)
-        leaveGroup(s, now);
     s.repeated = 0;
     sendStep(slot, int(next), intended, now);
-}
-
-// The slot's group (transaction) is over for this iteration: its time from
-// its first step's intended start to its last step's end, failed if any of
-// its steps failed.
-void Worker::leaveGroup(Slot& s, Nanos now)
-{
-    if (now >= m_secondEnd)
-        rollSeconds(now);
-    StepMetrics& m = m_current->groups[m_setup.groupOffset + std::size_t(s.group)];
-    ++m.counters.requests;
-    if (s.groupFailed)
-        ++m.counters.errors; // the transaction failed (its step's error is counted by its class there)
-    m.latency.record(std::uint64_t(std::max<Nanos>(0, s.groupEnd - s.groupStart) / kNanosPerMicro));
-    s.group = -1;
 }
 
 // Users whose pause is over go on, measured from when it ended.
@@ -302,37 +264,6 @@ void Worker::resumeThinkers(Nanos now)
             nextStep(slot, due, now);
         else // a pause that ends with the plan ends its iteration there
             endIteration(slot, now, false);
-    }
-}
-
-// Users at a rendezvous that released go on at once, all of them, measured
-// from the release (the wait is the rendezvous', not the target's).
-void Worker::resumeRendezvous(Nanos now)
-{
-    if (!m_rendezvous || m_parked.empty())
-        return;
-    const std::uint64_t generation = m_rendezvous->generation();
-    if (generation == m_rendezvousSeen)
-        return;
-    m_rendezvousSeen = generation;
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < m_parked.size(); ++k) {
-        const std::uint32_t slot = m_parked[k];
-        Slot& s = m_slots[slot];
-        const std::size_t point = m_setup.stepOffset + std::size_t(s.step);
-        if (!m_rendezvous->released(point, s.ticket)) {
-            m_parked[kept++] = slot;
-            continue;
-        }
-        StepCounters& c = metricsAt(std::size_t(s.step), now).counters;
-        ++c.rendezvous;
-        c.rendezvousTimeouts += m_rendezvous->releasedByTimeout(point, s.ticket);
-        m_released.push_back(slot);
-    }
-    m_parked.resize(kept);
-    for (const std::uint32_t slot : std::exchange(m_released, {})) { // sent after the scan: a send may park again
-        m_slots[slot].metRendezvous = true;
-        sendStep(slot, m_slots[slot].step, now, now);
     }
 }
 
@@ -355,8 +286,8 @@ void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
 void Worker::endIteration(std::uint32_t slot, Nanos now, bool failed)
 {
     Slot& s = m_slots[slot];
-    if (s.group >= 0)
-        leaveGroup(s, now);
+    for (const StepHookPtr& h : m_hooks)
+        h->iterationEnds(slot, now);
     s.step = -1;
     s.single = false;
     failed |= std::exchange(s.transportFailed, false);

@@ -1,5 +1,7 @@
 #include "simulatedio.h"
 
+#include "net/grpcanswer.h"
+
 #include <algorithm>
 
 namespace stampede::sim {
@@ -55,8 +57,9 @@ std::size_t SimulatedIo::send(std::uint32_t slot, const Outgoing& o, Nanos now)
         encodeHttp1(o, s.wire);
     else
         s.wire = o.request->wire;
+    s.body = o.request->body;
     m_sent.push_back(s);
-    Pending p{s, m_script(s), now + o.timeout, o.capture != CaptureMode::None};
+    Pending p{s, m_script(s), now + o.timeout, o.capture != CaptureMode::None, o.protocol == Protocol::Grpc};
     if (p.answer.failInSend) {
         m_listener->onAnswer(slot, stampede::Answer::failure(ErrorClass::Connect, "connection refused"), now);
         return s.wire.size();
@@ -105,8 +108,10 @@ void SimulatedIo::deliver(const Pending& p, Nanos now, bool timedOut)
 {
     const std::uint32_t tag = p.sent.slot;
     if (timedOut) {
-        m_listener->onAnswer(
-            tag, stampede::Answer::failure(ErrorClass::Timeout, "no complete response within the timeout"), now);
+        stampede::Answer a = stampede::Answer::failure(ErrorClass::Timeout, "no complete response within the timeout");
+        if (p.call)
+            grpcDeadline(a, "the deadline passed");
+        m_listener->onAnswer(tag, a, now);
         return;
     }
     if (p.answer.fail) {
@@ -115,9 +120,15 @@ void SimulatedIo::deliver(const Pending& p, Nanos now, bool timedOut)
     }
     const std::string sample = p.answer.status >= 400 ? "HTTP/1.1 " + std::to_string(p.answer.status) : "";
     stampede::Answer a;
-    a.status = p.answer.status;
+    a.setHttpStatus(p.answer.status);
     a.bytesIn = p.answer.body.size() + 20;
     a.errorSample = sample;
+    if (p.call)
+        if (const std::string notGrpc = grpcCallAnswer(a, p.answer.grpcStatus, p.answer.grpcMessage);
+            !notGrpc.empty()) {
+            m_listener->onAnswer(tag, stampede::Answer::failure(ErrorClass::Protocol, notGrpc), now);
+            return;
+        }
     if (p.captured) {
         a.headers = &p.answer.headers;
         a.trailers = &m_noTrailers;

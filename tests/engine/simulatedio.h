@@ -21,6 +21,7 @@ struct Sent
     std::size_t step = 0;
     Nanos at = 0;
     std::string wire; // HTTP/1.1: the whole request
+    std::string body; // HTTP/2 (a gRPC call's: the framed message)
 };
 
 // What the target does with it.
@@ -30,6 +31,10 @@ struct Reply
     int status = 200;
     std::string body;
     SessionListener::HeaderList headers;
+    // A gRPC call's answer (the request went as one): its grpc-status and grpc-message, judged by the gRPC
+    // session's rules (net/grpcanswer.h); `body` the framed message.
+    int grpcStatus = 0;
+    std::string grpcMessage;
     bool fail = false;       // a transport failure instead of an answer
     bool failInSend = false; // at once, inside the send (a connection refused at connect)
     ErrorClass failure = ErrorClass::Reset;
@@ -71,6 +76,7 @@ private:
         Reply answer;
         Nanos deadline = 0;
         bool captured = false; // the step reads the answer: onCaptured first
+        bool call = false;     // sent as a gRPC call
     };
     std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now);
     void deliver(const Pending& p, Nanos now, bool timedOut);

@@ -67,7 +67,7 @@ private slots:
         Check c;
         c.statuses = {0};
         AnswerView a = answer(14);
-        a.grpc = true;
+        a.statusName = "grpc-status";
         std::string why;
         QVERIFY(!judge(c, a, why));
         QCOMPARE(why, std::string("grpc-status 14, expected 0"));

@@ -3,11 +3,15 @@
 // to a request, what it takes from an answer, and when it sends the step again.
 #include "flow/cookies.h"
 #include "flow/digest.h"
+#include "flow/groups.h"
 #include "flow/redirects.h"
+#include "flow/rendezvouswait.h"
 
 #include <QTest>
 
 #include <cstring>
+#include <functional>
+#include <map>
 
 using namespace stampede;
 
@@ -25,12 +29,26 @@ struct Host final : FlowHost
     };
     std::vector<Again> again;
     StepMetrics& stepMetrics(std::size_t, Nanos) override { return metrics; }
+    std::map<std::size_t, StepMetrics> groups;
+    std::vector<std::pair<std::size_t, Nanos>> groupSeconds; // which group was counted, and when
+    StepMetrics& groupMetrics(std::size_t group, Nanos now) override
+    {
+        groupSeconds.emplace_back(group, now);
+        return groups[group];
+    }
     void countAnswer(const StepCall&, const Answer&) override { ++counted; }
     void sendAgain(const StepCall&, std::string_view target, bool asGet) override
     {
         again.push_back({std::string(target), asGet});
     }
     std::int64_t unixSeconds() const override { return seconds; }
+    std::vector<std::pair<std::uint32_t, Nanos>> resumed;
+    int rings = 0;
+    void resume(std::uint32_t user, Nanos now) override { resumed.emplace_back(user, now); }
+    std::function<void()> doorbell() override
+    {
+        return [this] { ++rings; };
+    }
 };
 
 PlannedStep step(const char* host = "shop.test", std::uint16_t port = 80, bool secure = false)
@@ -366,6 +384,97 @@ private Q_SLOTS:
         plan->retry = false;
         QVERIFY(hook.onAnswer(call, answer(401, stale)) == StepHook::Next::Judge);
         QCOMPARE(host.again.size(), std::size_t(3));
+    }
+
+    // A group is one transaction per visit: from its first step's intended start to its last step's end, failed
+    // when a step of it failed, counted when the user moves to a step outside it or its iteration ends; a step
+    // begun again (a repeat, a retry) does not start it anew; each user has its own visit.
+    void aGroupIsTimedFromItsFirstStartToItsLastEnd()
+    {
+        Host host;
+        GroupHook groups(2, host);
+        PlannedStep login = step(), pay = step(), browse = step(), other = step();
+        login.group = pay.group = 0;
+        other.group = 1; // browse is in none
+        std::string target;
+        const auto call = [&](std::uint32_t user, const PlannedStep& st, Nanos now) {
+            return StepCall{user, 0, st, target, false, now};
+        };
+        constexpr Nanos ms = kNanosPerMilli;
+        groups.begin(call(0, login, 100 * ms), 90 * ms); // sent 10 ms after it was meant to be
+        groups.begin(call(1, other, 100 * ms), 100 * ms);
+        groups.settled(call(0, login, 150 * ms), false);
+        groups.begin(call(0, login, 160 * ms), 160 * ms); // login repeated: the same visit
+        groups.settled(call(0, login, 170 * ms), false);
+        groups.begin(call(0, pay, 170 * ms), 170 * ms);
+        groups.settled(call(0, pay, 230 * ms), true);
+        QVERIFY(host.groups.empty());                      // nothing counted while the visits go on
+        groups.begin(call(0, browse, 300 * ms), 300 * ms); // out of the group: counted now
+        QCOMPARE(host.groups[0].counters.requests, std::uint64_t(1));
+        QCOMPARE(host.groups[0].counters.errors, std::uint64_t(1));
+        QCOMPARE(host.groups[0].latency.max() / 1000, std::uint64_t(140)); // 90 ms to 230 ms
+        QCOMPARE(host.groupSeconds.back().second, 300 * ms);
+        groups.settled(call(0, browse, 320 * ms), true); // a step of no group fails no group
+        groups.iterationEnds(0, 400 * ms);
+        QCOMPARE(host.groups[0].counters.requests, std::uint64_t(1));
+        // user 1's visit ends with its iteration, at its last step's end; it did not fail
+        groups.settled(call(1, other, 180 * ms), false);
+        groups.iterationEnds(1, 500 * ms);
+        QCOMPARE(host.groups[1].counters.requests, std::uint64_t(1));
+        QCOMPARE(host.groups[1].counters.errors, std::uint64_t(0));
+        QCOMPARE(host.groups[1].latency.max() / 1000, std::uint64_t(80));
+        QCOMPARE(host.groupSeconds.back(), std::make_pair(std::size_t(1), 500 * ms));
+        groups.iterationEnds(1, 600 * ms); // already counted: not twice
+        QCOMPARE(host.groups[1].counters.requests, std::uint64_t(1));
+        // the next iteration starts a new visit
+        groups.begin(call(0, login, 1000 * ms), 1000 * ms);
+        groups.settled(call(0, login, 1010 * ms), false);
+        groups.iterationEnds(0, 1010 * ms);
+        QCOMPARE(host.groups[0].counters.requests, std::uint64_t(2));
+        QCOMPARE(host.groups[0].counters.errors, std::uint64_t(1));
+    }
+
+    // A rendezvous holds each user that begins its step until enough have arrived (or the first has waited its
+    // timeout): then all go at once, from the release, each counted as a meeting of the step; a resumed user's
+    // begin goes on; a user still held when the run stops is let go.
+    void aRendezvousHoldsUsersUntilItReleases()
+    {
+        Host host;
+        constexpr Nanos ms = kNanosPerMilli;
+        RendezvousBoard board({{0, 0}, {2, 1000 * ms}}, true); // the run's step 1 (this plan's step 0, offset 1)
+        RendezvousWait wait(3, board, 1, host);
+        PlannedStep st = step();
+        st.rendezvousUsers = 2;
+        std::string target;
+        const auto call = [&](std::uint32_t user, Nanos now) { return StepCall{user, 0, st, target, false, now}; };
+        QVERIFY(wait.begin(call(0, 10 * ms), 10 * ms) == StepHook::Begin::Held);
+        wait.onTurn(20 * ms);
+        QVERIFY(host.resumed.empty() && wait.holds());
+        QVERIFY(wait.begin(call(1, 30 * ms), 30 * ms) == StepHook::Begin::Held); // the second: the point releases
+        QCOMPARE(host.rings, 1);
+        wait.onTurn(31 * ms);
+        const std::vector<std::pair<std::uint32_t, Nanos>> both{{0, 31 * ms}, {1, 31 * ms}};
+        QCOMPARE(host.resumed, both);
+        QVERIFY(!wait.holds());
+        QCOMPARE(host.metrics.counters.rendezvous, std::uint64_t(2));
+        QCOMPARE(host.metrics.counters.rendezvousTimeouts, std::uint64_t(0));
+        QVERIFY(wait.begin(call(0, 31 * ms), 31 * ms) == StepHook::Begin::Go); // resumed: its step goes on
+        QVERIFY(wait.begin(call(1, 31 * ms), 31 * ms) == StepHook::Begin::Go);
+        // alone: released by the timeout, a second after it arrived
+        QVERIFY(wait.begin(call(2, 100 * ms), 100 * ms) == StepHook::Begin::Held);
+        wait.onTurn(600 * ms);
+        QCOMPARE(host.resumed.size(), std::size_t(2));
+        wait.onTurn(1200 * ms);
+        QCOMPARE(host.resumed.size(), std::size_t(3));
+        QCOMPARE(host.resumed.back(), std::make_pair(std::uint32_t(2), 1200 * ms));
+        QCOMPARE(host.metrics.counters.rendezvousTimeouts, std::uint64_t(1));
+        // held when the run stops: let go, not resumed
+        QVERIFY(wait.begin(call(0, 2000 * ms), 2000 * ms) == StepHook::Begin::Held);
+        std::vector<std::uint32_t> users;
+        wait.letGo(users);
+        QCOMPARE(users, std::vector<std::uint32_t>{0});
+        QVERIFY(!wait.holds());
+        QCOMPARE(host.resumed.size(), std::size_t(3));
     }
 };
 

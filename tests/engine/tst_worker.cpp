@@ -1,15 +1,20 @@
 // A worker driven on simulated time against a scripted target (simulatedio.h):
 // pacing, think time, checks and what a step does on an error, each decided
 // by the worker alone, with the seconds simulated.
+#include "grpc/protoschema.h"
+
 #include "net/outgoing.h"
 #include "plan/scenarioplan.h"
 #include "run/worker.h"
 #include "simulatedio.h"
 #include "stampede/v1/scenario.pb.h"
+#include <google/protobuf/descriptor.h>
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <memory>
 
@@ -47,7 +52,7 @@ std::string q(std::string json)
     return json;
 }
 
-std::unique_ptr<ScenarioPlan> compile(const std::string& json)
+std::unique_ptr<ScenarioPlan> compile(const std::string& json, const std::string& baseDir = {})
 {
     v1::Scenario s;
     std::string error;
@@ -57,6 +62,7 @@ std::unique_ptr<ScenarioPlan> compile(const std::string& json)
     PlanOptions o;
     o.resolveHosts = false;
     o.runId = "st-test";
+    o.baseDir = baseDir;
     auto plan = compileScenario(s, o, errors);
     if (!plan)
         qFatal("%s", errors.front().text().c_str());
@@ -68,8 +74,8 @@ std::unique_ptr<ScenarioPlan> compile(const std::string& json)
 // One worker, the whole run, on simulated time.
 struct Simulation
 {
-    explicit Simulation(const std::string& json, sim::SimulatedIo::Script script)
-        : plan(compile(json)), io(clock, std::move(script))
+    explicit Simulation(const std::string& json, sim::SimulatedIo::Script script, const std::string& baseDir = {})
+        : plan(compile(json, baseDir)), io(clock, std::move(script))
     {
     }
     void run()
@@ -95,6 +101,54 @@ Reply after(Nanos delay, int status = 200, std::string body = {})
     a.delay = delay;
     a.status = status;
     a.body = std::move(body);
+    return a;
+}
+
+// A step of echo.proto's Say to 127.0.0.1:9 (the simulated target answers it), with `more` after its grpc object.
+std::string grpcStep(const std::string& name, const std::string& data, const std::string& more = {})
+{
+    return "{'name': '" + name + "', 'grpc': {'target': 'http://127.0.0.1:9', 'method': 'stampede.test.Echo/Say', " +
+           "'protos': ['" + ECHO_PROTO + "'], 'data': '" + data + "'" + more;
+}
+
+// The JSON as the framed EchoReply a gRPC server sends, or an EchoRequest as the worker framed it, back as JSON.
+const google::protobuf::MethodDescriptor* echoSay(std::shared_ptr<ProtoSchema>& schema)
+{
+    std::string why;
+    schema = ProtoSchema::import({ECHO_PROTO}, {}, why);
+    const auto* say = schema ? schema->method("stampede.test.Echo/Say", why) : nullptr;
+    if (!say)
+        qFatal("%s", why.c_str());
+    return say;
+}
+
+std::string echoReply(const std::string& json)
+{
+    std::shared_ptr<ProtoSchema> schema;
+    const auto* say = echoSay(schema);
+    std::string binary, why;
+    if (!jsonToBinary(*schema, say->output_type(), q(json), binary, why))
+        qFatal("%s", why.c_str());
+    return grpcFrame(binary);
+}
+
+std::string echoRequestJson(const std::string& framed)
+{
+    std::shared_ptr<ProtoSchema> schema;
+    const auto* say = echoSay(schema);
+    std::string why, json;
+    std::vector<std::string> messages;
+    if (!grpcUnframe(framed, messages, why) || messages.size() != 1 ||
+        !binaryToJson(*schema, say->input_type(), messages[0], json, why))
+        qFatal("not one EchoRequest: %s", why.c_str());
+    return json;
+}
+
+Reply grpcAfter(Nanos delay, int grpcStatus, std::string body = {}, std::string message = {})
+{
+    Reply a = after(delay, 200, std::move(body));
+    a.grpcStatus = grpcStatus;
+    a.grpcMessage = std::move(message);
     return a;
 }
 
@@ -550,6 +604,137 @@ private Q_SLOTS:
         encodeHttp2(o, e);
         QCOMPARE(e.nv.size(), std::size_t(4));
         QCOMPARE(e.body, std::string_view("card"));
+    }
+
+    // A gRPC call is a session's answer like any other: the reply message read as JSON by a check and an
+    // extractor, the value sent in the next call's message; a status other than OK counted as a gRPC error by its
+    // code, with the server's message in its sample; an HTTP error status to a call stays an HTTP error.
+    void aGrpcCallIsJudgedByItsStatusAndMessage()
+    {
+        const std::string reply = echoReply("{'text': 'tok-7'}");
+        int calls = 0;
+        Simulation s(q("{'steps': [" +
+                       grpcStep("login", "{\\'text\\': \\'hi\\'}",
+                                "}, 'checks': [{'name': 'tok', 'jsonPath': '$.text', 'matches': '^tok-'}], "
+                                "'extract': [{'name': 'token', 'jsonPath': '$.text'}]},") +
+                       grpcStep("use", "{\\'text\\': \\'${token}/again\\'}", "}}") +
+                       "], 'load': {'closed': {'users': 1}}, 'iterations': 3}"),
+                     [&](const Sent& sent) {
+                         if (sent.step == 0)
+                             return grpcAfter(10 * kMs, 0, reply);
+                         ++calls;
+                         return calls == 1   ? grpcAfter(10 * kMs, 5, {}, "no such user")
+                                : calls == 2 ? after(10 * kMs, 503)
+                                             : grpcAfter(10 * kMs, 0, reply);
+                     });
+        s.run();
+        QCOMPARE(s.io.sent().size(), std::size_t(6));
+        const QString sentJson = QString::fromStdString(echoRequestJson(s.io.sent()[1].body)).remove(QLatin1Char(' '));
+        QVERIFY2(sentJson.contains(QString::fromStdString(q("'text':'tok-7/again'"))), qPrintable(sentJson));
+        QCOMPARE(s.counters(0).requests, std::uint64_t(3));
+        QCOMPARE(s.counters(0).errors, std::uint64_t(0));
+        QCOMPARE(s.seconds.total->steps[0].checks[0].passed, std::uint64_t(3));
+        QCOMPARE(s.counters(1).requests, std::uint64_t(3));
+        QCOMPARE(s.counters(1).errorsByClass[std::size_t(ErrorClass::Grpc)], std::uint64_t(1));
+        QCOMPARE(s.counters(1).grpcCodes[5], std::uint64_t(1));
+        QCOMPARE(s.counters(1).errorsByClass[std::size_t(ErrorClass::Http5xx)], std::uint64_t(1));
+        const auto& samples = s.seconds.total->samples;
+        const auto grpc = std::find_if(samples.begin(), samples.end(),
+                                       [](const ErrorSample& e) { return e.errorClass == ErrorClass::Grpc; });
+        QVERIFY(grpc != samples.end());
+        QCOMPARE(grpc->detail, std::string("grpc-status 5 NOT_FOUND: no such user"));
+    }
+
+    // A status check that accepts a code makes it no error; a reply that is not the method's message reads as
+    // no body (the check on it fails); a call past its deadline ends as DEADLINE_EXCEEDED, not as a timeout.
+    void aGrpcStatusCheckAndTheDeadline()
+    {
+        int calls = 0;
+        Simulation s(q("{'steps': [" +
+                       grpcStep("busy", "{}",
+                                ", 'deadline': '100ms'}, 'checks': [{'name': 'ok or busy', 'status': ['OK', "
+                                "'UNAVAILABLE']}, {'name': 'text', 'jsonPath': '$.text', 'equals': 'x'}], "
+                                "'onError': 'continue'}") +
+                       "], 'load': {'closed': {'users': 1}}, 'iterations': 3}"),
+                     [&](const Sent&) {
+                         ++calls;
+                         return calls == 1   ? grpcAfter(10 * kMs, 14, echoReply("{'text': 'x'}"))
+                                : calls == 2 ? grpcAfter(10 * kMs, 0, std::string("\0\0\0\0\7garbage", 12))
+                                             : grpcAfter(kS, 0, echoReply("{'text': 'x'}"));
+                     });
+        s.run();
+        QCOMPARE(s.counters(0).requests, std::uint64_t(3));
+        const auto& checks = s.seconds.total->steps[0].checks;
+        QCOMPARE(checks[0].passed, std::uint64_t(2));
+        QCOMPARE(checks[1].passed, std::uint64_t(1));
+        QCOMPARE(checks[1].failed, std::uint64_t(1));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Check)], std::uint64_t(1));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Grpc)], std::uint64_t(1));
+        QCOMPARE(s.counters(0).grpcCodes[4], std::uint64_t(1));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Timeout)], std::uint64_t(0));
+        QCOMPARE(s.seconds.total->steps[0].latency.count(), std::uint64_t(2)); // the deadline's call had no answer
+    }
+
+    // A step's scripts run on the worker's own thread, for each answer in order: the test script's pm.test
+    // judged as the step's check, a value it set sent by the next step, a failed test failing the step as
+    // `check`, and postman.setNextRequest skipping a step.
+    void aScriptJudgesSetsAndJumps()
+    {
+        int n = 0;
+        // the script's quotes are JavaScript's: this JSON is written without q()
+        Simulation s("{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1:9/login\"}, "
+                     "\"testScript\": \"pm.test('id', () => pm.expect(pm.response.json().id).to.be.below(3));\\n"
+                     "pm.environment.set('u', pm.response.json().id);\\n"
+                     "if (pm.response.json().id === 2) postman.setNextRequest('last');\"}, "
+                     "{\"name\": \"order\", \"request\": {\"url\": \"http://127.0.0.1:9/order?u=${u}\"}}, "
+                     "{\"name\": \"last\", \"request\": {\"url\": \"http://127.0.0.1:9/last?u=${u}\"}}], "
+                     "\"load\": {\"closed\": {\"users\": 1}}, \"iterations\": 3}",
+                     [&](const Sent& sent) {
+                         return after(10 * kMs, 200, sent.step == 0 ? "{\"id\": " + std::to_string(++n) + "}" : "{}");
+                     });
+        s.run();
+        std::vector<std::string> lines;
+        for (const Sent& sent : s.io.sent())
+            lines.push_back(sent.wire.substr(0, sent.wire.find(" HTTP/1.1")));
+        // 1: all three steps; 2: the jump skips order; 3: the test fails (id 3), the iteration ends
+        const std::vector<std::string> expected{"GET /login", "GET /order?u=1", "GET /last?u=1",
+                                                "GET /login", "GET /last?u=2",  "GET /login"};
+        QCOMPARE(lines, expected);
+        QCOMPARE(s.seconds.total->steps[0].checks[0].passed, std::uint64_t(2));
+        QCOMPARE(s.seconds.total->steps[0].checks[0].failed, std::uint64_t(1));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Check)], std::uint64_t(1));
+        QCOMPARE(s.counters(1).requests, std::uint64_t(1));
+    }
+
+    // A replay: each recorded request goes as recorded, at its recorded time from the run's start, once per copy,
+    // whatever the answers; the worker's loop knows it only as the pacer's iterations of one request.
+    void aReplaySendsEachRecordAtItsTime()
+    {
+        QTemporaryDir dir;
+        std::ofstream log(dir.filePath(QStringLiteral("a.log")).toStdString());
+        for (int i = 0; i < 20; ++i) // 10 a second for 2 seconds
+            log << "10.0.0.1 - - [01/Dec/2026:10:00:0" << i / 10 << " +0000] \"GET /p?i=" << i
+                << " HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        log.close();
+        Simulation s(
+            q("{'steps': [{'name': 'rec', 'replay': {'file': 'a.log', 'amplify': 2, "
+              "'target': 'http://127.0.0.1:9'}}]}"),
+            [](const Sent& sent) { return after(5 * kMs, sent.wire.find("i=7 ") != std::string::npos ? 500 : 200); },
+            dir.path().toStdString());
+        s.run();
+        QCOMPARE(s.io.sent().size(), std::size_t(40));
+        std::map<std::string, int> copies;
+        for (const Sent& sent : s.io.sent())
+            ++copies[sent.wire.substr(0, sent.wire.find("\r\n"))];
+        QCOMPARE(copies.size(), std::size_t(20));
+        for (const auto& [line, n] : copies)
+            QVERIFY2(n == 2, line.c_str());
+        for (std::size_t k = 1; k < s.io.sent().size(); ++k)
+            QVERIFY(s.io.sent()[k].at >= s.io.sent()[k - 1].at);
+        QCOMPARE(s.io.sent().front().at, kT0);
+        QCOMPARE(s.io.sent().back().at, kT0 + 1900 * kMs); // the last record's time: 1.9 s after the first
+        QCOMPARE(s.counters(0).requests, std::uint64_t(40));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Http5xx)], std::uint64_t(2));
     }
 
     // An error continued past inside its own send (a refused connection)

@@ -72,8 +72,10 @@ struct Listener final : SessionListener
     {
         if (outstanding.erase(tag) != 1)
             __builtin_trap(); // an outcome for a request nobody is waiting for, or twice
-        if (!a.failed && a.grpc && a.grpcStatus > 16)
-            __builtin_trap(); // a status past 16 is a protocol error, never an answer
+        if (!a.failed && grpc && a.status < 400 && (a.statusName != "grpc-status" || a.code < 0 || a.code > 16))
+            __builtin_trap(); // a call's answer is its grpc-status (0 to 16), or an HTTP error; else no answer
+        if (!a.failed && (a.statusError == ErrorClass::Count) != (grpc && a.status < 400 ? a.code == 0 : a.code < 400))
+            __builtin_trap(); // the protocol's verdict on its status, the same for every answer
         submit(now);
     }
     void onResent(std::uint32_t tag, Nanos) override

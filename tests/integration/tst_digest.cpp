@@ -1,8 +1,8 @@
 // Digest authentication against an independent peer: lighttpd from Debian
 // (mod_auth, its own nonces and checks), with its access log as the count of
 // what it answered 401 and 200. Runs over HTTP/1.1 and HTTP/2 (h2c), and the
-// workbench's Send (engine/run/sendonce.h).
-#include "run/sendonce.h"
+// workbench's Send (engine/send/sendonce.h).
+#include "send/sendonce.h"
 #include "testsupport.h"
 
 #include <QFile>

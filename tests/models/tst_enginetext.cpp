@@ -9,7 +9,7 @@
 #include "check/checks.h"
 #include "plan/scenarioplan.h"
 #include "report/runsummary.h"
-#include "run/sendonce.h"
+#include "send/sendonce.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <QCoreApplication>

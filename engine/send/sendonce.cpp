@@ -6,9 +6,9 @@
 #include "flow/digest.h"
 #include "grpc/protoschema.h"
 #include "plan/scenarioplan.h"
-#include "requestrenderer.h"
+#include "run/requestrenderer.h"
+#include "run/stepscripts.h"
 #include "stampede/v1/scenario.pb.h"
-#include "stepscripts.h"
 
 #include <map>
 #include <optional>
