@@ -1,9 +1,9 @@
 # The README's two commands: `make run` and `make check`. Both install what is
 # missing (Debian packages, via scripts/install-deps.sh) and build first.
 PRESET ?= dev
-BUILD := build/$(PRESET)
+BUILD = build/$(PRESET)
 JOBS ?= $(shell nproc)
-CLI := $(BUILD)/app/cli/stampede-cli
+CLI = $(BUILD)/app/cli/stampede-cli
 
 .PHONY: all deps configure build run check bench bench-soak bench-pool bench-record bench-gui fuzz asan format format-check clean
 

@@ -5,6 +5,7 @@
 #include "script/scriptcheck.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QRegularExpression>
 
 #include "bundle/storedrequest.h"
@@ -263,22 +264,44 @@ stampede::SendOnceRequest RequestItem::toSend(const QHash<QString, QString>& var
     return rq;
 }
 
-QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* error) const
+QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* error, const QString& baseDir) const
 {
     stampede::SentRequest sent;
     std::string why;
-    if (!stampede::renderOnce(toSend(variables), sent, why)) {
+    if (!stampede::renderOnce(toSend(variables, baseDir), sent, why)) {
         if (error)
             *error = QString::fromStdString(why);
         return {};
     }
+    // files go as paths for curl to read (their bytes are no shell text), curl making the multipart form itself
+    const bool fileBody = bodyMode == BodyMode::File && !bodyFile.trimmed().isEmpty();
+    const bool fileForm = bodyMode == BodyMode::Multipart && !formFiles.isEmpty();
+    const auto absolute = [&](const QString& path) {
+        return (baseDir.isEmpty() ? path : QDir(baseDir).absoluteFilePath(path)).toStdString();
+    };
     stampede::CurlRequest c;
     c.method = sent.method;
     c.url = sent.url;
     for (const auto& h : sent.headers)
-        if (!stampede::equalsNoCase(h.first, "host") && !stampede::equalsNoCase(h.first, "user-agent"))
+        if (!stampede::equalsNoCase(h.first, "host") && !stampede::equalsNoCase(h.first, "user-agent") &&
+            !((fileBody || fileForm) && stampede::equalsNoCase(h.first, "content-length")) &&
+            !(fileForm && stampede::equalsNoCase(h.first, "content-type")))
             c.headers.push_back(h);
-    c.body = sent.body;
+    if (fileBody) {
+        c.bodyFile = absolute(bodyFile.trimmed());
+    } else if (fileForm) {
+        for (int k = 0; k < form.size(); ++k) {
+            QString value = form[k].second;
+            for (auto it = variables.cbegin(); it != variables.cend(); ++it)
+                value.replace(QStringLiteral("${") + it.key() + QLatin1Char('}'), it.value());
+            c.form.emplace_back(form[k].first.toStdString(),
+                                formFiles.contains(k) ? std::string() : value.toStdString());
+            for (const QString& path : formFiles.value(k))
+                c.formFiles.emplace_back(std::size_t(k), absolute(path));
+        }
+    } else {
+        c.body = sent.body;
+    }
     QString out = QString::fromStdString(stampede::toCurl(c));
     if (insecure && url.trimmed().startsWith(QLatin1String("https://")))
         out += QStringLiteral(" -k");

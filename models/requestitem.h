@@ -110,7 +110,10 @@ struct RequestItem
     stampede::SendOnceRequest toSend(const QHash<QString, QString>& variables, const QString& baseDir = {}) const;
     // The request as the engine renders it, as a curl command (empty with
     // `error` when it cannot be rendered).
-    QString toCurl(const QHash<QString, QString>& variables, QString* error = nullptr) const;
+    // Files (a file body, a form's file fields) go as curl sends files (--data-binary @path, -F name=@path), their
+    // paths made absolute from `baseDir` (the project's folder).
+    QString toCurl(const QHash<QString, QString>& variables, QString* error = nullptr,
+                   const QString& baseDir = {}) const;
     // Send goes over HTTP/2: asked for, or https:// with the version on auto.
     bool overHttp2() const;
 

@@ -53,7 +53,7 @@ public:
 
     bool importCurl(const QString& text, QString* error = nullptr);
     // The request as a curl command, with the current variables, auth and body.
-    QString curlCommand() const { return item().toCurl(m_variables); }
+    QString curlCommand() const { return item().toCurl(m_variables, nullptr, m_baseDir); }
 
     // What the response pane shows, for tests and accessibility.
     QString statusText() const;

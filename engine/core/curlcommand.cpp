@@ -331,7 +331,8 @@ std::optional<CurlRequest> parseCurl(const std::string& text, std::string& error
 std::string toCurl(const CurlRequest& r)
 {
     std::string out = "curl";
-    if (r.method != "GET" && !(r.method == "POST" && !r.body.empty()))
+    const bool sendsBody = !r.body.empty() || !r.form.empty() || !r.bodyFile.empty(); // curl then POSTs
+    if (r.method != "GET" && !(r.method == "POST" && sendsBody))
         out += " -X " + (std::all_of(r.method.begin(), r.method.end(),
                                      [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; }) &&
                                  !r.method.empty()
@@ -342,6 +343,18 @@ std::string toCurl(const CurlRequest& r)
         out += " -H " + quote(n + ": " + v);
     if (!r.body.empty())
         out += " --data-raw " + quote(r.body);
+    if (!r.bodyFile.empty())
+        out += " --data-binary " + quote("@" + r.bodyFile);
+    for (std::size_t k = 0; k < r.form.size(); ++k) {
+        bool file = false;
+        for (const auto& [field, path] : r.formFiles)
+            if (field == k) {
+                out += " -F " + quote(r.form[k].first + "=@" + path);
+                file = true;
+            }
+        if (!file)
+            out += " -F " + quote(r.form[k].first + "=" + r.form[k].second);
+    }
     return out;
 }
 

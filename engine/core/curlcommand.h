@@ -26,6 +26,8 @@ struct CurlRequest
     // -F name=@path: the fields that send a file (their index in `form`, whose value is then empty) and the path
     // as written; its ;type= and ;filename= are not taken
     std::vector<std::pair<std::size_t, std::string>> formFiles;
+    // toCurl: a body that is a file's bytes (--data-binary @path); not read by parseCurl
+    std::string bodyFile;
     // -u user:password (Basic; with --digest, Digest)
     bool basic = false;
     bool digest = false;

@@ -2,8 +2,6 @@
 
 #include "scriptrequest.h"
 
-#include "core/tracecontext.h"
-
 #include <algorithm>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -48,8 +46,6 @@ Worker::Worker(const WorkerSetup& setup)
             throw PartitionError("variable \"" + v.name + "\": " + e.what());
         }
         m_usedVariables.push_back(std::uint16_t(i));
-        if (m_plan.trace && v.name == "$traceId")
-            m_traceVariable = int(i); // kept with each iteration's error samples
     }
     for (const PlannedStep& st : m_plan.steps)
         m_outgoing.push_back(outgoingOf(st));
@@ -57,6 +53,7 @@ Worker::Worker(const WorkerSetup& setup)
     m_sessions = m_io.sessions(m_plan, slots, *this);
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
+    m_trace.emplace(m_plan, slots);
     // each step's hooks: one of each kind the plan lists, shared by the steps that list it
     m_stepHooks.resize(m_plan.steps.size());
     std::map<FlowHookKind, StepHook*> byKind;
@@ -178,38 +175,13 @@ std::string_view Worker::value(VarRef ref) const
     return m_cursors[ref.variable]->value(ref.column);
 }
 
-// With trace: a replayed request's traceparent. The recorded trace id is kept
-// (a copy gets one derived from it) unless new ones are asked for; the span
-// id is always the request's own.
-std::string_view Worker::replayTraceparent(const IterationStart& what)
-{
-    if (!m_plan.trace)
-        return {};
-    std::string_view recorded;
-    for (const auto& [name, value] : what.record->headers)
-        if (name == "traceparent")
-            recorded = traceIdOf(value);
-    m_traceparent.assign("00-");
-    if (recorded.empty() || m_plan.newTraceIds)
-        appendTraceHex(m_traceparent, m_traceRandom, 32);
-    else if (what.copy == 0)
-        m_traceparent.append(recorded);
-    else
-        m_traceparent.append(derivedTraceId(recorded, what.copy));
-    m_traceparent += '-';
-    appendTraceHex(m_traceparent, m_traceRandom, 16);
-    m_traceparent += "-01";
-    return m_traceparent;
-}
-
 bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what)
 {
     Slot& s = m_slots[slot];
     if (what.record) { // a recorded request, to its server's step, as it was: an iteration of one request
         s.single = true;
-        m_renderer.renderRecord(what.step, *what.record, s.rendered[what.step], replayTraceparent(what));
-        if (m_plan.trace)
-            s.trace.assign(m_traceparent, 3, 32);
+        m_renderer.renderRecord(what.step, *what.record, s.rendered[what.step],
+                                m_trace->replay(slot, *what.record, what.copy));
         sendStep(slot, int(what.step), intended, now);
         return true;
     }
@@ -224,8 +196,8 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
                 return false;
             }
         }
-        if (m_traceVariable >= 0)
-            s.trace.assign(m_cursors[std::size_t(m_traceVariable)]->value(-1));
+        if (m_trace->variable() >= 0) // the iteration's trace id, kept with its samples
+            m_trace->begin(slot, m_cursors[std::size_t(m_trace->variable())]->value(-1));
         // Render every templated step now, while the cursors hold this
         // iteration's values.
         for (std::size_t i = 0; i < m_plan.steps.size(); ++i)

@@ -29,6 +29,7 @@
 #include "core/parametersource.h"
 #include "core/random.h"
 #include "flow/cookies.h"
+#include "flow/iterationtrace.h"
 #include "flow/rendezvous.h"
 #include "flow/stephook.h"
 #include "load/pacer.h"
@@ -43,6 +44,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <random>
 #include <vector>
@@ -129,7 +131,6 @@ private:
         std::uint32_t tries = 0;      // retries of the current send
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
         std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration is one less: from 0)
-        std::string trace;            // the iteration's W3C trace id (with trace on), kept with its samples
         int jump = kNoJump;           // postman.setNextRequest: the step after this one, or kEndIteration
     };
     static constexpr int kNoJump = -1, kEndIteration = -2;
@@ -164,7 +165,6 @@ private:
     std::string_view value(VarRef ref) const override;
     // PacerHost
     bool startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what) override;
-    std::string_view replayTraceparent(const IterationStart& what);
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }
     void countDropped(std::uint64_t n, Nanos now) override { metricsAt(0, now).counters.dropped += n; }
 
@@ -250,7 +250,7 @@ private:
     void setGauges();
     void keepSample(const Slot& slot, ErrorClass c, int status, std::string_view raw, const std::string& why)
     {
-        keepSample(std::uint32_t(slot.step), c, status, raw, why, slot.trace);
+        keepSample(std::uint32_t(slot.step), c, status, raw, why, traceOf(slot));
     }
     void keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why,
                     std::string_view trace = {});
@@ -305,10 +305,9 @@ private:
     std::vector<StepHook*> m_holders; // the hooks that may hold users (a rendezvous): asked at each turn
     Nanos m_stopRunAt = 0;            // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
-    FastRandom m_random{m_setup.seed ^ 0x7468696e6bull};                                              // think times
-    FastRandom m_traceRandom{std::random_device{}() ^ (std::uint64_t(std::random_device{}()) << 32)}; // trace ids
-    std::string m_traceparent; // a replayed request's, while it is rendered
-    int m_traceVariable = -1;  // with trace: the $traceId variable, whose value each iteration keeps
+    FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
+    std::optional<IterationTrace> m_trace;               // each iteration's trace id (with trace on)
+    std::string_view traceOf(const Slot& s) const { return m_trace->of(std::uint32_t(&s - m_slots.data())); }
     Nanos m_leaseExpiredAt = 0;
     bool leaseOver(Nanos now);
     Nanos m_nextTick = 0;

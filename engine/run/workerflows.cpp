@@ -418,7 +418,7 @@ void Worker::failCheck(const Slot& slot, const AnswerView& a, const std::string&
             e.head += "\r\n" + name + ": " + value;
     e.body = std::string(a.body.substr(0, kSampleBodyLimit));
     e.detail = why;
-    e.trace = slot.trace;
+    e.trace = traceOf(slot);
     m_current->samples.push_back(std::move(e));
 }
 

@@ -17,6 +17,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 
 using namespace stampede;
 using sim::Reply;
@@ -735,6 +736,63 @@ private Q_SLOTS:
         QCOMPARE(s.io.sent().back().at, kT0 + 1900 * kMs); // the last record's time: 1.9 s after the first
         QCOMPARE(s.counters(0).requests, std::uint64_t(40));
         QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Http5xx)], std::uint64_t(2));
+    }
+
+    // With trace on, each iteration has a trace id of its own, sent in its traceparent and kept with its error
+    // samples (to look the failed request up in the tracing system); a replayed request keeps its recorded trace
+    // id, an amplified copy gets one derived from it, and its sample says which.
+    void aSampleKeepsTheTraceItsRequestSent()
+    {
+        const auto traceIn = [](const std::string& wire) {
+            const std::size_t at = wire.find("\r\ntraceparent: 00-");
+            return at == std::string::npos ? std::string() : wire.substr(at + 18, 32);
+        };
+        Simulation s(q("{'trace': true, 'steps': [{'request': {'url': 'http://127.0.0.1:9/x'}}], "
+                       "'load': {'closed': {'users': 1}}, 'iterations': 3}"),
+                     [](const Sent&) { return after(10 * kMs, 500); });
+        s.run();
+        QCOMPARE(s.io.sent().size(), std::size_t(3));
+        const auto& samples = s.seconds.total->samples;
+        QCOMPARE(samples.size(), std::size_t(3));
+        std::set<std::string> ids;
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::string sent = traceIn(s.io.sent()[k].wire);
+            QVERIFY2(sent.size() == 32, s.io.sent()[k].wire.c_str());
+            QCOMPARE(samples[k].trace, sent);
+            ids.insert(sent);
+        }
+        QCOMPARE(ids.size(), std::size_t(3));
+
+        QTemporaryDir dir;
+        std::ofstream log(dir.filePath(QStringLiteral("a.log")).toStdString());
+        log << "10.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /p HTTP/1.1\" 200 1 \"-\" \"ua\"\n";
+        log.close();
+        Simulation r(
+            q("{'trace': true, 'steps': [{'name': 'rec', 'replay': {'file': 'a.log', 'amplify': 2, "
+              "'target': 'http://127.0.0.1:9'}}]}"),
+            [](const Sent&) { return after(5 * kMs, 503); }, dir.path().toStdString());
+        r.run();
+        QCOMPARE(r.io.sent().size(), std::size_t(2));
+        QCOMPARE(r.seconds.total->samples.size(), std::size_t(2));
+        for (std::size_t k = 0; k < 2; ++k)
+            QCOMPARE(r.seconds.total->samples[k].trace, traceIn(r.io.sent()[k].wire));
+        QVERIFY(r.seconds.total->samples[0].trace != r.seconds.total->samples[1].trace);
+    }
+
+    // A retry waits at the step's rendezvous as the first try did, and is still that retry when it is released:
+    // the step goes out at most 1 + its retries times an iteration.
+    void aRetryHeldAtARendezvousIsStillThatRetry()
+    {
+        Simulation s(q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/sale'}, 'rendezvous': {'users': 2}, "
+                       "'retry': {'times': 2, 'backoff': '10ms'}}], 'load': {'closed': {'users': 2}}, "
+                       "'iterations': 2, 'duration': '10s'}"),
+                     [](const Sent&) { return after(10 * kMs, 500); });
+        s.run();
+        QCOMPARE(s.io.sent().size(), std::size_t(12)); // 2 users x 2 iterations x 3 tries
+        QCOMPARE(s.counters(0).requests, std::uint64_t(4));
+        QCOMPARE(s.counters(0).retries, std::uint64_t(8));
+        QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Http5xx)], std::uint64_t(4));
+        QCOMPARE(s.counters(0).rendezvous, std::uint64_t(12));
     }
 
     // An error continued past inside its own send (a refused connection)

@@ -7,9 +7,11 @@
 
 #include "core/curlcommand.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <thread>
@@ -78,6 +80,52 @@ private Q_SLOTS:
         QVERIFY2(parsed, err.c_str());
         QCOMPARE(parsed->body, std::string("user=Li%20Wei"));
         QCOMPARE(parsed->method, std::string("POST"));
+    }
+
+    // Files go to curl as paths (a file body's --data-binary @path, a form's -F name=@path), made absolute from the
+    // project's folder; without the folder a relative path is not found, and that is said.
+    void curlSendsFilesAsPaths()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("me.png")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("\x89PNG\0\x01", 6));
+        f.close();
+        RequestItem r;
+        r.method = QStringLiteral("PUT");
+        r.url = QStringLiteral("http://127.0.0.1/avatar");
+        r.bodyMode = RequestItem::BodyMode::File;
+        r.bodyFile = QStringLiteral("me.png");
+        QString error;
+        QVERIFY(r.toCurl({}, &error).isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("me.png")), qPrintable(error));
+        const QString body = r.toCurl({}, &error, dir.path());
+        QVERIFY2(body.contains(QStringLiteral("--data-binary '@") + dir.filePath(QStringLiteral("me.png")) +
+                               QLatin1Char('\'')),
+                 qPrintable(body));
+        QVERIFY2(body.contains(QStringLiteral("-X PUT")) && body.contains(QStringLiteral("image/png")),
+                 qPrintable(body));
+        QVERIFY2(!body.contains(QStringLiteral("PNG")) && !body.contains(QStringLiteral("Content-Length")),
+                 qPrintable(body));
+
+        r.method = QStringLiteral("POST");
+        r.bodyMode = RequestItem::BodyMode::Multipart;
+        r.form = {{QStringLiteral("note"), QStringLiteral("for ${who}")}, {QStringLiteral("pic"), QString()}};
+        r.formFiles = {{1, {QStringLiteral("me.png")}}};
+        const QString form = r.toCurl({{QStringLiteral("who"), QStringLiteral("Li")}}, &error, dir.path());
+        QVERIFY2(form.contains(QStringLiteral("-F 'note=for Li'")), qPrintable(form));
+        QVERIFY2(
+            form.contains(QStringLiteral("-F 'pic=@") + dir.filePath(QStringLiteral("me.png")) + QLatin1Char('\'')),
+            qPrintable(form));
+        QVERIFY2(!form.contains(QStringLiteral("multipart/form-data")) && !form.contains(QStringLiteral(" -X ")),
+                 qPrintable(form));
+        // and curl's own -F @ reads back as the same file field
+        std::string err;
+        const auto parsed = stampede::parseCurl(form.toStdString(), err);
+        QVERIFY2(parsed, err.c_str());
+        QCOMPARE(parsed->formFiles.size(), std::size_t(1));
+        QCOMPARE(parsed->formFiles[0].second, dir.filePath(QStringLiteral("me.png")).toStdString());
+        QCOMPARE(parsed->form[0].second, std::string("for Li"));
     }
 
     // What Send sends is the engine's rendering of the step as written: the

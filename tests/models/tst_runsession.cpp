@@ -229,7 +229,9 @@ private slots:
 
         stampede::RunLog log(*run.store);
         const auto runs = log.runs();
-        QCOMPARE(runs.at(0).durationS, 7.0); // its timeline may hold an eighth second: the answers' tail
+        // its planned 7 s, the paused 3 s left out (its timeline may hold an eighth second: the answers' tail); on a
+        // busy machine the pause and the resume are timed a few milliseconds apart from where the engine took them
+        QVERIFY2(std::abs(runs.at(0).durationS - 7.0) < 0.1, qPrintable(QString::number(runs.at(0).durationS)));
         ReportModel report;
         QVERIFY2(report.load(*run.store, runs.at(0).id), qPrintable(report.errorString()));
         const auto p99 = report.series(QStringLiteral("p99"));
