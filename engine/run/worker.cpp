@@ -60,20 +60,25 @@ Worker::Worker(const WorkerSetup& setup)
     const HookSetup hookSetup{m_plan, slots, *this,
                               setup.rendezvous && setup.rendezvous->any() ? setup.rendezvous : nullptr,
                               setup.stepOffset};
+    const auto adopt = [&](FlowHookKind kind) -> StepHook* { // one of each kind, kept by the worker
+        StepHookPtr made = makeStepHook(kind, hookSetup);
+        StepHook* h = made.get();
+        if (!h)
+            return nullptr; // not needed here (a rendezvous without a board)
+        m_hooks.push_back(std::move(made));
+        if (kind == FlowHookKind::Cookies)
+            m_cookies = static_cast<CookieHook*>(h);
+        if (kind == FlowHookKind::Rendezvous)
+            m_holders.push_back(h);
+        return h;
+    };
     for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
         for (const FlowHookKind kind : m_plan.steps[i].hooks) {
-            if (!byKind.count(kind)) {
-                StepHookPtr made = makeStepHook(kind, hookSetup);
-                byKind[kind] = made.get();
-                if (made)
-                    m_hooks.push_back(std::move(made));
-                if (kind == FlowHookKind::Cookies)
-                    m_cookies = static_cast<CookieHook*>(byKind[kind]);
-                if (kind == FlowHookKind::Rendezvous && byKind[kind])
-                    m_holders.push_back(byKind[kind]);
-            }
-            if (StepHook* h = byKind[kind]) // none: not needed here (a rendezvous without a board)
-                m_stepHooks[i].push_back(h);
+            auto [at, fresh] = byKind.try_emplace(kind, nullptr);
+            if (fresh)
+                at->second = adopt(kind);
+            if (at->second)
+                m_stepHooks[i].push_back(at->second);
         }
     m_scripted = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
                              [](const PlannedStep& st) { return st.scripts != nullptr; });
