@@ -277,6 +277,15 @@ QByteArray TrafficImporter::trafficSet(stampede::ProjectStore& store, const QStr
     return QByteArray::fromStdString(stampede::trafficSetOfChunks(chunks));
 }
 
+std::function<QByteArray(const QString&)> TrafficImporter::trafficSource(const QString& projectPath)
+{
+    return [path = projectPath.toStdString()](const QString& name) {
+        std::string error;
+        const auto store = ProjectStore::openReadOnly(path, error);
+        return store ? trafficSet(*store, name) : QByteArray();
+    };
+}
+
 QString TrafficImporter::maskKey(ProjectStore& store)
 {
     return QString::fromStdString(TrafficStore(store).maskKey());

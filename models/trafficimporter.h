@@ -66,6 +66,10 @@ public:
     static QString maskKey(stampede::ProjectStore& store);
     // The project's traffic set `name`, encoded as a replay carries it (empty when there is none).
     static QByteArray trafficSet(stampede::ProjectStore& store, const QString& name);
+    // The same, of the project at `projectPath`, through a read-only connection of each call's own (SQLite's
+    // WAL reads beside the window's writer): callable off the GUI thread, as the designer's checks call it.
+    // Empty when the project or the set cannot be read.
+    static std::function<QByteArray(const QString& name)> trafficSource(const QString& projectPath);
     // Reads set `item`'s compressed requests now (on the store's thread) and
     // returns the work that decodes and shapes them, for a worker thread; a
     // null function with `error` when they cannot be read.

@@ -535,8 +535,8 @@ void MainWindow::setUpScenarioEditor(ScenarioEditor* e)
         }
         return QString();
     });
-    e->setTrafficSource(
-        [this](const QString& name) { return m_store ? TrafficImporter::trafficSet(*m_store, name) : QByteArray(); });
+    if (m_store) // read off the GUI thread by the designer's checks: a connection of each read's own
+        e->setTrafficSource(TrafficImporter::trafficSource(QString::fromStdString(m_store->path())));
     e->setEnvironmentSource([this] {
         ScenarioCheck::EnvironmentChoice c;
         for (int r = 0; r < m_model->rowCount(); ++r) {

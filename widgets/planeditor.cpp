@@ -162,6 +162,12 @@ void PlanEditor::setJson(const QByteArray& payload)
         if (plan.contains(QLatin1String(key)))
             own[QLatin1String(key)] = plan.value(QLatin1String(key));
     m_plan = makeEditor(ScenarioEditor::PlanPart::Plan, [this] { return json(); });
+    // the plan's own checks cover the whole: its faults, named by field, shown above the parts as they land
+    connect(m_plan, &ScenarioEditor::checked, this, [this, e = m_plan] {
+        const QStringList mine = e->shownProblems();
+        m_problems->setText(mine.join(QLatin1Char('\n')));
+        m_problems->setVisible(!mine.isEmpty());
+    });
     m_plan->setJson(QJsonDocument(own).toJson(QJsonDocument::Compact));
     m_stack->addWidget(m_plan);
     const auto phase = [&](const char* key, bool teardown) {
@@ -348,9 +354,5 @@ void PlanEditor::recheckAll()
 {
     for (int i = 0; i < m_stack->count(); ++i)
         if (ScenarioEditor* e = partEditor(i))
-            e->recheck();
-    // the plan's own checks cover the whole: its faults, named by field, shown above the parts
-    const QStringList mine = m_plan ? m_plan->problems() : QStringList();
-    m_problems->setText(mine.join(QLatin1Char('\n')));
-    m_problems->setVisible(!mine.isEmpty());
+            e->recheck(); // the plan's own editor's faults go above the parts when its check lands
 }

@@ -45,6 +45,7 @@
 #include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -230,6 +231,10 @@ ScenarioEditor::ScenarioEditor(QWidget* parent) : QWidget(parent)
     QLayout* load = buildLoad();
     QLayout* variables = buildVariables();
     QLayout* checks = buildChecks();
+    m_checkPause = new QTimer(this);
+    m_checkPause->setSingleShot(true);
+    m_checkPause->setInterval(kCheckPauseMs);
+    connect(m_checkPause, &QTimer::timeout, this, &ScenarioEditor::startCheck);
     m_problemsLabel = new QLabel;
     m_problemsLabel->setWordWrap(true);
     m_problemsLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -575,7 +580,7 @@ void ScenarioEditor::followEdits()
 
 bool ScenarioEditor::refusedForProblems(const QString& title)
 {
-    if (m_problems.isEmpty())
+    if (problems().isEmpty())
         return false;
     QMessageBox::warning(
         this, title, tr("Fix the scenario first:") + QStringLiteral("\n• ") + m_problems.join(QStringLiteral("\n• ")));
@@ -670,7 +675,7 @@ void ScenarioEditor::setJson(const QByteArray& payload)
                       QString::fromUtf8(QJsonDocument(st).toJson(QJsonDocument::Compact))});
     m_variables->setUsageText(usage);
     refreshPreview();
-    validate();
+    startCheck();
 }
 
 void ScenarioEditor::asPlanPart(PlanPart part, std::function<QByteArray(const QByteArray&)> asItRuns)
@@ -798,7 +803,7 @@ void ScenarioEditor::edited()
                       QString::fromUtf8(QJsonDocument(st).toJson(QJsonDocument::Compact))});
     m_variables->setUsageText(usage);
     refreshPreview();
-    validate();
+    scheduleCheck();
     Q_EMIT changed(json());
 }
 
@@ -878,16 +883,91 @@ void ScenarioEditor::showScopes(const QList<QPair<QString, QString>>& scopes)
                                            : checks.join(QLatin1Char('\n')));
 }
 
-void ScenarioEditor::validate()
+struct ScenarioEditor::CheckInput
 {
-    // checked as a run in the workbench would be: with the current environment applied
-    const ScenarioCheck::EnvironmentChoice env = m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice();
-    const QByteArray scenario = m_wrap ? m_wrap(json()) : json(); // a plan's part: as it compiles in its plan
-    // (nothing to check: a plan's setup or teardown without steps)
-    const ScenarioCheck::Result checked =
-        scenario.isEmpty() ? ScenarioCheck::Result{} : ScenarioCheck::check(scenario, m_baseDir, m_traffic, env);
-    showScopes(scenario.isEmpty() ? QList<QPair<QString, QString>>{} : ScenarioCheck::scopes(scenario, env));
-    auto problems = checked.problems;
+    QByteArray scenario; // as it compiles (a plan's part within its plan)
+    QString baseDir;
+    ScenarioCheck::TrafficSource traffic;
+    ScenarioCheck::EnvironmentChoice environments;
+};
+
+struct ScenarioEditor::CheckOutput
+{
+    ScenarioCheck::Result result;
+    QList<QPair<QString, QString>> scopes;
+};
+
+// What the check reads, taken on the GUI thread: checked as a run in the workbench would be, with the current
+// environment applied.
+ScenarioEditor::CheckInput ScenarioEditor::checkInput() const
+{
+    CheckInput in;
+    in.environments = m_environments ? m_environments() : ScenarioCheck::EnvironmentChoice();
+    in.scenario = m_wrap ? m_wrap(json()) : json();
+    in.baseDir = m_baseDir;
+    in.traffic = m_traffic;
+    return in;
+}
+
+// The engine's checks, on any thread: one compile for the faults and warnings, and each name's scope.
+ScenarioEditor::CheckOutput ScenarioEditor::runCheck(const CheckInput& in)
+{
+    CheckOutput out;
+    if (in.scenario.isEmpty()) // nothing to check: a plan's setup or teardown without steps
+        return out;
+    out.result = ScenarioCheck::check(in.scenario, in.baseDir, in.traffic, in.environments);
+    out.scopes = ScenarioCheck::scopes(in.scenario, in.environments);
+    return out;
+}
+
+void ScenarioEditor::scheduleCheck()
+{
+    m_checkStale = true;
+    m_checkPause->start();
+}
+
+void ScenarioEditor::startCheck()
+{
+    m_checkPause->stop();
+    if (m_checking) // the edit is checked once the running check lands
+        return;
+    m_checkStale = false;
+    m_checking = true;
+    m_checks.start([in = checkInput()] { return runCheck(in); },
+                   [this](const CheckOutput& out) {
+                       m_checking = false;
+                       showCheck(out);
+                       if (m_checkStale && !m_checkPause->isActive())
+                           startCheck();
+                   });
+}
+
+void ScenarioEditor::checkNow()
+{
+    m_checkPause->stop();
+    m_checks.cancel(); // a check of an older edit lands nowhere
+    m_checking = false;
+    m_checkStale = false;
+    showCheck(runCheck(checkInput()));
+}
+
+bool ScenarioEditor::checkIsCurrent() const
+{
+    return !m_checkStale && !m_checking;
+}
+
+QStringList ScenarioEditor::problems() const
+{
+    if (!checkIsCurrent())
+        const_cast<ScenarioEditor*>(this)->checkNow(); // the faults of what the user sees, not of an older edit
+    return m_problems;
+}
+
+void ScenarioEditor::showCheck(const CheckOutput& out)
+{
+    const ScenarioCheck::Result& found = out.result;
+    showScopes(out.scopes);
+    auto problems = found.problems;
     if (isReplay() && !m_replay->offsetsProblem().isEmpty())
         problems.append({QStringLiteral("steps[0].replay.offsets"), m_replay->offsetsProblem()});
     if (isReplay() && !m_replay->headersProblem().isEmpty())
@@ -945,11 +1025,12 @@ void ScenarioEditor::validate()
                                  : tr("To fix before this scenario can run:") + QStringLiteral("\n• ") +
                                        m_problems.join(QStringLiteral("\n• ")));
     m_problemsLabel->setVisible(!m_problems.isEmpty());
-    m_warnings = m_problems.isEmpty() ? checked.warnings : QStringList();
+    m_warnings = m_problems.isEmpty() ? found.warnings : QStringList();
     m_warningsLabel->setText(m_warnings.isEmpty()
                                  ? QString()
                                  : tr("Warning:") + QStringLiteral("\n• ") + m_warnings.join(QStringLiteral("\n• ")));
     m_warningsLabel->setVisible(!m_warnings.isEmpty());
+    Q_EMIT checked();
 }
 
 void ScenarioEditor::exportJson()

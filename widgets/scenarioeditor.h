@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QWidget>
 
+#include "jobrunner.h"
 #include "scenariocheck.h"
 
 #include <functional>
@@ -27,6 +28,7 @@ class QCheckBox;
 class QPlainTextEdit;
 class QSpinBox;
 class QTableView;
+class QTimer;
 class QVBoxLayout;
 class BreakerEditor;
 class StepOptionsForm;
@@ -44,7 +46,9 @@ public:
     void setRequestSource(RequestSource source) { m_requests = std::move(source); }
     // The CSV text of the project's data set of that name (for data-set variables).
     void setDataSetSource(std::function<QString(const QString&)> source) { m_dataSets = std::move(source); }
-    // The project's traffic sets by name, for a replay step's checks and bundle.
+    // The project's traffic sets by name, for a replay step's checks and bundle. The checks call it off the
+    // GUI thread: it must not use the GUI thread's objects (TrafficImporter::trafficSource opens its own
+    // connection).
     void setTrafficSource(ScenarioCheck::TrafficSource source) { m_traffic = std::move(source); }
     // The project's environments: Export bundle asks which one its constants take.
     void setEnvironmentSource(ScenarioCheck::EnvironmentSource source) { m_environments = std::move(source); }
@@ -57,8 +61,9 @@ public:
     void setBaseDir(const QString& dir) { m_baseDir = dir; }
     // What the Run button says: the engines it will use (EngineSettings::runLabel()).
     void setEngines(const QString& label, const QString& toolTip);
-    // Checks the scenario again (the current environment changed).
-    void recheck() { validate(); }
+    // Checks the scenario again (the current environment changed): as an edit is checked, off the GUI thread
+    // once the edits pause.
+    void recheck() { scheduleCheck(); }
     void setJson(const QByteArray& payload);
     QByteArray json() const;
     StagesModel* stages() const { return m_stages; }
@@ -68,7 +73,13 @@ public:
     // iterations/s of previewPoints() times the steps) and the level's label.
     QList<QPointF> drawnPreview() const;
     QString levelLabelText() const;
-    QStringList problems() const { return m_problems; }
+    // The scenario's faults as it is now: a check still pending (an edit within the pause, or one running) is
+    // made first, here (a run must not go on a check of an older edit).
+    QStringList problems() const;
+    // The faults as the last check that landed found them (shown beside the fields), without checking again.
+    QStringList shownProblems() const { return m_problems; }
+    // Whether the faults and warnings shown are those of the scenario as it is now.
+    bool checkIsCurrent() const;
     void addStep(const QString& name, const QByteArray& requestJson);
     // This editor shows a part of a test plan (PlanEditor): a scenario, the
     // setup or teardown (their steps), or the plan's own fields; the plan runs
@@ -88,6 +99,8 @@ Q_SIGNALS:
     void runRequested(const QByteArray& payload);
     // The user asked how much load the target takes (a capacity search of this scenario).
     void capacityRequested(const QByteArray& payload);
+    // A check of the scenario landed: the faults and warnings shown are of the scenario as it was then.
+    void checked();
 
 private:
     QLayout* buildSteps();
@@ -101,7 +114,18 @@ private:
     bool refusedForProblems(const QString& title);
     void edited();
     void refreshPreview();
-    void validate();
+    // The engine's checks of the scenario run off the GUI thread, after the edits pause (kCheckPause), one at a
+    // time: an edit during a check starts another once it lands. A 1,000,000-request replay takes seconds to
+    // decode, and an edit never waits for it.
+    static constexpr int kCheckPauseMs = 150;
+    void scheduleCheck();
+    void startCheck();
+    void checkNow();
+    struct CheckInput;
+    struct CheckOutput;
+    CheckInput checkInput() const;
+    static CheckOutput runCheck(const CheckInput& in);
+    void showCheck(const CheckOutput& out);
     void showScopes(const QList<QPair<QString, QString>>& scopes);
     void exportJson();
     void exportBundle();
@@ -158,4 +182,8 @@ private:
     QLabel* m_nameLabel = nullptr;
     QList<QWidget*> m_actions;                           // run, capacity, exports: hidden in a plan's part
     std::function<QByteArray(const QByteArray&)> m_wrap; // a plan's part: its JSON as it compiles there
+    QTimer* m_checkPause = nullptr;                      // the edits' pause before a check
+    bool m_checkStale = true;                            // edited since the last check began
+    bool m_checking = false;                             // a check runs (off the GUI thread)
+    JobRunner m_checks{this};
 };

@@ -55,6 +55,7 @@ public:
     {
         AgentLinkPtr link;
         std::string name;
+        std::string refused; // why it does not join now (it did not answer, another protocol, busy): "" it may
     };
 
     // One run's threads and what they share (under `mutex`: the inbox, and
@@ -78,7 +79,8 @@ public:
         double level = 1;                               // the level the run was last scaled to
         std::future<std::vector<Found>> finding;        // --elastic: a look-up and its hellos, under way
         Nanos nextFind = 0;
-        std::set<std::string> idleNoted; // agents found with no share to take, said once each
+        std::set<std::string> idleNoted;    // agents found with no share to take, said once each
+        std::set<std::string> refusedNoted; // agents found that did not answer or cannot join, said once each
     };
 
     const Clock& clock() const { return *options.clock; }

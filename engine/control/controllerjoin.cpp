@@ -29,6 +29,7 @@ void Controller::Impl::seat(Round& r, AgentLinkPtr link, std::string name)
 std::vector<Controller::Impl::Found> Controller::Impl::findJoiners(std::vector<std::string> inRun)
 {
     std::vector<Found> out;
+    std::size_t joining = 0;
     for (const std::string& address : options.discover()) {
         if (std::find(inRun.begin(), inRun.end(), address) != inRun.end())
             continue;
@@ -37,12 +38,21 @@ std::vector<Controller::Impl::Found> Controller::Impl::findJoiners(std::vector<s
                 {}};
         v1::HelloReply reply;
         std::string why;
-        if (!f.link || !f.link->hello(options.name, 2 * kNanosPerSecond, reply, why) ||
-            reply.protocol_version() != kControlProtocolVersion || !reply.busy_with().empty())
-            continue;
-        f.name = reply.agent().empty() ? address : reply.agent() + " (" + address + ")";
-        out.push_back(std::move(f));
-        if (out.size() + inRun.size() >= kMaxAgents)
+        f.name = address;
+        if (!f.link || !f.link->hello(options.name, 2 * kNanosPerSecond, reply, why))
+            f.refused = "found, but did not answer its hello in 2 s (" + (f.link ? why : "no link") +
+                        "): looked up again in " + std::to_string(options.discoverEvery / kNanosPerSecond) + " s";
+        else if (reply.protocol_version() != kControlProtocolVersion)
+            f.refused = "found, but speaks control protocol " + std::to_string(reply.protocol_version()) + ", not " +
+                        std::to_string(kControlProtocolVersion) + ": it does not join";
+        else if (!reply.busy_with().empty())
+            f.refused = "found, but busy with run " + reply.busy_with() + ": looked up again in " +
+                        std::to_string(options.discoverEvery / kNanosPerSecond) + " s";
+        else if (!reply.agent().empty())
+            f.name = reply.agent() + " (" + address + ")";
+        const bool joins = f.refused.empty();
+        out.push_back(std::move(f)); // one refused is said in the run's events (once an agent)
+        if (joins && ++joining + inRun.size() >= kMaxAgents)
             break;
     }
     return out;
@@ -78,6 +88,11 @@ void Controller::Impl::discover(Round& r, RunTracker& tracker, const v1::Bundle&
 // others hand those shares over from that second: no arrival is lost.
 void Controller::Impl::admit(Round& r, RunTracker& tracker, const v1::Bundle& bundle, Found f)
 {
+    if (!f.refused.empty()) {
+        if (r.refusedNoted.insert(f.name).second)
+            tracker.addEvent("agent_not_joined", f.name, f.refused);
+        return;
+    }
     std::vector<std::uint32_t> mine;
     std::vector<std::size_t> from; // the agent each share comes from
     std::vector<std::size_t> runs(links.size());

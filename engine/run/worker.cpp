@@ -89,26 +89,15 @@ Worker::Worker(const WorkerSetup& setup)
               std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& st) {
                   return !st.checks.empty() || !st.extractors.empty() || !st.hooks.empty();
               });
-    if (!m_flows)
-        return;
-    for (auto& s : m_slots) {
-        s.values.resize(m_plan.variables.size());
-        s.isSet.resize(m_plan.variables.size());
-        s.saved.resize(m_plan.savedRefs.size());
-    }
+    if (m_flows)
+        m_own.reset(slots);
 }
 
 Worker::~Worker() = default;
 
 std::map<std::string, std::string> Worker::extractedValues() const
 {
-    std::map<std::string, std::string> out;
-    if (m_slots.empty() || m_slots[0].isSet.empty())
-        return out;
-    for (std::size_t v = 0; v < m_plan.variables.size(); ++v)
-        if (m_plan.variables[v].extracted && m_slots[0].isSet[v])
-            out[m_plan.variables[v].name] = m_slots[0].values[v];
-    return out;
+    return m_own.extracted(0);
 }
 
 void Worker::setGauges()
@@ -166,17 +155,9 @@ void Worker::rollSeconds(Nanos now)
 
 std::string_view Worker::value(VarRef ref) const
 {
-    if (m_lookupSlot >= 0) { // a step rendered when sent: this slot's own values
-        const Slot& s = m_slots[std::size_t(m_lookupSlot)];
-        if (const PlannedVariable& v = m_plan.variables[ref.variable]; v.extracted) {
-            if (s.isSet[ref.variable] || v.fallback < 0)
-                return s.values[ref.variable];
-            ref = v.fallbackRef(); // not extracted yet: the value it shadows
-        }
-        for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k)
-            if (m_plan.savedRefs[k].variable == ref.variable && m_plan.savedRefs[k].column == ref.column)
-                return s.saved[k];
-    }
+    std::string_view own;
+    if (m_lookupSlot >= 0 && m_own.own(std::uint32_t(m_lookupSlot), ref, own)) // a step rendered when sent
+        return own;
     return m_cursors[ref.variable]->value(ref.column);
 }
 

@@ -24,7 +24,7 @@
 // the slot's variables; a step that uses extracted values is rendered when
 // sent. What the worker decides there (the cookie a request carries, where a
 // redirect goes) the session applies.
-#include "check/checks.h"
+#include "checktally.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
 #include "core/random.h"
@@ -39,6 +39,7 @@
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
 #include "stepscripts.h"
+#include "uservalues.h"
 #include "workerio.h"
 
 #include <atomic>
@@ -120,11 +121,6 @@ private:
         std::uint32_t lastStep = 0;            // the step last sent (a stray answer is counted there)
         Nanos intended = 0;                    // when this step was meant to start
         Nanos sent = 0;                        // when it was handed to the connection
-        // flows: extracted values by variable index (set or not), the
-        // iteration's values of plan.savedRefs
-        std::vector<std::string> values;
-        std::vector<bool> isSet;
-        std::vector<std::string> saved;
         std::string path;             // the request target as sent (the step's hooks: cookies, relative redirects)
         bool single = false;          // its iteration is one recorded request
         std::uint32_t repeated = 0;   // sends of the current step done (its repeat)
@@ -134,14 +130,6 @@ private:
         int jump = kNoJump;           // postman.setNextRequest: the step after this one, or kEndIteration
     };
     static constexpr int kNoJump = -1, kEndIteration = -2;
-    enum class Verdict
-    {
-        Pass,
-        StatusError,  // a status its protocol calls an error (Answer::statusError), no status check accepted
-        CheckFailed,  // a check failed on the answer
-        ScriptFailed, // the step's test script threw (or ran past its budget or heap)
-        Failed        // no answer: the transport, or the request could not be made
-    };
     // What became of one send of a step, before it is counted.
     struct Outcome
     {
@@ -178,8 +166,6 @@ private:
     // the answer's start is the sample).
     static std::string statusWhy(const Answer& answer);
     void testsWithoutAnswer(std::uint32_t slot, ErrorClass error, Nanos now);
-    static void countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m);
-    static int testCheck(const StepScriptPlan& sp, const std::string& name);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);
     // The step's request for `slot` in `o`: rendered now when it uses
@@ -215,17 +201,15 @@ private:
     {
         return [io = &m_io] { io->wake(); };
     }
-    // The answer judged by the step's checks (m_checkResults, counted when
-    // the outcome is), extracted from when it passed; `why` a failure.
+    // The answer judged by the step's checks and test script (m_tally, counted when the outcome is), extracted
+    // from when it passed; `why` a failure.
     Verdict judge(std::uint32_t slot, const AnswerView& answer, bool statusFailed, std::string& why);
     void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why,
                    ErrorClass c = ErrorClass::Check);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     const RenderedRequest& sentRequest(std::uint32_t slot, std::size_t step) const;
-    static constexpr std::uint8_t kNotRun = 2; // m_checkResults: a pm.test the script did not run
     static void appendLogs(std::string& why, const std::vector<std::string>& logs);
     void keepConsole(std::size_t step, const std::vector<std::string>& logs);
-    void extract(Slot& s, const PlannedStep& st, const AnswerView& answer, AnswerJson& json);
     AnswerView answerOf(std::uint32_t tag, const Answer& answer, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
@@ -293,15 +277,8 @@ private:
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_thinking;
     // Steps to be tried again (their retry's backoff): when each goes.
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
-    std::vector<std::uint8_t> m_checkResults; // the answer being judged: each check passed (1), not (0), not run (2)
-    struct NamedResult
-    {
-        std::string name;
-        bool passed = false;
-        std::string message; // why it failed
-    };
-    std::vector<NamedResult> m_namedResults;                          // and its tests of names the plan did not know
-    std::vector<std::pair<std::size_t, std::string>> m_checkFailures; // and why its checks failed (by index)
+    CheckTally m_tally;               // what the answer being judged said, until its outcome is counted
+    UserValues m_own{m_plan};         // each user's extracted values and the iteration's kept ones (with flows)
     std::vector<StepHook*> m_holders; // the hooks that may hold users (a rendezvous): asked at each turn
     Nanos m_stopRunAt = 0;            // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;

@@ -24,14 +24,9 @@ void Worker::startFlows(std::uint32_t slot)
     s.jump = kNoJump;
     if (m_scripts)
         m_scripts->newIteration(slot, m_plan.load->slotIsUser());
-    if (!m_plan.load->slotIsUser())
-        std::fill(s.isSet.begin(), s.isSet.end(), false);
+    m_own.newIteration(slot, !m_plan.load->slotIsUser(), m_cursors);
     for (const StepHookPtr& h : m_hooks) // the open model: a slot is an iteration's place, each starts anew
         h->newIteration(slot, !m_plan.load->slotIsUser());
-    for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k) {
-        const VarRef ref = m_plan.savedRefs[k];
-        s.saved[k].assign(m_cursors[ref.variable]->value(ref.column));
-    }
 }
 
 // The request step `step` sends for `slot`: rendered now when it uses
@@ -53,7 +48,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
     const ScriptRun changes = m_scripts->runPre(
         slot, step, scriptValues(slot), s.iterations ? s.iterations - 1 : 0); // pm.info.iteration: from 0, as Postman
     keepConsole(step, changes.logs);
-    countTests(*st.scripts, changes.tests, metricsAt(step, now));
+    CheckTally::countTests(*st.scripts, changes.tests, metricsAt(step, now));
     takeJump(s, changes);
     if (!changes.ok) {
         std::string why = changes.error;
@@ -86,18 +81,16 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
 
 ScriptValues Worker::scriptValues(std::uint32_t slot)
 {
-    Slot& s = m_slots[slot];
-    return {s.values, s.isSet, [this, &s](std::uint16_t v, int column, std::string& out) {
+    return {m_own.values(slot), m_own.isSet(slot), [this, slot](std::uint16_t v, int column, std::string& out) {
                 const PlannedVariable& pv = m_plan.variables[v];
                 if (const std::string* constant = pv.source ? pv.source->constantValue() : nullptr) {
                     out = *constant;
                     return true;
                 }
-                for (std::size_t k = 0; k < m_plan.savedRefs.size(); ++k)
-                    if (m_plan.savedRefs[k].variable == v && m_plan.savedRefs[k].column == column) {
-                        out = s.saved[k];
-                        return true;
-                    }
+                if (const std::string* kept = m_own.saved(slot, v, column)) {
+                    out = *kept;
+                    return true;
+                }
                 if (v >= m_cursors.size() || !m_cursors[v])
                     return false;
                 out.assign(m_cursors[v]->value(column));
@@ -112,14 +105,12 @@ bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
     if (!st.extracted.empty()) {
-        for (const std::uint16_t v : st.extracted) {
-            if (!s.isSet[v] && m_plan.variables[v].fallback < 0) {
-                fail(slot, ErrorClass::Extract,
-                     "${" + m_plan.variables[v].name + "} has no value: no earlier answer of this " +
-                         (m_plan.load->slotIsUser() ? "user" : "iteration") + " gave it",
-                     now);
-                return false;
-            }
+        if (const PlannedVariable* v = m_own.missing(slot, st)) {
+            fail(slot, ErrorClass::Extract,
+                 "${" + v->name + "} has no value: no earlier answer of this " +
+                     (m_plan.load->slotIsUser() ? "user" : "iteration") + " gave it",
+                 now);
+            return false;
         }
         m_lookupSlot = int(slot);
         m_renderer.render(step, *this, s.rendered[step]);
@@ -240,83 +231,27 @@ AnswerView Worker::answerOf(std::uint32_t tag, const Answer& answer, Nanos now)
     return a;
 }
 
-// Judges an answer by the step's checks (their results kept for when the
-// outcome is counted), then extracts. A status its protocol calls an error
-// (`statusFailed`: HTTP's from 400, a call status other than OK) is an error
-// of its own class unless a status check accepted it.
-Worker::Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, bool statusFailed, std::string& why)
+// Judges an answer by the step's checks and its test script (what they said kept for when the outcome is
+// counted), then extracts. A status its protocol calls an error (`statusFailed`: HTTP's from 400, a call status
+// other than OK) is an error of its own class unless a status check accepted it.
+Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, bool statusFailed, std::string& why)
 {
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
     AnswerJson json(m_json, a.body);
-    bool accepted = false;
-    int failed = -1;
-    std::string seen;
-    m_checkResults.assign(st.checks.size(), 0);
-    m_checkFailures.clear();
-    for (std::size_t i = 0; i < st.checks.size(); ++i) {
-        const Check& c = st.checks[i];
-        if (c.subject == Check::Subject::Script) { // a pm.test's: judged by the script that runs it (or none)
-            m_checkResults[i] = kNotRun;
-            continue;
-        }
-        if (c.evaluate(a, json, seen)) {
-            m_checkResults[i] = 1;
-            accepted |= c.subject == Check::Subject::Status && !c.negate;
-        } else {
-            m_checkFailures.emplace_back(i, seen);
-            if (failed < 0) {
-                failed = int(i);
-                why = "check \"" + c.name + "\": " + seen;
-            }
-        }
-    }
+    const CheckTally::Judged checks = m_tally.judge(st, a, json, why);
     Verdict script = Verdict::Pass;
     std::string scriptWhy;
     if (st.scripts && !st.scripts->test.empty()) // run on every answer, as Postman does
         testScript(slot, st, a, script, scriptWhy);
-    if (script == Verdict::ScriptFailed && m_plan.testsVerdict) { // newman's: a script that threw fails the run,
-        why = std::move(scriptWhy);                               // whatever the status it threw on
-        return script;
-    }
-    if (statusFailed && !accepted) {
+    const Verdict verdict = answerVerdict(statusFailed, checks, script, m_plan.testsVerdict);
+    if (verdict == Verdict::StatusError)
         why.clear();
-        return Verdict::StatusError;
-    }
-    if (failed >= 0)
-        return Verdict::CheckFailed;
-    if (script != Verdict::Pass) {
-        why = std::move(scriptWhy);
-        return script;
-    }
-    extract(s, st, a, json);
-    return Verdict::Pass;
-}
-
-// A pre-request script's pm.tests, counted as it ran them (as newman lists them with the request's): they do not
-// judge the request, which is sent whatever they said.
-void Worker::countTests(const StepScriptPlan& sp, const std::vector<ScriptRun::Test>& tests, StepMetrics& m)
-{
-    for (const ScriptRun::Test& t : tests) {
-        const int check = testCheck(sp, t.name);
-        if (check >= 0) {
-            ++(t.passed ? m.checks[std::size_t(check)].passed : m.checks[std::size_t(check)].failed);
-            if (!t.passed)
-                m.noteMessage(std::size_t(check), t.error);
-            continue;
-        }
-        NamedCheckCount& n = m.namedEntry(t.name);
-        ++(t.passed ? n.count.passed : n.count.failed);
-        if (!t.passed && n.message.empty())
-            n.message = utf8Prefix(t.error, kMaxCheckMessageLength);
-    }
-}
-
-// The check a pm.test of `name` counts under: its own, or none (-1: a name the plan did not see, counted by name).
-int Worker::testCheck(const StepScriptPlan& sp, const std::string& name)
-{
-    const std::size_t k = std::size_t(std::find(sp.tests.begin(), sp.tests.end(), name) - sp.tests.begin());
-    return k == sp.tests.size() ? -1 : int(sp.firstCheck + k);
+    else if (verdict != Verdict::Pass && !(verdict == Verdict::CheckFailed && checks.failed >= 0))
+        why = std::move(scriptWhy); // the script's, unless a check of the step's own failed first
+    else if (verdict == Verdict::Pass)
+        m_own.extract(slot, st, a, json);
+    return verdict;
 }
 
 // The step's test script on the answer: each pm.test it ran judged as the
@@ -332,23 +267,9 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     const ScriptRun r = m_scripts->runTest(slot, step, withCookies, scriptValues(slot),
                                            s.iterations ? s.iterations - 1 : 0, &sentRequest(slot, step));
     takeJump(s, r);
-    const StepScriptPlan& sp = *st.scripts;
-    for (std::size_t k = 0; k < sp.tests.size(); ++k)
-        m_checkResults[sp.firstCheck + k] = kNotRun;
-    for (const ScriptRun::Test& t : r.tests) {
-        const int check = testCheck(sp, t.name);
-        if (check < 0) {
-            m_namedResults.push_back({t.name, t.passed, t.passed ? std::string() : t.error});
-        } else {
-            std::uint8_t& result = m_checkResults[std::size_t(check)];
-            result = result == 0 || !t.passed ? 0 : 1; // a test of the name that failed fails it
-            if (!t.passed)
-                m_checkFailures.emplace_back(std::size_t(check), t.error);
-        }
-        if (!t.passed && verdict == Verdict::Pass) {
-            verdict = Verdict::CheckFailed;
-            why = "check \"" + t.name + "\": " + t.error;
-        }
+    if (const ScriptRun::Test* failed = m_tally.tests(*st.scripts, r.tests); failed && verdict == Verdict::Pass) {
+        verdict = Verdict::CheckFailed;
+        why = "check \"" + failed->name + "\": " + failed->error;
     }
     if (!r.ok) {
         verdict = Verdict::ScriptFailed;
@@ -386,16 +307,6 @@ void Worker::appendLogs(std::string& why, const std::vector<std::string>& logs)
 {
     for (std::size_t i = 0; i < logs.size() && i < 5; ++i)
         why += "\nconsole: " + logs[i];
-}
-
-void Worker::extract(Slot& s, const PlannedStep& st, const AnswerView& a, AnswerJson& json)
-{
-    for (const Extractor& x : st.extractors) {
-        const bool found = x.extract(a, json, s.values[x.variable]);
-        s.isSet[x.variable] = found;
-        if (!found)
-            s.values[x.variable].clear();
-    }
 }
 
 // The answer of a failed check kept as a sample: its status, the headers

@@ -89,8 +89,7 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
     AnswerView a;
     a.headers = &none;
     a.elapsedNanos = now - s.intended;
-    m_checkResults.assign(st.checks.size(), kNotRun);
-    m_checkFailures.clear();
+    m_tally.openNotRun(st.checks.size());
     Verdict verdict = Verdict::Failed; // the request's failure stands
     std::string why;
     testScript(tag, st, a, verdict, why);
@@ -129,9 +128,7 @@ void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToF
 void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, Nanos now)
 {
     if (retryLater(slot, o, now)) {
-        m_checkResults.clear(); // that try is not counted, nor what its checks said
-        m_namedResults.clear();
-        m_checkFailures.clear();
+        m_tally.drop(); // that try is not counted, nor what its checks said
         return;
     }
     Slot& s = m_slots[slot];
@@ -141,20 +138,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         m.counters.bytesIn += o.bytesIn;
         recordTimes(m, s, now, o.timeToFirstByte);
     }
-    for (std::size_t i = 0; i < m_checkResults.size(); ++i)
-        if (m_checkResults[i] != kNotRun)
-            ++(m_checkResults[i] ? m.checks[i].passed : m.checks[i].failed);
-    m_checkResults.clear();
-    for (const auto& [k, message] : m_checkFailures)
-        m.noteMessage(k, message);
-    m_checkFailures.clear();
-    for (const NamedResult& r : m_namedResults) {
-        NamedCheckCount& n = m.namedEntry(r.name);
-        ++(r.passed ? n.count.passed : n.count.failed);
-        if (!r.passed && n.message.empty())
-            n.message = utf8Prefix(r.message, kMaxCheckMessageLength);
-    }
-    m_namedResults.clear();
+    m_tally.countInto(m);
     if (!m_stepHooks[std::size_t(s.step)].empty())
         hooksSettled(slot, o.verdict != Verdict::Pass, now);
     switch (o.verdict) {

@@ -25,7 +25,7 @@ constexpr Nanos kS = kNanosPerSecond;
 
 // An agent in the test's hands: it delivers the snapshots the test queues,
 // answers heartbeats while alive, and records what the controller asked.
-class ScriptedLink final : public AgentLink
+class ScriptedLink : public AgentLink
 {
 public:
     explicit ScriptedLink(std::string address) : m_address(std::move(address)) {}
@@ -606,6 +606,58 @@ private Q_SLOTS:
         QCOMPARE(
             std::count_if(r.events.begin(), r.events.end(), [](const RunEvent& e) { return e.kind == "agent_idle"; }),
             std::ptrdiff_t(1));
+    }
+
+    // An agent found that does not answer its hello (a busy machine: 2 s pass) does not join, and the run says
+    // why, once, however many look-ups find it.
+    void aJoinerThatDoesNotAnswerIsSaidOnce()
+    {
+        struct SilentLink : ScriptedLink
+        {
+            using ScriptedLink::ScriptedLink;
+            bool hello(const std::string&, Nanos, v1::HelloReply&, std::string& why) override
+            {
+                why = "Deadline Exceeded";
+                return false;
+            }
+        };
+        auto clock = std::make_shared<FakeClock>();
+        std::vector<AgentLinkPtr> links;
+        links.push_back(std::make_unique<ScriptedLink>("a:1"));
+        auto* a = static_cast<ScriptedLink*>(links[0].get());
+        std::atomic<int> looks{0};
+        ControllerOptions o;
+        o.clock = clock;
+        o.heartbeatInterval = 20 * kNanosPerMilli;
+        o.snapshotStall = 0;
+        o.discover = [&] {
+            ++looks;
+            return std::vector<std::string>{"a:1", "b:1"};
+        };
+        o.linkFor = [](const std::string& address) -> AgentLinkPtr { return std::make_unique<SilentLink>(address); };
+        Controller ctl(std::move(links), o);
+        std::string error;
+        QVERIFY(ctl.connect(error));
+        RunResult r;
+        std::thread runner([&] { r = ctl.run(oneStepBundle(), "st-silent", 1, {}); });
+        for (int i = 0; i < 70 && looks < 3; ++i) { // three look-ups: 30 s
+            clock->advance(kS / 2);
+            QTest::qWait(40);
+        }
+        QTRY_VERIFY(looks >= 3);
+        QTest::qWait(100);
+        a->queue(1, 10);
+        a->finish();
+        runner.join();
+        QVERIFY(r.ok);
+        QCOMPARE(r.agents.size(), std::size_t(1));
+        std::vector<RunEvent> said;
+        std::copy_if(r.events.begin(), r.events.end(), std::back_inserter(said),
+                     [](const RunEvent& e) { return e.kind == "agent_not_joined"; });
+        QCOMPARE(said.size(), std::size_t(1));
+        QCOMPARE(said[0].agent, std::string("b:1"));
+        QVERIFY2(said[0].detail.find("did not answer its hello in 2 s (Deadline Exceeded)") != std::string::npos,
+                 said[0].detail.c_str());
     }
 
     // A run with rendezvous points counts its users over the agents that

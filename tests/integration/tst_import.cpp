@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 using namespace testsupport;
@@ -74,6 +76,12 @@ private slots:
         std::vector<stampede::TrafficRecord> stored;
         QVERIFY(stampede::TrafficStore(*store).load(sets[0].id, stored));
         QCOMPARE(stored.size(), std::size_t(3000));
+        // each line's phone is person (i % 500) of line i, found again by its second and client: line i was
+        // sent at second i / 100 from 10.0.0.(i % 200), so (second, client) names one line
+        const std::int64_t first = std::min_element(stored.begin(), stored.end(), [](const auto& a, const auto& b) {
+                                       return a.atNanos < b.atNanos;
+                                   })->atNanos;
+        std::map<int, std::set<std::string>> hashesOfPerson;
         std::set<std::string> hashedPhones;
         for (const auto& rec : stored) {
             for (const auto& o : originals)
@@ -82,9 +90,20 @@ private slots:
                 for (const auto& o : originals)
                     QVERIFY2(v.find(o) == std::string::npos, v.c_str());
             const auto at = rec.target.find("phone=");
-            hashedPhones.insert(rec.target.substr(at + 6, 11));
+            const std::string hashed = rec.target.substr(at + 6, 11);
+            hashedPhones.insert(hashed);
+            const int second = int((rec.atNanos - first) / 1000000000);
+            const int client = std::stoi(rec.client.substr(rec.client.rfind('.') + 1));
+            const int line = 100 * second + ((client - 100 * second) % 200 + 200) % 200;
+            hashesOfPerson[line % 500].insert(hashed);
         }
-        QCOMPARE(hashedPhones.size(), std::size_t(500)); // 500 people stay 500 people
+        // the same phone gives the same hash, everywhere it was
+        QCOMPARE(hashesOfPerson.size(), std::size_t(500));
+        for (const auto& [person, hashes] : hashesOfPerson)
+            QVERIFY2(hashes.size() == 1, qPrintable(QString::number(person)));
+        // and 500 people stay 500 people, but for the keyed hash's rare collision: 8 digits of 11 are hashed (a
+        // mobile number keeps its network), so two of 500 phones share one with a chance of 500^2 / 2e8, ~0.1 %
+        QVERIFY2(hashedPhones.size() >= 499, qPrintable(QString::number(hashedPhones.size())));
         QVERIFY(stored.front().target.find("&page=") != std::string::npos);
     }
 

@@ -7,8 +7,10 @@
 #include "environmenteditor.h"
 #include "grpc/protoschema.h"
 #include "planeditor.h"
+#include "replayform.h"
 #include "scenarioeditor.h"
 #include "stagesmodel.h"
+#include "traffic/trafficcodec.h"
 #include "uilanguage.h"
 #include "variablesmodel.h"
 
@@ -29,7 +31,10 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
+#include <QThread>
 
+#include <atomic>
+#include <memory>
 #include <tuple>
 
 class TestDesigners : public QObject
@@ -334,6 +339,8 @@ private slots:
             "\"token\", \"jsonPath\": \"$.token\"}]},"
             "{\"name\": \"cart\", \"request\": {\"url\": \"http://127.0.0.1:9/cart/${token}\"}}], "
             "\"load\": {\"open\": {\"rate\": 1}}}"));
+        QVERIFY(!editor.checkIsCurrent()); // checked off the GUI thread: the label follows once the check lands
+        QTRY_VERIFY(editor.checkIsCurrent());
         QVERIFY(warning->isHidden());
     }
 
@@ -535,6 +542,53 @@ private slots:
     // A test plan in its designer: its parts listed, each scenario checked as
     // it compiles in the plan (the plan's variables are its), when it starts
     // kept, a scenario added, and nothing the designer does not show lost.
+    // Issue 49: the designer checks an edit off the GUI thread once the edits pause (a replay's traffic set is
+    // read and decoded there), and shows the faults of the last edit when its check lands; asked for its faults
+    // before that (a run), it checks the scenario as it is now, there and then.
+    void checksRunOffTheGuiThreadAndFollowTheLastEdit()
+    {
+        struct Reads
+        {
+            std::atomic<int> all{0}, onGui{0};
+        };
+        auto reads = std::make_shared<Reads>();
+        std::vector<stampede::TrafficRecord> records(3);
+        for (int i = 0; i < 3; ++i) {
+            records[std::size_t(i)].atNanos = 1764000000000000000LL + i * 100000000LL;
+            records[std::size_t(i)].target = "/a?uid=" + std::to_string(i);
+        }
+        const QByteArray set = QByteArray::fromStdString(stampede::encodeTrafficSet(records));
+        QThread* gui = QThread::currentThread();
+        ScenarioEditor editor;
+        editor.setTrafficSource([reads, set, gui](const QString& name) {
+            ++reads->all;
+            if (QThread::currentThread() == gui)
+                ++reads->onGui;
+            return name == QLatin1String("shop") ? set : QByteArray();
+        });
+        QSignalSpy landed(&editor, &ScenarioEditor::checked);
+        editor.setJson(QByteArrayLiteral("{\"name\": \"r\", \"steps\": [{\"name\": \"replay\", \"replay\": "
+                                         "{\"traffic\": \"shop\", \"target\": \"http://127.0.0.1:9\"}}]}"));
+        QTRY_VERIFY(editor.checkIsCurrent());
+        QVERIFY(editor.shownProblems().isEmpty());
+        // an offset on a key the traffic never has, typed key by key: each key an edit, checked when they pause
+        QTest::keyClicks(editor.replayForm()->offsets(), QStringLiteral("query:account+5"));
+        QVERIFY(!editor.checkIsCurrent());
+        QTRY_VERIFY(editor.checkIsCurrent());
+        QVERIFY2(editor.shownProblems().join(u' ').contains(QStringLiteral("account")),
+                 qPrintable(editor.shownProblems().join(u'\n')));
+        QVERIFY(reads->all >= 2);
+        QCOMPARE(reads->onGui.load(), 0);
+        QVERIFY(landed.count() >= 2);
+        // a run asks at once: the scenario as it is now is checked here
+        editor.replayForm()->offsets()->selectAll();
+        QTest::keyClick(editor.replayForm()->offsets(), Qt::Key_Backspace);
+        QVERIFY(!editor.checkIsCurrent());
+        QCOMPARE(editor.problems(), QStringList());
+        QVERIFY(editor.checkIsCurrent());
+        QCOMPARE(reads->onGui.load(), 1);
+    }
+
     void aPlanInItsDesigner()
     {
         const QByteArray plan =
