@@ -157,7 +157,7 @@ struct StepScripts::User
 };
 
 StepScripts::StepScripts(const ScenarioPlan& plan, std::uint32_t slots)
-    : m_plan(plan), m_pre(plan.steps.size()), m_test(plan.steps.size()), m_users(slots),
+    : m_plan(plan), m_turns(slots), m_pre(plan.steps.size()), m_test(plan.steps.size()), m_users(slots),
       m_parser(std::make_unique<simdjson::dom::parser>())
 {
     script::JsRuntime& js = script::JsRuntime::thisThread();
@@ -188,17 +188,37 @@ StepScripts::~StepScripts()
 
 ScriptRun StepScripts::runPre(std::uint32_t slot, std::size_t step, ScriptValues values, std::uint64_t iteration)
 {
-    return run(slot, step, true, nullptr, values, iteration);
+    ScriptRun r = run(slot, step, true, nullptr, values, iteration);
+    noteJump(slot, r);
+    return r;
 }
 
 ScriptRun StepScripts::runTest(std::uint32_t slot, std::size_t step, const AnswerView& answer, ScriptValues values,
                                std::uint64_t iteration, const RenderedRequest* sent)
 {
-    return run(slot, step, false, &answer, values, iteration, sent);
+    ScriptRun r = run(slot, step, false, &answer, values, iteration, sent);
+    noteJump(slot, r);
+    return r;
+}
+
+void StepScripts::noteJump(std::uint32_t slot, const ScriptRun& r)
+{
+    if (!r.jump)
+        return;
+    int& jump = m_turns[slot].jump;
+    jump = kEndIteration;
+    if (r.next)
+        for (std::size_t k = m_plan.steps.size(); k-- > 0;)
+            if (m_plan.steps[k].name == *r.next) {
+                jump = int(k);
+                break;
+            }
 }
 
 void StepScripts::newIteration(std::uint32_t slot, bool user)
 {
+    ++m_turns[slot].iterations;
+    m_turns[slot].jump = kNoJump;
     User* u = m_users[slot].get();
     if (!u)
         return;

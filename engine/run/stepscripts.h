@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace simdjson::dom {
@@ -84,7 +85,19 @@ public:
     void setRequestSender(RequestSender sender) { m_sender = std::move(sender); }
     // A new iteration of `slot`: pm.variables start empty; `user` false (an
     // open model's slot is an iteration's place): everything the scripts set.
+    // Its number (pm.info.iteration) goes on, and no next request is asked for.
     void newIteration(std::uint32_t slot, bool user);
+    // pm.info.iteration of `slot`'s iteration: from 0, as Postman counts.
+    std::uint64_t iteration(std::uint32_t slot) const
+    {
+        return m_turns[slot].iterations ? m_turns[slot].iterations - 1 : 0;
+    }
+    // Where postman.setNextRequest said `slot` goes after its current step: a step's index (the last step of that
+    // name, as Postman's lookup keeps), kEndIteration (null, or a name no step has, as Postman's runner takes
+    // it), or kNoJump (not asked: the next in order). takeJump() forgets it.
+    static constexpr int kNoJump = -1, kEndIteration = -2;
+    int jump(std::uint32_t slot) const { return m_turns[slot].jump; }
+    int takeJump(std::uint32_t slot) { return std::exchange(m_turns[slot].jump, kNoJump); }
 
 private:
     struct User;
@@ -94,7 +107,15 @@ private:
     void variablesJson(const User& u, ScriptValues& values, std::string& out) const;
     void takeResult(std::size_t step, const std::string& result, ScriptRun& out);
 
+    void noteJump(std::uint32_t slot, const ScriptRun& r);
+
     const ScenarioPlan& m_plan;
+    struct Turn
+    {
+        std::uint64_t iterations = 0; // begun
+        int jump = kNoJump;
+    };
+    std::vector<Turn> m_turns;                             // by slot
     std::vector<std::optional<std::size_t>> m_pre, m_test; // compiled, by step
     std::vector<std::unique_ptr<User>> m_users;            // by slot, made at the first script
     std::string m_result;                                  // keeps its capacity

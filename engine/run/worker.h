@@ -126,10 +126,7 @@ private:
         std::uint32_t repeated = 0;   // sends of the current step done (its repeat)
         std::uint32_t tries = 0;      // retries of the current send
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
-        std::uint64_t iterations = 0; // iterations begun (a script's pm.info.iteration is one less: from 0)
-        int jump = kNoJump;           // postman.setNextRequest: the step after this one, or kEndIteration
     };
-    static constexpr int kNoJump = -1, kEndIteration = -2;
     // What became of one send of a step, before it is counted.
     struct Outcome
     {
@@ -220,7 +217,6 @@ private:
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
     void nextStep(std::uint32_t slot, Nanos intended, Nanos now);
-    void takeJump(Slot& s, const ScriptRun& r) const;
     void resumeThinkers(Nanos now);
     bool turn(Nanos now);
     void beginStop();

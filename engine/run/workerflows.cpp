@@ -19,9 +19,6 @@ namespace stampede {
 // extracted values and cookies start empty.
 void Worker::startFlows(std::uint32_t slot)
 {
-    Slot& s = m_slots[slot];
-    ++s.iterations;
-    s.jump = kNoJump;
     if (m_scripts)
         m_scripts->newIteration(slot, m_plan.load->slotIsUser());
     m_own.newIteration(slot, !m_plan.load->slotIsUser(), m_cursors);
@@ -45,11 +42,9 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
 {
     Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
-    const ScriptRun changes = m_scripts->runPre(
-        slot, step, scriptValues(slot), s.iterations ? s.iterations - 1 : 0); // pm.info.iteration: from 0, as Postman
+    const ScriptRun changes = m_scripts->runPre(slot, step, scriptValues(slot), m_scripts->iteration(slot));
     keepConsole(step, changes.logs);
     CheckTally::countTests(*st.scripts, changes.tests, metricsAt(step, now));
-    takeJump(s, changes);
     if (!changes.ok) {
         std::string why = changes.error;
         appendLogs(why, changes.logs);
@@ -264,9 +259,8 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     if (m_cookies)
         withCookies.cookies = m_cookies->header(slot, st, s.path);
     const auto step = std::size_t(s.step);
-    const ScriptRun r = m_scripts->runTest(slot, step, withCookies, scriptValues(slot),
-                                           s.iterations ? s.iterations - 1 : 0, &sentRequest(slot, step));
-    takeJump(s, r);
+    const ScriptRun r = m_scripts->runTest(slot, step, withCookies, scriptValues(slot), m_scripts->iteration(slot),
+                                           &sentRequest(slot, step));
     if (const ScriptRun::Test* failed = m_tally.tests(*st.scripts, r.tests); failed && verdict == Verdict::Pass) {
         verdict = Verdict::CheckFailed;
         why = "check \"" + failed->name + "\": " + failed->error;
@@ -278,21 +272,6 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
     if (verdict != Verdict::Pass)
         appendLogs(why, r.logs);
     keepConsole(std::size_t(s.step), r.logs);
-}
-
-// postman.setNextRequest: the step of that name (the last of it, as Postman's lookup keeps), or the iteration's
-// end (null, or a name no step has, as Postman's runner takes it).
-void Worker::takeJump(Slot& s, const ScriptRun& r) const
-{
-    if (!r.jump)
-        return;
-    s.jump = kEndIteration;
-    if (r.next)
-        for (std::size_t k = m_plan.steps.size(); k-- > 0;)
-            if (m_plan.steps[k].name == *r.next) {
-                s.jump = int(k);
-                break;
-            }
 }
 
 // A script's console lines go to the run's events (an engine's first ten a second; the rest counted).

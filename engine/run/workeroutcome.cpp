@@ -225,11 +225,13 @@ void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
         return;
     }
     const auto current = std::size_t(s.step);
-    if (s.jump == kNoJump && ++s.repeated < m_plan.steps[current].repeat) {
+    const bool jumps = m_scripts && m_scripts->jump(slot) != StepScripts::kNoJump; // postman.setNextRequest
+    if (!jumps && ++s.repeated < m_plan.steps[current].repeat) {
         sendStep(slot, int(current), intended, now);
         return;
     }
-    const std::size_t next = s.jump == kNoJump ? current + 1 : std::size_t(std::exchange(s.jump, kNoJump));
+    // a jump to the iteration's end (kEndIteration) is past the last step
+    const std::size_t next = jumps ? std::size_t(m_scripts->takeJump(slot)) : current + 1;
     if (next >= m_plan.steps.size()) {
         endIteration(slot, now, false);
         return;
