@@ -18,6 +18,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QUrl>
 #include <algorithm>
 #include <iterator>
@@ -264,6 +265,26 @@ stampede::SendOnceRequest RequestItem::toSend(const QHash<QString, QString>& var
     return rq;
 }
 
+// `text` as the engine renders it in this request (its variables, Postman's dynamic names): rendered as the body
+// of a request of its own to the same URL, by the same renderOnce that Send uses.
+bool RequestItem::renderedText(const QString& text, const QHash<QString, QString>& variables, const QString& baseDir,
+                               const std::string& url, std::string& out, std::string& why) const
+{
+    stampede::SendOnceRequest one = toSend(variables, baseDir);
+    QJsonObject request;
+    request[QStringLiteral("method")] = QStringLiteral("POST");
+    request[QStringLiteral("url")] = QString::fromStdString(url);
+    request[QStringLiteral("body")] = text;
+    QJsonObject step;
+    step[QStringLiteral("request")] = request;
+    one.stepJson = QJsonDocument(step).toJson(QJsonDocument::Compact).toStdString();
+    stampede::SentRequest sent;
+    if (!stampede::renderOnce(one, sent, why))
+        return false;
+    out = sent.body;
+    return true;
+}
+
 QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* error, const QString& baseDir) const
 {
     stampede::SentRequest sent;
@@ -291,11 +312,13 @@ QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* e
         c.bodyFile = absolute(bodyFile.trimmed());
     } else if (fileForm) {
         for (int k = 0; k < form.size(); ++k) {
-            QString value = form[k].second;
-            for (auto it = variables.cbegin(); it != variables.cend(); ++it)
-                value.replace(QStringLiteral("${") + it.key() + QLatin1Char('}'), it.value());
-            c.form.emplace_back(form[k].first.toStdString(),
-                                formFiles.contains(k) ? std::string() : value.toStdString());
+            std::string value; // a text field as the engine renders it ($guid and the other dynamic names too)
+            if (!formFiles.contains(k) && !renderedText(form[k].second, variables, baseDir, sent.url, value, why)) {
+                if (error)
+                    *error = QStringLiteral("form[%1] (%2): %3").arg(k).arg(form[k].first, QString::fromStdString(why));
+                return {};
+            }
+            c.form.emplace_back(form[k].first.toStdString(), value);
             for (const QString& path : formFiles.value(k))
                 c.formFiles.emplace_back(std::size_t(k), absolute(path));
         }

@@ -114,6 +114,12 @@ struct RequestItem
     // paths made absolute from `baseDir` (the project's folder).
     QString toCurl(const QHash<QString, QString>& variables, QString* error = nullptr,
                    const QString& baseDir = {}) const;
+
+private:
+    bool renderedText(const QString& text, const QHash<QString, QString>& variables, const QString& baseDir,
+                      const std::string& url, std::string& out, std::string& why) const;
+
+public:
     // Send goes over HTTP/2: asked for, or https:// with the version on auto.
     bool overHttp2() const;
 

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <optional>
+#include <random>
 
 namespace stampede {
 
@@ -123,12 +124,24 @@ public:
         for (const auto& [n, value] : m_values)
             if (n == name)
                 return value;
-        return {};
+        if (!v.source)
+            return {};
+        // a value the caller does not give is drawn as a run's iteration draws it (Postman's dynamic names:
+        // ${$guid}, ${$timestamp}, ...), once for the request: each use of the name in it is the same value
+        auto [at, fresh] = m_drawn.try_emplace({ref.variable, ref.column});
+        if (fresh) {
+            std::random_device entropy;
+            if (const SourceCursorPtr c = v.source->cursor(0, 1, (std::uint64_t(entropy()) << 32) | entropy());
+                c && c->next(0))
+                at->second.assign(c->value(ref.column));
+        }
+        return at->second;
     }
 
 private:
     const ScenarioPlan& m_plan;
     const std::vector<std::pair<std::string, std::string>>& m_values;
+    mutable std::map<std::pair<std::uint16_t, int>, std::string> m_drawn;
 };
 
 void callGrpc(const PlannedStep& st, bool verify, SendOnceResult& r)

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -126,11 +127,44 @@ private Q_SLOTS:
         QCOMPARE(parsed->formFiles.size(), std::size_t(1));
         QCOMPARE(parsed->formFiles[0].second, dir.filePath(QStringLiteral("me.png")).toStdString());
         QCOMPARE(parsed->form[0].second, std::string("for Li"));
+        // a text field is the engine's rendering: Postman's dynamic names too, not left as written
+        r.form[0].second = QStringLiteral("id ${$guid}");
+        const QString guid = r.toCurl({}, &error, dir.path());
+        const auto withGuid = stampede::parseCurl(guid.toStdString(), err);
+        QVERIFY2(withGuid, err.c_str());
+        QVERIFY2(QRegularExpression(QStringLiteral("^id [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
+                     .match(QString::fromStdString(withGuid->form[0].second))
+                     .hasMatch(),
+                 qPrintable(guid));
+        // and a name nothing defines goes as written, as Send sends it
+        r.form[0].second = QStringLiteral("for ${nobody}");
+        const auto unknown = stampede::parseCurl(r.toCurl({}, &error, dir.path()).toStdString(), err);
+        QVERIFY2(unknown, err.c_str());
+        QCOMPARE(unknown->form[0].second, std::string("for ${nobody}"));
     }
 
     // What Send sends is the engine's rendering of the step as written: the
     // body byte for byte (keys in the author's order, spacing kept), the
     // user's Content-Type winning over the mode's, Basic encoded at send time.
+    // Send draws Postman's dynamic names as a run's iteration does (it sent them empty): one value for the
+    // request, the same at each use.
+    void sendDrawsDynamicNames()
+    {
+        RequestItem r;
+        r.method = QStringLiteral("POST");
+        r.url = QStringLiteral("http://127.0.0.1:9/x?t=${$timestamp}");
+        r.bodyMode = RequestItem::BodyMode::Raw;
+        r.body = QStringLiteral("a=${$guid}&b=${$guid}");
+        stampede::SentRequest sent;
+        std::string error;
+        QVERIFY2(stampede::renderOnce(r.toSend({}), sent, error), error.c_str());
+        const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("^a=([0-9a-f-]{36})&b=([0-9a-f-]{36})$"))
+                                              .match(QString::fromStdString(sent.body));
+        QVERIFY2(m.hasMatch() && m.captured(1) == m.captured(2), sent.body.c_str());
+        QVERIFY2(QRegularExpression(QStringLiteral("t=1[0-9]{9}$")).match(QString::fromStdString(sent.url)).hasMatch(),
+                 sent.url.c_str());
+    }
+
     void sendRendersTheStepAsWritten()
     {
         RequestItem r;
