@@ -141,10 +141,8 @@ void JsonlOutput::started(const std::vector<std::string>& agents)
 
 void JsonlOutput::second(const SecondSummary& summary, const PreparedSecond& merged)
 {
-    if (!m_origin)
-        m_origin = wallMillis() - std::int64_t(summary.second) * 1000;
     std::string json = "{\"type\": \"second\", \"t\": " + std::to_string(summary.second) +
-                       ", \"time\": " + jsonString(isoMillis(m_origin + std::int64_t(summary.second) * 1000)) +
+                       ", \"time\": " + jsonString(isoMillis(m_stamps.stamp(summary.second, wallMillis()))) +
                        ", \"open_connections\": " + std::to_string(merged.openConnections) +
                        ", \"active_users\": " + std::to_string(merged.activeUsers);
     std::string steps;

@@ -36,7 +36,7 @@ private:
     bool m_through = false; // standard output, a FIFO or a device: written through, no FILE.part
     int m_fd = -1;
     std::string m_error; // the first write that failed
-    std::int64_t m_origin = 0;
+    SecondStamps m_stamps;
     std::vector<std::string> m_steps;
     std::vector<std::vector<std::string>> m_checks;
     std::string m_runId, m_scenario;

@@ -97,8 +97,7 @@ std::string PrometheusOutput::text() const
 
 void PrometheusOutput::second(const SecondSummary& summary, const PreparedSecond& merged)
 {
-    if (!m_origin)
-        m_origin = wallMillis() - std::int64_t(summary.second) * 1000;
+    m_stamps.stamp(summary.second, wallMillis());
     m_seconds = summary.second; // second N is [N-1 s, N s) of the run
     m_connections = merged.openConnections;
     m_users = merged.activeUsers;
@@ -147,9 +146,9 @@ std::string PrometheusOutput::render(bool active) const
     Family(out, "stampede_run_info", "gauge", "The run: its id (the stress tag) and scenario.", {})
         .sample("run_id=\"" + labelValue(m_runId) + "\",scenario=\"" + labelValue(m_scenario) + "\"", "1");
     Family(out, "stampede_run_active", "gauge", "1 while the run goes on.", {}).sample({}, active ? "1" : "0");
-    if (!m_origin)
+    if (!m_stamps.last())
         return out; // no second has completed: no figure yet
-    const std::string stamp = " " + std::to_string(m_origin + std::int64_t(m_seconds) * 1000);
+    const std::string stamp = " " + std::to_string(m_stamps.last());
     Family(out, "stampede_run_seconds", "gauge", "Seconds of the run completed.", stamp)
         .sample({}, std::to_string(m_seconds));
     Family(out, "stampede_open_connections", "gauge", "Connections open at the end of the last second.", stamp)

@@ -57,7 +57,7 @@ private:
     std::unique_ptr<MetricsEndpoint> m_endpoint;
     std::string m_runId, m_scenario;
     std::vector<Step> m_steps;
-    std::int64_t m_origin = 0; // wall-clock ms at which second 0 began
+    SecondStamps m_stamps; // the last second's stamp: its end on the wall clock
     std::uint32_t m_seconds = 0;
     std::uint32_t m_connections = 0, m_users = 0;
     mutable std::mutex m_mutex; // guards m_text (read by the endpoint's thread)

@@ -106,9 +106,7 @@ std::string RemoteWriteOutput::encode(std::uint32_t second, std::int64_t at, con
 
 void RemoteWriteOutput::second(const SecondSummary& summary, const PreparedSecond& merged)
 {
-    if (!m_origin)
-        m_origin = wallMillis() - std::int64_t(summary.second) * 1000;
-    const std::string body = encode(summary.second, m_origin + std::int64_t(summary.second) * 1000, merged);
+    const std::string body = encode(summary.second, m_stamps.stamp(summary.second, wallMillis()), merged);
     std::string compressed;
     snappy::Compress(body.data(), body.size(), &compressed);
     {

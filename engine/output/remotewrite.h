@@ -41,7 +41,7 @@ private:
     std::string m_url;
     std::string m_runId, m_scenario;
     std::vector<Step> m_steps;
-    std::int64_t m_origin = 0; // wall-clock ms at which second 0 began
+    SecondStamps m_stamps;
 
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -6,10 +6,19 @@
 #include "promoutput.h"
 #include "remotewrite.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 
 namespace stampede {
+
+std::int64_t SecondStamps::stamp(std::uint32_t second, std::int64_t nowMs)
+{
+    if (!m_origin)
+        m_origin = nowMs - std::int64_t(second) * 1000;
+    m_last = std::max(m_last + 1, std::min(nowMs, m_origin + std::int64_t(second) * 1000));
+    return m_last;
+}
 
 bool parseOutputSpec(const std::string& text, OutputSpec& out, std::string& error)
 {

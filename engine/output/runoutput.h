@@ -35,6 +35,20 @@ struct OutputSpec
     Nanos linger = 15 * kNanosPerSecond;
 };
 
+// The wall-clock stamps (ms since 1970) of a run's seconds as an output is told them: a second at its end as the
+// first one told places it, never later than `nowMs` (a first second told late, on a busy machine, would stamp
+// the later ones in the future, where a query made right after the run does not see them), each later than the
+// one before.
+class SecondStamps
+{
+public:
+    std::int64_t stamp(std::uint32_t second, std::int64_t nowMs);
+    std::int64_t last() const { return m_last; } // 0: no second yet
+
+private:
+    std::int64_t m_origin = 0, m_last = 0;
+};
+
 // The most outputs one run may have.
 constexpr std::size_t kMaxOutputs = 8;
 

@@ -201,6 +201,12 @@ ScriptRun StepScripts::runTest(std::uint32_t slot, std::size_t step, const Answe
     return r;
 }
 
+void withConsole(std::string& why, const std::vector<std::string>& logs)
+{
+    for (std::size_t i = 0; i < logs.size() && i < 5; ++i)
+        why += "\nconsole: " + logs[i];
+}
+
 void StepScripts::noteJump(std::uint32_t slot, const ScriptRun& r)
 {
     if (!r.jump)

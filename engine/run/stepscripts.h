@@ -54,6 +54,10 @@ struct ScriptRun
     bool changesRequest() const { return !method.empty() || url || body || !headerNames.empty(); }
 };
 
+// A failed script's account `why` with its console.log lines (the first five): what its author printed to see
+// why.
+void withConsole(std::string& why, const std::vector<std::string>& logs);
+
 // The user's values a script reads and sets (the worker's slot).
 struct ScriptValues
 {

@@ -82,4 +82,22 @@ std::map<std::string, std::string> UserValues::extracted(std::uint32_t user) con
     return out;
 }
 
+bool UserValues::current(std::uint32_t user, std::uint16_t variable, int column,
+                         const std::vector<SourceCursorPtr>& cursors, std::string& out) const
+{
+    const PlannedVariable& pv = m_plan.variables[variable];
+    if (const std::string* constant = pv.source ? pv.source->constantValue() : nullptr) {
+        out = *constant;
+        return true;
+    }
+    if (const std::string* kept = saved(user, variable, column)) {
+        out = *kept;
+        return true;
+    }
+    if (variable >= cursors.size() || !cursors[variable])
+        return false;
+    out.assign(cursors[variable]->value(column));
+    return true;
+}
+
 } // namespace stampede

@@ -36,6 +36,10 @@ public:
     bool own(std::uint32_t user, VarRef& ref, std::string_view& out) const;
     // The value of `variable` (`column`) kept as the iteration began (null: not one a late step reads).
     const std::string* saved(std::uint32_t user, std::uint16_t variable, int column) const;
+    // A value the user reads now that it did not extract (a script's pm.variables): a constant, the value kept
+    // as the iteration began, or its cursor's (`cursors`, by variable index); false when it has none.
+    bool current(std::uint32_t user, std::uint16_t variable, int column, const std::vector<SourceCursorPtr>& cursors,
+                 std::string& out) const;
     // A script's view: the extracted values and whether each is set, by variable index.
     std::vector<std::string>& values(std::uint32_t user) { return m_users[user].values; }
     std::vector<bool>& isSet(std::uint32_t user) { return m_users[user].isSet; }

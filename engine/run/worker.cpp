@@ -53,6 +53,7 @@ Worker::Worker(const WorkerSetup& setup)
     m_sessions = m_io.sessions(m_plan, slots, *this);
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
+    m_policy.reset(slots);
     m_trace.emplace(m_plan, slots);
     // each step's hooks: one of each kind the plan lists, shared by the steps that list it
     m_stepHooks.resize(m_plan.steps.size());
@@ -192,7 +193,7 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
     }
     if (m_flows)
         startFlows(slot);
-    s.repeated = 0;
+    m_policy.newIteration(slot);
     sendStep(slot, 0, intended, now);
     return true;
 }
@@ -201,8 +202,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
 {
     Slot& s = m_slots[slot];
     const auto i = std::size_t(step);
-    if (!retry)
-        s.tries = 0;
+    m_policy.begin(slot, retry);
     s.step = step;
     s.intended = intended;
     if (!m_stepHooks[i].empty() && !hooksBegin(slot, intended, now))
@@ -348,10 +348,13 @@ bool Worker::turn(Nanos now)
         m_sessions->checkDeadlines(now);
         m_nextTick = now + kTick;
     }
+    const bool done = m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty() &&
+                      std::none_of(m_holders.begin(), m_holders.end(), [](const StepHook* h) { return h->holds(); });
+    // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
+    // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
     if (now >= m_secondEnd)
-        rollSeconds(now);
-    return !(m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty() &&
-             std::none_of(m_holders.begin(), m_holders.end(), [](const StepHook* h) { return h->holds(); }));
+        rollSeconds(done ? std::min(now, m_end - 1) : now);
+    return !done;
 }
 
 std::uint32_t Worker::maxConnections() const

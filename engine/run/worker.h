@@ -38,6 +38,7 @@
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
+#include "steppolicy.h"
 #include "stepscripts.h"
 #include "uservalues.h"
 #include "workerio.h"
@@ -123,8 +124,6 @@ private:
         Nanos sent = 0;                        // when it was handed to the connection
         std::string path;             // the request target as sent (the step's hooks: cookies, relative redirects)
         bool single = false;          // its iteration is one recorded request
-        std::uint32_t repeated = 0;   // sends of the current step done (its repeat)
-        std::uint32_t tries = 0;      // retries of the current send
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
     };
     // What became of one send of a step, before it is counted.
@@ -205,12 +204,10 @@ private:
                    ErrorClass c = ErrorClass::Check);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     const RenderedRequest& sentRequest(std::uint32_t slot, std::size_t step) const;
-    static void appendLogs(std::string& why, const std::vector<std::string>& logs);
     void keepConsole(std::size_t step, const std::vector<std::string>& logs);
     AnswerView answerOf(std::uint32_t tag, const Answer& answer, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
-    bool retryLater(std::uint32_t slot, const Outcome& o, Nanos now);
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
     void resumeRetries(Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
@@ -273,10 +270,11 @@ private:
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_thinking;
     // Steps to be tried again (their retry's backoff): when each goes.
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
-    CheckTally m_tally;               // what the answer being judged said, until its outcome is counted
-    UserValues m_own{m_plan};         // each user's extracted values and the iteration's kept ones (with flows)
-    std::vector<StepHook*> m_holders; // the hooks that may hold users (a rendezvous): asked at each turn
-    Nanos m_stopRunAt = 0;            // a step's onError stopRun: when (0: not)
+    CheckTally m_tally;                // what the answer being judged said, until its outcome is counted
+    StepPolicy m_policy{m_plan.steps}; // each user's tries and repeats: retry, onError, repeat
+    UserValues m_own{m_plan};          // each user's extracted values and the iteration's kept ones (with flows)
+    std::vector<StepHook*> m_holders;  // the hooks that may hold users (a rendezvous): asked at each turn
+    Nanos m_stopRunAt = 0;             // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     std::optional<IterationTrace> m_trace;               // each iteration's trace id (with trace on)

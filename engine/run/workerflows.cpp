@@ -47,7 +47,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
     CheckTally::countTests(*st.scripts, changes.tests, metricsAt(step, now));
     if (!changes.ok) {
         std::string why = changes.error;
-        appendLogs(why, changes.logs);
+        withConsole(why, changes.logs);
         fail(slot, ErrorClass::Script, why, now);
         return false;
     }
@@ -77,19 +77,7 @@ bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos
 ScriptValues Worker::scriptValues(std::uint32_t slot)
 {
     return {m_own.values(slot), m_own.isSet(slot), [this, slot](std::uint16_t v, int column, std::string& out) {
-                const PlannedVariable& pv = m_plan.variables[v];
-                if (const std::string* constant = pv.source ? pv.source->constantValue() : nullptr) {
-                    out = *constant;
-                    return true;
-                }
-                if (const std::string* kept = m_own.saved(slot, v, column)) {
-                    out = *kept;
-                    return true;
-                }
-                if (v >= m_cursors.size() || !m_cursors[v])
-                    return false;
-                out.assign(m_cursors[v]->value(column));
-                return true;
+                return m_own.current(slot, v, column, m_cursors, out);
             }};
 }
 
@@ -270,7 +258,7 @@ void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerV
         why = r.error;
     }
     if (verdict != Verdict::Pass)
-        appendLogs(why, r.logs);
+        withConsole(why, r.logs);
     keepConsole(std::size_t(s.step), r.logs);
 }
 
@@ -279,13 +267,6 @@ void Worker::keepConsole(std::size_t step, const std::vector<std::string>& logs)
 {
     for (const std::string& line : logs)
         m_current->addConsole(m_setup.stepOffset + std::uint32_t(step), line);
-}
-
-// A failed script's console.log lines go with its sample (the first five): what its author printed to see why.
-void Worker::appendLogs(std::string& why, const std::vector<std::string>& logs)
-{
-    for (std::size_t i = 0; i < logs.size() && i < 5; ++i)
-        why += "\nconsole: " + logs[i];
 }
 
 // The answer of a failed check kept as a sample: its status, the headers

@@ -82,8 +82,9 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
 {
     const Slot& s = m_slots[tag];
     const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    if (!m_plan.testsVerdict || !st.scripts || st.scripts->test.empty() || s.tries < st.retries ||
-        error == ErrorClass::Render || error == ErrorClass::Extract || error == ErrorClass::Script)
+    if (!m_plan.testsVerdict || !st.scripts || st.scripts->test.empty() ||
+        !m_policy.lastTry(tag, std::size_t(s.step)) || error == ErrorClass::Render || error == ErrorClass::Extract ||
+        error == ErrorClass::Script)
         return;
     static const HeaderPairs none;
     AnswerView a;
@@ -95,28 +96,6 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
     testScript(tag, st, a, verdict, why);
 }
 
-// Whether the step's retry takes this outcome: not what would fail the same
-// way again (a value the request cannot carry, a name never extracted), and
-// not a try that could not be made before the plan's end.
-bool Worker::retryLater(std::uint32_t slot, const Outcome& o, Nanos now)
-{
-    Slot& s = m_slots[slot];
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    if (o.verdict == Verdict::Pass || s.tries >= st.retries || m_stopping)
-        return false;
-    if (o.verdict == Verdict::Failed && (o.errorClass == ErrorClass::Render || o.errorClass == ErrorClass::Extract ||
-                                         o.errorClass == ErrorClass::Script))
-        return false;
-    const Nanos due = now + st.backoff;
-    if (due >= m_end)
-        return false;
-    ++s.tries;
-    ++metricsAt(std::size_t(s.step), now).counters.retries;
-    --m_inFlight;
-    m_retrying.emplace(due, slot);
-    return true;
-}
-
 void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte)
 {
     m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
@@ -125,21 +104,29 @@ void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToF
         m.firstByte.record(std::uint64_t(timeToFirstByte / kNanosPerMicro));
 }
 
+// An outcome is tried again (the step's retry: the try is not counted, nor what its checks said, only the
+// retry), or counted, and the iteration goes on as the step's plan says.
 void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, Nanos now)
 {
-    if (retryLater(slot, o, now)) {
-        m_tally.drop(); // that try is not counted, nor what its checks said
+    Slot& s = m_slots[slot];
+    const auto step = std::size_t(s.step);
+    if (const Nanos due =
+            m_stopping ? StepPolicy::kNever : m_policy.retryAt(slot, step, o.verdict, o.errorClass, now, m_end);
+        due != StepPolicy::kNever) {
+        ++metricsAt(step, now).counters.retries;
+        --m_inFlight;
+        m_retrying.emplace(due, slot);
+        m_tally.drop();
         return;
     }
-    Slot& s = m_slots[slot];
-    StepMetrics& m = metricsAt(std::size_t(s.step), now);
+    StepMetrics& m = metricsAt(step, now);
     ++m.counters.requests;
     if (o.answered) {
         m.counters.bytesIn += o.bytesIn;
         recordTimes(m, s, now, o.timeToFirstByte);
     }
     m_tally.countInto(m);
-    if (!m_stepHooks[std::size_t(s.step)].empty())
+    if (!m_stepHooks[step].empty())
         hooksSettled(slot, o.verdict != Verdict::Pass, now);
     switch (o.verdict) {
     case Verdict::Pass:
@@ -169,23 +156,21 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
 void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
 {
     Slot& s = m_slots[slot];
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
     s.transportFailed |= transport;
-    switch (st.onError) {
-    case OnError::Continue:
-        if (transport) { // it failed inside its own send: go on at the loop's next turn, not deeper in this one
-            --m_inFlight;
-            m_thinking.emplace(now, slot);
-            return;
-        }
+    switch (StepPolicy::afterError(m_plan.steps[std::size_t(s.step)], transport)) {
+    case StepPolicy::AfterError::GoOnNextTurn: // it failed inside its own send: not deeper in this turn
+        --m_inFlight;
+        m_thinking.emplace(now, slot);
+        return;
+    case StepPolicy::AfterError::GoOn:
         completeStep(slot, now);
         return;
-    case OnError::NextIteration:
+    case StepPolicy::AfterError::EndIteration:
         break;
-    case OnError::StopUser:
+    case StepPolicy::AfterError::StopUser:
         m_pacer->retire(slot);
         break;
-    case OnError::StopRun:
+    case StepPolicy::AfterError::StopRun:
         if (m_stopRunAt == 0) {
             m_stopRunAt = now;
             m_stopRunStep = m_setup.stepOffset + std::uint32_t(s.step); // the run's place of it
@@ -215,8 +200,8 @@ void Worker::completeStep(std::uint32_t slot, Nanos now)
     nextStep(slot, now, now);
 }
 
-// The step again (its repeats), the step after the slot's current one,
-// measured from `intended`, or the end of its iteration.
+// The step again (its repeats), the step after the slot's current one (or where its script jumped), measured
+// from `intended`, or the end of its iteration.
 void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
 {
     Slot& s = m_slots[slot];
@@ -224,20 +209,12 @@ void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
         endIteration(slot, now, false);
         return;
     }
-    const auto current = std::size_t(s.step);
-    const bool jumps = m_scripts && m_scripts->jump(slot) != StepScripts::kNoJump; // postman.setNextRequest
-    if (!jumps && ++s.repeated < m_plan.steps[current].repeat) {
-        sendStep(slot, int(current), intended, now);
-        return;
-    }
-    // a jump to the iteration's end (kEndIteration) is past the last step
-    const std::size_t next = jumps ? std::size_t(m_scripts->takeJump(slot)) : current + 1;
-    if (next >= m_plan.steps.size()) {
+    const int jump = m_scripts ? m_scripts->takeJump(slot) : StepPolicy::kNoJump; // postman.setNextRequest
+    const std::size_t next = m_policy.next(slot, std::size_t(s.step), jump);
+    if (next == StepPolicy::kEnd)
         endIteration(slot, now, false);
-        return;
-    }
-    s.repeated = 0;
-    sendStep(slot, int(next), intended, now);
+    else
+        sendStep(slot, int(next), intended, now);
 }
 
 // Users whose pause is over go on, measured from when it ended.
