@@ -24,7 +24,7 @@ bool sendScriptRequest(std::string_view spec, std::string& json, Nanos timeout)
 {
     simdjson::dom::parser parser;
     simdjson::dom::element root;
-    if (parser.parse(spec.data(), spec.size()).get(root))
+    if (spec.empty() || parser.parse(spec.data(), spec.size()).get(root))
         return fail(json, "pm.sendRequest: the request cannot be read");
     HttpExchangeRequest x;
     std::string_view method, url, body;

@@ -701,7 +701,7 @@ bool LogFormat::parseJson(std::string_view line, TrafficRecord& out, Pending& pe
 {
     thread_local simdjson::dom::parser parser;
     simdjson::dom::object root;
-    if (parser.parse(line.data(), line.size(), true).get_object().get(root)) {
+    if (line.empty() || parser.parse(line.data(), line.size(), true).get_object().get(root)) {
         why = "not a JSON object";
         return false;
     }

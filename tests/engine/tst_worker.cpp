@@ -180,6 +180,29 @@ private Q_SLOTS:
         QCOMPARE(s.seconds.total->steps[0].sendLag.max(), std::uint64_t(0));
     }
 
+    // A run of 2 s has 2 seconds: a worker that is done at the plan's end ends on its last second, not on an
+    // empty one past it (the status lines, the JSON lines and Prometheus had a 3rd second at 0/s); an answer that
+    // lands after the end makes a second of its own, with that answer in it.
+    void aRunHasItsSecondsAndNoEmptyOne()
+    {
+        const std::string json = q("{'steps': [{'request': {'url': 'http://127.0.0.1:9/a'}}],"
+                                   "'load': {'open': {'rate': 100}}, 'duration': '2s', 'connections': 10}");
+        Simulation quick(json, [](const Sent&) { return after(5 * kMs); });
+        quick.run();
+        QVERIFY(quick.seconds.ended);
+        QCOMPARE(quick.seconds.perSecond.size(), std::size_t(2));
+        QCOMPARE(quick.seconds.perSecond.back()->second, std::uint32_t(2));
+        QCOMPARE(quick.counters(0).requests, std::uint64_t(200));
+        Simulation late(json, [](const Sent& sent) { // the last arrival (at 1.99 s) answered at 2.04 s
+            return after(sent.at >= kT0 + 1990 * kMs ? 50 * kMs : 5 * kMs);
+        });
+        late.run();
+        QCOMPARE(late.seconds.perSecond.size(), std::size_t(3));
+        QCOMPARE(late.seconds.perSecond.back()->second, std::uint32_t(3));
+        QCOMPARE(late.seconds.perSecond.back()->steps[0].counters.requests, std::uint64_t(1));
+        QCOMPARE(late.counters(0).requests, std::uint64_t(200));
+    }
+
     // 100,000 arrivals a second share their wake-ups (at most one timed
     // wake-up per 50 us, not one per arrival), each goes out no more than
     // 50 us after its time, and every one of them goes.

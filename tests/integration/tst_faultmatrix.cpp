@@ -52,6 +52,19 @@ private:
                     QStringLiteral("1"), QStringLiteral("-q"), QStringLiteral("--project"), project});
         return r.exitCode == 0 ? project : QString();
     }
+    // Waits (at most 60 s) until the mock has answered `n` requests: the run's load is under way, however late
+    // its process started it.
+    static bool servedAtLeast(const MockProcess& mock, qint64 n)
+    {
+        QElapsedTimer waited;
+        waited.start();
+        while (mock.stats().value(QStringLiteral("total")).toInteger() < n) {
+            if (waited.elapsed() > 60000)
+                return false;
+            QTest::qWait(50);
+        }
+        return true;
+    }
 
 private Q_SLOTS:
     // Numbers past their documented maximum, or not numbers at all: exit 2,
@@ -265,7 +278,9 @@ private Q_SLOTS:
                               QStringLiteral("--threshold"), QStringLiteral("rate >= 45"), QStringLiteral("-q"),
                               QStringLiteral("--summary-json"), summary, QStringLiteral("--project"), project});
         QVERIFY(cli.waitForStarted());
-        QTest::qWait(2500);
+        // 2 s of its load served (not 2.5 s after the process started: under ASan or on a busy machine the run
+        // starts later, and had run 0.9 s)
+        QVERIFY(servedAtLeast(mock, 400));
         QElapsedTimer clock;
         clock.start();
         QVERIFY(signalProcess(cli.processId(), SIGINT));
@@ -377,7 +392,7 @@ private Q_SLOTS:
                    QStringLiteral("100"), QStringLiteral("-d"), QStringLiteral("6s"), QStringLiteral("--engines"),
                    QStringLiteral("2"), QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
         QVERIFY(cli.waitForStarted());
-        QTest::qWait(2000);
+        QVERIFY(servedAtLeast(mock, 200)); // 2 s of its load
         QElapsedTimer clock;
         clock.start();
         QVERIFY(cli.processId() > 0 && ::kill(-pid_t(cli.processId()), sig) == 0);

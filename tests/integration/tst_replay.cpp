@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -190,11 +191,37 @@ private slots:
                     QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--connections"),
                     QStringLiteral("200"), QStringLiteral("-q"), QStringLiteral("--summary-json"), summary},
                    120000);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject s = readJson(summary);
         QCOMPARE(s[QStringLiteral("replay")][QStringLiteral("planned")].toInteger(), 100000);
-        QCOMPARE(s[QStringLiteral("total")][QStringLiteral("requests")].toInteger(), 100000);
         const auto seen = server.seen();
+        // A generator that could not keep x4's 12,500 requests a second (under make asan: 81,000 to 91,000 made,
+        // the rest dropped) says so (a warning; below 90 % of the plan made, the run fails "not as planned"); then
+        // only what time cannot change is judged: every planned arrival made or counted dropped, and each one made
+        // seen by the server once.
+        const qint64 made = s[QStringLiteral("total")][QStringLiteral("requests")].toInteger();
+        const qint64 dropped = s[QStringLiteral("total")][QStringLiteral("dropped")].toInteger();
+        bool limited = false;
+        for (const QJsonValue a : s[QStringLiteral("agents")].toArray())
+            limited |= a[QStringLiteral("limited_seconds")].toInt() > 0;
+        if (limited && dropped > 0) {
+            QVERIFY2(r.out.contains(QStringLiteral("the generator, not the target, limited this run")),
+                     qPrintable(r.out.right(800)));
+            QCOMPARE(r.exitCode != 0, made < 90000);
+            QCOMPARE(r.out.contains(QStringLiteral("FAILED: not as planned")), made < 90000);
+            QCOMPARE(made + dropped, 100000);
+            QCOMPARE(qint64(seen.size()), made);
+            qInfo("x%d: the generator was limited on this machine (%lld made, %lld dropped, exit %d, as the run "
+                  "says): the shape is not judged",
+                  speed, made, dropped, r.exitCode);
+            return;
+        }
+        QVERIFY2(r.exitCode == 0,
+                 qPrintable(QString::number(r.exitCode) + QLatin1Char(' ') + r.err + r.out.right(800)));
+        QVERIFY2(made == 100000,
+                 qPrintable(QString::fromUtf8(
+                                QJsonDocument(s[QStringLiteral("total")].toObject()).toJson(QJsonDocument::Compact))
+                                .left(600) +
+                            r.out.right(600)));
         QCOMPARE(seen.size(), std::size_t(100000));
 
         // what each run second should carry: the log's seconds, compressed

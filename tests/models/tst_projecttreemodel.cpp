@@ -188,11 +188,14 @@ private slots:
         const QImage passedIcon = model.index(1, 0, runs).data(Qt::DecorationRole).value<QIcon>().pixmap(32).toImage();
         QVERIFY(failedIcon.pixelColor(16, 16).red() > failedIcon.pixelColor(16, 16).green()); // red
         QVERIFY(passedIcon.pixelColor(16, 16).green() > passedIcon.pixelColor(16, 16).red()); // green
-        QCOMPARE(newest.parent(), runs);
+        // the refresh replaced the rows: an index taken before it is stale (make asan read a freed node through
+        // it), so the newest run's row is taken again
+        const QModelIndex run = model.index(0, 0, runs);
+        QCOMPARE(run.parent(), runs);
         // runs are not items: no rename, no delete, no drag, no drop into them
-        QVERIFY(!model.setData(newest, QStringLiteral("x")));
-        QVERIFY(!model.removeItem(newest));
-        QVERIFY(!(model.flags(newest) & Qt::ItemIsDragEnabled));
+        QVERIFY(!model.setData(run, QStringLiteral("x")));
+        QVERIFY(!model.removeItem(run));
+        QVERIFY(!(model.flags(run) & Qt::ItemIsDragEnabled));
         std::unique_ptr<QMimeData> mime(model.mimeData({model.index(0, 0)}));
         QVERIFY(!model.canDropMimeData(mime.get(), Qt::MoveAction, 0, 0, runs));
         // a new collection goes above the branch, which stays last
