@@ -60,7 +60,7 @@ public:
     // (its repeat), `jump` (a script's postman.setNextRequest; kNoJump: none; another negative value or past the last
     // step: the end), the next one; kEnd: the iteration ends. A step other than the current one starts its sends anew.
     static constexpr std::size_t kEnd = std::numeric_limits<std::size_t>::max();
-    static constexpr int kNoJump = -1;
+    static constexpr int kNoJump = StepScripts::kNoJump; // a script's jump is the scripts' (StepScripts::takeJump)
     std::size_t next(std::uint32_t user, std::size_t current, int jump);
 
 private:
@@ -69,7 +69,6 @@ private:
     std::vector<std::uint32_t> m_repeated; // per user: sends of the current step done (its repeat)
 };
 
-// A script's jump is the scripts' (StepScripts::jump), the same values.
-static_assert(StepPolicy::kNoJump == StepScripts::kNoJump && StepScripts::kEndIteration < 0);
+static_assert(StepScripts::kEndIteration < 0); // next() takes every other negative jump as the end
 
 } // namespace stampede

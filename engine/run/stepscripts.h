@@ -100,7 +100,6 @@ public:
     // name, as Postman's lookup keeps), kEndIteration (null, or a name no step has, as Postman's runner takes
     // it), or kNoJump (not asked: the next in order). takeJump() forgets it.
     static constexpr int kNoJump = -1, kEndIteration = -2;
-    int jump(std::uint32_t slot) const { return m_turns[slot].jump; }
     int takeJump(std::uint32_t slot) { return std::exchange(m_turns[slot].jump, kNoJump); }
 
 private:
