@@ -81,8 +81,7 @@ Worker::Worker(const WorkerSetup& setup)
             if (at->second)
                 m_stepHooks[i].push_back(at->second);
         }
-    m_scripted = std::any_of(m_plan.steps.begin(), m_plan.steps.end(),
-                             [](const PlannedStep& st) { return st.scripts != nullptr; });
+    m_scripted = ScriptStep::needed(m_plan);
     if (m_renderer.anyTemplated() || m_scripted) // a script's changes go into the slot's own copy
         for (auto& s : m_slots)
             s.rendered.resize(m_plan.steps.size());
@@ -370,7 +369,8 @@ void Worker::run()
     m_current = freshSecond(first);
     m_secondEnd = m_setup.start + Nanos(first) * kNanosPerSecond;
     if (m_scripted) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
-        m_scripts = std::make_unique<StepScripts>(m_plan, std::uint32_t(m_slots.size()));
+        m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_cursors, m_tally,
+                                                 m_setup.stepOffset);
         // pm.sendRequest: sent as the script asks, counted beside the step (a request of the script's, not the step's)
         // and never past the run's end (a run ends on time)
         m_scripts->setRequestSender([this](std::size_t step, std::string_view spec, std::string& json) {

@@ -38,8 +38,8 @@
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
 #include "requestrenderer.h"
+#include "scriptstep.h"
 #include "steppolicy.h"
-#include "stepscripts.h"
 #include "uservalues.h"
 #include "workerio.h"
 
@@ -204,7 +204,6 @@ private:
                    ErrorClass c = ErrorClass::Check);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     const RenderedRequest& sentRequest(std::uint32_t slot, std::size_t step) const;
-    void keepConsole(std::size_t step, const std::vector<std::string>& logs);
     AnswerView answerOf(std::uint32_t tag, const Answer& answer, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
@@ -245,14 +244,10 @@ private:
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
     std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
-    bool m_flows = false;                   // checks, extraction, cookies, redirects or scripts in the plan
-    bool m_scripted = false;                // some step has a script
-    std::unique_ptr<StepScripts> m_scripts; // made on the worker's thread when it runs
-    // A script's view of `slot`'s values; false from runScript: the step is not sent (reported) or skipped.
-    ScriptValues scriptValues(std::uint32_t slot);
-    bool preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
-    void testScript(std::uint32_t slot, const PlannedStep& st, const AnswerView& answer, Verdict& verdict,
-                    std::string& why);
+    bool m_flows = false;                  // checks, extraction, cookies, redirects or scripts in the plan
+    bool m_scripted = false;               // some step has a script
+    std::unique_ptr<ScriptStep> m_scripts; // the steps' scripts: made on the worker's thread when it runs
+    void testScript(std::uint32_t slot, const AnswerView& answer, Verdict& verdict, std::string& why);
     std::vector<Outgoing> m_outgoing;                // per step: where and how its request goes
     std::vector<StepHookPtr> m_hooks;                // the plan's hooks, one of each kind its steps list
     std::vector<std::vector<StepHook*>> m_stepHooks; // per step, its hooks in order (empty: a plain step)

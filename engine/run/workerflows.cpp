@@ -20,65 +20,49 @@ namespace stampede {
 void Worker::startFlows(std::uint32_t slot)
 {
     if (m_scripts)
-        m_scripts->newIteration(slot, m_plan.load->slotIsUser());
+        m_scripts->newIteration(slot, !m_plan.load->slotIsUser());
     m_own.newIteration(slot, !m_plan.load->slotIsUser(), m_cursors);
     for (const StepHookPtr& h : m_hooks) // the open model: a slot is an iteration's place, each starts anew
         h->newIteration(slot, !m_plan.load->slotIsUser());
 }
 
-// The request step `step` sends for `slot`: rendered now when it uses
-// extracted values (not sent when one is unset), with the user's cookies.
+// The request step `step` sends for `slot`: after its pre-request script (scriptstep.h), rendered now when it
+// uses extracted values (not sent when one is unset), and what the script changed applied to the user's own copy;
+// false: not sent (a failure, reported) or skipped.
 bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
 {
-    const PlannedStep& st = m_plan.steps[step];
-    if (st.scripts && !st.scripts->pre.empty())
-        return preRequest(slot, step, o, now);
-    return render(slot, step, o, now);
-}
-
-// The step's pre-request script, then the request rendered with what it set
-// and changed as it said; false: not sent (a script error, reported) or skipped.
-bool Worker::preRequest(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
-{
+    if (!m_scripts || !m_scripts->hasPre(m_plan.steps[step]))
+        return render(slot, step, o, now);
     Slot& s = m_slots[slot];
-    const PlannedStep& st = m_plan.steps[step];
-    const ScriptRun changes = m_scripts->runPre(slot, step, scriptValues(slot), m_scripts->iteration(slot));
-    keepConsole(step, changes.logs);
-    CheckTally::countTests(*st.scripts, changes.tests, metricsAt(step, now));
-    if (!changes.ok) {
-        std::string why = changes.error;
-        withConsole(why, changes.logs);
+    std::string why;
+    metricsAt(step, now); // the second the script runs in
+    switch (m_scripts->runPre(slot, step, *m_current, why)) {
+    case ScriptStep::Pre::Failed:
         fail(slot, ErrorClass::Script, why, now);
         return false;
-    }
-    if (changes.skip) { // pm.execution.skipRequest(): the step is done unsent, the iteration goes on (next turn)
+    case ScriptStep::Pre::Skip: // pm.execution.skipRequest(): the step is done unsent, the iteration goes on (next
+                                // turn)
         --m_inFlight;
         m_thinking.emplace(now, slot);
         return false;
+    case ScriptStep::Pre::Send:
+        break;
     }
     if (!m_renderer.templated(step) && step < s.rendered.size()) { // the fixed request goes, unless this run
         s.rendered[step].wire.clear();                             // changes it (capacity kept: no allocation)
         s.rendered[step].values.clear();
     }
-    if (!render(slot, step, o, now) || !o.request->failure.empty() || !changes.changesRequest())
+    if (!render(slot, step, o, now) || !o.request->failure.empty() || !m_scripts->changesRequest(slot))
         return true;
     RenderedRequest& mine = s.rendered[step];
     if (o.request != &mine)
         mine = *o.request; // the fixed request: this user's copy takes the changes
-    std::string why;
-    if (!applyScriptChanges(changes, st, m_plan.http == HttpVersion::Http2, mine, why)) {
+    if (!m_scripts->change(slot, step, mine, why)) {
         fail(slot, ErrorClass::Script, why, now);
         return false;
     }
     o.request = &mine; // the target it may have changed is the one its hooks see (hooksBeforeSend)
     return true;
-}
-
-ScriptValues Worker::scriptValues(std::uint32_t slot)
-{
-    return {m_own.values(slot), m_own.isSet(slot), [this, slot](std::uint16_t v, int column, std::string& out) {
-                return m_own.current(slot, v, column, m_cursors, out);
-            }};
 }
 
 // The step's request: rendered now when it uses extracted values (not sent
@@ -225,8 +209,8 @@ Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, bool statusFailed
     const CheckTally::Judged checks = m_tally.judge(st, a, json, why);
     Verdict script = Verdict::Pass;
     std::string scriptWhy;
-    if (st.scripts && !st.scripts->test.empty()) // run on every answer, as Postman does
-        testScript(slot, st, a, script, scriptWhy);
+    if (m_scripts && m_scripts->hasTest(st)) // run on every answer, as Postman does
+        testScript(slot, a, script, scriptWhy);
     const Verdict verdict = answerVerdict(statusFailed, checks, script, m_plan.testsVerdict);
     if (verdict == Verdict::StatusError)
         why.clear();
@@ -237,36 +221,15 @@ Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, bool statusFailed
     return verdict;
 }
 
-// The step's test script on the answer: each pm.test it ran judged as the
-// check of its name (one it did not run is not counted), what it set kept.
-void Worker::testScript(std::uint32_t slot, const PlannedStep& st, const AnswerView& a, Verdict& verdict,
-                        std::string& why)
+// The step's test script on the answer (scriptstep.h), with the user's cookies for the URL as sent (pm.cookies)
+// and the request as it went (pm.request).
+void Worker::testScript(std::uint32_t slot, const AnswerView& a, Verdict& verdict, std::string& why)
 {
-    Slot& s = m_slots[slot];
-    AnswerView withCookies = a; // pm.cookies: the jar's for the URL, with what the answer set
-    if (m_cookies)
-        withCookies.cookies = m_cookies->header(slot, st, s.path);
+    const Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
-    const ScriptRun r = m_scripts->runTest(slot, step, withCookies, scriptValues(slot), m_scripts->iteration(slot),
-                                           &sentRequest(slot, step));
-    if (const ScriptRun::Test* failed = m_tally.tests(*st.scripts, r.tests); failed && verdict == Verdict::Pass) {
-        verdict = Verdict::CheckFailed;
-        why = "check \"" + failed->name + "\": " + failed->error;
-    }
-    if (!r.ok) {
-        verdict = Verdict::ScriptFailed;
-        why = r.error;
-    }
-    if (verdict != Verdict::Pass)
-        withConsole(why, r.logs);
-    keepConsole(std::size_t(s.step), r.logs);
-}
-
-// A script's console lines go to the run's events (an engine's first ten a second; the rest counted).
-void Worker::keepConsole(std::size_t step, const std::vector<std::string>& logs)
-{
-    for (const std::string& line : logs)
-        m_current->addConsole(m_setup.stepOffset + std::uint32_t(step), line);
+    const std::string_view cookies =
+        m_cookies ? m_cookies->header(slot, m_plan.steps[step], s.path) : std::string_view();
+    m_scripts->runTest(slot, step, a, cookies, &sentRequest(slot, step), *m_current, verdict, why);
 }
 
 // The answer of a failed check kept as a sample: its status, the headers

@@ -93,7 +93,7 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
     m_tally.openNotRun(st.checks.size());
     Verdict verdict = Verdict::Failed; // the request's failure stands
     std::string why;
-    testScript(tag, st, a, verdict, why);
+    testScript(tag, a, verdict, why);
 }
 
 void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte)
