@@ -6,6 +6,8 @@
 # - engine/agent includes nothing of engine/control: what both speak is engine/wire;
 # - engine/run names no protocol of its own: gRPC is a session (net/, grpc/), which the worker's loop and
 #   hooks meet only as a protocol-neutral answer and a body codec;
+# - engine/plan looks no server up: the compile is pure; DNS and the ALPN probe are the resolve step's
+#   (engine/resolve);
 # - stampede_widgets links only Qt and stampede_models (configure time).
 # As a script: cmake -DSOURCE_DIR=<tree> -P cmake/walls.cmake (exit non-zero
 # naming each file and line that breaks a wall).
@@ -25,7 +27,8 @@ function(stampede_wall_breaches source_dir out)
         "models|#include *[<\"](widgets/|QtWidgets|QtCharts|QWidget|QChart|QDialog|QMessageBox)|a widget in models"
         "widgets|#include *[<\"](${engine_alternatives}|engine)/|an engine header in widgets"
         "engine/agent|#include *[<\"]control/|a controller's header in the agent"
-        "engine/run|[Gg][Rr][Pp][Cc]|gRPC named in the run (it is a session: net/, grpc/)")
+        "engine/run|[Gg][Rr][Pp][Cc]|gRPC named in the run (it is a session: net/, grpc/)"
+        "engine/plan|Endpoint::resolve|lookUp\\(|probeAlpn\\(|getaddrinfo|a server looked up in the compile (resolve/ does it)")
     foreach(check ${checks})
         string(REPLACE "|" ";" parts "${check}")
         list(GET parts 0 floor)

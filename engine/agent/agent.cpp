@@ -8,6 +8,7 @@
 #include "deadman.h"
 #include "net/metricsendpoint.h"
 #include "plan/scenarioplan.h"
+#include "resolve/targets.h"
 #include "run/runengine.h"
 #include "stampede/v1/control.grpc.pb.h"
 #include "wire/snapshotcodec.h"
@@ -131,6 +132,8 @@ public:
         PlanOptions po;
         po.runId = rq->run_id();
         auto plan = compileScenario(rq->bundle().scenario(), po, errors);
+        if (plan && !resolveTargets(*plan, errors))
+            plan.reset();
         if (!plan) {
             std::string text;
             for (const auto& e : errors)

@@ -33,9 +33,9 @@ std::vector<Controller::Impl::Found> Controller::Impl::findJoiners(std::vector<s
     for (const std::string& address : options.discover()) {
         if (std::find(inRun.begin(), inRun.end(), address) != inRun.end())
             continue;
-        Found f{options.linkFor ? options.linkFor(address)
-                                : makeGrpcAgentLink(address, options.token, options.caFile, options.tlsName),
-                {}};
+        Found f;
+        f.link = options.linkFor ? options.linkFor(address)
+                                 : makeGrpcAgentLink(address, options.token, options.caFile, options.tlsName);
         v1::HelloReply reply;
         std::string why;
         f.name = address;

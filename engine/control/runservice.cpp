@@ -1,5 +1,7 @@
 #include "runservice.h"
 
+#include "resolve/targets.h"
+
 #include "core/cpubudget.h"
 
 #include "plan/testplan.h"
@@ -101,9 +103,12 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         request.scenario.set_threads(1); // one thread per engine: the pool brings the parallelism
     PlanOptions po;
     po.baseDir = request.baseDir;
-    po.resolveHosts = request.engines.agents.empty(); // remote agents resolve the targets themselves
+    const bool local = request.engines.agents.empty(); // remote agents ask the servers themselves
+    po.reflection = local;
     std::vector<PlanError> planErrors;
     auto plan = compileScenario(request.scenario, po, planErrors);
+    if (plan && local && !resolveTargets(*plan, planErrors))
+        plan.reset();
     if (!plan) {
         for (const auto& e : planErrors)
             errors.push_back(e.text());

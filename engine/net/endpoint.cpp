@@ -5,6 +5,25 @@
 
 namespace stampede {
 
+Endpoint Endpoint::named(const std::string& host, unsigned port)
+{
+    Endpoint ep;
+    ep.host = host;
+    ep.port = port;
+    ep.label = host + ":" + std::to_string(port);
+    return ep;
+}
+
+bool Endpoint::lookUp(std::string& error)
+{
+    auto ep = resolve(host, port, error);
+    if (!ep)
+        return false;
+    address = ep->address;
+    length = ep->length;
+    return true;
+}
+
 std::optional<Endpoint> Endpoint::resolve(const std::string& host, unsigned port, std::string& error)
 {
     addrinfo hints{};
@@ -17,10 +36,9 @@ std::optional<Endpoint> Endpoint::resolve(const std::string& host, unsigned port
         error = "cannot resolve host \"" + host + "\": " + gai_strerror(rc);
         return std::nullopt;
     }
-    Endpoint ep;
+    Endpoint ep = named(host, port);
     std::memcpy(&ep.address, res->ai_addr, res->ai_addrlen);
     ep.length = res->ai_addrlen;
-    ep.label = host + ":" + service;
     freeaddrinfo(res);
     return ep;
 }

@@ -1,5 +1,6 @@
 #pragma once
-// A resolved TCP address to connect to, looked up once before a run starts.
+// A server to connect to: named by the plan (host and port, no lookup), its TCP
+// address looked up once before a run starts (resolve/targets.h).
 #include <memory>
 #include <netinet/in.h>
 #include <optional>
@@ -14,6 +15,8 @@ struct Endpoint
 {
     sockaddr_storage address{};
     socklen_t length = 0;
+    std::string host; // as written (a name or an address)
+    unsigned port = 0;
     std::string label; // host:port, for messages
     // Set: TLS over the connection, with this context (shared by the run).
     std::shared_ptr<TlsContext> tls;
@@ -22,9 +25,13 @@ struct Endpoint
     // error of its request (a collection run goes on past a name that does not resolve, as newman does).
     std::string unresolved;
 
+    // A server by its name, not yet looked up (no address).
+    static Endpoint named(const std::string& host, unsigned port);
     // Resolves host and port (numeric or by name). Returns nullopt and sets
     // `error` when the name does not resolve.
     static std::optional<Endpoint> resolve(const std::string& host, unsigned port, std::string& error);
+    // Looks its name up, keeping its TLS and server name; false with `error` when the name does not resolve.
+    bool lookUp(std::string& error);
     bool sameAs(const Endpoint& o) const;
 };
 

@@ -43,7 +43,7 @@ ProtoSchemaPtr GrpcStepCompiler::schema(const v1::GrpcRequest& g, const std::str
         if (!made)
             m_ctx.error(field + ".protos", err);
     } else if (g.reflection()) {
-        if (!m_ctx.options().resolveHosts)
+        if (!m_ctx.options().reflection)
             return nullptr; // validation only: the server is not asked
         key = "r:" + target;
         if (auto it = m_schemas.find(key); it != m_schemas.end())
@@ -65,7 +65,7 @@ ProtoSchemaPtr GrpcStepCompiler::schema(const v1::GrpcRequest& g, const std::str
 }
 
 // The target: written out or from constants, scheme://host:port only;
-// resolved (unless validating only) and with TLS for https.
+// named (the resolve step looks it up) and with TLS for https.
 std::optional<Url> GrpcStepCompiler::target(const v1::GrpcRequest& g, const std::string& gf, PlannedStep& ps,
                                             std::string& target)
 {
@@ -97,14 +97,8 @@ std::optional<Url> GrpcStepCompiler::target(const v1::GrpcRequest& g, const std:
                     "write the server only, scheme://host:port, without a path: \"" + g.target() + "\"");
         return std::nullopt;
     }
-    if (m_ctx.options().resolveHosts) {
-        auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-        if (!ep) {
-            m_ctx.error(gf + ".target", err);
-            return std::nullopt;
-        }
-        ps.endpoint = *ep;
-    }
+    ps.endpoint = Endpoint::named(parsed->host, parsed->port); // looked up by the resolve step
+    ps.targetField = gf + ".target";
     if (parsed->scheme == "https") {
         ps.endpoint.tls = m_ctx.tlsContext(verifies(g));
         if (!ps.endpoint.tls)
@@ -133,7 +127,7 @@ bool GrpcStepCompiler::method(const v1::GrpcRequest& g, const std::string& gf, c
     if (!path.empty() && path.front() == '/')
         path.erase(0, 1);
     if (!plan.schema)
-        return !m_ctx.options().resolveHosts; // the schema's fault is reported
+        return !m_ctx.options().reflection; // the schema's fault is reported
     std::string err;
     const auto* md = plan.schema->method(path, err);
     if (!md) {

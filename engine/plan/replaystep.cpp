@@ -228,14 +228,8 @@ bool ReplayStepCompiler::server(const std::string& url, const std::string& field
         m_ctx.error(field, "write the server only, scheme://host:port, without a path: \"" + url + "\"");
         return false;
     }
-    if (m_ctx.options().resolveHosts) {
-        auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-        if (!ep) {
-            m_ctx.error(field, err);
-            return false;
-        }
-        ps.endpoint = *ep;
-    }
+    ps.endpoint = Endpoint::named(parsed->host, parsed->port); // looked up by the resolve step
+    ps.targetField = field;
     if (parsed->scheme == "https") {
         ps.endpoint.tls = m_ctx.tlsContext(!m_ctx.scenario().tls().insecure());
         if (!ps.endpoint.tls)

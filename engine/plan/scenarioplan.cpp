@@ -16,7 +16,6 @@
 #include "testplan.h"
 
 #include "net/tlscontext.h"
-#include "net/transport.h"
 
 #include "core/text.h"
 #include "core/textfile.h"
@@ -827,21 +826,8 @@ private:
             error(field + ".request.url", err);
             return std::nullopt;
         }
-        if (m_o.resolveHosts) {
-            auto ep = Endpoint::resolve(parsed->host, parsed->port, err);
-            if (ep) {
-                ps.endpoint = *ep;
-            } else if (m_plan.testsVerdict) { // newman's: that request fails (a connect error), the run goes on
-                ps.endpoint.label = parsed->host + ":" + std::to_string(parsed->port);
-                ps.endpoint.unresolved = err;
-                if (std::find(m_plan.unresolvedHosts.begin(), m_plan.unresolvedHosts.end(), err) ==
-                    m_plan.unresolvedHosts.end())
-                    m_plan.unresolvedHosts.push_back(err);
-            } else {
-                error(field + ".request.url", err);
-                return std::nullopt;
-            }
-        }
+        ps.endpoint = Endpoint::named(parsed->host, parsed->port); // looked up by the resolve step, not here
+        ps.targetField = field + ".request.url";
         if (parsed->scheme == "https") {
             ps.endpoint.tls = tlsContext(!(m_s.tls().insecure() || rq.insecure()));
             if (!ps.endpoint.tls)
@@ -962,12 +948,7 @@ private:
         default:
             // auto: https everywhere and a server that settles on h2 by ALPN
             m_plan.http = HttpVersion::Http1;
-            if (allTls && m_o.resolveHosts && m_errors.empty()) {
-                std::string err;
-                // a server that cannot be reached now is reported by the run, request by request
-                if (probeAlpn(m_plan.steps.front().endpoint, m_plan.connectTimeout, err) == "h2")
-                    m_plan.http = HttpVersion::Http2;
-            }
+            m_plan.alpnDecides = allTls; // the resolve step asks the server (resolve/targets.h)
             break;
         }
         // the distinct servers: an HTTP/2 connection carries the streams of the steps to one of them
@@ -983,8 +964,8 @@ private:
                 servers.push_back(&st.endpoint);
         }
         m_plan.endpointCount = std::max<std::uint32_t>(1, std::uint32_t(servers.size()));
-        if (m_plan.http == HttpVersion::Http1 && m_plan.streams > 1)
-            error("streams", "streams are HTTP/2's: set http to HTTP_2 (--http 2), or leave streams at 1");
+        if (m_plan.http == HttpVersion::Http1 && m_plan.streams > 1 && !m_plan.alpnDecides)
+            error("streams", kStreamsAreHttp2);
     }
 
     static Template prefixSlash(const Template& t)

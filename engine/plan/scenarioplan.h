@@ -124,9 +124,10 @@ struct PlannedStep
     std::string name;
     std::string folder; // a collection run's: the folders it is in ("Users / Admin"), for reports
     std::string method;
-    std::string url; // as written, for reports
-    Endpoint endpoint;
-    std::string host; // the URL's host, port and scheme: for cookies and redirects
+    std::string url;         // as written, for reports
+    Endpoint endpoint;       // named by the compile; its address looked up by resolveTargets (resolve/targets.h)
+    std::string targetField; // the field that names its server ("steps[0].request.url"): where a lookup fails
+    std::string host;        // the URL's host, port and scheme: for cookies and redirects
     std::uint16_t port = 0;
     bool secure = false;
     Template head; // request line and headers, without Content-Length and the final CRLF
@@ -268,8 +269,10 @@ struct ScenarioPlan
     std::uint32_t connections = 50; // the pool: connections (arrivals) or the peak of users
     std::uint32_t threads = 1;
     HttpVersion http = HttpVersion::Http1; // one for every step of the scenario
-    std::uint32_t streams = 1;             // HTTP/2: concurrent streams per connection
-    std::uint32_t endpointCount = 1;       // distinct servers the steps go to
+    // http left at auto, every step over TLS: the resolve step asks the first server (ALPN) whether it speaks h2.
+    bool alpnDecides = false;
+    std::uint32_t streams = 1;       // HTTP/2: concurrent streams per connection
+    std::uint32_t endpointCount = 1; // distinct servers the steps go to
     Nanos connectTimeout = 5 * kNanosPerSecond;
     std::vector<Threshold> thresholds;
     std::string stressHeader; // empty when the stress tag is off
@@ -327,12 +330,18 @@ struct ScenarioPlan
     }
 };
 
+// Why a plan over HTTP/1.1 cannot have streams (the compile's, or the resolve step's when ALPN settled on it).
+inline constexpr const char* kStreamsAreHttp2 =
+    "streams are HTTP/2's: set http to HTTP_2 (--http 2), or leave streams at 1";
+
 struct PlanOptions
 {
     std::string baseDir;                                        // CSV files are read relative to this
     std::string runId;                                          // the stress tag value; generated when empty
     std::vector<std::pair<std::string, std::string>> overrides; // --var name=value: constants that win
-    bool resolveHosts = true; // false: validate only, look no host up (fuzzing, editors)
+    // A gRPC step's schema asked of its server by reflection (false: validated without it: fuzzing, editors, a
+    // controller whose agents ask). The compile looks no host up: resolveTargets (resolve/targets.h) does.
+    bool reflection = true;
     // A project's traffic set by name, encoded (traffic/trafficcodec.h); empty
     // when there is none. Unset: a replay must carry its requests (data) or a file.
     std::function<std::string(const std::string& name)> trafficSet;

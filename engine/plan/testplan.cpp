@@ -134,6 +134,7 @@ private:
         for (const PlannedStep& st : sub->steps) {
             m_plan.steps.push_back(st);
             m_plan.steps.back().name = runName(sub->name, st.name);
+            m_plan.steps.back().targetField = field + "." + st.targetField;
         }
         for (std::size_t g = 0; g < sub->groups.size(); ++g) {
             if (std::find(m_plan.groups.begin(), m_plan.groups.end(), sub->groups[g]) != m_plan.groups.end())
