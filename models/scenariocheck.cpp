@@ -21,7 +21,6 @@ namespace {
 stampede::PlanOptions checkOptions(const QString& baseDir, const ScenarioCheck::TrafficSource& traffic)
 {
     stampede::PlanOptions options;
-    options.reflection = false;
     options.baseDir = baseDir.toStdString();
     if (traffic)
         options.trafficSet = [traffic](const std::string& name) {
@@ -157,7 +156,6 @@ QHash<QString, QString> ScenarioCheck::variableSamples(const QByteArray& scenari
     scenario.clear_steps(); // only the variables are drawn
     stampede::PlanOptions options;
     options.baseDir = baseDir.isEmpty() ? std::string(".") : baseDir.toStdString();
-    options.reflection = false;
     for (const auto& [name, value] : stampede::variableSamples(scenario, options))
         out.insert(QString::fromStdString(name), QString::fromStdString(value));
     return out;

@@ -69,7 +69,6 @@ bool compiles(const BundleInput& in)
     std::vector<PlanError> errors;
     PlanOptions po;
     po.baseDir = in.baseDir;
-    po.reflection = false;
     if (compileScenario(in.scenario, po, errors))
         return true;
     for (const auto& e : errors)

@@ -131,6 +131,7 @@ public:
         std::vector<PlanError> errors;
         PlanOptions po;
         po.runId = rq->run_id();
+        po.reflection = serverReflection();
         auto plan = compileScenario(rq->bundle().scenario(), po, errors);
         if (plan && !resolveTargets(*plan, errors))
             plan.reset();

@@ -104,7 +104,8 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     PlanOptions po;
     po.baseDir = request.baseDir;
     const bool local = request.engines.agents.empty(); // remote agents ask the servers themselves
-    po.reflection = local;
+    if (local)
+        po.reflection = serverReflection();
     std::vector<PlanError> planErrors;
     auto plan = compileScenario(request.scenario, po, planErrors);
     if (plan && local && !resolveTargets(*plan, planErrors))

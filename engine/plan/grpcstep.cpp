@@ -52,7 +52,7 @@ ProtoSchemaPtr GrpcStepCompiler::schema(const v1::GrpcRequest& g, const std::str
         ro.target = target;
         ro.verify = verify;
         m_ctx.fileOrInline(m_ctx.scenario().tls().ca_file(), m_ctx.scenario().tls().ca_pem(), "tls.ca_file", ro.caPem);
-        made = fetchByReflection(ro, err);
+        made = m_ctx.options().reflection(ro, err); // the caller's I/O, not the compile's
         if (!made)
             m_ctx.error(field + ".reflection", err);
     } else {

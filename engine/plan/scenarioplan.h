@@ -334,14 +334,18 @@ struct ScenarioPlan
 inline constexpr const char* kStreamsAreHttp2 =
     "streams are HTTP/2's: set http to HTTP_2 (--http 2), or leave streams at 1";
 
+struct ReflectionOptions; // grpc/reflection.h
+
 struct PlanOptions
 {
     std::string baseDir;                                        // CSV files are read relative to this
     std::string runId;                                          // the stress tag value; generated when empty
     std::vector<std::pair<std::string, std::string>> overrides; // --var name=value: constants that win
-    // A gRPC step's schema asked of its server by reflection (false: validated without it: fuzzing, editors, a
-    // controller whose agents ask). The compile looks no host up: resolveTargets (resolve/targets.h) does.
-    bool reflection = true;
+    // How a gRPC step's schema is asked of its server by reflection (resolve/targets.h: serverReflection());
+    // unset: such a step is validated without it (fuzzing, editors, a controller whose agents ask). The compile
+    // itself asks no server and looks no host up (resolveTargets does).
+    using SchemaAsker = std::function<std::shared_ptr<ProtoSchema>(const ReflectionOptions& ask, std::string& error)>;
+    SchemaAsker reflection;
     // A project's traffic set by name, encoded (traffic/trafficcodec.h); empty
     // when there is none. Unset: a replay must carry its requests (data) or a file.
     std::function<std::string(const std::string& name)> trafficSet;

@@ -162,7 +162,6 @@ RunSummary summarizeSaved(const SavedRun& run)
             folders.push_back(st.folder());
         std::vector<PlanError> errors;
         PlanOptions o;
-        o.reflection = false;
         if (auto plan = compileScenario(scenario, o, errors)) {
             planned = double(plan->duration) / 1e9;
             thresholds = plan->thresholds;

@@ -1,5 +1,6 @@
 #include "targets.h"
 
+#include "grpc/reflection.h"
 #include "net/transport.h"
 
 #include <algorithm>
@@ -42,6 +43,11 @@ void settleHttp(ScenarioPlan& plan, const std::string& prefix, std::vector<PlanE
 }
 
 } // namespace
+
+PlanOptions::SchemaAsker serverReflection()
+{
+    return [](const ReflectionOptions& ask, std::string& error) { return fetchByReflection(ask, error); };
+}
 
 bool resolveTargets(ScenarioPlan& plan, std::vector<PlanError>& errors)
 {

@@ -245,7 +245,6 @@ bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sen
     if (!oneStepScenario(rq, s, error))
         return false;
     PlanOptions o;
-    o.reflection = false; // the exchange connects, and says so when it cannot
     if (!rq.baseDir.empty())
         o.baseDir = rq.baseDir;
     std::vector<PlanError> errors;

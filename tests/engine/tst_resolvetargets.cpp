@@ -2,6 +2,7 @@
 // and asked which HTTP they speak. The compile of a name that cannot resolve succeeds and names the server; the
 // resolve step reports it under the field that wrote it (a plan's scenario's too), or, in a collection run, keeps
 // it as newman does; an https plan at http auto is settled by the server's ALPN (a TLS server of the test's own).
+#include "grpc/reflection.h"
 #include "loopbackserver.h"
 #include "plan/scenarioplan.h"
 #include "resolve/targets.h"
@@ -9,6 +10,8 @@
 
 #include "stampede/v1/scenario.pb.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <openssl/ssl.h>
@@ -189,6 +192,48 @@ private slots:
             QCOMPARE(errors.size(), std::size_t(1));
             QCOMPARE(errors[0].field, std::string("streams"));
         }
+    }
+
+    // Reflection: the compile asks no server; it asks through what its caller lends (an engine lends
+    // serverReflection()), with the step's target and TLS choice; unlent, the step is validated without its schema.
+    void reflectionIsAskedThroughWhatTheCallerLends()
+    {
+        QTemporaryDir dir;
+        QFile proto(dir.filePath(QStringLiteral("echo.proto")));
+        QVERIFY(proto.open(QIODevice::WriteOnly));
+        proto.write("syntax = \"proto3\"; package t; message M { string s = 1; } "
+                    "service E { rpc Say(M) returns (M); }\n");
+        proto.close();
+        std::string err;
+        const auto schema = ProtoSchema::import({proto.fileName().toStdString()}, {}, err);
+        QVERIFY2(schema, err.c_str());
+        const std::string json =
+            "{\"steps\": [{\"name\": \"say\", \"grpc\": {\"target\": \"http://127.0.0.1:9\", "
+            "\"method\": \"t.E/Say\", \"reflection\": true, \"data\": \"{\\\"s\\\": \\\"hi\\\"}\"}}], "
+            "\"load\": {\"closed\": {\"users\": 1}}}";
+        v1::Scenario s;
+        QVERIFY2(parseScenarioJson(json, s, err), err.c_str());
+        std::vector<PlanError> errors;
+        PlanOptions o;
+        QVERIFY2(compileScenario(s, o, errors), firstError(errors)); // unlent: validated without the schema
+        std::vector<std::string> asked;
+        o.reflection = [&](const ReflectionOptions& ask, std::string&) {
+            asked.push_back(ask.target + (ask.verify ? " verify" : " insecure"));
+            return schema;
+        };
+        auto plan = compileScenario(s, o, errors);
+        QVERIFY2(plan, firstError(errors));
+        QCOMPARE(asked, std::vector<std::string>{"http://127.0.0.1:9 verify"});
+        QVERIFY(plan->steps[0].grpc && plan->steps[0].grpc->input);
+        QCOMPARE(plan->steps[0].grpc->method, std::string("t.E/Say"));
+        o.reflection = [](const ReflectionOptions&, std::string& error) {
+            error = "the server gave no reflection";
+            return std::shared_ptr<ProtoSchema>();
+        };
+        QVERIFY(!compileScenario(s, o, errors));
+        QCOMPARE(errors.size(), std::size_t(1));
+        QCOMPARE(errors[0].field, std::string("steps[0].grpc.reflection"));
+        QCOMPARE(errors[0].message, std::string("the server gave no reflection"));
     }
 
     // Plain http at auto is HTTP/1.1 from the compile: nothing to ask, and streams are a fault there.

@@ -406,7 +406,6 @@ private slots:
                               s, err));
         std::vector<PlanError> errs;
         PlanOptions o;
-        o.reflection = false;
         const auto plan = compileScenario(s, o, errs);
         QVERIFY(plan);
         QCOMPARE(plan->scenarios.size(), std::size_t(2));

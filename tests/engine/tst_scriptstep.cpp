@@ -22,7 +22,6 @@ std::unique_ptr<ScenarioPlan> compile(const std::string& json)
         qFatal("%s", error.c_str());
     std::vector<PlanError> errors;
     PlanOptions o;
-    o.reflection = false;
     o.runId = "st-test";
     auto plan = compileScenario(s, o, errors);
     if (!plan)

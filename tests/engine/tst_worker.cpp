@@ -61,7 +61,6 @@ std::unique_ptr<ScenarioPlan> compile(const std::string& json, const std::string
         qFatal("%s", error.c_str());
     std::vector<PlanError> errors;
     PlanOptions o;
-    o.reflection = false;
     o.runId = "st-test";
     o.baseDir = baseDir;
     auto plan = compileScenario(s, o, errors);

@@ -17,7 +17,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             v.mutable_csv()->clear_file(); // only inline data: no file system access
     std::vector<stampede::PlanError> errors;
     stampede::PlanOptions options;
-    options.reflection = false;
     options.runId = "st-fuzz";
     auto plan = stampede::compileScenario(s, options, errors);
     if (!plan && errors.empty())

@@ -178,7 +178,6 @@ private Q_SLOTS:
                                   plan, why));
         std::vector<PlanError> planErrors;
         PlanOptions o;
-        o.reflection = false;
         const auto compiled = compileScenario(plan, o, planErrors);
         QVERIFY(compiled);
         RunSummary slow;
