@@ -564,6 +564,135 @@ const char* pmPreludeSource()
                              not: { have: new ResponseHave(this, true), be: new ResponseBe(this, true) } });
     }
   }
+  // pm.request.url: Postman's Url (postman-collection's), its parts read from the request's text when asked and
+  // each change written back into it (the text is what is sent): protocol, host and path as lists of segments,
+  // port, query (a list of {key, value}), hash; getHost(), getPath(), getQueryString(), getPathWithQuery(),
+  // getRemote(), getRaw(), update(), addQueryParams(), removeQueryParams(), toString(), toJSON()
+  const splitUrl = (text) => {
+    let rest = String(text ?? '');
+    const u = { protocol: undefined, auth: undefined, host: '', port: undefined, path: '', query: [], hash: undefined };
+    const hashAt = rest.indexOf('#');
+    if (hashAt >= 0) { u.hash = rest.slice(hashAt + 1); rest = rest.slice(0, hashAt); }
+    const queryAt = rest.indexOf('?');
+    if (queryAt >= 0) { u.query = parseQuery(rest.slice(queryAt + 1)); rest = rest.slice(0, queryAt); }
+    const scheme = rest.match(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//);
+    if (scheme) { u.protocol = scheme[1]; rest = rest.slice(scheme[0].length); }
+    const slash = rest.indexOf('/');
+    let authority = slash < 0 ? rest : rest.slice(0, slash);
+    u.path = slash < 0 ? '' : rest.slice(slash);
+    const at = authority.lastIndexOf('@');
+    if (at >= 0) { u.auth = authority.slice(0, at); authority = authority.slice(at + 1); }
+    const port = authority.match(/:([0-9]*|\{\{[^{}]*\}\})$/);
+    if (port) { u.port = port[1]; authority = authority.slice(0, -port[0].length); }
+    u.host = authority;
+    return u;
+  };
+  const parseQuery = (text) => String(text).split('&').filter((p) => p !== '').map((p) => {
+    const eq = p.indexOf('=');
+    return eq < 0 ? { key: p, value: null } : { key: p.slice(0, eq), value: p.slice(eq + 1) };
+  });
+  const paramText = (p) => String(p.key ?? '') + (p.value === null || p.value === undefined ? '' : '=' + p.value);
+  const queryText = (list) => list.filter((p) => p && !p.disabled).map(paramText).join('&');
+  const joinUrl = (u) => {
+    const query = queryText(u.query);
+    return (u.protocol ? u.protocol + '://' : '') + (u.auth !== undefined ? u.auth + '@' : '') + u.host +
+           (u.port !== undefined ? ':' + u.port : '') + u.path + (query ? '?' + query : '') +
+           (u.hash !== undefined ? '#' + u.hash : '');
+  };
+  // a parameter as Postman takes one: {key, value[, disabled]}, or "key=value"
+  const paramOf = (p) => (typeof p === 'string' ? parseQuery(p)[0] ?? { key: '', value: null }
+                                                : { key: String(p.key ?? ''), value: p.value === undefined ? null : p.value,
+                                                    ...(p.disabled ? { disabled: true } : {}) });
+  const paramsOf = (ps) => (typeof ps === 'string' ? parseQuery(ps) : [].concat(ps ?? []).map(paramOf));
+  // url.query: Postman's PropertyList of query parameters, by key
+  class QueryList {
+    constructor(url) { this._u = url; }
+    get _p() { return this._u._parts().query; }
+    _change(fn) { const u = this._u._parts(); fn(u.query); this._u._write(u); }
+    get members() { return this.all(); }
+    all() { return this._p.map((p) => ({ ...p })); }
+    count() { return this._p.length; }
+    idx(i) { const p = this._p[i]; return p ? { ...p } : undefined; }
+    one(key) { const p = this._p.filter((x) => x.key === String(key)); return p.length ? { ...p[p.length - 1] } : undefined; }
+    get(key) { const p = this.one(key); return p ? p.value : undefined; }
+    has(key, value) { return this._p.some((p) => p.key === String(key) && (value === undefined || p.value === value)); }
+    indexOf(key) { return this._p.findIndex((p) => p.key === String(typeof key === 'object' ? key.key : key)); }
+    each(fn) { this._p.forEach((p) => fn({ ...p })); }
+    map(fn) { return this._p.map((p) => fn({ ...p })); }
+    filter(fn) { return this._p.filter((p) => fn({ ...p })).map((p) => ({ ...p })); }
+    find(fn) { const p = this._p.find((x) => fn({ ...x })); return p ? { ...p } : undefined; }
+    toObject() {
+      const o = {};
+      for (const p of this._p)
+        if (!p.disabled)
+          Object.defineProperty(o, p.key, { value: p.value, writable: true, enumerable: true, configurable: true });
+      return o;
+    }
+    toString() { return queryText(this._p); }
+    add(p) { this._change((q) => q.push(paramOf(p))); }
+    append(p) { this.add(p); }
+    populate(ps) { this._change((q) => q.push(...paramsOf(ps))); }
+    repopulate(ps) { this._change((q) => q.splice(0, q.length, ...paramsOf(ps))); }
+    clear() { this._change((q) => q.splice(0, q.length)); }
+    upsert(p) {
+      const made = paramOf(p);
+      this._change((q) => { const i = q.findIndex((x) => x.key === made.key); if (i >= 0) q[i] = made; else q.push(made); });
+    }
+    // by key, by a parameter's key, or by a function of a parameter
+    remove(what) {
+      const gone = typeof what === 'function' ? (p) => what({ ...p })
+        : (p) => p.key === String(what && typeof what === 'object' ? what.key : what);
+      this._change((q) => { for (let i = q.length - 1; i >= 0; --i) if (gone(q[i])) q.splice(i, 1); });
+    }
+  }
+  const segments = (text, by) => (text === '' ? undefined : text.split(by));
+  class Url {
+    constructor(request) { this._q = request; }
+    _parts() { return splitUrl(this._q.urlText); }
+    _write(u) { this._q.urlText = joinUrl(u); }
+    _set(part, v) { const u = this._parts(); u[part] = v; this._write(u); }
+    get raw() { return this._q.urlText; }
+    get protocol() { return this._parts().protocol; }
+    set protocol(v) { this._set('protocol', v ? String(v).replace(/:(\/\/)?$/, '') : undefined); }
+    get host() { return segments(this._parts().host, '.'); }
+    set host(v) { this._set('host', Array.isArray(v) ? v.join('.') : String(v ?? '')); }
+    get port() { return this._parts().port; }
+    set port(v) { this._set('port', v === undefined || v === null || v === '' ? undefined : String(v)); }
+    get path() { return segments(this._parts().path.replace(/^\//, ''), '/'); }
+    set path(v) { const p = Array.isArray(v) ? v.join('/') : String(v ?? ''); this._set('path', p === '' ? '' : '/' + p.replace(/^\//, '')); }
+    get hash() { return this._parts().hash; }
+    set hash(v) { this._set('hash', v === undefined || v === null ? undefined : String(v)); }
+    get query() { return (this._ql ??= new QueryList(this)); }
+    set query(v) { this.query.repopulate(v); }
+    getHost() { return this._parts().host; }
+    getPath() { const p = this._parts().path; return p.startsWith('/') ? p : '/' + p; }
+    getQueryString() { return queryText(this._parts().query); }
+    getPathWithQuery() { const q = this.getQueryString(); return this.getPath() + (q ? '?' + q : ''); }
+    getRemote(forcePort) {
+      const u = this._parts();
+      const port = u.port !== undefined ? u.port : forcePort ? (u.protocol === 'https' ? '443' : '80') : undefined;
+      return u.host + (port !== undefined ? ':' + port : '');
+    }
+    getRaw() { return this._q.urlText; }
+    toString() { return this._q.urlText; }
+    update(v) { this._q.urlText = typeof v === 'string' ? v : urlOf(v); }
+    addQueryParams(ps) { this.query.populate(ps); }
+    removeQueryParams(ps) {
+      const keys = (typeof ps === 'string' ? [ps] : [].concat(ps ?? [])).map((p) => (typeof p === 'object' ? p.key : p));
+      this.query.remove((p) => keys.includes(p.key));
+    }
+    toJSON() {
+      const u = this._parts();
+      const out = { raw: this._q.urlText };
+      if (u.protocol !== undefined) out.protocol = u.protocol;
+      if (this.host) out.host = this.host;
+      if (u.port !== undefined) out.port = u.port;
+      if (this.path) out.path = this.path;
+      if (u.query.length) out.query = u.query.map((p) => ({ ...p }));
+      if (u.hash !== undefined) out.hash = u.hash;
+      return out;
+    }
+  }
   // pm.request: the request as written, its URL settable, its headers a list
   const requestOf = (q) => {
     const headers = (q.headers || []).map(([k, v]) => [k, v]);
@@ -572,9 +701,9 @@ const char* pmPreludeSource()
     if (q.mode) body[q.mode] = (q.form || []).map(([key, value]) => ({ key, value }));
     const request = { method: q.method, urlText: q.url, headers: headerList(headers), body, _pairs: headers,
                       description: q.description ?? '', _form: q.form || [] };
-    const url = { toString: () => request.urlText };
-    Object.defineProperty(url, 'raw', { get: () => request.urlText });
-    Object.defineProperty(request, 'url', { get: () => url, set: (v) => { request.urlText = String(v); }, enumerable: true });
+    const url = new Url(request);
+    Object.defineProperty(request, 'url', { get: () => url, enumerable: true,
+      set: (v) => { request.urlText = typeof v === 'string' || v instanceof Url ? String(v) : urlOf(v) || String(v); } });
     Object.defineProperty(request, '_pairs', { enumerable: false });
     Object.defineProperty(request, '_form', { enumerable: false });
     // pm.request.to.have.header(name[, value]) and .body(text), as the answer's
@@ -591,7 +720,7 @@ const char* pmPreludeSource()
   const urlOf = (u) => {
     if (typeof u === 'string') return u;
     if (!u || typeof u !== 'object') return '';
-    if (Object.prototype.hasOwnProperty.call(u, 'toString')) return String(u);
+    if (u instanceof Url || Object.prototype.hasOwnProperty.call(u, 'toString')) return String(u);
     const host = Array.isArray(u.host) ? u.host.join('.') : String(u.host ?? '');
     if (!host) return '';
     const path = Array.isArray(u.path) ? u.path.join('/') : String(u.path ?? '');

@@ -164,6 +164,47 @@ private slots:
         QVERIFY(renderer.fixed(0).wire.find("X-Order") == std::string::npos); // the plan's request is untouched
     }
 
+    // pm.request.url as Postman's Url: its parts read from the URL as written (a name of the scenario's left as
+    // written), a change to its query written back into the request that goes. Shapes: values missing or empty,
+    // no path, a template in the path and the query.
+    void theUrlObjectReadsAndChangesItsParts_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("parts"); // host, port, path, getPath(), getQueryString(), query.get('x')
+        QTest::addColumn<QString>("sent");  // the request line after query.upsert({key: 'x', value: '2'})
+        QTest::newRow("values missing and empty")
+            << QStringLiteral("http://127.0.0.1:9/a/b?x=1&y&z=")
+            << QStringLiteral("[[\"127\",\"0\",\"0\",\"1\"],\"9\",[\"a\",\"b\"],\"/a/b\",\"x=1&y&z=\",\"1\"]")
+            << QStringLiteral("GET /a/b?x=2&y&z= HTTP/1.1");
+        QTest::newRow("no path, no query") << QStringLiteral("http://127.0.0.1:9")
+                                           << QStringLiteral("[[\"127\",\"0\",\"0\",\"1\"],\"9\",null,\"/\",\"\",null]")
+                                           << QStringLiteral("GET /?x=2 HTTP/1.1");
+        QTest::newRow("names of the scenario")
+            << QStringLiteral("http://127.0.0.1:9/${p}?x=${v}&k=1")
+            << QStringLiteral("[[\"127\",\"0\",\"0\",\"1\"],\"9\",[\"${p}\"],\"/${p}\",\"x=${v}&k=1\",\"${v}\"]")
+            << QStringLiteral("GET /pp?x=2&k=1 HTTP/1.1");
+    }
+    void theUrlObjectReadsAndChangesItsParts()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, parts);
+        QFETCH(QString, sent);
+        const std::string script = "const u = pm.request.url; console.log(JSON.stringify([u.host, u.port ?? null, "
+                                   "u.path ?? null, u.getPath(), u.getQueryString(), u.query.get('x') ?? null])); "
+                                   "u.query.upsert({key: 'x', value: '2'});";
+        Bench b("{\"variables\": [{\"name\": \"p\", \"constant\": {\"value\": \"pp\"}}, {\"name\": \"v\", "
+                "\"constant\": {\"value\": \"vv\"}}], \"steps\": [" +
+                step("a", url.toStdString(), script, "") + "]}");
+        std::string why;
+        QVERIFY2(b.scripts->runPre(0, 0, *b.second, why) == ScriptStep::Pre::Send, why.c_str());
+        QCOMPARE(b.second->console.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(b.second->console[0].text), parts);
+        RequestRenderer renderer(*b.plan, false);
+        RenderedRequest mine = renderer.fixed(0);
+        QVERIFY2(b.scripts->change(0, 0, mine, why), why.c_str());
+        QCOMPARE(QString::fromStdString(mine.wire.substr(0, mine.wire.find("\r\n"))), sent);
+    }
+
     // The test script: a pm.test that fails makes a passing answer CheckFailed, named; one that throws makes it
     // ScriptFailed; a verdict that already failed stays; each pm.test is tallied as the check of its name.
     void theTestScriptJudgesAndIsTallied()
