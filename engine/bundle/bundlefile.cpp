@@ -242,11 +242,38 @@ std::string pathNamedIn(const google::protobuf::Message& m, const std::string& p
     }
     return {};
 }
+// Every file field's value under `m` (import paths are folders, not files), in order.
+void filesNamedIn(const google::protobuf::Message& m, std::vector<std::string>& out)
+{
+    using google::protobuf::FieldDescriptor;
+    const google::protobuf::Reflection* r = m.GetReflection();
+    std::vector<const FieldDescriptor*> fields;
+    r->ListFields(m, &fields);
+    for (const FieldDescriptor* f : fields) {
+        if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING && isPathField(f->name()) && f->name() != "import_paths") {
+            const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+            for (int i = 0; i < n; ++i)
+                if (std::string v = f->is_repeated() ? r->GetRepeatedString(m, f, i) : r->GetString(m, f); !v.empty())
+                    out.push_back(std::move(v));
+        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !f->is_map()) {
+            const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+            for (int i = 0; i < n; ++i)
+                filesNamedIn(f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f), out);
+        }
+    }
+}
 } // namespace
 
 std::string pathNamedIn(const v1::Scenario& scenario)
 {
     return pathNamedIn(scenario, "");
+}
+
+std::vector<std::string> filesNamedIn(const v1::Scenario& scenario)
+{
+    std::vector<std::string> out;
+    filesNamedIn(scenario, out);
+    return out;
 }
 
 bool looksLikeBundle(const std::string& bytes)

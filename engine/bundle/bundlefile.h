@@ -4,6 +4,7 @@
 // for the layout on disk.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace stampede::v1 {
 class Bundle;
@@ -29,6 +30,9 @@ bool decodeBundle(const std::string& bytes, v1::Bundle& out, std::string& error)
 // bundle carries its data inline: an agent never opens a path it was given,
 // and decodeBundle refuses a bundle that names one.
 std::string pathNamedIn(const v1::Scenario& scenario);
+// Every file `scenario` names (a data set, a body or a form's file, a replay's, a .proto, a certificate or key),
+// as written, in order: what makeBundle reads (an output must never be one of them).
+std::vector<std::string> filesNamedIn(const v1::Scenario& scenario);
 // True when `bytes` start with the bundle magic.
 bool looksLikeBundle(const std::string& bytes);
 

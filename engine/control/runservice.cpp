@@ -107,7 +107,20 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     if (local)
         po.reflection = serverReflection();
     std::vector<PlanError> planErrors;
-    auto plan = compileScenario(request.scenario, po, planErrors);
+    // Every input file is read once, into the bundle the engines run, and the plan is compiled from it as an
+    // agent compiles it (what the controller judges is what the engines ran, even if a file changes meanwhile).
+    // A fault: the scenario as written is compiled to name every one as the user wrote it ("users.csv line 3",
+    // not the bundle's inline data; its files are read again only then).
+    std::string bundleError;
+    const bool bundled = makeBundle(request.scenario, request.baseDir, request.source, s->m_bundle, bundleError);
+    auto plan = bundled ? compileScenario(s->m_bundle.scenario(), po, planErrors) : std::nullopt;
+    if (!plan) {
+        std::vector<PlanError> asWritten;
+        if (!compileScenario(request.scenario, po, asWritten) && !asWritten.empty())
+            planErrors = std::move(asWritten);
+        else if (!bundled)
+            planErrors.push_back({"", bundleError});
+    }
     if (plan && local && !resolveTargets(*plan, planErrors))
         plan.reset();
     if (!plan) {
@@ -116,6 +129,8 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
         return nullptr;
     }
     s->m_plan = std::move(*plan);
+    for (const std::string& file : filesNamedIn(request.scenario)) // what the bundle read
+        s->m_plan.inputFiles.push_back(pathUnder(request.baseDir, file));
     for (std::size_t k = 0; k < s->m_plan.scenarios.size() && k < s->m_plan.places.size(); ++k)
         s->m_scenarios.push_back({s->m_plan.scenarios[k].name, s->m_plan.places[k].firstStep,
                                   std::uint32_t(s->m_plan.scenarios[k].steps.size()),
@@ -153,10 +168,6 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     // the agents' CA must be readable: never a silent fallback to the system's CAs
     if (!request.controller.caFile.empty() && !readWholeFile(request.controller.caFile, pem, error)) {
         errors.push_back("the agents' CA \"" + request.controller.caFile + "\" cannot be read: " + error);
-        return nullptr;
-    }
-    if (!makeBundle(request.scenario, request.baseDir, request.source, s->m_bundle, error)) {
-        errors.push_back(error);
         return nullptr;
     }
     std::string asWritten = request.scenarioJson;

@@ -6,6 +6,8 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 #include <fstream>
 
 using namespace stampede;
@@ -217,6 +219,34 @@ private slots:
         inlineOnly.mutable_scenario()->add_variables()->mutable_csv()->set_data("id\n1\n");
         QVERIFY(pathNamedIn(inlineOnly.scenario()).empty());
         QVERIFY2(decodeBundle(encodeBundle(inlineOnly), back, error), error.c_str());
+    }
+
+    // Every file a scenario names, wherever it is (a plan's scenarios, setup, TLS), in order; import paths are
+    // folders, not files: what the controller's bundle reads and an output must spare.
+    void namesEveryFileItReads()
+    {
+        v1::Scenario s;
+        auto* v = s.add_variables();
+        v->set_name("u");
+        v->mutable_csv()->set_file("users.csv");
+        auto* g = s.add_steps()->mutable_grpc();
+        g->add_protos("a.proto");
+        g->add_protos("b.proto");
+        g->add_import_paths("include");
+        s.mutable_tls()->set_ca_file("ca.pem");
+        auto* sub = s.add_scenarios();
+        sub->add_steps()->mutable_replay()->set_file("access.log");
+        auto* form = sub->add_steps()->mutable_request()->mutable_form();
+        form->add_files()->set_file("upload.bin");
+        s.add_setup()->mutable_request()->mutable_body_file()->set_file("body.json");
+        std::vector<std::string> files = filesNamedIn(s);
+        std::sort(files.begin(), files.end());
+        const std::vector<std::string> expected{"a.proto", "access.log", "b.proto",  "body.json",
+                                                "ca.pem",  "upload.bin", "users.csv"};
+        QCOMPARE(files, expected);
+        v1::Scenario inlined;
+        inlined.add_variables()->mutable_csv()->set_data("id\n1\n");
+        QVERIFY(filesNamedIn(inlined).empty());
     }
 
     void refusesBadBundles_data()
