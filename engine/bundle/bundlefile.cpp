@@ -15,6 +15,7 @@
 #include <openssl/sha.h>
 
 #include <cstring>
+#include <functional>
 
 namespace stampede {
 
@@ -219,60 +220,50 @@ bool isPathField(const std::string& name)
            (name.size() > 5 && name.compare(name.size() - 5, 5, "_file") == 0);
 }
 
-std::string pathNamedIn(const google::protobuf::Message& m, const std::string& prefix)
+// Each path field under `m` (`at`: where, as "steps[0].grpc.protos[1]"; `name`: the field's), depth first, in
+// order, until `visit` says stop (false); false when it did.
+using PathVisit = std::function<bool(const std::string& name, const std::string& at, const std::string& value)>;
+bool eachPathField(const google::protobuf::Message& m, const std::string& prefix, const PathVisit& visit)
 {
     using google::protobuf::FieldDescriptor;
     const google::protobuf::Reflection* r = m.GetReflection();
     std::vector<const FieldDescriptor*> fields;
     r->ListFields(m, &fields);
     for (const FieldDescriptor* f : fields) {
-        if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING && isPathField(f->name())) {
-            const std::string value = f->is_repeated() ? r->GetRepeatedString(m, f, 0) : r->GetString(m, f);
-            if (!value.empty() || f->is_repeated())
-                return prefix + f->name() + (f->is_repeated() ? "[0]" : "") + " (\"" + value.substr(0, 200) + "\")";
-        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !f->is_map()) {
-            const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
-            for (int i = 0; i < n; ++i) {
-                const std::string at = prefix + f->name() + (f->is_repeated() ? "[" + std::to_string(i) + "]" : "");
-                const auto& sub = f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f);
-                if (std::string found = pathNamedIn(sub, at + "."); !found.empty())
-                    return found;
-            }
+        const bool path = f->cpp_type() == FieldDescriptor::CPPTYPE_STRING && isPathField(f->name());
+        if (!path && (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE || f->is_map()))
+            continue;
+        const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+        for (int i = 0; i < n; ++i) {
+            const std::string at = prefix + f->name() + (f->is_repeated() ? "[" + std::to_string(i) + "]" : "");
+            if (path ? !visit(f->name(), at, f->is_repeated() ? r->GetRepeatedString(m, f, i) : r->GetString(m, f))
+                     : !eachPathField(f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f), at + ".",
+                                      visit))
+                return false;
         }
     }
-    return {};
-}
-// Every file field's value under `m` (import paths are folders, not files), in order.
-void filesNamedIn(const google::protobuf::Message& m, std::vector<std::string>& out)
-{
-    using google::protobuf::FieldDescriptor;
-    const google::protobuf::Reflection* r = m.GetReflection();
-    std::vector<const FieldDescriptor*> fields;
-    r->ListFields(m, &fields);
-    for (const FieldDescriptor* f : fields) {
-        if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING && isPathField(f->name()) && f->name() != "import_paths") {
-            const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
-            for (int i = 0; i < n; ++i)
-                if (std::string v = f->is_repeated() ? r->GetRepeatedString(m, f, i) : r->GetString(m, f); !v.empty())
-                    out.push_back(std::move(v));
-        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !f->is_map()) {
-            const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
-            for (int i = 0; i < n; ++i)
-                filesNamedIn(f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f), out);
-        }
-    }
+    return true;
 }
 } // namespace
 
 std::string pathNamedIn(const v1::Scenario& scenario)
 {
-    return pathNamedIn(scenario, "");
+    std::string found;
+    eachPathField(scenario, "", [&](const std::string&, const std::string& at, const std::string& value) {
+        found = at + " (\"" + value.substr(0, 200) + "\")";
+        return false; // the first
+    });
+    return found;
 }
 
 std::vector<std::string> filesNamedIn(const v1::Scenario& scenario)
 {
     std::vector<std::string> out;
-    filesNamedIn(scenario, out);
+    eachPathField(scenario, "", [&](const std::string& name, const std::string&, const std::string& value) {
+        if (name != "import_paths" && !value.empty()) // import paths are folders, not files
+            out.push_back(value);
+        return true;
+    });
     return out;
 }
 

@@ -83,6 +83,36 @@ bool roomForAMinute(const std::string& path, std::size_t steps, std::uint64_t en
             " free, and a minute of this run needs about " + megabytes(minute);
     return false;
 }
+// Every input file is read once, into `bundle` (what the engines run), and the plan is compiled from it as an
+// agent compiles it (what the controller judges is what the engines ran, even if a file changes meanwhile); local
+// engines' servers are then looked up (remote agents ask them themselves). A fault: the scenario as written is
+// compiled to name every one as the user wrote it ("users.csv line 3", not the bundle's inline data; its files are
+// read again only then). Nullopt with `errors`.
+std::optional<ScenarioPlan> bundleAndCompile(const RunRequest& request, v1::Bundle& bundle,
+                                             std::vector<PlanError>& errors)
+{
+    PlanOptions po;
+    po.baseDir = request.baseDir;
+    const bool local = request.engines.agents.empty();
+    if (local)
+        po.reflection = serverReflection();
+    std::string bundleError;
+    const bool bundled = makeBundle(request.scenario, request.baseDir, request.source, bundle, bundleError);
+    auto plan = bundled ? compileScenario(bundle.scenario(), po, errors) : std::nullopt;
+    if (!plan) {
+        std::vector<PlanError> asWritten;
+        if (!compileScenario(request.scenario, po, asWritten) && !asWritten.empty())
+            errors = std::move(asWritten);
+        else if (!bundled)
+            errors.push_back({"", bundleError});
+        return std::nullopt;
+    }
+    if (local && !resolveTargets(*plan, errors))
+        return std::nullopt;
+    for (const std::string& file : filesNamedIn(request.scenario)) // what the bundle read
+        plan->inputFiles.push_back(pathUnder(request.baseDir, file));
+    return plan;
+}
 } // namespace
 
 RunService::~RunService() = default;
@@ -101,36 +131,14 @@ std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<
     }
     if (!request.scenario.threads())
         request.scenario.set_threads(1); // one thread per engine: the pool brings the parallelism
-    PlanOptions po;
-    po.baseDir = request.baseDir;
-    const bool local = request.engines.agents.empty(); // remote agents ask the servers themselves
-    if (local)
-        po.reflection = serverReflection();
     std::vector<PlanError> planErrors;
-    // Every input file is read once, into the bundle the engines run, and the plan is compiled from it as an
-    // agent compiles it (what the controller judges is what the engines ran, even if a file changes meanwhile).
-    // A fault: the scenario as written is compiled to name every one as the user wrote it ("users.csv line 3",
-    // not the bundle's inline data; its files are read again only then).
-    std::string bundleError;
-    const bool bundled = makeBundle(request.scenario, request.baseDir, request.source, s->m_bundle, bundleError);
-    auto plan = bundled ? compileScenario(s->m_bundle.scenario(), po, planErrors) : std::nullopt;
-    if (!plan) {
-        std::vector<PlanError> asWritten;
-        if (!compileScenario(request.scenario, po, asWritten) && !asWritten.empty())
-            planErrors = std::move(asWritten);
-        else if (!bundled)
-            planErrors.push_back({"", bundleError});
-    }
-    if (plan && local && !resolveTargets(*plan, planErrors))
-        plan.reset();
+    auto plan = bundleAndCompile(request, s->m_bundle, planErrors);
     if (!plan) {
         for (const auto& e : planErrors)
             errors.push_back(e.text());
         return nullptr;
     }
     s->m_plan = std::move(*plan);
-    for (const std::string& file : filesNamedIn(request.scenario)) // what the bundle read
-        s->m_plan.inputFiles.push_back(pathUnder(request.baseDir, file));
     for (std::size_t k = 0; k < s->m_plan.scenarios.size() && k < s->m_plan.places.size(); ++k)
         s->m_scenarios.push_back({s->m_plan.scenarios[k].name, s->m_plan.places[k].firstStep,
                                   std::uint32_t(s->m_plan.scenarios[k].steps.size()),

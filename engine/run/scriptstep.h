@@ -47,8 +47,8 @@ public:
     int takeJump(std::uint32_t user) { return m_scripts.takeJump(user); }
 
     // Whether the step has a pre-request script, a test script.
-    bool hasPre(const PlannedStep& step) const { return step.scripts && !step.scripts->pre.empty(); }
-    bool hasTest(const PlannedStep& step) const { return step.scripts && !step.scripts->test.empty(); }
+    static bool hasPre(const PlannedStep& step) { return step.scripts && !step.scripts->pre.empty(); }
+    static bool hasTest(const PlannedStep& step) { return step.scripts && !step.scripts->test.empty(); }
 
     // The step's pre-request script for `user`, before its request is made: its pm.tests counted into `second`
     // (the step's counters of the second it runs in, `step` of the plan), its console lines kept there.

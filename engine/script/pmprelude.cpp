@@ -703,7 +703,7 @@ const char* pmPreludeSource()
                       description: q.description ?? '', _form: q.form || [] };
     const url = new Url(request);
     Object.defineProperty(request, 'url', { get: () => url, enumerable: true,
-      set: (v) => { request.urlText = typeof v === 'string' || v instanceof Url ? String(v) : urlOf(v) || String(v); } });
+      set: (v) => { request.urlText = urlOf(v) || String(v); } });
     Object.defineProperty(request, '_pairs', { enumerable: false });
     Object.defineProperty(request, '_form', { enumerable: false });
     // pm.request.to.have.header(name[, value]) and .body(text), as the answer's
