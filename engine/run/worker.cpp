@@ -110,27 +110,6 @@ void Worker::setGauges()
     m_current->activeUsers = m_pacer->activeUsers();
 }
 
-void Worker::keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why,
-                        std::string_view trace)
-{
-    auto& samples = m_current->samples;
-    step += m_setup.stepOffset; // the run's place of it
-    if (sampleBudgetSpent(samples, step, c))
-        return;
-    ErrorSample e;
-    e.step = step;
-    e.second = m_current->second;
-    e.errorClass = c;
-    e.status = status;
-    e.detail = why;
-    e.trace = trace;
-    const auto headEnd = raw.find("\r\n\r\n");
-    e.head = raw.substr(0, headEnd);
-    if (headEnd != std::string::npos)
-        e.body = raw.substr(headEnd + 4, kSampleBodyLimit);
-    samples.push_back(std::move(e));
-}
-
 IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
 {
     auto m = std::make_unique<IntervalMetrics>();
@@ -257,9 +236,9 @@ void Worker::onStray(std::uint32_t tag, std::string_view bytes, Nanos now)
     StepCounters& c = metricsAt(step, now).counters;
     c.addError(ErrorClass::Protocol);
     ++c.stray;
-    keepSample(step, ErrorClass::Protocol, 0, bytes,
-               std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
-                   " from the server while no request was waiting for an answer: the connection was closed");
+    keepRawSample(*m_current, m_setup.stepOffset + step, ErrorClass::Protocol, 0, bytes,
+                  std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
+                      " from the server while no request was waiting for an answer: the connection was closed");
 }
 
 void Worker::onRetry(std::uint32_t tag, Nanos now)
@@ -369,8 +348,9 @@ void Worker::run()
     m_current = freshSecond(first);
     m_secondEnd = m_setup.start + Nanos(first) * kNanosPerSecond;
     if (m_scripted) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
-        m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_cursors, m_tally,
-                                                 m_setup.stepOffset);
+        m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_cursors,
+                                                 m_judge.tally(), m_setup.stepOffset);
+        m_judge.setScripts(m_scripts.get());
         // pm.sendRequest: sent as the script asks, counted beside the step (a request of the script's, not the step's)
         // and never past the run's end (a run ends on time)
         m_scripts->setRequestSender([this](std::size_t step, std::string_view spec, std::string& json) {
@@ -427,6 +407,7 @@ void Worker::run()
     }
     setGauges();
     m_sessions->close();
+    m_judge.setScripts(nullptr);
     m_scripts.reset();
     m_setup.sink->deliver(m_setup.index, std::move(m_current), true);
 }

@@ -24,6 +24,7 @@
 // the slot's variables; a step that uses extracted values is rendered when
 // sent. What the worker decides there (the cookie a request carries, where a
 // redirect goes) the session applies.
+#include "answerjudge.h"
 #include "checktally.h"
 #include "core/clock.h"
 #include "core/parametersource.h"
@@ -197,14 +198,11 @@ private:
     {
         return [io = &m_io] { io->wake(); };
     }
-    // The answer judged by the step's checks and test script (m_tally, counted when the outcome is), extracted
-    // from when it passed; `why` a failure.
-    Verdict judge(std::uint32_t slot, const AnswerView& answer, bool statusFailed, std::string& why);
-    void failCheck(const Slot& slot, const AnswerView& answer, const std::string& why,
-                   ErrorClass c = ErrorClass::Check);
+    // What the step's judge (answerjudge.h) is told of `slot`'s answer: the request as it went, the user's cookies
+    // for a test script's pm.cookies.
+    AnswerJudge::Call judgeCall(std::uint32_t slot);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     const RenderedRequest& sentRequest(std::uint32_t slot, std::size_t step) const;
-    AnswerView answerOf(std::uint32_t tag, const Answer& answer, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
@@ -226,10 +224,8 @@ private:
     void setGauges();
     void keepSample(const Slot& slot, ErrorClass c, int status, std::string_view raw, const std::string& why)
     {
-        keepSample(std::uint32_t(slot.step), c, status, raw, why, traceOf(slot));
+        keepRawSample(*m_current, m_setup.stepOffset + std::uint32_t(slot.step), c, status, raw, why, traceOf(slot));
     }
-    void keepSample(std::uint32_t step, ErrorClass c, int status, std::string_view raw, const std::string& why,
-                    std::string_view trace = {});
     IntervalMetricsPtr freshSecond(std::uint32_t second) const;
 
     WorkerSetup m_setup;
@@ -244,18 +240,15 @@ private:
     std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
     std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
-    bool m_flows = false;                  // checks, extraction, cookies, redirects or scripts in the plan
-    bool m_scripted = false;               // some step has a script
-    std::unique_ptr<ScriptStep> m_scripts; // the steps' scripts: made on the worker's thread when it runs
-    void testScript(std::uint32_t slot, const AnswerView& answer, Verdict& verdict, std::string& why);
+    bool m_flows = false;                            // checks, extraction, cookies, redirects or scripts in the plan
+    bool m_scripted = false;                         // some step has a script
+    std::unique_ptr<ScriptStep> m_scripts;           // the steps' scripts: made on the worker's thread when it runs
     std::vector<Outgoing> m_outgoing;                // per step: where and how its request goes
     std::vector<StepHookPtr> m_hooks;                // the plan's hooks, one of each kind its steps list
     std::vector<std::vector<StepHook*>> m_stepHooks; // per step, its hooks in order (empty: a plain step)
     CookieHook* m_cookies = nullptr;                 // the cookie jars' hook (pm.cookies reads it), if any
-    JsonReader m_json;                               // reads the answers' JSON paths
-    std::string m_decoded; // an answer's body decoded: from gzip or deflate (decodedBody), or by the step's codec
-    int m_lookupSlot = -1; // value(): read this slot's saved and extracted values
-    const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
+    int m_lookupSlot = -1;                           // value(): read this slot's saved and extracted values
+    const bool m_paced = m_plan.load->paced();       // iterations at planned times: send lag measured
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
@@ -265,11 +258,11 @@ private:
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_thinking;
     // Steps to be tried again (their retry's backoff): when each goes.
     std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
-    CheckTally m_tally;                // what the answer being judged said, until its outcome is counted
-    StepPolicy m_policy{m_plan.steps}; // each user's tries and repeats: retry, onError, repeat
-    UserValues m_own{m_plan};          // each user's extracted values and the iteration's kept ones (with flows)
-    std::vector<StepHook*> m_holders;  // the hooks that may hold users (a rendezvous): asked at each turn
-    Nanos m_stopRunAt = 0;             // a step's onError stopRun: when (0: not)
+    StepPolicy m_policy{m_plan.steps};  // each user's tries and repeats: retry, onError, repeat
+    UserValues m_own{m_plan};           // each user's extracted values and the iteration's kept ones (with flows)
+    AnswerJudge m_judge{m_plan, m_own}; // the step's checks and test script on an answer, the verdict
+    std::vector<StepHook*> m_holders;   // the hooks that may hold users (a rendezvous): asked at each turn
+    Nanos m_stopRunAt = 0;              // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     std::optional<IterationTrace> m_trace;               // each iteration's trace id (with trace on)

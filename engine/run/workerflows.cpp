@@ -3,7 +3,6 @@
 // here runs for a scenario without them (Worker::m_flows).
 #include "worker.h"
 
-#include "check/contentcoding.h"
 #include "core/text.h"
 #include "core/url.h"
 #include "core/wiretext.h"
@@ -170,90 +169,14 @@ const RenderedRequest& Worker::sentRequest(std::uint32_t slot, std::size_t step)
     return own ? s.rendered[step] : m_renderer.fixed(step);
 }
 
-// The answer as the step's checks see it: what the session captured, its body
-// decoded (from gzip or deflate, or by the step's codec: a message as JSON) when
-// some check or extractor reads it.
-AnswerView Worker::answerOf(std::uint32_t tag, const Answer& answer, Nanos now)
-{
-    const Slot& s = m_slots[tag];
-    AnswerView a;
-    a.status = answer.code;
-    a.statusName = answer.statusName;
-    a.codeName = answer.codeName;
-    a.elapsedNanos = now - s.intended;
-    if (!answer.headers)
-        return a;
-    a.headers = answer.headers;
-    a.trailers = answer.trailers;
-    a.body = *answer.body;
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    if (!(st.needs & kNeedsBody))
-        return a;
-    if (st.codec) {
-        st.codec->decode(*answer.body, m_decoded);
-        a.body = m_decoded;
-    } else {
-        a.body = decodedBody(a, m_decoded);
-    }
-    return a;
-}
-
-// Judges an answer by the step's checks and its test script (what they said kept for when the outcome is
-// counted), then extracts. A status its protocol calls an error (`statusFailed`: HTTP's from 400, a call status
-// other than OK) is an error of its own class unless a status check accepted it.
-Verdict Worker::judge(std::uint32_t slot, const AnswerView& a, bool statusFailed, std::string& why)
-{
-    Slot& s = m_slots[slot];
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    AnswerJson json(m_json, a.body);
-    const CheckTally::Judged checks = m_tally.judge(st, a, json, why);
-    Verdict script = Verdict::Pass;
-    std::string scriptWhy;
-    if (m_scripts && m_scripts->hasTest(st)) // run on every answer, as Postman does
-        testScript(slot, a, script, scriptWhy);
-    const Verdict verdict = answerVerdict(statusFailed, checks, script, m_plan.testsVerdict);
-    if (verdict == Verdict::StatusError)
-        why.clear();
-    else if (verdict != Verdict::Pass && !(verdict == Verdict::CheckFailed && checks.failed >= 0))
-        why = std::move(scriptWhy); // the script's, unless a check of the step's own failed first
-    else if (verdict == Verdict::Pass)
-        m_own.extract(slot, st, a, json);
-    return verdict;
-}
-
-// The step's test script on the answer (scriptstep.h), with the user's cookies for the URL as sent (pm.cookies)
-// and the request as it went (pm.request).
-void Worker::testScript(std::uint32_t slot, const AnswerView& a, Verdict& verdict, std::string& why)
+AnswerJudge::Call Worker::judgeCall(std::uint32_t slot)
 {
     const Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
-    const std::string_view cookies =
-        m_cookies ? m_cookies->header(slot, m_plan.steps[step], s.path) : std::string_view();
-    m_scripts->runTest(slot, step, a, cookies, &sentRequest(slot, step), *m_current, verdict, why);
-}
-
-// The answer of a failed check kept as a sample: its status, the headers
-// and the first KiB of the body as captured, and the check's name.
-void Worker::failCheck(const Slot& slot, const AnswerView& a, const std::string& why, ErrorClass c)
-{
-    const std::uint32_t step = m_setup.stepOffset + std::uint32_t(slot.step); // the run's place of it
-    if (sampleBudgetSpent(m_current->samples, step, c))
-        return;
-    ErrorSample e;
-    e.step = step;
-    e.second = m_current->second;
-    e.errorClass = c;
-    e.status = a.codeName.empty() ? a.status : 0; // a sample's status is HTTP's: a protocol's own code is in its head
-    e.head = std::string(a.statusName) + ": " + std::to_string(a.status);
-    if (!a.codeName.empty())
-        e.head += " " + std::string(a.codeName);
-    if (a.headers)
-        for (const auto& [name, value] : *a.headers)
-            e.head += "\r\n" + name + ": " + value;
-    e.body = std::string(a.body.substr(0, kSampleBodyLimit));
-    e.detail = why;
-    e.trace = traceOf(slot);
-    m_current->samples.push_back(std::move(e));
+    AnswerJudge::Call c{slot, step, &sentRequest(slot, step), {}, *m_current};
+    if (m_cookies && m_scripts && ScriptStep::hasTest(m_plan.steps[step])) // what a test script's pm.cookies reads
+        c.cookies = m_cookies->header(slot, m_plan.steps[step], s.path);
+    return c;
 }
 
 } // namespace stampede

@@ -27,8 +27,9 @@ void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     if (m_flows) {
         if (!m_stepHooks[std::size_t(m_slots[tag].step)].empty() && hooksTake(tag, answer, now))
             return; // a hook sent the step again (a redirect's hop): its answer is not the step's
-        a = answerOf(tag, answer, now);
-        o.verdict = judge(tag, a, answer.statusFailed(), o.why);
+        const Slot& s = m_slots[tag];
+        a = m_judge.view(m_plan.steps[std::size_t(s.step)], answer, now - s.intended);
+        o.verdict = m_judge.judge(judgeCall(tag), a, answer.statusFailed(), o.why);
     }
     if (o.verdict == Verdict::StatusError) {
         o.errorClass = answer.statusError;
@@ -74,26 +75,14 @@ void Worker::fail(std::uint32_t tag, ErrorClass error, std::string_view why, Nan
     settle(tag, o, nullptr, now);
 }
 
-// A collection run (newman's verdict) runs a request's test script also when the request could not be made or
-// answered, on no answer (code 0, no headers, no body), and counts its tests, as newman does; not for a try
-// that is retried, nor for a request that was never made (a value it could not carry, a pre-request script
-// that failed).
+// A request that failed (not a try that is retried, nor one never made: a value it could not carry, a pre-request
+// script that failed): a collection's test script runs on no answer, as newman runs it.
 void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
 {
     const Slot& s = m_slots[tag];
-    const PlannedStep& st = m_plan.steps[std::size_t(s.step)];
-    if (!m_plan.testsVerdict || !st.scripts || st.scripts->test.empty() ||
-        !m_policy.lastTry(tag, std::size_t(s.step)) || error == ErrorClass::Render || error == ErrorClass::Extract ||
-        error == ErrorClass::Script)
-        return;
-    static const HeaderPairs none;
-    AnswerView a;
-    a.headers = &none;
-    a.elapsedNanos = now - s.intended;
-    m_tally.openNotRun(st.checks.size());
-    Verdict verdict = Verdict::Failed; // the request's failure stands
-    std::string why;
-    testScript(tag, a, verdict, why);
+    if (m_scripts && m_policy.lastTry(tag, std::size_t(s.step)) && error != ErrorClass::Render &&
+        error != ErrorClass::Extract && error != ErrorClass::Script)
+        m_judge.judgeNoAnswer(judgeCall(tag), now - s.intended);
 }
 
 void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte)
@@ -116,7 +105,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         ++metricsAt(step, now).counters.retries;
         --m_inFlight;
         m_retrying.emplace(due, slot);
-        m_tally.drop();
+        m_judge.drop();
         return;
     }
     StepMetrics& m = metricsAt(step, now);
@@ -125,7 +114,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         m.counters.bytesIn += o.bytesIn;
         recordTimes(m, s, now, o.timeToFirstByte);
     }
-    m_tally.countInto(m);
+    m_judge.countInto(m);
     if (!m_stepHooks[step].empty())
         hooksSettled(slot, o.verdict != Verdict::Pass, now);
     switch (o.verdict) {
@@ -138,11 +127,13 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         break;
     case Verdict::CheckFailed:
         m.counters.addError(ErrorClass::Check);
-        failCheck(s, *a, o.why);
+        keepAnswerSample(*m_current, m_setup.stepOffset + std::uint32_t(step), ErrorClass::Check, *a, o.why,
+                         traceOf(s));
         break;
     case Verdict::ScriptFailed:
         m.counters.addError(ErrorClass::Script);
-        failCheck(s, *a, o.why, ErrorClass::Script);
+        keepAnswerSample(*m_current, m_setup.stepOffset + std::uint32_t(step), ErrorClass::Script, *a, o.why,
+                         traceOf(s));
         break;
     case Verdict::Failed:
         m.counters.addError(o.errorClass);

@@ -1,0 +1,106 @@
+#include "answerjudge.h"
+
+#include "check/contentcoding.h"
+#include "scriptstep.h"
+
+namespace stampede {
+
+AnswerView AnswerJudge::view(const PlannedStep& step, const Answer& answer, Nanos elapsed)
+{
+    AnswerView a;
+    a.status = answer.code;
+    a.statusName = answer.statusName;
+    a.codeName = answer.codeName;
+    a.elapsedNanos = elapsed;
+    if (!answer.headers)
+        return a;
+    a.headers = answer.headers;
+    a.trailers = answer.trailers;
+    a.body = *answer.body;
+    if (!(step.needs & kNeedsBody))
+        return a;
+    if (step.codec) {
+        step.codec->decode(*answer.body, m_decoded);
+        a.body = m_decoded;
+    } else {
+        a.body = decodedBody(a, m_decoded);
+    }
+    return a;
+}
+
+Verdict AnswerJudge::judge(const Call& call, const AnswerView& a, bool statusFailed, std::string& why)
+{
+    const PlannedStep& st = m_plan.steps[call.step];
+    AnswerJson json(m_json, a.body);
+    const CheckTally::Judged checks = m_tally.judge(st, a, json, why);
+    Verdict script = Verdict::Pass;
+    std::string scriptWhy;
+    if (m_scripts && ScriptStep::hasTest(st))
+        m_scripts->runTest(call.user, call.step, a, call.cookies, call.sent, call.second, script, scriptWhy);
+    const Verdict verdict = answerVerdict(statusFailed, checks, script, m_plan.testsVerdict);
+    if (verdict == Verdict::StatusError)
+        why.clear();
+    else if (verdict != Verdict::Pass && !(verdict == Verdict::CheckFailed && checks.failed >= 0))
+        why = std::move(scriptWhy); // the script's, unless a check of the step's own failed first
+    else if (verdict == Verdict::Pass)
+        m_values.extract(call.user, st, a, json);
+    return verdict;
+}
+
+void AnswerJudge::judgeNoAnswer(const Call& call, Nanos elapsed)
+{
+    const PlannedStep& st = m_plan.steps[call.step];
+    if (!m_plan.testsVerdict || !m_scripts || !ScriptStep::hasTest(st))
+        return;
+    static const HeaderPairs none;
+    AnswerView a;
+    a.headers = &none;
+    a.elapsedNanos = elapsed;
+    m_tally.openNotRun(st.checks.size());
+    Verdict verdict = Verdict::Failed; // the request's failure stands
+    std::string why;
+    m_scripts->runTest(call.user, call.step, a, call.cookies, call.sent, call.second, verdict, why);
+}
+
+void keepRawSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c, int status, std::string_view raw,
+                   const std::string& why, std::string_view trace)
+{
+    if (sampleBudgetSpent(second.samples, step, c))
+        return;
+    ErrorSample e;
+    e.step = step;
+    e.second = second.second;
+    e.errorClass = c;
+    e.status = status;
+    e.detail = why;
+    e.trace = trace;
+    const auto headEnd = raw.find("\r\n\r\n");
+    e.head = raw.substr(0, headEnd);
+    if (headEnd != std::string::npos)
+        e.body = raw.substr(headEnd + 4, kSampleBodyLimit);
+    second.samples.push_back(std::move(e));
+}
+
+void keepAnswerSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c, const AnswerView& a,
+                      const std::string& why, std::string_view trace)
+{
+    if (sampleBudgetSpent(second.samples, step, c))
+        return;
+    ErrorSample e;
+    e.step = step;
+    e.second = second.second;
+    e.errorClass = c;
+    e.status = a.codeName.empty() ? a.status : 0; // a sample's status is HTTP's: a protocol's own code is in its head
+    e.head = std::string(a.statusName) + ": " + std::to_string(a.status);
+    if (!a.codeName.empty())
+        e.head += " " + std::string(a.codeName);
+    if (a.headers)
+        for (const auto& [name, value] : *a.headers)
+            e.head += "\r\n" + name + ": " + value;
+    e.body = std::string(a.body.substr(0, kSampleBodyLimit));
+    e.detail = why;
+    e.trace = trace;
+    second.samples.push_back(std::move(e));
+}
+
+} // namespace stampede
