@@ -32,21 +32,8 @@ Nanos pacedWake(Nanos due, Nanos now, Nanos limit)
 
 Worker::Worker(const WorkerSetup& setup)
     : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock),
-      m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo),
-      m_renderer(m_plan, m_plan.http == HttpVersion::Http2)
+      m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo)
 {
-    m_cursors.resize(m_plan.variables.size());
-    for (std::size_t i = 0; i < m_plan.variables.size(); ++i) {
-        const auto& v = m_plan.variables[i];
-        if (!v.used || v.extracted)
-            continue;
-        try {
-            m_cursors[i] = v.source->cursor(setup.part, setup.parts, setup.seed + i * 7919);
-        } catch (const PartitionError& e) {
-            throw PartitionError("variable \"" + v.name + "\": " + e.what());
-        }
-        m_usedVariables.push_back(std::uint16_t(i));
-    }
     for (const PlannedStep& st : m_plan.steps)
         m_outgoing.push_back(outgoingOf(st));
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
@@ -82,9 +69,7 @@ Worker::Worker(const WorkerSetup& setup)
                 m_stepHooks[i].push_back(at->second);
         }
     m_scripted = ScriptStep::needed(m_plan);
-    if (m_renderer.anyTemplated() || m_scripted) // a script's changes go into the slot's own copy
-        for (auto& s : m_slots)
-            s.rendered.resize(m_plan.steps.size());
+    m_requests.reset(slots, m_scripted); // a script's changes go into the user's own copy
     m_flows = m_plan.cookies || m_plan.followRedirects || m_scripted ||
               std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& st) {
                   return !st.checks.empty() || !st.extractors.empty() || !st.hooks.empty();
@@ -132,43 +117,25 @@ void Worker::rollSeconds(Nanos now)
     }
 }
 
-std::string_view Worker::value(VarRef ref) const
-{
-    std::string_view own;
-    if (m_lookupSlot >= 0 && m_own.own(std::uint32_t(m_lookupSlot), ref, own)) // a step rendered when sent
-        return own;
-    return m_cursors[ref.variable]->value(ref.column);
-}
-
 bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what)
 {
     Slot& s = m_slots[slot];
     if (what.record) { // a recorded request, to its server's step, as it was: an iteration of one request
         s.single = true;
-        m_renderer.renderRecord(what.step, *what.record, s.rendered[what.step],
-                                m_trace->replay(slot, *what.record, what.copy));
+        m_requests.record(slot, what.step, *what.record, m_trace->replay(slot, *what.record, what.copy));
         sendStep(slot, int(what.step), intended, now);
         return true;
     }
-    if (!m_usedVariables.empty()) {
-        for (const std::uint16_t v : m_usedVariables) {
-            if (!m_cursors[v]->next(slot)) {
-                if (m_exhausted.empty()) {
-                    m_exhausted = m_plan.variables[v].name;
-                    m_exhaustedAt = now;
-                }
-                beginStop();
-                return false;
-            }
+    if (std::size_t v = 0; !m_requests.beginIteration(slot, v)) { // the data ran out
+        if (m_exhausted.empty()) {
+            m_exhausted = m_plan.variables[v].name;
+            m_exhaustedAt = now;
         }
-        if (m_trace->variable() >= 0) // the iteration's trace id, kept with its samples
-            m_trace->begin(slot, m_cursors[std::size_t(m_trace->variable())]->value(-1));
-        // Render every templated step now, while the cursors hold this
-        // iteration's values.
-        for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
-            if (m_renderer.templated(i) && m_plan.steps[i].extracted.empty())
-                m_renderer.render(i, *this, s.rendered[i]);
+        beginStop();
+        return false;
     }
+    if (m_trace->variable() >= 0) // the iteration's trace id, kept with its samples
+        m_trace->begin(slot, m_requests.current(std::size_t(m_trace->variable())));
     if (m_flows)
         startFlows(slot);
     m_policy.newIteration(slot);
@@ -189,7 +156,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     s.sent = now;
     ++m_inFlight;
     Outgoing o = m_outgoing[i];
-    o.request = m_renderer.templated(i) ? &s.rendered[i] : &m_renderer.fixed(i);
+    o.request = &m_requests.request(slot, i);
     if (m_flows && !prepare(slot, i, o, now))
         return; // not sent: a value it uses was not extracted (reported)
     if (!o.request->failure.empty()) {
@@ -348,7 +315,7 @@ void Worker::run()
     m_current = freshSecond(first);
     m_secondEnd = m_setup.start + Nanos(first) * kNanosPerSecond;
     if (m_scripted) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
-        m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_cursors,
+        m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_requests.cursors(),
                                                  m_judge.tally(), m_setup.stepOffset);
         m_judge.setScripts(m_scripts.get());
         // pm.sendRequest: sent as the script asks, counted beside the step (a request of the script's, not the step's)
@@ -363,10 +330,7 @@ void Worker::run()
         });
     }
     if (m_from > m_begin) { // a share taken over: its data goes on where the plan had it
-        const std::uint64_t passed = m_pacer->beginFrom(m_begin, m_from);
-        for (std::uint64_t k = 0; k < passed; ++k)
-            for (const std::uint16_t v : m_usedVariables)
-                m_cursors[v]->next(0);
+        m_requests.skip(m_pacer->beginFrom(m_begin, m_from));
     } else {
         m_pacer->begin(m_begin);
     }

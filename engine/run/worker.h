@@ -38,9 +38,9 @@
 #include "net/eventloop.h"
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
-#include "requestrenderer.h"
 #include "scriptstep.h"
 #include "steppolicy.h"
+#include "steprequests.h"
 #include "uservalues.h"
 #include "workerio.h"
 
@@ -95,7 +95,7 @@ struct WorkerSetup
     RendezvousBoard* rendezvous = nullptr; // the engine's rendezvous points (null: none)
 };
 
-class Worker final : public SessionListener, private ValueLookup, private PacerHost, private FlowHost
+class Worker final : public SessionListener, private PacerHost, private FlowHost
 {
 public:
     // Creates the cursors; throws PartitionError when this part has no values.
@@ -118,11 +118,10 @@ public:
 private:
     struct Slot
     {
-        std::vector<RenderedRequest> rendered; // per step, when some step is templated
-        int step = -1;                         // the step in flight, -1 when idle
-        std::uint32_t lastStep = 0;            // the step last sent (a stray answer is counted there)
-        Nanos intended = 0;                    // when this step was meant to start
-        Nanos sent = 0;                        // when it was handed to the connection
+        int step = -1;                // the step in flight, -1 when idle
+        std::uint32_t lastStep = 0;   // the step last sent (a stray answer is counted there)
+        Nanos intended = 0;           // when this step was meant to start
+        Nanos sent = 0;               // when it was handed to the connection
         std::string path;             // the request target as sent (the step's hooks: cookies, relative redirects)
         bool single = false;          // its iteration is one recorded request
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
@@ -146,8 +145,6 @@ private:
     void onStray(std::uint32_t tag, std::string_view bytes, Nanos now) override;
     void onRetry(std::uint32_t tag, Nanos now) override;
     void onResent(std::uint32_t tag, Nanos now) override;
-    // ValueLookup
-    std::string_view value(VarRef ref) const override;
     // PacerHost
     bool startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what) override;
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }
@@ -202,7 +199,6 @@ private:
     // for a test script's pm.cookies.
     AnswerJudge::Call judgeCall(std::uint32_t slot);
     bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
-    const RenderedRequest& sentRequest(std::uint32_t slot, std::size_t step) const;
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
@@ -233,12 +229,9 @@ private:
     const Clock& m_clock;
     WorkerIoPtr m_ownIo;
     WorkerIo& m_io;
-    RequestRenderer m_renderer;
     ClientSessionsPtr m_sessions;
     PacerPtr m_pacer;
     std::vector<Slot> m_slots;
-    std::vector<SourceCursorPtr> m_cursors; // by variable index; null for unused variables
-    std::vector<std::uint16_t> m_usedVariables;
     std::uint64_t m_goawaysSeen = 0;
     bool m_flows = false;                            // checks, extraction, cookies, redirects or scripts in the plan
     bool m_scripted = false;                         // some step has a script
@@ -247,7 +240,6 @@ private:
     std::vector<StepHookPtr> m_hooks;                // the plan's hooks, one of each kind its steps list
     std::vector<std::vector<StepHook*>> m_stepHooks; // per step, its hooks in order (empty: a plain step)
     CookieHook* m_cookies = nullptr;                 // the cookie jars' hook (pm.cookies reads it), if any
-    int m_lookupSlot = -1;                           // value(): read this slot's saved and extracted values
     const bool m_paced = m_plan.load->paced();       // iterations at planned times: send lag measured
 
     double m_factor = 1;
@@ -261,8 +253,9 @@ private:
     StepPolicy m_policy{m_plan.steps};  // each user's tries and repeats: retry, onError, repeat
     UserValues m_own{m_plan};           // each user's extracted values and the iteration's kept ones (with flows)
     AnswerJudge m_judge{m_plan, m_own}; // the step's checks and test script on an answer, the verdict
-    std::vector<StepHook*> m_holders;   // the hooks that may hold users (a rendezvous): asked at each turn
-    Nanos m_stopRunAt = 0;              // a step's onError stopRun: when (0: not)
+    StepRequests m_requests{m_plan, m_own, m_setup.part, m_setup.parts, m_setup.seed}; // each user's requests
+    std::vector<StepHook*> m_holders; // the hooks that may hold users (a rendezvous): asked at each turn
+    Nanos m_stopRunAt = 0;            // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     std::optional<IterationTrace> m_trace;               // each iteration's trace id (with trace on)

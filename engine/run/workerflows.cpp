@@ -20,7 +20,7 @@ void Worker::startFlows(std::uint32_t slot)
 {
     if (m_scripts)
         m_scripts->newIteration(slot, !m_plan.load->slotIsUser());
-    m_own.newIteration(slot, !m_plan.load->slotIsUser(), m_cursors);
+    m_own.newIteration(slot, !m_plan.load->slotIsUser(), m_requests.cursors());
     for (const StepHookPtr& h : m_hooks) // the open model: a slot is an iteration's place, each starts anew
         h->newIteration(slot, !m_plan.load->slotIsUser());
 }
@@ -32,7 +32,6 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
 {
     if (!m_scripts || !m_scripts->hasPre(m_plan.steps[step]))
         return render(slot, step, o, now);
-    Slot& s = m_slots[slot];
     std::string why;
     metricsAt(step, now); // the second the script runs in
     switch (m_scripts->runPre(slot, step, *m_current, why)) {
@@ -47,15 +46,10 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
     case ScriptStep::Pre::Send:
         break;
     }
-    if (!m_renderer.templated(step) && step < s.rendered.size()) { // the fixed request goes, unless this run
-        s.rendered[step].wire.clear();                             // changes it (capacity kept: no allocation)
-        s.rendered[step].values.clear();
-    }
+    m_requests.forgetCopy(slot, step); // the fixed request goes, unless this run changes it
     if (!render(slot, step, o, now) || !o.request->failure.empty() || !m_scripts->changesRequest(slot))
         return true;
-    RenderedRequest& mine = s.rendered[step];
-    if (o.request != &mine)
-        mine = *o.request; // the fixed request: this user's copy takes the changes
+    RenderedRequest& mine = m_requests.copyOf(slot, step, *o.request);
     if (!m_scripts->change(slot, step, mine, why)) {
         fail(slot, ErrorClass::Script, why, now);
         return false;
@@ -68,7 +62,6 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
 // when one is unset), with the user's cookies.
 bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
 {
-    Slot& s = m_slots[slot];
     const PlannedStep& st = m_plan.steps[step];
     if (!st.extracted.empty()) {
         if (const PlannedVariable* v = m_own.missing(slot, st)) {
@@ -78,10 +71,7 @@ bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now
                  now);
             return false;
         }
-        m_lookupSlot = int(slot);
-        m_renderer.render(step, *this, s.rendered[step]);
-        m_lookupSlot = -1;
-        o.request = &s.rendered[step];
+        o.request = &m_requests.renderNow(slot, step);
     }
     return true;
 }
@@ -146,7 +136,7 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     const PlannedStep& st = m_plan.steps[i];
     const Nanos now = call.now;
     Outgoing o = m_outgoing[i];
-    o.request = &sentRequest(call.user, i); // as the step's own send went
+    o.request = &m_requests.sent(call.user, i); // as the step's own send went
     o.method = asGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
     s.path.assign(target);
     o.target = s.path;
@@ -159,21 +149,11 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     metricsAt(i, now).counters.bytesOut += bytes;
 }
 
-// The step's request as it went for `slot`: this user's (templated, or changed by its pre-request script:
-// prepare()), else the fixed one.
-const RenderedRequest& Worker::sentRequest(std::uint32_t slot, std::size_t step) const
-{
-    const Slot& s = m_slots[slot];
-    const bool own = step < s.rendered.size() &&
-                     (m_renderer.templated(step) || !s.rendered[step].wire.empty() || !s.rendered[step].values.empty());
-    return own ? s.rendered[step] : m_renderer.fixed(step);
-}
-
 AnswerJudge::Call Worker::judgeCall(std::uint32_t slot)
 {
     const Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
-    AnswerJudge::Call c{slot, step, &sentRequest(slot, step), {}, *m_current};
+    AnswerJudge::Call c{slot, step, &m_requests.sent(slot, step), {}, *m_current};
     if (m_cookies && m_scripts && ScriptStep::hasTest(m_plan.steps[step])) // what a test script's pm.cookies reads
         c.cookies = m_cookies->header(slot, m_plan.steps[step], s.path);
     return c;
