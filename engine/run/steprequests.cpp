@@ -30,10 +30,8 @@ void StepRequests::reset(std::uint32_t users, bool copies)
             steps.resize(m_plan.steps.size());
 }
 
-bool StepRequests::beginIteration(std::uint32_t user, std::size_t& exhausted)
+bool StepRequests::nextValues(std::uint32_t user, std::size_t& exhausted)
 {
-    if (m_usedVariables.empty())
-        return true;
     for (const std::uint16_t v : m_usedVariables)
         if (!m_cursors[v]->next(user)) {
             exhausted = v;

@@ -35,7 +35,10 @@ public:
 
     // A new iteration of `user`: every cursor takes its next value, and the steps templated on them are rendered
     // with it; false when one ran out, `exhausted` its variable's index.
-    bool beginIteration(std::uint32_t user, std::size_t& exhausted);
+    bool beginIteration(std::uint32_t user, std::size_t& exhausted)
+    {
+        return m_usedVariables.empty() || nextValues(user, exhausted);
+    }
     // Iterations passed over unsent: a share taken over mid-run goes on where the plan had its data.
     void skip(std::uint64_t iterations);
     // The whole value of `variable` in the iteration just begun.
@@ -59,6 +62,7 @@ public:
     const RenderedRequest& sent(std::uint32_t user, std::size_t step) const;
 
 private:
+    bool nextValues(std::uint32_t user, std::size_t& exhausted);
     std::string_view value(VarRef ref) const override;
 
     const ScenarioPlan& m_plan;

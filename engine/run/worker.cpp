@@ -42,32 +42,9 @@ Worker::Worker(const WorkerSetup& setup)
     m_slots.resize(slots);
     m_policy.reset(slots);
     m_trace.emplace(m_plan, slots);
-    // each step's hooks: one of each kind the plan lists, shared by the steps that list it
-    m_stepHooks.resize(m_plan.steps.size());
-    std::map<FlowHookKind, StepHook*> byKind;
-    const HookSetup hookSetup{m_plan, slots, *this,
+    m_hooks.emplace(HookSetup{m_plan, slots, *this,
                               setup.rendezvous && setup.rendezvous->any() ? setup.rendezvous : nullptr,
-                              setup.stepOffset};
-    const auto adopt = [&](FlowHookKind kind) -> StepHook* { // one of each kind, kept by the worker
-        StepHookPtr made = makeStepHook(kind, hookSetup);
-        StepHook* h = made.get();
-        if (!h)
-            return nullptr; // not needed here (a rendezvous without a board)
-        m_hooks.push_back(std::move(made));
-        if (kind == FlowHookKind::Cookies)
-            m_cookies = static_cast<CookieHook*>(h);
-        if (kind == FlowHookKind::Rendezvous)
-            m_holders.push_back(h);
-        return h;
-    };
-    for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
-        for (const FlowHookKind kind : m_plan.steps[i].hooks) {
-            auto [at, fresh] = byKind.try_emplace(kind, nullptr);
-            if (fresh)
-                at->second = adopt(kind);
-            if (at->second)
-                m_stepHooks[i].push_back(at->second);
-        }
+                              setup.stepOffset});
     m_scripted = ScriptStep::needed(m_plan);
     m_requests.reset(slots, m_scripted); // a script's changes go into the user's own copy
     m_flows = m_plan.cookies || m_plan.followRedirects || m_scripted ||
@@ -150,7 +127,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     m_policy.begin(slot, retry);
     s.step = step;
     s.intended = intended;
-    if (!m_stepHooks[i].empty() && !hooksBegin(slot, intended, now))
+    if (m_hooks->any(i) && !m_hooks->begin(callOf(slot, false, now), intended))
         return; // held (a rendezvous): not in flight until a hook resumes it
     s.lastStep = std::uint32_t(step);
     s.sent = now;
@@ -164,8 +141,10 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
         fail(slot, o.request->failureClass, o.request->failure, now);
         return;
     }
-    if (!m_stepHooks[i].empty())
-        hooksBeforeSend(slot, o, false, now);
+    if (m_hooks->any(i)) {
+        s.path.assign(requestTarget(*o.request)); // the target as sent: cookies and relative redirects go by it
+        m_hooks->beforeSend(callOf(slot, false, now), o);
+    }
     StepMetrics& m = metricsAt(i, now);
     if (m_paced) // how far behind its intended time it went out
         m.sendLag.record(std::uint64_t(std::max<Nanos>(0, now - intended) / kNanosPerMicro));
@@ -236,8 +215,7 @@ void Worker::beginStop()
     for (; !m_retrying.empty(); m_retrying.pop()) // a try that waits is not made (its retry was counted)
         endIteration(m_retrying.top().second, now, false);
     std::vector<std::uint32_t> held; // a user held at its step (a rendezvous) goes no further
-    for (StepHook* h : m_holders)
-        h->letGo(held);
+    m_hooks->letGo(held);
     for (const std::uint32_t slot : held)
         endIteration(slot, now, false);
 }
@@ -279,8 +257,7 @@ bool Worker::turn(Nanos now)
         m_pacer->onTime(released ? releaseAt - 1 : now);
     resumeThinkers(now);
     resumeRetries(now);
-    for (StepHook* h : m_holders)
-        h->onTurn(now);
+    m_hooks->onTurn(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
     const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
     if (m_stopRunAt && m_setup.stopRun)
@@ -294,7 +271,7 @@ bool Worker::turn(Nanos now)
         m_nextTick = now + kTick;
     }
     const bool done = m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty() &&
-                      std::none_of(m_holders.begin(), m_holders.end(), [](const StepHook* h) { return h->holds(); });
+                      !m_hooks->holds();
     // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
     // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
     if (now >= m_secondEnd)

@@ -32,7 +32,7 @@
 #include "flow/cookies.h"
 #include "flow/iterationtrace.h"
 #include "flow/rendezvous.h"
-#include "flow/stephook.h"
+#include "flow/stephooks.h"
 #include "load/pacer.h"
 #include "metrics/runmetrics.h"
 #include "net/eventloop.h"
@@ -168,17 +168,12 @@ private:
     // An answer's times: latency from the intended start, service time from the
     // send, and the time to first byte the session measured (-1: none).
     static void recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte);
-    // The step's hooks (flow/): before its request goes (its target as sent kept), and on its answer (true: a
-    // hook took it, a redirect's hop went instead).
+    // What the step's hooks (flow/stephooks.h) are told of `slot`'s send.
     StepCall callOf(std::uint32_t slot, bool hop, Nanos now)
     {
         Slot& s = m_slots[slot];
         return {slot, std::size_t(s.step), m_plan.steps[std::size_t(s.step)], s.path, hop, now};
     }
-    bool hooksBegin(std::uint32_t slot, Nanos intended, Nanos now); // false: a hook holds the user
-    void hooksBeforeSend(std::uint32_t slot, Outgoing& o, bool hop, Nanos now);
-    void hooksSettled(std::uint32_t slot, bool failed, Nanos now);
-    bool hooksTake(std::uint32_t slot, const Answer& answer, Nanos now);
     // FlowHost
     StepMetrics& stepMetrics(std::size_t step, Nanos now) override { return metricsAt(step, now); }
     StepMetrics& groupMetrics(std::size_t group, Nanos now) override
@@ -233,14 +228,12 @@ private:
     PacerPtr m_pacer;
     std::vector<Slot> m_slots;
     std::uint64_t m_goawaysSeen = 0;
-    bool m_flows = false;                            // checks, extraction, cookies, redirects or scripts in the plan
-    bool m_scripted = false;                         // some step has a script
-    std::unique_ptr<ScriptStep> m_scripts;           // the steps' scripts: made on the worker's thread when it runs
-    std::vector<Outgoing> m_outgoing;                // per step: where and how its request goes
-    std::vector<StepHookPtr> m_hooks;                // the plan's hooks, one of each kind its steps list
-    std::vector<std::vector<StepHook*>> m_stepHooks; // per step, its hooks in order (empty: a plain step)
-    CookieHook* m_cookies = nullptr;                 // the cookie jars' hook (pm.cookies reads it), if any
-    const bool m_paced = m_plan.load->paced();       // iterations at planned times: send lag measured
+    bool m_flows = false;                      // checks, extraction, cookies, redirects or scripts in the plan
+    bool m_scripted = false;                   // some step has a script
+    std::unique_ptr<ScriptStep> m_scripts;     // the steps' scripts: made on the worker's thread when it runs
+    std::vector<Outgoing> m_outgoing;          // per step: where and how its request goes
+    std::optional<StepHooks> m_hooks;          // the plan's hooks, each step's list (a plain step has none)
+    const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
 
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
@@ -254,8 +247,7 @@ private:
     UserValues m_own{m_plan};           // each user's extracted values and the iteration's kept ones (with flows)
     AnswerJudge m_judge{m_plan, m_own}; // the step's checks and test script on an answer, the verdict
     StepRequests m_requests{m_plan, m_own, m_setup.part, m_setup.parts, m_setup.seed}; // each user's requests
-    std::vector<StepHook*> m_holders; // the hooks that may hold users (a rendezvous): asked at each turn
-    Nanos m_stopRunAt = 0;            // a step's onError stopRun: when (0: not)
+    Nanos m_stopRunAt = 0; // a step's onError stopRun: when (0: not)
     std::uint32_t m_stopRunStep = 0;
     FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
     std::optional<IterationTrace> m_trace;               // each iteration's trace id (with trace on)

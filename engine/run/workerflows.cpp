@@ -21,8 +21,7 @@ void Worker::startFlows(std::uint32_t slot)
     if (m_scripts)
         m_scripts->newIteration(slot, !m_plan.load->slotIsUser());
     m_own.newIteration(slot, !m_plan.load->slotIsUser(), m_requests.cursors());
-    for (const StepHookPtr& h : m_hooks) // the open model: a slot is an iteration's place, each starts anew
-        h->newIteration(slot, !m_plan.load->slotIsUser());
+    m_hooks->newIteration(slot, !m_plan.load->slotIsUser()); // the open model: each iteration starts anew
 }
 
 // The request step `step` sends for `slot`: after its pre-request script (scriptstep.h), rendered now when it
@@ -54,7 +53,7 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
         fail(slot, ErrorClass::Script, why, now);
         return false;
     }
-    o.request = &mine; // the target it may have changed is the one its hooks see (hooksBeforeSend)
+    o.request = &mine; // the target it may have changed is the one its hooks see (StepHooks::beforeSend)
     return true;
 }
 
@@ -76,47 +75,11 @@ bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now
     return true;
 }
 
-bool Worker::hooksBegin(std::uint32_t slot, Nanos intended, Nanos now)
-{
-    const StepCall call = callOf(slot, false, now);
-    for (StepHook* h : m_stepHooks[call.step])
-        if (h->begin(call, intended) == StepHook::Begin::Held)
-            return false;
-    return true;
-}
-
 // A user a hook held (a rendezvous) goes on: its step begins again from now, its tries as they were (a retry
 // held there is still that retry).
 void Worker::resume(std::uint32_t slot, Nanos now)
 {
     sendStep(slot, m_slots[slot].step, now, now, true);
-}
-
-void Worker::hooksSettled(std::uint32_t slot, bool failed, Nanos now)
-{
-    const StepCall call = callOf(slot, false, now);
-    for (StepHook* h : m_stepHooks[call.step])
-        h->settled(call, failed);
-}
-
-// The step's request about to go: its target as sent kept, then each hook's say (the user's cookie).
-void Worker::hooksBeforeSend(std::uint32_t slot, Outgoing& o, bool hop, Nanos now)
-{
-    Slot& s = m_slots[slot];
-    if (!hop)
-        s.path.assign(requestTarget(*o.request));
-    const StepCall call = callOf(slot, hop, now);
-    for (StepHook* h : m_stepHooks[call.step])
-        h->beforeSend(call, o);
-}
-
-bool Worker::hooksTake(std::uint32_t slot, const Answer& answer, Nanos now)
-{
-    const StepCall call = callOf(slot, false, now);
-    for (StepHook* h : m_stepHooks[call.step])
-        if (h->onAnswer(call, answer) == StepHook::Next::Taken)
-            return true;
-    return false;
 }
 
 void Worker::countAnswer(const StepCall& call, const Answer& answer)
@@ -141,7 +104,7 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     s.path.assign(target);
     o.target = s.path;
     o.dropBody = asGet;
-    hooksBeforeSend(call.user, o, true, now);
+    m_hooks->beforeSend(callOf(call.user, true, now), o);
     s.intended = now;
     s.sent = now;
     ++metricsAt(i, now).counters.sent;
@@ -154,8 +117,9 @@ AnswerJudge::Call Worker::judgeCall(std::uint32_t slot)
     const Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
     AnswerJudge::Call c{slot, step, &m_requests.sent(slot, step), {}, *m_current};
-    if (m_cookies && m_scripts && ScriptStep::hasTest(m_plan.steps[step])) // what a test script's pm.cookies reads
-        c.cookies = m_cookies->header(slot, m_plan.steps[step], s.path);
+    if (m_hooks->cookies() && m_scripts &&
+        ScriptStep::hasTest(m_plan.steps[step])) // what a test script's pm.cookies reads
+        c.cookies = m_hooks->cookies()->header(slot, m_plan.steps[step], s.path);
     return c;
 }
 

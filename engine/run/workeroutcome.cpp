@@ -25,7 +25,7 @@ void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     o.verdict = answer.statusFailed() ? Verdict::StatusError : Verdict::Pass;
     AnswerView a;
     if (m_flows) {
-        if (!m_stepHooks[std::size_t(m_slots[tag].step)].empty() && hooksTake(tag, answer, now))
+        if (m_hooks->any(std::size_t(m_slots[tag].step)) && m_hooks->take(callOf(tag, false, now), answer))
             return; // a hook sent the step again (a redirect's hop): its answer is not the step's
         const Slot& s = m_slots[tag];
         a = m_judge.view(m_plan.steps[std::size_t(s.step)], answer, now - s.intended);
@@ -115,8 +115,8 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         recordTimes(m, s, now, o.timeToFirstByte);
     }
     m_judge.countInto(m);
-    if (!m_stepHooks[step].empty())
-        hooksSettled(slot, o.verdict != Verdict::Pass, now);
+    if (m_hooks->any(step))
+        m_hooks->settled(callOf(slot, false, now), o.verdict != Verdict::Pass);
     switch (o.verdict) {
     case Verdict::Pass:
         completeStep(slot, now);
@@ -240,8 +240,7 @@ void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)
 void Worker::endIteration(std::uint32_t slot, Nanos now, bool failed)
 {
     Slot& s = m_slots[slot];
-    for (const StepHookPtr& h : m_hooks)
-        h->iterationEnds(slot, now);
+    m_hooks->iterationEnds(slot, now);
     s.step = -1;
     s.single = false;
     failed |= std::exchange(s.transportFailed, false);

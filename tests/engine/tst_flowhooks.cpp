@@ -6,6 +6,7 @@
 #include "flow/groups.h"
 #include "flow/redirects.h"
 #include "flow/rendezvouswait.h"
+#include "flow/stephooks.h"
 
 #include <QTest>
 
@@ -475,6 +476,43 @@ private Q_SLOTS:
         QCOMPARE(users, std::vector<std::uint32_t>{0});
         QVERIFY(!wait.holds());
         QCOMPARE(host.resumed.size(), std::size_t(3));
+    }
+
+    // A worker's hook list (flow/stephooks.h): one hook of each kind, shared by the steps that list it (a cookie
+    // set at one step goes back at another), each step's hooks in its order; a plain step has none; a rendezvous
+    // without a board is not made; an answer taken by one hook (a redirect's hop) is heard by no later one.
+    void theHookListSharesOneOfEachKind()
+    {
+        Host host;
+        ScenarioPlan plan;
+        plan.followRedirects = 2;
+        plan.steps = {step(), step(), step(), step()};
+        plan.steps[0].hooks = {FlowHookKind::Cookies, FlowHookKind::Redirects};
+        plan.steps[2].hooks = {FlowHookKind::Cookies};
+        plan.steps[3].hooks = {FlowHookKind::Rendezvous};
+        StepHooks hooks(HookSetup{plan, 2, host});
+        QVERIFY(hooks.any(0));
+        QVERIFY(!hooks.any(1));
+        QVERIFY(hooks.any(2));
+        QVERIFY(!hooks.any(3)); // no board: no rendezvous
+        QVERIFY(hooks.cookies() != nullptr);
+        QVERIFY(!hooks.holds());
+        std::string target = "/login";
+        Answer::HeaderList set = {{"Set-Cookie", "sid=abc; Path=/"}, {"Location", "/home"}};
+        QVERIFY(hooks.take({0, 0, plan.steps[0], target, false, 0}, answer(302, set))); // the redirect's hop
+        QCOMPARE(host.again.size(), std::size_t(1));
+        QCOMPARE(host.again[0].target, std::string("/home"));
+        Outgoing out;
+        target = "/cart";
+        hooks.beforeSend({0, 2, plan.steps[2], target, false, 0}, out); // the jar step 0 filled, at step 2
+        QCOMPARE(std::string(out.cookie), std::string("sid=abc"));
+        QVERIFY(!hooks.take({0, 2, plan.steps[2], target, false, 0}, answer(302, set))); // no redirect hook here
+        Outgoing theirs;
+        hooks.beforeSend({1, 2, plan.steps[2], target, false, 0}, theirs);
+        QVERIFY(theirs.cookie.empty());
+        hooks.newIteration(0, true); // every hook of the plan hears it: the jar starts anew
+        hooks.beforeSend({0, 2, plan.steps[2], target, false, 0}, out);
+        QVERIFY(out.cookie.empty());
     }
 };
 
