@@ -32,7 +32,12 @@ Nanos pacedWake(Nanos due, Nanos now, Nanos limit)
 
 Worker::Worker(const WorkerSetup& setup)
     : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock),
-      m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo)
+      m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo),
+      m_seconds(m_plan, {setup.steps, setup.groups, setup.stepOffset, setup.groupOffset}, setup.index, *setup.sink,
+                [this] {
+                    return WorkerSeconds::Gauges{m_sessions->openConnections(), m_pacer->activeUsers(),
+                                                 m_sessions->goaways()};
+                })
 {
     for (const PlannedStep& st : m_plan.steps)
         m_outgoing.push_back(outgoingOf(st));
@@ -60,38 +65,6 @@ Worker::~Worker() = default;
 std::map<std::string, std::string> Worker::extractedValues() const
 {
     return m_own.extracted(0);
-}
-
-void Worker::setGauges()
-{
-    const std::uint64_t goaways = m_sessions->goaways();
-    if (!m_plan.steps.empty())
-        m_current->steps[m_setup.stepOffset].counters.goaways += goaways - m_goawaysSeen;
-    m_goawaysSeen = goaways;
-    m_current->openConnections = m_sessions->openConnections();
-    m_current->activeUsers = m_pacer->activeUsers();
-}
-
-IntervalMetricsPtr Worker::freshSecond(std::uint32_t second) const
-{
-    auto m = std::make_unique<IntervalMetrics>();
-    m->second = second;
-    m->steps.resize(m_setup.steps ? m_setup.steps : m_plan.steps.size());
-    m->groups.resize(m_setup.steps ? m_setup.groups : m_plan.groups.size());
-    for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
-        m->steps[m_setup.stepOffset + i].checks.resize(m_plan.steps[i].checks.size());
-    return m;
-}
-
-void Worker::rollSeconds(Nanos now)
-{
-    while (now >= m_secondEnd) {
-        const std::uint32_t next = m_current->second + 1;
-        setGauges();
-        m_setup.sink->deliver(m_setup.index, std::move(m_current), false);
-        m_current = freshSecond(next);
-        m_secondEnd += kNanosPerSecond;
-    }
 }
 
 bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what)
@@ -158,7 +131,7 @@ void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool
     const Slot& slot = m_slots[tag];
     if (slot.step < 0)
         return;
-    StepMetrics& m = m_current->steps[m_setup.stepOffset + std::size_t(slot.step)];
+    StepMetrics& m = m_seconds.current().steps[m_setup.stepOffset + std::size_t(slot.step)];
     StepCounters& c = m.counters;
     connect = std::max<Nanos>(0, connect);
     ++c.connects;
@@ -182,7 +155,7 @@ void Worker::onStray(std::uint32_t tag, std::string_view bytes, Nanos now)
     StepCounters& c = metricsAt(step, now).counters;
     c.addError(ErrorClass::Protocol);
     ++c.stray;
-    keepRawSample(*m_current, m_setup.stepOffset + step, ErrorClass::Protocol, 0, bytes,
+    keepRawSample(m_seconds.current(), m_setup.stepOffset + step, ErrorClass::Protocol, 0, bytes,
                   std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
                       " from the server while no request was waiting for an answer: the connection was closed");
 }
@@ -274,8 +247,8 @@ bool Worker::turn(Nanos now)
                       !m_hooks->holds();
     // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
     // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
-    if (now >= m_secondEnd)
-        rollSeconds(done ? std::min(now, m_end - 1) : now);
+    if (now >= m_seconds.end())
+        m_seconds.roll(done ? std::min(now, m_end - 1) : now);
     return !done;
 }
 
@@ -289,8 +262,7 @@ void Worker::run()
     // The default 50 us timer slack would delay every paced arrival by as much.
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     const auto first = std::uint32_t(m_from > m_setup.start ? (m_from - m_setup.start) / kNanosPerSecond + 1 : 1);
-    m_current = freshSecond(first);
-    m_secondEnd = m_setup.start + Nanos(first) * kNanosPerSecond;
+    m_seconds.begin(first, m_setup.start + Nanos(first) * kNanosPerSecond);
     if (m_scripted) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
         m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_requests.cursors(),
                                                  m_judge.tally(), m_setup.stepOffset);
@@ -316,7 +288,7 @@ void Worker::run()
         const Nanos now = m_clock.now();
         if (!turn(now))
             break;
-        const Nanos limit = std::min(m_nextTick, m_secondEnd);
+        const Nanos limit = std::min(m_nextTick, m_seconds.end());
         Nanos wakeAt = pacedWake(m_pacer->wakeBy(limit), now, limit);
         if (!m_thinking.empty())
             wakeAt = std::min(wakeAt, m_thinking.top().first);
@@ -338,19 +310,21 @@ void Worker::run()
         // have arrived (a time read per event would add the handling of the
         // events before it to each one's latency).
         const Nanos ready = m_clock.now();
-        if (ready > wakeAt && m_current) // woke later than it asked: the loop's lag (the generator's health)
-            m_current->health.loopLag = std::max<std::int64_t>(m_current->health.loopLag, ready - wakeAt);
+        if (ready > wakeAt) { // woke later than it asked: the loop's lag (the generator's health)
+            std::int64_t& lag = m_seconds.current().health.loopLag;
+            lag = std::max<std::int64_t>(lag, ready - wakeAt);
+        }
         if (leaseOver(ready))
             continue; // frozen past the lease: nothing more is sent, not even a next step
         m_sessions->beforeEvents();
         m_io.dispatch(n, ready);
         m_sessions->afterEvents(m_clock.now());
     }
-    setGauges();
+    m_seconds.readGauges();
     m_sessions->close();
     m_judge.setScripts(nullptr);
     m_scripts.reset();
-    m_setup.sink->deliver(m_setup.index, std::move(m_current), true);
+    m_seconds.finish();
 }
 
 } // namespace stampede

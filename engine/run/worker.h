@@ -43,6 +43,7 @@
 #include "steprequests.h"
 #include "uservalues.h"
 #include "workerio.h"
+#include "workerseconds.h"
 
 #include <atomic>
 #include <map>
@@ -53,15 +54,6 @@
 #include <vector>
 
 namespace stampede {
-
-class SecondSink
-{
-public:
-    virtual ~SecondSink() = default;
-    // Called by worker `worker` with its metrics of one second, in order of
-    // seconds; `last` marks the worker's final (possibly partial) second.
-    virtual void deliver(std::uint32_t worker, IntervalMetricsPtr second, bool last) = 0;
-};
 
 struct WorkerSetup
 {
@@ -176,12 +168,7 @@ private:
     }
     // FlowHost
     StepMetrics& stepMetrics(std::size_t step, Nanos now) override { return metricsAt(step, now); }
-    StepMetrics& groupMetrics(std::size_t group, Nanos now) override
-    {
-        if (now >= m_secondEnd)
-            rollSeconds(now);
-        return m_current->groups[m_setup.groupOffset + group];
-    }
+    StepMetrics& groupMetrics(std::size_t group, Nanos now) override { return m_seconds.group(group, now); }
     void countAnswer(const StepCall& call, const Answer& answer) override;
     void sendAgain(const StepCall& call, std::string_view target, bool asGet) override;
     std::int64_t unixSeconds() const override { return m_clock.unixSeconds(); }
@@ -205,19 +192,12 @@ private:
     void resumeThinkers(Nanos now);
     bool turn(Nanos now);
     void beginStop();
-    StepMetrics& metricsAt(std::size_t step, Nanos now)
-    {
-        if (now >= m_secondEnd)
-            rollSeconds(now);
-        return m_current->steps[m_setup.stepOffset + step];
-    }
-    void rollSeconds(Nanos now);
-    void setGauges();
+    StepMetrics& metricsAt(std::size_t step, Nanos now) { return m_seconds.step(step, now); }
     void keepSample(const Slot& slot, ErrorClass c, int status, std::string_view raw, const std::string& why)
     {
-        keepRawSample(*m_current, m_setup.stepOffset + std::uint32_t(slot.step), c, status, raw, why, traceOf(slot));
+        keepRawSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(slot.step), c, status, raw, why,
+                      traceOf(slot));
     }
-    IntervalMetricsPtr freshSecond(std::uint32_t second) const;
 
     WorkerSetup m_setup;
     const ScenarioPlan& m_plan;
@@ -227,7 +207,6 @@ private:
     ClientSessionsPtr m_sessions;
     PacerPtr m_pacer;
     std::vector<Slot> m_slots;
-    std::uint64_t m_goawaysSeen = 0;
     bool m_flows = false;                      // checks, extraction, cookies, redirects or scripts in the plan
     bool m_scripted = false;                   // some step has a script
     std::unique_ptr<ScriptStep> m_scripts;     // the steps' scripts: made on the worker's thread when it runs
@@ -258,8 +237,7 @@ private:
     const Nanos m_begin = m_setup.start + m_setup.startAfter; // this scenario's load starts
     const Nanos m_end = m_begin + m_plan.duration;            // and ends
     const Nanos m_from = m_setup.joinAt;                      // a taken-over share's start (0: none)
-    IntervalMetricsPtr m_current;
-    Nanos m_secondEnd = 0;
+    WorkerSeconds m_seconds; // the second now falls in, each handed to the sink once over
     std::string m_exhausted;
     Nanos m_exhaustedAt = 0;
 };

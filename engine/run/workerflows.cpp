@@ -33,7 +33,7 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
         return render(slot, step, o, now);
     std::string why;
     metricsAt(step, now); // the second the script runs in
-    switch (m_scripts->runPre(slot, step, *m_current, why)) {
+    switch (m_scripts->runPre(slot, step, m_seconds.current(), why)) {
     case ScriptStep::Pre::Failed:
         fail(slot, ErrorClass::Script, why, now);
         return false;
@@ -116,7 +116,7 @@ AnswerJudge::Call Worker::judgeCall(std::uint32_t slot)
 {
     const Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
-    AnswerJudge::Call c{slot, step, &m_requests.sent(slot, step), {}, *m_current};
+    AnswerJudge::Call c{slot, step, &m_requests.sent(slot, step), {}, m_seconds.current()};
     if (m_hooks->cookies() && m_scripts &&
         ScriptStep::hasTest(m_plan.steps[step])) // what a test script's pm.cookies reads
         c.cookies = m_hooks->cookies()->header(slot, m_plan.steps[step], s.path);

@@ -127,12 +127,12 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         break;
     case Verdict::CheckFailed:
         m.counters.addError(ErrorClass::Check);
-        keepAnswerSample(*m_current, m_setup.stepOffset + std::uint32_t(step), ErrorClass::Check, *a, o.why,
+        keepAnswerSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), ErrorClass::Check, *a, o.why,
                          traceOf(s));
         break;
     case Verdict::ScriptFailed:
         m.counters.addError(ErrorClass::Script);
-        keepAnswerSample(*m_current, m_setup.stepOffset + std::uint32_t(step), ErrorClass::Script, *a, o.why,
+        keepAnswerSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), ErrorClass::Script, *a, o.why,
                          traceOf(s));
         break;
     case Verdict::Failed:

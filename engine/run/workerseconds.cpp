@@ -1,0 +1,56 @@
+#include "workerseconds.h"
+
+#include <utility>
+
+namespace stampede {
+
+WorkerSeconds::WorkerSeconds(const ScenarioPlan& plan, const Places& places, std::uint32_t worker, SecondSink& sink,
+                             ReadGauges gauges)
+    : m_plan(plan), m_places(places), m_worker(worker), m_sink(sink), m_gauges(std::move(gauges))
+{
+}
+
+void WorkerSeconds::begin(std::uint32_t first, Nanos end)
+{
+    m_current = fresh(first);
+    m_end = end;
+}
+
+IntervalMetricsPtr WorkerSeconds::fresh(std::uint32_t second) const
+{
+    auto m = std::make_unique<IntervalMetrics>();
+    m->second = second;
+    m->steps.resize(m_places.steps ? m_places.steps : m_plan.steps.size());
+    m->groups.resize(m_places.steps ? m_places.groups : m_plan.groups.size());
+    for (std::size_t i = 0; i < m_plan.steps.size(); ++i)
+        m->steps[m_places.stepOffset + i].checks.resize(m_plan.steps[i].checks.size());
+    return m;
+}
+
+void WorkerSeconds::readGauges()
+{
+    const Gauges g = m_gauges();
+    if (!m_plan.steps.empty())
+        m_current->steps[m_places.stepOffset].counters.goaways += g.goaways - m_goawaysSeen;
+    m_goawaysSeen = g.goaways;
+    m_current->openConnections = g.openConnections;
+    m_current->activeUsers = g.activeUsers;
+}
+
+void WorkerSeconds::roll(Nanos now)
+{
+    while (now >= m_end) {
+        const std::uint32_t next = m_current->second + 1;
+        readGauges();
+        m_sink.deliver(m_worker, std::move(m_current), false);
+        m_current = fresh(next);
+        m_end += kNanosPerSecond;
+    }
+}
+
+void WorkerSeconds::finish()
+{
+    m_sink.deliver(m_worker, std::move(m_current), true);
+}
+
+} // namespace stampede

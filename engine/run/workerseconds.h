@@ -1,0 +1,86 @@
+#pragma once
+// A worker's seconds, out of its loop: the metrics of the second that a time
+// falls in, each handed to the sink once it is over, in order of seconds and
+// none skipped (a second nothing happened in is one too), with the gauges
+// read as it ends (connections open, users active, GOAWAYs received in it);
+// the worker's last (possibly partial) second marked as such. Its steps and
+// groups are the run's places: in a plan of several scenarios, this
+// scenario's at their offsets.
+#include "core/clock.h"
+#include "metrics/runmetrics.h"
+#include "plan/scenarioplan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+namespace stampede {
+
+class SecondSink
+{
+public:
+    virtual ~SecondSink() = default;
+    // Called by worker `worker` with its metrics of one second, in order of
+    // seconds; `last` marks the worker's final (possibly partial) second.
+    virtual void deliver(std::uint32_t worker, IntervalMetricsPtr second, bool last) = 0;
+};
+
+class WorkerSeconds
+{
+public:
+    // What is read as a second ends.
+    struct Gauges
+    {
+        std::uint32_t openConnections = 0;
+        std::uint32_t activeUsers = 0;
+        std::uint64_t goaways = 0; // received so far (the second counts those since the last)
+    };
+    using ReadGauges = std::function<Gauges()>;
+    // Where: the run's `steps` and `groups` in all (0: the plan's own), the plan's at `stepOffset` and
+    // `groupOffset` among them.
+    struct Places
+    {
+        std::size_t steps = 0, groups = 0;
+        std::uint32_t stepOffset = 0, groupOffset = 0;
+    };
+    WorkerSeconds(const ScenarioPlan& plan, const Places& places, std::uint32_t worker, SecondSink& sink,
+                  ReadGauges gauges);
+
+    // The first second (numbered from 1) and when it ends.
+    void begin(std::uint32_t first, Nanos end);
+    bool begun() const { return m_current != nullptr; }
+    // When the current second ends.
+    Nanos end() const { return m_end; }
+    // The second `now` falls in (the ones before it handed on first).
+    IntervalMetrics& at(Nanos now)
+    {
+        if (now >= m_end)
+            roll(now);
+        return *m_current;
+    }
+    // The plan's step `step`, group `group` there.
+    StepMetrics& step(std::size_t step, Nanos now) { return at(now).steps[m_places.stepOffset + step]; }
+    StepMetrics& group(std::size_t group, Nanos now) { return at(now).groups[m_places.groupOffset + group]; }
+    // The current second, whatever the time (what the loop measures of itself).
+    IntervalMetrics& current() { return *m_current; }
+    // Hands on every second that ended by `now`.
+    void roll(Nanos now);
+    // Reads the gauges into the current second (as each second ends; the last, before the sessions close).
+    void readGauges();
+    // Hands on the current second as the worker's last (its gauges as last read).
+    void finish();
+
+private:
+    IntervalMetricsPtr fresh(std::uint32_t second) const;
+
+    const ScenarioPlan& m_plan;
+    const Places m_places;
+    const std::uint32_t m_worker;
+    SecondSink& m_sink;
+    ReadGauges m_gauges;
+    std::uint64_t m_goawaysSeen = 0;
+    IntervalMetricsPtr m_current;
+    Nanos m_end = 0;
+};
+
+} // namespace stampede
