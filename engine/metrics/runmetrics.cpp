@@ -47,6 +47,23 @@ void StepCounters::merge(const StepCounters& o)
         grpcCodes[i] += o.grpcCodes[i];
 }
 
+void StepMetrics::addConnection(std::int64_t connectNanos, std::int64_t handshakeNanos, bool tls, bool resumed)
+{
+    constexpr std::int64_t kMicro = 1000;
+    const auto took = std::uint64_t(std::max<std::int64_t>(0, connectNanos));
+    ++counters.connects;
+    counters.connectNanos += took;
+    connect.record(took / kMicro);
+    if (!tls)
+        return;
+    const auto shook = std::uint64_t(std::max<std::int64_t>(0, handshakeNanos));
+    ++counters.handshakes;
+    counters.handshakesResumed += resumed;
+    counters.handshakeNanos += shook;
+    counters.handshakeMaxNanos = std::max(counters.handshakeMaxNanos, shook);
+    (resumed ? this->resumed : handshake).record(shook / kMicro);
+}
+
 bool sampleBudgetSpent(const std::vector<ErrorSample>& samples, std::uint32_t step, ErrorClass c)
 {
     std::size_t n = 0;

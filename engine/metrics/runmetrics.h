@@ -187,6 +187,9 @@ struct StepMetrics
     // none or a check that did not fail): what newman's JUnit gives a failed case. One per check, whatever the
     // count: the first kept, at most kMaxCheckMessageLength bytes of valid UTF-8.
     std::vector<std::string> checkMessages;
+    // A new connection: its TCP connect and, over TLS, its handshake (a full one, or one that resumed a session),
+    // in nanoseconds (a negative time counts as 0).
+    void addConnection(std::int64_t connect, std::int64_t handshake, bool tls, bool resumed);
     void merge(const StepMetrics& o)
     {
         counters.merge(o.counters);

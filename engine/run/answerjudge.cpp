@@ -62,6 +62,22 @@ void AnswerJudge::judgeNoAnswer(const Call& call, Nanos elapsed)
     m_scripts->runTest(call.user, call.step, a, call.cookies, call.sent, call.second, verdict, why);
 }
 
+std::string statusAccount(const Answer& answer)
+{
+    if (answer.codeName.empty())
+        return {};
+    std::string why(answer.statusName);
+    why += ' ';
+    why += std::to_string(answer.code);
+    why += ' ';
+    why += answer.codeName;
+    if (!answer.statusMessage.empty()) {
+        why += ": ";
+        why += answer.statusMessage;
+    }
+    return why;
+}
+
 void keepRawSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c, int status, std::string_view raw,
                    const std::string& why, std::string_view trace)
 {

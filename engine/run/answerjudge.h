@@ -74,6 +74,9 @@ private:
     std::string m_decoded; // an answer's body decoded
 };
 
+// A status error's account for its sample: the protocol's name of the code and the server's words on it ("": the
+// answer's start is the sample, as HTTP's).
+std::string statusAccount(const Answer& answer);
 // An error's sample kept in `second` (at most a few of each class per step and second: sampleBudgetSpent): the
 // raw answer's start split into its head and the first KiB of its body, or none.
 void keepRawSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c, int status, std::string_view raw,

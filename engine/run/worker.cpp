@@ -128,23 +128,9 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
 
 void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed)
 {
-    const Slot& slot = m_slots[tag];
-    if (slot.step < 0)
-        return;
-    StepMetrics& m = m_seconds.current().steps[m_setup.stepOffset + std::size_t(slot.step)];
-    StepCounters& c = m.counters;
-    connect = std::max<Nanos>(0, connect);
-    ++c.connects;
-    c.connectNanos += std::uint64_t(connect);
-    m.connect.record(std::uint64_t(connect / kNanosPerMicro));
-    if (!tls)
-        return;
-    handshake = std::max<Nanos>(0, handshake);
-    ++c.handshakes;
-    c.handshakesResumed += resumed;
-    c.handshakeNanos += std::uint64_t(handshake);
-    c.handshakeMaxNanos = std::max(c.handshakeMaxNanos, std::uint64_t(handshake));
-    (resumed ? m.resumed : m.handshake).record(std::uint64_t(handshake / kNanosPerMicro));
+    if (const Slot& slot = m_slots[tag]; slot.step >= 0)
+        m_seconds.current().steps[m_setup.stepOffset + std::size_t(slot.step)].addConnection(connect, handshake, tls,
+                                                                                             resumed);
 }
 
 // Bytes nobody asked for closed the slot's connection: one protocol error,

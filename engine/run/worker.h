@@ -148,9 +148,6 @@ private:
     // protocol counts as a status (a call's deadline).
     void fail(std::uint32_t slot, ErrorClass error, std::string_view why, Nanos now);
     void fail(std::uint32_t slot, const Answer& answer, Nanos now);
-    // A status error's account for its sample: the protocol's name of the code and the server's words on it ("":
-    // the answer's start is the sample).
-    static std::string statusWhy(const Answer& answer);
     void testsWithoutAnswer(std::uint32_t slot, ErrorClass error, Nanos now);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);

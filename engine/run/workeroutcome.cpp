@@ -33,20 +33,9 @@ void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
     }
     if (o.verdict == Verdict::StatusError) {
         o.errorClass = answer.statusError;
-        o.why = statusWhy(answer);
+        o.why = statusAccount(answer);
     }
     settle(tag, o, &a, now);
-}
-
-std::string Worker::statusWhy(const Answer& answer)
-{
-    if (answer.codeName.empty())
-        return {};
-    std::string why = std::string(answer.statusName) + " " + std::to_string(answer.code) + " ";
-    why += answer.codeName;
-    if (!answer.statusMessage.empty())
-        why += ": " + std::string(answer.statusMessage);
-    return why;
 }
 
 void Worker::fail(std::uint32_t tag, const Answer& answer, Nanos now)
@@ -60,7 +49,7 @@ void Worker::fail(std::uint32_t tag, const Answer& answer, Nanos now)
     o.verdict = Verdict::StatusError;
     o.errorClass = answer.statusError;
     o.status = answer.code;
-    o.why = statusWhy(answer);
+    o.why = statusAccount(answer);
     settle(tag, o, nullptr, now);
 }
 

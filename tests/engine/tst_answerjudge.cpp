@@ -237,6 +237,25 @@ private slots:
         QCOMPARE(c.body, std::string("{\"id\": 1}"));
         QCOMPARE(c.detail, std::string("check \"found\""));
     }
+
+    // A status error's account: a protocol's own code by its name with the server's words (gRPC's); HTTP's has
+    // none (the answer's start is its sample).
+    void aStatusErrorsAccountNamesTheCode()
+    {
+        Answer call;
+        call.setHttpStatus(200);
+        call.code = 5;
+        call.statusError = ErrorClass::Grpc;
+        call.statusName = "grpc-status";
+        call.codeName = "NOT_FOUND";
+        call.statusMessage = "no user 7";
+        QCOMPARE(statusAccount(call), std::string("grpc-status 5 NOT_FOUND: no user 7"));
+        call.statusMessage = {};
+        QCOMPARE(statusAccount(call), std::string("grpc-status 5 NOT_FOUND"));
+        Answer http;
+        http.setHttpStatus(503);
+        QCOMPARE(statusAccount(http), std::string());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestAnswerJudge)
