@@ -128,7 +128,8 @@ void JsonReader::load(std::string_view body)
         return;
     if (d.buffer.size() < body.size() + simdjson::SIMDJSON_PADDING)
         d.buffer.resize(body.size() + simdjson::SIMDJSON_PADDING);
-    std::memcpy(d.buffer.data(), body.data(), body.size());
+    if (!body.empty()) // an answer without a body may have no bytes at all (a null view): memcpy's is undefined
+        std::memcpy(d.buffer.data(), body.data(), body.size());
     d.length = body.size();
     d.loaded = d.parser.iterate(d.buffer.data(), d.length, d.buffer.size()).get(d.doc) == simdjson::SUCCESS;
 }

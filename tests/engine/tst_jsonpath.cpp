@@ -144,6 +144,11 @@ private Q_SLOTS:
         readOne(r, "[{\"x\": 1.2.3}]", "$[0].x", O::NotJson);
         // and the reader goes on to the next body as if nothing happened
         QCOMPARE(readOne(r, "{\"a\": \"fine\"}", "$.a", O::Found), std::string("fine"));
+        // an answer that brought no body at all (a view of no bytes, as an uncaptured answer's): not JSON, and
+        // nothing copied from nowhere (make asan: UBSan's null argument to memcpy)
+        r.load(std::string_view());
+        std::string value, error;
+        QVERIFY(r.read(JsonPath::compile("$.a", error).value(), value) == O::NotJson);
     }
 
     void severalPathsOverOneBody()
