@@ -46,7 +46,7 @@ bench-gui: build
 	@QT_QPA_PLATFORM=offscreen $(BUILD)/tests/bench/bench_gui $(CLI) $${SECONDS_OF_RUN:-30}
 
 asan: deps
-	@cmake --preset asan >/dev/null && cmake --build build/asan -j $(JOBS) && cd build/asan && ctest --output-on-failure -j 2 --timeout 600
+	@cmake --preset asan >/dev/null && cmake --build build/asan -j $(JOBS) && cd build/asan && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j 2 --timeout 600
 
 # Each fuzz target runs for FUZZ_SECONDS (default 60).
 FUZZ_SECONDS ?= 60
