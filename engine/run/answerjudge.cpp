@@ -78,18 +78,31 @@ std::string statusAccount(const Answer& answer)
     return why;
 }
 
+namespace {
+
+// A sample of `step`'s error of class `c` in `second`, with its account and trace (its status, head and body are
+// the caller's).
+ErrorSample sampleOf(const IntervalMetrics& second, std::uint32_t step, ErrorClass c, const std::string& why,
+                     std::string_view trace)
+{
+    ErrorSample e;
+    e.step = step;
+    e.second = second.second;
+    e.errorClass = c;
+    e.detail = why;
+    e.trace = trace;
+    return e;
+}
+
+} // namespace
+
 void keepRawSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c, int status, std::string_view raw,
                    const std::string& why, std::string_view trace)
 {
     if (sampleBudgetSpent(second.samples, step, c))
         return;
-    ErrorSample e;
-    e.step = step;
-    e.second = second.second;
-    e.errorClass = c;
+    ErrorSample e = sampleOf(second, step, c, why, trace);
     e.status = status;
-    e.detail = why;
-    e.trace = trace;
     const auto headEnd = raw.find("\r\n\r\n");
     e.head = raw.substr(0, headEnd);
     if (headEnd != std::string::npos)
@@ -102,10 +115,7 @@ void keepAnswerSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c,
 {
     if (sampleBudgetSpent(second.samples, step, c))
         return;
-    ErrorSample e;
-    e.step = step;
-    e.second = second.second;
-    e.errorClass = c;
+    ErrorSample e = sampleOf(second, step, c, why, trace);
     e.status = a.codeName.empty() ? a.status : 0; // a sample's status is HTTP's: a protocol's own code is in its head
     e.head.assign(a.statusName); // appended part by part: GCC 12 warns falsely on a chain of + (-Wrestrict)
     e.head += ": ";
@@ -118,8 +128,6 @@ void keepAnswerSample(IntervalMetrics& second, std::uint32_t step, ErrorClass c,
         for (const auto& [name, value] : *a.headers)
             e.head += "\r\n" + name + ": " + value;
     e.body = std::string(a.body.substr(0, kSampleBodyLimit));
-    e.detail = why;
-    e.trace = trace;
     second.samples.push_back(std::move(e));
 }
 

@@ -1,6 +1,7 @@
 // Issue 49: an answer judged for its step as an object of its own (run/answerjudge.h), tested without a worker, a
 // session or a clock: real plans compiled from scenario JSON, real scripts, the answers given. The verdict, what
 // it extracts, what it counts and what a sample keeps are what a user reads in the summary.
+#include "compiledplan.h"
 #include "plan/scenarioplan.h"
 #include "run/answerjudge.h"
 #include "run/scriptstep.h"
@@ -18,17 +19,7 @@ namespace {
 
 std::unique_ptr<ScenarioPlan> compile(const std::string& steps)
 {
-    v1::Scenario s;
-    std::string error;
-    if (!parseScenarioJson("{\"steps\": [" + steps + "], \"load\": {\"closed\": {\"users\": 1}}}", s, error))
-        qFatal("%s", error.c_str());
-    std::vector<PlanError> errors;
-    PlanOptions o;
-    o.runId = "st-test";
-    auto plan = compileScenario(s, o, errors);
-    if (!plan)
-        qFatal("%s", errors.front().text().c_str());
-    return std::make_unique<ScenarioPlan>(std::move(*plan));
+    return compiledPlan("{\"steps\": [" + steps + "], \"load\": {\"closed\": {\"users\": 1}}}");
 }
 
 // A plan, its users' values, a judge over them (and the scripts, when the plan has some), and the second that

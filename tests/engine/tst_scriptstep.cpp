@@ -1,5 +1,6 @@
 // Issue 49: a step's Postman scripts as an object of their own (run/scriptstep.h), tested without a worker, a
 // session or a clock: the scripts are real (SpiderMonkey), the answers given.
+#include "compiledplan.h"
 #include "plan/scenarioplan.h"
 #include "run/requestrenderer.h"
 #include "run/scriptstep.h"
@@ -16,17 +17,7 @@ namespace {
 
 std::unique_ptr<ScenarioPlan> compile(const std::string& json)
 {
-    v1::Scenario s;
-    std::string error;
-    if (!parseScenarioJson(json.substr(0, json.size() - 1) + ", \"load\": {\"closed\": {\"users\": 1}}}", s, error))
-        qFatal("%s", error.c_str());
-    std::vector<PlanError> errors;
-    PlanOptions o;
-    o.runId = "st-test";
-    auto plan = compileScenario(s, o, errors);
-    if (!plan)
-        qFatal("%s", errors.front().text().c_str());
-    return std::make_unique<ScenarioPlan>(std::move(*plan));
+    return compiledPlan(json.substr(0, json.size() - 1) + ", \"load\": {\"closed\": {\"users\": 1}}}");
 }
 
 // A step of `url` with its scripts (JavaScript, quoted here for JSON).

@@ -1,5 +1,6 @@
 // Issue 49: each user's requests as an object of their own (run/steprequests.h), tested without a worker: real
 // plans compiled from scenario JSON, the data cursors of one part of the run, the requests as their bytes.
+#include "compiledplan.h"
 #include "plan/scenarioplan.h"
 #include "run/steprequests.h"
 
@@ -15,19 +16,8 @@ namespace {
 
 std::unique_ptr<ScenarioPlan> compile(const std::string& variables, const std::string& steps)
 {
-    v1::Scenario s;
-    std::string error;
-    if (!parseScenarioJson("{\"variables\": [" + variables + "], \"steps\": [" + steps +
-                               "], \"load\": {\"closed\": {\"users\": 2}}}",
-                           s, error))
-        qFatal("%s", error.c_str());
-    std::vector<PlanError> errors;
-    PlanOptions o;
-    o.runId = "st-test";
-    auto plan = compileScenario(s, o, errors);
-    if (!plan)
-        qFatal("%s", errors.front().text().c_str());
-    return std::make_unique<ScenarioPlan>(std::move(*plan));
+    return compiledPlan("{\"variables\": [" + variables + "], \"steps\": [" + steps +
+                        "], \"load\": {\"closed\": {\"users\": 2}}}");
 }
 
 std::string step(const std::string& name, const std::string& url, const std::string& extra = {})
