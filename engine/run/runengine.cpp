@@ -139,28 +139,29 @@ void workerEvents(const std::vector<std::unique_ptr<Worker>>& workers, const Sce
 {
     const Worker* stopper = nullptr;
     for (const auto& w : workers)
-        if (w->stopRunAt() && (!stopper || w->stopRunAt() < stopper->stopRunAt()))
+        if (w->ending().stopRunAt() && (!stopper || w->ending().stopRunAt() < stopper->ending().stopRunAt()))
             stopper = w.get();
     if (stopper) {
-        const double t = double(stopper->stopRunAt() - start) / 1e9;
+        const double t = double(stopper->ending().stopRunAt() - start) / 1e9;
         events.push_back({t, "stopped_by_step", "",
-                          "an error of step \"" + plan.steps[stopper->stopRunStep()].name + "\" at " + at(t) +
+                          "an error of step \"" + plan.steps[stopper->ending().stopRunStep()].name + "\" at " + at(t) +
                               " stopped the run (its onError is stopRun)",
                           0, 0});
     }
     for (const auto& w : workers) { // a data set in stop mode that ran out ends the run early: said, not silent
-        if (w->exhausted().empty())
+        if (w->ending().exhausted().empty())
             continue;
-        const double t = double(w->exhaustedAt() - start) / 1e9;
+        const double t = double(w->ending().exhaustedAt() - start) / 1e9;
         events.push_back(
             {t, "data_exhausted", "",
-             "the data set \"" + w->exhausted() + "\" ran out at " + at(t) + ": no iteration started after it", 0, 0});
+             "the data set \"" + w->ending().exhausted() + "\" ran out at " + at(t) + ": no iteration started after it",
+             0, 0});
         break;
     }
     for (const auto& w : workers) {
-        if (!w->leaseExpiredAt())
+        if (!w->ending().leaseExpiredAt())
             continue;
-        const double t = double(w->leaseExpiredAt() - start) / 1e9;
+        const double t = double(w->ending().leaseExpiredAt() - start) / 1e9;
         events.push_back({t, "lease_expired", "",
                           "the controller was not heard from in time: the load stopped at " + at(t) +
                               " and what was scheduled after was thrown away",

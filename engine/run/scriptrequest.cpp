@@ -8,6 +8,8 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+
 namespace stampede {
 
 namespace {
@@ -67,6 +69,17 @@ bool sendScriptRequest(std::string_view spec, std::string& json, Nanos timeout)
     json += "],\"body\":" + jsonString(text) + ",\"time\":" + std::to_string(r.totalTime / kNanosPerMilli) +
             ",\"size\":" + std::to_string(r.bodyBytes) + "}";
     return true;
+}
+
+std::function<void(std::size_t, std::string_view, std::string&)>
+runRequestSender(const Clock& clock, Nanos end, std::function<void(std::size_t, bool)> count)
+{
+    return [&clock, end, count = std::move(count)](std::size_t step, std::string_view spec, std::string& json) {
+        const Nanos left = end - clock.now();
+        const bool answered = left > 0 ? sendScriptRequest(spec, json, std::min(left, kScriptRequestTimeout))
+                                       : fail(json, "pm.sendRequest: the run's time is over");
+        count(step, answered);
+    };
 }
 
 } // namespace stampede

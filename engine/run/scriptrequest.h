@@ -8,6 +8,8 @@
 // resolved: the script sends what it wrote.
 #include "core/clock.h"
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -19,5 +21,11 @@ inline constexpr Nanos kScriptRequestTimeout = 10 * kNanosPerSecond;
 // Sends `spec`; its answer into `json`. False when there was no answer (the request could not be made, or the
 // connection failed or timed out): `json` is then {"error": ...}.
 bool sendScriptRequest(std::string_view spec, std::string& json, Nanos timeout = kScriptRequestTimeout);
+
+// pm.sendRequest in a run (StepScripts::RequestSender): sent as the script asks, never past `end` on `clock` (a
+// run ends on time: past it the script is told so and nothing is sent), each counted by `count(step, answered)`
+// beside its step (a request of the script's, not the step's).
+std::function<void(std::size_t step, std::string_view spec, std::string& json)>
+runRequestSender(const Clock& clock, Nanos end, std::function<void(std::size_t step, bool answered)> count);
 
 } // namespace stampede

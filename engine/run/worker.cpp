@@ -50,9 +50,9 @@ Worker::Worker(const WorkerSetup& setup)
     m_hooks.emplace(HookSetup{m_plan, slots, *this,
                               setup.rendezvous && setup.rendezvous->any() ? setup.rendezvous : nullptr,
                               setup.stepOffset});
-    m_scripted = ScriptStep::needed(m_plan);
-    m_requests.reset(slots, m_scripted); // a script's changes go into the user's own copy
-    m_flows = m_plan.cookies || m_plan.followRedirects || m_scripted ||
+    const bool scripted = ScriptStep::needed(m_plan);
+    m_requests.reset(slots, scripted); // a script's changes go into the user's own copy
+    m_flows = m_plan.cookies || m_plan.followRedirects || scripted ||
               std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& st) {
                   return !st.checks.empty() || !st.extractors.empty() || !st.hooks.empty();
               });
@@ -77,10 +77,7 @@ bool Worker::startIteration(std::uint32_t slot, Nanos intended, Nanos now, const
         return true;
     }
     if (std::size_t v = 0; !m_requests.beginIteration(slot, v)) { // the data ran out
-        if (m_exhausted.empty()) {
-            m_exhausted = m_plan.variables[v].name;
-            m_exhaustedAt = now;
-        }
+        m_ending.dataRanOut(m_plan.variables[v].name, now);
         beginStop();
         return false;
     }
@@ -169,31 +166,19 @@ void Worker::beginStop()
     const Nanos now = m_clock.now();
     if (const std::uint64_t n = m_pacer->abandon())
         countDropped(n, now);
-    for (; !m_thinking.empty(); m_thinking.pop()) // a pause at the end ends its iteration there
-        endIteration(m_thinking.top().second, now, false);
-    for (; !m_retrying.empty(); m_retrying.pop()) // a try that waits is not made (its retry was counted)
-        endIteration(m_retrying.top().second, now, false);
+    // a pause at the end ends its iteration there; a try that waits is not made (its retry was counted)
+    for (const std::uint32_t slot : m_waits.takeAll())
+        endIteration(slot, now, false);
     std::vector<std::uint32_t> held; // a user held at its step (a rendezvous) goes no further
     m_hooks->letGo(held);
     for (const std::uint32_t slot : held)
         endIteration(slot, now, false);
 }
 
-bool Worker::leaseOver(Nanos now)
-{
-    if (m_leaseExpiredAt)
-        return true;
-    const Nanos lease = m_setup.lease ? m_setup.lease->load(std::memory_order_relaxed) : 0;
-    if (!lease || now <= lease)
-        return false;
-    m_leaseExpiredAt = now;
-    return true;
-}
-
 // One turn of the loop; false when the worker is done.
 bool Worker::turn(Nanos now)
 {
-    if (m_setup.stop->load(std::memory_order_relaxed) || leaseOver(now)) {
+    if (m_ending.halted(now)) {
         // An explicit stop brings the engine to idle now: what waits is
         // dropped and requests in flight are abandoned (not counted).
         if (const std::uint64_t n = m_pacer->abandon())
@@ -214,14 +199,10 @@ bool Worker::turn(Nanos now)
     const bool released = releaseAt && now >= releaseAt;
     if (started)
         m_pacer->onTime(released ? releaseAt - 1 : now);
-    resumeThinkers(now);
-    resumeRetries(now);
+    resumeWaits(now);
     m_hooks->onTurn(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
-    const bool stopRun = m_stopRunAt || (m_setup.stopRun && m_setup.stopRun->load(std::memory_order_relaxed));
-    if (m_stopRunAt && m_setup.stopRun)
-        m_setup.stopRun->store(true, std::memory_order_relaxed);
-    if (!m_stopping && (now >= m_end || m_pacer->finished() || stopRun || released))
+    if (!m_stopping && (now >= m_end || m_pacer->finished() || m_ending.runStopped() || released))
         beginStop();
     if (now >= m_nextTick) {
         if (!m_stopping && started)
@@ -229,8 +210,7 @@ bool Worker::turn(Nanos now)
         m_sessions->checkDeadlines(now);
         m_nextTick = now + kTick;
     }
-    const bool done = m_stopping && m_inFlight == 0 && m_pacer->drained() && m_thinking.empty() && m_retrying.empty() &&
-                      !m_hooks->holds();
+    const bool done = m_stopping && m_inFlight == 0 && m_pacer->drained() && m_waits.empty() && !m_hooks->holds();
     // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
     // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
     if (now >= m_seconds.end())
@@ -249,20 +229,16 @@ void Worker::run()
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     const auto first = std::uint32_t(m_from > m_setup.start ? (m_from - m_setup.start) / kNanosPerSecond + 1 : 1);
     m_seconds.begin(first, m_setup.start + Nanos(first) * kNanosPerSecond);
-    if (m_scripted) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
+    if (ScriptStep::needed(m_plan)) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
         m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_requests.cursors(),
                                                  m_judge.tally(), m_setup.stepOffset);
         m_judge.setScripts(m_scripts.get());
-        // pm.sendRequest: sent as the script asks, counted beside the step (a request of the script's, not the step's)
-        // and never past the run's end (a run ends on time)
-        m_scripts->setRequestSender([this](std::size_t step, std::string_view spec, std::string& json) {
-            const Nanos left = m_end - m_clock.now();
-            const bool answered = left > 0 ? sendScriptRequest(spec, json, std::min(left, kScriptRequestTimeout))
-                                           : (json = "{\"error\":\"pm.sendRequest: the run's time is over\"}", false);
+        m_prep.setScripts(m_scripts.get());
+        m_scripts->setRequestSender(runRequestSender(m_clock, m_end, [this](std::size_t step, bool answered) {
             StepCounters& c = metricsAt(step, m_clock.now()).counters;
             ++c.scriptRequests;
             c.scriptRequestErrors += !answered;
-        });
+        }));
     }
     if (m_from > m_begin) { // a share taken over: its data goes on where the plan had it
         m_requests.skip(m_pacer->beginFrom(m_begin, m_from));
@@ -275,11 +251,7 @@ void Worker::run()
         if (!turn(now))
             break;
         const Nanos limit = std::min(m_nextTick, m_seconds.end());
-        Nanos wakeAt = pacedWake(m_pacer->wakeBy(limit), now, limit);
-        if (!m_thinking.empty())
-            wakeAt = std::min(wakeAt, m_thinking.top().first);
-        if (!m_retrying.empty())
-            wakeAt = std::min(wakeAt, m_retrying.top().first);
+        Nanos wakeAt = m_waits.wakeBy(pacedWake(m_pacer->wakeBy(limit), now, limit));
         if (!m_stopping)
             wakeAt = std::min(wakeAt, now < std::max(m_begin, m_from) ? std::max(m_begin, m_from) : m_end);
         if (const Nanos rel = m_setup.releaseAt ? m_setup.releaseAt->load(std::memory_order_relaxed) : 0;
@@ -300,7 +272,7 @@ void Worker::run()
             std::int64_t& lag = m_seconds.current().health.loopLag;
             lag = std::max<std::int64_t>(lag, ready - wakeAt);
         }
-        if (leaseOver(ready))
+        if (m_ending.leaseOver(ready))
             continue; // frozen past the lease: nothing more is sent, not even a next step
         m_sessions->beforeEvents();
         m_io.dispatch(n, ready);
@@ -309,6 +281,7 @@ void Worker::run()
     m_seconds.readGauges();
     m_sessions->close();
     m_judge.setScripts(nullptr);
+    m_prep.setScripts(nullptr);
     m_scripts.reset();
     m_seconds.finish();
 }

@@ -38,10 +38,13 @@
 #include "net/eventloop.h"
 #include "net/transport.h"
 #include "plan/scenarioplan.h"
+#include "requestprep.h"
 #include "scriptstep.h"
 #include "steppolicy.h"
 #include "steprequests.h"
 #include "uservalues.h"
+#include "userwaits.h"
+#include "workerend.h"
 #include "workerio.h"
 #include "workerseconds.h"
 
@@ -49,7 +52,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <queue>
 #include <random>
 #include <vector>
 
@@ -98,14 +100,8 @@ public:
     std::uint32_t maxConnections() const;
     // The values slot 0 extracted, as its last iteration left them (a plan's setup).
     std::map<std::string, std::string> extractedValues() const;
-    // When a step's error stopped the run (onError: stopRun; 0: none), and which step.
-    Nanos stopRunAt() const { return m_stopRunAt; }
-    std::uint32_t stopRunStep() const { return m_stopRunStep; }
-    // The variable whose data ran out and stopped this worker ("" when none), and when.
-    const std::string& exhausted() const { return m_exhausted; }
-    Nanos exhaustedAt() const { return m_exhaustedAt; }
-    // When the lease ran out and stopped this worker (0: it did not).
-    Nanos leaseExpiredAt() const { return m_leaseExpiredAt; }
+    // Why its load ended before the plan did, and when (a step's onError, a data set, the lease).
+    const WorkerEnd& ending() const { return m_ending; }
 
 private:
     struct Slot
@@ -151,8 +147,7 @@ private:
     void testsWithoutAnswer(std::uint32_t slot, ErrorClass error, Nanos now);
     // flows (workerflows.cpp)
     void startFlows(std::uint32_t slot);
-    // The step's request for `slot` in `o`: rendered now when it uses
-    // extracted values, with the user's cookie; false: not sent (reported).
+    // The step's request for `slot` in `o` (requestprep.h); false: not sent (reported, or skipped).
     bool prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     // An answer's times: latency from the intended start, service time from the
     // send, and the time to first byte the session measured (-1: none).
@@ -177,16 +172,14 @@ private:
     // What the step's judge (answerjudge.h) is told of `slot`'s answer: the request as it went, the user's cookies
     // for a test script's pm.cookies.
     AnswerJudge::Call judgeCall(std::uint32_t slot);
-    bool render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
     // outcomes (workeroutcome.cpp)
     void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
-    void resumeRetries(Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
     void endIteration(std::uint32_t slot, Nanos now, bool failed);
     void nextStep(std::uint32_t slot, Nanos intended, Nanos now);
-    void resumeThinkers(Nanos now);
+    void resumeWaits(Nanos now);
     bool turn(Nanos now);
     void beginStop();
     StepMetrics& metricsAt(std::size_t step, Nanos now) { return m_seconds.step(step, now); }
@@ -205,7 +198,6 @@ private:
     PacerPtr m_pacer;
     std::vector<Slot> m_slots;
     bool m_flows = false;                      // checks, extraction, cookies, redirects or scripts in the plan
-    bool m_scripted = false;                   // some step has a script
     std::unique_ptr<ScriptStep> m_scripts;     // the steps' scripts: made on the worker's thread when it runs
     std::vector<Outgoing> m_outgoing;          // per step: where and how its request goes
     std::optional<StepHooks> m_hooks;          // the plan's hooks, each step's list (a plain step has none)
@@ -214,29 +206,20 @@ private:
     double m_factor = 1;
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
-    // Users pausing after a step (its think time): when each goes on.
-    using Wake = std::pair<Nanos, std::uint32_t>; // when, which slot
-    std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_thinking;
-    // Steps to be tried again (their retry's backoff): when each goes.
-    std::priority_queue<Wake, std::vector<Wake>, std::greater<>> m_retrying;
+    UserWaits m_waits{m_setup.seed}; // users pausing after a step, tries waiting out their backoff
+    WorkerEnd m_ending{{m_setup.stop, m_setup.lease, m_setup.stopRun}}; // why the load ended early, and when
     StepPolicy m_policy{m_plan.steps};  // each user's tries and repeats: retry, onError, repeat
     UserValues m_own{m_plan};           // each user's extracted values and the iteration's kept ones (with flows)
     AnswerJudge m_judge{m_plan, m_own}; // the step's checks and test script on an answer, the verdict
     StepRequests m_requests{m_plan, m_own, m_setup.part, m_setup.parts, m_setup.seed}; // each user's requests
-    Nanos m_stopRunAt = 0; // a step's onError stopRun: when (0: not)
-    std::uint32_t m_stopRunStep = 0;
-    FastRandom m_random{m_setup.seed ^ 0x7468696e6bull}; // think times
-    std::optional<IterationTrace> m_trace;               // each iteration's trace id (with trace on)
+    RequestPrep m_prep{m_plan, m_requests, m_own}; // a step's request made ready: its pre-request script, late values
+    std::optional<IterationTrace> m_trace;         // each iteration's trace id (with trace on)
     std::string_view traceOf(const Slot& s) const { return m_trace->of(std::uint32_t(&s - m_slots.data())); }
-    Nanos m_leaseExpiredAt = 0;
-    bool leaseOver(Nanos now);
     Nanos m_nextTick = 0;
     const Nanos m_begin = m_setup.start + m_setup.startAfter; // this scenario's load starts
     const Nanos m_end = m_begin + m_plan.duration;            // and ends
     const Nanos m_from = m_setup.joinAt;                      // a taken-over share's start (0: none)
     WorkerSeconds m_seconds; // the second now falls in, each handed to the sink once over
-    std::string m_exhausted;
-    Nanos m_exhaustedAt = 0;
 };
 
 } // namespace stampede

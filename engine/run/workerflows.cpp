@@ -3,14 +3,6 @@
 // here runs for a scenario without them (Worker::m_flows).
 #include "worker.h"
 
-#include "core/text.h"
-#include "core/url.h"
-#include "core/wiretext.h"
-
-#include <algorithm>
-#include <cctype>
-#include <optional>
-
 namespace stampede {
 
 // A new iteration on `slot`: the values of steps rendered late are saved, and
@@ -24,55 +16,25 @@ void Worker::startFlows(std::uint32_t slot)
     m_hooks->newIteration(slot, !m_plan.load->slotIsUser()); // the open model: each iteration starts anew
 }
 
-// The request step `step` sends for `slot`: after its pre-request script (scriptstep.h), rendered now when it
-// uses extracted values (not sent when one is unset), and what the script changed applied to the user's own copy;
-// false: not sent (a failure, reported) or skipped.
+// The request step `step` sends for `slot` (requestprep.h): false when it is not sent (a failure, reported; or
+// skipped by its pre-request script: the iteration goes on at the next turn).
 bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
 {
-    if (!m_scripts || !m_scripts->hasPre(m_plan.steps[step]))
-        return render(slot, step, o, now);
+    ErrorClass error = ErrorClass::Extract;
     std::string why;
-    metricsAt(step, now); // the second the script runs in
-    switch (m_scripts->runPre(slot, step, m_seconds.current(), why)) {
-    case ScriptStep::Pre::Failed:
-        fail(slot, ErrorClass::Script, why, now);
-        return false;
-    case ScriptStep::Pre::Skip: // pm.execution.skipRequest(): the step is done unsent, the iteration goes on (next
-                                // turn)
-        --m_inFlight;
-        m_thinking.emplace(now, slot);
-        return false;
-    case ScriptStep::Pre::Send:
-        break;
-    }
-    m_requests.forgetCopy(slot, step); // the fixed request goes, unless this run changes it
-    if (!render(slot, step, o, now) || !o.request->failure.empty() || !m_scripts->changesRequest(slot))
+    metricsAt(step, now); // the second a script runs in
+    switch (m_prep.ready(slot, step, o, m_seconds.current(), error, why)) {
+    case RequestPrep::Ready::Send:
         return true;
-    RenderedRequest& mine = m_requests.copyOf(slot, step, *o.request);
-    if (!m_scripts->change(slot, step, mine, why)) {
-        fail(slot, ErrorClass::Script, why, now);
+    case RequestPrep::Ready::Skip:
+        --m_inFlight;
+        m_waits.goOnAt(slot, now);
+        return false;
+    case RequestPrep::Ready::Refused:
+        fail(slot, error, why, now);
         return false;
     }
-    o.request = &mine; // the target it may have changed is the one its hooks see (StepHooks::beforeSend)
-    return true;
-}
-
-// The step's request: rendered now when it uses extracted values (not sent
-// when one is unset), with the user's cookies.
-bool Worker::render(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now)
-{
-    const PlannedStep& st = m_plan.steps[step];
-    if (!st.extracted.empty()) {
-        if (const PlannedVariable* v = m_own.missing(slot, st)) {
-            fail(slot, ErrorClass::Extract,
-                 "${" + v->name + "} has no value: no earlier answer of this " +
-                     (m_plan.load->slotIsUser() ? "user" : "iteration") + " gave it",
-                 now);
-            return false;
-        }
-        o.request = &m_requests.renderNow(slot, step);
-    }
-    return true;
+    return false;
 }
 
 // A user a hook held (a rendezvous) goes on: its step begins again from now, its tries as they were (a retry

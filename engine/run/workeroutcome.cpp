@@ -93,7 +93,7 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         due != StepPolicy::kNever) {
         ++metricsAt(step, now).counters.retries;
         --m_inFlight;
-        m_retrying.emplace(due, slot);
+        m_waits.retryAt(slot, due);
         m_judge.drop();
         return;
     }
@@ -115,15 +115,12 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         keepSample(s, o.errorClass, o.sample.empty() ? 0 : o.status, o.sample, o.why);
         break;
     case Verdict::CheckFailed:
-        m.counters.addError(ErrorClass::Check);
-        keepAnswerSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), ErrorClass::Check, *a, o.why,
-                         traceOf(s));
+    case Verdict::ScriptFailed: {
+        const ErrorClass c = o.verdict == Verdict::CheckFailed ? ErrorClass::Check : ErrorClass::Script;
+        m.counters.addError(c);
+        keepAnswerSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), c, *a, o.why, traceOf(s));
         break;
-    case Verdict::ScriptFailed:
-        m.counters.addError(ErrorClass::Script);
-        keepAnswerSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), ErrorClass::Script, *a, o.why,
-                         traceOf(s));
-        break;
+    }
     case Verdict::Failed:
         m.counters.addError(o.errorClass);
         keepSample(s, o.errorClass, 0, {}, o.why);
@@ -140,7 +137,7 @@ void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
     switch (StepPolicy::afterError(m_plan.steps[std::size_t(s.step)], transport)) {
     case StepPolicy::AfterError::GoOnNextTurn: // it failed inside its own send: not deeper in this turn
         --m_inFlight;
-        m_thinking.emplace(now, slot);
+        m_waits.goOnAt(slot, now);
         return;
     case StepPolicy::AfterError::GoOn:
         completeStep(slot, now);
@@ -151,19 +148,13 @@ void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
         m_pacer->retire(slot);
         break;
     case StepPolicy::AfterError::StopRun:
-        if (m_stopRunAt == 0) {
-            m_stopRunAt = now;
-            m_stopRunStep = m_setup.stepOffset + std::uint32_t(s.step); // the run's place of it
-        }
+        m_ending.stepStopsRun(m_setup.stepOffset + std::uint32_t(s.step), now); // the run's place of it
         break;
     }
     // the run stops here, before this user's iteration ends: no user of this worker starts another request
     // (newman's --bail sends nothing more)
-    if (m_stopRunAt && !m_stopping) {
-        if (m_setup.stopRun)
-            m_setup.stopRun->store(true, std::memory_order_relaxed);
+    if (m_ending.stopRunAt() && !m_stopping)
         beginStop();
-    }
     finishIteration(slot, now);
 }
 
@@ -174,7 +165,7 @@ void Worker::completeStep(std::uint32_t slot, Nanos now)
     --m_inFlight;
     const ThinkTime& think = m_plan.steps[std::size_t(m_slots[slot].step)].think;
     if (!think.none() && !m_stopping) {
-        m_thinking.emplace(now + think.sample(m_random), slot);
+        m_waits.think(slot, think, now);
         return;
     }
     nextStep(slot, now, now);
@@ -197,27 +188,19 @@ void Worker::nextStep(std::uint32_t slot, Nanos intended, Nanos now)
         sendStep(slot, int(next), intended, now);
 }
 
-// Users whose pause is over go on, measured from when it ended.
-void Worker::resumeThinkers(Nanos now)
+// Users whose pause is over go on, measured from when it ended; tries whose backoff is over are sent again,
+// measured from now.
+void Worker::resumeWaits(Nanos now)
 {
-    while (!m_thinking.empty() && m_thinking.top().first <= now) {
-        const auto [due, slot] = m_thinking.top();
-        m_thinking.pop();
+    std::uint32_t slot = 0;
+    for (Nanos due = 0; m_waits.thinkerDue(now, slot, due);) {
         if (due < m_end)
             nextStep(slot, due, now);
         else // a pause that ends with the plan ends its iteration there
             endIteration(slot, now, false);
     }
-}
-
-// Tries whose backoff is over are sent again, measured from now.
-void Worker::resumeRetries(Nanos now)
-{
-    while (!m_retrying.empty() && m_retrying.top().first <= now) {
-        const std::uint32_t slot = m_retrying.top().second;
-        m_retrying.pop();
+    while (m_waits.retryDue(now, slot))
         sendStep(slot, m_slots[slot].step, now, now, true);
-    }
 }
 
 void Worker::finishIteration(std::uint32_t slot, Nanos now, bool failed)

@@ -729,6 +729,26 @@ private Q_SLOTS:
         QCOMPARE(s.counters(1).requests, std::uint64_t(1));
     }
 
+    // A step with a pre-request script that uses a value no answer extracted is not sent: its script runs, the
+    // step counts an `extract` error, and the iteration ends there (the script does not send it anyway).
+    void aScriptedStepWithoutItsValueIsNotSent()
+    {
+        Simulation s("{\"steps\": [{\"name\": \"login\", \"request\": {\"url\": \"http://127.0.0.1:9/login\"}, "
+                     "\"extract\": [{\"name\": \"token\", \"jsonPath\": \"$.token\"}]}, "
+                     "{\"name\": \"me\", \"request\": {\"url\": \"http://127.0.0.1:9/me?t=${token}\"}, "
+                     "\"preRequestScript\": \"console.log('before me');\"}], "
+                     "\"load\": {\"closed\": {\"users\": 1}}, \"iterations\": 2}",
+                     [&](const Sent&) { return after(10 * kMs, 200, "{}"); });
+        s.run();
+        std::vector<std::string> lines;
+        for (const Sent& sent : s.io.sent())
+            lines.push_back(sent.wire.substr(0, sent.wire.find(" HTTP/1.1")));
+        QCOMPARE(lines, (std::vector<std::string>{"GET /login", "GET /login"}));
+        QCOMPARE(s.counters(1).requests, std::uint64_t(2));
+        QCOMPARE(s.counters(1).sent, std::uint64_t(0));
+        QCOMPARE(s.counters(1).errorsByClass[std::size_t(ErrorClass::Extract)], std::uint64_t(2));
+    }
+
     // A replay: each recorded request goes as recorded, at its recorded time from the run's start, once per copy,
     // whatever the answers; the worker's loop knows it only as the pacer's iterations of one request.
     void aReplaySendsEachRecordAtItsTime()
