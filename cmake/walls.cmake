@@ -8,6 +8,7 @@
 #   hooks meet only as a protocol-neutral answer and a body codec;
 # - engine/plan looks no server up: the compile is pure; DNS, the ALPN probe and a gRPC server's reflection
 #   are the resolve step's (engine/resolve), reflection lent to the compile as PlanOptions::reflection;
+#   nor does it start a JavaScript runtime: a script's syntax is checked by resolve/scriptsyntax.h;
 # - stampede_widgets links only Qt and stampede_models (configure time).
 # As a script: cmake -DSOURCE_DIR=<tree> -P cmake/walls.cmake (exit non-zero
 # naming each file and line that breaks a wall).
@@ -28,7 +29,8 @@ function(stampede_wall_breaches source_dir out)
         "widgets|#include *[<\"](${engine_alternatives}|engine)/|an engine header in widgets"
         "engine/agent|#include *[<\"]control/|a controller's header in the agent"
         "engine/run|[Gg][Rr][Pp][Cc]|gRPC named in the run (it is a session: net/, grpc/)"
-        "engine/plan|Endpoint::resolve|lookUp\\(|probeAlpn\\(|getaddrinfo|fetchByReflection\\(|a server looked up in the compile (resolve/ does it)")
+        "engine/plan|Endpoint::resolve|lookUp\\(|probeAlpn\\(|getaddrinfo|fetchByReflection\\(|a server looked up in the compile (resolve/ does it)"
+        "engine/plan|script/jsruntime\\.h|JsRuntime|a script compiled in the compile (resolve/scriptsyntax.h does it)")
     foreach(check ${checks})
         string(REPLACE "|" ";" parts "${check}")
         list(GET parts 0 floor)

@@ -1,7 +1,7 @@
 #include "requestitem.h"
 
 #include "enginetext.h"
-#include "plan/scriptplan.h"
+#include "resolve/scriptsyntax.h"
 #include "script/scriptcheck.h"
 
 #include <QCoreApplication>

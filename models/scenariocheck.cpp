@@ -7,6 +7,7 @@
 #include "plan/checkplan.h"
 #include "plan/scenarioplan.h"
 #include "plan/testplan.h"
+#include "resolve/scriptsyntax.h"
 #include "stampede/v1/bundle.pb.h"
 #include "stampede/v1/scenario.pb.h"
 
@@ -59,6 +60,7 @@ ScenarioCheck::Result ScenarioCheck::check(const QByteArray& scenarioJson, const
         stampede::applyEnvironment(s, *env);
     std::vector<stampede::PlanError> errors;
     const auto plan = stampede::compileScenario(s, checkOptions(baseDir, traffic), errors);
+    stampede::checkScriptSyntax(s, errors); // a script's syntax: SpiderMonkey's parser, beside the compile
     for (const auto& e : errors)
         out.problems.append({QString::fromStdString(e.field), QString::fromStdString(e.message)});
     if (plan)

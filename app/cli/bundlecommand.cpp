@@ -4,6 +4,7 @@
 #include "bundle/bundlefile.h"
 #include "bundle/projectscenario.h"
 #include "plan/scenarioplan.h"
+#include "resolve/scriptsyntax.h"
 #include "stampede/v1/bundle.pb.h"
 
 #include <cstdio>
@@ -69,7 +70,8 @@ bool compiles(const BundleInput& in)
     std::vector<PlanError> errors;
     PlanOptions po;
     po.baseDir = in.baseDir;
-    if (compileScenario(in.scenario, po, errors))
+    const bool compiled = compileScenario(in.scenario, po, errors).has_value();
+    if (checkScriptSyntax(in.scenario, errors) && compiled)
         return true;
     for (const auto& e : errors)
         std::fprintf(stderr, "stampede-cli bundle: %s\n", e.text().c_str());

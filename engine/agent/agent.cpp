@@ -8,6 +8,7 @@
 #include "deadman.h"
 #include "net/metricsendpoint.h"
 #include "plan/scenarioplan.h"
+#include "resolve/scriptsyntax.h"
 #include "resolve/targets.h"
 #include "run/runengine.h"
 #include "stampede/v1/control.grpc.pb.h"
@@ -133,7 +134,7 @@ public:
         po.runId = rq->run_id();
         po.reflection = serverReflection();
         auto plan = compileScenario(rq->bundle().scenario(), po, errors);
-        if (plan && !resolveTargets(*plan, errors))
+        if (!checkScriptSyntax(rq->bundle().scenario(), errors) || (plan && !resolveTargets(*plan, errors)))
             plan.reset();
         if (!plan) {
             std::string text;

@@ -1,5 +1,6 @@
 #include "runservice.h"
 
+#include "resolve/scriptsyntax.h"
 #include "resolve/targets.h"
 
 #include "core/cpubudget.h"
@@ -99,9 +100,12 @@ std::optional<ScenarioPlan> bundleAndCompile(const RunRequest& request, v1::Bund
     std::string bundleError;
     const bool bundled = makeBundle(request.scenario, request.baseDir, request.source, bundle, bundleError);
     auto plan = bundled ? compileScenario(bundle.scenario(), po, errors) : std::nullopt;
+    if (bundled && !checkScriptSyntax(bundle.scenario(), errors))
+        plan.reset();
     if (!plan) {
         std::vector<PlanError> asWritten;
-        if (!compileScenario(request.scenario, po, asWritten) && !asWritten.empty())
+        const bool compiles = compileScenario(request.scenario, po, asWritten).has_value();
+        if (!(checkScriptSyntax(request.scenario, asWritten) && compiles) && !asWritten.empty())
             errors = std::move(asWritten);
         else if (!bundled)
             errors.push_back({"", bundleError});

@@ -1,35 +1,16 @@
 #include "scriptplan.h"
 
 #include "metrics/runmetrics.h"
-#include "script/jsruntime.h"
 #include "script/scriptcheck.h"
 #include "stampede/v1/scenario.pb.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <random>
 
 namespace stampede {
 
 namespace {
-
-// "steps[1].testScript:3: SyntaxError: ..." as "line 3: SyntaxError: ...";
-// an error found past the script's end (an unclosed brace: at the wrapper's
-// closing line) is at its last line.
-std::string withoutName(const std::string& error, const std::string& name, std::string_view source,
-                        unsigned* line = nullptr)
-{
-    if (error.compare(0, name.size() + 1, name + ":") != 0)
-        return error;
-    const std::string rest = error.substr(name.size() + 1);
-    const std::size_t colon = rest.find(':');
-    const auto last = unsigned(std::count(source.begin(), source.end(), '\n') + 1);
-    const auto at = std::min(unsigned(std::strtoul(rest.c_str(), nullptr, 10)), last);
-    if (line)
-        *line = at;
-    return "line " + std::to_string(at) + (colon == std::string::npos ? rest : rest.substr(colon));
-}
 
 // A version 4 UUID for an item that has no id (Postman makes one when it loads such an item).
 std::string madeId()
@@ -70,12 +51,6 @@ std::string scriptSetField(const v1::Scenario& scenario, const std::string& name
     return {};
 }
 
-std::string scriptSyntaxError(const std::string& source, unsigned* line)
-{
-    const std::string error = script::JsRuntime::thisThread().syntaxError(script::pmScriptSource(source), "script");
-    return error.empty() ? error : withoutName(error, "script", source, line);
-}
-
 bool compileScripts(const v1::Step& st, const std::string& field, const ScenarioPlan& plan, StepContext& ctx,
                     PlannedStep& ps)
 {
@@ -93,13 +68,6 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
           std::tuple{&st.test_script(), field + ".testScript", &sp->test, &sp->testName}}) {
         if (source->empty())
             continue;
-        if (const std::string error =
-                script::JsRuntime::thisThread().syntaxError(script::pmScriptSource(*source), name);
-            !error.empty()) {
-            ctx.error(name, withoutName(error, name, *source));
-            ok = false;
-            continue;
-        }
         for (const script::ScriptNote& n : script::unsupportedCalls(*source)) {
             ctx.error(name, "line " + std::to_string(n.line) + ": " + n.what + " is not run by Stampede");
             ok = false;

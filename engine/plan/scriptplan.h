@@ -1,7 +1,7 @@
 #pragma once
 // Compiling a step's Postman scripts (scenario fields preRequestScript and
-// testScript): each parsed once here, so a syntax error is a fault of its
-// field with its line before anything is sent; what the engine does not run
+// testScript), as text: their syntax is checked after the compile
+// (resolve/scriptsyntax.h, SpiderMonkey's parser); what the engine does not run
 // (require of modules the sandbox does not have) named
 // with its line; every pm.test named by a literal made a check of the step
 // (counted, judged by thresholds and the breaker as any check); and the
@@ -23,9 +23,5 @@ std::string scriptSetField(const v1::Scenario& scenario, const std::string& name
 // its pm.test checks after the step's own; false after reporting its faults.
 bool compileScripts(const v1::Step& st, const std::string& field, const ScenarioPlan& plan, StepContext& ctx,
                     PlannedStep& ps);
-
-// A script's syntax, as the engine will parse it: "" when it parses, else
-// "line N: message" (and `line`). For the workbench, before a run.
-std::string scriptSyntaxError(const std::string& source, unsigned* line = nullptr);
 
 } // namespace stampede

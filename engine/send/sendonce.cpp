@@ -6,6 +6,7 @@
 #include "flow/digest.h"
 #include "grpc/protoschema.h"
 #include "plan/scenarioplan.h"
+#include "resolve/scriptsyntax.h"
 #include "run/requestrenderer.h"
 #include "run/stepscripts.h"
 #include "stampede/v1/scenario.pb.h"
@@ -249,6 +250,8 @@ bool compileAndRender(const SendOnceRequest& rq, Rendered& out, SentRequest& sen
         o.baseDir = rq.baseDir;
     std::vector<PlanError> errors;
     out.plan = compileScenario(s, o, errors);
+    if (!checkScriptSyntax(s, errors))
+        out.plan.reset();
     if (!out.plan) {
         error = errors.empty() ? "the request cannot be made" : errors.front().text();
         return false;

@@ -4,6 +4,7 @@
 #include "plan/checkplan.h"
 #include "plan/replaystep.h"
 #include "plan/scenarioplan.h"
+#include "resolve/scriptsyntax.h"
 #include "run/requestrenderer.h"
 #include "run/stepscripts.h"
 #include "stampede/v1/scenario.pb.h"
@@ -27,7 +28,9 @@ private:
         std::vector<PlanError> errors;
         PlanOptions o;
         o.baseDir = baseDir;
+        // a script's syntax is checked beside the compile (resolve/scriptsyntax.h), as every caller that runs one does
         compileScenario(s, o, errors);
+        checkScriptSyntax(s, errors);
         std::vector<std::string> out;
         for (const auto& e : errors)
             out.push_back(e.text());
@@ -426,6 +429,33 @@ private slots:
         QVERIFY2(!errors.empty(), "expected an error");
         QVERIFY2(QString::fromStdString(errors.front()).startsWith(message),
                  qPrintable(QString::fromStdString(errors.front())));
+    }
+
+    // The compile reads a script as text and starts no runtime: a script that does not parse compiles (its
+    // pm.test names are the step's checks), and the syntax check beside it names the field and the line.
+    void aScriptsSyntaxIsCheckedAfterTheCompile()
+    {
+        v1::Scenario s;
+        std::string err;
+        QVERIFY(
+            parseScenarioJson("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}}, {\"request\": "
+                              "{\"url\": \"http://127.0.0.1/\"}, \"preRequestScript\": \"pm.test('ok', () => {});\", "
+                              "\"testScript\": \"pm.test('t', () => {});\\n\\nif (\"}], "
+                              "\"load\": {\"closed\": {\"users\": 1}}}",
+                              s, err));
+        std::vector<PlanError> errors;
+        const auto plan = compileScenario(s, {}, errors);
+        QVERIFY(plan);
+        QVERIFY(errors.empty());
+        QCOMPARE(plan->steps[1].checks.size(), std::size_t(2));
+        QVERIFY(!checkScriptSyntax(s, errors));
+        QCOMPARE(errors.size(), std::size_t(1));
+        QCOMPARE(errors[0].field, std::string("steps[1].testScript"));
+        QVERIFY2(errors[0].message.rfind("line 3: SyntaxError", 0) == 0, errors[0].message.c_str());
+        unsigned line = 0;
+        QVERIFY(scriptSyntaxError("let a = 1;", &line).empty());
+        QCOMPARE(scriptSyntaxError("let a = 1;\nlet = ;", &line).substr(0, 19), std::string("line 2: SyntaxError"));
+        QCOMPARE(line, 2u);
     }
 
     // Think times as distributions, in the command line's units, and pacing.
