@@ -4,13 +4,11 @@
 #include "core/schedule.h"
 #include "load/loadcompile.h"
 
-#include "net/http1responseparser.h"
-
 #include "breakerplan.h"
 #include "checkplan.h"
 #include "grpcstep.h"
+#include "httpstep.h"
 #include "replaystep.h"
-#include "requestparts.h"
 #include "scriptplan.h"
 #include "stepoptions.h"
 #include "testplan.h"
@@ -66,7 +64,7 @@ class Compiler final : private StepContext
 {
 public:
     Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e)
-        : m_s(s), m_o(o), m_errors(e), m_grpc(*this), m_replay(*this)
+        : m_s(s), m_o(o), m_errors(e), m_grpc(*this), m_http(*this), m_replay(*this)
     {
     }
 
@@ -489,22 +487,6 @@ private:
         return true;
     }
 
-    // `url` up to its fragment (a # outside ${...}).
-    static std::string withoutFragment(const std::string& url)
-    {
-        for (std::size_t i = 0; i < url.size(); ++i) {
-            if (url.compare(i, 2, "${") == 0) {
-                const std::size_t close = url.find('}', i);
-                if (close == std::string::npos)
-                    break;
-                i = close;
-            } else if (url[i] == '#') {
-                return url.substr(0, i);
-            }
-        }
-        return url;
-    }
-
     // Every step compiled (a replay's are one per server): rules and thresholds may name them.
     bool allSteps() const { return m_replaying ? bool(m_plan.load) : int(m_plan.steps.size()) == m_s.steps_size(); }
 
@@ -528,7 +510,7 @@ private:
             const auto& st = m_s.steps(i);
             const std::string field = "steps[" + std::to_string(i) + "]";
             PlannedStep ps;
-            if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : httpStep(st, field, ps)) &&
+            if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : m_http.compile(st, field, ps)) &&
                 thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps) &&
                 compileScripts(st, field, m_plan, *this, ps) && compileStepOptions(st, field, *this, m_plan, ps)) {
                 lateRendering(ps);
@@ -657,266 +639,6 @@ private:
         return t.a > 0;
     }
 
-    // An HTTP request step; false after reporting its faults.
-    bool httpStep(const v1::Step& st, const std::string& field, PlannedStep& ps)
-    {
-        const auto& rq = st.request();
-        ps.method = rq.method().empty() ? "GET" : rq.method();
-        std::transform(ps.method.begin(), ps.method.end(), ps.method.begin(),
-                       [](unsigned char c) { return char(std::toupper(c)); });
-        if (!isHttpToken(ps.method)) {
-            error(field + ".request.method", "\"" + rq.method() + "\" is not an HTTP method");
-            return false;
-        }
-        ps.noResponseBody = ps.method == "HEAD";
-        ps.url = rq.url();
-        Template url;
-        const auto parsed = httpTarget(rq, field, ps, url);
-        if (!parsed)
-            return false;
-        ps.name = st.name().empty() ? ps.method + " " + pathOf(rq.url()) : st.name();
-        ps.folder = st.folder();
-        ps.host = parsed->host;
-        ps.port = parsed->port;
-        ps.secure = parsed->scheme == "https";
-        ps.head.appendLiteral(ps.method + " ");
-        ps.head.append(url);
-        ps.head.appendLiteral(" HTTP/1.1\r\n");
-        ps.h2Headers.emplace_back(":method", Template::literal(ps.method));
-        ps.h2Headers.emplace_back(":scheme", Template::literal(parsed->scheme));
-        ps.h2Headers.emplace_back(":authority", Template::literal(parsed->hostHeader()));
-        ps.h2Headers.emplace_back(":path", url);
-        httpHeaders(rq, field, *parsed, ps);
-        ps.hasBody = !rq.body().empty();
-        if (ps.hasBody && !compileText(rq.body(), field + ".request.body", ps.body))
-            return false;
-        if (!formAndAuth(rq, field + ".request", ps))
-            return false;
-        if (rq.has_timeout()) {
-            ps.timeout = toNanos(rq.timeout());
-            if (ps.timeout <= 0) {
-                error(field + ".request.timeout", "must be positive");
-                return false;
-            }
-            if (!longest(ps.timeout, field + ".request.timeout", RunLimits::kTimeoutSeconds))
-                return false;
-        }
-        ps.fixed = ps.head.isConstant() && (!ps.hasBody || ps.body.isConstant()) && !ps.basicPerIteration &&
-                   (!ps.digest || ps.digest->isConstant());
-        ps.h2Fixed = ps.fixed;
-        if (ps.fixed) {
-            ps.fixedBytes = ps.head.constantText();
-            if (requestNeedsLength(ps.method, ps.hasBody))
-                ps.fixedBytes +=
-                    "Content-Length: " + std::to_string(ps.hasBody ? ps.body.constantText().size() : 0) + "\r\n";
-            ps.fixedBytes += "\r\n";
-            if (ps.hasBody)
-                ps.fixedBytes += ps.body.constantText();
-        }
-        return true;
-    }
-
-    // A body that is a file's bytes, as they are; its Content-Type (unless the user's headers have one) as
-    // written, or by the file's extension.
-    bool fileBody(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps, bool typed)
-    {
-        const v1::BodyFile& f = rq.body_file();
-        if (!rq.body().empty() || (rq.has_form() && rq.form().fields_size() > 0)) {
-            error(field + ".body_file", "a request has one of a body, a form and a file body");
-            return false;
-        }
-        if (f.content_type().find_first_of("\r\n") != std::string::npos) {
-            error(field + ".body_file.content_type", "a Content-Type cannot hold a line break");
-            return false;
-        }
-        std::string bytes;
-        if (!fileOrInline(f.file(), f.data(), field + ".body_file.file", bytes))
-            return false;
-        ps.body = Template::literal(bytes);
-        ps.hasBody = true;
-        if (!typed)
-            return true;
-        const std::string type = !f.content_type().empty() ? f.content_type()
-                                 : f.file().empty()        ? std::string("application/octet-stream")
-                                                           : contentTypeOfFilename(fileBaseName(f.file()));
-        ps.head.appendLiteral("Content-Type: " + type + "\r\n");
-        ps.h2Headers.emplace_back("content-type", Template::literal(type));
-        return true;
-    }
-
-    // A form body and the Authorization, as written (requestparts.h); each
-    // header only when the user's headers have none of its name.
-    bool formAndAuth(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps)
-    {
-        const auto userSet = [&](std::string_view name) {
-            return std::any_of(rq.headers().begin(), rq.headers().end(),
-                               [&](const v1::Header& h) { return equalsNoCase(h.name(), name); });
-        };
-        const auto add = [&](const std::string& name, const Template& value) {
-            ps.head.appendLiteral(name + ": ");
-            ps.head.append(value);
-            ps.head.appendLiteral("\r\n");
-            ps.h2Headers.emplace_back(asciiLower(name), value);
-        };
-        // a form without a field is no body (as Postman's empty formdata and urlencoded bodies: nothing sent)
-        if (rq.has_form() && rq.form().fields_size() > 0) {
-            if (!rq.body().empty()) {
-                error(field + ".form", "a request has a body or a form, not both");
-                return false;
-            }
-            std::string contentType;
-            if (!compileForm(rq.form(), field, *this, ps.body, contentType))
-                return false;
-            ps.hasBody = true;
-            if (!userSet("content-type"))
-                add("Content-Type", Template::literal(contentType));
-        }
-        if (rq.has_body_file() && !fileBody(rq, field, ps, !userSet("content-type")))
-            return false;
-        if (!rq.has_auth() || userSet("authorization"))
-            return true;
-        AuthPlan auth;
-        if (!compileAuth(rq.auth(), field, *this, auth))
-            return false;
-        if (auth.digest) { // answered to the server's challenge by the step's hook (flows())
-            ps.digest = std::move(auth.digest);
-            ps.needs |= kNeedsHeaders; // WWW-Authenticate
-            return true;
-        }
-        if (!auth.perIteration) {
-            add("Authorization", auth.value);
-            return true;
-        }
-        ps.basicAuth = std::move(auth.basic);
-        ps.basicPerIteration = true;
-        ps.authH2 = ps.h2Headers.size();
-        ps.h2Headers.emplace_back("authorization", Template());
-        return true;
-    }
-
-    // The URL: its scheme and host known before the run (resolved, with TLS
-    // for https), the rest (`url`) a template of the path and query.
-    std::optional<Url> httpTarget(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps, Template& url)
-    {
-        if (rq.url().empty()) {
-            error(field + ".request.url", "a request needs a URL");
-            return std::nullopt;
-        }
-        // a fragment is the browser's, never sent (as curl and browsers do)
-        if (!compileText(withoutFragment(rq.url()), field + ".request.url", url))
-            return std::nullopt;
-        // a collection run (newman's verdict): a URL without a scheme, written or from its variables
-        // ("localhost:4041/x", "{{host}}/path"), is http://, as Postman and newman take it
-        if (m_plan.testsVerdict && url.leadingLiteral().find("://") == std::string::npos &&
-            !compileText("http://" + withoutFragment(rq.url()), field + ".request.url", url))
-            return std::nullopt;
-        // The scheme and host must be known before the run: they may use
-        // constants, but no per-iteration value.
-        const std::string lead = url.leadingLiteral();
-        const std::size_t split = Url::targetOffset(lead);
-        if (!url.isConstant() && split == lead.size()) {
-            error(field + ".request.url",
-                  "the scheme and host must be written out or come from constants, and a / must follow them: \"" +
-                      rq.url() + "\"");
-            return std::nullopt;
-        }
-        std::string err;
-        auto parsed = Url::parse(lead.substr(0, split), err);
-        if (!parsed) {
-            error(field + ".request.url", err);
-            return std::nullopt;
-        }
-        ps.endpoint = Endpoint::named(parsed->host, parsed->port); // looked up by the resolve step, not here
-        ps.targetField = field + ".request.url";
-        if (parsed->scheme == "https") {
-            ps.endpoint.tls = tlsContext(!(m_s.tls().insecure() || rq.insecure()));
-            if (!ps.endpoint.tls)
-                return std::nullopt; // the fault is reported once, on the tls field
-            ps.endpoint.serverName = m_s.tls().server_name().empty() ? parsed->host : m_s.tls().server_name();
-        }
-        url.removePrefix(split);
-        if (url.leadingLiteral().empty() || url.leadingLiteral()[0] == '?')
-            url = prefixSlash(url);
-        if (!url.setField(WireField::Target, err)) {
-            error(field + ".request.url", "the path " + err + ": it would end the request line");
-            return std::nullopt;
-        }
-        return parsed;
-    }
-
-    // The user's headers (framing left to the engine), then Host, User-Agent
-    // and the stress tag unless given; in both the HTTP/1.1 and HTTP/2 forms.
-    void httpHeaders(const v1::HttpRequest& rq, const std::string& field, const Url& server, PlannedStep& ps)
-    {
-        bool userHost = false, userAgent = false, userTrace = false, tagged = false;
-        for (int h = 0; h < rq.headers_size(); ++h) {
-            const auto& hd = rq.headers(h);
-            const std::string hf = field + ".request.headers[" + std::to_string(h) + "]";
-            if (!isHttpToken(hd.name())) {
-                error(hf + ".name", "\"" + hd.name() + "\" is not a header name");
-                continue;
-            }
-            const std::string lower = asciiLower(hd.name());
-            if (lower == "content-length" || lower == "transfer-encoding")
-                continue; // framing is the engine's job
-            userHost |= lower == "host";
-            userAgent |= lower == "user-agent";
-            userTrace |= lower == "traceparent";
-            Template value;
-            if (!compileField(hd.value(), hf + ".value", WireField::HeaderValue, value))
-                continue;
-            if (lower == "baggage" && asciiLower(m_stressHeader()) == "baggage" && !tagged) {
-                value.appendLiteral("," + m_plan.stressValue); // one baggage: the request's members and the tag
-                tagged = true;
-            }
-            ps.head.appendLiteral(hd.name() + ": ");
-            ps.head.append(value);
-            ps.head.appendLiteral("\r\n");
-            if (lower == "host")
-                ps.h2Headers[2].second = value; // :authority
-            else if (!isConnectionHeader(lower))
-                ps.h2Headers.emplace_back(lower, value); // connection headers are not HTTP/2's
-        }
-        for (int h = 0; h < m_s.default_headers_size(); ++h) { // the scenario's, unless the request has its own
-            const auto& hd = m_s.default_headers(h);
-            const std::string lower = asciiLower(hd.name());
-            const std::string hf = "defaultHeaders[" + std::to_string(h) + "]";
-            if (std::any_of(rq.headers().begin(), rq.headers().end(),
-                            [&](const v1::Header& mine) { return equalsNoCase(mine.name(), hd.name()); }))
-                continue;
-            if (!isHttpToken(hd.name()) || lower == "host" || lower == "content-length" ||
-                lower == "transfer-encoding") {
-                error(hf + ".name", "\"" + hd.name() + "\" is not a header a scenario may add to every request");
-                continue;
-            }
-            Template value;
-            if (!compileField(hd.value(), hf + ".value", WireField::HeaderValue, value))
-                continue;
-            ps.head.appendLiteral(hd.name() + ": ");
-            ps.head.append(value);
-            ps.head.appendLiteral("\r\n");
-            if (!isConnectionHeader(lower))
-                ps.h2Headers.emplace_back(lower, value);
-        }
-        if (!userHost)
-            ps.head.appendLiteral("Host: " + server.hostHeader() + "\r\n");
-        if (!userAgent) {
-            ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");
-            ps.h2Headers.emplace_back("user-agent", Template::literal("stampede/" STAMPEDE_VERSION));
-        }
-        if (!m_stressHeader().empty() && !tagged) {
-            ps.head.appendLiteral(m_stressHeader() + ": " + m_plan.stressValue + "\r\n");
-            ps.h2Headers.emplace_back(asciiLower(m_stressHeader()), Template::literal(m_plan.stressValue));
-        }
-        if (m_plan.trace && !userTrace) {
-            const Template value = traceparent();
-            ps.head.appendLiteral("traceparent: ");
-            ps.head.append(value);
-            ps.head.appendLiteral("\r\n");
-            ps.h2Headers.emplace_back("traceparent", value);
-        }
-    }
-
     // W3C's traceparent: the iteration's trace id, a span id of this request's own.
     Template traceparent() override
     {
@@ -967,23 +689,6 @@ private:
         if (m_plan.http == HttpVersion::Http1 && m_plan.streams > 1 && !m_plan.alpnDecides)
             error("streams", kStreamsAreHttp2);
     }
-
-    static Template prefixSlash(const Template& t)
-    {
-        Template out;
-        out.appendLiteral("/");
-        out.append(t);
-        return out;
-    }
-
-    static std::string pathOf(const std::string& url)
-    {
-        const std::size_t off = Url::targetOffset(url);
-        const std::string p = url.substr(off);
-        return p.empty() ? "/" : p;
-    }
-
-    const std::string& m_stressHeader() { return m_plan.stressHeader; }
 
     // Threads, and connections (arrivals) or the peak of users (users).
     void sizing()
@@ -1084,6 +789,7 @@ private:
     std::vector<PlanError>& m_errors;
     ScenarioPlan m_plan;
     GrpcStepCompiler m_grpc;
+    HttpStepCompiler m_http;
     ReplayStepCompiler m_replay;
     bool m_replaying = false;  // the scenario replays traffic: its executor comes with the traffic (steps())
     std::uint32_t m_spans = 0; // span id variables made so far, one per request of a traced scenario
