@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "control/grpclog.h"
+#include "net/tlscontext.h"
 
 #include <csignal>
 #include <cstdio>
@@ -55,6 +56,7 @@ bool ArgReader::value(const std::string& flag, std::string& out, std::string& er
 
 int main(int argc, char** argv)
 {
+    keepTlsLibraryUntilExit(); // before anything uses OpenSSL (net/tlscontext.h)
     // a peer that closes while OpenSSL writes to it (a TLS alert to an agent
     // that hung up) is an error of that write, never the end of the process
     std::signal(SIGPIPE, SIG_IGN);

@@ -2,6 +2,7 @@
 #include "control/grpclog.h"
 #include "demoproject.h"
 #include "mainwindow.h"
+#include "net/tlscontext.h"
 #include "projecttreemodel.h"
 #include "reportmodel.h"
 #include "requesteditor.h"
@@ -21,7 +22,8 @@
 
 int main(int argc, char** argv)
 {
-    std::signal(SIGPIPE, SIG_IGN); // a peer's close is an error of that write, not the workbench's end
+    stampede::keepTlsLibraryUntilExit(); // before anything uses OpenSSL (net/tlscontext.h)
+    std::signal(SIGPIPE, SIG_IGN);       // a peer's close is an error of that write, not the workbench's end
     QElapsedTimer startup;
     startup.start();
     QApplication app(argc, argv);

@@ -65,6 +65,11 @@ TlsThreadStateRelease::~TlsThreadStateRelease()
     OPENSSL_thread_stop();
 }
 
+void keepTlsLibraryUntilExit()
+{
+    OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr);
+}
+
 std::string tlsErrorText(const std::string& fallback)
 {
     std::string out;

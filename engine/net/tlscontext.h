@@ -62,6 +62,12 @@ using TlsSessionPtr = std::unique_ptr<ssl_session_st, TlsSessionFree>;
 // The text of OpenSSL's error queue (emptied), or `fallback`.
 std::string tlsErrorText(const std::string& fallback);
 
+// First thing in a program's main: OpenSSL's own cleanup at exit is not run. gRPC's threads may still be in a
+// handshake with an agent as the process ends (a run that could not start: an agent's certificate refused, an
+// agent that does not speak TLS), and would then use OpenSSL's freed locks: a crash at exit instead of the
+// exit code that says why (found under make asan, tst_faultmatrix). The memory is the process's until it ends.
+void keepTlsLibraryUntilExit();
+
 // Frees the calling thread's OpenSSL state when it goes out of scope. The
 // one-off exchanges (Send, the ALPN probe) run on pool threads that stay
 // alive idle; without this, each kept OpenSSL's per-thread state until the

@@ -21,6 +21,9 @@ namespace {
 
 constexpr int kRequests = 10; // 20/s for 500 ms, on one connection at a time
 using Counts = std::map<QString, qint64>;
+// A count of every request the run sent, or of half of them (rounded down): on a busy machine an arrival whose
+// slot is still busy at the run's end is dropped (counted), so the run may send fewer than kRequests.
+constexpr qint64 kEvery = -1, kHalf = -2;
 
 struct Shape
 {
@@ -32,7 +35,7 @@ struct Shape
 const Counts kNone;
 Counts all(const char* errorClass)
 {
-    return {{QString::fromLatin1(errorClass), kRequests}};
+    return {{QString::fromLatin1(errorClass), kEvery}};
 }
 
 std::vector<Shape> shapes()
@@ -65,7 +68,7 @@ std::vector<Shape> shapes()
         {"an-old-record-version", all("tls"), {}},
         {"a-record-that-does-not-authenticate", all("tls"), {}},
         // never taken for the server's idle close and sent again
-        {"a-bad-record-on-a-reused-connection", {{QStringLiteral("tls"), kRequests / 2}}, {}},
+        {"a-bad-record-on-a-reused-connection", {{QStringLiteral("tls"), kHalf}}, {}},
         {"a-fatal-alert", all("tls"), {}},
         {"an-alert-of-3-bytes", all("tls"), {}},
         {"a-user-canceled-alert", kNone, {}},
@@ -113,20 +116,27 @@ private:
         const QJsonObject classes = r.total[QStringLiteral("errors_by_class")].toObject();
         const qint64 requests = r.total[QStringLiteral("requests")].toInteger();
         const qint64 retried = r.total[QStringLiteral("retried_on_idle_close")].toInteger();
-        const QString what = QStringLiteral("%1 records: requests %2, errors %3, retried %4; %5")
+        const qint64 dropped = r.total[QStringLiteral("dropped")].toInteger();
+        m_sent[QString::fromLatin1(shape.name)] += requests + retried; // what the server must have seen
+        const QString what = QStringLiteral("%1 records: requests %2, errors %3, retried %4, dropped %6; %5")
                                  .arg(own ? QStringLiteral("own") : QStringLiteral("OpenSSL's"))
                                  .arg(requests)
                                  .arg(nonZero(classes))
                                  .arg(retried)
-                                 .arg(r.cli.err.left(400));
-        QVERIFY2(requests == kRequests, qPrintable(what));
+                                 .arg(r.cli.err.left(400))
+                                 .arg(dropped);
+        // each planned arrival was sent, or (a busy machine: its slot still busy at the run's end) dropped, counted
+        QVERIFY2(requests + dropped == kRequests && requests > 0, qPrintable(what));
         QVERIFY2(retried == 0, qPrintable(what));
         const Counts& want = own && shape.own ? *shape.own : shape.errors;
         for (auto it = classes.begin(); it != classes.end(); ++it) {
             const auto w = want.find(it.key());
-            QVERIFY2(it.value().toInteger() == (w == want.end() ? 0 : w->second), qPrintable(what));
+            const qint64 expected = w == want.end()       ? 0
+                                    : w->second == kEvery ? requests
+                                    : w->second == kHalf  ? requests / 2
+                                                          : w->second;
+            QVERIFY2(it.value().toInteger() == expected, qPrintable(what));
         }
-        m_sent[QString::fromLatin1(shape.name)] += requests + retried;
     }
 
 private Q_SLOTS:
