@@ -1,5 +1,7 @@
 #include "steprequests.h"
 
+#include "workerio.h"
+
 namespace stampede {
 
 StepRequests::StepRequests(const ScenarioPlan& plan, UserValues& own, std::uint32_t part, std::uint32_t parts,
@@ -18,6 +20,8 @@ StepRequests::StepRequests(const ScenarioPlan& plan, UserValues& own, std::uint3
         }
         m_usedVariables.push_back(std::uint16_t(i));
     }
+    for (const PlannedStep& st : plan.steps)
+        m_outgoing.push_back(outgoingOf(st));
 }
 
 StepRequests::~StepRequests() = default;

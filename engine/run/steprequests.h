@@ -46,6 +46,14 @@ public:
     // A recorded request as `user`'s one request of its iteration, to `step`'s server (RequestRenderer's).
     void record(std::uint32_t user, std::size_t step, const TrafficRecord& r, std::string_view traceparent);
 
+    // How `step`'s request goes to the sessions (its protocol, server, method, target), with the request `user`'s
+    // iteration began with.
+    Outgoing outgoing(std::uint32_t user, std::size_t step) const
+    {
+        Outgoing o = m_outgoing[step];
+        o.request = &request(user, step);
+        return o;
+    }
     // The request `step` sends for `user` as its iteration began: its own rendering, or the fixed one.
     const RenderedRequest& request(std::uint32_t user, std::size_t step) const
     {
@@ -71,6 +79,7 @@ private:
     std::vector<SourceCursorPtr> m_cursors;            // by variable index; null for unused variables
     std::vector<std::uint16_t> m_usedVariables;        // those a step reads
     std::vector<std::vector<RenderedRequest>> m_users; // by user, per step (none: no step is ever its own)
+    std::vector<Outgoing> m_outgoing;                  // per step: where and how its request goes
     int m_lookup = -1;                                 // value(): this user's own values first
 };
 

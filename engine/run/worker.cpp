@@ -39,8 +39,6 @@ Worker::Worker(const WorkerSetup& setup)
                                                  m_sessions->goaways()};
                 })
 {
-    for (const PlannedStep& st : m_plan.steps)
-        m_outgoing.push_back(outgoingOf(st));
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
     m_sessions = m_io.sessions(m_plan, slots, *this);
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
@@ -102,8 +100,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     s.lastStep = std::uint32_t(step);
     s.sent = now;
     ++m_inFlight;
-    Outgoing o = m_outgoing[i];
-    o.request = &m_requests.request(slot, i);
+    Outgoing o = m_requests.outgoing(slot, i);
     if (m_flows && !prepare(slot, i, o, now))
         return; // not sent: a value it uses was not extracted (reported)
     if (!o.request->failure.empty()) {

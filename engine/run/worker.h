@@ -199,7 +199,6 @@ private:
     std::vector<Slot> m_slots;
     bool m_flows = false;                      // checks, extraction, cookies, redirects or scripts in the plan
     std::unique_ptr<ScriptStep> m_scripts;     // the steps' scripts: made on the worker's thread when it runs
-    std::vector<Outgoing> m_outgoing;          // per step: where and how its request goes
     std::optional<StepHooks> m_hooks;          // the plan's hooks, each step's list (a plain step has none)
     const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
 

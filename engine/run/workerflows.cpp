@@ -60,7 +60,7 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     const std::size_t i = call.step;
     const PlannedStep& st = m_plan.steps[i];
     const Nanos now = call.now;
-    Outgoing o = m_outgoing[i];
+    Outgoing o = m_requests.outgoing(call.user, i);
     o.request = &m_requests.sent(call.user, i); // as the step's own send went
     o.method = asGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
     s.path.assign(target);

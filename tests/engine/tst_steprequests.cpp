@@ -116,6 +116,30 @@ private slots:
         QCOMPARE(targetOf(requests.sent(1, 1)), std::string("/use?t=tok-1"));
     }
 
+    // How a step's request goes: its server among the plan's, its timeout and a HEAD's answer without a body, with
+    // the request the user's iteration began with.
+    void aStepGoesToItsServerWithTheUsersRequest()
+    {
+        const auto plan = compile(kRows, step("user", "http://127.0.0.1:9/u/${u.id}") +
+                                             ", {\"name\": \"head\", \"request\": {\"url\": \"http://127.0.0.2:9/h\", "
+                                             "\"method\": \"HEAD\", \"timeout\": \"3s\"}}");
+        UserValues own(*plan);
+        StepRequests requests(*plan, own, 0, 1, 1);
+        requests.reset(2, false);
+        std::size_t exhausted = 0;
+        QVERIFY(requests.beginIteration(1, exhausted));
+        const Outgoing user = requests.outgoing(1, 0);
+        QCOMPARE(user.request, &requests.request(1, 0));
+        QCOMPARE(targetOf(*user.request), std::string("/u/1"));
+        QCOMPARE(user.server, 0u);
+        QVERIFY(!user.noResponseBody);
+        const Outgoing head = requests.outgoing(0, 1);
+        QCOMPARE(head.server, 1u);
+        QVERIFY(head.noResponseBody);
+        QCOMPARE(head.timeout, 3 * kNanosPerSecond);
+        QCOMPARE(head.request, &requests.request(0, 1));
+    }
+
     // A pre-request script's change goes into the user's own copy of a fixed step: the copy is what was sent;
     // forgotten before the next script runs, the fixed request goes again, and no other user saw the change.
     void aChangedCopyIsTheUsersAlone()
