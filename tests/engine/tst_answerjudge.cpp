@@ -56,13 +56,7 @@ struct Bench
         judge.countInto(second->steps[step]);
         return v;
     }
-    std::string valueOf(const std::string& name)
-    {
-        for (std::size_t v = 0; v < plan->variables.size(); ++v)
-            if (plan->variables[v].name == name)
-                return values.isSet(0)[v] ? values.values(0)[v] : std::string("<unset>");
-        return "<unknown>";
-    }
+    std::string valueOf(const std::string& name) { return ownValue(*plan, values, 0, name); }
 
     std::unique_ptr<ScenarioPlan> plan;
     UserValues values;

@@ -64,13 +64,7 @@ struct Bench
         tally.countInto(second->steps[step]);
         return verdict;
     }
-    std::string valueOf(std::uint32_t user, const std::string& name)
-    {
-        for (std::size_t v = 0; v < plan->variables.size(); ++v)
-            if (plan->variables[v].name == name)
-                return values.isSet(user)[v] ? values.values(user)[v] : std::string("<unset>");
-        return "<unknown>";
-    }
+    std::string valueOf(std::uint32_t user, const std::string& name) { return ownValue(*plan, values, user, name); }
 
     std::unique_ptr<ScenarioPlan> plan;
     UserValues values;
