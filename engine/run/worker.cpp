@@ -9,8 +9,6 @@
 namespace stampede {
 
 namespace {
-constexpr Nanos kTick = 10 * kNanosPerMilli; // deadline scans and user-level changes
-
 // Arrivals closer together than this share one timed wake-up. Each sleep with
 // a timeout arms a high-resolution timer: one wake-up per arrival cost 17 % of
 // a worker's CPU at 60,000 arrivals/s (against 50 us; 200 us saved no more).
@@ -182,36 +180,28 @@ bool Worker::turn(Nanos now)
             countDropped(n, now);
         return false;
     }
-    const bool started = now >= m_begin && now >= m_from; // a plan's scenario may start after the run
-    if (m_setup.levelFactor && started) {
-        const double f = m_setup.levelFactor->load(std::memory_order_relaxed);
-        if (f != m_factor) {
-            m_factor = f;
-            if (!m_stopping)
-                m_pacer->setLevel(f, now);
-        }
-    }
+    const bool started = m_calendar.started(now); // a plan's scenario may start after the run
+    if (double f = 1; started && m_calendar.levelChanged(f) && !m_stopping)
+        m_pacer->setLevel(f, now);
     // a share handed over: what is due from its release on is the other engine's
-    const Nanos releaseAt = m_setup.releaseAt ? m_setup.releaseAt->load(std::memory_order_relaxed) : 0;
-    const bool released = releaseAt && now >= releaseAt;
+    const Nanos released = m_calendar.releasedBy(now);
     if (started)
-        m_pacer->onTime(released ? releaseAt - 1 : now);
+        m_pacer->onTime(released ? released - 1 : now);
     resumeWaits(now);
     m_hooks->onTurn(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
-    if (!m_stopping && (now >= m_end || m_pacer->finished() || m_ending.runStopped() || released))
+    if (!m_stopping && (now >= m_calendar.end() || m_pacer->finished() || m_ending.runStopped() || released))
         beginStop();
-    if (now >= m_nextTick) {
+    if (m_calendar.tick(now)) {
         if (!m_stopping && started)
             m_pacer->onTick(now);
         m_sessions->checkDeadlines(now);
-        m_nextTick = now + kTick;
     }
     const bool done = m_stopping && m_inFlight == 0 && m_pacer->drained() && m_waits.empty() && !m_hooks->holds();
     // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
     // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
     if (now >= m_seconds.end())
-        m_seconds.roll(done ? std::min(now, m_end - 1) : now);
+        m_seconds.roll(done ? std::min(now, m_calendar.end() - 1) : now);
     return !done;
 }
 
@@ -224,36 +214,34 @@ void Worker::run()
 {
     // The default 50 us timer slack would delay every paced arrival by as much.
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
-    const auto first = std::uint32_t(m_from > m_setup.start ? (m_from - m_setup.start) / kNanosPerSecond + 1 : 1);
+    const Nanos begin = m_calendar.begin(), from = m_calendar.from();
+    const auto first = std::uint32_t(from > m_setup.start ? (from - m_setup.start) / kNanosPerSecond + 1 : 1);
     m_seconds.begin(first, m_setup.start + Nanos(first) * kNanosPerSecond);
     if (ScriptStep::needed(m_plan)) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
         m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_requests.cursors(),
                                                  m_judge.tally(), m_setup.stepOffset);
         m_judge.setScripts(m_scripts.get());
         m_prep.setScripts(m_scripts.get());
-        m_scripts->setRequestSender(runRequestSender(m_clock, m_end, [this](std::size_t step, bool answered) {
-            StepCounters& c = metricsAt(step, m_clock.now()).counters;
-            ++c.scriptRequests;
-            c.scriptRequestErrors += !answered;
-        }));
+        m_scripts->setRequestSender(
+            runRequestSender(m_clock, m_calendar.end(), [this](std::size_t step, bool answered) {
+                StepCounters& c = metricsAt(step, m_clock.now()).counters;
+                ++c.scriptRequests;
+                c.scriptRequestErrors += !answered;
+            }));
     }
-    if (m_from > m_begin) { // a share taken over: its data goes on where the plan had it
-        m_requests.skip(m_pacer->beginFrom(m_begin, m_from));
+    if (from > begin) { // a share taken over: its data goes on where the plan had it
+        m_requests.skip(m_pacer->beginFrom(begin, from));
     } else {
-        m_pacer->begin(m_begin);
+        m_pacer->begin(begin);
     }
-    m_nextTick = m_clock.now();
+    m_calendar.startTicks(m_clock.now());
     for (;;) {
         const Nanos now = m_clock.now();
         if (!turn(now))
             break;
-        const Nanos limit = std::min(m_nextTick, m_seconds.end());
-        Nanos wakeAt = m_waits.wakeBy(pacedWake(m_pacer->wakeBy(limit), now, limit));
-        if (!m_stopping)
-            wakeAt = std::min(wakeAt, now < std::max(m_begin, m_from) ? std::max(m_begin, m_from) : m_end);
-        if (const Nanos rel = m_setup.releaseAt ? m_setup.releaseAt->load(std::memory_order_relaxed) : 0;
-            rel && !m_stopping)
-            wakeAt = std::min(wakeAt, rel);
+        const Nanos limit = std::min(m_calendar.nextTick(), m_seconds.end());
+        Nanos wakeAt =
+            m_calendar.wakeBy(m_waits.wakeBy(pacedWake(m_pacer->wakeBy(limit), now, limit)), now, m_stopping);
         int n = 0;
         if (const Nanos held = m_sessions->wakeBy(wakeAt); held < wakeAt) {
             wakeAt = std::min(wakeAt, std::max(held, now + ClientSessions::kHeldNap));

@@ -44,6 +44,7 @@
 #include "steprequests.h"
 #include "uservalues.h"
 #include "userwaits.h"
+#include "workercalendar.h"
 #include "workerend.h"
 #include "workerio.h"
 #include "workerseconds.h"
@@ -202,7 +203,6 @@ private:
     std::optional<StepHooks> m_hooks;          // the plan's hooks, each step's list (a plain step has none)
     const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
 
-    double m_factor = 1;
     std::uint32_t m_inFlight = 0;
     bool m_stopping = false;
     UserWaits m_waits{m_setup.seed}; // users pausing after a step, tries waiting out their backoff
@@ -214,10 +214,9 @@ private:
     RequestPrep m_prep{m_plan, m_requests, m_own}; // a step's request made ready: its pre-request script, late values
     std::optional<IterationTrace> m_trace;         // each iteration's trace id (with trace on)
     std::string_view traceOf(const Slot& s) const { return m_trace->of(std::uint32_t(&s - m_slots.data())); }
-    Nanos m_nextTick = 0;
-    const Nanos m_begin = m_setup.start + m_setup.startAfter; // this scenario's load starts
-    const Nanos m_end = m_begin + m_plan.duration;            // and ends
-    const Nanos m_from = m_setup.joinAt;                      // a taken-over share's start (0: none)
+    // this scenario's start and end, a share's takeover and release, the controller's level, the loop's tick
+    WorkerCalendar m_calendar{
+        {m_setup.start + m_setup.startAfter, m_plan.duration, m_setup.joinAt, m_setup.levelFactor, m_setup.releaseAt}};
     WorkerSeconds m_seconds; // the second now falls in, each handed to the sink once over
 };
 

@@ -88,8 +88,8 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
 {
     Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
-    if (const Nanos due =
-            m_stopping ? StepPolicy::kNever : m_policy.retryAt(slot, step, o.verdict, o.errorClass, now, m_end);
+    if (const Nanos due = m_stopping ? StepPolicy::kNever
+                                     : m_policy.retryAt(slot, step, o.verdict, o.errorClass, now, m_calendar.end());
         due != StepPolicy::kNever) {
         ++metricsAt(step, now).counters.retries;
         --m_inFlight;
@@ -194,7 +194,7 @@ void Worker::resumeWaits(Nanos now)
 {
     std::uint32_t slot = 0;
     for (Nanos due = 0; m_waits.thinkerDue(now, slot, due);) {
-        if (due < m_end)
+        if (due < m_calendar.end())
             nextStep(slot, due, now);
         else // a pause that ends with the plan ends its iteration there
             endIteration(slot, now, false);

@@ -1,9 +1,10 @@
-// Issue 49: the worker's waits, its early end and a step's request made ready, each an object of its own
-// (run/userwaits.h, run/workerend.h, run/requestprep.h), tested without a loop or a clock: times are given,
-// plans are real scenarios compiled, scripts are real (SpiderMonkey).
+// Issue 49: the worker's waits, its early end, its calendar and a step's request made ready, each an object of
+// its own (run/userwaits.h, run/workerend.h, run/workercalendar.h, run/requestprep.h), tested without a loop or a
+// clock: times are given, plans are real scenarios compiled, scripts are real (SpiderMonkey).
 #include "compiledplan.h"
 #include "run/requestprep.h"
 #include "run/userwaits.h"
+#include "run/workercalendar.h"
 #include "run/workerend.h"
 
 #include <QTest>
@@ -163,6 +164,48 @@ private slots:
         mine.dataRanOut("items", 60);
         QCOMPARE(mine.exhausted(), std::string("users"));
         QCOMPARE(mine.exhaustedAt(), Nanos(50));
+    }
+
+    // A scenario that starts after the run, a share taken over later still: the load starts at the later of the
+    // two and ends a duration after the scenario's start; the loop wakes for the start, then for the end, and for a
+    // release the controller set; a stopping worker waits for neither.
+    void theCalendarSaysWhenTheLoadRuns()
+    {
+        std::atomic<Nanos> release{0};
+        WorkerCalendar c({1000, 5000, 2500, nullptr, &release});
+        QCOMPARE(c.end(), Nanos(6000));
+        QVERIFY(!c.started(1500)); // the scenario's start, not yet the share's
+        QVERIFY(c.started(2500));
+        QCOMPARE(c.wakeBy(99'999, 100, false), Nanos(2500));
+        QCOMPARE(c.wakeBy(99'999, 3000, false), Nanos(6000));
+        QCOMPARE(c.wakeBy(4000, 3000, false), Nanos(4000));
+        QCOMPARE(c.wakeBy(99'999, 3000, true), Nanos(99'999));
+        QCOMPARE(c.releasedBy(3000), Nanos(0));
+        release = 4500;
+        QCOMPARE(c.wakeBy(99'999, 3000, false), Nanos(4500));
+        QCOMPARE(c.releasedBy(4499), Nanos(0));
+        QCOMPARE(c.releasedBy(4600), Nanos(4500));
+    }
+
+    // The controller's level is read once a change: the same factor again is no change; without a controller
+    // there is none. A tick is due once per kTick from when ticks start.
+    void theLevelAndTheTick()
+    {
+        std::atomic<double> level{1};
+        WorkerCalendar c({0, kNanosPerSecond, 0, &level, nullptr});
+        double f = 0;
+        QVERIFY(!c.levelChanged(f));
+        level = 0.5;
+        QVERIFY(c.levelChanged(f));
+        QCOMPARE(f, 0.5);
+        QVERIFY(!c.levelChanged(f));
+        WorkerCalendar none({0, kNanosPerSecond, 0, nullptr, nullptr});
+        QVERIFY(!none.levelChanged(f));
+        c.startTicks(100);
+        QVERIFY(c.tick(100));
+        QVERIFY(!c.tick(100 + WorkerCalendar::kTick - 1));
+        QVERIFY(c.tick(100 + WorkerCalendar::kTick));
+        QCOMPARE(c.nextTick(), 100 + 2 * WorkerCalendar::kTick);
     }
 
     // A plain step goes as its iteration began; one that uses an extracted value is rendered now with it, and
