@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <optional>
 #include <sstream>
 
 namespace stampede::cli {
@@ -327,6 +329,25 @@ bool splitHeader(const std::string& h, const char* flag, std::string& name, std:
     return true;
 }
 
+// The quick mode's --header flags, each through `add` (name, value), and its --timeout (unset when not given).
+bool headersAndTimeout(const Options& o, const std::function<void(const std::string&, const std::string&)>& add,
+                       std::optional<Nanos>& timeout, std::string& error)
+{
+    for (const auto& h : o.headers) {
+        std::string name, value;
+        if (!splitHeader(h, "--header", name, value, error))
+            return false;
+        add(name, value);
+    }
+    if (!o.timeout.empty()) {
+        Nanos t;
+        if (!durationArg(o.timeout, "--timeout", t, error))
+            return false;
+        timeout = t;
+    }
+    return true;
+}
+
 } // namespace
 
 bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error)
@@ -355,20 +376,18 @@ bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error)
         g.add_protos(p);
     for (const auto& d : o.importPaths)
         g.add_import_paths(d);
-    for (const auto& h : o.headers) {
-        std::string name, value;
-        if (!splitHeader(h, "--header", name, value, error))
-            return false;
-        auto* md = g.add_metadata();
-        md->set_name(name);
-        md->set_value(value);
-    }
-    if (!o.timeout.empty()) {
-        Nanos t;
-        if (!durationArg(o.timeout, "--timeout", t, error))
-            return false;
-        *g.mutable_deadline() = durationOf(t);
-    }
+    std::optional<Nanos> timeout;
+    if (!headersAndTimeout(
+            o,
+            [&](const std::string& name, const std::string& value) {
+                auto* md = g.add_metadata();
+                md->set_name(name);
+                md->set_value(value);
+            },
+            timeout, error))
+        return false;
+    if (timeout)
+        *g.mutable_deadline() = durationOf(*timeout);
     return true;
 }
 
@@ -379,20 +398,18 @@ bool buildHttpStep(const Options& o, v1::HttpRequest& rqRef, std::string& error)
     rq->set_method(o.method.empty() ? (o.bodySet ? "POST" : "GET") : o.method);
     if (o.bodySet)
         rq->set_body(o.body);
-    for (const auto& h : o.headers) {
-        std::string name, value;
-        if (!splitHeader(h, "--header", name, value, error))
-            return false;
-        auto* hd = rq->add_headers();
-        hd->set_name(name);
-        hd->set_value(value);
-    }
-    if (!o.timeout.empty()) {
-        Nanos t;
-        if (!durationArg(o.timeout, "--timeout", t, error))
-            return false;
-        *rq->mutable_timeout() = durationOf(t);
-    }
+    std::optional<Nanos> timeout;
+    if (!headersAndTimeout(
+            o,
+            [&](const std::string& name, const std::string& value) {
+                auto* hd = rq->add_headers();
+                hd->set_name(name);
+                hd->set_value(value);
+            },
+            timeout, error))
+        return false;
+    if (timeout)
+        *rq->mutable_timeout() = durationOf(*timeout);
     return true;
 }
 
