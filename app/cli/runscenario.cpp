@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -329,15 +328,18 @@ bool splitHeader(const std::string& h, const char* flag, std::string& name, std:
     return true;
 }
 
-// The quick mode's --header flags, each through `add` (name, value), and its --timeout (unset when not given).
-bool headersAndTimeout(const Options& o, const std::function<void(const std::string&, const std::string&)>& add,
+// The quick mode's --header flags into `headers` (an HTTP request's, or a gRPC call's metadata), and its
+// --timeout (unset when not given).
+bool headersAndTimeout(const Options& o, google::protobuf::RepeatedPtrField<v1::Header>& headers,
                        std::optional<Nanos>& timeout, std::string& error)
 {
     for (const auto& h : o.headers) {
         std::string name, value;
         if (!splitHeader(h, "--header", name, value, error))
             return false;
-        add(name, value);
+        v1::Header* header = headers.Add();
+        header->set_name(name);
+        header->set_value(value);
     }
     if (!o.timeout.empty()) {
         Nanos t;
@@ -377,14 +379,7 @@ bool grpcStep(const Options& o, v1::GrpcRequest& g, std::string& error)
     for (const auto& d : o.importPaths)
         g.add_import_paths(d);
     std::optional<Nanos> timeout;
-    if (!headersAndTimeout(
-            o,
-            [&](const std::string& name, const std::string& value) {
-                auto* md = g.add_metadata();
-                md->set_name(name);
-                md->set_value(value);
-            },
-            timeout, error))
+    if (!headersAndTimeout(o, *g.mutable_metadata(), timeout, error))
         return false;
     if (timeout)
         *g.mutable_deadline() = durationOf(*timeout);
@@ -399,14 +394,7 @@ bool buildHttpStep(const Options& o, v1::HttpRequest& rqRef, std::string& error)
     if (o.bodySet)
         rq->set_body(o.body);
     std::optional<Nanos> timeout;
-    if (!headersAndTimeout(
-            o,
-            [&](const std::string& name, const std::string& value) {
-                auto* hd = rq->add_headers();
-                hd->set_name(name);
-                hd->set_value(value);
-            },
-            timeout, error))
+    if (!headersAndTimeout(o, *rq->mutable_headers(), timeout, error))
         return false;
     if (timeout)
         *rq->mutable_timeout() = durationOf(*timeout);

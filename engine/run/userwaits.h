@@ -9,6 +9,7 @@
 #include "core/random.h"
 #include "load/thinktime.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <queue>
 #include <tuple>

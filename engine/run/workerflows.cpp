@@ -22,7 +22,8 @@ bool Worker::prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos no
 {
     ErrorClass error = ErrorClass::Extract;
     std::string why;
-    metricsAt(step, now); // the second a script runs in
+    if (ScriptStep::hasPre(m_plan.steps[step]))
+        metricsAt(step, now); // the second its pre-request script runs in (and counts its pm.tests in)
     switch (m_prep.ready(slot, step, o, m_seconds.current(), error, why)) {
     case RequestPrep::Ready::Send:
         return true;
