@@ -118,7 +118,8 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     in.environment = store ? options.environment.toStdString() : std::string();
     if (store)
         in.baseDir = QFileInfo(QString::fromStdString(store->path())).absolutePath().toStdString();
-    if (!prepareRun(in, rq, error)) {
+    PreparedRun found;
+    if (!prepareRun(in, rq, found, error)) {
         m_error = engineText(QString::fromStdString(error));
         return false;
     }

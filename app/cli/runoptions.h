@@ -9,6 +9,9 @@
 namespace stampede::v1 {
 class Scenario;
 }
+namespace stampede {
+struct RunRequest;
+}
 
 namespace stampede::cli {
 
@@ -64,8 +67,8 @@ struct Options
 
 // Reads the arguments after "run"; false with `error`. `help` when -h/--help.
 bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& error, bool& help);
-// The scenario to run; `baseDir` is where its relative files are read from.
-bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error);
+// The scenario to run and where its relative files are read from (`rq.scenario`, `rq.baseDir`), with --var.
+bool buildScenario(const Options& o, RunRequest& rq, std::string& error);
 bool readFile(const std::string& path, std::string& out);
 
 } // namespace stampede::cli

@@ -8,6 +8,7 @@
 #include "bundle/newmanrun.h"
 #include "bundle/projectscenario.h"
 #include "cli.h"
+#include "control/runinputs.h"
 #include "core/durationtext.h"
 #include "core/number.h"
 #include "core/text.h"
@@ -56,7 +57,7 @@ bool buildHttpStep(const Options& o, v1::HttpRequest& rq, std::string& error);
 bool applyCommonFlags(const Options& o, v1::Scenario& s, std::string& error);
 
 // A subcommand's own scenario with the options that apply to it.
-bool preparedScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
+bool preparedScenario(const Options& o, v1::Scenario& s, std::string& error)
 {
     if (!o.url.empty() || !o.rate.empty() || !o.method.empty() || o.bodySet || !o.headers.empty() ||
         !o.timeout.empty() || !o.grpcTarget.empty() || !o.call.empty() || o.dataSet || !o.protos.empty()) {
@@ -65,7 +66,6 @@ bool preparedScenario(const Options& o, v1::Scenario& s, std::string& baseDir, s
         return false;
     }
     s = *o.prepared;
-    baseDir = o.preparedBaseDir;
     std::uint64_t c = 0;
     if (!o.connections.empty()) {
         if (!parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
@@ -78,39 +78,6 @@ bool preparedScenario(const Options& o, v1::Scenario& s, std::string& baseDir, s
             return false;
         *s.mutable_duration() = durationOf(d);
     }
-    return applyCommonFlags(o, s, error);
-}
-
-// A scenario file or a bundle (with --env, one of its environments applied).
-bool fileScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
-{
-    std::string json, why;
-    if (!readWholeFile(o.scenarioFile, json, why)) {
-        error = "cannot read scenario file \"" + o.scenarioFile + "\": " + why;
-        return false;
-    }
-    if (looksLikeBundle(json)) {
-        v1::Bundle bundle;
-        if (!decodeBundle(json, bundle, error)) {
-            error = o.scenarioFile + ": " + error;
-            return false;
-        }
-        s = bundle.scenario();
-        if (!o.env.empty()) {
-            const v1::Environment* env = findEnvironment(bundle, o.env, error);
-            if (!env)
-                return false;
-            applyEnvironment(s, *env);
-        }
-    } else if (!parseScenarioJson(json, s, error)) {
-        error = o.scenarioFile + ": not a valid scenario: " + error;
-        return false;
-    } else if (!o.env.empty()) {
-        error = "--env: a scenario file has no environments (a bundle or PROJECT.stampede@SCENARIO has)";
-        return false;
-    }
-    const std::size_t slash = o.scenarioFile.rfind('/');
-    baseDir = slash == std::string::npos ? "." : o.scenarioFile.substr(0, slash);
     return true;
 }
 
@@ -197,28 +164,14 @@ bool newmanInputs(const Options& o, NewmanInputs& in, std::string& error)
     return true;
 }
 
-// A project's scenario (or collection, or folder) by name, read-only, with an environment applied.
-bool projectScenario(const Options& o, const std::string& project, const std::string& name, v1::Scenario& s,
-                     std::string& baseDir, std::string& error, bool quickFlags)
+// A project's scenario, collection or folder, read: a collection's load as newman's flags say, the quick mode's
+// and newman's flags refused for a scenario, the scopes it runs under said.
+bool projectLoad(const Options& o, v1::Scenario& s, const PreparedRun& found, bool quickFlags, std::string& error)
 {
-    if (!o.env.empty() && !o.environmentFile.empty()) {
-        error = "--env NAME (the project's) or --environment FILE (a Postman export), not both";
-        return false;
-    }
-    ProjectScenario p;
-    if (!loadProjectScenario(project, name, o.env, p, error, o.environmentFile.empty()))
-        return false;
-    if (p.collection) {
-        NewmanInputs in;
-        std::vector<std::string> warnings;
-        if (!newmanInputs(o, in, error))
-            return false;
-        applyNewmanInputs(p.scenario, in, warnings);
-        for (const std::string& w : warnings)
-            std::fprintf(stderr, "warning: %s\n", w.c_str());
-        if (in.environment)
-            p.environment = in.environment->name.empty() ? o.environmentFile : in.environment->name;
-        if (!collectionLoad(o, p.scenario, in.data ? in.data->rows : 0, error))
+    for (const std::string& w : found.warnings)
+        std::fprintf(stderr, "warning: %s\n", w.c_str());
+    if (found.collection) {
+        if (!collectionLoad(o, s, found.dataRows, error))
             return false;
     } else if (quickFlags || !o.iterations.empty() || o.bail || newmanFlags(o)) {
         error = quickFlags       ? "give either a scenario or --url with its quick-mode options, not both"
@@ -228,88 +181,124 @@ bool projectScenario(const Options& o, const std::string& project, const std::st
                                  : "--iterations: for a collection, or a scenario's own \"iterations\"";
         return false;
     }
-    s = std::move(p.scenario);
-    baseDir = p.baseDir;
-    std::fprintf(stderr, "%s@%s: %s\n", project.c_str(), name.c_str(),
-                 p.environment.empty()
-                     ? (p.collection ? "the collection's variables, no environment" : "no environment")
-                     : ("environment \"" + p.environment + "\"").c_str());
+    std::string environment = found.environment;
+    if (found.collection && environment.empty() && !o.environmentFile.empty())
+        environment = o.environmentFile; // a Postman environment without a name
+    std::fprintf(stderr, "%s: %s\n", o.scenarioFile.c_str(),
+                 environment.empty()
+                     ? (found.collection ? "the collection's variables, no environment" : "no environment")
+                     : ("environment \"" + environment + "\"").c_str());
     return true;
 }
 
-// Builds the scenario: from the file, or from the quick-mode flags; then the
-// flags that apply to both.
-bool buildScenario(const Options& o, v1::Scenario& s, std::string& baseDir, std::string& error)
+// The quick mode's one request (--url, or --grpc) and its pace.
+bool quickScenario(const Options& o, bool grpcFlags, v1::Scenario& s, std::string& error)
+{
+    if (o.url.empty() && o.grpcTarget.empty()) {
+        error = "nothing to run: give a scenario file, --url or --grpc (see stampede-cli run --help)";
+        return false;
+    }
+    if (!o.env.empty()) {
+        error = "--env: the quick mode has no environments (a bundle or PROJECT.stampede@SCENARIO has)";
+        return false;
+    }
+    s.set_name("quick");
+    auto* step = s.add_steps();
+    if (!o.grpcTarget.empty() || grpcFlags) {
+        if (!grpcStep(o, *step->mutable_grpc(), error))
+            return false;
+    } else if (!buildHttpStep(o, *step->mutable_request(), error)) {
+        return false;
+    }
+    std::uint64_t c = 50;
+    if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
+        return false;
+    if (!o.rate.empty()) {
+        double rate;
+        if (!parseDecimal(o.rate, "--rate", 0.001, RunLimits::kRate, rate, error))
+            return false;
+        s.mutable_load()->mutable_open()->set_rate(rate);
+        s.set_connections(std::uint32_t(c));
+    } else {
+        s.mutable_load()->mutable_closed()->set_users(std::uint32_t(c));
+    }
+    Nanos d = 10 * kNanosPerSecond;
+    if (!o.duration.empty() && !durationArg(o.duration, "--duration", d, error))
+        return false;
+    *s.mutable_duration() = durationOf(d);
+    return true;
+}
+
+// Where the run's scenario is written, as the flags say: a subcommand's, a project's item (with newman's files
+// read), a scenario file or a bundle, or the quick mode's; and --var over it all.
+bool runInputs(const Options& o, bool quickFlags, bool grpcFlags, RunInputs& in, std::string& error)
+{
+    for (const auto& v : o.vars) {
+        const std::size_t eq = v.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            error = "--var: \"" + v + "\" is not of the form NAME=VALUE";
+            return false;
+        }
+        in.overrides.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    }
+    if (o.prepared) {
+        in.baseDir = o.preparedBaseDir;
+        return preparedScenario(o, in.scenario.emplace(), error);
+    }
+    std::string project, name;
+    const bool inProject = splitProjectScenario(o.scenarioFile, project, name);
+    if (newmanFlags(o) && !inProject) {
+        error = "--environment, --globals, --iteration-data, --env-var, --global-var, --delay-request and "
+                "--no-default-header: for PROJECT.stampede@COLLECTION";
+        return false;
+    }
+    if (o.bail && !inProject) {
+        error = "--bail: for PROJECT.stampede@COLLECTION (a scenario's steps say it with \"onError\")";
+        return false;
+    }
+    if (o.scenarioFile.empty())
+        return quickScenario(o, grpcFlags, in.scenario.emplace(), error);
+    in.environment = o.env;
+    if (inProject) {
+        if (!o.env.empty() && !o.environmentFile.empty()) {
+            error = "--env NAME (the project's) or --environment FILE (a Postman export), not both";
+            return false;
+        }
+        in.projectFile = project;
+        in.projectItem = name;
+        in.storedEnvironment = o.environmentFile.empty();
+        return !newmanFlags(o) || newmanInputs(o, in.newman, error);
+    }
+    if (quickFlags || !o.iterations.empty()) {
+        error = quickFlags ? "give either a scenario file or --url with its quick-mode options, not both"
+                           : "--iterations: for PROJECT.stampede@COLLECTION, or a scenario's own \"iterations\"";
+        return false;
+    }
+    in.scenarioFile = o.scenarioFile;
+    return true;
+}
+
+// The scenario: from where it is written (control/runinputs.h, as the workbench's), then the flags that apply to
+// it (a collection's load, --duration, the common flags).
+bool buildScenario(const Options& o, RunRequest& rq, std::string& error)
 {
     const bool grpcFlags = !o.grpcTarget.empty() || !o.protos.empty() || !o.importPaths.empty() || o.reflection ||
                            !o.call.empty() || o.dataSet;
     const bool quickFlags = !o.url.empty() || !o.rate.empty() || !o.connections.empty() || !o.method.empty() ||
                             o.bodySet || !o.headers.empty() || !o.timeout.empty() || grpcFlags;
-    if (o.prepared)
-        return preparedScenario(o, s, baseDir, error);
-    std::string project, name;
-    if (newmanFlags(o) && !splitProjectScenario(o.scenarioFile, project, name)) {
-        error = "--environment, --globals, --iteration-data, --env-var, --global-var, --delay-request and "
-                "--no-default-header: for PROJECT.stampede@COLLECTION";
+    RunInputs in;
+    PreparedRun found;
+    if (!runInputs(o, quickFlags, grpcFlags, in, error) || !prepareRun(in, rq, found, error))
         return false;
-    }
-    if (o.bail && o.scenarioFile.empty()) {
-        error = "--bail: for PROJECT.stampede@COLLECTION (a scenario's steps say it with \"onError\")";
+    if (!in.projectFile.empty() && !projectLoad(o, rq.scenario, found, quickFlags, error))
         return false;
+    if ((!in.projectFile.empty() || !in.scenarioFile.empty()) && !o.duration.empty()) {
+        Nanos d;
+        if (!durationArg(o.duration, "--duration", d, error))
+            return false;
+        *rq.scenario.mutable_duration() = durationOf(d);
     }
-    if (!o.scenarioFile.empty()) {
-        if (splitProjectScenario(o.scenarioFile, project, name)) {
-            if (!projectScenario(o, project, name, s, baseDir, error, quickFlags))
-                return false;
-        } else if (quickFlags || !o.iterations.empty() || o.bail) {
-            error = quickFlags ? "give either a scenario file or --url with its quick-mode options, not both"
-                    : o.bail   ? "--bail: for PROJECT.stampede@COLLECTION (a scenario's steps say it with \"onError\")"
-                               : "--iterations: for PROJECT.stampede@COLLECTION, or a scenario's own \"iterations\"";
-            return false;
-        } else if (!fileScenario(o, s, baseDir, error)) {
-            return false;
-        }
-        if (!o.duration.empty()) {
-            Nanos d;
-            if (!durationArg(o.duration, "--duration", d, error))
-                return false;
-            *s.mutable_duration() = durationOf(d);
-        }
-    } else {
-        if (o.url.empty() && o.grpcTarget.empty()) {
-            error = "nothing to run: give a scenario file, --url or --grpc (see stampede-cli run --help)";
-            return false;
-        }
-        if (!o.env.empty()) {
-            error = "--env: the quick mode has no environments (a bundle or PROJECT.stampede@SCENARIO has)";
-            return false;
-        }
-        s.set_name("quick");
-        auto* step = s.add_steps();
-        if (!o.grpcTarget.empty() || grpcFlags) {
-            if (!grpcStep(o, *step->mutable_grpc(), error))
-                return false;
-        } else if (!buildHttpStep(o, *step->mutable_request(), error)) {
-            return false;
-        }
-        std::uint64_t c = 50;
-        if (!o.connections.empty() && !parseWhole(o.connections, "--connections", 1, RunLimits::kConnections, c, error))
-            return false;
-        if (!o.rate.empty()) {
-            double rate;
-            if (!parseDecimal(o.rate, "--rate", 0.001, RunLimits::kRate, rate, error))
-                return false;
-            s.mutable_load()->mutable_open()->set_rate(rate);
-            s.set_connections(std::uint32_t(c));
-        } else {
-            s.mutable_load()->mutable_closed()->set_users(std::uint32_t(c));
-        }
-        Nanos d = 10 * kNanosPerSecond;
-        if (!o.duration.empty() && !durationArg(o.duration, "--duration", d, error))
-            return false;
-        *s.mutable_duration() = durationOf(d);
-    }
-    return applyCommonFlags(o, s, error);
+    return applyCommonFlags(o, rq.scenario, error);
 }
 
 namespace {

@@ -24,19 +24,6 @@ namespace stampede::cli {
 
 namespace {
 
-bool applyVars(const Options& o, v1::Scenario& scenario, std::string& error)
-{
-    for (const auto& v : o.vars) {
-        const std::size_t eq = v.find('=');
-        if (eq == std::string::npos || eq == 0) {
-            error = "--var: \"" + v + "\" is not of the form NAME=VALUE";
-            return false;
-        }
-        setConstant(scenario, v.substr(0, eq), v.substr(eq + 1), true); // never in the record
-    }
-    return true;
-}
-
 bool startMock(const Options& o, CliRun& run, std::string& error, int& exitCode)
 {
     std::shared_ptr<MockRuleSet> rules = MockRuleSet::defaults();
@@ -258,8 +245,7 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
         return false;
     RunRequest& rq = run.request;
     rq.outputs = o.outputs;
-    if (!buildScenario(o, rq.scenario, rq.baseDir, error) || !applyVars(o, rq.scenario, error) ||
-        !chooseEngines(o, rq, error))
+    if (!buildScenario(o, rq, error) || !chooseEngines(o, rq, error))
         return false;
     for (const auto& text : o.breakers) {
         auto rule = BreakerRule::parse(text, error);

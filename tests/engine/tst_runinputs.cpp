@@ -1,0 +1,238 @@
+// The one preparation of a run (control/runinputs.h), from each place a scenario is written: the workbench's
+// editor text in its project, a scenario file, a bundle, a project's scenario or collection by name (with its
+// stored environment, newman's files), a scenario the caller built; and --var over every scope.
+#include "bundle/bundlefile.h"
+#include "control/runinputs.h"
+#include "store/projectstore.h"
+
+#include "stampede/v1/bundle.pb.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace stampede;
+
+namespace {
+
+// The value of the constant `name`, or "(none)".
+std::string constant(const v1::Scenario& s, const std::string& name)
+{
+    for (const auto& v : s.variables())
+        if (v.name() == name)
+            return v.has_constant() ? v.constant().value() : "(not a constant)";
+    return "(none)";
+}
+
+bool secret(const v1::Scenario& s, const std::string& name)
+{
+    for (const auto& v : s.variables())
+        if (v.name() == name)
+            return v.constant().secret();
+    return false;
+}
+
+void write(const std::string& path, const std::string& bytes)
+{
+    std::ofstream(path, std::ios::binary) << bytes;
+}
+
+} // namespace
+
+class TestRunInputs : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    std::string path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)).toStdString(); }
+
+    // A project with a scenario "Checkout", a collection "Shop" (its own variables as the environment "Shop"),
+    // and the environments "staging" (the stored choice) and "prod".
+    std::unique_ptr<ProjectStore> project(const char* name)
+    {
+        std::string error;
+        auto p = ProjectStore::create(path(name), error);
+        if (!p)
+            qFatal("%s", error.c_str());
+        p->addItem(
+            0, ItemKind::Scenario, "Checkout",
+            "{\"name\": \"checkout\", \"variables\": [{\"name\": \"base\", \"constant\": {\"value\": \"http://own\"}}],"
+            " \"steps\": [{\"request\": {\"url\": \"${base}/pay\"}}]}");
+        const auto shop = p->addItem(0, ItemKind::Collection, "Shop", "{}");
+        p->addItem(shop, ItemKind::Request, "Home", "{\"url\": \"${base}/\"}");
+        p->addItem(0, ItemKind::Environment, "Shop", "{\"base\": \"http://collection\", \"u\": \"7\"}");
+        p->addItem(0, ItemKind::Environment, "staging",
+                   "{\"base\": \"http://staging\", \"token\": \"s3\", \"$secrets\": [\"token\"]}");
+        p->addItem(0, ItemKind::Environment, "prod", "{\"base\": \"http://prod\"}");
+        p->setSetting("environment", "staging");
+        return p;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void editorTextInItsProject()
+    {
+        auto p = project("editor.stampede");
+        RunInputs in;
+        in.scenarioJson =
+            "{\"name\": \"s\", \"variables\": [{\"name\": \"base\", \"constant\": {\"value\": \"http://own\"}}],"
+            " \"steps\": [{\"request\": {\"url\": \"${base}/\"}}]}";
+        in.project = p.get();
+        in.environment = "prod";
+        in.baseDir = "/data";
+        RunRequest rq;
+        PreparedRun found;
+        std::string error;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://prod"));
+        QCOMPARE(found.environment, std::string("prod"));
+        QCOMPARE(rq.baseDir, std::string("/data"));
+        QCOMPARE(rq.scenarioJson, in.scenarioJson); // recorded as written
+        QVERIFY(!found.collection);
+
+        in.environment = "qa"; // not the project's
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("no environment named \"qa\"") != std::string::npos, error.c_str());
+        in.project = nullptr; // an environment needs its project
+        in.environment = "prod";
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("needs the project") != std::string::npos, error.c_str());
+        in.environment.clear();
+        in.scenarioJson = "{\"name\": ";
+        QVERIFY(!prepareRun(in, rq, found, error));
+    }
+
+    void aScenarioFileAndABundle()
+    {
+        write(path("plain.json"), "{\"name\": \"f\", \"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}]}");
+        RunInputs in;
+        in.scenarioFile = path("plain.json");
+        RunRequest rq;
+        PreparedRun found;
+        std::string error;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(rq.scenario.name(), std::string("f"));
+        QCOMPARE(rq.baseDir, m_dir.path().toStdString()); // its files are read beside it
+        QVERIFY(rq.scenarioJson.empty());                 // recorded as it runs (flags change it)
+        in.environment = "prod";
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("a scenario file has no environments") != std::string::npos, error.c_str());
+
+        v1::Bundle b;
+        b.set_format_version(kBundleFormatVersion);
+        b.mutable_scenario()->set_name("b");
+        auto* c = b.mutable_scenario()->add_variables();
+        c->set_name("base");
+        c->mutable_constant()->set_value("http://own");
+        b.mutable_scenario()->add_steps()->mutable_request()->set_url("${base}/");
+        auto* e = b.add_environments();
+        e->set_name("prod");
+        (*e->mutable_values())["base"] = "http://prod";
+        write(path("b.stampede-bundle"), encodeBundle(b));
+        in.scenarioFile = path("b.stampede-bundle");
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://prod"));
+        QCOMPARE(found.environment, std::string("prod"));
+        in.environment = "qa";
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("qa") != std::string::npos, error.c_str());
+
+        in.scenarioFile = path("absent.json");
+        in.environment.clear();
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("cannot read scenario file") != std::string::npos, error.c_str());
+        write(path("broken.json"), "{\"steps\": [");
+        in.scenarioFile = path("broken.json");
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("not a valid scenario") != std::string::npos, error.c_str());
+    }
+
+    void aProjectScenarioByName()
+    {
+        project("named.stampede").reset(); // closed: read from its file, as the command line does
+        RunInputs in;
+        in.projectFile = path("named.stampede");
+        in.projectItem = "Checkout";
+        RunRequest rq;
+        PreparedRun found;
+        std::string error;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(found.environment, std::string("staging")); // the workbench's last choice
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://staging"));
+        QCOMPARE(rq.baseDir, m_dir.path().toStdString());
+        in.storedEnvironment = false;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QVERIFY(found.environment.empty());
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://own"));
+        in.environment = "prod";
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://prod"));
+
+        in.projectItem = "Nothing";
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("no scenario or collection named \"Nothing\"") != std::string::npos, error.c_str());
+        in.projectItem.clear(); // PROJECT.stampede@ names nothing
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("no scenario or collection named \"\"") != std::string::npos, error.c_str());
+        in.projectFile = path("absent.stampede");
+        in.projectItem = "Checkout";
+        QVERIFY(!prepareRun(in, rq, found, error));
+    }
+
+    void aCollectionWithNewmansFiles()
+    {
+        auto p = project("col.stampede");
+        RunInputs in;
+        in.project = p.get();
+        in.projectItem = "Shop";
+        in.storedEnvironment = false;
+        PostmanVariables env;
+        env.name = "ci";
+        env.values = {{"u", "42"}};
+        in.newman.environment = env;
+        in.newman.globalVars = {{"g", "1"}, {"base", "http://global"}};
+        IterationData data;
+        data.csv = "id\n1\n2\n3\n";
+        data.columns = {"id"};
+        data.rows = 3;
+        in.newman.data = data;
+        RunRequest rq;
+        PreparedRun found;
+        std::string error;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QVERIFY(found.collection);
+        QCOMPARE(found.environment, std::string("ci"));
+        QCOMPARE(found.dataRows, std::size_t(3));
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://collection")); // above a global
+        QCOMPARE(constant(rq.scenario, "u"), std::string("42"));                   // the environment above both
+        QCOMPARE(constant(rq.scenario, "g"), std::string("1"));
+        QCOMPARE(constant(rq.scenario, "iterationData"), std::string("(not a constant)")); // a row an iteration
+    }
+
+    void aBuiltScenarioAndOverrides()
+    {
+        auto p = project("built.stampede");
+        RunInputs in;
+        in.scenario.emplace();
+        in.scenario->set_name("quick");
+        in.scenario->add_steps()->mutable_request()->set_url("${base}/");
+        in.project = p.get();
+        in.environment = "prod";
+        in.overrides = {{"base", "http://var"}, {"extra", "x"}};
+        RunRequest rq;
+        PreparedRun found;
+        std::string error;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(rq.scenario.name(), std::string("quick"));
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://var")); // --var over the environment
+        QCOMPARE(constant(rq.scenario, "extra"), std::string("x"));
+        QVERIFY(secret(rq.scenario, "base")); // a --var value is never in the record
+        QVERIFY(rq.scenarioJson.empty());
+        QCOMPARE(rq.baseDir, std::string("."));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunInputs)
+#include "tst_runinputs.moc"
