@@ -8,26 +8,6 @@
 
 namespace stampede {
 
-namespace {
-// Arrivals closer together than this share one timed wake-up. Each sleep with
-// a timeout arms a high-resolution timer: one wake-up per arrival cost 17 % of
-// a worker's CPU at 60,000 arrivals/s (against 50 us; 200 us saved no more).
-// At high rates an arrival may go out up to this late (counted in the send lag,
-// and in its latency, measured from the intended start); at rates below
-// 1/kPacingBatch each arrival still has a wake-up of its own, at its time.
-constexpr Nanos kPacingBatch = 50 * kNanosPerMicro;
-
-// When the loop next wakes for the pacer: at its next arrival, or, when that
-// is nearer than kPacingBatch, kPacingBatch from now (with every arrival due by
-// then); never past `limit`.
-Nanos pacedWake(Nanos due, Nanos now, Nanos limit)
-{
-    if (due >= limit || due <= now)
-        return due;
-    return std::min(limit, std::max(due, now + kPacingBatch));
-}
-} // namespace
-
 Worker::Worker(const WorkerSetup& setup)
     : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock),
       m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo),
@@ -92,11 +72,11 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
     const auto i = std::size_t(step);
     m_policy.begin(slot, retry);
     s.step = step;
-    s.intended = intended;
+    s.times.intended = intended;
     if (m_hooks->any(i) && !m_hooks->begin(callOf(slot, false, now), intended))
         return; // held (a rendezvous): not in flight until a hook resumes it
     s.lastStep = std::uint32_t(step);
-    s.sent = now;
+    s.times.sent = now;
     ++m_inFlight;
     Outgoing o = m_requests.outgoing(slot, i);
     if (m_flows && !prepare(slot, i, o, now))
@@ -121,21 +101,12 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
 void Worker::onConnected(std::uint32_t tag, Nanos connect, Nanos handshake, bool tls, bool resumed)
 {
     if (const Slot& slot = m_slots[tag]; slot.step >= 0)
-        m_seconds.current().steps[m_setup.stepOffset + std::size_t(slot.step)].addConnection(connect, handshake, tls,
-                                                                                             resumed);
+        m_seconds.connected(std::size_t(slot.step), connect, handshake, tls, resumed);
 }
 
-// Bytes nobody asked for closed the slot's connection: one protocol error,
-// of the connection and not of a request, on the step it last carried.
 void Worker::onStray(std::uint32_t tag, std::string_view bytes, Nanos now)
 {
-    const std::uint32_t step = m_slots[tag].lastStep;
-    StepCounters& c = metricsAt(step, now).counters;
-    c.addError(ErrorClass::Protocol);
-    ++c.stray;
-    keepRawSample(m_seconds.current(), m_setup.stepOffset + step, ErrorClass::Protocol, 0, bytes,
-                  std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
-                      " from the server while no request was waiting for an answer: the connection was closed");
+    m_seconds.stray(m_slots[tag].lastStep, bytes, now);
 }
 
 void Worker::onRetry(std::uint32_t tag, Nanos now)
@@ -240,8 +211,7 @@ void Worker::run()
         if (!turn(now))
             break;
         const Nanos limit = std::min(m_calendar.nextTick(), m_seconds.end());
-        Nanos wakeAt =
-            m_calendar.wakeBy(m_waits.wakeBy(pacedWake(m_pacer->wakeBy(limit), now, limit)), now, m_stopping);
+        Nanos wakeAt = m_calendar.wakeBy(m_waits.wakeBy(batchedWake(*m_pacer, now, limit)), now, m_stopping);
         int n = 0;
         if (const Nanos held = m_sessions->wakeBy(wakeAt); held < wakeAt) {
             wakeAt = std::min(wakeAt, std::max(held, now + ClientSessions::kHeldNap));

@@ -40,6 +40,7 @@
 #include "plan/scenarioplan.h"
 #include "requestprep.h"
 #include "scriptstep.h"
+#include "stepoutcome.h"
 #include "steppolicy.h"
 #include "steprequests.h"
 #include "uservalues.h"
@@ -109,24 +110,10 @@ private:
     {
         int step = -1;                // the step in flight, -1 when idle
         std::uint32_t lastStep = 0;   // the step last sent (a stray answer is counted there)
-        Nanos intended = 0;           // when this step was meant to start
-        Nanos sent = 0;               // when it was handed to the connection
+        SendTimes times;              // when this step was meant to start, and when it was handed to the connection
         std::string path;             // the request target as sent (the step's hooks: cookies, relative redirects)
         bool single = false;          // its iteration is one recorded request
         bool transportFailed = false; // in this iteration (its end waits for the loop's next turn)
-    };
-    // What became of one send of a step, before it is counted.
-    struct Outcome
-    {
-        Verdict verdict = Verdict::Pass;
-        ErrorClass errorClass = ErrorClass::Protocol; // Failed; StatusError: the status's class
-        int status = 0;                               // the answer's code (Answer::code)
-        std::uint64_t bytesIn = 0;
-        Nanos timeToFirstByte = -1; // the answer's (Answer::timeToFirstByte)
-        bool answered = false;      // an answer came: its latency counts
-        bool transport = false;
-        std::string_view sample; // the answer's start, for a status error's sample (else empty)
-        std::string why;
     };
     // SessionListener
     void onAnswer(std::uint32_t tag, const Answer& answer, Nanos now) override;
@@ -150,9 +137,6 @@ private:
     void startFlows(std::uint32_t slot);
     // The step's request for `slot` in `o` (requestprep.h); false: not sent (reported, or skipped).
     bool prepare(std::uint32_t slot, std::size_t step, Outgoing& o, Nanos now);
-    // An answer's times: latency from the intended start, service time from the
-    // send, and the time to first byte the session measured (-1: none).
-    static void recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte);
     // What the step's hooks (flow/stephooks.h) are told of `slot`'s send.
     StepCall callOf(std::uint32_t slot, bool hop, Nanos now)
     {
@@ -174,7 +158,7 @@ private:
     // for a test script's pm.cookies.
     AnswerJudge::Call judgeCall(std::uint32_t slot);
     // outcomes (workeroutcome.cpp)
-    void settle(std::uint32_t slot, const Outcome& o, const AnswerView* answer, Nanos now);
+    void settle(std::uint32_t slot, const StepOutcome& o, const AnswerView* answer, Nanos now);
     void stepFailed(std::uint32_t slot, bool transport, Nanos now);
     void completeStep(std::uint32_t slot, Nanos now);
     void finishIteration(std::uint32_t slot, Nanos now, bool failed = false);
@@ -184,11 +168,6 @@ private:
     bool turn(Nanos now);
     void beginStop();
     StepMetrics& metricsAt(std::size_t step, Nanos now) { return m_seconds.step(step, now); }
-    void keepSample(const Slot& slot, ErrorClass c, int status, std::string_view raw, const std::string& why)
-    {
-        keepRawSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(slot.step), c, status, raw, why,
-                      traceOf(slot));
-    }
 
     WorkerSetup m_setup;
     const ScenarioPlan& m_plan;

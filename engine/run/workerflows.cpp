@@ -50,7 +50,7 @@ void Worker::countAnswer(const StepCall& call, const Answer& answer)
     StepMetrics& m = metricsAt(call.step, call.now);
     ++m.counters.requests;
     m.counters.bytesIn += answer.bytesIn;
-    recordTimes(m, m_slots[call.user], call.now, answer.timeToFirstByte);
+    recordTimes(m, m_slots[call.user].times, call.now, answer.timeToFirstByte);
 }
 
 // The step's request again, to `target` (as GET when `asGet`, without its
@@ -68,8 +68,8 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     o.target = s.path;
     o.dropBody = asGet;
     m_hooks->beforeSend(callOf(call.user, true, now), o);
-    s.intended = now;
-    s.sent = now;
+    s.times.intended = now;
+    s.times.sent = now;
     ++metricsAt(i, now).counters.sent;
     const std::size_t bytes = m_sessions->send(call.user, o, now);
     metricsAt(i, now).counters.bytesOut += bytes;

@@ -16,24 +16,16 @@ void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
         fail(tag, answer, now);
         return;
     }
-    Outcome o;
-    o.status = answer.code;
-    o.bytesIn = answer.bytesIn;
-    o.timeToFirstByte = answer.timeToFirstByte;
-    o.answered = true;
-    o.sample = answer.errorSample;
-    o.verdict = answer.statusFailed() ? Verdict::StatusError : Verdict::Pass;
+    StepOutcome o = StepOutcome::of(answer);
     AnswerView a;
     if (m_flows) {
         if (m_hooks->any(std::size_t(m_slots[tag].step)) && m_hooks->take(callOf(tag, false, now), answer))
             return; // a hook sent the step again (a redirect's hop): its answer is not the step's
         const Slot& s = m_slots[tag];
-        a = m_judge.view(m_plan.steps[std::size_t(s.step)], answer, now - s.intended);
-        o.verdict = m_judge.judge(judgeCall(tag), a, answer.statusFailed(), o.why);
-    }
-    if (o.verdict == Verdict::StatusError) {
-        o.errorClass = answer.statusError;
-        o.why = statusAccount(answer);
+        a = m_judge.view(m_plan.steps[std::size_t(s.step)], answer, now - s.times.intended);
+        std::string why;
+        const Verdict v = m_judge.judge(judgeCall(tag), a, answer.statusFailed(), why);
+        o.judged(v, std::move(why), answer);
     }
     settle(tag, o, &a, now);
 }
@@ -44,24 +36,13 @@ void Worker::fail(std::uint32_t tag, const Answer& answer, Nanos now)
         fail(tag, answer.error, answer.why, now);
         return;
     }
-    Outcome o; // no answer, but a status by its protocol (a call's deadline): counted as that status
-    o.transport = true;
-    o.verdict = Verdict::StatusError;
-    o.errorClass = answer.statusError;
-    o.status = answer.code;
-    o.why = statusAccount(answer);
-    settle(tag, o, nullptr, now);
+    settle(tag, StepOutcome::unanswered(answer), nullptr, now);
 }
 
 void Worker::fail(std::uint32_t tag, ErrorClass error, std::string_view why, Nanos now)
 {
-    Outcome o;
-    o.transport = true;
-    o.verdict = Verdict::Failed;
-    o.errorClass = error;
-    o.why = why;
     testsWithoutAnswer(tag, error, now);
-    settle(tag, o, nullptr, now);
+    settle(tag, StepOutcome::failure(error, why), nullptr, now);
 }
 
 // A request that failed (not a try that is retried, nor one never made: a value it could not carry, a pre-request
@@ -71,20 +52,12 @@ void Worker::testsWithoutAnswer(std::uint32_t tag, ErrorClass error, Nanos now)
     const Slot& s = m_slots[tag];
     if (m_scripts && m_policy.lastTry(tag, std::size_t(s.step)) && error != ErrorClass::Render &&
         error != ErrorClass::Extract && error != ErrorClass::Script)
-        m_judge.judgeNoAnswer(judgeCall(tag), now - s.intended);
-}
-
-void Worker::recordTimes(StepMetrics& m, const Slot& s, Nanos now, Nanos timeToFirstByte)
-{
-    m.latency.record(std::uint64_t(std::max<Nanos>(0, now - s.intended) / kNanosPerMicro));
-    m.serviceTime.record(std::uint64_t(std::max<Nanos>(0, now - s.sent) / kNanosPerMicro));
-    if (timeToFirstByte >= 0)
-        m.firstByte.record(std::uint64_t(timeToFirstByte / kNanosPerMicro));
+        m_judge.judgeNoAnswer(judgeCall(tag), now - s.times.intended);
 }
 
 // An outcome is tried again (the step's retry: the try is not counted, nor what its checks said, only the
 // retry), or counted, and the iteration goes on as the step's plan says.
-void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, Nanos now)
+void Worker::settle(std::uint32_t slot, const StepOutcome& o, const AnswerView* a, Nanos now)
 {
     Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
@@ -98,33 +71,13 @@ void Worker::settle(std::uint32_t slot, const Outcome& o, const AnswerView* a, N
         return;
     }
     StepMetrics& m = metricsAt(step, now);
-    ++m.counters.requests;
-    if (o.answered) {
-        m.counters.bytesIn += o.bytesIn;
-        recordTimes(m, s, now, o.timeToFirstByte);
-    }
+    countOutcome(m, o, a, {m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), traceOf(s), s.times}, now);
     m_judge.countInto(m);
     if (m_hooks->any(step))
         m_hooks->settled(callOf(slot, false, now), o.verdict != Verdict::Pass);
-    switch (o.verdict) {
-    case Verdict::Pass:
+    if (o.verdict == Verdict::Pass) {
         completeStep(slot, now);
         return;
-    case Verdict::StatusError:
-        m.counters.addStatusError(o.errorClass, o.status);
-        keepSample(s, o.errorClass, o.sample.empty() ? 0 : o.status, o.sample, o.why);
-        break;
-    case Verdict::CheckFailed:
-    case Verdict::ScriptFailed: {
-        const ErrorClass c = o.verdict == Verdict::CheckFailed ? ErrorClass::Check : ErrorClass::Script;
-        m.counters.addError(c);
-        keepAnswerSample(m_seconds.current(), m_setup.stepOffset + std::uint32_t(step), c, *a, o.why, traceOf(s));
-        break;
-    }
-    case Verdict::Failed:
-        m.counters.addError(o.errorClass);
-        keepSample(s, o.errorClass, 0, {}, o.why);
-        break;
     }
     stepFailed(slot, o.transport, now);
 }

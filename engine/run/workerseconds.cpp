@@ -1,5 +1,7 @@
 #include "workerseconds.h"
 
+#include "answerjudge.h"
+
 #include <utility>
 
 namespace stampede {
@@ -51,6 +53,21 @@ void WorkerSeconds::roll(Nanos now)
 void WorkerSeconds::finish()
 {
     m_sink.deliver(m_worker, std::move(m_current), true);
+}
+
+void WorkerSeconds::connected(std::size_t step, Nanos connect, Nanos handshake, bool tls, bool resumed)
+{
+    current().steps[m_places.stepOffset + step].addConnection(connect, handshake, tls, resumed);
+}
+
+void WorkerSeconds::stray(std::size_t step, std::string_view bytes, Nanos now)
+{
+    StepCounters& c = this->step(step, now).counters;
+    c.addError(ErrorClass::Protocol);
+    ++c.stray;
+    keepRawSample(current(), m_places.stepOffset + std::uint32_t(step), ErrorClass::Protocol, 0, bytes,
+                  std::to_string(bytes.size()) + (bytes.size() == 1 ? " byte" : " bytes") +
+                      " from the server while no request was waiting for an answer: the connection was closed");
 }
 
 } // namespace stampede

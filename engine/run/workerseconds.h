@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string_view>
 
 namespace stampede {
 
@@ -65,6 +66,11 @@ public:
     IntervalMetrics& current() { return *m_current; }
     // Hands on every second that ended by `now`.
     void roll(Nanos now);
+    // What a session tells of a connection, counted on the plan's step `step` its slot carries or last carried:
+    // a connection set up (its connect and handshake, in the current second); bytes nobody asked for, which
+    // closed it (a protocol error of the connection, not of a request: no request counted, a sample kept).
+    void connected(std::size_t step, Nanos connect, Nanos handshake, bool tls, bool resumed);
+    void stray(std::size_t step, std::string_view bytes, Nanos now);
     // Reads the gauges into the current second (as each second ends; the last, before the sessions close).
     void readGauges();
     // Hands on the current second as the worker's last (its gauges as last read).

@@ -102,6 +102,31 @@ class TestPacer : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The loop wakes at an arrival's time, except that arrivals closer than kPacingBatch share one wake-up
+    // kPacingBatch from now; never past its limit; one due already (or none before the limit) is as it is.
+    void arrivalsCloseTogetherShareAWakeUp()
+    {
+        const OpenLoad p = openLoad(100000, kS); // one every 10 us
+        ScriptedHost host;
+        OpenPacer pacer(p, kS, host, 1000, 0, 1);
+        host.pacer = &pacer;
+        const Nanos t0 = 1000 * kS;
+        pacer.begin(t0);
+        pacer.onTime(t0); // the first is started; the next is due 10 us on
+        const Nanos next = pacer.wakeBy(t0 + kS);
+        QCOMPARE(next, t0 + 10 * kNanosPerMicro);
+        QCOMPARE(batchedWake(pacer, t0, t0 + kS), t0 + kPacingBatch);
+        QCOMPARE(batchedWake(pacer, t0, t0 + 20 * kNanosPerMicro), t0 + 20 * kNanosPerMicro); // its limit
+        QCOMPARE(batchedWake(pacer, next, t0 + kS), next);                                    // due now
+        QCOMPARE(batchedWake(pacer, t0, next), next);                                         // none before the limit
+
+        const OpenLoad slow = openLoad(10, kS); // one every 100 ms: each has a wake-up of its own
+        OpenPacer paced(slow, kS, host, 4, 0, 1);
+        paced.begin(t0);
+        paced.onTime(t0);
+        QCOMPARE(batchedWake(paced, t0, t0 + kS), t0 + 100 * kMs);
+    }
+
     void openArrivalsAtTheirIntendedTimes()
     {
         const OpenLoad p = openLoad(10, kS); // 10/s for 1 s

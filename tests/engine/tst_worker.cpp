@@ -347,6 +347,13 @@ private Q_SLOTS:
         QCOMPARE(s.counters(0).requests, std::uint64_t(10));
         QCOMPARE(s.counters(0).errorsByClass[std::size_t(ErrorClass::Check)], std::uint64_t(10));
         QCOMPARE(s.counters(1).sent, std::uint64_t(0));
+        const auto& samples = s.seconds.total->samples; // the check's account, with the answer it judged
+        QVERIFY(!samples.empty());
+        QCOMPARE(samples[0].errorClass, ErrorClass::Check);
+        QVERIFY2(samples[0].detail.find("code") != std::string::npos &&
+                     samples[0].detail.find('1') != std::string::npos,
+                 samples[0].detail.c_str());
+        QCOMPARE(samples[0].body, q("{'code': 1}"));
     }
 
     // A retry: two 500s then a 200 count as one request, passed, with two

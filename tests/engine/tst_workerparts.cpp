@@ -1,8 +1,10 @@
-// Issue 49: the worker's waits, its early end, its calendar and a step's request made ready, each an object of
-// its own (run/userwaits.h, run/workerend.h, run/workercalendar.h, run/requestprep.h), tested without a loop or a
-// clock: times are given, plans are real scenarios compiled, scripts are real (SpiderMonkey).
+// Issue 49: the worker's waits, its early end, its calendar, a step's request made ready and a send's count, each an
+// object of its own (run/userwaits.h, run/workerend.h, run/workercalendar.h, run/requestprep.h, run/stepoutcome.h),
+// tested without a loop or a clock: times are given, plans are real scenarios compiled, scripts are real
+// (SpiderMonkey).
 #include "compiledplan.h"
 #include "run/requestprep.h"
+#include "run/stepoutcome.h"
 #include "run/userwaits.h"
 #include "run/workercalendar.h"
 #include "run/workerend.h"
@@ -250,6 +252,110 @@ private slots:
         QCOMPARE(p.ready(3, o), RequestPrep::Ready::Refused);
         QCOMPARE(p.error, ErrorClass::Extract);
         QVERIFY2(p.why.find("${token} has no value") != std::string::npos, p.why.c_str());
+    }
+    // A send is counted once, by what it came to: a request each; an answer's bytes and its three times (latency
+    // from the intended start, service time from the send); an error by its class (a gRPC status by its code) with
+    // a sample that says where and which trace; a failure without an answer has no times.
+    void aSendIsCountedByWhatItCameTo()
+    {
+        IntervalMetrics second;
+        second.second = 4;
+        StepMetrics m;
+        const OutcomePlace at{second, 3, "trace-1", {1'000'000, 3'000'000}};
+        StepOutcome pass;
+        pass.answered = true;
+        pass.bytesIn = 120;
+        pass.timeToFirstByte = 4'000'000;
+        countOutcome(m, pass, nullptr, at, 9'000'000);
+        QCOMPARE(m.counters.requests, std::uint64_t(1));
+        QCOMPARE(m.counters.errors, std::uint64_t(0));
+        QCOMPARE(m.counters.bytesIn, std::uint64_t(120));
+        QCOMPARE(m.latency.max(), std::uint64_t(8000));     // 9 ms - 1 ms, in microseconds
+        QCOMPARE(m.serviceTime.max(), std::uint64_t(6000)); // 9 ms - 3 ms
+        QCOMPARE(m.firstByte.max(), std::uint64_t(4000));
+        QVERIFY(second.samples.empty());
+
+        StepOutcome grpc = pass;
+        grpc.verdict = Verdict::StatusError;
+        grpc.errorClass = ErrorClass::Grpc;
+        grpc.status = 5;
+        grpc.why = "grpc-status 5 (NOT_FOUND)";
+        countOutcome(m, grpc, nullptr, at, 9'000'000);
+        QCOMPARE(m.counters.grpcCodes[5], std::uint64_t(1));
+        QCOMPARE(m.counters.errorsByClass[std::size_t(ErrorClass::Grpc)], std::uint64_t(1));
+        QCOMPARE(second.samples.size(), std::size_t(1));
+        QCOMPARE(second.samples[0].step, std::uint32_t(3));
+        QCOMPARE(second.samples[0].trace, std::string("trace-1"));
+        QCOMPARE(second.samples[0].status, 0); // no answer's start was kept: no status claimed for it
+
+        StepOutcome refused;
+        refused.verdict = Verdict::Failed;
+        refused.transport = true;
+        refused.errorClass = ErrorClass::Connect;
+        refused.why = "connection refused";
+        countOutcome(m, refused, nullptr, at, 50'000'000);
+        QCOMPARE(m.counters.requests, std::uint64_t(3));
+        QCOMPARE(m.counters.errors, std::uint64_t(2));
+        QCOMPARE(m.counters.errorsByClass[std::size_t(ErrorClass::Connect)], std::uint64_t(1));
+        QCOMPARE(m.latency.count(), std::uint64_t(2)); // no answer: no time
+        QCOMPARE(m.counters.bytesIn, std::uint64_t(240));
+        QCOMPARE(second.samples.back().detail, std::string("connection refused"));
+
+        StepOutcome check = pass;
+        check.verdict = Verdict::CheckFailed;
+        check.why = "status == 201: saw 200";
+        AnswerView answer;
+        answer.status = 200;
+        answer.body = "{}";
+        countOutcome(m, check, &answer, at, 9'000'000);
+        QCOMPARE(m.counters.errorsByClass[std::size_t(ErrorClass::Check)], std::uint64_t(1));
+        QCOMPARE(second.samples.back().errorClass, ErrorClass::Check);
+        QCOMPARE(second.samples.back().status, 200);
+        QCOMPARE(second.samples.back().body, std::string("{}"));
+    }
+    // What an answer or a failure comes to before it is counted: its status judged by the protocol's rule (a
+    // gRPC status named in the account), a verdict of the checks over it, a deadline that the protocol turns into
+    // a status, a transport failure by its class.
+    void anAnswerOrAFailureBecomesAnOutcome()
+    {
+        Answer ok;
+        ok.setHttpStatus(200);
+        ok.bytesIn = 77;
+        StepOutcome o = StepOutcome::of(ok);
+        QCOMPARE(o.verdict, Verdict::Pass);
+        QVERIFY(o.answered && !o.transport);
+        QCOMPARE(o.bytesIn, std::uint64_t(77));
+        o.judged(Verdict::CheckFailed, "body has \"id\": missing", ok); // a check over a good status
+        QCOMPARE(o.verdict, Verdict::CheckFailed);
+        QCOMPARE(o.why, std::string("body has \"id\": missing"));
+
+        Answer notFound;
+        notFound.code = 5;
+        notFound.statusError = ErrorClass::Grpc;
+        notFound.statusName = "grpc-status";
+        notFound.codeName = "NOT_FOUND";
+        notFound.statusMessage = "no such user";
+        o = StepOutcome::of(notFound);
+        QCOMPARE(o.verdict, Verdict::StatusError);
+        QCOMPARE(o.errorClass, ErrorClass::Grpc);
+        QCOMPARE(o.why, std::string("grpc-status 5 NOT_FOUND: no such user"));
+        o.judged(Verdict::Pass, {}, notFound); // the step's checks expect it
+        QCOMPARE(o.verdict, Verdict::Pass);
+
+        Answer deadline = Answer::failure(ErrorClass::Timeout, "deadline");
+        deadline.code = 4;
+        deadline.statusError = ErrorClass::Grpc;
+        deadline.codeName = "DEADLINE_EXCEEDED";
+        deadline.statusName = "grpc-status";
+        o = StepOutcome::unanswered(deadline);
+        QCOMPARE(o.verdict, Verdict::StatusError);
+        QVERIFY(o.transport && !o.answered);
+        QCOMPARE(o.status, 4);
+
+        o = StepOutcome::unanswered(Answer::failure(ErrorClass::Timeout, "no answer in 2 s"));
+        QCOMPARE(o.verdict, Verdict::Failed);
+        QCOMPARE(o.errorClass, ErrorClass::Timeout);
+        QCOMPARE(o.why, std::string("no answer in 2 s"));
     }
 };
 

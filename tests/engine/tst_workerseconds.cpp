@@ -1,6 +1,6 @@
 // Issue 49: a worker's seconds as an object of their own (run/workerseconds.h), on given times: each second is
 // handed on once it is over, in order, none skipped, with the gauges read as it ends; the last is marked; a plan
-// of several scenarios counts at its places.
+// of several scenarios counts at its places; a connection's events count on its step.
 #include "run/workerseconds.h"
 
 #include <QTest>
@@ -103,6 +103,28 @@ private slots:
         QCOMPARE(m.steps[4].counters.requests, std::uint64_t(1));
         QCOMPARE(m.steps[4].checks.size(), std::size_t(3));
         QCOMPARE(m.groups[1].counters.requests, std::uint64_t(1));
+    }
+    // What a session tells of a connection is counted at the step's place: a connection set up in the current
+    // second; stray bytes as one protocol error and a stray, no request, with a sample of them.
+    void aConnectionsEventsCountOnItsStep()
+    {
+        const ScenarioPlan plan = twoSteps();
+        Sink sink;
+        WorkerSeconds seconds(plan, {5, 2, 3, 1}, 0, sink, [] { return WorkerSeconds::Gauges{}; });
+        seconds.begin(1, kNanosPerSecond);
+        seconds.connected(1, 2'000'000, 5'000'000, true, false);
+        seconds.stray(0, "HTTP/1.1 200 OK\r\n\r\n", 0);
+        seconds.finish();
+        const IntervalMetrics& m = *sink.got.at(0).second;
+        QCOMPARE(m.steps[4].counters.connects, std::uint64_t(1));
+        QCOMPARE(m.steps[4].counters.handshakes, std::uint64_t(1));
+        QCOMPARE(m.steps[3].counters.stray, std::uint64_t(1));
+        QCOMPARE(m.steps[3].counters.errorsByClass[std::size_t(ErrorClass::Protocol)], std::uint64_t(1));
+        QCOMPARE(m.steps[3].counters.requests, std::uint64_t(0));
+        QCOMPARE(m.samples.size(), std::size_t(1));
+        QCOMPARE(m.samples[0].step, std::uint32_t(3));
+        QCOMPARE(m.samples[0].head, std::string("HTTP/1.1 200 OK"));
+        QVERIFY(m.samples[0].detail.find("19 bytes from the server") == 0);
     }
 };
 
