@@ -3,6 +3,7 @@
 #include "bundle/newmanrun.h"
 #include "bundle/projectscenario.h"
 #include "collection/newmanfiles.h"
+#include "control/runinputs.h"
 #include "enginetext.h"
 
 #include <QFile>
@@ -50,30 +51,33 @@ bool describeIterationDataFile(const QString& path, int& rows, QStringList& colu
 bool collectionRunScenario(ProjectStore& store, qint64 item, const CollectionRunChoice& choice, QByteArray& json,
                            QStringList& warnings, QString& error)
 {
-    ProjectScenario p;
+    RunInputs in; // the one preparation the command line's run P@COLLECTION makes
+    in.project = &store;
+    in.projectCollection = item;
+    in.environment = choice.environment.toStdString();
+    in.storedEnvironment = false;
+    if (!choice.dataFile.isEmpty() && !readIterationDataFile(choice.dataFile, in.newman.data.emplace(), error))
+        return false;
+    RunRequest rq;
+    PreparedRun found;
     std::string why;
-    if (!loadProjectCollection(store, item, choice.environment.toStdString(), p, why)) {
+    if (!prepareRun(in, rq, found, why)) {
         error = engineText(QString::fromStdString(why));
         return false;
     }
-    NewmanInputs in;
-    if (!choice.dataFile.isEmpty() && !readIterationDataFile(choice.dataFile, in.data.emplace(), error))
-        return false;
-    std::vector<std::string> left;
-    applyNewmanInputs(p.scenario, in, left);
-    for (const std::string& w : left)
+    for (const std::string& w : found.warnings)
         warnings << QString::fromStdString(w);
     NewmanRun run;
     run.bail = choice.bail;
     run.delayRequest = Nanos(std::max(0, choice.delayMs)) * 1000000;
     if (choice.iterations > 0)
         run.iterations = std::uint64_t(choice.iterations);
-    if (!shapeNewmanRun(p.scenario, run, in.data ? in.data->rows : 0, why)) {
+    if (!shapeNewmanRun(rq.scenario, run, found.dataRows, why)) {
         error = engineText(QString::fromStdString(why));
         return false;
     }
     std::string out;
-    if (!google::protobuf::util::MessageToJsonString(p.scenario, &out).ok()) {
+    if (!google::protobuf::util::MessageToJsonString(rq.scenario, &out).ok()) {
         error = QObject::tr("The collection cannot be made into a run.");
         return false;
     }

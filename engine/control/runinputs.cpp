@@ -49,12 +49,17 @@ bool fromFile(const RunInputs& in, RunRequest& out, PreparedRun& found, std::str
 // A project's scenario, collection or folder by name, with its scopes; newman's files beside a collection.
 bool fromProject(const RunInputs& in, RunRequest& out, PreparedRun& found, std::string& error)
 {
-    std::unique_ptr<ProjectStore> opened; // read-only: the workbench may hold it
+    // Held by a workbench: read beside it; else opened as the workbench opens it (an older project upgraded, its
+    // backup kept), for as long as it is read.
+    std::unique_ptr<ProjectStore> opened;
     ProjectStore* store = in.project;
-    if (!store && !(store = (opened = ProjectStore::openReadOnly(in.projectFile, error)).get()))
+    bool readOnly = false;
+    if (!store && !(store = (opened = ProjectStore::openForReading(in.projectFile, error, readOnly)).get()))
         return false;
     ProjectScenario p;
-    if (!loadProjectScenario(*store, in.projectItem, in.environment, p, error, in.storedEnvironment))
+    if (in.projectCollection
+            ? !loadProjectCollection(*store, in.projectCollection, in.environment, p, error)
+            : !loadProjectScenario(*store, in.projectItem, in.environment, p, error, in.storedEnvironment))
         return false;
     found.collection = p.collection;
     found.environment = p.environment;
@@ -95,9 +100,10 @@ bool prepareRun(const RunInputs& in, RunRequest& out, PreparedRun& found, std::s
 {
     found = {};
     out.scenarioJson.clear();
-    const bool read = !in.scenarioFile.empty()                             ? fromFile(in, out, found, error)
-                      : !in.projectItem.empty() || !in.projectFile.empty() ? fromProject(in, out, found, error)
-                                                                           : fromText(in, out, found, error);
+    const bool project = !in.projectItem.empty() || !in.projectFile.empty() || in.projectCollection;
+    const bool read = !in.scenarioFile.empty() ? fromFile(in, out, found, error)
+                      : project                ? fromProject(in, out, found, error)
+                                               : fromText(in, out, found, error);
     if (!read)
         return false;
     for (const auto& [name, value] : in.overrides)

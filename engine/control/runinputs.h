@@ -15,6 +15,7 @@
 #include "bundle/projectscenario.h"
 #include "runservice.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,6 +31,7 @@ struct RunInputs
     std::string scenarioJson;             // as written (and as recorded with the run): the workbench's editor
     std::string scenarioFile;             // a scenario file or a bundle
     std::string projectItem;              // a scenario, collection or folder of the project, by name
+    std::int64_t projectCollection = 0;   // a collection or folder of the open project, by its item (the runner's)
     std::optional<v1::Scenario> scenario; // built by the caller (the quick mode, replay)
 
     // The project: open (the workbench's) or `projectFile`, opened read-only.

@@ -7,6 +7,7 @@
 
 #include "stampede/v1/bundle.pb.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -179,6 +180,27 @@ private slots:
         in.projectFile = path("absent.stampede");
         in.projectItem = "Checkout";
         QVERIFY(!prepareRun(in, rq, found, error));
+
+        // held by a workbench: read beside it
+        auto held = ProjectStore::open(path("named.stampede"), error);
+        QVERIFY2(held, error.c_str());
+        in.projectFile = path("named.stampede");
+        in.environment.clear();
+        in.storedEnvironment = true;
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QCOMPARE(found.environment, std::string("staging"));
+        held.reset();
+
+        // an older project that no workbench holds is upgraded as the workbench would (its backup kept), not
+        // refused as if a window held it
+        const std::string old = path("old.stampede");
+        QVERIFY(QFile::copy(QFINDTESTDATA("data/project-v4.stampede"), QString::fromStdString(old)));
+        QFile::setPermissions(QString::fromStdString(old), QFile::ReadOwner | QFile::WriteOwner);
+        in.projectFile = old;
+        in.projectItem = "Nothing";
+        QVERIFY(!prepareRun(in, rq, found, error));
+        QVERIFY2(error.find("has no scenario or collection named \"Nothing\"") != std::string::npos, error.c_str());
+        QVERIFY(QFile::exists(QString::fromStdString(old + ".v4.bak")));
     }
 
     void aCollectionWithNewmansFiles()
@@ -209,6 +231,23 @@ private slots:
         QCOMPARE(constant(rq.scenario, "u"), std::string("42"));                   // the environment above both
         QCOMPARE(constant(rq.scenario, "g"), std::string("1"));
         QCOMPARE(constant(rq.scenario, "iterationData"), std::string("(not a constant)")); // a row an iteration
+
+        // the workbench's runner names the collection by its item: the same preparation
+        in.projectItem.clear();
+        for (const ProjectItem& i : p->children(0))
+            if (i.kind == ItemKind::Collection)
+                in.projectCollection = i.id;
+        QVERIFY(in.projectCollection);
+        in.environment = "prod";
+        in.newman = {};
+        QVERIFY2(prepareRun(in, rq, found, error), error.c_str());
+        QVERIFY(found.collection);
+        QCOMPARE(found.environment, std::string("prod"));
+        QCOMPARE(constant(rq.scenario, "base"), std::string("http://prod")); // the environment over the collection's
+        QCOMPARE(constant(rq.scenario, "u"), std::string("7"));              // the collection's own
+        QCOMPARE(rq.scenario.steps_size(), 1);
+        in.projectCollection = 999999;
+        QVERIFY(!prepareRun(in, rq, found, error));
     }
 
     void aBuiltScenarioAndOverrides()
