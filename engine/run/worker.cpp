@@ -10,7 +10,7 @@ namespace stampede {
 
 Worker::Worker(const WorkerSetup& setup)
     : m_setup(setup), m_plan(*setup.plan), m_clock(*setup.clock),
-      m_ownIo(setup.io ? nullptr : std::make_unique<LoopIo>()), m_io(setup.io ? *setup.io : *m_ownIo),
+      m_io(setup.io ? std::shared_ptr<WorkerIo>(setup.io, [](WorkerIo*) {}) : std::make_shared<LoopIo>()),
       m_seconds(m_plan, {setup.steps, setup.groups, setup.stepOffset, setup.groupOffset}, setup.index, *setup.sink,
                 [this] {
                     return WorkerSeconds::Gauges{m_sessions->openConnections(), m_pacer->activeUsers(),
@@ -18,7 +18,7 @@ Worker::Worker(const WorkerSetup& setup)
                 })
 {
     const std::uint32_t slots = slotCount(m_plan, setup.slots);
-    m_sessions = m_io.sessions(m_plan, slots, *this);
+    m_sessions = m_io->sessions(m_plan, slots, *this);
     m_pacer = m_plan.load->pacer(*this, slots, setup.part, setup.parts, m_plan.duration);
     m_slots.resize(slots);
     m_policy.reset(slots);
@@ -90,10 +90,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
         s.path.assign(requestTarget(*o.request)); // the target as sent: cookies and relative redirects go by it
         m_hooks->beforeSend(callOf(slot, false, now), o);
     }
-    StepMetrics& m = metricsAt(i, now);
-    if (m_paced) // how far behind its intended time it went out
-        m.sendLag.record(std::uint64_t(std::max<Nanos>(0, now - intended) / kNanosPerMicro));
-    ++m.counters.sent;
+    m_seconds.sent(i, intended, now);
     const std::size_t bytes = m_sessions->send(slot, o, now); // may answer at once (a refused connect)
     metricsAt(i, now).counters.bytesOut += bytes;
 }
@@ -128,7 +125,7 @@ void Worker::onResent(std::uint32_t tag, Nanos now)
 // requests' timeout of its duration whatever the target does.
 void Worker::beginStop()
 {
-    m_stopping = true;
+    m_ending.beginStopping();
     const Nanos now = m_clock.now();
     if (const std::uint64_t n = m_pacer->abandon())
         countDropped(n, now);
@@ -152,7 +149,7 @@ bool Worker::turn(Nanos now)
         return false;
     }
     const bool started = m_calendar.started(now); // a plan's scenario may start after the run
-    if (double f = 1; started && m_calendar.levelChanged(f) && !m_stopping)
+    if (double f = 1; started && m_calendar.levelChanged(f) && !m_ending.stopping())
         m_pacer->setLevel(f, now);
     // a share handed over: what is due from its release on is the other engine's
     const Nanos released = m_calendar.releasedBy(now);
@@ -161,14 +158,15 @@ bool Worker::turn(Nanos now)
     resumeWaits(now);
     m_hooks->onTurn(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
-    if (!m_stopping && (now >= m_calendar.end() || m_pacer->finished() || m_ending.runStopped() || released))
+    if (!m_ending.stopping() && (now >= m_calendar.end() || m_pacer->finished() || m_ending.runStopped() || released))
         beginStop();
     if (m_calendar.tick(now)) {
-        if (!m_stopping && started)
+        if (!m_ending.stopping() && started)
             m_pacer->onTick(now);
         m_sessions->checkDeadlines(now);
     }
-    const bool done = m_stopping && m_inFlight == 0 && m_pacer->drained() && m_waits.empty() && !m_hooks->holds();
+    const bool done =
+        m_ending.stopping() && m_inFlight == 0 && m_pacer->drained() && m_waits.empty() && !m_hooks->holds();
     // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
     // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
     if (now >= m_seconds.end())
@@ -211,13 +209,13 @@ void Worker::run()
         if (!turn(now))
             break;
         const Nanos limit = std::min(m_calendar.nextTick(), m_seconds.end());
-        Nanos wakeAt = m_calendar.wakeBy(m_waits.wakeBy(batchedWake(*m_pacer, now, limit)), now, m_stopping);
+        Nanos wakeAt = m_calendar.wakeBy(m_waits.wakeBy(batchedWake(*m_pacer, now, limit)), now, m_ending.stopping());
         int n = 0;
         if (const Nanos held = m_sessions->wakeBy(wakeAt); held < wakeAt) {
             wakeAt = std::min(wakeAt, std::max(held, now + ClientSessions::kHeldNap));
-            n = m_io.nap(std::max<Nanos>(0, wakeAt - now));
+            n = m_io->nap(std::max<Nanos>(0, wakeAt - now));
         } else {
-            n = m_io.wait(std::max<Nanos>(0, wakeAt - now));
+            n = m_io->wait(std::max<Nanos>(0, wakeAt - now));
         }
         // One time for the whole batch: the moment the answers were known to
         // have arrived (a time read per event would add the handling of the
@@ -230,7 +228,7 @@ void Worker::run()
         if (m_ending.leaseOver(ready))
             continue; // frozen past the lease: nothing more is sent, not even a next step
         m_sessions->beforeEvents();
-        m_io.dispatch(n, ready);
+        m_io->dispatch(n, ready);
         m_sessions->afterEvents(m_clock.now());
     }
     m_seconds.readGauges();

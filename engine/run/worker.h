@@ -152,7 +152,7 @@ private:
     void resume(std::uint32_t slot, Nanos now) override;
     std::function<void()> doorbell() override
     {
-        return [io = &m_io] { io->wake(); };
+        return [io = m_io.get()] { io->wake(); };
     }
     // What the step's judge (answerjudge.h) is told of `slot`'s answer: the request as it went, the user's cookies
     // for a test script's pm.cookies.
@@ -172,18 +172,15 @@ private:
     WorkerSetup m_setup;
     const ScenarioPlan& m_plan;
     const Clock& m_clock;
-    WorkerIoPtr m_ownIo;
-    WorkerIo& m_io;
+    std::shared_ptr<WorkerIo> m_io; // the setup's (not owned), or its own epoll loop
     ClientSessionsPtr m_sessions;
     PacerPtr m_pacer;
     std::vector<Slot> m_slots;
-    bool m_flows = false;                      // checks, extraction, cookies, redirects or scripts in the plan
-    std::unique_ptr<ScriptStep> m_scripts;     // the steps' scripts: made on the worker's thread when it runs
-    std::optional<StepHooks> m_hooks;          // the plan's hooks, each step's list (a plain step has none)
-    const bool m_paced = m_plan.load->paced(); // iterations at planned times: send lag measured
+    bool m_flows = false;                  // checks, extraction, cookies, redirects or scripts in the plan
+    std::unique_ptr<ScriptStep> m_scripts; // the steps' scripts: made on the worker's thread when it runs
+    std::optional<StepHooks> m_hooks;      // the plan's hooks, each step's list (a plain step has none)
 
     std::uint32_t m_inFlight = 0;
-    bool m_stopping = false;
     UserWaits m_waits{m_setup.seed}; // users pausing after a step, tries waiting out their backoff
     WorkerEnd m_ending{{m_setup.stop, m_setup.lease, m_setup.stopRun}}; // why the load ended early, and when
     StepPolicy m_policy{m_plan.steps};  // each user's tries and repeats: retry, onError, repeat

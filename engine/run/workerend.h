@@ -24,6 +24,10 @@ public:
     };
     explicit WorkerEnd(const Setup& setup) : m_setup(setup) {}
 
+    // The worker's stop has begun (the plan's end, the data run out, a step that stops the run, its share handed
+    // on): nothing new starts, what waits is let go, and the worker ends once nothing is in flight.
+    void beginStopping() { m_stopping = true; }
+    bool stopping() const { return m_stopping; }
     // Stop now (an explicit stop, or the lease over at `now`): what waits is dropped, nothing more is sent.
     bool halted(Nanos now) { return (m_setup.stop && m_setup.stop->load(std::memory_order_relaxed)) || leaseOver(now); }
     // The lease ran out by `now` (noted the first time).
@@ -78,6 +82,7 @@ private:
     std::string m_exhausted;
     Nanos m_exhaustedAt = 0;
     Nanos m_leaseExpiredAt = 0;
+    bool m_stopping = false;
 };
 
 } // namespace stampede

@@ -61,8 +61,9 @@ void Worker::settle(std::uint32_t slot, const StepOutcome& o, const AnswerView* 
 {
     Slot& s = m_slots[slot];
     const auto step = std::size_t(s.step);
-    if (const Nanos due = m_stopping ? StepPolicy::kNever
-                                     : m_policy.retryAt(slot, step, o.verdict, o.errorClass, now, m_calendar.end());
+    if (const Nanos due = m_ending.stopping()
+                              ? StepPolicy::kNever
+                              : m_policy.retryAt(slot, step, o.verdict, o.errorClass, now, m_calendar.end());
         due != StepPolicy::kNever) {
         ++metricsAt(step, now).counters.retries;
         --m_inFlight;
@@ -106,7 +107,7 @@ void Worker::stepFailed(std::uint32_t slot, bool transport, Nanos now)
     }
     // the run stops here, before this user's iteration ends: no user of this worker starts another request
     // (newman's --bail sends nothing more)
-    if (m_ending.stopRunAt() && !m_stopping)
+    if (m_ending.stopRunAt() && !m_ending.stopping())
         beginStop();
     finishIteration(slot, now);
 }
@@ -117,7 +118,7 @@ void Worker::completeStep(std::uint32_t slot, Nanos now)
 {
     --m_inFlight;
     const ThinkTime& think = m_plan.steps[std::size_t(m_slots[slot].step)].think;
-    if (!think.none() && !m_stopping) {
+    if (!think.none() && !m_ending.stopping()) {
         m_waits.think(slot, think, now);
         return;
     }

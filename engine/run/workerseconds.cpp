@@ -8,7 +8,8 @@ namespace stampede {
 
 WorkerSeconds::WorkerSeconds(const ScenarioPlan& plan, const Places& places, std::uint32_t worker, SecondSink& sink,
                              ReadGauges gauges)
-    : m_plan(plan), m_places(places), m_worker(worker), m_sink(sink), m_gauges(std::move(gauges))
+    : m_plan(plan), m_places(places), m_worker(worker), m_paced(plan.load && plan.load->paced()), m_sink(sink),
+      m_gauges(std::move(gauges))
 {
 }
 

@@ -66,6 +66,15 @@ public:
     IntervalMetrics& current() { return *m_current; }
     // Hands on every second that ended by `now`.
     void roll(Nanos now);
+    // The plan's step `step` handed to its connection at `now`, meant for `intended`: counted as sent, with how far
+    // behind its time it went out when the load is paced (iterations at planned times).
+    void sent(std::size_t step, Nanos intended, Nanos now)
+    {
+        StepMetrics& m = this->step(step, now);
+        if (m_paced)
+            m.sendLag.record(std::uint64_t((now > intended ? now - intended : 0) / kNanosPerMicro));
+        ++m.counters.sent;
+    }
     // What a session tells of a connection, counted on the plan's step `step` its slot carries or last carried:
     // a connection set up (its connect and handshake, in the current second); bytes nobody asked for, which
     // closed it (a protocol error of the connection, not of a request: no request counted, a sample kept).
@@ -82,6 +91,7 @@ private:
     const ScenarioPlan& m_plan;
     const Places m_places;
     const std::uint32_t m_worker;
+    const bool m_paced; // the plan's load is paced: a send's lag is measured
     SecondSink& m_sink;
     ReadGauges m_gauges;
     std::uint64_t m_goawaysSeen = 0;

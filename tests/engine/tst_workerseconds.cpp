@@ -1,6 +1,7 @@
 // Issue 49: a worker's seconds as an object of their own (run/workerseconds.h), on given times: each second is
 // handed on once it is over, in order, none skipped, with the gauges read as it ends; the last is marked; a plan
 // of several scenarios counts at its places; a connection's events count on its step.
+#include "compiledplan.h"
 #include "run/workerseconds.h"
 
 #include <QTest>
@@ -125,6 +126,31 @@ private slots:
         QCOMPARE(m.samples[0].step, std::uint32_t(3));
         QCOMPARE(m.samples[0].head, std::string("HTTP/1.1 200 OK"));
         QVERIFY(m.samples[0].detail.find("19 bytes from the server") == 0);
+    }
+    // A send is counted where its step is; its lag behind its intended time is measured only when the load is
+    // paced (an open model's arrivals), never for users that go on at their own pace.
+    void aSendsLagIsMeasuredWhenPaced()
+    {
+        Sink sink;
+        const auto open = compiledPlan("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
+                                       "\"load\": {\"open\": {\"rate\": 10}}, \"connections\": 1}");
+        const auto closed = compiledPlan("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1:9/\"}}], "
+                                         "\"load\": {\"closed\": {\"users\": 1}}}");
+        for (const ScenarioPlan* plan : {open.get(), closed.get()}) {
+            WorkerSeconds seconds(*plan, {}, 0, sink, [] { return WorkerSeconds::Gauges{}; });
+            seconds.begin(1, kNanosPerSecond);
+            seconds.sent(0, 1'000'000, 4'000'000); // 3 ms late
+            seconds.sent(0, 5'000'000, 5'000'000);
+            seconds.finish();
+        }
+        QCOMPARE(sink.got.size(), std::size_t(2));
+        const StepMetrics& paced = sink.got[0].second->steps[0];
+        QCOMPARE(paced.counters.sent, std::uint64_t(2));
+        QCOMPARE(paced.sendLag.count(), std::uint64_t(2));
+        QCOMPARE(paced.sendLag.max(), std::uint64_t(3000));
+        const StepMetrics& users = sink.got[1].second->steps[0];
+        QCOMPARE(users.counters.sent, std::uint64_t(2));
+        QCOMPARE(users.sendLag.count(), std::uint64_t(0));
     }
 };
 
