@@ -243,6 +243,7 @@ QString eventKindText(const QString& kind)
         {"run_aborted", QT_TRANSLATE_NOOP("EngineText", "run aborted")},
         {"sent_after_loss", QT_TRANSLATE_NOOP("EngineText", "sent after loss")},
         {"rebalanced", QT_TRANSLATE_NOOP("EngineText", "share taken over")},
+        {"share_joined", QT_TRANSLATE_NOOP("EngineText", "share went on")},
         {"rebalance_failed", QT_TRANSLATE_NOOP("EngineText", "share not taken over")},
         {"generator_limited", QT_TRANSLATE_NOOP("EngineText", "generator saturated")},
         {"stop_requested", QT_TRANSLATE_NOOP("EngineText", "stop asked")},

@@ -1397,71 +1397,76 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="246"/>
+        <source>share went on</source>
+        <translation>份额已在此继续</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="247"/>
         <source>share not taken over</source>
         <translation>份额未能接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="247"/>
+        <location filename="../models/enginetext.cpp" line="248"/>
         <source>generator saturated</source>
         <translation>压测机饱和</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="248"/>
+        <location filename="../models/enginetext.cpp" line="249"/>
         <source>stop asked</source>
         <translation>已请求停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="249"/>
+        <location filename="../models/enginetext.cpp" line="250"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="250"/>
+        <location filename="../models/enginetext.cpp" line="251"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="251"/>
+        <location filename="../models/enginetext.cpp" line="252"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="252"/>
+        <location filename="../models/enginetext.cpp" line="253"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="253"/>
+        <location filename="../models/enginetext.cpp" line="254"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="254"/>
+        <location filename="../models/enginetext.cpp" line="255"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="255"/>
+        <location filename="../models/enginetext.cpp" line="256"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="256"/>
+        <location filename="../models/enginetext.cpp" line="257"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="257"/>
+        <location filename="../models/enginetext.cpp" line="258"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="258"/>
+        <location filename="../models/enginetext.cpp" line="259"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="259"/>
+        <location filename="../models/enginetext.cpp" line="260"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
@@ -2811,27 +2816,27 @@ with a self-signed or internal certificate.</source>
         <translation>开始于：</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="239"/>
+        <location filename="../widgets/planeditor.cpp" line="245"/>
         <source>Plan: defaults and thresholds</source>
         <translation>计划：默认值与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="239"/>
+        <location filename="../widgets/planeditor.cpp" line="245"/>
         <source>Setup (once, before the load)</source>
         <translation>准备（负载前运行一次）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="243"/>
+        <location filename="../widgets/planeditor.cpp" line="249"/>
         <source>(a scenario without a name)</source>
         <translation>（未命名的场景）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="245"/>
+        <location filename="../widgets/planeditor.cpp" line="251"/>
         <source>Teardown (once, after the load)</source>
         <translation>清理（负载后运行一次）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="281"/>
+        <location filename="../widgets/planeditor.cpp" line="287"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
@@ -3029,17 +3034,17 @@ with a self-signed or internal certificate.</source>
         <translation> /秒</translation>
     </message>
     <message>
-        <location filename="../models/collectionrun.cpp" line="23"/>
+        <location filename="../models/collectionrun.cpp" line="24"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/collectionrun.cpp" line="27"/>
+        <location filename="../models/collectionrun.cpp" line="28"/>
         <source>%1 is larger than 256 MiB.</source>
         <translation>%1 大于 256 MiB。</translation>
     </message>
     <message>
-        <location filename="../models/collectionrun.cpp" line="77"/>
+        <location filename="../models/collectionrun.cpp" line="81"/>
         <source>The collection cannot be made into a run.</source>
         <translation>无法把该集合转换为一次运行。</translation>
     </message>
@@ -4012,32 +4017,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="365"/>
+        <location filename="../models/requestitem.cpp" line="411"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="366"/>
+        <location filename="../models/requestitem.cpp" line="412"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="367"/>
+        <location filename="../models/requestitem.cpp" line="413"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="368"/>
+        <location filename="../models/requestitem.cpp" line="414"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="369"/>
+        <location filename="../models/requestitem.cpp" line="415"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="370"/>
+        <location filename="../models/requestitem.cpp" line="416"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -4448,12 +4453,12 @@ with a self-signed or internal certificate.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="172"/>
+        <location filename="../models/runsession.cpp" line="173"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="174"/>
+        <location filename="../models/runsession.cpp" line="175"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
@@ -4461,174 +4466,174 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="121"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="122"/>
         <source>about %1 (sd %2)</source>
         <translation>约 %1（标准差 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="124"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="125"/>
         <source>%1 on average</source>
         <translation>平均 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="127"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="128"/>
         <source>   then think %1</source>
         <translation>   然后思考 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="147"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="148"/>
         <source>   checks: %1</source>
         <translation>   检查：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="149"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="150"/>
         <source>   extracts %1</source>
         <translation>   提取 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="158"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="159"/>
         <source>%1   replays %2 at × %3 to %4</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="282"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="280"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="281"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="439"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="343"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="339"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="344"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="347"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="348"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="356"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="376"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="603"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="428"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="413"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="418"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="421"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="851"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="426"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="856"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -4637,348 +4642,348 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="305"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="306"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="315"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="312"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="476"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="488"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="485"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="443"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="513"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="518"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="248"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="253"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="249"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="252"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="320"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="325"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="327"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="380"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="383"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="391"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="394"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="467"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="333"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="479"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="484"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="468"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="256"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="687"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="692"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="258"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="263"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="259"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="264"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="260"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="685"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="688"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="266"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="493"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="581"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="586"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="494"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="499"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="496"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="504"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="509"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="505"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="510"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="598"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="603"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="829"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="834"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="830"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="835"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="851"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="856"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="851"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="856"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="861"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="866"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="862"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="863"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="868"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="864"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="869"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="865"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="866"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="876"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="872"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="945"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1025"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="951"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="958"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="963"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1039"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="958"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1039"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="969"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="981"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="989"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1062"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1070"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="969"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="976"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1057"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="981"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1062"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>

@@ -216,6 +216,7 @@ struct RunEngine::Running
     std::vector<std::pair<const ScenarioPlan*, WorkerSetup>> scenarios; // each scenario's common setup
     std::uint64_t seed = 0;
     Nanos start = 0;
+    std::vector<std::pair<std::uint32_t, Nanos>> joined; // shares taken over, and when their workers joined
 };
 
 bool RunEngine::adopt(std::uint32_t index)
@@ -298,6 +299,7 @@ void RunEngine::takeOver(Running& r)
         for (std::size_t w = before; w < r.workers.size(); ++w)
             r.collector->addWorker(first);
         startWorkers(r.workers, r.threads, before);
+        r.joined.emplace_back(share, joinAt);
     }
 }
 
@@ -383,6 +385,14 @@ RunResult RunEngine::run(const SecondCallback& onSecond)
     for (auto& t : r.threads)
         t.join();
     workerEvents(r.workers, m_plan, r.start, result.events);
+    for (const auto& [share, joinAt] : r.joined) { // when a share taken over really went on here (not when asked)
+        const double t = double(joinAt - r.start) / 1e9;
+        result.events.push_back({t, "share_joined", "",
+                                 "share " + std::to_string(share + 1) + " of " + std::to_string(m_slice.count) +
+                                     " went on here from " + at(t) +
+                                     ": what it had due between its engine's loss and then was not sent",
+                                 0, 0});
+    }
     if (!r.workers.empty())
         result.values = r.workers.front()->extractedValues();
     // The workers' last, partial second may be empty: it is not part of the run.

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <map>
@@ -201,8 +202,8 @@ private slots:
         const QString err = QString::fromUtf8(run.readAllStandardError());
         QVERIFY2(run.exitCode() == 0, qPrintable(err));
         const QJsonObject s = readJson(summary);
-        double lostAt = -1, carriedAt = -1;
-        QString carrier;
+        double lostAt = -1, carriedAt = -1, joinedAt = -1;
+        QString carrier, joiner;
         for (const QJsonValue e : s.value(QStringLiteral("events")).toArray()) {
             if (e[QStringLiteral("kind")].toString() == QStringLiteral("agent_lost")) {
                 lostAt = e[QStringLiteral("at_s")].toDouble();
@@ -217,16 +218,25 @@ private slots:
                 carrier = e[QStringLiteral("agent")].toString();
                 carriedAt = e[QStringLiteral("at_s")].toDouble();
             }
+            if (e[QStringLiteral("kind")].toString() == QStringLiteral("share_joined")) {
+                joiner = e[QStringLiteral("agent")].toString();
+                joinedAt = e[QStringLiteral("at_s")].toDouble();
+            }
         }
         // seen at once (its stream broke), or after the loss timeout's 3 s of silence on a busy machine
         QVERIFY2(lostAt > 1 && lostAt < 5.5, qPrintable(QString::number(lostAt)));
         QVERIFY2(!carrier.isEmpty(), "no rebalanced event");
+        // the carrier says when the share really went on there: asked by the controller first, taken up when the
+        // agent's engine got to it (later on a busy machine); what was due before then was not sent, and said so
+        QCOMPARE(joiner, carrier);
+        QVERIFY2(joinedAt >= carriedAt - 0.1 && joinedAt < carriedAt + 5,
+                 qPrintable(QStringLiteral("asked at %1 s, joined at %2 s").arg(carriedAt).arg(joinedAt)));
         int checked = 0;
         for (const QJsonValue v : s.value(QStringLiteral("timeline")).toArray()) {
             const int t = v[QStringLiteral("t")].toInt();
             // the seconds until its share is carried again lack what it would have sent (the run's events say
-            // when: the loss, then the take-over "from now on", later on a busy machine)
-            if (t - 1 < std::max(lostAt, carriedAt) || t > 11)
+            // when: the loss, the take-over asked "from now on", and when the carrier's engine took it up)
+            if (t - 1 < std::max({lostAt, carriedAt, joinedAt}) || t > 11)
                 continue;
             const qint64 n = v[QStringLiteral("requests")].toInteger();
             QVERIFY2(withinPlan(n) || saysLimited(s, v),
