@@ -68,7 +68,10 @@ void encodeHttp1(const Outgoing& o, std::string& out)
     for (std::size_t at = lineEnd + 2; at < headEnd + 2;) {
         const std::size_t end = base.find("\r\n", at) + 2;
         const std::string_view line = std::string_view(base).substr(at, end - at);
-        if (!(o.dropBody && (startsWithNoCase(line, "content-length:") || startsWithNoCase(line, "content-type:"))))
+        // an answered Digest challenge replaces the step's own Authorization header, as Postman's helper does
+        const bool replaced = !o.authorization.empty() && startsWithNoCase(line, "authorization:");
+        if (!replaced &&
+            !(o.dropBody && (startsWithNoCase(line, "content-length:") || startsWithNoCase(line, "content-type:"))))
             out += line;
         at = end;
     }
@@ -98,8 +101,9 @@ void encodeHttp2(const Outgoing& o, Http2Encoding& out)
     out.bytes = 0;
     for (const nghttp2_nv& nv : r.nv) {
         const std::string_view name = nameOf(nv);
-        if (o.dropBody && (name == "content-length" || name == "content-type"))
-            continue;
+        if ((o.dropBody && (name == "content-length" || name == "content-type")) ||
+            (!o.authorization.empty() && equalsNoCase(name, kAuthorizationName)))
+            continue; // an answered Digest challenge replaces the step's own Authorization header
         if (name == ":method" && !out.method.empty())
             out.nv.push_back(ownValue(nv, out.method));
         else if (name == ":path" && !out.target.empty())

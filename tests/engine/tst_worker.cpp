@@ -636,6 +636,37 @@ private Q_SLOTS:
         QCOMPARE(e.body, std::string_view("card"));
     }
 
+    // An answered Digest challenge's Authorization replaces one the step wrote itself (Postman's helper removes
+    // it before it signs), on HTTP/1.1 and HTTP/2 alike: the server reads one header, the answer.
+    void anAnsweredChallengeReplacesTheStepsOwnAuthorization()
+    {
+        RenderedRequest r;
+        r.wire = "GET /digest-auth HTTP/1.1\r\nHost: h\r\nAuthorization: Digest stale\r\nX-A: 1\r\n\r\n";
+        Outgoing o;
+        o.request = &r;
+        std::string wire;
+        encodeHttp1(o, wire);
+        QCOMPARE(wire, r.wire); // nothing answered: the step's own goes
+        o.authorization = "Digest fresh";
+        encodeHttp1(o, wire);
+        QCOMPARE(wire,
+                 std::string("GET /digest-auth HTTP/1.1\r\nHost: h\r\nX-A: 1\r\nAuthorization: Digest fresh\r\n\r\n"));
+
+        std::string m = ":method", get = "GET", auth = "authorization", stale = "Digest stale";
+        auto nv = [](std::string& n, std::string& v) {
+            return nghttp2_nv{reinterpret_cast<std::uint8_t*>(n.data()), reinterpret_cast<std::uint8_t*>(v.data()),
+                              n.size(), v.size(), NGHTTP2_NV_FLAG_NONE};
+        };
+        r.nv = {nv(m, get), nv(auth, stale)};
+        Http2Encoding e;
+        encodeHttp2(o, e);
+        std::vector<std::string> values;
+        for (const nghttp2_nv& h : e.nv)
+            if (std::string_view(reinterpret_cast<const char*>(h.name), h.namelen) == "authorization")
+                values.emplace_back(reinterpret_cast<const char*>(h.value), h.valuelen);
+        QCOMPARE(values, std::vector<std::string>{"Digest fresh"});
+    }
+
     // A gRPC call is a session's answer like any other: the reply message read as JSON by a check and an
     // extractor, the value sent in the next call's message; a status other than OK counted as a gRPC error by its
     // code, with the server's message in its sample; an HTTP error status to a call stays an HTTP error.

@@ -63,7 +63,7 @@ class Echo(BaseHTTPRequestHandler):
         return self.rfile.read(n) if n else b""
 
     def echo(self, path, args):
-        raw = self.body()
+        raw = self.raw
         headers = {k.lower(): v for k, v in self.headers.items()}
         out = {"args": args, "data": "", "files": {}, "form": {}, "headers": headers, "json": None,
                "url": "http://" + (self.headers.get("Host") or "localhost") + self.path}
@@ -94,6 +94,7 @@ class Echo(BaseHTTPRequestHandler):
         return out
 
     def route(self):
+        self.raw = self.body()  # read whatever the route: a body left unread would be taken for the next request
         path, args = self.parsed()
         cookies = {}
         for part in (self.headers.get("Cookie") or "").split(";"):
