@@ -168,7 +168,9 @@ bool HttpStepCompiler::formAndAuth(const v1::HttpRequest& rq, const std::string&
     }
     if (rq.has_body_file() && !fileBody(rq, field, ps, !userSet("content-type")))
         return false;
-    if (!rq.has_auth() || userSet("authorization"))
+    // the user's own Authorization wins over a helper's, but for Digest: the hook answers the server's challenge,
+    // and its answer replaces the header the user wrote (Postman's helper removes it before it signs)
+    if (!rq.has_auth() || (userSet("authorization") && !rq.auth().has_digest()))
         return true;
     AuthPlan auth;
     if (!compileAuth(rq.auth(), field, m_ctx, auth))

@@ -721,6 +721,17 @@ private slots:
                  "{\"fields\": [{\"name\": \"a\", \"value\": \"b\"}]}}");
         QVERIFY2(w.find("Bearer") == std::string::npos && w.find("urlencoded") == std::string::npos, w.c_str());
         QVERIFY2(w.find("authorization: Mine\r\n") != std::string::npos, w.c_str());
+        { // but Digest: its hook answers the challenge, and its answer replaces the header written (Postman's)
+            std::string why;
+            auto digest = compile("{" + url +
+                                      ", \"headers\": [{\"name\": \"Authorization\", \"value\": \"Digest stale\"}], "
+                                      "\"auth\": {\"digest\": {\"user\": \"u\", \"password\": \"p\"}}}",
+                                  why);
+            QVERIFY2(digest, why.c_str());
+            QVERIFY(digest->steps[0].digest);
+            const auto& hooks = digest->steps[0].hooks;
+            QVERIFY(std::find(hooks.begin(), hooks.end(), FlowHookKind::Digest) != hooks.end());
+        }
         // a form without a field is no body, as Postman's empty formdata (nothing after the head, no type)
         w = wire("{" + url + ", \"form\": {\"encoding\": \"FORM_MULTIPART\", \"fields\": []}}");
         QVERIFY2(w.size() > 4 && w.substr(w.size() - 4) == "\r\n\r\n" && w.find("Content-Type") == std::string::npos,
