@@ -13,7 +13,7 @@ PACKAGES=(
     libnghttp2-dev libssl-dev libprotobuf-dev protobuf-compiler libprotoc-dev libmozjs-102-dev
     libgrpc++-dev protobuf-compiler-grpc libsqlite3-dev libsimdjson-dev libpcre2-dev zlib1g-dev libyaml-cpp-dev nlohmann-json3-dev libsnappy-dev libbrotli-dev
     # the modules a Postman script may require (plain JavaScript under /usr/share/nodejs)
-    node-lodash node-moment node-uuid node-ajv node-xml2js node-events node-cheerio
+    node-lodash node-moment node-uuid node-ajv node-xml2js node-events node-cheerio node-buffer
     # GUI tests and screenshots
     xvfb xauth fonts-noto-cjk
     # packaging: the man page from --help, the .deb checked

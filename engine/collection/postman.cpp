@@ -74,7 +74,10 @@ struct PostmanReader
     Scripts scripts(const Json& o, const std::string& where)
     {
         Scripts found;
-        for (const Json& ev : items(o, "event")) {
+        // one event written as an object, not a list: Postman's SDK takes it as a list of one
+        const Json& written = member(o, "event");
+        const Json events = written.is_object() ? Json::array({written}) : items(o, "event");
+        for (const Json& ev : events) {
             const Json& exec = member(member(ev, "script"), "exec");
             std::string text;
             if (exec.is_array()) {
@@ -168,15 +171,95 @@ struct PostmanReader
     {
         if (u.is_string())
             return fromPostmanVariables(u.get<std::string>());
-        if (!member(u, "raw").is_null())
+        // newman sends the URL its parts make (Postman's SDK reads no `raw` when they are there)
+        if (member(u, "host").is_null() && member(u, "path").is_null())
             return fromPostmanVariables(str(u, "raw"));
-        std::string host, path;
-        for (const Json& h : items(u, "host"))
-            host += (host.empty() ? "" : ".") + textOf(h);
-        for (const Json& p : items(u, "path"))
-            path += "/" + textOf(p);
-        const std::string protocol = str(u, "protocol");
-        return fromPostmanVariables((protocol.empty() ? "" : protocol + "://") + host + path);
+        return encodedBreaks(fromPostmanVariables(urlOfParts(u)));
+    }
+
+    // A query parameter's key or value as newman's encoder writes it from the parts: `#` and `&` (and `=` in a
+    // key) percent-encoded, so they stay in the parameter; a {{variable}} left as it is (its value goes as it
+    // holds, as newman's).
+    static std::string queryPart(const std::string& text, bool key)
+    {
+        std::string out;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text.compare(i, 2, "{{") == 0) {
+                const std::size_t close = text.find("}}", i + 2);
+                if (close != std::string::npos) {
+                    out.append(text, i, close + 2 - i);
+                    i = close + 1;
+                    continue;
+                }
+            }
+            const char c = text[i];
+            out += c == '#'          ? std::string("%23")
+                   : c == '&'        ? std::string("%26")
+                   : c == '=' && key ? std::string("%3D")
+                                     : std::string(1, c);
+        }
+        return out;
+    }
+
+    // Line breaks and NUL bytes in a URL's parts percent-encoded, as newman's encoder sends them (a request's
+    // own URL may hold none: they would end its request line).
+    static std::string encodedBreaks(std::string url)
+    {
+        std::string out;
+        for (const char c : url)
+            out += c == '\n'   ? std::string("%0A")
+                   : c == '\r' ? std::string("%0D")
+                   : c == '\0' ? std::string("%00")
+                               : std::string(1, c);
+        return out;
+    }
+
+    // A URL object's parts as Postman's SDK writes them (Url.toString): protocol, auth, host, port, path, the
+    // enabled query parameters (a key without a value has no "="), hash.
+    static std::string urlOfParts(const Json& u)
+    {
+        std::string out;
+        if (std::string protocol = str(u, "protocol"); !protocol.empty()) {
+            if (protocol.size() >= 3 && protocol.compare(protocol.size() - 3, 3, "://") == 0)
+                protocol.resize(protocol.size() - 3);
+            out += protocol + "://";
+        }
+        if (const Json& auth = member(u, "auth"); auth.is_object())
+            out += str(auth, "user") + ":" + str(auth, "password") + "@";
+        const Json& host = member(u, "host");
+        if (host.is_array()) {
+            std::string joined;
+            for (const Json& h : host)
+                joined += (joined.empty() ? "" : ".") + textOf(h);
+            out += joined;
+        } else {
+            out += textOf(host);
+        }
+        if (const std::string port = textOf(member(u, "port")); !port.empty())
+            out += ":" + port;
+        const Json& path = member(u, "path");
+        if (path.is_array()) {
+            for (const Json& p : path)
+                out += "/" + textOf(p);
+        } else if (const std::string p = textOf(path); !p.empty()) {
+            out += (p.front() == '/' ? "" : "/") + p;
+        }
+        std::string query;
+        bool anyQuery = false;
+        for (const Json& q : items(u, "query")) {
+            if (member(q, "disabled").is_boolean() && member(q, "disabled").get<bool>())
+                continue;
+            query += anyQuery ? "&" : "";
+            anyQuery = true;
+            query += queryPart(textOf(member(q, "key")), true);
+            if (!member(q, "value").is_null())
+                query += "=" + queryPart(textOf(member(q, "value")), false);
+        }
+        if (anyQuery)
+            out += "?" + query;
+        if (const std::string hash = str(u, "hash"); !hash.empty())
+            out += "#" + hash;
+        return out;
     }
 
     // A formdata file field: each file it names found now (a path kept, never its bytes); one that is not is
@@ -243,6 +326,35 @@ struct PostmanReader
         }
     }
 
+    // A URL's user and password (https://user:pass@host/) as Basic authorization, as newman sends them, when
+    // the request has no other (the URL keeps them; they never go on the wire in it).
+    static void urlCredentials(const Json& u, NewRequest& r)
+    {
+        std::string user, password;
+        if (const Json& auth = member(u, "auth"); auth.is_object()) {
+            user = str(auth, "user");
+            password = str(auth, "password");
+        } else {
+            const std::string text = u.is_string() ? u.get<std::string>() : str(u, "raw");
+            const std::size_t scheme = text.find("://");
+            const std::size_t from = scheme == std::string::npos ? 0 : scheme + 3;
+            const std::size_t end = text.find_first_of("/?#", from);
+            const std::string authority = text.substr(from, end == std::string::npos ? end : end - from);
+            const std::size_t at = authority.rfind('@');
+            if (at == std::string::npos)
+                return;
+            const std::string info = authority.substr(0, at);
+            const std::size_t colon = info.find(':');
+            user = info.substr(0, colon);
+            password = colon == std::string::npos ? "" : info.substr(colon + 1);
+        }
+        if (user.empty() && password.empty())
+            return;
+        r.auth = "basic";
+        r.user = fromPostmanVariables(user);
+        r.password = fromPostmanVariables(password);
+    }
+
     ImportedItem request(const Json& item, const Json& inheritedAuth, const Scripts& inherited,
                          const std::string& where)
     {
@@ -256,6 +368,8 @@ struct PostmanReader
                 r.headers.emplace_back(str(h, "key"), fromPostmanVariables(str(h, "value")));
         body(member(rqv, "body"), r, where);
         auth(member(rqv, "auth").is_null() ? inheritedAuth : member(rqv, "auth"), r, where);
+        if (r.auth.empty())
+            urlCredentials(rqv.is_string() ? rqv : member(rqv, "url"), r);
         const Scripts own = inherited.then(scripts(item, where), "", true);
         // a description is text, or {content, type} (v2.1)
         const Json& description = member(rqv, "description");

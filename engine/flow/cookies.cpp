@@ -10,15 +10,15 @@ void CookieHook::newIteration(std::uint32_t user, bool fresh)
         m_jars[user].clear();
 }
 
-std::string_view CookieHook::header(std::uint32_t user, const PlannedStep& step, std::string_view target)
+std::string_view CookieHook::header(const StepCall& call)
 {
-    m_header = m_jars[user].header(step.host, pathOf(target), step.secure, m_host.unixSeconds());
+    m_header = m_jars[call.user].header(call.host(), pathOf(call.target), call.secure(), m_host.unixSeconds());
     return m_header;
 }
 
 void CookieHook::beforeSend(const StepCall& call, Outgoing& out)
 {
-    out.cookie = header(call.user, call.plan, call.target);
+    out.cookie = header(call);
 }
 
 StepHook::Next CookieHook::onAnswer(const StepCall& call, const Answer& answer)
@@ -29,7 +29,7 @@ StepHook::Next CookieHook::onAnswer(const StepCall& call, const Answer& answer)
     for (const auto& [name, value] : *answer.headers)
         if (equalsNoCase(name, "set-cookie"))
             if (auto c = parseSetCookie(value, now))
-                m_jars[call.user].receive(*c, call.plan.host, pathOf(call.target), now);
+                m_jars[call.user].receive(*c, call.host(), pathOf(call.target), now);
     return Next::Judge; // a redirect's Set-Cookie counts as any answer's
 }
 

@@ -16,9 +16,9 @@ public:
     void newIteration(std::uint32_t user, bool fresh) override;
     void beforeSend(const StepCall& call, Outgoing& out) override;
     Next onAnswer(const StepCall& call, const Answer& answer) override;
-    // The user's Cookie header for `target` on the step's server ("" when none; pm.cookies reads it). It stays
+    // The user's Cookie header for the call's target on its server ("" when none; pm.cookies reads it). It stays
     // valid until the next call.
-    std::string_view header(std::uint32_t user, const PlannedStep& step, std::string_view target);
+    std::string_view header(const StepCall& call);
 
 private:
     std::vector<CookieJar> m_jars;

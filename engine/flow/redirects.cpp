@@ -7,17 +7,16 @@
 
 namespace stampede {
 
-std::optional<std::string> RedirectHook::target(std::string_view location, const PlannedStep& st,
-                                                std::string_view current)
+std::optional<std::string> RedirectHook::target(std::string_view location, const StepCall& st, std::string_view current)
 {
     if (location.empty())
         return std::nullopt;
     if (location.find("://") != std::string_view::npos) {
         std::string why;
         const auto u = Url::parse(location, why);
-        if (!u || u->port != st.port || (u->scheme == "https") != st.secure)
+        if (!u || u->port != st.port() || (u->scheme == "https") != st.secure())
             return std::nullopt;
-        if (!equalsNoCase(u->host, st.host))
+        if (!equalsNoCase(u->host, st.host()))
             return std::nullopt;
         return u->target;
     }
@@ -50,7 +49,7 @@ StepHook::Next RedirectHook::onAnswer(const StepCall& call, const Answer& answer
     AnswerView headers;
     headers.headers = answer.headers;
     const std::string* location = findHeader(headers, "location");
-    const auto to = location ? target(*location, call.plan, call.target) : std::nullopt;
+    const auto to = location ? target(*location, call, call.target) : std::nullopt;
     if (!to)
         return Next::Judge;           // none, or to another server: the redirect is the answer
     m_host.countAnswer(call, answer); // the hop's answer is a request of the step

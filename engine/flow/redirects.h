@@ -21,10 +21,9 @@ public:
     void beforeSend(const StepCall& call, Outgoing& out) override;
     Next onAnswer(const StepCall& call, const Answer& answer) override;
 
-    // Where a Location header sends a request for `current` on the step's server: a target there, or nothing
+    // Where a Location header sends a request for `current` on the call's server: a target there, or nothing
     // (another server's, which is not followed, or none).
-    static std::optional<std::string> target(std::string_view location, const PlannedStep& step,
-                                             std::string_view current);
+    static std::optional<std::string> target(std::string_view location, const StepCall& call, std::string_view current);
 
 private:
     std::vector<std::uint32_t> m_hops; // per user: hops of the step in flight

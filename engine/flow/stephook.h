@@ -35,6 +35,12 @@ struct StepCall
     std::string& target; // the request target as sent (a redirect hop's): cookies and relative redirects use it
     bool hop = false;    // another send of the same step (a redirect's hop), not the step's own first send
     Nanos now = 0;
+    const Endpoint* server = nullptr; // set: the server found as the request was rendered (a host set at run time)
+
+    // The server's host, port and scheme, as cookies and redirects go by them.
+    const std::string& host() const { return server ? server->host : plan.host; }
+    unsigned port() const { return server ? server->port : plan.port; }
+    bool secure() const { return server ? bool(server->tls) : plan.secure; }
 };
 
 // What the worker lends its hooks.

@@ -30,6 +30,7 @@ struct RenderedRequest
     std::size_t bytes = 0;           // bytes out, for the counters
     std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
     ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)
+    const Endpoint* endpoint = nullptr; // set: where it goes, found as it was rendered (else the step's server)
 };
 
 // The request target (path and query) of a rendered request.
@@ -59,6 +60,13 @@ struct Outgoing
     std::string_view target;
     bool dropBody = false; // the hop goes without the body and its Content-Length and Content-Type
 };
+
+// `o` aimed where its request was found to go as it was rendered (a host set at run time), if it was.
+inline void aimAtRendered(Outgoing& o)
+{
+    if (o.request && o.request->endpoint)
+        o.endpoint = o.request->endpoint;
+}
 
 // Whether the session must encode `o` anew (else the rendered form goes as it is).
 inline bool changesRequest(const Outgoing& o)

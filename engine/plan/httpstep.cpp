@@ -209,10 +209,12 @@ std::optional<Url> HttpStepCompiler::target(const v1::HttpRequest& rq, const std
         !m_ctx.compileText("http://" + withoutFragment(rq.url()), field + ".request.url", url))
         return std::nullopt;
     // The scheme and host must be known before the run: they may use
-    // constants, but no per-iteration value.
+    // constants, but no per-iteration value (a collection run's are found as it sends, as newman's).
     const std::string lead = url.leadingLiteral();
     const std::size_t split = Url::targetOffset(lead);
     if (!url.isConstant() && split == lead.size()) {
+        if (m_ctx.plan().testsVerdict)
+            return runtimeTarget(rq, field, ps, url);
         m_ctx.error(field + ".request.url",
                     "the scheme and host must be written out or come from constants, and a / must follow them: \"" +
                         rq.url() + "\"");
@@ -241,6 +243,29 @@ std::optional<Url> HttpStepCompiler::target(const v1::HttpRequest& rq, const std
         return std::nullopt;
     }
     return parsed;
+}
+
+// A collection run's URL whose scheme or host comes from a value only known as it is sent (a script sets it, an
+// answer gives it): the whole URL goes in the request line's place, the renderer takes it apart as it renders
+// (RequestRenderer::splitOrigin), "http://" before it when it has no scheme, as newman.
+std::optional<Url> HttpStepCompiler::runtimeTarget(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps,
+                                                   Template& url)
+{
+    if (!m_ctx.compileText(withoutFragment(rq.url()), field + ".request.url", url))
+        return std::nullopt;
+    std::string err;
+    if (!url.setField(WireField::Target, err)) {
+        m_ctx.error(field + ".request.url", "the URL " + err + ": it would end the request line");
+        return std::nullopt;
+    }
+    ps.runtimeOrigin = true;
+    ps.targetField = field + ".request.url";
+    ps.runtimeTls = m_ctx.tlsContext(!(m_ctx.scenario().tls().insecure() || rq.insecure()));
+    if (!ps.runtimeTls)
+        return std::nullopt; // the fault is reported once, on the tls field
+    Url unknown;             // no server before the run
+    unknown.scheme = "http";
+    return unknown;
 }
 
 // The user's headers (framing left to the engine), then Host, User-Agent
@@ -297,7 +322,9 @@ void HttpStepCompiler::headers(const v1::HttpRequest& rq, const std::string& fie
         if (!isConnectionHeader(lower))
             ps.h2Headers.emplace_back(lower, value);
     }
-    if (!userHost)
+    if (ps.runtimeOrigin)
+        ps.runtimeHost = !userHost; // the renderer writes it, after the request line
+    else if (!userHost)
         ps.head.appendLiteral("Host: " + server.hostHeader() + "\r\n");
     if (!userAgent) {
         ps.head.appendLiteral("User-Agent: stampede/" STAMPEDE_VERSION "\r\n");

@@ -29,6 +29,8 @@ private:
     bool fileBody(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps, bool typed);
     bool formAndAuth(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps);
     std::optional<Url> target(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps, Template& url);
+    std::optional<Url> runtimeTarget(const v1::HttpRequest& rq, const std::string& field, PlannedStep& ps,
+                                     Template& url);
     void headers(const v1::HttpRequest& rq, const std::string& field, const Url& server, PlannedStep& ps);
 
     StepContext& m_ctx;

@@ -361,6 +361,11 @@ private:
             m_plan.alpnDecides = allTls; // the resolve step asks the server (resolve/targets.h)
             break;
         }
+        if (m_plan.http == HttpVersion::Http2)
+            for (const auto& st : m_plan.steps)
+                if (st.runtimeOrigin)
+                    error(st.targetField, "a host known only as the request goes (set by a script or taken from an "
+                                          "answer) needs HTTP/1.1: set http to HTTP_1_1 or write the host out");
         // the distinct servers: an HTTP/2 connection carries the streams of the steps to one of them
         std::vector<const Endpoint*> servers;
         for (auto& st : m_plan.steps) {

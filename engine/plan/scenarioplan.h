@@ -130,7 +130,13 @@ struct PlannedStep
     std::string host;        // the URL's host, port and scheme: for cookies and redirects
     std::uint16_t port = 0;
     bool secure = false;
-    Template head; // request line and headers, without Content-Length and the final CRLF
+    // A collection run's URL whose scheme and host a variable gives, set by a script or extracted (newman resolves
+    // them as it sends): `head`'s request line holds the whole URL; the renderer splits it, adds Host unless the
+    // user wrote one (`runtimeHost`) and finds its server (RenderedRequest::endpoint); `endpoint` stays unnamed.
+    bool runtimeOrigin = false;
+    bool runtimeHost = false;
+    std::shared_ptr<TlsContext> runtimeTls; // for such a URL that is https
+    Template head;                          // request line and headers, without Content-Length and the final CRLF
     Template body;
     // Basic authorization with per-iteration values: "user:password" expanded
     // and encoded when rendered, after the head (HTTP/1.1) and into

@@ -57,7 +57,7 @@ void RequestRenderer::render(std::size_t step, const ValueLookup& values, Render
         renderHttp1(m_plan.steps[step], values, out);
 }
 
-void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const
+void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out)
 {
     std::string& wire = out.wire;
     wire.clear();
@@ -65,6 +65,12 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
     if (const int bad = st.head.appendTo(wire, values); bad >= 0) {
         refuse(st.head, bad, values, out);
         return;
+    }
+    if (st.runtimeOrigin) {
+        if (!m_origins)
+            m_origins = std::make_unique<RuntimeOrigins>();
+        if (!m_origins->place(st, out))
+            return;
     }
     if (st.basicPerIteration) {
         wire += "Authorization: ";

@@ -8,6 +8,7 @@
 #include "core/template.h"
 #include "net/outgoing.h"
 #include "plan/scenarioplan.h"
+#include "runtimeorigins.h"
 #include "traffic/trafficrecord.h"
 
 #include <nghttp2/nghttp2.h>
@@ -42,7 +43,7 @@ public:
                       std::string_view traceparent = {}) const;
 
 private:
-    void renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out) const;
+    void renderHttp1(const PlannedStep& st, const ValueLookup& values, RenderedRequest& out);
     // A value its field refused: the request fails as a `render` error naming it.
     void refuse(const Template& t, int ref, const ValueLookup& values, RenderedRequest& out) const;
     // A head of `bytes` over kMaxHead: `out` fails (a `render` error naming its size) and keeps nothing of it.
@@ -62,6 +63,7 @@ private:
     std::vector<bool> m_templated;
     std::vector<RenderedRequest> m_fixed;
     std::vector<std::unique_ptr<BodyEncoder>> m_encoders; // per templated step with a codec: this worker's encoder
+    std::unique_ptr<RuntimeOrigins> m_origins;            // a step whose host is known only as it goes: its servers
     mutable std::string m_scratch;                        // Basic's user:password before encoding (keeps its capacity)
 };
 

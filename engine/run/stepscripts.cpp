@@ -17,6 +17,21 @@ namespace stampede {
 
 namespace {
 
+// The server a request goes to: the one found as it was rendered (a host set at run time), else its step's.
+struct ServerOf
+{
+    const std::string& host;
+    unsigned port;
+    bool secure;
+};
+
+ServerOf serverOf(const PlannedStep& st, const RenderedRequest& r)
+{
+    if (r.endpoint)
+        return {r.endpoint->host, r.endpoint->port, bool(r.endpoint->tls)};
+    return {st.host, st.port, st.secure};
+}
+
 // The scopes a script sets, in Postman's order of precedence (last wins).
 constexpr const char* kScopes[] = {"globals", "collectionVariables", "environment", "variables"};
 constexpr std::uint8_t kEnvironment = 2;
@@ -132,9 +147,10 @@ bool sentJson(const PlannedStep& st, const RenderedRequest& r, std::string& json
             headers.emplace_back(r.extra[k], r.extra[k + 1]);
         body = r.body;
     }
-    const bool defaultPort = st.port == (st.secure ? 443 : 80);
-    const std::string url = std::string(st.secure ? "https://" : "http://") + st.host +
-                            (defaultPort ? std::string() : ":" + std::to_string(st.port)) + std::string(target);
+    const ServerOf to = serverOf(st, r);
+    const bool defaultPort = to.port == (to.secure ? 443u : 80u);
+    const std::string url = std::string(to.secure ? "https://" : "http://") + to.host +
+                            (defaultPort ? std::string() : ":" + std::to_string(to.port)) + std::string(target);
     json = "{\"method\":" + jsonString(method) + ",\"url\":" + jsonString(url) + ",\"body\":" + jsonString(body) +
            ",\"description\":" + jsonString(st.scripts ? st.scripts->description : std::string()) +
            ",\"mode\":" + jsonString(st.scripts ? st.scripts->formMode : std::string()) + ",\"form\":";
@@ -567,7 +583,8 @@ bool applyScriptChanges(const ScriptRun& c, const PlannedStep& st, bool http2, R
             why = "pm.request.url: " + why;
             return false;
         }
-        if (u->port != st.port || (u->scheme == "https") != st.secure || !equalsNoCase(u->host, st.host)) {
+        const ServerOf to = serverOf(st, r);
+        if (u->port != to.port || (u->scheme == "https") != to.secure || !equalsNoCase(u->host, to.host)) {
             why = "pm.request.url goes to another server (" + *c.url +
                   "): a step's server is the one its URL named when the run was planned";
             return false;

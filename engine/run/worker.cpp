@@ -86,6 +86,7 @@ void Worker::sendStep(std::uint32_t slot, int step, Nanos intended, Nanos now, b
         fail(slot, o.request->failureClass, o.request->failure, now);
         return;
     }
+    aimAtRendered(o);
     if (m_hooks->any(i)) {
         s.path.assign(requestTarget(*o.request)); // the target as sent: cookies and relative redirects go by it
         m_hooks->beforeSend(callOf(slot, false, now), o);

@@ -141,7 +141,9 @@ private:
     StepCall callOf(std::uint32_t slot, bool hop, Nanos now)
     {
         Slot& s = m_slots[slot];
-        return {slot, std::size_t(s.step), m_plan.steps[std::size_t(s.step)], s.path, hop, now};
+        const auto step = std::size_t(s.step);
+        const PlannedStep& st = m_plan.steps[step];
+        return {slot, step, st, s.path, hop, now, st.runtimeOrigin ? m_requests.sent(slot, step).endpoint : nullptr};
     }
     // FlowHost
     StepMetrics& stepMetrics(std::size_t step, Nanos now) override { return metricsAt(step, now); }

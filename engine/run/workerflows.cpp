@@ -63,6 +63,7 @@ void Worker::sendAgain(const StepCall& call, std::string_view target, bool asGet
     const Nanos now = call.now;
     Outgoing o = m_requests.outgoing(call.user, i);
     o.request = &m_requests.sent(call.user, i); // as the step's own send went
+    aimAtRendered(o);
     o.method = asGet && st.method != "HEAD" ? std::string_view("GET") : std::string_view(st.method);
     s.path.assign(target);
     o.target = s.path;
@@ -82,7 +83,7 @@ AnswerJudge::Call Worker::judgeCall(std::uint32_t slot)
     AnswerJudge::Call c{slot, step, &m_requests.sent(slot, step), {}, m_seconds.current()};
     if (m_hooks->cookies() && m_scripts &&
         ScriptStep::hasTest(m_plan.steps[step])) // what a test script's pm.cookies reads
-        c.cookies = m_hooks->cookies()->header(slot, m_plan.steps[step], s.path);
+        c.cookies = m_hooks->cookies()->header(callOf(slot, false, 0));
     return c;
 }
 

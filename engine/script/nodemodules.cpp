@@ -132,9 +132,9 @@ std::string browserForm(const std::string& file)
 
 const std::vector<SandboxModule>& sandboxModules()
 {
-    static const std::vector<SandboxModule> modules = {{"lodash", "node-lodash"}, {"moment", "node-moment"},
-                                                       {"uuid", "node-uuid"},     {"ajv", "node-ajv"},
-                                                       {"xml2js", "node-xml2js"}, {"cheerio", "node-cheerio"}};
+    static const std::vector<SandboxModule> modules = {
+        {"lodash", "node-lodash"}, {"moment", "node-moment"},   {"uuid", "node-uuid"},    {"ajv", "node-ajv"},
+        {"xml2js", "node-xml2js"}, {"cheerio", "node-cheerio"}, {"buffer", "node-buffer"}};
     return modules;
 }
 

@@ -555,6 +555,8 @@ const char* pmPreludeSource()
     // (the user's JSON.parse's when the fast reader does not take the text: it says what is wrong)
     json() {
       const u = this.#u;
+      // no answer (the request failed): newman's JSON.parse(undefined), with Node's words
+      if (this._none) throw new SyntaxError('"undefined" is not valid JSON');
       if (u.run.response !== this) return u.parse(this.text());
       if (this._j === undefined) this._j = host.jsonDoc();
       return this._j === null ? u.parse(this.text()) : host.jsonValue(this._j);
@@ -990,6 +992,8 @@ const char* pmPreludeSource()
     };
     // Postman's older sandbox: lodash as the global _, loaded when first used
     Object.defineProperty(g, '_', { get: () => require('lodash'), configurable: true });
+    // Node's Buffer, as Postman's sandbox has it (feross' buffer, Debian's node-buffer), loaded when first used
+    Object.defineProperty(g, 'Buffer', { get: () => require('buffer').Buffer, configurable: true });
     // the variables, asked of the host when first read (the host has what the script did before that)
     // A value set that is not a string (a number, a boolean, an object) is read back as it was set, as Postman
     // keeps it, while the host still has its text (the host keeps text: what a request sends).
@@ -1051,6 +1055,8 @@ const char* pmPreludeSource()
                    toObject: () => { const v = vars(); return { ...v.globals, ...v.collectionVariables, ...v.environment, ...v.iterationData, ...v.variables }; } },
       execution: { skipRequest: () => { user.run.skip = true; }, setNextRequest: (next) => setNext(next) },
     };
+    // a skipped test is listed without running, as passed (Postman's sandbox reports it so: passed, skipped)
+    pm.test.skip = (name) => { host.test(String(name), true, ''); return pm; };
     Object.defineProperty(pm, 'info', { get: () => user.run.info, enumerable: true });
     Object.defineProperty(pm, 'response', { get: () => user.run.response, enumerable: true });
     Object.defineProperty(pm, 'cookies', {

@@ -127,14 +127,40 @@ private Q_SLOTS:
         hook.beforeSend(call, out);
         QCOMPARE(std::string(out.cookie), std::string("sid=abc"));
         host.seconds += 59; // within Max-Age
-        QCOMPARE(hook.header(0, st, "/"), std::string_view("sid=abc"));
+        target = "/";
+        QCOMPARE(hook.header(call), std::string_view("sid=abc"));
         host.seconds += 2; // past it
         hook.beforeSend(call, out);
         QVERIFY(out.cookie.empty());
         hook.onAnswer(call, answer(200, set)); // set again, then a fresh iteration (the open model) starts without
-        QCOMPARE(hook.header(0, st, "/"), std::string_view("sid=abc"));
+        QCOMPARE(hook.header(call), std::string_view("sid=abc"));
         hook.newIteration(0, true);
-        QCOMPARE(hook.header(0, st, "/"), std::string_view());
+        QCOMPARE(hook.header(call), std::string_view());
+    }
+
+    // A step whose host is set as the run goes (a collection's script): its cookies and redirects go by the server
+    // its request was sent to, not the plan's (which names none).
+    void aHostSetAtRunTimeKeepsItsOwnCookiesAndRedirects()
+    {
+        Host host;
+        CookieHook cookies(1, host);
+        RedirectHook redirects(1, 5, host);
+        PlannedStep st;
+        st.runtimeOrigin = true;
+        const Endpoint shop = Endpoint::named("shop.test", 8080), other = Endpoint::named("other.test", 8080);
+        std::string target = "/login";
+        const StepCall atShop{0, 0, st, target, false, 0, &shop};
+        const StepCall atOther{0, 0, st, target, false, 0, &other};
+        Answer::HeaderList set = {{"Set-Cookie", "sid=abc; Path=/"}};
+        cookies.onAnswer(atShop, answer(200, set));
+        Outgoing out;
+        cookies.beforeSend(atShop, out);
+        QCOMPARE(std::string(out.cookie), std::string("sid=abc"));
+        cookies.beforeSend(atOther, out);
+        QVERIFY(out.cookie.empty());
+        QCOMPARE(*RedirectHook::target("http://shop.test:8080/next", atShop, target), std::string("/next"));
+        QVERIFY(!RedirectHook::target("http://shop.test:8080/next", atOther, target));
+        QVERIFY(!RedirectHook::target("https://shop.test:8080/next", atShop, target));
     }
 
     // A redirect to the same server is a hop of the step: counted as an answer and a redirect, sent again (303
@@ -176,8 +202,8 @@ private Q_SLOTS:
         QVERIFY(hook.onAnswer(call, answer(304, relative)) == StepHook::Next::Judge);
         QCOMPARE(host.again.size(), std::size_t(3));
         // a target that cannot be a request's (a control character) is not followed
-        QVERIFY(!RedirectHook::target("/a\r\nX: y", st, "/"));
-        QCOMPARE(*RedirectHook::target("/x y", st, "/"), std::string("/x%20y"));
+        QVERIFY(!RedirectHook::target("/a\r\nX: y", call, "/"));
+        QCOMPARE(*RedirectHook::target("/x y", call, "/"), std::string("/x%20y"));
     }
 
     // The conformance table of WWW-Authenticate values a server may send: what is read of each (the Digest

@@ -1371,6 +1371,29 @@ private Q_SLOTS:
         allPassed(r, 4);
     }
 
+    // Node's Buffer as Postman's sandbox has it (Debian's node-buffer, feross' buffer that Postman bundles), as a
+    // global and by require('buffer'); pm.test.skip lists a test without running it, as passed (newman's
+    // whatwg-url fixture).
+    void bufferAndSkippedTests()
+    {
+        JsRuntime js;
+        js.setBudget(std::chrono::seconds(10));
+        auto realm = js.newRealm();
+        ScriptOutcome o;
+        const QJsonObject r = pmRun(js, *realm, QStringLiteral(R"(
+            pm.test('Buffer', () => {
+              pm.expect(Buffer.from('us@r:p@ssword').toString('base64')).to.equal('dXNAcjpwQHNzd29yZA==');
+              pm.expect(Buffer.from('68656c6c6f', 'hex').toString()).to.equal('hello');
+              pm.expect(Buffer.byteLength('\u00e9')).to.equal(2);
+              pm.expect(require('buffer').Buffer).to.equal(Buffer);
+            });
+            pm.test.skip('skipped', () => { throw new Error('never run'); });
+        )"),
+                                    {}, &o);
+        QVERIFY2(o.ok, o.error.c_str());
+        allPassed(r, 2);
+    }
+
     // csv-parse's synchronous parse as Postman's sandbox has it (written here: Debian has no node-csv-parse):
     // RFC 4180 quoting, columns, skip_empty_lines, trim, delimiter, from_line; a short record or an open quote
     // throws, as csv-parse does.

@@ -30,9 +30,10 @@ std::string targetOf(const RenderedRequest& r)
 // A plan of `steps` for one user, its values, requests, scripts and a RequestPrep over them.
 struct Prep
 {
-    explicit Prep(const std::string& steps)
-        : plan(compiledPlan("{\"steps\": [" + steps + "], \"load\": {\"closed\": {\"users\": 1}}}")), own(*plan),
-          requests(*plan, own, 0, 1, 1), prep(*plan, requests, own), second(std::make_unique<IntervalMetrics>())
+    explicit Prep(const std::string& steps, const std::string& top = {})
+        : plan(compiledPlan("{" + top + "\"steps\": [" + steps + "], \"load\": {\"closed\": {\"users\": 1}}}")),
+          own(*plan), requests(*plan, own, 0, 1, 1), prep(*plan, requests, own),
+          second(std::make_unique<IntervalMetrics>())
     {
         own.reset(1);
         requests.reset(1, true);
@@ -228,6 +229,73 @@ private slots:
         p.own.isSet(0)[token] = true;
         QCOMPARE(p.ready(1, o), RequestPrep::Ready::Send);
         QCOMPARE(targetOf(*o.request), std::string("/me?t=abc"));
+    }
+
+    // Issue 48: a collection run's URL whose scheme and host an answer or a script gives (newman resolves them as
+    // it sends) goes out in origin form, with Host from it unless the user wrote one, to the server it names
+    // (looked up once: the same server for every request to it); no scheme is http://; a URL that is not http(s)
+    // fails that request as a render error; past 64 such servers a request is refused, not looked up. A
+    // scenario's own run (no newman verdict), or one on HTTP/2, still refuses such a URL before the run.
+    void aHostSetAsTheRunGoesIsFoundWhenSent()
+    {
+        const std::string extract = ", \"extract\": [{\"name\": \"base\", \"jsonPath\": \"$.base\"}]";
+        const std::string steps = step("login", "http://127.0.0.1:9/login", extract) + ", " +
+                                  step("me", "${base}/me?x=1") + ", " + step("again", "${base}/b") + ", " +
+                                  "{\"name\": \"host\", \"request\": {\"url\": \"${base}/h\", \"headers\": "
+                                  "[{\"name\": \"Host\", \"value\": \"mine.test\"}]}}";
+        Prep p(steps, "\"verdict\": \"tests\", ");
+        QVERIFY(p.plan->steps[1].runtimeOrigin && !p.plan->steps[0].runtimeOrigin);
+        const std::uint16_t base = p.plan->steps[0].extractors[0].variable;
+        const auto setBase = [&](const std::string& v) {
+            p.own.values(0)[base] = v;
+            p.own.isSet(0)[base] = true;
+        };
+        setBase("http://127.0.0.1:8080");
+        Outgoing o;
+        o.endpoint = &p.plan->steps[1].endpoint;
+        QCOMPARE(p.ready(1, o), RequestPrep::Ready::Send);
+        QVERIFY2(o.request->failure.empty(), o.request->failure.c_str());
+        QVERIFY2(o.request->wire.rfind("GET /me?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n", 0) == 0,
+                 o.request->wire.c_str());
+        aimAtRendered(o);
+        QVERIFY(o.endpoint == o.request->endpoint);
+        QCOMPARE(o.endpoint->port, 8080u);
+        QVERIFY(o.endpoint->length != 0); // looked up
+        const Endpoint* first = o.endpoint;
+        QCOMPARE(p.ready(2, o), RequestPrep::Ready::Send);
+        QVERIFY(o.request->endpoint == first); // the same server, looked up once
+        QCOMPARE(p.ready(3, o), RequestPrep::Ready::Send);
+        QVERIFY2(o.request->wire.rfind("GET /h HTTP/1.1\r\nHost: mine.test\r\n", 0) == 0, o.request->wire.c_str());
+        QVERIFY2(o.request->wire.find("Host: 127.0.0.1") == std::string::npos, o.request->wire.c_str());
+        setBase("localhost:8081"); // Postman's: no scheme is http://
+        QCOMPARE(p.ready(1, o), RequestPrep::Ready::Send);
+        QCOMPARE(o.request->endpoint->host, std::string("localhost"));
+        QCOMPARE(o.request->endpoint->port, 8081u);
+        QVERIFY(!o.request->endpoint->tls);
+        setBase("ftp://127.0.0.1");
+        QCOMPARE(p.ready(1, o), RequestPrep::Ready::Send);
+        QVERIFY2(o.request->failure.find("unsupported scheme") != std::string::npos, o.request->failure.c_str());
+        QCOMPARE(o.request->failureClass, ErrorClass::Render);
+        bool refused = false;
+        for (int port = 1; port <= 70 && !refused; ++port) {
+            setBase("http://127.0.0.1:" + std::to_string(10000 + port));
+            QCOMPARE(p.ready(1, o), RequestPrep::Ready::Send);
+            refused = !o.request->failure.empty();
+        }
+        QVERIFY(refused);
+        QVERIFY2(o.request->failure.find("more than 64 servers") != std::string::npos, o.request->failure.c_str());
+
+        for (const std::string& top :
+             {std::string("{"), std::string("{\"verdict\": \"tests\", \"http\": \"HTTP_2\", ")}) {
+            v1::Scenario s;
+            std::string error;
+            QVERIFY(parseScenarioJson(top + "\"load\": {\"closed\": {\"users\": 1}}, \"steps\": [" + steps + "]}", s,
+                                      error));
+            std::vector<PlanError> errors;
+            QVERIFY(!compileScenario(s, PlanOptions{}, errors));
+            QVERIFY(!errors.empty());
+            QVERIFY2(errors.front().field == "steps[1].request.url", errors.front().text().c_str());
+        }
     }
 
     // A pre-request script runs first: one that throws refuses the step as a script error; one that skips it

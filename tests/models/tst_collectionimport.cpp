@@ -154,6 +154,50 @@ private slots:
         QVERIFY(create.testScript.isEmpty());
     }
 
+    // An item's one event written as an object, not a list (newman's inherited-entities fixture): Postman's SDK
+    // takes it as a list of one, so its test script is kept, not dropped.
+    void anEventWrittenAsAnObjectIsKept()
+    {
+        const QByteArray json =
+            "{\"info\": {\"name\": \"One\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"Auth\", \"request\": \"http://127.0.0.1:9/digest-auth\","
+            " \"event\": {\"listen\": \"test\", \"script\": {\"exec\": [\"pm.test('ok', function () {});\"]}}}]}";
+        const CollectionImport c = importCollection(json, QStringLiteral("one.json"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        QCOMPARE(requestNamed(*m_store, id, QStringLiteral("Auth")).testScript,
+                 QStringLiteral("pm.test('ok', function () {});"));
+    }
+
+    // A URL written as parts is the URL newman sends: its parts, not its `raw` (Postman's SDK reads no raw when
+    // they are there): a disabled query parameter left out, a key without a value without "=", `#` and `&` in a
+    // key or value encoded (a {{variable}} in it kept), a line break encoded; the URL's user and password are the
+    // request's Basic authorization when it has no other.
+    void aUrlOfPartsIsTheUrlNewmanSends()
+    {
+        const QByteArray json =
+            "{\"info\": {\"name\": \"Parts\", \"schema\": "
+            "\"https://schema.getpostman.com/json/collection/v2.1.0/collection.json\"},"
+            " \"item\": [{\"name\": \"q\", \"request\": {\"url\": {\"raw\": \"  \", \"protocol\": \"http\","
+            " \"auth\": {\"user\": \"us@r\", \"password\": \"p@ss\"}, \"host\": [\"127\", \"0\", \"0\", \"1\"],"
+            " \"port\": \"8080\", \"path\": [\"get\"], \"query\": [{\"key\": \"a\", \"value\": \"\\nb\"},"
+            " {\"key\": \"off\", \"value\": \"1\", \"disabled\": true}, {\"key\": \"b#a&r\", \"value\": null},"
+            " {\"key\": \"v\", \"value\": \"{{x&y}}&1\"}]}}}]}";
+        const CollectionImport c = importCollection(json, QStringLiteral("parts.json"));
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QString error;
+        const qint64 id = writeCollection(*m_store, c, error);
+        QVERIFY2(id, qPrintable(error));
+        const RequestItem q = requestNamed(*m_store, id, QStringLiteral("q"));
+        QCOMPARE(q.url, QStringLiteral("http://us@r:p@ss@127.0.0.1:8080/get?a=%0Ab&b%23a%26r&v=${x&y}%261"));
+        QCOMPARE(int(q.auth), int(RequestItem::Auth::Basic));
+        QCOMPARE(q.user, QStringLiteral("us@r"));
+        QCOMPARE(q.password, QStringLiteral("p@ss"));
+    }
+
     // Issue 48: a formdata file field keeps the path of each file it names, found in the collection's folder
     // (newman's working directory) or below it, never its bytes; one that is missing or outside that folder is
     // named and left out (a field left with none is not sent), as newman leaves out a file it cannot load. The
