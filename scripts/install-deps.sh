@@ -20,6 +20,7 @@ PACKAGES=(
     help2man lintian desktop-file-utils
     # independent peers for integration tests and benchmarks
     nginx-light wrk nghttp2-client curl openssl shellcheck python3-yaml python3-kubernetes
+    python3-websockets python3-aiohttp
     python3-grpcio python3-protobuf python3-cryptography
     # Digest authentication's peer (mod_auth)
     lighttpd

@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""Independent stream peers for the tests, from Debian's packages: a WebSocket
+server (python3-websockets) and a Server-Sent Events server (python3-aiohttp).
+Prints its port, serves until stdin closes.
+
+--mode ws: echoes each message (text as text, binary as binary), offers the
+subprotocol "chat"; "close-me" closes with 4001 "asked"; "ping-me" sends a ping
+with payload "hi" before the echo; "two" answers with two messages.
+--mode sse: GET /events answers text/event-stream in pieces: a comment, retry,
+a named event with an id and two data lines, a UTF-8 event, and, when the
+request has Last-Event-ID, an event "last=<it>"; then the answer ends."""
+import argparse
+import asyncio
+import sys
+import threading
+
+
+def serve_ws(ready):
+    import websockets
+
+    async def handler(ws, path=None):
+        async for message in ws:
+            if message == "close-me":
+                await ws.close(4001, "asked")
+                return
+            if message == "ping-me":
+                await ws.ping(b"hi")
+            await ws.send(message)
+            if message == "two":
+                await ws.send("second")
+
+    async def main():
+        async with websockets.serve(handler, "127.0.0.1", 0, subprotocols=["chat"],
+                                    ping_interval=None, max_size=1 << 20) as server:
+            ready(server.sockets[0].getsockname()[1])
+            await asyncio.Future()
+
+    asyncio.run(main())
+
+
+def serve_sse(ready):
+    from aiohttp import web
+
+    async def events(request):
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await resp.prepare(request)
+        pieces = [b": hello\n\n", b"retry: 1500\n", b"id: 1\nevent: tick\nda", b"ta: a\ndata: b\n\n",
+                  "data: \u00fc\u4f60\r\n\r\n".encode()]
+        last = request.headers.get("Last-Event-ID")
+        if last is not None:
+            pieces.append(("data: last=%s\n\n" % last).encode())
+        for p in pieces:
+            await resp.write(p)
+            await asyncio.sleep(0.01)
+        await resp.write_eof()
+        return resp
+
+    async def main():
+        app = web.Application()
+        app.router.add_get("/events", events)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        ready(site._server.sockets[0].getsockname()[1])
+        await asyncio.Future()
+
+    asyncio.run(main())
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", choices=["ws", "sse"], required=True)
+    args = ap.parse_args()
+
+    def ready(port):
+        print(port, flush=True)
+
+    t = threading.Thread(target=serve_ws if args.mode == "ws" else serve_sse, args=(ready,), daemon=True)
+    t.start()
+    sys.stdin.read()  # serves until stdin closes
+
+
+if __name__ == "__main__":
+    main()

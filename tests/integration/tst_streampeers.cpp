@@ -1,0 +1,249 @@
+// Issue 50: the stream codecs against independent peers from Debian's packages: a WebSocket server
+// (python3-websockets) and a Server-Sent Events server (python3-aiohttp). The opening handshake is checked as
+// the RFC asks, frames go masked and come back as messages, a ping is seen, the server's close is read with its
+// code; an event stream read as it comes gives its events, its id and retry, and Last-Event-ID reaches the server.
+#include "net/http1responseparser.h"
+#include "stream/sseparser.h"
+#include "stream/wsframes.h"
+#include "stream/wshandshake.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <array>
+#include <random>
+
+using namespace stampede;
+using namespace testsupport;
+
+namespace {
+
+// A blocking loopback connection whose reads give up after 10 s.
+class Conn
+{
+public:
+    explicit Conn(int port) : m_fd(::socket(AF_INET, SOCK_STREAM, 0))
+    {
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(std::uint16_t(port));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        timeval tv{10, 0};
+        ::setsockopt(m_fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        m_ok = ::connect(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+    }
+    ~Conn() { ::close(m_fd); }
+    bool ok() const { return m_ok; }
+    bool send(std::string_view bytes)
+    {
+        return ::send(m_fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == ssize_t(bytes.size());
+    }
+    // Some bytes, "" when the peer closed or 10 s passed.
+    std::string read()
+    {
+        char buf[4096];
+        const ssize_t n = ::recv(m_fd, buf, sizeof buf, 0);
+        return n > 0 ? std::string(buf, std::size_t(n)) : std::string();
+    }
+
+private:
+    int m_fd;
+    bool m_ok = false;
+};
+
+std::string_view trimmedView(std::string_view s)
+{
+    while (!s.empty() && s.front() == ' ')
+        s.remove_prefix(1);
+    return s;
+}
+
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+// An answer's head (up to the blank line): its status and headers; what came after it in `rest`.
+int readHead(Conn& c, Headers& headers, std::string& rest)
+{
+    std::string got;
+    std::size_t end;
+    while ((end = got.find("\r\n\r\n")) == std::string::npos) {
+        const std::string more = c.read();
+        if (more.empty())
+            return 0;
+        got += more;
+    }
+    rest = got.substr(end + 4);
+    const std::string head = got.substr(0, end);
+    std::size_t at = head.find("\r\n");
+    const int status = std::atoi(head.substr(9, 3).c_str());
+    while (at != std::string::npos && at < head.size()) {
+        const std::size_t next = head.find("\r\n", at + 2);
+        const std::string line = head.substr(at + 2, next == std::string::npos ? std::string::npos : next - at - 2);
+        const std::size_t colon = line.find(':');
+        if (colon != std::string::npos)
+            headers.emplace_back(line.substr(0, colon),
+                                 std::string(trimmedView(std::string_view(line).substr(colon + 1))));
+        at = next;
+    }
+    return status;
+}
+
+PeerProcess* peer(const char* mode)
+{
+    return new PeerProcess(QStringLiteral("/usr/bin/python3"),
+                           QStringList{sourceDir() + QStringLiteral("/tests/integration/streams/stream_peers.py"),
+                                       QStringLiteral("--mode"), QString::fromLatin1(mode)});
+}
+
+} // namespace
+
+class TestStreamPeers : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aWebSocketConversationWithPythonWebsockets()
+    {
+        std::unique_ptr<PeerProcess> server(peer("ws"));
+        QVERIFY(server->port() > 0);
+        Conn c(server->port());
+        QVERIFY(c.ok());
+        std::mt19937 random(std::random_device{}());
+        std::uint8_t nonce[16];
+        for (auto& b : nonce)
+            b = std::uint8_t(random());
+        WsUpgrade u;
+        u.target = "/chat";
+        u.host = "127.0.0.1:" + std::to_string(server->port());
+        u.key = wsKey(nonce);
+        u.protocols = {"mqtt", "chat"};
+        QVERIFY(c.send(wsUpgradeRequest(u)));
+        Headers headers;
+        std::string rest;
+        const int status = readHead(c, headers, rest);
+        std::string protocol;
+        const std::string why = wsCheckAnswer(status, headers, u, protocol);
+        QVERIFY2(why.empty(), why.c_str());
+        QCOMPARE(protocol, std::string("chat"));
+
+        const auto sendText = [&](std::string_view text, WsOpcode op = WsOpcode::Text) {
+            std::uint8_t mask[4];
+            for (auto& b : mask)
+                b = std::uint8_t(random());
+            std::string f;
+            appendWsFrame(f, op, text, mask);
+            return c.send(f);
+        };
+        WsReader reader;
+        std::vector<std::string> seen;
+        WsReader::Events ev;
+        ev.message = [&](WsOpcode t, std::string_view d) {
+            seen.push_back((t == WsOpcode::Text ? "T:" : "B:") + std::string(d));
+            return true;
+        };
+        ev.ping = [&](std::string_view p) { seen.push_back("ping:" + std::string(p)); };
+        // reads until `n` things were seen or the reader ends
+        const auto readUntil = [&](std::size_t n) {
+            WsReader::Result r = reader.feed(rest, ev);
+            rest.clear();
+            while (seen.size() < n && r == WsReader::Result::More) {
+                const std::string more = c.read();
+                if (more.empty())
+                    break;
+                r = reader.feed(more, ev);
+            }
+            return r;
+        };
+        QVERIFY(sendText("hello \xe4\xbd\xa0"));
+        QCOMPARE(readUntil(1), WsReader::Result::More);
+        QVERIFY(sendText(std::string(70000, 'b'), WsOpcode::Binary)); // a 64-bit length each way
+        QCOMPARE(readUntil(2), WsReader::Result::More);
+        QVERIFY(sendText("ping-me"));
+        QCOMPARE(readUntil(4), WsReader::Result::More);
+        QVERIFY(sendText("two"));
+        QCOMPARE(readUntil(6), WsReader::Result::More);
+        QCOMPARE(seen.size(), std::size_t(6));
+        QCOMPARE(seen[0], std::string("T:hello \xe4\xbd\xa0"));
+        QCOMPARE(seen[1], "B:" + std::string(70000, 'b'));
+        QCOMPARE(seen[2], std::string("ping:hi"));
+        QCOMPARE(seen[3], std::string("T:ping-me"));
+        QCOMPARE(seen[4], std::string("T:two"));
+        QCOMPARE(seen[5], std::string("T:second"));
+        QVERIFY(sendText("close-me"));
+        QCOMPARE(readUntil(100), WsReader::Result::Closed);
+        QCOMPARE(reader.closeCode(), std::uint16_t(4001));
+        QCOMPARE(reader.closeReason(), std::string("asked"));
+        QCOMPARE(reader.messages(), std::uint64_t(5));
+    }
+
+    // A wrong key is refused by the client's check, whatever the server says.
+    void aWrongAcceptIsRefused()
+    {
+        std::unique_ptr<PeerProcess> server(peer("ws"));
+        Conn c(server->port());
+        const std::uint8_t nonce[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+        WsUpgrade u;
+        u.host = "127.0.0.1";
+        u.key = wsKey(nonce);
+        QVERIFY(c.send(wsUpgradeRequest(u)));
+        Headers headers;
+        std::string rest;
+        const int status = readHead(c, headers, rest);
+        WsUpgrade other = u;
+        other.key = wsKey(std::array<std::uint8_t, 16>{}.data());
+        std::string protocol;
+        QCOMPARE(wsCheckAnswer(status, headers, u, protocol), std::string());
+        QVERIFY(wsCheckAnswer(status, headers, other, protocol).find("Sec-WebSocket-Accept") != std::string::npos);
+    }
+
+    void anEventStreamFromAiohttp()
+    {
+        std::unique_ptr<PeerProcess> server(peer("sse"));
+        QVERIFY(server->port() > 0);
+        Conn c(server->port());
+        QVERIFY(c.ok());
+        QVERIFY(c.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+                       "Last-Event-ID: 41\r\n\r\n"));
+        Http1ResponseParser parser;
+        Http1ResponseParser::Capture capture;
+        parser.setCapture(&capture);
+        parser.reset();
+        SseParser sse;
+        std::vector<std::string> events;
+        const auto on = [&](const SseEvent& e) {
+            events.push_back(e.type + "|" + e.data + "|" + e.id);
+            return true;
+        };
+        std::size_t fed = 0, reads = 0;
+        Http1ResponseParser::Result r = Http1ResponseParser::Result::NeedMore;
+        while (r == Http1ResponseParser::Result::NeedMore) {
+            const std::string more = c.read();
+            if (more.empty())
+                break;
+            ++reads;
+            std::size_t consumed = 0;
+            r = parser.feed(more.data(), more.size(), consumed);
+            // the events as the body comes, not at its end
+            QCOMPARE(sse.feed(std::string_view(capture.body).substr(fed), on), SseParser::Result::More);
+            fed = capture.body.size();
+        }
+        QCOMPARE(r, Http1ResponseParser::Result::Complete);
+        QCOMPARE(parser.status(), 200);
+        QVERIFY(reads > 1); // it came in pieces
+        QCOMPARE(events.size(), std::size_t(3));
+        QCOMPARE(events[0], std::string("tick|a\nb|1"));
+        QCOMPARE(events[1], std::string("message|\xc3\xbc\xe4\xbd\xa0|1"));
+        QCOMPARE(events[2], std::string("message|last=41|1"));
+        QCOMPARE(sse.retry().value_or(0), std::uint64_t(1500));
+        QCOMPARE(sse.comments(), std::uint64_t(1));
+        QCOMPARE(sse.lastEventId(), std::string("1"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStreamPeers)
+#include "tst_streampeers.moc"
