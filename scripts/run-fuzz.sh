@@ -5,7 +5,7 @@ build=${1:-build/fuzz}
 seconds=${2:-60}
 here=$(cd "$(dirname "$0")/.." && pwd)
 status=0
-for target in http1response http1connection csv template scenario number jsonpath cookies breaker promtext logformat har trafficset collection curl scriptcheck snapshot httprequest controlrequest cpubudget lazyjson tlsrecords http2session; do
+for target in http1response http1connection csv template scenario number jsonpath cookies breaker promtext logformat har trafficset collection curl scriptcheck snapshot httprequest controlrequest cpubudget lazyjson tlsrecords http2session runtimeorigins sse wsframes; do
     work=$(mktemp -d)
     cp -r "$here/tests/fuzz/corpus/$target/." "$work/"
     echo "fuzz_$target: ${seconds}s"

@@ -2,7 +2,9 @@
 // (python3-websockets) and a Server-Sent Events server (python3-aiohttp). The opening handshake is checked as
 // the RFC asks, frames go masked and come back as messages, a ping is seen, the server's close is read with its
 // code; an event stream read as it comes gives its events, its id and retry, and Last-Event-ID reaches the server.
+#include "net/eventloop.h"
 #include "net/http1responseparser.h"
+#include "net/wssession.h"
 #include "stream/sseparser.h"
 #include "stream/wsframes.h"
 #include "stream/wshandshake.h"
@@ -18,6 +20,7 @@
 
 #include <array>
 #include <random>
+#include <thread>
 
 using namespace stampede;
 using namespace testsupport;
@@ -99,6 +102,105 @@ PeerProcess* peer(const char* mode)
                            QStringList{sourceDir() + QStringLiteral("/tests/integration/streams/stream_peers.py"),
                                        QStringLiteral("--mode"), QString::fromLatin1(mode)});
 }
+
+// What a WebSocket session told its listener, in order.
+struct Heard final : WsListener
+{
+    std::vector<std::string> log;
+    bool ended = false;
+    WsEnd end;
+    std::string why, reason;
+    void onWsOpen(std::uint32_t, std::string_view protocol, Nanos) override
+    {
+        log.push_back("open:" + std::string(protocol));
+    }
+    void onWsMessage(std::uint32_t, WsOpcode t, std::string_view d, Nanos) override
+    {
+        log.push_back((t == WsOpcode::Text ? "T:" : "B:") +
+                      (d.size() > 100 ? std::to_string(d.size()) : std::string(d)));
+    }
+    void onWsEnd(std::uint32_t, const WsEnd& e, Nanos) override
+    {
+        ended = true;
+        end = e;
+        why.assign(e.why);
+        reason.assign(e.reason);
+        end.why = why;
+        end.reason = reason;
+    }
+};
+
+// Runs `loop` until `done()` or 10 s, checking the session's deadlines.
+template <typename Done> bool runFor(EventLoop& loop, WsSession& s, Done done)
+{
+    const Nanos until = SteadyClock::monotonicNow() + 10 * kNanosPerSecond;
+    while (!done() && SteadyClock::monotonicNow() < until) {
+        const int n = loop.wait(20 * kNanosPerMilli);
+        dispatchEvents(loop, n, SteadyClock::monotonicNow());
+        s.checkDeadline(SteadyClock::monotonicNow());
+    }
+    return done();
+}
+
+WsUpgrade upgradeTo(int port, const char* target)
+{
+    std::uint8_t nonce[16];
+    std::random_device rd;
+    for (auto& b : nonce)
+        b = std::uint8_t(rd());
+    WsUpgrade u;
+    u.target = target;
+    u.host = "127.0.0.1:" + std::to_string(port);
+    u.key = wsKey(nonce);
+    return u;
+}
+
+// A server of one connection that does the handshake right and then reads nothing and answers nothing (a peer
+// that never answers the close), on a port of its own; `port` set when it listens.
+struct MuteServer
+{
+    int listener = -1, port = 0;
+    std::thread thread;
+    MuteServer()
+    {
+        listener = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        ::listen(listener, 1);
+        socklen_t len = sizeof a;
+        ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+        port = ntohs(a.sin_port);
+        thread = std::thread([this] {
+            const int c = ::accept(listener, nullptr, nullptr);
+            std::string got;
+            char buf[4096];
+            while (got.find("\r\n\r\n") == std::string::npos) {
+                const ssize_t n = ::recv(c, buf, sizeof buf, 0);
+                if (n <= 0)
+                    break;
+                got.append(buf, std::size_t(n));
+            }
+            const std::size_t k = got.find("Sec-WebSocket-Key: ") + 19;
+            const std::string key = got.substr(k, got.find("\r\n", k) - k);
+            const std::string answer =
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Accept: " +
+                wsAccept(key) + "\r\n\r\n";
+            ::send(c, answer.data(), answer.size(), MSG_NOSIGNAL);
+            pollfd p{c, POLLRDHUP, 0};
+            ::poll(&p, 1, 10000); // until the client lets go
+            ::close(c);
+        });
+    }
+    ~MuteServer()
+    {
+        ::shutdown(listener, SHUT_RDWR);
+        thread.join();
+        ::close(listener);
+    }
+};
 
 } // namespace
 
@@ -199,6 +301,94 @@ private slots:
         std::string protocol;
         QCOMPARE(wsCheckAnswer(status, headers, u, protocol), std::string());
         QVERIFY(wsCheckAnswer(status, headers, other, protocol).find("Sec-WebSocket-Accept") != std::string::npos);
+    }
+
+    // The engine's WebSocket session on its event loop, with python3-websockets: the handshake, messages both ways
+    // (a 64-bit length), the server's ping answered, our close answered with our code; the server's own close
+    // with its code and reason.
+    void theWebSocketSessionTalksToPythonWebsockets()
+    {
+        std::unique_ptr<PeerProcess> server(peer("ws"));
+        QVERIFY(server->port() > 0);
+        std::string err;
+        const auto endpoint = Endpoint::resolve("127.0.0.1", unsigned(server->port()), err);
+        QVERIFY(endpoint);
+        EventLoop loop;
+        std::vector<char> buffer(64 * 1024);
+        Heard heard;
+        WsSession s(loop, heard, buffer.data(), buffer.size());
+        const Nanos second = kNanosPerSecond;
+        WsUpgrade u = upgradeTo(server->port(), "/chat");
+        u.protocols = {"chat"};
+        s.open(*endpoint, u, SteadyClock::monotonicNow(), 5 * second, 5 * second);
+        QVERIFY(runFor(loop, s, [&] { return s.isWebSocket() || heard.ended; }));
+        QVERIFY2(s.isWebSocket(), heard.why.c_str());
+        const Nanos now = SteadyClock::monotonicNow();
+        QVERIFY(s.send(WsOpcode::Text, "hello", now));
+        QVERIFY(s.send(WsOpcode::Binary, std::string(70000, 'b'), now));
+        QVERIFY(s.send(WsOpcode::Text, "ping-me", now));
+        QVERIFY(runFor(loop, s, [&] { return heard.log.size() >= 4 || heard.ended; }));
+        QCOMPARE(heard.log, (std::vector<std::string>{"open:chat", "T:hello", "B:70000", "T:ping-me"}));
+        QCOMPARE(s.pongsSent(), std::uint64_t(1));
+        s.close(1000, "bye", SteadyClock::monotonicNow(), 5 * second);
+        QVERIFY(!s.send(WsOpcode::Text, "late", SteadyClock::monotonicNow())); // closing: nothing more goes
+        QVERIFY(runFor(loop, s, [&] { return heard.ended; }));
+        QVERIFY2(!heard.end.failed, heard.why.c_str());
+        QCOMPARE(heard.end.code, std::uint16_t(1000));
+
+        Heard second2;
+        WsSession t(loop, second2, buffer.data(), buffer.size());
+        t.open(*endpoint, upgradeTo(server->port(), "/"), SteadyClock::monotonicNow(), 5 * second, 5 * second);
+        QVERIFY(runFor(loop, t, [&] { return t.isWebSocket() || second2.ended; }));
+        QVERIFY(t.send(WsOpcode::Text, "close-me", SteadyClock::monotonicNow()));
+        QVERIFY(runFor(loop, t, [&] { return second2.ended; }));
+        QVERIFY2(!second2.end.failed, second2.why.c_str());
+        QCOMPARE(second2.end.code, std::uint16_t(4001));
+        QCOMPARE(second2.reason, std::string("asked"));
+        QVERIFY(t.idle());
+    }
+
+    // What is not a WebSocket ends as what it is: an answer that is not 101 (aiohttp's 404, a 4xx), a server that
+    // never answers the close (a timeout within its deadline), a refused connect.
+    void whatIsNotAWebSocketEndsSaid()
+    {
+        std::unique_ptr<PeerProcess> sse(peer("sse"));
+        std::string err;
+        const auto notWs = Endpoint::resolve("127.0.0.1", unsigned(sse->port()), err);
+        QVERIFY(notWs);
+        EventLoop loop;
+        std::vector<char> buffer(64 * 1024);
+        const Nanos second = kNanosPerSecond;
+        Heard a;
+        WsSession s(loop, a, buffer.data(), buffer.size());
+        s.open(*notWs, upgradeTo(sse->port(), "/nowhere"), SteadyClock::monotonicNow(), 5 * second, 5 * second);
+        QVERIFY(runFor(loop, s, [&] { return a.ended; }));
+        QVERIFY(a.end.failed);
+        QCOMPARE(a.end.error, ErrorClass::Http4xx);
+        QVERIFY2(a.why.find("404") != std::string::npos, a.why.c_str());
+
+        MuteServer mute;
+        const auto muted = Endpoint::resolve("127.0.0.1", unsigned(mute.port), err);
+        Heard b;
+        WsSession t(loop, b, buffer.data(), buffer.size());
+        t.open(*muted, upgradeTo(mute.port, "/"), SteadyClock::monotonicNow(), 5 * second, 5 * second);
+        QVERIFY(runFor(loop, t, [&] { return t.isWebSocket() || b.ended; }));
+        QVERIFY2(t.isWebSocket(), b.why.c_str());
+        const Nanos closing = SteadyClock::monotonicNow();
+        t.close(1000, {}, closing, 300 * kNanosPerMilli);
+        QVERIFY(runFor(loop, t, [&] { return b.ended; }));
+        QVERIFY(b.end.failed);
+        QCOMPARE(b.end.error, ErrorClass::Timeout);
+        QCOMPARE(b.end.code, std::uint16_t(1006));
+        QVERIFY(SteadyClock::monotonicNow() - closing >= 300 * kNanosPerMilli); // not before its deadline
+
+        const auto closed = Endpoint::resolve("127.0.0.1", 1, err);
+        Heard c;
+        WsSession r(loop, c, buffer.data(), buffer.size());
+        r.open(*closed, upgradeTo(1, "/"), SteadyClock::monotonicNow(), 5 * second, 5 * second);
+        QVERIFY(runFor(loop, r, [&] { return c.ended; }));
+        QVERIFY(c.end.failed);
+        QCOMPARE(c.end.error, ErrorClass::Connect);
     }
 
     void anEventStreamFromAiohttp()
