@@ -8,7 +8,8 @@
 // stream ends in the middle of is not dispatched. A server is not trusted:
 // a line or an event's data over its bound ends the stream as a fault (an
 // answer that never ends a line holds no more than the bound), and text
-// that is not UTF-8 is made so (utf8.h's \xHH), counted.
+// that is not UTF-8 is made so (utf8.h's \xHH: such an event may hold up to
+// four times the data bound), counted.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
