@@ -2,6 +2,7 @@
 
 #include "http1session.h"
 #include "http2session.h"
+#include "wssessions.h"
 
 #include <algorithm>
 
@@ -169,12 +170,51 @@ private:
 
 } // namespace
 
+// HTTP/1.1 requests and WebSocket conversations side by side: each request to the sessions of its protocol.
+class MixedSessions final : public ClientSessions
+{
+public:
+    MixedSessions(ClientSessionsPtr http, std::unique_ptr<WsConversations> ws)
+        : m_http(std::move(http)), m_ws(std::move(ws))
+    {
+    }
+    std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override
+    {
+        return o.protocol == Protocol::WebSocket ? m_ws->send(slot, o, now) : m_http->send(slot, o, now);
+    }
+    void checkDeadlines(Nanos now) override
+    {
+        m_http->checkDeadlines(now);
+        m_ws->checkDeadlines(now);
+    }
+    void beforeEvents() override { m_http->beforeEvents(); }
+    void afterEvents(Nanos now) override { m_http->afterEvents(now); }
+    Nanos wakeBy(Nanos limit) const override { return m_http->wakeBy(limit); }
+    std::uint32_t openConnections() const override { return m_http->openConnections() + m_ws->openConnections(); }
+    std::uint32_t maxConnections() const override { return m_http->maxConnections(); }
+    std::uint64_t goaways() const override { return m_http->goaways(); }
+    void close() override
+    {
+        m_http->close();
+        m_ws->close();
+    }
+
+private:
+    ClientSessionsPtr m_http;
+    std::unique_ptr<WsConversations> m_ws;
+};
+
 ClientSessionsPtr makeClientSessions(const SessionsConfig& config, EventLoop& loop, SessionListener& listener,
                                      char* readBuffer, std::size_t readBufferSize)
 {
     if (config.http2)
         return std::make_unique<Http2Sessions>(config, loop, listener, readBuffer, readBufferSize);
-    return std::make_unique<Http1Sessions>(config, loop, listener, readBuffer, readBufferSize);
+    auto http = std::make_unique<Http1Sessions>(config, loop, listener, readBuffer, readBufferSize);
+    if (!config.websocket)
+        return http;
+    return std::make_unique<MixedSessions>(std::move(http),
+                                           std::make_unique<WsConversations>(config.slots, loop, listener, readBuffer,
+                                                                             readBufferSize, config.connectTimeout));
 }
 
 } // namespace stampede

@@ -5,6 +5,7 @@
 // target. The session owns the encoding: HTTP/1.1 bytes, HTTP/2 (and gRPC on
 // HTTP/2) header lists; the worker above it never touches either.
 #include "core/clock.h"
+#include "core/template.h"
 #include "endpoint.h"
 #include "metrics/runmetrics.h"
 #include "sessionlistener.h"
@@ -16,6 +17,16 @@
 #include <vector>
 
 namespace stampede {
+
+// A WebSocket step's conversation (its upgrade request is the step's head, rendered as an HTTP/1.1 GET; the
+// plan compiles it, the sessions carry it out: wssessions.h).
+struct WsPlan
+{
+    std::vector<Template> messages;
+    std::vector<bool> binary;           // per message: a binary one (else text)
+    std::vector<std::string> protocols; // subprotocols offered
+    std::uint32_t receive = 0;          // messages awaited before the close
+};
 
 // A request as rendered for its protocol. The session reads it until the
 // request's outcome is reported, so it must not change before then.
@@ -31,6 +42,7 @@ struct RenderedRequest
     std::string failure; // set: the request could not be made (a value its field refuses, gRPC JSON that does not fit)
     ErrorClass failureClass = ErrorClass::Render; // how such a request is counted (it is not sent)
     const Endpoint* endpoint = nullptr; // set: where it goes, found as it was rendered (else the step's server)
+    std::vector<std::string> messages;  // a WebSocket step's messages, in order
 };
 
 // The request target (path and query) of a rendered request.
@@ -41,7 +53,8 @@ std::string_view requestTarget(const RenderedRequest& r);
 enum class Protocol : std::uint8_t
 {
     Http,
-    Grpc
+    Grpc,
+    WebSocket // a conversation: the upgrade, the messages out, the awaited messages in (wssessions.h)
 };
 
 struct Outgoing
@@ -53,6 +66,7 @@ struct Outgoing
     bool noResponseBody = false; // HEAD: the answer has no body whatever its headers say
     Protocol protocol = Protocol::Http;
     CaptureMode capture = CaptureMode::None;
+    const WsPlan* ws = nullptr; // a WebSocket step's: subprotocols, which messages are binary, what to await
     // Applied by the session as it encodes the request (empty: as rendered).
     std::string_view cookie;        // a Cookie header's value
     std::string_view authorization; // an Authorization header's value (a Digest challenge answered)

@@ -14,14 +14,15 @@ WsSession::WsSession(EventLoop& loop, WsListener& listener, char* readBuffer, st
 {
 }
 
-void WsSession::open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos timeout, Nanos connectTimeout)
+void WsSession::open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos timeout, Nanos connectTimeout,
+                     std::string request)
 {
     closeTransport();
     m_upgrade = std::move(u);
     m_reader = WsReader(m_limits);
     m_state = State::Handshake;
     m_head.clear();
-    m_out = wsUpgradeRequest(m_upgrade);
+    m_out = request.empty() ? wsUpgradeRequest(m_upgrade) : std::move(request);
     m_outAt = 0;
     m_closeSent = false;
     m_timeout = timeout;
@@ -29,8 +30,9 @@ void WsSession::open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos tim
     Transport::open(endpoint, now, connectTimeout);
 }
 
-void WsSession::onReady(Nanos now, Nanos, Nanos, bool, bool)
+void WsSession::onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed)
 {
+    m_listener.onWsConnected(tag, connect, handshake, tls, resumed);
     flush(now);
 }
 

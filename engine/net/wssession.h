@@ -34,6 +34,11 @@ class WsListener
 {
 public:
     virtual ~WsListener() = default;
+    // The connection is up (and through TLS): its times, as SessionListener::onConnected.
+    virtual void onWsConnected(std::uint32_t /*tag*/, Nanos /*connect*/, Nanos /*handshake*/, bool /*tls*/,
+                               bool /*resumed*/)
+    {
+    }
     // The handshake passed: the connection is a WebSocket (`protocol`: the subprotocol the server chose, or "").
     virtual void onWsOpen(std::uint32_t tag, std::string_view protocol, Nanos now) = 0;
     virtual void onWsMessage(std::uint32_t tag, WsOpcode type, std::string_view data, Nanos now) = 0;
@@ -48,9 +53,10 @@ public:
               WsReader::Limits limits = {});
     ~WsSession() override = default;
 
-    // Connects to `endpoint` (which must outlive the connection) and asks for the upgrade `u`; the handshake must
-    // end within `timeout` of now.
-    void open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos timeout, Nanos connectTimeout);
+    // Connects to `endpoint` (which must outlive the connection) and asks for the upgrade `u` (with `request`,
+    // those bytes: a request rendered elsewhere, with u's key); the handshake must end within `timeout` of now.
+    void open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos timeout, Nanos connectTimeout,
+              std::string request = {});
     // A message out; false when the connection is not open (or closing).
     bool send(WsOpcode type, std::string_view data, Nanos now);
     // Starts the closing handshake: the server's close is waited for until `timeout` from now.

@@ -13,6 +13,7 @@
 #include "stepoptions.h"
 #include "testplan.h"
 #include "variableplan.h"
+#include "wsstep.h"
 
 #include "net/tlscontext.h"
 
@@ -54,7 +55,7 @@ class Compiler final : private StepContext
 {
 public:
     Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e)
-        : m_s(s), m_o(o), m_errors(e), m_vars(*this, m_plan), m_grpc(*this), m_http(*this), m_replay(*this)
+        : m_s(s), m_o(o), m_errors(e), m_vars(*this, m_plan), m_grpc(*this), m_http(*this), m_ws(*this), m_replay(*this)
     {
     }
 
@@ -198,7 +199,9 @@ private:
             const auto& st = m_s.steps(i);
             const std::string field = "steps[" + std::to_string(i) + "]";
             PlannedStep ps;
-            if ((st.has_grpc() ? m_grpc.compile(st, field, ps) : m_http.compile(st, field, ps)) &&
+            if ((st.has_websocket() ? m_ws.compile(st, field, ps)
+                 : st.has_grpc()    ? m_grpc.compile(st, field, ps)
+                                    : m_http.compile(st, field, ps)) &&
                 thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps) &&
                 compileScripts(st, field, m_plan, *this, ps) && compileStepOptions(st, field, *this, m_plan, ps)) {
                 lateRendering(ps);
@@ -222,6 +225,9 @@ private:
                 add(t);
         for (const auto& h : ps.h2Headers)
             add(h.second);
+        if (ps.ws)
+            for (const Template& t : ps.ws->messages)
+                add(t);
         for (const VarRef& r : refs)
             if (m_plan.variables[r.variable].extracted &&
                 std::find(ps.extracted.begin(), ps.extracted.end(), r.variable) == ps.extracted.end())
@@ -361,6 +367,11 @@ private:
             m_plan.alpnDecides = allTls; // the resolve step asks the server (resolve/targets.h)
             break;
         }
+        if (std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& p) { return p.ws; })) {
+            if (m_plan.http == HttpVersion::Http2)
+                error("http", "WebSocket steps upgrade HTTP/1.1 connections: leave http at auto or set HTTP_1_1");
+            m_plan.alpnDecides = false; // HTTP/1.1 for every step
+        }
         if (m_plan.http == HttpVersion::Http2)
             for (const auto& st : m_plan.steps)
                 if (st.runtimeOrigin)
@@ -484,6 +495,7 @@ private:
     VariableCompiler m_vars;
     GrpcStepCompiler m_grpc;
     HttpStepCompiler m_http;
+    WsStepCompiler m_ws;
     ReplayStepCompiler m_replay;
     bool m_replaying = false;  // the scenario replays traffic: its executor comes with the traffic (steps())
     std::uint32_t m_spans = 0; // span id variables made so far, one per request of a traced scenario

@@ -34,6 +34,9 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
                 r.wire = st.fixedBytes;
                 r.bytes = r.wire.size();
             }
+            if (st.ws)
+                for (const Template& t : st.ws->messages)
+                    r.messages.push_back(t.constantText());
             continue;
         }
         std::size_t head = 0;
@@ -65,6 +68,13 @@ void RequestRenderer::renderHttp1(const PlannedStep& st, const ValueLookup& valu
     if (const int bad = st.head.appendTo(wire, values); bad >= 0) {
         refuse(st.head, bad, values, out);
         return;
+    }
+    if (st.ws) { // a WebSocket step's messages, this iteration's
+        out.messages.resize(st.ws->messages.size());
+        for (std::size_t m = 0; m < out.messages.size(); ++m) {
+            out.messages[m].clear();
+            st.ws->messages[m].appendTo(out.messages[m], values);
+        }
     }
     if (st.runtimeOrigin) {
         if (!m_origins)

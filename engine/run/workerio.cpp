@@ -2,6 +2,7 @@
 
 #include "net/transport.h"
 
+#include <algorithm>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@ SessionsConfig sessionsConfig(const ScenarioPlan& plan, std::uint32_t slots)
     c.streams = plan.streams;
     c.servers = plan.endpointCount;
     c.connectTimeout = plan.connectTimeout;
+    c.websocket = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlannedStep& s) { return s.ws; });
     return c;
 }
 
@@ -37,6 +39,7 @@ Outgoing outgoingOf(const PlannedStep& step)
     o.noResponseBody = step.noResponseBody;
     o.protocol = step.protocol;
     o.capture = captureFor(step);
+    o.ws = step.ws.get();
     return o;
 }
 

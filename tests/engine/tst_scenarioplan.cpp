@@ -48,6 +48,29 @@ private slots:
                                       "{\"url\": \"http://127.0.0.1/u/${userId}\"}}], " +
                                       load + "}")
             << "steps[1].request.url: unknown variable ${userId}";
+        // issue 50: a WebSocket step's faults, named by its own fields
+        const auto ws = [&](const std::string& step, const std::string& top = {}) {
+            return QString::fromStdString("{" + top + "\"steps\": [" + step + "], " + load + "}");
+        };
+        QTest::addRow("ws scheme") << ws("{\"websocket\": {\"url\": \"http://127.0.0.1/chat\"}}")
+                                   << "steps[0].websocket.url: a WebSocket URL starts with ws:// or wss://";
+        QTest::addRow("ws variable") << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/${nope}\"}}")
+                                     << "steps[0].websocket.url: unknown variable ${nope}";
+        QTest::addRow("ws message variable")
+            << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\", \"send\": [{\"text\": \"${nope}\"}]}}")
+            << "steps[0].websocket.send[0].text: unknown variable ${nope}";
+        QTest::addRow("ws and request")
+            << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\"}, \"request\": {\"url\": \"http://127.0.0.1/\"}}")
+            << "steps[0].websocket: a step is a request, a gRPC call or a WebSocket conversation";
+        QTest::addRow("ws subprotocol")
+            << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\", \"subprotocols\": [\"a b\"]}}")
+            << "steps[0].websocket.subprotocols[0]: \"a b\" is not a subprotocol's name";
+        QTest::addRow("ws over HTTP/2") << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\"}}",
+                                              "\"http\": \"HTTP_2\", ")
+                                        << "http: WebSocket steps upgrade HTTP/1.1 connections";
+        QTest::addRow("ws header") << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\", \"headers\": [{\"name\": \"a "
+                                         "b\", \"value\": \"1\"}]}}")
+                                   << "steps[0].websocket.headers[0].name: \"a b\" is not a header name";
         // scripts: a syntax error at its line, a call not run here, a step they cannot go on
         QTest::addRow("script syntax")
             << QString::fromStdString("{\"steps\": [{\"request\": {\"url\": \"http://127.0.0.1/\"}, \"testScript\": "

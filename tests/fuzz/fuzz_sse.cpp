@@ -13,7 +13,8 @@ std::string read(std::string_view bytes, std::size_t split, stampede::SseParser:
     stampede::SseParser p(stampede::SseParser::Limits{256, 1024});
     std::string out;
     const auto on = [&](const stampede::SseEvent& e) {
-        if (e.data.size() > 4 * 1024 || !stampede::isUtf8(e.data) || !stampede::isUtf8(e.type) || !stampede::isUtf8(e.id))
+        if (e.data.size() > 4 * 1024 || !stampede::isUtf8(e.data) || !stampede::isUtf8(e.type) ||
+            !stampede::isUtf8(e.id))
             __builtin_trap();
         out += e.type + '\x01' + e.data + '\x01' + e.id + '\x02';
         return true;

@@ -10,6 +10,8 @@
 #include "stream/wshandshake.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -389,6 +391,54 @@ private slots:
         QVERIFY(runFor(loop, r, [&] { return c.ended; }));
         QVERIFY(c.end.failed);
         QCOMPARE(c.end.error, ErrorClass::Connect);
+    }
+
+    // A scenario's WebSocket step under load, run by stampede-cli against python3-websockets: each iteration a
+    // conversation of its own (the upgrade with the stress tag and the subprotocol, a message with the iteration's
+    // value, the awaited echoes), the last message checked; the server saw every message once. A close before
+    // the awaited messages, a refused connect and awaited messages that never come are counted by class.
+    void aWebSocketStepRunsUnderLoad()
+    {
+        std::unique_ptr<PeerProcess> server(peer("ws"));
+        QVERIFY(server->port() > 0);
+        QTemporaryDir dir;
+        const auto scenario = [&](const char* second, const char* receive, const char* timeout, int port) {
+            return QStringLiteral(
+                       "{\"name\": \"ws\", \"variables\": [{\"name\": \"id\", \"increment\": {\"min\": 1, \"max\": "
+                       "1000000}}],"
+                       " \"steps\": [{\"name\": \"chat\", \"websocket\": {\"url\": \"ws://127.0.0.1:%1/chat\","
+                       " \"subprotocols\": [\"chat\"], \"send\": [{\"text\": \"hello ${id}\"}, {\"text\": \"%2\"}],"
+                       " \"receive\": %3, \"timeout\": \"%4\"},"
+                       " \"checks\": [{\"status\": [101]}, {\"bodyContains\": \"second\"}]}],"
+                       " \"load\": {\"closed\": {\"users\": 4}}, \"iterations\": 25}")
+                .arg(port)
+                .arg(QString::fromLatin1(second), QString::fromLatin1(receive), QString::fromLatin1(timeout))
+                .toUtf8();
+        };
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        auto o = runOneEngine(summary, {writeFile(dir, "ok.json", scenario("two", "3", "10s", server->port()))});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QCOMPARE(o.total[QStringLiteral("requests")].toInteger(), 100);
+        QCOMPARE(o.total[QStringLiteral("errors")].toInteger(), 0);
+        const QJsonObject seen = server->finish();
+        QCOMPARE(seen[QStringLiteral("connections")].toInteger(), 100);
+        QCOMPARE(seen[QStringLiteral("messages")].toInteger(), 200);
+        QCOMPARE(seen[QStringLiteral("distinct_texts")].toInteger(), 101); // hello 1..100 and "two"
+        QCOMPARE(seen[QStringLiteral("protocols")].toArray(), QJsonArray{QStringLiteral("chat")});
+        QCOMPARE(seen[QStringLiteral("tags")].toArray().size(), 1);
+        QVERIFY(seen[QStringLiteral("tags")].toArray()[0].toString().startsWith(QStringLiteral("st-")));
+
+        std::unique_ptr<PeerProcess> again(peer("ws"));
+        const auto byClass = [](const RunOutcome& r, const char* c) {
+            return r.total[QStringLiteral("errors_by_class")].toObject()[QString::fromLatin1(c)].toInteger();
+        };
+        o = runOneEngine(summary, {writeFile(dir, "closed.json", scenario("close-me", "3", "10s", again->port()))});
+        QCOMPARE(o.cli.exitCode, 1);
+        QCOMPARE(byClass(o, "protocol"), 100);
+        o = runOneEngine(summary, {writeFile(dir, "late.json", scenario("two", "4", "200ms", again->port()))});
+        QCOMPARE(byClass(o, "timeout"), 100);
+        o = runOneEngine(summary, {writeFile(dir, "refused.json", scenario("two", "3", "10s", 1))});
+        QCOMPARE(byClass(o, "connect"), 100);
     }
 
     void anEventStreamFromAiohttp()

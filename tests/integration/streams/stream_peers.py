@@ -8,18 +8,30 @@ subprotocol "chat"; "close-me" closes with 4001 "asked"; "ping-me" sends a ping
 with payload "hi" before the echo; "two" answers with two messages.
 --mode sse: GET /events answers text/event-stream in pieces: a comment, retry,
 a named event with an id and two data lines, a UTF-8 event, and, when the
-request has Last-Event-ID, an event "last=<it>"; then the answer ends."""
+request has Last-Event-ID, an event "last=<it>"; then the answer ends.
+When stdin closes, ws mode prints one JSON line: connections, messages,
+distinct texts, the subprotocols chosen, the X-Stress-Tag values seen."""
 import argparse
 import asyncio
+import json
 import sys
 import threading
+
+
+SEEN = {"connections": 0, "messages": 0, "texts": set(), "protocols": set(), "tags": set()}
 
 
 def serve_ws(ready):
     import websockets
 
     async def handler(ws, path=None):
+        SEEN["connections"] += 1
+        SEEN["protocols"].add(ws.subprotocol or "")
+        SEEN["tags"].add(ws.request_headers.get("X-Stress-Tag", ""))
         async for message in ws:
+            SEEN["messages"] += 1
+            if isinstance(message, str):
+                SEEN["texts"].add(message)
             if message == "close-me":
                 await ws.close(4001, "asked")
                 return
@@ -79,6 +91,10 @@ def main():
     t = threading.Thread(target=serve_ws if args.mode == "ws" else serve_sse, args=(ready,), daemon=True)
     t.start()
     sys.stdin.read()  # serves until stdin closes
+    if args.mode == "ws":
+        print(json.dumps({"connections": SEEN["connections"], "messages": SEEN["messages"],
+                          "distinct_texts": len(SEEN["texts"]), "protocols": sorted(SEEN["protocols"]),
+                          "tags": sorted(SEEN["tags"])}), flush=True)
 
 
 if __name__ == "__main__":

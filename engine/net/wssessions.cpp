@@ -1,0 +1,173 @@
+#include "wssessions.h"
+
+#include "wssession.h"
+
+#include <openssl/rand.h>
+
+#include <cstdlib>
+
+namespace stampede {
+
+class WsConversations::Conversation final : public WsListener
+{
+public:
+    Conversation(std::uint32_t slot, EventLoop& loop, SessionListener& listener, char* buffer, std::size_t size)
+        : m_slot(slot), m_listener(listener), m_session(loop, *this, buffer, size)
+    {
+        m_session.tag = slot;
+    }
+
+    std::size_t start(const Outgoing& o, Nanos now, Nanos connectTimeout)
+    {
+        m_o = o;
+        m_got = 0;
+        m_want = o.ws ? o.ws->receive : 0;
+        m_last.clear();
+        m_active = true;
+        m_start = now;
+        m_first = 0;
+        m_deadline = now + o.timeout;
+        std::uint8_t nonce[16];
+        if (RAND_bytes(nonce, sizeof nonce) != 1)
+            std::abort(); // no key the RFC allows can be made
+        WsUpgrade u;
+        u.key = wsKey(nonce);
+        if (o.ws)
+            u.protocols = o.ws->protocols;
+        // the rendered upgrade with the key before its blank line
+        std::string request = o.request->wire;
+        if (request.size() >= 2 && request.compare(request.size() - 2, 2, "\r\n") == 0)
+            request.resize(request.size() - 2);
+        request += "Sec-WebSocket-Key: " + u.key + "\r\n\r\n";
+        std::size_t bytes = request.size();
+        for (const auto& m : o.request->messages)
+            bytes += m.size();
+        m_session.open(*o.endpoint, std::move(u), now, o.timeout, connectTimeout, std::move(request));
+        return bytes;
+    }
+
+    void checkDeadline(Nanos now)
+    {
+        m_session.checkDeadline(now);
+        if (m_active && now >= m_deadline)
+            fail(ErrorClass::Timeout,
+                 std::to_string(m_got) + " of " + std::to_string(m_want) + " messages within " +
+                     std::to_string(m_o.timeout / kNanosPerMilli) + " ms",
+                 now);
+    }
+    bool open() const { return m_session.isOpen(); }
+    void close() { m_session.close(1001, {}, 0, 0); }
+
+    void onWsConnected(std::uint32_t, Nanos connect, Nanos handshake, bool tls, bool resumed) override
+    {
+        m_listener.onConnected(m_slot, connect, handshake, tls, resumed);
+    }
+    void onWsOpen(std::uint32_t, std::string_view, Nanos now) override
+    {
+        if (!m_active)
+            return;
+        const auto& messages = m_o.request->messages;
+        for (std::size_t i = 0; i < messages.size(); ++i)
+            m_session.send(m_o.ws && i < m_o.ws->binary.size() && m_o.ws->binary[i] ? WsOpcode::Binary : WsOpcode::Text,
+                           messages[i], now);
+        if (m_want == 0)
+            succeed(now);
+    }
+    void onWsMessage(std::uint32_t, WsOpcode, std::string_view data, Nanos now) override
+    {
+        if (!m_active)
+            return;
+        if (m_got++ == 0)
+            m_first = now;
+        if (m_o.capture != CaptureMode::None)
+            m_last.assign(data);
+        if (m_got >= m_want)
+            succeed(now);
+    }
+    void onWsEnd(std::uint32_t, const WsEnd& e, Nanos now) override
+    {
+        if (!m_active)
+            return;
+        if (e.failed) {
+            fail(e.error, std::string(e.why), now);
+            return;
+        }
+        fail(ErrorClass::Protocol,
+             "the server closed (" + std::to_string(e.code) +
+                 (e.reason.empty() ? "" : " \"" + std::string(e.reason) + "\"") + ") after " + std::to_string(m_got) +
+                 " of " + std::to_string(m_want) + " messages",
+             now);
+    }
+
+private:
+    void succeed(Nanos now)
+    {
+        m_active = false;
+        m_session.close(1000, {}, now, kCloseTimeout); // its end is heard by no step
+        Answer a;
+        a.setHttpStatus(101);
+        a.bytesIn = m_session.bytesIn();
+        a.timeToFirstByte = m_first ? m_first - m_start : -1;
+        if (m_o.capture != CaptureMode::None) {
+            a.headers = &m_noHeaders;
+            a.body = &m_last;
+        }
+        m_listener.onAnswer(m_slot, a, now); // may start the slot's next conversation
+    }
+    void fail(ErrorClass error, std::string why, Nanos now)
+    {
+        m_active = false;
+        m_why = std::move(why);
+        if (m_session.isWebSocket())
+            m_session.close(error == ErrorClass::Timeout ? 1001 : 1002, {}, now, kCloseTimeout);
+        m_listener.onAnswer(m_slot, Answer::failure(error, m_why), now);
+    }
+
+    std::uint32_t m_slot;
+    SessionListener& m_listener;
+    WsSession m_session;
+    Outgoing m_o;
+    std::uint32_t m_got = 0, m_want = 0;
+    std::string m_last, m_why;
+    Answer::HeaderList m_noHeaders;
+    bool m_active = false;
+    Nanos m_start = 0, m_first = 0, m_deadline = 0;
+};
+
+WsConversations::WsConversations(std::uint32_t slots, EventLoop& loop, SessionListener& listener, char* readBuffer,
+                                 std::size_t readBufferSize, Nanos connectTimeout)
+    : m_connectTimeout(connectTimeout)
+{
+    m_slots.reserve(slots);
+    for (std::uint32_t i = 0; i < slots; ++i)
+        m_slots.push_back(std::make_unique<Conversation>(i, loop, listener, readBuffer, readBufferSize));
+}
+
+WsConversations::~WsConversations() = default;
+
+std::size_t WsConversations::send(std::uint32_t slot, const Outgoing& o, Nanos now)
+{
+    return m_slots[slot]->start(o, now, m_connectTimeout);
+}
+
+void WsConversations::checkDeadlines(Nanos now)
+{
+    for (auto& c : m_slots)
+        c->checkDeadline(now);
+}
+
+std::uint32_t WsConversations::openConnections() const
+{
+    std::uint32_t n = 0;
+    for (const auto& c : m_slots)
+        n += c->open();
+    return n;
+}
+
+void WsConversations::close()
+{
+    for (auto& c : m_slots)
+        c->close();
+}
+
+} // namespace stampede

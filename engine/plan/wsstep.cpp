@@ -1,0 +1,134 @@
+#include "wsstep.h"
+
+#include "httpstep.h"
+
+#include "stampede/v1/scenario.pb.h"
+
+namespace stampede {
+
+namespace {
+
+// The HTTP step compiler's faults named by the WebSocket step's fields: "steps[0].request.url" is
+// "steps[0].websocket.url"; everything else goes to the run's context as it is.
+class WsFields final : public StepContext
+{
+public:
+    WsFields(StepContext& inner, std::string step) : m_inner(inner), m_step(std::move(step)) {}
+    const v1::Scenario& scenario() const override { return m_inner.scenario(); }
+    const PlanOptions& options() const override { return m_inner.options(); }
+    const ScenarioPlan& plan() const override { return m_inner.plan(); }
+    void error(std::string field, std::string message) override { m_inner.error(renamed(field), std::move(message)); }
+    bool compileText(const std::string& text, const std::string& field, Template& out) override
+    {
+        return m_inner.compileText(text, renamed(field), out);
+    }
+    Template traceparent() override { return m_inner.traceparent(); }
+    void readsFile(const std::string& path) override { m_inner.readsFile(path); }
+    std::shared_ptr<TlsContext> tlsContext(bool verify) override { return m_inner.tlsContext(verify); }
+    bool fileOrInline(const std::string& file, const std::string& inlined, const std::string& field,
+                      std::string& out) override
+    {
+        return m_inner.fileOrInline(file, inlined, field, out);
+    }
+
+private:
+    std::string renamed(const std::string& field) const
+    {
+        const std::string from = m_step + ".request";
+        return field.rfind(from, 0) == 0 ? m_step + ".websocket" + field.substr(from.size()) : field;
+    }
+
+    StepContext& m_inner;
+    std::string m_step;
+};
+
+} // namespace
+
+bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, PlannedStep& ps)
+{
+    const v1::WebSocketRequest& w = st.websocket();
+    const std::string wf = field + ".websocket";
+    std::string url = w.url();
+    if (url.rfind("ws://", 0) == 0) {
+        url = "http://" + url.substr(5);
+    } else if (url.rfind("wss://", 0) == 0) {
+        url = "https://" + url.substr(6);
+    } else {
+        m_ctx.error(wf + ".url", "a WebSocket URL starts with ws:// or wss:// (got \"" + w.url() + "\")");
+        return false;
+    }
+    if (st.has_request() || st.has_grpc()) {
+        m_ctx.error(wf, "a step is a request, a gRPC call or a WebSocket conversation, not two of them");
+        return false;
+    }
+    if (!st.pre_request_script().empty() || !st.test_script().empty()) {
+        m_ctx.error(wf, "a WebSocket step takes checks and extractions, not scripts (yet)");
+        return false;
+    }
+    v1::Step http = st;
+    http.clear_websocket();
+    v1::HttpRequest& rq = *http.mutable_request();
+    rq.set_method("GET");
+    rq.set_url(url);
+    for (const auto& h : w.headers())
+        *rq.add_headers() = h;
+    const auto add = [&](const char* name, const std::string& value) {
+        v1::Header* h = rq.add_headers();
+        h->set_name(name);
+        h->set_value(value);
+    };
+    add("Upgrade", "websocket");
+    add("Connection", "Upgrade");
+    add("Sec-WebSocket-Version", "13");
+    auto plan = std::make_shared<WsPlan>();
+    for (int i = 0; i < w.subprotocols_size(); ++i) {
+        const std::string& p = w.subprotocols(i);
+        if (p.empty() || p.find_first_of(" ,\t\r\n\"") != std::string::npos) {
+            m_ctx.error(wf + ".subprotocols[" + std::to_string(i) + "]", "\"" + p + "\" is not a subprotocol's name");
+            return false;
+        }
+        plan->protocols.push_back(p);
+    }
+    if (!plan->protocols.empty()) {
+        std::string offered;
+        for (const auto& p : plan->protocols)
+            offered += (offered.empty() ? "" : ", ") + p;
+        add("Sec-WebSocket-Protocol", offered);
+    }
+    if (w.has_timeout())
+        *rq.mutable_timeout() = w.timeout();
+    if (http.name().empty())
+        http.set_name("WS " + w.url().substr(w.url().find("://") + 3));
+    WsFields fields(m_ctx, field);
+    HttpStepCompiler httpCompiler(fields);
+    if (!httpCompiler.compile(http, field, ps))
+        return false;
+    for (int i = 0; i < w.send_size(); ++i) {
+        const auto& m = w.send(i);
+        const std::string mf = wf + ".send[" + std::to_string(i) + "]";
+        if (!m.text().empty() && !m.binary().empty()) {
+            m_ctx.error(mf, "a message is text or binary, not both");
+            return false;
+        }
+        Template t;
+        if (!m.binary().empty())
+            t = Template::literal(m.binary());
+        else if (!m_ctx.compileText(m.text(), mf + ".text", t))
+            return false;
+        plan->messages.push_back(std::move(t));
+        plan->binary.push_back(!m.binary().empty());
+    }
+    plan->receive = w.has_receive() ? w.receive() : std::uint32_t(w.send_size());
+    if (plan->receive > kMaxAwaited) {
+        m_ctx.error(wf + ".receive", "at most " + std::to_string(kMaxAwaited) + " messages awaited");
+        return false;
+    }
+    ps.protocol = Protocol::WebSocket;
+    ps.fixed = ps.fixed && std::all_of(plan->messages.begin(), plan->messages.end(),
+                                       [](const Template& t) { return t.isConstant(); });
+    ps.h2Fixed = false;
+    ps.ws = std::move(plan);
+    return true;
+}
+
+} // namespace stampede
