@@ -83,6 +83,9 @@ struct StepCounters
     // by its timeout (not enough came in time)
     std::uint64_t rendezvous = 0;
     std::uint64_t rendezvousTimeouts = 0;
+    // a WebSocket step's messages: those it sent, and those it received (each conversation's, answered or not)
+    std::uint64_t messagesSent = 0;
+    std::uint64_t messagesReceived = 0;
     // gRPC calls that ended with a status other than OK, by code (codes past
     // 16 count as UNKNOWN); their sum is errorsByClass[Grpc].
     std::array<std::uint64_t, kGrpcCodeCount> grpcCodes{};
@@ -143,6 +146,8 @@ inline constexpr CounterField kCounterFields[] = {
     {"retries", &StepCounters::retries},
     {"rendezvous", &StepCounters::rendezvous},
     {"rendezvous_timeouts", &StepCounters::rendezvousTimeouts},
+    {"messages_sent", &StepCounters::messagesSent},
+    {"messages_received", &StepCounters::messagesReceived},
 };
 
 // The most checks (and extractors) a step may have (docs/command-line.md, "Limits").

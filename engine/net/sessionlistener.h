@@ -31,7 +31,9 @@ struct Answer
     bool failed = false;
     ErrorClass error = ErrorClass::Protocol;
     std::string_view why;
-    int status = 0;            // the HTTP status (a gRPC call's is 200)
+    int status = 0; // the HTTP status (a gRPC call's is 200)
+    // A WebSocket conversation's messages, sent and received (answered or failed: what it came to before)
+    std::uint32_t messagesOut = 0, messagesIn = 0;
     std::uint64_t bytesIn = 0; // its header and body bytes
     // From the request's write (after any connect and TLS handshake) to the
     // answer's first bytes (read in a batch: the batch's time); -1: not timed.

@@ -21,6 +21,7 @@ public:
     {
         m_o = o;
         m_got = 0;
+        m_sent = 0;
         m_want = o.ws ? o.ws->receive : 0;
         m_last.clear();
         m_active = true;
@@ -68,8 +69,9 @@ public:
             return;
         const auto& messages = m_o.request->messages;
         for (std::size_t i = 0; i < messages.size(); ++i)
-            m_session.send(m_o.ws && i < m_o.ws->binary.size() && m_o.ws->binary[i] ? WsOpcode::Binary : WsOpcode::Text,
-                           messages[i], now);
+            m_sent += m_session.send(m_o.ws && i < m_o.ws->binary.size() && m_o.ws->binary[i] ? WsOpcode::Binary
+                                                                                              : WsOpcode::Text,
+                                     messages[i], now);
         if (m_want == 0)
             succeed(now);
     }
@@ -107,6 +109,8 @@ private:
         Answer a;
         a.setHttpStatus(101);
         a.bytesIn = m_session.bytesIn();
+        a.messagesOut = std::uint32_t(m_sent);
+        a.messagesIn = m_got;
         a.timeToFirstByte = m_first ? m_first - m_start : -1;
         if (m_o.capture != CaptureMode::None) {
             a.headers = &m_noHeaders;
@@ -120,7 +124,10 @@ private:
         m_why = std::move(why);
         if (m_session.isWebSocket())
             m_session.close(error == ErrorClass::Timeout ? 1001 : 1002, {}, now, kCloseTimeout);
-        m_listener.onAnswer(m_slot, Answer::failure(error, m_why), now);
+        Answer a = Answer::failure(error, m_why);
+        a.messagesOut = std::uint32_t(m_sent);
+        a.messagesIn = m_got;
+        m_listener.onAnswer(m_slot, a, now);
     }
 
     std::uint32_t m_slot;
@@ -128,6 +135,7 @@ private:
     WsSession m_session;
     Outgoing m_o;
     std::uint32_t m_got = 0, m_want = 0;
+    std::size_t m_sent = 0;
     std::string m_last, m_why;
     Answer::HeaderList m_noHeaders;
     bool m_active = false;

@@ -88,6 +88,8 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.retries = c.retries;
     s.rendezvous = c.rendezvous;
     s.rendezvousTimeouts = c.rendezvousTimeouts;
+    s.messagesSent = c.messagesSent;
+    s.messagesReceived = c.messagesReceived;
     return s;
 }
 
@@ -175,6 +177,8 @@ std::string metricsJson(const MetricsSummary& m)
          ", \"stray_answers\": " + std::to_string(m.stray) + ", \"retries\": " + std::to_string(m.retries) +
          ", \"rendezvous\": " + std::to_string(m.rendezvous) +
          ", \"rendezvous_timeouts\": " + std::to_string(m.rendezvousTimeouts) +
+         ", \"messages_sent\": " + std::to_string(m.messagesSent) +
+         ", \"messages_received\": " + std::to_string(m.messagesReceived) +
          ", \"bytes_in\": " + std::to_string(m.bytesIn) + ", \"bytes_out\": " + std::to_string(m.bytesOut) +
          ",\n    \"latency_ms\": " + latencyJson(m.latency) +
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +

@@ -63,6 +63,8 @@ struct MetricsSummary
     std::uint64_t retries = 0;            // tries a step's retry sent again (not in requests)
     std::uint64_t rendezvous = 0;         // users released from a rendezvous
     std::uint64_t rendezvousTimeouts = 0; // of them, released by its timeout
+    std::uint64_t messagesSent = 0;       // a WebSocket step's messages sent
+    std::uint64_t messagesReceived = 0;   // and received
     // Requests that completed without an error.
     std::uint64_t succeeded() const
     {

@@ -210,6 +210,12 @@ ALTER TABLE run_seconds ADD COLUMN script_requests INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE run_seconds ADD COLUMN script_request_errors INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// 15 -> 16: a WebSocket step's messages sent and received.
+const char* kMigrate15to16 = R"sql(
+ALTER TABLE run_seconds ADD COLUMN messages_sent INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE run_seconds ADD COLUMN messages_received INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // Columns added to version 4 after it was first written: files from then lack them.
 std::string missingVersion4Columns(sqlite3* db)
 {
@@ -323,7 +329,7 @@ std::unique_ptr<ProjectStore> ProjectStore::create(const std::string& path, std:
     const std::string init = "PRAGMA journal_mode=WAL; PRAGMA application_id=" + std::to_string(kApplicationId) +
                              "; BEGIN; " + kSchemaV2 + kMigrate2to3 + kMigrate3to4 + migrate4to5() + kMigrate5to6 +
                              kMigrate6to7 + kMigrate7to8 + kMigrate8to9 + kMigrate9to10 + kMigrate10to11 +
-                             kMigrate11to12 + kMigrate12to13 + kMigrate13to14 + kMigrate14to15 +
+                             kMigrate11to12 + kMigrate12to13 + kMigrate13to14 + kMigrate14to15 + kMigrate15to16 +
                              " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
     if (!p->exec(init.c_str())) {
         error = "cannot create \"" + path + "\": " + p->m_error;
@@ -469,6 +475,8 @@ std::unique_ptr<ProjectStore> ProjectStore::openWith(const std::string& path, bo
             sql += kMigrate13to14;
         if (version < 15)
             sql += kMigrate14to15;
+        if (version < 16)
+            sql += kMigrate15to16;
         sql += " PRAGMA user_version=" + std::to_string(kSchemaVersion) + "; COMMIT;";
         if (!p->exec(sql.c_str())) {
             const std::string why2 = p->m_error;

@@ -420,6 +420,8 @@ private slots:
         QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
         QCOMPARE(o.total[QStringLiteral("requests")].toInteger(), 100);
         QCOMPARE(o.total[QStringLiteral("errors")].toInteger(), 0);
+        QCOMPARE(o.total[QStringLiteral("messages_sent")].toInteger(), 200);
+        QCOMPARE(o.total[QStringLiteral("messages_received")].toInteger(), 300);
         const QJsonObject seen = server->finish();
         QCOMPARE(seen[QStringLiteral("connections")].toInteger(), 100);
         QCOMPARE(seen[QStringLiteral("messages")].toInteger(), 200);
@@ -437,6 +439,7 @@ private slots:
         QCOMPARE(byClass(o, "protocol"), 100);
         o = runOneEngine(summary, {writeFile(dir, "late.json", scenario("two", "4", "200ms", again->port()))});
         QCOMPARE(byClass(o, "timeout"), 100);
+        QCOMPARE(o.total[QStringLiteral("messages_received")].toInteger(), 300); // what came before each timeout
         o = runOneEngine(summary, {writeFile(dir, "refused.json", scenario("two", "3", "10s", 1))});
         QCOMPARE(byClass(o, "connect"), 100);
     }
