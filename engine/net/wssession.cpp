@@ -25,6 +25,7 @@ void WsSession::open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos tim
     m_out = request.empty() ? wsUpgradeRequest(m_upgrade) : std::move(request);
     m_outAt = 0;
     m_closeSent = false;
+    m_messagesOut = m_bytesIn = m_bytesOut = m_pongs = 0; // this connection's
     m_timeout = timeout;
     m_deadline = now + timeout;
     Transport::open(endpoint, now, connectTimeout);
@@ -172,7 +173,9 @@ bool WsSession::readHead(std::string_view bytes, Nanos now)
     }
     std::string protocol;
     if (const std::string why = wsCheckAnswer(code, headers, m_upgrade, protocol); !why.empty()) {
-        fail(code >= 400 ? (code >= 500 ? ErrorClass::Http5xx : ErrorClass::Http4xx) : ErrorClass::Protocol, why, now);
+        Answer refused; // a 4xx or 5xx counted as any answer's status is; else the handshake's fault
+        refused.setHttpStatus(code);
+        fail(refused.statusFailed() ? refused.statusError : ErrorClass::Protocol, why, now);
         return true;
     }
     m_state = State::Open;

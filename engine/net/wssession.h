@@ -65,6 +65,7 @@ public:
     void checkDeadline(Nanos now);
     bool isWebSocket() const { return m_state == State::Open; }
     bool idle() const { return m_state == State::Idle; }
+    // Since the last open(): this connection's.
     std::uint64_t messagesOut() const { return m_messagesOut; }
     std::uint64_t bytesIn() const { return m_bytesIn; }
     std::uint64_t bytesOut() const { return m_bytesOut; }
