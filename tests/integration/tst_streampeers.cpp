@@ -98,11 +98,12 @@ int readHead(Conn& c, Headers& headers, std::string& rest)
     return status;
 }
 
-PeerProcess* peer(const char* mode)
+PeerProcess* peer(const char* mode, const QStringList& more = {})
 {
     return new PeerProcess(QStringLiteral("/usr/bin/python3"),
                            QStringList{sourceDir() + QStringLiteral("/tests/integration/streams/stream_peers.py"),
-                                       QStringLiteral("--mode"), QString::fromLatin1(mode)});
+                                       QStringLiteral("--mode"), QString::fromLatin1(mode)} +
+                               more);
 }
 
 // What a WebSocket session told its listener, in order.
@@ -442,6 +443,43 @@ private slots:
         QCOMPARE(o.total[QStringLiteral("messages_received")].toInteger(), 300); // what came before each timeout
         o = runOneEngine(summary, {writeFile(dir, "refused.json", scenario("two", "3", "10s", 1))});
         QCOMPARE(byClass(o, "connect"), 100);
+    }
+
+    // wss://: the same step over TLS against python3-websockets serving a certificate the test's CA signed
+    // (ssl's server): every conversation verified and answered; a CA that did not sign it fails each connection
+    // as a TLS error, none answered.
+    void aWssStepOverTls()
+    {
+        QTemporaryDir dir;
+        const QString made = makeCertificates(dir.path());
+        QVERIFY2(made.isEmpty(), qPrintable(made));
+        std::unique_ptr<PeerProcess> server(
+            peer("ws", {QStringLiteral("--cert"), dir.filePath(QStringLiteral("server.pem")), QStringLiteral("--key"),
+                        dir.filePath(QStringLiteral("server.key"))}));
+        QVERIFY(server->port() > 0);
+        const auto scenario = [&](const char* ca) {
+            return QStringLiteral(
+                       "{\"name\": \"wss\", \"tls\": {\"caFile\": \"%1\"},"
+                       " \"steps\": [{\"name\": \"chat\", \"websocket\": {\"url\": \"wss://127.0.0.1:%2/chat\","
+                       " \"subprotocols\": [\"chat\"], \"send\": [{\"text\": \"over tls\"}], \"timeout\": \"10s\"},"
+                       " \"checks\": [{\"bodyContains\": \"over tls\"}]}],"
+                       " \"load\": {\"closed\": {\"users\": 2}}, \"iterations\": 10}")
+                .arg(dir.filePath(QString::fromLatin1(ca)))
+                .arg(server->port())
+                .toUtf8();
+        };
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        auto o = runOneEngine(summary, {writeFile(dir, "ok.json", scenario("ca.pem"))});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err));
+        QCOMPARE(o.total[QStringLiteral("requests")].toInteger(), 20);
+        QCOMPARE(o.total[QStringLiteral("errors")].toInteger(), 0);
+        QCOMPARE(o.total[QStringLiteral("messages_received")].toInteger(), 20);
+        o = runOneEngine(summary, {writeFile(dir, "wrongca.json", scenario("self.pem"))});
+        QCOMPARE(o.cli.exitCode, 1);
+        QCOMPARE(o.total[QStringLiteral("errors_by_class")].toObject()[QStringLiteral("tls")].toInteger(), 20);
+        const QJsonObject seen = server->finish();
+        QCOMPARE(seen[QStringLiteral("connections")].toInteger(), 10 * 2);
+        QCOMPARE(seen[QStringLiteral("messages")].toInteger(), 20);
     }
 
     void anEventStreamFromAiohttp()

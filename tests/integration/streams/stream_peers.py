@@ -9,6 +9,7 @@ with payload "hi" before the echo; "two" answers with two messages.
 --mode sse: GET /events answers text/event-stream in pieces: a comment, retry,
 a named event with an id and two data lines, a UTF-8 event, and, when the
 request has Last-Event-ID, an event "last=<it>"; then the answer ends.
+--cert/--key: ws mode over TLS (wss://).
 When stdin closes, ws mode prints one JSON line: connections, messages,
 distinct texts, the subprotocols chosen, the X-Stress-Tag values seen."""
 import argparse
@@ -21,7 +22,7 @@ import threading
 SEEN = {"connections": 0, "messages": 0, "texts": set(), "protocols": set(), "tags": set()}
 
 
-def serve_ws(ready):
+def serve_ws(ready, tls=None):
     import websockets
 
     async def handler(ws, path=None):
@@ -42,7 +43,7 @@ def serve_ws(ready):
                 await ws.send("second")
 
     async def main():
-        async with websockets.serve(handler, "127.0.0.1", 0, subprotocols=["chat"],
+        async with websockets.serve(handler, "127.0.0.1", 0, subprotocols=["chat"], ssl=tls,
                                     ping_interval=None, max_size=1 << 20) as server:
             ready(server.sockets[0].getsockname()[1])
             await asyncio.Future()
@@ -83,12 +84,22 @@ def serve_sse(ready):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", choices=["ws", "sse"], required=True)
+    ap.add_argument("--cert", help="ws mode: serve wss:// with this certificate (PEM) and --key")
+    ap.add_argument("--key")
     args = ap.parse_args()
+    tls = None
+    if args.cert:
+        import ssl
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(args.cert, args.key)
 
     def ready(port):
         print(port, flush=True)
 
-    t = threading.Thread(target=serve_ws if args.mode == "ws" else serve_sse, args=(ready,), daemon=True)
+    if args.mode == "ws":
+        t = threading.Thread(target=serve_ws, args=(ready, tls), daemon=True)
+    else:
+        t = threading.Thread(target=serve_sse, args=(ready,), daemon=True)
     t.start()
     sys.stdin.read()  # serves until stdin closes
     if args.mode == "ws":
