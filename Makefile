@@ -5,7 +5,7 @@ BUILD = build/$(PRESET)
 JOBS ?= $(shell nproc)
 CLI = $(BUILD)/app/cli/stampede-cli
 
-.PHONY: all deps configure build run check bench bench-soak bench-pool bench-record bench-gui fuzz asan format format-check clean
+.PHONY: all deps configure build run check bench bench-streams bench-soak bench-pool bench-record bench-gui fuzz asan format format-check clean
 
 all: build
 
@@ -29,6 +29,11 @@ check: build format-check
 bench: PRESET = release
 bench: build
 	@/usr/bin/python3 scripts/bench_http1.py --cli build/release/app/cli/stampede-cli
+
+bench-streams: PRESET = release
+bench-streams: build
+	@scripts/install-deps.sh --bench
+	@/usr/bin/python3 scripts/bench_streams.py --cli build/release/app/cli/stampede-cli
 
 bench-soak: PRESET = release
 bench-soak: build

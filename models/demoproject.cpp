@@ -48,6 +48,20 @@ void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario)
         store.addItem(coll, ItemKind::Request, step.value(QStringLiteral("name")).toString().toStdString(),
                       QJsonDocument(rq).toJson(QJsonDocument::Compact).toStdString());
     }
+    // a WebSocket conversation with the demo mock's chat endpoint (its echo), request/reply
+    const QJsonObject chat{
+        {QStringLiteral("kind"), QStringLiteral("websocket")},
+        {QStringLiteral("url"), QStringLiteral("${mock_url}/ws/chat")},
+        {QStringLiteral("headers"), QJsonArray()},
+        {QStringLiteral("protocols"), QJsonArray{QStringLiteral("chat")}},
+        {QStringLiteral("messages"),
+         QJsonArray{QJsonObject{{QStringLiteral("text"), QStringLiteral("hello")}},
+                    QJsonObject{{QStringLiteral("text"), QStringLiteral("{\"order\": 1}")}}}},
+        {QStringLiteral("requestReply"), true},
+        {QStringLiteral("checks"), QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$.order")},
+                                                          {QStringLiteral("equals"), QStringLiteral("1")}}}}};
+    store.addItem(coll, ItemKind::Request, "chat (WebSocket)",
+                  QJsonDocument(chat).toJson(QJsonDocument::Compact).toStdString());
     // a gRPC request to the demo mock server, its .proto imported as descriptors
     QTemporaryDir protoDir;
     QFile proto(protoDir.filePath(QStringLiteral("shop.proto")));

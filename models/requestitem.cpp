@@ -89,6 +89,18 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.testScript = o.value(QStringLiteral("testScript")).toString();
     r.description = o.value(QStringLiteral("description")).toString();
     r.postmanId = o.value(QStringLiteral("postmanId")).toString();
+    if (o.value(QStringLiteral("kind")).toString() == QLatin1String("websocket")) {
+        r.kind = Kind::WebSocket;
+        r.url = o.value(QStringLiteral("url")).toString();
+        r.headers = readPairs(o.value(QStringLiteral("headers")));
+        for (const QJsonValue& p : o.value(QStringLiteral("protocols")).toArray())
+            r.wsProtocols << p.toString();
+        r.wsMessages = o.value(QStringLiteral("messages")).toArray();
+        r.wsReceive = o.value(QStringLiteral("receive")).toInt(-1);
+        r.wsRequestReply = o.value(QStringLiteral("requestReply")).toBool();
+        r.timeoutMs = o.value(QStringLiteral("timeoutMs")).toInt(kDefaultTimeoutMs);
+        return r;
+    }
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("grpc")) {
         r.kind = Kind::Grpc;
         r.target = o.value(QStringLiteral("target")).toString();
@@ -203,6 +215,21 @@ QByteArray RequestItem::toJson() const
         o[QStringLiteral("description")] = description;
     if (!postmanId.isEmpty())
         o[QStringLiteral("postmanId")] = postmanId;
+    if (kind == Kind::WebSocket) {
+        o[QStringLiteral("kind")] = QStringLiteral("websocket");
+        o[QStringLiteral("url")] = url.trimmed();
+        o[QStringLiteral("headers")] = writePairs(headers);
+        if (!wsProtocols.isEmpty())
+            o[QStringLiteral("protocols")] = QJsonArray::fromStringList(wsProtocols);
+        o[QStringLiteral("messages")] = wsMessages;
+        if (wsReceive >= 0)
+            o[QStringLiteral("receive")] = wsReceive;
+        if (wsRequestReply)
+            o[QStringLiteral("requestReply")] = true;
+        if (timeoutMs != kDefaultTimeoutMs)
+            o[QStringLiteral("timeoutMs")] = timeoutMs;
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
     if (kind == Kind::Grpc) {
         o[QStringLiteral("kind")] = QStringLiteral("grpc");
         o[QStringLiteral("target")] = target.trimmed();
@@ -333,8 +360,9 @@ QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* e
 
 bool RequestItem::overHttp2() const
 {
-    return version == Version::Http2 ||
-           (version == Version::Auto && url.trimmed().startsWith(QLatin1String("https://")));
+    return kind != Kind::WebSocket &&
+           (version == Version::Http2 ||
+            (version == Version::Auto && url.trimmed().startsWith(QLatin1String("https://"))));
 }
 
 QString RequestItem::scriptProblem(const QString& source, int* line)
@@ -426,6 +454,15 @@ RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variabl
             all += k + QLatin1Char('\n') + v + QLatin1Char('\n');
         return all;
     };
+    if (kind == Kind::WebSocket) {
+        u.url = unknownNames(url, variables);
+        u.headers = unknownNames(pairsText(headers), variables);
+        QString texts;
+        for (const QJsonValue& m : wsMessages)
+            texts += m.toObject().value(QStringLiteral("text")).toString() + QLatin1Char('\n');
+        u.message = unknownNames(texts, variables);
+        return u;
+    }
     if (kind == Kind::Grpc) {
         u.url = unknownNames(target, variables);
         u.message = unknownNames(data, variables);

@@ -23,7 +23,8 @@ struct RequestItem
     enum class Kind
     {
         Http,
-        Grpc
+        Grpc,
+        WebSocket // a conversation: url (ws:// or wss://), headers, timeoutMs and the ws* fields
     };
     enum class BodyMode
     {
@@ -80,6 +81,11 @@ struct RequestItem
     int deadlineMs = kDefaultDeadlineMs;
     QByteArray descriptors; // a serialized FileDescriptorSet
     QString schemaSource;   // where the descriptors came from, for the user
+    // WebSocket
+    QStringList wsProtocols;     // subprotocols offered, in order
+    QJsonArray wsMessages;       // [{"text": "..."} or {"binary": base64}], sent in order
+    int wsReceive = -1;          // messages awaited (-1: one per message sent)
+    bool wsRequestReply = false; // each message sent once the one before has had its reply
     // Both kinds: the builder's Tests, in the scenario contract's form (a
     // step's "checks" and "extract"): judged on Send, carried into steps.
     QJsonArray checks;

@@ -6,7 +6,9 @@
 #include "metrics/runmetrics.h"
 
 #include <QCoreApplication>
+
 #include <QDateTime>
+#include <algorithm>
 
 namespace {
 
@@ -82,6 +84,48 @@ void grpcAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
         a.line += QStringLiteral(" — ") + QString::fromStdString(r.answerError);
 }
 
+// A WebSocket conversation: the upgrade's outcome, each message both ways; the last message received is the
+// answer the checks judge (as a run's step judges it).
+void wsAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
+{
+    const stampede::WsExchangeResult& w = r.ws;
+    a.websocket = true;
+    a.error = engineText(QString::fromStdString(w.error));
+    a.status = a.httpStatus = w.opened ? 101 : 0;
+    a.good = w.opened && w.error.empty();
+    std::string last;
+    for (const auto& m : w.log) {
+        SendAnswer::WsMessage e;
+        e.ms = double(m.at) / 1e6;
+        e.out = m.out;
+        e.binary = m.binary;
+        e.size = m.size;
+        const QByteArray bytes = QByteArray::fromStdString(m.data);
+        e.text = m.binary ? QString::fromLatin1(bytes.toHex(' ')) : QString::fromUtf8(bytes);
+        a.messages.append(e);
+        if (!m.out)
+            last = m.data;
+    }
+    a.body = readable(last, {}, false);
+    a.answer.status = a.status;
+    a.answer.body = QByteArray::fromStdString(last);
+    a.answer.elapsedMs = double(w.totalTime) / 1e6;
+    if (!w.opened)
+        return;
+    const int out = int(std::count_if(w.log.begin(), w.log.end(), [](const auto& m) { return m.out; }));
+    a.line = QCoreApplication::translate("RequestSender", "101 Switching Protocols%1 · %2 sent, %3 received · %4 ms")
+                 .arg(w.protocol.empty() ? QString() : QStringLiteral(" · ") + QString::fromStdString(w.protocol))
+                 .arg(out)
+                 .arg(w.received)
+                 .arg(a.answer.elapsedMs, 0, 'f', 1);
+    if (w.closeCode)
+        a.line +=
+            QCoreApplication::translate("RequestSender", " · closed %1%2")
+                .arg(w.closeCode)
+                .arg(w.closeReason.empty() ? QString()
+                                           : QStringLiteral(" \"%1\"").arg(QString::fromStdString(w.closeReason)));
+}
+
 // What the request's scripts said, for the Scripts tab and the environment.
 void scriptAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
 {
@@ -123,6 +167,8 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
             }
             if (r.grpc)
                 grpcAnswer(r, a);
+            else if (r.websocket)
+                wsAnswer(r, a);
             else
                 httpAnswer(r, a);
             return std::make_pair(a, r.sent);
@@ -130,7 +176,9 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
         [this, entry](std::pair<SendAnswer, stampede::SentRequest> result) mutable {
             SendAnswer& a = result.first;
             const stampede::SentRequest& sent = result.second;
-            entry.method = a.grpc ? QStringLiteral("gRPC") : QString::fromStdString(sent.method);
+            entry.method = a.grpc        ? QStringLiteral("gRPC")
+                           : a.websocket ? QStringLiteral("WS")
+                                         : QString::fromStdString(sent.method);
             entry.url = QString::fromStdString(sent.url);
             entry.status = a.status;
             entry.error = a.error;

@@ -15,8 +15,9 @@
 struct SendAnswer
 {
     bool grpc = false;
-    QString error;  // no answer: why (not sent: the request's fault; or the connection's)
-    int status = 0; // the HTTP status, or the gRPC status code (-1: the answer had none)
+    bool websocket = false; // a WebSocket conversation: its messages both ways in `messages`
+    QString error;          // no answer: why (not sent: the request's fault; or the connection's)
+    int status = 0;         // the HTTP status, or the gRPC status code (-1: the answer had none)
     int httpStatus = 0;
     QString line;      // "200 OK · 3.2 ms · 12 bytes", "OK (0) · 1.0 ms"
     bool good = false; // 2xx-3xx, or gRPC OK with its message read
@@ -36,6 +37,16 @@ struct SendAnswer
     QString scriptError;
     QStringList scriptLogs;
     QHash<QString, QString> scriptSet;
+    // A WebSocket conversation's messages, in order, each with its time from the connect.
+    struct WsMessage
+    {
+        double ms = 0;
+        bool out = false;
+        bool binary = false;
+        QString text; // text as it came; binary as hex
+        qulonglong size = 0;
+    };
+    QList<WsMessage> messages;
 };
 
 class RequestSender : public QObject

@@ -29,6 +29,10 @@ PACKAGES=(
     # real metric sources for the guard-rail tests (started on loopback by the tests)
     prometheus prometheus-node-exporter
 )
+# --bench: the peers only the benchmarks use (make bench-streams: tsung, Erlang's load tool, and its plotting)
+if [[ "${1:-}" == "--bench" ]]; then
+    PACKAGES+=(tsung)
+fi
 # npm installs newman, the parity test's peer (tests/newman), into the build tree; Debian's unless some
 # nodejs on the machine already brings its own
 command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)

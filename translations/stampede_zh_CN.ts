@@ -3583,433 +3583,433 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="56"/>
+        <location filename="../widgets/requesteditor.cpp" line="57"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="59"/>
+        <location filename="../widgets/requesteditor.cpp" line="60"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="60"/>
+        <location filename="../widgets/requesteditor.cpp" line="61"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="62"/>
-        <location filename="../widgets/requesteditor.cpp" line="614"/>
+        <location filename="../widgets/requesteditor.cpp" line="63"/>
+        <location filename="../widgets/requesteditor.cpp" line="627"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="63"/>
+        <location filename="../widgets/requesteditor.cpp" line="64"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76"/>
+        <location filename="../widgets/requesteditor.cpp" line="77"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="76"/>
-        <location filename="../widgets/requesteditor.cpp" line="79"/>
-        <location filename="../widgets/requesteditor.cpp" line="91"/>
+        <location filename="../widgets/requesteditor.cpp" line="77"/>
+        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="92"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="79"/>
+        <location filename="../widgets/requesteditor.cpp" line="80"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="81"/>
+        <location filename="../widgets/requesteditor.cpp" line="82"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="84"/>
+        <location filename="../widgets/requesteditor.cpp" line="85"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="86"/>
+        <location filename="../widgets/requesteditor.cpp" line="87"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type; File sends a file&apos;s bytes as they are</source>
         <translation>输入时即检查 JSON；表单模式会编码下表并设置 Content-Type；“文件”模式按原样发送文件的字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="89"/>
+        <location filename="../widgets/requesteditor.cpp" line="90"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="91"/>
+        <location filename="../widgets/requesteditor.cpp" line="92"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="631"/>
+        <location filename="../widgets/requesteditor.cpp" line="229"/>
+        <source>An HTTP request, a gRPC unary call described by .proto files, or a WebSocket conversation</source>
+        <translation>HTTP 请求、由 .proto 文件描述的 gRPC 一元调用，或 WebSocket 会话</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="644"/>
         <source>The file whose bytes are the body</source>
         <translation>以其字节作为请求体的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="632"/>
+        <location filename="../widgets/requesteditor.cpp" line="645"/>
         <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
         <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="635"/>
+        <location filename="../widgets/requesteditor.cpp" line="648"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="643"/>
+        <location filename="../widgets/requesteditor.cpp" line="656"/>
         <source>Body file</source>
         <translation>请求体文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
-        <location filename="../widgets/requesteditor.cpp" line="421"/>
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="432"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="109"/>
+        <location filename="../widgets/requesteditor.cpp" line="110"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="115"/>
+        <location filename="../widgets/requesteditor.cpp" line="116"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="119"/>
+        <location filename="../widgets/requesteditor.cpp" line="120"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="120"/>
+        <location filename="../widgets/requesteditor.cpp" line="121"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="121"/>
+        <location filename="../widgets/requesteditor.cpp" line="122"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <location filename="../widgets/requesteditor.cpp" line="123"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="134"/>
+        <location filename="../widgets/requesteditor.cpp" line="135"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="135"/>
+        <location filename="../widgets/requesteditor.cpp" line="136"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="136"/>
+        <location filename="../widgets/requesteditor.cpp" line="137"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="139"/>
+        <location filename="../widgets/requesteditor.cpp" line="140"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="140"/>
+        <location filename="../widgets/requesteditor.cpp" line="141"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="142"/>
+        <location filename="../widgets/requesteditor.cpp" line="143"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="144"/>
+        <location filename="../widgets/requesteditor.cpp" line="145"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="147"/>
+        <location filename="../widgets/requesteditor.cpp" line="148"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="154"/>
+        <location filename="../widgets/requesteditor.cpp" line="155"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="155"/>
+        <location filename="../widgets/requesteditor.cpp" line="156"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="156"/>
+        <location filename="../widgets/requesteditor.cpp" line="157"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="161"/>
+        <location filename="../widgets/requesteditor.cpp" line="162"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="202"/>
+        <location filename="../widgets/requesteditor.cpp" line="203"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="226"/>
-        <source>An HTTP request, or a gRPC unary call described by .proto files</source>
-        <translation>HTTP 请求，或由 .proto 文件描述的 gRPC 一元调用</translation>
-    </message>
-    <message>
-        <location filename="../widgets/requesteditor.cpp" line="228"/>
+        <location filename="../widgets/requesteditor.cpp" line="232"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="253"/>
+        <location filename="../widgets/requesteditor.cpp" line="260"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="295"/>
+        <location filename="../widgets/requesteditor.cpp" line="302"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="298"/>
+        <location filename="../widgets/requesteditor.cpp" line="305"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="412"/>
+        <location filename="../widgets/requesteditor.cpp" line="423"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="431"/>
+        <location filename="../widgets/requesteditor.cpp" line="442"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="432"/>
+        <location filename="../widgets/requesteditor.cpp" line="443"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="433"/>
+        <location filename="../widgets/requesteditor.cpp" line="444"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="434"/>
+        <location filename="../widgets/requesteditor.cpp" line="445"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="435"/>
+        <location filename="../widgets/requesteditor.cpp" line="446"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="435"/>
+        <location filename="../widgets/requesteditor.cpp" line="446"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="436"/>
+        <location filename="../widgets/requesteditor.cpp" line="447"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="436"/>
+        <location filename="../widgets/requesteditor.cpp" line="447"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="437"/>
+        <location filename="../widgets/requesteditor.cpp" line="448"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="437"/>
+        <location filename="../widgets/requesteditor.cpp" line="448"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="438"/>
+        <location filename="../widgets/requesteditor.cpp" line="449"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="438"/>
+        <location filename="../widgets/requesteditor.cpp" line="449"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="439"/>
+        <location filename="../widgets/requesteditor.cpp" line="450"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="440"/>
+        <location filename="../widgets/requesteditor.cpp" line="451"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="445"/>
+        <location filename="../widgets/requesteditor.cpp" line="456"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="457"/>
+        <location filename="../widgets/requesteditor.cpp" line="468"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="460"/>
+        <location filename="../widgets/requesteditor.cpp" line="471"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="460"/>
+        <location filename="../widgets/requesteditor.cpp" line="471"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="461"/>
+        <location filename="../widgets/requesteditor.cpp" line="472"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="462"/>
+        <location filename="../widgets/requesteditor.cpp" line="473"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="466"/>
+        <location filename="../widgets/requesteditor.cpp" line="477"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="566"/>
+        <location filename="../widgets/requesteditor.cpp" line="579"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="571"/>
+        <location filename="../widgets/requesteditor.cpp" line="584"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="588"/>
+        <location filename="../widgets/requesteditor.cpp" line="601"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="605"/>
+        <location filename="../widgets/requesteditor.cpp" line="618"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="615"/>
+        <location filename="../widgets/requesteditor.cpp" line="628"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="618"/>
+        <location filename="../widgets/requesteditor.cpp" line="631"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="620"/>
+        <location filename="../widgets/requesteditor.cpp" line="633"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="667"/>
+        <location filename="../widgets/requesteditor.cpp" line="684"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="696"/>
-        <location filename="../widgets/requesteditor.cpp" line="719"/>
+        <location filename="../widgets/requesteditor.cpp" line="718"/>
+        <location filename="../widgets/requesteditor.cpp" line="741"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="698"/>
+        <location filename="../widgets/requesteditor.cpp" line="720"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="719"/>
+        <location filename="../widgets/requesteditor.cpp" line="741"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="735"/>
+        <location filename="../widgets/requesteditor.cpp" line="757"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -4017,32 +4017,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="411"/>
+        <location filename="../models/requestitem.cpp" line="439"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="412"/>
+        <location filename="../models/requestitem.cpp" line="440"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="413"/>
+        <location filename="../models/requestitem.cpp" line="441"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="414"/>
+        <location filename="../models/requestitem.cpp" line="442"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="415"/>
+        <location filename="../models/requestitem.cpp" line="443"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="416"/>
+        <location filename="../models/requestitem.cpp" line="444"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -4050,22 +4050,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestSender</name>
     <message>
-        <location filename="../models/requestsender.cpp" line="45"/>
+        <location filename="../models/requestsender.cpp" line="47"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="71"/>
+        <location filename="../models/requestsender.cpp" line="73"/>
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="76"/>
+        <location filename="../models/requestsender.cpp" line="78"/>
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="120"/>
+        <location filename="../models/requestsender.cpp" line="116"/>
+        <source>101 Switching Protocols%1 · %2 sent, %3 received · %4 ms</source>
+        <translation>101 Switching Protocols%1 · 已发送 %2 条，已接收 %3 条 · %4 ms</translation>
+    </message>
+    <message>
+        <location filename="../models/requestsender.cpp" line="122"/>
+        <source> · closed %1%2</source>
+        <translation> · 已关闭 %1%2</translation>
+    </message>
+    <message>
+        <location filename="../models/requestsender.cpp" line="162"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -4496,144 +4506,144 @@ with a self-signed or internal certificate.</source>
         <translation>%1   以 × %3 回放 %2 到 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="282"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="293"/>
         <source>Each iteration runs these requests in order, on one connection</source>
         <translation>每次迭代在同一连接上按顺序执行这些请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="285"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="296"/>
         <source>Add request…</source>
         <translation>添加请求…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="286"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="297"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="455"/>
         <source>A data-set variable takes its rows from the project&apos;s data set of the same name</source>
         <translation>数据集变量从项目中同名的数据集取行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="453"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
         <source>Remove variable</source>
         <translation>移除变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="342"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
         <source>Open model: a target rate (iterations/s)</source>
         <translation>开放模型：目标速率（迭代/秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="343"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="354"/>
         <source>Closed model: virtual users</source>
         <translation>封闭模型：虚拟用户</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="344"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="355"/>
         <source>Open: iterations start on a schedule whatever the latency (stable QPS).
 Closed: each user sends, waits for the answer, thinks, and repeats.</source>
         <translation>开放：无论延迟如何，按计划启动迭代（稳定 QPS）。
 封闭：每个用户发送请求、等待响应、思考，然后重复。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="352"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
         <source>default (50)</source>
         <translation>默认 (50)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="353"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="364"/>
         <source>Open model: the connection pool. An arrival that finds every connection busy waits and is counted as late.</source>
         <translation>开放模型：连接池大小。到达时若所有连接都忙，则等待并计为“延迟发出”。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="357"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="361"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="368"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="372"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="358"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
         <source>Closed model: the pause after each iteration</source>
         <translation>封闭模型：每次迭代后的停顿时间</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="362"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="363"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
         <source>Closed model: each user starts an iteration at least this long after its previous one began (a steady pace per user, whatever the latency); 0: off</source>
         <translation>闭环模型：每个用户的下一次迭代至少在上一次迭代开始这么久之后才开始（无论延迟多少，每个用户保持稳定节奏）；0：关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="366"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="369"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="380"/>
         <source>auto: HTTP/1.1 for http://, and for https:// what the server settles on by ALPN.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 使用 HTTP/1.1，https:// 使用服务器经 ALPN 协商的协议。
 http:// 选择 HTTP/2 时为预知模式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="373"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="384"/>
         <source>HTTP/2: requests in flight on each connection</source>
         <translation>HTTP/2：每个连接上同时进行的请求数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="374"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
         <source>Verify servers&apos; certificates (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="377"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
         <source>Off only for test servers with self-made certificates: a refused certificate counts as a tls error</source>
         <translation>仅对使用自签证书的测试服务器关闭：证书被拒绝时计为 tls 错误</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="381"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="382"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="603"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="393"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="614"/>
         <source>the stages&apos; total</source>
         <translation>各阶段时长之和</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
         <source>Add stage</source>
         <translation>添加阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="433"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="444"/>
         <source>Remove stage</source>
         <translation>移除阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="418"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="429"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="426"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="856"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="437"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
         <source>Planned load</source>
         <translation>计划负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="464"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="475"/>
         <source>One per line, e.g.
 p99 &lt; 200ms
 error_rate &lt; 0.1%</source>
@@ -4642,348 +4652,355 @@ p99 &lt; 200ms
 error_rate &lt; 0.1%</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="310"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="321"/>
         <source>Send the stress tag</source>
         <translation>发送压测标记</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="311"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="322"/>
         <source>Every request carries the run&apos;s unique id, so services can route test traffic to shadow tables and tell test traffic apart</source>
         <translation>每个请求都带有本次运行的唯一标识，服务可据此将压测流量路由到影子表并区分压测流量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="315"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
         <source>Trace context (W3C traceparent)</source>
         <translation>追踪上下文（W3C traceparent）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="317"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="328"/>
         <source>Every request carries a traceparent: one trace id per iteration of a virtual user, one span id per request, so a request can be followed through the services; a replay keeps a recorded trace id. Write baggage as the stress tag&apos;s header to carry the tag as OpenTelemetry baggage.</source>
         <translation>每个请求携带 traceparent：虚拟用户每次迭代一个追踪 ID，每个请求一个 span ID，以便在各服务中跟踪请求；回放保留录制的追踪 ID。将压测标记的请求头写为 baggage，即可把标记作为 OpenTelemetry baggage 传递。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="481"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="492"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="486"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="497"/>
         <source>Find capacity…</source>
         <translation>寻找容量…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="488"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="499"/>
         <source>Raise this scenario&apos;s rate level by level until an SLO breaks: the highest rate the target takes</source>
         <translation>逐级提高此场景的速率直到突破 SLO：得出目标能承受的最高速率</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="490"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="491"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="502"/>
         <source>Export bundle…</source>
         <translation>导出场景包…</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="448"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="459"/>
         <source>Where each name&apos;s value comes from in a run with the current environment, lowest first: the environment, the scenario&apos;s variables, its data sets and generators, the values its steps extract (an environment value is the default until extracted)</source>
         <translation>在当前环境下运行时每个名称的取值来源，优先级由低到高：环境、场景变量、数据集与生成器、步骤提取的值（提取之前以环境中的值为默认值）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="518"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="529"/>
         <source>Name:</source>
         <translation>名称：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="253"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="264"/>
         <source>none (e.g. daily 02:00, weekly mon 03:30, every 6h)</source>
         <translation>无（例如 daily 02:00、weekly mon 03:30、every 6h）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="254"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
         <source>When to run it unattended: stampede-cli schedule install PROJECT writes systemd user timers that run it headless and keep the runs in the project (Runs → Schedules).</source>
         <translation>无人值守运行的时间：stampede-cli schedule install PROJECT 会写入 systemd 用户定时器，无界面运行并把结果保存在项目中（运行 → 定时任务）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="257"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="268"/>
         <source>Schedule:</source>
         <translation>计划：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="325"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="336"/>
         <source>Steps:</source>
         <translation>步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="327"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="338"/>
         <source>Replay:</source>
         <translation>回放：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="385"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
         <source>Load model:</source>
         <translation>负载模型：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="387"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="398"/>
         <source>Connections:</source>
         <translation>连接数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="388"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
         <source>Think time:</source>
         <translation>思考时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="389"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="400"/>
         <source>Pacing:</source>
         <translation>节奏（Pacing）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="392"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="403"/>
         <source>Streams per connection:</source>
         <translation>每连接流数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="396"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="407"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="397"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="408"/>
         <source>Duration:</source>
         <translation>持续时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="399"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="410"/>
         <source>Stages:</source>
         <translation>阶段：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="472"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="483"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="333"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="344"/>
         <source>Stress tag:</source>
         <translation>压测标记：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="484"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
         <source>Start this scenario on local engines (fitted to the CPUs this machine lets it use) and watch it live</source>
         <translation>在本机引擎上启动此场景（按本机允许使用的 CPU 数量）并实时观察</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="326"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="337"/>
         <source>Chosen step:</source>
         <translation>所选步骤：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="473"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="484"/>
         <source>Steps&apos; checks:</source>
         <translation>各步骤的检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="261"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="692"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="272"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="703"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="262"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="273"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="263"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="274"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
         <source>Variables</source>
         <translation>变量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="264"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="275"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
         <source>Checks &amp;&amp; thresholds</source>
         <translation>检查与阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="265"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="690"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="276"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="701"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
         <source>Breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="266"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="693"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="277"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="704"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
         <source>Add request</source>
         <translation>添加请求</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="291"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="302"/>
         <source>The project has no requests yet.</source>
         <translation>项目中还没有请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="298"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="309"/>
         <source>Request:</source>
         <translation>请求：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="495"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="498"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="509"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="586"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="597"/>
         <source>Fix the scenario first:</source>
         <translation>请先修正场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="499"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="510"/>
         <source>This scenario will fail requests:</source>
         <translation>此场景中的请求将会失败：</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/scenarioeditor.cpp" line="178"/>
+        <source>   sends %n message(s)</source>
+        <translation>
+            <numerusform>   发送 %n 条消息</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="501"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="512"/>
         <source>Run it anyway?</source>
         <translation>仍然运行？</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="506"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="509"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="517"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="520"/>
         <source>Find capacity</source>
         <translation>寻找容量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="510"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="521"/>
         <source>A replay sends the recording at its own pace: a capacity search raises an open model&apos;s rate. Use a scenario of requests.</source>
         <translation>回放按录制的节奏发送：容量搜索是提升开放模型的速率。请使用由请求组成的场景。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="603"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="614"/>
         <source>the recording&apos;s length</source>
         <translation>录制的时长</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="834"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="845"/>
         <source>Users at the start:</source>
         <translation>初始用户数：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="835"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="846"/>
         <source>Iterations/s at the start (%1 steps: × %1 requests/s):</source>
         <translation>初始迭代/秒（%1 个步骤：× %1 请求/秒）：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="856"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
         <source>users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="856"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="866"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
         <source>extracted by a step</source>
         <translation>由步骤提取</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="867"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="878"/>
         <source>data set</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="868"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="879"/>
         <source>generator</source>
         <translation>生成器</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="869"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="880"/>
         <source>scenario constant</source>
         <translation>场景常量</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="870"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="881"/>
         <source>environment</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="871"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
         <source>not defined</source>
         <translation>未定义</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="876"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="887"/>
         <source>The steps use no ${names}.</source>
         <translation>步骤未使用任何 ${名称}。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="877"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="888"/>
         <source>Names the steps use, and where their values come from: %1</source>
         <translation>步骤使用的名称及其取值来源：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="882"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="893"/>
         <source>No step has checks: add them in a request&apos;s Checks tab.</source>
         <translation>没有步骤设置检查：请在请求的“检查”标签页中添加。</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1025"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1036"/>
         <source>To fix before this scenario can run:</source>
         <translation>运行此场景前需修正：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1031"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1042"/>
         <source>Warning:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1039"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1044"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1055"/>
         <source>Export scenario</source>
         <translation>导出场景</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1039"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
         <source>Scenario JSON (*.json)</source>
         <translation>场景 JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1062"/>
-        <location filename="../widgets/scenarioeditor.cpp" line="1070"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1061"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1073"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1081"/>
         <source>Export bundle</source>
         <translation>导出场景包</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1050"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1061"/>
         <source>Scenario bundles (*.stbundle)</source>
         <translation>场景包 (*.stbundle)</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1057"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1068"/>
         <source>(no environment)</source>
         <translation>（无环境）</translation>
     </message>
     <message>
-        <location filename="../widgets/scenarioeditor.cpp" line="1062"/>
+        <location filename="../widgets/scenarioeditor.cpp" line="1073"/>
         <source>The bundle carries every environment; its constants take the values of:</source>
         <translation>打包文件带上所有环境；其常量取以下环境的值：</translation>
     </message>
@@ -5860,6 +5877,158 @@ error_rate &lt; 0.1%</translation>
         <location filename="../widgets/welcomepage.cpp" line="79"/>
         <source>None yet: create a project, open one, or start with the demo.</source>
         <translation>还没有：新建一个项目、打开一个，或从演示开始。</translation>
+    </message>
+</context>
+<context>
+    <name>WsRequestPane</name>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="28"/>
+        <source>ws:// or wss:// (over TLS); ${name} is replaced from the environment</source>
+        <translation>ws:// 或 wss://（经 TLS）；${name} 由环境变量替换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="29"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="31"/>
+        <source>Connect, send the messages in order, wait for the replies, then close</source>
+        <translation>连接，按顺序发送消息，等待回复，然后关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="39"/>
+        <source>A text message; ${name} is replaced when it is sent</source>
+        <translation>一条文本消息；发送时替换 ${name}</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="41"/>
+        <source>Add message</source>
+        <translation>添加消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="42"/>
+        <source>Add the message to the list sent in order</source>
+        <translation>把消息加入按顺序发送的列表</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="43"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="70"/>
+        <source>Header</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="70"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="75"/>
+        <source>Subprotocols offered in Sec-WebSocket-Protocol, in order of preference</source>
+        <translation>在 Sec-WebSocket-Protocol 中提供的子协议，按优先顺序</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="76"/>
+        <source>Subprotocols:</source>
+        <translation>子协议：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="79"/>
+        <source>one per message</source>
+        <translation>每条消息一条</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="81"/>
+        <source>Messages to wait for before closing (0: close once sent)</source>
+        <translation>关闭前等待的消息数（0：发送完即关闭）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="82"/>
+        <source>Wait for:</source>
+        <translation>等待：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="83"/>
+        <source>Send each message after the reply to the one before</source>
+        <translation>每条消息在上一条收到回复后再发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="84"/>
+        <source>Request/reply: each message latency is then one round trip</source>
+        <translation>请求/应答：每条消息的延迟即一次往返</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="90"/>
+        <source>From the connect to the last awaited message</source>
+        <translation>从连接到最后一条等待的消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="91"/>
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="94"/>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="95"/>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="96"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="104"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="104"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="109"/>
+        <source>Each message both ways: ↑ sent, ↓ received, with its time from the connect</source>
+        <translation>双向的每条消息：↑ 已发送，↓ 已接收，以及从连接起的时间</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/wsrequestpane.cpp" line="165"/>
+        <source>binary, %n byte(s)</source>
+        <translation>
+            <numerusform>二进制，%n 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="202"/>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="223"/>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="223"/>
+        <source>received</source>
+        <translation>已接收</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/wsrequestpane.cpp" line="227"/>
+        <source>binary, %n byte(s): </source>
+        <translation>
+            <numerusform>二进制，%n 字节：</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -8,6 +8,7 @@
 #include "grpcrequestpane.h"
 #include "keyvaluetable.h"
 #include "responseview.h"
+#include "wsrequestpane.h"
 
 #include "jsontext.h"
 #include "requestsender.h"
@@ -220,19 +221,25 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_kindStack = new QStackedWidget;
     m_kindStack->addWidget(httpPage);
     m_kindStack->addWidget(m_grpc);
+    m_ws = new WsRequestPane;
+    m_kindStack->addWidget(m_ws);
     m_kind = new QComboBox;
     m_kind->setObjectName(QStringLiteral("requestKind"));
-    m_kind->addItems({QStringLiteral("HTTP"), QStringLiteral("gRPC")});
-    m_kind->setToolTip(tr("An HTTP request, or a gRPC unary call described by .proto files"));
+    m_kind->addItems({QStringLiteral("HTTP"), QStringLiteral("gRPC"), QStringLiteral("WebSocket")});
+    m_kind->setToolTip(tr("An HTTP request, a gRPC unary call described by .proto files, or a WebSocket "
+                          "conversation"));
     auto* kindLine = new QHBoxLayout;
     kindLine->addWidget(new QLabel(tr("Protocol:")));
     kindLine->addWidget(m_kind);
     kindLine->addStretch(1);
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int kind) {
         m_kindStack->setCurrentIndex(kind);
-        placeTests(kind == 1 ? m_grpc->requestTabs() : m_requestTabs);
+        placeTests(tabsOf(kind));
         emitChanged();
     });
+    connect(m_ws, &WsRequestPane::changed, this, &RequestEditor::emitChanged);
+    connect(m_ws, &WsRequestPane::answered, this, &RequestEditor::judge);
+    connect(m_ws, &WsRequestPane::sent, this, &RequestEditor::sent);
     connect(m_grpc, &GrpcRequestPane::changed, this, &RequestEditor::emitChanged);
     connect(m_grpc, &GrpcRequestPane::answered, this, &RequestEditor::judge);
     connect(m_grpc, &GrpcRequestPane::responseShown, this, &RequestEditor::responseShown);
@@ -351,15 +358,19 @@ void RequestEditor::setItem(const RequestItem& r)
 {
     m_loading = true;
     const bool grpc = r.kind == RequestItem::Kind::Grpc;
-    m_kind->setCurrentIndex(grpc ? 1 : 0);
-    m_kindStack->setCurrentIndex(grpc ? 1 : 0);
-    placeTests(grpc ? m_grpc->requestTabs() : m_requestTabs);
+    const int kind = grpc ? 1 : r.kind == RequestItem::Kind::WebSocket ? 2 : 0;
+    m_kind->setCurrentIndex(kind);
+    m_kindStack->setCurrentIndex(kind);
+    placeTests(tabsOf(kind));
     m_checks->setRules(r.checks);
     m_extract->setRules(r.extract);
     m_checks->showResults(nullptr);
     m_extract->showResults(nullptr);
-    if (grpc) {
-        m_grpc->setItem(r);
+    if (grpc || kind == 2) {
+        if (grpc)
+            m_grpc->setItem(r);
+        else
+            m_ws->setItem(r);
         m_loading = false;
         return;
     }
@@ -510,10 +521,11 @@ QJsonObject RequestEditor::oauth1() const
 
 RequestItem RequestEditor::item() const
 {
-    RequestItem r = m_kind->currentIndex() == 1 ? m_grpc->item() : RequestItem();
+    const int kind = m_kind->currentIndex();
+    RequestItem r = kind == 1 ? m_grpc->item() : kind == 2 ? m_ws->item() : RequestItem();
     r.checks = m_checks->rules();
     r.extract = m_extract->rules();
-    if (m_kind->currentIndex() == 1)
+    if (kind != 0)
         return r;
     r.method = m_method->currentText().trimmed().toUpper();
     r.url = m_url->text().trimmed();
@@ -553,6 +565,7 @@ void RequestEditor::setVariables(const QHash<QString, QString>& variables)
 {
     m_variables = variables;
     m_grpc->setVariables(variables);
+    m_ws->setVariables(variables);
     updateVariableHints();
 }
 
@@ -661,6 +674,10 @@ void RequestEditor::send()
         m_grpc->send();
         return;
     }
+    if (m_kind->currentIndex() == 2) {
+        m_ws->send();
+        return;
+    }
     const RequestItem request = item();
     if (const RequestItem::Unknown u = request.unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
         return;
@@ -683,6 +700,11 @@ void RequestEditor::onAnswered(const SendAnswer& a)
     }
     if (a.error.isEmpty())
         judge(a.answer);
+}
+
+QTabWidget* RequestEditor::tabsOf(int kind) const
+{
+    return kind == 1 ? m_grpc->requestTabs() : kind == 2 ? m_ws->requestTabs() : m_requestTabs;
 }
 
 // The Checks and Extract tabs go with the protocol's own request tabs.
@@ -714,7 +736,7 @@ void RequestEditor::judge(const CheckAnswer& answer)
     int passed = 0;
     for (const auto& c : run.checks)
         passed += c.passed;
-    QTabWidget* tabs = m_kind->currentIndex() == 1 ? m_grpc->requestTabs() : m_requestTabs;
+    QTabWidget* tabs = tabsOf(m_kind->currentIndex());
     tabs->setTabText(tabs->indexOf(m_checks),
                      run.checks.isEmpty() ? tr("Checks") : tr("Checks (%1/%2)").arg(passed).arg(run.checks.size()));
     if (passed < run.checks.size() || !run.errors.isEmpty())

@@ -26,6 +26,7 @@ class QStackedWidget;
 class QTabWidget;
 class KeyValueTable;
 class GrpcRequestPane;
+class WsRequestPane;
 class ChecksTable;
 class ScriptsPane;
 class RequestSender;
@@ -77,6 +78,7 @@ private:
     void onAnswered(const SendAnswer& answer);
     void judge(const CheckAnswer& answer);
     void placeTests(QTabWidget* tabs);
+    QTabWidget* tabsOf(int kind) const; // the request tabs of the kind (0 HTTP, 1 gRPC, 2 WebSocket)
     void emitChanged();
     QWidget* bodyFilePage();
     void urlToParams();
@@ -98,6 +100,7 @@ private:
     QComboBox* m_kind; // HTTP or gRPC
     QStackedWidget* m_kindStack;
     GrpcRequestPane* m_grpc;
+    WsRequestPane* m_ws;
     QComboBox* m_httpVersion;
     QCheckBox* m_verify;
     QComboBox* m_method;

@@ -168,6 +168,17 @@ QString stepLine(const QJsonObject& step)
                         g.value(QStringLiteral("method")).toString()) +
                thinkText(step) + flowText(step) + StepOptionsForm::summary(step);
     }
+    for (const char* stream : {"websocket", "sse"})
+        if (const QJsonObject w = step.value(QLatin1String(stream)).toObject(); !w.isEmpty()) {
+            const int messages = int(w.value(QStringLiteral("send")).toArray().size());
+            return QStringLiteral("%1   %2 %3")
+                       .arg(step.value(QStringLiteral("name")).toString(),
+                            QLatin1String(stream[0] == 'w' ? "WS" : "SSE"), w.value(QStringLiteral("url")).toString()) +
+                   (stream[0] == 'w'
+                        ? QCoreApplication::translate("ScenarioEditor", "   sends %n message(s)", nullptr, messages)
+                        : QString()) +
+                   thinkText(step) + flowText(step) + StepOptionsForm::summary(step);
+        }
     const QJsonObject rq = step.value(QStringLiteral("request")).toObject();
     return QStringLiteral("%1   %2 %3")
                .arg(step.value(QStringLiteral("name")).toString(),

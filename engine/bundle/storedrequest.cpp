@@ -199,6 +199,41 @@ bool grpc(const Struct& o, v1::GrpcRequest& g, std::string& error)
     return true;
 }
 
+// A WebSocket request: url, headers, protocols, messages [{text} | {binary: base64}], receive, requestReply,
+// timeoutMs (the step's fields as the builder keeps them).
+bool websocket(const Struct& o, v1::WebSocketRequest& w, std::string& error)
+{
+    w.set_url(std::string(trimSpaces(text(o, "url"))));
+    pairs(o, "headers", [&] { return w.add_headers(); });
+    if (const Value* v = field(o, "protocols"); v && v->kind_case() == Value::kListValue)
+        for (const Value& p : v->list_value().values())
+            if (p.kind_case() == Value::kStringValue && !p.string_value().empty())
+                w.add_subprotocols(p.string_value());
+    if (const Value* v = field(o, "messages"); v && v->kind_case() == Value::kListValue)
+        for (const Value& m : v->list_value().values()) {
+            if (m.kind_case() != Value::kStructValue)
+                continue;
+            v1::WebSocketMessage* out = w.add_send();
+            const std::string binary = text(m.struct_value(), "binary");
+            if (binary.empty()) {
+                out->set_text(text(m.struct_value(), "text"));
+                continue;
+            }
+            v1::WebSocketMessage bytes; // proto3 JSON carries bytes as base64, which the payload already is
+            if (!google::protobuf::util::JsonStringToMessage("{\"binary\": " + jsonString(binary) + "}", &bytes).ok()) {
+                error = "a binary message is not base64";
+                return false;
+            }
+            out->set_binary(bytes.binary());
+        }
+    if (const Value* v = field(o, "receive"); v && v->kind_case() == Value::kNumberValue && v->number_value() >= 0)
+        w.set_receive(std::uint32_t(v->number_value()));
+    w.set_request_reply(flag(o, "requestReply"));
+    if (const double ms = number(o, "timeoutMs", 0); ms > 0)
+        setDuration(*w.mutable_timeout(), ms);
+    return true;
+}
+
 } // namespace
 
 bool storedRequestStep(const std::string& payload, const std::string& name, v1::Step& out, std::string& error)
@@ -216,6 +251,13 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
             o, "extract", [&] { return out.add_extract(); }, error)) {
         error = "the request \"" + name + "\": " + error;
         return false;
+    }
+    if (text(o, "kind") == "websocket") {
+        if (!websocket(o, *out.mutable_websocket(), error)) {
+            error = "the request \"" + name + "\": " + error;
+            return false;
+        }
+        return true;
     }
     if (text(o, "kind") == "grpc") {
         if (!grpc(o, *out.mutable_grpc(), error)) {

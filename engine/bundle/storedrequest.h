@@ -11,7 +11,9 @@
 // insecure, checks and extract (in the scenario's own form), preRequestScript and
 // testScript (Postman's JavaScript); or, with kind
 // "grpc": target, method, data, metadata, deadlineMs, descriptors (base64),
-// insecure.
+// insecure; or, with kind "websocket": url (ws:// or wss://), headers,
+// protocols, messages [{text} or {binary: base64}], receive, requestReply,
+// timeoutMs.
 #include <string>
 
 namespace stampede {

@@ -116,7 +116,9 @@ double Breaker::windowValue(const BreakerRule& r, bool& noData) const
                                         {}});
             }
         }
-    noData = m.requests == 0 || (r.when.isLatency() && m.answered == 0) ||
+    const bool messages =
+        r.when.metric == Threshold::Metric::MessagesReceived || r.when.metric == Threshold::Metric::MessageRate;
+    noData = (m.requests == 0 && !(messages && m.messagesReceived)) || (r.when.isLatency() && m.answered == 0) ||
              (r.when.metric == Threshold::Metric::Checks && checkRate(r.when, m) < 0);
     return thresholdValue(r.when, m);
 }

@@ -80,13 +80,26 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
         std::string_view name;
         Metric metric;
     };
-    static const Name names[] = {{"p50", Metric::P50},           {"p90", Metric::P90},
-                                 {"p95", Metric::P95},           {"p99", Metric::P99},
-                                 {"p999", Metric::P999},         {"p99.9", Metric::P999},
-                                 {"max", Metric::Max},           {"error_rate", Metric::ErrorRate},
-                                 {"rate", Metric::Rate},         {"min", Metric::Min},
-                                 {"mean", Metric::Mean},         {"checks", Metric::Checks},
-                                 {"agent_cpu", Metric::AgentCpu}};
+    static const Name names[] = {{"p50", Metric::P50},
+                                 {"p90", Metric::P90},
+                                 {"p95", Metric::P95},
+                                 {"p99", Metric::P99},
+                                 {"p999", Metric::P999},
+                                 {"p99.9", Metric::P999},
+                                 {"max", Metric::Max},
+                                 {"error_rate", Metric::ErrorRate},
+                                 {"rate", Metric::Rate},
+                                 {"min", Metric::Min},
+                                 {"mean", Metric::Mean},
+                                 {"checks", Metric::Checks},
+                                 {"agent_cpu", Metric::AgentCpu},
+                                 {"messages_received", Metric::MessagesReceived},
+                                 {"message_rate", Metric::MessageRate},
+                                 {"message_p50", Metric::MessageP50},
+                                 {"message_p90", Metric::MessageP90},
+                                 {"message_p95", Metric::MessageP95},
+                                 {"message_p99", Metric::MessageP99},
+                                 {"message_max", Metric::MessageMax}};
     bool found = false;
     for (const auto& n : names) {
         if (n.name == metric) {
@@ -96,7 +109,8 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
     }
     if (!found) {
         error = "\"" + t.expr + "\": unknown metric \"" + std::string(metric) +
-                "\" (p50, p90, p95, p99, p999, max, min, mean, error_rate, rate, checks, agent_cpu)";
+                "\" (p50, p90, p95, p99, p999, max, min, mean, error_rate, rate, checks, agent_cpu, messages_received, "
+                "message_rate, message_p50 ... message_p99, message_max)";
         return std::nullopt;
     }
     if (t.isFraction()) {
@@ -112,7 +126,15 @@ std::optional<Threshold> Threshold::parse(std::string_view text, std::string& er
             return std::nullopt;
         }
         t.limit = percent ? v / 100.0 : v;
-    } else if (t.metric == Metric::Rate) {
+    } else if (t.metric == Metric::MessagesReceived) {
+        std::uint64_t v = 0;
+        const auto r = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (r.ec != std::errc() || r.ptr != value.data() + value.size()) {
+            error = "\"" + t.expr + "\": \"" + std::string(value) + "\" is not a count such as 1000";
+            return std::nullopt;
+        }
+        t.limit = double(v);
+    } else if (t.metric == Metric::Rate || t.metric == Metric::MessageRate) {
         double v = 0;
         std::string_view num = value;
         if (num.size() > 2 && num.substr(num.size() - 2) == "/s")

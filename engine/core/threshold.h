@@ -3,7 +3,8 @@
 // "rate >= 1000", "p50 <= 20ms", "checks > 99%". Metrics: p50 p90 p95 p99
 // p999 max min mean (latency, from the intended start), error_rate, rate,
 // agent_cpu (the busiest load generator's CPU, a share of its cores)
-// (completed requests per second), checks (the share of check judgements
+// (completed requests per second), messages_received and message_rate (a
+// stream step's messages or events received: a count, per second), checks (the share of check judgements
 // that passed; `check "NAME"` those of the checks of that name alone, a
 // step's own or a script's pm.test: "check \"code is 0\" > 99.9%"). A step's
 // name and a colon first judge that step alone: "login: p99 < 300ms".
@@ -28,8 +29,15 @@ struct Threshold
         Min,
         Mean,
         Checks,
-        Server,  // a server metric (server:NAME), its value as read
-        AgentCpu // the busiest agent's CPU, a share of its cores (agent_cpu > 90%)
+        Server,           // a server metric (server:NAME), its value as read
+        AgentCpu,         // the busiest agent's CPU, a share of its cores (agent_cpu > 90%)
+        MessagesReceived, // stream steps' messages (WebSocket) and events (SSE) received, a count
+        MessageRate,      // the same per second (message_rate >= 100/s)
+        MessageP50,       // stream steps: a message's send to its reply (message_p99 < 50ms)
+        MessageP90,
+        MessageP95,
+        MessageP99,
+        MessageMax
     };
     enum class Op
     {
@@ -44,11 +52,14 @@ struct Threshold
     std::string check;  // Metric::Checks: only the checks of this name ("" every check)
     Metric metric = Metric::P99;
     Op op = Op::Less;
-    double limit = 0; // milliseconds for latency, a fraction (0..1) for error_rate and checks, per second for rate
+    // milliseconds for latency, a fraction (0..1) for error_rate and checks, per second for rate and message_rate,
+    // a count for messages_received
+    double limit = 0;
     bool isLatency() const
     {
         return metric != Metric::ErrorRate && metric != Metric::Rate && metric != Metric::Checks &&
-               metric != Metric::Server && metric != Metric::AgentCpu;
+               metric != Metric::Server && metric != Metric::AgentCpu && metric != Metric::MessagesReceived &&
+               metric != Metric::MessageRate;
     }
     bool isFraction() const
     {

@@ -83,7 +83,8 @@ struct StepCounters
     // by its timeout (not enough came in time)
     std::uint64_t rendezvous = 0;
     std::uint64_t rendezvousTimeouts = 0;
-    // a WebSocket step's messages: those it sent, and those it received (each conversation's, answered or not)
+    // a stream step's messages: a WebSocket step's sent and received, an event stream's events received (each
+    // conversation's, answered or not)
     std::uint64_t messagesSent = 0;
     std::uint64_t messagesReceived = 0;
     // gRPC calls that ended with a status other than OK, by code (codes past
@@ -186,6 +187,7 @@ struct StepMetrics
     LatencyHistogram connect;           // new connections: the TCP connect
     LatencyHistogram handshake;         // new TLS connections: a full handshake
     LatencyHistogram resumed;           // new TLS connections: a handshake that resumed a session
+    LatencyHistogram messageLatency;    // stream steps: a message's send to its reply (the n-th in to the n-th out)
     std::vector<CheckCount> checks;     // by check index (shorter when the last checks judged nothing)
     std::vector<NamedCheckCount> named; // tests of names the plan did not know (an engine's; see NamedCheckCount)
     // Why each check failed, as the first failure said it ("expected 404 to equal 200"; by check index, "" for
@@ -205,6 +207,7 @@ struct StepMetrics
         connect.merge(o.connect);
         handshake.merge(o.handshake);
         resumed.merge(o.resumed);
+        messageLatency.merge(o.messageLatency);
         mergeChecks(o.checks);
         for (std::size_t i = 0; i < o.checkMessages.size(); ++i)
             noteMessage(i, o.checkMessages[i]);

@@ -350,6 +350,8 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
         rule->errorPercent = r.error_percent();
         if (r.has_rate_limit() && !setRateLimit(*rule, r.rate_limit(), field + ".rateLimit", error))
             return nullptr;
+        if (!compileMockStream(r, field, rule->stream, error))
+            return nullptr;
         if (r.require_size() > 16) {
             error = field + ".require: at most 16 headers";
             return nullptr;

@@ -4,6 +4,7 @@
 // headers, body, a delay drawn from a distribution, an error percentage).
 #include "core/random.h"
 #include "grpc/protoschema.h"
+#include "mockstreams.h"
 
 #include <atomic>
 #include <memory>
@@ -69,6 +70,8 @@ struct MockRule
     bool limitQueue = false;     // answers wait their turn at limitPerSecond (queueDelay)
     std::string limitedResponse;
     std::string limitedBody;
+    // A WebSocket endpoint or an event stream (mockstreams.h); null for an answer.
+    std::shared_ptr<const MockStreamRule> stream;
     mutable std::atomic<std::uint64_t> window{0}; // the current second << 32 | requests in it
     mutable std::atomic<std::uint64_t> served{0};
     mutable std::atomic<std::uint64_t> refused{0};  // requests without the required headers

@@ -49,6 +49,28 @@ struct Conn
         }
     } timers;
     std::unique_ptr<MockH2> h2;
+    // a rule's stream endpoint, once the request asked for it (mockstreams.h)
+    std::unique_ptr<MockWsConnection> ws;
+    std::unique_ptr<MockEventStream> sse;
+};
+
+// What a request to a stream endpoint said about it (copied: the head is erased before the stream starts).
+struct StreamAsk
+{
+    std::string upgrade, key, version, protocols, lastEventId;
+    void take(std::string_view name, std::string_view value)
+    {
+        if (equalsNoCase(name, "upgrade"))
+            upgrade = value;
+        else if (equalsNoCase(name, "sec-websocket-key"))
+            key = value;
+        else if (equalsNoCase(name, "sec-websocket-version"))
+            version = value;
+        else if (equalsNoCase(name, "sec-websocket-protocol"))
+            protocols = value;
+        else if (equalsNoCase(name, "last-event-id"))
+            lastEventId = value;
+    }
 };
 
 class Loop
@@ -122,6 +144,12 @@ private:
         std::int32_t stream = 0; // HTTP/2: the stream to answer, by `rule`
         const MockRule* rule = nullptr;
         bool fault = false;
+        enum Kind : std::uint8_t
+        {
+            Answer,
+            WsPush,  // a WebSocket endpoint's next push
+            SseEvent // an event stream's next event
+        } kind = Answer;
         bool operator>(const Timer& o) const { return at > o.at; }
     };
 
@@ -238,6 +266,10 @@ private:
             processH2(c);
             return;
         }
+        if (c.ws || c.sse) {
+            streamIn(c);
+            return;
+        }
         while (!c.waiting) {
             if (c.bodyLeft) {
                 const std::size_t skip = std::size_t(std::min<std::uint64_t>(c.bodyLeft, c.in.size()));
@@ -276,6 +308,7 @@ private:
             const std::string_view path = target.substr(0, target.find('?'));
             const MockRule* rule = path == "/__stampede/stats" ? nullptr : m_rules.match(method, path);
             std::uint32_t met = 0; // the rule's required headers found
+            StreamAsk ask;
             std::size_t pos = lineEnd == std::string_view::npos ? head.size() : lineEnd + 2;
             while (pos < head.size()) {
                 std::size_t e = head.find("\r\n", pos);
@@ -301,6 +334,8 @@ private:
                         keepAlive = !equalsNoCase(value, "close");
                     if (rule && !rule->require.empty())
                         met |= rule->meets(name, value);
+                    if (rule && rule->stream)
+                        ask.take(name, value);
                 }
                 pos = e + 2;
             }
@@ -330,6 +365,11 @@ private:
                     return;
                 continue;
             }
+            if (rule && rule->stream && met == rule->allMet()) {
+                rule->served.fetch_add(1, std::memory_order_relaxed);
+                startStream(c, *rule, ask);
+                return;
+            }
             const std::string* response;
             Nanos delay = 0;
             if (!rule) {
@@ -358,6 +398,67 @@ private:
             if (!m_conns.count(fd))
                 return;
         }
+    }
+
+    // A stream endpoint's request: the WebSocket handshake answered (or refused) and the connection handed to the
+    // endpoint, or the event stream's head and first event; the next push or event on a timer.
+    void startStream(Conn& c, const MockRule& rule, const StreamAsk& ask)
+    {
+        const MockStreamRule& s = *rule.stream;
+        const Nanos now = SteadyClock::monotonicNow();
+        if (s.websocket) {
+            bool ok = false;
+            const std::string answer = mockWsUpgradeAnswer(s, ask.upgrade, ask.key, ask.version, ask.protocols, ok);
+            if (!ok) {
+                sendRaw(c, answer, true);
+                return;
+            }
+            c.ws = std::make_unique<MockWsConnection>(s);
+            c.out += answer;
+            if (!s.text.empty())
+                m_timers.push({now + s.every, c.fd, c.id, nullptr, 0, &rule, false, Timer::WsPush});
+            const int fd = c.fd;
+            flush(c);
+            if (m_conns.count(fd) && !c.in.empty())
+                streamIn(c); // frames that came with the upgrade
+            return;
+        }
+        c.sse = std::make_unique<MockEventStream>(s, ask.lastEventId);
+        c.out += c.sse->start();
+        if (c.sse->next(c.out))
+            m_timers.push({now + s.every, c.fd, c.id, nullptr, 0, &rule, false, Timer::SseEvent});
+        else
+            c.closeAfter = true;
+        flush(c);
+    }
+
+    // Bytes on a stream endpoint's connection: a WebSocket's frames answered; a client says nothing more on an
+    // event stream (what it sends is dropped).
+    void streamIn(Conn& c)
+    {
+        if (c.ws) {
+            if (!c.ws->feed(c.in, c.out))
+                c.closeAfter = true;
+        }
+        c.in.clear();
+        flush(c);
+    }
+
+    // A stream's timer: the next push or event, and the one after it scheduled.
+    void streamTurn(Conn& c, const Timer& t)
+    {
+        bool more = false;
+        if (t.kind == Timer::WsPush && c.ws) {
+            more = c.ws->push(c.out);
+            c.closeAfter = c.closeAfter || c.ws->closing();
+        } else if (t.kind == Timer::SseEvent && c.sse) {
+            more = c.sse->next(c.out);
+            c.closeAfter = c.closeAfter || !more;
+        }
+        if (more)
+            m_timers.push(
+                {SteadyClock::monotonicNow() + t.rule->stream->every, c.fd, c.id, nullptr, 0, t.rule, false, t.kind});
+        flush(c);
     }
 
     void sendRaw(Conn& c, const std::string& response, bool close)
@@ -399,6 +500,10 @@ private:
             if (it == m_conns.end() || it->second->id != t.id)
                 continue; // that connection is gone
             Conn& c = *it->second;
+            if (t.kind != Timer::Answer) {
+                streamTurn(c, t);
+                continue;
+            }
             if (c.h2) {
                 c.h2->answer(t.stream, t.rule, t.fault, c.out);
                 flush(c);

@@ -2,6 +2,7 @@
 
 #include "http1session.h"
 #include "http2session.h"
+#include "ssesessions.h"
 #include "wssessions.h"
 
 #include <algorithm>
@@ -170,51 +171,74 @@ private:
 
 } // namespace
 
-// HTTP/1.1 requests and WebSocket conversations side by side: each request to the sessions of its protocol.
+// HTTP/1.1 requests, WebSocket conversations and event streams side by side: each request to the sessions of its
+// protocol (those a plan has no step of are absent).
 class MixedSessions final : public ClientSessions
 {
 public:
-    MixedSessions(ClientSessionsPtr http, std::unique_ptr<WsConversations> ws)
-        : m_http(std::move(http)), m_ws(std::move(ws))
+    MixedSessions(ClientSessionsPtr http, std::unique_ptr<WsConversations> ws, std::unique_ptr<SseConversations> sse)
+        : m_http(std::move(http)), m_ws(std::move(ws)), m_sse(std::move(sse))
     {
     }
     std::size_t send(std::uint32_t slot, const Outgoing& o, Nanos now) override
     {
-        return o.protocol == Protocol::WebSocket ? m_ws->send(slot, o, now) : m_http->send(slot, o, now);
+        if (o.protocol == Protocol::WebSocket && m_ws)
+            return m_ws->send(slot, o, now);
+        if (o.protocol == Protocol::EventStream && m_sse)
+            return m_sse->send(slot, o, now);
+        return m_http->send(slot, o, now);
     }
     void checkDeadlines(Nanos now) override
     {
         m_http->checkDeadlines(now);
-        m_ws->checkDeadlines(now);
+        if (m_ws)
+            m_ws->checkDeadlines(now);
+        if (m_sse)
+            m_sse->checkDeadlines(now);
     }
     void beforeEvents() override { m_http->beforeEvents(); }
     void afterEvents(Nanos now) override { m_http->afterEvents(now); }
     Nanos wakeBy(Nanos limit) const override { return m_http->wakeBy(limit); }
-    std::uint32_t openConnections() const override { return m_http->openConnections() + m_ws->openConnections(); }
+    std::uint32_t openConnections() const override
+    {
+        return m_http->openConnections() + (m_ws ? m_ws->openConnections() : 0) +
+               (m_sse ? m_sse->openConnections() : 0);
+    }
     std::uint32_t maxConnections() const override { return m_http->maxConnections(); }
     std::uint64_t goaways() const override { return m_http->goaways(); }
     void close() override
     {
         m_http->close();
-        m_ws->close();
+        if (m_ws)
+            m_ws->close();
+        if (m_sse)
+            m_sse->close();
     }
 
 private:
     ClientSessionsPtr m_http;
     std::unique_ptr<WsConversations> m_ws;
+    std::unique_ptr<SseConversations> m_sse;
 };
 
 ClientSessionsPtr makeClientSessions(const SessionsConfig& config, EventLoop& loop, SessionListener& listener,
                                      char* readBuffer, std::size_t readBufferSize)
 {
+    ClientSessionsPtr http;
     if (config.http2)
-        return std::make_unique<Http2Sessions>(config, loop, listener, readBuffer, readBufferSize);
-    auto http = std::make_unique<Http1Sessions>(config, loop, listener, readBuffer, readBufferSize);
-    if (!config.websocket)
+        http = std::make_unique<Http2Sessions>(config, loop, listener, readBuffer, readBufferSize);
+    else
+        http = std::make_unique<Http1Sessions>(config, loop, listener, readBuffer, readBufferSize);
+    if (!config.websocket && !config.eventStream) // stream steps have HTTP/1.1 connections of their own
         return http;
-    return std::make_unique<MixedSessions>(std::move(http),
-                                           std::make_unique<WsConversations>(config.slots, loop, listener, readBuffer,
-                                                                             readBufferSize, config.connectTimeout));
+    return std::make_unique<MixedSessions>(
+        std::move(http),
+        config.websocket ? std::make_unique<WsConversations>(config.slots, loop, listener, readBuffer, readBufferSize,
+                                                             config.connectTimeout)
+                         : nullptr,
+        config.eventStream ? std::make_unique<SseConversations>(config.slots, loop, listener, readBuffer,
+                                                                readBufferSize, config.connectTimeout)
+                           : nullptr);
 }
 
 } // namespace stampede

@@ -61,7 +61,8 @@ struct SessionsConfig
     std::uint32_t streams = 1; // HTTP/2: requests at once per connection
     std::uint32_t servers = 1; // HTTP/2: the servers requests go to (Outgoing::server)
     Nanos connectTimeout = 10 * kNanosPerSecond;
-    bool websocket = false; // HTTP/1.1: some requests are WebSocket conversations (wssessions.h)
+    bool websocket = false;   // HTTP/1.1: some requests are WebSocket conversations (wssessions.h)
+    bool eventStream = false; // HTTP/1.1: some requests are event streams read event by event (ssesessions.h)
 };
 // The sessions of the protocol. `readBuffer` is the worker's, shared.
 ClientSessionsPtr makeClientSessions(const SessionsConfig& config, EventLoop& loop, SessionListener& listener,

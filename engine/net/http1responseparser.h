@@ -49,6 +49,8 @@ public:
     std::uint64_t bodyBytes() const { return m_bodyBytes; }
     // Whether any byte of this response has been seen.
     bool started() const { return m_started; }
+    // The final answer's head (status line and headers) has been read: its body, if any, comes next.
+    bool headDone() const { return m_state != State::StatusLine && m_state != State::Header; }
     const std::string& error() const { return m_error; }
     // The longest header or chunk-size line accepted.
     static constexpr std::size_t kLineLimit = 16 * 1024;

@@ -26,6 +26,18 @@ struct WsPlan
     std::vector<bool> binary;           // per message: a binary one (else text)
     std::vector<std::string> protocols; // subprotocols offered
     std::uint32_t receive = 0;          // messages awaited before the close
+    bool requestReply = false;          // each message sent once the one before has had its reply
+    bool keepOpen = false;              // the connection stays open for the user's next step to the same URL
+    std::string match;                  // only messages holding this text are awaited ("" all)
+};
+
+// A Server-Sent Events step's stream (its request is the step's GET, rendered as an HTTP/1.1 request; the
+// sessions read it: ssesessions.h).
+struct SsePlan
+{
+    std::uint32_t receive = 1;    // events awaited
+    std::uint32_t reconnects = 0; // connections again after the stream ended early, each with Last-Event-ID
+    std::string event;            // only events of this type count ("" all)
 };
 
 // A request as rendered for its protocol. The session reads it until the
@@ -54,7 +66,8 @@ enum class Protocol : std::uint8_t
 {
     Http,
     Grpc,
-    WebSocket // a conversation: the upgrade, the messages out, the awaited messages in (wssessions.h)
+    WebSocket,  // a conversation: the upgrade, the messages out, the awaited messages in (wssessions.h)
+    EventStream // a Server-Sent Events stream read until the awaited events (ssesessions.h)
 };
 
 struct Outgoing
@@ -66,7 +79,8 @@ struct Outgoing
     bool noResponseBody = false; // HEAD: the answer has no body whatever its headers say
     Protocol protocol = Protocol::Http;
     CaptureMode capture = CaptureMode::None;
-    const WsPlan* ws = nullptr; // a WebSocket step's: subprotocols, which messages are binary, what to await
+    const WsPlan* ws = nullptr;   // a WebSocket step's: subprotocols, which messages are binary, what to await
+    const SsePlan* sse = nullptr; // an event stream step's: what to await, how often to reconnect
     // Applied by the session as it encodes the request (empty: as rendered).
     std::string_view cookie;        // a Cookie header's value
     std::string_view authorization; // an Authorization header's value (a Digest challenge answered)

@@ -50,6 +50,8 @@ struct Answer
     std::string_view statusName = "status";
     std::string_view codeName;
     std::string_view statusMessage;
+    // A WebSocket conversation's replies: each from its message's send (the n-th in to the n-th out; else null).
+    const std::vector<Nanos>* messageLatencies = nullptr;
     // Sent with a capture mode: what the server sent (else null).
     const HeaderList* headers = nullptr;
     const HeaderList* trailers = nullptr;

@@ -173,6 +173,26 @@ void Transport::watchWrites(bool on)
     setWatch(on || holdsBytes());
 }
 
+bool Transport::writeQueued(const std::string& out, std::size_t& at, std::uint64_t& written, std::string& why)
+{
+    while (at < out.size()) {
+        Io io;
+        const std::size_t n = writeSome(out.data() + at, out.size() - at, io, why);
+        if (io == Io::Done) {
+            at += n;
+            written += n;
+            continue;
+        }
+        if (io == Io::Again) {
+            watchWrites(true);
+            return true;
+        }
+        return false;
+    }
+    watchWrites(false);
+    return true;
+}
+
 void Transport::setWatch(bool on)
 {
     if (m_fd < 0 || on == m_watchingWrites)

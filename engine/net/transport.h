@@ -115,6 +115,9 @@ protected:
     bool pendingBytes() const;
     // Past the connect: wake on writable only while `on` (see EventLoop::watchWrites).
     void watchWrites(bool on);
+    // Writes out[at...] as far as the connection takes it (`at` and `written` advance), waking on writable while
+    // some is left; false with `why` when the connection broke (nothing more can be written).
+    bool writeQueued(const std::string& out, std::size_t& at, std::uint64_t& written, std::string& why);
 
     virtual void onReady(Nanos now, Nanos connect, Nanos handshake, bool tls, bool resumed) = 0;
     // The connect or the handshake failed; the transport is closed.

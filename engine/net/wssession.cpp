@@ -74,23 +74,8 @@ void WsSession::flush(Nanos now)
 {
     if (!ready())
         return;
-    while (m_outAt < m_out.size()) {
-        Io io;
-        std::string why;
-        const std::size_t n = writeSome(m_out.data() + m_outAt, m_out.size() - m_outAt, io, why);
-        if (io == Io::Done) {
-            m_outAt += n;
-            m_bytesOut += n;
-            continue;
-        }
-        if (io == Io::Again) {
-            watchWrites(true);
-            return;
-        }
+    if (std::string why; !writeQueued(m_out, m_outAt, m_bytesOut, why))
         fail(ErrorClass::Reset, why, now);
-        return;
-    }
-    watchWrites(false);
 }
 
 bool WsSession::send(WsOpcode type, std::string_view data, Nanos now)

@@ -20,14 +20,27 @@ public:
     std::size_t start(const Outgoing& o, Nanos now, Nanos connectTimeout)
     {
         m_o = o;
-        m_got = 0;
+        m_got = m_seen = 0;
         m_sent = 0;
         m_want = o.ws ? o.ws->receive : 0;
         m_last.clear();
+        m_sentAt.clear();
+        m_latencies.clear();
         m_active = true;
         m_start = now;
         m_first = 0;
         m_deadline = now + o.timeout;
+        const std::string_view line = requestLine(*o.request);
+        if (m_session.isWebSocket() && m_kept == line && m_keptAt && m_keptAt->sameAs(*o.endpoint)) { // kept for it
+            m_bytesBefore = m_session.bytesIn();
+            std::size_t bytes = 0;
+            for (const auto& m : o.request->messages)
+                bytes += m.size();
+            begin(now);
+            return bytes;
+        }
+        m_kept.clear();
+        m_bytesBefore = 0;
         std::uint8_t nonce[16];
         if (RAND_bytes(nonce, sizeof nonce) != 1)
             std::abort(); // no key the RFC allows can be made
@@ -65,26 +78,43 @@ public:
     }
     void onWsOpen(std::uint32_t, std::string_view, Nanos now) override
     {
-        if (!m_active)
-            return;
-        const auto& messages = m_o.request->messages;
-        for (std::size_t i = 0; i < messages.size(); ++i)
-            m_sent += m_session.send(m_o.ws && i < m_o.ws->binary.size() && m_o.ws->binary[i] ? WsOpcode::Binary
-                                                                                              : WsOpcode::Text,
-                                     messages[i], now);
+        if (m_active)
+            begin(now);
+    }
+    // The conversation's messages out, on a connection just opened or kept from the step before.
+    void begin(Nanos now)
+    {
+        const std::size_t count = m_o.request->messages.size();
+        for (std::size_t i = 0; i < (m_o.ws && m_o.ws->requestReply ? std::min<std::size_t>(count, 1) : count); ++i)
+            sendMessage(i, now);
         if (m_want == 0)
             succeed(now);
+    }
+    void sendMessage(std::size_t i, Nanos now)
+    {
+        const bool binary = m_o.ws && i < m_o.ws->binary.size() && m_o.ws->binary[i];
+        m_sent += m_session.send(binary ? WsOpcode::Binary : WsOpcode::Text, m_o.request->messages[i], now);
+        m_sentAt.push_back(now);
     }
     void onWsMessage(std::uint32_t, WsOpcode, std::string_view data, Nanos now) override
     {
         if (!m_active)
             return;
+        ++m_seen;
+        if (m_o.ws && !m_o.ws->match.empty() && data.find(m_o.ws->match) == std::string_view::npos)
+            return;                  // counted, not awaited
+        if (m_got < m_sentAt.size()) // the n-th message in answers the n-th out
+            m_latencies.push_back(now - m_sentAt[m_got]);
         if (m_got++ == 0)
             m_first = now;
         if (m_o.capture != CaptureMode::None)
             m_last.assign(data);
-        if (m_got >= m_want)
+        if (m_got >= m_want) {
             succeed(now);
+            return;
+        }
+        if (m_o.ws && m_o.ws->requestReply && m_sentAt.size() < m_o.request->messages.size())
+            sendMessage(m_sentAt.size(), now);
     }
     void onWsEnd(std::uint32_t, const WsEnd& e, Nanos now) override
     {
@@ -105,13 +135,19 @@ private:
     void succeed(Nanos now)
     {
         m_active = false;
-        m_session.close(1000, {}, now, kCloseTimeout); // its end is heard by no step
+        if (m_o.ws && m_o.ws->keepOpen) { // for this user's next step to the same URL
+            m_kept.assign(requestLine(*m_o.request));
+            m_keptAt = m_o.endpoint;
+        } else {
+            m_session.close(1000, {}, now, kCloseTimeout); // its end is heard by no step
+        }
         Answer a;
         a.setHttpStatus(101);
-        a.bytesIn = m_session.bytesIn();
+        a.bytesIn = m_session.bytesIn() - m_bytesBefore;
         a.messagesOut = std::uint32_t(m_sent);
-        a.messagesIn = m_got;
+        a.messagesIn = m_seen;
         a.timeToFirstByte = m_first ? m_first - m_start : -1;
+        a.messageLatencies = m_latencies.empty() ? nullptr : &m_latencies;
         if (m_o.capture != CaptureMode::None) {
             a.headers = &m_noHeaders;
             a.body = &m_last;
@@ -121,12 +157,14 @@ private:
     void fail(ErrorClass error, std::string why, Nanos now)
     {
         m_active = false;
+        m_kept.clear();
         m_why = std::move(why);
         if (m_session.isWebSocket())
             m_session.close(error == ErrorClass::Timeout ? 1001 : 1002, {}, now, kCloseTimeout);
         Answer a = Answer::failure(error, m_why);
         a.messagesOut = std::uint32_t(m_sent);
-        a.messagesIn = m_got;
+        a.messagesIn = m_seen;
+        a.messageLatencies = m_latencies.empty() ? nullptr : &m_latencies;
         m_listener.onAnswer(m_slot, a, now);
     }
 
@@ -134,9 +172,19 @@ private:
     SessionListener& m_listener;
     WsSession m_session;
     Outgoing m_o;
-    std::uint32_t m_got = 0, m_want = 0;
+    // The request line of a rendered upgrade: the URL a kept connection is kept for.
+    static std::string_view requestLine(const RenderedRequest& r)
+    {
+        return std::string_view(r.wire).substr(0, r.wire.find("\r\n"));
+    }
+
+    std::uint32_t m_got = 0, m_want = 0, m_seen = 0; // awaited messages come, awaited, every message come
+    std::string m_kept;                              // the request line of the upgrade kept open ("" none)
+    const Endpoint* m_keptAt = nullptr;
+    std::uint64_t m_bytesBefore = 0; // a kept connection's bytes before this step
     std::size_t m_sent = 0;
     std::string m_last, m_why;
+    std::vector<Nanos> m_sentAt, m_latencies; // each message's send; each reply's time from it
     Answer::HeaderList m_noHeaders;
     bool m_active = false;
     Nanos m_start = 0, m_first = 0, m_deadline = 0;

@@ -10,6 +10,7 @@
 #include "httpstep.h"
 #include "replaystep.h"
 #include "scriptplan.h"
+#include "ssestep.h"
 #include "stepoptions.h"
 #include "testplan.h"
 #include "variableplan.h"
@@ -55,7 +56,8 @@ class Compiler final : private StepContext
 {
 public:
     Compiler(const v1::Scenario& s, const PlanOptions& o, std::vector<PlanError>& e)
-        : m_s(s), m_o(o), m_errors(e), m_vars(*this, m_plan), m_grpc(*this), m_http(*this), m_ws(*this), m_replay(*this)
+        : m_s(s), m_o(o), m_errors(e), m_vars(*this, m_plan), m_grpc(*this), m_http(*this), m_ws(*this), m_sse(*this),
+          m_replay(*this)
     {
     }
 
@@ -200,6 +202,7 @@ private:
             const std::string field = "steps[" + std::to_string(i) + "]";
             PlannedStep ps;
             if ((st.has_websocket() ? m_ws.compile(st, field, ps)
+                 : st.has_sse()     ? m_sse.compile(st, field, ps)
                  : st.has_grpc()    ? m_grpc.compile(st, field, ps)
                                     : m_http.compile(st, field, ps)) &&
                 thinkTime(st, field + ".thinkTime", ps.think) && compileChecks(st, field, m_plan, *this, ps) &&
@@ -367,11 +370,6 @@ private:
             m_plan.alpnDecides = allTls; // the resolve step asks the server (resolve/targets.h)
             break;
         }
-        if (std::any_of(m_plan.steps.begin(), m_plan.steps.end(), [](const PlannedStep& p) { return p.ws; })) {
-            if (m_plan.http == HttpVersion::Http2)
-                error("http", "WebSocket steps upgrade HTTP/1.1 connections: leave http at auto or set HTTP_1_1");
-            m_plan.alpnDecides = false; // HTTP/1.1 for every step
-        }
         if (m_plan.http == HttpVersion::Http2)
             for (const auto& st : m_plan.steps)
                 if (st.runtimeOrigin)
@@ -496,6 +494,7 @@ private:
     GrpcStepCompiler m_grpc;
     HttpStepCompiler m_http;
     WsStepCompiler m_ws;
+    SseStepCompiler m_sse;
     ReplayStepCompiler m_replay;
     bool m_replaying = false;  // the scenario replays traffic: its executor comes with the traffic (steps())
     std::uint32_t m_spans = 0; // span id variables made so far, one per request of a traced scenario

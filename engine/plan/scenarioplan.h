@@ -159,7 +159,8 @@ struct PlannedStep
     // iteration and converted to the message), or, when fixed, the framed
     // message itself. Always HTTP/2.
     std::shared_ptr<const GrpcMethodPlan> grpc;
-    std::shared_ptr<const WsPlan> ws; // set for a WebSocket step (protocol WebSocket)
+    std::shared_ptr<const WsPlan> ws;   // set for a WebSocket step (protocol WebSocket)
+    std::shared_ptr<const SsePlan> sse; // set for an event stream step (protocol EventStream)
     // What the worker knows of the step's protocol: its session's (net/outgoing.h), and the codec of a body that
     // goes in another form than written (a gRPC message: JSON rendered, framed protobuf sent; null: as rendered).
     Protocol protocol = Protocol::Http;

@@ -1,48 +1,11 @@
 #include "wsstep.h"
 
 #include "httpstep.h"
+#include "renamedfields.h"
 
 #include "stampede/v1/scenario.pb.h"
 
 namespace stampede {
-
-namespace {
-
-// The HTTP step compiler's faults named by the WebSocket step's fields: "steps[0].request.url" is
-// "steps[0].websocket.url"; everything else goes to the run's context as it is.
-class WsFields final : public StepContext
-{
-public:
-    WsFields(StepContext& inner, std::string step) : m_inner(inner), m_step(std::move(step)) {}
-    const v1::Scenario& scenario() const override { return m_inner.scenario(); }
-    const PlanOptions& options() const override { return m_inner.options(); }
-    const ScenarioPlan& plan() const override { return m_inner.plan(); }
-    void error(std::string field, std::string message) override { m_inner.error(renamed(field), std::move(message)); }
-    bool compileText(const std::string& text, const std::string& field, Template& out) override
-    {
-        return m_inner.compileText(text, renamed(field), out);
-    }
-    Template traceparent() override { return m_inner.traceparent(); }
-    void readsFile(const std::string& path) override { m_inner.readsFile(path); }
-    std::shared_ptr<TlsContext> tlsContext(bool verify) override { return m_inner.tlsContext(verify); }
-    bool fileOrInline(const std::string& file, const std::string& inlined, const std::string& field,
-                      std::string& out) override
-    {
-        return m_inner.fileOrInline(file, inlined, field, out);
-    }
-
-private:
-    std::string renamed(const std::string& field) const
-    {
-        const std::string from = m_step + ".request";
-        return field.rfind(from, 0) == 0 ? m_step + ".websocket" + field.substr(from.size()) : field;
-    }
-
-    StepContext& m_inner;
-    std::string m_step;
-};
-
-} // namespace
 
 bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, PlannedStep& ps)
 {
@@ -53,12 +16,13 @@ bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, Plann
         url = "http://" + url.substr(5);
     } else if (url.rfind("wss://", 0) == 0) {
         url = "https://" + url.substr(6);
-    } else {
+    } else if (url.rfind("${", 0) != 0) { // a variable holding the server's http:// or https:// is the same server
         m_ctx.error(wf + ".url", "a WebSocket URL starts with ws:// or wss:// (got \"" + w.url() + "\")");
         return false;
     }
-    if (st.has_request() || st.has_grpc()) {
-        m_ctx.error(wf, "a step is a request, a gRPC call or a WebSocket conversation, not two of them");
+    if (st.has_request() || st.has_grpc() || st.has_sse()) {
+        m_ctx.error(wf, "a step is a request, a gRPC call, a WebSocket conversation or an event stream, not two of "
+                        "them");
         return false;
     }
     if (!st.pre_request_script().empty() || !st.test_script().empty()) {
@@ -99,7 +63,7 @@ bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, Plann
         *rq.mutable_timeout() = w.timeout();
     if (http.name().empty())
         http.set_name("WS " + w.url().substr(w.url().find("://") + 3));
-    WsFields fields(m_ctx, field);
+    RenamedFields fields(m_ctx, field, "websocket");
     HttpStepCompiler httpCompiler(fields);
     if (!httpCompiler.compile(http, field, ps))
         return false;
@@ -119,6 +83,14 @@ bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, Plann
         plan->binary.push_back(!m.binary().empty());
     }
     plan->receive = w.has_receive() ? w.receive() : std::uint32_t(w.send_size());
+    plan->requestReply = w.request_reply();
+    plan->keepOpen = w.keep_open();
+    plan->match = w.match();
+    if (plan->requestReply && plan->receive < std::uint32_t(w.send_size())) {
+        m_ctx.error(wf + ".receive",
+                    "request/reply awaits a reply to each message: receive at least " + std::to_string(w.send_size()));
+        return false;
+    }
     if (plan->receive > kMaxAwaited) {
         m_ctx.error(wf + ".receive", "at most " + std::to_string(kMaxAwaited) + " messages awaited");
         return false;

@@ -52,6 +52,7 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.errors = m.counters.errors;
     s.errorsByClass = m.counters.errorsByClass;
     s.rate = seconds > 0 ? double(m.counters.requests) / seconds : 0;
+    s.messageRate = seconds > 0 ? double(m.counters.messagesReceived) / seconds : 0;
     s.late = m.counters.late;
     s.dropped = m.counters.dropped;
     s.bytesIn = m.counters.bytesIn;
@@ -63,6 +64,8 @@ MetricsSummary summarizeMetrics(const std::string& name, const StepMetrics& m, d
     s.paced = m.sendLag.count();
     s.firstByte = LatencySummary::of(m.firstByte);
     s.firstBytes = m.firstByte.count();
+    s.messageLatency = LatencySummary::of(m.messageLatency);
+    s.messageReplies = m.messageLatency.count();
     const auto& c = m.counters;
     s.connects = c.connects;
     s.connectMeanMs = c.connects ? double(c.connectNanos) / double(c.connects) / 1e6 : 0;
@@ -142,6 +145,20 @@ double thresholdValue(const Threshold& t, const MetricsSummary& s)
         return s.rate;
     case Threshold::Metric::AgentCpu:
         return std::max(0.0, s.agentCpu);
+    case Threshold::Metric::MessagesReceived:
+        return double(s.messagesReceived);
+    case Threshold::Metric::MessageRate:
+        return s.messageRate;
+    case Threshold::Metric::MessageP50:
+        return s.messageLatency.p50;
+    case Threshold::Metric::MessageP90:
+        return s.messageLatency.p90;
+    case Threshold::Metric::MessageP95:
+        return s.messageLatency.p95;
+    case Threshold::Metric::MessageP99:
+        return s.messageLatency.p99;
+    case Threshold::Metric::MessageMax:
+        return s.messageLatency.max;
     }
     return 0;
 }
@@ -184,6 +201,7 @@ std::string metricsJson(const MetricsSummary& m)
          ",\n    \"service_time_ms\": " + latencyJson(m.serviceTime) +
          (m.paced ? ",\n    \"send_lag_ms\": " + latencyJson(m.sendLag) : std::string()) +
          (m.firstBytes ? ",\n    \"first_byte_ms\": " + latencyJson(m.firstByte) : std::string()) +
+         (m.messageReplies ? ",\n    \"message_latency_ms\": " + latencyJson(m.messageLatency) : std::string()) +
          ",\n    \"connections\": {\"opened\": " + std::to_string(m.connects) +
          ", \"connect_mean_ms\": " + num(m.connectMeanMs) + ", \"tls_handshakes\": " + std::to_string(m.handshakes) +
          ", \"tls_resumed\": " + std::to_string(m.handshakesResumed) +

@@ -30,19 +30,22 @@ struct MetricsSummary
     std::uint64_t requests = 0;
     std::uint64_t errors = 0;
     std::array<std::uint64_t, kErrorClassCount> errorsByClass{};
-    double rate = 0; // completed requests per second
+    double rate = 0;        // completed requests per second
+    double messageRate = 0; // stream messages (and events) received per second
     std::uint64_t late = 0;
     std::uint64_t dropped = 0;
     std::uint64_t bytesIn = 0;
     std::uint64_t bytesOut = 0;
-    LatencySummary latency;       // from the intended start
-    LatencySummary serviceTime;   // from the actual send
-    LatencySummary sendLag;       // paced models (open, replay): from the intended start to the send
-    LatencySummary firstByte;     // from the request's write (after connect, handshake) to the first bytes
-    std::uint64_t firstBytes = 0; // answers whose first byte was timed
-    std::uint64_t paced = 0;      // requests whose send lag was measured
-    std::uint64_t connects = 0;   // connections set up
-    double connectMeanMs = 0;     // TCP connect time
+    LatencySummary latency;           // from the intended start
+    LatencySummary serviceTime;       // from the actual send
+    LatencySummary sendLag;           // paced models (open, replay): from the intended start to the send
+    LatencySummary firstByte;         // from the request's write (after connect, handshake) to the first bytes
+    std::uint64_t firstBytes = 0;     // answers whose first byte was timed
+    LatencySummary messageLatency;    // stream steps: a message's send to its reply
+    std::uint64_t messageReplies = 0; // replies timed so
+    std::uint64_t paced = 0;          // requests whose send lag was measured
+    std::uint64_t connects = 0;       // connections set up
+    double connectMeanMs = 0;         // TCP connect time
     // TCP connect, full and resumed TLS handshake times; each only where its
     // engines timed every one (an older engine sends the counts alone)
     std::optional<LatencySummary> connect, handshake, resumed;

@@ -71,8 +71,13 @@ void timingLines(std::ostream& os, const RunSummary& s)
     if (s.total.paced)
         os << "send lag (intended start to send): p50 " << jsonNumber(s.total.sendLag.p50) << " ms, p99 "
            << jsonNumber(s.total.sendLag.p99) << " ms, max " << jsonNumber(s.total.sendLag.max) << " ms\n";
+    if (s.total.messageReplies)
+        os << "message latency (send to reply, " << s.total.messageReplies << " replies): p50 "
+           << jsonNumber(s.total.messageLatency.p50) << " ms, p99 " << jsonNumber(s.total.messageLatency.p99)
+           << " ms, max " << jsonNumber(s.total.messageLatency.max) << " ms\n";
     if (s.total.messagesSent || s.total.messagesReceived)
-        os << "WebSocket messages: " << s.total.messagesSent << " sent, " << s.total.messagesReceived << " received\n";
+        os << "Stream messages (WebSocket, events): " << s.total.messagesSent << " sent, " << s.total.messagesReceived
+           << " received\n";
     if (s.replay)
         os << "replay: " << s.replay->records << " recorded requests at x" << jsonNumber(s.replay->speed)
            << ", amplified x" << s.replay->amplify << ": " << s.replay->planned << " planned, " << s.total.requests

@@ -18,7 +18,8 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
     m_encoders.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const PlannedStep& st = plan.steps[i];
-        m_templated[i] = !(http2 ? st.h2Fixed : st.fixed);
+        const bool h2 = http2 && !streamStep(st); // a stream step has HTTP/1.1 connections of its own
+        m_templated[i] = !(h2 ? st.h2Fixed : st.fixed);
         m_anyTemplated |= m_templated[i];
         if (m_templated[i]) {
             if (st.codec)
@@ -29,7 +30,7 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
         if (st.digest)
             for (const Template& t : st.digest->fields)
                 r.digest.push_back(t.constantText());
-        if (!http2) {
+        if (!h2) {
             if (!headTooBig(std::min(st.fixedBytes.find("\r\n\r\n"), st.fixedBytes.size()), r)) {
                 r.wire = st.fixedBytes;
                 r.bytes = r.wire.size();
@@ -54,7 +55,7 @@ RequestRenderer::RequestRenderer(const ScenarioPlan& plan, bool http2)
 
 void RequestRenderer::render(std::size_t step, const ValueLookup& values, RenderedRequest& out)
 {
-    if (m_http2)
+    if (m_http2 && !streamStep(m_plan.steps[step]))
         renderHttp2(step, values, out);
     else
         renderHttp1(m_plan.steps[step], values, out);

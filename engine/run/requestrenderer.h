@@ -49,6 +49,8 @@ private:
     // A head of `bytes` over kMaxHead: `out` fails (a `render` error naming its size) and keeps nothing of it.
     static bool headTooBig(std::size_t bytes, RenderedRequest& out);
     void renderHttp2(std::size_t step, const ValueLookup& values, RenderedRequest& out);
+    // A WebSocket or event stream step: rendered as HTTP/1.1 whatever the plan's version (its sessions' own).
+    static bool streamStep(const PlannedStep& st) { return st.ws || st.sse; }
     void encodeBody(std::size_t step, RenderedRequest& r);
     static void point(const PlannedStep& st, RenderedRequest& r);
     static bool retagged(std::string_view name, std::string_view value, std::string& out);

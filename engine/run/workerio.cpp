@@ -22,6 +22,7 @@ SessionsConfig sessionsConfig(const ScenarioPlan& plan, std::uint32_t slots)
     c.servers = plan.endpointCount;
     c.connectTimeout = plan.connectTimeout;
     c.websocket = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlannedStep& s) { return s.ws; });
+    c.eventStream = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlannedStep& s) { return s.sse; });
     return c;
 }
 
@@ -40,6 +41,7 @@ Outgoing outgoingOf(const PlannedStep& step)
     o.protocol = step.protocol;
     o.capture = captureFor(step);
     o.ws = step.ws.get();
+    o.sse = step.sse.get();
     return o;
 }
 

@@ -17,6 +17,11 @@ void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
         c.messagesSent += answer.messagesOut;
         c.messagesReceived += answer.messagesIn;
     }
+    if (answer.messageLatencies) {
+        StepMetrics& m = metricsAt(std::size_t(m_slots[tag].step), now);
+        for (const Nanos l : *answer.messageLatencies)
+            m.messageLatency.record(std::uint64_t(std::max<Nanos>(0, l) / kNanosPerMicro));
+    }
     if (answer.failed) {
         fail(tag, answer, now);
         return;

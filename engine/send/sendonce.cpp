@@ -167,6 +167,25 @@ void callGrpc(const PlannedStep& st, bool verify, SendOnceResult& r)
         r.answerError = err;
 }
 
+// A WebSocket step's conversation: the upgrade as rendered, its messages, what it awaits.
+void converse(const PlannedStep& st, const RenderedRequest& rendered, SendOnceResult& r)
+{
+    r.websocket = true;
+    Endpoint ep = st.endpoint;
+    if (!ep.lookUp(r.ws.error))
+        return;
+    WsExchangeRequest x;
+    x.endpoint = &ep;
+    x.upgrade = rendered.wire;
+    x.messages = rendered.messages;
+    x.binary = st.ws->binary;
+    x.protocols = st.ws->protocols;
+    x.receive = st.ws->receive;
+    x.requestReply = st.ws->requestReply;
+    x.timeout = st.timeout;
+    r.ws = wsExchange(x);
+}
+
 } // namespace
 
 namespace {
@@ -368,6 +387,10 @@ SendOnceResult sendOnce(const SendOnceRequest& rq)
     const PlannedStep& st = rendered.plan->steps.front();
     if (st.grpc) {
         callGrpc(st, rendered.verify, r);
+        return r;
+    }
+    if (st.ws) {
+        converse(st, rendered.request, r);
         return r;
     }
     HttpExchangeRequest x;

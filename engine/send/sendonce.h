@@ -3,10 +3,12 @@
 // request, its form and auth with ${…}), compiled as a run compiles it with
 // the given values as constants, rendered by the run's renderer, and sent
 // once, blocking (call it off the GUI thread), over HTTP/1.1 or HTTP/2; a
-// gRPC call's answer is decoded to JSON with its schema. So what Send sends
+// gRPC call's answer is decoded to JSON with its schema; a WebSocket step is
+// one conversation (net/wsexchange.h). So what Send sends
 // is byte for byte what a run sends for the same step and values.
 #include "net/http2exchange.h"
 #include "net/httpexchange.h"
+#include "net/wsexchange.h"
 
 #include <string>
 #include <utility>
@@ -46,8 +48,10 @@ struct SendOnceResult
     bool grpc = false;
     HttpExchangeResult http;  // an HTTP request's answer
     Http2ExchangeResult call; // a gRPC call's answer
-    std::string answerJson;   // its message as JSON (grpc-status 0)
-    std::string answerError;  // why the message could not be read
+    bool websocket = false;   // a WebSocket conversation: `ws` (the upgrade as sent is `sent`)
+    WsExchangeResult ws;
+    std::string answerJson;  // its message as JSON (grpc-status 0)
+    std::string answerError; // why the message could not be read
     // The step's scripts, run as a run runs them: the test script's pm.test
     // results, what the scripts set of names the requests use, their
     // console.log lines, and why one failed ("" none; a pre-request script's

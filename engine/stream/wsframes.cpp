@@ -8,16 +8,21 @@ void appendWsFrame(std::string& out, WsOpcode op, std::string_view payload, cons
 {
     out.push_back(char((fin ? 0x80 : 0) | std::uint8_t(op)));
     const std::uint64_t n = payload.size();
+    const std::uint8_t masked = mask ? 0x80 : 0;
     if (n < 126) {
-        out.push_back(char(0x80 | n));
+        out.push_back(char(masked | n));
     } else if (n <= 0xFFFF) {
-        out.push_back(char(0x80 | 126));
+        out.push_back(char(masked | 126));
         out.push_back(char(n >> 8));
         out.push_back(char(n & 0xFF));
     } else {
-        out.push_back(char(0x80 | 127));
+        out.push_back(char(masked | 127));
         for (int shift = 56; shift >= 0; shift -= 8)
             out.push_back(char((n >> shift) & 0xFF));
+    }
+    if (!mask) {
+        out.append(payload);
+        return;
     }
     out.append(reinterpret_cast<const char*>(mask), 4);
     const std::size_t at = out.size();
@@ -74,8 +79,10 @@ WsReader::Result WsReader::feed(std::string_view bytes, const Events& events)
         if (!(op == WsOpcode::Continuation || op == WsOpcode::Text || op == WsOpcode::Binary || op == WsOpcode::Close ||
               op == WsOpcode::Ping || op == WsOpcode::Pong))
             return fault(1002, "a frame with the reserved opcode " + std::to_string(int(op)));
-        if (b1 & 0x80)
-            return fault(1002, "a masked frame from the server (a server's frames are never masked)");
+        const bool masked = b1 & 0x80;
+        if (masked != m_limits.fromClient)
+            return fault(1002, masked ? "a masked frame from the server (a server's frames are never masked)"
+                                      : "an unmasked frame from the client (a client masks every frame)");
         std::uint64_t length = b1 & 0x7F;
         std::size_t header = 2;
         if (length == 126) {
@@ -97,12 +104,21 @@ WsReader::Result WsReader::feed(std::string_view bytes, const Events& events)
             if (length <= 0xFFFF)
                 return fault(1002, "a frame length not in its shortest form");
         }
+        const std::size_t key = header;
+        if (masked)
+            header += 4;
         if (control && (length > 125 || !fin))
             return fault(1002, length > 125 ? "a control frame of more than 125 bytes" : "a fragmented control frame");
         if (!control && length > m_limits.message - std::min(m_limits.message, m_message.size()))
             return fault(1009, "a message of more than " + std::to_string(m_limits.message) + " bytes");
-        if (p.size() - header < length)
-            break; // the frame is not whole yet (bounded: its length passed the check above)
+        if (p.size() < header || p.size() - header < length)
+            break;    // the frame is not whole yet (bounded: its length passed the check above)
+        if (masked) { // unmasked where it lies (the payload is this reader's own copy)
+            char* payload = m_pending.data() + at + header;
+            const auto* k = reinterpret_cast<const std::uint8_t*>(p.data() + key);
+            for (std::size_t i = 0; i < length; ++i)
+                payload[i] = char(std::uint8_t(payload[i]) ^ k[i & 3]);
+        }
         at += header + std::size_t(length);
         ++m_frames;
         if (!frame(op, fin, p.substr(header, std::size_t(length)), events, r))

@@ -1,14 +1,16 @@
 #pragma once
 // WebSocket framing (RFC 6455, section 5), a client's side: frames written
 // masked with a key per frame (the caller's random source), and the server's
-// frames read as the bytes come, a message at a time. A server is not
-// trusted; each fault is a protocol error with the close code the RFC names
-// for it, and nothing more is read:
+// frames read as the bytes come, a message at a time. The server's side too
+// (the mock's): frames written unmasked (no key), a client's frames read,
+// which must be masked. The peer is not trusted; each fault is a protocol
+// error with the close code the RFC names for it, and nothing more is read:
 // - 1002: reserved bits set (none negotiated), a reserved opcode, a masked
 //   frame, a length not in its shortest form or with its top bit set, a
 //   control frame over 125 bytes or fragmented, a continuation with no
 //   message begun, a new message before the last one ended, a close of one
-//   byte or with a code no endpoint may send;
+//   byte or with a code no endpoint may send (read as a server: an unmasked
+//   frame);
 // - 1007: a text message or a close reason that is not UTF-8;
 // - 1009: a message over the bound (what is held never passes it).
 #include <cstddef>
@@ -29,7 +31,8 @@ enum class WsOpcode : std::uint8_t
     Pong = 0xA
 };
 
-// One client frame of `payload` into `out`: FIN as given, masked with `mask`.
+// One frame of `payload` into `out`: FIN as given, masked with `mask` (a client's), or unmasked when it is null
+// (a server's).
 void appendWsFrame(std::string& out, WsOpcode op, std::string_view payload, const std::uint8_t mask[4],
                    bool fin = true);
 // A close frame's payload: the code (none for 0) and at most 123 bytes of reason, cut before a character.
@@ -43,6 +46,7 @@ public:
     struct Limits
     {
         std::size_t message = 16 * 1024 * 1024; // the most one message (all its frames) may hold
+        bool fromClient = false;                // read as a server: every frame masked, and unmasked here
     };
     struct Events
     {
@@ -63,7 +67,7 @@ public:
     };
     Result feed(std::string_view bytes, const Events& events);
 
-    // The server's close: its code (1005 when it gave none) and reason.
+    // The peer's close: its code (1005 when it gave none) and reason.
     std::uint16_t closeCode() const { return m_closeCode; }
     const std::string& closeReason() const { return m_closeReason; }
     std::uint16_t faultCode() const { return m_faultCode; }

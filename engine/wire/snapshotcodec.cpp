@@ -47,6 +47,8 @@ void encodeStep(const StepMetrics& st, v1::StepSnapshot& s)
         s.set_tls_handshake(st.handshake.serialize());
     if (st.resumed.count())
         s.set_tls_resumed(st.resumed.serialize());
+    if (st.messageLatency.count())
+        s.set_message_latency(st.messageLatency.serialize());
 }
 
 bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequence, std::string& error)
@@ -88,7 +90,8 @@ bool decodeStep(const v1::StepSnapshot& s, StepMetrics& m, std::uint64_t sequenc
         (!s.first_byte().empty() && !m.firstByte.deserialize(s.first_byte())) ||
         (!s.connect().empty() && !m.connect.deserialize(s.connect())) ||
         (!s.tls_handshake().empty() && !m.handshake.deserialize(s.tls_handshake())) ||
-        (!s.tls_resumed().empty() && !m.resumed.deserialize(s.tls_resumed()))) {
+        (!s.tls_resumed().empty() && !m.resumed.deserialize(s.tls_resumed())) ||
+        (!s.message_latency().empty() && !m.messageLatency.deserialize(s.message_latency()))) {
         error = "a histogram in snapshot " + std::to_string(sequence) + " does not decode";
         return false;
     }

@@ -61,13 +61,17 @@ private slots:
             << "steps[0].websocket.send[0].text: unknown variable ${nope}";
         QTest::addRow("ws and request")
             << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\"}, \"request\": {\"url\": \"http://127.0.0.1/\"}}")
-            << "steps[0].websocket: a step is a request, a gRPC call or a WebSocket conversation";
+            << "steps[0].websocket: a step is a request, a gRPC call, a WebSocket conversation or an event stream";
+        QTest::addRow("sse and grpc")
+            << ws("{\"sse\": {\"url\": \"http://127.0.0.1/\"}, \"grpc\": {\"method\": \"a.B/C\"}}")
+            << "steps[0].sse: a step is a request, a gRPC call, a WebSocket conversation";
+        QTest::addRow("ws request/reply receives too few")
+            << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\", \"requestReply\": true, \"receive\": 1, "
+                  "\"send\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}}")
+            << "steps[0].websocket.receive: request/reply awaits a reply to each message";
         QTest::addRow("ws subprotocol")
             << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\", \"subprotocols\": [\"a b\"]}}")
             << "steps[0].websocket.subprotocols[0]: \"a b\" is not a subprotocol's name";
-        QTest::addRow("ws over HTTP/2") << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\"}}",
-                                              "\"http\": \"HTTP_2\", ")
-                                        << "http: WebSocket steps upgrade HTTP/1.1 connections";
         QTest::addRow("ws header") << ws("{\"websocket\": {\"url\": \"ws://127.0.0.1/\", \"headers\": [{\"name\": \"a "
                                          "b\", \"value\": \"1\"}]}}")
                                    << "steps[0].websocket.headers[0].name: \"a b\" is not a header name";

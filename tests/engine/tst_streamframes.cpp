@@ -178,6 +178,61 @@ private slots:
         QCOMPARE(wsClosePayload(0, "x"), std::string());
     }
 
+    // The server's side (the mock's): a client's masked frames read back, byte by byte and whole, in every length
+    // form, fragmented with a ping between; an unmasked frame from a client is a fault (1002); a server's frame
+    // goes unmasked and a client's reader takes it.
+    void wsFramesReadAsAServer()
+    {
+        const std::uint8_t mask[4] = {0x12, 0x34, 0x56, 0x78};
+        std::string wire;
+        std::string big(70000, '\0');
+        for (std::size_t i = 0; i < big.size(); ++i)
+            big[i] = char(i * 7);
+        appendWsFrame(wire, WsOpcode::Text, "Hello", mask);
+        appendWsFrame(wire, WsOpcode::Binary, std::string(300, 'b'), mask);
+        appendWsFrame(wire, WsOpcode::Binary, big, mask);
+        appendWsFrame(wire, WsOpcode::Text, "frag", mask, false);
+        appendWsFrame(wire, WsOpcode::Ping, "p", mask);
+        appendWsFrame(wire, WsOpcode::Continuation, "ment", mask);
+        appendWsFrame(wire, WsOpcode::Close, wsClosePayload(1000, "bye"), mask);
+        for (const std::size_t step : {std::size_t(1), std::size_t(7), wire.size()}) {
+            WsReader reader(WsReader::Limits{1 << 20, true});
+            std::vector<std::string> got;
+            WsReader::Events ev;
+            ev.message = [&](WsOpcode t, std::string_view d) {
+                got.push_back(std::to_string(int(t)) + ":" +
+                              (d.size() > 10 ? std::to_string(d.size()) : std::string(d)));
+                if (d.size() == big.size())
+                    got.back() += d == big ? "=" : "!";
+                return true;
+            };
+            ev.ping = [&](std::string_view p) { got.push_back("ping:" + std::string(p)); };
+            WsReader::Result r = WsReader::Result::More;
+            for (std::size_t at = 0; at < wire.size() && r == WsReader::Result::More; at += step)
+                r = reader.feed(std::string_view(wire).substr(at, step), ev);
+            QCOMPARE(r, WsReader::Result::Closed);
+            QCOMPARE(reader.closeCode(), std::uint16_t(1000));
+            QCOMPARE(reader.closeReason(), std::string("bye"));
+            const std::vector<std::string> want{"1:Hello", "2:300", "2:70000=", "ping:p", "1:fragment"};
+            QCOMPARE(got, want);
+        }
+        WsReader server(WsReader::Limits{1 << 20, true});
+        QCOMPARE(server.feed(frame(0x81, "x"), {}), WsReader::Result::Fault);
+        QCOMPARE(server.faultCode(), std::uint16_t(1002));
+        std::string fromServer;
+        appendWsFrame(fromServer, WsOpcode::Text, "plain", nullptr);
+        QCOMPARE(fromServer, std::string("\x81\x05plain"));
+        WsReader client;
+        std::string heard;
+        WsReader::Events ev;
+        ev.message = [&](WsOpcode, std::string_view d) {
+            heard.assign(d);
+            return true;
+        };
+        QCOMPARE(client.feed(fromServer, ev), WsReader::Result::More);
+        QCOMPARE(heard, std::string("plain"));
+    }
+
     void wsServerFrames_data()
     {
         QTest::addColumn<std::string>("bytes");

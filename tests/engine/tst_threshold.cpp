@@ -25,6 +25,8 @@ private slots:
         QTest::addRow("one step") << "login: p99 < 300ms" << 300.0 << 299.0 << 300.0;
         QTest::addRow("one check") << "check \"code is 0\" > 99.9%" << 0.999 << 0.9995 << 0.999;
         QTest::addRow("agent cpu") << "agent_cpu < 90%" << 0.9 << 0.89 << 0.9;
+        QTest::addRow("messages received") << "chat: messages_received >= 300" << 300.0 << 300.0 << 299.0;
+        QTest::addRow("message rate") << "message_rate > 50/s" << 50.0 << 50.5 << 50.0;
     }
     // A check by its name, quoted (it may hold a colon or < >), of the run or of one step.
     void namedCheck()
@@ -79,6 +81,9 @@ private slots:
         QTest::addRow("check with no step before its colon") << ": check \"x\" > 99%";
         QTest::addRow("agent cpu over 100 percent") << "agent_cpu > 120%";
         QTest::addRow("agent cpu as a duration") << "agent_cpu > 90ms";
+        QTest::addRow("messages as a duration") << "messages_received > 20ms";
+        QTest::addRow("messages as a share") << "messages_received > 5%";
+        QTest::addRow("message rate as a duration") << "message_rate < 1s";
     }
     void rejects()
     {

@@ -1,6 +1,7 @@
-// libFuzzer target: a WebSocket server's frames (stream/wsframes.h). Whatever the bytes, read whole or split at
-// any point, the same messages and the same end come out; a message is within the bound, a text one UTF-8; a
-// fault has one of the RFC's codes for it.
+// libFuzzer target: a WebSocket server's frames (stream/wsframes.h), and a client's as the mock reads them (masked:
+// the last byte's low bit chooses the side). Whatever the bytes, read whole or split at any point, the same
+// messages and the same end come out; a message is within the bound, a text one UTF-8; a fault has one of the
+// RFC's codes for it.
 #include "core/utf8.h"
 #include "stream/wsframes.h"
 
@@ -8,10 +9,11 @@
 #include <string>
 
 namespace {
-std::string read(std::string_view bytes, std::size_t split, stampede::WsReader::Result& r, std::uint16_t& code)
+std::string read(std::string_view bytes, std::size_t split, bool fromClient, stampede::WsReader::Result& r,
+                 std::uint16_t& code)
 {
     using stampede::WsOpcode;
-    stampede::WsReader reader(stampede::WsReader::Limits{4096});
+    stampede::WsReader reader(stampede::WsReader::Limits{4096, fromClient});
     std::string out;
     stampede::WsReader::Events ev;
     ev.message = [&](WsOpcode t, std::string_view d) {
@@ -44,8 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
     stampede::WsReader::Result whole, split;
     std::uint16_t a = 0, b = 0;
-    const std::string x = read(bytes, bytes.size(), whole, a);
-    const std::string y = read(bytes, size ? data[0] % (size + 1) : 0, split, b);
+    const bool fromClient = size && (data[size - 1] & 1);
+    const std::string x = read(bytes, bytes.size(), fromClient, whole, a);
+    const std::string y = read(bytes, size ? data[0] % (size + 1) : 0, fromClient, split, b);
     if (whole != split || a != b || x != y)
         __builtin_trap();
     return 0;

@@ -5,6 +5,7 @@
 #include "mock/mockserver.h"
 #include "requesteditor.h"
 #include "testsupport.h"
+#include "wsrequestpane.h"
 
 #include "checkstable.h"
 #include <QAbstractItemModelTester>
@@ -63,7 +64,8 @@ private slots:
         auto rules = stampede::MockRuleSet::fromJson(
             "{\"rules\": [{\"method\": \"GET\", \"path\": \"/users/{id}\", \"body\": "
             "\"{\\\"id\\\":42,\\\"name\\\":\\\"Li\\\"}\","
-            " \"headers\": [{\"name\": \"Content-Type\", \"value\": \"application/json\"}]}]}",
+            " \"headers\": [{\"name\": \"Content-Type\", \"value\": \"application/json\"}]},"
+            " {\"path\": \"/chat\", \"websocket\": {\"subprotocol\": \"chat\"}}]}",
             error);
         QVERIFY2(rules, error.c_str());
         m_mock = std::make_unique<stampede::MockServer>(rules);
@@ -76,6 +78,67 @@ private slots:
         QVERIFY2(grpcRules, error.c_str());
         m_grpcMock = std::make_unique<stampede::MockServer>(grpcRules);
         QVERIFY(m_grpcMock->start("127.0.0.1:0", error));
+    }
+
+    // A WebSocket conversation built as a person would: the WebSocket kind, a URL, two messages from the composer
+    // (one with ${…}), request/reply, a subprotocol; Send lists each message both ways in order against the mock's
+    // echo endpoint, the checks judge the last reply, the history keeps it, and the item is a websocket step.
+    void webSocketConversation()
+    {
+        RequestEditor editor;
+        editor.show();
+        auto* kind = editor.findChild<QComboBox*>(QStringLiteral("requestKind"));
+        kind->setCurrentIndex(2);
+        auto* pane = editor.findChild<WsRequestPane*>();
+        QVERIFY(pane && pane->isVisible());
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("wsUrl")),
+                         QStringLiteral("ws://127.0.0.1:%1/chat").arg(m_mock->port()));
+        auto* composer = editor.findChild<QPlainTextEdit*>(QStringLiteral("wsComposer"));
+        for (const QString& m : {QStringLiteral("hi ${who}"), QStringLiteral("{\"n\": 2}")}) {
+            composer->setPlainText(m);
+            pane->addMessage(composer->toPlainText());
+        }
+        RequestItem r = editor.item();
+        r.wsRequestReply = true;
+        r.wsProtocols = QStringList{QStringLiteral("chat")};
+        r.checks = QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$.n")},
+                                          {QStringLiteral("equals"), QStringLiteral("2")}}};
+        editor.setItem(r);
+        editor.setVariables({{QStringLiteral("who"), QStringLiteral("Li")}});
+        QSignalSpy sent(&editor, &RequestEditor::sent);
+        editor.send();
+        QVERIFY2(sent.wait(10000), qPrintable(pane->statusText()));
+        QVERIFY2(pane->statusText().startsWith(QStringLiteral("101 Switching Protocols · chat · 2 sent, 2 received")),
+                 qPrintable(pane->statusText()));
+        const QStringList lines = pane->logLines();
+        QCOMPARE(lines.size(), 4);
+        QVERIFY2(lines[0].startsWith(QStringLiteral("↑")) && lines[0].endsWith(QStringLiteral("hi Li")),
+                 qPrintable(lines.join(u'\n')));
+        QVERIFY(lines[1].startsWith(QStringLiteral("↓")) && lines[1].endsWith(QStringLiteral("hi Li")));
+        QVERIFY(lines[3].startsWith(QStringLiteral("↓")) && lines[3].endsWith(QStringLiteral("{\"n\": 2}")));
+        const HistoryEntry call = sent.first().at(0).value<HistoryEntry>();
+        QCOMPARE(call.method, QStringLiteral("WS"));
+        QStringList tabs; // the check judged the last reply
+        for (int i = 0; i < pane->requestTabs()->count(); ++i)
+            tabs << pane->requestTabs()->tabText(i);
+        QVERIFY2(tabs.contains(QStringLiteral("Checks (1/1)")), qPrintable(tabs.join(u',')));
+        const QJsonObject step = editor.item().toStep(QStringLiteral("chat"));
+        const QJsonObject ws = step.value(QStringLiteral("websocket")).toObject();
+        QCOMPARE(ws.value(QStringLiteral("url")).toString(),
+                 QStringLiteral("ws://127.0.0.1:%1/chat").arg(m_mock->port()));
+        QCOMPARE(ws.value(QStringLiteral("send")).toArray().size(), 2);
+        QVERIFY(ws.value(QStringLiteral("requestReply")).toBool());
+        QCOMPARE(step.value(QStringLiteral("checks")).toArray().size(), 1);
+        // nobody listening is said, and nothing is judged
+        pane->setItem([&] {
+            RequestItem bad = editor.item();
+            bad.url = QStringLiteral("ws://127.0.0.1:1/chat");
+            return bad;
+        }());
+        editor.send();
+        QVERIFY(sent.wait(10000));
+        QVERIFY2(!pane->statusText().isEmpty() && !pane->statusText().startsWith(QStringLiteral("101")),
+                 qPrintable(pane->statusText()));
     }
 
     // A gRPC call built as a person would: import the .proto, pick the method,

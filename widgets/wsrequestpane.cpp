@@ -1,0 +1,251 @@
+#include "wsrequestpane.h"
+
+#include "keyvaluetable.h"
+#include "requesteditor.h"
+#include "requestsender.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
+{
+    m_url = new QLineEdit;
+    m_url->setObjectName(QStringLiteral("wsUrl"));
+    m_url->setPlaceholderText(QStringLiteral("ws://127.0.0.1:8080/chat"));
+    m_url->setToolTip(tr("ws:// or wss:// (over TLS); ${name} is replaced from the environment"));
+    m_send = new QPushButton(tr("Send"));
+    m_send->setObjectName(QStringLiteral("wsSend"));
+    m_send->setToolTip(tr("Connect, send the messages in order, wait for the replies, then close"));
+    auto* line = new QHBoxLayout;
+    line->addWidget(m_url, 1);
+    line->addWidget(m_send);
+
+    // Messages: a composer and the list to send
+    m_composer = new QPlainTextEdit;
+    m_composer->setObjectName(QStringLiteral("wsComposer"));
+    m_composer->setPlaceholderText(tr("A text message; ${name} is replaced when it is sent"));
+    m_composer->setMaximumHeight(90);
+    auto* add = new QPushButton(tr("Add message"));
+    add->setToolTip(tr("Add the message to the list sent in order"));
+    auto* remove = new QPushButton(tr("Remove"));
+    m_messages = new QListWidget;
+    m_messages->setObjectName(QStringLiteral("wsMessages"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    auto* messagesPage = new QWidget;
+    auto* ml = new QVBoxLayout(messagesPage);
+    ml->addWidget(m_composer);
+    ml->addLayout(buttons);
+    ml->addWidget(m_messages, 1);
+    connect(add, &QPushButton::clicked, this, [this] {
+        if (!m_composer->toPlainText().isEmpty())
+            addMessage(m_composer->toPlainText());
+        m_composer->clear();
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const int row = m_messages->currentRow();
+        if (row < 0)
+            return;
+        delete m_messages->takeItem(row);
+        if (row < m_binary.size())
+            m_binary.removeAt(row);
+        emitChanged();
+    });
+
+    m_headers = new KeyValueTable(tr("Header"), tr("Value"));
+    auto* settings = new QWidget;
+    auto* form = new QFormLayout(settings);
+    m_protocols = new QLineEdit;
+    m_protocols->setPlaceholderText(QStringLiteral("chat, superchat"));
+    m_protocols->setToolTip(tr("Subprotocols offered in Sec-WebSocket-Protocol, in order of preference"));
+    form->addRow(tr("Subprotocols:"), m_protocols);
+    m_receive = new QSpinBox;
+    m_receive->setRange(-1, 1000000);
+    m_receive->setSpecialValueText(tr("one per message"));
+    m_receive->setValue(-1);
+    m_receive->setToolTip(tr("Messages to wait for before closing (0: close once sent)"));
+    form->addRow(tr("Wait for:"), m_receive);
+    m_requestReply = new QCheckBox(tr("Send each message after the reply to the one before"));
+    m_requestReply->setToolTip(tr("Request/reply: each message latency is then one round trip"));
+    form->addRow(QString(), m_requestReply);
+    m_timeout = new QSpinBox;
+    m_timeout->setRange(100, 3600000);
+    m_timeout->setSuffix(QStringLiteral(" ms"));
+    m_timeout->setValue(RequestItem::kDefaultTimeoutMs);
+    m_timeout->setToolTip(tr("From the connect to the last awaited message"));
+    form->addRow(tr("Timeout:"), m_timeout);
+
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(messagesPage, tr("Messages"));
+    m_tabs->addTab(m_headers, tr("Headers"));
+    m_tabs->addTab(settings, tr("Settings"));
+
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("wsStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_log = new QTableWidget(0, 3);
+    m_log->setObjectName(QStringLiteral("wsLog"));
+    m_log->setHorizontalHeaderLabels({tr("Time"), QString(), tr("Message")});
+    m_log->horizontalHeader()->setStretchLastSection(true);
+    m_log->verticalHeader()->hide();
+    m_log->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_log->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_log->setToolTip(tr("Each message both ways: ↑ sent, ↓ received, with its time from the connect"));
+    auto* response = new QWidget;
+    auto* rl = new QVBoxLayout(response);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(m_status);
+    rl->addWidget(m_log, 1);
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_tabs);
+    split->addWidget(response);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(line);
+    layout->addWidget(split, 1);
+
+    m_sender = new RequestSender(this);
+    connect(m_sender, &RequestSender::answered, this, &WsRequestPane::showAnswer);
+    connect(m_send, &QPushButton::clicked, this, &WsRequestPane::send);
+    connect(m_url, &QLineEdit::returnPressed, this, &WsRequestPane::send);
+    for (QLineEdit* e : {m_url, m_protocols})
+        connect(e, &QLineEdit::textEdited, this, &WsRequestPane::emitChanged);
+    connect(m_headers, &KeyValueTable::pairsChanged, this, &WsRequestPane::emitChanged);
+    for (QSpinBox* s : {m_receive, m_timeout})
+        connect(s, &QSpinBox::valueChanged, this, &WsRequestPane::emitChanged);
+    connect(m_requestReply, &QCheckBox::toggled, this, &WsRequestPane::emitChanged);
+}
+
+void WsRequestPane::emitChanged()
+{
+    if (!m_loading)
+        Q_EMIT changed();
+}
+
+void WsRequestPane::addMessage(const QString& text)
+{
+    m_messages->addItem(text);
+    m_binary.append(QJsonObject());
+    emitChanged();
+}
+
+void WsRequestPane::setItem(const RequestItem& r)
+{
+    m_loading = true;
+    m_url->setText(r.url);
+    m_headers->setPairs(r.headers);
+    m_protocols->setText(r.wsProtocols.join(QStringLiteral(", ")));
+    m_receive->setValue(r.wsReceive);
+    m_requestReply->setChecked(r.wsRequestReply);
+    m_timeout->setValue(r.timeoutMs);
+    m_messages->clear();
+    m_binary = QJsonArray();
+    for (const QJsonValue& v : r.wsMessages) {
+        const QJsonObject m = v.toObject();
+        if (m.contains(QStringLiteral("binary"))) {
+            const QByteArray bytes = QByteArray::fromBase64(m.value(QStringLiteral("binary")).toString().toLatin1());
+            m_messages->addItem(tr("binary, %n byte(s)", nullptr, int(bytes.size())));
+            m_binary.append(m);
+        } else {
+            m_messages->addItem(m.value(QStringLiteral("text")).toString());
+            m_binary.append(QJsonObject());
+        }
+    }
+    m_log->setRowCount(0);
+    m_status->clear();
+    m_loading = false;
+}
+
+RequestItem WsRequestPane::item() const
+{
+    RequestItem r;
+    r.kind = RequestItem::Kind::WebSocket;
+    r.url = m_url->text().trimmed();
+    r.headers = m_headers->pairs();
+    for (const QString& p : m_protocols->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!p.trimmed().isEmpty())
+            r.wsProtocols << p.trimmed();
+    for (int i = 0; i < m_messages->count(); ++i) {
+        const QJsonObject kept = i < m_binary.size() ? m_binary.at(i).toObject() : QJsonObject();
+        r.wsMessages.append(kept.isEmpty() ? QJsonObject{{QStringLiteral("text"), m_messages->item(i)->text()}} : kept);
+    }
+    r.wsReceive = m_receive->value();
+    r.wsRequestReply = m_requestReply->isChecked();
+    r.timeoutMs = m_timeout->value();
+    return r;
+}
+
+void WsRequestPane::send()
+{
+    const RequestItem request = item();
+    if (const RequestItem::Unknown u = request.unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
+        return;
+    m_status->setText(tr("Connecting…"));
+    m_log->setRowCount(0);
+    m_send->setEnabled(false);
+    m_sender->send(request, m_variables);
+}
+
+void WsRequestPane::showAnswer(const SendAnswer& a)
+{
+    m_send->setEnabled(true);
+    Q_EMIT sent(a.entry);
+    QString status = a.line;
+    if (!a.error.isEmpty())
+        status = status.isEmpty() ? a.error : status + QStringLiteral(" — ") + a.error;
+    m_status->setText(status);
+    m_status->setStyleSheet(a.good ? QString() : QStringLiteral("color: #b00020"));
+    m_log->setRowCount(int(a.messages.size()));
+    for (int i = 0; i < a.messages.size(); ++i) {
+        const SendAnswer::WsMessage& m = a.messages[i];
+        auto* time = new QTableWidgetItem(QStringLiteral("%1 ms").arg(m.ms, 0, 'f', 1));
+        time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto* way = new QTableWidgetItem(m.out ? QStringLiteral("↑") : QStringLiteral("↓"));
+        way->setToolTip(m.out ? tr("sent") : tr("received"));
+        way->setForeground(m.out ? QColor(0x1a, 0x73, 0xe8) : QColor(0x18, 0x80, 0x38));
+        QString text = m.text;
+        if (m.binary)
+            text = tr("binary, %n byte(s): ", nullptr, int(m.size)) + text;
+        auto* message = new QTableWidgetItem(text);
+        message->setToolTip(text.left(2000));
+        m_log->setItem(i, 0, time);
+        m_log->setItem(i, 1, way);
+        m_log->setItem(i, 2, message);
+    }
+    m_log->resizeColumnToContents(0);
+    m_log->resizeColumnToContents(1);
+    if (a.error.isEmpty() || a.status == 101)
+        Q_EMIT answered(a.answer);
+}
+
+QString WsRequestPane::statusText() const
+{
+    return m_status->text();
+}
+
+QStringList WsRequestPane::logLines() const
+{
+    QStringList out;
+    for (int i = 0; i < m_log->rowCount(); ++i)
+        out << m_log->item(i, 1)->text() + QLatin1Char(' ') + m_log->item(i, 0)->text() + QLatin1Char(' ') +
+                   m_log->item(i, 2)->text();
+    return out;
+}
