@@ -112,7 +112,8 @@ def main():
         try:
             print(f"WebSocket echo, {a.conns} connections x {a.messages} messages request/reply "
                   f"(mock on CPU 1, generator on CPU 0)")
-            print(f"{'':>12} {'':>9} {'msgs/s':>10} {'msgs/CPU-s':>10} {'rtt p50':>9} {'echoes':>8}")
+            print(f"{'':>12} {'':>9} {'msgs/s':>10} {'msgs/CPU-s':>10} {'rtt':>9} {'echoes':>8}"
+                  "   (rtt: stampede's message_latency p50, tsung's request mean)")
             ratios, rows = [], {"tsung": [], "stampede": []}
             for n in range(a.pairs):
                 rows["tsung"].append(run_tsung(port, a.conns, a.messages, tmp, n))
