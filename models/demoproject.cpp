@@ -62,6 +62,17 @@ void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario)
                                                           {QStringLiteral("equals"), QStringLiteral("1")}}}}};
     store.addItem(coll, ItemKind::Request, "chat (WebSocket)",
                   QJsonDocument(chat).toJson(QJsonDocument::Compact).toStdString());
+    // the demo mock's price events, read until the third
+    const QJsonObject prices{
+        {QStringLiteral("kind"), QStringLiteral("sse")},
+        {QStringLiteral("url"), QStringLiteral("${mock_url}/events/prices")},
+        {QStringLiteral("headers"), QJsonArray()},
+        {QStringLiteral("receive"), 3},
+        {QStringLiteral("event"), QStringLiteral("price")},
+        {QStringLiteral("checks"), QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$.price")},
+                                                          {QStringLiteral("equals"), QStringLiteral("3")}}}}};
+    store.addItem(coll, ItemKind::Request, "prices (SSE)",
+                  QJsonDocument(prices).toJson(QJsonDocument::Compact).toStdString());
     // a gRPC request to the demo mock server, its .proto imported as descriptors
     QTemporaryDir protoDir;
     QFile proto(protoDir.filePath(QStringLiteral("shop.proto")));

@@ -83,6 +83,7 @@ QList<QPointF> ReportModel::series(const QString& metric, int agent) const
         }
         const double v = metric == QLatin1String("requests")      ? double(r.counters.requests)
                          : metric == QLatin1String("errors")      ? double(r.counters.errors)
+                         : metric == QLatin1String("messages")    ? double(r.counters.messagesReceived)
                          : metric == QLatin1String("p50")         ? r.p50Ms
                          : metric == QLatin1String("p90")         ? r.p90Ms
                          : metric == QLatin1String("p95")         ? r.p95Ms

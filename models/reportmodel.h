@@ -56,8 +56,8 @@ public:
     bool passed() const;
     // Why the run did not pass (or how it ended), in the user's words; empty when it passed as planned.
     QString reason() const;
-    // Per second, all steps: requests, errors, p50, p90, p95, p99, p999, max,
-    // connections, users; for all agents merged (agent -1) or agent `agent`.
+    // Per second, all steps: requests, errors, messages (stream steps' messages and events received), p50, p90,
+    // p95, p99, p999, max, connections, users; for all agents merged (agent -1) or agent `agent`.
     // A latency point is NaN (a gap) in a second where nothing was answered
     // (paused, or nothing sent): never a 0 ms that did not happen.
     QList<QPointF> series(const QString& metric, int agent = -1) const;

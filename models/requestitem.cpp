@@ -89,6 +89,16 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
     r.testScript = o.value(QStringLiteral("testScript")).toString();
     r.description = o.value(QStringLiteral("description")).toString();
     r.postmanId = o.value(QStringLiteral("postmanId")).toString();
+    if (o.value(QStringLiteral("kind")).toString() == QLatin1String("sse")) {
+        r.kind = Kind::EventStream;
+        r.url = o.value(QStringLiteral("url")).toString();
+        r.headers = readPairs(o.value(QStringLiteral("headers")));
+        r.sseReceive = o.value(QStringLiteral("receive")).toInt(1);
+        r.sseEvent = o.value(QStringLiteral("event")).toString();
+        r.sseReconnects = o.value(QStringLiteral("reconnects")).toInt(0);
+        r.timeoutMs = o.value(QStringLiteral("timeoutMs")).toInt(kDefaultTimeoutMs);
+        return r;
+    }
     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("websocket")) {
         r.kind = Kind::WebSocket;
         r.url = o.value(QStringLiteral("url")).toString();
@@ -215,6 +225,19 @@ QByteArray RequestItem::toJson() const
         o[QStringLiteral("description")] = description;
     if (!postmanId.isEmpty())
         o[QStringLiteral("postmanId")] = postmanId;
+    if (kind == Kind::EventStream) {
+        o[QStringLiteral("kind")] = QStringLiteral("sse");
+        o[QStringLiteral("url")] = url.trimmed();
+        o[QStringLiteral("headers")] = writePairs(headers);
+        o[QStringLiteral("receive")] = sseReceive;
+        if (!sseEvent.isEmpty())
+            o[QStringLiteral("event")] = sseEvent;
+        if (sseReconnects)
+            o[QStringLiteral("reconnects")] = sseReconnects;
+        if (timeoutMs != kDefaultTimeoutMs)
+            o[QStringLiteral("timeoutMs")] = timeoutMs;
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
     if (kind == Kind::WebSocket) {
         o[QStringLiteral("kind")] = QStringLiteral("websocket");
         o[QStringLiteral("url")] = url.trimmed();
@@ -360,7 +383,7 @@ QString RequestItem::toCurl(const QHash<QString, QString>& variables, QString* e
 
 bool RequestItem::overHttp2() const
 {
-    return kind != Kind::WebSocket &&
+    return kind != Kind::WebSocket && kind != Kind::EventStream &&
            (version == Version::Http2 ||
             (version == Version::Auto && url.trimmed().startsWith(QLatin1String("https://"))));
 }
@@ -454,6 +477,11 @@ RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variabl
             all += k + QLatin1Char('\n') + v + QLatin1Char('\n');
         return all;
     };
+    if (kind == Kind::EventStream) {
+        u.url = unknownNames(url, variables);
+        u.headers = unknownNames(pairsText(headers), variables);
+        return u;
+    }
     if (kind == Kind::WebSocket) {
         u.url = unknownNames(url, variables);
         u.headers = unknownNames(pairsText(headers), variables);

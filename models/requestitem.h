@@ -24,7 +24,8 @@ struct RequestItem
     {
         Http,
         Grpc,
-        WebSocket // a conversation: url (ws:// or wss://), headers, timeoutMs and the ws* fields
+        WebSocket,  // a conversation: url (ws:// or wss://), headers, timeoutMs and the ws* fields
+        EventStream // Server-Sent Events read: url, headers, timeoutMs and the sse* fields
     };
     enum class BodyMode
     {
@@ -86,6 +87,10 @@ struct RequestItem
     QJsonArray wsMessages;       // [{"text": "..."} or {"binary": base64}], sent in order
     int wsReceive = -1;          // messages awaited (-1: one per message sent)
     bool wsRequestReply = false; // each message sent once the one before has had its reply
+    // Event stream
+    int sseReceive = 1; // events awaited
+    QString sseEvent;   // only events of this type count ("" all)
+    int sseReconnects = 0;
     // Both kinds: the builder's Tests, in the scenario contract's form (a
     // step's "checks" and "extract"): judged on Send, carried into steps.
     QJsonArray checks;

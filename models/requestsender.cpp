@@ -126,6 +126,30 @@ void wsAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
                                            : QStringLiteral(" \"%1\"").arg(QString::fromStdString(w.closeReason)));
 }
 
+// An event stream: its events as they came; the last awaited one is the answer the checks judge.
+void sseAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
+{
+    const stampede::SseExchangeResult& x = r.sse;
+    a.eventStream = true;
+    a.error = engineText(QString::fromStdString(x.error));
+    a.good = x.ok;
+    a.status = a.httpStatus = x.ok ? 200 : 0;
+    a.headers = pairs(x.headers);
+    for (const auto& e : x.events)
+        a.events.append({double(e.at) / 1e6, QString::fromStdString(e.id), QString::fromStdString(e.type),
+                         QString::fromStdString(e.data)});
+    std::string last;
+    if (!x.events.empty())
+        last = x.events.back().data;
+    a.body = readable(last, {}, false);
+    a.answer.status = a.status;
+    a.answer.headers = a.headers;
+    a.answer.body = QByteArray::fromStdString(last);
+    a.answer.elapsedMs = double(x.totalTime) / 1e6;
+    a.line = QCoreApplication::translate("RequestSender", "%n event(s) · %1 ms", nullptr, int(x.received))
+                 .arg(a.answer.elapsedMs, 0, 'f', 1);
+}
+
 // What the request's scripts said, for the Scripts tab and the environment.
 void scriptAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
 {
@@ -169,6 +193,8 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
                 grpcAnswer(r, a);
             else if (r.websocket)
                 wsAnswer(r, a);
+            else if (r.eventStream)
+                sseAnswer(r, a);
             else
                 httpAnswer(r, a);
             return std::make_pair(a, r.sent);
@@ -176,9 +202,10 @@ void RequestSender::send(const RequestItem& item, const QHash<QString, QString>&
         [this, entry](std::pair<SendAnswer, stampede::SentRequest> result) mutable {
             SendAnswer& a = result.first;
             const stampede::SentRequest& sent = result.second;
-            entry.method = a.grpc        ? QStringLiteral("gRPC")
-                           : a.websocket ? QStringLiteral("WS")
-                                         : QString::fromStdString(sent.method);
+            entry.method = a.grpc          ? QStringLiteral("gRPC")
+                           : a.websocket   ? QStringLiteral("WS")
+                           : a.eventStream ? QStringLiteral("SSE")
+                                           : QString::fromStdString(sent.method);
             entry.url = QString::fromStdString(sent.url);
             entry.status = a.status;
             entry.error = a.error;

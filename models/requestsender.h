@@ -47,6 +47,14 @@ struct SendAnswer
         qulonglong size = 0;
     };
     QList<WsMessage> messages;
+    // An event stream's events, in order, each with its time from the send.
+    bool eventStream = false;
+    struct Event
+    {
+        double ms = 0;
+        QString id, type, data;
+    };
+    QList<Event> events;
 };
 
 class RequestSender : public QObject

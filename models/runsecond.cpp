@@ -29,6 +29,7 @@ RunSecond::Part toPart(const PreparedSecond& p)
         s.errors = r.counters.errors;
         s.late = r.counters.late;
         s.dropped = r.counters.dropped;
+        s.messages = r.counters.messagesReceived;
         for (auto e : r.counters.errorsByClass)
             s.errorsByClass.append(e);
         for (const auto& c : r.checks) {

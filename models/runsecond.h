@@ -21,6 +21,7 @@ struct RunSecond
     struct Step
     {
         quint64 sent = 0, requests = 0, errors = 0, late = 0, dropped = 0;
+        quint64 messages = 0;           // stream steps: WebSocket messages and events received
         QVector<quint64> errorsByClass; // in the engine's ErrorClass order: connect ... tls, grpc
         double p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0, max = 0; // ms
         QVector<quint64> checksPassed, checksFailed;                  // by the step's check index

@@ -670,37 +670,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="426"/>
+        <location filename="../models/reportmodel.cpp" line="427"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="433"/>
+        <location filename="../models/reportmodel.cpp" line="434"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="452"/>
+        <location filename="../models/reportmodel.cpp" line="453"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="452"/>
+        <location filename="../models/reportmodel.cpp" line="453"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="452"/>
+        <location filename="../models/reportmodel.cpp" line="453"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="452"/>
+        <location filename="../models/reportmodel.cpp" line="453"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="453"/>
+        <location filename="../models/reportmodel.cpp" line="454"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -708,63 +708,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="286"/>
+        <location filename="../widgets/reportview.cpp" line="291"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="294"/>
+        <location filename="../widgets/reportview.cpp" line="299"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="295"/>
+        <location filename="../widgets/reportview.cpp" line="300"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="302"/>
+        <location filename="../widgets/reportview.cpp" line="307"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="305"/>
+        <location filename="../widgets/reportview.cpp" line="310"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="309"/>
+        <location filename="../widgets/reportview.cpp" line="314"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="309"/>
+        <location filename="../widgets/reportview.cpp" line="314"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="310"/>
-        <location filename="../widgets/reportview.cpp" line="313"/>
+        <location filename="../widgets/reportview.cpp" line="315"/>
+        <location filename="../widgets/reportview.cpp" line="318"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="311"/>
-        <location filename="../widgets/reportview.cpp" line="314"/>
+        <location filename="../widgets/reportview.cpp" line="316"/>
+        <location filename="../widgets/reportview.cpp" line="319"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="312"/>
+        <location filename="../widgets/reportview.cpp" line="317"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="312"/>
+        <location filename="../widgets/reportview.cpp" line="317"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1692,62 +1692,62 @@ Candidate: %2</source>
 <context>
     <name>ErrorClass</name>
     <message>
-        <location filename="../models/runsecond.cpp" line="55"/>
+        <location filename="../models/runsecond.cpp" line="56"/>
         <source>connect</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="55"/>
+        <location filename="../models/runsecond.cpp" line="56"/>
         <source>reset</source>
         <translation>重置</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="56"/>
+        <location filename="../models/runsecond.cpp" line="57"/>
         <source>timeout</source>
         <translation>超时</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="56"/>
+        <location filename="../models/runsecond.cpp" line="57"/>
         <source>http 4xx</source>
         <translation>HTTP 4xx</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="57"/>
+        <location filename="../models/runsecond.cpp" line="58"/>
         <source>http 5xx</source>
         <translation>HTTP 5xx</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="57"/>
+        <location filename="../models/runsecond.cpp" line="58"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="58"/>
+        <location filename="../models/runsecond.cpp" line="59"/>
         <source>tls</source>
         <translation>TLS</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="58"/>
+        <location filename="../models/runsecond.cpp" line="59"/>
         <source>grpc</source>
         <translation>gRPC 状态</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="59"/>
+        <location filename="../models/runsecond.cpp" line="60"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="59"/>
+        <location filename="../models/runsecond.cpp" line="60"/>
         <source>extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="60"/>
+        <location filename="../models/runsecond.cpp" line="61"/>
         <source>render</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../models/runsecond.cpp" line="60"/>
+        <location filename="../models/runsecond.cpp" line="61"/>
         <source>script</source>
         <translation>脚本</translation>
     </message>
@@ -3281,141 +3281,141 @@ with a self-signed or internal certificate.</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="144"/>
+        <location filename="../models/reportmodel.cpp" line="145"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="145"/>
+        <location filename="../models/reportmodel.cpp" line="146"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="147"/>
+        <location filename="../models/reportmodel.cpp" line="148"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="148"/>
+        <location filename="../models/reportmodel.cpp" line="149"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="170"/>
+        <location filename="../models/reportmodel.cpp" line="171"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="171"/>
+        <location filename="../models/reportmodel.cpp" line="172"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="179"/>
+        <location filename="../models/reportmodel.cpp" line="180"/>
         <source>trace id %1</source>
         <translation>追踪 ID %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="191"/>
+        <location filename="../models/reportmodel.cpp" line="192"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="213"/>
+        <location filename="../models/reportmodel.cpp" line="214"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214"/>
+        <location filename="../models/reportmodel.cpp" line="215"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214"/>
+        <location filename="../models/reportmodel.cpp" line="215"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="231"/>
+        <location filename="../models/reportmodel.cpp" line="232"/>
         <source>%n threshold(s) failed: %1</source>
         <translation>
             <numerusform>%n 个阈值未通过：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="332"/>
+        <location filename="../models/reportmodel.cpp" line="333"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="333"/>
+        <location filename="../models/reportmodel.cpp" line="334"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="347"/>
+        <location filename="../models/reportmodel.cpp" line="348"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="349"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="349"/>
+        <location filename="../models/reportmodel.cpp" line="350"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="377"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="377"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="377"/>
+        <location filename="../models/reportmodel.cpp" line="378"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="379"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="380"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="380"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="380"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="380"/>
+        <location filename="../models/reportmodel.cpp" line="381"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -3423,33 +3423,33 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="75"/>
+        <location filename="../widgets/reportview.cpp" line="76"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="75"/>
+        <location filename="../widgets/reportview.cpp" line="76"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="92"/>
+        <location filename="../widgets/reportview.cpp" line="93"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="97"/>
-        <location filename="../widgets/reportview.cpp" line="102"/>
+        <location filename="../widgets/reportview.cpp" line="98"/>
+        <location filename="../widgets/reportview.cpp" line="103"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134"/>
+        <location filename="../widgets/reportview.cpp" line="142"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="134"/>
+        <location filename="../widgets/reportview.cpp" line="142"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -3459,123 +3459,133 @@ with a self-signed or internal certificate.</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="136"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="138"/>
+        <location filename="../widgets/reportview.cpp" line="140"/>
+        <source>messages/s</source>
+        <translation>消息/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="142"/>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="143"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="138"/>
-        <location filename="../widgets/reportview.cpp" line="263"/>
+        <location filename="../widgets/reportview.cpp" line="143"/>
+        <location filename="../widgets/reportview.cpp" line="268"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="144"/>
+        <location filename="../widgets/reportview.cpp" line="149"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="148"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="148"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="149"/>
+        <location filename="../widgets/reportview.cpp" line="154"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="149"/>
+        <location filename="../widgets/reportview.cpp" line="154"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="156"/>
+        <location filename="../widgets/reportview.cpp" line="161"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="156"/>
+        <location filename="../widgets/reportview.cpp" line="161"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="162"/>
+        <location filename="../widgets/reportview.cpp" line="167"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="163"/>
+        <location filename="../widgets/reportview.cpp" line="168"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="179"/>
+        <location filename="../widgets/reportview.cpp" line="184"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="179"/>
+        <location filename="../widgets/reportview.cpp" line="184"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="182"/>
+        <location filename="../widgets/reportview.cpp" line="187"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="185"/>
+        <location filename="../widgets/reportview.cpp" line="190"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="192"/>
+        <location filename="../widgets/reportview.cpp" line="197"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="202"/>
+        <location filename="../widgets/reportview.cpp" line="207"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="263"/>
+        <location filename="../widgets/reportview.cpp" line="268"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="269"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="269"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="264"/>
+        <location filename="../widgets/reportview.cpp" line="269"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="268"/>
+        <location filename="../widgets/reportview.cpp" line="273"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="269"/>
+        <location filename="../widgets/reportview.cpp" line="274"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -3583,433 +3593,433 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestEditor</name>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="57"/>
+        <location filename="../widgets/requesteditor.cpp" line="58"/>
         <source>HTTP method</source>
         <translation>HTTP 方法</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="60"/>
+        <location filename="../widgets/requesteditor.cpp" line="61"/>
         <source>https://host/path?query — ${variables} allowed; paste a curl command to import it</source>
         <translation>https://主机/路径?查询 — 可使用 ${变量}；粘贴 curl 命令即可导入</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="61"/>
+        <location filename="../widgets/requesteditor.cpp" line="62"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.
 Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。
 在此粘贴 curl 命令可导入其方法、URL、请求头和请求体。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="63"/>
-        <location filename="../widgets/requesteditor.cpp" line="627"/>
+        <location filename="../widgets/requesteditor.cpp" line="64"/>
+        <location filename="../widgets/requesteditor.cpp" line="640"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="64"/>
+        <location filename="../widgets/requesteditor.cpp" line="65"/>
         <source>Send the request once (Ctrl+Enter)</source>
         <translation>发送一次该请求 (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="77"/>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
-        <location filename="../widgets/requesteditor.cpp" line="92"/>
+        <location filename="../widgets/requesteditor.cpp" line="78"/>
+        <location filename="../widgets/requesteditor.cpp" line="81"/>
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="80"/>
+        <location filename="../widgets/requesteditor.cpp" line="81"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="82"/>
+        <location filename="../widgets/requesteditor.cpp" line="83"/>
         <source>The URL&apos;s query parameters, kept in step with the URL</source>
         <translation>URL 的查询参数，与 URL 保持同步</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="85"/>
+        <location filename="../widgets/requesteditor.cpp" line="86"/>
         <source>Request body (raw text or JSON; ${variables} allowed)</source>
         <translation>请求体（原始文本或 JSON；可使用 ${变量}）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Raw</source>
         <translation>原始文本</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Form (urlencoded)</source>
         <translation>表单 (urlencoded)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>Form (multipart)</source>
         <translation>表单 (multipart)</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="87"/>
+        <location filename="../widgets/requesteditor.cpp" line="88"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="88"/>
+        <location filename="../widgets/requesteditor.cpp" line="89"/>
         <source>JSON is checked as you type; the form modes encode the table below and set Content-Type; File sends a file&apos;s bytes as they are</source>
         <translation>输入时即检查 JSON；表单模式会编码下表并设置 Content-Type；“文件”模式按原样发送文件的字节</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="90"/>
+        <location filename="../widgets/requesteditor.cpp" line="91"/>
         <source>Pretty-print</source>
         <translation>格式化</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="92"/>
+        <location filename="../widgets/requesteditor.cpp" line="93"/>
         <source>Field</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="229"/>
-        <source>An HTTP request, a gRPC unary call described by .proto files, or a WebSocket conversation</source>
-        <translation>HTTP 请求、由 .proto 文件描述的 gRPC 一元调用，或 WebSocket 会话</translation>
-    </message>
-    <message>
-        <location filename="../widgets/requesteditor.cpp" line="644"/>
+        <location filename="../widgets/requesteditor.cpp" line="657"/>
         <source>The file whose bytes are the body</source>
         <translation>以其字节作为请求体的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="645"/>
+        <location filename="../widgets/requesteditor.cpp" line="658"/>
         <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
         <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="648"/>
+        <location filename="../widgets/requesteditor.cpp" line="661"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="656"/>
+        <location filename="../widgets/requesteditor.cpp" line="669"/>
         <source>Body file</source>
         <translation>请求体文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>No auth</source>
         <translation>无认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>Basic</source>
         <translation>Basic 认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>Bearer token</source>
         <translation>Bearer 令牌</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
-        <location filename="../widgets/requesteditor.cpp" line="432"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
+        <location filename="../widgets/requesteditor.cpp" line="444"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="110"/>
+        <location filename="../widgets/requesteditor.cpp" line="111"/>
         <source>Digest</source>
         <translation>Digest 摘要认证</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="116"/>
+        <location filename="../widgets/requesteditor.cpp" line="117"/>
         <source>token, or ${variable}</source>
         <translation>令牌，或 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="120"/>
+        <location filename="../widgets/requesteditor.cpp" line="121"/>
         <source>Type:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="121"/>
+        <location filename="../widgets/requesteditor.cpp" line="122"/>
         <source>User:</source>
         <translation>用户名：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="122"/>
+        <location filename="../widgets/requesteditor.cpp" line="123"/>
         <source>Password:</source>
         <translation>密码：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="123"/>
+        <location filename="../widgets/requesteditor.cpp" line="124"/>
         <source>Token:</source>
         <translation>令牌：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="135"/>
+        <location filename="../widgets/requesteditor.cpp" line="136"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="136"/>
+        <location filename="../widgets/requesteditor.cpp" line="137"/>
         <source>Give up when the whole response has not arrived in this time</source>
         <translation>在此时间内未收到完整响应则放弃</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="137"/>
+        <location filename="../widgets/requesteditor.cpp" line="138"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="140"/>
+        <location filename="../widgets/requesteditor.cpp" line="141"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="141"/>
+        <location filename="../widgets/requesteditor.cpp" line="142"/>
         <source>Auto: HTTP/1.1 for http://, HTTP/2 over TLS for https://.
 HTTP/2 with http:// is h2c with prior knowledge.</source>
         <translation>自动：http:// 用 HTTP/1.1，https:// 用 TLS 上的 HTTP/2。
 http:// 选 HTTP/2 即为预知方式的 h2c。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="143"/>
+        <location filename="../widgets/requesteditor.cpp" line="144"/>
         <source>HTTP version:</source>
         <translation>HTTP 版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="145"/>
+        <location filename="../widgets/requesteditor.cpp" line="146"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="148"/>
+        <location filename="../widgets/requesteditor.cpp" line="149"/>
         <source>Against the system&apos;s CAs, for the URL&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验 URL 主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="155"/>
+        <location filename="../widgets/requesteditor.cpp" line="156"/>
         <source>Params</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="156"/>
+        <location filename="../widgets/requesteditor.cpp" line="157"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="157"/>
+        <location filename="../widgets/requesteditor.cpp" line="158"/>
         <source>Body</source>
         <translation>请求体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="162"/>
+        <location filename="../widgets/requesteditor.cpp" line="163"/>
         <source>Auth &amp;&amp; options</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="203"/>
+        <location filename="../widgets/requesteditor.cpp" line="204"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="232"/>
+        <location filename="../widgets/requesteditor.cpp" line="233"/>
+        <source>An HTTP request, a gRPC unary call described by .proto files, a WebSocket conversation, or a Server-Sent Events stream</source>
+        <translation>HTTP 请求、由 .proto 文件描述的 gRPC 一元调用、WebSocket 会话，或 Server-Sent Events 事件流</translation>
+    </message>
+    <message>
+        <location filename="../widgets/requesteditor.cpp" line="236"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="260"/>
+        <location filename="../widgets/requesteditor.cpp" line="267"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="302"/>
+        <location filename="../widgets/requesteditor.cpp" line="309"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="305"/>
+        <location filename="../widgets/requesteditor.cpp" line="312"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="423"/>
+        <location filename="../widgets/requesteditor.cpp" line="435"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="442"/>
+        <location filename="../widgets/requesteditor.cpp" line="454"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="443"/>
+        <location filename="../widgets/requesteditor.cpp" line="455"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="444"/>
+        <location filename="../widgets/requesteditor.cpp" line="456"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="445"/>
+        <location filename="../widgets/requesteditor.cpp" line="457"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="446"/>
+        <location filename="../widgets/requesteditor.cpp" line="458"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="446"/>
+        <location filename="../widgets/requesteditor.cpp" line="458"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="447"/>
+        <location filename="../widgets/requesteditor.cpp" line="459"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="447"/>
+        <location filename="../widgets/requesteditor.cpp" line="459"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="448"/>
+        <location filename="../widgets/requesteditor.cpp" line="460"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="448"/>
+        <location filename="../widgets/requesteditor.cpp" line="460"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="449"/>
+        <location filename="../widgets/requesteditor.cpp" line="461"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="449"/>
+        <location filename="../widgets/requesteditor.cpp" line="461"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="450"/>
+        <location filename="../widgets/requesteditor.cpp" line="462"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="451"/>
+        <location filename="../widgets/requesteditor.cpp" line="463"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="456"/>
+        <location filename="../widgets/requesteditor.cpp" line="468"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="468"/>
+        <location filename="../widgets/requesteditor.cpp" line="480"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="471"/>
+        <location filename="../widgets/requesteditor.cpp" line="483"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="471"/>
+        <location filename="../widgets/requesteditor.cpp" line="483"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="472"/>
+        <location filename="../widgets/requesteditor.cpp" line="484"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="473"/>
+        <location filename="../widgets/requesteditor.cpp" line="485"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="477"/>
+        <location filename="../widgets/requesteditor.cpp" line="489"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="579"/>
+        <location filename="../widgets/requesteditor.cpp" line="592"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="584"/>
+        <location filename="../widgets/requesteditor.cpp" line="597"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="601"/>
+        <location filename="../widgets/requesteditor.cpp" line="614"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="618"/>
+        <location filename="../widgets/requesteditor.cpp" line="631"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="628"/>
+        <location filename="../widgets/requesteditor.cpp" line="641"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="631"/>
+        <location filename="../widgets/requesteditor.cpp" line="644"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="633"/>
+        <location filename="../widgets/requesteditor.cpp" line="646"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="684"/>
+        <location filename="../widgets/requesteditor.cpp" line="701"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="718"/>
-        <location filename="../widgets/requesteditor.cpp" line="741"/>
+        <location filename="../widgets/requesteditor.cpp" line="738"/>
+        <location filename="../widgets/requesteditor.cpp" line="761"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="720"/>
+        <location filename="../widgets/requesteditor.cpp" line="740"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="741"/>
+        <location filename="../widgets/requesteditor.cpp" line="761"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="757"/>
+        <location filename="../widgets/requesteditor.cpp" line="777"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -4017,32 +4027,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="439"/>
+        <location filename="../models/requestitem.cpp" line="462"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="440"/>
+        <location filename="../models/requestitem.cpp" line="463"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="441"/>
+        <location filename="../models/requestitem.cpp" line="464"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="442"/>
+        <location filename="../models/requestitem.cpp" line="465"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="443"/>
+        <location filename="../models/requestitem.cpp" line="466"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="444"/>
+        <location filename="../models/requestitem.cpp" line="467"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -4070,12 +4080,19 @@ with a self-signed or internal certificate.</source>
         <translation>101 Switching Protocols%1 · 已发送 %2 条，已接收 %3 条 · %4 ms</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="122"/>
+        <location filename="../models/requestsender.cpp" line="123"/>
         <source> · closed %1%2</source>
         <translation> · 已关闭 %1%2</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/requestsender.cpp" line="149"/>
+        <source>%n event(s) · %1 ms</source>
+        <translation>
+            <numerusform>%n 个事件 · %1 ms</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="162"/>
+        <location filename="../models/requestsender.cpp" line="188"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -4106,336 +4123,346 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RunDashboard</name>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="55"/>
+        <location filename="../widgets/rundashboard.cpp" line="57"/>
         <source>Starting the engines…</source>
         <translation>正在启动引擎…</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="61"/>
+        <location filename="../widgets/rundashboard.cpp" line="63"/>
         <source>Show the whole run, one step, a group or one of a plan&apos;s scenarios in the charts</source>
         <translation>图表中显示整个运行、单个步骤、一个分组或计划中的某个场景</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="83"/>
+        <location filename="../widgets/rundashboard.cpp" line="85"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="84"/>
+        <location filename="../widgets/rundashboard.cpp" line="86"/>
         <source>Stop the run now: every engine goes idle</source>
         <translation>立即停止运行：所有引擎进入空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="85"/>
-        <location filename="../widgets/rundashboard.cpp" line="278"/>
+        <location filename="../widgets/rundashboard.cpp" line="87"/>
+        <location filename="../widgets/rundashboard.cpp" line="284"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="86"/>
+        <location filename="../widgets/rundashboard.cpp" line="88"/>
         <source>Hold the arrivals (open model) or rest the users (closed model); Resume continues</source>
         <translation>暂停到达（开放模型）或让用户休息（封闭模型）；“继续”可恢复</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="92"/>
+        <location filename="../widgets/rundashboard.cpp" line="94"/>
         <source>Scale the planned rate or users from now on (1 is as planned)</source>
         <translation>从现在起按倍数调整计划速率或用户数（1 为按计划）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="93"/>
+        <location filename="../widgets/rundashboard.cpp" line="95"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="101"/>
+        <location filename="../widgets/rundashboard.cpp" line="103"/>
         <source>Load:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="113"/>
+        <location filename="../widgets/rundashboard.cpp" line="115"/>
         <source>planned</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="118"/>
+        <location filename="../widgets/rundashboard.cpp" line="120"/>
         <source>sent/s</source>
         <translation>发出/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="120"/>
+        <location filename="../widgets/rundashboard.cpp" line="122"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="132"/>
+        <location filename="../widgets/rundashboard.cpp" line="138"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="185"/>
+        <location filename="../widgets/rundashboard.cpp" line="191"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="166"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="62"/>
+        <location filename="../widgets/rundashboard.cpp" line="64"/>
         <source>all steps</source>
         <translation>全部步骤</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="69"/>
+        <location filename="../widgets/rundashboard.cpp" line="71"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="70"/>
+        <location filename="../widgets/rundashboard.cpp" line="72"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="78"/>
+        <location filename="../widgets/rundashboard.cpp" line="80"/>
         <source>The time the run has taken of the time it is planned to take</source>
         <translation>运行已用时间占计划时长的比例</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="98"/>
+        <location filename="../widgets/rundashboard.cpp" line="100"/>
         <source>Charts:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="134"/>
+        <location filename="../widgets/rundashboard.cpp" line="124"/>
+        <source>messages/s</source>
+        <translation>消息/秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="140"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="136"/>
+        <location filename="../widgets/rundashboard.cpp" line="142"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="166"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="166"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="166"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="166"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="160"/>
+        <location filename="../widgets/rundashboard.cpp" line="166"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="167"/>
+        <location filename="../widgets/rundashboard.cpp" line="173"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="167"/>
+        <location filename="../widgets/rundashboard.cpp" line="173"/>
         <source>Passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="167"/>
+        <location filename="../widgets/rundashboard.cpp" line="173"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="167"/>
+        <location filename="../widgets/rundashboard.cpp" line="173"/>
         <source>Pass rate</source>
         <translation>通过率</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="172"/>
+        <location filename="../widgets/rundashboard.cpp" line="178"/>
         <source>Each step&apos;s checks, judged on every answer since the run began; a failed check counts as an error of class &quot;check&quot;</source>
         <translation>各步骤的检查，自运行开始起对每个响应进行判定；检查失败计为 “check” 类错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="183"/>
+        <location filename="../widgets/rundashboard.cpp" line="189"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="183"/>
-        <location filename="../widgets/rundashboard.cpp" line="586"/>
+        <location filename="../widgets/rundashboard.cpp" line="189"/>
+        <location filename="../widgets/rundashboard.cpp" line="595"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="184"/>
+        <location filename="../widgets/rundashboard.cpp" line="190"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="184"/>
+        <location filename="../widgets/rundashboard.cpp" line="190"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="185"/>
+        <location filename="../widgets/rundashboard.cpp" line="191"/>
         <source>Errors by class</source>
         <translation>按类别的错误</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="192"/>
+        <location filename="../widgets/rundashboard.cpp" line="198"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="192"/>
+        <location filename="../widgets/rundashboard.cpp" line="198"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="193"/>
+        <location filename="../widgets/rundashboard.cpp" line="199"/>
         <source>Open connections, and users taking part (closed model) or iterations in flight (open model), at the end of each second</source>
         <translation>每秒结束时打开的连接数，以及参与的用户数（闭环模型）或进行中的迭代数（开环模型）</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="196"/>
+        <location filename="../widgets/rundashboard.cpp" line="202"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="196"/>
+        <location filename="../widgets/rundashboard.cpp" line="202"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="198"/>
+        <location filename="../widgets/rundashboard.cpp" line="204"/>
         <source>The target&apos;s own metrics (the scenario&apos;s serverMetrics), as read each second</source>
         <translation>被测目标自身的指标（场景的 serverMetrics），每秒读取一次</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="223"/>
+        <location filename="../widgets/rundashboard.cpp" line="229"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="250"/>
+        <location filename="../widgets/rundashboard.cpp" line="256"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="278"/>
+        <location filename="../widgets/rundashboard.cpp" line="284"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="301"/>
+        <location filename="../widgets/rundashboard.cpp" line="307"/>
         <source>load × %1</source>
         <translation>负载 × %1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="441"/>
+        <location filename="../widgets/rundashboard.cpp" line="448"/>
         <source>second %1 · %2 requests/s · p99 %3 · %4 errors · %5 connections open · %6 users</source>
         <translation>第 %1 秒 · %2 请求/秒 · p99 %3 · %4 个错误 · %5 个连接打开 · %6 个用户</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="461"/>
+        <location filename="../widgets/rundashboard.cpp" line="468"/>
         <source> · generator CPU %1 %</source>
         <translation> · 压测机 CPU %1 %</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="462"/>
+        <location filename="../widgets/rundashboard.cpp" line="469"/>
         <source>The load generators in second %1 (CPU as a share of the cores each may use):</source>
         <translation>第 %1 秒的压测机（CPU 为各自可用核心的占比）：</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="464"/>
+        <location filename="../widgets/rundashboard.cpp" line="471"/>
         <source>%1: CPU %2 %, memory %3 MiB, event-loop lag %4 ms</source>
         <translation>%1：CPU %2 %，内存 %3 MiB，事件循环延迟 %4 ms</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="473"/>
+        <location filename="../widgets/rundashboard.cpp" line="480"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="478"/>
+        <location filename="../widgets/rundashboard.cpp" line="485"/>
         <source>Over 90 %: the generator, not the target, may be what limits this run.</source>
         <translation>超过 90 %：限制本次压测的可能是压测机，而不是目标。</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="491"/>
+        <location filename="../widgets/rundashboard.cpp" line="498"/>
         <source>%1 of %2 · %3 left</source>
         <translation>%1 / %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="500"/>
+        <location filename="../widgets/rundashboard.cpp" line="507"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="502"/>
+        <location filename="../widgets/rundashboard.cpp" line="509"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="503"/>
+        <location filename="../widgets/rundashboard.cpp" line="510"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="533"/>
+        <location filename="../widgets/rundashboard.cpp" line="540"/>
         <source>Mean rate/s</source>
         <translation>平均速率/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="534"/>
+        <location filename="../widgets/rundashboard.cpp" line="541"/>
         <source>The whole run&apos;s figures: its mean rate, percentiles over every answer, its errors</source>
         <translation>整个运行的数据：平均速率、基于全部响应的百分位数、错误数</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="536"/>
+        <location filename="../widgets/rundashboard.cpp" line="543"/>
         <source>The whole run, %1: the table shows its totals</source>
         <translation>整个运行，%1：表中为全程合计</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="539"/>
+        <location filename="../widgets/rundashboard.cpp" line="546"/>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/rundashboard.cpp" line="281"/>
+        <location filename="../widgets/rundashboard.cpp" line="287"/>
         <source>Run %1 on %n engine(s)</source>
         <translation>
             <numerusform>运行 %1，%n 个引擎</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="671"/>
+        <location filename="../widgets/rundashboard.cpp" line="595"/>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="682"/>
         <source>The run could not be carried out: %1</source>
         <translation>运行无法进行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="677"/>
+        <location filename="../widgets/rundashboard.cpp" line="688"/>
         <source>Run %1 %2: %3 requests, p99 %4 ms, %5</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="682"/>
+        <location filename="../widgets/rundashboard.cpp" line="693"/>
         <source>thresholds passed</source>
         <translation>阈值通过</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="682"/>
+        <location filename="../widgets/rundashboard.cpp" line="693"/>
         <source>thresholds FAILED</source>
         <translation>阈值未通过</translation>
     </message>
@@ -5073,6 +5100,114 @@ error_rate &lt; 0.1%</translation>
         <location filename="../widgets/scriptspane.cpp" line="163"/>
         <source>Scripts (%1/%2)</source>
         <translation>脚本（%1/%2）</translation>
+    </message>
+</context>
+<context>
+    <name>SsePane</name>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="24"/>
+        <source>An http:// or https:// URL that answers text/event-stream; ${name} is replaced from the environment</source>
+        <translation>返回 text/event-stream 的 http:// 或 https:// URL；${name} 由环境变量替换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="26"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="28"/>
+        <source>Read the stream until the awaited events have come, then close</source>
+        <translation>读取事件流直到等待的事件到达，然后关闭</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="33"/>
+        <source>Header</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="33"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="38"/>
+        <source>Events to wait for before closing</source>
+        <translation>关闭前等待的事件数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="39"/>
+        <source>Wait for:</source>
+        <translation>等待：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="41"/>
+        <source>any type</source>
+        <translation>任意类型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="42"/>
+        <source>Only events of this type count (&quot;message&quot; for unnamed ones)</source>
+        <translation>只计此类型的事件（未命名的事件为 "message"）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="43"/>
+        <source>Event type:</source>
+        <translation>事件类型：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="46"/>
+        <source>When the stream ends first: connect again this many times, with Last-Event-ID</source>
+        <translation>事件流提前结束时：带 Last-Event-ID 重新连接的次数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="47"/>
+        <source>Reconnects:</source>
+        <translation>重连：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="52"/>
+        <source>From the connect to the last awaited event</source>
+        <translation>从连接到最后一个等待的事件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="53"/>
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="55"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="56"/>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ssepane.cpp" line="132"/>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
     </message>
 </context>
 <context>
@@ -6009,22 +6144,22 @@ error_rate &lt; 0.1%</translation>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="202"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="201"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="223"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="222"/>
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="223"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="222"/>
         <source>received</source>
         <translation>已接收</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wsrequestpane.cpp" line="227"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="226"/>
         <source>binary, %n byte(s): </source>
         <translation>
             <numerusform>二进制，%n 字节：</numerusform>

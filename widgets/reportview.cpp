@@ -27,6 +27,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <algorithm>
 #include <cmath>
 
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
@@ -131,10 +132,14 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
             return m_model->series(QString::fromLatin1(metric), agent);
         };
         const auto events = m_model->eventMarks();
-        charts->addWidget(lineChart(tr("Throughput"), tr("requests/s"),
-                                    {{tr("completed/s"), series("requests")}, {tr("errors/s"), series("errors")}},
-                                    events),
-                          2);
+        QList<QPair<QString, QList<QPointF>>> throughput{{tr("completed/s"), series("requests")},
+                                                         {tr("errors/s"), series("errors")}};
+        const QList<QPointF> messages = series("messages"); // stream steps: their messages beside requests
+        const bool streams = std::any_of(messages.begin(), messages.end(), [](const QPointF& q) { return q.y() > 0; });
+        if (streams)
+            throughput.append({tr("messages/s"), messages});
+        charts->addWidget(
+            lineChart(tr("Throughput"), streams ? tr("per second") : tr("requests/s"), throughput, events), 2);
         charts->addWidget(lineChart(tr("Latency"), tr("ms"),
                                     {{QStringLiteral("p50"), series("p50")},
                                      {QStringLiteral("p90"), series("p90")},

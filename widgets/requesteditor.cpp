@@ -8,6 +8,7 @@
 #include "grpcrequestpane.h"
 #include "keyvaluetable.h"
 #include "responseview.h"
+#include "ssepane.h"
 #include "wsrequestpane.h"
 
 #include "jsontext.h"
@@ -223,11 +224,14 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_kindStack->addWidget(m_grpc);
     m_ws = new WsRequestPane;
     m_kindStack->addWidget(m_ws);
+    m_sse = new SsePane;
+    m_kindStack->addWidget(m_sse);
     m_kind = new QComboBox;
     m_kind->setObjectName(QStringLiteral("requestKind"));
-    m_kind->addItems({QStringLiteral("HTTP"), QStringLiteral("gRPC"), QStringLiteral("WebSocket")});
-    m_kind->setToolTip(tr("An HTTP request, a gRPC unary call described by .proto files, or a WebSocket "
-                          "conversation"));
+    m_kind->addItems(
+        {QStringLiteral("HTTP"), QStringLiteral("gRPC"), QStringLiteral("WebSocket"), QStringLiteral("SSE")});
+    m_kind->setToolTip(tr("An HTTP request, a gRPC unary call described by .proto files, a WebSocket "
+                          "conversation, or a Server-Sent Events stream"));
     auto* kindLine = new QHBoxLayout;
     kindLine->addWidget(new QLabel(tr("Protocol:")));
     kindLine->addWidget(m_kind);
@@ -240,6 +244,9 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     connect(m_ws, &WsRequestPane::changed, this, &RequestEditor::emitChanged);
     connect(m_ws, &WsRequestPane::answered, this, &RequestEditor::judge);
     connect(m_ws, &WsRequestPane::sent, this, &RequestEditor::sent);
+    connect(m_sse, &SsePane::changed, this, &RequestEditor::emitChanged);
+    connect(m_sse, &SsePane::answered, this, &RequestEditor::judge);
+    connect(m_sse, &SsePane::sent, this, &RequestEditor::sent);
     connect(m_grpc, &GrpcRequestPane::changed, this, &RequestEditor::emitChanged);
     connect(m_grpc, &GrpcRequestPane::answered, this, &RequestEditor::judge);
     connect(m_grpc, &GrpcRequestPane::responseShown, this, &RequestEditor::responseShown);
@@ -358,7 +365,10 @@ void RequestEditor::setItem(const RequestItem& r)
 {
     m_loading = true;
     const bool grpc = r.kind == RequestItem::Kind::Grpc;
-    const int kind = grpc ? 1 : r.kind == RequestItem::Kind::WebSocket ? 2 : 0;
+    const int kind = grpc                                       ? 1
+                     : r.kind == RequestItem::Kind::WebSocket   ? 2
+                     : r.kind == RequestItem::Kind::EventStream ? 3
+                                                                : 0;
     m_kind->setCurrentIndex(kind);
     m_kindStack->setCurrentIndex(kind);
     placeTests(tabsOf(kind));
@@ -366,11 +376,13 @@ void RequestEditor::setItem(const RequestItem& r)
     m_extract->setRules(r.extract);
     m_checks->showResults(nullptr);
     m_extract->showResults(nullptr);
-    if (grpc || kind == 2) {
+    if (kind != 0) {
         if (grpc)
             m_grpc->setItem(r);
-        else
+        else if (kind == 2)
             m_ws->setItem(r);
+        else
+            m_sse->setItem(r);
         m_loading = false;
         return;
     }
@@ -522,7 +534,7 @@ QJsonObject RequestEditor::oauth1() const
 RequestItem RequestEditor::item() const
 {
     const int kind = m_kind->currentIndex();
-    RequestItem r = kind == 1 ? m_grpc->item() : kind == 2 ? m_ws->item() : RequestItem();
+    RequestItem r = kind == 1 ? m_grpc->item() : kind == 2 ? m_ws->item() : kind == 3 ? m_sse->item() : RequestItem();
     r.checks = m_checks->rules();
     r.extract = m_extract->rules();
     if (kind != 0)
@@ -566,6 +578,7 @@ void RequestEditor::setVariables(const QHash<QString, QString>& variables)
     m_variables = variables;
     m_grpc->setVariables(variables);
     m_ws->setVariables(variables);
+    m_sse->setVariables(variables);
     updateVariableHints();
 }
 
@@ -678,6 +691,10 @@ void RequestEditor::send()
         m_ws->send();
         return;
     }
+    if (m_kind->currentIndex() == 3) {
+        m_sse->send();
+        return;
+    }
     const RequestItem request = item();
     if (const RequestItem::Unknown u = request.unknown(m_variables); !u.isEmpty() && !sendUnknownAnyway(u, this))
         return;
@@ -704,7 +721,10 @@ void RequestEditor::onAnswered(const SendAnswer& a)
 
 QTabWidget* RequestEditor::tabsOf(int kind) const
 {
-    return kind == 1 ? m_grpc->requestTabs() : kind == 2 ? m_ws->requestTabs() : m_requestTabs;
+    return kind == 1   ? m_grpc->requestTabs()
+           : kind == 2 ? m_ws->requestTabs()
+           : kind == 3 ? m_sse->requestTabs()
+                       : m_requestTabs;
 }
 
 // The Checks and Extract tabs go with the protocol's own request tabs.

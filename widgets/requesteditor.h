@@ -27,6 +27,7 @@ class QTabWidget;
 class KeyValueTable;
 class GrpcRequestPane;
 class WsRequestPane;
+class SsePane;
 class ChecksTable;
 class ScriptsPane;
 class RequestSender;
@@ -78,7 +79,7 @@ private:
     void onAnswered(const SendAnswer& answer);
     void judge(const CheckAnswer& answer);
     void placeTests(QTabWidget* tabs);
-    QTabWidget* tabsOf(int kind) const; // the request tabs of the kind (0 HTTP, 1 gRPC, 2 WebSocket)
+    QTabWidget* tabsOf(int kind) const; // the request tabs of the kind (0 HTTP, 1 gRPC, 2 WebSocket, 3 SSE)
     void emitChanged();
     QWidget* bodyFilePage();
     void urlToParams();
@@ -101,6 +102,7 @@ private:
     QStackedWidget* m_kindStack;
     GrpcRequestPane* m_grpc;
     WsRequestPane* m_ws;
+    SsePane* m_sse;
     QComboBox* m_httpVersion;
     QCheckBox* m_verify;
     QComboBox* m_method;

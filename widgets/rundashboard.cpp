@@ -31,6 +31,8 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
+
 RunDashboard::RunDashboard(RunSession* session, QWidget* parent) : QWidget(parent), m_session(session)
 {
     QHBoxLayout* top = buildControls(session);
@@ -118,6 +120,10 @@ void RunDashboard::buildSeries()
     m_sent->setName(tr("sent/s"));
     m_completed = new QLineSeries;
     m_completed->setName(tr("completed/s"));
+    m_messages = new QLineSeries;
+    m_messages->setName(tr("messages/s"));
+    m_messages->setPen(QPen(QColor(0x16, 0xa0, 0x85), 2));
+    m_messages->setVisible(false);
     m_p50 = new QLineSeries;
     m_p50->setName(QStringLiteral("p50"));
     m_p90 = new QLineSeries;
@@ -180,7 +186,7 @@ void RunDashboard::buildTables()
 QScrollArea* RunDashboard::buildCharts()
 {
     auto* grid = new QGridLayout;
-    grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed}), 0, 0);
+    grid->addWidget(makeChart(tr("Throughput"), tr("requests/s"), {m_planned, m_sent, m_completed, m_messages}), 0, 0);
     grid->addWidget(makeChart(tr("Latency"), tr("ms"), {m_p50, m_p90, m_p95, m_p99, m_p999, m_max}), 0, 1);
     auto* errors = makeChart(tr("Errors by class"), tr("errors/s"), m_errorsByClass);
     // the legend names the classes that have errors so far: eleven names fit nowhere (none before the first
@@ -369,6 +375,7 @@ void RunDashboard::addPart(int agent, double t, const RunSecond::Step& total, co
         Points& p = scopes[scope];
         push(p.sent, double(st.sent), false);
         push(p.completed, double(st.requests), false);
+        push(p.messages, double(st.messages), false);
         if (st.requests) { // a second with nothing answered (paused) has no latency, not 0 ms
             push(p.p50, st.p50, true);
             push(p.p90, st.p90, true);
@@ -580,12 +587,16 @@ double RunDashboard::drawThroughput(const Points& p)
     // the plan is for all engines and all steps together
     const bool planned = m_scope->currentIndex() == 0 && m_agent->currentIndex() <= 0;
     double top = 1;
-    for (const QList<QPointF>* line : {&p.sent, &p.completed, planned ? &m_plannedRaw : &p.sent})
+    const bool messages = std::any_of(p.messages.begin(), p.messages.end(), [](const QPointF& q) { return q.y() > 0; });
+    for (const QList<QPointF>* line :
+         {&p.sent, &p.completed, planned ? &m_plannedRaw : &p.sent, messages ? &p.messages : &p.sent})
         for (const auto& q : *line)
             top = std::max(top, q.y());
-    const timechart::Scale rate = timechart::countScale(top, tr("requests/s"));
+    const timechart::Scale rate = timechart::countScale(top, messages ? tr("per second") : tr("requests/s"));
     m_sent->replace(timechart::scaled(p.sent, rate.divisor));
     m_completed->replace(timechart::scaled(p.completed, rate.divisor));
+    m_messages->replace(timechart::scaled(p.messages, rate.divisor));
+    m_messages->setVisible(messages);
     m_planned->replace(timechart::scaled(m_plannedRaw, rate.divisor));
     m_planned->setVisible(planned);
     timechart::setValueTitle(m_charts[0], rate.unit);

@@ -62,6 +62,7 @@ private:
     QLineSeries* m_planned;
     QLineSeries* m_sent;
     QLineSeries* m_completed;
+    QLineSeries* m_messages; // stream steps' messages received/s: shown once some came
     QLineSeries* m_p50;
     QLineSeries* m_p90;
     QLineSeries* m_p95;
@@ -75,7 +76,7 @@ private:
     static constexpr int kClasses = kErrorClasses;
     struct Points
     {
-        QList<QPointF> sent, completed, p50, p90, p95, p99, p999, max, connections, users;
+        QList<QPointF> sent, completed, messages, p50, p90, p95, p99, p999, max, connections, users;
         QList<QPointF> errors[kClasses];
     };
     double drawThroughput(const Points& p);

@@ -3,6 +3,7 @@
 #include "keyvaluetable.h"
 #include "requesteditor.h"
 #include "requestsender.h"
+#include "streamcells.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -208,16 +209,10 @@ void WsRequestPane::showAnswer(const SendAnswer& a)
 {
     m_send->setEnabled(true);
     Q_EMIT sent(a.entry);
-    QString status = a.line;
-    if (!a.error.isEmpty())
-        status = status.isEmpty() ? a.error : status + QStringLiteral(" — ") + a.error;
-    m_status->setText(status);
-    m_status->setStyleSheet(a.good ? QString() : QStringLiteral("color: #b00020"));
+    showSendStatus(m_status, a);
     m_log->setRowCount(int(a.messages.size()));
     for (int i = 0; i < a.messages.size(); ++i) {
         const SendAnswer::WsMessage& m = a.messages[i];
-        auto* time = new QTableWidgetItem(QStringLiteral("%1 ms").arg(m.ms, 0, 'f', 1));
-        time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         auto* way = new QTableWidgetItem(m.out ? QStringLiteral("↑") : QStringLiteral("↓"));
         way->setToolTip(m.out ? tr("sent") : tr("received"));
         way->setForeground(m.out ? QColor(0x1a, 0x73, 0xe8) : QColor(0x18, 0x80, 0x38));
@@ -226,7 +221,7 @@ void WsRequestPane::showAnswer(const SendAnswer& a)
             text = tr("binary, %n byte(s): ", nullptr, int(m.size)) + text;
         auto* message = new QTableWidgetItem(text);
         message->setToolTip(text.left(2000));
-        m_log->setItem(i, 0, time);
+        m_log->setItem(i, 0, timeCell(m.ms));
         m_log->setItem(i, 1, way);
         m_log->setItem(i, 2, message);
     }

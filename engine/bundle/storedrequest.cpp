@@ -234,6 +234,20 @@ bool websocket(const Struct& o, v1::WebSocketRequest& w, std::string& error)
     return true;
 }
 
+// An event stream: url, headers, receive, event, reconnects, timeoutMs.
+void eventStream(const Struct& o, v1::EventStreamRequest& e)
+{
+    e.set_url(std::string(trimSpaces(text(o, "url"))));
+    pairs(o, "headers", [&] { return e.add_headers(); });
+    if (const Value* v = field(o, "receive"); v && v->kind_case() == Value::kNumberValue && v->number_value() >= 0)
+        e.set_receive(std::uint32_t(v->number_value()));
+    e.set_event(text(o, "event"));
+    if (const double n = number(o, "reconnects", 0); n > 0)
+        e.set_reconnects(std::uint32_t(n));
+    if (const double ms = number(o, "timeoutMs", 0); ms > 0)
+        setDuration(*e.mutable_timeout(), ms);
+}
+
 } // namespace
 
 bool storedRequestStep(const std::string& payload, const std::string& name, v1::Step& out, std::string& error)
@@ -251,6 +265,10 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
             o, "extract", [&] { return out.add_extract(); }, error)) {
         error = "the request \"" + name + "\": " + error;
         return false;
+    }
+    if (text(o, "kind") == "sse") {
+        eventStream(o, *out.mutable_sse());
+        return true;
     }
     if (text(o, "kind") == "websocket") {
         if (!websocket(o, *out.mutable_websocket(), error)) {

@@ -13,6 +13,7 @@
 // "grpc": target, method, data, metadata, deadlineMs, descriptors (base64),
 // insecure; or, with kind "websocket": url (ws:// or wss://), headers,
 // protocols, messages [{text} or {binary: base64}], receive, requestReply,
+// timeoutMs; or, with kind "sse": url, headers, receive, event, reconnects,
 // timeoutMs.
 #include <string>
 

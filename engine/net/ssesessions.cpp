@@ -91,6 +91,7 @@ public:
                  now);
     }
     void stop() { closeTransport(); }
+    EventObserver observer;
 
 private:
     void connect(Nanos now)
@@ -205,6 +206,8 @@ private:
     {
         const auto onEvent = [&](const SseEvent& e) {
             ++m_events;
+            if (observer)
+                observer(e, now);
             if (m_o.sse && !m_o.sse->event.empty() && e.type != m_o.sse->event)
                 return true;
             if (m_got++ == 0)
@@ -325,6 +328,11 @@ std::uint32_t SseConversations::openConnections() const
     for (const auto& s : m_slots)
         n += s->isOpen();
     return n;
+}
+
+void SseConversations::observe(std::uint32_t slot, EventObserver observer)
+{
+    m_slots[slot]->observer = std::move(observer);
 }
 
 void SseConversations::close()

@@ -16,12 +16,14 @@
 #include "sessionlistener.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
 namespace stampede {
 
 class EventLoop;
+struct SseEvent;
 
 class SseConversations
 {
@@ -34,6 +36,9 @@ public:
     void checkDeadlines(Nanos now);
     std::uint32_t openConnections() const;
     void close();
+    // Every event `slot`'s streams read, as it comes (the builder's Send lists them): of any type.
+    using EventObserver = std::function<void(const SseEvent& event, Nanos now)>;
+    void observe(std::uint32_t slot, EventObserver observer);
 
     // The longest wait before a reconnect, whatever retry the stream asked for.
     static constexpr Nanos kMaxRetry = 60 * kNanosPerSecond;

@@ -33,7 +33,8 @@ bool SseStepCompiler::compile(const v1::Step& st, const std::string& field, Plan
                         "them");
         return false;
     }
-    if (e.url().rfind("http://", 0) != 0 && e.url().rfind("https://", 0) != 0) {
+    if (e.url().rfind("http://", 0) != 0 && e.url().rfind("https://", 0) != 0 &&
+        e.url().rfind("${", 0) != 0) { // a variable holding the server's http:// or https:// is the same server
         m_ctx.error(sf + ".url", "an event stream's URL starts with http:// or https:// (got \"" + e.url() + "\")");
         return false;
     }

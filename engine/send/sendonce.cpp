@@ -5,11 +5,15 @@
 #include "core/url.h"
 #include "flow/digest.h"
 #include "grpc/protoschema.h"
+#include "net/eventloop.h"
+#include "net/ssesessions.h"
+#include "net/transport.h"
 #include "plan/scenarioplan.h"
 #include "resolve/scriptsyntax.h"
 #include "run/requestrenderer.h"
 #include "run/stepscripts.h"
 #include "stampede/v1/scenario.pb.h"
+#include "stream/sseparser.h"
 
 #include <map>
 #include <optional>
@@ -165,6 +169,60 @@ void callGrpc(const PlannedStep& st, bool verify, SendOnceResult& r)
         r.answerError = err.empty() ? "the answer holds no message" : err;
     else if (!binaryToJson(*st.grpc->schema, st.grpc->output, messages.front(), r.answerJson, err))
         r.answerError = err;
+}
+
+// An event stream step read once, on the run's own SseConversations: each event kept as it comes.
+void readStream(const PlannedStep& st, const RenderedRequest& rendered, SendOnceResult& r)
+{
+    r.eventStream = true;
+    SseExchangeResult& x = r.sse;
+    Endpoint ep = st.endpoint;
+    if (!ep.lookUp(x.error))
+        return;
+    EventLoop loop;
+    if (!loop.valid()) {
+        x.error = "cannot create an event loop";
+        return;
+    }
+    struct Heard final : SessionListener
+    {
+        SseExchangeResult& x;
+        bool done = false;
+        explicit Heard(SseExchangeResult& out) : x(out) {}
+        void onAnswer(std::uint32_t, const Answer& a, Nanos) override
+        {
+            x.ok = !a.failed;
+            if (a.failed)
+                x.error = std::string(a.why);
+            if (a.headers)
+                x.headers = *a.headers;
+            done = true;
+        }
+    } heard(x);
+    std::vector<char> buffer(64 * 1024);
+    SseConversations streams(1, loop, heard, buffer.data(), buffer.size(),
+                             std::min<Nanos>(st.timeout, 10 * kNanosPerSecond));
+    const Nanos start = SteadyClock::monotonicNow();
+    streams.observe(0, [&](const SseEvent& e, Nanos now) {
+        if (++x.received <= SseExchangeResult::kEventCap)
+            x.events.push_back({now - start, e.id, e.type, e.data});
+    });
+    Outgoing o;
+    o.request = &rendered;
+    o.endpoint = &ep;
+    o.timeout = st.timeout;
+    o.protocol = Protocol::EventStream;
+    o.capture = CaptureMode::All;
+    o.sse = st.sse.get();
+    streams.send(0, o, start);
+    while (!heard.done) {
+        const int n = loop.wait(10 * kNanosPerMilli);
+        const Nanos now = SteadyClock::monotonicNow();
+        dispatchEvents(loop, n, now);
+        streams.checkDeadlines(now);
+    }
+    streams.close();
+    x.totalTime = SteadyClock::monotonicNow() - start;
 }
 
 // A WebSocket step's conversation: the upgrade as rendered, its messages, what it awaits.
@@ -391,6 +449,10 @@ SendOnceResult sendOnce(const SendOnceRequest& rq)
     }
     if (st.ws) {
         converse(st, rendered.request, r);
+        return r;
+    }
+    if (st.sse) {
+        readStream(st, rendered.request, r);
         return r;
     }
     HttpExchangeRequest x;

@@ -41,6 +41,23 @@ struct SentRequest
     std::string body;
 };
 
+// An event stream read once (the builder's Send of an `sse` step): each event as it came, with its time.
+struct SseExchangeResult
+{
+    bool ok = false;   // the awaited events came
+    std::string error; // else why (the status, the type, the stream's end, the timeout)
+    struct Event
+    {
+        Nanos at = 0; // since the send
+        std::string id, type, data;
+    };
+    std::vector<Event> events; // at most kEventCap (the rest counted in `received`)
+    std::uint32_t received = 0;
+    std::vector<std::pair<std::string, std::string>> headers; // the stream's
+    Nanos totalTime = 0;
+    static constexpr std::size_t kEventCap = 10000;
+};
+
 struct SendOnceResult
 {
     std::string error; // set: not sent (the step's fault, named by its field), nothing else is
@@ -50,6 +67,8 @@ struct SendOnceResult
     Http2ExchangeResult call; // a gRPC call's answer
     bool websocket = false;   // a WebSocket conversation: `ws` (the upgrade as sent is `sent`)
     WsExchangeResult ws;
+    bool eventStream = false; // an event stream: `sse`
+    SseExchangeResult sse;
     std::string answerJson;  // its message as JSON (grpc-status 0)
     std::string answerError; // why the message could not be read
     // The step's scripts, run as a run runs them: the test script's pm.test

@@ -257,6 +257,31 @@ private Q_SLOTS:
         QVERIFY2(!r.ws.error.empty(), "a refused connect is said");
     }
 
+    // The builder's Send of an event stream step: each event as it came, with its id, type and time, on the run's own
+    // SseConversations; the stream's headers; a reconnect with Last-Event-ID continues the ids.
+    void sendOneStream()
+    {
+        SendOnceRequest rq; // the server in a variable, as the builder's environments give it
+        rq.stepJson = "{\"sse\": {\"url\": \"${base}/events\", \"receive\": 6, \"reconnects\": 1}}";
+        rq.values = {{"base", url("http", "").toStdString()}};
+        const SendOnceResult r = sendOnce(rq);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QVERIFY(r.eventStream);
+        QVERIFY2(r.sse.ok, r.sse.error.c_str());
+        QCOMPARE(r.sse.events.size(), std::size_t(6));
+        for (std::size_t i = 0; i < 6; ++i) {
+            QCOMPARE(r.sse.events[i].id, std::to_string(i + 1));
+            QCOMPARE(r.sse.events[i].type, std::string("tick"));
+            if (i)
+                QVERIFY(r.sse.events[i].at >= r.sse.events[i - 1].at);
+        }
+        QCOMPARE(r.sse.events[5].data, std::string("{\"n\": 6}"));
+        bool eventStream = false;
+        for (const auto& [n, v] : r.sse.headers)
+            eventStream |= n == "Content-Type" && v.rfind("text/event-stream", 0) == 0;
+        QVERIFY(eventStream);
+    }
+
     // stampede-cli's own steps against the mock: WebSocket conversations answered by the echo endpoint, an event
     // stream read past its end with one reconnect (Last-Event-ID 4: ids 5 and 6 follow).
     void stampedeStepsAgainstTheMock()

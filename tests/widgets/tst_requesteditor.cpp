@@ -4,6 +4,7 @@
 #include "keyvaluetable.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
+#include "ssepane.h"
 #include "testsupport.h"
 #include "wsrequestpane.h"
 
@@ -65,7 +66,9 @@ private slots:
             "{\"rules\": [{\"method\": \"GET\", \"path\": \"/users/{id}\", \"body\": "
             "\"{\\\"id\\\":42,\\\"name\\\":\\\"Li\\\"}\","
             " \"headers\": [{\"name\": \"Content-Type\", \"value\": \"application/json\"}]},"
-            " {\"path\": \"/chat\", \"websocket\": {\"subprotocol\": \"chat\"}}]}",
+            " {\"path\": \"/chat\", \"websocket\": {\"subprotocol\": \"chat\"}},"
+            " {\"path\": \"/ticks\", \"events\": {\"event\": \"tick\", \"data\": \"{\\\"n\\\": ${n}}\", \"count\": 4,"
+            " \"everyMs\": 5}}]}",
             error);
         QVERIFY2(rules, error.c_str());
         m_mock = std::make_unique<stampede::MockServer>(rules);
@@ -139,6 +142,45 @@ private slots:
         QVERIFY(sent.wait(10000));
         QVERIFY2(!pane->statusText().isEmpty() && !pane->statusText().startsWith(QStringLiteral("101")),
                  qPrintable(pane->statusText()));
+    }
+
+    // An event stream read as a person would: the SSE kind, a URL, three events of type tick awaited; Send lists
+    // each event with its id, type and data; the checks judge the third; a 404 is said.
+    void eventStreamRead()
+    {
+        RequestEditor editor;
+        editor.show();
+        editor.findChild<QComboBox*>(QStringLiteral("requestKind"))->setCurrentIndex(3);
+        auto* pane = editor.findChild<SsePane*>();
+        QVERIFY(pane && pane->isVisible());
+        RequestItem r = editor.item();
+        QCOMPARE(int(r.kind), int(RequestItem::Kind::EventStream));
+        r.url = QStringLiteral("http://127.0.0.1:%1/ticks").arg(m_mock->port());
+        r.sseReceive = 3;
+        r.sseEvent = QStringLiteral("tick");
+        r.checks = QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$.n")},
+                                          {QStringLiteral("equals"), QStringLiteral("3")}}};
+        editor.setItem(r);
+        QSignalSpy sent(&editor, &RequestEditor::sent);
+        editor.send();
+        QVERIFY2(sent.wait(10000), qPrintable(pane->statusText()));
+        QVERIFY2(pane->statusText().startsWith(QStringLiteral("3 event")), qPrintable(pane->statusText()));
+        const QStringList lines = pane->eventLines();
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[2].endsWith(QStringLiteral("3  tick  {\"n\": 3}")), qPrintable(lines.join(u'\n')));
+        QStringList tabs;
+        for (int i = 0; i < pane->requestTabs()->count(); ++i)
+            tabs << pane->requestTabs()->tabText(i);
+        QVERIFY2(tabs.contains(QStringLiteral("Checks (1/1)")), qPrintable(tabs.join(u',')));
+        QCOMPARE(sent.first().at(0).value<HistoryEntry>().method, QStringLiteral("SSE"));
+        const QJsonObject sse = editor.item().toStep(QStringLiteral("ticks")).value(QStringLiteral("sse")).toObject();
+        QCOMPARE(sse.value(QStringLiteral("receive")).toInt(), 3);
+        QCOMPARE(sse.value(QStringLiteral("event")).toString(), QStringLiteral("tick"));
+        r.url = QStringLiteral("http://127.0.0.1:%1/nothing-here").arg(m_mock->port());
+        editor.setItem(r);
+        editor.send();
+        QVERIFY(sent.wait(10000));
+        QVERIFY2(pane->statusText().contains(QStringLiteral("404")), qPrintable(pane->statusText()));
     }
 
     // A gRPC call built as a person would: import the .proto, pick the method,

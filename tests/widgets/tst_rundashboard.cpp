@@ -224,6 +224,32 @@ private slots:
         QCOMPARE(lastOf(QStringLiteral("completed/s")), 100.0);
     }
 
+    // Stream steps' messages per second beside the requests: no line until some messages come, then theirs.
+    void messagesBesideRequests()
+    {
+        RunSession session;
+        RunDashboard dashboard(&session);
+        const auto messages = [&]() -> QLineSeries* {
+            for (auto* view : dashboard.findChildren<QChartView*>())
+                for (auto* abstract : view->chart()->series())
+                    if (auto* series = qobject_cast<QLineSeries*>(abstract);
+                        series && series->name() == QLatin1String("messages/s"))
+                        return series;
+            return nullptr;
+        };
+        QVERIFY(messages());
+        RunSecond sec;
+        sec.second = 1;
+        sec.total.requests = 100;
+        Q_EMIT session.secondAvailable(sec);
+        QVERIFY(!messages()->isVisible()); // an HTTP run has no message line
+        sec.second = 2;
+        sec.total.messages = 1500;
+        Q_EMIT session.secondAvailable(sec);
+        QVERIFY(messages()->isVisible());
+        QCOMPARE(messages()->at(messages()->count() - 1).y(), 1500.0);
+    }
+
     // The target's own metrics: no chart until one is read, then a line per source.
     void serverChartShowsEachSource()
     {
