@@ -31,9 +31,7 @@ struct Answer
     bool failed = false;
     ErrorClass error = ErrorClass::Protocol;
     std::string_view why;
-    int status = 0; // the HTTP status (a gRPC call's is 200)
-    // A WebSocket conversation's messages, sent and received (answered or failed: what it came to before)
-    std::uint32_t messagesOut = 0, messagesIn = 0;
+    int status = 0;            // the HTTP status (a gRPC call's is 200)
     std::uint64_t bytesIn = 0; // its header and body bytes
     // From the request's write (after any connect and TLS handshake) to the
     // answer's first bytes (read in a batch: the batch's time); -1: not timed.
@@ -97,6 +95,12 @@ public:
     // had not processed it: an HTTP/2 stream refused (REFUSED_STREAM) or past
     // a GOAWAY's last stream (RFC 9113 8.7).
     virtual void onResent(std::uint32_t tag, Nanos now) { (void)tag, (void)now; }
+    // A stream step's messages as they go and come (a WebSocket message sent or received, an event read), counted
+    // in the second they happen, before the step's answer.
+    virtual void onStreamMessages(std::uint32_t tag, std::uint32_t out, std::uint32_t in, Nanos now)
+    {
+        (void)tag, (void)out, (void)in, (void)now;
+    }
     // A connection was set up for the request `tag`: the TCP connect took
     // `connect`; with TLS, the handshake took `handshake` (resumed: an earlier
     // session was taken up again).

@@ -61,7 +61,7 @@ public:
         m_o = o;
         m_want = o.sse ? o.sse->receive : 1;
         m_left = o.sse ? o.sse->reconnects : 0;
-        m_got = m_events = 0;
+        m_got = 0;
         m_bytesIn = 0;
         m_lastId.clear();
         m_last.clear();
@@ -205,7 +205,7 @@ private:
     bool events(Nanos now)
     {
         const auto onEvent = [&](const SseEvent& e) {
-            ++m_events;
+            m_listener.onStreamMessages(m_slot, 0, 1, now);
             if (observer)
                 observer(e, now);
             if (m_o.sse && !m_o.sse->event.empty() && e.type != m_o.sse->event)
@@ -262,7 +262,6 @@ private:
         Answer a;
         a.setHttpStatus(200);
         a.bytesIn = m_bytesIn;
-        a.messagesIn = m_events;
         a.timeToFirstByte = m_first ? m_first - m_start : -1;
         if (m_o.capture != CaptureMode::None) {
             a.headers = &m_headers;
@@ -278,7 +277,6 @@ private:
         ++m_connection;
         m_why = std::move(why);
         Answer a = Answer::failure(error, m_why);
-        a.messagesIn = m_events;
         a.bytesIn = m_bytesIn;
         m_listener.onAnswer(m_slot, a, now);
     }
@@ -294,7 +292,7 @@ private:
     Answer::HeaderList m_headers;
     std::string m_out, m_last, m_lastId, m_why;
     std::size_t m_outAt = 0;
-    std::uint32_t m_got = 0, m_want = 1, m_events = 0, m_left = 0, m_connection = 0;
+    std::uint32_t m_got = 0, m_want = 1, m_left = 0, m_connection = 0;
     std::uint64_t m_bytesIn = 0, m_bytesOut = 0;
     bool m_active = false, m_waiting = false, m_headChecked = false;
     Nanos m_start = 0, m_first = 0, m_deadline = 0, m_reconnectAt = 0, m_connectTimeout = 0;

@@ -20,7 +20,7 @@ public:
     std::size_t start(const Outgoing& o, Nanos now, Nanos connectTimeout)
     {
         m_o = o;
-        m_got = m_seen = 0;
+        m_got = 0;
         m_sent = 0;
         m_want = o.ws ? o.ws->receive : 0;
         m_last.clear();
@@ -93,14 +93,17 @@ public:
     void sendMessage(std::size_t i, Nanos now)
     {
         const bool binary = m_o.ws && i < m_o.ws->binary.size() && m_o.ws->binary[i];
-        m_sent += m_session.send(binary ? WsOpcode::Binary : WsOpcode::Text, m_o.request->messages[i], now);
+        if (m_session.send(binary ? WsOpcode::Binary : WsOpcode::Text, m_o.request->messages[i], now)) {
+            ++m_sent;
+            m_listener.onStreamMessages(m_slot, 1, 0, now);
+        }
         m_sentAt.push_back(now);
     }
     void onWsMessage(std::uint32_t, WsOpcode, std::string_view data, Nanos now) override
     {
         if (!m_active)
             return;
-        ++m_seen;
+        m_listener.onStreamMessages(m_slot, 0, 1, now);
         if (m_o.ws && !m_o.ws->match.empty() && data.find(m_o.ws->match) == std::string_view::npos)
             return;                  // counted, not awaited
         if (m_got < m_sentAt.size()) // the n-th message in answers the n-th out
@@ -144,8 +147,6 @@ private:
         Answer a;
         a.setHttpStatus(101);
         a.bytesIn = m_session.bytesIn() - m_bytesBefore;
-        a.messagesOut = std::uint32_t(m_sent);
-        a.messagesIn = m_seen;
         a.timeToFirstByte = m_first ? m_first - m_start : -1;
         a.messageLatencies = m_latencies.empty() ? nullptr : &m_latencies;
         if (m_o.capture != CaptureMode::None) {
@@ -162,8 +163,6 @@ private:
         if (m_session.isWebSocket())
             m_session.close(error == ErrorClass::Timeout ? 1001 : 1002, {}, now, kCloseTimeout);
         Answer a = Answer::failure(error, m_why);
-        a.messagesOut = std::uint32_t(m_sent);
-        a.messagesIn = m_seen;
         a.messageLatencies = m_latencies.empty() ? nullptr : &m_latencies;
         m_listener.onAnswer(m_slot, a, now);
     }
@@ -178,8 +177,8 @@ private:
         return std::string_view(r.wire).substr(0, r.wire.find("\r\n"));
     }
 
-    std::uint32_t m_got = 0, m_want = 0, m_seen = 0; // awaited messages come, awaited, every message come
-    std::string m_kept;                              // the request line of the upgrade kept open ("" none)
+    std::uint32_t m_got = 0, m_want = 0; // awaited messages come, awaited
+    std::string m_kept;                  // the request line of the upgrade kept open ("" none)
     const Endpoint* m_keptAt = nullptr;
     std::uint64_t m_bytesBefore = 0; // a kept connection's bytes before this step
     std::size_t m_sent = 0;

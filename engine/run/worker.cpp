@@ -114,6 +114,15 @@ void Worker::onRetry(std::uint32_t tag, Nanos now)
         ++metricsAt(std::size_t(slot.step), now).counters.retriedOnIdleClose;
 }
 
+void Worker::onStreamMessages(std::uint32_t tag, std::uint32_t out, std::uint32_t in, Nanos now)
+{
+    if (const Slot& slot = m_slots[tag]; slot.step >= 0) {
+        StepCounters& c = metricsAt(std::size_t(slot.step), now).counters;
+        c.messagesSent += out;
+        c.messagesReceived += in;
+    }
+}
+
 void Worker::onResent(std::uint32_t tag, Nanos now)
 {
     const Slot& slot = m_slots[tag];

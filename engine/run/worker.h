@@ -121,6 +121,7 @@ private:
     void onStray(std::uint32_t tag, std::string_view bytes, Nanos now) override;
     void onRetry(std::uint32_t tag, Nanos now) override;
     void onResent(std::uint32_t tag, Nanos now) override;
+    void onStreamMessages(std::uint32_t tag, std::uint32_t out, std::uint32_t in, Nanos now) override;
     // PacerHost
     bool startIteration(std::uint32_t slot, Nanos intended, Nanos now, const IterationStart& what) override;
     void countLate(Nanos now) override { ++metricsAt(0, now).counters.late; }

@@ -12,11 +12,6 @@ namespace stampede {
 
 void Worker::onAnswer(std::uint32_t tag, const Answer& answer, Nanos now)
 {
-    if (answer.messagesOut | answer.messagesIn) { // a WebSocket conversation's, whatever it came to
-        StepCounters& c = metricsAt(std::size_t(m_slots[tag].step), now).counters;
-        c.messagesSent += answer.messagesOut;
-        c.messagesReceived += answer.messagesIn;
-    }
     if (answer.messageLatencies) {
         StepMetrics& m = metricsAt(std::size_t(m_slots[tag].step), now);
         for (const Nanos l : *answer.messageLatencies)
