@@ -21,20 +21,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
+// The Messages tab: a composer, and the list of messages sent in order (added, removed).
+QWidget* WsRequestPane::buildMessages()
 {
-    m_url = new QLineEdit;
-    m_url->setObjectName(QStringLiteral("wsUrl"));
-    m_url->setPlaceholderText(QStringLiteral("ws://127.0.0.1:8080/chat"));
-    m_url->setToolTip(tr("ws:// or wss:// (over TLS); ${name} is replaced from the environment"));
-    m_send = new QPushButton(tr("Send"));
-    m_send->setObjectName(QStringLiteral("wsSend"));
-    m_send->setToolTip(tr("Connect, send the messages in order, wait for the replies, then close"));
-    auto* line = new QHBoxLayout;
-    line->addWidget(m_url, 1);
-    line->addWidget(m_send);
-
-    // Messages: a composer and the list to send
     m_composer = new QPlainTextEdit;
     m_composer->setObjectName(QStringLiteral("wsComposer"));
     m_composer->setPlaceholderText(tr("A text message; ${name} is replaced when it is sent"));
@@ -67,6 +56,23 @@ WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
             m_binary.removeAt(row);
         emitChanged();
     });
+    return messagesPage;
+}
+
+WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
+{
+    m_url = new QLineEdit;
+    m_url->setObjectName(QStringLiteral("wsUrl"));
+    m_url->setPlaceholderText(QStringLiteral("ws://127.0.0.1:8080/chat"));
+    m_url->setToolTip(tr("ws:// or wss:// (over TLS); ${name} is replaced from the environment"));
+    m_send = new QPushButton(tr("Send"));
+    m_send->setObjectName(QStringLiteral("wsSend"));
+    m_send->setToolTip(tr("Connect, send the messages in order, wait for the replies, then close"));
+    auto* line = new QHBoxLayout;
+    line->addWidget(m_url, 1);
+    line->addWidget(m_send);
+
+    QWidget* messagesPage = buildMessages();
 
     m_headers = new KeyValueTable(tr("Header"), tr("Value"));
     auto* settings = new QWidget;

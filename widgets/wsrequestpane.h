@@ -51,6 +51,7 @@ Q_SIGNALS:
     void sent(const HistoryEntry& entry);
 
 private:
+    QWidget* buildMessages();
     void showAnswer(const SendAnswer& a);
     void emitChanged();
 

@@ -1,5 +1,6 @@
 #include "mockstreams.h"
 
+#include "core/text.h"
 #include "stream/wshandshake.h"
 
 #include "stampede/v1/mock.pb.h"
@@ -82,11 +83,8 @@ std::string mockWsUpgradeAnswer(const MockStreamRule& rule, std::string_view upg
                                 std::string_view version, std::string_view offered, bool& ok)
 {
     ok = false;
-    std::string lower(upgrade);
-    for (auto& c : lower)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
     std::string why;
-    if (lower != "websocket")
+    if (!equalsNoCase(upgrade, "websocket"))
         why = "a WebSocket endpoint: send GET with Upgrade: websocket\n";
     else if (version != "13")
         why = "Sec-WebSocket-Version must be 13\n";
@@ -144,7 +142,6 @@ bool MockWsConnection::feed(std::string_view bytes, std::string& out)
         return false;
     WsReader::Events ev;
     ev.message = [&](WsOpcode t, std::string_view d) {
-        ++m_in;
         if (m_rule.echo)
             send(t, d, out);
         return !m_closing;

@@ -51,7 +51,6 @@ public:
     // A push's turn: appended to `out`; false: no more pushes (`closing()` says whether to close).
     bool push(std::string& out);
     bool closing() const { return m_closing; }
-    std::uint64_t messagesIn() const { return m_in; }
 
 private:
     // One server message out; closes after the rule's count.
@@ -60,7 +59,6 @@ private:
     const MockStreamRule& m_rule;
     WsReader m_reader;
     std::uint32_t m_sent = 0, m_pushed = 0;
-    std::uint64_t m_in = 0;
     bool m_closing = false;
 };
 

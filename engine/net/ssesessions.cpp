@@ -1,23 +1,16 @@
 #include "ssesessions.h"
 
+#include "core/text.h"
 #include "http1responseparser.h"
 #include "stream/sseparser.h"
 #include "transport.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 
 namespace stampede {
 
 namespace {
-
-bool sameName(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
 
 // The request with Last-Event-ID set to `id` (the one written, if any, taken out).
 std::string withLastEventId(const std::string& wire, const std::string& id)
@@ -33,7 +26,7 @@ std::string withLastEventId(const std::string& wire, const std::string& id)
         if (line.empty()) // the blank line: ours goes before it
             break;
         const std::size_t colon = line.find(':');
-        if (at == 0 || colon == std::string_view::npos || !sameName(line.substr(0, colon), "Last-Event-ID"))
+        if (at == 0 || colon == std::string_view::npos || !equalsNoCase(line.substr(0, colon), "Last-Event-ID"))
             out.append(line).append("\r\n");
         at = end + 2;
     }
@@ -186,11 +179,9 @@ private:
         }
         std::string type;
         for (const auto& [name, value] : m_capture.headers)
-            if (sameName(name, "Content-Type"))
+            if (equalsNoCase(name, "Content-Type"))
                 type = value;
-        std::string lower = type.substr(0, 17);
-        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (lower != "text/event-stream") {
+        if (!equalsNoCase(std::string_view(type).substr(0, 17), "text/event-stream")) {
             fail(ErrorClass::Protocol,
                  "the answer is " + (type.empty() ? std::string("without a Content-Type") : "\"" + type + "\"") +
                      ", not text/event-stream",

@@ -25,7 +25,7 @@ void WsSession::open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos tim
     m_out = request.empty() ? wsUpgradeRequest(m_upgrade) : std::move(request);
     m_outAt = 0;
     m_closeSent = false;
-    m_messagesOut = m_bytesIn = m_bytesOut = m_pongs = 0; // this connection's
+    m_bytesIn = m_bytesOut = m_pongs = 0; // this connection's
     m_timeout = timeout;
     m_deadline = now + timeout;
     Transport::open(endpoint, now, connectTimeout);
@@ -83,7 +83,6 @@ bool WsSession::send(WsOpcode type, std::string_view data, Nanos now)
     if (m_state != State::Open)
         return false;
     queueFrame(type, data);
-    ++m_messagesOut;
     flush(now);
     return true;
 }

@@ -66,7 +66,6 @@ public:
     bool isWebSocket() const { return m_state == State::Open; }
     bool idle() const { return m_state == State::Idle; }
     // Since the last open(): this connection's.
-    std::uint64_t messagesOut() const { return m_messagesOut; }
     std::uint64_t bytesIn() const { return m_bytesIn; }
     std::uint64_t bytesOut() const { return m_bytesOut; }
     std::uint64_t pongsSent() const { return m_pongs; }
@@ -109,7 +108,7 @@ private:
     Nanos m_deadline = 0;
     Nanos m_timeout = 0;
     std::string m_why; // a failure's words, valid during onWsEnd
-    std::uint64_t m_messagesOut = 0, m_bytesIn = 0, m_bytesOut = 0, m_pongs = 0;
+    std::uint64_t m_bytesIn = 0, m_bytesOut = 0, m_pongs = 0;
     unsigned char m_random[256]; // masking keys, drawn from OpenSSL's random source 64 at a time
     std::size_t m_randomAt = sizeof m_random;
 };

@@ -1,12 +1,12 @@
 #include "ssestep.h"
 
+#include "core/text.h"
 #include "httpstep.h"
 #include "renamedfields.h"
 
 #include "stampede/v1/scenario.pb.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace stampede {
 
@@ -14,12 +14,8 @@ namespace {
 
 bool written(const v1::EventStreamRequest& e, std::string_view name)
 {
-    return std::any_of(e.headers().begin(), e.headers().end(), [&](const v1::Header& h) {
-        return h.name().size() == name.size() &&
-               std::equal(name.begin(), name.end(), h.name().begin(), [](char a, char b) {
-                   return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-               });
-    });
+    return std::any_of(e.headers().begin(), e.headers().end(),
+                       [&](const v1::Header& h) { return equalsNoCase(h.name(), name); });
 }
 
 } // namespace
