@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""WebSocket benchmark: stampede-cli's WebSocket step against tsung (Debian's, Erlang), same target.
+"""Stream benchmarks: stampede-cli's WebSocket step against tsung (Debian's, Erlang), and its gRPC
+server-streaming step against Python's grpcio client (Debian's python3-grpcio), each on the same target.
 
 The target is stampede-cli's own mock serving a WebSocket echo endpoint (one
 thread, pinned to CPU 1); each generator is pinned to CPU 0. Both hold C
@@ -10,7 +11,11 @@ second, messages per generator CPU-second (the process's user and system
 time, tsung's Erlang VM included) and the median of the per-pair ratios, with
 each side's round-trip latency as it reports it.
 
-gRPC streaming has no counterpart yet: the engine does not stream gRPC.
+gRPC: the mock serves echo.proto's Listen, M messages a call as fast as the
+connection takes them; each client holds C connections (one call at a time on
+each) and makes N calls in all, reading every message (grpcio: a channel per
+connection, a thread each; Stampede: C users, one engine thread). Messages per
+generator CPU-second, runs alternating, grpcio first.
 """
 import argparse
 import json
@@ -23,7 +28,10 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_http1 import start_mock, timed  # noqa: E402  (the same pinning and CPU accounting as the HTTP bench)
+from bench_http1 import ECHO_PROTO, start_mock, timed  # noqa: E402  (the same pinning and CPU accounting)
+
+STREAM_CLIENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "integration", "grpc",
+                             "stream_client.py")
 
 
 def tsung_config(port, conns, messages):
@@ -95,13 +103,79 @@ def run_stampede(cli, port, conns, messages, tmp):
     return (received / conversation_s if conversation_s else 0.0), received / cpu, t["errors"] > 0, rtt_ms, received
 
 
+def run_grpcio(descriptors, port, conns, calls):
+    out, cpu, wall = timed(["/usr/bin/python3", STREAM_CLIENT, "--descriptors", descriptors, "--target",
+                            f"127.0.0.1:{port}", "--bench", str(calls), "--connections", str(conns)])
+    r = json.loads(out.strip().splitlines()[-1])
+    return r["messages"] / r["seconds"], r["messages"] / cpu, False, r["messages"]
+
+
+def run_stampede_grpc(cli, port, conns, calls, tmp):
+    scenario = {"name": "grpc listen", "http": "HTTP_2",
+                "steps": [{"name": "listen", "grpc": {"target": f"127.0.0.1:{port}",
+                                                      "method": "stampede.test.Echo/Listen",
+                                                      "protos": [os.path.abspath(ECHO_PROTO)],
+                                                      "data": '{"text": "bench"}', "deadline": "120s"}}],
+                "load": {"closed": {"users": conns}}, "connections": conns, "iterations": calls // conns}
+    path = os.path.join(tmp, "grpc.json")
+    with open(path, "w") as f:
+        json.dump(scenario, f)
+    summary = os.path.join(tmp, "summary.json")
+    _, cpu, wall = timed([cli, "run", path, "--engines", "1", "-t", "1", "-q", "--summary-json", summary])
+    with open(summary) as f:
+        s = json.load(f)
+    t = s["total"]
+    received = t["messages_received"]
+    return received / s["duration_s"], received / cpu, t["errors"] > 0, received
+
+
+def bench_grpc(a, tmp):
+    descriptors = os.path.join(tmp, "echo.pb")
+    subprocess.run(["protoc", "--include_imports", f"--descriptor_set_out={descriptors}",
+                    f"-I{os.path.dirname(os.path.abspath(ECHO_PROTO))}", os.path.abspath(ECHO_PROTO)], check=True)
+    rules = os.path.join(tmp, "grpc-rules.json")
+    with open(rules, "w") as f:
+        json.dump({"protos": [os.path.abspath(ECHO_PROTO)],
+                   "rules": [{"grpc": {"method": "stampede.test.Echo/Listen",
+                                       "response": '{"text": "hello stampede", "id": 1}',
+                                       "count": a.stream_messages}}]}, f)
+    mock, port = start_mock(a.cli, rules)
+    try:
+        print(f"gRPC server streaming, {a.grpc_conns} connections, {a.grpc_calls} calls x {a.stream_messages} "
+              "messages (mock on CPU 1, generator on CPU 0)")
+        print(f"{'':>12} {'':>9} {'msgs/s':>10} {'msgs/CPU-s':>10} {'messages':>10}")
+        ratios, rows = [], {"grpcio": [], "stampede": []}
+        for _ in range(a.pairs):
+            rows["grpcio"].append(run_grpcio(descriptors, port, a.grpc_conns, a.grpc_calls))
+            rows["stampede"].append(run_stampede_grpc(a.cli, port, a.grpc_conns, a.grpc_calls, tmp))
+            ratios.append(rows["stampede"][-1][1] / rows["grpcio"][-1][1])
+        for name, runs in rows.items():
+            print(f"{'grpc listen':>12} {name:>9} {statistics.median(r[0] for r in runs):>10.0f} "
+                  f"{statistics.median(r[1] for r in runs):>10.0f} {statistics.median(r[3] for r in runs):>10.0f}"
+                  + ("  (errors!)" if any(r[2] for r in runs) else ""))
+        print(f"{'grpc listen':>12} {'ratio':>9} {'':>10}   {statistics.median(ratios):.3f}x  "
+              f"(pairs: {', '.join(f'{r:.3f}' for r in ratios)})")
+    finally:
+        mock.terminate()
+        mock.wait()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
     ap.add_argument("--pairs", type=int, default=3)
     ap.add_argument("--conns", type=int, default=50)
     ap.add_argument("--messages", type=int, default=2000, help="request/reply messages per connection")
+    ap.add_argument("--only", choices=["ws", "grpc"], help="one of the two benchmarks")
+    ap.add_argument("--grpc-conns", type=int, default=10)
+    ap.add_argument("--grpc-calls", type=int, default=200, help="server-streaming calls in all")
+    ap.add_argument("--stream-messages", type=int, default=5000, help="messages a call reads")
     a = ap.parse_args()
+    if a.only != "ws":
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_grpc(a, tmp)
+    if a.only == "grpc":
+        return 0
     if not shutil.which("tsung"):
         sys.exit("tsung is missing: scripts/install-deps.sh --bench installs it")
     with tempfile.TemporaryDirectory() as tmp:

@@ -26,6 +26,11 @@ struct MockH2::Stream
     unsigned grpcStatus = 0;
     bool responded = false; // headers submitted
     bool reflection = false;
+    // A gRPC streaming rule's call, taken at the request's headers: messages pushed, the client's last message
+    // (a client-streaming echo answers it).
+    const MockRule* streamRule = nullptr;
+    std::uint32_t pushed = 0;
+    std::string lastIn;
 };
 
 namespace {
@@ -98,6 +103,13 @@ struct MockH2Callbacks
     {
         auto* h = static_cast<MockH2*>(self);
         MockH2::Stream* st = stream(s, id);
+        if (st && st->streamRule) {
+            if (st->in.size() + len > (16u << 20))
+                return NGHTTP2_ERR_CALLBACK_FAILURE;
+            st->in.append(reinterpret_cast<const char*>(data), len);
+            h->streamIn(id, *st);
+            return 0;
+        }
         if (!st || !st->reflection)
             return 0; // the body of other requests is not needed
         if (st->in.size() + len > (16u << 20))
@@ -120,6 +132,8 @@ struct MockH2Callbacks
             // a stream: the answer starts now, and each request is answered as it comes
             st->reflection = true;
             h->respond(frame->hd.stream_id, *st, nullptr, false);
+        } else if (frame->hd.type == NGHTTP2_HEADERS && !st->streamRule) {
+            h->streamStart(frame->hd.stream_id, *st);
         }
         if (frame->hd.flags & NGHTTP2_FLAG_END_STREAM)
             h->requestComplete(frame->hd.stream_id, *st);
@@ -135,13 +149,15 @@ struct MockH2Callbacks
     }
 
     static ssize_t readBody(nghttp2_session* s, std::int32_t id, std::uint8_t* buf, std::size_t length,
-                            std::uint32_t* flags, nghttp2_data_source*, void*)
+                            std::uint32_t* flags, nghttp2_data_source*, void* self)
     {
         MockH2::Stream* st = stream(s, id);
         if (!st) {
             *flags |= NGHTTP2_DATA_FLAG_EOF;
             return 0;
         }
+        if (st->streamRule && st->outPos == st->out.size())
+            static_cast<MockH2*>(self)->streamRefill(*st);
         const std::string& body = st->fixedBody ? *st->fixedBody : st->out;
         const std::size_t n = std::min(length, body.size() - st->outPos);
         std::memcpy(buf, body.data() + st->outPos, n);
@@ -175,7 +191,13 @@ MockH2::MockH2(const MockRuleSet& rules, FastRandom& rng, Scheduler& scheduler)
     nghttp2_session_callbacks_set_on_data_chunk_recv_callback(cb, &MockH2Callbacks::data);
     nghttp2_session_callbacks_set_on_frame_recv_callback(cb, &MockH2Callbacks::frame);
     nghttp2_session_callbacks_set_on_stream_close_callback(cb, &MockH2Callbacks::closed);
-    nghttp2_session_server_new(&m_session, cb, this);
+    // A load test's streaming calls end by CANCEL once their awaited messages are in: nghttp2's guard against
+    // rapid resets (33 a second after a burst of 1000, then GOAWAY) would end the mock's connections under load.
+    nghttp2_option* opt = nullptr;
+    nghttp2_option_new(&opt);
+    nghttp2_option_set_stream_reset_rate_limit(opt, 1u << 30, 1u << 30);
+    nghttp2_session_server_new2(&m_session, cb, this, opt);
+    nghttp2_option_del(opt);
     nghttp2_session_callbacks_del(cb);
     const nghttp2_settings_entry settings[] = {{NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS, 1000},
                                                {NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE, 1 << 24}};
@@ -215,13 +237,141 @@ bool MockH2::receive(const char* data, std::size_t size, std::string& out)
 void MockH2::answer(std::int32_t id, const MockRule* rule, bool fault, std::string& out)
 {
     auto it = m_streams.find(id);
-    if (it != m_streams.end())
+    if (it != m_streams.end() && it->second->streamRule)
+        streamPush(id, *it->second);
+    else if (it != m_streams.end())
         respond(id, *it->second, rule, fault);
     drain(out);
 }
 
+// A gRPC call to a streaming rule's method: taken at its headers (a bidirectional call is answered as its messages
+// come, before the client's stream ends). Required headers and injected errors as for any rule.
+void MockH2::streamStart(std::int32_t id, Stream& s)
+{
+    if (s.contentType.rfind("application/grpc", 0) != 0)
+        return;
+    const MockRule* rule = m_rules.match(s.method, s.path);
+    if (!rule || !rule->grpcStream)
+        return; // answered at the request's end, as any
+    if (!rule->require.empty()) {
+        std::uint32_t met = 0;
+        for (const auto& [n, v] : s.headers)
+            met |= rule->meets(n, v);
+        if (met != rule->allMet())
+            return; // refused at the request's end
+    }
+    rule->served.fetch_add(1, std::memory_order_relaxed);
+    if (rule->injectFault(m_rng)) {
+        respond(id, s, rule, true); // trailers-only, the error status
+        return;
+    }
+    s.streamRule = rule;
+    const MockGrpcStream& g = *rule->grpcStream;
+    if (g.clientStreams && g.serverStreams) {
+        streamHeaders(id, s);
+        if (!g.echo)
+            streamPush(id, s);
+    }
+}
+
+void MockH2::streamHeaders(std::int32_t id, Stream& s)
+{
+    s.responded = true;
+    s.trailers = true;
+    s.grpcStatus = 0;
+    static const std::string kStatus = ":status", kOk = "200", kType = "content-type", kGrpcType = "application/grpc";
+    const nghttp2_nv h[] = {nv(kStatus, kOk), nv(kType, kGrpcType)};
+    nghttp2_data_provider provider{};
+    provider.read_callback = &MockH2Callbacks::readBody;
+    nghttp2_submit_response(m_session, id, h, 2, &provider);
+}
+
+// The client's messages as they come: echoed at once (a stream back), or the last kept (one answer at the end).
+void MockH2::streamIn(std::int32_t id, Stream& s)
+{
+    const MockGrpcStream& g = *s.streamRule->grpcStream;
+    std::size_t pos = 0;
+    while (s.in.size() - pos >= 5) {
+        const auto* p = reinterpret_cast<const unsigned char*>(s.in.data() + pos);
+        const std::size_t n = (std::size_t(p[1]) << 24) | (std::size_t(p[2]) << 16) | (std::size_t(p[3]) << 8) | p[4];
+        if (s.in.size() - pos - 5 < n)
+            break;
+        if (g.echo && g.serverStreams) {
+            compactOut(s);
+            s.out.append(s.in, pos, 5 + n);
+        } else if (g.echo) {
+            s.lastIn.assign(s.in, pos, 5 + n);
+        }
+        pos += 5 + n;
+    }
+    s.in.erase(0, pos);
+    if (g.echo && g.serverStreams && s.responded)
+        nghttp2_session_resume_data(m_session, id);
+}
+
+// The client's stream ended: a client-streaming call is answered, a server-streaming one starts, an echo ends.
+void MockH2::streamEnd(std::int32_t id, Stream& s)
+{
+    const MockGrpcStream& g = *s.streamRule->grpcStream;
+    if (!g.serverStreams) {
+        streamHeaders(id, s);
+        s.out = g.echo && !s.lastIn.empty() ? s.lastIn : g.frames.front();
+        s.finished = true;
+    } else if (!g.clientStreams) {
+        streamHeaders(id, s);
+        if (!g.echo) {
+            streamPush(id, s);
+            return;
+        }
+        s.finished = true; // its one message is echoed
+    } else if (g.echo) {
+        s.finished = true;
+    }
+    nghttp2_session_resume_data(m_session, id);
+}
+
+// The rule's next message (at its interval: the one after it scheduled), or all that are due at once.
+void MockH2::streamPush(std::int32_t id, Stream& s)
+{
+    const MockGrpcStream& g = *s.streamRule->grpcStream;
+    if (g.every == 0) {
+        streamRefill(s);
+    } else if (s.pushed < g.count) {
+        compactOut(s);
+        s.out += g.frames[s.pushed++ % g.frames.size()];
+        if (s.pushed < g.count)
+            m_scheduler.schedule(g.every, id, s.streamRule, false);
+    }
+    s.finished = s.pushed >= g.count;
+    nghttp2_session_resume_data(m_session, id);
+}
+
+// Messages sent at once: a batch at a time as the connection takes them (a million are never all in memory).
+void MockH2::streamRefill(Stream& s)
+{
+    const MockGrpcStream& g = *s.streamRule->grpcStream;
+    if (g.echo || !g.serverStreams || g.every != 0 || !s.responded)
+        return;
+    compactOut(s);
+    for (int i = 0; i < 256 && s.pushed < g.count; ++i)
+        s.out += g.frames[s.pushed++ % g.frames.size()];
+    s.finished = s.pushed >= g.count;
+}
+
+void MockH2::compactOut(Stream& s)
+{
+    if (s.outPos == s.out.size()) {
+        s.out.clear();
+        s.outPos = 0;
+    }
+}
+
 void MockH2::requestComplete(std::int32_t id, Stream& s)
 {
+    if (s.streamRule) {
+        streamEnd(id, s);
+        return;
+    }
     if (s.reflection) {
         s.finished = true;
         nghttp2_session_resume_data(m_session, id);

@@ -1,7 +1,8 @@
 #pragma once
 // The mock server's HTTP/2 side (h2c with prior knowledge, nghttp2): the same
 // rules as HTTP/1.1, gRPC rules answering a message or a status with
-// trailers, and gRPC server reflection for the rules' .proto files.
+// trailers (streaming methods: a sequence at an interval, an echo), and gRPC server reflection for the rules' .proto
+// files.
 #include "mockrules.h"
 
 #include <cstdint>
@@ -47,6 +48,14 @@ private:
     void refuse(std::int32_t id, Stream& s, const MockRule& rule);
     void answerFixed(std::int32_t id, Stream& s, const std::string& status, const std::string& body);
     void reflect(Stream& s);
+    // gRPC streaming rules (mockrules.h MockGrpcStream)
+    void streamStart(std::int32_t id, Stream& s);
+    void streamHeaders(std::int32_t id, Stream& s);
+    void streamIn(std::int32_t id, Stream& s);
+    void streamEnd(std::int32_t id, Stream& s);
+    void streamPush(std::int32_t id, Stream& s);
+    void streamRefill(Stream& s);
+    static void compactOut(Stream& s);
     bool drain(std::string& out);
 
     const MockRuleSet& m_rules;

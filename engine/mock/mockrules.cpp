@@ -115,6 +115,50 @@ std::vector<std::string> split(std::string_view path)
     return out;
 }
 
+// A streaming method's rule: its messages converted once, how many, how far apart.
+std::shared_ptr<const MockGrpcStream> grpcStreamRule(const ProtoSchema& schema,
+                                                     const google::protobuf::MethodDescriptor* md,
+                                                     const v1::MockGrpc& g, const std::string& field,
+                                                     std::string& error)
+{
+    auto st = std::make_shared<MockGrpcStream>();
+    st->clientStreams = md->client_streaming();
+    st->serverStreams = md->server_streaming();
+    st->echo = g.echo();
+    if (!std::isfinite(g.every_ms()) || g.every_ms() < 0 || g.every_ms() > kMaxRuleDelayMs) {
+        error = field + ".grpc.everyMs: must be between 0 and " + std::to_string(int(kMaxRuleDelayMs));
+        return nullptr;
+    }
+    st->every = std::int64_t(g.every_ms() * 1e6);
+    if (g.count() > MockGrpcStream::kMaxCount) {
+        error = field + ".grpc.count: at most " + std::to_string(MockGrpcStream::kMaxCount);
+        return nullptr;
+    }
+    if (!st->serverStreams && (g.count() > 1 || g.responses_size() > 1 || g.every_ms() != 0)) {
+        error = field + ".grpc: " + md->full_name() + " answers one message: count, responses and everyMs are " +
+                "for methods whose server streams";
+        return nullptr;
+    }
+    if (st->echo && (g.responses_size() || g.count())) {
+        error = field + ".grpc.echo: echo sends back what the client sends; leave responses and count out";
+        return nullptr;
+    }
+    std::vector<std::string> texts(g.responses().begin(), g.responses().end());
+    if (texts.empty())
+        texts.push_back(g.response().empty() ? "{}" : g.response());
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        std::string binary;
+        if (!jsonToBinary(schema, md->output_type(), texts[i], binary, error)) {
+            error = field + (g.responses_size() ? ".grpc.responses[" + std::to_string(i) + "]: " : ".grpc.response: ") +
+                    error;
+            return nullptr;
+        }
+        st->frames.push_back(grpcFrame(binary));
+    }
+    st->count = g.count() ? g.count() : std::uint32_t(st->frames.size());
+    return st;
+}
+
 } // namespace
 
 std::string renderHttpResponse(unsigned status, const std::vector<std::pair<std::string, std::string>>& headers,
@@ -287,6 +331,15 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
                 error = field + ".grpc.response: " + error;
                 return nullptr;
             }
+            if (md->client_streaming() || md->server_streaming()) {
+                rule->grpcStream = grpcStreamRule(*set->m_schema, md, g, field, error);
+                if (!rule->grpcStream)
+                    return nullptr;
+            } else if (g.echo() || g.responses_size() || g.count() || g.every_ms() != 0) {
+                error = field + ".grpc: " + md->full_name() + " is unary: echo, responses, count and everyMs are " +
+                        "for streaming methods";
+                return nullptr;
+            }
             rule->grpc = true;
             rule->method = "POST";
             path = "/" + md->service()->full_name() + "/" + md->name();
@@ -416,6 +469,10 @@ std::shared_ptr<MockRuleSet> MockRuleSet::fromProto(const v1::MockRules& rules, 
         if (!(largest <= kMaxRuleDelayMs)) { // NaN too
             error = field + ".delay: at most " + std::to_string(int(kMaxRuleDelayMs)) +
                     " ms (a longer wait is a hung server: a client's timeout tests it as well)";
+            return nullptr;
+        }
+        if (rule->grpcStream && (rule->delay != MockRule::Delay::None || rule->limitPerSecond)) {
+            error = field + ": a streaming method's rule paces itself with grpc.everyMs (no delay or rateLimit)";
             return nullptr;
         }
         set->m_rules.push_back(std::move(rule));

@@ -18,6 +18,18 @@ class MockRules;
 
 namespace stampede {
 
+// A gRPC streaming method's answer (mock.proto's MockGrpc): the frames sent in order (a round of them repeated
+// until `count`), `every` apart, or each client message echoed; a client-streaming method answers once.
+struct MockGrpcStream
+{
+    bool clientStreams = false, serverStreams = false;
+    bool echo = false;
+    std::vector<std::string> frames; // framed messages, in order
+    std::uint32_t count = 0;         // messages a server-streaming answer sends
+    std::int64_t every = 0;          // nanoseconds between them
+    static constexpr std::uint32_t kMaxCount = 10000000;
+};
+
 struct MockRule
 {
     enum class Delay
@@ -51,6 +63,7 @@ struct MockRule
     unsigned grpcStatus = 0;
     std::string grpcMessage;
     unsigned grpcErrorStatus = 14;
+    std::shared_ptr<const MockGrpcStream> grpcStream; // a streaming method's (null: unary)
     Delay delay = Delay::None;
     double a = 0, b = 0; // distribution parameters in milliseconds (see mockrules.cpp)
     double errorPercent = 0;

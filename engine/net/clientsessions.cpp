@@ -89,7 +89,7 @@ class Http2Sessions final : public ClientSessions
 public:
     Http2Sessions(const SessionsConfig& c, EventLoop& loop, SessionListener& listener, char* buffer, std::size_t size)
         : m_connectTimeout(c.connectTimeout), m_streams(c.streams), m_perServer((c.slots + c.streams - 1) / c.streams),
-          m_slots(c.slots)
+          m_slots(c.slots), m_paced(c.pacedStreams)
     {
         const std::uint32_t connections = m_perServer * c.servers;
         for (std::uint32_t i = 0; i < connections; ++i) {
@@ -104,7 +104,7 @@ public:
         const RenderedRequest& r = *o.request;
         if (!changesRequest(o)) {
             session.submit(slot, *o.endpoint, r.nv.data(), r.nv.size(), r.body.data(), r.body.size(), now, o.timeout,
-                           m_connectTimeout, o.protocol == Protocol::Grpc, o.capture);
+                           m_connectTimeout, o.protocol == Protocol::Grpc, o.capture, o.callStream);
             return r.bytes;
         }
         if (m_encoded.empty()) // kept for the slot until its answer
@@ -112,7 +112,7 @@ public:
         Http2Encoding& e = m_encoded[slot];
         encodeHttp2(o, e);
         session.submit(slot, *o.endpoint, e.nv.data(), e.nv.size(), e.body.data(), e.body.size(), now, o.timeout,
-                       m_connectTimeout, o.protocol == Protocol::Grpc, o.capture);
+                       m_connectTimeout, o.protocol == Protocol::Grpc, o.capture, o.callStream);
         return e.bytes;
     }
     void checkDeadlines(Nanos now) override
@@ -137,6 +137,20 @@ public:
         for (const Http2Session* s : m_held)
             limit = std::min(limit, s->holdUntil());
         return limit;
+    }
+    Nanos dueAt() const override
+    {
+        Nanos due = GrpcStreamCall::kNever;
+        if (m_paced)
+            for (const auto& s : m_sessions)
+                due = std::min(due, s->nextRelease());
+        return due;
+    }
+    void onDue(Nanos now) override
+    {
+        if (m_paced)
+            for (auto& s : m_sessions)
+                s->releaseDue(now);
     }
     std::uint32_t maxConnections() const override { return std::uint32_t(m_sessions.size()); }
     std::uint32_t openConnections() const override
@@ -167,6 +181,7 @@ private:
     std::uint32_t m_slots;
     std::vector<Http2Session*> m_held;    // connections with requests to write after this batch
     std::vector<Http2Encoding> m_encoded; // per slot: its request with a cookie or a hop applied
+    bool m_paced;                         // some calls pace their messages: dueAt looks
 };
 
 } // namespace
@@ -199,6 +214,8 @@ public:
     void beforeEvents() override { m_http->beforeEvents(); }
     void afterEvents(Nanos now) override { m_http->afterEvents(now); }
     Nanos wakeBy(Nanos limit) const override { return m_http->wakeBy(limit); }
+    Nanos dueAt() const override { return m_http->dueAt(); }
+    void onDue(Nanos now) override { m_http->onDue(now); }
     std::uint32_t openConnections() const override
     {
         return m_http->openConnections() + (m_ws ? m_ws->openConnections() : 0) +

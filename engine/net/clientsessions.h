@@ -45,6 +45,9 @@ public:
     // of a nap up to the hold's end only (often a few microseconds), 1.09x of
     // a nap of 10 us (A/B, 3 pairs each).
     virtual Nanos wakeBy(Nanos limit) const { return limit; }
+    // Streaming calls' paced messages: when the next is due (GrpcStreamCall::kNever: none), and sending those due.
+    virtual Nanos dueAt() const { return GrpcStreamCall::kNever; }
+    virtual void onDue(Nanos now) { (void)now; }
     static constexpr Nanos kHeldNap = 20 * kNanosPerMicro;
     virtual std::uint32_t openConnections() const = 0;
     // The most connections these sessions hold open at once.
@@ -61,8 +64,9 @@ struct SessionsConfig
     std::uint32_t streams = 1; // HTTP/2: requests at once per connection
     std::uint32_t servers = 1; // HTTP/2: the servers requests go to (Outgoing::server)
     Nanos connectTimeout = 10 * kNanosPerSecond;
-    bool websocket = false;   // HTTP/1.1: some requests are WebSocket conversations (wssessions.h)
-    bool eventStream = false; // HTTP/1.1: some requests are event streams read event by event (ssesessions.h)
+    bool websocket = false;    // HTTP/1.1: some requests are WebSocket conversations (wssessions.h)
+    bool eventStream = false;  // HTTP/1.1: some requests are event streams read event by event (ssesessions.h)
+    bool pacedStreams = false; // HTTP/2: some gRPC streaming calls send their messages paced (grpcstream.h)
 };
 // The sessions of the protocol. `readBuffer` is the worker's, shared.
 ClientSessionsPtr makeClientSessions(const SessionsConfig& config, EventLoop& loop, SessionListener& listener,

@@ -32,16 +32,35 @@ class GrpcAnswer
 public:
     static constexpr std::uint32_t kMaxMessage = 4 * 1024 * 1024; // gRPC's own default receive limit
 
-    void reset() { *this = GrpcAnswer(); }
+    // `streaming`: any number of messages (a server-streaming answer); `keep`: each message's frame is kept
+    // (message()) until the next one begins.
+    void reset(bool streaming = false, bool keep = false)
+    {
+        m_encoded = false;
+        m_streaming = streaming;
+        m_keep = keep;
+        m_messages = 0;
+        m_prefixHave = 0;
+        m_left = 0;
+        m_message.clear();
+    }
     // grpc-encoding (a compression other than identity).
     void encoding(std::string_view value) { m_encoded = value != "identity"; }
     // A chunk of the answer's DATA.
     std::string data(const std::uint8_t* bytes, std::size_t size);
+    // The same up to the end of one message at most: `used` bytes of it read, `ended` a message is complete.
+    std::string read(const std::uint8_t* bytes, std::size_t size, std::size_t& used, bool& ended);
+    // The last message completed, framed (its 5-byte prefix and its bytes), when kept.
+    const std::string& message() const { return m_message; }
+    std::uint32_t messages() const { return m_messages; }
     // At the stream's clean end, with the grpc-status read (-1: none).
     std::string ending(int status) const;
 
 private:
     bool m_encoded = false;
+    bool m_streaming = false;
+    bool m_keep = false;
+    std::string m_message;
     std::uint32_t m_messages = 0; // begun
     std::uint8_t m_prefix[5] = {};
     std::uint8_t m_prefixHave = 0; // bytes of the next message's prefix read

@@ -109,7 +109,8 @@ struct Http2Callbacks
         return 0;
     }
 
-    static int data(nghttp2_session* s, std::uint8_t, std::int32_t id, const std::uint8_t* data, std::size_t len, void*)
+    static int data(nghttp2_session* s, std::uint8_t, std::int32_t id, const std::uint8_t* data, std::size_t len,
+                    void* self)
     {
         Http2Session::Stream* st = stream(s, id);
         if (!st)
@@ -117,6 +118,10 @@ struct Http2Callbacks
         st->bytesIn += len;
         if (!st->fault.empty())
             return 0; // its reset is on its way: nothing more of it is kept
+        if (st->request.stream) {
+            static_cast<Http2Session*>(self)->streamData(*st, data, len);
+            return 0;
+        }
         if (st->request.grpc) {
             st->fault = st->grpcAnswer.data(data, len);
             if (!st->fault.empty()) {
@@ -164,6 +169,16 @@ struct Http2Callbacks
             trailers.swap(st->trailers);
             body.swap(st->body);
         }
+        // a streaming call: its answer the last awaited message, its first message's time, its replies' latencies
+        std::vector<Nanos> latencies;
+        std::string shortOf;
+        Nanos toFirstMessage = -1;
+        if (request.stream && !reported) {
+            shortOf = st->call.shortOf();
+            if (st->call.messagesIn())
+                toFirstMessage = std::max<Nanos>(0, st->call.firstMessage() - st->written);
+            st->call.take(body, latencies);
+        }
         h->release(st);
         if (reported)
             return 0;
@@ -189,13 +204,24 @@ struct Http2Callbacks
             Answer a;
             a.setHttpStatus(status);
             a.bytesIn = bytesIn;
-            a.timeToFirstByte = timeToFirstByte;
+            a.timeToFirstByte = toFirstMessage >= 0 ? toFirstMessage : timeToFirstByte;
             a.errorSample = sample;
             if (request.grpc) // the gRPC session's answer
                 if (const std::string notGrpc = grpcCallAnswer(a, grpcStatus, grpcMessage); !notGrpc.empty()) {
                     h->m_listener.onAnswer(request.tag, Answer::failure(ErrorClass::Protocol, notGrpc), h->m_now);
                     return 0;
                 }
+            if (request.stream) {
+                if (!latencies.empty())
+                    a.messageLatencies = &latencies;
+                if (a.code == 0 && !shortOf.empty()) {
+                    shortOf.insert(0, "gRPC: ");
+                    Answer f = Answer::failure(ErrorClass::Protocol, shortOf); // `why` views the string
+                    f.messageLatencies = a.messageLatencies;
+                    h->m_listener.onAnswer(request.tag, f, h->m_now);
+                    return 0;
+                }
+            }
             if (request.capture != CaptureMode::None) {
                 a.headers = &headers;
                 a.trailers = &trailers;
@@ -280,7 +306,11 @@ struct Http2Callbacks
             *flags |= NGHTTP2_DATA_FLAG_EOF;
             return 0;
         }
-        const std::size_t n = std::min(length, st->request.bodySize - st->bodySent);
+        // a paced streaming call's messages go as they are released (grpcstream.h)
+        const std::size_t limit = st->request.stream ? st->call.allowed() : st->request.bodySize;
+        if (st->bodySent >= limit && limit < st->request.bodySize)
+            return NGHTTP2_ERR_DEFERRED;
+        const std::size_t n = std::min(length, limit - st->bodySent);
         std::memcpy(buf, st->request.body + st->bodySent, n);
         st->bodySent += n;
         if (st->bodySent == st->request.bodySize)
@@ -309,9 +339,12 @@ void Http2Session::close()
         nghttp2_session_del(m_session);
         m_session = nullptr;
     }
-    for (auto& s : m_streams)
+    for (auto& s : m_streams) {
         s.used = false;
+        s.call.end();
+    }
     m_active = 0;
+    m_paced = 0;
     m_goaway = false;
     m_out.clear();
     m_outSent = 0;
@@ -340,6 +373,10 @@ void Http2Session::release(Stream* s)
 {
     s->used = false;
     --m_active;
+    if (s->call.active()) {
+        m_paced -= s->request.stream->paced();
+        s->call.end();
+    }
 }
 
 bool Http2Session::resend(Waiting w, Nanos now, bool onThisConnection, bool wentOut)
@@ -394,12 +431,12 @@ bool Http2Session::startSession(std::string& why)
 
 void Http2Session::submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
                           const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
-                          bool grpc, CaptureMode capture)
+                          bool grpc, CaptureMode capture, const CallStreamPlan* stream)
 {
     m_now = now;
     m_target = &endpoint;
     m_connectTimeout = connectTimeout;
-    const Waiting w{tag, headers, count, body, bodySize, now + timeout, timeout, grpc, capture};
+    const Waiting w{tag, headers, count, body, bodySize, now + timeout, timeout, grpc, capture, stream};
     if (isOpen() && !endpoint.sameAs(*Transport::endpoint()) && m_active == 0)
         close();
     if (!isOpen()) {
@@ -441,13 +478,18 @@ void Http2Session::startStream(const Waiting& w, Nanos now)
     st.fault.clear();
     st.onWire = false;
     st.headerBytes = 0;
-    st.grpcAnswer.reset();
+    st.grpcAnswer.reset(w.stream != nullptr, w.stream && (w.capture == CaptureMode::All || !w.stream->match.empty()));
     st.headers.clear();
     st.trailers.clear();
     st.body.clear();
     st.used = true;
     st.request = w;
     ++m_active;
+    if (w.stream) {
+        const std::uint32_t out = st.call.start(w.stream, std::string_view(w.body, w.bodySize), now);
+        m_paced += w.stream->paced();
+        m_listener.onStreamMessages(w.tag, out, 0, now);
+    }
     if (m_unsent++ == 0)
         m_heldSince = now;
     nghttp2_data_provider provider{};

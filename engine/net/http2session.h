@@ -13,6 +13,7 @@
 // wrong) that stream alone, a connection error every request on the
 // connection at once, never at their timeouts.
 #include "grpcanswer.h"
+#include "grpcstream.h"
 #include "sessionlistener.h"
 #include "transport.h"
 
@@ -35,10 +36,14 @@ public:
     // Sends a request on a new stream; `tag` comes back with its outcome. The
     // header list and body must stay valid until then.
     // `grpc`: the answer carries grpc-status and grpc-message; `capture`: its
-    // headers, trailers (and body).
+    // headers, trailers (and body); `stream`: a streaming call's (grpcstream.h),
+    // its messages out in `body`, its answer the last awaited message.
     void submit(std::uint32_t tag, const Endpoint& endpoint, const nghttp2_nv* headers, std::size_t count,
                 const char* body, std::size_t bodySize, Nanos now, Nanos timeout, Nanos connectTimeout,
-                bool grpc = false, CaptureMode capture = CaptureMode::None);
+                bool grpc = false, CaptureMode capture = CaptureMode::None, const CallStreamPlan* stream = nullptr);
+    // Streaming calls' paced messages: when the next is due, and sending those due.
+    Nanos nextRelease() const;
+    void releaseDue(Nanos now);
     // Cancels the streams past their deadline (as timeouts), and a connect past its own.
     void checkDeadlines(Nanos now);
     bool connected() const { return ready(); }
@@ -88,6 +93,7 @@ private:
         Nanos deadline, timeout;
         bool grpc = false;
         CaptureMode capture = CaptureMode::None;
+        const CallStreamPlan* stream = nullptr;
         std::uint8_t resends = 0;  // sent again because the server had not processed it
         std::uint8_t requeues = 0; // put back unsent (the connection refused new streams before it went out)
     };
@@ -110,6 +116,7 @@ private:
         std::string fault;             // why the answer breaks the protocol (we reset the stream): `protocol`
         std::uint32_t headerBytes = 0; // the header list so far (kMaxHeaderList)
         GrpcAnswer grpcAnswer;         // a gRPC answer's rules (grpcanswer.h)
+        GrpcStreamCall call;           // a streaming call's messages (grpcstream.h)
         SessionListener::HeaderList headers, trailers; // capture only
         std::string body;                              // capture only
     };
@@ -123,6 +130,11 @@ private:
     void startStream(const Waiting& w, Nanos now);
     void flush(Nanos now);
     void failAll(ErrorClass error, const std::string& why, Nanos now);
+    // A streaming call's DATA, message by message; false when the stream is over (its answer told).
+    bool streamData(Stream& st, const std::uint8_t* data, std::size_t len);
+    // The answer of a streaming call whose awaited messages are in (the stream is cancelled), or that ended.
+    void streamAnswer(Stream& st, Answer& a, SessionListener::HeaderList& headers,
+                      SessionListener::HeaderList& trailers, std::string& body);
     void release(Stream* s);
     // Sends `w` again, the server having refused it unprocessed; false (nothing done) when it was already.
     // `wentOut`: its HEADERS had been written (else it is only sent, not resent).
@@ -140,7 +152,9 @@ private:
     std::deque<Stream> m_streams;   // a pool that never moves: nghttp2 holds a pointer per open stream
     std::vector<Waiting> m_waiting; // submitted while connecting, or after a GOAWAY
     std::uint32_t m_active = 0;
-    bool m_goaway = false; // no new stream on this connection
+    std::uint32_t m_paced = 0;      // streams of paced streaming calls (nextRelease looks only then)
+    std::vector<Nanos> m_latencies; // a streaming call answered before its stream closed: its replies' latencies
+    bool m_goaway = false;          // no new stream on this connection
     std::uint64_t m_goaways = 0;
     std::string m_out; // frames not yet written
     std::size_t m_outSent = 0;

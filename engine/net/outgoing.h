@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/template.h"
 #include "endpoint.h"
+#include "grpcstream.h"
 #include "metrics/runmetrics.h"
 #include "sessionlistener.h"
 
@@ -81,6 +82,7 @@ struct Outgoing
     CaptureMode capture = CaptureMode::None;
     const WsPlan* ws = nullptr;   // a WebSocket step's: subprotocols, which messages are binary, what to await
     const SsePlan* sse = nullptr; // an event stream step's: what to await, how often to reconnect
+    const CallStreamPlan* callStream = nullptr; // a streaming gRPC call's: its pacing, what to await
     // Applied by the session as it encodes the request (empty: as rendered).
     std::string_view cookie;        // a Cookie header's value
     std::string_view authorization; // an Authorization header's value (a Digest challenge answered)

@@ -114,7 +114,7 @@ bool GrpcStepCompiler::verifies(const v1::GrpcRequest& g) const
     return !(m_ctx.scenario().tls().insecure() || g.insecure());
 }
 
-// The method in its schema (unary only); `path` becomes package.Service/Method.
+// The method in its schema; `path` becomes package.Service/Method.
 bool GrpcStepCompiler::method(const v1::GrpcRequest& g, const std::string& gf, const std::string& target,
                               GrpcMethodPlan& plan, std::string& path)
 {
@@ -134,10 +134,8 @@ bool GrpcStepCompiler::method(const v1::GrpcRequest& g, const std::string& gf, c
         m_ctx.error(gf + ".method", err);
         return false;
     }
-    if (md->client_streaming() || md->server_streaming()) {
-        m_ctx.error(gf + ".method", md->full_name() + " streams; only unary calls are supported");
-        return false;
-    }
+    plan.clientStreams = md->client_streaming();
+    plan.serverStreams = md->server_streaming();
     plan.input = md->input_type();
     plan.output = md->output_type();
     path = md->service()->full_name() + "/" + md->name();
@@ -215,6 +213,95 @@ bool GrpcStepCompiler::body(const v1::GrpcRequest& g, const std::string& gf, con
     return true;
 }
 
+bool GrpcStepCompiler::streaming(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan,
+                                 PlannedStep& ps)
+{
+    const bool both = plan.clientStreams && plan.serverStreams;
+    if (!plan.clientStreams && !plan.serverStreams) {
+        const char* set = g.messages_size()    ? ".messages"
+                          : g.has_interval()   ? ".interval"
+                          : g.has_receive()    ? ".receive"
+                          : !g.match().empty() ? ".match"
+                          : g.request_reply()  ? ".requestReply"
+                                               : nullptr;
+        if (set && plan.schema) // a method of a schema that reflection has not fetched yet is judged at the run
+            m_ctx.error(gf + set, plan.method + " is unary: messages, interval, receive, match and requestReply "
+                                                "are for streaming methods");
+        return !set || !plan.schema;
+    }
+    bool ok = true;
+    const auto fault = [&](const std::string& field, const std::string& why) {
+        m_ctx.error(gf + field, why);
+        ok = false;
+    };
+    if (!plan.clientStreams && g.messages_size())
+        fault(".messages", plan.method + " streams from the server only: it sends one message (data)");
+    if (g.messages_size() && !g.data().empty())
+        fault(".data", "give the messages in messages, or one in data, not both");
+    if (g.messages_size() > kMaxMessages)
+        fault(".messages", "at most " + std::to_string(kMaxMessages) + " messages");
+    if (!plan.serverStreams && (g.has_receive() || !g.match().empty()))
+        fault(g.has_receive() ? ".receive" : ".match", plan.method + " answers one message: receive and match are for "
+                                                                     "methods whose server streams");
+    if (g.request_reply() && !both)
+        fault(".requestReply", "a reply to each message is for bidirectional methods");
+    if (g.has_receive() && (g.receive() == 0 || g.receive() > kMaxAwaited))
+        fault(".receive", "must be between 1 and " + std::to_string(kMaxAwaited) + " (leave it out: the end)");
+    auto sp = std::make_shared<CallStreamPlan>();
+    sp->clientStreams = plan.clientStreams;
+    sp->serverStreams = plan.serverStreams;
+    if (g.has_interval()) {
+        sp->interval = toNanos(g.interval());
+        if (sp->interval < 0 || sp->interval > 3600 * kNanosPerSecond)
+            fault(".interval", "must be between 0 and 1h");
+        if (!plan.clientStreams && sp->interval)
+            fault(".interval", plan.method + " sends one message: an interval is for methods whose client streams");
+    }
+    sp->requestReply = g.request_reply();
+    sp->receive = g.receive();
+    sp->match = g.match();
+    sp->codec = ps.codec; // `match` reads the messages in as JSON
+    if (!ok || !streamMessages(g, gf, plan, *sp, ps))
+        return false;
+    ps.callStream = std::move(sp);
+    return true;
+}
+
+// The messages out: each a template of JSON (checked against the method's input when constant); all constant,
+// the body is their frames, made here.
+bool GrpcStepCompiler::streamMessages(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan,
+                                      CallStreamPlan& sp, PlannedStep& ps)
+{
+    std::vector<std::pair<std::string, std::string>> texts; // field, JSON
+    for (int m = 0; m < g.messages_size(); ++m)
+        texts.emplace_back(gf + ".messages[" + std::to_string(m) + "]", g.messages(m));
+    if (texts.empty())
+        texts.emplace_back(gf + ".data", g.data().empty() ? "{}" : g.data());
+    bool constant = true;
+    std::string frames;
+    for (const auto& [field, text] : texts) {
+        Template t;
+        if (!m_ctx.compileText(text, field, t))
+            return false;
+        if (t.isConstant() && plan.input) {
+            std::string binary, err;
+            if (!jsonToBinary(*plan.schema, plan.input, t.constantText(), binary, err)) {
+                m_ctx.error(field, err);
+                return false;
+            }
+            frames += grpcFrame(binary);
+        }
+        constant &= t.isConstant();
+        sp.messages.push_back(std::move(t));
+    }
+    ps.hasBody = true;
+    ps.h2Fixed = constant && plan.input && std::all_of(ps.h2Headers.begin(), ps.h2Headers.end(), [](const auto& h) {
+                     return h.second.isConstant();
+                 });
+    ps.body = ps.h2Fixed ? Template::literal(frames) : Template();
+    return true;
+}
+
 bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, PlannedStep& ps)
 {
     const auto& g = st.grpc();
@@ -243,11 +330,13 @@ bool GrpcStepCompiler::compile(const v1::Step& st, const std::string& field, Pla
         }
     }
     headers(g, gf, *parsed, path, ps);
-    if (!body(g, gf, *plan, ps))
+    ps.codec = std::make_shared<GrpcMessageCodec>(plan->schema, plan->input, plan->output);
+    if (!streaming(g, gf, *plan, ps))
+        return false;
+    if (!ps.callStream && !body(g, gf, *plan, ps))
         return false;
     ps.fixed = false; // no HTTP/1.1 form
     ps.protocol = Protocol::Grpc;
-    ps.codec = std::make_shared<GrpcMessageCodec>(plan->schema, plan->input, plan->output);
     ps.grpc = std::move(plan);
     return true;
 }

@@ -71,6 +71,8 @@ public:
 class GrpcStepCompiler
 {
 public:
+    static constexpr int kMaxMessages = 1000;             // messages out of a streaming step
+    static constexpr std::uint32_t kMaxAwaited = 1000000; // messages a streaming step waits for
     explicit GrpcStepCompiler(StepContext& context) : m_ctx(context) {}
     // Compiles step `st` (which has a gRPC call) into `ps`; false after reporting its faults.
     bool compile(const v1::Step& st, const std::string& field, PlannedStep& ps);
@@ -84,6 +86,10 @@ private:
     void headers(const v1::GrpcRequest& g, const std::string& gf, const Url& server, const std::string& path,
                  PlannedStep& ps);
     bool body(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan, PlannedStep& ps);
+    // A streaming method's messages out, pacing and what it awaits; a unary method refuses them.
+    bool streaming(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan, PlannedStep& ps);
+    bool streamMessages(const v1::GrpcRequest& g, const std::string& gf, const GrpcMethodPlan& plan, CallStreamPlan& sp,
+                        PlannedStep& ps);
 
     StepContext& m_ctx;
     std::map<std::string, ProtoSchemaPtr> m_schemas;

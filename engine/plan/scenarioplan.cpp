@@ -231,6 +231,9 @@ private:
         if (ps.ws)
             for (const Template& t : ps.ws->messages)
                 add(t);
+        if (ps.callStream)
+            for (const Template& t : ps.callStream->messages)
+                add(t);
         for (const VarRef& r : refs)
             if (m_plan.variables[r.variable].extracted &&
                 std::find(ps.extracted.begin(), ps.extracted.end(), r.variable) == ps.extracted.end())

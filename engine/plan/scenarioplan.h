@@ -48,6 +48,7 @@ struct GrpcMethodPlan
     std::string method; // package.Service/Method
     const google::protobuf::Descriptor* input = nullptr;
     const google::protobuf::Descriptor* output = nullptr;
+    bool clientStreams = false, serverStreams = false; // a streaming method's (callStream set on its step)
 };
 
 // What an error of a step does (scenario field onError).
@@ -161,6 +162,8 @@ struct PlannedStep
     std::shared_ptr<const GrpcMethodPlan> grpc;
     std::shared_ptr<const WsPlan> ws;   // set for a WebSocket step (protocol WebSocket)
     std::shared_ptr<const SsePlan> sse; // set for an event stream step (protocol EventStream)
+    // A streaming gRPC call's (protocol Grpc): `body` is then its messages out, each framed, one after the other.
+    std::shared_ptr<const CallStreamPlan> callStream;
     // What the worker knows of the step's protocol: its session's (net/outgoing.h), and the codec of a body that
     // goes in another form than written (a gRPC message: JSON rendered, framed protobuf sent; null: as rendered).
     Protocol protocol = Protocol::Http;

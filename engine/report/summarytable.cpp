@@ -76,8 +76,8 @@ void timingLines(std::ostream& os, const RunSummary& s)
            << jsonNumber(s.total.messageLatency.p50) << " ms, p99 " << jsonNumber(s.total.messageLatency.p99)
            << " ms, max " << jsonNumber(s.total.messageLatency.max) << " ms\n";
     if (s.total.messagesSent || s.total.messagesReceived)
-        os << "Stream messages (WebSocket, events): " << s.total.messagesSent << " sent, " << s.total.messagesReceived
-           << " received\n";
+        os << "Stream messages (WebSocket, events, gRPC streams): " << s.total.messagesSent << " sent, "
+           << s.total.messagesReceived << " received\n";
     if (s.replay)
         os << "replay: " << s.replay->records << " recorded requests at x" << jsonNumber(s.replay->speed)
            << ", amplified x" << s.replay->amplify << ": " << s.replay->planned << " planned, " << s.total.requests

@@ -133,10 +133,14 @@ void RequestRenderer::renderHttp2(std::size_t step, const ValueLookup& values, R
     if (headTooBig(head, r))
         return;
     r.body.clear();
-    if (st.hasBody)
-        st.body.appendTo(r.body, values);
-    if (m_encoders[step])
-        encodeBody(step, r);
+    if (st.callStream) {
+        renderMessages(step, values, r);
+    } else {
+        if (st.hasBody)
+            st.body.appendTo(r.body, values);
+        if (m_encoders[step])
+            encodeBody(step, r);
+    }
     point(st, r);
 }
 
@@ -345,6 +349,26 @@ void RequestRenderer::encodeBody(std::size_t step, RenderedRequest& r)
         r.failure = std::move(why);
         r.failureClass = ErrorClass::Protocol;
         r.body.clear();
+    }
+}
+
+// A streaming call's messages out, this iteration's: each rendered and encoded, framed one after the other.
+void RequestRenderer::renderMessages(std::size_t step, const ValueLookup& values, RenderedRequest& r)
+{
+    const auto& messages = m_plan.steps[step].callStream->messages;
+    r.messages.resize(messages.size());
+    for (std::size_t m = 0; m < messages.size(); ++m) {
+        std::string& one = r.messages[m];
+        one.clear();
+        messages[m].appendTo(one, values);
+        std::string why;
+        if (!m_encoders[step]->encode(one, why)) {
+            r.failure = "message " + std::to_string(m + 1) + ": " + why;
+            r.failureClass = ErrorClass::Protocol;
+            r.body.clear();
+            return;
+        }
+        r.body += one;
     }
 }
 

@@ -52,6 +52,7 @@ private:
     // A WebSocket or event stream step: rendered as HTTP/1.1 whatever the plan's version (its sessions' own).
     static bool streamStep(const PlannedStep& st) { return st.ws || st.sse; }
     void encodeBody(std::size_t step, RenderedRequest& r);
+    void renderMessages(std::size_t step, const ValueLookup& values, RenderedRequest& r);
     static void point(const PlannedStep& st, RenderedRequest& r);
     static bool retagged(std::string_view name, std::string_view value, std::string& out);
     void appendBasic(const PlannedStep& st, const ValueLookup& values, std::string& out) const;

@@ -23,6 +23,8 @@ SessionsConfig sessionsConfig(const ScenarioPlan& plan, std::uint32_t slots)
     c.connectTimeout = plan.connectTimeout;
     c.websocket = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlannedStep& s) { return s.ws; });
     c.eventStream = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlannedStep& s) { return s.sse; });
+    c.pacedStreams = std::any_of(plan.steps.begin(), plan.steps.end(),
+                                 [](const PlannedStep& s) { return s.callStream && s.callStream->paced(); });
     return c;
 }
 
@@ -42,6 +44,7 @@ Outgoing outgoingOf(const PlannedStep& step)
     o.capture = captureFor(step);
     o.ws = step.ws.get();
     o.sse = step.sse.get();
+    o.callStream = step.callStream.get();
     return o;
 }
 

@@ -176,6 +176,7 @@ struct Expect
     qint64 streams = kRequests;           // the server saw
     qint64 resent = 0;                    // resent_unprocessed
     QString detail = {};                  // an error sample's detail holds this (when set)
+    qint64 messages = -1;                 // stream messages received in all (when set)
 };
 
 struct Shape
@@ -185,6 +186,7 @@ struct Shape
     Expect expect;
     bool grpc = false;
     int iterations = kRequests;
+    const char* stream = nullptr; // a server-streaming call (echo.proto's Listen), with these fields more
 };
 
 // Every request gets `bytes(stream)`.
@@ -305,6 +307,87 @@ std::vector<Shape> shapes()
          each([](std::uint32_t s) { return grpcHead(s) + grpcTrailers(s, "13", "%B7%FE%CE%F1"); }),
          {{{"grpc", kRequests}}, kRequests, 0, QStringLiteral("\\xB7\\xFE")},
          true},
+        // gRPC streaming (echo.proto's Listen): the messages counted as they come, the stream judged at its end
+        {"gRPC stream: three messages, then OK",
+         each([](std::uint32_t s) { return grpcAnswer(s, grpcMessage("") + grpcMessage("") + grpcMessage("")); }),
+         {{}, kRequests, 0, {}, 3 * kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: no message, then OK",
+         each([](std::uint32_t s) { return grpcAnswer(s, ""); }),
+         {{}, kRequests, 0, {}, 0},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: one message a DATA frame of a byte each",
+         each([](std::uint32_t s) {
+             std::string out = grpcHead(s);
+             for (const char c : grpcMessage("\x08\x01") + grpcMessage("\x08\x02"))
+                 out += frame(kData, 0, s, std::string(1, c));
+             return out + grpcTrailers(s, "0");
+         }),
+         {{}, kRequests, 0, {}, 2 * kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: ends inside a message",
+         each([](std::uint32_t s) { return grpcAnswer(s, grpcMessage("") + grpcMessage("abcd", 0, 10)); }),
+         {{{"protocol", kRequests}}, kRequests, 0, QStringLiteral("ends inside a message"), kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: a message of 4 GiB announced",
+         each([](std::uint32_t s) { return grpcAnswer(s, grpcMessage("") + grpcMessage("abcd", 0, 0xffffffffLL)); }),
+         {{{"protocol", kRequests}}, kRequests, 0, QStringLiteral("at most 4 MiB"), kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: the second message compressed without grpc-encoding",
+         each([](std::uint32_t s) { return grpcAnswer(s, grpcMessage("") + grpcMessage("", 1)); }),
+         {{{"protocol", kRequests}}, kRequests, 0, QStringLiteral("without grpc-encoding"), kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: two messages, then UNAVAILABLE",
+         each([](std::uint32_t s) { return grpcAnswer(s, grpcMessage("") + grpcMessage(""), "14"); }),
+         {{{"grpc", kRequests}}, kRequests, 0, {}, 2 * kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: two messages, then RST_STREAM(INTERNAL_ERROR)",
+         each([](std::uint32_t s) {
+             return grpcHead(s) + frame(kData, 0, s, grpcMessage("") + grpcMessage("")) + rst(s, 2);
+         }),
+         {{{"reset", kRequests}}, kRequests, 0, QStringLiteral("stream reset by the server"), 2 * kRequests},
+         true,
+         kRequests,
+         ""},
+        {"gRPC stream: three awaited, two came, then OK",
+         each([](std::uint32_t s) { return grpcAnswer(s, grpcMessage("") + grpcMessage("")); }),
+         {{{"protocol", kRequests}}, kRequests, 0, QStringLiteral("after 2 of 3 messages"), 2 * kRequests},
+         true,
+         kRequests,
+         ", \"receive\": 3"},
+        {"gRPC stream: three awaited of a stream that never ends (cancelled once they came)",
+         each([](std::uint32_t s) {
+             return grpcHead(s) + frame(kData, 0, s, grpcMessage("") + grpcMessage("") + grpcMessage(""));
+         }),
+         {{}, kRequests, 0, {}, 3 * kRequests},
+         true,
+         kRequests,
+         ", \"receive\": 3"},
+        {"gRPC stream: the awaited text in the 4th message only",
+         each([](std::uint32_t s) {
+             return grpcHead(s) + frame(kData, 0, s,
+                                        grpcMessage("") + grpcMessage("") + grpcMessage("") +
+                                            grpcMessage("\x0a\x04"
+                                                        "find"));
+         }),
+         {{}, kRequests, 0, {}, 4 * kRequests},
+         true,
+         kRequests,
+         ", \"receive\": 1, \"match\": \"find\""},
     };
 }
 
@@ -322,13 +405,14 @@ private:
         Target target([answer](Peer& p) { serveH2(p, answer); });
         const QByteArray at = "127.0.0.1:" + QByteArray::number(target.port());
         // one user, kRequests iterations, one after the other; a timeout of 10 s
-        const QByteArray step =
-            shape.grpc
-                ? QByteArray("{\"name\": \"shape\", \"grpc\": {\"target\": \"" + at +
-                             "\", \"method\": \"stampede.test.Echo/Say\", \"data\": \"{\\\"text\\\": \\\"hi\\\"}\", "
-                             "\"protos\": [\"" ECHO_PROTO "\"], \"deadline\": \"10s\"}}")
-                : QByteArray("{\"name\": \"shape\", \"request\": {\"url\": \"http://" + at +
-                             "/shape\", \"timeout\": \"10s\"}}");
+        const QByteArray method = shape.stream ? "Listen" : "Say";
+        const QByteArray step = shape.grpc ? QByteArray("{\"name\": \"shape\", \"grpc\": {\"target\": \"" + at +
+                                                        "\", \"method\": \"stampede.test.Echo/" + method +
+                                                        "\", \"data\": \"{\\\"text\\\": \\\"hi\\\"}\", "
+                                                        "\"protos\": [\"" ECHO_PROTO "\"], \"deadline\": \"10s\"" +
+                                                        QByteArray(shape.stream ? shape.stream : "") + "}}")
+                                           : QByteArray("{\"name\": \"shape\", \"request\": {\"url\": \"http://" + at +
+                                                        "/shape\", \"timeout\": \"10s\"}}");
         const QString scenario = writeFile(m_dir, "shape.json",
                                            "{\"http\": \"HTTP_2\", \"steps\": [" + step +
                                                "], \"load\": {\"closed\": {\"users\": 1}}, \"iterations\": " +
@@ -359,6 +443,8 @@ private:
         }
         QVERIFY2(r.total[QStringLiteral("resent_unprocessed")].toInteger() == e.resent, qPrintable(what));
         QVERIFY2(target.requests() == e.streams, qPrintable(what));
+        if (e.messages >= 0)
+            QVERIFY2(r.total[QStringLiteral("messages_received")].toInteger() == e.messages, qPrintable(what));
         // the samples as exported (the JSON export must be valid JSON: a server's bytes that are not UTF-8 escaped)
         const QString json = m_dir.filePath(QStringLiteral("shape.json"));
         QFile::remove(json);

@@ -208,7 +208,8 @@ private slots:
 
         QVERIFY(pane->importProtos({echoProto()}, &error));
         QCOMPARE(pane->methods(),
-                 (QStringList{QStringLiteral("stampede.test.Echo/Listen"), QStringLiteral("stampede.test.Echo/Say")}));
+                 (QStringList{QStringLiteral("stampede.test.Echo/Chat"), QStringLiteral("stampede.test.Echo/Collect"),
+                              QStringLiteral("stampede.test.Echo/Listen"), QStringLiteral("stampede.test.Echo/Say")}));
         pane->setMethod(QStringLiteral("stampede.test.Echo/Say"));
         pane->fillSkeleton();
         auto* data = editor.findChild<QPlainTextEdit*>(QStringLiteral("grpcData"));
@@ -251,7 +252,7 @@ private slots:
         RequestEditor reopened;
         reopened.setRequestJson(editor.requestJson());
         auto* pane2 = reopened.findChild<GrpcRequestPane*>();
-        QCOMPARE(pane2->methods().size(), 2);
+        QCOMPARE(pane2->methods().size(), 4);
         QCOMPARE(QJsonDocument::fromJson(reopened.requestJson()).object(), saved);
     }
 

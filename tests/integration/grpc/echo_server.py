@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """An independent gRPC peer for the tests: Python grpcio (Debian's
 python3-grpcio) serving stampede.test.Echo from a FileDescriptorSet that protoc
-made of echo.proto. It prints its port, serves until stdin closes, then prints
-one JSON line: calls, distinct ids, UNAVAILABLE answers, users seen."""
+made of echo.proto (unary Say; streaming Listen, Collect, Chat). It prints its
+port, serves until stdin closes, then prints one JSON line: calls, distinct ids,
+UNAVAILABLE answers, users seen; per streaming method its calls and messages, and
+how the calls ended ("chat.done", "listen.cancelled": the client ended it)."""
 import argparse
+import collections
 import json
 import re
 import sys
@@ -31,7 +34,8 @@ def main():
 
     lock = threading.Lock()
     state = {"calls": 0, "ids": set(), "unavailable": 0, "users": set(), "texts": set(), "traces": set(),
-             "traced": 0}
+             "traced": 0, "listen": 0, "listen_out": 0, "collect": 0, "collect_in": 0, "chat": 0, "chat_in": 0,
+             "chat_ids": [], "ends": collections.Counter()}
     # W3C traceparent: version 00, a trace id and a span id not all zero, sampled
     traceparent = re.compile(r"00-(?!0{32})([0-9a-f]{32})-(?!0{16})[0-9a-f]{16}-01")
 
@@ -57,9 +61,59 @@ def main():
             time.sleep(request.delay_ms / 1000.0)
         return Reply(text=request.text, id=request.id, user=user)
 
+    def ended(kind, context):
+        # the call's end: "cancelled" when the client ended it before the server did
+        done = {"normal": False}
+
+        def callback():
+            with lock:
+                state["ends"][kind + (".done" if done["normal"] else ".cancelled")] += 1
+        context.add_callback(callback)
+        return done
+
+    def listen(request, context):
+        done = ended("listen", context)
+        n = request.id or 3
+        with lock:
+            state["listen"] += 1
+        for k in range(1, n + 1):
+            if request.delay_ms and k > 1:
+                time.sleep(request.delay_ms / 1000.0)
+            if not context.is_active():
+                return
+            with lock:
+                state["listen_out"] += 1
+            yield Reply(text="%s #%d" % (request.text, k), id=k)
+        done["normal"] = True
+
+    def collect(requests, context):
+        done = ended("collect", context)
+        texts = [r.text for r in requests]
+        with lock:
+            state["collect"] += 1
+            state["collect_in"] += len(texts)
+        done["normal"] = True
+        return Reply(text=",".join(texts), id=len(texts))
+
+    def chat(requests, context):
+        done = ended("chat", context)
+        with lock:
+            state["chat"] += 1
+        for r in requests:
+            with lock:
+                state["chat_in"] += 1
+                state["chat_ids"].append(r.id)
+            if r.delay_ms:
+                time.sleep(r.delay_ms / 1000.0)
+            yield Reply(text=r.text, id=r.id)
+        done["normal"] = True
+
+    des, ser = Request.FromString, Reply.SerializeToString
     handler = grpc.method_handlers_generic_handler("stampede.test.Echo", {
-        "Say": grpc.unary_unary_rpc_method_handler(
-            say, request_deserializer=Request.FromString, response_serializer=Reply.SerializeToString),
+        "Say": grpc.unary_unary_rpc_method_handler(say, request_deserializer=des, response_serializer=ser),
+        "Listen": grpc.unary_stream_rpc_method_handler(listen, request_deserializer=des, response_serializer=ser),
+        "Collect": grpc.stream_unary_rpc_method_handler(collect, request_deserializer=des, response_serializer=ser),
+        "Chat": grpc.stream_stream_rpc_method_handler(chat, request_deserializer=des, response_serializer=ser),
     })
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
     server.add_generic_rpc_handlers((handler,))
@@ -76,7 +130,10 @@ def main():
         print(json.dumps({"calls": state["calls"], "distinct_ids": len(state["ids"]),
                           "unavailable": state["unavailable"], "users": sorted(state["users"]),
                           "distinct_texts": len(state["texts"]), "traced": state["traced"],
-                          "distinct_traces": len(state["traces"])}), flush=True)
+                          "distinct_traces": len(state["traces"]), "listen": state["listen"],
+                          "listen_out": state["listen_out"], "collect": state["collect"],
+                          "collect_in": state["collect_in"], "chat": state["chat"], "chat_in": state["chat_in"],
+                          "chat_ids": state["chat_ids"][:50], "ends": dict(state["ends"])}), flush=True)
 
 
 if __name__ == "__main__":
