@@ -91,6 +91,15 @@ void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario)
             {QStringLiteral("schemaSource"), QStringLiteral("shop.proto")}};
         store.addItem(coll, ItemKind::Request, "stock (gRPC)",
                       QJsonDocument(grpc).toJson(QJsonDocument::Compact).toStdString());
+        // the same server's stream of stock levels, read until the third (the mock sends one each 100 ms)
+        QJsonObject watch = grpc;
+        watch[QStringLiteral("method")] = QStringLiteral("demo.shop.Inventory/Watch");
+        watch[QStringLiteral("receive")] = 3;
+        watch[QStringLiteral("checks")] =
+            QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$.available")},
+                                   {QStringLiteral("equals"), QStringLiteral("40")}}};
+        store.addItem(coll, ItemKind::Request, "stock watch (gRPC stream)",
+                      QJsonDocument(watch).toJson(QJsonDocument::Compact).toStdString());
     }
 }
 

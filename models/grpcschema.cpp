@@ -121,8 +121,12 @@ QString GrpcSchema::callProblem(const QString& method) const
     const auto* md = m_schema->method(method.trimmed().toStdString(), err);
     if (!md)
         return QString::fromStdString(err);
-    if (md->client_streaming() || md->server_streaming())
-        return QCoreApplication::translate("GrpcSchema", "%1 streams; only unary calls are supported")
-            .arg(QString::fromStdString(md->full_name()));
     return {};
+}
+
+std::pair<bool, bool> GrpcSchema::streams(const QString& method) const
+{
+    std::string err;
+    const auto* md = m_schema->method(method.trimmed().toStdString(), err);
+    return md ? std::pair(md->client_streaming(), md->server_streaming()) : std::pair(false, false);
 }

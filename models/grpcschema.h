@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace stampede {
 class ProtoSchema;
@@ -34,8 +35,10 @@ public:
     // The method's request type with its fields, as JSON to edit; empty with
     // `error` when the schema has no such method.
     QString exampleJson(const QString& method, QString* error = nullptr) const;
-    // Why `method` cannot be called (not in the schema, streaming); empty when it can.
+    // Why `method` cannot be called (not in the schema); empty when it can.
     QString callProblem(const QString& method) const;
+    // Whether the method streams from the client, from the server (false, false: unary or unknown).
+    std::pair<bool, bool> streams(const QString& method) const;
 
 private:
     std::shared_ptr<stampede::ProtoSchema> m_schema;

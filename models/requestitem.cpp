@@ -120,6 +120,12 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
         r.deadlineMs = o.value(QStringLiteral("deadlineMs")).toInt(kDefaultDeadlineMs);
         r.descriptors = QByteArray::fromBase64(o.value(QStringLiteral("descriptors")).toString().toLatin1());
         r.schemaSource = o.value(QStringLiteral("schemaSource")).toString();
+        for (const QJsonValue& m : o.value(QStringLiteral("messages")).toArray())
+            r.grpcMessages << m.toString();
+        r.grpcReceive = o.value(QStringLiteral("receive")).toInt();
+        r.grpcMatch = o.value(QStringLiteral("match")).toString();
+        r.grpcIntervalMs = o.value(QStringLiteral("intervalMs")).toInt();
+        r.grpcRequestReply = o.value(QStringLiteral("requestReply")).toBool();
         return r;
     }
     r.method = o.value(QStringLiteral("method")).toString(QStringLiteral("GET"));
@@ -268,6 +274,16 @@ QByteArray RequestItem::toJson() const
             o[QStringLiteral("descriptors")] = QString::fromLatin1(descriptors.toBase64());
             o[QStringLiteral("schemaSource")] = schemaSource;
         }
+        if (!grpcMessages.isEmpty())
+            o[QStringLiteral("messages")] = QJsonArray::fromStringList(grpcMessages);
+        if (grpcReceive > 0)
+            o[QStringLiteral("receive")] = grpcReceive;
+        if (!grpcMatch.isEmpty())
+            o[QStringLiteral("match")] = grpcMatch;
+        if (grpcIntervalMs > 0)
+            o[QStringLiteral("intervalMs")] = grpcIntervalMs;
+        if (grpcRequestReply)
+            o[QStringLiteral("requestReply")] = true;
         return QJsonDocument(o).toJson(QJsonDocument::Compact);
     }
     o[QStringLiteral("method")] = method.trimmed().toUpper();
@@ -493,7 +509,7 @@ RequestItem::Unknown RequestItem::unknown(const QHash<QString, QString>& variabl
     }
     if (kind == Kind::Grpc) {
         u.url = unknownNames(target, variables);
-        u.message = unknownNames(data, variables);
+        u.message = unknownNames(data + QLatin1Char('\n') + grpcMessages.join(QLatin1Char('\n')), variables);
         u.metadata = unknownNames(pairsText(metadata), variables);
         return u;
     }

@@ -82,6 +82,13 @@ struct RequestItem
     int deadlineMs = kDefaultDeadlineMs;
     QByteArray descriptors; // a serialized FileDescriptorSet
     QString schemaSource;   // where the descriptors came from, for the user
+    // gRPC streaming methods: the messages sent after `data` (JSON each), what the call waits for (messages, 0: the
+    // stream's end; only those holding `grpcMatch`), the interval between messages out, request/reply.
+    QStringList grpcMessages;
+    int grpcReceive = 0;
+    QString grpcMatch;
+    int grpcIntervalMs = 0;
+    bool grpcRequestReply = false;
     // WebSocket
     QStringList wsProtocols;     // subprotocols offered, in order
     QJsonArray wsMessages;       // [{"text": "..."} or {"binary": base64}], sent in order

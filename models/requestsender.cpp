@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <QDateTime>
+#include <QRegularExpression>
 #include <algorithm>
 
 namespace {
@@ -67,6 +68,16 @@ void grpcAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
     a.answer.headers = a.headers + a.trailers;
     a.answer.body = QByteArray::fromStdString(r.answerJson);
     a.answer.elapsedMs = ms;
+    for (const auto& m : r.callMessages) { // a streaming call's, both ways
+        SendAnswer::WsMessage e;
+        e.ms = double(m.at) / 1e6;
+        e.out = m.out;
+        e.size = m.bytes;
+        // on one line, its fields in their order (a JSON string holds no raw line break)
+        e.text =
+            QString::fromStdString(m.json).replace(QRegularExpression(QStringLiteral("\\n\\s*")), QStringLiteral(" "));
+        a.messages.append(e);
+    }
     if (!c.ok)
         return;
     if (c.grpcStatus < 0)
@@ -80,6 +91,11 @@ void grpcAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
                 .arg(c.grpcStatus)
                 .arg(c.grpcMessage.empty() ? QString() : QStringLiteral(": ") + QString::fromStdString(c.grpcMessage))
                 .arg(ms, 0, 'f', 1);
+    if (!r.callMessages.empty())
+        a.line +=
+            QCoreApplication::translate("RequestSender", " · %1 sent, %2 received")
+                .arg(std::count_if(r.callMessages.begin(), r.callMessages.end(), [](const auto& m) { return m.out; }))
+                .arg(c.messagesIn);
     if (!r.answerError.empty())
         a.line += QStringLiteral(" — ") + QString::fromStdString(r.answerError);
 }

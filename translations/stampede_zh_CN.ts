@@ -1755,214 +1755,345 @@ Candidate: %2</source>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="36"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="38"/>
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="37"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="39"/>
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
 https:// speaks HTTP/2 over TLS, with the server&apos;s certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="43"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="45"/>
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="44"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="46"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="45"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="47"/>
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="53"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="55"/>
         <source>The request message as JSON (proto3&apos;s mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="54"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="56"/>
         <source>Fill with the message&apos;s fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="55"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="57"/>
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="61"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="61"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="67"/>
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="66"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="68"/>
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="68"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="72"/>
         <source>Ask the target&apos;s gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="71"/>
-        <location filename="../widgets/grpcrequestpane.cpp" line="198"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="73"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="220"/>
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="77"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="79"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="78"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="80"/>
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="87"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="89"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="90"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="92"/>
         <source>Against the system&apos;s CAs, for the target&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="93"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="95"/>
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="99"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="100"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="104"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="173"/>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcrequestpane.cpp" line="105"/>
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="101"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="106"/>
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="108"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="113"/>
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="108"/>
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="108"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="113"/>
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="115"/>
+        <source>A streaming call&apos;s messages both ways: ↑ sent, ↓ received, with their time from the call&apos;s start</source>
+        <translation>流式调用双向的每条消息：↑ 发送，↓ 接收，时间从调用开始算起</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcrequestpane.cpp" line="118"/>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcrequestpane.cpp" line="151"/>
         <source>Import .proto files</source>
         <translation>导入 .proto 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="151"/>
         <source>Protocol buffers (*.proto)</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="171"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="173"/>
+        <source>Stream ●</source>
+        <translation>流 ●</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcrequestpane.cpp" line="192"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="197"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="219"/>
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="210"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="232"/>
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="228"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="250"/>
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="243"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="265"/>
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="248"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="270"/>
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="315"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="340"/>
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="319"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="344"/>
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="328"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="353"/>
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="342"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="370"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
 </context>
 <context>
-    <name>GrpcSchema</name>
+    <name>GrpcStreamBox</name>
     <message>
-        <location filename="../models/grpcschema.cpp" line="125"/>
-        <source>%1 streams; only unary calls are supported</source>
-        <translation>%1 是流式方法；仅支持一元调用</translation>
+        <location filename="../widgets/grpcstreambox.cpp" line="21"/>
+        <source>Another message as JSON; ${name} is replaced when it is sent</source>
+        <translation>再一条消息（JSON）；${name} 在发送时替换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="23"/>
+        <source>Add message</source>
+        <translation>添加消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="24"/>
+        <source>Send this message after the Message tab&apos;s and those above it</source>
+        <translation>在“消息”页的 JSON 及上面各条之后发送这条消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="25"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="28"/>
+        <source>Sent in order after the Message tab&apos;s JSON</source>
+        <translation>在“消息”页的 JSON 之后按顺序发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="32"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="33"/>
+        <source>all at once</source>
+        <translation>一次全部发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="34"/>
+        <source>Between the messages sent</source>
+        <translation>发送的消息之间的间隔</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="36"/>
+        <source>Send each message after the reply to the one before</source>
+        <translation>收到上一条的回复后再发送下一条</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="38"/>
+        <source>Request/reply: each message latency is then one round trip</source>
+        <translation>请求/应答：每条消息延迟即一次往返</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="50"/>
+        <source>Interval:</source>
+        <translation>间隔：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="57"/>
+        <source>the stream&apos;s end</source>
+        <translation>直到流结束</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="58"/>
+        <source>Messages to wait for, then the call is ended (CANCEL); the last one is the answer</source>
+        <translation>等待的消息数，收齐后结束调用（CANCEL）；最后一条即应答</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="62"/>
+        <source>any message</source>
+        <translation>任意消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="63"/>
+        <source>Only messages whose JSON holds this text are awaited (all are counted)</source>
+        <translation>只等待 JSON 中含有此文本的消息（所有消息都会计数）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="65"/>
+        <source>Wait for:</source>
+        <translation>等待：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="66"/>
+        <source>Holding:</source>
+        <translation>包含：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="96"/>
+        <source>No schema says yet whether the method streams: import the .proto files or fetch them by reflection (Schema tab).</source>
+        <translation>还没有描述可以说明该方法是否为流式：请导入 .proto 文件或通过反射获取（“模式与选项”页）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="99"/>
+        <source>%1 is unary: one message out, one answer.</source>
+        <translation>%1 是一元方法：发送一条消息，收到一个应答。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="99"/>
+        <source>The method</source>
+        <translation>该方法</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="101"/>
+        <source>%1 streams both ways: the Message tab&apos;s JSON goes first, then these messages; the answer is the last awaited message.</source>
+        <translation>%1 为双向流：先发送“消息”页的 JSON，再发送这些消息；应答为最后一条等待到的消息。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="104"/>
+        <source>%1 streams from the client: the Message tab&apos;s JSON goes first, then these messages; the server answers once.</source>
+        <translation>%1 为客户端流：先发送“消息”页的 JSON，再发送这些消息；服务端应答一次。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/grpcstreambox.cpp" line="107"/>
+        <source>%1 streams from the server: it sends the Message tab&apos;s JSON and reads the messages that come; the answer is the last awaited one.</source>
+        <translation>%1 为服务端流：发送“消息”页的 JSON 并读取返回的消息；应答为最后一条等待到的消息。</translation>
     </message>
 </context>
 <context>
@@ -2751,6 +2882,36 @@ with a self-signed or internal certificate.</source>
         <location filename="../widgets/mainwindowquit.cpp" line="51"/>
         <source>Keep running detached</source>
         <translation>在后台继续运行</translation>
+    </message>
+</context>
+<context>
+    <name>MessageLog</name>
+    <message>
+        <location filename="../widgets/messagelog.cpp" line="9"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/messagelog.cpp" line="9"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../widgets/messagelog.cpp" line="23"/>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location filename="../widgets/messagelog.cpp" line="23"/>
+        <source>received</source>
+        <translation>已接收</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/messagelog.cpp" line="27"/>
+        <source>binary, %n byte(s): </source>
+        <translation>
+            <numerusform>二进制，%n 字节：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4027,32 +4188,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="462"/>
+        <location filename="../models/requestitem.cpp" line="478"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="463"/>
+        <location filename="../models/requestitem.cpp" line="479"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="464"/>
+        <location filename="../models/requestitem.cpp" line="480"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="465"/>
+        <location filename="../models/requestitem.cpp" line="481"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="466"/>
+        <location filename="../models/requestitem.cpp" line="482"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="467"/>
+        <location filename="../models/requestitem.cpp" line="483"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -4060,39 +4221,44 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestSender</name>
     <message>
-        <location filename="../models/requestsender.cpp" line="47"/>
+        <location filename="../models/requestsender.cpp" line="48"/>
         <source>%1 · %2 ms · %3 bytes</source>
         <translation>%1 · %2 毫秒 · %3 字节</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="73"/>
+        <location filename="../models/requestsender.cpp" line="84"/>
         <source>HTTP %1, no grpc-status · %2 ms</source>
         <translation>HTTP %1，无 grpc-status · %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="78"/>
+        <location filename="../models/requestsender.cpp" line="89"/>
         <source>%1 (%2)%3 · %4 ms</source>
         <translation>%1（%2）%3 · %4 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="116"/>
+        <location filename="../models/requestsender.cpp" line="96"/>
+        <source> · %1 sent, %2 received</source>
+        <translation> · 发送 %1 条，接收 %2 条</translation>
+    </message>
+    <message>
+        <location filename="../models/requestsender.cpp" line="132"/>
         <source>101 Switching Protocols%1 · %2 sent, %3 received · %4 ms</source>
         <translation>101 Switching Protocols%1 · 已发送 %2 条，已接收 %3 条 · %4 ms</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="123"/>
+        <location filename="../models/requestsender.cpp" line="139"/>
         <source> · closed %1%2</source>
         <translation> · 已关闭 %1%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/requestsender.cpp" line="149"/>
+        <location filename="../models/requestsender.cpp" line="165"/>
         <source>%n event(s) · %1 ms</source>
         <translation>
             <numerusform>%n 个事件 · %1 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="188"/>
+        <location filename="../models/requestsender.cpp" line="204"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -5105,107 +5271,107 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>SsePane</name>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="24"/>
+        <location filename="../widgets/ssepane.cpp" line="25"/>
         <source>An http:// or https:// URL that answers text/event-stream; ${name} is replaced from the environment</source>
         <translation>返回 text/event-stream 的 http:// 或 https:// URL；${name} 由环境变量替换</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="26"/>
+        <location filename="../widgets/ssepane.cpp" line="27"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="28"/>
+        <location filename="../widgets/ssepane.cpp" line="29"/>
         <source>Read the stream until the awaited events have come, then close</source>
         <translation>读取事件流直到等待的事件到达，然后关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="33"/>
+        <location filename="../widgets/ssepane.cpp" line="34"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="33"/>
+        <location filename="../widgets/ssepane.cpp" line="34"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="38"/>
+        <location filename="../widgets/ssepane.cpp" line="39"/>
         <source>Events to wait for before closing</source>
         <translation>关闭前等待的事件数</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="39"/>
+        <location filename="../widgets/ssepane.cpp" line="40"/>
         <source>Wait for:</source>
         <translation>等待：</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="41"/>
+        <location filename="../widgets/ssepane.cpp" line="42"/>
         <source>any type</source>
         <translation>任意类型</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="42"/>
+        <location filename="../widgets/ssepane.cpp" line="43"/>
         <source>Only events of this type count (&quot;message&quot; for unnamed ones)</source>
-        <translation>只计此类型的事件（未命名的事件为 "message"）</translation>
+        <translation>只计此类型的事件（未命名的事件为 &quot;message&quot;）</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="43"/>
+        <location filename="../widgets/ssepane.cpp" line="44"/>
         <source>Event type:</source>
         <translation>事件类型：</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="46"/>
+        <location filename="../widgets/ssepane.cpp" line="47"/>
         <source>When the stream ends first: connect again this many times, with Last-Event-ID</source>
         <translation>事件流提前结束时：带 Last-Event-ID 重新连接的次数</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="47"/>
+        <location filename="../widgets/ssepane.cpp" line="48"/>
         <source>Reconnects:</source>
         <translation>重连：</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="52"/>
+        <location filename="../widgets/ssepane.cpp" line="53"/>
         <source>From the connect to the last awaited event</source>
         <translation>从连接到最后一个等待的事件</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="53"/>
+        <location filename="../widgets/ssepane.cpp" line="54"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="55"/>
+        <location filename="../widgets/ssepane.cpp" line="56"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="56"/>
+        <location filename="../widgets/ssepane.cpp" line="57"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <location filename="../widgets/ssepane.cpp" line="65"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <location filename="../widgets/ssepane.cpp" line="65"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <location filename="../widgets/ssepane.cpp" line="65"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="64"/>
+        <location filename="../widgets/ssepane.cpp" line="65"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="132"/>
+        <location filename="../widgets/ssepane.cpp" line="133"/>
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
@@ -6017,153 +6183,126 @@ error_rate &lt; 0.1%</translation>
 <context>
     <name>WsRequestPane</name>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="28"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="68"/>
         <source>ws:// or wss:// (over TLS); ${name} is replaced from the environment</source>
         <translation>ws:// 或 wss://（经 TLS）；${name} 由环境变量替换</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="29"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="69"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="31"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="71"/>
         <source>Connect, send the messages in order, wait for the replies, then close</source>
         <translation>连接，按顺序发送消息，等待回复，然后关闭</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="39"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="30"/>
         <source>A text message; ${name} is replaced when it is sent</source>
         <translation>一条文本消息；发送时替换 ${name}</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="41"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="32"/>
         <source>Add message</source>
         <translation>添加消息</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="42"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="33"/>
         <source>Add the message to the list sent in order</source>
         <translation>把消息加入按顺序发送的列表</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="43"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="34"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="70"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="78"/>
         <source>Header</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="70"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="78"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="75"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="83"/>
         <source>Subprotocols offered in Sec-WebSocket-Protocol, in order of preference</source>
         <translation>在 Sec-WebSocket-Protocol 中提供的子协议，按优先顺序</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="76"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="84"/>
         <source>Subprotocols:</source>
         <translation>子协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="79"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="87"/>
         <source>one per message</source>
         <translation>每条消息一条</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="81"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="89"/>
         <source>Messages to wait for before closing (0: close once sent)</source>
         <translation>关闭前等待的消息数（0：发送完即关闭）</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="82"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="90"/>
         <source>Wait for:</source>
         <translation>等待：</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="83"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="91"/>
         <source>Send each message after the reply to the one before</source>
         <translation>每条消息在上一条收到回复后再发送</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="84"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="92"/>
         <source>Request/reply: each message latency is then one round trip</source>
         <translation>请求/应答：每条消息的延迟即一次往返</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="90"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="98"/>
         <source>From the connect to the last awaited message</source>
         <translation>从连接到最后一条等待的消息</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="91"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="99"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="94"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="102"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="95"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="103"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="96"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="104"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="104"/>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="104"/>
-        <source>Message</source>
-        <translation>消息</translation>
-    </message>
-    <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="109"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="110"/>
         <source>Each message both ways: ↑ sent, ↓ received, with its time from the connect</source>
         <translation>双向的每条消息：↑ 已发送，↓ 已接收，以及从连接起的时间</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wsrequestpane.cpp" line="165"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="167"/>
         <source>binary, %n byte(s)</source>
         <translation>
             <numerusform>二进制，%n 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="201"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="203"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
-    </message>
-    <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="222"/>
-        <source>sent</source>
-        <translation>已发送</translation>
-    </message>
-    <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="222"/>
-        <source>received</source>
-        <translation>已接收</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../widgets/wsrequestpane.cpp" line="226"/>
-        <source>binary, %n byte(s): </source>
-        <translation>
-            <numerusform>二进制，%n 字节：</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

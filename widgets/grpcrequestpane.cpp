@@ -3,7 +3,9 @@
 #include "requesteditor.h"
 #include <QDateTime>
 
+#include "grpcstreambox.h"
 #include "keyvaluetable.h"
+#include "messagelog.h"
 #include "responseview.h"
 
 #include "requestsender.h"
@@ -95,8 +97,11 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     sl->addLayout(form);
     sl->addStretch(1);
 
+    m_stream = new GrpcStreamBox;
+    m_stream->setObjectName(QStringLiteral("grpcStream"));
     m_tabs = new QTabWidget;
     m_tabs->addTab(dataPage, tr("Message"));
+    m_tabs->addTab(m_stream, tr("Stream"));
     m_tabs->addTab(m_metadata, tr("Metadata"));
     m_tabs->addTab(schemaPage, tr("Schema && options"));
 
@@ -107,6 +112,10 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     m_responseTabs = response.tabs;
     m_responseTrailers = response.addTable(tr("Trailers"), tr("Trailer"));
     m_responseTrailers->setObjectName(QStringLiteral("grpcTrailers"));
+    m_log = new MessageLog(tr("A streaming call's messages both ways: ↑ sent, ↓ received, with their time from the "
+                              "call's start"));
+    m_log->setObjectName(QStringLiteral("grpcLog"));
+    m_responseTabs->addTab(m_log, tr("Messages"));
 
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_tabs);
@@ -126,8 +135,10 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
         // a fresh request starts from the chosen method's fields
         if (!m_loading && m_data->toPlainText().trimmed().isEmpty())
             fillSkeleton();
+        updateKind();
         emitChanged();
     });
+    connect(m_stream, &GrpcStreamBox::changed, this, &GrpcRequestPane::emitChanged);
     connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::markUnknown);
     connect(m_target, &QLineEdit::textChanged, this, &GrpcRequestPane::markUnknown);
@@ -150,6 +161,16 @@ void GrpcRequestPane::emitChanged()
 {
     if (!m_loading)
         Q_EMIT changed();
+}
+
+// The Stream tab follows the method's kind (what applies to it is kept in the request).
+void GrpcRequestPane::updateKind()
+{
+    const QString method = m_method->currentText().trimmed();
+    const bool known = m_schema && m_schema->callProblem(method).isEmpty();
+    const auto [client, server] = known ? m_schema->streams(method) : std::pair(false, false);
+    m_stream->setKind(method, client, server, known);
+    m_tabs->setTabText(m_tabs->indexOf(m_stream), client || server ? tr("Stream ●") : tr("Stream"));
 }
 
 QString GrpcRequestPane::target() const
@@ -193,6 +214,7 @@ void GrpcRequestPane::setSchema(std::optional<GrpcSchema> schema, const QString&
     }
     m_method->setCurrentText(current.isEmpty() && m_method->count() ? m_method->itemText(0) : current);
     m_loading = loading;
+    updateKind();
     m_schemaLabel->setText(
         m_schema ? tr("Schema from %1 — services: %2").arg(source, m_schema->services().join(QStringLiteral(", ")))
                  : tr("No schema yet: import the .proto files, or fetch them by reflection."));
@@ -289,6 +311,8 @@ void GrpcRequestPane::setItem(const RequestItem& r)
     m_metadata->setPairs(r.metadata);
     m_deadline->setValue(r.deadlineMs);
     m_verify->setChecked(!r.insecure);
+    m_stream->setFields(r);
+    updateKind();
     m_loading = false;
     markUnknown();
 }
@@ -305,6 +329,7 @@ RequestItem GrpcRequestPane::item() const
     r.insecure = !m_verify->isChecked();
     r.descriptors = m_descriptors;
     r.schemaSource = m_schemaSource;
+    m_stream->writeTo(r);
     return r;
 }
 
@@ -338,6 +363,9 @@ void GrpcRequestPane::showAnswer(const SendAnswer& a)
     m_responseHeaders->setPairs(a.headers);
     m_responseTrailers->setPairs(a.trailers);
     m_responseBody->setPlainText(a.body);
+    m_log->show(a.messages);
+    if (!a.messages.isEmpty()) // a streaming call: its messages first, the answer (the last awaited) a tab away
+        m_responseTabs->setCurrentWidget(m_log);
     if (a.line.isEmpty()) { // no answer
         m_status->setText(tr("Failed: %1").arg(a.error));
         m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -362,6 +390,11 @@ QString GrpcRequestPane::responseBody() const
 QString GrpcRequestPane::schemaText() const
 {
     return m_schemaLabel->text();
+}
+
+QStringList GrpcRequestPane::messageLines() const
+{
+    return m_log->lines();
 }
 
 QList<QPair<QString, QString>> GrpcRequestPane::trailers() const

@@ -3,9 +3,11 @@
 // The request builder's gRPC side: a target, a method picked from the
 // request's schema (.proto files imported into the project, kept as
 // descriptors, or fetched by server reflection), the request message as JSON
-// (pre-filled with the message's fields), metadata and a deadline. Send calls
-// the method once off the GUI thread and shows the answer as JSON, the status
-// and the headers and trailers.
+// (pre-filled with the message's fields), metadata and a deadline; for a
+// streaming method, the messages after it and what the call waits for (the
+// Stream tab). Send calls the method once off the GUI thread and shows the
+// answer as JSON, the status, the headers and trailers, and a streaming
+// call's messages both ways with their times.
 #include "grpcschema.h"
 #include "jobrunner.h"
 #include "requesthistory.h"
@@ -26,6 +28,8 @@ class QPushButton;
 class QSpinBox;
 class QTabWidget;
 class KeyValueTable;
+class GrpcStreamBox;
+class MessageLog;
 
 class RequestSender;
 struct SendAnswer;
@@ -56,6 +60,9 @@ public:
     QString responseBody() const;
     QString schemaText() const;
     QList<QPair<QString, QString>> trailers() const;
+    // A streaming call's messages both ways as the Messages tab lists them ("↑ 0.1 ms {...}").
+    QStringList messageLines() const;
+    GrpcStreamBox* streamBox() const { return m_stream; }
 
 public Q_SLOTS:
     void send();
@@ -76,6 +83,7 @@ private:
     void setSchema(std::optional<GrpcSchema> schema, const QString& source);
     void showAnswer(const SendAnswer& a);
     void emitChanged();
+    void updateKind();
     QString target() const;
 
     QLineEdit* m_target;
@@ -92,6 +100,8 @@ private:
     QPlainTextEdit* m_responseBody;
     KeyValueTable* m_responseHeaders;
     KeyValueTable* m_responseTrailers;
+    GrpcStreamBox* m_stream;
+    MessageLog* m_log;
     QHash<QString, QString> m_variables;
     std::optional<GrpcSchema> m_schema;
     QByteArray m_descriptors;

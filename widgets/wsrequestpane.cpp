@@ -1,6 +1,7 @@
 #include "wsrequestpane.h"
 
 #include "keyvaluetable.h"
+#include "messagelog.h"
 #include "requesteditor.h"
 #include "requestsender.h"
 #include "streamcells.h"
@@ -106,14 +107,8 @@ WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
     m_status->setObjectName(QStringLiteral("wsStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_log = new QTableWidget(0, 3);
+    m_log = new MessageLog(tr("Each message both ways: ↑ sent, ↓ received, with its time from the connect"));
     m_log->setObjectName(QStringLiteral("wsLog"));
-    m_log->setHorizontalHeaderLabels({tr("Time"), QString(), tr("Message")});
-    m_log->horizontalHeader()->setStretchLastSection(true);
-    m_log->verticalHeader()->hide();
-    m_log->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_log->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_log->setToolTip(tr("Each message both ways: ↑ sent, ↓ received, with its time from the connect"));
     auto* response = new QWidget;
     auto* rl = new QVBoxLayout(response);
     rl->setContentsMargins(0, 0, 0, 0);
@@ -216,23 +211,7 @@ void WsRequestPane::showAnswer(const SendAnswer& a)
     m_send->setEnabled(true);
     Q_EMIT sent(a.entry);
     showSendStatus(m_status, a);
-    m_log->setRowCount(int(a.messages.size()));
-    for (int i = 0; i < a.messages.size(); ++i) {
-        const SendAnswer::WsMessage& m = a.messages[i];
-        auto* way = new QTableWidgetItem(m.out ? QStringLiteral("↑") : QStringLiteral("↓"));
-        way->setToolTip(m.out ? tr("sent") : tr("received"));
-        way->setForeground(m.out ? QColor(0x1a, 0x73, 0xe8) : QColor(0x18, 0x80, 0x38));
-        QString text = m.text;
-        if (m.binary)
-            text = tr("binary, %n byte(s): ", nullptr, int(m.size)) + text;
-        auto* message = new QTableWidgetItem(text);
-        message->setToolTip(text.left(2000));
-        m_log->setItem(i, 0, timeCell(m.ms));
-        m_log->setItem(i, 1, way);
-        m_log->setItem(i, 2, message);
-    }
-    m_log->resizeColumnToContents(0);
-    m_log->resizeColumnToContents(1);
+    m_log->show(a.messages);
     if (a.error.isEmpty() || a.status == 101)
         Q_EMIT answered(a.answer);
 }
@@ -244,9 +223,5 @@ QString WsRequestPane::statusText() const
 
 QStringList WsRequestPane::logLines() const
 {
-    QStringList out;
-    for (int i = 0; i < m_log->rowCount(); ++i)
-        out << m_log->item(i, 1)->text() + QLatin1Char(' ') + m_log->item(i, 0)->text() + QLatin1Char(' ') +
-                   m_log->item(i, 2)->text();
-    return out;
+    return m_log->lines();
 }

@@ -21,7 +21,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
-class QTableWidget;
+class MessageLog;
 class KeyValueTable;
 class RequestSender;
 struct SendAnswer;
@@ -66,7 +66,7 @@ private:
     QCheckBox* m_requestReply;
     QSpinBox* m_timeout;
     QLabel* m_status;
-    QTableWidget* m_log;
+    MessageLog* m_log;
     QJsonArray m_binary; // messages the list shows but the composer cannot make (binary), by row: {} for text
     QHash<QString, QString> m_variables;
     RequestSender* m_sender;

@@ -185,6 +185,21 @@ bool grpc(const Struct& o, v1::GrpcRequest& g, std::string& error)
     if (const double ms = number(o, "deadlineMs", kStoredCallDeadlineMs); ms != kStoredCallDeadlineMs)
         setDuration(*g.mutable_deadline(), ms);
     g.set_insecure(flag(o, "insecure"));
+    // a streaming method's: the messages after `data` (which goes first), what it waits for, its pacing
+    if (const Value* v = field(o, "messages"); v && v->kind_case() == Value::kListValue) {
+        if (!g.data().empty())
+            g.add_messages(g.data());
+        g.clear_data();
+        for (const Value& m : v->list_value().values())
+            if (m.kind_case() == Value::kStringValue)
+                g.add_messages(m.string_value());
+    }
+    if (const double n = number(o, "receive", 0); n > 0)
+        g.set_receive(std::uint32_t(std::min(n, 4e9)));
+    g.set_match(text(o, "match"));
+    if (const double ms = number(o, "intervalMs", 0); ms > 0)
+        setDuration(*g.mutable_interval(), ms);
+    g.set_request_reply(flag(o, "requestReply"));
     const std::string descriptors = text(o, "descriptors");
     if (descriptors.empty())
         return true;

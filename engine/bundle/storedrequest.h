@@ -11,7 +11,8 @@
 // insecure, checks and extract (in the scenario's own form), preRequestScript and
 // testScript (Postman's JavaScript); or, with kind
 // "grpc": target, method, data, metadata, deadlineMs, descriptors (base64),
-// insecure; or, with kind "websocket": url (ws:// or wss://), headers,
+// insecure, and for streaming methods messages (JSON strings sent after data),
+// receive, match, intervalMs, requestReply; or, with kind "websocket": url (ws:// or wss://), headers,
 // protocols, messages [{text} or {binary: base64}], receive, requestReply,
 // timeoutMs; or, with kind "sse": url, headers, receive, event, reconnects,
 // timeoutMs.

@@ -19,10 +19,29 @@ namespace {
 class OneShot final : public SessionListener
 {
 public:
-    OneShot(Http2ExchangeResult& r, bool grpc) : grpc(grpc), m_r(r) {}
+    OneShot(Http2ExchangeResult& r, bool grpc, std::string_view body, Nanos start)
+        : grpc(grpc), m_r(r), m_body(body), m_start(start)
+    {
+    }
     const bool grpc;
     bool done = false;
 
+    // a streaming call's messages out, as they are released: the next frames of the body
+    void onStreamMessages(std::uint32_t, std::uint32_t out, std::uint32_t, Nanos now) override
+    {
+        for (; out && m_body.size() >= 5; --out) {
+            const auto* p = reinterpret_cast<const unsigned char*>(m_body.data());
+            const std::size_t n = std::min(m_body.size(), 5 + ((std::size_t(p[1]) << 24) | (std::size_t(p[2]) << 16) |
+                                                               (std::size_t(p[3]) << 8) | p[4]));
+            keep(true, m_body.substr(0, n), now);
+            m_body.remove_prefix(n);
+        }
+    }
+    void onCallMessage(std::uint32_t, std::string_view frame, Nanos now) override
+    {
+        ++m_r.messagesIn;
+        keep(false, frame, now);
+    }
     void onAnswer(std::uint32_t, const Answer& a, Nanos) override
     {
         done = true;
@@ -50,7 +69,14 @@ public:
     }
 
 private:
+    void keep(bool out, std::string_view frame, Nanos now)
+    {
+        if (m_r.messages.size() < Http2ExchangeResult::kMessageCap)
+            m_r.messages.push_back({out, now - m_start, std::string(frame)});
+    }
     Http2ExchangeResult& m_r;
+    std::string_view m_body;
+    Nanos m_start;
 };
 
 } // namespace
@@ -113,13 +139,24 @@ Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request)
         r.error = "cannot create an event loop";
         return r;
     }
-    OneShot listener(r, request.grpc);
+    const Nanos start = SteadyClock::monotonicNow();
+    OneShot listener(r, request.grpc, request.body, start);
     std::vector<char> buffer(64 * 1024);
     Http2Session session(loop, listener, buffer.data(), buffer.size(), 1);
-    const Nanos start = SteadyClock::monotonicNow();
     session.submit(0, *ep, nv.data(), nv.size(), request.body.data(), request.body.size(), start, request.timeout,
-                   std::min<Nanos>(request.timeout, 10 * kNanosPerSecond), request.grpc, CaptureMode::All);
-    runUntil(loop, listener.done, [&](Nanos now) { session.checkDeadlines(now); });
+                   std::min<Nanos>(request.timeout, 10 * kNanosPerSecond), request.grpc, CaptureMode::All,
+                   request.stream);
+    while (!listener.done) { // runUntil's loop, woken for a streaming call's paced messages too
+        const Nanos due = session.nextRelease();
+        const Nanos now = SteadyClock::monotonicNow();
+        const int n = loop.wait(
+            std::clamp<Nanos>(due == GrpcStreamCall::kNever ? kNanosPerSecond : due - now, 0, 50 * kNanosPerMilli));
+        dispatchEvents(loop, n, SteadyClock::monotonicNow());
+        if (!listener.done)
+            session.releaseDue(SteadyClock::monotonicNow());
+        if (!listener.done)
+            session.checkDeadlines(SteadyClock::monotonicNow());
+    }
     session.close();
     r.totalTime = SteadyClock::monotonicNow() - start;
     return r;

@@ -3,10 +3,12 @@
 // "Send" (HTTP/2 and gRPC) and for fetching descriptors by server reflection.
 // It runs an Http2Session on an event loop of its own until the stream ends.
 #include "core/clock.h"
+#include "grpcstream.h"
 #include "httpexchange.h"
 #include "sessionlistener.h"
 
 #include <string>
+#include <vector>
 
 namespace stampede {
 
@@ -17,10 +19,11 @@ struct Http2ExchangeRequest
     SessionListener::HeaderList headers; // names are sent lower-cased
     std::string body;
     Nanos timeout = 30 * kNanosPerSecond;
-    bool grpc = false;      // read grpc-status and grpc-message
-    bool verify = true;     // https: verify the server's certificate
-    std::string caPem;      // https: the CA to verify against (empty: the system's)
-    std::string serverName; // https: SNI and the name verified (empty: the URL's host)
+    bool grpc = false;                      // read grpc-status and grpc-message
+    bool verify = true;                     // https: verify the server's certificate
+    std::string caPem;                      // https: the CA to verify against (empty: the system's)
+    std::string serverName;                 // https: SNI and the name verified (empty: the URL's host)
+    const CallStreamPlan* stream = nullptr; // a streaming call's: `body` holds its messages out, framed
 };
 
 struct Http2ExchangeResult
@@ -34,6 +37,17 @@ struct Http2ExchangeResult
     std::string grpcMessage;
     bool tls = false;
     Nanos connectTime = 0, handshakeTime = 0, totalTime = 0;
+    // A streaming call's messages both ways, in order, each framed, with its time from the send (at most
+    // kMessageCap; the rest counted in `messagesIn`).
+    struct Message
+    {
+        bool out = false;
+        Nanos at = 0;
+        std::string frame;
+    };
+    std::vector<Message> messages;
+    std::uint32_t messagesIn = 0;
+    static constexpr std::size_t kMessageCap = 10000;
 };
 
 Http2ExchangeResult http2Exchange(const Http2ExchangeRequest& request);

@@ -26,6 +26,8 @@ bool Http2Session::streamData(Stream& st, const std::uint8_t* data, std::size_t 
         if (!ended)
             continue;
         ++in;
+        if (!st.grpcAnswer.message().empty())
+            m_listener.onCallMessage(st.request.tag, st.grpcAnswer.message(), m_now);
         done = st.call.onMessage(st.grpcAnswer.message(), m_now);
         if (const std::uint32_t n = st.call.release(m_now)) { // a reply lets the next message go
             out += n;

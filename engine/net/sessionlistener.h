@@ -101,6 +101,12 @@ public:
     {
         (void)tag, (void)out, (void)in, (void)now;
     }
+    // A streaming gRPC call's message in (its frame: the 5-byte prefix and its bytes), for a listener that shows
+    // each (the builder's Send); told when the call keeps its messages (a capture of the body, or a `match`).
+    virtual void onCallMessage(std::uint32_t tag, std::string_view frame, Nanos now)
+    {
+        (void)tag, (void)frame, (void)now;
+    }
     // A connection was set up for the request `tag`: the TCP connect took
     // `connect`; with TLS, the handshake took `handshake` (resumed: an earlier
     // session was taken up again).

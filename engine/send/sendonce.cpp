@@ -160,7 +160,17 @@ void callGrpc(const PlannedStep& st, bool verify, SendOnceResult& r)
     call.body = r.sent.body;
     call.timeout = st.timeout;
     call.headers = r.sent.headers;
+    call.stream = st.callStream.get();
     r.call = http2Exchange(call);
+    for (const auto& m : r.call.messages) { // a streaming call's, both ways, read with their types
+        SendOnceResult::CallMessage shown{m.out, m.at, {}, m.frame.size()};
+        std::vector<std::string> one;
+        std::string err;
+        if (!grpcUnframe(m.frame, one, err) || one.size() != 1 ||
+            !binaryToJson(*st.grpc->schema, m.out ? st.grpc->input : st.grpc->output, one.front(), shown.json, err))
+            shown.json = "(" + (err.empty() ? std::string("not one message") : err) + ")";
+        r.callMessages.push_back(std::move(shown));
+    }
     if (!r.call.ok || r.call.grpcStatus != 0)
         return;
     std::vector<std::string> messages;

@@ -69,8 +69,18 @@ struct SendOnceResult
     WsExchangeResult ws;
     bool eventStream = false; // an event stream: `sse`
     SseExchangeResult sse;
-    std::string answerJson;  // its message as JSON (grpc-status 0)
+    std::string answerJson;  // its message as JSON (grpc-status 0; a streaming call's last awaited one)
     std::string answerError; // why the message could not be read
+    // A streaming call's messages both ways, as JSON (the message's type; a message that does not read: why),
+    // each with its time from the send (r.call.messages, decoded).
+    struct CallMessage
+    {
+        bool out = false;
+        Nanos at = 0;
+        std::string json;
+        std::size_t bytes = 0;
+    };
+    std::vector<CallMessage> callMessages;
     // The step's scripts, run as a run runs them: the test script's pm.test
     // results, what the scripts set of names the requests use, their
     // console.log lines, and why one failed ("" none; a pre-request script's

@@ -4,7 +4,9 @@
 // second byte says), which submits its next request from inside each outcome
 // as the worker does. The listener must hear of each request exactly once
 // and only while it is outstanding, a request is resent at most once, and a
-// gRPC answer that breaks its framing is never an answer;
+// gRPC answer that breaks its framing is never an answer; a streaming call
+// (the first byte's high bit: bidirectional, request/reply or not, awaiting
+// 0 to 4 messages) hears of its messages only while outstanding;
 // AddressSanitizer watches the buffers. Driven by nghttp2's own frame
 // handling and ours (HPACK, flow control, GOAWAY, RST_STREAM, the gRPC
 // length prefix and trailers).
@@ -48,11 +50,13 @@ const nghttp2_nv kGrpc[] = {nv(":method", "POST"),
                             nv("content-type", "application/grpc"),
                             nv("te", "trailers")};
 const char kGrpcBody[] = {0, 0, 0, 0, 2, 8, 1};
+const char kStreamBody[] = {0, 0, 0, 0, 2, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 8, 3};
 
 struct Listener final : SessionListener
 {
     Http2Session* session = nullptr;
     bool grpc = false;
+    const CallStreamPlan* stream = nullptr;
     std::uint32_t nextTag = 0, toSubmit = 0;
     std::map<std::uint32_t, int> outstanding; // tag -> resends heard
     void submit(Nanos now)
@@ -61,7 +65,10 @@ struct Listener final : SessionListener
             return;
         const std::uint32_t tag = nextTag++;
         outstanding[tag] = 0;
-        if (grpc)
+        if (stream)
+            session->submit(tag, endpoint(), kGrpc, std::size(kGrpc), kStreamBody, sizeof kStreamBody, now,
+                            50 * kNanosPerMilli, 50 * kNanosPerMilli, true, CaptureMode::All, stream);
+        else if (grpc)
             session->submit(tag, endpoint(), kGrpc, std::size(kGrpc), kGrpcBody, sizeof kGrpcBody, now,
                             50 * kNanosPerMilli, 50 * kNanosPerMilli, true, CaptureMode::All);
         else
@@ -77,6 +84,11 @@ struct Listener final : SessionListener
         if (!a.failed && (a.statusError == ErrorClass::Count) != (grpc && a.status < 400 ? a.code == 0 : a.code < 400))
             __builtin_trap(); // the protocol's verdict on its status, the same for every answer
         submit(now);
+    }
+    void onStreamMessages(std::uint32_t tag, std::uint32_t out, std::uint32_t, Nanos) override
+    {
+        if (!stream || !outstanding.count(tag) || out > 3)
+            __builtin_trap(); // a streaming call's messages, while it is outstanding; at most its 3 out at once
     }
     void onResent(std::uint32_t tag, Nanos) override
     {
@@ -98,6 +110,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Listener l;
     l.grpc = data[1] & 0x80;
     l.toSubmit = 1 + data[1] % 6;
+    CallStreamPlan plan;
+    plan.clientStreams = plan.serverStreams = true;
+    plan.requestReply = data[0] & 0x40;
+    plan.receive = data[0] % 5;
+    if (l.grpc && (data[0] & 0x80))
+        l.stream = &plan;
     Http2Session session(loop, l, buffer.data(), buffer.size(), 1 + data[0] % 4);
     l.session = &session;
     Nanos now = SteadyClock::monotonicNow();
@@ -132,6 +150,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const int events = loop.wait(0);
         now = SteadyClock::monotonicNow();
         dispatchEvents(loop, events, now);
+        session.releaseDue(now);
         session.checkDeadlines(now + (turn > 32 + size ? kNanosPerSecond : 0)); // late on: every deadline passed
     }
     session.close();

@@ -1,10 +1,13 @@
 // The request builder, driven as a person would (offscreen): type, paste,
 // send to the project's own mock server, read the response.
+#include "bundle/storedrequest.h"
 #include "grpcrequestpane.h"
+#include "grpcstreambox.h"
 #include "keyvaluetable.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
 #include "ssepane.h"
+#include "stampede/v1/scenario.pb.h"
 #include "testsupport.h"
 #include "wsrequestpane.h"
 
@@ -23,6 +26,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,7 +80,8 @@ private slots:
         auto grpcRules = stampede::MockRuleSet::fromJson(
             "{\"protos\": [\"" + echoProto().toStdString() +
                 "\"], \"rules\": [{\"grpc\": {\"method\": \"stampede.test.Echo/Say\", "
-                "\"response\": \"{\\\"text\\\": \\\"from the mock\\\", \\\"id\\\": 7}\"}}]}",
+                "\"response\": \"{\\\"text\\\": \\\"from the mock\\\", \\\"id\\\": 7}\"}},"
+                " {\"grpc\": {\"method\": \"stampede.test.Echo/Chat\", \"echo\": true}}]}",
             error);
         QVERIFY2(grpcRules, error.c_str());
         m_grpcMock = std::make_unique<stampede::MockServer>(grpcRules);
@@ -181,6 +186,65 @@ private slots:
         editor.send();
         QVERIFY(sent.wait(10000));
         QVERIFY2(pane->statusText().contains(QStringLiteral("404")), qPrintable(pane->statusText()));
+    }
+
+    // A bidirectional gRPC call built as a person would: the method picked, the first message in the Message tab,
+    // two more from the Stream tab's composer (one with ${…}), request/reply, waiting for 3; Send lists each message
+    // both ways in order against the mock's echo, the answer is the last reply, and the item keeps the fields.
+    void grpcStreamingCallOnSend()
+    {
+        RequestEditor editor;
+        editor.show();
+        editor.findChild<QComboBox*>(QStringLiteral("requestKind"))->setCurrentIndex(1);
+        auto* pane = editor.findChild<GrpcRequestPane*>();
+        QVERIFY(pane->importProtos({echoProto()}));
+        pane->setMethod(QStringLiteral("stampede.test.Echo/Chat"));
+        auto* kind = editor.findChild<QLabel*>(QStringLiteral("grpcStreamKind"));
+        QVERIFY2(kind->text().contains(QStringLiteral("streams both ways")), qPrintable(kind->text()));
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("grpcTarget")),
+                         QStringLiteral("127.0.0.1:%1").arg(m_grpcMock->port()));
+        editor.findChild<QPlainTextEdit*>(QStringLiteral("grpcData"))
+            ->setPlainText(QStringLiteral("{\"text\": \"one\", \"id\": 1}"));
+        auto* composer = editor.findChild<QPlainTextEdit*>(QStringLiteral("grpcComposer"));
+        for (const QString& m : {QStringLiteral("{\"text\": \"two ${who}\", \"id\": 2}"),
+                                 QStringLiteral("{\"text\": \"three\", \"id\": 3}")}) {
+            composer->setPlainText(m);
+            QTest::mouseClick(pane->streamBox()->findChildren<QPushButton*>().first(), Qt::LeftButton);
+        }
+        QCOMPARE(pane->streamBox()->messages().size(), 2);
+        editor.findChild<QCheckBox*>(QStringLiteral("grpcRequestReply"))->setChecked(true);
+        editor.findChild<QSpinBox*>(QStringLiteral("grpcReceive"))->setValue(3);
+        editor.setVariables({{QStringLiteral("who"), QStringLiteral("Li")}});
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QVERIFY2(shown.wait(10000), qPrintable(pane->statusText()));
+        QVERIFY2(pane->statusText().startsWith(QStringLiteral("OK (0)")) &&
+                     pane->statusText().contains(QStringLiteral("3 sent, 3 received")),
+                 qPrintable(pane->statusText()));
+        const QStringList lines = pane->messageLines();
+        QCOMPARE(lines.size(), 6);
+        const QStringList ways{QStringLiteral("↑"), QStringLiteral("↓"), QStringLiteral("↑"),
+                               QStringLiteral("↓"), QStringLiteral("↑"), QStringLiteral("↓")};
+        for (int i = 0; i < 6; ++i)
+            QVERIFY2(lines[i].startsWith(ways[i]), qPrintable(lines.join(QLatin1Char('\n'))));
+        QVERIFY2(lines[3].contains(QStringLiteral("two Li")), qPrintable(lines[3]));
+        QVERIFY2(pane->responseBody().contains(QStringLiteral("\"three\"")), qPrintable(pane->responseBody()));
+        // kept in the project, and a scenario step with the same fields
+        const QJsonObject saved = QJsonDocument::fromJson(editor.requestJson()).object();
+        QCOMPARE(saved.value(QStringLiteral("messages")).toArray().size(), 2);
+        QCOMPARE(saved.value(QStringLiteral("receive")).toInt(), 3);
+        QVERIFY(saved.value(QStringLiteral("requestReply")).toBool());
+        stampede::v1::Step step;
+        std::string error;
+        QVERIFY2(stampede::storedRequestStep(editor.requestJson().toStdString(), "chat", step, error), error.c_str());
+        QCOMPARE(step.grpc().messages_size(), 3);
+        QCOMPARE(step.grpc().receive(), 3u);
+        QVERIFY(step.grpc().request_reply());
+        QVERIFY(step.grpc().data().empty());
+        // a unary method: the Stream tab says so, and the fields that do not apply are not kept
+        pane->setMethod(QStringLiteral("stampede.test.Echo/Say"));
+        QVERIFY(kind->text().contains(QStringLiteral("is unary")));
+        QVERIFY(!QJsonDocument::fromJson(editor.requestJson()).object().contains(QStringLiteral("messages")));
     }
 
     // A gRPC call built as a person would: import the .proto, pick the method,
