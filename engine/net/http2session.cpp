@@ -119,10 +119,11 @@ struct Http2Callbacks
         if (!st->fault.empty())
             return 0; // its reset is on its way: nothing more of it is kept
         if (st->request.stream) {
-            static_cast<Http2Session*>(self)->streamData(*st, data, len);
-            return 0;
-        }
-        if (st->request.grpc) {
+            if (st->status == 200) { // a streaming call's messages (another status is no call's answer)
+                static_cast<Http2Session*>(self)->streamData(*st, data, len);
+                return 0;
+            }
+        } else if (st->request.grpc) {
             st->fault = st->grpcAnswer.data(data, len);
             if (!st->fault.empty()) {
                 nghttp2_submit_rst_stream(s, NGHTTP2_FLAG_NONE, id, NGHTTP2_PROTOCOL_ERROR);
@@ -173,7 +174,7 @@ struct Http2Callbacks
         std::vector<Nanos> latencies;
         std::string shortOf;
         Nanos toFirstMessage = -1;
-        if (request.stream && !reported) {
+        if (request.stream && !reported && status == 200) {
             shortOf = st->call.shortOf();
             if (st->call.messagesIn())
                 toFirstMessage = std::max<Nanos>(0, st->call.firstMessage() - st->written);

@@ -377,6 +377,15 @@ std::vector<Shape> shapes()
          true,
          kRequests,
          ", \"receive\": 3"},
+        {"gRPC stream: :status 274 with a message, one awaited (found by fuzz_http2session)",
+         each([](std::uint32_t s) {
+             return headers(s, status("274") + field("content-type", "application/grpc")) +
+                    frame(kData, 0, s, grpcMessage("")) + grpcTrailers(s, "0");
+         }),
+         {{{"protocol", kRequests}}, kRequests, 0, QStringLiteral("HTTP status 274 to a gRPC call"), 0},
+         true,
+         kRequests,
+         ", \"receive\": 1"},
         {"gRPC stream: the awaited text in the 4th message only",
          each([](std::uint32_t s) {
              return grpcHead(s) + frame(kData, 0, s,
