@@ -108,6 +108,7 @@ RequestItem RequestItem::fromJson(const QByteArray& payload)
         r.wsMessages = o.value(QStringLiteral("messages")).toArray();
         r.wsReceive = o.value(QStringLiteral("receive")).toInt(-1);
         r.wsRequestReply = o.value(QStringLiteral("requestReply")).toBool();
+        r.wsDeflate = o.value(QStringLiteral("deflate")).toBool();
         r.timeoutMs = o.value(QStringLiteral("timeoutMs")).toInt(kDefaultTimeoutMs);
         return r;
     }
@@ -255,6 +256,8 @@ QByteArray RequestItem::toJson() const
             o[QStringLiteral("receive")] = wsReceive;
         if (wsRequestReply)
             o[QStringLiteral("requestReply")] = true;
+        if (wsDeflate)
+            o[QStringLiteral("deflate")] = true;
         if (timeoutMs != kDefaultTimeoutMs)
             o[QStringLiteral("timeoutMs")] = timeoutMs;
         return QJsonDocument(o).toJson(QJsonDocument::Compact);

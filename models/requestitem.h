@@ -94,6 +94,7 @@ struct RequestItem
     QJsonArray wsMessages;       // [{"text": "..."} or {"binary": base64}], sent in order
     int wsReceive = -1;          // messages awaited (-1: one per message sent)
     bool wsRequestReply = false; // each message sent once the one before has had its reply
+    bool wsDeflate = false;      // permessage-deflate offered
     // Event stream
     int sseReceive = 1; // events awaited
     QString sseEvent;   // only events of this type count ("" all)

@@ -130,7 +130,8 @@ void wsAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
         return;
     const int out = int(std::count_if(w.log.begin(), w.log.end(), [](const auto& m) { return m.out; }));
     a.line = QCoreApplication::translate("RequestSender", "101 Switching Protocols%1 · %2 sent, %3 received · %4 ms")
-                 .arg(w.protocol.empty() ? QString() : QStringLiteral(" · ") + QString::fromStdString(w.protocol))
+                 .arg((w.protocol.empty() ? QString() : QStringLiteral(" · ") + QString::fromStdString(w.protocol)) +
+                      (w.deflate ? QStringLiteral(" · permessage-deflate") : QString()))
                  .arg(out)
                  .arg(w.received)
                  .arg(a.answer.elapsedMs, 0, 'f', 1);

@@ -4188,32 +4188,32 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>RequestItem</name>
     <message>
-        <location filename="../models/requestitem.cpp" line="478"/>
+        <location filename="../models/requestitem.cpp" line="481"/>
         <source>%1 in the URL</source>
         <translation>URL 中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="479"/>
+        <location filename="../models/requestitem.cpp" line="482"/>
         <source>%1 in the headers</source>
         <translation>请求头中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="480"/>
+        <location filename="../models/requestitem.cpp" line="483"/>
         <source>%1 in the body</source>
         <translation>请求体中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="481"/>
+        <location filename="../models/requestitem.cpp" line="484"/>
         <source>%1 in the authorization</source>
         <translation>授权中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="482"/>
+        <location filename="../models/requestitem.cpp" line="485"/>
         <source>%1 in the message</source>
         <translation>消息中的 %1</translation>
     </message>
     <message>
-        <location filename="../models/requestitem.cpp" line="483"/>
+        <location filename="../models/requestitem.cpp" line="486"/>
         <source>%1 in the metadata</source>
         <translation>元数据中的 %1</translation>
     </message>
@@ -4246,19 +4246,19 @@ with a self-signed or internal certificate.</source>
         <translation>101 Switching Protocols%1 · 已发送 %2 条，已接收 %3 条 · %4 ms</translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="139"/>
+        <location filename="../models/requestsender.cpp" line="140"/>
         <source> · closed %1%2</source>
         <translation> · 已关闭 %1%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/requestsender.cpp" line="165"/>
+        <location filename="../models/requestsender.cpp" line="166"/>
         <source>%n event(s) · %1 ms</source>
         <translation>
             <numerusform>%n 个事件 · %1 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="204"/>
+        <location filename="../models/requestsender.cpp" line="205"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -6263,44 +6263,54 @@ error_rate &lt; 0.1%</translation>
         <translation>请求/应答：每条消息的延迟即一次往返</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="98"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="94"/>
+        <source>Compress messages (permessage-deflate)</source>
+        <translation>压缩消息（permessage-deflate）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="96"/>
+        <source>Offer RFC 7692&apos;s compression: when the server agrees, messages go and come compressed</source>
+        <translation>提议 RFC 7692 的压缩：服务端同意后，收发的消息都经过压缩</translation>
+    </message>
+    <message>
+        <location filename="../widgets/wsrequestpane.cpp" line="102"/>
         <source>From the connect to the last awaited message</source>
         <translation>从连接到最后一条等待的消息</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="99"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="103"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="102"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="106"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="103"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="107"/>
         <source>Headers</source>
         <translation>请求头</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="104"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="108"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="110"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="114"/>
         <source>Each message both ways: ↑ sent, ↓ received, with its time from the connect</source>
         <translation>双向的每条消息：↑ 已发送，↓ 已接收，以及从连接起的时间</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wsrequestpane.cpp" line="167"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="173"/>
         <source>binary, %n byte(s)</source>
         <translation>
             <numerusform>二进制，%n 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="203"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="210"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>

@@ -91,6 +91,10 @@ WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
     m_requestReply = new QCheckBox(tr("Send each message after the reply to the one before"));
     m_requestReply->setToolTip(tr("Request/reply: each message latency is then one round trip"));
     form->addRow(QString(), m_requestReply);
+    m_deflate = new QCheckBox(tr("Compress messages (permessage-deflate)"));
+    m_deflate->setObjectName(QStringLiteral("wsDeflate"));
+    m_deflate->setToolTip(tr("Offer RFC 7692's compression: when the server agrees, messages go and come compressed"));
+    form->addRow(QString(), m_deflate);
     m_timeout = new QSpinBox;
     m_timeout->setRange(100, 3600000);
     m_timeout->setSuffix(QStringLiteral(" ms"));
@@ -134,6 +138,7 @@ WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
     for (QSpinBox* s : {m_receive, m_timeout})
         connect(s, &QSpinBox::valueChanged, this, &WsRequestPane::emitChanged);
     connect(m_requestReply, &QCheckBox::toggled, this, &WsRequestPane::emitChanged);
+    connect(m_deflate, &QCheckBox::toggled, this, &WsRequestPane::emitChanged);
 }
 
 void WsRequestPane::emitChanged()
@@ -157,6 +162,7 @@ void WsRequestPane::setItem(const RequestItem& r)
     m_protocols->setText(r.wsProtocols.join(QStringLiteral(", ")));
     m_receive->setValue(r.wsReceive);
     m_requestReply->setChecked(r.wsRequestReply);
+    m_deflate->setChecked(r.wsDeflate);
     m_timeout->setValue(r.timeoutMs);
     m_messages->clear();
     m_binary = QJsonArray();
@@ -191,6 +197,7 @@ RequestItem WsRequestPane::item() const
     }
     r.wsReceive = m_receive->value();
     r.wsRequestReply = m_requestReply->isChecked();
+    r.wsDeflate = m_deflate->isChecked();
     r.timeoutMs = m_timeout->value();
     return r;
 }

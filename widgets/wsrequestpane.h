@@ -64,6 +64,7 @@ private:
     QLineEdit* m_protocols;
     QSpinBox* m_receive;
     QCheckBox* m_requestReply;
+    QCheckBox* m_deflate;
     QSpinBox* m_timeout;
     QLabel* m_status;
     MessageLog* m_log;

@@ -244,6 +244,7 @@ bool websocket(const Struct& o, v1::WebSocketRequest& w, std::string& error)
     if (const Value* v = field(o, "receive"); v && v->kind_case() == Value::kNumberValue && v->number_value() >= 0)
         w.set_receive(std::uint32_t(v->number_value()));
     w.set_request_reply(flag(o, "requestReply"));
+    w.set_deflate(flag(o, "deflate"));
     if (const double ms = number(o, "timeoutMs", 0); ms > 0)
         setDuration(*w.mutable_timeout(), ms);
     return true;

@@ -14,7 +14,7 @@
 // insecure, and for streaming methods messages (JSON strings sent after data),
 // receive, match, intervalMs, requestReply; or, with kind "websocket": url (ws:// or wss://), headers,
 // protocols, messages [{text} or {binary: base64}], receive, requestReply,
-// timeoutMs; or, with kind "sse": url, headers, receive, event, reconnects,
+// deflate, timeoutMs; or, with kind "sse": url, headers, receive, event, reconnects,
 // timeoutMs.
 #include <string>
 

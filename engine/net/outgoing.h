@@ -30,6 +30,7 @@ struct WsPlan
     bool requestReply = false;          // each message sent once the one before has had its reply
     bool keepOpen = false;              // the connection stays open for the user's next step to the same URL
     std::string match;                  // only messages holding this text are awaited ("" all)
+    bool deflate = false;               // permessage-deflate offered (its header is in the rendered upgrade)
 };
 
 // A Server-Sent Events step's stream (its request is the step's GET, rendered as an HTTP/1.1 request; the

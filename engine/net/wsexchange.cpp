@@ -26,6 +26,7 @@ public:
     {
         m_r.opened = true;
         m_r.protocol = protocol;
+        m_r.deflate = session && session->deflating();
         m_r.openTime = now - m_start;
         const std::size_t first =
             m_rq.requestReply ? std::min<std::size_t>(1, m_rq.messages.size()) : m_rq.messages.size();
@@ -122,6 +123,7 @@ WsExchangeResult wsExchange(const WsExchangeRequest& rq)
     WsUpgrade u;
     u.key = wsKey(nonce);
     u.protocols = rq.protocols;
+    u.deflate = rq.deflate;
     std::string request = rq.upgrade;
     if (request.size() >= 2 && request.compare(request.size() - 2, 2, "\r\n") == 0)
         request.resize(request.size() - 2);

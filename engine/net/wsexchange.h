@@ -23,6 +23,7 @@ struct WsExchangeRequest
     std::vector<std::string> protocols;
     std::uint32_t receive = 0; // messages awaited before the close
     bool requestReply = false;
+    bool deflate = false;                 // permessage-deflate offered (its header is in `upgrade`)
     Nanos timeout = 10 * kNanosPerSecond; // from the connect to the last awaited message
 };
 
@@ -41,6 +42,7 @@ struct WsExchangeResult
     bool opened = false;  // the handshake passed
     std::string error;    // set: what went wrong (the handshake refused, a fault, the timeout)
     std::string protocol; // the subprotocol the server chose
+    bool deflate = false; // permessage-deflate agreed
     std::vector<WsLogEntry> log;
     std::uint32_t received = 0;
     std::uint16_t closeCode = 0; // the server's close (1006: none came)

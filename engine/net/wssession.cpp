@@ -20,6 +20,7 @@ void WsSession::open(const Endpoint& endpoint, WsUpgrade u, Nanos now, Nanos tim
     closeTransport();
     m_upgrade = std::move(u);
     m_reader = WsReader(m_limits);
+    m_deflate.reset(); // agreed again (or not) by this connection's handshake
     m_state = State::Handshake;
     m_head.clear();
     m_out = request.empty() ? wsUpgradeRequest(m_upgrade) : std::move(request);
@@ -55,7 +56,7 @@ void WsSession::onWritable(Nanos now)
     flush(now);
 }
 
-void WsSession::queueFrame(WsOpcode op, std::string_view payload)
+void WsSession::queueFrame(WsOpcode op, std::string_view payload, bool compressed)
 {
     if (m_randomAt + 4 > sizeof m_random) {
         if (RAND_bytes(m_random, sizeof m_random) != 1)
@@ -66,7 +67,7 @@ void WsSession::queueFrame(WsOpcode op, std::string_view payload)
         m_out.clear();
         m_outAt = 0;
     }
-    appendWsFrame(m_out, op, payload, m_random + m_randomAt);
+    appendWsFrame(m_out, op, payload, m_random + m_randomAt, true, compressed);
     m_randomAt += 4;
 }
 
@@ -82,7 +83,12 @@ bool WsSession::send(WsOpcode type, std::string_view data, Nanos now)
 {
     if (m_state != State::Open)
         return false;
-    queueFrame(type, data);
+    if (m_deflate && (type == WsOpcode::Text || type == WsOpcode::Binary)) {
+        m_deflate->compress(data, m_compressed);
+        queueFrame(type, m_compressed, true);
+    } else {
+        queueFrame(type, data);
+    }
     flush(now);
     return true;
 }
@@ -156,13 +162,18 @@ bool WsSession::readHead(std::string_view bytes, Nanos now)
         at = next;
     }
     std::string protocol;
-    if (const std::string why = wsCheckAnswer(code, headers, m_upgrade, protocol); !why.empty()) {
+    bool deflate = false;
+    if (const std::string why = wsCheckAnswer(code, headers, m_upgrade, protocol, &deflate); !why.empty()) {
         Answer refused; // a 4xx or 5xx counted as any answer's status is; else the handshake's fault
         refused.setHttpStatus(code);
         fail(refused.statusFailed() ? refused.statusError : ErrorClass::Protocol, why, now);
         return true;
     }
     m_state = State::Open;
+    if (deflate) {
+        m_deflate = std::make_unique<WsDeflate>();
+        m_reader.inflateMessages();
+    }
     // the frames that came with the head: kept before the listener hears of the open (it may send at once)
     const std::string rest = m_head.substr(end + 4);
     m_head.clear();

@@ -67,6 +67,8 @@ public:
     bool idle() const { return m_state == State::Idle; }
     // Since the last open(): this connection's.
     std::uint64_t bytesIn() const { return m_bytesIn; }
+    // permessage-deflate was agreed for this connection: messages go compressed and come expanded.
+    bool deflating() const { return m_deflate != nullptr; }
     std::uint64_t bytesOut() const { return m_bytesOut; }
     std::uint64_t pongsSent() const { return m_pongs; }
 
@@ -86,7 +88,7 @@ private:
     void onTransportFailure(ErrorClass error, const std::string& why, Nanos now) override;
     void onReadable(Nanos now, bool peerClosed) override;
     void onWritable(Nanos now) override;
-    void queueFrame(WsOpcode op, std::string_view payload);
+    void queueFrame(WsOpcode op, std::string_view payload, bool compressed = false);
     void flush(Nanos now);
     // The head read so far: false when it is not whole yet; else the handshake settled (open, or ended).
     bool readHead(std::string_view bytes, Nanos now);
@@ -109,7 +111,9 @@ private:
     Nanos m_timeout = 0;
     std::string m_why; // a failure's words, valid during onWsEnd
     std::uint64_t m_bytesIn = 0, m_bytesOut = 0, m_pongs = 0;
-    unsigned char m_random[256]; // masking keys, drawn from OpenSSL's random source 64 at a time
+    std::unique_ptr<WsDeflate> m_deflate; // this connection's compressor (permessage-deflate agreed)
+    std::string m_compressed;             // a message out, compressed
+    unsigned char m_random[256];          // masking keys, drawn from OpenSSL's random source 64 at a time
     std::size_t m_randomAt = sizeof m_random;
 };
 

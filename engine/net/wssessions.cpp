@@ -46,8 +46,10 @@ public:
             std::abort(); // no key the RFC allows can be made
         WsUpgrade u;
         u.key = wsKey(nonce);
-        if (o.ws)
+        if (o.ws) {
             u.protocols = o.ws->protocols;
+            u.deflate = o.ws->deflate;
+        }
         // the rendered upgrade with the key before its blank line
         std::string request = o.request->wire;
         if (request.size() >= 2 && request.compare(request.size() - 2, 2, "\r\n") == 0)

@@ -4,6 +4,7 @@
 #include "renamedfields.h"
 
 #include "stampede/v1/scenario.pb.h"
+#include "stream/wsdeflate.h"
 
 namespace stampede {
 
@@ -45,6 +46,9 @@ bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, Plann
     add("Connection", "Upgrade");
     add("Sec-WebSocket-Version", "13");
     auto plan = std::make_shared<WsPlan>();
+    plan->deflate = w.deflate();
+    if (w.deflate())
+        add("Sec-WebSocket-Extensions", std::string(kWsDeflateOffer));
     for (int i = 0; i < w.subprotocols_size(); ++i) {
         const std::string& p = w.subprotocols(i);
         if (p.empty() || p.find_first_of(" ,\t\r\n\"") != std::string::npos) {

@@ -250,6 +250,7 @@ void converse(const PlannedStep& st, const RenderedRequest& rendered, SendOnceRe
     x.protocols = st.ws->protocols;
     x.receive = st.ws->receive;
     x.requestReply = st.ws->requestReply;
+    x.deflate = st.ws->deflate;
     x.timeout = st.timeout;
     r.ws = wsExchange(x);
 }

@@ -4,9 +4,10 @@
 
 namespace stampede {
 
-void appendWsFrame(std::string& out, WsOpcode op, std::string_view payload, const std::uint8_t mask[4], bool fin)
+void appendWsFrame(std::string& out, WsOpcode op, std::string_view payload, const std::uint8_t mask[4], bool fin,
+                   bool compressed)
 {
-    out.push_back(char((fin ? 0x80 : 0) | std::uint8_t(op)));
+    out.push_back(char((fin ? 0x80 : 0) | (compressed ? 0x40 : 0) | std::uint8_t(op)));
     const std::uint64_t n = payload.size();
     const std::uint8_t masked = mask ? 0x80 : 0;
     if (n < 126) {
@@ -73,9 +74,15 @@ WsReader::Result WsReader::feed(std::string_view bytes, const Events& events)
         const auto b0 = std::uint8_t(p[0]), b1 = std::uint8_t(p[1]);
         const bool fin = b0 & 0x80;
         const auto op = WsOpcode(b0 & 0x0F);
-        if (b0 & 0x70)
-            return fault(1002, "a frame with reserved bits set (no extension was agreed)");
         const bool control = std::uint8_t(op) & 0x08;
+        const bool rsv1 = b0 & 0x40;
+        if (b0 & 0x30)
+            return fault(1002, "a frame with RSV2 or RSV3 set (no extension uses them)");
+        if (rsv1 && !m_deflate)
+            return fault(1002, "a frame with reserved bits set (no extension was agreed)");
+        if (rsv1 && (control || op == WsOpcode::Continuation))
+            return fault(1002, control ? "a control frame with RSV1 set (permessage-deflate compresses messages only)"
+                                       : "a continuation frame with RSV1 set (only a message's first frame has it)");
         if (!(op == WsOpcode::Continuation || op == WsOpcode::Text || op == WsOpcode::Binary || op == WsOpcode::Close ||
               op == WsOpcode::Ping || op == WsOpcode::Pong))
             return fault(1002, "a frame with the reserved opcode " + std::to_string(int(op)));
@@ -121,6 +128,8 @@ WsReader::Result WsReader::feed(std::string_view bytes, const Events& events)
         }
         at += header + std::size_t(length);
         ++m_frames;
+        if (rsv1 && m_messageType == WsOpcode::Continuation)
+            m_compressed = true; // this frame begins a compressed message (a new one inside another faults below)
         if (!frame(op, fin, p.substr(header, std::size_t(length)), events, r))
             break;
     }
@@ -182,12 +191,22 @@ bool WsReader::frame(WsOpcode op, bool fin, std::string_view payload, const Even
         return true;
     const WsOpcode type = m_messageType;
     m_messageType = WsOpcode::Continuation;
-    if (type == WsOpcode::Text && !isUtf8(m_message)) {
+    std::string_view whole = m_message;
+    if (m_compressed) {
+        m_compressed = false;
+        std::string why;
+        if (const int code = m_deflate->expand(m_message, m_expanded, m_limits.message, why); code != 0) {
+            r = fault(std::uint16_t(code), why);
+            return false;
+        }
+        whole = m_expanded;
+    }
+    if (type == WsOpcode::Text && !isUtf8(whole)) {
         r = fault(1007, "a text message that is not UTF-8");
         return false;
     }
     ++m_messages;
-    const bool goOn = !events.message || events.message(type, m_message);
+    const bool goOn = !events.message || events.message(type, whole);
     m_message.clear();
     if (!goOn) {
         r = Result::Stopped;

@@ -5,17 +5,23 @@
 // (the mock's): frames written unmasked (no key), a client's frames read,
 // which must be masked. The peer is not trusted; each fault is a protocol
 // error with the close code the RFC names for it, and nothing more is read:
-// - 1002: reserved bits set (none negotiated), a reserved opcode, a masked
+// - 1002: reserved bits set (RSV1 only on a message's first frame, and only
+//   once permessage-deflate was agreed: wsdeflate.h), a reserved opcode, a masked
 //   frame, a length not in its shortest form or with its top bit set, a
 //   control frame over 125 bytes or fragmented, a continuation with no
 //   message begun, a new message before the last one ended, a close of one
 //   byte or with a code no endpoint may send (read as a server: an unmasked
 //   frame);
-// - 1007: a text message or a close reason that is not UTF-8;
-// - 1009: a message over the bound (what is held never passes it).
+// - 1007: a text message or a close reason that is not UTF-8, a compressed
+//   message that does not expand;
+// - 1009: a message over the bound (what is held never passes it; a compressed
+//   one's expansion neither).
+#include "wsdeflate.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -32,9 +38,9 @@ enum class WsOpcode : std::uint8_t
 };
 
 // One frame of `payload` into `out`: FIN as given, masked with `mask` (a client's), or unmasked when it is null
-// (a server's).
-void appendWsFrame(std::string& out, WsOpcode op, std::string_view payload, const std::uint8_t mask[4],
-                   bool fin = true);
+// (a server's); `compressed`: RSV1 set (a message's first frame, compressed by permessage-deflate).
+void appendWsFrame(std::string& out, WsOpcode op, std::string_view payload, const std::uint8_t mask[4], bool fin = true,
+                   bool compressed = false);
 // A close frame's payload: the code (none for 0) and at most 123 bytes of reason, cut before a character.
 std::string wsClosePayload(std::uint16_t code, std::string_view reason);
 // Whether an endpoint may send `code` in a close frame (RFC 6455 7.4; 1005, 1006 and 1015 only name states).
@@ -57,6 +63,8 @@ public:
     };
     WsReader() = default;
     explicit WsReader(Limits limits) : m_limits(limits) {}
+    // permessage-deflate was agreed: a message whose first frame has RSV1 set is expanded (wsdeflate.h).
+    void inflateMessages() { m_deflate = std::make_unique<WsDeflate>(); }
 
     enum class Result
     {
@@ -84,6 +92,9 @@ private:
     std::string m_pending; // bytes not yet read as a frame (a frame not yet whole: at most the bound and a header)
     std::string m_message; // the message being gathered from its frames
     WsOpcode m_messageType = WsOpcode::Continuation; // Continuation: no message begun
+    bool m_compressed = false;                       // the message being gathered came with RSV1
+    std::unique_ptr<WsDeflate> m_deflate;            // set once permessage-deflate was agreed
+    std::string m_expanded;                          // a compressed message, expanded
     bool m_done = false;                             // closed or faulted: nothing more is read
     std::uint16_t m_closeCode = 0, m_faultCode = 0;
     std::string m_closeReason, m_error;

@@ -1,6 +1,7 @@
 #include "wshandshake.h"
 
 #include "core/text.h"
+#include "wsdeflate.h"
 
 #include <openssl/sha.h>
 
@@ -34,6 +35,8 @@ std::string wsUpgradeRequest(const WsUpgrade& u)
             r += (i ? ", " : "") + u.protocols[i];
         r += "\r\n";
     }
+    if (u.deflate)
+        r += "Sec-WebSocket-Extensions: " + std::string(kWsDeflateOffer) + "\r\n";
     for (const auto& [name, value] : u.headers)
         r += name + ": " + value + "\r\n";
     return r + "\r\n";
@@ -58,9 +61,10 @@ bool hasToken(std::string_view value, std::string_view token)
 } // namespace
 
 std::string wsCheckAnswer(int status, const std::vector<std::pair<std::string, std::string>>& headers,
-                          const WsUpgrade& u, std::string& protocol)
+                          const WsUpgrade& u, std::string& protocol, bool* deflate)
 {
     protocol.clear();
+    bool agreed = false;
     if (status != 101)
         return "the server answered " + std::to_string(status) + ", not 101 Switching Protocols";
     bool upgrade = false, connection = false, accepted = false, sawAccept = false;
@@ -83,7 +87,11 @@ std::string wsCheckAnswer(int status, const std::vector<std::pair<std::string, s
                 return "the server chose the subprotocol \"" + chosen + "\", which was not offered";
             protocol = chosen;
         } else if (equalsNoCase(name, "sec-websocket-extensions") && !trimSpaces(value).empty()) {
-            return "the server named the extension \"" + std::string(trimSpaces(value)) + "\", which was not offered";
+            if (!u.deflate || agreed)
+                return "the server named the extension \"" + std::string(trimSpaces(value).substr(0, 120)) +
+                       "\", which was not offered";
+            if (std::string why = wsDeflateAnswer(value, agreed); !why.empty())
+                return why;
         }
     }
     if (!upgrade)
@@ -93,6 +101,8 @@ std::string wsCheckAnswer(int status, const std::vector<std::pair<std::string, s
     if (!accepted)
         return sawAccept ? "the answer's Sec-WebSocket-Accept is not the one the key asks for"
                          : "the answer has no Sec-WebSocket-Accept";
+    if (deflate)
+        *deflate = agreed;
     return {};
 }
 

@@ -25,13 +25,14 @@ struct WsUpgrade
     std::string key;
     std::vector<std::string> protocols;                       // offered subprotocols, in order of preference
     std::vector<std::pair<std::string, std::string>> headers; // the user's own (cookies, authorization...)
+    bool deflate = false;                                     // permessage-deflate offered (wsdeflate.h)
 };
 // The upgrade request's bytes (GET, HTTP/1.1, version 13).
 std::string wsUpgradeRequest(const WsUpgrade& u);
 
-// The server's answer to it: "" when the connection is a WebSocket (`protocol` the subprotocol it chose, or ""),
-// else why it is not.
+// The server's answer to it: "" when the connection is a WebSocket (`protocol` the subprotocol it chose, or "";
+// `deflate` whether it agreed to permessage-deflate), else why it is not.
 std::string wsCheckAnswer(int status, const std::vector<std::pair<std::string, std::string>>& headers,
-                          const WsUpgrade& u, std::string& protocol);
+                          const WsUpgrade& u, std::string& protocol, bool* deflate = nullptr);
 
 } // namespace stampede

@@ -279,6 +279,30 @@ private slots:
         QTest::newRow("fragments over the bound")
             << frame(0x02, std::string(600, 'x')) + frame(0x80, std::string(600, 'x')) << fault << 1009
             << std::string();
+        // permessage-deflate agreed (RFC 7692 section 7.2.3's own examples, then hostile shapes)
+        const std::string hello("\xf2\x48\xcd\xc9\xc9\x07\x00", 7);
+        QTest::newRow("deflate: Hello") << frame(0xC1, hello) << more << 0 << std::string("T:Hello");
+        QTest::newRow("deflate: Hello in two fragments")
+            << frame(0x41, hello.substr(0, 3)) + frame(0x80, hello.substr(3)) << more << 0 << std::string("T:Hello");
+        QTest::newRow("deflate: a second Hello from the first's context")
+            << frame(0xC1, hello) + frame(0xC1, std::string("\xf2\x00\x11\x00\x00", 5)) << more << 0
+            << std::string("T:Hello,T:Hello");
+        QTest::newRow("deflate: an uncompressed message beside")
+            << frame(0xC1, hello) + frame(0x81, "plain") << more << 0 << std::string("T:Hello,T:plain");
+        QTest::newRow("deflate: RSV1 on a continuation")
+            << frame(0x41, hello.substr(0, 3)) + frame(0xC0, hello.substr(3)) << fault << 1002 << std::string();
+        QTest::newRow("deflate: RSV1 on a ping") << frame(0xC9, "p") << fault << 1002 << std::string();
+        QTest::newRow("deflate: RSV2") << frame(0xA1, "x") << fault << 1002 << std::string();
+        QTest::newRow("deflate: not deflate data")
+            << frame(0xC1, std::string("\xff\xff\xff\xff", 4)) << fault << 1007 << std::string();
+        std::string bomb;
+        WsDeflate().compress(std::string(2 * 1024 * 1024, '\0'), bomb); // a few KiB that expand to 2 MiB
+        QTest::newRow("deflate: a bomb past the bound") << frame(0xC2, bomb) << fault << 1009 << std::string();
+        QTest::newRow("deflate: text not UTF-8 once expanded") << [] {
+            std::string c;
+            WsDeflate().compress("\xc3\x28", c);
+            return frame(0xC1, c);
+        }() << fault << 1007 << std::string();
     }
     // Each shape read whole and a byte at a time: the same messages, the same end, the same code.
     void wsServerFrames()
@@ -289,8 +313,11 @@ private slots:
         QFETCH(std::string, messages);
         for (const std::size_t step : {bytes.size(), std::size_t(1), std::size_t(3)}) {
             WsReader reader(WsReader::Limits{1024 * 1024});
-            if (QByteArray(QTest::currentDataTag()).contains("bound"))
+            if (QByteArray(QTest::currentDataTag()).contains("bound") &&
+                !QByteArray(QTest::currentDataTag()).contains("deflate"))
                 reader = WsReader(WsReader::Limits{1024});
+            if (QByteArray(QTest::currentDataTag()).startsWith("deflate"))
+                reader.inflateMessages();
             std::string seen;
             WsReader::Events ev;
             ev.message = [&](WsOpcode t, std::string_view d) {
@@ -311,6 +338,62 @@ private slots:
             if (r == WsReader::Result::Fault)
                 QVERIFY(!reader.error().empty());
         }
+    }
+
+    // permessage-deflate's answer read as RFC 7692 says (what a client that offered it plainly may be answered),
+    // and a message compressed and expanded back, context kept across messages.
+    void wsDeflate()
+    {
+        const struct
+        {
+            const char* value;
+            bool ok, agreed;
+        } answers[] = {
+            {"", true, false},
+            {"permessage-deflate", true, true},
+            {"Permessage-Deflate ; server_no_context_takeover; client_no_context_takeover", true, true},
+            {"permessage-deflate; server_max_window_bits=12", true, true},
+            {"permessage-deflate; server_max_window_bits=\"10\"", true, true},
+            {"permessage-deflate; server_max_window_bits=7", false, false},
+            {"permessage-deflate; server_max_window_bits=16", false, false},
+            {"permessage-deflate; server_max_window_bits=09", false, false},
+            {"permessage-deflate; server_max_window_bits", false, false},
+            {"permessage-deflate; client_max_window_bits=10", false, false}, // not offered
+            {"permessage-deflate; server_no_context_takeover; server_no_context_takeover", false, false},
+            {"permessage-deflate; server_no_context_takeover=1", false, false},
+            {"permessage-deflate; x-unknown", false, false},
+            {"permessage-deflate, permessage-deflate", false, false},
+            {"x-webkit-deflate-frame", false, false},
+        };
+        for (const auto& a : answers) {
+            bool agreed = true;
+            const std::string why = wsDeflateAnswer(a.value, agreed);
+            QVERIFY2(why.empty() == a.ok && agreed == a.agreed, (std::string(a.value) + " -> " + why).c_str());
+        }
+        WsDeflate client, server;
+        std::string packed, back;
+        for (const std::string text : {std::string(5000, 'a'), std::string("hello, 你好"), std::string(5000, 'a')}) {
+            client.compress(text, packed);
+            QVERIFY(packed.size() < text.size() || text.size() < 100);
+            std::string why;
+            QCOMPARE(server.expand(packed, back, 1 << 20, why), 0);
+            QCOMPARE(back, text);
+        }
+        // the handshake: offered, then agreed or refused by the answer
+        WsUpgrade u;
+        u.key = "dGhlIHNhbXBsZSBub25jZQ==";
+        u.deflate = true;
+        QVERIFY(wsUpgradeRequest(u).find("\r\nSec-WebSocket-Extensions: permessage-deflate\r\n") != std::string::npos);
+        std::vector<std::pair<std::string, std::string>> h{{"Upgrade", "websocket"},
+                                                           {"Connection", "Upgrade"},
+                                                           {"Sec-WebSocket-Accept", wsAccept(u.key)},
+                                                           {"Sec-WebSocket-Extensions", "permessage-deflate"}};
+        std::string protocol;
+        bool deflate = false;
+        QCOMPARE(wsCheckAnswer(101, h, u, protocol, &deflate), std::string());
+        QVERIFY(deflate);
+        u.deflate = false; // not offered: an answer naming it is refused
+        QVERIFY(wsCheckAnswer(101, h, u, protocol, &deflate).find("not offered") != std::string::npos);
     }
 
     // The opening handshake: RFC 6455's own example key and accept; the request's lines; an answer is a

@@ -1,7 +1,7 @@
 // libFuzzer target: a WebSocket server's frames (stream/wsframes.h), and a client's as the mock reads them (masked:
-// the last byte's low bit chooses the side). Whatever the bytes, read whole or split at any point, the same
-// messages and the same end come out; a message is within the bound, a text one UTF-8; a fault has one of the
-// RFC's codes for it.
+// the last byte's low bit chooses the side; its second bit, permessage-deflate agreed: compressed messages
+// expanded). Whatever the bytes, read whole or split at any point, the same messages and the same end come out;
+// a message (expanded too) is within the bound, a text one UTF-8; a fault has one of the RFC's codes for it.
 #include "core/utf8.h"
 #include "stream/wsframes.h"
 
@@ -9,11 +9,13 @@
 #include <string>
 
 namespace {
-std::string read(std::string_view bytes, std::size_t split, bool fromClient, stampede::WsReader::Result& r,
-                 std::uint16_t& code)
+std::string read(std::string_view bytes, std::size_t split, bool fromClient, bool deflate,
+                 stampede::WsReader::Result& r, std::uint16_t& code)
 {
     using stampede::WsOpcode;
     stampede::WsReader reader(stampede::WsReader::Limits{4096, fromClient});
+    if (deflate)
+        reader.inflateMessages();
     std::string out;
     stampede::WsReader::Events ev;
     ev.message = [&](WsOpcode t, std::string_view d) {
@@ -47,8 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     stampede::WsReader::Result whole, split;
     std::uint16_t a = 0, b = 0;
     const bool fromClient = size && (data[size - 1] & 1);
-    const std::string x = read(bytes, bytes.size(), fromClient, whole, a);
-    const std::string y = read(bytes, size ? data[0] % (size + 1) : 0, fromClient, split, b);
+    const bool deflate = size && (data[size - 1] & 2);
+    const std::string x = read(bytes, bytes.size(), fromClient, deflate, whole, a);
+    const std::string y = read(bytes, size ? data[0] % (size + 1) : 0, fromClient, deflate, split, b);
     if (whole != split || a != b || x != y)
         __builtin_trap();
     return 0;

@@ -445,6 +445,46 @@ private slots:
         QCOMPARE(byClass(o, "connect"), 100);
     }
 
+    // permessage-deflate (RFC 7692) offered to python3-websockets, which agrees by default: 20 conversations of
+    // a 3,000-byte text each way, compressed both ways (the server read each message whole: our deflate is
+    // zlib's; the echo expanded by our inflate), the echoes in a fraction of the bytes of the same run
+    // uncompressed.
+    void aDeflatedConversation()
+    {
+        std::unique_ptr<PeerProcess> server(peer("ws"));
+        QVERIFY(server->port() > 0);
+        QTemporaryDir dir;
+        const QByteArray text(3000, 'x');
+        const auto scenario = [&](bool deflate) -> QByteArray {
+            return "{\"name\": \"ws\", \"steps\": [{\"name\": \"chat\", \"websocket\": {\"url\": "
+                   "\"ws://127.0.0.1:" +
+                   QByteArray::number(server->port()) + "/chat\", \"send\": [{\"text\": \"" + text +
+                   "\"}], \"receive\": 1, \"deflate\": " + (deflate ? "true" : "false") +
+                   "}, \"checks\": [{\"bodyContains\": \"" + text +
+                   "\"}]}], \"load\": {\"closed\": {\"users\": 2}}, "
+                   "\"iterations\": 10}";
+        };
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        const auto plain = runOneEngine(summary, {writeFile(dir, "plain.json", scenario(false))});
+        QVERIFY2(plain.cli.exitCode == 0, qPrintable(plain.cli.err));
+        const auto packed = runOneEngine(summary, {writeFile(dir, "packed.json", scenario(true))});
+        QVERIFY2(packed.cli.exitCode == 0, qPrintable(packed.cli.err));
+        QCOMPARE(packed.total[QStringLiteral("requests")].toInteger(), 20);
+        QCOMPARE(packed.total[QStringLiteral("errors")].toInteger(), 0); // each echo expanded and checked
+        const qint64 plainIn = plain.total[QStringLiteral("bytes_in")].toInteger();
+        const qint64 packedIn = packed.total[QStringLiteral("bytes_in")].toInteger();
+        QVERIFY2(plainIn > 20 * 3000 && packedIn < plainIn / 4,
+                 qPrintable(QStringLiteral("bytes in %1 -> %2").arg(plainIn).arg(packedIn)));
+        const QJsonObject seen = server->finish();
+        QCOMPARE(seen[QStringLiteral("connections")].toInteger(), 40);
+        QCOMPARE(seen[QStringLiteral("messages")].toInteger(), 40);
+        QCOMPARE(seen[QStringLiteral("longest")].toInteger(), 3000);
+        const QJsonArray ext = seen[QStringLiteral("extensions")].toArray();
+        QCOMPARE(ext.size(),
+                 2); // none for the plain run, permessage-deflate (with the server's parameters) for the other
+        QVERIFY2(ext[1].toString().startsWith(QStringLiteral("permessage-deflate")), qPrintable(ext[1].toString()));
+    }
+
     // wss://: the same step over TLS against python3-websockets serving a certificate the test's CA signed
     // (ssl's server): every conversation verified and answered; a CA that did not sign it fails each connection
     // as a TLS error, none answered.

@@ -137,6 +137,21 @@ private slots:
         QCOMPARE(ws.value(QStringLiteral("send")).toArray().size(), 2);
         QVERIFY(ws.value(QStringLiteral("requestReply")).toBool());
         QCOMPARE(step.value(QStringLiteral("checks")).toArray().size(), 1);
+        QVERIFY(!ws.value(QStringLiteral("deflate")).toBool());
+        // permessage-deflate offered: kept and carried into the step; the mock does not agree, so the same
+        // conversation goes uncompressed and the status line does not claim it
+        editor.findChild<QCheckBox*>(QStringLiteral("wsDeflate"))->setChecked(true);
+        QVERIFY(editor.item()
+                    .toStep(QStringLiteral("chat"))
+                    .value(QStringLiteral("websocket"))
+                    .toObject()
+                    .value(QStringLiteral("deflate"))
+                    .toBool());
+        editor.send();
+        QVERIFY(sent.wait(10000));
+        QVERIFY2(pane->statusText().startsWith(QStringLiteral("101")) &&
+                     !pane->statusText().contains(QStringLiteral("permessage-deflate")),
+                 qPrintable(pane->statusText()));
         // nobody listening is said, and nothing is judged
         pane->setItem([&] {
             RequestItem bad = editor.item();

@@ -24,7 +24,8 @@ import sys
 import threading
 
 
-SEEN = {"connections": 0, "messages": 0, "texts": set(), "protocols": set(), "tags": set()}
+SEEN = {"connections": 0, "messages": 0, "texts": set(), "protocols": set(), "tags": set(), "extensions": set(),
+        "longest": 0}
 
 
 def serve_ws(ready, tls=None):
@@ -34,10 +35,12 @@ def serve_ws(ready, tls=None):
         SEEN["connections"] += 1
         SEEN["protocols"].add(ws.subprotocol or "")
         SEEN["tags"].add(ws.request_headers.get("X-Stress-Tag", ""))
+        SEEN["extensions"].add(ws.response_headers.get("Sec-WebSocket-Extensions", ""))
         async for message in ws:
             SEEN["messages"] += 1
             if isinstance(message, str):
                 SEEN["texts"].add(message)
+                SEEN["longest"] = max(SEEN["longest"], len(message))
             if message == "close-me":
                 await ws.close(4001, "asked")
                 return
@@ -181,7 +184,8 @@ def main():
     if args.mode == "ws":
         print(json.dumps({"connections": SEEN["connections"], "messages": SEEN["messages"],
                           "distinct_texts": len(SEEN["texts"]), "protocols": sorted(SEEN["protocols"]),
-                          "tags": sorted(SEEN["tags"])}), flush=True)
+                          "tags": sorted(SEEN["tags"]), "extensions": sorted(SEEN["extensions"]),
+                          "longest": SEEN["longest"]}), flush=True)
 
 
 if __name__ == "__main__":
