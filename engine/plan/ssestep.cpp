@@ -34,8 +34,9 @@ bool SseStepCompiler::compile(const v1::Step& st, const std::string& field, Plan
         m_ctx.error(sf + ".url", "an event stream's URL starts with http:// or https:// (got \"" + e.url() + "\")");
         return false;
     }
-    if (!st.pre_request_script().empty() || !st.test_script().empty()) {
-        m_ctx.error(sf, "an event stream step takes checks and extractions, not scripts (yet)");
+    if (!st.pre_request_script().empty()) { // its test script reads the answer: the last awaited event
+        m_ctx.error(field + ".preRequestScript", "an event stream step takes no pre-request script; its test script "
+                                                 "reads the last awaited event");
         return false;
     }
     auto plan = std::make_shared<SsePlan>();

@@ -26,8 +26,9 @@ bool WsStepCompiler::compile(const v1::Step& st, const std::string& field, Plann
                         "them");
         return false;
     }
-    if (!st.pre_request_script().empty() || !st.test_script().empty()) {
-        m_ctx.error(wf, "a WebSocket step takes checks and extractions, not scripts (yet)");
+    if (!st.pre_request_script().empty()) { // its test script reads the answer: the last message
+        m_ctx.error(field + ".preRequestScript", "a WebSocket step's messages are not a request a pre-request script "
+                                                 "changes; its test script reads the last message received");
         return false;
     }
     v1::Step http = st;

@@ -10,6 +10,7 @@
 #include "stream/wsframes.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -327,6 +328,60 @@ private Q_SLOTS:
         o = runOneEngine(summary, {writeFile(dir, "sse2.json", sse("messages_received > 36"))});
         QCOMPARE(o.cli.exitCode, 1);
         QCOMPARE(o.total[QStringLiteral("errors")].toInteger(), 0);
+    }
+
+    // A collection's habit on stream steps: the test script reads the step's answer (the last message received,
+    // the last awaited event) as pm.response, each pm.test a check counted per step (a failing one fails the
+    // step as `check`, saying what it saw); what it sets goes on to the next steps. A pre-request script is
+    // refused by its field: the messages are not a request it changes.
+    void testScriptsOnStreamSteps()
+    {
+        QTemporaryDir dir;
+        const QByteArray scenario =
+            QStringLiteral(
+                "{\"name\": \"scripts\", \"steps\": ["
+                "{\"name\": \"chat\", \"websocket\": {\"url\": \"%1\", \"send\": [{\"text\": \"{\\\"order\\\": 7}\"}]},"
+                " \"testScript\": \"pm.test('echoed', () => pm.expect(pm.response.json().order).to.eql(7));"
+                " pm.test('is 101', () => pm.response.to.have.status(101));"
+                " pm.variables.set('order', String(pm.response.json().order));\"},"
+                "{\"name\": \"ticks\", \"sse\": {\"url\": \"%2?o=${order}\", \"receive\": 3, \"event\": \"tick\"},"
+                " \"testScript\": \"pm.test('third tick', () => pm.expect(pm.response.json().n).to.eql(3));"
+                " pm.test('wrong on purpose', () => pm.expect(pm.response.json().n).to.eql(4));\"}],"
+                " \"load\": {\"closed\": {\"users\": 2}}, \"iterations\": 5}")
+                .arg(url("ws", "/echo"), url("http", "/events"))
+                .toUtf8();
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
+        const auto o = runOneEngine(summary, {writeFile(dir, "scripts.json", scenario)});
+        QVERIFY2(o.cli.exitCode == 0, qPrintable(o.cli.err)); // no threshold: failed checks are counted, not a verdict
+        QCOMPARE(o.total[QStringLiteral("requests")].toInteger(), 20);
+        QCOMPARE(o.total[QStringLiteral("errors_by_class")].toObject()[QStringLiteral("check")].toInteger(), 10);
+        QFile f(summary);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject checks;
+        for (const QJsonValue& st : QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("steps")].toArray()) {
+            const QJsonObject stepChecks = st[QStringLiteral("checks")].toObject();
+            for (auto it = stepChecks.begin(); it != stepChecks.end(); ++it)
+                checks[it.key()] = it.value();
+        }
+        const auto count = [&](const char* check, const char* what) {
+            return checks[QString::fromLatin1(check)].toObject()[QString::fromLatin1(what)].toInteger();
+        };
+        QCOMPARE(count("chat/echoed", "passed"), 10);
+        QCOMPARE(count("chat/is 101", "passed"), 10);
+        QCOMPARE(count("ticks/third tick", "passed"), 10); // the SSE URL held the order the script set: sent
+        QCOMPARE(count("ticks/wrong on purpose", "failed"), 10);
+        QCOMPARE(checks[QStringLiteral("ticks/wrong on purpose")].toObject()[QStringLiteral("message")].toString(),
+                 QStringLiteral("expected 3 to deeply equal 4"));
+
+        const QByteArray pre =
+            QStringLiteral("{\"steps\": [{\"websocket\": {\"url\": \"%1\"}, \"preRequestScript\": \"1\"}],"
+                           " \"load\": {\"closed\": {\"users\": 1}}, \"iterations\": 1}")
+                .arg(url("ws", "/echo"))
+                .toUtf8();
+        const CliResult refused = runCli({QStringLiteral("run"), writeFile(dir, "pre.json", pre)});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(QStringLiteral("steps[0].preRequestScript: a WebSocket step's messages")),
+                 qPrintable(refused.err));
     }
 };
 
