@@ -1,6 +1,7 @@
 #include "mockh2.h"
 
 #include "core/clock.h"
+#include "core/grpcprefix.h"
 #include "core/text.h"
 #include "grpc/reflection.h"
 #include "stampede/v1/reflection.pb.h"
@@ -292,8 +293,7 @@ void MockH2::streamIn(std::int32_t id, Stream& s)
     const MockGrpcStream& g = *s.streamRule->grpcStream;
     std::size_t pos = 0;
     while (s.in.size() - pos >= 5) {
-        const auto* p = reinterpret_cast<const unsigned char*>(s.in.data() + pos);
-        const std::size_t n = (std::size_t(p[1]) << 24) | (std::size_t(p[2]) << 16) | (std::size_t(p[3]) << 8) | p[4];
+        const std::size_t n = grpcPrefixLength(std::string_view(s.in).substr(pos));
         if (s.in.size() - pos - 5 < n)
             break;
         if (g.echo && g.serverStreams) {
@@ -517,8 +517,7 @@ void MockH2::reflect(Stream& s)
     namespace rf = v1::reflection;
     std::size_t pos = 0;
     while (s.in.size() - pos >= 5) {
-        const auto* p = reinterpret_cast<const unsigned char*>(s.in.data() + pos);
-        const std::size_t n = (std::size_t(p[1]) << 24) | (std::size_t(p[2]) << 16) | (std::size_t(p[3]) << 8) | p[4];
+        const std::size_t n = grpcPrefixLength(std::string_view(s.in).substr(pos));
         if (s.in.size() - pos - 5 < n)
             break;
         rf::ServerReflectionRequest rq;

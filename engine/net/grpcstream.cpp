@@ -1,5 +1,7 @@
 #include "grpcstream.h"
 
+#include "core/grpcprefix.h"
+
 namespace stampede {
 
 std::uint32_t GrpcStreamCall::start(const CallStreamPlan* plan, std::string_view body, Nanos now)
@@ -16,9 +18,7 @@ std::uint32_t GrpcStreamCall::start(const CallStreamPlan* plan, std::string_view
     // the body is the renderer's: framed messages, each a 5-byte prefix and its length's bytes
     std::size_t at = 0;
     while (body.size() - at >= 5) {
-        const auto* p = reinterpret_cast<const unsigned char*>(body.data() + at);
-        const std::size_t n = (std::size_t(p[1]) << 24) | (std::size_t(p[2]) << 16) | (std::size_t(p[3]) << 8) | p[4];
-        at = std::min(body.size(), at + 5 + n);
+        at = std::min(body.size(), at + kGrpcPrefix + grpcPrefixLength(body.substr(at)));
         m_ends.push_back(at);
     }
     if (at < body.size() || m_ends.empty())

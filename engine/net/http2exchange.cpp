@@ -1,5 +1,6 @@
 #include "http2exchange.h"
 
+#include "core/grpcprefix.h"
 #include "core/text.h"
 #include "core/url.h"
 #include "core/wiretext.h"
@@ -29,10 +30,8 @@ public:
     // a streaming call's messages out, as they are released: the next frames of the body
     void onStreamMessages(std::uint32_t, std::uint32_t out, std::uint32_t, Nanos now) override
     {
-        for (; out && m_body.size() >= 5; --out) {
-            const auto* p = reinterpret_cast<const unsigned char*>(m_body.data());
-            const std::size_t n = std::min(m_body.size(), 5 + ((std::size_t(p[1]) << 24) | (std::size_t(p[2]) << 16) |
-                                                               (std::size_t(p[3]) << 8) | p[4]));
+        for (; out && m_body.size() >= kGrpcPrefix; --out) {
+            const std::size_t n = std::min(m_body.size(), kGrpcPrefix + grpcPrefixLength(m_body));
             keep(true, m_body.substr(0, n), now);
             m_body.remove_prefix(n);
         }
