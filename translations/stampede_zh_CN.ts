@@ -1755,160 +1755,160 @@ Candidate: %2</source>
 <context>
     <name>GrpcRequestPane</name>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="38"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="39"/>
         <source>host:port (h2c) or https://host:port — ${variables} allowed</source>
         <translation>host:port（h2c）或 https://host:port — 可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="39"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="40"/>
         <source>The gRPC server. host:port and http:// speak HTTP/2 without TLS (h2c);
 https:// speaks HTTP/2 over TLS, with the server&apos;s certificate verified.</source>
         <translation>gRPC 服务器。host:port 与 http:// 使用不加密的 HTTP/2（h2c）；
 https:// 使用 TLS 上的 HTTP/2，并校验服务器证书。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="45"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="46"/>
         <source>package.Service/Method, from the schema (Schema tab)</source>
         <translation>package.Service/Method，取自模式（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="46"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="47"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="47"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="48"/>
         <source>Call the method once (Ctrl+Enter)</source>
         <translation>调用一次该方法（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="55"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="56"/>
         <source>The request message as JSON (proto3&apos;s mapping); ${variables} allowed</source>
         <translation>请求消息的 JSON（proto3 映射）；可用 ${变量}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="56"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="57"/>
         <source>Fill with the message&apos;s fields</source>
         <translation>填入消息的全部字段</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="57"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="58"/>
         <source>Replace the JSON with every field of the request message at a neutral value</source>
         <translation>用请求消息的全部字段（取中性值）替换 JSON</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="64"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="63"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="64"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="65"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="66"/>
         <source>Sent as HTTP/2 headers with the call; keys are lower-case</source>
         <translation>随调用作为 HTTP/2 头发送；键为小写</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="67"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="115"/>
         <source>Import .proto files…</source>
         <translation>导入 .proto 文件…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="68"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="116"/>
         <source>The files are read now and kept in the project as descriptors;
 their imports are looked for beside them, then among the well-known types</source>
         <translation>文件现在读入，并以描述符形式保存在项目中；
 其导入先在同目录查找，再在知名类型中查找</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="70"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="118"/>
         <source>Fetch by reflection</source>
         <translation>通过反射获取</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="72"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="120"/>
         <source>Ask the target&apos;s gRPC server reflection service for its descriptors</source>
         <translation>向目标的 gRPC 服务器反射服务请求描述符</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="73"/>
-        <location filename="../widgets/grpcrequestpane.cpp" line="220"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="121"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="221"/>
         <source>No schema yet: import the .proto files, or fetch them by reflection.</source>
         <translation>尚无模式：请导入 .proto 文件，或通过反射获取。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="79"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="127"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="80"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="128"/>
         <source>Sent as grpc-timeout; the call fails as DEADLINE_EXCEEDED after it</source>
         <translation>作为 grpc-timeout 发送；超过后调用以 DEADLINE_EXCEEDED 失败</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="89"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="137"/>
         <source>Verify the server&apos;s certificate (https)</source>
         <translation>校验服务器证书（https）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="92"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="140"/>
         <source>Against the system&apos;s CAs, for the target&apos;s host. Turn off for a server
 with a self-signed or internal certificate.</source>
         <translation>按系统 CA 校验目标主机的证书。服务器使用自签名
 或内部证书时请关闭。</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="95"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="143"/>
         <source>Deadline:</source>
         <translation>截止时间：</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="103"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="73"/>
         <source>Message</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="104"/>
-        <location filename="../widgets/grpcrequestpane.cpp" line="173"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="74"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="174"/>
         <source>Stream</source>
         <translation>流</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="105"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="75"/>
         <source>Metadata</source>
         <translation>元数据</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="106"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="76"/>
         <source>Schema &amp;&amp; options</source>
         <translation>模式与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="113"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="83"/>
         <source>Trailer</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="108"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="78"/>
         <source>Response message</source>
         <translation>响应消息</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="113"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="83"/>
         <source>Trailers</source>
         <translation>尾部</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="115"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="85"/>
         <source>A streaming call&apos;s messages both ways: ↑ sent, ↓ received, with their time from the call&apos;s start</source>
         <translation>流式调用双向的每条消息：↑ 发送，↓ 接收，时间从调用开始算起</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="118"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="88"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
@@ -1923,57 +1923,57 @@ with a self-signed or internal certificate.</source>
         <translation>Protocol Buffers（*.proto）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="173"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="174"/>
         <source>Stream ●</source>
         <translation>流 ●</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="192"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="193"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="219"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="220"/>
         <source>Schema from %1 — services: %2</source>
         <translation>模式来自 %1 — 服务：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="232"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="233"/>
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="250"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="251"/>
         <source>Asking %1 for its descriptors…</source>
         <translation>正在向 %1 请求描述符…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="265"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="266"/>
         <source>Not fetched: %1</source>
         <translation>未获取：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="270"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="271"/>
         <source>reflection at %1</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="340"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="341"/>
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="344"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="345"/>
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="353"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="354"/>
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="370"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="371"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -5371,7 +5371,7 @@ error_rate &lt; 0.1%</translation>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="133"/>
+        <location filename="../widgets/ssepane.cpp" line="121"/>
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
@@ -6303,14 +6303,14 @@ error_rate &lt; 0.1%</translation>
         <translation>双向的每条消息：↑ 已发送，↓ 已接收，以及从连接起的时间</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/wsrequestpane.cpp" line="173"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="160"/>
         <source>binary, %n byte(s)</source>
         <translation>
             <numerusform>二进制，%n 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="210"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="197"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>

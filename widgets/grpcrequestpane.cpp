@@ -9,6 +9,7 @@
 #include "responseview.h"
 
 #include "requestsender.h"
+#include "streamcells.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -64,6 +65,53 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     m_metadata->setObjectName(QStringLiteral("grpcMetadata"));
     m_metadata->setToolTip(tr("Sent as HTTP/2 headers with the call; keys are lower-case"));
 
+    QWidget* schemaPage = buildSchemaPage();
+
+    m_stream = new GrpcStreamBox;
+    m_stream->setObjectName(QStringLiteral("grpcStream"));
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(dataPage, tr("Message"));
+    m_tabs->addTab(m_stream, tr("Stream"));
+    m_tabs->addTab(m_metadata, tr("Metadata"));
+    m_tabs->addTab(schemaPage, tr("Schema && options"));
+
+    ResponseView response = ResponseView::make(tr("Response message"));
+    m_status = response.status;
+    m_responseBody = response.body;
+    m_responseHeaders = response.headers;
+    m_responseTabs = response.tabs;
+    m_responseTrailers = response.addTable(tr("Trailers"), tr("Trailer"));
+    m_responseTrailers->setObjectName(QStringLiteral("grpcTrailers"));
+    m_log = new MessageLog(tr("A streaming call's messages both ways: ↑ sent, ↓ received, with their time from the "
+                              "call's start"));
+    m_log->setObjectName(QStringLiteral("grpcLog"));
+    m_responseTabs->addTab(m_log, tr("Messages"));
+
+    layOutPane(this, line, m_tabs, response.widget);
+
+    m_sender = new RequestSender(this);
+    connect(m_sender, &RequestSender::answered, this, &GrpcRequestPane::showAnswer);
+    connect(m_send, &QPushButton::clicked, this, &GrpcRequestPane::send);
+    connect(m_target, &QLineEdit::returnPressed, this, &GrpcRequestPane::send);
+    connect(m_target, &QLineEdit::textEdited, this, &GrpcRequestPane::emitChanged);
+    connect(m_method, &QComboBox::currentTextChanged, this, [this] {
+        // a fresh request starts from the chosen method's fields
+        if (!m_loading && m_data->toPlainText().trimmed().isEmpty())
+            fillSkeleton();
+        updateKind();
+        emitChanged();
+    });
+    connect(m_stream, &GrpcStreamBox::changed, this, &GrpcRequestPane::emitChanged);
+    connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::emitChanged);
+    connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::markUnknown);
+    connect(m_target, &QLineEdit::textChanged, this, &GrpcRequestPane::markUnknown);
+    connect(m_metadata, &KeyValueTable::pairsChanged, this, &GrpcRequestPane::emitChanged);
+    connect(fill, &QPushButton::clicked, this, &GrpcRequestPane::fillSkeleton);
+}
+
+// The Schema & options tab: the schema's source (.proto files, reflection), the deadline, TLS verification.
+QWidget* GrpcRequestPane::buildSchemaPage()
+{
     auto* importButton = new QPushButton(tr("Import .proto files…"));
     importButton->setToolTip(tr("The files are read now and kept in the project as descriptors;\n"
                                 "their imports are looked for beside them, then among the well-known types"));
@@ -96,56 +144,8 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
     form->addRow(QString(), m_verify);
     sl->addLayout(form);
     sl->addStretch(1);
-
-    m_stream = new GrpcStreamBox;
-    m_stream->setObjectName(QStringLiteral("grpcStream"));
-    m_tabs = new QTabWidget;
-    m_tabs->addTab(dataPage, tr("Message"));
-    m_tabs->addTab(m_stream, tr("Stream"));
-    m_tabs->addTab(m_metadata, tr("Metadata"));
-    m_tabs->addTab(schemaPage, tr("Schema && options"));
-
-    ResponseView response = ResponseView::make(tr("Response message"));
-    m_status = response.status;
-    m_responseBody = response.body;
-    m_responseHeaders = response.headers;
-    m_responseTabs = response.tabs;
-    m_responseTrailers = response.addTable(tr("Trailers"), tr("Trailer"));
-    m_responseTrailers->setObjectName(QStringLiteral("grpcTrailers"));
-    m_log = new MessageLog(tr("A streaming call's messages both ways: ↑ sent, ↓ received, with their time from the "
-                              "call's start"));
-    m_log->setObjectName(QStringLiteral("grpcLog"));
-    m_responseTabs->addTab(m_log, tr("Messages"));
-
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_tabs);
-    split->addWidget(response.widget);
-    split->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(line);
-    layout->addWidget(split, 1);
-
-    m_sender = new RequestSender(this);
-    connect(m_sender, &RequestSender::answered, this, &GrpcRequestPane::showAnswer);
-    connect(m_send, &QPushButton::clicked, this, &GrpcRequestPane::send);
-    connect(m_target, &QLineEdit::returnPressed, this, &GrpcRequestPane::send);
-    connect(m_target, &QLineEdit::textEdited, this, &GrpcRequestPane::emitChanged);
-    connect(m_method, &QComboBox::currentTextChanged, this, [this] {
-        // a fresh request starts from the chosen method's fields
-        if (!m_loading && m_data->toPlainText().trimmed().isEmpty())
-            fillSkeleton();
-        updateKind();
-        emitChanged();
-    });
-    connect(m_stream, &GrpcStreamBox::changed, this, &GrpcRequestPane::emitChanged);
-    connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::emitChanged);
-    connect(m_data, &QPlainTextEdit::textChanged, this, &GrpcRequestPane::markUnknown);
-    connect(m_target, &QLineEdit::textChanged, this, &GrpcRequestPane::markUnknown);
-    connect(m_metadata, &KeyValueTable::pairsChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_deadline, &QSpinBox::valueChanged, this, &GrpcRequestPane::emitChanged);
     connect(m_verify, &QCheckBox::toggled, this, &GrpcRequestPane::emitChanged);
-    connect(fill, &QPushButton::clicked, this, &GrpcRequestPane::fillSkeleton);
     connect(importButton, &QPushButton::clicked, this, [this] {
         const QStringList files =
             QFileDialog::getOpenFileNames(this, tr("Import .proto files"), QString(), tr("Protocol buffers (*.proto)"));
@@ -153,6 +153,7 @@ GrpcRequestPane::GrpcRequestPane(QWidget* parent) : QWidget(parent)
             importProtos(files);
     });
     connect(reflectButton, &QPushButton::clicked, this, &GrpcRequestPane::fetchByReflection);
+    return schemaPage;
 }
 
 GrpcRequestPane::~GrpcRequestPane() = default;

@@ -84,6 +84,7 @@ private:
     void showAnswer(const SendAnswer& a);
     void emitChanged();
     void updateKind();
+    QWidget* buildSchemaPage();
     QString target() const;
 
     QLineEdit* m_target;

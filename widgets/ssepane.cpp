@@ -67,19 +67,7 @@ SsePane::SsePane(QWidget* parent) : QWidget(parent)
     m_events->verticalHeader()->hide();
     m_events->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_events->setSelectionBehavior(QAbstractItemView::SelectRows);
-    auto* response = new QWidget;
-    auto* rl = new QVBoxLayout(response);
-    rl->setContentsMargins(0, 0, 0, 0);
-    rl->addWidget(m_status);
-    rl->addWidget(m_events, 1);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_tabs);
-    split->addWidget(response);
-    split->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(line);
-    layout->addWidget(split, 1);
+    layOutPane(this, line, m_tabs, statusOver(m_status, m_events));
 
     m_sender = new RequestSender(this);
     connect(m_sender, &RequestSender::answered, this, &SsePane::showAnswer);

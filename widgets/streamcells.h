@@ -1,11 +1,38 @@
 #pragma once
-// What the builder's stream panes (WebSocket, SSE) show alike: an answer's
-// status line (its summary, then why it failed, in red when it did) and a
-// time cell of the list of messages or events.
+// What the builder's stream panes (WebSocket, SSE, gRPC) show alike: an
+// answer's status line (its summary, then why it failed, in red when it did),
+// a time cell of the list of messages or events, and the pane's frame.
 #include "requestsender.h"
 
 #include <QLabel>
+#include <QLayout>
+#include <QSplitter>
 #include <QTableWidgetItem>
+#include <QVBoxLayout>
+
+// A pane's frame: its address line over a splitter of the request's tabs and the response.
+inline void layOutPane(QWidget* pane, QLayout* line, QWidget* request, QWidget* response)
+{
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(request);
+    split->addWidget(response);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(line);
+    layout->addWidget(split, 1);
+}
+
+// A stream pane's response: its status line over the list of what came.
+inline QWidget* statusOver(QLabel* status, QWidget* list)
+{
+    auto* response = new QWidget;
+    auto* rl = new QVBoxLayout(response);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(status);
+    rl->addWidget(list, 1);
+    return response;
+}
 
 inline void showSendStatus(QLabel* label, const SendAnswer& a)
 {

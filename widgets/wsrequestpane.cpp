@@ -113,20 +113,7 @@ WsRequestPane::WsRequestPane(QWidget* parent) : QWidget(parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_log = new MessageLog(tr("Each message both ways: ↑ sent, ↓ received, with its time from the connect"));
     m_log->setObjectName(QStringLiteral("wsLog"));
-    auto* response = new QWidget;
-    auto* rl = new QVBoxLayout(response);
-    rl->setContentsMargins(0, 0, 0, 0);
-    rl->addWidget(m_status);
-    rl->addWidget(m_log, 1);
-
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_tabs);
-    split->addWidget(response);
-    split->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(line);
-    layout->addWidget(split, 1);
+    layOutPane(this, line, m_tabs, statusOver(m_status, m_log));
 
     m_sender = new RequestSender(this);
     connect(m_sender, &RequestSender::answered, this, &WsRequestPane::showAnswer);

@@ -167,7 +167,7 @@ bool Worker::turn(Nanos now)
         m_pacer->onTime(released ? released - 1 : now);
     resumeWaits(now);
     m_hooks->onTurn(now);
-    if (now >= m_sessions->dueAt()) // streaming calls' paced messages
+    if (now >= m_due) // streaming calls' paced messages (m_due read before the loop's wait)
         m_sessions->onDue(now);
     // the plan's end, every iteration made, or a step's error that stops the run (here, or on another worker)
     if (!m_ending.stopping() && (now >= m_calendar.end() || m_pacer->finished() || m_ending.runStopped() || released))
@@ -222,7 +222,8 @@ void Worker::run()
             break;
         const Nanos limit = std::min(m_calendar.nextTick(), m_seconds.end());
         Nanos wakeAt = m_calendar.wakeBy(m_waits.wakeBy(batchedWake(*m_pacer, now, limit)), now, m_ending.stopping());
-        wakeAt = std::min(wakeAt, m_sessions->dueAt());
+        m_due = m_sessions->dueAt(); // calls started while events are handled are due an interval on, at least
+        wakeAt = std::min(wakeAt, m_due);
         int n = 0;
         if (const Nanos held = m_sessions->wakeBy(wakeAt); held < wakeAt) {
             wakeAt = std::min(wakeAt, std::max(held, now + ClientSessions::kHeldNap));

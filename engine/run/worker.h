@@ -51,6 +51,7 @@
 #include "workerseconds.h"
 
 #include <atomic>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -179,7 +180,9 @@ private:
     ClientSessionsPtr m_sessions;
     PacerPtr m_pacer;
     std::vector<Slot> m_slots;
-    bool m_flows = false;                  // checks, extraction, cookies, redirects or scripts in the plan
+    bool m_flows = false; // checks, extraction, cookies, redirects or scripts in the plan
+    // When the sessions' next paced message is due (ClientSessions::dueAt), read once a loop turn before its wait
+    Nanos m_due = std::numeric_limits<Nanos>::max();
     std::unique_ptr<ScriptStep> m_scripts; // the steps' scripts: made on the worker's thread when it runs
     std::optional<StepHooks> m_hooks;      // the plan's hooks, each step's list (a plain step has none)
 
