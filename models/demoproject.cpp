@@ -59,7 +59,9 @@ void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario)
                     QJsonObject{{QStringLiteral("text"), QStringLiteral("{\"order\": 1}")}}}},
         {QStringLiteral("requestReply"), true},
         {QStringLiteral("checks"), QJsonArray{QJsonObject{{QStringLiteral("jsonPath"), QStringLiteral("$.order")},
-                                                          {QStringLiteral("equals"), QStringLiteral("1")}}}}};
+                                                          {QStringLiteral("equals"), QStringLiteral("1")}}}},
+        {QStringLiteral("testScript"),
+         QStringLiteral("pm.test(\"the order came back\", () => pm.expect(pm.response.json().order).to.eql(1));")}};
     store.addItem(coll, ItemKind::Request, "chat (WebSocket)",
                   QJsonDocument(chat).toJson(QJsonDocument::Compact).toStdString());
     // the demo mock's price events, read until the third
@@ -89,8 +91,13 @@ void addRequests(stampede::ProjectStore& store, const QJsonObject& scenario)
             {QStringLiteral("descriptors"),
              QString::fromLatin1(QByteArray::fromStdString(schema->descriptorSet()).toBase64())},
             {QStringLiteral("schemaSource"), QStringLiteral("shop.proto")}};
+        QJsonObject stock = grpc; // with Postman's gRPC test script
+        stock[QStringLiteral("testScript")] =
+            QStringLiteral("pm.test(\"status OK\", () => pm.response.to.have.statusCode(0));\n"
+                           "pm.test(\"in stock\", () => pm.expect(pm.response.messages.idx(0).data.available)"
+                           ".to.be.above(0));");
         store.addItem(coll, ItemKind::Request, "stock (gRPC)",
-                      QJsonDocument(grpc).toJson(QJsonDocument::Compact).toStdString());
+                      QJsonDocument(stock).toJson(QJsonDocument::Compact).toStdString());
         // the same server's stream of stock levels, read until the third (the mock sends one each 100 ms)
         QJsonObject watch = grpc;
         watch[QStringLiteral("method")] = QStringLiteral("demo.shop.Inventory/Watch");

@@ -150,14 +150,13 @@ void sseAnswer(const stampede::SendOnceResult& r, SendAnswer& a)
     a.eventStream = true;
     a.error = engineText(QString::fromStdString(x.error));
     a.good = x.ok;
-    a.status = a.httpStatus = x.ok ? 200 : 0;
+    a.status = a.httpStatus = x.ok ? (x.status ? x.status : 200) : 0;
     a.headers = pairs(x.headers);
     for (const auto& e : x.events)
         a.events.append({double(e.at) / 1e6, QString::fromStdString(e.id), QString::fromStdString(e.type),
                          QString::fromStdString(e.data)});
-    std::string last;
-    if (!x.events.empty())
-        last = x.events.back().data;
+    // the answer: the last awaited event (as a run's), else the last that came
+    const std::string last = x.ok || x.events.empty() ? x.answer : x.events.back().data;
     a.body = readable(last, {}, false);
     a.answer.status = a.status;
     a.answer.headers = a.headers;

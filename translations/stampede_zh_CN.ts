@@ -1958,22 +1958,22 @@ with a self-signed or internal certificate.</source>
         <translation>%1 的反射</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="341"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="342"/>
         <source>Not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="345"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="346"/>
         <source>no schema: import the .proto files or fetch them by reflection (Schema tab)</source>
         <translation>没有模式：请导入 .proto 文件或通过反射获取（“模式”页）</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="354"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="355"/>
         <source>Calling…</source>
         <translation>调用中…</translation>
     </message>
     <message>
-        <location filename="../widgets/grpcrequestpane.cpp" line="371"/>
+        <location filename="../widgets/grpcrequestpane.cpp" line="373"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -3772,7 +3772,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="64"/>
-        <location filename="../widgets/requesteditor.cpp" line="640"/>
+        <location filename="../widgets/requesteditor.cpp" line="648"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
@@ -3849,22 +3849,22 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
         <translation>字段</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="657"/>
+        <location filename="../widgets/requesteditor.cpp" line="665"/>
         <source>The file whose bytes are the body</source>
         <translation>以其字节作为请求体的文件</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="658"/>
+        <location filename="../widgets/requesteditor.cpp" line="666"/>
         <source>Relative to the project&apos;s folder, or absolute. Read when the request is sent or the run starts and sent as it is (nothing in it expanded), with a Content-Type from its extension unless the headers have one</source>
         <translation>相对于项目所在文件夹，或绝对路径。在发送请求或运行开始时读取并按原样发送（其中的内容不展开），除非请求头已指定，否则按扩展名设置 Content-Type</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="661"/>
+        <location filename="../widgets/requesteditor.cpp" line="669"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="669"/>
+        <location filename="../widgets/requesteditor.cpp" line="677"/>
         <source>Body file</source>
         <translation>请求体文件</translation>
     </message>
@@ -3885,7 +3885,7 @@ Pasting a curl command here imports its method, URL, headers and body.</source>
     </message>
     <message>
         <location filename="../widgets/requesteditor.cpp" line="111"/>
-        <location filename="../widgets/requesteditor.cpp" line="444"/>
+        <location filename="../widgets/requesteditor.cpp" line="452"/>
         <source>OAuth 1.0</source>
         <translation>OAuth 1.0</translation>
     </message>
@@ -3984,203 +3984,203 @@ with a self-signed or internal certificate.</source>
         <translation>认证与选项</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="204"/>
+        <location filename="../widgets/requesteditor.cpp" line="208"/>
         <source>Response body</source>
         <translation>响应体</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="233"/>
+        <location filename="../widgets/requesteditor.cpp" line="237"/>
         <source>An HTTP request, a gRPC unary call described by .proto files, a WebSocket conversation, or a Server-Sent Events stream</source>
         <translation>HTTP 请求、由 .proto 文件描述的 gRPC 一元调用、WebSocket 会话，或 Server-Sent Events 事件流</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="236"/>
+        <location filename="../widgets/requesteditor.cpp" line="240"/>
         <source>Protocol:</source>
         <translation>协议：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="267"/>
+        <location filename="../widgets/requesteditor.cpp" line="274"/>
         <source>Not imported: %1</source>
         <translation>未能导入：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="309"/>
+        <location filename="../widgets/requesteditor.cpp" line="316"/>
         <source>valid JSON</source>
         <translation>JSON 有效</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="312"/>
+        <location filename="../widgets/requesteditor.cpp" line="319"/>
         <source>not valid JSON at offset %1: %2</source>
         <translation>JSON 无效，位置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="435"/>
+        <location filename="../widgets/requesteditor.cpp" line="443"/>
         <source>This request has Postman&apos;s &quot;%1&quot; auth helper, which Stampede does not make: it is kept as it came (and exported back), and the request is sent without it.</source>
         <translation>此请求带有 Postman 的“%1”认证助手，Stampede 不会生成它：它按原样保留（导出时写回），请求发送时不带它。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="454"/>
+        <location filename="../widgets/requesteditor.cpp" line="462"/>
         <source>Consumer key:</source>
         <translation>Consumer key：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="455"/>
+        <location filename="../widgets/requesteditor.cpp" line="463"/>
         <source>Consumer secret:</source>
         <translation>Consumer secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="456"/>
+        <location filename="../widgets/requesteditor.cpp" line="464"/>
         <source>Access token:</source>
         <translation>Access token：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="457"/>
+        <location filename="../widgets/requesteditor.cpp" line="465"/>
         <source>Token secret:</source>
         <translation>Token secret：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="458"/>
+        <location filename="../widgets/requesteditor.cpp" line="466"/>
         <source>Realm:</source>
         <translation>Realm：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="458"/>
+        <location filename="../widgets/requesteditor.cpp" line="466"/>
         <source>Sent in the Authorization header, not signed</source>
         <translation>放在 Authorization 头中发送，不参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="459"/>
+        <location filename="../widgets/requesteditor.cpp" line="467"/>
         <source>Timestamp:</source>
         <translation>时间戳：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="459"/>
+        <location filename="../widgets/requesteditor.cpp" line="467"/>
         <source>Empty: the time of each send</source>
         <translation>留空：每次发送时的时间</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="460"/>
+        <location filename="../widgets/requesteditor.cpp" line="468"/>
         <source>Nonce:</source>
         <translation>Nonce：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="460"/>
+        <location filename="../widgets/requesteditor.cpp" line="468"/>
         <source>Empty: a fresh random one for each send</source>
         <translation>留空：每次发送新生成一个随机值</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="461"/>
+        <location filename="../widgets/requesteditor.cpp" line="469"/>
         <source>Version:</source>
         <translation>版本：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="461"/>
+        <location filename="../widgets/requesteditor.cpp" line="469"/>
         <source>Empty: 1.0</source>
         <translation>留空：1.0</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="462"/>
+        <location filename="../widgets/requesteditor.cpp" line="470"/>
         <source>Callback URL:</source>
         <translation>回调 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="463"/>
+        <location filename="../widgets/requesteditor.cpp" line="471"/>
         <source>Verifier:</source>
         <translation>Verifier：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="468"/>
+        <location filename="../widgets/requesteditor.cpp" line="476"/>
         <source>value, or ${variable}</source>
         <translation>值，或 ${variable}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="480"/>
+        <location filename="../widgets/requesteditor.cpp" line="488"/>
         <source>Signature method:</source>
         <translation>签名方法：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="483"/>
+        <location filename="../widgets/requesteditor.cpp" line="491"/>
         <source>Authorization header</source>
         <translation>Authorization 头</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="483"/>
+        <location filename="../widgets/requesteditor.cpp" line="491"/>
         <source>URL query</source>
         <translation>URL 查询参数</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="484"/>
+        <location filename="../widgets/requesteditor.cpp" line="492"/>
         <source>Where the oauth_ parameters and the signature go</source>
         <translation>oauth_ 参数和签名放在哪里</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="485"/>
+        <location filename="../widgets/requesteditor.cpp" line="493"/>
         <source>Add to:</source>
         <translation>添加到：</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="489"/>
+        <location filename="../widgets/requesteditor.cpp" line="497"/>
         <source>Sign empty parameters too</source>
         <translation>空参数也参与签名</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="592"/>
+        <location filename="../widgets/requesteditor.cpp" line="600"/>
         <source>Not defined in the environment, the data sets or the scenarios: ${%1}</source>
         <translation>环境、数据集和场景都没有定义：${%1}</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="597"/>
+        <location filename="../widgets/requesteditor.cpp" line="605"/>
         <source>The request URL. ${name} takes its value from the current environment when sent.</source>
         <translation>请求 URL。发送时 ${名称} 取自当前环境。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="614"/>
+        <location filename="../widgets/requesteditor.cpp" line="622"/>
         <source>Unknown variables: %1 (define them in the current environment)</source>
         <translation>未知变量：%1（请在当前环境中定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="631"/>
+        <location filename="../widgets/requesteditor.cpp" line="639"/>
         <source>Imported; not taken: %1</source>
         <translation>已导入；未采用：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="641"/>
+        <location filename="../widgets/requesteditor.cpp" line="649"/>
         <source>This request uses names that nothing defines: %1.</source>
         <translation>此请求用到了没有任何地方定义的名称：%1。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="644"/>
+        <location filename="../widgets/requesteditor.cpp" line="652"/>
         <source>Define them in the current environment, a data set or a scenario; sent now, the server gets the text ${…} as it is.</source>
         <translation>请在当前环境、数据集或场景中定义它们；现在发送的话，服务器收到的是原样的 ${…} 文本。</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="646"/>
+        <location filename="../widgets/requesteditor.cpp" line="654"/>
         <source>Send as it is</source>
         <translation>照原样发送</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="701"/>
+        <location filename="../widgets/requesteditor.cpp" line="709"/>
         <source>Sending…</source>
         <translation>正在发送…</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="738"/>
-        <location filename="../widgets/requesteditor.cpp" line="761"/>
+        <location filename="../widgets/requesteditor.cpp" line="740"/>
+        <location filename="../widgets/requesteditor.cpp" line="786"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="740"/>
+        <location filename="../widgets/requesteditor.cpp" line="742"/>
         <source>Extract</source>
         <translation>提取</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="761"/>
+        <location filename="../widgets/requesteditor.cpp" line="786"/>
         <source>Checks (%1/%2)</source>
         <translation>检查（%1/%2）</translation>
     </message>
     <message>
-        <location filename="../widgets/requesteditor.cpp" line="777"/>
+        <location filename="../widgets/requesteditor.cpp" line="802"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -4251,14 +4251,14 @@ with a self-signed or internal certificate.</source>
         <translation> · 已关闭 %1%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/requestsender.cpp" line="166"/>
+        <location filename="../models/requestsender.cpp" line="165"/>
         <source>%n event(s) · %1 ms</source>
         <translation>
             <numerusform>%n 个事件 · %1 ms</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/requestsender.cpp" line="205"/>
+        <location filename="../models/requestsender.cpp" line="204"/>
         <source>not sent: %1</source>
         <translation>未发送：%1</translation>
     </message>
@@ -5202,8 +5202,8 @@ error_rate &lt; 0.1%</translation>
     <name>ScriptsPane</name>
     <message>
         <location filename="../widgets/scriptspane.cpp" line="53"/>
-        <location filename="../widgets/scriptspane.cpp" line="141"/>
         <location filename="../widgets/scriptspane.cpp" line="163"/>
+        <location filename="../widgets/scriptspane.cpp" line="185"/>
         <source>Scripts</source>
         <translation>脚本</translation>
     </message>
@@ -5218,52 +5218,72 @@ error_rate &lt; 0.1%</translation>
         <translation>在请求渲染之前运行的 JavaScript，与 Postman 的运行方式相同：可以设置变量（pm.environment.set），修改请求头（pm.request.headers.upsert）、URL 或请求体，或跳过该请求（pm.execution.skipRequest()）。</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="60"/>
+        <location filename="../widgets/scriptspane.cpp" line="127"/>
         <source>Test script: pm.test(&quot;status 200&quot;, () =&gt; pm.response.to.have.status(200));</source>
         <translation>测试脚本：pm.test(&quot;status 200&quot;, () =&gt; pm.response.to.have.status(200));</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="61"/>
+        <location filename="../widgets/scriptspane.cpp" line="128"/>
         <source>JavaScript run on the answer: each pm.test is a check (counted in runs, judged by thresholds), and what it sets (pm.environment.set) the next requests use.</source>
         <translation>在响应上运行的 JavaScript：每个 pm.test 都是一项检查（在运行中计数，由阈值判定），它设置的值（pm.environment.set）供后续请求使用。</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="68"/>
+        <location filename="../widgets/scriptspane.cpp" line="66"/>
         <source>What the last Send&apos;s scripts said: each test passed or failed, with its message</source>
         <translation>上次发送时脚本的结果：每项测试通过或失败，以及其消息</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="82"/>
+        <location filename="../widgets/scriptspane.cpp" line="80"/>
         <source>Pre-request script</source>
         <translation>前置脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="83"/>
+        <location filename="../widgets/scriptspane.cpp" line="82"/>
         <source>Test script</source>
         <translation>测试脚本</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="151"/>
+        <location filename="../widgets/scriptspane.cpp" line="116"/>
+        <source>Test script: pm.test(&quot;OK&quot;, () =&gt; pm.response.to.have.statusCode(0));</source>
+        <translation>测试脚本：pm.test(&quot;OK&quot;, () =&gt; pm.response.to.have.statusCode(0));</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="117"/>
+        <source>JavaScript run on the call&apos;s answer, as Postman&apos;s gRPC scripts: pm.response.statusCode, metadata, trailers and messages (a streaming call&apos;s: the last awaited message); each pm.test is a check, and what it sets the next requests use.</source>
+        <translation>在调用的应答上运行的 JavaScript，与 Postman 的 gRPC 脚本相同：pm.response.statusCode、metadata、trailers 和 messages（流式调用：最后一条等待的消息）；每个 pm.test 是一项检查，它设置的值供后续请求使用。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="122"/>
+        <source>Test script: pm.test(&quot;reply&quot;, () =&gt; pm.expect(pm.response.json().ok).to.eql(true));</source>
+        <translation>测试脚本：pm.test(&quot;reply&quot;, () =&gt; pm.expect(pm.response.json().ok).to.eql(true));</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="123"/>
+        <source>JavaScript run on the answer: the last message received (WebSocket) or the last awaited event (event stream) as pm.response.text() and json(); each pm.test is a check, and what it sets the next requests use.</source>
+        <translation>在应答上运行的 JavaScript：收到的最后一条消息（WebSocket）或最后一个等待的事件（事件流）即 pm.response.text() 和 json()；每个 pm.test 是一项检查，它设置的值供后续请求使用。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scriptspane.cpp" line="173"/>
         <source>✔ %1</source>
         <translation>✔ %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="151"/>
+        <location filename="../widgets/scriptspane.cpp" line="173"/>
         <source>✘ %1: %2</source>
         <translation>✘ %1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="156"/>
+        <location filename="../widgets/scriptspane.cpp" line="178"/>
         <source>The script failed: %1</source>
         <translation>脚本失败：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="161"/>
+        <location filename="../widgets/scriptspane.cpp" line="183"/>
         <source>console: %1</source>
         <translation>控制台：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scriptspane.cpp" line="163"/>
+        <location filename="../widgets/scriptspane.cpp" line="185"/>
         <source>Scripts (%1/%2)</source>
         <translation>脚本（%1/%2）</translation>
     </message>
@@ -5371,7 +5391,7 @@ error_rate &lt; 0.1%</translation>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../widgets/ssepane.cpp" line="121"/>
+        <location filename="../widgets/ssepane.cpp" line="122"/>
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
@@ -6310,7 +6330,7 @@ error_rate &lt; 0.1%</translation>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/wsrequestpane.cpp" line="197"/>
+        <location filename="../widgets/wsrequestpane.cpp" line="198"/>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>

@@ -331,6 +331,7 @@ RequestItem GrpcRequestPane::item() const
     r.descriptors = m_descriptors;
     r.schemaSource = m_schemaSource;
     m_stream->writeTo(r);
+    r.testScript = m_testScript;
     return r;
 }
 
@@ -360,6 +361,7 @@ void GrpcRequestPane::send()
 void GrpcRequestPane::showAnswer(const SendAnswer& a)
 {
     Q_EMIT sent(a.entry);
+    Q_EMIT scripted(a);
     m_send->setEnabled(true);
     m_responseHeaders->setPairs(a.headers);
     m_responseTrailers->setPairs(a.trailers);

@@ -44,6 +44,8 @@ public:
     // The request item's gRPC fields.
     void setItem(const RequestItem& item);
     RequestItem item() const;
+    // The request's test script (the editor's Scripts tab): sent with it, run on its answer.
+    void setTestScript(const QString& script) { m_testScript = script; }
     void setVariables(const QHash<QString, QString>& variables);
 
     // Imports .proto files as the request's schema; false with the error
@@ -77,8 +79,11 @@ Q_SIGNALS:
     void schemaLoaded(bool ok);
     // Each call made, answered or not: for the project's history.
     void sent(const HistoryEntry& entry);
+    // What the test script said of the answer (for the Scripts tab).
+    void scripted(const SendAnswer& answer);
 
 private:
+    QString m_testScript;
     void markUnknown();
     void setSchema(std::optional<GrpcSchema> schema, const QString& source);
     void showAnswer(const SendAnswer& a);

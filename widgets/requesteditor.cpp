@@ -166,13 +166,17 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     m_checks->setObjectName(QStringLiteral("checks"));
     m_extract = new ChecksTable(ChecksTable::Mode::Extract);
     m_extract->setObjectName(QStringLiteral("extract"));
-    placeTests(m_requestTabs);
-    m_scripts = new ScriptsPane; // HTTP only: a gRPC call takes checks and extract
+    m_scripts = new ScriptsPane; // every kind's (a stream's or a call's: its test script only)
     m_scripts->setObjectName(QStringLiteral("scripts"));
-    m_requestTabs->addTab(m_scripts, m_scripts->title());
-    connect(m_scripts, &ScriptsPane::changed, this, &RequestEditor::emitChanged);
-    connect(m_scripts, &ScriptsPane::titleChanged, this,
-            [this](const QString& title) { m_requestTabs->setTabText(m_requestTabs->indexOf(m_scripts), title); });
+    placeTests(0);
+    connect(m_scripts, &ScriptsPane::changed, this, [this] {
+        shareTestScript();
+        emitChanged();
+    });
+    connect(m_scripts, &ScriptsPane::titleChanged, this, [this](const QString& title) {
+        QTabWidget* tabs = tabsOf(m_kind->currentIndex());
+        tabs->setTabText(tabs->indexOf(m_scripts), title);
+    });
     connect(m_checks, &ChecksTable::changed, this, &RequestEditor::emitChanged);
     connect(m_extract, &ChecksTable::changed, this, &RequestEditor::emitChanged);
 
@@ -238,12 +242,15 @@ RequestEditor::RequestEditor(QWidget* parent) : QWidget(parent)
     kindLine->addStretch(1);
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int kind) {
         m_kindStack->setCurrentIndex(kind);
-        placeTests(tabsOf(kind));
+        placeTests(kind);
         emitChanged();
     });
     connect(m_ws, &WsRequestPane::changed, this, &RequestEditor::emitChanged);
     connect(m_ws, &WsRequestPane::answered, this, &RequestEditor::judge);
     connect(m_ws, &WsRequestPane::sent, this, &RequestEditor::sent);
+    connect(m_ws, &WsRequestPane::scripted, this, &RequestEditor::showScripts);
+    connect(m_sse, &SsePane::scripted, this, &RequestEditor::showScripts);
+    connect(m_grpc, &GrpcRequestPane::scripted, this, &RequestEditor::showScripts);
     connect(m_sse, &SsePane::changed, this, &RequestEditor::emitChanged);
     connect(m_sse, &SsePane::answered, this, &RequestEditor::judge);
     connect(m_sse, &SsePane::sent, this, &RequestEditor::sent);
@@ -371,7 +378,9 @@ void RequestEditor::setItem(const RequestItem& r)
                                                                 : 0;
     m_kind->setCurrentIndex(kind);
     m_kindStack->setCurrentIndex(kind);
-    placeTests(tabsOf(kind));
+    placeTests(kind);
+    m_scripts->setScripts(r.preRequestScript, r.testScript);
+    shareTestScript();
     m_checks->setRules(r.checks);
     m_extract->setRules(r.extract);
     m_checks->showResults(nullptr);
@@ -409,7 +418,6 @@ void RequestEditor::setItem(const RequestItem& r)
     m_authPassword->setText(r.password);
     m_authToken->setText(r.token);
     m_timeout->setValue(r.timeoutMs / 1000);
-    m_scripts->setScripts(r.preRequestScript, r.testScript);
     urlToParams();
     m_loading = false;
     updateVariableHints();
@@ -538,7 +546,7 @@ RequestItem RequestEditor::item() const
     r.checks = m_checks->rules();
     r.extract = m_extract->rules();
     if (kind != 0)
-        return r;
+        return r; // its test script the pane's (shareTestScript)
     r.method = m_method->currentText().trimmed().toUpper();
     r.url = m_url->text().trimmed();
     r.preRequestScript = m_scripts->preRequestScript();
@@ -707,14 +715,7 @@ void RequestEditor::onAnswered(const SendAnswer& a)
 {
     Q_EMIT sent(a.entry);
     showResult(a.status, a.line, a.headers, a.body, a.error);
-    if (!a.grpc) {
-        m_scripts->showResults(a);
-        if (!a.scriptError.isEmpty() ||
-            std::any_of(a.tests.begin(), a.tests.end(), [](const auto& t) { return !t.passed; }))
-            m_requestTabs->setCurrentWidget(m_scripts); // what failed is what the answer has to say
-        if (!a.scriptSet.isEmpty())
-            Q_EMIT extracted(a.scriptSet); // into the environment, as Postman's pm.environment.set
-    }
+    showScripts(a);
     if (a.error.isEmpty())
         judge(a.answer);
 }
@@ -727,10 +728,11 @@ QTabWidget* RequestEditor::tabsOf(int kind) const
                        : m_requestTabs;
 }
 
-// The Checks and Extract tabs go with the protocol's own request tabs.
-void RequestEditor::placeTests(QTabWidget* tabs)
+// The Checks, Extract and Scripts tabs go with the protocol's own request tabs.
+void RequestEditor::placeTests(int kind)
 {
-    for (ChecksTable* t : {m_checks, m_extract})
+    QTabWidget* tabs = tabsOf(kind);
+    for (QWidget* t : std::initializer_list<QWidget*>{m_checks, m_extract, m_scripts})
         if (auto* old = qobject_cast<QTabWidget*>(t->parentWidget() ? t->parentWidget()->parentWidget() : nullptr);
             old && old != tabs)
             old->removeTab(old->indexOf(t));
@@ -738,6 +740,29 @@ void RequestEditor::placeTests(QTabWidget* tabs)
         tabs->addTab(m_checks, tr("Checks"));
     if (tabs->indexOf(m_extract) < 0)
         tabs->addTab(m_extract, tr("Extract"));
+    if (tabs->indexOf(m_scripts) < 0)
+        tabs->addTab(m_scripts, m_scripts->title());
+    m_scripts->setKind(kind);
+}
+
+// The test script as the stream and call panes send it.
+void RequestEditor::shareTestScript()
+{
+    const QString test = m_scripts->testScript();
+    m_grpc->setTestScript(test);
+    m_ws->setTestScript(test);
+    m_sse->setTestScript(test);
+}
+
+// What a Send's scripts said: in the Scripts tab (shown when one failed), what they set into the environment.
+void RequestEditor::showScripts(const SendAnswer& a)
+{
+    m_scripts->showResults(a);
+    if (!a.scriptError.isEmpty() ||
+        std::any_of(a.tests.begin(), a.tests.end(), [](const auto& t) { return !t.passed; }))
+        tabsOf(m_kind->currentIndex())->setCurrentWidget(m_scripts); // what failed is what the answer has to say
+    if (!a.scriptSet.isEmpty())
+        Q_EMIT extracted(a.scriptSet); // into the environment, as Postman's pm.environment.set
 }
 
 // The answer judged by the request's checks, the extracted values shown and

@@ -78,7 +78,9 @@ private:
     void updateVariableHints();
     void onAnswered(const SendAnswer& answer);
     void judge(const CheckAnswer& answer);
-    void placeTests(QTabWidget* tabs);
+    void placeTests(int kind);
+    void shareTestScript();
+    void showScripts(const SendAnswer& answer);
     QTabWidget* tabsOf(int kind) const; // the request tabs of the kind (0 HTTP, 1 gRPC, 2 WebSocket, 3 SSE)
     void emitChanged();
     QWidget* bodyFilePage();

@@ -57,9 +57,7 @@ ScriptsPane::ScriptsPane(QWidget* parent) : QWidget(parent), m_title(tr("Scripts
                             "variables (pm.environment.set), change the headers (pm.request.headers.upsert), the "
                             "URL or the body, or skip the request (pm.execution.skipRequest())."));
     m_pre->setObjectName(QStringLiteral("preRequestScript"));
-    m_test = scriptEditor(tr("Test script: pm.test(\"status 200\", () => pm.response.to.have.status(200));"),
-                          tr("JavaScript run on the answer: each pm.test is a check (counted in runs, judged by "
-                             "thresholds), and what it sets (pm.environment.set) the next requests use."));
+    m_test = scriptEditor({}, {}); // its words are the kind's (setKind)
     m_test->setObjectName(QStringLiteral("testScript"));
     m_preProblem = problemLabel();
     m_testProblem = problemLabel();
@@ -79,11 +77,13 @@ ScriptsPane::ScriptsPane(QWidget* parent) : QWidget(parent), m_title(tr("Scripts
         return box;
     };
     auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(titled(tr("Pre-request script"), m_pre, m_preProblem));
+    m_preBox = titled(tr("Pre-request script"), m_pre, m_preProblem);
+    split->addWidget(m_preBox);
     split->addWidget(titled(tr("Test script"), m_test, m_testProblem));
     split->addWidget(m_results);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(split);
+    setKind(0);
 
     m_checkSoon = new QTimer(this);
     m_checkSoon->setSingleShot(true);
@@ -108,9 +108,31 @@ void ScriptsPane::setScripts(const QString& preRequest, const QString& test)
     check();
 }
 
+void ScriptsPane::setKind(int kind)
+{
+    m_kind = kind;
+    m_preBox->setVisible(kind == 0);
+    if (kind == 1) {
+        m_test->setPlaceholderText(tr("Test script: pm.test(\"OK\", () => pm.response.to.have.statusCode(0));"));
+        m_test->setToolTip(tr("JavaScript run on the call's answer, as Postman's gRPC scripts: pm.response.statusCode, "
+                              "metadata, trailers and messages (a streaming call's: the last awaited message); each "
+                              "pm.test is a check, and what it sets the next requests use."));
+    } else if (kind == 2 || kind == 3) {
+        m_test->setPlaceholderText(
+            tr("Test script: pm.test(\"reply\", () => pm.expect(pm.response.json().ok).to.eql(true));"));
+        m_test->setToolTip(tr("JavaScript run on the answer: the last message received (WebSocket) or the last awaited "
+                              "event (event stream) as pm.response.text() and json(); each pm.test is a check, and "
+                              "what it sets the next requests use."));
+    } else {
+        m_test->setPlaceholderText(tr("Test script: pm.test(\"status 200\", () => pm.response.to.have.status(200));"));
+        m_test->setToolTip(tr("JavaScript run on the answer: each pm.test is a check (counted in runs, judged by "
+                              "thresholds), and what it sets (pm.environment.set) the next requests use."));
+    }
+}
+
 QString ScriptsPane::preRequestScript() const
 {
-    return m_pre->toPlainText();
+    return m_kind == 0 ? m_pre->toPlainText() : QString();
 }
 
 QString ScriptsPane::testScript() const

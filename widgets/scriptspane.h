@@ -19,6 +19,9 @@ class ScriptsPane : public QWidget
 public:
     explicit ScriptsPane(QWidget* parent = nullptr);
     void setScripts(const QString& preRequest, const QString& test);
+    // What the scripts run on: 0 an HTTP request (both scripts), 1 a gRPC call, 2 a WebSocket conversation, 3 an
+    // event stream (a test script only, on the answer: the pre-request script is hidden and not taken).
+    void setKind(int kind);
     QString preRequestScript() const;
     QString testScript() const;
     // What a Send's scripts said (nothing when the request has no script).
@@ -37,6 +40,8 @@ private:
     void check();
 
     QPlainTextEdit* m_pre;
+    QWidget* m_preBox = nullptr;
+    int m_kind = 0;
     QPlainTextEdit* m_test;
     QLabel* m_preProblem;
     QLabel* m_testProblem;

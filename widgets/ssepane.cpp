@@ -110,6 +110,7 @@ RequestItem SsePane::item() const
     r.sseEvent = m_event->text().trimmed();
     r.sseReconnects = m_reconnects->value();
     r.timeoutMs = m_timeout->value();
+    r.testScript = m_testScript;
     return r;
 }
 
@@ -128,6 +129,7 @@ void SsePane::showAnswer(const SendAnswer& a)
 {
     m_send->setEnabled(true);
     Q_EMIT sent(a.entry);
+    Q_EMIT scripted(a);
     showSendStatus(m_status, a);
     m_events->setRowCount(int(a.events.size()));
     for (int i = 0; i < a.events.size(); ++i) {

@@ -29,6 +29,8 @@ public:
 
     void setItem(const RequestItem& item);
     RequestItem item() const;
+    // The request's test script (the editor's Scripts tab): sent with it, run on its answer.
+    void setTestScript(const QString& script) { m_testScript = script; }
     void setVariables(const QHash<QString, QString>& variables) { m_variables = variables; }
     QTabWidget* requestTabs() const { return m_tabs; }
     QString statusText() const;
@@ -42,8 +44,11 @@ Q_SIGNALS:
     void changed();
     void answered(const CheckAnswer& answer);
     void sent(const HistoryEntry& entry);
+    // What the test script said of the answer (for the Scripts tab).
+    void scripted(const SendAnswer& answer);
 
 private:
+    QString m_testScript;
     void showAnswer(const SendAnswer& a);
     void emitChanged();
 

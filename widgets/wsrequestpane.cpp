@@ -186,6 +186,7 @@ RequestItem WsRequestPane::item() const
     r.wsRequestReply = m_requestReply->isChecked();
     r.wsDeflate = m_deflate->isChecked();
     r.timeoutMs = m_timeout->value();
+    r.testScript = m_testScript;
     return r;
 }
 
@@ -204,6 +205,7 @@ void WsRequestPane::showAnswer(const SendAnswer& a)
 {
     m_send->setEnabled(true);
     Q_EMIT sent(a.entry);
+    Q_EMIT scripted(a);
     showSendStatus(m_status, a);
     m_log->show(a.messages);
     if (a.error.isEmpty() || a.status == 101)

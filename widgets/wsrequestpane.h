@@ -34,6 +34,8 @@ public:
 
     void setItem(const RequestItem& item);
     RequestItem item() const;
+    // The request's test script (the editor's Scripts tab): sent with it, run on its answer.
+    void setTestScript(const QString& script) { m_testScript = script; }
     void setVariables(const QHash<QString, QString>& variables) { m_variables = variables; }
     // Adds a text message to send (the composer's Add).
     void addMessage(const QString& text);
@@ -49,8 +51,11 @@ Q_SIGNALS:
     void changed();
     void answered(const CheckAnswer& answer);
     void sent(const HistoryEntry& entry);
+    // What the test script said of the answer (for the Scripts tab).
+    void scripted(const SendAnswer& answer);
 
 private:
+    QString m_testScript;
     QWidget* buildMessages();
     void showAnswer(const SendAnswer& a);
     void emitChanged();

@@ -282,19 +282,15 @@ bool storedRequestStep(const std::string& payload, const std::string& name, v1::
         error = "the request \"" + name + "\": " + error;
         return false;
     }
-    if (text(o, "kind") == "sse") {
-        eventStream(o, *out.mutable_sse());
-        return true;
-    }
-    if (text(o, "kind") == "websocket") {
-        if (!websocket(o, *out.mutable_websocket(), error)) {
-            error = "the request \"" + name + "\": " + error;
-            return false;
-        }
-        return true;
-    }
-    if (text(o, "kind") == "grpc") {
-        if (!grpc(o, *out.mutable_grpc(), error)) {
+    const std::string kind = text(o, "kind");
+    if (kind == "sse" || kind == "websocket" || kind == "grpc") {
+        // a stream or a call: its test script runs on the answer (a pre-request script is not taken)
+        out.set_test_script(text(o, "testScript"));
+        out.set_description(text(o, "description"));
+        if (kind == "sse")
+            eventStream(o, *out.mutable_sse());
+        else if (kind == "websocket" ? !websocket(o, *out.mutable_websocket(), error)
+                                     : !grpc(o, *out.mutable_grpc(), error)) {
             error = "the request \"" + name + "\": " + error;
             return false;
         }

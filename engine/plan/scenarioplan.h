@@ -77,6 +77,10 @@ struct StepScriptPlan
     std::string formMode;                                  // "urlencoded" or "formdata" (Postman's), "" no form
     std::string description;                               // the step's (Postman's request description)
     std::string requestId; // pm.info.requestId: its Postman item's id, else one made for the run (as Postman does)
+    // a call's (a gRPC step's; url its target and method; set: its answer is a call's): pm.request.methodPath
+    // (package.Service.Method), the messages as written (headers: its metadata)
+    std::string methodPath;
+    std::vector<std::string> messages;
 };
 
 // A concern of a step's semantics that runs as a hook of the worker's loop (flow/stephook.h), in this order

@@ -24,6 +24,25 @@ std::string madeId()
     return text;
 }
 
+// What pm.request shows of a gRPC call: its target and method, metadata and messages as written.
+void describeGrpc(const v1::GrpcRequest& g, StepScriptPlan& sp)
+{
+    sp.method = "POST";
+    std::string target = g.target();
+    while (!target.empty() && target.back() == '/')
+        target.pop_back();
+    sp.url = target + "/" + g.method();
+    sp.methodPath = g.method();
+    std::replace(sp.methodPath.begin(), sp.methodPath.end(), '/', '.');
+    for (const auto& h : g.metadata())
+        sp.headers.emplace_back(h.name(), h.value());
+    if (g.messages().empty())
+        sp.messages.push_back(g.data().empty() ? "{}" : g.data());
+    else
+        sp.messages.assign(g.messages().begin(), g.messages().end());
+    sp.body = sp.messages.front();
+}
+
 } // namespace
 
 std::vector<std::string> scriptSetNames(const v1::Scenario& scenario)
@@ -58,9 +77,9 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
         return true;
     auto sp = std::make_shared<StepScriptPlan>();
     bool ok = true;
-    if (ps.grpc) {
-        ctx.error(field + (st.test_script().empty() ? ".preRequestScript" : ".testScript"),
-                  "scripts run on HTTP steps; a gRPC step takes checks and extract");
+    if (ps.grpc && !st.pre_request_script().empty()) {
+        ctx.error(field + ".preRequestScript", "a gRPC step's messages are not a request a pre-request script "
+                                               "changes; its test script runs on the answer");
         return false;
     }
     for (const auto& [source, name, keep, keepName] :
@@ -109,6 +128,13 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
     }
     if (!sp->test.empty())
         ps.needs |= kNeedsHeaders | kNeedsBody;
+    sp->description = st.description();
+    sp->requestId = st.postman_id().empty() ? madeId() : st.postman_id();
+    if (ps.grpc) {
+        describeGrpc(st.grpc(), *sp);
+        ps.scripts = std::move(sp);
+        return true;
+    }
     const v1::HttpRequest& rq = st.request();
     sp->method = ps.method;
     sp->url = rq.url();
@@ -119,8 +145,6 @@ bool compileScripts(const v1::Step& st, const std::string& field, const Scenario
         sp->form.emplace_back(f.name(), f.value());
     if (rq.has_form())
         sp->formMode = rq.form().encoding() == v1::Form::FORM_MULTIPART ? "formdata" : "urlencoded";
-    sp->description = st.description();
-    sp->requestId = st.postman_id().empty() ? madeId() : st.postman_id();
     ps.scripts = std::move(sp);
     return true;
 }

@@ -267,9 +267,20 @@ struct StepScripts::Host final : script::PmHost
     void request(std::string& json) override
     {
         const PlannedStep& st = scripts.m_plan.steps[step];
-        if (sent && sentJson(st, *sent, json))
-            return;
         const StepScriptPlan& sp = *st.scripts;
+        if (sp.methodPath.empty() && sent && sentJson(st, *sent, json))
+            return;
+        if (!sp.methodPath.empty()) { // a call's, as written (its messages go out encoded)
+            json = "{\"method\":\"POST\",\"url\":" + jsonString(sp.url) +
+                   ",\"methodPath\":" + jsonString(sp.methodPath) + ",\"body\":" + jsonString(sp.body) +
+                   ",\"headers\":";
+            appendHeaders(json, sp.headers);
+            json += ",\"messages\":[";
+            for (std::size_t i = 0; i < sp.messages.size(); ++i)
+                json += (i ? "," : "") + jsonString(sp.messages[i]);
+            json += "]}";
+            return;
+        }
         json = "{\"method\":" + jsonString(sp.method) + ",\"url\":" + jsonString(sp.url) +
                ",\"body\":" + jsonString(sp.body) + ",\"description\":" + jsonString(sp.description) +
                ",\"mode\":" + jsonString(sp.formMode) + ",\"form\":";
@@ -281,6 +292,10 @@ struct StepScripts::Host final : script::PmHost
     void responseHeaders(std::string& json) override
     {
         appendHeaders(json, answer && answer->headers ? *answer->headers : HeaderPairs{});
+    }
+    void responseTrailers(std::string& json) override
+    {
+        appendHeaders(json, answer && answer->trailers ? *answer->trailers : HeaderPairs{});
     }
     std::string_view responseBody() override { return answer ? answer->body : std::string_view(); }
     void sendRequest(std::string_view spec, std::string& json) override
@@ -387,6 +402,9 @@ ScriptRun StepScripts::run(std::uint32_t slot, std::size_t step, bool pre, const
         facts.code = answer->status;
         facts.responseTime = double(answer->elapsedNanos / 1000000);
         facts.responseSize = answer->body.size();
+        facts.call = !st.scripts->methodPath.empty();
+        if (facts.call)
+            facts.status = answer->codeName;
     }
     Host host(*this, *u, step, answer, values, out);
     host.sent = sent;

@@ -585,7 +585,7 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     } done{d};
     JSAutoRealm ar(d.cx, r.global);
     ScriptOutcome out;
-    JS::RootedValueArray<9> args(d.cx);
+    JS::RootedValueArray<10> args(d.cx);
     args[0].set(pmFunction(d, r, script, out));
     if (args[0].isUndefined())
         return out;
@@ -604,6 +604,7 @@ ScriptOutcome JsRuntime::runPm(Realm& realm, std::size_t script, const PmFacts& 
     args[6].setNumber(facts.responseTime);
     args[7].setNumber(double(facts.responseSize));
     args[8].setString(id);
+    args[9].setBoolean(facts.call);
     // one call: the run's context, the script, what it changed (asked again when the script failed)
     JS::RootedValue changed(d.cx);
     // the jobs its promises queued run before what it changed is asked again

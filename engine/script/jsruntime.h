@@ -56,6 +56,9 @@ struct PmFacts
     std::string_view status;      // its reason phrase ("": the usual one for the code)
     double responseTime = 0;      // milliseconds
     std::uint64_t responseSize = 0;
+    // a call protocol's answer (gRPC's): pm.response is Postman's gRPC response (statusCode, metadata, trailers,
+    // messages), `status` the code's name
+    bool call = false;
 };
 
 // Where a Postman script's run asks for what it reads, when it first reads
@@ -74,6 +77,8 @@ public:
     virtual void responseHeaders(std::string& json) = 0;
     // The cookies the user's jar holds for the request's URL after the answer: [[name, value]].
     virtual void responseCookies(std::string& json) { json = "[]"; }
+    // A gRPC answer's trailers: [[k, v]].
+    virtual void responseTrailers(std::string& json) { json = "[]"; }
     // The answer's body (UTF-8; a malformed sequence reads as U+FFFD).
     virtual std::string_view responseBody() = 0;
     // What the script set (`value`), unset (`value` null) or cleared (`key`

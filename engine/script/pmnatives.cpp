@@ -264,6 +264,7 @@ bool defineHostNatives(JSContext* cx, JS::HandleObject global)
                                              JS_FN("__pmRequest", hostJson<&PmHost::request>, 0, 0),
                                              JS_FN("__pmHeaders", hostJson<&PmHost::responseHeaders>, 0, 0),
                                              JS_FN("__pmCookies", hostJson<&PmHost::responseCookies>, 0, 0),
+                                             JS_FN("__pmTrailers", hostJson<&PmHost::responseTrailers>, 0, 0),
                                              JS_FN("__pmBody", hostBody, 0, 0),
                                              JS_FN("__pmJsonDoc", hostJsonDoc, 0, 0),
                                              JS_FN("__pmJsonValue", hostJsonValue, 1, 0),

@@ -343,8 +343,8 @@ const char* pmPreludeSource()
   const host = { variables: __pmVariables, request: __pmRequest, headers: __pmHeaders, body: __pmBody,
                  jsonDoc: __pmJsonDoc, jsonValue: __pmJsonValue, test: __pmTest, change: __pmChange, log: __pmLog,
                  module: __pmModule, hold: __pmHold, randomBytes: __pmRandomBytes, modulesGlobal: __pmModulesGlobal,
-                 cookies: __pmCookies, sendRequest: __pmSendRequest };
-  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmCookies', '__pmBody', '__pmJsonDoc',
+                              cookies: __pmCookies, sendRequest: __pmSendRequest, trailers: __pmTrailers };
+  for (const name of ['__pmVariables', '__pmRequest', '__pmHeaders', '__pmCookies', '__pmTrailers', '__pmBody', '__pmJsonDoc',
                       '__pmJsonValue',
                       '__pmTest', '__pmChange', '__pmLog', '__pmModule', '__pmHold', '__pmRandomBytes',
                       '__pmModulesGlobal', '__pmSendRequest'])
@@ -392,6 +392,8 @@ const char* pmPreludeSource()
     }
     each(fn) { this._p.forEach(([key, value]) => fn({ key, value })); }
     count() { return this._p.length; }
+    all() { return this._p.map(([key, value]) => ({ key, value })); }
+    idx(i) { const p = this._p[i]; return p ? { key: p[0], value: p[1] } : undefined; }
   }
   const headerList = (pairs) => new HeaderList(pairs);
   // pm.cookies: the cookies the user's jar holds for the request's URL once the answer came (as Postman's
@@ -566,6 +568,76 @@ const char* pmPreludeSource()
                              not: { have: new ResponseHave(this, true), be: new ResponseBe(this, true) } });
     }
   }
+  // A gRPC call's messages (pm.request.messages, pm.response.messages): Postman's PropertyList of
+  // { data, timestamp }
+  class MessageList {
+    constructor(list) { this._m = list; }
+    idx(i) { return this._m[i]; }
+    count() { return this._m.length; }
+    all() { return this._m.slice(); }
+    each(fn) { this._m.forEach((m) => fn(m)); }
+    map(fn) { return this._m.map((m) => fn(m)); }
+    filter(fn) { return this._m.filter((m) => fn(m)); }
+    find(fn) { return this._m.find((m) => fn(m)); }
+    toJSON() { return this._m.slice(); }
+  }
+  // pm.response.to.have.* and to.be.* of a gRPC answer (Postman's gRPC assertions): statusCode, metadata,
+  // trailer, responseTime; to.be.ok is status 0
+  class GrpcHave {
+    constructor(response, negate) { this._s = response; this._n = negate; }
+    _assert(ok, yes, no) { if (Boolean(ok) === this._n) throw new AssertionError(this._n ? no : yes); }
+    statusCode(c) {
+      const got = this._s.statusCode;
+      this._assert(got === Number(c), 'expected response to have status code ' + show(Number(c)) + ' but got ' + show(got),
+                   'expected response to not have status code ' + show(got));
+    }
+    _pair(list, what, name, value, given) {
+      const key = String(name);
+      this._assert(list.has(key), 'expected response to have ' + what + " with key '" + key + "'",
+                   'expected response to not have ' + what + " with key '" + key + "'");
+      if (!given) return;
+      const got = list.get(key);
+      this._assert(got === value, "expected '" + key + "' response " + what + ' to be ' + show(value) + ' but got ' + show(got),
+                   "expected '" + key + "' response " + what + ' to not be ' + show(got));
+    }
+    metadata(name, value) { this._pair(this._s.metadata, 'metadata', name, value, arguments.length > 1); }
+    trailer(name, value) { this._pair(this._s.trailers, 'trailer', name, value, arguments.length > 1); }
+    get responseTime() {
+      const t = this._s.responseTime, have = this;
+      const judge = (negate, ok, word, n) => {
+        if (Boolean(ok) !== negate) return;
+        throw new AssertionError('expected response time ' + show(t) + (negate ? ' to not be ' : ' to be ') + word + ' ' + show(n));
+      };
+      const on = (negate) => ({ below: (n) => judge(negate, t < Number(n), 'below', n),
+                                above: (n) => judge(negate, t > Number(n), 'above', n) });
+      return Object.assign(on(have._n), { not: on(!have._n) });
+    }
+  }
+  class GrpcResponse {
+    #u;
+    constructor(user, code, codeName, responseTime, responseSize) {
+      this.#u = user;
+      this.statusCode = code;
+      this.status = codeName;
+      this.responseTime = responseTime;
+      this.responseSize = responseSize;
+    }
+    get metadata() { return (this._h ??= headerList(this.#u.run.response === this ? JSON.parse(host.headers()) : [])); }
+    get trailers() { return (this._t ??= headerList(this.#u.run.response === this ? JSON.parse(host.trailers()) : [])); }
+    text() { return (this._b ??= this.#u.run.response === this ? host.body() : ''); }
+    json() { return this.#u.parse(this.text() || 'null'); }
+    // the message the step judged (a streaming call's last awaited one; a run keeps no others)
+    get messages() {
+      if (this._m) return this._m;
+      const text = this.text();
+      return (this._m = new MessageList(text ? [{ data: this.json(), timestamp: new Date() }] : []));
+    }
+    get to() {
+      const self = this, be = (negate) => ({ get ok() { new GrpcHave(self, negate).statusCode(0); } });
+      return (this._to ??= { have: new GrpcHave(this, false), be: be(false),
+                             not: { have: new GrpcHave(this, true), be: be(true) } });
+    }
+  }
   // pm.request.url: Postman's Url (postman-collection's), its parts read from the request's text when asked and
   // each change written back into it (the text is what is sent): protocol, host and path as lists of segments,
   // port, query (a list of {key, value}), hash; getHost(), getPath(), getQueryString(), getPathWithQuery(),
@@ -708,6 +780,14 @@ const char* pmPreludeSource()
       set: (v) => { request.urlText = urlOf(v) || String(v); } });
     Object.defineProperty(request, '_pairs', { enumerable: false });
     Object.defineProperty(request, '_form', { enumerable: false });
+    if (q.methodPath !== undefined) { // a gRPC call's: package.Service.Method, its metadata and messages as written
+      request.methodPath = q.methodPath;
+      request.metadata = request.headers;
+      let messages;
+      Object.defineProperty(request, 'messages', { enumerable: true, get: () => (messages ??= new MessageList(
+        (q.messages || []).map((m) => { let data = m; try { data = JSON.parse(m); } catch (e) { /* as written */ }
+                                        return { data, timestamp: new Date() }; }))) });
+    }
     // pm.request.to.have.header(name[, value]) and .body(text), as the answer's
     const subject = { get headers() { return request.headers; }, text: () => String(request.body.raw ?? '') };
     Object.defineProperty(request, 'to', { get: () => ({
@@ -1152,12 +1232,13 @@ const char* pmPreludeSource()
       return JSON.stringify(out);
     };
     // a run: its facts, the script's function (its `this` the user's global), what it changed
-    const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize, requestId) => {
+    const call = (fn, requestName, iteration, hasRequest, code, status, responseTime, responseSize, requestId, grpc) => {
       user.run = null; // (end() after a failure here reports nothing, not the run before)
       user.run = { vars: undefined, info: { requestName, requestId, iteration, eventName: hasRequest ? 'prerequest' : 'test' },
                    skip: false, jump: false, next: null, logs: 0, hasRequest, request: undefined, response: undefined, tests: undefined,
                    assigned: {} };
-      if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);
+      if (code >= 0 && grpc) user.run.response = new GrpcResponse(user, code, status, responseTime, responseSize);
+      else if (code >= 0) user.run.response = new Response(user, code, status, responseTime, responseSize);
       fn.call(g);
       return ''; // the host asks end() once the run's jobs ran (and also when it failed)
     };
@@ -1176,7 +1257,8 @@ const char* pmPreludeSource()
     const d = Object.getOwnPropertyDescriptor(globalThis, name);
     if ('value' in d) harden(d.value);
   }
-  for (const v of [Assertion, AssertionError, HeaderList, CookieList, ResponseHave, ResponseBe, Response, CryptoJS.lib.WordArray,
+  for (const v of [Assertion, AssertionError, HeaderList, CookieList, ResponseHave, ResponseBe, Response, MessageList,
+                   GrpcHave, GrpcResponse, CryptoJS.lib.WordArray,
                    Object.getPrototypeOf(function* () {}), Object.getPrototypeOf(async () => {}),
                    Object.getPrototypeOf([][Symbol.iterator]()), Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())),
                    Object.getPrototypeOf(new Map()[Symbol.iterator]()), Object.getPrototypeOf(new Set()[Symbol.iterator]()),

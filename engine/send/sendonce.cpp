@@ -206,6 +206,9 @@ void readStream(const PlannedStep& st, const RenderedRequest& rendered, SendOnce
                 x.error = std::string(a.why);
             if (a.headers)
                 x.headers = *a.headers;
+            if (a.body)
+                x.answer = *a.body;
+            x.status = a.status;
             done = true;
         }
     } heard(x);
@@ -385,6 +388,52 @@ bool renderOnce(const SendOnceRequest& request, SentRequest& out, std::string& e
 
 namespace {
 
+// The answer a test script reads, as a run's: an HTTP answer (its body decoded), a gRPC call's message as JSON
+// with its status, metadata and trailers, a WebSocket conversation's last message in, an event stream's last
+// awaited event. False: there is none (the request failed).
+bool answerOf(const SendOnceResult& r, AnswerView& a, std::string& decoded)
+{
+    static const HeaderPairs none;
+    a.headers = &none;
+    if (r.grpc) {
+        if (!r.call.ok)
+            return false;
+        a.status = r.call.grpcStatus;
+        a.statusName = "grpc-status";
+        a.codeName = grpcCodeView(r.call.grpcStatus);
+        a.headers = &r.call.headers;
+        a.trailers = &r.call.trailers;
+        a.body = r.answerJson;
+        a.elapsedNanos = r.call.totalTime;
+    } else if (r.websocket) {
+        if (!r.ws.opened)
+            return false;
+        a.status = 101;
+        for (auto it = r.ws.log.rbegin(); it != r.ws.log.rend(); ++it)
+            if (!it->out) {
+                a.body = it->data;
+                break;
+            }
+        a.elapsedNanos = r.ws.totalTime;
+    } else if (r.eventStream) {
+        if (r.sse.status == 0)
+            return false;
+        a.status = r.sse.status;
+        a.headers = &r.sse.headers;
+        a.body = r.sse.answer;
+        a.elapsedNanos = r.sse.totalTime;
+    } else {
+        if (!r.http.ok)
+            return false;
+        a.status = r.http.status;
+        a.headers = &r.http.headers;
+        a.body = r.http.body;
+        a.body = decodedBody(a, decoded);
+        a.elapsedNanos = r.http.totalTime;
+    }
+    return true;
+}
+
 // The step's test script on the answer, and what the scripts left.
 void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& pre, SendOnceResult& r)
 {
@@ -394,14 +443,9 @@ void testScript(const SendOnceRequest& rq, Rendered& rendered, const ScriptRun& 
     if (!rendered.scripts)
         return;
     const PlannedStep& st = rendered.plan->steps.front();
-    if (!st.scripts->test.empty() && r.http.ok) {
-        std::string decoded;
-        AnswerView a;
-        a.status = r.http.status;
-        a.headers = &r.http.headers;
-        a.body = r.http.body;
-        a.body = decodedBody(a, decoded);
-        a.elapsedNanos = r.http.totalTime;
+    std::string decoded;
+    AnswerView a;
+    if (!st.scripts->test.empty() && answerOf(r, a, decoded)) {
         const ScriptRun t = rendered.scripts->runTest(0, 0, a, scriptValues(rendered, rq), 1, &rendered.request);
         for (const ScriptRun::Test& test : t.tests)
             r.tests.push_back({test.name, test.passed, test.error});
@@ -454,16 +498,14 @@ SendOnceResult sendOnce(const SendOnceRequest& rq)
         return r;
     }
     const PlannedStep& st = rendered.plan->steps.front();
-    if (st.grpc) {
-        callGrpc(st, rendered.verify, r);
-        return r;
-    }
-    if (st.ws) {
-        converse(st, rendered.request, r);
-        return r;
-    }
-    if (st.sse) {
-        readStream(st, rendered.request, r);
+    if (st.grpc || st.ws || st.sse) {
+        if (st.grpc)
+            callGrpc(st, rendered.verify, r);
+        else if (st.ws)
+            converse(st, rendered.request, r);
+        else
+            readStream(st, rendered.request, r);
+        testScript(rq, rendered, pre, r);
         return r;
     }
     HttpExchangeRequest x;

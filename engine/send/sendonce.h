@@ -54,6 +54,8 @@ struct SseExchangeResult
     std::vector<Event> events; // at most kEventCap (the rest counted in `received`)
     std::uint32_t received = 0;
     std::vector<std::pair<std::string, std::string>> headers; // the stream's
+    int status = 0;                                           // the stream's HTTP status
+    std::string answer; // the last awaited event's data (what checks and a test script read)
     Nanos totalTime = 0;
     static constexpr std::size_t kEventCap = 10000;
 };

@@ -62,6 +62,12 @@ struct TestHost final : stampede::script::PmHost
         const QJsonValue c = context[QStringLiteral("response")][QStringLiteral("cookies")];
         json = c.isArray() ? text(c) : "[]";
     }
+    void responseTrailers(std::string& json) override
+    {
+        asked << QStringLiteral("trailers");
+        const QJsonValue t = context[QStringLiteral("response")][QStringLiteral("trailers")];
+        json = t.isArray() ? text(t) : "[]";
+    }
     std::optional<std::string> rawBody; // the body's bytes, when not the context's text
     std::string_view responseBody() override
     {
@@ -489,6 +495,7 @@ private Q_SLOTS:
             facts.status = status;
             facts.responseTime = response[QStringLiteral("responseTime")].toDouble();
             facts.responseSize = std::uint64_t(response[QStringLiteral("responseSize")].toDouble());
+            facts.call = response[QStringLiteral("grpc")].toBool();
         }
         const ScriptOutcome o = js.runPm(realm, *id, facts, host, result);
         if (outcome)
@@ -1043,6 +1050,62 @@ private Q_SLOTS:
         QCOMPARE(host.tests.size(), 1);
         QVERIFY2(host.tests.at(0).toObject().value(QStringLiteral("passed")).toBool(),
                  qPrintable(host.tests.at(0).toObject().value(QStringLiteral("error")).toString()));
+    }
+
+    // A gRPC answer as Postman's gRPC scripts see it: statusCode (0 is to.be.ok), metadata and trailers by key,
+    // the message in messages, responseTime's below/above; each assertion failing with what it found, and
+    // negated; what is read is asked of the host only when read.
+    void grpcResponse()
+    {
+        JsRuntime js;
+        auto realm = js.newRealm();
+        QVERIFY(realm);
+        const QJsonObject context{
+            {QStringLiteral("response"),
+             QJsonObject{{QStringLiteral("grpc"), true},
+                         {QStringLiteral("code"), 5},
+                         {QStringLiteral("status"), QStringLiteral("NOT_FOUND")},
+                         {QStringLiteral("responseTime"), 12},
+                         {QStringLiteral("headers"),
+                          QJsonArray{QJsonArray{QStringLiteral("content-type"), QStringLiteral("application/grpc")}}},
+                         {QStringLiteral("trailers"),
+                          QJsonArray{QJsonArray{QStringLiteral("grpc-status"), QStringLiteral("5")}}},
+                         {QStringLiteral("body"), QStringLiteral("{\"text\":\"gone\",\"id\":2}")}}}};
+        struct Case
+        {
+            const char* script;
+            const char* error; // "" passes
+        };
+        const Case cases[] = {
+            {"pm.response.to.have.statusCode(5)", ""},
+            {"pm.response.to.not.have.statusCode(0)", ""},
+            {"pm.expect(pm.response.statusCode).to.equal(5); pm.expect(pm.response.status).to.equal('NOT_FOUND')", ""},
+            {"pm.response.to.be.ok", "expected response to have status code +0 but got 5"},
+            {"pm.response.to.not.be.ok", ""},
+            {"pm.response.to.have.metadata('content-type', 'application/grpc')", ""},
+            {"pm.response.to.have.metadata('x-none')", "expected response to have metadata with key 'x-none'"},
+            {"pm.response.to.have.trailer('grpc-status', '0')",
+             "expected 'grpc-status' response trailer to be '0' but got '5'"},
+            {"pm.expect(pm.response.trailers.has('grpc-status')).to.be.true", ""},
+            {"pm.response.to.have.responseTime.below(20); pm.response.to.have.responseTime.not.above(12)", ""},
+            {"pm.response.to.have.responseTime.below(10)", "expected response time 12 to be below 10"},
+            {"pm.expect(pm.response.messages.count()).to.equal(1);"
+             " pm.expect(pm.response.messages.idx(0).data).to.eql({text: 'gone', id: 2})",
+             ""},
+            {"pm.expect(pm.response.json().id).to.equal(2)", ""},
+            {"pm.expect(pm.response.code).to.equal(undefined)", ""}, // no HTTP status here
+        };
+        for (const Case& c : cases) {
+            const QJsonObject r = pmRun(
+                js, *realm, QStringLiteral("pm.test('t', () => { %1; });").arg(QString::fromUtf8(c.script)), context);
+            const QJsonObject t = r.value(QStringLiteral("tests")).toArray().at(0).toObject();
+            QVERIFY2(t.value(QStringLiteral("passed")).toBool() == !*c.error, c.script);
+            if (*c.error)
+                QCOMPARE(t.value(QStringLiteral("error")).toString(), QString::fromUtf8(c.error));
+        }
+        QStringList asked;
+        pmRun(js, *realm, QStringLiteral("pm.response.to.have.statusCode(5);"), context, nullptr, &asked);
+        QVERIFY2(asked.isEmpty(), qPrintable(asked.join(u',')));
     }
 
     // What pm.response.json() gives reads exactly as JSON.parse's objects:

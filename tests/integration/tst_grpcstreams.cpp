@@ -4,6 +4,7 @@
 // (grpcio's): what goes out reaches the server message by message, what comes
 // back is counted, awaited, checked and extracted from; a stream that ends
 // short, a deadline, and a misuse of the fields are told as such.
+#include "send/sendonce.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -156,6 +157,78 @@ private Q_SLOTS:
         QCOMPARE(num(o.total, "messages_received"), 4); // at 0, 200 ms; the third was due at 400
         const QJsonObject seen = peer->finish();
         QCOMPARE(seen[QStringLiteral("ends")].toObject()[QStringLiteral("listen.cancelled")].toInteger(), 2);
+    }
+
+    // A gRPC step's testScript runs on its answer as Postman's gRPC scripts do: pm.response.statusCode, metadata,
+    // trailers and messages, pm.request.methodPath and its messages; what it sets reaches the next call's message;
+    // each pm.test counted (a failing one with its message); a pre-request script refused by its field.
+    void testScriptsOnGrpcSteps()
+    {
+        std::unique_ptr<PeerProcess> peer(pythonPeer());
+        QVERIFY(peer->port() > 0);
+        const QString t = peer->target();
+        const QByteArray sayScript =
+            "pm.test('ok', () => { pm.response.to.have.statusCode(0); pm.response.to.be.ok; });"
+            " pm.test('metadata', () => pm.response.to.have.metadata('content-type', 'application/grpc'));"
+            " pm.test('trailer', () => pm.expect(pm.response.trailers.get('grpc-status')).to.equal('0'));"
+            " pm.test('message', () => pm.expect(pm.response.messages.idx(0).data.text).to.equal('hello'));"
+            " pm.test('request', () => { pm.expect(pm.request.methodPath).to.equal('stampede.test.Echo.Say');"
+            "   pm.expect(pm.request.messages.idx(0).data.id).to.equal(3); });"
+            " pm.environment.set('said', pm.response.messages.idx(0).data.text + '!');";
+        const QByteArray listenScript =
+            "pm.test('last', () => pm.expect(pm.response.json().text).to.equal('hello! #4'));"
+            " pm.test('count', () => pm.expect(pm.response.messages.count()).to.equal(1));"
+            " pm.test('wrong on purpose', () => pm.response.to.have.statusCode(5));";
+        const auto quoted = [](QByteArray s) -> QByteArray { return "\"" + s.replace("\"", "\\\"") + "\""; };
+        const auto o =
+            runSteps({step("say", t, "Say", ", \"data\": \"{\\\"text\\\": \\\"hello\\\", \\\"id\\\": 3}\"",
+                           ", \"testScript\": " + quoted(sayScript)),
+                      step("listen", t, "Listen", ", \"data\": \"{\\\"text\\\": \\\"${said}\\\", \\\"id\\\": 4}\"",
+                           ", \"testScript\": " + quoted(listenScript))},
+                     2, 3);
+        QVERIFY2(o.cli.exitCode == 0,
+                 qPrintable(o.cli.err + o.cli.out + QString::fromUtf8(QJsonDocument(o.total).toJson())));
+        QCOMPARE(num(o.total, "requests"), 12);
+        QCOMPARE(o.total[QStringLiteral("errors_by_class")].toObject()[QStringLiteral("check")].toInteger(), 6);
+        const QJsonObject say = stepNamed("say")[QStringLiteral("checks")].toObject();
+        const QJsonObject listen = stepNamed("listen")[QStringLiteral("checks")].toObject();
+        for (const char* name : {"say/ok", "say/metadata", "say/trailer", "say/message", "say/request"})
+            QVERIFY2(say[QString::fromLatin1(name)].toObject()[QStringLiteral("passed")].toInteger() == 6,
+                     QJsonDocument(say).toJson().constData());
+        const QJsonObject wrong = listen[QStringLiteral("listen/wrong on purpose")].toObject();
+        QCOMPARE(wrong[QStringLiteral("failed")].toInteger(), 6);
+        QCOMPARE(wrong[QStringLiteral("message")].toString(),
+                 QStringLiteral("expected response to have status code 5 but got +0")); // chai shows zero so
+        // the value the first call's script set went out in the second's message
+        QCOMPARE(listen[QStringLiteral("listen/last")].toObject()[QStringLiteral("passed")].toInteger(), 6);
+        QCOMPARE(listen[QStringLiteral("listen/count")].toObject()[QStringLiteral("passed")].toInteger(), 6);
+        // Send runs it too, on a unary call's answer and a streaming call's last awaited message
+        stampede::SendOnceRequest rq;
+        rq.stepJson = step("say", t, "Say", ", \"data\": \"{\\\"text\\\": \\\"hello\\\", \\\"id\\\": 3}\"",
+                           ", \"testScript\": " + quoted(sayScript))
+                          .toStdString();
+        stampede::SendOnceResult sent = stampede::sendOnce(rq);
+        QVERIFY2(sent.call.ok, sent.call.error.c_str());
+        QCOMPARE(sent.tests.size(), std::size_t(5));
+        for (const auto& test : sent.tests)
+            QVERIFY2(test.passed, (test.name + ": " + test.error).c_str());
+        rq.stepJson = step("listen", t, "Listen", ", \"data\": \"{\\\"text\\\": \\\"hello!\\\", \\\"id\\\": 4}\"",
+                           ", \"testScript\": " + quoted(listenScript))
+                          .toStdString();
+        sent = stampede::sendOnce(rq);
+        QCOMPARE(sent.tests.size(), std::size_t(3));
+        QVERIFY(sent.tests[0].passed && sent.tests[1].passed && !sent.tests[2].passed);
+        peer->finish();
+
+        const QString scenario =
+            writeFile(m_dir, "pre.json",
+                      "{\"http\": \"HTTP_2\", \"steps\": [" +
+                          step("s", QStringLiteral("127.0.0.1:9"), "Say", {}, ", \"preRequestScript\": \"1\"") +
+                          "], \"load\": {\"closed\": {\"users\": 1}}, \"duration\": \"1s\"}");
+        const CliResult refused = runCli({QStringLiteral("run"), scenario});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(QStringLiteral("steps[0].preRequestScript: a gRPC step's messages")),
+                 qPrintable(refused.err));
     }
 
     // Fields that do not fit the method are refused before anything is sent, each by its field.

@@ -283,6 +283,46 @@ private Q_SLOTS:
         QVERIFY(eventStream);
     }
 
+    // Send runs a stream step's test script as a run does: on a WebSocket conversation's last message in and an
+    // event stream's last awaited event, each pm.test told (a failing one with its message); none when the
+    // connection failed.
+    void sendRunsTestScripts()
+    {
+        SendOnceRequest rq;
+        rq.stepJson = QStringLiteral("{\"websocket\": {\"url\": \"%1\", \"send\": [{\"text\": \"{\\\"n\\\": 1}\"},"
+                                     " {\"text\": \"{\\\"n\\\": 2}\"}], \"receive\": 2},"
+                                     " \"testScript\": \"pm.test('last in', () => pm.expect(pm.response.json().n)"
+                                     ".to.eql(2)); pm.test('is 101', () => pm.response.to.have.status(101));\"}")
+                          .arg(url("ws", "/echo"))
+                          .toStdString();
+        SendOnceResult r = sendOnce(rq);
+        QVERIFY2(r.ws.opened, r.ws.error.c_str());
+        QCOMPARE(r.tests.size(), std::size_t(2));
+        for (const auto& t : r.tests)
+            QVERIFY2(t.passed, (t.name + ": " + t.error).c_str());
+
+        rq.stepJson = QStringLiteral("{\"sse\": {\"url\": \"%1\", \"receive\": 3, \"event\": \"tick\"},"
+                                     " \"testScript\": \"pm.test('third', () => pm.expect(pm.response.json().n)"
+                                     ".to.eql(3)); pm.test('wrong', () => pm.expect(pm.response.json().n).to.eql(4));"
+                                     " console.log('saw', pm.response.text());\"}")
+                          .arg(url("http", "/events"))
+                          .toStdString();
+        r = sendOnce(rq);
+        QVERIFY2(r.sse.ok, r.sse.error.c_str());
+        QCOMPARE(r.tests.size(), std::size_t(2));
+        QVERIFY(r.tests[0].passed);
+        QVERIFY(!r.tests[1].passed);
+        QCOMPARE(r.tests[1].error, std::string("expected 3 to deeply equal 4"));
+        QCOMPARE(r.scriptLogs.size(), std::size_t(1));
+        QCOMPARE(r.scriptLogs[0], std::string("saw {\"n\": 3}"));
+
+        rq.stepJson = "{\"websocket\": {\"url\": \"ws://127.0.0.1:1/\", \"send\": [{\"text\": \"a\"}]},"
+                      " \"testScript\": \"pm.test('never', () => {});\"}";
+        r = sendOnce(rq);
+        QVERIFY(!r.ws.opened);
+        QVERIFY(r.tests.empty()); // no answer: the script did not run
+    }
+
     // stampede-cli's own steps against the mock: WebSocket conversations answered by the echo endpoint, an event
     // stream read past its end with one reconnect (Last-Event-ID 4: ids 5 and 6 follow).
     void stampedeStepsAgainstTheMock()

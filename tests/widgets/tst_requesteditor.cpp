@@ -6,6 +6,7 @@
 #include "keyvaluetable.h"
 #include "mock/mockserver.h"
 #include "requesteditor.h"
+#include "scriptspane.h"
 #include "ssepane.h"
 #include "stampede/v1/scenario.pb.h"
 #include "testsupport.h"
@@ -23,6 +24,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -260,6 +262,77 @@ private slots:
         pane->setMethod(QStringLiteral("stampede.test.Echo/Say"));
         QVERIFY(kind->text().contains(QStringLiteral("is unary")));
         QVERIFY(!QJsonDocument::fromJson(editor.requestJson()).object().contains(QStringLiteral("messages")));
+    }
+
+    // The Scripts tab goes with each kind's tabs: a WebSocket conversation's, an event stream's and a gRPC call's
+    // take a test script only (the pre-request box hidden); Send runs it on the answer, tells each pm.test in the
+    // tab's title (a failing one brings the tab up), and what it sets reaches the environment; the item keeps it.
+    void scriptsOnStreamsAndCalls()
+    {
+        RequestEditor editor;
+        editor.show();
+        auto* kind = editor.findChild<QComboBox*>(QStringLiteral("requestKind"));
+        auto* scripts = editor.findChild<ScriptsPane*>(QStringLiteral("scripts"));
+        auto* test = scripts->findChild<QPlainTextEdit*>(QStringLiteral("testScript"));
+        auto* pre = scripts->findChild<QPlainTextEdit*>(QStringLiteral("preRequestScript"));
+        kind->setCurrentIndex(2);
+        auto* ws = editor.findChild<WsRequestPane*>();
+        QVERIFY(ws->requestTabs()->indexOf(scripts) >= 0);
+        ws->requestTabs()->setCurrentWidget(scripts);
+        QVERIFY(test->isVisible() && !pre->isVisible());
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("wsUrl")),
+                         QStringLiteral("ws://127.0.0.1:%1/chat").arg(m_mock->port()));
+        ws->addMessage(QStringLiteral("{\"n\": 2}"));
+        test->setPlainText(QStringLiteral("pm.test('echoed', () => pm.expect(pm.response.json().n).to.eql(2));\n"
+                                          "pm.test('wrong', () => pm.expect(pm.response.json().n).to.eql(3));\n"
+                                          "pm.environment.set('heard', String(pm.response.json().n));"));
+        ws->requestTabs()->setCurrentIndex(0);
+        QSignalSpy sent(&editor, &RequestEditor::sent);
+        QSignalSpy extracted(&editor, &RequestEditor::extracted);
+        editor.send();
+        QVERIFY2(sent.wait(10000), qPrintable(ws->statusText()));
+        QCOMPARE(ws->requestTabs()->tabText(ws->requestTabs()->indexOf(scripts)), QStringLiteral("Scripts (1/2)"));
+        QCOMPARE(ws->requestTabs()->currentWidget(), scripts); // a test failed: its tab is shown
+        QCOMPARE(extracted.size(), 1);
+        using Values = QHash<QString, QString>;
+        QCOMPARE(extracted.first().at(0).value<Values>().value(QStringLiteral("heard")), QStringLiteral("2"));
+        stampede::v1::Step step;
+        std::string error;
+        QVERIFY2(stampede::storedRequestStep(editor.requestJson().toStdString(), "chat", step, error), error.c_str());
+        QVERIFY(step.test_script().find("echoed") != std::string::npos);
+
+        // a gRPC call: Postman's gRPC response
+        kind->setCurrentIndex(1);
+        auto* grpc = editor.findChild<GrpcRequestPane*>();
+        QVERIFY(grpc->requestTabs()->indexOf(scripts) >= 0 && ws->requestTabs()->indexOf(scripts) < 0);
+        QVERIFY(grpc->importProtos({echoProto()}));
+        grpc->setMethod(QStringLiteral("stampede.test.Echo/Say"));
+        QTest::keyClicks(editor.findChild<QLineEdit*>(QStringLiteral("grpcTarget")),
+                         QStringLiteral("127.0.0.1:%1").arg(m_grpcMock->port()));
+        test->setPlainText(QStringLiteral(
+            "pm.test('ok', () => pm.response.to.have.statusCode(0));\n"
+            "pm.test('id', () => pm.expect(pm.response.messages.idx(0).data.id)" // int64: text (proto3 JSON)
+            ".to.equal('7'));"));
+        QSignalSpy shown(&editor, &RequestEditor::responseShown);
+        editor.send();
+        QVERIFY2(shown.wait(10000), qPrintable(grpc->statusText()));
+        const auto said = [&] {
+            QStringList lines;
+            for (const QListWidgetItem* i :
+                 scripts->findChild<QListWidget*>()->findItems(QStringLiteral("*"), Qt::MatchWildcard))
+                lines << i->text();
+            return lines.join(u'\n');
+        };
+        QVERIFY2(grpc->requestTabs()->tabText(grpc->requestTabs()->indexOf(scripts)) == QStringLiteral("Scripts (2/2)"),
+                 qPrintable(said()));
+
+        // back to HTTP: both scripts again
+        kind->setCurrentIndex(0);
+        QVERIFY(grpc->requestTabs()->indexOf(scripts) < 0);
+        auto* tabs = qobject_cast<QTabWidget*>(scripts->parentWidget()->parentWidget());
+        QVERIFY(tabs && tabs != grpc->requestTabs() && tabs != ws->requestTabs() && tabs->indexOf(scripts) >= 0);
+        tabs->setCurrentWidget(scripts);
+        QVERIFY(pre->isVisible());
     }
 
     // A gRPC call built as a person would: import the .proto, pick the method,
