@@ -68,13 +68,27 @@ bool ReportModel::passed() const
     return m_summary->passed;
 }
 
-QList<QPointF> ReportModel::series(const QString& metric, int agent) const
+QStringList ReportModel::scopes() const
+{
+    QStringList out{tr("all steps")};
+    for (const auto& name : m_run->stepNames)
+        out << QString::fromStdString(name);
+    for (const auto& name : m_run->groupNames)
+        out << tr("group %1").arg(QString::fromStdString(name));
+    return out;
+}
+
+QList<QPointF> ReportModel::series(const QString& metric, int agent, int scope) const
 {
     QList<QPointF> out;
     const std::string agentName = agent >= 0 && std::size_t(agent) < m_run->agents.size() ? m_run->agents[agent] : "";
-    const auto& rows = agentName.empty() ? m_run->rows : m_run->agentRows;
+    const int steps = int(m_run->stepNames.size());
+    const bool run = scope <= 0 || metric == QLatin1String("connections") || metric == QLatin1String("users");
+    const bool group = !run && scope > steps; // groups' seconds are merged over the engines
+    const int step = run ? -1 : group ? scope - 1 - steps : scope - 1;
+    const auto& rows = group ? m_run->groupRows : agentName.empty() ? m_run->rows : m_run->agentRows;
     for (const auto& r : rows) {
-        if (r.step != -1 || r.agent != agentName)
+        if (r.step != step || r.agent != (group ? std::string() : agentName))
             continue;
         const bool latency = metric.startsWith(QLatin1Char('p')) || metric == QLatin1String("max");
         if (latency && r.counters.requests == 0) { // nothing answered (paused, or nothing sent): a gap, not 0 ms
@@ -174,7 +188,7 @@ QList<ReportModel::Sample> ReportModel::errorSamples() const
         const QString why = engineText(QString::fromStdString(printableSample(e.detail)));
         const QString answer = e.head.empty() && e.body.empty()
                                    ? QString()
-                                   : QString::fromStdString(printableSample(e.head + "\n\n" + e.body));
+                                   : QString::fromStdString(printableSample(e.head + "\n\n" + decodedSampleBody(e)));
         s.text = why.isEmpty() ? answer : answer.isEmpty() ? why : why + QStringLiteral("\n\n") + answer;
         if (!e.trace.empty()) // to look the request up in the tracing system
             s.text = tr("trace id %1").arg(QString::fromStdString(e.trace)) + QStringLiteral("\n\n") + s.text;
@@ -213,10 +227,14 @@ QStringList ReportModel::thresholdLines() const
     for (const auto& t : m_summary->thresholds)
         out << tr("%1 %2 (measured %3)")
                    .arg(t.passed ? tr("PASS") : tr("FAIL"), QString::fromStdString(t.expr))
-                   .arg(!t.note.empty() ? QString::fromStdString(t.note)
-                        : t.percent     ? QStringLiteral("%1 %").arg(t.value * 100, 0, 'g', 4)
-                                        : QString::number(t.value));
+                   .arg(!t.note.empty() ? engineText(QString::fromStdString(t.note))
+                                        : QString::fromStdString(measuredText(t)));
     return out;
+}
+
+QString ReportModel::unjudged() const
+{
+    return m_summary->passed ? engineText(QString::fromStdString(m_summary->unjudged)) : QString();
 }
 
 QString ReportModel::reason() const

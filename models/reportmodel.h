@@ -56,11 +56,16 @@ public:
     bool passed() const;
     // Why the run did not pass (or how it ended), in the user's words; empty when it passed as planned.
     QString reason() const;
+    // What the verdict did not judge (RunSummary::unjudged), in the user's words; empty when nothing.
+    QString unjudged() const;
     // Per second, all steps: requests, errors, messages (stream steps' messages and events received), p50, p90,
     // p95, p99, p999, max, connections, users; for all agents merged (agent -1) or agent `agent`.
     // A latency point is NaN (a gap) in a second where nothing was answered
     // (paused, or nothing sent): never a 0 ms that did not happen.
-    QList<QPointF> series(const QString& metric, int agent = -1) const;
+    // The scopes the charts can show, chosen in the view: the whole run, each step, each group ("group NAME").
+    QStringList scopes() const;
+    // `scope` indexes scopes() (0: the whole run); connections and users are the run's whatever the scope.
+    QList<QPointF> series(const QString& metric, int agent = -1, int scope = 0) const;
     QStringList agents() const; // the engines, when several ran and each one's seconds were kept
     // The target's own metrics read during the run (serverMetrics), and one's
     // value per second (NaN, a gap, in a second it was not read).

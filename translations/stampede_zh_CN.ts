@@ -670,37 +670,37 @@
 <context>
     <name>CompareModel</name>
     <message>
-        <location filename="../models/reportmodel.cpp" line="427"/>
+        <location filename="../models/reportmodel.cpp" line="445"/>
         <source>Worse than the baseline beyond the tolerance</source>
         <translation>比基线差且超出容差</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="434"/>
+        <location filename="../models/reportmodel.cpp" line="452"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="453"/>
+        <location filename="../models/reportmodel.cpp" line="471"/>
         <source>Scope</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="453"/>
+        <location filename="../models/reportmodel.cpp" line="471"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="453"/>
+        <location filename="../models/reportmodel.cpp" line="471"/>
         <source>Baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="453"/>
+        <location filename="../models/reportmodel.cpp" line="471"/>
         <source>Candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="454"/>
+        <location filename="../models/reportmodel.cpp" line="472"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
@@ -708,63 +708,63 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="291"/>
+        <location filename="../widgets/reportview.cpp" line="316"/>
         <source>A change for the worse beyond this is a regression</source>
         <translation>变差超过此值即视为回归</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/reportview.cpp" line="299"/>
+        <location filename="../widgets/reportview.cpp" line="324"/>
         <source>%n regression(s)</source>
         <translation>
             <numerusform>%n 处回归</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="300"/>
+        <location filename="../widgets/reportview.cpp" line="325"/>
         <source>no regression</source>
         <translation>无回归</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="307"/>
+        <location filename="../widgets/reportview.cpp" line="332"/>
         <source>Baseline: %1
 Candidate: %2</source>
         <translation>基线：%1
 候选：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="310"/>
+        <location filename="../widgets/reportview.cpp" line="335"/>
         <source>Tolerance:</source>
         <translation>容差：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="314"/>
+        <location filename="../widgets/reportview.cpp" line="339"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="314"/>
+        <location filename="../widgets/reportview.cpp" line="339"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="315"/>
-        <location filename="../widgets/reportview.cpp" line="318"/>
+        <location filename="../widgets/reportview.cpp" line="340"/>
+        <location filename="../widgets/reportview.cpp" line="343"/>
         <source>baseline</source>
         <translation>基线</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="316"/>
-        <location filename="../widgets/reportview.cpp" line="319"/>
+        <location filename="../widgets/reportview.cpp" line="341"/>
+        <location filename="../widgets/reportview.cpp" line="344"/>
         <source>candidate</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="317"/>
+        <location filename="../widgets/reportview.cpp" line="342"/>
         <source>p99 latency</source>
         <translation>p99 延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="317"/>
+        <location filename="../widgets/reportview.cpp" line="342"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1167,321 +1167,326 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../models/enginetext.cpp" line="76"/>
+        <source>%1 % of the requests failed (%2 of %3) and no threshold judges the error rate</source>
+        <translation>%1 % 的请求失败（%3 个中的 %2 个），没有阈值判定错误率</translation>
+    </message>
+    <message>
+        <location filename="../models/enginetext.cpp" line="80"/>
         <source>%1 arrivals were dropped (the engines fell behind, or every connection was busy)</source>
         <translation>丢弃了 %1 次到达（引擎跟不上，或所有连接都忙）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="79"/>
+        <location filename="../models/enginetext.cpp" line="83"/>
         <source>the engines fell behind the plan</source>
         <translation>引擎跟不上计划</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="88"/>
+        <location filename="../models/enginetext.cpp" line="92"/>
         <source>stopped by a step: %1</source>
         <translation>被步骤停止：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="90"/>
+        <location filename="../models/enginetext.cpp" line="94"/>
         <source>an error of step &quot;%1&quot; at %2 stopped the run (its onError is stopRun)</source>
         <translation>步骤“%1”在 %2 出错，停止了运行（其 onError 为 stopRun）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="92"/>
+        <location filename="../models/enginetext.cpp" line="96"/>
         <source>setup failed: %1</source>
         <translation>准备失败：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="94"/>
+        <location filename="../models/enginetext.cpp" line="98"/>
         <source>%1 of %2 requests failed</source>
         <translation>%2 个请求中有 %1 个失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="96"/>
+        <location filename="../models/enginetext.cpp" line="100"/>
         <source>%1 request(s) in %2 ms%3</source>
         <translation>%2 毫秒内 %1 个请求%3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="97"/>
+        <location filename="../models/enginetext.cpp" line="101"/>
         <source>values:%1</source>
         <translation>值：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="99"/>
+        <location filename="../models/enginetext.cpp" line="103"/>
         <source>${%1} took no value</source>
         <translation>${%1} 未取得值</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="102"/>
+        <location filename="../models/enginetext.cpp" line="106"/>
         <source>not as planned: scenario &quot;%1&quot;: %2 of %3 planned iterations were made (%4)%5</source>
         <translation>未按计划进行：场景“%1”计划 %3 次迭代，实际完成 %2 次（%4）%5</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="105"/>
+        <location filename="../models/enginetext.cpp" line="109"/>
         <source>must be positive (got %1)</source>
         <translation>必须大于 0（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="107"/>
+        <location filename="../models/enginetext.cpp" line="111"/>
         <source>an engine failed: %1</source>
         <translation>一个引擎出错：%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="110"/>
+        <location filename="../models/enginetext.cpp" line="114"/>
         <source>line %1: %2 is not run by Stampede</source>
         <translation>第 %1 行：Stampede 不运行 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="112"/>
+        <location filename="../models/enginetext.cpp" line="116"/>
         <source>scripts run on HTTP steps; a gRPC step takes checks and extract</source>
         <translation>脚本只在 HTTP 步骤上运行；gRPC 步骤请使用检查和提取</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="115"/>
+        <location filename="../models/enginetext.cpp" line="119"/>
         <source>pm.request.url goes to another server (%1): a step&apos;s server is the one its URL named when the run was planned</source>
         <translation>pm.request.url 指向了另一台服务器（%1）：步骤的服务器是计划运行时其 URL 所指的那台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="118"/>
+        <location filename="../models/enginetext.cpp" line="122"/>
         <source>the pre-request script skipped the request (pm.execution.skipRequest())</source>
         <translation>前置脚本跳过了该请求（pm.execution.skipRequest()）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="121"/>
+        <location filename="../models/enginetext.cpp" line="125"/>
         <source>check &quot;%1&quot;: %2</source>
         <translation>检查“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="123"/>
+        <location filename="../models/enginetext.cpp" line="127"/>
         <source>status %1, expected one of %2</source>
         <translation>状态码 %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="125"/>
+        <location filename="../models/enginetext.cpp" line="129"/>
         <source>status %1, expected %2</source>
         <translation>状态码 %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="127"/>
+        <location filename="../models/enginetext.cpp" line="131"/>
         <source>grpc-status %1, expected one of %2</source>
         <translation>grpc-status %1，应为 %2 之一</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="129"/>
+        <location filename="../models/enginetext.cpp" line="133"/>
         <source>grpc-status %1, expected %2</source>
         <translation>grpc-status %1，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="131"/>
+        <location filename="../models/enginetext.cpp" line="135"/>
         <source>took %1 ms, more than %2 ms</source>
         <translation>耗时 %1 毫秒，超过 %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="133"/>
+        <location filename="../models/enginetext.cpp" line="137"/>
         <source>the body does not contain %1</source>
         <translation>响应体不包含 %1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="135"/>
+        <location filename="../models/enginetext.cpp" line="139"/>
         <source>the body is not JSON (reading %1)</source>
         <translation>响应体不是 JSON（读取 %1 时）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="137"/>
+        <location filename="../models/enginetext.cpp" line="141"/>
         <source>the opposite held (negate)</source>
         <translation>相反的条件成立（取反）</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="139"/>
+        <location filename="../models/enginetext.cpp" line="143"/>
         <source>%1 is %2, which does not match /%3/</source>
         <translation>%1 为 %2，不匹配 /%3/</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="141"/>
+        <location filename="../models/enginetext.cpp" line="145"/>
         <source>%1 is %2, expected %3</source>
         <translation>%1 为 %2，应为 %3</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="143"/>
+        <location filename="../models/enginetext.cpp" line="147"/>
         <source>%1 is absent, expected %2</source>
         <translation>%1 不存在，应为 %2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="145"/>
+        <location filename="../models/enginetext.cpp" line="149"/>
         <source>%1 is present: %2</source>
         <translation>%1 存在：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="146"/>
+        <location filename="../models/enginetext.cpp" line="150"/>
         <source>%1 is absent</source>
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="230"/>
+        <location filename="../models/enginetext.cpp" line="234"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="231"/>
+        <location filename="../models/enginetext.cpp" line="235"/>
         <source>resumed</source>
         <translation>已继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="232"/>
+        <location filename="../models/enginetext.cpp" line="236"/>
         <source>load scaled</source>
         <translation>负载已调整</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="233"/>
+        <location filename="../models/enginetext.cpp" line="237"/>
         <source>breaker</source>
         <translation>熔断</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="234"/>
+        <location filename="../models/enginetext.cpp" line="238"/>
         <source>recovered</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="235"/>
+        <location filename="../models/enginetext.cpp" line="239"/>
         <source>stopped by the breaker</source>
         <translation>被熔断停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="236"/>
+        <location filename="../models/enginetext.cpp" line="240"/>
         <source>capacity level</source>
         <translation>容量级别</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="237"/>
+        <location filename="../models/enginetext.cpp" line="241"/>
         <source>capacity: settled</source>
         <translation>容量：已排空</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="238"/>
+        <location filename="../models/enginetext.cpp" line="242"/>
         <source>capacity: draining, run again</source>
         <translation>容量：仍在排空，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="239"/>
+        <location filename="../models/enginetext.cpp" line="243"/>
         <source>capacity: the generator lagged, run again</source>
         <translation>容量：压测机发送滞后，重跑此级</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="240"/>
+        <location filename="../models/enginetext.cpp" line="244"/>
         <source>server metric</source>
         <translation>服务端指标</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="241"/>
+        <location filename="../models/enginetext.cpp" line="245"/>
         <source>agent lost</source>
         <translation>代理丢失</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="242"/>
+        <location filename="../models/enginetext.cpp" line="246"/>
         <source>agent error</source>
         <translation>代理出错</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="243"/>
+        <location filename="../models/enginetext.cpp" line="247"/>
         <source>run aborted</source>
         <translation>运行已中止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="244"/>
+        <location filename="../models/enginetext.cpp" line="248"/>
         <source>sent after loss</source>
         <translation>丢失后发送</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="245"/>
+        <location filename="../models/enginetext.cpp" line="249"/>
         <source>share taken over</source>
         <translation>份额已接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="246"/>
+        <location filename="../models/enginetext.cpp" line="250"/>
         <source>share went on</source>
         <translation>份额已在此继续</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="247"/>
+        <location filename="../models/enginetext.cpp" line="251"/>
         <source>share not taken over</source>
         <translation>份额未能接管</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="248"/>
+        <location filename="../models/enginetext.cpp" line="252"/>
         <source>generator saturated</source>
         <translation>压测机饱和</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="249"/>
+        <location filename="../models/enginetext.cpp" line="253"/>
         <source>stop asked</source>
         <translation>已请求停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="250"/>
+        <location filename="../models/enginetext.cpp" line="254"/>
         <source>lease expired</source>
         <translation>租约过期</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="251"/>
+        <location filename="../models/enginetext.cpp" line="255"/>
         <source>data set exhausted</source>
         <translation>数据集已用尽</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="252"/>
+        <location filename="../models/enginetext.cpp" line="256"/>
         <source>bad data</source>
         <translation>数据有误</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="253"/>
+        <location filename="../models/enginetext.cpp" line="257"/>
         <source>output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="254"/>
+        <location filename="../models/enginetext.cpp" line="258"/>
         <source>stopped by a step</source>
         <translation>被步骤停止</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="255"/>
+        <location filename="../models/enginetext.cpp" line="259"/>
         <source>setup</source>
         <translation>准备</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="256"/>
+        <location filename="../models/enginetext.cpp" line="260"/>
         <source>setup failed</source>
         <translation>准备失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="257"/>
+        <location filename="../models/enginetext.cpp" line="261"/>
         <source>teardown</source>
         <translation>清理</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="258"/>
+        <location filename="../models/enginetext.cpp" line="262"/>
         <source>teardown failed</source>
         <translation>清理失败</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="259"/>
+        <location filename="../models/enginetext.cpp" line="263"/>
         <source>console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="260"/>
+        <location filename="../models/enginetext.cpp" line="264"/>
         <source>console lines not kept</source>
         <translation>未保留的控制台输出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="81"/>
+        <location filename="../models/enginetext.cpp" line="85"/>
         <source>stopped by breaker%1</source>
         <translation>被熔断器停止%1</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="83"/>
+        <location filename="../models/enginetext.cpp" line="87"/>
         <source>interrupted: the controller ended before the run did</source>
         <translation>已中断：控制器在运行结束前退出</translation>
     </message>
     <message>
-        <location filename="../models/enginetext.cpp" line="85"/>
+        <location filename="../models/enginetext.cpp" line="89"/>
         <source>threshold failed: %1</source>
         <translation>阈值未通过：%1</translation>
     </message>
@@ -1560,8 +1565,8 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="69"/>
-        <source>While a run goes on, serve its figures at http://ADDRESS/metrics for an existing Prometheus to scrape: stampede_requests_total{step}, stampede_errors_total{class}, latency quantiles…</source>
-        <translation>运行期间在 http://地址/metrics 提供实时指标，供现有的 Prometheus 抓取：stampede_requests_total{step}、stampede_errors_total{class}、延迟分位数……</translation>
+        <source>While a run goes on, serve its figures at http://ADDRESS/metrics for an existing Prometheus to scrape: stampede_requests_total{step}, stampede_errors_total{class}, the latency histogram stampede_latency_seconds…</source>
+        <translation>运行期间在 http://地址/metrics 提供运行指标，供现有的 Prometheus 抓取：stampede_requests_total{step}、stampede_errors_total{class}、延迟直方图 stampede_latency_seconds…</translation>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="73"/>
@@ -3059,8 +3064,8 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../models/projecttreemodel.cpp" line="589"/>
-        <source>stopped</source>
-        <translation>已停止</translation>
+        <source>stopped when asked</source>
+        <translation>应要求停止</translation>
     </message>
     <message>
         <location filename="../models/projecttreemodel.cpp" line="590"/>
@@ -3442,141 +3447,147 @@ with a self-signed or internal certificate.</source>
         <translation>%1 · 运行 %2 · %3 · 开始于 %4 · %5 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="145"/>
+        <location filename="../models/reportmodel.cpp" line="73"/>
+        <source>all steps</source>
+        <translation>所有步骤</translation>
+    </message>
+    <message>
+        <location filename="../models/reportmodel.cpp" line="159"/>
         <source>Capacity: %1/s met every SLO</source>
         <translation>容量：%1/秒 满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="146"/>
+        <location filename="../models/reportmodel.cpp" line="160"/>
         <source>Capacity: not even the start rate met every SLO</source>
         <translation>容量：连起始速率都未满足所有 SLO</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="148"/>
+        <location filename="../models/reportmodel.cpp" line="162"/>
         <source>; %1/s broke %2</source>
         <translation>；%1/秒 突破了 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="149"/>
+        <location filename="../models/reportmodel.cpp" line="163"/>
         <source> (%n level(s))</source>
         <translation>
             <numerusform>（%n 个级别）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="171"/>
+        <location filename="../models/reportmodel.cpp" line="185"/>
         <source>%1 · %2 · status %3 · second %4</source>
         <translation>%1 · %2 · 状态码 %3 · 第 %4 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="172"/>
+        <location filename="../models/reportmodel.cpp" line="186"/>
         <source>%1 · %2 · second %3</source>
         <translation>%1 · %2 · 第 %3 秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="180"/>
+        <location filename="../models/reportmodel.cpp" line="194"/>
         <source>trace id %1</source>
         <translation>追踪 ID %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="192"/>
+        <location filename="../models/reportmodel.cpp" line="206"/>
         <source>%1: %2 passed, %3 failed (%4)</source>
         <translation>%1：%2 通过，%3 失败（%4）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="214"/>
+        <location filename="../models/reportmodel.cpp" line="228"/>
         <source>%1 %2 (measured %3)</source>
         <translation>%1 %2（实测 %3）</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215"/>
+        <location filename="../models/reportmodel.cpp" line="229"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="215"/>
+        <location filename="../models/reportmodel.cpp" line="229"/>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/reportmodel.cpp" line="232"/>
+        <location filename="../models/reportmodel.cpp" line="250"/>
         <source>%n threshold(s) failed: %1</source>
         <translation>
             <numerusform>%n 个阈值未通过：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="333"/>
+        <location filename="../models/reportmodel.cpp" line="351"/>
         <source>A group (transaction): per iteration, from its first step&apos;s start to its last step&apos;s end</source>
         <translation>事务组：每次迭代从第一个步骤开始到最后一个步骤结束的时间</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="334"/>
+        <location filename="../models/reportmodel.cpp" line="352"/>
         <source>A scenario of the plan: its steps together</source>
         <translation>计划中的一个场景：其所有步骤合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="348"/>
+        <location filename="../models/reportmodel.cpp" line="366"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="349"/>
+        <location filename="../models/reportmodel.cpp" line="77"/>
+        <location filename="../models/reportmodel.cpp" line="367"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="350"/>
+        <location filename="../models/reportmodel.cpp" line="368"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="396"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="396"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="378"/>
+        <location filename="../models/reportmodel.cpp" line="396"/>
         <source>Rate/s</source>
         <translation>速率/秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="397"/>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="397"/>
         <source>p50 ms</source>
         <translation>p50 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="379"/>
+        <location filename="../models/reportmodel.cpp" line="397"/>
         <source>p90 ms</source>
         <translation>p90 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="380"/>
+        <location filename="../models/reportmodel.cpp" line="398"/>
         <source>p99 ms</source>
         <translation>p99 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="380"/>
+        <location filename="../models/reportmodel.cpp" line="398"/>
         <source>p99.9 ms</source>
         <translation>p99.9 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="380"/>
+        <location filename="../models/reportmodel.cpp" line="398"/>
         <source>max ms</source>
         <translation>最大 毫秒</translation>
     </message>
     <message>
-        <location filename="../models/reportmodel.cpp" line="381"/>
+        <location filename="../models/reportmodel.cpp" line="399"/>
         <source>Late/dropped</source>
         <translation>延迟/丢弃</translation>
     </message>
@@ -3584,169 +3595,179 @@ with a self-signed or internal certificate.</source>
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../widgets/reportview.cpp" line="76"/>
+        <location filename="../widgets/reportview.cpp" line="77"/>
         <source>PASSED</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="76"/>
+        <location filename="../widgets/reportview.cpp" line="77"/>
         <source>FAILED</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="93"/>
+        <location filename="../widgets/reportview.cpp" line="100"/>
         <source>Export %1…</source>
         <translation>导出 %1…</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="98"/>
-        <location filename="../widgets/reportview.cpp" line="103"/>
+        <location filename="../widgets/reportview.cpp" line="105"/>
+        <location filename="../widgets/reportview.cpp" line="110"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="142"/>
+        <location filename="../widgets/reportview.cpp" line="152"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="142"/>
+        <location filename="../widgets/reportview.cpp" line="152"/>
         <source>requests/s</source>
         <translation>请求/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="135"/>
+        <location filename="../widgets/reportview.cpp" line="145"/>
         <source>completed/s</source>
         <translation>完成/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="136"/>
+        <location filename="../widgets/reportview.cpp" line="86"/>
+        <source>Not judged: %1</source>
+        <translation>未判定：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="146"/>
         <source>errors/s</source>
         <translation>错误/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="140"/>
+        <location filename="../widgets/reportview.cpp" line="150"/>
         <source>messages/s</source>
         <translation>消息/秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="142"/>
+        <location filename="../widgets/reportview.cpp" line="152"/>
         <source>per second</source>
         <translation>每秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="143"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="143"/>
-        <location filename="../widgets/reportview.cpp" line="268"/>
+        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="293"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="149"/>
+        <location filename="../widgets/reportview.cpp" line="159"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="163"/>
         <source>Connections and users</source>
         <translation>连接与用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="153"/>
+        <location filename="../widgets/reportview.cpp" line="163"/>
         <source>count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="154"/>
+        <location filename="../widgets/reportview.cpp" line="164"/>
         <source>open connections</source>
         <translation>打开的连接</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="154"/>
+        <location filename="../widgets/reportview.cpp" line="164"/>
         <source>active users</source>
         <translation>活跃用户</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="161"/>
+        <location filename="../widgets/reportview.cpp" line="171"/>
         <source>Server</source>
         <translation>服务端</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="161"/>
+        <location filename="../widgets/reportview.cpp" line="171"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="167"/>
+        <location filename="../widgets/reportview.cpp" line="177"/>
         <source>Show all engines together or one engine in the charts</source>
         <translation>在图表中显示全部引擎的合计或单个引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="168"/>
+        <location filename="../widgets/reportview.cpp" line="178"/>
         <source>all engines</source>
         <translation>全部引擎</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="184"/>
+        <location filename="../widgets/reportview.cpp" line="189"/>
+        <source>Show the whole run, one step or one group (a transaction) in the throughput and latency charts: its requests and percentiles second by second</source>
+        <translation>在吞吐量和延迟图表中显示整个运行、一个步骤或一个分组（事务）：逐秒显示其请求数和百分位</translation>
+    </message>
+    <message>
+        <location filename="../widgets/reportview.cpp" line="209"/>
         <source>Thresholds:</source>
         <translation>阈值：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="184"/>
+        <location filename="../widgets/reportview.cpp" line="209"/>
         <source>Thresholds and checks:</source>
         <translation>阈值与检查：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="187"/>
+        <location filename="../widgets/reportview.cpp" line="212"/>
         <source>Events:</source>
         <translation>事件：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="190"/>
+        <location filename="../widgets/reportview.cpp" line="215"/>
         <source>Scenario as it ran:</source>
         <translation>运行时的场景：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="197"/>
+        <location filename="../widgets/reportview.cpp" line="222"/>
         <source>No failed request was sampled.</source>
         <translation>没有采样到失败的请求。</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="207"/>
+        <location filename="../widgets/reportview.cpp" line="232"/>
         <source>Error samples:</source>
         <translation>错误样本：</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="268"/>
+        <location filename="../widgets/reportview.cpp" line="293"/>
         <source>p99 against the offered rate</source>
         <translation>p99 与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="269"/>
+        <location filename="../widgets/reportview.cpp" line="294"/>
         <source>Error rate against the offered rate</source>
         <translation>错误率与提供速率的关系</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="269"/>
+        <location filename="../widgets/reportview.cpp" line="294"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="269"/>
+        <location filename="../widgets/reportview.cpp" line="294"/>
         <source>errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="273"/>
+        <location filename="../widgets/reportview.cpp" line="298"/>
         <source>offered rate /s</source>
         <translation>提供速率 /秒</translation>
     </message>
     <message>
-        <location filename="../widgets/reportview.cpp" line="274"/>
+        <location filename="../widgets/reportview.cpp" line="299"/>
         <source>Each level of the search: its offered rate, and what it measured</source>
         <translation>搜索的每一级：其提供速率及测得的结果</translation>
     </message>
@@ -4600,6 +4621,16 @@ with a self-signed or internal certificate.</source>
         <source>ended after %1</source>
         <translation>%1 后结束</translation>
     </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="695"/>
+        <source>not judged: %1</source>
+        <translation>未判定：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/rundashboard.cpp" line="709"/>
+        <source>threshold failed: %1</source>
+        <translation>阈值未通过：%1</translation>
+    </message>
     <message numerus="yes">
         <location filename="../widgets/rundashboard.cpp" line="287"/>
         <source>Run %1 on %n engine(s)</source>
@@ -4623,14 +4654,14 @@ with a self-signed or internal certificate.</source>
         <translation>运行 %1 %2：%3 个请求，p99 %4 毫秒，%5</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="693"/>
-        <source>thresholds passed</source>
-        <translation>阈值通过</translation>
+        <location filename="../widgets/rundashboard.cpp" line="703"/>
+        <source>no thresholds</source>
+        <translation>无阈值</translation>
     </message>
     <message>
-        <location filename="../widgets/rundashboard.cpp" line="693"/>
-        <source>thresholds FAILED</source>
-        <translation>阈值未通过</translation>
+        <location filename="../widgets/rundashboard.cpp" line="708"/>
+        <source>thresholds passed</source>
+        <translation>阈值通过</translation>
     </message>
 </context>
 <context>

@@ -68,7 +68,7 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     m_prometheus->setPlaceholderText(tr("off (e.g. 127.0.0.1:9465)"));
     m_prometheus->setToolTip(tr("While a run goes on, serve its figures at http://ADDRESS/metrics for an existing "
                                 "Prometheus to scrape: stampede_requests_total{step}, stampede_errors_total{class}, "
-                                "latency quantiles…"));
+                                "the latency histogram stampede_latency_seconds…"));
     m_jsonl = new QLineEdit(s.jsonl);
     m_jsonl->setPlaceholderText(tr("off"));
     m_jsonl->setToolTip(tr("Write every second of each run as a line of JSON (as k6's JSON output). It is written "

@@ -29,6 +29,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 QChartView* ReportView::lineChart(const QString& title, const QString& unit,
                                   const QList<QPair<QString, QList<QPointF>>>& series,
@@ -82,10 +83,16 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
     reason->setObjectName(QStringLiteral("verdictReason"));
     reason->setWordWrap(true);
     reason->setVisible(!model->reason().isEmpty());
+    auto* unjudged = new QLabel(tr("Not judged: %1").arg(model->unjudged())); // beside the verdict, never hidden
+    unjudged->setObjectName(QStringLiteral("verdictUnjudged"));
+    unjudged->setStyleSheet(QStringLiteral("color: #c0392b"));
+    unjudged->setWordWrap(true);
+    unjudged->setVisible(!model->unjudged().isEmpty());
     auto* top = new QHBoxLayout;
     auto* heading = new QVBoxLayout;
     heading->addWidget(title);
     heading->addWidget(reason);
+    heading->addWidget(unjudged);
     top->addLayout(heading, 1);
     top->addWidget(verdict);
     for (const QString& format :
@@ -123,13 +130,16 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
 
     auto* grid = new QGridLayout;
     auto* charts = new QHBoxLayout;
-    auto showCharts = [this, charts](int agent) {
+    // what the charts show: all engines or one (agent), the whole run or a step or group (scope), as chosen
+    auto shown = std::make_shared<std::pair<int, int>>(-1, 0);
+    auto showCharts = [this, charts, shown] {
         while (QLayoutItem* item = charts->takeAt(0)) {
             delete item->widget();
             delete item;
         }
-        const auto series = [this, agent](const char* metric) {
-            return m_model->series(QString::fromLatin1(metric), agent);
+        const auto [agent, scope] = *shown;
+        const auto series = [this, agent, scope](const char* metric) {
+            return m_model->series(QString::fromLatin1(metric), agent, scope);
         };
         const auto events = m_model->eventMarks();
         QList<QPair<QString, QList<QPointF>>> throughput{{tr("completed/s"), series("requests")},
@@ -160,15 +170,30 @@ ReportView::ReportView(ReportModel* model, std::unique_ptr<stampede::ProjectStor
         if (!server.isEmpty())
             charts->addWidget(lineChart(tr("Server"), tr("value"), server, events), 2);
     };
-    showCharts(-1);
+    showCharts();
     const QStringList agents = model->agents();
     if (!agents.isEmpty()) {
         auto* agent = new QComboBox;
         agent->setToolTip(tr("Show all engines together or one engine in the charts"));
         agent->addItem(tr("all engines"));
         agent->addItems(agents);
-        connect(agent, &QComboBox::currentIndexChanged, this, [showCharts](int i) { showCharts(i - 1); });
+        connect(agent, &QComboBox::currentIndexChanged, this, [showCharts, shown](int i) {
+            shown->first = i - 1;
+            showCharts();
+        });
         top->insertWidget(1, agent);
+    }
+    if (const QStringList scopes = model->scopes(); scopes.size() > 2) { // more than one step: pick one
+        auto* scope = new QComboBox;
+        scope->setObjectName(QStringLiteral("chartScope"));
+        scope->setToolTip(tr("Show the whole run, one step or one group (a transaction) in the throughput and "
+                             "latency charts: its requests and percentiles second by second"));
+        scope->addItems(scopes);
+        connect(scope, &QComboBox::currentIndexChanged, this, [showCharts, shown](int i) {
+            shown->second = i;
+            showCharts();
+        });
+        top->insertWidget(1, scope);
     }
     // a capacity search's answer comes first, then the run's charts and table
     const int first = model->isCapacitySearch() ? 1 : 0;

@@ -690,5 +690,21 @@ void RunDashboard::onFinished(const QString& status, const QByteArray& summary)
             .arg(total.value(QStringLiteral("requests")).toInteger())
             .arg(total.value(QStringLiteral("latency_ms")).toObject().value(QStringLiteral("p99")).toDouble(), 0, 'f',
                  2)
-            .arg(o.value(QStringLiteral("passed")).toBool() ? tr("thresholds passed") : tr("thresholds FAILED")));
+            .arg(thresholdsText(o.value(QStringLiteral("thresholds")).toArray())));
+    if (const QString unjudged = o.value(QStringLiteral("unjudged")).toString(); !unjudged.isEmpty())
+        m_title->setText(m_title->text() + QStringLiteral(" · ") + tr("not judged: %1").arg(engineText(unjudged)));
+}
+
+// What the thresholds said, whatever became of the run (a run stopped when asked is not a pass, and its
+// thresholds may all have held): the summary's own judgement of each.
+QString RunDashboard::thresholdsText(const QJsonArray& thresholds)
+{
+    if (thresholds.isEmpty())
+        return tr("no thresholds");
+    QStringList failed;
+    for (const QJsonValue& t : thresholds)
+        if (!t.toObject().value(QStringLiteral("passed")).toBool())
+            failed << t.toObject().value(QStringLiteral("expr")).toString();
+    return failed.isEmpty() ? tr("thresholds passed")
+                            : tr("threshold failed: %1").arg(failed.join(QStringLiteral(", ")));
 }

@@ -11,6 +11,7 @@
 
 #include "runsession.h"
 
+class QJsonArray;
 class QChart;
 class QComboBox;
 class QChartView;
@@ -28,6 +29,8 @@ class RunDashboard : public QWidget
 {
     Q_OBJECT
 public:
+    // "thresholds passed", "threshold failed: p99 < 250ms", "no thresholds": the summary's thresholds.
+    static QString thresholdsText(const QJsonArray& thresholds);
     explicit RunDashboard(RunSession* session, QWidget* parent = nullptr);
     // At most this many points per series: older ones are merged pairwise.
     static constexpr int kMaxPoints = 600;

@@ -1,11 +1,14 @@
 #include "cli.h"
+#include "core/durationtext.h"
 #include "core/textfile.h"
 
 #include "core/threshold.h"
 #include "report/savedreport.h"
+#include "report/trendreport.h"
 #include "store/projectstore.h"
 #include "store/runlog.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -16,15 +19,23 @@ namespace {
 const char* kReportUsage =
     "Usage: stampede-cli report list FILE\n"
     "       stampede-cli report export REPORT [--run ID] --format html|json|csv|junit -o OUT\n"
+    "                                  [--apdex 500ms]\n"
     "       stampede-cli report compare BASELINE CANDIDATE [--tolerance 10%]\n"
+    "       stampede-cli report trend FILE[@SCENARIO] [--last 10] [--baseline RUN] [--tolerance 10%]\n"
+    "                                  [-o trend.html]\n"
     "\n"
     "REPORT is a standalone report file (*.streport) or a project (*.stampede); --run picks a run\n"
     "by its id (the stress tag, st-...) or number, otherwise the newest run is used. In compare,\n"
     "BASELINE and CANDIDATE are FILE or FILE@RUN. compare prints the changes and exits 1 when the\n"
     "candidate is worse than the baseline beyond the tolerance (rate, error rate, p50..max).\n"
+    "trend lists the last completed runs of a scenario (the newest run's by default), each against\n"
+    "the baseline (--baseline, else the oldest listed), writes them as one HTML file with -o, and\n"
+    "exits 1 when the newest run regressed against the baseline.\n"
     "\n"
     "Formats: html (one file, charts inline, opens offline), json (the summary and the error\n"
-    "samples), csv (per-second series per step, errors by class), junit (one test case per threshold).\n";
+    "samples), csv (per-second series per step, errors by class), junit (one test case per threshold).\n"
+    "html and json give each step's latency distribution, APDEX at --apdex T (satisfied at or below\n"
+    "T, tolerating to 4T; default 500ms), percentiles second by second and its errors by class.\n";
 
 struct Loaded
 {
@@ -59,6 +70,94 @@ bool load(const std::string& spec, const std::string& runArg, Loaded& out, std::
     return true;
 }
 
+// "10%", "10" or "0.1" as a fraction; false when it is not a percentage.
+bool parseTolerance(std::string t, double& out)
+{
+    const bool percent = !t.empty() && t.back() == '%';
+    if (percent)
+        t.pop_back();
+    char* end = nullptr;
+    out = std::strtod(t.c_str(), &end);
+    if (t.empty() || *end || !(out >= 0))
+        return false;
+    if (percent || out > 1)
+        out /= 100;
+    return true;
+}
+
+// `report trend FILE[@SCENARIO]`: the last `last` completed runs of the scenario, each against the baseline.
+int trendCommand(const std::string& spec, const std::string& lastText, const std::string& baselineRun, double tolerance,
+                 const std::string& output)
+{
+    std::string file = spec, scenario, error;
+    if (const std::size_t at = spec.rfind('@'); at != std::string::npos && at > 0) {
+        file = spec.substr(0, at);
+        scenario = spec.substr(at + 1);
+    }
+    char* end = nullptr;
+    const long last = lastText.empty() ? 10 : std::strtol(lastText.c_str(), &end, 10);
+    if (!lastText.empty() && (*end || last < 2 || last > 1000)) {
+        std::fprintf(stderr, "stampede-cli report trend: --last: \"%s\" is not a number of runs from 2 to 1000\n",
+                     lastText.c_str());
+        return BadInput;
+    }
+    bool readOnly = false;
+    auto store = ProjectStore::openForReading(file, error, readOnly);
+    if (!store) {
+        std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
+        return BadInput;
+    }
+    RunLog log(*store);
+    std::vector<RunInfo> runs;
+    for (const RunInfo& info : log.runs())
+        if (info.status == "completed")
+            runs.push_back(info);
+    if (scenario.empty() && !runs.empty())
+        scenario = runs.back().name; // the newest run's
+    std::erase_if(runs, [&](const RunInfo& info) { return info.name != scenario; });
+    if (runs.empty()) {
+        std::fprintf(stderr, "stampede-cli report trend: \"%s\" holds no completed run%s\n", file.c_str(),
+                     scenario.empty() ? "" : (" of scenario \"" + scenario + "\"").c_str());
+        return BadInput;
+    }
+    if (runs.size() > std::size_t(last))
+        runs.erase(runs.begin(), runs.end() - last);
+    std::size_t baseline = 0;
+    if (!baselineRun.empty()) {
+        const auto it = std::find_if(runs.begin(), runs.end(), [&](const RunInfo& info) {
+            return info.runId == baselineRun || std::to_string(info.id) == baselineRun;
+        });
+        if (it == runs.end()) {
+            std::fprintf(stderr, "stampede-cli report trend: --baseline: run %s is not among the %zu runs listed\n",
+                         baselineRun.c_str(), runs.size());
+            return BadInput;
+        }
+        baseline = std::size_t(it - runs.begin());
+    }
+    std::vector<TrendRun> loaded;
+    for (const RunInfo& info : runs) {
+        auto saved = log.load(info.id);
+        if (!saved) {
+            std::fprintf(stderr, "stampede-cli report: %s\n", log.error().c_str());
+            return BadInput;
+        }
+        loaded.push_back({info, summarizeSaved(*saved), {}});
+    }
+    const Trend trend = makeTrend(scenario, std::move(loaded), baseline, tolerance);
+    std::fputs(trendToText(trend).c_str(), stdout);
+    if (!output.empty()) {
+        if (overwritesInput(output, {file})) {
+            std::fprintf(stderr, "stampede-cli report trend: -o \"%s\" is the file being read\n", output.c_str());
+            return BadInput;
+        }
+        if (!writeOutput(output, trendToHtml(trend), error)) {
+            std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
+            return RunFailed;
+        }
+    }
+    return trend.newestRegressed() ? ThresholdFailed : Passed;
+}
+
 } // namespace
 
 int reportCommand(const std::vector<std::string>& args)
@@ -69,7 +168,7 @@ int reportCommand(const std::vector<std::string>& args)
     }
     const std::string verb = args[0];
     std::vector<std::string> positional;
-    std::string run, format, output, tolerance = "10%", error;
+    std::string run, format, output, tolerance = "10%", last, baseline, apdex, error;
     ArgReader r{args};
     for (r.pos = 1; !r.done() && error.empty(); ++r.pos) {
         const std::string& a = args[r.pos];
@@ -81,6 +180,12 @@ int reportCommand(const std::vector<std::string>& args)
             r.value(a, output, error);
         else if (a == "--tolerance" || a.rfind("--tolerance=", 0) == 0)
             r.value("--tolerance", tolerance, error);
+        else if (a == "--apdex" || a.rfind("--apdex=", 0) == 0)
+            r.value("--apdex", apdex, error);
+        else if (a == "--last" || a.rfind("--last=", 0) == 0)
+            r.value("--last", last, error);
+        else if (a == "--baseline" || a.rfind("--baseline=", 0) == 0)
+            r.value("--baseline", baseline, error);
         else if (a == "-h" || a == "--help") {
             std::fputs(kReportUsage, stdout);
             return Passed;
@@ -105,13 +210,14 @@ int reportCommand(const std::vector<std::string>& args)
             return BadInput;
         }
         for (const auto& info : RunLog(*store).runs()) // with the verdict stored with it (not passed: why)
-            std::printf("%lld  %s  %-12s %-6s %6.1f s  %s  %s%s\n", static_cast<long long>(info.id), info.runId.c_str(),
-                        info.status.c_str(),
+            std::printf("%lld  %s  %-12s %-6s %6.1f s  %s  %s%s%s\n", static_cast<long long>(info.id),
+                        info.runId.c_str(), info.status.c_str(),
                         info.passed == 1   ? "passed"
                         : info.passed == 0 ? "FAILED"
                                            : "-",
                         info.durationS, info.started.c_str(), info.name.c_str(),
-                        info.passed == 0 && !info.reason.empty() ? ("  (" + info.reason + ")").c_str() : "");
+                        info.passed == 0 && !info.reason.empty() ? ("  (" + info.reason + ")").c_str() : "",
+                        info.unjudged.empty() ? "" : ("  (not judged: " + info.unjudged + ")").c_str());
         return Passed;
     }
     if (verb == "export") {
@@ -136,8 +242,18 @@ int reportCommand(const std::vector<std::string>& args)
             return BadInput;
         }
         const RunSummary s = summarizeSaved(l.run);
-        const std::string text = format == "html"   ? exportHtml(l.run, s)
-                                 : format == "json" ? exportJson(l.run, s)
+        double apdexTMs = 500;
+        if (!apdex.empty()) {
+            const auto t = parseDuration(apdex);
+            if (!t || *t <= 0 || *t > 3600 * kNanosPerSecond) {
+                std::fprintf(stderr, "stampede-cli report export: --apdex: \"%s\" is not a time such as 300ms\n",
+                             apdex.c_str());
+                return BadInput;
+            }
+            apdexTMs = double(*t) / double(kNanosPerMilli);
+        }
+        const std::string text = format == "html"   ? exportHtml(l.run, s, apdexTMs)
+                                 : format == "json" ? exportJson(l.run, s, apdexTMs)
                                  : format == "csv"  ? exportCsv(l.run)
                                                     : exportJUnit(s);
         if (!writeOutput(output, text, error)) {
@@ -153,19 +269,12 @@ int reportCommand(const std::vector<std::string>& args)
             std::fprintf(stderr, "stampede-cli report compare: give BASELINE and CANDIDATE\n");
             return BadInput;
         }
-        std::string t = tolerance;
-        const bool percent = !t.empty() && t.back() == '%';
-        if (percent)
-            t.pop_back();
-        char* end = nullptr;
-        double tol = std::strtod(t.c_str(), &end);
-        if (t.empty() || *end || tol < 0) {
+        double tol = 0;
+        if (!parseTolerance(tolerance, tol)) {
             std::fprintf(stderr, "stampede-cli report compare: --tolerance: \"%s\" is not a percentage such as 10%%\n",
                          tolerance.c_str());
             return BadInput;
         }
-        if (percent || tol > 1)
-            tol /= 100;
         Loaded a, b;
         if (!load(positional[0], {}, a, error) || (a.store.reset(), !load(positional[1], {}, b, error))) {
             std::fprintf(stderr, "stampede-cli report: %s\n", error.c_str());
@@ -175,6 +284,19 @@ int reportCommand(const std::vector<std::string>& args)
         const CompareResult c = compareRuns(sa, sb, tol);
         std::fputs(compareToText(c, sa, sb).c_str(), stdout);
         return c.regressed ? ThresholdFailed : Passed;
+    }
+    if (verb == "trend") {
+        double tol = 0;
+        if (positional.size() != 1) {
+            std::fprintf(stderr, "stampede-cli report trend: give one FILE or FILE@SCENARIO\n");
+            return BadInput;
+        }
+        if (!parseTolerance(tolerance, tol)) {
+            std::fprintf(stderr, "stampede-cli report trend: --tolerance: \"%s\" is not a percentage such as 10%%\n",
+                         tolerance.c_str());
+            return BadInput;
+        }
+        return trendCommand(positional[0], last, baseline, tol, output);
     }
     std::fprintf(stderr, "stampede-cli report: unknown action \"%s\"\n\n%s", verb.c_str(), kReportUsage);
     return BadInput;

@@ -98,6 +98,12 @@ int carryOut(const Options& o, CliRun& cli, const char* command)
     std::signal(SIGHUP, onSignal); // the terminal closed: stop and save, as Ctrl-C
     RunSink& sink = o.control.empty() ? static_cast<RunSink&>(lines) : endpoint;
     RunOutcome outcome = service->run(sink);
+    // once all is said, the live outputs' final figures stay for their scrapers (--out prometheus's linger)
+    struct Linger
+    {
+        RunService& service;
+        ~Linger() { service.lingerOutputs(); }
+    } linger{*service};
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);

@@ -6,6 +6,7 @@
 
 #include "bundle/bundlefile.h"
 #include "deadman.h"
+#include "metrics/runseries.h"
 #include "net/metricsendpoint.h"
 #include "plan/scenarioplan.h"
 #include "resolve/scriptsyntax.h"
@@ -381,7 +382,15 @@ private:
         };
         {
             std::lock_guard lock(m_mutex);
-            m_stats = Stats();
+            std::vector<RunSeries::Step> steps;
+            for (const auto& st : run.plan.steps) {
+                RunSeries::Step one{st.name, {}};
+                for (const auto& c : st.checks)
+                    one.checks.push_back(c.name);
+                steps.push_back(std::move(one));
+            }
+            m_series.setRun(run.id, run.plan.name, std::move(steps));
+            m_series.setActive(true);
         }
         ProcessUsage usage;
         const RunResult result = run.engine->run([&](const IntervalMetrics& second, const SecondSummary& summary) {
@@ -394,11 +403,12 @@ private:
                 s.set_rss_bytes(u.rssBytes);
             }
             {
-                std::lock_guard lock(m_mutex);
-                m_stats.requests += summary.requests;
-                m_stats.errors += summary.errors;
-                m_stats.lastRate = summary.requests;
-                m_stats.lastP99Ms = summary.p99Ms;
+                std::lock_guard lock(m_mutex); // this agent's part of the run, as the controller's series say it
+                m_series.setGauges(summary.second, second.openConnections, second.activeUsers);
+                for (std::size_t i = 0; i < second.steps.size(); ++i) {
+                    m_series.addCounters(i, second.steps[i].counters, second.steps[i].checks);
+                    m_series.addLatency(i, second.steps[i].latency);
+                }
             }
             publish(std::move(s));
         });
@@ -445,36 +455,17 @@ private:
     }
 
 public:
-    // Prometheus text: what this agent has done in its current (or last) run.
+    // Prometheus text: this agent's part of its current (or last) run, in the controller's series
+    // (metrics/runseries.h: the same names and labels; the agents' parts add up to the controller's).
     std::string metricsText()
     {
         std::lock_guard lock(m_mutex);
-        const bool active = m_run && !m_run->finished;
-        std::string t;
-        auto metric = [&](const char* name, const char* type, const char* help, const std::string& value) {
-            t += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name +
-                 "{agent=\"" + m_options.name + "\"} " + value + "\n";
-        };
-        metric("stampede_run_active", "gauge", "1 while a run is going on this agent.", active ? "1" : "0");
-        metric("stampede_requests_total", "counter", "Requests completed in the current run.",
-               std::to_string(m_stats.requests));
-        metric("stampede_errors_total", "counter", "Requests failed in the current run.",
-               std::to_string(m_stats.errors));
-        metric("stampede_rate", "gauge", "Requests completed in the last full second.",
-               std::to_string(m_stats.lastRate));
-        char p99[32];
-        std::snprintf(p99, sizeof p99, "%.6f", m_stats.lastP99Ms / 1000.0);
-        metric("stampede_latency_p99_seconds", "gauge", "p99 latency of the last full second.", p99);
-        return t;
+        m_series.setActive(m_run && !m_run->finished);
+        return m_series.exposition();
     }
 
 private:
-    struct Stats
-    {
-        std::uint64_t requests = 0, errors = 0, lastRate = 0;
-        double lastP99Ms = 0;
-    };
-    Stats m_stats;
+    RunSeries m_series;
     const AgentOptions& m_options;
     ClockPtr m_clock;
     std::mutex m_mutex;

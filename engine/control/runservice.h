@@ -129,6 +129,12 @@ public:
     // Carries the run out; blocks until it ends. Call once.
     RunOutcome run(RunSink& sink);
     std::shared_ptr<RunControl> control() const { return m_control; }
+    // After the run, before the process exits: what the live outputs still owe their readers (RunOutput::linger).
+    void lingerOutputs()
+    {
+        for (auto& out : m_outputs)
+            out->linger();
+    }
 
 private:
     RunService() = default;

@@ -126,6 +126,20 @@ double LatencyHistogram::percentile(double p) const
     return double(m_max);
 }
 
+void LatencyHistogram::countsAtOrBelow(const std::vector<std::uint64_t>& bounds, std::vector<std::uint64_t>& out) const
+{
+    out.assign(bounds.size(), 0);
+    std::uint64_t seen = 0;
+    std::size_t i = first();
+    const std::size_t to = last();
+    for (std::size_t b = 0; b < bounds.size(); ++b) {
+        const std::size_t upTo = indexOf(std::min(bounds[b], kMaxMicros));
+        for (; i <= to && i <= upTo; ++i)
+            seen += at(i);
+        out[b] = seen;
+    }
+}
+
 bool LatencyHistogram::operator==(const LatencyHistogram& o) const
 {
     if (m_total != o.m_total || m_sum != o.m_sum || min() != o.min() || m_max != o.m_max)

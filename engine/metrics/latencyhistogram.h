@@ -60,6 +60,10 @@ public:
     std::uint64_t min() const { return m_total ? m_min : 0; }
     std::uint64_t max() const { return m_max; }
     double mean() const { return m_total ? double(m_sum) / double(m_total) : 0.0; }
+    std::uint64_t sum() const { return m_sum; } // of the values recorded, in microseconds
+    // For each of `bounds` (microseconds, ascending): how many values are at or below it, to the histogram's
+    // resolution (a value in the bucket that holds the bound counts: at most 1/1024 of the bound above it).
+    void countsAtOrBelow(const std::vector<std::uint64_t>& bounds, std::vector<std::uint64_t>& out) const;
     // The value at percentile `p` (0 < p <= 100), in microseconds; 0 when empty.
     double percentile(double p) const;
 

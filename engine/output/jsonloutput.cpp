@@ -22,6 +22,7 @@ std::string figures(const PreparedSecond::Row& r, const std::vector<std::string>
         out += (k ? ", " : "") + jsonString(errorClassName(ErrorClass(k))) + ": " + std::to_string(c.errorsByClass[k]);
     out += "}, \"late\": " + std::to_string(c.late) + ", \"dropped\": " + std::to_string(c.dropped) +
            ", \"bytes_in\": " + std::to_string(c.bytesIn) + ", \"bytes_out\": " + std::to_string(c.bytesOut);
+    out += ", \"min_ms\": " + jsonNumber(r.minMs) + ", \"mean_ms\": " + jsonNumber(r.meanMs);
     constexpr const char* kNames[] = {"p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms"};
     for (std::size_t q = 0; q < 6; ++q)
         out += std::string(", \"") + kNames[q] + "\": " + jsonNumber(r.percentilesMs[q]);

@@ -53,54 +53,23 @@ bool RemoteWriteOutput::open(const ScenarioPlan& plan, std::string& error)
         error = "--out prometheus-rw=" + m_url + ": " + why;
         return false;
     }
-    m_runId = plan.runId;
-    m_scenario = plan.name;
-    for (const auto& st : plan.steps)
-        m_steps.push_back({st.name});
+    beginSeries(m_series, plan);
     m_thread = std::thread([this] { loop(); });
     return true;
 }
 
 std::string RemoteWriteOutput::encode(std::uint32_t second, std::int64_t at, const PreparedSecond& merged)
 {
+    SecondSummary summary;
+    summary.second = second;
+    addSecond(m_series, summary, merged);
     v1::RemoteWriteRequest rq;
-    const auto run = [&](const char* name) {
-        return std::vector<std::pair<std::string, std::string>>{
-            {"__name__", name}, {"run_id", m_runId}, {"scenario", m_scenario}};
-    };
-    static const char* const kQuantiles[] = {"0.5", "0.9", "0.95", "0.99", "0.999", "1"};
-    std::vector<bool> seen(m_steps.size());
-    for (const auto& row : merged.rows) {
-        if (row.step < 0 || std::size_t(row.step) >= m_steps.size())
-            continue;
-        Step& s = m_steps[std::size_t(row.step)];
-        seen[std::size_t(row.step)] = true;
-        s.requests += row.counters.requests;
-        s.errors += row.counters.errors;
-        const auto step = [&](const char* name) {
-            auto l = run(name);
-            l.emplace_back("step", s.name);
-            return l;
-        };
-        series(rq, step("stampede_requests_total"), double(s.requests), at);
-        series(rq, step("stampede_errors_total"), double(s.errors), at);
-        series(rq, step("stampede_requests_per_second"), double(row.counters.requests), at);
-        if (row.counters.requests)
-            for (std::size_t q = 0; q < 6; ++q) {
-                auto l = step("stampede_latency_seconds");
-                l.emplace_back("quantile", kQuantiles[q]);
-                series(rq, std::move(l), row.percentilesMs[q] / 1000.0, at);
-            }
-    }
-    for (std::size_t i = 0; i < m_steps.size(); ++i) // a step without requests this second: its counters still
-        if (!seen[i]) {
-            auto l = run("stampede_requests_total");
-            l.emplace_back("step", m_steps[i].name);
-            series(rq, l, double(m_steps[i].requests), at);
+    for (const RunSeries::Family& f : m_series.families())
+        for (const RunSeries::Sample& s : f.samples) {
+            std::vector<std::pair<std::string, std::string>> labels = s.labels;
+            labels.emplace_back("__name__", s.name);
+            series(rq, std::move(labels), s.value, at);
         }
-    series(rq, run("stampede_open_connections"), merged.openConnections, at);
-    series(rq, run("stampede_active_users"), merged.activeUsers, at);
-    series(rq, run("stampede_run_seconds"), second, at);
     return rq.SerializeAsString();
 }
 

@@ -2,8 +2,8 @@
 // `--out prometheus-rw=URL`: every second of the run pushed to a Prometheus
 // remote write receiver (tested: Prometheus with --web.enable-remote-write-receiver),
 // as k6's output does: remote write 1.0
-// (protobuf, snappy), the series of `--out prometheus` with run_id and
-// scenario as labels, stamped with the end of their second. Requests go out
+// (protobuf, snappy), the series of `--out prometheus` (metrics/runseries.h:
+// the same names and labels), stamped with the end of their second. Requests go out
 // on a thread of their own (the run's thread never waits for the network),
 // retried on a 5xx or a connection failure; the run's end waits (at most
 // 10 s) until every second, the last one included, was accepted, and says
@@ -30,17 +30,11 @@ public:
     std::string encode(std::uint32_t second, std::int64_t endMillis, const PreparedSecond& merged);
 
 private:
-    struct Step
-    {
-        std::string name;
-        std::uint64_t requests = 0, errors = 0; // since the run began
-    };
     void loop();
     bool post(const std::string& body, std::string& error) const;
 
     std::string m_url;
-    std::string m_runId, m_scenario;
-    std::vector<Step> m_steps;
+    RunSeries m_series;
     SecondStamps m_stamps;
 
     mutable std::mutex m_mutex;

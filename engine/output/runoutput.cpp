@@ -74,4 +74,28 @@ std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec)
     return std::make_unique<JsonlOutput>(spec.target);
 }
 
+void beginSeries(RunSeries& series, const ScenarioPlan& plan)
+{
+    std::vector<RunSeries::Step> steps;
+    for (const auto& st : plan.steps) {
+        RunSeries::Step s{st.name, {}};
+        for (const auto& c : st.checks)
+            s.checks.push_back(c.name);
+        steps.push_back(std::move(s));
+    }
+    series.setRun(plan.runId, plan.name, std::move(steps));
+}
+
+void addSecond(RunSeries& series, const SecondSummary& summary, const PreparedSecond& merged)
+{
+    series.setActive(true);
+    series.setGauges(summary.second, merged.openConnections, merged.activeUsers);
+    for (const auto& row : merged.rows) {
+        if (row.step < 0)
+            continue; // (the totals; groups' and scenarios' rows come after the steps: not series)
+        series.addCounters(std::size_t(row.step), row.counters, row.checks);
+        series.addLatency(std::size_t(row.step), row.latency);
+    }
+}
+
 } // namespace stampede

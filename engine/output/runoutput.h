@@ -8,6 +8,7 @@
 //   prometheus-rw=URL     every second pushed to a remote write receiver
 //   jsonl=FILE            every second as one JSON line, as k6's JSON output
 #include "core/durationtext.h" // wallMillis, isoMillis
+#include "metrics/runseries.h"
 #include "metrics/timeline.h"
 #include "plan/scenarioplan.h"
 #include "report/runsummary.h"
@@ -69,8 +70,16 @@ public:
     // The run ended (any way: completed, stopped, failed). False with `error`
     // when what was written cannot be kept where it was asked.
     virtual bool finish(const RunSummary& summary, std::string& error) = 0;
+    // Before the process exits, after the run's summary is out: what the output still owes its readers (the
+    // final figures served for their scrapers) given its time; at once when it owes nothing.
+    virtual void linger() {}
 };
 
 std::unique_ptr<RunOutput> makeOutput(const OutputSpec& spec);
+
+// The Prometheus series of a run (metrics/runseries.h) as its outputs keep them: begun from the plan, each
+// completed second added.
+void beginSeries(RunSeries& series, const ScenarioPlan& plan);
+void addSecond(RunSeries& series, const SecondSummary& summary, const PreparedSecond& merged);
 
 } // namespace stampede

@@ -419,6 +419,15 @@ const MetricsSummary* namedMetrics(const RunSummary& s, const std::string& name)
     return nullptr;
 }
 
+std::string measuredText(const ThresholdResult& t)
+{
+    if (!t.note.empty())
+        return t.note;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", t.percent ? t.value * 100 : t.value);
+    return std::string(text) + (t.percent ? " %" : t.unit.empty() ? "" : " " + t.unit);
+}
+
 void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
 {
     for (const auto& t : thresholds) {
@@ -428,6 +437,9 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
         const MetricsSummary* m = named ? named : &s.total;
         r.value = thresholdValue(t, *m);
         r.percent = t.isFraction();
+        r.unit = t.isLatency()                                                                       ? "ms"
+                 : t.metric == Threshold::Metric::Rate || t.metric == Threshold::Metric::MessageRate ? "/s"
+                                                                                                     : "";
         if (!named)
             r.note = "no step or group is named \"" + t.step + "\"";
         else if (t.metric == Threshold::Metric::Server && !m->server.count(t.server))
@@ -444,6 +456,16 @@ void evaluateThresholds(RunSummary& s, const std::vector<Threshold>& thresholds)
         r.passed = r.note.empty() && t.holds(r.value);
         s.passed &= r.passed;
         s.thresholds.push_back(r);
+    }
+    const bool judgesErrors = std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) {
+        return t.metric == Threshold::Metric::ErrorRate && t.step.empty();
+    });
+    s.unjudged.clear();
+    if (!judgesErrors && s.total.errors > 0) {
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%.4g", s.total.errorRatePct());
+        s.unjudged = std::string(pct) + " % of the requests failed (" + std::to_string(s.total.errors) + " of " +
+                     std::to_string(s.total.requests) + ") and no threshold judges the error rate";
     }
 }
 
@@ -506,6 +528,7 @@ std::string summaryToJson(const RunSummary& s)
                ", \"value\": " + num(t.value) + (t.note.empty() ? "" : ", \"note\": " + jsonString(t.note)) + "}";
     }
     out += "],\n  \"status\": " + jsonString(s.status) + ", \"reason\": " + jsonString(s.reason) +
+           (s.unjudged.empty() || !s.passed ? "" : ", \"unjudged\": " + jsonString(s.unjudged)) +
            ", \"aborted\": " + std::string(s.aborted ? "true" : "false") +
            ", \"sent_after_loss\": " + std::to_string(s.sentAfterLoss) +
            ", \"controller_cpu_s\": " + num(s.controllerCpuS) + ", \"engines\": [";

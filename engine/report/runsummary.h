@@ -108,7 +108,12 @@ struct ThresholdResult
     double value = 0;
     std::string note;     // why it failed without a value to judge: "no data: ..."
     bool percent = false; // error_rate: `value` is a fraction, shown as a percentage
+    std::string unit;     // of `value` otherwise: "ms" (latencies), "/s" (rates), "" (counts, server metrics)
 };
+
+// What a threshold measured, in the units it was written in: "0.4 %", "44.66 ms", "400 /s", its note when it
+// had nothing to judge. Every report says it so (the workbench, HTML).
+std::string measuredText(const ThresholdResult& t);
 
 struct RunSummary
 {
@@ -127,6 +132,11 @@ struct RunSummary
     std::vector<MetricsSummary> scenarios;
     std::vector<SecondSummary> timeline;
     std::vector<ThresholdResult> thresholds;
+    // Requests failed and no threshold judges the run's error rate (error_rate of the whole run): what the verdict
+    // did not judge, said beside it everywhere ("62.5 % of the requests failed; no threshold judges the error
+    // rate"), so that thresholds on the answers that came cannot pass a run quietly. Empty otherwise; said only
+    // beside a pass (a run that did not pass says why).
+    std::string unjudged;
     std::vector<RunEvent> events;
     bool aborted = false;
     std::uint64_t sentAfterLoss = 0; // requests lost engines sent after the loss (not in `total`)

@@ -1,7 +1,13 @@
 #include "savedreport.h"
 
+#include "reportsections.h"
+#include "svgchart.h"
+
+#include "check/contentcoding.h"
 #include "core/csvtable.h"
 #include "core/nicescale.h"
+#include "core/text.h"
+#include "core/utf8.h"
 
 #include "plan/scenarioplan.h"
 #include "stampede/v1/scenario.pb.h"
@@ -64,82 +70,13 @@ std::string formattedScenario(const std::string& json)
     if (!parseScenarioJson(json, scenario, error) ||
         !google::protobuf::util::MessageToJsonString(scenario, &out, options).ok())
         return json;
+    // protobuf writes <, > and & as \u003c, \u003e, \u0026 (for HTML); a person reads them as they were written
+    // (raw, they are still JSON; the page escapes them as its text)
+    for (const auto& [escaped, raw] : {std::pair{"\\u003c", "<"}, {"\\u003e", ">"}, {"\\u0026", "&"}, {"\\u0027", "'"}})
+        for (std::size_t at = out.find(escaped); at != std::string::npos; at = out.find(escaped, at + 1))
+            if (at == 0 || out[at - 1] != '\\') // not an escaped backslash before a literal "u003c"
+                out.replace(at, 6, raw);
     return out;
-}
-
-// A line chart as inline SVG: no script, no external reference. A NaN y is
-// a gap in its line; each event is a dotted vertical line with its kind.
-std::string svgChart(const std::string& title, const std::string& unit,
-                     const std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>>& series,
-                     const std::vector<RunEvent>& events = {}, const std::string& xUnit = "s")
-{
-    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
-    double maxX = 1, maxY = 0;
-    for (const auto& [name, pts] : series)
-        for (const auto& [x, y] : pts) {
-            maxX = std::max(maxX, x);
-            if (!std::isnan(y))
-                maxY = std::max(maxY, y);
-        }
-    if (maxY <= 0)
-        maxY = 1;
-    const double yStep = niceStep(maxY * 1.05), xStep = niceStep(maxX, 5);
-    maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
-    maxX = std::ceil(maxX / xStep - 1e-9) * xStep;
-    static const char* colors[] = {"#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#17a589"};
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
-                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
-    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
-           "</text>";
-    const double plotW = w - left - 10, plotH = h - bottom - top;
-    for (double v = 0; v <= maxY + yStep / 2; v += yStep) { // value ticks on whole steps
-        const double y = top + plotH - plotH * v / maxY;
-        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
-               num(y, 1) + "\" stroke=\"#ddd\"/>";
-        svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
-               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
-    }
-    for (double t = 0; t <= maxX + xStep / 2; t += xStep) { // and the time axis, labelled on its steps
-        const double x = left + plotW * t / maxX;
-        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top + plotH, 0) + "\" y2=\"" +
-               num(top + plotH + 4, 0) + "\" stroke=\"#999\"/>";
-        svg += "<text x=\"" + num(x, 1) + "\" y=\"" + num(top + plotH + 15, 0) +
-               "\" font-size=\"10\" text-anchor=\"middle\">" + num(t, stepDecimals(xStep)) + "</text>";
-    }
-    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 2, 0) +
-           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(xUnit == "s" ? "seconds" : xUnit) + "</text>";
-    svg += "<text x=\"4\" y=\"" + num(top + 10, 0) + "\" font-size=\"10\">" + escapeXml(unit) + "</text>";
-    std::size_t ci = 0;
-    double legendX = left + 160;
-    for (const auto& [name, pts] : series) {
-        const char* color = colors[ci++ % 6];
-        std::string path;
-        bool gap = true;
-        for (const auto& [x, y] : pts) {
-            if (std::isnan(y)) {
-                gap = true;
-                continue;
-            }
-            path += (path.empty() ? "M"
-                     : gap        ? " M"
-                                  : " L") +
-                    num(left + plotW * x / maxX, 1) + "," + num(top + plotH - plotH * y / maxY, 1);
-            gap = false;
-        }
-        svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
-        svg += "<text x=\"" + num(legendX, 0) + "\" y=\"16\" font-size=\"11\" fill=\"" + color + "\">" +
-               escapeXml(name) + "</text>";
-        legendX += 12 + 7 * double(name.size());
-    }
-    for (const auto& e : events) {
-        const double x = left + plotW * std::min(e.atS, maxX) / maxX;
-        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top, 0) + "\" y2=\"" +
-               num(top + plotH, 0) + "\" stroke=\"#884ea0\" stroke-dasharray=\"2,3\"><title>" +
-               escapeXml(num(e.atS, 1) + " s: " + e.kind + " " + e.detail) + "</title></line>";
-        svg += "<text x=\"" + num(x + 2, 1) + "\" y=\"" + num(top + 10, 0) + "\" font-size=\"9\" fill=\"#884ea0\">" +
-               escapeXml(e.kind) + "</text>";
-    }
-    return svg + "</svg>";
 }
 
 } // namespace
@@ -309,7 +246,45 @@ std::string exportCsv(const SavedRun& run)
     return out;
 }
 
-std::string exportJson(const SavedRun& run, const RunSummary& summary)
+std::string decodedSampleBody(const ErrorSample& e)
+{
+    std::string_view head = e.head;
+    for (std::size_t at = 0; at < head.size();) {
+        const std::size_t end = std::min(head.find('\n', at), head.size());
+        std::string_view line = head.substr(at, end - at);
+        at = end + 1;
+        const std::size_t colon = line.find(':');
+        if (colon == std::string_view::npos || !equalsNoCase(line.substr(0, colon), "content-encoding"))
+            continue;
+        std::string_view value = line.substr(colon + 1);
+        while (!value.empty() && (value.front() == ' ' || value.back() == '\r'))
+            value = value.front() == ' ' ? value.substr(1) : value.substr(0, value.size() - 1);
+        std::string decoded, why;
+        bool truncated = false;
+        if (const ContentCoding c = contentCodingOf(value);
+            c != ContentCoding::Identity && decodeContent(c, e.body, kMaxDecodedBody, decoded, truncated, why))
+            return decoded;
+    }
+    return e.body;
+}
+
+namespace {
+
+// A sample's body as JSON members: decoded (decodedSampleBody), as text when that is UTF-8, else as base64
+// ("body_base64"): the export is always UTF-8, and what came can be had back.
+std::string sampleBodyJson(const ErrorSample& e)
+{
+    const std::string body = decodedSampleBody(e);
+    if (isUtf8(body))
+        return "\"body\": " + jsonString(printableSample(body));
+    std::string b64;
+    appendBase64(b64, body);
+    return "\"body\": \"\", \"body_base64\": \"" + b64 + "\"";
+}
+
+} // namespace
+
+std::string exportJson(const SavedRun& run, const RunSummary& summary, double apdexTMs)
 {
     std::string out = summaryToJson(summary);
     const std::size_t end = out.rfind('}');
@@ -322,11 +297,11 @@ std::string exportJson(const SavedRun& run, const RunSummary& summary)
         samples += std::string(i ? ",\n    " : "\n    ") + "{\"step\": " + jsonString(step) +
                    ", \"second\": " + std::to_string(e.second) + ", \"class\": \"" +
                    std::string(errorClassName(e.errorClass)) + "\", \"status\": " + std::to_string(e.status) +
-                   ", \"head\": " + jsonString(printableSample(e.head)) +
-                   ", \"body\": " + jsonString(printableSample(e.body)) + ", \"detail\": " + jsonString(e.detail) +
+                   ", \"head\": " + jsonString(printableSample(e.head)) + ", " + sampleBodyJson(e) +
+                   ", \"detail\": " + jsonString(e.detail) +
                    (e.trace.empty() ? "" : ", \"trace_id\": " + jsonString(e.trace)) + "}";
     }
-    samples += "]\n";
+    samples += "],\n  " + sectionsJson(reportSections(run, summary, apdexTMs)) + "\n";
     // the summary ends with "\n}": the samples go before its closing brace
     std::size_t cut = end;
     while (cut > 0 && (out[cut - 1] == '\n' || out[cut - 1] == ' '))
@@ -387,7 +362,7 @@ std::string capacitySection(const RunSummary& s)
 
 } // namespace
 
-std::string exportHtml(const SavedRun& run, const RunSummary& s)
+std::string exportHtml(const SavedRun& run, const RunSummary& s, double apdexTMs)
 {
     std::vector<std::pair<double, double>> rate, p50, p99, errors;
     for (const auto& t : s.timeline) {
@@ -404,9 +379,13 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
         "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f6f7}"
         "td:first-child,th:first-child{text-align:left}.pass{color:#1e8449}.fail{color:#c0392b}"
         "</style></head><body>\n";
-    html += "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>Run <code>" + escapeXml(s.runId) + "</code> · started " +
-            escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s · status <b>" + escapeXml(run.info.status) +
-            "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span></p>\n";
+    html +=
+        "<h1>" + escapeXml(s.scenario) + "</h1>\n<p>Run <code>" + escapeXml(s.runId) + "</code> · started " +
+        escapeXml(run.info.started) + " · " + num(s.durationS, 1) + " s · status <b>" + escapeXml(run.info.status) +
+        "</b> · <span class=\"" + (s.passed ? "pass\">PASSED" : "fail\">FAILED") + "</span>" +
+        (s.unjudged.empty() || !s.passed ? ""
+                                         : " · <span class=\"fail\">not judged: " + escapeXml(s.unjudged) + "</span>") +
+        "</p>\n";
     html += svgChart("Throughput", "requests/s", {{"completed", rate}, {"errors", errors}}, s.events) + "\n";
     html += svgChart("Latency", "ms", {{"p50", p50}, {"p99", p99}}, s.events) + "\n";
     html += serverChart(s) + capacitySection(s);
@@ -436,9 +415,10 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
     }
     html += "</table>\n<h2>Thresholds</h2>\n<table><tr><th>threshold</th><th>value</th><th>result</th></tr>\n";
     for (const auto& t : s.thresholds)
-        html += "<tr><td>" + escapeXml(t.expr) + "</td><td>" + num(t.value) + "</td><td class=\"" +
+        html += "<tr><td>" + escapeXml(t.expr) + "</td><td>" + escapeXml(measuredText(t)) + "</td><td class=\"" +
                 (t.passed ? "pass\">pass" : "fail\">fail") + "</td></tr>\n";
-    html += "</table>\n<h2>Events</h2>\n<table><tr><th>at s</th><th>event</th><th>agent</th><th>detail</th></tr>\n";
+    html += "</table>\n" + sectionsHtml(reportSections(run, s, apdexTMs));
+    html += "<h2>Events</h2>\n<table><tr><th>at s</th><th>event</th><th>agent</th><th>detail</th></tr>\n";
     for (const auto& e : s.events)
         html += "<tr><td>" + num(e.atS, 1) + "</td><td>" + escapeXml(e.kind) + "</td><td>" + escapeXml(e.agent) +
                 "</td><td>" + escapeXml(e.detail) + "</td></tr>\n";
@@ -450,7 +430,7 @@ std::string exportHtml(const SavedRun& run, const RunSummary& s)
         html += "<h3>" + escapeXml(step) + " · " + std::string(errorClassName(e.errorClass)) +
                 (e.status ? " · " + std::to_string(e.status) : std::string()) + " · second " +
                 std::to_string(e.second) + (e.trace.empty() ? "" : " · trace " + e.trace) + "</h3>\n<pre>" +
-                escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + e.body
+                escapeXml(printableSample(e.detail.empty() ? e.head + "\n\n" + decodedSampleBody(e)
                                           : e.head.empty() ? e.detail
                                                            : e.detail + "\n\n" + e.head + "\n\n" + e.body)) +
                 "</pre>\n";

@@ -15,14 +15,18 @@ namespace stampede {
 // A sampled response as text: control bytes other than tab and line breaks
 // shown as '.', invalid UTF-8 as '?'.
 std::string printableSample(const std::string& raw);
+// An error sample's body as it reads: decoded from the Content-Encoding its head names (gzip, deflate, br), as it
+// came when it names none or does not decode.
+std::string decodedSampleBody(const ErrorSample& e);
 
 RunSummary summarizeSaved(const SavedRun& run);
 
 // Per-second rows: counters, errors by class (one column each), percentiles.
 std::string exportCsv(const SavedRun& run);
-// The summary JSON with the run's error samples added ("error_samples").
-std::string exportJson(const SavedRun& run, const RunSummary& summary);
-std::string exportHtml(const SavedRun& run, const RunSummary& summary);
+// The summary JSON with the run's error samples added ("error_samples") and each step's sections
+// (reportsections.h: distribution, APDEX at `apdexTMs`, percentiles over time, top errors).
+std::string exportJson(const SavedRun& run, const RunSummary& summary, double apdexTMs = 500);
+std::string exportHtml(const SavedRun& run, const RunSummary& summary, double apdexTMs = 500);
 
 struct CompareRow
 {

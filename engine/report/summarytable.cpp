@@ -130,7 +130,7 @@ void verdictLines(std::ostream& os, const RunSummary& s)
         os << (t.passed ? "PASS " : "FAIL ") << t.expr << "  ("
            << (!t.note.empty() ? t.note
                : t.percent     ? "value " + jsonNumber(t.value * 100) + " %"
-                               : "value " + jsonNumber(t.value))
+                               : "value " + jsonNumber(t.value) + (t.unit.empty() ? "" : " " + t.unit))
            << ")\n";
 }
 
@@ -175,6 +175,8 @@ void closingLines(std::ostream& os, const RunSummary& s)
         os << "the run was ABORTED\n";
     if (s.capacity)
         os << capacityToTable(*s.capacity);
+    if (s.passed && !s.unjudged.empty()) // what the verdict did not judge, beside it
+        os << "NOT JUDGED: " << s.unjudged << " (add --threshold 'error_rate < 1%')\n";
     if (!s.reason.empty())
         os << "FAILED: " << s.reason << "\n";
 }

@@ -179,8 +179,8 @@ bool Worker::turn(Nanos now)
     }
     const bool done =
         m_ending.stopping() && m_inFlight == 0 && m_pacer->drained() && m_waits.empty() && !m_hooks->holds();
-    // The seconds up to now; a worker that is done ends on the plan's last second: a second past the plan's end
-    // that nothing happened in is no part of the run (an answer that lands then makes one, metricsAt)
+    // The seconds up to now; a worker that is done ends on the plan's last second, which also holds what lands
+    // after the plan's end (WorkerSeconds::begin's `last`)
     if (now >= m_seconds.end())
         m_seconds.roll(done ? std::min(now, m_calendar.end() - 1) : now);
     return !done;
@@ -197,7 +197,13 @@ void Worker::run()
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
     const Nanos begin = m_calendar.begin(), from = m_calendar.from();
     const auto first = std::uint32_t(from > m_setup.start ? (from - m_setup.start) / kNanosPerSecond + 1 : 1);
-    m_seconds.begin(first, m_setup.start + Nanos(first) * kNanosPerSecond);
+    // the plan's last second (its end in it) takes the answers that land after the end: N seconds, not N + 1
+    const Nanos planned = m_calendar.end() - m_setup.start;
+    const std::uint32_t last = planned <= 0 ? UINT32_MAX
+                               : planned / kNanosPerSecond >= Nanos(UINT32_MAX - 1)
+                                   ? UINT32_MAX
+                                   : std::uint32_t((planned + kNanosPerSecond - 1) / kNanosPerSecond);
+    m_seconds.begin(first, m_setup.start + Nanos(first) * kNanosPerSecond, last);
     if (ScriptStep::needed(m_plan)) { // made, run and dropped on this thread: its JavaScript runtime is this thread's
         m_scripts = std::make_unique<ScriptStep>(m_plan, std::uint32_t(m_slots.size()), m_own, m_requests.cursors(),
                                                  m_judge.tally(), m_setup.stepOffset);

@@ -2,6 +2,8 @@
 
 #include "answerjudge.h"
 
+#include <algorithm>
+#include <limits>
 #include <utility>
 
 namespace stampede {
@@ -13,10 +15,11 @@ WorkerSeconds::WorkerSeconds(const ScenarioPlan& plan, const Places& places, std
 {
 }
 
-void WorkerSeconds::begin(std::uint32_t first, Nanos end)
+void WorkerSeconds::begin(std::uint32_t first, Nanos end, std::uint32_t last)
 {
     m_current = fresh(first);
     m_end = end;
+    m_last = std::max(first, last);
 }
 
 IntervalMetricsPtr WorkerSeconds::fresh(std::uint32_t second) const
@@ -43,6 +46,10 @@ void WorkerSeconds::readGauges()
 void WorkerSeconds::roll(Nanos now)
 {
     while (now >= m_end) {
+        if (m_current->second >= m_last) { // the plan's last second: it holds the rest, handed on by finish()
+            m_end = std::numeric_limits<Nanos>::max();
+            return;
+        }
         const std::uint32_t next = m_current->second + 1;
         readGauges();
         m_sink.deliver(m_worker, std::move(m_current), false);

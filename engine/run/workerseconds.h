@@ -47,8 +47,9 @@ public:
     WorkerSeconds(const ScenarioPlan& plan, const Places& places, std::uint32_t worker, SecondSink& sink,
                   ReadGauges gauges);
 
-    // The first second (numbered from 1) and when it ends.
-    void begin(std::uint32_t first, Nanos end);
+    // The first second (numbered from 1) and when it ends; `last`: the plan's last second, which takes what
+    // comes after the plan's end too (answers still on their way): a run of N seconds has N.
+    void begin(std::uint32_t first, Nanos end, std::uint32_t last = UINT32_MAX);
     bool begun() const { return m_current != nullptr; }
     // When the current second ends.
     Nanos end() const { return m_end; }
@@ -95,6 +96,7 @@ private:
     SecondSink& m_sink;
     ReadGauges m_gauges;
     std::uint64_t m_goawaysSeen = 0;
+    std::uint32_t m_last = UINT32_MAX;
     IntervalMetricsPtr m_current;
     Nanos m_end = 0;
 };

@@ -412,14 +412,15 @@ const char* const kRunInfoColumns =
     "id, run_id, name, started, coalesce(ended, ''), status, last_second, "
     "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.duration_s') END, last_second), "
     "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.passed') END, -1), "
-    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.reason') END, '')";
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.reason') END, ''), "
+    "coalesce(CASE WHEN json_valid(summary) THEN json_extract(summary, '$.unjudged') END, '')";
 
-constexpr int kRunInfoColumnCount = 10;
+constexpr int kRunInfoColumnCount = 11;
 
 RunInfo runInfo(const SqlStatement& s)
 {
     return {s.integer(0), s.text(1),         s.text(2), s.text(3), s.text(4), s.text(5), std::uint32_t(s.integer(6)),
-            s.real(7),    int(s.integer(8)), s.text(9)};
+            s.real(7),    int(s.integer(8)), s.text(9), s.text(10)};
 }
 } // namespace
 

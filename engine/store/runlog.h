@@ -32,6 +32,7 @@ struct RunInfo
     // not, -1 none: it never finished), and why it did not pass.
     int passed = -1;
     std::string reason;
+    std::string unjudged; // what the verdict did not judge (RunSummary::unjudged)
 };
 
 // One second of one step (step -1: all steps together), without its histograms.

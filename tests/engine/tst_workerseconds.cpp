@@ -43,6 +43,31 @@ class TestWorkerSeconds : public QObject
     Q_OBJECT
 
 private slots:
+    // Issue 51: the plan's last second holds what lands after the plan's end (an answer still on its way), so a
+    // run of N seconds has N in every output, not an N + 1st that looks like a drop; handed on by finish(), marked
+    // last, with everything counted after the end in it.
+    void thePlansLastSecondTakesTheRest()
+    {
+        const ScenarioPlan plan = twoSteps();
+        Sink sink;
+        WorkerSeconds seconds(plan, {}, 0, sink, [] { return WorkerSeconds::Gauges{}; });
+        constexpr Nanos s = kNanosPerSecond;
+        seconds.begin(1, s, 2); // a 2 s plan: its last second ends at 2 s
+        ++seconds.step(0, s / 2).counters.requests;
+        ++seconds.step(0, s + s / 2).counters.requests;
+        QCOMPARE(sink.got.size(), std::size_t(1));
+        ++seconds.step(0, 2 * s + s / 10).counters.requests; // after the plan's end
+        ++seconds.step(1, 4 * s).counters.requests;          // long after
+        seconds.roll(5 * s);
+        QCOMPARE(sink.got.size(), std::size_t(1)); // no third second
+        seconds.finish();
+        QCOMPARE(sink.got.size(), std::size_t(2));
+        QCOMPARE(sink.got[1].second->second, std::uint32_t(2));
+        QVERIFY(sink.got[1].last);
+        QCOMPARE(sink.got[1].second->steps[0].counters.requests, std::uint64_t(2));
+        QCOMPARE(sink.got[1].second->steps[1].counters.requests, std::uint64_t(1));
+    }
+
     // A second is handed on when a later time is asked for, with what was counted in it and the gauges as it
     // ended; a jump of three seconds hands on the empty ones between; GOAWAYs are each second's own.
     void secondsGoInOrderNoneSkipped()

@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -344,15 +345,30 @@ private slots:
                            {QStringLiteral("--tls-cert"), cert, QStringLiteral("--tls-key"), key,
                             QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:%1").arg(metricsPort)});
         QVERIFY(!agent.address().isEmpty());
+        QTemporaryDir dir;
+        const QString summary = dir.filePath(QStringLiteral("s.json"));
         auto r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
                          QStringLiteral("2"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),
                          agent.address(), QStringLiteral("--token-file"), m_token, QStringLiteral("--ca"), cert,
-                         QStringLiteral("-q")});
+                         QStringLiteral("-q"), QStringLiteral("--summary-json"), summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const std::string metrics = httpGet(metricsPort, "/metrics");
-        QVERIFY2(metrics.find("stampede_requests_total{agent=\"tls-agent\"} ") != std::string::npos, metrics.c_str());
-        QVERIFY(metrics.find("# TYPE stampede_latency_p99_seconds gauge") != std::string::npos);
-        QVERIFY(metrics.find("stampede_requests_total{agent=\"tls-agent\"} 0\n") == std::string::npos);
+        // the agent's part of the run in the controller's series (the same names and labels): one agent's part
+        // is the whole run
+        const QString metrics = QString::fromStdString(httpGet(metricsPort, "/metrics"));
+        const qint64 requests =
+            readJson(summary)[QStringLiteral("total")].toObject()[QStringLiteral("requests")].toInteger();
+        QVERIFY(requests > 0);
+        const QRegularExpression line(QStringLiteral("^(stampede_requests_total|stampede_latency_seconds_count)\\{[^}]*"
+                                                     "step=\"[^\"]*\"\\} (\\d+)$"),
+                                      QRegularExpression::MultilineOption);
+        int seen = 0;
+        for (auto it = line.globalMatch(metrics); it.hasNext(); ++seen) {
+            const auto m = it.next();
+            QCOMPARE(m.captured(2).toLongLong(), requests);
+        }
+        QVERIFY2(seen == 2, qPrintable(metrics));
+        QVERIFY(metrics.contains(QStringLiteral("# TYPE stampede_latency_seconds histogram")));
+        QVERIFY(!metrics.contains(QStringLiteral("stampede_latency_p99_seconds"))); // no quantile in a name
         // a wrong token is refused by the TLS agent's auth hook, before any payload
         r = runCli({QStringLiteral("run"), QStringLiteral("--url"), mock.url(), QStringLiteral("-c"),
                     QStringLiteral("1"), QStringLiteral("-d"), QStringLiteral("1s"), QStringLiteral("--agents"),

@@ -7,6 +7,7 @@
 #include "store/projectstore.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +56,52 @@ private slots:
         m_project = m_dir.filePath(QStringLiteral("r.stampede"));
         runAgainst({});
         runAgainst("{\"rules\": [{\"path\": \"/*\", \"delay\": {\"fixedMs\": 300}}]}");
+    }
+
+    // Issue 51: the charts show a step or a group chosen in the view: its requests and percentiles second by
+    // second (the steps' requests add up to the run's each second; a slow step's p50 is its own), connections and
+    // users the run's whatever is chosen.
+    void chartsOfAStepOrAGroup()
+    {
+        std::string error;
+        auto fast = stampede::MockRuleSet::fromJson("{\"rules\": [{\"path\": \"/slow\", \"delay\": {\"fixedMs\": 40}},"
+                                                    " {\"path\": \"/*\"}]}",
+                                                    error);
+        stampede::MockServer mock(fast);
+        QVERIFY(mock.start("127.0.0.1:0", error));
+        const QString scenario = m_dir.filePath(QStringLiteral("two.json"));
+        QFile f(scenario);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("{\"name\": \"two\", \"steps\": [{\"name\": \"quick\", \"group\": \"buy\", \"request\": "
+                               "{\"url\": \"%1/a\"}}, {\"name\": \"slow\", \"group\": \"buy\", \"request\": {\"url\": "
+                               "\"%1/slow\"}}], \"load\": {\"closed\": {\"users\": 4}}, \"duration\": \"2s\"}")
+                    .arg(QString::fromStdString(mock.baseUrl()))
+                    .toUtf8());
+        f.close();
+        const QString project = m_dir.filePath(QStringLiteral("scopes.stampede"));
+        QProcess p;
+        p.start(qEnvironmentVariable("STAMPEDE_CLI"),
+                {QStringLiteral("run"), scenario, QStringLiteral("-q"), QStringLiteral("--project"), project});
+        QVERIFY(p.waitForFinished(30000));
+        auto store = stampede::ProjectStore::open(project.toStdString(), error);
+        QVERIFY2(store, error.c_str());
+        ReportModel m;
+        QVERIFY(m.load(*store));
+        QCOMPARE(m.scopes(), QStringList({QStringLiteral("all steps"), QStringLiteral("quick"), QStringLiteral("slow"),
+                                          QStringLiteral("group buy")}));
+        const auto all = m.series(QStringLiteral("requests")), quick = m.series(QStringLiteral("requests"), -1, 1),
+                   slow = m.series(QStringLiteral("requests"), -1, 2),
+                   group = m.series(QStringLiteral("requests"), -1, 3);
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(quick.size(), 2);
+        for (int i = 0; i < all.size(); ++i)
+            QCOMPARE(quick[i].y() + slow[i].y(), all[i].y());
+        QVERIFY(!group.isEmpty() && group.first().y() > 0); // iterations through the group
+        const double slowP50 = m.series(QStringLiteral("p50"), -1, 2).first().y();
+        const double quickP50 = m.series(QStringLiteral("p50"), -1, 1).first().y();
+        QVERIFY2(slowP50 >= 40 && quickP50 < 40, qPrintable(QStringLiteral("%1 %2").arg(slowP50).arg(quickP50)));
+        QVERIFY(m.series(QStringLiteral("p50"), -1, 3).first().y() >= 40); // the group's time holds the slow step
+        QCOMPARE(m.series(QStringLiteral("connections"), -1, 2), m.series(QStringLiteral("connections")));
     }
 
     void engineChartsGaugesAndSamples()

@@ -1,5 +1,6 @@
 // The live dashboard keeps a bounded number of points however long the run.
 #include "chartaxis.h"
+#include "projecttreemodel.h"
 #include "reportview.h"
 #include "rundashboard.h"
 #include "runsession.h"
@@ -11,6 +12,8 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFontMetricsF>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLineSeries>
 #include <QTableWidget>
 #include <QTest>
@@ -20,6 +23,22 @@ class TestRunDashboard : public QObject
 {
     Q_OBJECT
 private slots:
+    // Issue 51: what the header says of the thresholds is the summary's judgement of each, whatever became of the
+    // run: a run stopped when asked whose thresholds held does not read "thresholds FAILED".
+    void thresholdsAreTheSummarys()
+    {
+        const auto t = [](const char* expr, bool passed) {
+            return QJsonObject{{QStringLiteral("expr"), QString::fromLatin1(expr)}, {QStringLiteral("passed"), passed}};
+        };
+        QCOMPARE(RunDashboard::thresholdsText({}), QStringLiteral("no thresholds"));
+        QCOMPARE(RunDashboard::thresholdsText(QJsonArray{t("p99 < 250ms", true), t("error_rate < 2%", true)}),
+                 QStringLiteral("thresholds passed"));
+        QCOMPARE(RunDashboard::thresholdsText(
+                     QJsonArray{t("p99 < 250ms", false), t("error_rate < 2%", true), t("checks > 99%", false)}),
+                 QStringLiteral("threshold failed: p99 < 250ms, checks > 99%"));
+        QCOMPARE(ProjectTreeModel::statusText("stopped"), QStringLiteral("stopped when asked"));
+    }
+
     // Axes end on whole 1-2-5 steps, ticks on them, labels with the decimals the step needs.
     void niceAxes_data()
     {

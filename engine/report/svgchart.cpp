@@ -1,0 +1,147 @@
+#include "svgchart.h"
+
+#include "core/nicescale.h"
+#include "junitreport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace stampede {
+
+std::string svgNumber(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+namespace {
+
+std::string num(double v, int decimals = 3)
+{
+    return svgNumber(v, decimals);
+}
+
+} // namespace
+
+// A line chart as inline SVG: no script, no external reference. A NaN y is
+// a gap in its line; each event is a dotted vertical line with its kind.
+std::string svgChart(const std::string& title, const std::string& unit, const ChartSeries& series,
+                     const std::vector<RunEvent>& events, const std::string& xUnit)
+{
+    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
+    double maxX = 1, maxY = 0;
+    for (const auto& [name, pts] : series)
+        for (const auto& [x, y] : pts) {
+            maxX = std::max(maxX, x);
+            if (!std::isnan(y))
+                maxY = std::max(maxY, y);
+        }
+    if (maxY <= 0)
+        maxY = 1;
+    // seconds and runs are whole: a short run's time axis is not labelled in halves of one
+    const double yStep = niceStep(maxY * 1.05),
+                 xStep = xUnit == "s" || xUnit == "run" ? std::max(1.0, niceStep(maxX, 5)) : niceStep(maxX, 5);
+    maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
+    maxX = std::ceil(maxX / xStep - 1e-9) * xStep;
+    static const char* colors[] = {"#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#17a589"};
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
+                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
+    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
+           "</text>";
+    const double plotW = w - left - 10, plotH = h - bottom - top;
+    for (double v = 0; v <= maxY + yStep / 2; v += yStep) { // value ticks on whole steps
+        const double y = top + plotH - plotH * v / maxY;
+        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
+               num(y, 1) + "\" stroke=\"#ddd\"/>";
+        svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
+               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
+    }
+    for (double t = 0; t <= maxX + xStep / 2; t += xStep) { // and the time axis, labelled on its steps
+        const double x = left + plotW * t / maxX;
+        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top + plotH, 0) + "\" y2=\"" +
+               num(top + plotH + 4, 0) + "\" stroke=\"#999\"/>";
+        svg += "<text x=\"" + num(x, 1) + "\" y=\"" + num(top + plotH + 15, 0) +
+               "\" font-size=\"10\" text-anchor=\"middle\">" + num(t, stepDecimals(xStep)) + "</text>";
+    }
+    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 2, 0) +
+           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(xUnit == "s" ? "seconds" : xUnit) + "</text>";
+    // the unit above the value axis, on the title's line (at the top tick's height it ran into its label)
+    svg += "<text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
+    std::size_t ci = 0;
+    double legendX = left + 160;
+    for (const auto& [name, pts] : series) {
+        const char* color = colors[ci++ % 6];
+        std::string path;
+        bool gap = true;
+        for (const auto& [x, y] : pts) {
+            if (std::isnan(y)) {
+                gap = true;
+                continue;
+            }
+            path += (path.empty() ? "M"
+                     : gap        ? " M"
+                                  : " L") +
+                    num(left + plotW * x / maxX, 1) + "," + num(top + plotH - plotH * y / maxY, 1);
+            gap = false;
+        }
+        svg += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + color + "\" stroke-width=\"1.5\"/>";
+        svg += "<text x=\"" + num(legendX, 0) + "\" y=\"16\" font-size=\"11\" fill=\"" + color + "\">" +
+               escapeXml(name) + "</text>";
+        legendX += 12 + 7 * double(name.size());
+    }
+    for (const auto& e : events) {
+        const double x = left + plotW * std::min(e.atS, maxX) / maxX;
+        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top, 0) + "\" y2=\"" +
+               num(top + plotH, 0) + "\" stroke=\"#884ea0\" stroke-dasharray=\"2,3\"><title>" +
+               escapeXml((xUnit == "s" ? num(e.atS, 1) + " s" : xUnit + " " + num(e.atS, 0)) + ": " + e.kind + " " +
+                         e.detail) +
+               "</title></line>";
+        // its kind beside it, to its left near the right edge (it would be cut there)
+        const bool nearEnd = x > left + plotW - 6.0 * double(e.kind.size()) - 4;
+        svg += "<text x=\"" + num(nearEnd ? x - 2 : x + 2, 1) + "\" y=\"" + num(top + 10, 0) +
+               "\" font-size=\"9\" fill=\"#884ea0\"" + (nearEnd ? " text-anchor=\"end\"" : "") + ">" +
+               escapeXml(e.kind) + "</text>";
+    }
+    return svg + "</svg>";
+}
+
+std::string svgBars(const std::string& title, const std::string& unit,
+                    const std::vector<std::pair<std::string, double>>& bars)
+{
+    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
+    const double plotW = w - left - 10, plotH = h - bottom - top;
+    double maxY = 0;
+    for (const auto& [label, v] : bars)
+        maxY = std::max(maxY, v);
+    if (maxY <= 0)
+        maxY = 1;
+    const double yStep = niceStep(maxY * 1.05);
+    maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
+                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
+    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
+           "</text><text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
+    for (double v = 0; v <= maxY + yStep / 2; v += yStep) {
+        const double y = top + plotH - plotH * v / maxY;
+        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
+               num(y, 1) + "\" stroke=\"#ddd\"/><text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
+               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
+    }
+    const double slot = bars.empty() ? plotW : plotW / double(bars.size());
+    for (std::size_t i = 0; i < bars.size(); ++i) {
+        const double x = left + slot * double(i), bh = plotH * bars[i].second / maxY;
+        svg += "<rect x=\"" + num(x + slot * 0.1, 1) + "\" y=\"" + num(top + plotH - bh, 1) + "\" width=\"" +
+               num(slot * 0.8, 1) + "\" height=\"" + num(bh, 1) + "\" fill=\"#2e86c1\"><title>" +
+               escapeXml(bars[i].first + ": " + num(bars[i].second, 0)) + "</title></rect>";
+        svg += "<text x=\"" + num(x + slot / 2, 1) + "\" y=\"" + num(top + plotH + 15, 0) +
+               "\" font-size=\"10\" text-anchor=\"middle\">" + escapeXml(bars[i].first) + "</text>";
+        if (bars[i].second > 0)
+            svg += "<text x=\"" + num(x + slot / 2, 1) + "\" y=\"" + num(top + plotH - bh - 3, 1) +
+                   "\" font-size=\"9\" text-anchor=\"middle\">" + num(bars[i].second, 0) + "</text>";
+    }
+    return svg + "</svg>";
+}
+
+} // namespace stampede
