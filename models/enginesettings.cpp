@@ -1,5 +1,8 @@
 #include "enginesettings.h"
 
+#include "control/runservice.h"
+#include "stampede/v1/scenario.pb.h"
+
 #include "control/agentdiscovery.h"
 
 #include <QStandardPaths>
@@ -39,6 +42,7 @@ EngineSettings EngineSettings::load(ProjectStore& store)
     s.prometheus = o.value(QStringLiteral("prometheus")).toString();
     s.jsonl = o.value(QStringLiteral("jsonl")).toString();
     s.remoteWrite = o.value(QStringLiteral("remoteWrite")).toString();
+    s.maxErrorRate = o.value(QStringLiteral("maxErrorRate")).toString();
     return s;
 }
 
@@ -85,6 +89,14 @@ QString EngineSettings::outputsProblem(const QString& projectPath) const
                                                "The folder of the JSON lines file, %1, does not exist.")
                 .arg(QFileInfo(file).absolutePath());
     }
+    if (const QString budget = maxErrorRate.trimmed(); !budget.isEmpty()) {
+        stampede::v1::Scenario none;
+        std::string why;
+        if (!stampede::addErrorBudget(none, budget.toStdString(), why))
+            return QCoreApplication::translate("EngineSettings", "The error rate at most is a percentage above 0 and "
+                                                                 "at most 100, as 1%; \"%1\" is not.")
+                .arg(budget);
+    }
     return {};
 }
 
@@ -97,7 +109,8 @@ bool EngineSettings::save(ProjectStore& store) const
                         {QStringLiteral("caFile"), caFile},
                         {QStringLiteral("prometheus"), prometheus.trimmed()},
                         {QStringLiteral("jsonl"), jsonl.trimmed()},
-                        {QStringLiteral("remoteWrite"), remoteWrite.trimmed()}};
+                        {QStringLiteral("remoteWrite"), remoteWrite.trimmed()},
+                        {QStringLiteral("maxErrorRate"), maxErrorRate.trimmed()}};
     return store.setSetting(kKey, QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
 }
 

@@ -29,6 +29,9 @@ struct EngineSettings
     QString prometheus;  // host:port of a /metrics endpoint for Prometheus to scrape
     QString jsonl;       // a file of JSON lines, one per second
     QString remoteWrite; // a Prometheus remote write receiver's URL, every second pushed to it
+    // Every run of the project is also judged by error_rate < this ("1%") unless its thresholds judge the error
+    // rate already; empty: off (RunRequest::maxErrorRate).
+    QString maxErrorRate;
     static EngineSettings load(stampede::ProjectStore& store);
     // The outputs as the run service takes them ("prometheus=…", "jsonl=…").
     QStringList outputs() const;

@@ -143,6 +143,7 @@ bool RunSession::start(const QByteArray& scenarioJson, const Options& options, P
     rq.controller.caFile = options.caFile.toStdString();
     for (const QString& o : options.outputs)
         rq.outputs.push_back(o.toStdString());
+    rq.maxErrorRate = options.maxErrorRate.trimmed().toStdString();
     std::vector<std::string> errors;
     auto service = RunService::prepare(std::move(rq), errors);
     if (!service) {

@@ -42,7 +42,8 @@ public:
         QString caFile;     // set: TLS to the remote agents, verified against this CA
         // set: a capacity search of the scenario (shaped by shapeForCapacity()), not a run as planned
         std::optional<stampede::CapacityOptions> capacity;
-        QStringList outputs; // live outputs, as --out takes them: prometheus=HOST:PORT, jsonl=FILE
+        QStringList outputs;  // live outputs, as --out takes them: prometheus=HOST:PORT, jsonl=FILE
+        QString maxErrorRate; // the project's error budget ("1%": RunRequest::maxErrorRate)
         // the project's environment the run takes its values from (bundle/environment.h's scopes)
         QString environment;
     };

@@ -4,27 +4,27 @@
 <context>
     <name>AgentListModel</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="201"/>
+        <location filename="../models/enginesettings.cpp" line="214"/>
         <source>checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="213"/>
+        <location filename="../models/enginesettings.cpp" line="226"/>
         <source>%1 of %2 agents answer</source>
         <translation>%2 个代理中有 %1 个应答</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="270"/>
+        <location filename="../models/enginesettings.cpp" line="283"/>
         <source>host:port of a stampede-cli agent (started with `stampede-cli agent --listen`), dns:NAME:PORT (every address of a name, as a Kubernetes headless Service gives) or file:PATH (a list)</source>
         <translation>stampede-cli 代理的 host:port（由 `stampede-cli agent --listen` 启动）、dns:NAME:PORT（一个名称的全部地址，如 Kubernetes 无头 Service 所给）或 file:PATH（一个列表）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="301"/>
+        <location filename="../models/enginesettings.cpp" line="314"/>
         <source>Agent (host:port)</source>
         <translation>代理（host:port）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="301"/>
+        <location filename="../models/enginesettings.cpp" line="314"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -984,56 +984,61 @@ Candidate: %2</source>
 <context>
     <name>EngineSettings</name>
     <message>
-        <location filename="../models/enginesettings.cpp" line="65"/>
+        <location filename="../models/enginesettings.cpp" line="69"/>
         <source>The Prometheus endpoint is host:port, as 127.0.0.1:9465 (a port from 1 to 65535); &quot;%1&quot; is not.</source>
         <translation>Prometheus 端点应为 host:port，如 127.0.0.1:9465（端口 1 到 65535）；“%1”不是。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="73"/>
+        <location filename="../models/enginesettings.cpp" line="77"/>
         <source>The remote write URL starts with http:// or https://, as http://127.0.0.1:9090/api/v1/write; &quot;%1&quot; does not.</source>
         <translation>远程写入 URL 须以 http:// 或 https:// 开头，例如 http://127.0.0.1:9090/api/v1/write；“%1”不是。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="81"/>
+        <location filename="../models/enginesettings.cpp" line="85"/>
         <source>The JSON lines file would overwrite the project itself.</source>
         <translation>JSON Lines 文件会覆盖项目本身。</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="84"/>
+        <location filename="../models/enginesettings.cpp" line="88"/>
         <source>The folder of the JSON lines file, %1, does not exist.</source>
         <translation>JSON Lines 文件所在的文件夹 %1 不存在。</translation>
     </message>
+    <message>
+        <location filename="../models/enginesettings.cpp" line="96"/>
+        <source>The error rate at most is a percentage above 0 and at most 100, as 1%; &quot;%1&quot; is not.</source>
+        <translation>错误率上限是大于 0 且不超过 100 的百分比，例如 1%；“%1”不是。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="307"/>
+        <location filename="../models/enginesettings.cpp" line="320"/>
         <source>Run on %n remote agent(s)</source>
         <translation>
             <numerusform>在 %n 个远程代理上运行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/enginesettings.cpp" line="309"/>
+        <location filename="../models/enginesettings.cpp" line="322"/>
         <source>Run on the local pool (%n engine(s))</source>
         <translation>
             <numerusform>在本地引擎池上运行（%n 个引擎）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="311"/>
+        <location filename="../models/enginesettings.cpp" line="324"/>
         <source>Run on the local pool</source>
         <translation>在本地引擎池运行</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="317"/>
+        <location filename="../models/enginesettings.cpp" line="330"/>
         <source>Start this scenario on the agents %1 and watch it live (Runs → Engines… to change)</source>
         <translation>在代理 %1 上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="320"/>
+        <location filename="../models/enginesettings.cpp" line="333"/>
         <source>Start this scenario on local engines (%1) and watch it live (Runs → Engines… to change)</source>
         <translation>在本地引擎（%1）上启动此场景并实时查看（在“运行 → 引擎…”中更改）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="323"/>
+        <location filename="../models/enginesettings.cpp" line="336"/>
         <source>fitted to the CPUs it may use</source>
         <translation>按可用的 CPU 数量</translation>
     </message>
@@ -1580,88 +1585,108 @@ Candidate: %2</source>
     </message>
     <message>
         <location filename="../widgets/enginesdialog.cpp" line="78"/>
+        <source>off (e.g. 1%)</source>
+        <translation>关闭（例如 1%）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="79"/>
+        <source>Judge every run of this project by error_rate &lt; this too, unless the scenario&apos;s thresholds judge the error rate: a run whose requests mostly failed cannot pass on its latency thresholds alone</source>
+        <translation>本项目的每次运行也以 error_rate &lt; 此值判定，除非场景的阈值已判定错误率：大部分请求失败的运行不能仅凭延迟阈值通过</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="84"/>
         <source>off (e.g. http://127.0.0.1:9090/api/v1/write)</source>
         <translation>关闭（例如 http://127.0.0.1:9090/api/v1/write）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="79"/>
+        <location filename="../widgets/enginesdialog.cpp" line="85"/>
         <source>Push every second of each run to a Prometheus remote write receiver (Prometheus with --web.enable-remote-write-receiver, or another receiver of remote write 1.0)</source>
         <translation>把每次运行的每一秒推送到 Prometheus 远程写入接收端（开启 --web.enable-remote-write-receiver 的 Prometheus，或其他 remote write 1.0 接收端）</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="93"/>
+        <location filename="../widgets/enginesdialog.cpp" line="99"/>
         <source>Token file:</source>
         <translation>令牌文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="93"/>
+        <location filename="../widgets/enginesdialog.cpp" line="99"/>
         <source>Token file</source>
         <translation>令牌文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="94"/>
+        <location filename="../widgets/enginesdialog.cpp" line="100"/>
         <source>TLS CA file:</source>
         <translation>TLS CA 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="94"/>
+        <location filename="../widgets/enginesdialog.cpp" line="100"/>
         <source>CA certificate</source>
         <translation>CA 证书</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="97"/>
+        <location filename="../widgets/enginesdialog.cpp" line="103"/>
         <source>Engines:</source>
         <translation>引擎数：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="100"/>
+        <location filename="../widgets/enginesdialog.cpp" line="106"/>
         <source>Live outputs of every run</source>
         <translation>每次运行的实时输出</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="102"/>
+        <location filename="../widgets/enginesdialog.cpp" line="108"/>
         <source>Prometheus endpoint:</source>
         <translation>Prometheus 端点：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="106"/>
+        <location filename="../widgets/enginesdialog.cpp" line="112"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="111"/>
+        <location filename="../widgets/enginesdialog.cpp" line="117"/>
         <source>JSON lines file</source>
         <translation>JSON Lines 文件</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="111"/>
+        <location filename="../widgets/enginesdialog.cpp" line="117"/>
         <source>JSON lines (*.jsonl)</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="115"/>
+        <location filename="../widgets/enginesdialog.cpp" line="121"/>
         <source>JSON lines file:</source>
         <translation>JSON Lines 文件：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="116"/>
+        <location filename="../widgets/enginesdialog.cpp" line="122"/>
         <source>Remote write URL:</source>
         <translation>远程写入 URL：</translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="140"/>
+        <location filename="../widgets/enginesdialog.cpp" line="123"/>
+        <source>Every run&apos;s verdict</source>
+        <translation>每次运行的判定</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="125"/>
+        <source>Error rate at most:</source>
+        <translation>错误率上限：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/enginesdialog.cpp" line="150"/>
         <source>%1 of %2 agents ready.</source>
         <translation>%2 个代理中 %1 个就绪。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/enginesdialog.cpp" line="179"/>
+        <location filename="../widgets/enginesdialog.cpp" line="190"/>
         <source>Checking %n agent(s)…</source>
         <translation>
             <numerusform>正在检查 %n 个代理…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/enginesdialog.cpp" line="193"/>
+        <location filename="../widgets/enginesdialog.cpp" line="204"/>
         <source>List at least one agent, or run on the local pool.</source>
         <translation>请至少列出一个代理，或使用本地引擎池运行。</translation>
     </message>
@@ -2528,7 +2553,7 @@ with a self-signed or internal certificate.</source>
         <translation>新场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="317"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="318"/>
         <source>Replay of %1</source>
         <translation>%1 的回放</translation>
     </message>
@@ -2548,50 +2573,50 @@ with a self-signed or internal certificate.</source>
         <translation>未找到运行引擎的 stampede-cli（应在 Stampede 同目录或 PATH 中）。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="86"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="95"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="87"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="96"/>
         <source>The run cannot start: %1</source>
         <translation>无法开始运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="104"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="105"/>
         <source>Requests and tests</source>
         <translation>请求和测试</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="105"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="106"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="113"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="114"/>
         <source>Run: %1</source>
         <translation>运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="115"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="116"/>
         <source>Run %1 started</source>
         <translation>运行 %1 已开始</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="133"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="160"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="134"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="161"/>
         <source>Select a collection, a folder or a request in one to run it.</source>
         <translation>请选择一个集合、文件夹或其中的请求再运行。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="169"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="170"/>
         <source>The collection cannot run: %1</source>
         <translation>集合无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="184"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="220"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="185"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="221"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="201"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="202"/>
         <source>Compare: %1 / %2</source>
         <translation>对比：%1 / %2</translation>
     </message>
@@ -2612,9 +2637,9 @@ with a self-signed or internal certificate.</source>
     </message>
     <message>
         <location filename="../widgets/mainwindowhistory.cpp" line="62"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="227"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="248"/>
-        <location filename="../widgets/mainwindowruns.cpp" line="329"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="228"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="249"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="330"/>
         <source>No project is open.</source>
         <translation>尚未打开任何项目。</translation>
     </message>
@@ -2659,42 +2684,42 @@ with a self-signed or internal certificate.</source>
         <translation>次发送</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="235"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="236"/>
         <source>The engine settings cannot be saved: %1</source>
         <translation>无法保存引擎设置：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="252"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="253"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="256"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="257"/>
         <source>%1  %2  %3  %4 s  %5  %6</source>
         <translation>%1  %2  %3  %4 秒  %5  %6</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="264"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="265"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="265"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="266"/>
         <source>Compare two (baseline first)</source>
         <translation>对比两次（基线在前）</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="266"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="267"/>
         <source>Select two runs: the upper one is the baseline</source>
         <translation>选择两次运行：上面的一次为基线</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="282"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="283"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="282"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="283"/>
         <source>Select exactly two runs.</source>
         <translation>请恰好选择两次运行。</translation>
     </message>
@@ -2719,42 +2744,42 @@ with a self-signed or internal certificate.</source>
         <translation>从未运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="336"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="337"/>
         <source>Schedules</source>
         <translation>定时任务</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
         <source>Schedule</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
         <source>Timer</source>
         <translation>定时器</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="338"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="339"/>
         <source>Last run</source>
         <translation>最近一次运行</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="347"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="348"/>
         <source>No scenario has a schedule: give one in the scenario&apos;s Schedule field.</source>
         <translation>没有场景设置计划：请在场景的“计划”栏中填写。</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="348"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="349"/>
         <source>Install the timers with: stampede-cli schedule install %1</source>
         <translation>用以下命令安装定时器：stampede-cli schedule install %1</translation>
     </message>
     <message>
-        <location filename="../widgets/mainwindowruns.cpp" line="355"/>
+        <location filename="../widgets/mainwindowruns.cpp" line="356"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -3170,27 +3195,27 @@ with a self-signed or internal certificate.</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="111"/>
+        <location filename="../models/enginesettings.cpp" line="124"/>
         <source>cannot read the token file %1: %2</source>
         <translation>无法读取令牌文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="116"/>
+        <location filename="../models/enginesettings.cpp" line="129"/>
         <source>the token file %1 is empty</source>
         <translation>令牌文件 %1 为空</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="128"/>
+        <location filename="../models/enginesettings.cpp" line="141"/>
         <source>&quot;%1&quot;: give the list&apos;s path after file:</source>
         <translation>“%1”：请在 file: 之后给出列表的路径</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="137"/>
+        <location filename="../models/enginesettings.cpp" line="150"/>
         <source>&quot;%1&quot; is not host:port (a port from 1 to 65535)</source>
         <translation>“%1”不是 host:port（端口为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../models/enginesettings.cpp" line="229"/>
+        <location filename="../models/enginesettings.cpp" line="242"/>
         <source>ready: %1</source>
         <translation>就绪：%1</translation>
     </message>
@@ -4687,12 +4712,12 @@ with a self-signed or internal certificate.</source>
         <translation>已有一个运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="173"/>
+        <location filename="../models/runsession.cpp" line="174"/>
         <source>group %1</source>
         <translation>事务组 %1</translation>
     </message>
     <message>
-        <location filename="../models/runsession.cpp" line="175"/>
+        <location filename="../models/runsession.cpp" line="176"/>
         <source>scenario %1</source>
         <translation>场景 %1</translation>
     </message>

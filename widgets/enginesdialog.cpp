@@ -73,6 +73,12 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     m_jsonl->setPlaceholderText(tr("off"));
     m_jsonl->setToolTip(tr("Write every second of each run as a line of JSON (as k6's JSON output). It is written "
                            "to FILE.part while the run goes on and renamed FILE at its end."));
+    m_maxErrorRate = new QLineEdit(s.maxErrorRate);
+    m_maxErrorRate->setObjectName(QStringLiteral("maxErrorRate"));
+    m_maxErrorRate->setPlaceholderText(tr("off (e.g. 1%)"));
+    m_maxErrorRate->setToolTip(tr("Judge every run of this project by error_rate < this too, unless the scenario's "
+                                  "thresholds judge the error rate: a run whose requests mostly failed cannot pass "
+                                  "on its latency thresholds alone"));
     m_remoteWrite = new QLineEdit(s.remoteWrite);
     m_remoteWrite->setObjectName(QStringLiteral("remoteWrite"));
     m_remoteWrite->setPlaceholderText(tr("off (e.g. http://127.0.0.1:9090/api/v1/write)"));
@@ -114,6 +120,9 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     });
     outputForm->addRow(tr("JSON lines file:"), jsonlRow);
     outputForm->addRow(tr("Remote write URL:"), m_remoteWrite);
+    auto* verdict = new QGroupBox(tr("Every run's verdict"));
+    auto* verdictForm = new QFormLayout(verdict);
+    verdictForm->addRow(tr("Error rate at most:"), m_maxErrorRate);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
 
     auto* layout = new QVBoxLayout(this);
@@ -123,6 +132,7 @@ EnginesDialog::EnginesDialog(const EngineSettings& s, QWidget* parent) : QDialog
     layout->addLayout(list, 1);
     layout->addLayout(form);
     layout->addWidget(outputs);
+    layout->addWidget(verdict);
     layout->addWidget(m_message);
     layout->addWidget(buttons);
     resize(620, 500);
@@ -165,6 +175,7 @@ EngineSettings EnginesDialog::settings() const
     s.prometheus = m_prometheus->text().trimmed();
     s.jsonl = m_jsonl->text().trimmed();
     s.remoteWrite = m_remoteWrite->text().trimmed();
+    s.maxErrorRate = m_maxErrorRate->text().trimmed();
     return s;
 }
 

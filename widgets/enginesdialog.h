@@ -39,6 +39,7 @@ private:
     QLineEdit* m_prometheus;
     QLineEdit* m_jsonl;
     QLineEdit* m_remoteWrite;
+    QLineEdit* m_maxErrorRate;
     QLabel* m_message;
     QString m_projectPath;
 };

@@ -80,6 +80,7 @@ RunSession* MainWindow::launchRun(const QByteArray& scenarioJson, const QString&
         const EngineSettings engines = EngineSettings::load(*m_store);
         options.engines = engines.localEngines;
         options.outputs = engines.outputs();
+        options.maxErrorRate = engines.maxErrorRate;
         if (engines.remote) {
             QString why;
             if (!engines.readToken(options.token, why))

@@ -103,6 +103,9 @@ const char* kRunUsage =
     "  -t, --threads T       worker threads of each engine; default: the CPUs it may use (its\n"
     "                        affinity and cgroup quota) over the engines\n"
     "  --threshold EXPR      pass/fail condition, e.g. 'p99 < 200ms', 'error_rate < 0.1%' (repeatable)\n"
+    "  --max-error-rate PCT  also judge the run by error_rate < PCT (e.g. 1%) unless its thresholds\n"
+    "                        judge the error rate already (default: the environment's\n"
+    "                        STAMPEDE_MAX_ERROR_RATE; the workbench: Engines… of the project)\n"
     "  --breaker RULE        judged live every second: 'p99 > 300ms for 3x5s: stop' (3 windows of 5 s in a\n"
     "                        row; actions warn, degrade N%, stop; a stop ends the run, exit 1) (repeatable)\n"
     "  --var NAME=VALUE      bind ${NAME} to a constant, overriding the scenario (repeatable)\n"
@@ -293,6 +296,10 @@ bool parseArgs(const std::vector<std::string>& args, Options& o, std::string& er
             if (!val("--breaker", v))
                 return false;
             o.breakers.push_back(v);
+        } else if (is("--max-error-rate", "--max-error-rate")) {
+            if (!val("--max-error-rate", v))
+                return false;
+            o.maxErrorRate = v;
         } else if (is("--threshold", "--threshold")) {
             if (!val("--threshold", v))
                 return false;

@@ -33,6 +33,7 @@ struct Options
     std::vector<std::string> noDefaultHeaders; // --no-default-header NAME: one of newman's default headers not sent
     bool bodySet = false;
     std::vector<std::string> headers, thresholds, vars, breakers;
+    std::string maxErrorRate; // --max-error-rate, else STAMPEDE_MAX_ERROR_RATE
     std::string stressHeader;
     bool noStressTag = false;
     bool trace = false;

@@ -17,6 +17,7 @@
 #include "stampede/v1/scenario.pb.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
@@ -245,6 +246,9 @@ bool setUpRun(const Options& o, CliRun& run, std::string& error, int& exitCode)
         return false;
     RunRequest& rq = run.request;
     rq.outputs = o.outputs;
+    rq.maxErrorRate = o.maxErrorRate;
+    if (const char* env = std::getenv("STAMPEDE_MAX_ERROR_RATE"); rq.maxErrorRate.empty() && env)
+        rq.maxErrorRate = env; // a machine's (a CI runner's) default
     if (!buildScenario(o, rq, error) || !chooseEngines(o, rq, error))
         return false;
     for (const auto& text : o.breakers) {

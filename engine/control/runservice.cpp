@@ -121,8 +121,31 @@ std::optional<ScenarioPlan> bundleAndCompile(const RunRequest& request, v1::Bund
 
 RunService::~RunService() = default;
 
+bool addErrorBudget(v1::Scenario& scenario, const std::string& maxErrorRate, std::string& error)
+{
+    std::string why;
+    const auto budget = Threshold::parse("error_rate < " + maxErrorRate, why);
+    if (!budget || maxErrorRate.empty() || maxErrorRate.back() != '%' || !(budget->limit > 0) || budget->limit > 1) {
+        error = "the error rate at most: \"" + maxErrorRate +
+                "\" is not a percentage above 0 and at most 100, such "
+                "as 1%";
+        return false;
+    }
+    for (const auto& t : scenario.thresholds())
+        if (const auto parsed = Threshold::parse(t.expr(), why);
+            parsed && parsed->metric == Threshold::Metric::ErrorRate && parsed->step.empty())
+            return true; // the scenario judges it itself
+    scenario.add_thresholds()->set_expr(budget->expr);
+    return true;
+}
+
 std::unique_ptr<RunService> RunService::prepare(RunRequest request, std::vector<std::string>& errors)
 {
+    if (std::string error;
+        !request.maxErrorRate.empty() && !addErrorBudget(request.scenario, request.maxErrorRate, error)) {
+        errors.push_back(error);
+        return nullptr;
+    }
     std::unique_ptr<RunService> s(new RunService);
     // By default, local engines fit the CPUs this process may use (its
     // affinity and cgroup quota, not the machine's cores): one engine per NUMA

@@ -106,7 +106,14 @@ struct RunRequest
     // Where the figures also go while the run goes on (output/runoutput.h):
     // "prometheus=HOST:PORT", "jsonl=FILE"; opened by prepare().
     std::vector<std::string> outputs;
+    // Set ("1%"): the run is also judged by `error_rate < 1%` unless the scenario's thresholds judge the run's
+    // error rate already (a project's or the command line's default: no quiet pass for those who want none).
+    std::string maxErrorRate;
 };
+
+// Adds `error_rate < maxErrorRate` to the scenario's thresholds unless one of them judges the run's error rate;
+// false with `error` when `maxErrorRate` is not a percentage above 0 and at most 100.
+bool addErrorBudget(v1::Scenario& scenario, const std::string& maxErrorRate, std::string& error);
 
 class RunService
 {

@@ -277,6 +277,26 @@ private slots:
         QCOMPARE(judged.exitCode, 1);
         QVERIFY(!judged.out.contains(QStringLiteral("NOT JUDGED")));
         QVERIFY(!readJson(summary).contains(QStringLiteral("unjudged")));
+        // an error budget for every run (the command line's, or the machine's STAMPEDE_MAX_ERROR_RATE): judged by it
+        const auto budget = runCli({QStringLiteral("run"), scenario, QStringLiteral("--max-error-rate"),
+                                    QStringLiteral("5%"), QStringLiteral("--summary-json"), summary});
+        QCOMPARE(budget.exitCode, 1);
+        QVERIFY2(budget.out.contains(QStringLiteral("FAIL error_rate < 5%")), qPrintable(budget.out));
+        qputenv("STAMPEDE_MAX_ERROR_RATE", "70%");
+        const auto machine = runCli({QStringLiteral("run"), scenario, QStringLiteral("--summary-json"), summary});
+        qunsetenv("STAMPEDE_MAX_ERROR_RATE");
+        QCOMPARE(machine.exitCode, 0);
+        QVERIFY2(machine.out.contains(QStringLiteral("PASS error_rate < 70%")), qPrintable(machine.out));
+        // a scenario that judges its error rate keeps its own threshold
+        const auto own =
+            runCli({QStringLiteral("run"), scenario, QStringLiteral("--threshold"), QStringLiteral("error_rate < 80%"),
+                    QStringLiteral("--max-error-rate"), QStringLiteral("5%")});
+        QCOMPARE(own.exitCode, 0);
+        QVERIFY(!own.out.contains(QStringLiteral("error_rate < 5%")));
+        const auto bad =
+            runCli({QStringLiteral("run"), scenario, QStringLiteral("--max-error-rate"), QStringLiteral("150%")});
+        QVERIFY2(bad.exitCode == 2 && bad.err.contains(QStringLiteral("not a percentage above 0 and at most 100")),
+                 qPrintable(bad.err));
     }
 
     // Issue 51: the trend of a scenario's runs. Four runs against a fast server and a fifth against one 100 ms

@@ -92,6 +92,16 @@ private slots:
         QVERIFY(bad.outputsProblem(project).contains(QLatin1String("project itself")));
         bad.jsonl = m_dir.filePath(QStringLiteral("no/such/folder/run.jsonl"));
         QVERIFY(bad.outputsProblem(project).contains(QLatin1String("does not exist")));
+        // issue 51: the project's error budget for every run, kept and checked
+        EngineSettings budget = back;
+        budget.maxErrorRate = QStringLiteral("2%");
+        QVERIFY(budget.save(*store));
+        QCOMPARE(EngineSettings::load(*store).maxErrorRate, QStringLiteral("2%"));
+        QCOMPARE(budget.outputsProblem(project), QString());
+        for (const char* wrong : {"2", "0%", "101%", "a lot"}) {
+            budget.maxErrorRate = QString::fromLatin1(wrong);
+            QVERIFY2(budget.outputsProblem(project).contains(QLatin1String("error rate at most")), wrong);
+        }
     }
 
     void checkSaysWhichAgentsAreReady()

@@ -63,6 +63,11 @@ private slots:
         QVERIFY2(engines->width() >= engines->fontMetrics().horizontalAdvance(engines->text()) + 16,
                  qPrintable(QStringLiteral("%1 px for \"%2\"").arg(engines->width()).arg(engines->text())));
         QVERIFY(engines->toolTip().contains(QStringLiteral("NUMA")));
+        // the project's error budget for every run: entered here, in the settings it gives back
+        auto* budget = d.findChild<QLineEdit*>(QStringLiteral("maxErrorRate"));
+        QVERIFY(budget && budget->isVisible() && budget->text().isEmpty());
+        budget->setText(QStringLiteral(" 1% "));
+        QCOMPARE(d.settings().maxErrorRate, QStringLiteral("1%"));
         if (qEnvironmentVariableIsSet("STAMPEDE_SHOTS"))
             d.grab().save(
                 QStringLiteral("%1/engines-%2.png")
