@@ -100,7 +100,7 @@ std::vector<StepSection> reportSections(const SavedRun& run, const RunSummary& s
         }
         for (const SecondRow& r : run.rows)
             if (r.step == int(i) && r.agent.empty() && r.counters.requests > r.counters.errors)
-                s.overTime.push_back({r.second, r.p50Ms, r.p90Ms, r.p99Ms, r.maxMs});
+                s.overTime.push_back({r.second, r.p50Ms, r.p90Ms, r.p99Ms, r.maxMs, r.counters.requests});
         if (i < summary.steps.size())
             for (std::size_t c = 0; c < kErrorClassCount; ++c)
                 if (const std::uint64_t n = summary.steps[i].errorsByClass[c]) {
@@ -138,7 +138,8 @@ std::string sectionsJson(const std::vector<StepSection>& sections)
             const auto& t = s.overTime[k];
             out += (k ? ", " : "") + std::string("{\"second\": ") + std::to_string(t.second) +
                    ", \"p50_ms\": " + jsonNumber(t.p50) + ", \"p90_ms\": " + jsonNumber(t.p90) +
-                   ", \"p99_ms\": " + jsonNumber(t.p99) + ", \"max_ms\": " + jsonNumber(t.max) + "}";
+                   ", \"p99_ms\": " + jsonNumber(t.p99) + ", \"max_ms\": " + jsonNumber(t.max) +
+                   ", \"requests\": " + std::to_string(t.requests) + "}";
         }
         out += "],\n     \"top_errors\": [";
         for (std::size_t k = 0; k < s.topErrors.size(); ++k)
@@ -173,6 +174,10 @@ std::string sectionsHtml(const std::vector<StepSection>& sections)
                 lines[3].second.emplace_back(t.second, t.max);
             }
             html += svgChart("Percentiles over time", "ms", lines) + "\n";
+            std::vector<std::pair<double, double>> against; // each second: its throughput, its p99
+            for (const auto& t : s.overTime)
+                against.emplace_back(double(t.requests), t.p99);
+            html += svgDots("p99 against throughput (a dot a second)", "ms", "requests/s", against) + "\n";
         }
         if (s.topErrors.empty())
             continue;

@@ -4,7 +4,8 @@
 // distribution (counts between bounds of a 1-2-5 scale, from the step's
 // whole-run histogram), APDEX at a target time T (satisfied at or below T,
 // tolerating up to 4T, from the same histogram), the percentiles second by
-// second (the stored per-second rows), and the step's errors by class, most
+// second (the stored per-second rows; with each second's throughput, the
+// response time against throughput), and the step's errors by class, most
 // first, each with a sample the run kept.
 #include "runsummary.h"
 #include "store/runlog.h"
@@ -32,6 +33,7 @@ struct StepSection
     {
         std::uint32_t second = 0;
         double p50 = 0, p90 = 0, p99 = 0, max = 0;
+        std::uint64_t requests = 0; // completed in the second: its throughput, for response time against it
     };
     std::vector<Second> overTime; // seconds with answers
     struct TopError

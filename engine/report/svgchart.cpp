@@ -144,4 +144,46 @@ std::string svgBars(const std::string& title, const std::string& unit,
     return svg + "</svg>";
 }
 
+std::string svgDots(const std::string& title, const std::string& unit, const std::string& xUnit,
+                    const std::vector<std::pair<double, double>>& points)
+{
+    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
+    const double plotW = w - left - 10, plotH = h - bottom - top;
+    double maxX = 0, maxY = 0;
+    for (const auto& [x, y] : points) {
+        maxX = std::max(maxX, x);
+        maxY = std::max(maxY, y);
+    }
+    if (maxX <= 0)
+        maxX = 1;
+    if (maxY <= 0)
+        maxY = 1;
+    const double xStep = niceStep(maxX * 1.05, 5), yStep = niceStep(maxY * 1.05);
+    maxX = std::ceil(maxX * 1.05 / xStep - 1e-9) * xStep;
+    maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
+                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
+    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
+           "</text><text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
+    for (double v = 0; v <= maxY + yStep / 2; v += yStep) {
+        const double y = top + plotH - plotH * v / maxY;
+        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
+               num(y, 1) + "\" stroke=\"#ddd\"/><text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
+               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
+    }
+    for (double v = 0; v <= maxX + xStep / 2; v += xStep) {
+        const double x = left + plotW * v / maxX;
+        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top + plotH, 0) + "\" y2=\"" +
+               num(top + plotH + 4, 0) + "\" stroke=\"#999\"/><text x=\"" + num(x, 1) + "\" y=\"" +
+               num(top + plotH + 15, 0) + "\" font-size=\"10\" text-anchor=\"middle\">" + num(v, stepDecimals(xStep)) +
+               "</text>";
+    }
+    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 2, 0) +
+           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(xUnit) + "</text>";
+    for (const auto& [x, y] : points)
+        svg += "<circle cx=\"" + num(left + plotW * x / maxX, 1) + "\" cy=\"" + num(top + plotH - plotH * y / maxY, 1) +
+               "\" r=\"3\" fill=\"#2e86c1\" fill-opacity=\"0.7\"/>";
+    return svg + "</svg>";
+}
+
 } // namespace stampede

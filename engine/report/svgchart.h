@@ -20,6 +20,10 @@ std::string svgChart(const std::string& title, const std::string& unit, const Ch
 std::string svgBars(const std::string& title, const std::string& unit,
                     const std::vector<std::pair<std::string, double>>& bars);
 
+// Points (x, y) as dots, x labelled `xUnit` and y `unit`: one dot per second of a run, for what goes with what.
+std::string svgDots(const std::string& title, const std::string& unit, const std::string& xUnit,
+                    const std::vector<std::pair<double, double>>& points);
+
 // `v` with `decimals` digits after the point.
 std::string svgNumber(double v, int decimals = 3);
 

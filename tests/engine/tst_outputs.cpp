@@ -432,6 +432,23 @@ private slots:
         QVERIFY(html.find("APDEX (T 500 ms): <b>0.88</b>") != std::string::npos);
         QVERIFY(html.find("Latency distribution") != std::string::npos);
         QVERIFY(html.find("Percentiles over time") != std::string::npos);
+        // response time against throughput: a dot for each second with answers
+        const std::size_t dots = html.find("p99 against throughput");
+        QVERIFY(dots != std::string::npos);
+        const std::string chart = html.substr(dots, html.find("</svg>", dots) - dots);
+        std::size_t circles = 0;
+        for (std::size_t at = chart.find("<circle"); at != std::string::npos; at = chart.find("<circle", at + 1))
+            ++circles;
+        QCOMPARE(circles, std::size_t(3));
+        QCOMPARE(o.value(QLatin1String("sections"))
+                     .toArray()[0]
+                     .toObject()
+                     .value(QLatin1String("over_time"))
+                     .toArray()[1]
+                     .toObject()
+                     .value(QLatin1String("requests"))
+                     .toInt(),
+                 40);
     }
 
     void jsonLinesAreWholeAndRenamed()
