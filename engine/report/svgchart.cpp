@@ -23,6 +23,45 @@ std::string num(double v, int decimals = 3)
     return svgNumber(v, decimals);
 }
 
+// Every chart's layout: 760 x 236, the plot inside its margins.
+constexpr double kW = 760, kH = 236, kLeft = 60, kBottom = 40, kTop = 24;
+constexpr double kPlotW = kW - kLeft - 10, kPlotH = kH - kBottom - kTop;
+
+// The picture's frame with its title, and the unit above the value axis, on the title's line (at the top tick's
+// height it ran into its label).
+std::string opening(const std::string& title, const std::string& unit)
+{
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(kW, 0) + "\" height=\"" + num(kH, 0) +
+           "\" role=\"img\"><title>" + escapeXml(title) + "</title><text x=\"" + num(kLeft, 0) +
+           "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
+           "</text><text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
+}
+
+// The value axis: a grid line and a label on each whole step up to maxY.
+void valueTicks(std::string& svg, double maxY, double yStep)
+{
+    for (double v = 0; v <= maxY + yStep / 2; v += yStep) {
+        const double y = kTop + kPlotH - kPlotH * v / maxY;
+        svg += "<line x1=\"" + num(kLeft, 0) + "\" x2=\"" + num(kLeft + kPlotW, 0) + "\" y1=\"" + num(y, 1) +
+               "\" y2=\"" + num(y, 1) + "\" stroke=\"#ddd\"/><text x=\"" + num(kLeft - 4, 0) + "\" y=\"" +
+               num(y + 4, 1) + "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
+    }
+}
+
+// The x axis labelled on its steps up to maxX, its name under its end.
+void xTicks(std::string& svg, double maxX, double xStep, const std::string& name)
+{
+    for (double v = 0; v <= maxX + xStep / 2; v += xStep) {
+        const double x = kLeft + kPlotW * v / maxX;
+        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(kTop + kPlotH, 0) + "\" y2=\"" +
+               num(kTop + kPlotH + 4, 0) + "\" stroke=\"#999\"/><text x=\"" + num(x, 1) + "\" y=\"" +
+               num(kTop + kPlotH + 15, 0) + "\" font-size=\"10\" text-anchor=\"middle\">" +
+               num(v, stepDecimals(xStep)) + "</text>";
+    }
+    svg += "<text x=\"" + num(kLeft + kPlotW, 0) + "\" y=\"" + num(kH - 2, 0) +
+           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(name) + "</text>";
+}
+
 } // namespace
 
 // A line chart as inline SVG: no script, no external reference. A NaN y is
@@ -30,7 +69,7 @@ std::string num(double v, int decimals = 3)
 std::string svgChart(const std::string& title, const std::string& unit, const ChartSeries& series,
                      const std::vector<RunEvent>& events, const std::string& xUnit)
 {
-    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
+    const double left = kLeft, top = kTop, plotW = kPlotW, plotH = kPlotH;
     double maxX = 1, maxY = 0;
     for (const auto& [name, pts] : series)
         for (const auto& [x, y] : pts) {
@@ -46,29 +85,9 @@ std::string svgChart(const std::string& title, const std::string& unit, const Ch
     maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
     maxX = std::ceil(maxX / xStep - 1e-9) * xStep;
     static const char* colors[] = {"#2e86c1", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#17a589"};
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
-                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
-    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
-           "</text>";
-    const double plotW = w - left - 10, plotH = h - bottom - top;
-    for (double v = 0; v <= maxY + yStep / 2; v += yStep) { // value ticks on whole steps
-        const double y = top + plotH - plotH * v / maxY;
-        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
-               num(y, 1) + "\" stroke=\"#ddd\"/>";
-        svg += "<text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
-               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
-    }
-    for (double t = 0; t <= maxX + xStep / 2; t += xStep) { // and the time axis, labelled on its steps
-        const double x = left + plotW * t / maxX;
-        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top + plotH, 0) + "\" y2=\"" +
-               num(top + plotH + 4, 0) + "\" stroke=\"#999\"/>";
-        svg += "<text x=\"" + num(x, 1) + "\" y=\"" + num(top + plotH + 15, 0) +
-               "\" font-size=\"10\" text-anchor=\"middle\">" + num(t, stepDecimals(xStep)) + "</text>";
-    }
-    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 2, 0) +
-           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(xUnit == "s" ? "seconds" : xUnit) + "</text>";
-    // the unit above the value axis, on the title's line (at the top tick's height it ran into its label)
-    svg += "<text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
+    std::string svg = opening(title, unit);
+    valueTicks(svg, maxY, yStep);
+    xTicks(svg, maxX, xStep, xUnit == "s" ? "seconds" : xUnit);
     std::size_t ci = 0;
     double legendX = left + 160;
     for (const auto& [name, pts] : series) {
@@ -110,8 +129,7 @@ std::string svgChart(const std::string& title, const std::string& unit, const Ch
 std::string svgBars(const std::string& title, const std::string& unit,
                     const std::vector<std::pair<std::string, double>>& bars)
 {
-    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
-    const double plotW = w - left - 10, plotH = h - bottom - top;
+    const double left = kLeft, top = kTop, plotW = kPlotW, plotH = kPlotH;
     double maxY = 0;
     for (const auto& [label, v] : bars)
         maxY = std::max(maxY, v);
@@ -119,16 +137,8 @@ std::string svgBars(const std::string& title, const std::string& unit,
         maxY = 1;
     const double yStep = niceStep(maxY * 1.05);
     maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
-                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
-    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
-           "</text><text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
-    for (double v = 0; v <= maxY + yStep / 2; v += yStep) {
-        const double y = top + plotH - plotH * v / maxY;
-        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
-               num(y, 1) + "\" stroke=\"#ddd\"/><text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
-               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
-    }
+    std::string svg = opening(title, unit);
+    valueTicks(svg, maxY, yStep);
     const double slot = bars.empty() ? plotW : plotW / double(bars.size());
     for (std::size_t i = 0; i < bars.size(); ++i) {
         const double x = left + slot * double(i), bh = plotH * bars[i].second / maxY;
@@ -147,8 +157,7 @@ std::string svgBars(const std::string& title, const std::string& unit,
 std::string svgDots(const std::string& title, const std::string& unit, const std::string& xUnit,
                     const std::vector<std::pair<double, double>>& points)
 {
-    const double w = 760, h = 236, left = 60, bottom = 40, top = 24;
-    const double plotW = w - left - 10, plotH = h - bottom - top;
+    const double left = kLeft, top = kTop, plotW = kPlotW, plotH = kPlotH;
     double maxX = 0, maxY = 0;
     for (const auto& [x, y] : points) {
         maxX = std::max(maxX, x);
@@ -161,25 +170,9 @@ std::string svgDots(const std::string& title, const std::string& unit, const std
     const double xStep = niceStep(maxX * 1.05, 5), yStep = niceStep(maxY * 1.05);
     maxX = std::ceil(maxX * 1.05 / xStep - 1e-9) * xStep;
     maxY = std::ceil(maxY * 1.05 / yStep - 1e-9) * yStep;
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w, 0) + "\" height=\"" + num(h, 0) +
-                      "\" role=\"img\"><title>" + escapeXml(title) + "</title>";
-    svg += "<text x=\"" + num(left, 0) + "\" y=\"16\" font-size=\"13\" font-weight=\"bold\">" + escapeXml(title) +
-           "</text><text x=\"4\" y=\"16\" font-size=\"10\">" + escapeXml(unit) + "</text>";
-    for (double v = 0; v <= maxY + yStep / 2; v += yStep) {
-        const double y = top + plotH - plotH * v / maxY;
-        svg += "<line x1=\"" + num(left, 0) + "\" x2=\"" + num(left + plotW, 0) + "\" y1=\"" + num(y, 1) + "\" y2=\"" +
-               num(y, 1) + "\" stroke=\"#ddd\"/><text x=\"" + num(left - 4, 0) + "\" y=\"" + num(y + 4, 1) +
-               "\" font-size=\"10\" text-anchor=\"end\">" + num(v, stepDecimals(yStep)) + "</text>";
-    }
-    for (double v = 0; v <= maxX + xStep / 2; v += xStep) {
-        const double x = left + plotW * v / maxX;
-        svg += "<line x1=\"" + num(x, 1) + "\" x2=\"" + num(x, 1) + "\" y1=\"" + num(top + plotH, 0) + "\" y2=\"" +
-               num(top + plotH + 4, 0) + "\" stroke=\"#999\"/><text x=\"" + num(x, 1) + "\" y=\"" +
-               num(top + plotH + 15, 0) + "\" font-size=\"10\" text-anchor=\"middle\">" + num(v, stepDecimals(xStep)) +
-               "</text>";
-    }
-    svg += "<text x=\"" + num(left + plotW, 0) + "\" y=\"" + num(h - 2, 0) +
-           "\" font-size=\"10\" text-anchor=\"end\">" + escapeXml(xUnit) + "</text>";
+    std::string svg = opening(title, unit);
+    valueTicks(svg, maxY, yStep);
+    xTicks(svg, maxX, xStep, xUnit);
     for (const auto& [x, y] : points)
         svg += "<circle cx=\"" + num(left + plotW * x / maxX, 1) + "\" cy=\"" + num(top + plotH - plotH * y / maxY, 1) +
                "\" r=\"3\" fill=\"#2e86c1\" fill-opacity=\"0.7\"/>";
